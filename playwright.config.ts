@@ -1,0 +1,42 @@
+import { defineConfig } from '@playwright/test'
+
+// Browser tests run in Debian's Chromium against the real reference server on a fresh in-memory
+// database; the server serves the production build from dist/ (npm run test:e2e builds it first).
+const port = Number(process.env.E2E_PORT ?? 8181)
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    browserName: 'chromium',
+    launchOptions: {
+      executablePath: chromium,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+    trace: 'off',
+  },
+  webServer: [
+    {
+      command: `tsx server/main.ts`,
+      url: `http://127.0.0.1:${port}/health`,
+      env: { PORT: String(port), DATA_DIR: 'memory://', LOG_LEVEL: 'warn' },
+      timeout: 120_000,
+      reuseExistingServer: false,
+    },
+  ],
+})
