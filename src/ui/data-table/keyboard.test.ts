@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest'
+import { listKey, type ListKeyContext } from './keyboard'
+
+const base: ListKeyContext = {
+  key: '',
+  active: null,
+  total: 1_000_000,
+  pageRows: 15,
+  modified: false,
+}
+const press = (key: string, extra: Partial<ListKeyContext> = {}) =>
+  listKey({ ...base, ...extra, key })
+
+describe('listKey', () => {
+  it('j/k and arrows move by one, starting at the first row', () => {
+    expect(press('j')).toEqual({ type: 'move', index: 0 })
+    expect(press('j', { active: 4 })).toEqual({ type: 'move', index: 5 })
+    expect(press('ArrowDown', { active: 4 })).toEqual({ type: 'move', index: 5 })
+    expect(press('k', { active: 4 })).toEqual({ type: 'move', index: 3 })
+    expect(press('ArrowUp', { active: 0 })).toEqual({ type: 'move', index: 0 })
+  })
+
+  it('Home and End reach the ends of the whole set', () => {
+    expect(press('End', { active: 3 })).toEqual({ type: 'move', index: 999_999 })
+    expect(press('Home', { active: 999_999 })).toEqual({ type: 'move', index: 0 })
+    expect(press('j', { active: 999_999 })).toEqual({ type: 'move', index: 999_999 })
+  })
+
+  it('PageUp and PageDown move by a viewport and clamp', () => {
+    expect(press('PageDown', { active: 10 })).toEqual({ type: 'move', index: 25 })
+    expect(press('PageUp', { active: 10 })).toEqual({ type: 'move', index: 0 })
+    expect(press('PageDown', { active: 999_990 })).toEqual({ type: 'move', index: 999_999 })
+  })
+
+  it('Enter opens the active row only', () => {
+    expect(press('Enter', { active: 7 })).toEqual({ type: 'open', index: 7 })
+    expect(press('Enter')).toEqual({ type: 'none' })
+  })
+
+  it('/ focuses search, even in an empty list', () => {
+    expect(press('/', { total: 0 })).toEqual({ type: 'focus-search' })
+  })
+
+  it('leaves modified keys and empty lists alone', () => {
+    expect(press('j', { modified: true })).toEqual({ type: 'none' })
+    expect(press('End', { total: 0 })).toEqual({ type: 'none' })
+    expect(press('x', { active: 2 })).toEqual({ type: 'none' })
+  })
+})

@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest'
+import fc from 'fast-check'
+import { isContinuous, joinWindows, sameStarts, windowStartsFor } from './windows'
+
+describe('windowStartsFor', () => {
+  it('covers the visible rows plus overscan with aligned windows', () => {
+    expect(windowStartsFor({ first: 120, last: 140 }, 1000, 100, 10)).toEqual([100])
+    expect(windowStartsFor({ first: 120, last: 195 }, 1000, 100, 10)).toEqual([100, 200])
+    expect(windowStartsFor({ first: 5, last: 30 }, 1000, 100, 10)).toEqual([0])
+  })
+
+  it('never asks beyond the total', () => {
+    expect(windowStartsFor({ first: 990, last: 999 }, 1000, 100, 50)).toEqual([900])
+    expect(windowStartsFor({ first: 0, last: 30 }, 0, 100, 10)).toEqual([])
+    expect(windowStartsFor({ first: 0, last: 30 }, 12, 100, 10)).toEqual([0])
+  })
+
+  it('reaches the last window of a million rows', () => {
+    expect(windowStartsFor({ first: 999_980, last: 999_999 }, 1_000_000, 100, 20)).toEqual([
+      999_900,
+    ])
+  })
+
+  it('always contains every wanted row exactly once', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 5000 }),
+        fc.integer({ min: 1, max: 500 }),
+        fc.nat(4999),
+        fc.nat(60),
+        fc.nat(40),
+        (total, size, first, span, overscan) => {
+          const from = Math.min(first, total - 1)
+          const to = Math.min(from + span, total - 1)
+          const starts = windowStartsFor({ first: from, last: to }, total, size, overscan)
+          for (let index = from; index <= to; index++) {
+            expect(starts.filter((s) => index >= s && index < s + size)).toHaveLength(1)
+          }
+          expect(starts.every((s) => s % size === 0 && s < total)).toBe(true)
+        },
+      ),
+    )
+  })
+})
+
+describe('isContinuous', () => {
+  it('treats neighbouring windows as a continuous scroll', () => {
+    expect(isContinuous([100, 200], [200, 300], 100)).toBe(true)
+    expect(isContinuous([100], [0], 100)).toBe(true)
+  })
+
+  it('treats a far move, or nothing requested yet, as a jump', () => {
+    expect(isContinuous([100], [900_000], 100)).toBe(false)
+    expect(isContinuous([100], [300], 100)).toBe(false)
+    expect(isContinuous([], [0], 100)).toBe(false)
+  })
+})
+
+describe('sameStarts', () => {
+  it('compares in order', () => {
+    expect(sameStarts([0, 100], [0, 100])).toBe(true)
+    expect(sameStarts([0, 100], [100, 0])).toBe(false)
+    expect(sameStarts([0], [0, 100])).toBe(false)
+  })
+})
+
+describe('joinWindows', () => {
+  it('maps absolute indexes to positions in the joined data', () => {
+    const joined = joinWindows([
+      { start: 300, rows: ['d', 'e'] },
+      { start: 100, rows: ['a', 'b', 'c'] },
+    ])
+    expect(joined.data).toEqual(['a', 'b', 'c', 'd', 'e'])
+    expect(joined.locate(100)).toBe(0)
+    expect(joined.locate(102)).toBe(2)
+    expect(joined.locate(103)).toBe(-1)
+    expect(joined.locate(301)).toBe(4)
+    expect(joined.data[joined.locate(301)]).toBe('e')
+    expect(joined.locate(0)).toBe(-1)
+  })
+})

@@ -1,0 +1,84 @@
+// Pure window arithmetic for the server-paged DataTable. The table asks the server for rows in fixed
+// windows (`start` = a multiple of the window size, `length` = the window size) so that every row
+// has exactly one window, a window is fetched once while it stays in view, and neighbouring
+// viewports share their requests.
+
+export interface IndexRange {
+  /** First row index wanted, inclusive. */
+  first: number
+  /** Last row index wanted, inclusive. */
+  last: number
+}
+
+/** The window starts covering `range` widened by `overscan` rows, clamped to `[0, total)`. */
+export function windowStartsFor(
+  range: IndexRange,
+  total: number,
+  windowSize: number,
+  overscan: number,
+): number[] {
+  if (total <= 0 || range.last < range.first) return []
+  const first = Math.max(0, range.first - overscan)
+  const last = Math.min(total - 1, range.last + overscan)
+  if (last < first) return []
+  const starts: number[] = []
+  for (let start = first - (first % windowSize); start <= last; start += windowSize) {
+    starts.push(start)
+  }
+  return starts
+}
+
+/**
+ * Whether moving from the windows requested now to `next` is a continuous scroll (every next window
+ * is already requested or touches one that is) rather than a jump. Continuous scrolls request at
+ * once so rows keep up with the wheel; jumps wait for the scroll to settle so that dragging the
+ * scrollbar across a million rows does not fire a request for every window it passes.
+ */
+export function isContinuous(
+  current: readonly number[],
+  next: readonly number[],
+  windowSize: number,
+) {
+  if (current.length === 0) return false
+  const near = new Set<number>()
+  for (const start of current) {
+    near.add(start - windowSize)
+    near.add(start)
+    near.add(start + windowSize)
+  }
+  return next.every((start) => near.has(start))
+}
+
+export function sameStarts(a: readonly number[], b: readonly number[]) {
+  return a.length === b.length && a.every((start, i) => start === b[i])
+}
+
+export interface LoadedWindow<TRow> {
+  start: number
+  rows: readonly TRow[]
+}
+
+export interface SparseRows<TRow> {
+  /** Loaded rows in index order, the data handed to the table. */
+  data: TRow[]
+  /** Position in `data` of the row at absolute index `index`, or -1 when it is not loaded. */
+  locate: (index: number) => number
+}
+
+/** Joins loaded windows into one dense array the table can model, remembering where each landed. */
+export function joinWindows<TRow>(windows: readonly LoadedWindow<TRow>[]): SparseRows<TRow> {
+  const sorted = [...windows].sort((a, b) => a.start - b.start)
+  const data: TRow[] = []
+  const offsets: { start: number; end: number; at: number }[] = []
+  for (const window of sorted) {
+    offsets.push({ start: window.start, end: window.start + window.rows.length, at: data.length })
+    data.push(...window.rows)
+  }
+  return {
+    data,
+    locate: (index) => {
+      const hit = offsets.find((o) => index >= o.start && index < o.end)
+      return hit ? hit.at + (index - hit.start) : -1
+    },
+  }
+}
