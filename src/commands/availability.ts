@@ -1,0 +1,32 @@
+import type { Message, Needs, Subject } from './command'
+
+export type Availability =
+  | { readonly state: 'absent' }
+  | { readonly state: 'enabled' }
+  | { readonly state: 'disabled'; readonly reason: Message }
+
+/** The session's permission check: true when any one of `anyOf` is granted (SPEC 6). */
+export type Can = (anyOf: readonly string[]) => boolean
+
+const absent: Availability = { state: 'absent' }
+const enabled: Availability = { state: 'enabled' }
+const lacksCapability: Availability = {
+  state: 'disabled',
+  reason: (LL) => LL.commands.reasons.capability(),
+}
+const offline: Availability = { state: 'disabled', reason: (LL) => LL.commands.reasons.offline() }
+
+/**
+ * Permissions decide whether a command exists for this user at all: one they may never use is
+ * noise. Capability and connection decide whether it can run on this subject right now, and the
+ * palette shows why not instead of hiding it, so a user is not left wondering where "Lock" went.
+ * Capability comes before connection because going online would not help a lock without it.
+ */
+export function availability(needs: Needs, can: Can, subject?: Subject): Availability {
+  if (needs.anyOf !== undefined && needs.anyOf.length > 0 && !can(needs.anyOf)) return absent
+  if (needs.capability !== undefined && !(subject?.capabilities ?? []).includes(needs.capability)) {
+    return lacksCapability
+  }
+  if (needs.online === true && subject?.connected !== true) return offline
+  return enabled
+}

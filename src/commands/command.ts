@@ -1,0 +1,59 @@
+import type { TranslationFunctions } from '../../i18n/i18n-types'
+
+/**
+ * A piece of user-visible text, resolved against the active dictionary when shown. A function of
+ * `LL` rather than a string key so that a missing key, or a missing parameter, is a compile error.
+ */
+export type Message = (LL: TranslationFunctions) => string
+
+/** Where a command is listed in the palette; recents are a view over these, not a group of their own. */
+export type CommandGroup = 'navigation' | 'create' | 'actions' | 'entity'
+
+/**
+ * A key sequence in the hotkey engine's notation: chords separated by spaces, modifiers joined with
+ * `+`. `mod` is Ctrl on Windows/Linux and Cmd on macOS. Examples: `g o`, `?`, `mod+k`.
+ */
+export type Shortcut = string
+
+/** What a device-like subject offers; devices will pass theirs, everything else passes nothing. */
+export interface Subject {
+  readonly capabilities?: readonly string[]
+  readonly connected?: boolean
+}
+
+export interface Needs {
+  /** Permissions of which any one suffices (SPEC 6); without them the command does not exist. */
+  readonly anyOf?: readonly string[]
+  /** A device capability (SPEC 3) the subject must offer to run the command now. */
+  readonly capability?: string
+  /** The subject must be connected to run the command now (device commands). */
+  readonly online?: boolean
+}
+
+/** What a command may do when it runs; the palette and the hotkeys hand the same object in. */
+export interface CommandContext {
+  navigate(path: string): void
+}
+
+export interface Command<Ctx extends CommandContext = CommandContext> {
+  readonly id: string
+  readonly label: Message
+  readonly group: CommandGroup
+  readonly shortcut?: Shortcut
+  /** Extra words the matcher also looks at (English and route paths), never shown. */
+  readonly keywords?: readonly string[]
+  readonly needs: Needs
+  run(ctx: Ctx): void | Promise<void>
+}
+
+/**
+ * An action on one entity (an organization now; devices, users, locations later). `subject` is
+ * what `needs.capability` and `needs.online` are checked against.
+ */
+export interface EntityCommand<E, Ctx extends CommandContext = CommandContext> {
+  readonly id: string
+  readonly label: Message
+  readonly needs: Needs
+  subject?(entity: E): Subject
+  run(ctx: Ctx, entity: E): void | Promise<void>
+}
