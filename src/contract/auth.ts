@@ -1,0 +1,34 @@
+import { integer, literal, object, optional, string, type Infer } from 'superstruct'
+import { Password, requiredText } from './fields'
+
+/** POST /auth/v1/token, form-encoded (OAuth2 password grant). `username` may be the email. */
+export const TokenRequest = object({
+  username: requiredText('Username is required.', 254),
+  password: requiredText('Password is required.', 256),
+  grant_type: optional(literal('password')),
+})
+export type TokenRequest = Infer<typeof TokenRequest>
+
+export const TokenPair = object({
+  access_token: string(),
+  refresh_token: string(),
+  token_type: literal('bearer'),
+  expires_in: integer(),
+})
+export type TokenPair = Infer<typeof TokenPair>
+
+/** POST /auth/v1/token/refresh */
+export const RefreshRequest = object({
+  refresh_token: requiredText('refresh_token is required.', 512),
+})
+export type RefreshRequest = Infer<typeof RefreshRequest>
+
+/** POST /org/v1/users/password-reset: the token from the reset or invite link. */
+export const PasswordResetRequest = object({
+  new_password: Password,
+  token: requiredText('token is required.', 512),
+})
+export type PasswordResetRequest = Infer<typeof PasswordResetRequest>
+
+export const Health = object({ status: literal('ok') })
+export type Health = Infer<typeof Health>

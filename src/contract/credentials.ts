@@ -1,0 +1,102 @@
+import {
+  array,
+  boolean,
+  enums,
+  literal,
+  nullable,
+  object,
+  optional,
+  partial,
+  refine,
+  string,
+  union,
+  type Infer,
+} from 'superstruct'
+import { Id, IsoDateTime, requiredId } from './fields'
+import { listQuery } from './list'
+
+export const weekdays = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const
+export const Weekday = enums(weekdays)
+export type Weekday = Infer<typeof Weekday>
+
+export const Repetition = union([
+  object({ type: literal('daily') }),
+  object({
+    type: literal('weekly'),
+    weekdays: refine(array(Weekday), 'weekdays', (d) => {
+      if (d.length === 0) return 'Pick at least one weekday.'
+      return new Set(d).size === d.length || 'Each weekday once.'
+    }),
+  }),
+])
+export type Repetition = Infer<typeof Repetition>
+
+/** What the access right is for: a single device (e.g. a keypad), a door, or a whole location. */
+export const CredentialAssignmentType = enums(['device', 'door', 'location'])
+export type CredentialAssignmentType = Infer<typeof CredentialAssignmentType>
+
+export const Credential = object({
+  credential_id: Id,
+  organization_id: Id,
+  user_id: Id,
+  user_email: string(),
+  assignment_id: Id,
+  assignment_type: CredentialAssignmentType,
+  assignment_name: string(),
+  start_datetime: IsoDateTime,
+  /** null when permanent */
+  end_datetime: nullable(IsoDateTime),
+  exclusive: boolean(),
+  permanent: boolean(),
+  repetition: nullable(Repetition),
+  meta_data: object({ command_output: object({ pin: nullable(string()) }) }),
+  created_at: IsoDateTime,
+  updated_at: IsoDateTime,
+})
+export type Credential = Infer<typeof Credential>
+
+const credentialFields = {
+  user_id: requiredId('User is required.'),
+  assignment_type: CredentialAssignmentType,
+  assignment_id: requiredId('Location is required.'),
+  start_datetime: IsoDateTime,
+  end_datetime: optional(nullable(IsoDateTime)),
+  exclusive: optional(boolean()),
+  permanent: optional(boolean()),
+  repetition: optional(nullable(Repetition)),
+}
+
+/** A permanent right has no end; any other needs an end after its start. */
+export const CredentialInput = refine(object(credentialFields), 'window', (c) => {
+  if (c.permanent === true) {
+    return (
+      c.end_datetime == null || {
+        message: 'A permanent credential has no end.',
+        path: ['end_datetime'],
+      }
+    )
+  }
+  if (c.end_datetime == null) {
+    return { message: 'The end is required unless permanent.', path: ['end_datetime'] }
+  }
+  return (
+    Date.parse(c.end_datetime) > Date.parse(c.start_datetime) || {
+      message: 'The end must be after the start.',
+      path: ['end_datetime'],
+    }
+  )
+})
+export type CredentialInput = Infer<typeof CredentialInput>
+
+/** PUT: any subset; the server checks the merged credential against CredentialInput. */
+export const CredentialUpdate = partial(object(credentialFields))
+export type CredentialUpdate = Infer<typeof CredentialUpdate>
+
+export const credentialSortKeys = [
+  'credential_id',
+  'user_id',
+  'start_datetime',
+  'end_datetime',
+  'created_at',
+] as const
+export const CredentialListQuery = listQuery(credentialSortKeys, 'credential_id')

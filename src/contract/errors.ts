@@ -1,0 +1,31 @@
+import { enums, object, optional, string, type Infer } from 'superstruct'
+
+export const errorCodes = [
+  'validation',
+  'malformed_json',
+  'unauthenticated',
+  'invalid_token',
+  'invalid_grant',
+  'forbidden',
+  'not_found',
+  'method_not_allowed',
+  'conflict',
+  'device_not_connected',
+  'capability_missing',
+  'payload_too_large',
+  'unsupported_media_type',
+  'throttled',
+  'internal',
+] as const
+export type ErrorCode = (typeof errorCodes)[number]
+
+/**
+ * Every non-2xx answer of the server. `field` names the offending input as a dotted path
+ * (`client_ids.2`, `data.start_date`) when one field is to blame.
+ */
+export const ApiError = object({
+  error: enums(errorCodes),
+  message: string(),
+  field: optional(string()),
+})
+export type ApiError = Infer<typeof ApiError>

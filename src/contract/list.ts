@@ -1,0 +1,73 @@
+import {
+  array,
+  coerce,
+  defaulted,
+  enums,
+  integer,
+  min,
+  number,
+  object,
+  refine,
+  string,
+  union,
+  type Infer,
+  type Struct,
+} from 'superstruct'
+import { optionalText } from './fields'
+
+export const DEFAULT_PAGE_START = 0
+export const DEFAULT_PAGE_LENGTH = 15
+export const MAX_PAGE_LENGTH = 500
+
+export const OrderDirection = enums(['asc', 'desc'])
+export type OrderDirection = Infer<typeof OrderDirection>
+
+// Query strings arrive as text; a number from the console passes unchanged.
+const toInt = (v: string | number) =>
+  typeof v === 'number' ? v : /^\d{1,9}$/.test(v) ? Number(v) : NaN
+const TextOrNumber = union([string(), number()])
+
+const PageStart = coerce(
+  refine(integer(), 'start', (n) => n >= 0 || 'start must be 0 or more'),
+  TextOrNumber,
+  toInt,
+)
+
+// `length` above the cap is clamped rather than refused: a client asking for "everything" still gets
+// a valid page, and recordsFiltered tells it there is more.
+const PageLength = coerce(
+  refine(integer(), 'length', (n) => n >= 1 || 'length must be at least 1'),
+  TextOrNumber,
+  (v) => Math.min(toInt(v), MAX_PAGE_LENGTH),
+)
+
+/** The list protocol (DESIGN "List protocol") with one resource's sortable columns. */
+export function listQuery<K extends string>(
+  sortKeys: readonly K[],
+  defaultOrderBy: K,
+  defaultDirection: OrderDirection = 'desc',
+) {
+  return object({
+    start: defaulted(PageStart, DEFAULT_PAGE_START),
+    length: defaulted(PageLength, DEFAULT_PAGE_LENGTH),
+    order_by: defaulted(enums(sortKeys), defaultOrderBy),
+    order_direction: defaulted(OrderDirection, defaultDirection),
+    search: defaulted(optionalText(200), ''),
+  })
+}
+
+export type ListQuery<K extends string = string> = {
+  start: number
+  length: number
+  order_by: K
+  order_direction: OrderDirection
+  search: string
+}
+
+const Count = min(integer(), 0)
+
+export function listOf<T, S>(item: Struct<T, S>) {
+  return object({ data: array(item), recordsTotal: Count, recordsFiltered: Count })
+}
+
+export type ListResponse<T> = { data: T[]; recordsTotal: number; recordsFiltered: number }

@@ -1,0 +1,129 @@
+import {
+  array,
+  boolean,
+  define,
+  enums,
+  nullable,
+  object,
+  optional,
+  partial,
+  string,
+  type Infer,
+} from 'superstruct'
+import { Email, Id, IsoDateTime, optionalText, requiredText } from './fields'
+import { ClientId } from './organizations'
+import { listQuery } from './list'
+import { isPermission } from './permissions'
+
+export const Title = enums(['Mr.', 'Ms.'])
+export type Title = Infer<typeof Title>
+
+/** The session's profile (GET /org/v1/users/me); `permissions` are the effective ones. */
+export const Me = object({
+  user_id: Id,
+  username: string(),
+  email: string(),
+  title: nullable(Title),
+  first_name: string(),
+  last_name: string(),
+  roles: array(string()),
+  permissions: array(string()),
+  organization_id: Id,
+  organization_name: string(),
+})
+export type Me = Infer<typeof Me>
+
+/**
+ * A user as listed and shown. `permissions` are the direct grants on top of the roles'
+ * permissions; `effective_permissions` is their union, the set the server checks.
+ */
+export const User = object({
+  user_id: Id,
+  username: string(),
+  email: string(),
+  title: nullable(Title),
+  first_name: string(),
+  last_name: string(),
+  phone_number: nullable(string()),
+  notes: string(),
+  roles: array(string()),
+  permissions: array(string()),
+  effective_permissions: array(string()),
+  organization_id: Id,
+  organization_name: string(),
+  client_ids: array(string()),
+  disabled: boolean(),
+  email_confirmed: boolean(),
+  phone_confirmed: boolean(),
+  created_at: IsoDateTime,
+  updated_at: IsoDateTime,
+})
+export type User = Infer<typeof User>
+
+const Roles = define<string[]>(
+  'roles',
+  (v) =>
+    (Array.isArray(v) &&
+      v.length >= 1 &&
+      v.length <= 10 &&
+      v.every((r) => typeof r === 'string' && /^[a-z_]{1,40}$/.test(r))) ||
+    'At least one role is required.',
+)
+
+const Permissions = define<string[]>(
+  'permissions',
+  (v) =>
+    (Array.isArray(v) &&
+      v.length <= 64 &&
+      v.every((p) => typeof p === 'string' && isPermission(p))) ||
+    'Expected a list of known permissions.',
+)
+
+const Phone = define<string>(
+  'phone',
+  (v) => (typeof v === 'string' && /^\+?[0-9 ()-]{4,30}$/.test(v)) || 'Expected a phone number.',
+)
+
+const userFields = {
+  username: requiredText('Username is required.', 100),
+  email: Email,
+  title: optional(nullable(Title)),
+  first_name: optional(optionalText(100)),
+  last_name: optional(optionalText(100)),
+  phone_number: optional(nullable(Phone)),
+  notes: optional(optionalText(2000)),
+  roles: Roles,
+  permissions: optional(Permissions),
+  /** Defaults to the caller's organization. */
+  organization_id: optional(Id),
+  /** Each must be one of the organization's client_ids. */
+  client_ids: optional(array(ClientId)),
+  disabled: optional(boolean()),
+}
+
+/** POST /org/v1/users. No password: the user sets it from the invite link (/notify). */
+export const UserInput = object(userFields)
+export type UserInput = Infer<typeof UserInput>
+
+/** PUT /org/v1/users/{id}: any subset of the input fields; the merged result must be a valid input. */
+export const UserUpdate = partial(UserInput)
+export type UserUpdate = Infer<typeof UserUpdate>
+
+export const userSortKeys = [
+  'user_id',
+  'username',
+  'email',
+  'first_name',
+  'last_name',
+  'created_at',
+] as const
+export const UserListQuery = listQuery(userSortKeys, 'user_id')
+
+export const PermissionsResponse = object({ permissions: array(string()) })
+export type PermissionsResponse = Infer<typeof PermissionsResponse>
+
+export const RolePermissions = object({ role: string(), permissions: array(string()) })
+export type RolePermissions = Infer<typeof RolePermissions>
+
+export const RolesPermissionsResponse = object({ data: array(RolePermissions) })
+export type RolesPermissionsResponse = Infer<typeof RolesPermissionsResponse>
