@@ -1,0 +1,43 @@
+/**
+ * Prefixes that narrow what the palette searches. One character each, chosen to be typeable
+ * without dead keys on German and US layouts (`^` and `` ` `` are dead keys on QWERTZ) and to echo
+ * conventions users know from GitHub and Slack (`>` commands, `@` people, `#` things).
+ * A prefix is live only when its entity source is registered; until users, devices, locations and
+ * credentials search land, their prefixes are ordinary characters.
+ */
+export const SCOPE_PREFIXES = {
+  commands: '>',
+  organizations: '!',
+  users: '@',
+  devices: '#',
+  locations: '~',
+  credentials: '$',
+} as const
+
+export type EntityKind = Exclude<keyof typeof SCOPE_PREFIXES, 'commands'>
+
+export type Scope =
+  { readonly kind: 'all' } | { readonly kind: 'commands' } | { readonly kind: EntityKind }
+
+export interface ParsedQuery {
+  readonly scope: Scope
+  /** The query without its prefix, trimmed. */
+  readonly text: string
+}
+
+export function parseQuery(raw: string, liveKinds: readonly EntityKind[]): ParsedQuery {
+  const trimmed = raw.trimStart()
+  const first = trimmed.charAt(0)
+  if (first === SCOPE_PREFIXES.commands) {
+    return { scope: { kind: 'commands' }, text: trimmed.slice(1).trim() }
+  }
+  for (const kind of liveKinds) {
+    if (first === SCOPE_PREFIXES[kind]) return { scope: { kind }, text: trimmed.slice(1).trim() }
+  }
+  return { scope: { kind: 'all' }, text: trimmed.trim() }
+}
+
+export const searchesCommands = (scope: Scope) => scope.kind === 'all' || scope.kind === 'commands'
+
+export const searchesEntities = (scope: Scope, kind: EntityKind) =>
+  scope.kind === 'all' || scope.kind === kind
