@@ -6,8 +6,11 @@ import type { TranslationFunctions } from '../../i18n/i18n-types'
  */
 export type Message = (LL: TranslationFunctions) => string
 
-/** Where a command is listed in the palette; recents are a view over these, not a group of their own. */
-export type CommandGroup = 'navigation' | 'create' | 'actions' | 'entity'
+/**
+ * Where a command is listed in the palette. Recents are a view over these, and entity results and
+ * entity actions come from entity sources, so neither is a group of its own.
+ */
+export type CommandGroup = 'navigation' | 'create' | 'actions'
 
 /**
  * A key sequence in the hotkey engine's notation: chords separated by spaces, modifiers joined with
@@ -43,6 +46,8 @@ export interface Command<Ctx extends CommandContext = CommandContext> {
   /** Extra words the matcher also looks at (English and route paths), never shown. */
   readonly keywords?: readonly string[]
   readonly needs: Needs
+  /** Reachable by its shortcut and listed in the cheat sheet, but not offered in the palette. */
+  readonly hidden?: boolean
   run(ctx: Ctx): void | Promise<void>
 }
 

@@ -1,0 +1,34 @@
+import type { CommandContext, EntityCommand, Message, Needs } from './command'
+import type { EntityKind } from './scopes'
+
+export interface EntityHitView {
+  readonly id: string
+  readonly title: string
+  readonly subtitle?: string
+}
+
+/**
+ * One searchable kind of entity. Organizations are the first; users, locations, devices and
+ * credentials plug in by adding a source with their list call's `search`, their prefix (scopes.ts)
+ * and their actions — the palette needs nothing else. Members are methods so a source of a concrete
+ * entity type fits the palette's `EntitySource<unknown>` list.
+ */
+export interface EntitySource<E, Ctx extends CommandContext = CommandContext> {
+  readonly kind: EntityKind
+  readonly heading: Message
+  /** Who may search this kind at all (the list's read permission). */
+  readonly needs: Needs
+  search(text: string, signal: AbortSignal): Promise<readonly E[]>
+  view(entity: E): EntityHitView
+  /** The first action available to the user is what Enter does on a result. */
+  readonly actions: readonly EntityCommand<E, Ctx>[]
+}
+
+export interface EntityHit<Ctx extends CommandContext = CommandContext> {
+  readonly source: EntitySource<unknown, Ctx>
+  readonly entity: unknown
+  readonly view: EntityHitView
+}
+
+/** A stable cmdk value per hit; the kind keeps an organization and a user with one id apart. */
+export const hitValue = (hit: EntityHit<CommandContext>) => `${hit.source.kind}:${hit.view.id}`

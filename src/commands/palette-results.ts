@@ -1,0 +1,127 @@
+import { availability, type Availability, type Can } from './availability'
+import type { Command, CommandContext, CommandGroup, Message } from './command'
+import { hitValue, type EntityHit } from './entity-source'
+import { createMatcher, type MatchOutcome } from './matcher'
+
+export type Offered = Exclude<Availability, { state: 'absent' }>
+
+export interface ListedCommand<Ctx extends CommandContext = CommandContext> {
+  readonly command: Command<Ctx>
+  readonly availability: Offered
+}
+
+/** The commands this user may ever use, each with whether it can run right now. */
+export function offered<Ctx extends CommandContext>(
+  commands: readonly Command<Ctx>[],
+  can: Can,
+): ListedCommand<Ctx>[] {
+  return commands.flatMap((command) => {
+    const state = availability(command.needs, can)
+    return state.state === 'absent' ? [] : [{ command, availability: state }]
+  })
+}
+
+/** The cheat sheet: every shortcut this user can press right now, and nothing else. */
+export function usableShortcuts<Ctx extends CommandContext>(
+  listed: readonly ListedCommand<Ctx>[],
+): ListedCommand<Ctx>[] {
+  return listed.filter(
+    (entry) => entry.command.shortcut !== undefined && entry.availability.state === 'enabled',
+  )
+}
+
+export type PaletteRow<Ctx extends CommandContext = CommandContext> =
+  | {
+      readonly kind: 'command'
+      readonly value: string
+      readonly listed: ListedCommand<Ctx>
+      readonly score: number
+    }
+  | {
+      readonly kind: 'entity'
+      readonly value: string
+      readonly hit: EntityHit<Ctx>
+      readonly score: number
+    }
+
+export interface PaletteSection<Ctx extends CommandContext = CommandContext> {
+  readonly id: string
+  readonly heading: Message
+  readonly rows: readonly PaletteRow<Ctx>[]
+}
+
+const GROUPS: readonly CommandGroup[] = ['navigation', 'create', 'actions']
+
+const HEADINGS: Record<CommandGroup | 'recent', Message> = {
+  recent: (LL) => LL.commands.groups.recent(),
+  navigation: (LL) => LL.commands.groups.navigation(),
+  create: (LL) => LL.commands.groups.create(),
+  actions: (LL) => LL.commands.groups.actions(),
+}
+
+// A server hit whose visible text our matcher cannot explain (it matched another field) still
+// belongs in the list, below anything that matched visibly.
+const SERVER_ONLY_SCORE = 0.1
+
+const best = (section: PaletteSection<CommandContext>) => section.rows[0]?.score ?? 0
+
+/**
+ * Turns matcher output, recents and entity hits into the palette's sections. With an empty query
+ * the order is fixed (recent, then registry order) so muscle memory works; with a query the
+ * section holding the best match comes first, so typing an organization's name puts it on top
+ * without a prefix.
+ */
+export function arrange<Ctx extends CommandContext>(input: {
+  readonly text: string
+  readonly listed: readonly ListedCommand<Ctx>[]
+  readonly outcome: MatchOutcome | null
+  readonly recents: readonly string[]
+  readonly entities: readonly (readonly EntityHit<Ctx>[])[]
+}): PaletteSection<Ctx>[] {
+  const byId = new Map(input.listed.map((listed) => [listed.command.id, listed]))
+  const sections: PaletteSection<Ctx>[] = []
+  if (input.outcome !== null) {
+    const grouped = new Map<CommandGroup, PaletteRow<Ctx>[]>(GROUPS.map((group) => [group, []]))
+    for (const result of input.outcome.results) {
+      const listed = byId.get(result.id)
+      if (listed === undefined) continue
+      grouped
+        .get(listed.command.group)
+        ?.push({ kind: 'command', value: listed.command.id, listed, score: result.score })
+    }
+    if (input.text === '') {
+      const recent = input.recents.flatMap((id): PaletteRow<Ctx>[] => {
+        const listed = byId.get(id)
+        return listed === undefined
+          ? []
+          : [{ kind: 'command', value: `recent:${id}`, listed, score: 1 }]
+      })
+      if (recent.length > 0) sections.push({ id: 'recent', heading: HEADINGS.recent, rows: recent })
+    }
+    for (const group of GROUPS) {
+      const rows = grouped.get(group) ?? []
+      if (rows.length > 0) sections.push({ id: group, heading: HEADINGS[group], rows })
+    }
+  }
+  for (const hits of input.entities) {
+    const first = hits[0]
+    if (first === undefined) continue
+    const scores = new Map(
+      createMatcher(hits.map((hit) => ({ id: hit.view.id, text: hit.view.title })))
+        .search(input.text, hits.length)
+        .results.map((result) => [result.id, result.score]),
+    )
+    const rows = hits
+      .map((hit): PaletteRow<Ctx> => ({
+        kind: 'entity',
+        value: hitValue(hit),
+        hit,
+        score: scores.get(hit.view.id) ?? SERVER_ONLY_SCORE,
+      }))
+      .sort((a, b) => b.score - a.score)
+    sections.push({ id: first.source.kind, heading: first.source.heading, rows })
+  }
+  if (input.text === '') return sections
+  // Array.prototype.sort is stable, so equal sections keep the registry's order.
+  return sections.sort((a, b) => best(b) - best(a))
+}

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest'
+import type { Can } from './availability'
+import { createHotkeyEngine } from './hotkey-engine'
+import { offered, usableShortcuts } from './palette-results'
+import { buildRegistry, type RouteRow } from './registry'
+
+const label = () => 'x'
+const routes: RouteRow[] = [
+  { id: 'login', path: '/login', anyOf: [], guestOnly: true, label },
+  { id: 'dashboard', path: '/', anyOf: [], label },
+  {
+    id: 'organizations',
+    path: '/organizations',
+    anyOf: ['organizations:read', 'organizations:read:org'],
+    label,
+  },
+  {
+    id: 'organizations-create',
+    path: '/organizations/create',
+    anyOf: ['organizations:create', 'organizations:create:org'],
+    label,
+  },
+  {
+    id: 'organizations-edit',
+    path: '/organizations/edit/:id',
+    anyOf: ['organizations:update'],
+    label,
+  },
+  { id: 'audits', path: '/audits', anyOf: ['devices:audits:read'], label },
+]
+
+const grants =
+  (...granted: string[]): Can =>
+  (anyOf) =>
+    anyOf.some((permission) => granted.includes(permission))
+
+const ids = (can: Can) => offered(buildRegistry(routes), can).map((entry) => entry.command.id)
+
+describe('registry', () => {
+  it('derives one navigation command per static signed-in route and one create command per create route', () => {
+    const registry = buildRegistry(routes)
+    const byId = new Map(registry.map((command) => [command.id, command]))
+    expect(byId.get('go.organizations')?.group).toBe('navigation')
+    expect(byId.get('go.organizations')?.shortcut).toBe('g o')
+    expect(byId.get('create.organizations-create')?.group).toBe('create')
+    expect(byId.has('go.login')).toBe(false)
+    expect([...byId.keys()].some((id) => id.includes('organizations-edit'))).toBe(false)
+    expect(new Set(registry.map((command) => command.id)).size).toBe(registry.length)
+  })
+
+  it('runs navigation commands by navigating to the route path', () => {
+    const visited: string[] = []
+    const command = buildRegistry(routes).find(
+      (entry) => entry.id === 'create.organizations-create',
+    )
+    void command?.run({
+      navigate: (path) => visited.push(path),
+      app: {
+        openSettings: () => {},
+        toggleTheme: () => {},
+        setTheme: () => {},
+        setLanguage: () => {},
+        toggleSidebar: () => {},
+        signOut: () => {},
+      },
+      togglePalette: () => {},
+      showShortcuts: () => {},
+    })
+    expect(visited).toEqual(['/organizations/create'])
+  })
+
+  it('leaves out what the user may never use: read-only staff get no create command', () => {
+    const staff = ids(grants('organizations:read:org'))
+    expect(staff).toContain('go.organizations')
+    expect(staff).not.toContain('create.organizations-create')
+    expect(staff).not.toContain('go.audits')
+    const orgAdmin = ids(grants('organizations:read:org', 'organizations:create:org'))
+    expect(orgAdmin).toContain('create.organizations-create')
+  })
+
+  it('offers app actions to everyone', () => {
+    expect(ids(grants())).toEqual(
+      expect.arrayContaining(['theme.dark', 'language.de', 'session.sign-out', 'go.dashboard']),
+    )
+  })
+
+  it('lists in the cheat sheet only shortcuts usable now', () => {
+    const sheet = usableShortcuts(offered(buildRegistry(routes), grants('organizations:read')))
+    expect(sheet.map((entry) => entry.command.shortcut)).toEqual(
+      expect.arrayContaining(['g d', 'g o', 'mod+k', '?']),
+    )
+    expect(sheet.map((entry) => entry.command.shortcut)).not.toContain('g a')
+  })
+
+  it('has no shortcut that shadows another, so the hotkey engine accepts it', () => {
+    const bindings = buildRegistry(routes).flatMap((command) =>
+      command.shortcut === undefined
+        ? []
+        : [{ id: command.id, shortcut: command.shortcut, scope: 'idle' as const }],
+    )
+    expect(() => createHotkeyEngine(bindings)).not.toThrow()
+  })
+})

@@ -1,0 +1,166 @@
+import type { Locales } from '../../i18n/i18n-types'
+import type { Command, CommandContext, Message, Shortcut } from './command'
+
+/** The shell's app actions, as the palette uses them (src/app provides them). */
+export interface AppActions {
+  openSettings(): void
+  toggleTheme(): void
+  setTheme(mode: 'light' | 'dark'): void
+  setLanguage(locale: Locales): void
+  toggleSidebar(): void
+  signOut(): void | Promise<void>
+}
+
+export interface PaletteContext extends CommandContext {
+  readonly app: AppActions
+  togglePalette(): void
+  showShortcuts(): void
+}
+
+/** The parts of a route table row the registry reads (src/app/routes.ts). */
+export interface RouteRow {
+  readonly id: string
+  readonly path: string
+  readonly anyOf: readonly string[]
+  readonly guestOnly?: boolean
+  readonly label: Message
+}
+
+/**
+ * Go-to sequences by route id: `g` + the first letter, except devices (`v`), whose `d` the
+ * dashboard already has. Routes added later without an entry here still get a palette command,
+ * just no sequence.
+ */
+export const GO_TO_KEYS: Readonly<Record<string, Shortcut>> = {
+  dashboard: 'g d',
+  organizations: 'g o',
+  users: 'g u',
+  locations: 'g l',
+  devices: 'g v',
+  credentials: 'g c',
+  audits: 'g a',
+  settings: 'g s',
+}
+
+const isCreate = (route: RouteRow) => route.path.endsWith('/create')
+// Pages that need an id (`/organizations/edit/:id`) are reached through an entity, not by name.
+const isStatic = (route: RouteRow) => !route.path.includes(':')
+
+/** Navigation and create commands, one per route row: the route table stays the only list. */
+export function routeCommands(routes: readonly RouteRow[]): Command<PaletteContext>[] {
+  return routes
+    .filter((route) => route.guestOnly !== true && isStatic(route))
+    .map((route): Command<PaletteContext> => {
+      const keywords = [route.path, ...route.path.split('/').filter(Boolean)]
+      if (isCreate(route)) {
+        return {
+          id: `create.${route.id}`,
+          label: route.label,
+          group: 'create',
+          keywords: ['new', 'add', ...keywords],
+          needs: { anyOf: route.anyOf },
+          run: (ctx) => ctx.navigate(route.path),
+        }
+      }
+      const shortcut = GO_TO_KEYS[route.id]
+      return {
+        id: `go.${route.id}`,
+        label: (LL) => LL.commands.goTo({ page: route.label(LL) }),
+        group: 'navigation',
+        ...(shortcut === undefined ? {} : { shortcut }),
+        keywords: ['go', 'open', ...keywords],
+        needs: { anyOf: route.anyOf },
+        run: (ctx) => ctx.navigate(route.path),
+      }
+    })
+}
+
+/** What the console itself can do, whatever screen is shown. Keywords are English synonyms. */
+export const appCommands: readonly Command<PaletteContext>[] = [
+  {
+    id: 'palette.toggle',
+    label: (LL) => LL.commands.actions.openPalette(),
+    group: 'actions',
+    shortcut: 'mod+k',
+    hidden: true,
+    needs: {},
+    run: (ctx) => ctx.togglePalette(),
+  },
+  {
+    id: 'shortcuts.show',
+    label: (LL) => LL.commands.actions.showShortcuts(),
+    group: 'actions',
+    shortcut: '?',
+    keywords: ['help', 'keyboard', 'hotkeys', 'cheat sheet'],
+    needs: {},
+    run: (ctx) => ctx.showShortcuts(),
+  },
+  {
+    id: 'theme.toggle',
+    label: (LL) => LL.commands.actions.toggleTheme(),
+    group: 'actions',
+    keywords: ['dark', 'light', 'mode', 'appearance'],
+    needs: {},
+    run: (ctx) => ctx.app.toggleTheme(),
+  },
+  {
+    id: 'theme.dark',
+    label: (LL) => LL.commands.actions.darkTheme(),
+    group: 'actions',
+    keywords: ['mode', 'appearance', 'night'],
+    needs: {},
+    run: (ctx) => ctx.app.setTheme('dark'),
+  },
+  {
+    id: 'theme.light',
+    label: (LL) => LL.commands.actions.lightTheme(),
+    group: 'actions',
+    keywords: ['mode', 'appearance', 'day'],
+    needs: {},
+    run: (ctx) => ctx.app.setTheme('light'),
+  },
+  {
+    id: 'language.en',
+    label: (LL) => LL.commands.actions.languageEnglish(),
+    group: 'actions',
+    keywords: ['language', 'sprache', 'english', 'englisch'],
+    needs: {},
+    run: (ctx) => ctx.app.setLanguage('en'),
+  },
+  {
+    id: 'language.de',
+    label: (LL) => LL.commands.actions.languageGerman(),
+    group: 'actions',
+    keywords: ['language', 'sprache', 'german', 'deutsch'],
+    needs: {},
+    run: (ctx) => ctx.app.setLanguage('de'),
+  },
+  {
+    id: 'settings.open',
+    label: (LL) => LL.commands.actions.openSettings(),
+    group: 'actions',
+    keywords: ['preferences', 'options', 'einstellungen'],
+    needs: {},
+    run: (ctx) => ctx.app.openSettings(),
+  },
+  {
+    id: 'sidebar.toggle',
+    label: (LL) => LL.commands.actions.toggleSidebar(),
+    group: 'actions',
+    keywords: ['menu', 'navigation', 'collapse', 'expand'],
+    needs: {},
+    run: (ctx) => ctx.app.toggleSidebar(),
+  },
+  {
+    id: 'session.sign-out',
+    label: (LL) => LL.commands.actions.signOut(),
+    group: 'actions',
+    keywords: ['logout', 'log out', 'abmelden'],
+    needs: {},
+    run: (ctx) => ctx.app.signOut(),
+  },
+]
+
+export function buildRegistry(routes: readonly RouteRow[]): Command<PaletteContext>[] {
+  return [...routeCommands(routes), ...appCommands]
+}
