@@ -1,0 +1,168 @@
+import { createVar, keyframes, style } from '@vanilla-extract/css'
+import { vars } from '../theme.css'
+
+// Fixed geometry: constant row heights let the virtualizer place any of a million rows without
+// measuring, and the sticky header's height is where the first row begins.
+export const ROW_HEIGHT = 40
+export const HEADER_HEIGHT = 44
+
+/** The column template (CSS grid) shared by the header row and every body row. */
+export const columnTemplate = createVar()
+/** The sum of the columns' minimum widths: below it the grid scrolls sideways. */
+export const minRowWidth = createVar()
+
+export const root = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.sm,
+  minWidth: 0,
+})
+
+export const toolbar = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'flex-end',
+  justifyContent: 'space-between',
+  gap: vars.space.md,
+})
+
+export const search = style({ flex: '1 1 18rem', maxWidth: '28rem' })
+
+export const count = style({
+  margin: 0,
+  color: vars.color.muted,
+  fontSize: vars.fontSize.sm,
+  fontVariantNumeric: 'tabular-nums',
+})
+
+export const grid = style({
+  position: 'relative',
+  height: 'max(320px, calc(100dvh - 260px))',
+  overflow: 'auto',
+  overscrollBehavior: 'contain',
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+  outline: 'none',
+  selectors: {
+    '&:focus-visible': { boxShadow: `0 0 0 3px ${vars.color.focus}` },
+  },
+})
+
+export const head = style({
+  position: 'sticky',
+  top: 0,
+  zIndex: 1,
+  height: HEADER_HEIGHT,
+  background: vars.color.surfaceRaised,
+  borderBottom: `1px solid ${vars.color.border}`,
+})
+
+// Tall enough for the skeleton rows and the empty message, which sit in the body like rows.
+export const body = style({ position: 'relative', minHeight: 8 * ROW_HEIGHT })
+
+export const row = style({
+  display: 'grid',
+  gridTemplateColumns: columnTemplate,
+  alignItems: 'center',
+  width: '100%',
+  minWidth: minRowWidth,
+  height: ROW_HEIGHT,
+  boxSizing: 'border-box',
+})
+
+export const headRow = style([row, { height: HEADER_HEIGHT }])
+
+export const bodyRow = style([
+  row,
+  {
+    position: 'absolute',
+    top: 0,
+    left: 0,
+    borderBottom: `1px solid ${vars.color.border}`,
+    cursor: 'default',
+    selectors: {
+      '&:hover': { background: vars.color.surfaceHover },
+      '&[data-active="true"]': {
+        background: vars.color.primarySoft,
+        boxShadow: `inset 3px 0 0 ${vars.color.primary}`,
+      },
+    },
+  },
+])
+
+const cellBase = style({
+  padding: `0 ${vars.space.md}`,
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+  fontSize: vars.fontSize.sm,
+})
+
+export const cell = style([cellBase, { color: vars.color.text }])
+
+export const headerCell = style([
+  cellBase,
+  { color: vars.color.muted, fontWeight: vars.fontWeight.medium },
+])
+
+export const sortButton = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space.xs,
+  padding: `${vars.space.xs} ${vars.space.sm}`,
+  margin: `0 calc(-1 * ${vars.space.sm})`,
+  font: 'inherit',
+  color: 'inherit',
+  background: 'transparent',
+  border: 'none',
+  borderRadius: vars.radius.sm,
+  cursor: 'pointer',
+  selectors: {
+    '&:hover': { color: vars.color.text, background: vars.color.surfaceHover },
+    '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: 1 },
+    '&[data-sorted="true"]': { color: vars.color.text },
+  },
+})
+
+export const sortIcon = style({ width: '1em', textAlign: 'center' })
+
+const pulse = keyframes({ '0%, 100%': { opacity: 1 }, '50%': { opacity: 0.45 } })
+
+export const skeletonBar = style({
+  display: 'block',
+  height: '0.75rem',
+  width: '70%',
+  borderRadius: vars.radius.sm,
+  background: vars.color.graySoft,
+  '@media': {
+    '(prefers-reduced-motion: no-preference)': { animation: `${pulse} 1.4s ease-in-out infinite` },
+  },
+})
+
+export const state = style({
+  padding: vars.space.xl,
+  textAlign: 'center',
+  color: vars.color.muted,
+})
+
+export const errorRow = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: vars.space.md,
+})
+
+export const visuallyHidden = style({
+  position: 'absolute',
+  width: 1,
+  height: 1,
+  margin: -1,
+  padding: 0,
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+  border: 0,
+})
+
+export const messageRow = style({ position: 'absolute', top: 0, left: 0, right: 0 })

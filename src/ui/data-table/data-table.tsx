@@ -1,0 +1,244 @@
+import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
+import { useTable, type RowData, type SortingState, type Updater } from '@tanstack/react-table'
+import { useI18nContext } from '../../../i18n/i18n-react'
+import { Button } from '../button'
+import { Notice } from '../notice'
+import * as styles from './data-table.css'
+import { dataTableFeatures, type DataTableColumns } from './features'
+import { listKey } from './keyboard'
+import type { ListViewDefaults } from './list-view'
+import { SearchBox } from './search-box'
+import { BodyRow, HeaderRow, MessageRow, SkeletonRows } from './table-rows'
+import { useScaledVirtualizer } from './use-scaled-virtualizer'
+import { useUrlListView } from './use-url-list-view'
+import { useWindowedRows, type ListSource } from './use-windowed-rows'
+import type { IndexRange } from './windows'
+
+export interface DataTableProps<TRow extends RowData, TSort extends string> {
+  /** Accessible name of the grid, e.g. "Audit log". */
+  label: string
+  searchLabel: string
+  emptyMessage: string
+  columns: DataTableColumns<TRow>
+  source: ListSource<TRow, TSort>
+  /** Module-level constant: the resource's default sort and its sortable columns. */
+  defaults: ListViewDefaults<TSort>
+  getRowId: (row: TRow) => string
+  /** What a screen reader hears when the row becomes active. */
+  describeRow: (row: TRow) => string
+  /** Enter (or a double click) on the active row; lists without a detail page leave it out. */
+  onOpen?: (row: TRow) => void
+  /** Text for a failed request. */
+  errorMessage: (error: Error) => string
+}
+
+const OVERSCAN = 8
+
+// createVar() yields `var(--name)`; an inline style needs the bare `--name`.
+const cssVar = (reference: string) => reference.slice(4, -1)
+
+export function DataTable<TRow extends RowData, TSort extends string>(
+  props: DataTableProps<TRow, TSort>,
+) {
+  const { label, searchLabel, emptyMessage, columns, source, defaults } = props
+  const { getRowId, describeRow, onOpen, errorMessage } = props
+  const { LL, locale } = useI18nContext()
+  const baseId = useId()
+  const scrollRef = useRef<HTMLDivElement>(null)
+  const searchRef = useRef<HTMLInputElement>(null)
+  const [view, setView] = useUrlListView(defaults)
+  const [visible, setVisible] = useState<IndexRange | null>(null)
+  const rows = useWindowedRows(source, view, visible)
+  const total = rows.total ?? 0
+  const virtual = useScaledVirtualizer(scrollRef, {
+    count: total,
+    rowHeight: styles.ROW_HEIGHT,
+    headerHeight: styles.HEADER_HEIGHT,
+    overscan: OVERSCAN,
+    // The rows on screen (without overscan) decide which windows to fetch.
+    onRange: (range) =>
+      setVisible((prev) =>
+        prev && range && prev.first === range.first && prev.last === range.last ? prev : range,
+      ),
+  })
+  const items = virtual.virtualizer.getVirtualItems()
+
+  const viewKey = `${view.orderBy} ${view.orderDirection} ${view.search}`
+  const [active, setActive] = useState<{ viewKey: string; index: number } | null>(null)
+  const activeIndex = active?.viewKey === viewKey && active.index < total ? active.index : null
+  // A new sort or search shows a new list: start at its top.
+  useEffect(() => {
+    scrollRef.current?.scrollTo({ top: 0 })
+  }, [viewKey])
+
+  const sorting: SortingState = [{ id: view.orderBy, desc: view.orderDirection === 'desc' }]
+  const onSortingChange = (updater: Updater<SortingState>) => {
+    const next = typeof updater === 'function' ? updater(sorting) : updater
+    const sort = next[0]
+    const orderBy = defaults.sortable.find((column) => column === sort?.id)
+    if (!sort || !orderBy) return
+    setView({ ...view, orderBy, orderDirection: sort.desc ? 'desc' : 'asc' })
+  }
+  const table = useTable({
+    features: dataTableFeatures,
+    columns,
+    data: rows.data,
+    getRowId,
+    manualSorting: true,
+    enableMultiSort: false,
+    enableSortingRemoval: false,
+    state: { sorting },
+    onSortingChange,
+  })
+  const tableRows = table.getRowModel().rows
+  const leafColumns = table.getAllLeafColumns()
+  const template = leafColumns.map((c) => `minmax(${c.getSize()}px, ${c.getSize()}fr)`).join(' ')
+  const minWidth = leafColumns.reduce((sum, c) => sum + c.getSize(), 0)
+
+  const rowAt = (index: number) => {
+    const position = rows.locate(index)
+    return position < 0 ? undefined : tableRows[position]
+  }
+
+  const moveTo = (index: number) => {
+    setActive({ viewKey, index })
+    virtual.revealIndex(index)
+  }
+
+  const onSearch = useCallback((search: string) => setView({ ...view, search }), [setView, view])
+
+  const focusRows = () => {
+    scrollRef.current?.focus()
+    if (activeIndex === null && total > 0) moveTo(0)
+  }
+
+  const onGridKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    // Keys pressed on a header's sort button belong to that button.
+    if (event.target !== event.currentTarget) return
+    const result = listKey({
+      key: event.key,
+      active: activeIndex,
+      total,
+      pageRows: Math.max(1, items.length - 2 * OVERSCAN),
+      modified: event.ctrlKey || event.metaKey || event.altKey,
+    })
+    if (result.type === 'none') return
+    event.preventDefault()
+    if (result.type === 'focus-search') searchRef.current?.focus()
+    else if (result.type === 'move') moveTo(result.index)
+    else {
+      const row = rowAt(result.index)
+      if (row && onOpen) onOpen(row.original)
+    }
+  }
+
+  // `/` reaches the search from anywhere on the screen that is not itself a text field.
+  useEffect(() => {
+    const onKey = (event: globalThis.KeyboardEvent) => {
+      if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey) return
+      const target = event.target as HTMLElement | null
+      if (target?.closest('input, textarea, select, [contenteditable="true"], [role="dialog"]'))
+        return
+      event.preventDefault()
+      searchRef.current?.focus()
+    }
+    document.addEventListener('keydown', onKey)
+    return () => document.removeEventListener('keydown', onKey)
+  }, [])
+
+  const activeRow = activeIndex === null ? undefined : rowAt(activeIndex)
+  const rowId = (index: number) => `${baseId}-row-${index}`
+  const numbers = new Intl.NumberFormat(locale)
+  const announcement =
+    activeIndex === null
+      ? ''
+      : LL.table.activeRow({
+          position: numbers.format(activeIndex + 1),
+          total: numbers.format(total),
+          summary: activeRow ? describeRow(activeRow.original) : LL.table.loadingRow(),
+        })
+
+  return (
+    <div className={styles.root}>
+      <div className={styles.toolbar}>
+        <SearchBox
+          label={searchLabel}
+          value={view.search}
+          onSearch={onSearch}
+          onLeave={focusRows}
+          inputRef={searchRef}
+        />
+        <p className={styles.count} role="status">
+          {rows.total === null
+            ? LL.common.loading()
+            : view.search === ''
+              ? LL.table.count({ count: rows.total, formatted: numbers.format(rows.total) })
+              : LL.table.matches({ count: rows.total, formatted: numbers.format(rows.total) })}
+        </p>
+      </div>
+      {rows.error ? (
+        <Notice tone="danger">
+          <span className={styles.errorRow}>
+            {errorMessage(rows.error)}
+            <Button size="sm" onClick={rows.retry}>
+              {LL.common.retry()}
+            </Button>
+          </span>
+        </Notice>
+      ) : null}
+      <div
+        ref={scrollRef}
+        role="grid"
+        tabIndex={0}
+        aria-label={label}
+        aria-rowcount={total + 1}
+        aria-colcount={leafColumns.length}
+        aria-busy={rows.fetching}
+        aria-activedescendant={activeRow && activeIndex !== null ? rowId(activeIndex) : undefined}
+        aria-keyshortcuts="/ j k ArrowDown ArrowUp Home End PageUp PageDown Enter"
+        className={styles.grid}
+        style={{
+          [cssVar(styles.columnTemplate)]: template,
+          [cssVar(styles.minRowWidth)]: `${minWidth}px`,
+        }}
+        onKeyDown={onGridKeyDown}
+      >
+        <HeaderRow table={table} sortLabel={(name) => LL.table.sortBy({ column: name })} />
+        <div
+          role="rowgroup"
+          className={styles.body}
+          style={{ height: Math.max(virtual.physicalHeight - styles.HEADER_HEIGHT, 0) }}
+        >
+          {items.map((item) => {
+            const row = rowAt(item.index)
+            return (
+              <BodyRow
+                key={item.key}
+                id={rowId(item.index)}
+                table={table}
+                row={row}
+                rowIndex={item.index}
+                columnCount={leafColumns.length}
+                top={virtual.physicalTop(item.start) - styles.HEADER_HEIGHT}
+                active={item.index === activeIndex}
+                onActivate={() => setActive({ viewKey, index: item.index })}
+                onOpen={row && onOpen ? () => onOpen(row.original) : undefined}
+              />
+            )
+          })}
+          {rows.total === null && !rows.error ? (
+            <SkeletonRows columns={leafColumns.length} />
+          ) : null}
+          {rows.total === 0 ? (
+            <MessageRow columns={leafColumns.length}>
+              {view.search === '' ? emptyMessage : LL.table.noMatches({ search: view.search })}
+            </MessageRow>
+          ) : null}
+        </div>
+      </div>
+      <p className={styles.visuallyHidden} aria-live="polite">
+        {announcement}
+      </p>
+    </div>
+  )
+}

@@ -1,0 +1,133 @@
+import type { ReactNode } from 'react'
+import type { ReactTable, Row, RowData, SortDirection } from '@tanstack/react-table'
+import type { DataTableFeatures } from './features'
+import * as styles from './data-table.css'
+
+type Table<TRow extends RowData> = ReactTable<DataTableFeatures, TRow>
+
+const ariaSort = { asc: 'ascending', desc: 'descending' } as const
+const sortIcons: Record<SortDirection, string> = { asc: '▲', desc: '▼' }
+
+interface HeaderRowProps<TRow extends RowData> {
+  table: Table<TRow>
+  sortLabel: (column: string) => string
+}
+
+/** Column headers; a sortable one is a button, so mouse, Enter and Space all sort. */
+export function HeaderRow<TRow extends RowData>({ table, sortLabel }: HeaderRowProps<TRow>) {
+  return (
+    <div role="rowgroup" className={styles.head}>
+      {table.getHeaderGroups().map((group) => (
+        <div key={group.id} role="row" aria-rowindex={1} className={styles.headRow}>
+          {group.headers.map((header) => {
+            const sorted = header.column.getIsSorted()
+            const canSort = header.column.getCanSort()
+            const name =
+              typeof header.column.columnDef.header === 'string'
+                ? header.column.columnDef.header
+                : header.column.id
+            return (
+              <div
+                key={header.id}
+                role="columnheader"
+                aria-sort={sorted ? ariaSort[sorted] : canSort ? 'none' : undefined}
+                className={styles.headerCell}
+              >
+                {canSort ? (
+                  <button
+                    type="button"
+                    className={styles.sortButton}
+                    data-sorted={sorted !== false}
+                    title={sortLabel(name)}
+                    onClick={header.column.getToggleSortingHandler()}
+                  >
+                    <table.FlexRender header={header} />
+                    <span className={styles.sortIcon} aria-hidden="true">
+                      {sorted ? sortIcons[sorted] : ''}
+                    </span>
+                  </button>
+                ) : (
+                  <table.FlexRender header={header} />
+                )}
+              </div>
+            )
+          })}
+        </div>
+      ))}
+    </div>
+  )
+}
+
+interface BodyRowProps<TRow extends RowData> {
+  id: string
+  table: Table<TRow>
+  /** Undefined while the row's window is loading: a skeleton stands in. */
+  row: Row<DataTableFeatures, TRow> | undefined
+  rowIndex: number
+  columnCount: number
+  /** Position inside the body, from the virtualizer. */
+  top: number
+  active: boolean
+  onActivate: () => void
+  onOpen: (() => void) | undefined
+}
+
+export function BodyRow<TRow extends RowData>(props: BodyRowProps<TRow>) {
+  const { id, table, row, rowIndex, columnCount, top, active, onActivate, onOpen } = props
+  return (
+    <div
+      id={id}
+      role="row"
+      aria-rowindex={rowIndex + 2}
+      data-row-index={rowIndex}
+      data-active={active}
+      aria-busy={row ? undefined : true}
+      className={styles.bodyRow}
+      style={{ transform: `translateY(${top}px)` }}
+      onClick={onActivate}
+      onDoubleClick={onOpen}
+    >
+      {row
+        ? row.getAllCells().map((cell) => (
+            <div key={cell.id} role="gridcell" className={styles.cell}>
+              <table.FlexRender cell={cell} />
+            </div>
+          ))
+        : Array.from({ length: columnCount }, (_, i) => (
+            <div key={i} role="gridcell" className={styles.cell}>
+              <span className={styles.skeletonBar} />
+            </div>
+          ))}
+    </div>
+  )
+}
+
+/** Placeholder rows before the first window of a view arrives. */
+export function SkeletonRows({ columns }: { columns: number }) {
+  return Array.from({ length: 8 }, (_, r) => (
+    <div
+      key={r}
+      role="row"
+      aria-hidden="true"
+      className={styles.bodyRow}
+      style={{ transform: `translateY(${r * styles.ROW_HEIGHT}px)` }}
+    >
+      {Array.from({ length: columns }, (_, c) => (
+        <div key={c} role="gridcell" className={styles.cell}>
+          <span className={styles.skeletonBar} />
+        </div>
+      ))}
+    </div>
+  ))
+}
+
+/** One full-width row for the empty state. */
+export function MessageRow({ columns, children }: { columns: number; children: ReactNode }) {
+  return (
+    <div role="row" className={styles.messageRow}>
+      <div role="gridcell" aria-colspan={columns} className={styles.state}>
+        {children}
+      </div>
+    </div>
+  )
+}
