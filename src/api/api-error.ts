@@ -1,0 +1,37 @@
+import { is } from 'superstruct'
+import { ApiError as ErrorBody } from '../contract/errors'
+
+export type ApiErrorKind = 'HTTP' | 'FETCH_ERROR' | 'TIMEOUT_ERROR' | 'PARSING_ERROR'
+
+type ApiErrorInit = { status?: number; data?: unknown; retryAfter?: number; cause?: unknown }
+
+/** SPEC 8's error kinds. HTTP errors carry the status and the parsed body as `data`. */
+export class ApiError extends Error {
+  readonly kind: ApiErrorKind
+  readonly status: number | undefined
+  readonly data: unknown
+  /** Seconds from a 429's Retry-After header. */
+  readonly retryAfter: number | undefined
+
+  constructor(kind: ApiErrorKind, message: string, init: ApiErrorInit = {}) {
+    super(message, init.cause === undefined ? undefined : { cause: init.cause })
+    this.name = 'ApiError'
+    this.kind = kind
+    this.status = init.status
+    this.data = init.data
+    this.retryAfter = init.retryAfter
+  }
+
+  /** The server's `{ error, message, field? }` body, when the answer had one. */
+  get body(): ErrorBody | null {
+    return is(this.data, ErrorBody) ? this.data : null
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError
+}
+
+export function isHttpStatus(error: unknown, status: number): boolean {
+  return isApiError(error) && error.kind === 'HTTP' && error.status === status
+}

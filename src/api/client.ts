@@ -1,0 +1,168 @@
+import { create, StructError, type Struct } from 'superstruct'
+import { ApiError } from './api-error'
+import { endSession, refreshAfterUnauthorized, sessionGeneration } from './refresh'
+import { getAccessToken } from './tokens'
+
+export { ApiError, isApiError, isHttpStatus, type ApiErrorKind } from './api-error'
+
+export type Host = 'api' | 'notify' | 'upload'
+
+type QueryValue = string | number | boolean | null | undefined
+
+export type RequestOptions = {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+  path: string
+  host?: Host
+  query?: Readonly<Record<string, QueryValue>>
+  /** Sent as application/json. */
+  json?: unknown
+  /** Sent as application/x-www-form-urlencoded (the token endpoint). */
+  form?: Readonly<Record<string, string>>
+  /** Sent as multipart/form-data (uploads). */
+  multipart?: FormData
+  signal?: AbortSignal
+  timeoutMs?: number
+  /** false for calls that must not carry a bearer token nor trigger a refresh (sign-in, refresh). */
+  auth?: boolean
+}
+
+const env = import.meta.env as Record<string, string | undefined>
+
+const hosts: Record<Host, string> = {
+  api: env.VITE_API_HOST ?? '',
+  notify: env.VITE_NOTIFY_HOST ?? env.VITE_API_HOST ?? '',
+  upload: env.VITE_UPLOAD_HOST ?? env.VITE_API_HOST ?? '',
+}
+
+export const DEFAULT_TIMEOUT_MS = 30_000
+
+const settings = { timeoutMs: DEFAULT_TIMEOUT_MS }
+
+export function configureApiClient(options: { timeoutMs?: number }) {
+  if (options.timeoutMs !== undefined) settings.timeoutMs = options.timeoutMs
+}
+
+export function buildUrl({
+  host = 'api',
+  path,
+  query,
+}: Pick<RequestOptions, 'host' | 'path' | 'query'>) {
+  const params = new URLSearchParams()
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) params.set(key, String(value))
+  }
+  const search = params.size ? `?${params.toString()}` : ''
+  return `${hosts[host]}${path}${search}`
+}
+
+function bodyOf(options: RequestOptions): { body?: BodyInit; contentType?: string } {
+  if (options.json !== undefined)
+    return { body: JSON.stringify(options.json), contentType: 'application/json' }
+  if (options.form)
+    return {
+      body: new URLSearchParams(options.form).toString(),
+      contentType: 'application/x-www-form-urlencoded',
+    }
+  // The browser sets the multipart boundary itself.
+  if (options.multipart) return { body: options.multipart }
+  return {}
+}
+
+/** One fetch with a timeout; network failures and timeouts become typed ApiErrors. */
+export async function send(options: RequestOptions, token: string | null): Promise<Response> {
+  const { body, contentType } = bodyOf(options)
+  const headers = new Headers({ Accept: 'application/json' })
+  if (contentType) headers.set('Content-Type', contentType)
+  if (token) headers.set('Authorization', `Bearer ${token}`)
+  const timeout = new AbortController()
+  const timeoutMs = options.timeoutMs ?? settings.timeoutMs
+  const timer = setTimeout(() => timeout.abort(), timeoutMs)
+  const signal = options.signal ? AbortSignal.any([options.signal, timeout.signal]) : timeout.signal
+  try {
+    return await fetch(buildUrl(options), {
+      method: options.method ?? 'GET',
+      headers,
+      body,
+      signal,
+    })
+  } catch (error) {
+    // A caller's own abort (react-query cancelling a query) stays an AbortError: it is not a failure.
+    if (options.signal?.aborted) throw error
+    if (timeout.signal.aborted)
+      throw new ApiError('TIMEOUT_ERROR', `No answer within ${timeoutMs} ms`, { cause: error })
+    throw new ApiError('FETCH_ERROR', 'The server cannot be reached', { cause: error })
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+async function readJson(response: Response): Promise<unknown> {
+  const text = await response.text()
+  if (text === '') return undefined
+  try {
+    return JSON.parse(text) as unknown
+  } catch (error) {
+    throw new ApiError('PARSING_ERROR', 'The answer is not JSON', {
+      status: response.status,
+      data: text.slice(0, 500),
+      cause: error,
+    })
+  }
+}
+
+async function httpError(response: Response): Promise<ApiError> {
+  let data: unknown
+  try {
+    data = await readJson(response)
+  } catch (error) {
+    data = error instanceof ApiError ? error.data : undefined
+  }
+  const retryAfter = Number(response.headers.get('Retry-After') ?? Number.NaN)
+  return new ApiError('HTTP', `HTTP ${response.status}`, {
+    status: response.status,
+    data,
+    retryAfter: Number.isFinite(retryAfter) ? retryAfter : undefined,
+  })
+}
+
+/** Validates a 2xx body against its contract schema; `null` expects no body (204). */
+export async function parse<T>(schema: Struct<T, unknown> | null, response: Response): Promise<T> {
+  if (!response.ok) throw await httpError(response)
+  const data = await readJson(response)
+  if (schema === null) return undefined as T
+  try {
+    return create(data, schema)
+  } catch (error) {
+    if (!(error instanceof StructError)) throw error
+    throw new ApiError('PARSING_ERROR', `Unexpected answer: ${error.message}`, {
+      status: response.status,
+      data,
+      cause: error,
+    })
+  }
+}
+
+/**
+ * The one way the console talks to the server. On a 401 exactly one refresh runs however many
+ * requests failed together; each is then retried once with the new token. A second 401 ends the
+ * session (the refresh module signs out and clears both tokens).
+ */
+export async function apiRequest<T>(
+  schema: Struct<T, unknown> | null,
+  options: RequestOptions,
+): Promise<T> {
+  if (options.auth === false) return parse(schema, await send(options, null))
+  const generation = sessionGeneration()
+  const token = getAccessToken()
+  const first = await send(options, token)
+  if (first.status !== 401) return parse(schema, first)
+  const fresh = await refreshAfterUnauthorized(token, generation)
+  const retried = await send(options, fresh)
+  if (retried.status === 401) {
+    const error = await httpError(retried)
+    // Only the session that made the request may be ended by its failure.
+    if (generation === sessionGeneration()) endSession()
+    throw error
+  }
+  return parse(schema, retried)
+}

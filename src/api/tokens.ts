@@ -1,0 +1,67 @@
+import type { TokenPair } from '../contract/auth'
+
+// Tokens live in localStorage so every tab of the console shares one session: a refresh in one tab
+// is picked up by the others, and a logout in one clears them all (the `storage` event).
+export const ACCESS_TOKEN_KEY = 'access_token'
+export const REFRESH_TOKEN_KEY = 'refresh_token'
+
+export type TokenChange = 'stored' | 'cleared'
+
+function storage(): Storage | null {
+  try {
+    return globalThis.localStorage ?? null
+  } catch {
+    // Storage can be disabled (privacy mode, sandboxed frames): the session then lasts one page view.
+    return null
+  }
+}
+
+const memory = new Map<string, string>()
+
+function read(key: string): string | null {
+  const store = storage()
+  return store ? store.getItem(key) : (memory.get(key) ?? null)
+}
+
+function write(key: string, value: string | null) {
+  const store = storage()
+  if (value === null) {
+    store?.removeItem(key)
+    memory.delete(key)
+  } else if (store) store.setItem(key, value)
+  else memory.set(key, value)
+}
+
+export function getAccessToken(): string | null {
+  return read(ACCESS_TOKEN_KEY)
+}
+
+export function getRefreshToken(): string | null {
+  return read(REFRESH_TOKEN_KEY)
+}
+
+export function hasStoredSession(): boolean {
+  return getAccessToken() !== null || getRefreshToken() !== null
+}
+
+export function saveTokens(pair: Pick<TokenPair, 'access_token' | 'refresh_token'>) {
+  write(REFRESH_TOKEN_KEY, pair.refresh_token)
+  write(ACCESS_TOKEN_KEY, pair.access_token)
+}
+
+export function clearTokens() {
+  write(ACCESS_TOKEN_KEY, null)
+  write(REFRESH_TOKEN_KEY, null)
+}
+
+/** Changes made by OTHER tabs (the storage event never fires in the tab that wrote). */
+export function subscribeOtherTabs(listener: (change: TokenChange) => void): () => void {
+  if (typeof window === 'undefined') return () => {}
+  const onStorage = (event: StorageEvent) => {
+    // `key === null` means localStorage.clear() in another tab.
+    if (event.key !== null && event.key !== ACCESS_TOKEN_KEY) return
+    listener(event.newValue === null ? 'cleared' : 'stored')
+  }
+  window.addEventListener('storage', onStorage)
+  return () => window.removeEventListener('storage', onStorage)
+}

@@ -1,0 +1,42 @@
+import { useMemo } from 'react'
+import type { Language } from '../lib/language'
+import { useSetLanguage } from './language'
+import { useSessionActor } from './session/session-context'
+import { setThemeMode, toggleThemeMode, type ThemeMode } from './theme-store'
+import { getUi, isDrawerLayout, updateUi } from './ui-store'
+
+export type AppActions = {
+  openSettings: () => void
+  closeSettings: () => void
+  toggleTheme: () => void
+  setTheme: (mode: ThemeMode) => void
+  setLanguage: (language: Language) => Promise<void>
+  toggleSidebar: () => void
+  closeDrawer: () => void
+  signOut: () => void
+}
+
+/** What the sidebar, avatar menu, settings dialog, palette and hotkeys may do to the app. */
+export function useAppActions(): AppActions {
+  const session = useSessionActor()
+  const setLanguage = useSetLanguage()
+  return useMemo(
+    () => ({
+      openSettings: () => updateUi({ settingsOpen: true, drawerOpen: false }),
+      closeSettings: () => updateUi({ settingsOpen: false }),
+      toggleTheme: toggleThemeMode,
+      setTheme: setThemeMode,
+      setLanguage,
+      toggleSidebar: () => {
+        if (isDrawerLayout()) updateUi({ drawerOpen: !getUi().drawerOpen })
+        else updateUi({ sidebarOpen: !getUi().sidebarOpen })
+      },
+      closeDrawer: () => updateUi({ drawerOpen: false }),
+      signOut: () => {
+        updateUi({ settingsOpen: false, drawerOpen: false })
+        session.send({ type: 'session.signOut' })
+      },
+    }),
+    [session, setLanguage],
+  )
+}

@@ -1,0 +1,67 @@
+import { style } from '@vanilla-extract/css'
+import { vars } from '../../ui/theme.css'
+
+export const DRAWER_MEDIA = 'screen and (max-width: 1200px)'
+
+export const shell = style({
+  display: 'flex',
+  minHeight: '100vh',
+  background: vars.color.background,
+})
+
+export const column = style({
+  flex: 1,
+  minWidth: 0,
+  display: 'flex',
+  flexDirection: 'column',
+})
+
+export const main = style({
+  flex: 1,
+  padding: vars.space.lg,
+  outline: 'none',
+  '@media': { 'screen and (max-width: 650px)': { padding: vars.space.md } },
+})
+
+export const formPage = style({ marginBottom: vars.layout.formBottomMargin })
+
+export const skipLink = style({
+  position: 'absolute',
+  left: vars.space.sm,
+  top: '-100px',
+  zIndex: 80,
+  padding: vars.space.sm,
+  background: vars.color.surface,
+  color: vars.color.primary,
+  borderRadius: vars.radius.md,
+  selectors: { '&:focus': { top: vars.space.sm } },
+})
+
+export const guest = style({
+  minHeight: '100vh',
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  padding: vars.space.md,
+  background: vars.color.background,
+})
+
+export const guestCard = style({
+  width: 'min(420px, 100%)',
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.lg,
+  boxShadow: vars.shadow.md,
+  padding: vars.space.xl,
+  '@media': { 'screen and (max-width: 650px)': { padding: vars.space.lg } },
+})
+
+export const brand = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  marginBottom: vars.space.lg,
+  fontWeight: vars.fontWeight.bold,
+  fontSize: vars.fontSize.lg,
+  color: vars.color.primary,
+})

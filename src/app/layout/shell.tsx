@@ -1,0 +1,47 @@
+import { useEffect, type ReactNode } from 'react'
+import { useI18nContext } from '../../../i18n/i18n-react'
+import { ToastRegion } from '../../ui/notice'
+import type { AppRoute } from '../routes'
+import { useSession } from '../session/session-context'
+import { DRAWER_QUERY, updateUi } from '../ui-store'
+import { SettingsDialog } from './settings-dialog'
+import { Sidebar } from './sidebar'
+import { TopBar } from './top-bar'
+import * as styles from './shell.css'
+
+/** The signed-in frame: sidebar, top bar, content, settings dialog, toasts. */
+export function Shell({ route, children }: { route: AppRoute | undefined; children: ReactNode }) {
+  const { LL } = useI18nContext()
+  const { user } = useSession()
+
+  // Crossing the 1200 px breakpoint closes the drawer, so it never lingers over a wide layout.
+  useEffect(() => {
+    const query = window.matchMedia(DRAWER_QUERY)
+    const onChange = () => updateUi({ drawerOpen: false })
+    query.addEventListener('change', onChange)
+    return () => query.removeEventListener('change', onChange)
+  }, [])
+
+  if (!user) return null
+  return (
+    <div className={styles.shell}>
+      <a href="#content" className={styles.skipLink}>
+        {LL.shell.skipToContent()}
+      </a>
+      <Sidebar />
+      <div className={styles.column}>
+        <TopBar user={user} />
+        <main
+          id="content"
+          tabIndex={-1}
+          className={route?.bottomMargin ? `${styles.main} ${styles.formPage}` : styles.main}
+          data-testid="content"
+        >
+          {children}
+        </main>
+      </div>
+      <SettingsDialog />
+      <ToastRegion />
+    </div>
+  )
+}

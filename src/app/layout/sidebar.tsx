@@ -1,0 +1,123 @@
+import { useEffect } from 'react'
+import { Link, useLocation } from 'wouter'
+import { useI18nContext } from '../../../i18n/i18n-react'
+import { matchPattern } from '../../lib/breadcrumb'
+import { Icon } from '../../ui/icon'
+import { useAppActions } from '../app-actions'
+import { routes } from '../routes'
+import { useSession } from '../session/session-context'
+import { useUi } from '../ui-store'
+import * as styles from './sidebar.css'
+
+const menu = routes
+  .filter((route) => route.sidebar)
+  .sort((a, b) => (a.sidebar?.order ?? 0) - (b.sidebar?.order ?? 0))
+
+/** The section a path belongs to: /organizations/edit/3 highlights Organizations. */
+function isCurrent(path: string, location: string) {
+  if (path === '/') return location === '/'
+  return matchPattern(path, location) || location.startsWith(`${path}/`)
+}
+
+export function Sidebar() {
+  const { LL } = useI18nContext()
+  const { can } = useSession()
+  const [location] = useLocation()
+  const actions = useAppActions()
+  const open = useUi((ui) => ui.sidebarOpen)
+  const drawerOpen = useUi((ui) => ui.drawerOpen)
+  const collapsed = !open
+
+  // Following a link in the drawer closes it.
+  useEffect(() => {
+    actions.closeDrawer()
+  }, [location, actions])
+
+  useEffect(() => {
+    if (!drawerOpen) return
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') actions.closeDrawer()
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [drawerOpen, actions])
+
+  return (
+    <>
+      {drawerOpen ? (
+        <button
+          type="button"
+          className={styles.scrim}
+          aria-label={LL.nav.closeMenu()}
+          onClick={actions.closeDrawer}
+        />
+      ) : null}
+      <aside
+        id="sidebar"
+        className={styles.sidebar}
+        data-collapsed={collapsed}
+        data-drawer-open={drawerOpen}
+        data-testid="sidebar"
+      >
+        <div className={styles.header}>
+          {collapsed ? null : <span className={styles.brand}>{LL.common.appName()}</span>}
+          <button
+            type="button"
+            className={`${styles.item} ${styles.collapseButton}`}
+            aria-label={collapsed ? LL.nav.expandSidebar() : LL.nav.collapseSidebar()}
+            aria-expanded={!collapsed}
+            aria-controls="sidebar"
+            onClick={actions.toggleSidebar}
+          >
+            <Icon name={collapsed ? 'chevronRight' : 'chevronLeft'} />
+          </button>
+        </div>
+        <nav className={styles.nav} aria-label={LL.nav.mainMenu()}>
+          <ul className={styles.list}>
+            {menu
+              .filter((route) => can(route.anyOf))
+              .map((route) => (
+                <li key={route.id}>
+                  <Link
+                    href={route.path}
+                    className={styles.item}
+                    aria-current={isCurrent(route.path, location) ? 'page' : undefined}
+                    title={collapsed ? route.label(LL) : undefined}
+                  >
+                    {route.sidebar ? <Icon name={route.sidebar.icon} /> : null}
+                    <span className={styles.label}>{route.label(LL)}</span>
+                  </Link>
+                </li>
+              ))}
+          </ul>
+        </nav>
+        <div className={styles.footer}>
+          <ul className={styles.list}>
+            <li>
+              <button
+                type="button"
+                className={styles.item}
+                onClick={actions.openSettings}
+                title={collapsed ? LL.nav.settings() : undefined}
+              >
+                <Icon name="settings" />
+                <span className={styles.label}>{LL.nav.settings()}</span>
+              </button>
+            </li>
+            <li>
+              <button
+                type="button"
+                className={styles.item}
+                onClick={actions.signOut}
+                title={collapsed ? LL.nav.logout() : undefined}
+              >
+                <Icon name="logout" />
+                <span className={styles.label}>{LL.nav.logout()}</span>
+              </button>
+            </li>
+          </ul>
+        </div>
+      </aside>
+    </>
+  )
+}

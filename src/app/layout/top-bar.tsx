@@ -1,0 +1,39 @@
+import { useI18nContext } from '../../../i18n/i18n-react'
+import type { Me } from '../../contract/users'
+import { Button } from '../../ui/button'
+import { Icon } from '../../ui/icon'
+import { useAppActions } from '../app-actions'
+import { useUi } from '../ui-store'
+import { AccountMenu } from './account-menu'
+import { Breadcrumb } from './breadcrumb'
+import * as styles from './top-bar.css'
+
+export function TopBar({ user }: { user: Me }) {
+  const { LL } = useI18nContext()
+  const actions = useAppActions()
+  const drawerOpen = useUi((ui) => ui.drawerOpen)
+  return (
+    <header className={styles.bar}>
+      <Button
+        tone="ghost"
+        size="icon"
+        className={styles.menuButton}
+        aria-label={drawerOpen ? LL.nav.closeMenu() : LL.nav.openMenu()}
+        aria-expanded={drawerOpen}
+        aria-controls="sidebar"
+        onClick={actions.toggleSidebar}
+        data-testid="drawer-toggle"
+      >
+        <Icon name="menu" />
+      </Button>
+      <div className={styles.crumbs}>
+        <Breadcrumb />
+      </div>
+      <div className={styles.identity} data-testid="identity">
+        <span>{user.email}</span>
+        <span className={styles.role}>{user.roles[0] ?? LL.shell.noRole()}</span>
+      </div>
+      <AccountMenu user={user} />
+    </header>
+  )
+}

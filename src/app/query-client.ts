@@ -1,0 +1,23 @@
+import { QueryClient } from '@tanstack/react-query'
+import { isApiError } from '../api/api-error'
+
+/** SPEC 4 "Cached data": nothing kept once unused, refetched on mount, focus and reconnect. */
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: {
+        gcTime: 0,
+        staleTime: 0,
+        refetchOnMount: true,
+        refetchOnWindowFocus: true,
+        refetchOnReconnect: true,
+        // Client errors (4xx, bad bodies) will not change on a retry; network trouble may.
+        retry: (failures, error) =>
+          failures < 2 &&
+          isApiError(error) &&
+          (error.kind === 'FETCH_ERROR' || error.kind === 'TIMEOUT_ERROR'),
+      },
+      mutations: { retry: false },
+    },
+  })
+}

@@ -1,0 +1,86 @@
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
+import type { TranslationFunctions } from '../../i18n/i18n-types'
+import type { Permission } from '../contract/permissions'
+import type { IconName } from '../ui/icon'
+
+export type AppRoute = {
+  /** Stable id: palette commands, breadcrumb labels and tests refer to routes by it. */
+  id: string
+  /** wouter pattern, e.g. `/organizations/edit/:id`. */
+  path: string
+  screen: LazyExoticComponent<ComponentType>
+  /** Any one suffices; empty = every signed-in user (SPEC 2). Ignored for guest-only routes. */
+  anyOf: readonly Permission[]
+  /** Public pages that redirect to / when signed in. */
+  guestOnly?: boolean
+  /** Sidebar text, breadcrumb segment and palette entry. */
+  label: (LL: TranslationFunctions) => string
+  sidebar?: { icon: IconName; order: number }
+  /** Create and edit pages leave 80 px under the content (SPEC 2). */
+  bottomMargin?: boolean
+}
+
+// THE route table: the router, sidebar, breadcrumb and command palette all read it. Screens are
+// lazy so /login ships only the sign-in code. Rows for screens that do not exist yet are not here;
+// ARCHITECTURE.md holds the permission table for every SPEC 2 route.
+export const routes: readonly AppRoute[] = [
+  {
+    id: 'login',
+    path: '/login',
+    screen: lazy(() =>
+      import('../features/auth/login-screen').then((m) => ({ default: m.LoginScreen })),
+    ),
+    anyOf: [],
+    guestOnly: true,
+    label: (LL) => LL.nav.login(),
+  },
+  {
+    id: 'start-password-reset',
+    path: '/start-password-reset',
+    screen: lazy(() =>
+      import('../features/auth/start-password-reset-screen').then((m) => ({
+        default: m.StartPasswordResetScreen,
+      })),
+    ),
+    anyOf: [],
+    guestOnly: true,
+    label: (LL) => LL.nav.startPasswordReset(),
+  },
+  {
+    id: 'password-reset',
+    path: '/password-reset',
+    screen: lazy(() =>
+      import('../features/auth/password-reset-screen').then((m) => ({
+        default: m.PasswordResetScreen,
+      })),
+    ),
+    anyOf: [],
+    guestOnly: true,
+    label: (LL) => LL.nav.passwordReset(),
+  },
+  {
+    id: 'dashboard',
+    path: '/',
+    screen: lazy(() =>
+      import('../features/dashboard/dashboard-screen').then((m) => ({
+        default: m.DashboardScreen,
+      })),
+    ),
+    anyOf: [],
+    label: (LL) => LL.nav.dashboard(),
+    sidebar: { icon: 'dashboard', order: 0 },
+  },
+  {
+    id: 'settings',
+    path: '/settings',
+    screen: lazy(() =>
+      import('../features/settings/settings-screen').then((m) => ({ default: m.SettingsScreen })),
+    ),
+    anyOf: [],
+    label: (LL) => LL.nav.settings(),
+  },
+]
+
+export function routeById(id: string): AppRoute | undefined {
+  return routes.find((route) => route.id === id)
+}

@@ -1,0 +1,20 @@
+import { style } from '@vanilla-extract/css'
+import { vars } from '../../ui/theme.css'
+
+export const form = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md })
+
+export const title = style({
+  margin: 0,
+  fontSize: vars.fontSize.xl,
+  fontWeight: vars.fontWeight.bold,
+})
+
+export const intro = style({ margin: `0 0 ${vars.space.sm}`, color: vars.color.muted })
+
+export const links = style({
+  display: 'flex',
+  justifyContent: 'space-between',
+  flexWrap: 'wrap',
+  gap: vars.space.sm,
+  fontSize: vars.fontSize.sm,
+})

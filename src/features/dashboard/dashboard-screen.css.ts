@@ -1,0 +1,44 @@
+import { style } from '@vanilla-extract/css'
+import { vars } from '../../ui/theme.css'
+
+export const page = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg })
+
+export const greeting = style({ margin: 0, fontSize: vars.fontSize.xxl, lineHeight: 1.2 })
+
+export const facts = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: `${vars.space.xs} ${vars.space.lg}`,
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+  color: vars.color.muted,
+})
+
+export const sectionTitle = style({ margin: `0 0 ${vars.space.sm}`, fontSize: vars.fontSize.lg })
+
+export const cards = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(auto-fill, minmax(220px, 1fr))',
+  gap: vars.space.md,
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+})
+
+export const card = style({
+  display: 'flex',
+  alignItems: 'center',
+  gap: vars.space.md,
+  padding: vars.space.md,
+  minHeight: '72px',
+  background: vars.color.surface,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.lg,
+  color: vars.color.text,
+  textDecoration: 'none',
+  fontWeight: vars.fontWeight.medium,
+  selectors: {
+    '&:hover': { borderColor: vars.color.primary, background: vars.color.surfaceHover },
+  },
+})

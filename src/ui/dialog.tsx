@@ -1,0 +1,64 @@
+import * as RadixDialog from '@radix-ui/react-dialog'
+import type { ReactNode } from 'react'
+import { useI18nContext } from '../../i18n/i18n-react'
+import { Button } from './button'
+import * as styles from './dialog.css'
+
+type DialogProps = {
+  open: boolean
+  onOpenChange: (open: boolean) => void
+  title: ReactNode
+  description?: ReactNode
+  children?: ReactNode
+  footer?: ReactNode
+  /** Dialogs that must be answered (confirmations) hide the corner close button. */
+  hideClose?: boolean
+  contentClassName?: string
+}
+
+// Radix traps focus, restores it to the opener, closes on Escape and labels the dialog by its title.
+export function Dialog({
+  open,
+  onOpenChange,
+  title,
+  description,
+  children,
+  footer,
+  hideClose,
+  contentClassName,
+}: DialogProps) {
+  const { LL } = useI18nContext()
+  return (
+    <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
+      <RadixDialog.Portal>
+        <RadixDialog.Overlay className={styles.overlay} />
+        <RadixDialog.Content
+          className={contentClassName ? `${styles.content} ${contentClassName}` : styles.content}
+          // Without a description Radix must be told explicitly that none exists.
+          {...(description ? {} : { 'aria-describedby': undefined })}
+        >
+          <RadixDialog.Title className={styles.title}>{title}</RadixDialog.Title>
+          {description ? (
+            <RadixDialog.Description className={styles.description}>
+              {description}
+            </RadixDialog.Description>
+          ) : null}
+          {children}
+          {footer ? <div className={styles.footer}>{footer}</div> : null}
+          {hideClose ? null : (
+            <RadixDialog.Close asChild>
+              <Button
+                tone="ghost"
+                size="icon"
+                className={styles.close}
+                aria-label={LL.common.close()}
+              >
+                <span aria-hidden="true">×</span>
+              </Button>
+            </RadixDialog.Close>
+          )}
+        </RadixDialog.Content>
+      </RadixDialog.Portal>
+    </RadixDialog.Root>
+  )
+}

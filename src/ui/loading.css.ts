@@ -1,0 +1,65 @@
+import { keyframes, style } from '@vanilla-extract/css'
+import { recipe } from '@vanilla-extract/recipes'
+import { vars } from './theme.css'
+
+const slide = keyframes({
+  '0%': { transform: 'translateX(-100%)' },
+  '100%': { transform: 'translateX(250%)' },
+})
+
+export const bar = style({
+  position: 'fixed',
+  top: 0,
+  left: 0,
+  right: 0,
+  height: '3px',
+  overflow: 'hidden',
+  zIndex: 70,
+  background: vars.color.primarySoft,
+})
+
+export const barFill = style({
+  width: '40%',
+  height: '100%',
+  background: vars.color.primary,
+  animation: `${slide} 1.1s ease-in-out infinite`,
+})
+
+const spin = keyframes({ to: { transform: 'rotate(360deg)' } })
+
+export const spinner = style({
+  display: 'inline-block',
+  width: '1.25rem',
+  height: '1.25rem',
+  border: `2px solid ${vars.color.border}`,
+  borderTopColor: vars.color.primary,
+  borderRadius: vars.radius.full,
+  animation: `${spin} 700ms linear infinite`,
+})
+
+const pulse = keyframes({ '0%, 100%': { opacity: 1 }, '50%': { opacity: 0.45 } })
+
+export const skeleton = recipe({
+  base: {
+    display: 'block',
+    background: vars.color.graySoft,
+    borderRadius: vars.radius.sm,
+    animation: `${pulse} 1.4s ease-in-out infinite`,
+  },
+  variants: {
+    shape: {
+      line: { width: '100%', height: '1rem' },
+      title: { width: '40%', height: '1.75rem' },
+      block: { width: '100%', height: '8rem' },
+      avatar: { width: '2.5rem', height: '2.5rem', borderRadius: vars.radius.full },
+    },
+  },
+  defaultVariants: { shape: 'line' },
+})
+
+export const centered = style({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  minHeight: '50vh',
+})

@@ -1,0 +1,28 @@
+import * as styles from './loading.css'
+
+/** Full-width bar while a screen's code or data loads (SPEC 2). */
+export function LoadingBar({ label }: { label: string }) {
+  return (
+    <div className={styles.bar} role="progressbar" aria-label={label} data-testid="loading-bar">
+      <div className={styles.barFill} />
+    </div>
+  )
+}
+
+export function Spinner({ label }: { label: string }) {
+  return <span className={styles.spinner} role="status" aria-label={label} />
+}
+
+type SkeletonShape = 'line' | 'title' | 'block' | 'avatar'
+
+export function Skeleton({ shape = 'line' }: { shape?: SkeletonShape }) {
+  return <span className={styles.skeleton({ shape })} aria-hidden="true" />
+}
+
+export function CenteredSpinner({ label }: { label: string }) {
+  return (
+    <div className={styles.centered}>
+      <Spinner label={label} />
+    </div>
+  )
+}

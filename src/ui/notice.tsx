@@ -1,0 +1,76 @@
+import { useEffect, useSyncExternalStore, type ReactNode } from 'react'
+import { useI18nContext } from '../../i18n/i18n-react'
+import { Button } from './button'
+import * as styles from './notice.css'
+
+export type NoticeTone = 'info' | 'success' | 'warning' | 'danger'
+
+type NoticeProps = { tone?: NoticeTone; children: ReactNode; className?: string }
+
+/** An inline message; danger and warning are announced immediately (role=alert). */
+export function Notice({ tone = 'info', children, className }: NoticeProps) {
+  const role = tone === 'danger' || tone === 'warning' ? 'alert' : 'status'
+  const classes = styles.notice({ tone })
+  return (
+    <div role={role} className={className ? `${classes} ${className}` : classes}>
+      {children}
+    </div>
+  )
+}
+
+type Toast = { id: number; tone: NoticeTone; message: string }
+
+// A tiny module store: toasts outlive the screen that raised them (e.g. after a redirect).
+let toasts: readonly Toast[] = []
+let nextId = 1
+const listeners = new Set<() => void>()
+
+function emit() {
+  for (const listener of listeners) listener()
+}
+
+export function showToast(message: string, tone: NoticeTone = 'success'): number {
+  const id = nextId++
+  toasts = [...toasts, { id, tone, message }]
+  emit()
+  return id
+}
+
+export function dismissToast(id: number) {
+  toasts = toasts.filter((toast) => toast.id !== id)
+  emit()
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+const TOAST_MS = 5000
+
+function ToastItem({ toast }: { toast: Toast }) {
+  const { LL } = useI18nContext()
+  useEffect(() => {
+    const timer = window.setTimeout(() => dismissToast(toast.id), TOAST_MS)
+    return () => window.clearTimeout(timer)
+  }, [toast.id])
+  return (
+    <li className={`${styles.notice({ tone: toast.tone })} ${styles.toast}`}>
+      <span className={styles.toastText}>{toast.message}</span>
+      <Button tone="ghost" size="sm" onClick={() => dismissToast(toast.id)}>
+        {LL.common.close()}
+      </Button>
+    </li>
+  )
+}
+
+export function ToastRegion() {
+  const current = useSyncExternalStore(subscribe, () => toasts)
+  return (
+    <ol className={styles.toastRegion} aria-live="polite">
+      {current.map((toast) => (
+        <ToastItem key={toast.id} toast={toast} />
+      ))}
+    </ol>
+  )
+}
