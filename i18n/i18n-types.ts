@@ -771,6 +771,197 @@ type RootTranslation = {
 		 */
 		clientInvalid: string
 	}
+	commands: {
+		/**
+		 * C​o​m​m​a​n​d​ ​p​a​l​e​t​t​e
+		 */
+		title: string
+		/**
+		 * T​y​p​e​ ​a​ ​c​o​m​m​a​n​d​ ​o​r​ ​s​e​a​r​c​h​…
+		 */
+		placeholder: string
+		/**
+		 * A​c​t​i​o​n​s​ ​f​o​r​ ​{​n​a​m​e​}​…
+		 * @param {unknown} name
+		 */
+		entityPlaceholder: RequiredParams<'name'>
+		/**
+		 * R​e​s​u​l​t​s
+		 */
+		results: string
+		/**
+		 * N​o​ ​r​e​s​u​l​t​s​.
+		 */
+		empty: string
+		/**
+		 * S​e​a​r​c​h​i​n​g​…
+		 */
+		searching: string
+		/**
+		 * S​e​a​r​c​h​ ​i​s​ ​n​o​t​ ​a​v​a​i​l​a​b​l​e​ ​r​i​g​h​t​ ​n​o​w​.​ ​K​e​e​p​ ​t​y​p​i​n​g​ ​t​o​ ​t​r​y​ ​a​g​a​i​n​.
+		 */
+		searchFailed: string
+		/**
+		 * {​c​o​u​n​t​}​ ​m​o​r​e​ ​{​{​m​a​t​c​h​|​m​a​t​c​h​e​s​}​}​:​ ​k​e​e​p​ ​t​y​p​i​n​g​ ​t​o​ ​n​a​r​r​o​w​ ​d​o​w​n​.
+		 * @param {string | number | boolean} count
+		 */
+		more: RequiredParams<'count'>
+		/**
+		 * t​h​e​n
+		 */
+		then: string
+		/**
+		 * G​o​ ​t​o​ ​{​p​a​g​e​}
+		 * @param {unknown} page
+		 */
+		goTo: RequiredParams<'page'>
+		groups: {
+			/**
+			 * R​e​c​e​n​t
+			 */
+			recent: string
+			/**
+			 * N​a​v​i​g​a​t​i​o​n
+			 */
+			navigation: string
+			/**
+			 * C​r​e​a​t​e
+			 */
+			create: string
+			/**
+			 * A​c​t​i​o​n​s
+			 */
+			actions: string
+		}
+		actions: {
+			/**
+			 * O​p​e​n​ ​t​h​e​ ​c​o​m​m​a​n​d​ ​p​a​l​e​t​t​e
+			 */
+			openPalette: string
+			/**
+			 * S​h​o​w​ ​k​e​y​b​o​a​r​d​ ​s​h​o​r​t​c​u​t​s
+			 */
+			showShortcuts: string
+			/**
+			 * T​o​g​g​l​e​ ​l​i​g​h​t​ ​a​n​d​ ​d​a​r​k​ ​t​h​e​m​e
+			 */
+			toggleTheme: string
+			/**
+			 * S​w​i​t​c​h​ ​t​o​ ​d​a​r​k​ ​t​h​e​m​e
+			 */
+			darkTheme: string
+			/**
+			 * S​w​i​t​c​h​ ​t​o​ ​l​i​g​h​t​ ​t​h​e​m​e
+			 */
+			lightTheme: string
+			/**
+			 * S​w​i​t​c​h​ ​l​a​n​g​u​a​g​e​ ​t​o​ ​E​n​g​l​i​s​h
+			 */
+			languageEnglish: string
+			/**
+			 * S​w​i​t​c​h​ ​l​a​n​g​u​a​g​e​ ​t​o​ ​D​e​u​t​s​c​h
+			 */
+			languageGerman: string
+			/**
+			 * O​p​e​n​ ​s​e​t​t​i​n​g​s
+			 */
+			openSettings: string
+			/**
+			 * T​o​g​g​l​e​ ​s​i​d​e​b​a​r
+			 */
+			toggleSidebar: string
+			/**
+			 * S​i​g​n​ ​o​u​t
+			 */
+			signOut: string
+		}
+		reasons: {
+			/**
+			 * T​h​i​s​ ​d​e​v​i​c​e​ ​d​o​e​s​ ​n​o​t​ ​s​u​p​p​o​r​t​ ​t​h​i​s​.
+			 */
+			capability: string
+			/**
+			 * T​h​e​ ​d​e​v​i​c​e​ ​i​s​ ​o​f​f​l​i​n​e​.
+			 */
+			offline: string
+		}
+		hints: {
+			/**
+			 * m​o​v​e
+			 */
+			move: string
+			/**
+			 * r​u​n
+			 */
+			run: string
+			/**
+			 * o​p​e​n
+			 */
+			open: string
+			/**
+			 * a​c​t​i​o​n​s
+			 */
+			actions: string
+			/**
+			 * b​a​c​k
+			 */
+			back: string
+			/**
+			 * c​l​o​s​e
+			 */
+			close: string
+		}
+		scopes: {
+			/**
+			 * c​o​m​m​a​n​d​s
+			 */
+			commands: string
+			/**
+			 * o​r​g​a​n​i​z​a​t​i​o​n​s
+			 */
+			organizations: string
+			/**
+			 * u​s​e​r​s
+			 */
+			users: string
+			/**
+			 * d​e​v​i​c​e​s
+			 */
+			devices: string
+			/**
+			 * l​o​c​a​t​i​o​n​s
+			 */
+			locations: string
+			/**
+			 * c​r​e​d​e​n​t​i​a​l​s
+			 */
+			credentials: string
+		}
+		organizations: {
+			/**
+			 * O​r​g​a​n​i​z​a​t​i​o​n​s
+			 */
+			heading: string
+			/**
+			 * E​d​i​t​ ​o​r​g​a​n​i​z​a​t​i​o​n
+			 */
+			edit: string
+			/**
+			 * S​h​o​w​ ​i​n​ ​t​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​s​ ​l​i​s​t
+			 */
+			showInList: string
+		}
+		shortcuts: {
+			/**
+			 * K​e​y​b​o​a​r​d​ ​s​h​o​r​t​c​u​t​s
+			 */
+			title: string
+			/**
+			 * T​h​e​ ​s​h​o​r​t​c​u​t​s​ ​y​o​u​ ​c​a​n​ ​u​s​e​ ​r​i​g​h​t​ ​n​o​w​.​ ​T​h​e​y​ ​d​o​ ​n​o​t​h​i​n​g​ ​w​h​i​l​e​ ​y​o​u​ ​t​y​p​e​ ​i​n​ ​a​ ​f​i​e​l​d​,​ ​e​x​c​e​p​t​ ​t​h​e​ ​o​n​e​ ​t​h​a​t​ ​o​p​e​n​s​ ​t​h​e​ ​c​o​m​m​a​n​d​ ​p​a​l​e​t​t​e​.
+			 */
+			description: string
+		}
+	}
 }
 
 export type TranslationFunctions = {
@@ -1487,6 +1678,194 @@ export type TranslationFunctions = {
 		 * Use 1 to 64 letters, digits, “.”, “_”, “:” or “-”.
 		 */
 		clientInvalid: () => LocalizedString
+	}
+	commands: {
+		/**
+		 * Command palette
+		 */
+		title: () => LocalizedString
+		/**
+		 * Type a command or search…
+		 */
+		placeholder: () => LocalizedString
+		/**
+		 * Actions for {name}…
+		 */
+		entityPlaceholder: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Results
+		 */
+		results: () => LocalizedString
+		/**
+		 * No results.
+		 */
+		empty: () => LocalizedString
+		/**
+		 * Searching…
+		 */
+		searching: () => LocalizedString
+		/**
+		 * Search is not available right now. Keep typing to try again.
+		 */
+		searchFailed: () => LocalizedString
+		/**
+		 * {count} more {{match|matches}}: keep typing to narrow down.
+		 */
+		more: (arg: { count: string | number | boolean }) => LocalizedString
+		/**
+		 * then
+		 */
+		then: () => LocalizedString
+		/**
+		 * Go to {page}
+		 */
+		goTo: (arg: { page: unknown }) => LocalizedString
+		groups: {
+			/**
+			 * Recent
+			 */
+			recent: () => LocalizedString
+			/**
+			 * Navigation
+			 */
+			navigation: () => LocalizedString
+			/**
+			 * Create
+			 */
+			create: () => LocalizedString
+			/**
+			 * Actions
+			 */
+			actions: () => LocalizedString
+		}
+		actions: {
+			/**
+			 * Open the command palette
+			 */
+			openPalette: () => LocalizedString
+			/**
+			 * Show keyboard shortcuts
+			 */
+			showShortcuts: () => LocalizedString
+			/**
+			 * Toggle light and dark theme
+			 */
+			toggleTheme: () => LocalizedString
+			/**
+			 * Switch to dark theme
+			 */
+			darkTheme: () => LocalizedString
+			/**
+			 * Switch to light theme
+			 */
+			lightTheme: () => LocalizedString
+			/**
+			 * Switch language to English
+			 */
+			languageEnglish: () => LocalizedString
+			/**
+			 * Switch language to Deutsch
+			 */
+			languageGerman: () => LocalizedString
+			/**
+			 * Open settings
+			 */
+			openSettings: () => LocalizedString
+			/**
+			 * Toggle sidebar
+			 */
+			toggleSidebar: () => LocalizedString
+			/**
+			 * Sign out
+			 */
+			signOut: () => LocalizedString
+		}
+		reasons: {
+			/**
+			 * This device does not support this.
+			 */
+			capability: () => LocalizedString
+			/**
+			 * The device is offline.
+			 */
+			offline: () => LocalizedString
+		}
+		hints: {
+			/**
+			 * move
+			 */
+			move: () => LocalizedString
+			/**
+			 * run
+			 */
+			run: () => LocalizedString
+			/**
+			 * open
+			 */
+			open: () => LocalizedString
+			/**
+			 * actions
+			 */
+			actions: () => LocalizedString
+			/**
+			 * back
+			 */
+			back: () => LocalizedString
+			/**
+			 * close
+			 */
+			close: () => LocalizedString
+		}
+		scopes: {
+			/**
+			 * commands
+			 */
+			commands: () => LocalizedString
+			/**
+			 * organizations
+			 */
+			organizations: () => LocalizedString
+			/**
+			 * users
+			 */
+			users: () => LocalizedString
+			/**
+			 * devices
+			 */
+			devices: () => LocalizedString
+			/**
+			 * locations
+			 */
+			locations: () => LocalizedString
+			/**
+			 * credentials
+			 */
+			credentials: () => LocalizedString
+		}
+		organizations: {
+			/**
+			 * Organizations
+			 */
+			heading: () => LocalizedString
+			/**
+			 * Edit organization
+			 */
+			edit: () => LocalizedString
+			/**
+			 * Show in the organizations list
+			 */
+			showInList: () => LocalizedString
+		}
+		shortcuts: {
+			/**
+			 * Keyboard shortcuts
+			 */
+			title: () => LocalizedString
+			/**
+			 * The shortcuts you can use right now. They do nothing while you type in a field, except the one that opens the command palette.
+			 */
+			description: () => LocalizedString
+		}
 	}
 }
 

@@ -206,6 +206,67 @@ const de = {
     tooManyClients: 'Höchstens {max} Clients.',
     clientInvalid: '1 bis 64 Buchstaben, Ziffern, „.“, „_“, „:“ oder „-“ verwenden.',
   },
+  commands: {
+    title: 'Befehlspalette',
+    placeholder: 'Befehl eingeben oder suchen…',
+    entityPlaceholder: 'Aktionen für {name}…',
+    results: 'Ergebnisse',
+    empty: 'Keine Ergebnisse.',
+    searching: 'Suche läuft…',
+    searchFailed:
+      'Die Suche ist gerade nicht verfügbar. Tippen Sie weiter, um es erneut zu versuchen.',
+    more: '{count} weitere {{Treffer|Treffer}}: weitertippen, um einzugrenzen.',
+    then: 'dann',
+    goTo: 'Gehe zu {page}',
+    groups: {
+      recent: 'Zuletzt verwendet',
+      navigation: 'Navigation',
+      create: 'Anlegen',
+      actions: 'Aktionen',
+    },
+    actions: {
+      openPalette: 'Befehlspalette öffnen',
+      showShortcuts: 'Tastenkürzel anzeigen',
+      toggleTheme: 'Zwischen hellem und dunklem Design wechseln',
+      darkTheme: 'Zum dunklen Design wechseln',
+      lightTheme: 'Zum hellen Design wechseln',
+      languageEnglish: 'Sprache auf English umstellen',
+      languageGerman: 'Sprache auf Deutsch umstellen',
+      openSettings: 'Einstellungen öffnen',
+      toggleSidebar: 'Seitenleiste ein- oder ausklappen',
+      signOut: 'Abmelden',
+    },
+    reasons: {
+      capability: 'Dieses Gerät unterstützt das nicht.',
+      offline: 'Das Gerät ist offline.',
+    },
+    hints: {
+      move: 'bewegen',
+      run: 'ausführen',
+      open: 'öffnen',
+      actions: 'Aktionen',
+      back: 'zurück',
+      close: 'schließen',
+    },
+    scopes: {
+      commands: 'Befehle',
+      organizations: 'Organisationen',
+      users: 'Benutzer',
+      devices: 'Geräte',
+      locations: 'Standorte',
+      credentials: 'Berechtigungen',
+    },
+    organizations: {
+      heading: 'Organisationen',
+      edit: 'Organisation bearbeiten',
+      showInList: 'In der Organisationsliste zeigen',
+    },
+    shortcuts: {
+      title: 'Tastenkürzel',
+      description:
+        'Die Tastenkürzel, die Sie jetzt verwenden können. Während Sie in ein Feld tippen, wirken sie nicht, außer dem Kürzel für die Befehlspalette.',
+    },
+  },
 } satisfies Translation
 
 export default de

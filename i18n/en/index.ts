@@ -202,6 +202,66 @@ const en = {
     tooManyClients: 'At most {max} clients.',
     clientInvalid: 'Use 1 to 64 letters, digits, “.”, “_”, “:” or “-”.',
   },
+  commands: {
+    title: 'Command palette',
+    placeholder: 'Type a command or search…',
+    entityPlaceholder: 'Actions for {name}…',
+    results: 'Results',
+    empty: 'No results.',
+    searching: 'Searching…',
+    searchFailed: 'Search is not available right now. Keep typing to try again.',
+    more: '{count} more {{match|matches}}: keep typing to narrow down.',
+    then: 'then',
+    goTo: 'Go to {page}',
+    groups: {
+      recent: 'Recent',
+      navigation: 'Navigation',
+      create: 'Create',
+      actions: 'Actions',
+    },
+    actions: {
+      openPalette: 'Open the command palette',
+      showShortcuts: 'Show keyboard shortcuts',
+      toggleTheme: 'Toggle light and dark theme',
+      darkTheme: 'Switch to dark theme',
+      lightTheme: 'Switch to light theme',
+      languageEnglish: 'Switch language to English',
+      languageGerman: 'Switch language to Deutsch',
+      openSettings: 'Open settings',
+      toggleSidebar: 'Toggle sidebar',
+      signOut: 'Sign out',
+    },
+    reasons: {
+      capability: 'This device does not support this.',
+      offline: 'The device is offline.',
+    },
+    hints: {
+      move: 'move',
+      run: 'run',
+      open: 'open',
+      actions: 'actions',
+      back: 'back',
+      close: 'close',
+    },
+    scopes: {
+      commands: 'commands',
+      organizations: 'organizations',
+      users: 'users',
+      devices: 'devices',
+      locations: 'locations',
+      credentials: 'credentials',
+    },
+    organizations: {
+      heading: 'Organizations',
+      edit: 'Edit organization',
+      showInList: 'Show in the organizations list',
+    },
+    shortcuts: {
+      title: 'Keyboard shortcuts',
+      description:
+        'The shortcuts you can use right now. They do nothing while you type in a field, except the one that opens the command palette.',
+    },
+  },
 } satisfies BaseTranslation
 
 export default en
