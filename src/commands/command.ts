@@ -52,13 +52,13 @@ export interface Command<Ctx extends CommandContext = CommandContext> {
 }
 
 /**
- * An action on one entity (an organization now; devices, users, locations later). `subject` is
- * what `needs.capability` and `needs.online` are checked against.
+ * An action on one entity (an organization now; "Lock Front Door" or "Generate offline code" when
+ * devices and credentials land). Its `needs.capability` and `needs.online` are checked against the
+ * subject its entity source reports for the entity.
  */
 export interface EntityCommand<E, Ctx extends CommandContext = CommandContext> {
   readonly id: string
   readonly label: Message
   readonly needs: Needs
-  subject?(entity: E): Subject
   run(ctx: Ctx, entity: E): void | Promise<void>
 }

@@ -1,4 +1,5 @@
-import type { CommandContext, EntityCommand, Message, Needs } from './command'
+import type { Command, CommandContext, EntityCommand, Message, Needs, Subject } from './command'
+import { availability, type Availability, type Can } from './availability'
 import type { EntityKind } from './scopes'
 
 export interface EntityHitView {
@@ -20,6 +21,8 @@ export interface EntitySource<E, Ctx extends CommandContext = CommandContext> {
   readonly needs: Needs
   search(text: string, signal: AbortSignal): Promise<readonly E[]>
   view(entity: E): EntityHitView
+  /** Capabilities and connection of a device-like entity; absent for organizations and users. */
+  subject?(entity: E): Subject
   /** The first action available to the user is what Enter does on a result. */
   readonly actions: readonly EntityCommand<E, Ctx>[]
 }
@@ -32,3 +35,31 @@ export interface EntityHit<Ctx extends CommandContext = CommandContext> {
 
 /** A stable cmdk value per hit; the kind keeps an organization and a user with one id apart. */
 export const hitValue = (hit: EntityHit<CommandContext>) => `${hit.source.kind}:${hit.view.id}`
+
+export interface OfferedEntityCommand<Ctx extends CommandContext = CommandContext> {
+  readonly command: Command<Ctx>
+  readonly availability: Exclude<Availability, { state: 'absent' }>
+}
+
+/**
+ * The actions this user may take on one hit, each bound to its entity as a plain command so the
+ * palette runs them like any other, and each with whether it can run now (capability, online).
+ */
+export function entityCommands<Ctx extends CommandContext>(
+  hit: EntityHit<Ctx>,
+  can: Can,
+): OfferedEntityCommand<Ctx>[] {
+  const subject = hit.source.subject?.(hit.entity)
+  return hit.source.actions.flatMap((action) => {
+    const state = availability(action.needs, can, subject)
+    if (state.state === 'absent') return []
+    const command: Command<Ctx> = {
+      id: `${hitValue(hit)}:${action.id}`,
+      label: action.label,
+      group: 'actions',
+      needs: action.needs,
+      run: (ctx) => action.run(ctx, hit.entity),
+    }
+    return [{ command, availability: state }]
+  })
+}

@@ -27,7 +27,7 @@ const source: EntitySource<{ id: number; name: string }> = {
 
 const hits = (...names: string[]): EntityHit[] =>
   names.map((name, i) => ({
-    source: source as EntitySource<unknown>,
+    source: source,
     entity: { id: i, name },
     view: { id: String(i), title: name },
   }))

@@ -10,7 +10,7 @@ type KeyValueStore = Pick<Storage, 'getItem' | 'setItem'>
 
 export const recentsKey = (userId: string | number) => `palette_recents_${userId}`
 
-export function readRecents(store: KeyValueStore, userId: string | number): string[] {
+export function readRecents(store: Pick<Storage, 'getItem'>, userId: string | number): string[] {
   let parsed: unknown
   try {
     parsed = JSON.parse(store.getItem(recentsKey(userId)) ?? '[]')

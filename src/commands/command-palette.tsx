@@ -1,0 +1,140 @@
+import * as RadixDialog from '@radix-ui/react-dialog'
+import { useCallback, useMemo, useState } from 'react'
+import { useLocation } from 'wouter'
+import { useI18nContext } from '../../i18n/i18n-react'
+import { availability, type Can } from './availability'
+import { CheatSheet } from './cheat-sheet'
+import type { Command } from './command'
+import * as styles from './command-palette.css'
+import type { EntityHit, EntitySource } from './entity-source'
+import { organizationSource } from './organization-source'
+import { PaletteBody } from './palette-body'
+import { offered } from './palette-results'
+import { pushRecent, readRecents } from './recents'
+import { buildRegistry, type AppActions, type PaletteContext, type RouteRow } from './registry'
+import { useHotkeys } from './use-hotkeys'
+
+// Every searchable entity kind; users, locations, devices and credentials join this list.
+const ENTITY_SOURCES: readonly EntitySource<unknown, PaletteContext>[] = [organizationSource]
+
+function browserStore(): Pick<Storage, 'getItem' | 'setItem'> | null {
+  try {
+    return window.localStorage
+  } catch {
+    // Storage can be switched off; the palette then simply has no recents.
+    return null
+  }
+}
+
+export interface CommandPaletteProps {
+  /** The route table: navigation and create commands are derived from it. */
+  readonly routes: readonly RouteRow[]
+  readonly actions: AppActions
+  readonly userId: number
+  readonly can: Can
+}
+
+/**
+ * The palette, the `?` cheat sheet and the global hotkeys, mounted once inside the signed-in shell.
+ * It takes the route table, app actions and session from the shell as props, so commands/ depends
+ * on nothing in app/ (DESIGN: app → features → commands).
+ */
+export function CommandPalette({ routes, actions, userId, can }: CommandPaletteProps) {
+  const { LL } = useI18nContext()
+  const [, navigate] = useLocation()
+  const [open, setOpen] = useState(false)
+  // A fresh palette each time it opens: empty query, root page, first row selected.
+  const [generation, setGeneration] = useState(0)
+  const [pages, setPages] = useState<readonly EntityHit<PaletteContext>[]>([])
+  const [sheetOpen, setSheetOpen] = useState(false)
+  const [recents, setRecents] = useState<readonly string[]>([])
+
+  const registry = useMemo(() => buildRegistry(routes), [routes])
+  const listed = useMemo(() => offered(registry, can), [registry, can])
+  const sources = useMemo(
+    () => ENTITY_SOURCES.filter((source) => availability(source.needs, can).state !== 'absent'),
+    [can],
+  )
+
+  const setPaletteOpen = useCallback(
+    (next: boolean) => {
+      if (next) {
+        const store = browserStore()
+        setRecents(store === null ? [] : readRecents(store, userId))
+        setPages([])
+        setGeneration((value) => value + 1)
+      }
+      setOpen(next)
+    },
+    [userId],
+  )
+
+  const context: PaletteContext = useMemo(
+    () => ({
+      navigate: (path) => navigate(path),
+      app: actions,
+      togglePalette: () => setPaletteOpen(!open),
+      showShortcuts: () => setSheetOpen(true),
+    }),
+    [navigate, actions, setPaletteOpen, open],
+  )
+
+  const run = useCallback(
+    (command: Command<PaletteContext>, remember: boolean) => {
+      setOpen(false)
+      const store = browserStore()
+      if (remember && store !== null) pushRecent(store, userId, command.id)
+      // After the palette has closed and handed focus back, so a command that opens a dialog or
+      // moves focus has the last word.
+      setTimeout(() => void command.run(context), 0)
+    },
+    [context, userId],
+  )
+
+  const runById = useCallback(
+    (id: string) => {
+      const command = listed.find((entry) => entry.command.id === id)?.command
+      if (command === undefined) return
+      // A hotkey leaves no trace in recents: they list what was looked for and found.
+      if (command.id === 'palette.toggle') void command.run(context)
+      else run(command, false)
+    },
+    [listed, context, run],
+  )
+  useHotkeys(listed, runById)
+
+  return (
+    <>
+      <RadixDialog.Root open={open} onOpenChange={setPaletteOpen}>
+        <RadixDialog.Portal>
+          <RadixDialog.Overlay className={styles.overlay} />
+          <RadixDialog.Content
+            className={styles.content}
+            aria-describedby={undefined}
+            onEscapeKeyDown={(event) => {
+              // Escape steps back out of an entity's actions before it closes the palette.
+              if (pages.length === 0) return
+              event.preventDefault()
+              setPages(pages.slice(0, -1))
+            }}
+          >
+            <RadixDialog.Title className={styles.visuallyHidden}>
+              {LL.commands.title()}
+            </RadixDialog.Title>
+            <PaletteBody
+              key={generation}
+              listed={listed}
+              sources={sources}
+              recents={recents}
+              can={can}
+              pages={pages}
+              onPagesChange={setPages}
+              onRun={run}
+            />
+          </RadixDialog.Content>
+        </RadixDialog.Portal>
+      </RadixDialog.Root>
+      <CheatSheet open={sheetOpen} onOpenChange={setSheetOpen} listed={listed} />
+    </>
+  )
+}

@@ -1,0 +1,71 @@
+import type { CommandContext } from './command'
+import type { EntityHit, EntitySource } from './entity-source'
+
+export interface EntitySearchState<Ctx extends CommandContext = CommandContext> {
+  readonly status: 'idle' | 'loading' | 'done' | 'failed'
+  /** One list per source that answered; kept while the next query loads so rows do not flicker. */
+  readonly hits: readonly (readonly EntityHit<Ctx>[])[]
+}
+
+export const idleSearch: EntitySearchState<never> = { status: 'idle', hits: [] }
+
+export const ENTITY_SEARCH_DELAY_MS = 150
+export const ENTITY_SEARCH_LENGTH = 8
+
+/**
+ * Server search for the palette, outside React so its timing can be tested with fake timers.
+ * Each query waits until typing pauses, aborts the request of the query it replaces (the server
+ * stops work and a slow old answer can never overwrite a newer one), and reports loading, hits and
+ * failure through `onChange`.
+ */
+export function createEntitySearch<Ctx extends CommandContext>(
+  onChange: (state: EntitySearchState<Ctx>) => void,
+  delayMs = ENTITY_SEARCH_DELAY_MS,
+) {
+  let timer: ReturnType<typeof setTimeout> | undefined
+  let controller: AbortController | undefined
+  let last: EntitySearchState<Ctx> = idleSearch
+
+  const emit = (state: EntitySearchState<Ctx>) => {
+    last = state
+    onChange(state)
+  }
+
+  function cancel() {
+    clearTimeout(timer)
+    controller?.abort()
+    controller = undefined
+  }
+
+  return {
+    update(sources: readonly EntitySource<unknown, Ctx>[], text: string) {
+      cancel()
+      if (text === '' || sources.length === 0) {
+        emit(idleSearch)
+        return
+      }
+      emit({ status: 'loading', hits: last.hits })
+      timer = setTimeout(() => {
+        const current = new AbortController()
+        controller = current
+        void Promise.allSettled(
+          sources.map(async (source) =>
+            (await source.search(text, current.signal)).map((entity): EntityHit<Ctx> => ({
+              source,
+              entity,
+              view: source.view(entity),
+            })),
+          ),
+        ).then((settled) => {
+          if (current.signal.aborted) return
+          const hits = settled.flatMap((result) =>
+            result.status === 'fulfilled' ? [result.value] : [],
+          )
+          const failed = settled.some((result) => result.status === 'rejected')
+          emit({ status: failed ? 'failed' : 'done', hits })
+        })
+      }, delayMs)
+    },
+    dispose: cancel,
+  }
+}

@@ -1,0 +1,51 @@
+import { fetchOrganizationPage } from '../api/organizations'
+import type { Organization } from '../contract/organizations'
+import { needs } from '../contract/permissions'
+import type { EntitySource } from './entity-source'
+import { ENTITY_SEARCH_LENGTH } from './entity-search'
+import type { PaletteContext } from './registry'
+
+/**
+ * Organizations in the palette: the list call's `search` (the same query the organizations list
+ * uses), ordered by name so equal matches read alphabetically. Enter edits the organization when
+ * the user may; otherwise it shows it in the list, which every reader may open.
+ */
+export const organizationSource: EntitySource<Organization, PaletteContext> = {
+  kind: 'organizations',
+  heading: (LL) => LL.commands.organizations.heading(),
+  needs: { anyOf: needs('organizations', 'read') },
+  async search(text, signal) {
+    const page = await fetchOrganizationPage(
+      {
+        start: 0,
+        length: ENTITY_SEARCH_LENGTH,
+        order_by: 'name',
+        order_direction: 'asc',
+        search: text,
+      },
+      signal,
+    )
+    return page.data
+  },
+  view: (organization) => ({
+    id: String(organization.organization_id),
+    title: organization.name,
+    ...(organization.description === '' ? {} : { subtitle: organization.description }),
+  }),
+  actions: [
+    {
+      id: 'organization.edit',
+      label: (LL) => LL.commands.organizations.edit(),
+      needs: { anyOf: needs('organizations', 'update') },
+      run: (ctx, organization) =>
+        ctx.navigate(`/organizations/edit/${organization.organization_id}`),
+    },
+    {
+      id: 'organization.show-in-list',
+      label: (LL) => LL.commands.organizations.showInList(),
+      needs: {},
+      run: (ctx, organization) =>
+        ctx.navigate(`/organizations?q=${encodeURIComponent(organization.name)}`),
+    },
+  ],
+}

@@ -1,0 +1,229 @@
+import { Command as Cmdk } from 'cmdk'
+import { useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
+import { useI18nContext } from '../../i18n/i18n-react'
+import type { Can } from './availability'
+import type { Command } from './command'
+import * as styles from './command-palette.css'
+import { entityCommands, type EntityHit, type EntitySource } from './entity-source'
+import { createMatcher } from './matcher'
+import {
+  arrange,
+  type ListedCommand,
+  type PaletteRow,
+  type PaletteSection,
+} from './palette-results'
+import { PaletteFooter } from './palette-footer'
+import { PaletteRowView } from './palette-row'
+import type { PaletteContext } from './registry'
+import { parseQuery, searchesCommands, searchesEntities } from './scopes'
+import { useEntitySearch } from './use-entity-search'
+
+/** Rows mounted per query: cmdk measures and orders mounted nodes, so mount only what fits a glance. */
+export const PALETTE_LIMIT = 50
+
+type Ctx = PaletteContext
+
+export interface PaletteBodyProps {
+  readonly listed: readonly ListedCommand<Ctx>[]
+  readonly sources: readonly EntitySource<unknown, Ctx>[]
+  readonly recents: readonly string[]
+  readonly can: Can
+  readonly pages: readonly EntityHit<Ctx>[]
+  onPagesChange(pages: readonly EntityHit<Ctx>[]): void
+  /** `remember` is false for entity actions: recents hold registry commands only. */
+  onRun(command: Command<Ctx>, remember: boolean): void
+}
+
+const NAVIGATION_KEYS = new Set(['ArrowUp', 'ArrowDown', 'Home', 'End', 'PageUp', 'PageDown'])
+
+export function PaletteBody(props: PaletteBodyProps) {
+  const { LL } = useI18nContext()
+  const [search, setSearch] = useState('')
+  const [value, setValue] = useState('')
+  // Once the user moves the selection, late server results must not yank it back to the top.
+  const moved = useRef(false)
+  const page = props.pages.at(-1)
+  const parsed = parseQuery(
+    search,
+    props.sources.map((source) => source.kind),
+  )
+
+  const offered = useMemo(
+    () => props.listed.filter((entry) => !entry.command.hidden),
+    [props.listed],
+  )
+  const matcher = useMemo(
+    () =>
+      createMatcher(
+        offered.map(({ command }) => ({
+          id: command.id,
+          text: command.label(LL),
+          keywords: command.keywords ?? [],
+        })),
+      ),
+    [offered, LL],
+  )
+  const commandText = page === undefined && searchesCommands(parsed.scope) ? parsed.text : null
+  const outcome = useMemo(
+    () => (commandText === null ? null : matcher.search(commandText, PALETTE_LIMIT)),
+    [matcher, commandText],
+  )
+  const searched = useMemo(
+    () =>
+      page === undefined
+        ? props.sources.filter((source) => searchesEntities(parsed.scope, source.kind))
+        : [],
+    [page, props.sources, parsed.scope],
+  )
+  // Two characters before asking the server for everything; a prefix says the user means it.
+  const minimum = parsed.scope.kind === 'all' ? 2 : 1
+  const entitySearch = useEntitySearch(searched, parsed.text.length >= minimum ? parsed.text : '')
+
+  const sections: readonly PaletteSection<Ctx>[] = useMemo(() => {
+    if (page !== undefined) {
+      const actions = entityCommands(page, props.can)
+      const byId = new Map(actions.map((entry) => [entry.command.id, entry]))
+      const rows = createMatcher(
+        actions.map(({ command }) => ({ id: command.id, text: command.label(LL) })),
+      )
+        .search(search, actions.length)
+        .results.flatMap((result): PaletteRow<Ctx>[] => {
+          const listed = byId.get(result.id)
+          return listed === undefined
+            ? []
+            : [{ kind: 'command', value: result.id, listed, score: result.score }]
+        })
+      return [{ id: 'entity-actions', heading: () => page.view.title, rows }]
+    }
+    return arrange({
+      text: parsed.text,
+      listed: offered,
+      outcome,
+      recents: parsed.scope.kind === 'all' ? props.recents : [],
+      entities: entitySearch.hits,
+    })
+  }, [
+    page,
+    props.can,
+    props.recents,
+    search,
+    LL,
+    parsed.text,
+    parsed.scope.kind,
+    offered,
+    outcome,
+    entitySearch.hits,
+  ])
+
+  const rows = sections.flatMap((section) => section.rows)
+  const first = rows.find(
+    (row) => row.kind === 'entity' || row.listed.availability.state === 'enabled',
+  )
+  useLayoutEffect(() => {
+    if (!moved.current && first !== undefined) setValue(first.value)
+  }, [first])
+
+  const selected = rows.find((row) => row.value === value)
+
+  function openActions(hit: EntityHit<Ctx>) {
+    props.onPagesChange([...props.pages, hit])
+    setSearch('')
+    moved.current = false
+  }
+
+  function choose(row: PaletteRow<Ctx>) {
+    if (row.kind === 'command') {
+      props.onRun(row.listed.command, page === undefined)
+      return
+    }
+    const primary = entityCommands(row.hit, props.can).find(
+      (entry) => entry.availability.state === 'enabled',
+    )
+    if (primary === undefined) openActions(row.hit)
+    else props.onRun(primary.command, false)
+  }
+
+  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+    if (NAVIGATION_KEYS.has(event.key)) moved.current = true
+    if (event.key === 'Backspace' && search === '' && page !== undefined) {
+      event.preventDefault()
+      props.onPagesChange(props.pages.slice(0, -1))
+      return
+    }
+    const input = event.target instanceof HTMLInputElement ? event.target : null
+    const atEnd = input !== null && input.selectionStart === input.value.length
+    if (
+      selected?.kind === 'entity' &&
+      (event.key === 'Tab' || (event.key === 'ArrowRight' && atEnd)) &&
+      !event.shiftKey
+    ) {
+      event.preventDefault()
+      openActions(selected.hit)
+    }
+  }
+
+  const total = outcome?.total ?? 0
+  const hidden = outcome === null ? 0 : total - outcome.results.length
+  const loading = entitySearch.status === 'loading'
+
+  return (
+    <Cmdk
+      label={LL.commands.title()}
+      shouldFilter={false}
+      loop
+      vimBindings={false}
+      value={value}
+      onValueChange={setValue}
+      onKeyDown={onKeyDown}
+    >
+      <div className={styles.header}>
+        {page === undefined ? null : <span className={styles.crumb}>{page.view.title}</span>}
+        <Cmdk.Input
+          className={styles.input}
+          value={search}
+          onValueChange={(next) => {
+            setSearch(next)
+            moved.current = false
+          }}
+          placeholder={
+            page === undefined
+              ? LL.commands.placeholder()
+              : LL.commands.entityPlaceholder({ name: page.view.title })
+          }
+        />
+      </div>
+      <Cmdk.List className={styles.list} label={LL.commands.results()}>
+        {loading ? (
+          <Cmdk.Loading className={styles.status} label={LL.commands.searching()}>
+            {LL.commands.searching()}
+          </Cmdk.Loading>
+        ) : null}
+        {!loading ? (
+          <Cmdk.Empty className={styles.status}>
+            {entitySearch.status === 'failed' ? LL.commands.searchFailed() : LL.commands.empty()}
+          </Cmdk.Empty>
+        ) : null}
+        {sections.map((section) => (
+          <Cmdk.Group key={section.id} heading={section.heading(LL)}>
+            {section.rows.map((row) => (
+              <PaletteRowView
+                key={row.value}
+                row={row}
+                query={page === undefined ? parsed.text : search}
+                onChoose={choose}
+              />
+            ))}
+          </Cmdk.Group>
+        ))}
+        {hidden > 0 ? (
+          <div className={styles.status}>{LL.commands.more({ count: hidden })}</div>
+        ) : null}
+      </Cmdk.List>
+      <PaletteFooter
+        nested={page !== undefined}
+        entitySelected={selected?.kind === 'entity'}
+        sources={props.sources}
+      />
+    </Cmdk>
+  )
+}

@@ -1,0 +1,25 @@
+import { useEffect, useRef, useState } from 'react'
+import type { CommandContext } from './command'
+import type { EntitySource } from './entity-source'
+import { createEntitySearch, idleSearch, type EntitySearchState } from './entity-search'
+
+/** React face of createEntitySearch: re-queries when the sources or the text change. */
+export function useEntitySearch<Ctx extends CommandContext>(
+  sources: readonly EntitySource<unknown, Ctx>[],
+  text: string,
+): EntitySearchState<Ctx> {
+  const [state, setState] = useState<EntitySearchState<Ctx>>(idleSearch)
+  const search = useRef<ReturnType<typeof createEntitySearch<Ctx>> | null>(null)
+  useEffect(() => {
+    const current = createEntitySearch<Ctx>(setState)
+    search.current = current
+    return () => {
+      current.dispose()
+      search.current = null
+    }
+  }, [])
+  useEffect(() => {
+    search.current?.update(sources, text)
+  }, [sources, text])
+  return state
+}
