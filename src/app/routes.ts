@@ -79,6 +79,52 @@ export const routes: readonly AppRoute[] = [
     anyOf: [],
     label: (LL) => LL.nav.settings(),
   },
+  {
+    id: 'organizations',
+    path: '/organizations',
+    screen: lazy(() =>
+      import('../features/organizations/organizations-screen').then((m) => ({
+        default: m.OrganizationsScreen,
+      })),
+    ),
+    anyOf: ['organizations:read', 'organizations:read:org'],
+    label: (LL) => LL.organizations.title(),
+    sidebar: { icon: 'organizations', order: 1 },
+  },
+  {
+    id: 'organizations-create',
+    path: '/organizations/create',
+    screen: lazy(() =>
+      import('../features/organizations/create-organization-screen').then((m) => ({
+        default: m.CreateOrganizationScreen,
+      })),
+    ),
+    anyOf: ['organizations:create', 'organizations:create:org'],
+    label: (LL) => LL.organizations.createTitle(),
+    bottomMargin: true,
+  },
+  {
+    id: 'organizations-edit',
+    path: '/organizations/edit/:id',
+    screen: lazy(() =>
+      import('../features/organizations/edit-organization-screen').then((m) => ({
+        default: m.EditOrganizationScreen,
+      })),
+    ),
+    anyOf: ['organizations:update', 'organizations:update:org'],
+    label: (LL) => LL.organizations.editTitle(),
+    bottomMargin: true,
+  },
+  {
+    id: 'audits',
+    path: '/audits',
+    screen: lazy(() =>
+      import('../features/audits/audits-screen').then((m) => ({ default: m.AuditsScreen })),
+    ),
+    anyOf: ['devices:audits:read', 'devices:audits:read:org'],
+    label: (LL) => LL.audits.title(),
+    sidebar: { icon: 'audits', order: 6 },
+  },
 ]
 
 export function routeById(id: string): AppRoute | undefined {

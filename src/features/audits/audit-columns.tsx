@@ -1,0 +1,72 @@
+import { createColumnHelper } from '@tanstack/react-table'
+import type { TranslationFunctions } from '../../../i18n/i18n-types'
+import type { AuditEntry } from '../../contract/audits'
+import * as tableStyles from '../../ui/data-table/data-table.css'
+import type { DataTableFeatures } from '../../ui/data-table/features'
+import * as styles from './audits.css'
+import { relativePhrase } from './relative-phrase'
+
+const helper = createColumnHelper<DataTableFeatures, AuditEntry>()
+
+interface AuditColumnContext {
+  LL: TranslationFunctions
+  now: number
+  exact: Intl.DateTimeFormat
+}
+
+// Column ids are the server's order_by names. "When" sorts by audit_id: ids grow with time, so the
+// order is the same as created_at, and audit_id is the key the server pages deep offsets by.
+export function auditColumns({ LL, now, exact }: AuditColumnContext) {
+  return helper.columns([
+    helper.accessor('created_at', {
+      id: 'audit_id',
+      header: LL.audits.when(),
+      size: 250,
+      sortDescFirst: true,
+      cell: (info) => {
+        const at = info.getValue()
+        const full = exact.format(Date.parse(at))
+        return (
+          <time dateTime={at} title={full}>
+            {relativePhrase(LL, at, now)}
+            <span className={tableStyles.revealOnActive}>· {full}</span>
+          </time>
+        )
+      },
+    }),
+    helper.accessor('device_name', {
+      id: 'device_name',
+      header: LL.audits.device(),
+      size: 180,
+      cell: (info) => <span className={styles.device}>{info.getValue()}</span>,
+    }),
+    helper.accessor('command', {
+      id: 'command',
+      header: LL.audits.command(),
+      size: 140,
+      cell: (info) => LL.audits.commands[info.getValue()](),
+    }),
+    helper.accessor('result', {
+      id: 'result',
+      header: LL.audits.result(),
+      size: 120,
+      cell: (info) => (
+        <span className={styles.result({ tone: info.getValue() })}>
+          {info.getValue() === 'success' ? LL.audits.success() : LL.audits.failure()}
+        </span>
+      ),
+    }),
+    helper.accessor('actor_email', {
+      id: 'user_id',
+      header: LL.audits.actor(),
+      size: 200,
+    }),
+    helper.accessor('detail', {
+      id: 'detail',
+      header: LL.audits.detail(),
+      size: 220,
+      enableSorting: false,
+      cell: (info) => <span className={tableStyles.muted}>{info.getValue()}</span>,
+    }),
+  ])
+}

@@ -1,0 +1,22 @@
+import { style } from '@vanilla-extract/css'
+import { recipe } from '@vanilla-extract/recipes'
+import { vars } from '../../ui/theme.css'
+
+export const result = recipe({
+  base: {
+    display: 'inline-block',
+    padding: `0 ${vars.space.sm}`,
+    borderRadius: vars.radius.full,
+    fontSize: vars.fontSize.xs,
+    fontWeight: vars.fontWeight.medium,
+    lineHeight: '1.5rem',
+  },
+  variants: {
+    tone: {
+      success: { color: vars.color.success, background: vars.color.successSoft },
+      failure: { color: vars.color.danger, background: vars.color.dangerSoft },
+    },
+  },
+})
+
+export const device = style({ fontWeight: vars.fontWeight.medium })

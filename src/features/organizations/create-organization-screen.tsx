@@ -1,0 +1,28 @@
+import { useLocation } from 'wouter'
+import { useI18nContext } from '../../../i18n/i18n-react'
+import { ListPage } from '../../ui/data-table/list-page'
+import { showToast } from '../../ui/notice'
+import { OrganizationForm } from './organization-form'
+import { emptyValues } from './organization-form-model'
+import { useCreateOrganization } from './use-organization-mutations'
+
+/** /organizations/create */
+export function CreateOrganizationScreen() {
+  const { LL } = useI18nContext()
+  const [, navigate] = useLocation()
+  const create = useCreateOrganization()
+  return (
+    <ListPage title={LL.organizations.createTitle()}>
+      <OrganizationForm
+        initial={emptyValues}
+        submitLabel={LL.common.create()}
+        onCancel={() => navigate('/organizations')}
+        onSubmit={async (input) => {
+          const organization = await create.mutateAsync(input)
+          showToast(LL.organizations.created_notice({ name: organization.name }))
+          navigate('/organizations')
+        }}
+      />
+    </ListPage>
+  )
+}

@@ -1,0 +1,84 @@
+import { useState } from 'react'
+import { useQuery } from '@tanstack/react-query'
+import { useLocation, useParams } from 'wouter'
+import { useI18nContext } from '../../../i18n/i18n-react'
+import { fetchOrganization, organizationKeys } from '../../api/organizations'
+import { isHttpStatus } from '../../api/client'
+import { useBreadcrumbLabel } from '../../app/breadcrumb-labels'
+import { useSession } from '../../app/session/session-context'
+import { needs } from '../../contract/permissions'
+import { Button } from '../../ui/button'
+import { ListPage } from '../../ui/data-table/list-page'
+import { CenteredSpinner } from '../../ui/loading'
+import { Notice, showToast } from '../../ui/notice'
+import { DeleteOrganizationDialog } from './delete-organization-dialog'
+import { OrganizationForm } from './organization-form'
+import { valuesOf } from './organization-form-model'
+import { useUpdateOrganization } from './use-organization-mutations'
+
+/** /organizations/edit/:id — the breadcrumb shows the organization's name, not its id. */
+export function EditOrganizationScreen() {
+  const { LL } = useI18nContext()
+  const params = useParams<{ id: string }>()
+  const id = /^\d{1,10}$/.test(params.id) ? Number(params.id) : 0
+  const [, navigate] = useLocation()
+  const { can } = useSession()
+  const [confirming, setConfirming] = useState(false)
+  const query = useQuery({
+    queryKey: organizationKeys.detail(id),
+    queryFn: ({ signal }) => fetchOrganization(id, signal),
+    enabled: id > 0,
+    retry: (count, error) => !isHttpStatus(error, 404) && count < 2,
+  })
+  const update = useUpdateOrganization(id)
+  const organization = query.data
+  useBreadcrumbLabel(id || undefined, organization?.name)
+
+  if (id === 0 || isHttpStatus(query.error, 404))
+    return (
+      <ListPage title={LL.organizations.editTitle()}>
+        <Notice tone="warning">{LL.organizations.notFound()}</Notice>
+      </ListPage>
+    )
+  if (query.isError)
+    return (
+      <ListPage title={LL.organizations.editTitle()}>
+        <Notice tone="danger">
+          {LL.errors.default_error()}{' '}
+          <Button size="sm" onClick={() => void query.refetch()}>
+            {LL.common.retry()}
+          </Button>
+        </Notice>
+      </ListPage>
+    )
+  if (!organization) return <CenteredSpinner label={LL.common.loading()} />
+
+  return (
+    <ListPage title={LL.organizations.editNamed({ name: organization.name })}>
+      <OrganizationForm
+        // A refetch (window focus) must not wipe what the user is typing: the form keeps its own copy.
+        key={organization.organization_id}
+        initial={valuesOf(organization)}
+        submitLabel={LL.common.save()}
+        onCancel={() => navigate('/organizations')}
+        onSubmit={async (input) => {
+          const saved = await update.mutateAsync(input)
+          showToast(LL.organizations.saved_notice({ name: saved.name }))
+          navigate('/organizations')
+        }}
+        extraActions={
+          can(needs('organizations', 'delete')) ? (
+            <Button tone="danger" onClick={() => setConfirming(true)}>
+              {LL.organizations.delete()}
+            </Button>
+          ) : null
+        }
+      />
+      <DeleteOrganizationDialog
+        organization={confirming ? organization : null}
+        onClose={() => setConfirming(false)}
+        onDeleted={() => navigate('/organizations')}
+      />
+    </ListPage>
+  )
+}
