@@ -1,7 +1,9 @@
 import { useEffect, type ReactNode } from 'react'
 import { useI18nContext } from '../../../i18n/i18n-react'
+import { CommandPalette } from '../../commands/command-palette'
 import { ToastRegion } from '../../ui/notice'
-import type { AppRoute } from '../routes'
+import { useAppActions } from '../app-actions'
+import { routes, type AppRoute } from '../routes'
 import { useSession } from '../session/session-context'
 import { DRAWER_QUERY, updateUi } from '../ui-store'
 import { SettingsDialog } from './settings-dialog'
@@ -12,7 +14,8 @@ import * as styles from './shell.css'
 /** The signed-in frame: sidebar, top bar, content, settings dialog, toasts. */
 export function Shell({ route, children }: { route: AppRoute | undefined; children: ReactNode }) {
   const { LL } = useI18nContext()
-  const { user } = useSession()
+  const { user, can } = useSession()
+  const actions = useAppActions()
 
   // Crossing the 1200 px breakpoint closes the drawer, so it never lingers over a wide layout.
   useEffect(() => {
@@ -41,6 +44,7 @@ export function Shell({ route, children }: { route: AppRoute | undefined; childr
         </main>
       </div>
       <SettingsDialog />
+      <CommandPalette routes={routes} actions={actions} userId={user.user_id} can={can} />
       <ToastRegion />
     </div>
   )
