@@ -1,15 +1,15 @@
-import { Suspense } from 'react'
-import { Redirect, Route, useLocation, useSearch } from 'wouter'
-import { useI18nContext } from '../../i18n/i18n-react'
-import { NotFoundScreen } from '../features/errors/not-found-screen'
-import { NoAccessScreen } from '../features/errors/no-access-screen'
+import { lazy, Suspense } from 'react'
+import { Redirect, useLocation, useSearch } from 'wouter'
 import { ProfileFailedScreen } from '../features/errors/profile-failed-screen'
 import { findRoute } from '../lib/breadcrumb'
-import { LoadingBar } from '../ui/loading'
 import { GuestLayout } from './layout/guest-layout'
-import { Shell } from './layout/shell'
+import { RouteScreen, ScreenLoading } from './route-screen'
 import { routes, type AppRoute } from './routes'
 import { useSession } from './session/session-context'
+
+const SignedInApp = lazy(() =>
+  import('./layout/signed-in').then((module) => ({ default: module.SignedInApp })),
+)
 
 export const RETURN_TO_PARAM = 'returnTo'
 
@@ -18,23 +18,6 @@ export function safeReturnTo(value: string | null): string {
   if (!value || !value.startsWith('/') || value.startsWith('//') || value.includes('\\')) return '/'
   const path = value.split(/[?#]/)[0] ?? '/'
   return findRoute(routes, path)?.guestOnly ? '/' : value
-}
-
-function ScreenLoading() {
-  const { LL } = useI18nContext()
-  return <LoadingBar label={LL.shell.loadingScreen()} />
-}
-
-function RouteScreen({ route }: { route: AppRoute }) {
-  const Screen = route.screen
-  // <Route> gives the screen its params (useParams) from the same pattern we matched.
-  return (
-    <Suspense fallback={<ScreenLoading />}>
-      <Route path={route.path}>
-        <Screen />
-      </Route>
-    </Suspense>
-  )
 }
 
 function GuestGate({ route }: { route: AppRoute }) {
@@ -61,16 +44,10 @@ function ProtectedGate({ route }: { route: AppRoute | undefined }) {
   }
   if (session.status === 'profileFailed') return <ProfileFailedScreen />
   if (session.status !== 'signedIn') return <ScreenLoading />
-  if (!route)
-    return (
-      <Shell route={undefined}>
-        <NotFoundScreen />
-      </Shell>
-    )
   return (
-    <Shell route={route}>
-      {session.can(route.anyOf) ? <RouteScreen route={route} /> : <NoAccessScreen />}
-    </Shell>
+    <Suspense fallback={<ScreenLoading />}>
+      <SignedInApp route={route} />
+    </Suspense>
   )
 }
 

@@ -1,23 +1,16 @@
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import type { Language } from '../lib/language'
 import { LanguageProvider } from './language'
 import type { SessionActor } from './session/session-actor'
 import { SessionProvider } from './session/session-context'
 
-type ProvidersProps = {
-  queryClient: QueryClient
-  session: SessionActor
-  language: Language
-  children: ReactNode
-}
+type ProvidersProps = { session: SessionActor; language: Language; children: ReactNode }
 
-export function Providers({ queryClient, session, language, children }: ProvidersProps) {
+/** What guest and signed-in pages share. React Query joins in the signed-in chunk (signed-in.tsx). */
+export function Providers({ session, language, children }: ProvidersProps) {
   return (
-    <QueryClientProvider client={queryClient}>
-      <LanguageProvider initial={language}>
-        <SessionProvider actor={session}>{children}</SessionProvider>
-      </LanguageProvider>
-    </QueryClientProvider>
+    <LanguageProvider initial={language}>
+      <SessionProvider actor={session}>{children}</SessionProvider>
+    </LanguageProvider>
   )
 }

@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query'
 import { isApiError } from '../api/api-error'
+import { onSessionForgotten } from './session/session-actor'
 
 /** SPEC 4 "Cached data": nothing kept once unused, refetched on mount, focus and reconnect. */
 export function createQueryClient(): QueryClient {
@@ -21,3 +22,9 @@ export function createQueryClient(): QueryClient {
     },
   })
 }
+
+// Lives in the signed-in chunk: /login ships without react-query.
+export const queryClient = createQueryClient()
+
+// The next user must never see the last one's cached data.
+onSessionForgotten(() => queryClient.clear())

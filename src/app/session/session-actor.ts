@@ -41,11 +41,23 @@ function isAbort(error: unknown) {
   return error instanceof DOMException && error.name === 'AbortError'
 }
 
+const forgetListeners = new Set<() => void>()
+
+/** Runs whenever a session ends: whoever caches user data (react-query) drops it. */
+export function onSessionForgotten(listener: () => void): () => void {
+  forgetListeners.add(listener)
+  return () => forgetListeners.delete(listener)
+}
+
+function onForget() {
+  for (const listener of forgetListeners) listener()
+}
+
 /**
  * The running session: the pure machine with the app's I/O plugged in, the API client's refresh
- * signals and other tabs' sign-in/out fed back as events. `onForget` lets the app drop cached data.
+ * signals and other tabs' sign-in/out fed back as events.
  */
-export function startSession({ onForget }: { onForget: () => void }): SessionActor {
+export function startSession(): SessionActor {
   let pending: AbortController | null = null
   const fresh = () => {
     pending?.abort()

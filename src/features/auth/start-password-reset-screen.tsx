@@ -1,4 +1,3 @@
-import { useMutation } from '@tanstack/react-query'
 import { useState, type FormEvent } from 'react'
 import { Link } from 'wouter'
 import { useI18nContext } from '../../../i18n/i18n-react'
@@ -9,30 +8,41 @@ import { Notice } from '../../ui/notice'
 import { TextField } from '../../ui/text-field'
 import * as styles from './auth-form.css'
 
+type SendState = { status: 'idle' | 'pending' | 'failed' } | { status: 'sent'; email: string }
+
 export function StartPasswordResetScreen() {
   const { LL } = useI18nContext()
   const [email, setEmail] = useState('')
   const [error, setError] = useState<ValidationKey | null>(null)
-  const send = useMutation({
-    mutationFn: (address: string) => startPasswordReset(address),
-    onError: (failure) => console.warn('Password reset request failed', failure),
-  })
+  // Plain state, not React Query: guest pages stay free of the data layer (the /login JS budget).
+  const [send, setSend] = useState<SendState>({ status: 'idle' })
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault()
     const problem = checkEmail(email)
     setError(problem)
-    if (!problem) send.mutate(email.trim())
+    if (problem || send.status === 'pending') return
+    const address = email.trim()
+    setSend({ status: 'pending' })
+    startPasswordReset(address).then(
+      () => setSend({ status: 'sent', email: address }),
+      (failure: unknown) => {
+        // SPEC 8: reset failures are logged; the form shows only the generic message.
+        console.warn('Password reset request failed', failure)
+        setSend({ status: 'failed' })
+      },
+    )
   }
+  const pending = send.status === 'pending'
 
   return (
-    <form className={styles.form} onSubmit={submit} noValidate aria-busy={send.isPending}>
+    <form className={styles.form} onSubmit={submit} noValidate aria-busy={pending}>
       <h1 className={styles.title}>{LL.auth.startResetTitle()}</h1>
       <p className={styles.intro}>{LL.auth.startResetIntro()}</p>
-      {send.isSuccess ? (
-        <Notice tone="success">{LL.auth.resetLinkSent({ email: send.variables })}</Notice>
+      {send.status === 'sent' ? (
+        <Notice tone="success">{LL.auth.resetLinkSent({ email: send.email })}</Notice>
       ) : null}
-      {send.isError ? <Notice tone="danger">{LL.errors.default_error()}</Notice> : null}
+      {send.status === 'failed' ? <Notice tone="danger">{LL.errors.default_error()}</Notice> : null}
       <TextField
         label={LL.auth.email()}
         name="email"
@@ -43,8 +53,8 @@ export function StartPasswordResetScreen() {
         error={error ? LL.validation[error]() : null}
         autoFocus
       />
-      <Button type="submit" block disabled={send.isPending}>
-        {send.isPending ? LL.auth.sending() : LL.auth.sendResetLink()}
+      <Button type="submit" block disabled={pending}>
+        {pending ? LL.auth.sending() : LL.auth.sendResetLink()}
       </Button>
       <div className={styles.links}>
         <Link href="/login">{LL.auth.backToSignIn()}</Link>

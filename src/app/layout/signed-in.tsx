@@ -1,0 +1,29 @@
+import { QueryClientProvider } from '@tanstack/react-query'
+import { NoAccessScreen } from '../../features/errors/no-access-screen'
+import { NotFoundScreen } from '../../features/errors/not-found-screen'
+import { queryClient } from '../query-client'
+import type { AppRoute } from '../routes'
+import { RouteScreen } from '../route-screen'
+import { useSession } from '../session/session-context'
+import { Shell } from './shell'
+
+/**
+ * Everything only a signed-in user loads, as one lazy chunk: the shell, React Query, the
+ * permission gate. The route's own screen is a further lazy chunk.
+ */
+export function SignedInApp({ route }: { route: AppRoute | undefined }) {
+  const { can } = useSession()
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Shell route={route}>
+        {!route ? (
+          <NotFoundScreen />
+        ) : can(route.anyOf) ? (
+          <RouteScreen route={route} />
+        ) : (
+          <NoAccessScreen />
+        )}
+      </Shell>
+    </QueryClientProvider>
+  )
+}
