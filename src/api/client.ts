@@ -1,7 +1,7 @@
 import { create, StructError, type Struct } from 'superstruct'
 import { ApiError } from './api-error'
 import { endSession, refreshAfterUnauthorized, sessionGeneration } from './refresh'
-import { getAccessToken } from './tokens'
+import { getAccessToken, getRefreshToken } from './tokens'
 
 export { ApiError, isApiError, isHttpStatus, type ApiErrorKind } from './api-error'
 
@@ -156,6 +156,8 @@ export async function apiRequest<T>(
   const token = getAccessToken()
   const first = await send(options, token)
   if (first.status !== 401) return parse(schema, first)
+  // Sent without any session (after a logout): there is nothing to refresh and nothing to end.
+  if (token === null && getRefreshToken() === null) throw await httpError(first)
   const fresh = await refreshAfterUnauthorized(token, generation)
   const retried = await send(options, fresh)
   if (retried.status === 401) {

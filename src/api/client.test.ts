@@ -1,0 +1,262 @@
+import fc from 'fast-check'
+import { object, string } from 'superstruct'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { apiRequest, ApiError } from './client'
+import { onSessionSignal, signOutLocally, type SessionSignal } from './refresh'
+import { getAccessToken, getRefreshToken, saveTokens } from './tokens'
+
+const Thing = object({ name: string() })
+
+type FetchArgs = [input: string, init: RequestInit]
+
+function json(status: number, body: unknown, headers: Record<string, string> = {}) {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'Content-Type': 'application/json', ...headers },
+  })
+}
+
+function bearer(init: RequestInit) {
+  return new Headers(init.headers).get('Authorization')?.replace('Bearer ', '') ?? null
+}
+
+/** A server that accepts one access token; refresh rotates the pair, a replayed token fails. */
+function fakeServer(options: { refreshFails?: boolean; rejectRetries?: boolean } = {}) {
+  const state = { access: 'A1', refresh: 'R1', refreshCalls: 0, dataCalls: 0 }
+  const handle = ([url, init]: FetchArgs): Response => {
+    if (url.endsWith('/auth/v1/token/refresh')) {
+      state.refreshCalls += 1
+      const { refresh_token } = JSON.parse(String(init.body)) as { refresh_token: string }
+      if (options.refreshFails || refresh_token !== state.refresh)
+        return json(401, { error: 'invalid_token', message: 'Refresh token is not valid' })
+      state.access = `A${state.refreshCalls + 1}`
+      state.refresh = `R${state.refreshCalls + 1}`
+      const pair = { access_token: state.access, refresh_token: state.refresh }
+      return json(200, { ...pair, token_type: 'bearer', expires_in: 900 })
+    }
+    state.dataCalls += 1
+    if (options.rejectRetries || bearer(init) !== state.access)
+      return json(401, { error: 'unauthenticated', message: 'Token expired' })
+    return json(200, { name: url })
+  }
+  return { state, handle }
+}
+
+/** Releases scheduled answers until every request settled (answers trigger further requests). */
+async function drain(s: fc.Scheduler, work: Promise<unknown>) {
+  let settled = false
+  void work.finally(() => (settled = true))
+  while (!settled) {
+    await s.waitAll()
+    await new Promise((resolve) => setTimeout(resolve, 0))
+  }
+}
+
+function memoryStorage(): Storage {
+  const items = new Map<string, string>()
+  return {
+    get length() {
+      return items.size
+    },
+    clear: () => items.clear(),
+    getItem: (key) => items.get(key) ?? null,
+    key: (index) => [...items.keys()][index] ?? null,
+    removeItem: (key) => void items.delete(key),
+    setItem: (key, value) => void items.set(key, value),
+  }
+}
+
+let signals: SessionSignal['type'][] = []
+let unsubscribe = () => {}
+
+beforeEach(() => {
+  vi.stubGlobal('localStorage', memoryStorage())
+  signOutLocally()
+  saveTokens({ access_token: 'EXPIRED', refresh_token: 'R1' })
+  signals = []
+  unsubscribe = onSessionSignal((signal) => signals.push(signal.type))
+})
+
+afterEach(() => {
+  unsubscribe()
+  vi.unstubAllGlobals()
+})
+
+describe('apiRequest: refresh under concurrency', () => {
+  it('runs exactly one refresh for any number of parallel 401s, in any order of answers', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.scheduler(), fc.integer({ min: 1, max: 12 }), async (s, count) => {
+        signOutLocally()
+        saveTokens({ access_token: 'EXPIRED', refresh_token: 'R1' })
+        const server = fakeServer()
+        vi.stubGlobal('fetch', (...args: FetchArgs) =>
+          s.schedule(Promise.resolve(args), `fetch ${args[0]}`).then(server.handle),
+        )
+        const requests = Array.from({ length: count }, (_, index) =>
+          apiRequest(Thing, { path: `/org/v1/things/${index}` }),
+        )
+        await drain(s, Promise.all(requests))
+        const results = await Promise.all(requests)
+        expect(results.map((result) => result.name)).toEqual(
+          requests.map((_, index) => `/org/v1/things/${index}`),
+        )
+        expect(server.state.refreshCalls).toBe(1)
+        // Each request: one failed attempt and at most one retry.
+        expect(server.state.dataCalls).toBeLessThanOrEqual(2 * count)
+        expect(getAccessToken()).toBe('A2')
+        expect(getRefreshToken()).toBe('R2')
+      }),
+      { numRuns: 150 },
+    )
+    expect(signals).not.toContain('session.ended')
+  })
+
+  it('signs out once and clears both tokens when the refresh is refused', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.scheduler(), fc.integer({ min: 1, max: 8 }), async (s, count) => {
+        signOutLocally()
+        saveTokens({ access_token: 'EXPIRED', refresh_token: 'R1' })
+        signals = []
+        const server = fakeServer({ refreshFails: true })
+        vi.stubGlobal('fetch', (...args: FetchArgs) =>
+          s.schedule(Promise.resolve(args)).then(server.handle),
+        )
+        const requests = Array.from({ length: count }, (_, index) =>
+          apiRequest(Thing, { path: `/org/v1/things/${index}` }).then(
+            () => 'resolved',
+            (error: unknown) => error,
+          ),
+        )
+        await drain(s, Promise.all(requests))
+        for (const outcome of await Promise.all(requests)) {
+          expect(outcome).toBeInstanceOf(ApiError)
+          expect((outcome as ApiError).status).toBe(401)
+        }
+        expect(server.state.refreshCalls).toBe(1)
+        expect(getAccessToken()).toBeNull()
+        expect(getRefreshToken()).toBeNull()
+        expect(signals.filter((type) => type === 'session.ended')).toHaveLength(1)
+      }),
+      { numRuns: 100 },
+    )
+  })
+
+  it('keeps a logout during the refresh a logout, whatever request is in flight', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.scheduler(),
+        fc.integer({ min: 1, max: 4 }),
+        fc.integer({ min: 0, max: 5 }),
+        async (s, count, logoutAtCall) => {
+          signOutLocally()
+          saveTokens({ access_token: 'EXPIRED', refresh_token: 'R1' })
+          signals = []
+          const server = fakeServer()
+          let calls = 0
+          vi.stubGlobal('fetch', (...args: FetchArgs) => {
+            // The user logs out while this call (data request, refresh or retry) is in flight.
+            if (calls++ === logoutAtCall) signOutLocally()
+            return s.schedule(Promise.resolve(args)).then(server.handle)
+          })
+          const requests = Array.from({ length: count }, (_, index) =>
+            apiRequest(Thing, { path: `/org/v1/things/${index}` }).then(
+              () => 'resolved',
+              (error: unknown) => error,
+            ),
+          )
+          await drain(s, Promise.all(requests))
+          if (logoutAtCall < calls) {
+            expect(getAccessToken()).toBeNull()
+            expect(getRefreshToken()).toBeNull()
+          }
+          expect(signals).not.toContain('session.ended')
+        },
+      ),
+      { numRuns: 200 },
+    )
+  })
+
+  it('signs out when the retried request is refused again', async () => {
+    const server = fakeServer({ rejectRetries: true })
+    vi.stubGlobal('fetch', (...args: FetchArgs) => Promise.resolve(server.handle(args)))
+    const error = await apiRequest(Thing, { path: '/org/v1/things/1' }).catch((e: unknown) => e)
+    expect(error).toMatchObject({ kind: 'HTTP', status: 401 })
+    expect(server.state.refreshCalls).toBe(1)
+    expect(server.state.dataCalls).toBe(2)
+    expect(getAccessToken()).toBeNull()
+    expect(signals).toEqual(['refresh.started', 'refresh.finished', 'session.ended'])
+  })
+
+  it('signs out without calling the server when there is no refresh token', async () => {
+    localStorage.removeItem('refresh_token')
+    const server = fakeServer()
+    vi.stubGlobal('fetch', (...args: FetchArgs) => Promise.resolve(server.handle(args)))
+    const error = await apiRequest(Thing, { path: '/org/v1/things/1' }).catch((e: unknown) => e)
+    expect(error).toMatchObject({ kind: 'HTTP', status: 401 })
+    expect(server.state.refreshCalls).toBe(0)
+    expect(signals).toContain('session.ended')
+  })
+})
+
+describe('apiRequest: error kinds', () => {
+  it('sends the bearer token and validates the body', async () => {
+    saveTokens({ access_token: 'A1', refresh_token: 'R1' })
+    const fetchMock = vi.fn((..._args: FetchArgs) => Promise.resolve(json(200, { name: 'ok' })))
+    vi.stubGlobal('fetch', fetchMock)
+    await expect(apiRequest(Thing, { path: '/x', query: { a: 1, b: null } })).resolves.toEqual({
+      name: 'ok',
+    })
+    const [url, init] = fetchMock.mock.calls[0] ?? []
+    expect(url).toBe('/x?a=1')
+    expect(bearer(init ?? {})).toBe('A1')
+  })
+
+  it('reports HTTP errors with status, data and Retry-After', async () => {
+    const body = { error: 'throttled', message: 'Slow down' }
+    vi.stubGlobal('fetch', () => Promise.resolve(json(429, body, { 'Retry-After': '17' })))
+    const error = (await apiRequest(Thing, { path: '/x', auth: false }).catch(
+      (e: unknown) => e,
+    )) as ApiError
+    expect(error).toMatchObject({ kind: 'HTTP', status: 429, data: body, retryAfter: 17 })
+    expect(error.body).toEqual(body)
+  })
+
+  it('reports PARSING_ERROR for non-JSON and for a body that breaks the contract', async () => {
+    vi.stubGlobal('fetch', () => Promise.resolve(new Response('<html>', { status: 200 })))
+    await expect(apiRequest(Thing, { path: '/x' })).rejects.toMatchObject({ kind: 'PARSING_ERROR' })
+    vi.stubGlobal('fetch', () => Promise.resolve(json(200, { name: 42 })))
+    await expect(apiRequest(Thing, { path: '/x' })).rejects.toMatchObject({ kind: 'PARSING_ERROR' })
+  })
+
+  it('reports FETCH_ERROR when the network fails', async () => {
+    vi.stubGlobal('fetch', () => Promise.reject(new TypeError('Failed to fetch')))
+    await expect(apiRequest(Thing, { path: '/x' })).rejects.toMatchObject({ kind: 'FETCH_ERROR' })
+  })
+
+  it('reports TIMEOUT_ERROR after the configured time', async () => {
+    vi.stubGlobal(
+      'fetch',
+      (_url: string, init: RequestInit) =>
+        new Promise((_, reject) => {
+          init.signal?.addEventListener('abort', () => reject(init.signal?.reason))
+        }),
+    )
+    await expect(apiRequest(Thing, { path: '/x', timeoutMs: 20 })).rejects.toMatchObject({
+      kind: 'TIMEOUT_ERROR',
+    })
+  })
+
+  it("passes a caller's abort through as an AbortError, not as a failure kind", async () => {
+    vi.stubGlobal(
+      'fetch',
+      (_url: string, init: RequestInit) =>
+        new Promise((_, reject) => {
+          init.signal?.addEventListener('abort', () => reject(init.signal?.reason))
+        }),
+    )
+    const controller = new AbortController()
+    const pending = apiRequest(Thing, { path: '/x', signal: controller.signal })
+    controller.abort()
+    await expect(pending).rejects.toMatchObject({ name: 'AbortError' })
+  })
+})
