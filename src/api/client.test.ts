@@ -26,7 +26,7 @@ function fakeServer(options: { refreshFails?: boolean; rejectRetries?: boolean }
   const handle = ([url, init]: FetchArgs): Response => {
     if (url.endsWith('/auth/v1/token/refresh')) {
       state.refreshCalls += 1
-      const { refresh_token } = JSON.parse(String(init.body)) as { refresh_token: string }
+      const { refresh_token } = JSON.parse(init.body as string) as { refresh_token: string }
       if (options.refreshFails || refresh_token !== state.refresh)
         return json(401, { error: 'invalid_token', message: 'Refresh token is not valid' })
       state.access = `A${state.refreshCalls + 1}`
@@ -238,7 +238,7 @@ describe('apiRequest: error kinds', () => {
       'fetch',
       (_url: string, init: RequestInit) =>
         new Promise((_, reject) => {
-          init.signal?.addEventListener('abort', () => reject(init.signal?.reason))
+          init.signal?.addEventListener('abort', () => reject(init.signal?.reason as Error))
         }),
     )
     await expect(apiRequest(Thing, { path: '/x', timeoutMs: 20 })).rejects.toMatchObject({
@@ -251,7 +251,7 @@ describe('apiRequest: error kinds', () => {
       'fetch',
       (_url: string, init: RequestInit) =>
         new Promise((_, reject) => {
-          init.signal?.addEventListener('abort', () => reject(init.signal?.reason))
+          init.signal?.addEventListener('abort', () => reject(init.signal?.reason as Error))
         }),
     )
     const controller = new AbortController()
