@@ -174,7 +174,10 @@ export function OrganizationForm(props: OrganizationFormProps) {
             autoComplete="off"
             spellCheck={false}
             aria-invalid={clientsError ? true : undefined}
-            onChange={(event) => setClientDraft(event.target.value)}
+            onChange={(event) => {
+              setClientDraft(event.target.value)
+              setClientProblem(null)
+            }}
             onKeyDown={onClientKey}
           />
           <Button tone="secondary" onClick={add}>

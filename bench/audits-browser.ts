@@ -1,0 +1,135 @@
+/**
+ * /audits on 1,000,000 rows in Chromium, production build, real server (DESIGN.md budgets).
+ *
+ * Starts `tsx server/main.ts` with SEED_AUDIT_ROWS=1000000 on an in-memory database (or uses
+ * AUDIT_BENCH_URL if a server is already running), signs in as admin through the login form and
+ * measures:
+ *   - navigation → first rows painted, twice: a full page load of /audits (HTML, JS, profile, first
+ *     window) and an in-app navigation from the sidebar;
+ *   - jump to row 900,000 (scrollTop set once, as a scrollbar drag ends) → that row painted;
+ *   - frame time p50/p95 while scrolling continuously for 5 s, and the most DOM rows mounted then;
+ *   - the audit requests each phase made.
+ * Run: npm run build && npm run bench:audits
+ */
+import { chromium, type Page } from '@playwright/test'
+import { existsSync } from 'node:fs'
+import { startBenchServer } from './helpers/bench-server'
+import { installPaintProbe, type ProbeWindow } from './helpers/paint-probe'
+
+const ROWS = 1_000_000
+const JUMP_TO = 900_000
+const SCROLL_MS = 5_000
+const SCROLL_PX_PER_S = 2_400
+const AUDIT_PATH = '/sbm/v1/devices/audit'
+const budgets = { firstRowsMs: 300, jumpMs: 300, domRows: 80, frameP95Ms: 16.7 }
+
+function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN
+}
+
+async function signIn(page: Page, baseUrl: string) {
+  await page.goto(`${baseUrl}/login`)
+  await page.getByLabel('Email or username').fill('admin@demo.local')
+  await page.getByLabel('Password').fill('Demo-Password-1')
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.waitForURL(`${baseUrl}/`)
+}
+
+function countRequests(page: Page) {
+  let count = 0
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === AUDIT_PATH) count += 1
+  })
+  return () => {
+    const value = count
+    count = 0
+    return value
+  }
+}
+
+const waitForRow = (page: Page, index: number) =>
+  page.evaluate((i) => (window as unknown as ProbeWindow).__waitForRow(i), index)
+
+async function main() {
+  if (!existsSync('dist/index.html'))
+    throw new Error('No production build: run npm run build first.')
+  const server = process.env.AUDIT_BENCH_URL
+    ? { url: process.env.AUDIT_BENCH_URL, stop: () => Promise.resolve() }
+    : await startBenchServer({ rows: ROWS, port: Number(process.env.AUDIT_BENCH_PORT ?? 8282) })
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  })
+  try {
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } })
+    await installPaintProbe(page)
+    await signIn(page, server.url)
+    const requests = countRequests(page)
+
+    // Warm the server's cache of the first window the way any earlier visit would, then time a load.
+    await page.goto(`${server.url}/audits`)
+    await waitForRow(page, 0)
+    requests()
+    await page.goto(`${server.url}/audits`)
+    const loadMs = await waitForRow(page, 0)
+    const loadRequests = requests()
+
+    await page.goto(`${server.url}/`)
+    await page.getByRole('link', { name: 'Audit log' }).first().waitFor()
+    const clickAt = await page.evaluate(() => performance.now())
+    await page.getByRole('link', { name: 'Audit log' }).first().click()
+    const inAppMs = (await waitForRow(page, 0)) - clickAt
+    const inAppRequests = requests()
+
+    const jumpMs = await page.evaluate(
+      ([index, rows]) => (window as unknown as ProbeWindow).__jumpTo(index, rows),
+      [JUMP_TO, ROWS] as const,
+    )
+    const jumpRequests = requests()
+
+    const scroll = await page.evaluate(
+      ([ms, speed]) => (window as unknown as ProbeWindow).__scrollFor(ms, speed),
+      [SCROLL_MS, SCROLL_PX_PER_S] as const,
+    )
+    const scrollRequests = requests()
+    const frames = [...scroll.frames].sort((a, b) => a - b)
+    const p50 = percentile(frames, 50)
+    const p95 = percentile(frames, 95)
+
+    const line = (name: string, value: number, unit: string, budget?: number) => {
+      const verdict = budget === undefined ? '' : value <= budget ? '  ok' : '  OVER BUDGET'
+      const shown = `${value.toFixed(unit === 'ms' ? 1 : 0)} ${unit}`
+      console.log(
+        `${name.padEnd(52)} ${shown.padStart(12)}${budget === undefined ? '' : `  (budget ≤${budget} ${unit})`}${verdict}`,
+      )
+    }
+    console.log(
+      `\n/audits, ${ROWS.toLocaleString('en')} rows, Chromium headless, production build\n`,
+    )
+    line('navigation (full load) → first rows painted', loadMs, 'ms', budgets.firstRowsMs)
+    line('navigation (sidebar, in app) → first rows painted', inAppMs, 'ms', budgets.firstRowsMs)
+    line(`jump to row ${JUMP_TO.toLocaleString('en')} → rows painted`, jumpMs, 'ms', budgets.jumpMs)
+    line('DOM rows mounted, most while scrolling', scroll.maxRows, 'rows', budgets.domRows)
+    line(`frame time p50, ${SCROLL_MS / 1000} s scroll at ${SCROLL_PX_PER_S} px/s`, p50, 'ms')
+    line(`frame time p95, ${SCROLL_MS / 1000} s scroll`, p95, 'ms', budgets.frameP95Ms)
+    line('frames over 2×16.7 ms during the scroll', frames.filter((f) => f > 33.4).length, 'frames')
+    line('rows passed during the scroll', scroll.rowsPassed, 'rows')
+    line('requests: full load', loadRequests, 'req')
+    line('requests: in-app navigation', inAppRequests, 'req')
+    line('requests: jump', jumpRequests, 'req')
+    line('requests: 5 s scroll', scrollRequests, 'req')
+  } finally {
+    await browser.close()
+    await server.stop()
+  }
+}
+
+await main()

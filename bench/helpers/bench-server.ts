@@ -1,0 +1,48 @@
+import { spawn } from 'node:child_process'
+
+export interface BenchServer {
+  url: string
+  stop: () => Promise<void>
+}
+
+/** The real reference server on an in-memory database seeded with `rows` audit entries. */
+export async function startBenchServer({ rows, port }: { rows: number; port: number }) {
+  const child = spawn('node_modules/.bin/tsx', ['server/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: 'memory://',
+      SEED_AUDIT_ROWS: String(rows),
+      LOG_LEVEL: 'warn',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  })
+  const url = `http://127.0.0.1:${port}`
+  const exited = new Promise<never>((_, reject) =>
+    child.once('exit', (code) => reject(new Error(`The server exited early (code ${code})`))),
+  )
+  const deadline = Date.now() + 180_000
+  const ready = (async () => {
+    while (Date.now() < deadline) {
+      try {
+        if ((await fetch(`${url}/health`)).ok) return
+      } catch {
+        // Not listening yet: seeding a million rows takes a few seconds.
+      }
+      await new Promise((resolve) => setTimeout(resolve, 250))
+    }
+    throw new Error('The server did not become healthy within 180 s')
+  })()
+  try {
+    await Promise.race([ready, exited])
+  } catch (error) {
+    child.kill()
+    throw error
+  }
+  const stop = () =>
+    new Promise<void>((resolve) => {
+      child.once('exit', () => resolve())
+      child.kill()
+    })
+  return { url, stop } satisfies BenchServer
+}

@@ -1,0 +1,91 @@
+import type { Page } from '@playwright/test'
+
+/** Functions the probe installs in the page; each resolves with `performance.now()` readings. */
+export interface ProbeWindow extends Window {
+  /** Time of the first animation frame after row `index` is in the DOM with its data (not a skeleton). */
+  __waitForRow: (index: number) => Promise<number>
+  /** Sets the grid's scrollTop once so row `index` is at the top; ms until that row is painted. */
+  __jumpTo: (index: number, rows: number) => Promise<number>
+  /** Scrolls down at `pxPerSecond` for `ms`, one step per frame. */
+  __scrollFor: (
+    ms: number,
+    pxPerSecond: number,
+  ) => Promise<{ frames: number[]; maxRows: number; rowsPassed: number }>
+}
+
+// Runs in the page before its scripts (serialised by Playwright, so it must be self-contained).
+function probe() {
+  const w = window as unknown as ProbeWindow
+  const grid = () => document.querySelector<HTMLElement>('[role="grid"]')
+  const loaded = (index: number) =>
+    document.querySelector(`[role="grid"] [data-row-index="${index}"]:not([aria-busy])`)
+  const nextFrame = () =>
+    new Promise<number>((resolve) => requestAnimationFrame(() => resolve(performance.now())))
+
+  w.__waitForRow = (index) =>
+    new Promise((resolve) => {
+      if (loaded(index)) {
+        void nextFrame().then(resolve)
+        return
+      }
+      const observer = new MutationObserver(() => {
+        if (!loaded(index)) return
+        observer.disconnect()
+        void nextFrame().then(resolve)
+      })
+      observer.observe(document.documentElement, {
+        childList: true,
+        subtree: true,
+        attributes: true,
+      })
+    })
+
+  // The virtual → physical mapping of src/ui/data-table/scroll-scale.ts, from the rendered geometry.
+  const geometry = (rows: number) => {
+    const element = grid()
+    const header = element?.querySelector<HTMLElement>('[role="rowgroup"]')
+    const row = element?.querySelector<HTMLElement>('[data-row-index]')
+    if (!element || !header || !row) throw new Error('The audit grid is not rendered')
+    const rowHeight = row.offsetHeight
+    const virtualRange = header.offsetHeight + rows * rowHeight - element.clientHeight
+    const physicalRange = element.scrollHeight - element.clientHeight
+    return { element, rowHeight, ratio: virtualRange / physicalRange }
+  }
+
+  w.__jumpTo = async (index, rows) => {
+    const { element, rowHeight, ratio } = geometry(rows)
+    const start = performance.now()
+    element.scrollTop = (index * rowHeight) / ratio
+    return (await w.__waitForRow(index)) - start
+  }
+
+  w.__scrollFor = async (ms, pxPerSecond) => {
+    const element = grid()
+    if (!element) throw new Error('The audit grid is not rendered')
+    const firstIndex = () =>
+      Math.min(
+        ...[...element.querySelectorAll<HTMLElement>('[data-row-index]')].map((row) =>
+          Number(row.dataset.rowIndex),
+        ),
+      )
+    const startIndex = firstIndex()
+    const frames: number[] = []
+    let maxRows = 0
+    let last = await nextFrame()
+    const end = last + ms
+    let position = element.scrollTop
+    while (last < end) {
+      const now = await nextFrame()
+      frames.push(now - last)
+      position += (pxPerSecond * (now - last)) / 1000
+      element.scrollTop = position
+      maxRows = Math.max(maxRows, element.querySelectorAll('[role="row"]').length)
+      last = now
+    }
+    return { frames, maxRows, rowsPassed: firstIndex() - startIndex }
+  }
+}
+
+export async function installPaintProbe(page: Page) {
+  await page.addInitScript(probe)
+}

@@ -1,0 +1,56 @@
+import { expect, test, type Page } from '@playwright/test'
+import { startBenchServer, type BenchServer } from '../../bench/helpers/bench-server'
+
+// End reaches the last row of a 1,000,000-row log. The spec starts its own server (port 8282)
+// seeded with a million audit rows, so the shared e2e server stays small and fast.
+
+const ROWS = 1_000_000
+const port = Number(process.env.AUDIT_MILLION_PORT ?? 8282)
+let server: BenchServer
+
+test.describe.configure({ mode: 'serial', timeout: 240_000 })
+
+test.beforeAll(async () => {
+  server = await startBenchServer({ rows: ROWS, port })
+})
+
+test.afterAll(async () => {
+  await server.stop()
+})
+
+async function signIn(page: Page) {
+  await page.goto(`${server.url}/login`)
+  await page.getByLabel('Email or username').fill('admin@demo.local')
+  await page.getByLabel('Password').fill('Demo-Password-1')
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page).toHaveURL(`${server.url}/`)
+}
+
+test('End reaches the last of 1,000,000 rows and Home comes back', async ({ page }) => {
+  await signIn(page)
+  await page.goto(`${server.url}/audits`)
+  const grid = page.getByRole('grid', { name: 'Device audit log' })
+  await expect(grid.locator('[data-row-index="0"]:not([aria-busy])')).toBeVisible()
+  await expect(page.getByRole('status').filter({ hasText: /entries/ })).toContainText('1,000,000')
+  await expect(grid).toHaveAttribute('aria-rowcount', String(ROWS + 1))
+
+  await grid.focus()
+  const lastWindow = page.waitForResponse((response) => {
+    const url = new URL(response.url())
+    return url.pathname === '/sbm/v1/devices/audit' && url.searchParams.get('start') === '999900'
+  })
+  await page.keyboard.press('End')
+  const last = grid.locator(`[data-row-index="${ROWS - 1}"]`)
+  await expect(last).not.toHaveAttribute('aria-busy', 'true')
+  await expect(last).toBeInViewport()
+  await expect(last).toHaveAttribute('aria-rowindex', String(ROWS + 1))
+  await expect(last).toHaveAttribute('data-active', 'true')
+  // The last row shows the last entry of the server's last window.
+  const body = (await (await lastWindow).json()) as { data: { device_name: string }[] }
+  expect(body.data).toHaveLength(100)
+  await expect(last.getByRole('gridcell').nth(1)).toHaveText(body.data[99]?.device_name ?? '')
+  await expect(page.locator('[aria-live="polite"]')).toContainText('Row 1,000,000 of 1,000,000')
+
+  await page.keyboard.press('Home')
+  await expect(grid.locator('[data-row-index="0"]:not([aria-busy])')).toBeInViewport()
+})

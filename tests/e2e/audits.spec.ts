@@ -1,0 +1,159 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, test, type Page, type Response } from '@playwright/test'
+
+// The audit log against the real server (10,000 seeded rows): server-side sort, search in the URL,
+// keyboard, and axe in both themes.
+
+const PASSWORD = 'Demo-Password-1'
+const AUDIT_PATH = '/sbm/v1/devices/audit'
+
+async function signIn(page: Page, email: string) {
+  await page.goto('/login')
+  await page.getByLabel('Email or username').fill(email)
+  await page.getByLabel('Password').fill(PASSWORD)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page).toHaveURL(/\/$/)
+}
+
+const grid = (page: Page) => page.getByRole('grid', { name: 'Device audit log' })
+const loadedRows = (page: Page) => grid(page).locator('[data-row-index]:not([aria-busy])')
+
+interface AuditPage {
+  data: { audit_id: number; device_name: string; actor_email: string }[]
+  recordsFiltered: number
+}
+
+function isAuditWindow(response: Response, params: Record<string, string>) {
+  const url = new URL(response.url())
+  return (
+    url.pathname === AUDIT_PATH &&
+    url.searchParams.get('start') === '0' &&
+    Object.entries(params).every(([key, value]) => url.searchParams.get(key) === value)
+  )
+}
+
+/** The device names in the first `count` rendered rows, top to bottom. */
+async function renderedDevices(page: Page, count: number) {
+  const names: string[] = []
+  for (let index = 0; index < count; index++) {
+    const row = grid(page).locator(`[data-row-index="${index}"]`)
+    names.push(await row.getByRole('gridcell').nth(1).innerText())
+  }
+  return names
+}
+
+test.beforeEach(async ({ page }) => {
+  await signIn(page, 'admin@demo.local')
+})
+
+test('opens newest first and sorts by a column in the server order', async ({ page }) => {
+  const first = page.waitForResponse((r) => isAuditWindow(r, { order_by: 'audit_id' }))
+  await page.goto('/audits')
+  const initial = (await (await first).json()) as AuditPage
+  await expect(loadedRows(page).first()).toBeVisible()
+  await expect(page.getByRole('status').filter({ hasText: /entries/ })).toContainText(
+    initial.recordsFiltered.toLocaleString('en'),
+  )
+  const ids = initial.data.map((entry) => entry.audit_id)
+  expect(ids).toEqual([...ids].sort((a, b) => b - a))
+
+  const sorted = page.waitForResponse((r) =>
+    isAuditWindow(r, { order_by: 'device_name', order_direction: 'asc' }),
+  )
+  await page.getByRole('button', { name: 'Device' }).click()
+  await expect(page).toHaveURL(/sort=device_name&dir=asc/)
+  const body = (await (await sorted).json()) as AuditPage
+  await expect(grid(page).getByRole('columnheader', { name: 'Device' })).toHaveAttribute(
+    'aria-sort',
+    'ascending',
+  )
+  await expect
+    .poll(() => renderedDevices(page, 5))
+    .toEqual(body.data.slice(0, 5).map((entry) => entry.device_name))
+
+  // The header is a button, so the keyboard sorts too: Enter flips the direction.
+  await page.getByRole('button', { name: 'Device' }).press('Enter')
+  await expect(page).toHaveURL(/sort=device_name&dir=desc/)
+  await expect(grid(page).getByRole('columnheader', { name: 'Device' })).toHaveAttribute(
+    'aria-sort',
+    'descending',
+  )
+})
+
+test('search narrows the rows and survives reload and back', async ({ page }) => {
+  await page.goto('/audits')
+  await expect(loadedRows(page).first()).toBeVisible()
+  const device = await grid(page)
+    .locator('[data-row-index="0"]')
+    .getByRole('gridcell')
+    .nth(1)
+    .innerText()
+
+  const narrowed = page.waitForResponse((r) => isAuditWindow(r, { search: device }))
+  await page.getByRole('searchbox', { name: /Search/ }).fill(device)
+  const body = (await (await narrowed).json()) as AuditPage
+  await expect(page).toHaveURL(new RegExp(`q=${encodeURIComponent(device).replace(/%20/g, '\\+')}`))
+  await expect(page.getByRole('status').filter({ hasText: /match/ })).toContainText(
+    body.recordsFiltered.toLocaleString('en'),
+  )
+  expect(body.data.length).toBeGreaterThan(0)
+  expect(body.data.every((entry) => JSON.stringify(entry).includes(device))).toBe(true)
+  await expect(loadedRows(page).first()).toContainText(device)
+
+  await page.reload()
+  await expect(page.getByRole('searchbox', { name: /Search/ })).toHaveValue(device)
+  await expect(page.getByRole('status').filter({ hasText: /match/ })).toContainText(
+    body.recordsFiltered.toLocaleString('en'),
+  )
+
+  await page.goBack()
+  await expect(page).toHaveURL(/\/audits$/)
+  await expect(page.getByRole('searchbox', { name: /Search/ })).toHaveValue('')
+  await expect(page.getByRole('status').filter({ hasText: /entries/ })).toBeVisible()
+})
+
+test('keyboard only: / to search, arrows into the rows, j/k move the active row', async ({
+  page,
+}) => {
+  await page.goto('/audits')
+  await expect(loadedRows(page).first()).toBeVisible()
+  await page.keyboard.press('/')
+  await expect(page.getByRole('searchbox', { name: /Search/ })).toBeFocused()
+  await page.keyboard.type('lock')
+  await expect(page).toHaveURL(/q=lock/)
+  await page.keyboard.press('ArrowDown')
+  await expect(grid(page)).toBeFocused()
+  const firstId = await grid(page).locator('[data-row-index="0"]').getAttribute('id')
+  await expect(grid(page)).toHaveAttribute('aria-activedescendant', firstId ?? '')
+  await page.keyboard.press('j')
+  await page.keyboard.press('j')
+  await page.keyboard.press('k')
+  const secondId = await grid(page).locator('[data-row-index="1"]').getAttribute('id')
+  await expect(grid(page)).toHaveAttribute('aria-activedescendant', secondId ?? '')
+  await expect(page.locator('[aria-live="polite"]').filter({ hasText: /^Row 2 of/ })).toHaveCount(1)
+  await page.keyboard.press('End')
+  await expect(grid(page).locator('[data-active="true"]')).toBeVisible()
+  await expect(
+    page.locator('[aria-live="polite"]').filter({ hasText: /^Row [\d,]+ of/ }),
+  ).toHaveCount(1)
+})
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`axe: no serious or critical violations (${theme})`, async ({ page }) => {
+    await page.goto('/audits')
+    await expect(loadedRows(page).first()).toBeVisible()
+    if (theme === 'dark') {
+      await page.getByRole('button', { name: /Account menu/ }).click()
+      await page.getByRole('menuitem', { name: 'Switch to dark theme' }).click()
+    }
+    await grid(page).focus()
+    await page.keyboard.press('j')
+    const results = await new AxeBuilder({ page }).analyze()
+    const serious = results.violations.filter(
+      (v) => v.impact === 'serious' || v.impact === 'critical',
+    )
+    expect(
+      serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
+    ).toEqual([])
+  })
+}
