@@ -1,0 +1,150 @@
+import { randomBytes } from 'node:crypto'
+import { Hono } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { secureHeaders } from 'hono/secure-headers'
+import { UPLOAD_MAX_BYTES } from '../src/contract/uploads'
+import { requireAuth } from './auth/principal'
+import { LoginThrottle } from './auth/throttle'
+import { defaultOptions, type ServerOptions } from './config'
+import type { AppEnv, Services } from './context'
+import { openDatabase, type Db } from './db/database'
+import { migrate } from './db/migrate'
+import { seedIfEmpty } from './db/seed'
+import { HttpError } from './http/errors'
+import { registerStatic } from './http/static'
+import { createLogger } from './logger'
+import { registerAudits } from './routes/audits'
+import { registerAuth } from './routes/auth'
+import { registerControl } from './routes/control'
+import { registerCredentials } from './routes/credentials'
+import { registerDevices } from './routes/devices'
+import { registerLocations } from './routes/locations'
+import { registerNotify } from './routes/notify'
+import { registerOrganizations } from './routes/organizations'
+import { registerSpaces } from './routes/spaces'
+import { registerUploads } from './routes/uploads'
+import { registerUserWrites } from './routes/user-writes'
+import { registerUsers } from './routes/users'
+
+export interface AppHandle {
+  app: Hono<AppEnv>
+  services: Services
+  seeded: boolean
+  close(): Promise<void>
+}
+
+async function jwtKey(db: Db, configured: string | null): Promise<Uint8Array> {
+  if (configured) return new TextEncoder().encode(configured)
+  // Generated once and kept in the database, so tokens survive a restart of the same DATA_DIR.
+  await db.query('insert into settings (key, value) values ($1, $2) on conflict (key) do nothing', [
+    'jwt_secret',
+    randomBytes(48).toString('base64url'),
+  ])
+  const [row] = await db.query<{ value: string }>('select value from settings where key = $1', [
+    'jwt_secret',
+  ])
+  if (!row) throw new Error('jwt secret missing')
+  return new TextEncoder().encode(row.value)
+}
+
+const tooLarge = (limit: number) =>
+  bodyLimit({
+    maxSize: limit,
+    onError: (c) =>
+      c.json(
+        { error: 'payload_too_large', message: `The body is larger than ${limit} bytes.` },
+        413,
+      ),
+  })
+
+// Postgres errors a request can cause with valid-looking input (a race on a unique name, a row
+// deleted meanwhile): a conflict, not a server fault.
+const pgConflicts: Record<string, string> = {
+  '23505': 'This already exists.',
+  '23503': 'This is still referenced, or refers to something missing.',
+}
+
+export async function createApp(overrides: Partial<ServerOptions> = {}): Promise<AppHandle> {
+  const options: ServerOptions = { ...defaultOptions, ...overrides }
+  const logger = createLogger(options.logLevel)
+  const db = await openDatabase(options)
+  await migrate(db)
+  const started = Date.now()
+  const seeded = await seedIfEmpty(db, {
+    auditRows: options.seedAuditRows,
+    scryptLogN: options.scryptLogN,
+  })
+  if (seeded) logger.info(`seeded demo data in ${Date.now() - started} ms`)
+  const services: Services = {
+    db,
+    options,
+    logger,
+    jwtKey: await jwtKey(db, options.jwtSecret),
+    throttle: new LoginThrottle(options.loginMaxFailures, options.loginLockSeconds),
+  }
+
+  const app = new Hono<AppEnv>()
+  app.use(
+    '*',
+    secureHeaders({
+      contentSecurityPolicy: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // Radix's scroll lock injects a <style> element; styles cannot run script.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+      xFrameOptions: 'DENY',
+      referrerPolicy: 'no-referrer',
+    }),
+  )
+  app.use('/upload', tooLarge(UPLOAD_MAX_BYTES + 64 * 1024))
+  const jsonLimit = tooLarge(options.jsonBodyLimit)
+  for (const prefix of ['/auth/*', '/org/*', '/sbm/*', '/access/*', '/notify', '/dev/*']) {
+    app.use(prefix, jsonLimit)
+  }
+  const auth = requireAuth(services, ['/org/v1/users/password-reset'])
+  for (const prefix of ['/org/v1/*', '/sbm/v1/*', '/access/v1/*', '/upload']) app.use(prefix, auth)
+
+  app.onError((error, c) => {
+    if (error instanceof HttpError) {
+      for (const [name, value] of Object.entries(error.headers)) c.header(name, value)
+      const body = {
+        error: error.code,
+        message: error.message,
+        ...(error.field ? { field: error.field } : {}),
+      }
+      return c.json(body, error.status)
+    }
+    const code = (error as { code?: unknown }).code
+    if (typeof code === 'string' && code in pgConflicts) {
+      return c.json({ error: 'conflict', message: pgConflicts[code] }, 409)
+    }
+    logger.error(`${c.req.method} ${c.req.path} failed`, { error: String(error.stack ?? error) })
+    return c.json({ error: 'internal', message: 'Something went wrong on the server.' }, 500)
+  })
+
+  app.get('/health', (c) => c.json({ status: 'ok' as const }))
+  registerAuth(app, services)
+  registerNotify(app, services)
+  registerUsers(app, services)
+  registerUserWrites(app, services)
+  registerOrganizations(app, services)
+  registerLocations(app, services)
+  registerSpaces(app, services)
+  registerAudits(app, services)
+  registerDevices(app, services)
+  registerControl(app, services)
+  registerCredentials(app, services)
+  registerUploads(app, services)
+  registerStatic(app, options.distDir)
+  app.notFound((c) => c.json({ error: 'not_found', message: 'No such endpoint.' }, 404))
+
+  return { app, services, seeded, close: () => db.close() }
+}

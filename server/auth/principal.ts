@@ -1,0 +1,67 @@
+import type { MiddlewareHandler } from 'hono'
+import type { AppEnv, Principal, Services } from '../context'
+import type { Queryable } from '../db/database'
+import { HttpError } from '../http/errors'
+import { verifyAccessToken } from './tokens'
+
+/** A user's permissions: the union of their roles' permissions and their direct grants. */
+export const effectivePermissionsSql = `array(
+  select p from (
+    select unnest(r.permissions) as p from roles r where r.role = any(u.roles)
+    union select unnest(u.permissions)
+  ) x order by p)`
+
+export async function loadPrincipal(q: Queryable, userId: number): Promise<Principal | null> {
+  const [row] = await q.query<{
+    user_id: number
+    organization_id: number
+    organization_name: string
+    username: string
+    email: string
+    roles: string[]
+    permissions: string[]
+  }>(
+    `select u.user_id, u.organization_id, o.name as organization_name, u.username, u.email, u.roles,
+            ${effectivePermissionsSql} as permissions
+     from users u join organizations o using (organization_id)
+     where u.user_id = $1 and not u.disabled`,
+    [userId],
+  )
+  if (!row) return null
+  return {
+    userId: row.user_id,
+    organizationId: row.organization_id,
+    organizationName: row.organization_name,
+    username: row.username,
+    email: row.email,
+    roles: row.roles,
+    permissions: row.permissions,
+  }
+}
+
+const unauthenticated = (code: 'unauthenticated' | 'invalid_token', message: string) =>
+  new HttpError(401, code, message, undefined, { 'WWW-Authenticate': 'Bearer' })
+
+/** The caller from the bearer token; the user is re-read so a disabled or deleted account stops at once. */
+export async function authenticate(s: Services, header: string | undefined): Promise<Principal> {
+  const match = /^Bearer\s+(\S+)$/i.exec(header ?? '')
+  if (!match?.[1]) throw unauthenticated('unauthenticated', 'Sign in to continue.')
+  const userId = await verifyAccessToken(s.jwtKey, match[1])
+  if (userId === null)
+    throw unauthenticated('invalid_token', 'The access token is invalid or has expired.')
+  const principal = await loadPrincipal(s.db, userId)
+  if (!principal) throw unauthenticated('invalid_token', 'The account is no longer active.')
+  return principal
+}
+
+export function requireAuth(
+  s: Services,
+  publicPaths: readonly string[] = [],
+): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (!publicPaths.includes(c.req.path)) {
+      c.set('principal', await authenticate(s, c.req.header('authorization')))
+    }
+    await next()
+  }
+}

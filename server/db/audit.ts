@@ -1,0 +1,51 @@
+import type { AuditCommand, AuditResult } from '../../src/contract/audits'
+import type { Device } from '../../src/contract/devices'
+import type { Principal } from '../context'
+import type { Queryable } from './database'
+
+/**
+ * Appends one audit row inside the caller's transaction. The counter rows (0 = everything, and the
+ * device's organization) are incremented here, so audit_id and org_seq stay dense: a rolled-back
+ * command rolls its numbers back too. The row lock on the counters orders concurrent writers.
+ */
+export async function writeAudit(
+  q: Queryable,
+  entry: {
+    device: Device
+    command: AuditCommand
+    result: AuditResult
+    detail: string
+    actor: Principal
+  },
+): Promise<number> {
+  const org = entry.device.organization_id
+  const counters = await q.query<{ scope_id: number; n: number }>(
+    `insert into audit_counters (scope_id, n) values (0, 1), ($1, 1)
+     on conflict (scope_id) do update set n = audit_counters.n + 1
+     returning scope_id, n`,
+    [org],
+  )
+  const auditId = counters.find((r) => r.scope_id === 0)?.n
+  const orgSeq = counters.find((r) => r.scope_id === org)?.n
+  if (auditId === undefined || orgSeq === undefined) throw new Error('audit counters missing')
+  await q.query(
+    `insert into device_audits (audit_id, org_seq, device_id, device_name, device_type_id,
+       location_id, command, result, detail, user_id, actor_email, organization_id)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
+    [
+      auditId,
+      orgSeq,
+      entry.device.device_id,
+      entry.device.name,
+      entry.device.device_type_id,
+      entry.device.location_id,
+      entry.command,
+      entry.result,
+      entry.detail,
+      entry.actor.userId,
+      entry.actor.email,
+      org,
+    ],
+  )
+  return auditId
+}

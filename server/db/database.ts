@@ -1,0 +1,79 @@
+import { mkdirSync } from 'node:fs'
+import { PGlite } from '@electric-sql/pglite'
+import { createPgConfig } from '@electric-sql/pglite/node-postgres'
+import pg from 'pg'
+
+export type Row = Record<string, unknown>
+
+/** What a handler needs: a query function that works the same inside and outside a transaction. */
+export interface Queryable {
+  query<R extends object = Row>(sql: string, params?: readonly unknown[]): Promise<R[]>
+}
+
+export interface Db extends Queryable {
+  tx<T>(work: (q: Queryable) => Promise<T>): Promise<T>
+  close(): Promise<void>
+  readonly kind: 'pglite' | 'postgres'
+}
+
+// timestamptz as ISO 8601 (the API's format) and int8 as a number (counts fit easily).
+const TIMESTAMPTZ = 1184
+const INT8 = 20
+// Postgres' text form `2026-01-31 08:00:00.123456+00` → ISO 8601 with `T` and `+00:00`.
+const isoTimestamp = (v: string) =>
+  new Date(v.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00')).toISOString()
+const types: pg.CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
+    if (oid === TIMESTAMPTZ) return isoTimestamp
+    if (oid === INT8) return (v: string) => Number(v)
+    return pg.types.getTypeParser(oid, format) as (v: string) => unknown
+  }) as pg.CustomTypesConfig['getTypeParser'],
+}
+
+function wrap(pool: pg.Pool, kind: Db['kind'], shutdown: () => Promise<void>): Db {
+  const run =
+    (client: pg.Pool | pg.PoolClient) =>
+    async <R extends object>(sql: string, params: readonly unknown[] = []) =>
+      (await client.query<R>(sql, [...params])).rows
+  return {
+    kind,
+    query: run(pool),
+    async tx(work) {
+      // PGlite has one connection: a pool of size 1 hands it to one transaction at a time, so
+      // concurrent requests queue here instead of interleaving statements inside a transaction.
+      const client = await pool.connect()
+      try {
+        await client.query('begin')
+        const result = await work({ query: run(client) })
+        await client.query('commit')
+        return result
+      } catch (error) {
+        await client.query('rollback')
+        throw error
+      } finally {
+        client.release()
+      }
+    },
+    close: shutdown,
+  }
+}
+
+export async function openDatabase(options: {
+  databaseUrl: string | null
+  dataDir: string
+}): Promise<Db> {
+  if (options.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, types })
+    return wrap(pool, 'postgres', () => pool.end())
+  }
+  if (!options.dataDir.startsWith('memory://')) mkdirSync(options.dataDir, { recursive: true })
+  const pglite = new PGlite(options.dataDir)
+  await pglite.waitReady
+  const config = createPgConfig(pglite)
+  // idleTimeoutMillis 0: the single PGlite connection object must never be closed and reopened.
+  const pool = new pg.Pool({ ...config, max: 1, idleTimeoutMillis: 0, types })
+  return wrap(pool, 'pglite', async () => {
+    await pool.end()
+    await pglite.close()
+  })
+}

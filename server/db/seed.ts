@@ -1,0 +1,221 @@
+import { hashPassword } from '../auth/passwords'
+import type { Db, Queryable } from './database'
+import {
+  capabilities,
+  demoUsers,
+  deviceTypes,
+  DEMO_PASSWORD,
+  locations,
+  manufacturers,
+  organizations,
+  roles,
+  staffUsers,
+} from './seed-data'
+import { seedAudits } from './seed-audits'
+
+interface Mount {
+  type: 'location' | 'floor' | 'room' | 'door'
+  id: number
+  locationId: number
+  name: string
+}
+
+async function insertId(q: Queryable, sql: string, params: readonly unknown[]): Promise<number> {
+  const [row] = await q.query<{ id: number }>(sql, params)
+  if (!row) throw new Error(`insert returned no id: ${sql}`)
+  return row.id
+}
+
+/** Seeds an empty database once; returns false when data is already there. */
+export async function seedIfEmpty(db: Db, opts: { auditRows: number; scryptLogN: number }) {
+  const [existing] = await db.query<{ n: number }>('select count(*)::int as n from organizations')
+  if ((existing?.n ?? 0) > 0) return false
+  // Hash outside the transaction: the demo passwords cost ~0.3 s each at N=2^17.
+  const hashes = await Promise.all(
+    demoUsers.map(() => hashPassword(DEMO_PASSWORD, opts.scryptLogN)),
+  )
+  await db.tx(async (q) => {
+    const orgIds: number[] = []
+    for (const org of organizations) {
+      const id = await insertId(
+        q,
+        'insert into organizations (name, description) values ($1, $2) returning organization_id as id',
+        [org.name, org.description],
+      )
+      orgIds.push(id)
+      for (const [position, client] of org.clients.entries()) {
+        await q.query(
+          'insert into organization_clients (client_id, organization_id, position) values ($1, $2, $3)',
+          [client, id, position],
+        )
+      }
+    }
+    const orgId = (index: number) => orgIds[index] ?? 0
+    for (const [position, role] of roles.entries()) {
+      await q.query('insert into roles (role, position, permissions) values ($1, $2, $3)', [
+        role.role,
+        position,
+        role.permissions,
+      ])
+    }
+    const userIds: number[] = []
+    for (const [i, user] of [...demoUsers, ...staffUsers].entries()) {
+      const clients = organizations[user.org]?.clients.slice(0, 1) ?? []
+      const id = await insertId(
+        q,
+        `insert into users (organization_id, username, email, title, first_name, last_name,
+           roles, client_ids, password_hash, email_confirmed, phone_number)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) returning user_id as id`,
+        [
+          orgId(user.org),
+          user.username,
+          user.email,
+          user.title,
+          user.first,
+          user.last,
+          [user.role],
+          clients,
+          user.login ? (hashes[i] ?? null) : null,
+          user.login,
+          user.login ? null : `+49 30 ${String(1000000 + i * 7919).slice(0, 7)}`,
+        ],
+      )
+      userIds.push(id)
+    }
+    for (const t of deviceTypes) {
+      await q.query(
+        'insert into device_types (device_type_id, description, battery_powered, default_capabilities) values ($1, $2, $3, $4)',
+        [t.id, t.description, t.battery, t.capabilities],
+      )
+    }
+    for (const c of capabilities) {
+      await q.query('insert into capabilities (capability_id, description) values ($1, $2)', [
+        c.id,
+        c.description,
+      ])
+    }
+    const manufacturerIds: number[] = []
+    for (const name of manufacturers) {
+      manufacturerIds.push(
+        await insertId(
+          q,
+          'insert into manufacturers (name) values ($1) returning manufacturer_id as id',
+          [name],
+        ),
+      )
+    }
+    const mounts = new Map<number, Mount[]>()
+    for (const loc of locations) {
+      const org = orgId(loc.org)
+      const locationId = await insertId(
+        q,
+        `insert into locations (organization_id, name, street, number, postal_code, locality, description)
+         values ($1, $2, $3, $4, $5, $6, $7) returning location_id as id`,
+        [org, loc.name, loc.street, loc.number, loc.postal_code, loc.locality, `${loc.name} site`],
+      )
+      const list = mounts.get(org) ?? []
+      mounts.set(org, list)
+      list.push({ type: 'location', id: locationId, locationId, name: loc.name })
+      for (const [position, floorName] of loc.floors.entries()) {
+        const floorId = await insertId(
+          q,
+          'insert into floors (location_id, organization_id, name, position) values ($1, $2, $3, $4) returning floor_id as id',
+          [locationId, org, floorName, position],
+        )
+        list.push({ type: 'floor', id: floorId, locationId, name: floorName })
+        for (const roomName of ['Reception', 'Meeting room']) {
+          const roomId = await insertId(
+            q,
+            'insert into rooms (floor_id, location_id, organization_id, name) values ($1, $2, $3, $4) returning room_id as id',
+            [floorId, locationId, org, `${floorName} ${roomName}`],
+          )
+          list.push({ type: 'room', id: roomId, locationId, name: `${floorName} ${roomName}` })
+          const doorId = await insertId(
+            q,
+            'insert into doors (room_id, floor_id, location_id, organization_id, name) values ($1, $2, $3, $4, $5) returning door_id as id',
+            [roomId, floorId, locationId, org, `${floorName} ${roomName} door`],
+          )
+          list.push({ type: 'door', id: doorId, locationId, name: `${floorName} ${roomName} door` })
+        }
+      }
+    }
+    let serial = 0
+    for (const [index, org] of orgIds.entries()) {
+      const points = mounts.get(org) ?? []
+      const doors = points.filter((m) => m.type === 'door')
+      const rooms = points.filter((m) => m.type === 'room')
+      // Every type at Acme; Globex gets the first six. Locks and keypads go on doors.
+      const types =
+        index === 0
+          ? [...deviceTypes, deviceTypes[0], deviceTypes[0], deviceTypes[1]]
+          : deviceTypes.slice(0, 6)
+      for (const [i, type] of types.entries()) {
+        if (!type) continue
+        serial += 1
+        const onDoor = type.id === 'lock' || type.id === 'keypad' || type.id === 'door_sensor'
+        const pool = onDoor ? doors : rooms
+        const mount = pool[i % pool.length] ?? points[0]
+        if (!mount) continue
+        const locking =
+          type.capabilities.includes('remotely_lock') ||
+          type.capabilities.includes('remotely_unlock')
+        await q.query(
+          `insert into devices (organization_id, name, description, device_type_id, manufacturer_id,
+             device_id_manufacturer, capabilities, connected, battery_level, lock_state,
+             assignment_type, assignment_id, location_id)
+           values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13)`,
+          [
+            org,
+            `${type.description} – ${mount.name}`,
+            `${type.description} at ${mount.name}`,
+            type.id,
+            manufacturerIds[serial % manufacturerIds.length],
+            `SN-${String(100000 + serial * 7717).slice(0, 6)}-${serial}`,
+            // Every fourth lock cannot force-unlock: the console must hide or explain that button.
+            type.id === 'lock' && serial % 4 === 0
+              ? type.capabilities.filter((c) => c !== 'remotely_force_unlock')
+              : type.capabilities,
+            serial % 5 !== 3,
+            type.battery ? 100 - ((serial * 17) % 90) : null,
+            locking ? (serial % 2 === 0 ? 'locked' : 'unlocked') : null,
+            mount.type,
+            mount.id,
+            mount.locationId,
+          ],
+        )
+      }
+    }
+    await seedCredentials(q, userIds)
+    await seedAudits(q, opts.auditRows, orgIds)
+  })
+  return true
+}
+
+async function seedCredentials(q: Queryable, userIds: number[]) {
+  const pinDevices = await q.query<{ device_id: number; organization_id: number }>(
+    `select device_id, organization_id from devices
+     where 'program_offline_access_codes' = any(capabilities) order by device_id`,
+  )
+  const users = await q.query<{ user_id: number; organization_id: number }>(
+    'select user_id, organization_id from users where user_id = any($1) order by user_id',
+    [userIds],
+  )
+  for (const [i, user] of users.entries()) {
+    const device = pinDevices.filter((d) => d.organization_id === user.organization_id)[i % 3]
+    if (!device) continue
+    await q.query(
+      `insert into credentials (organization_id, user_id, assignment_type, assignment_id,
+         start_datetime, end_datetime, permanent, repetition, pin)
+       values ($1, $2, 'device', $3, now() - interval '1 day', $4, $5, $6, $7)`,
+      [
+        user.organization_id,
+        user.user_id,
+        device.device_id,
+        i % 4 === 0 ? null : new Date(Date.now() + (30 + i) * 86_400_000).toISOString(),
+        i % 4 === 0,
+        i % 3 === 1 ? JSON.stringify({ type: 'weekly', weekdays: ['mon', 'wed', 'fri'] }) : null,
+        i % 2 === 0 ? String(100000 + ((i * 493217) % 900000)) : null,
+      ],
+    )
+  }
+}

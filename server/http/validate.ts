@@ -1,0 +1,60 @@
+import type { Context } from 'hono'
+import { StructError, create, validate, type Struct } from 'superstruct'
+import { IdParam } from '../../src/contract/fields'
+import { HttpError } from './errors'
+
+function toHttpError(error: StructError): HttpError {
+  const failure = error.failures()[0] ?? error
+  const field = failure.path.length > 0 ? failure.path.join('.') : undefined
+  // object() reports unknown keys as "Expected a value of type `never`": say what it means.
+  const message = failure.type === 'never' ? 'Unknown field.' : failure.message
+  return new HttpError(400, 'validation', message, field)
+}
+
+/** Validates (and coerces: defaults, query-string numbers) with a contract struct, or 400. */
+export function parse<T, S>(value: unknown, struct: Struct<T, S>): T {
+  try {
+    return create(value, struct)
+  } catch (error) {
+    if (error instanceof StructError) throw toHttpError(error)
+    throw error
+  }
+}
+
+/** The request's JSON body; anything that is not JSON is a 400, never a 500. */
+export async function jsonBody<T, S>(c: Context, struct: Struct<T, S>): Promise<T> {
+  const type = c.req.header('content-type') ?? ''
+  if (!/^application\/json\b/i.test(type)) {
+    throw new HttpError(415, 'unsupported_media_type', 'Send the body as application/json.')
+  }
+  const text = await c.req.text()
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch {
+    throw new HttpError(400, 'malformed_json', 'The request body is not valid JSON.')
+  }
+  return parse(value, struct)
+}
+
+/** Query parameters as an object; a repeated parameter is refused rather than silently merged. */
+export function queryOf(c: Context): Record<string, string> {
+  const all = c.req.queries()
+  const out: Record<string, string> = {}
+  for (const [key, values] of Object.entries(all)) {
+    if (values.length > 1) throw new HttpError(400, 'validation', 'Give this parameter once.', key)
+    out[key] = values[0] ?? ''
+  }
+  return out
+}
+
+export function query<T, S>(c: Context, struct: Struct<T, S>): T {
+  return parse(queryOf(c), struct)
+}
+
+/** A numeric path parameter such as `/users/42`; anything else is a 400 naming the parameter. */
+export function idParam(c: Context, name = 'id'): number {
+  const [error, id] = validate(c.req.param(name), IdParam, { coerce: true })
+  if (error) throw new HttpError(400, 'validation', 'Expected a positive id.', name)
+  return id
+}

@@ -1,0 +1,60 @@
+import { pathToFileURL } from 'node:url'
+import type { AddressInfo } from 'node:net'
+import { serve } from '@hono/node-server'
+import { createApp, type AppHandle } from './app'
+import { optionsFromEnv, type ServerOptions } from './config'
+import { demoUsers, DEMO_PASSWORD } from './db/seed-data'
+
+export interface RunningServer {
+  url: string
+  port: number
+  handle: AppHandle
+  close(): Promise<void>
+}
+
+/** Starts the API (and the built console) on `port`; port 0 picks a free one (tests). */
+export async function startServer(overrides: Partial<ServerOptions> = {}): Promise<RunningServer> {
+  const handle = await createApp(overrides)
+  const { options } = handle.services
+  const server = serve({ fetch: handle.app.fetch, port: options.port, hostname: options.host })
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', resolve)
+    server.once('error', reject)
+  })
+  const port = (server.address() as AddressInfo).port
+  const host = options.host === '0.0.0.0' ? 'localhost' : options.host
+  return {
+    url: `http://${host}:${port}`,
+    port,
+    handle,
+    close: async () => {
+      await new Promise<void>((resolve) => server.close(() => resolve()))
+      await handle.close()
+    },
+  }
+}
+
+async function main() {
+  const running = await startServer(optionsFromEnv(process.env))
+  const { options } = running.handle.services
+  const lines = [
+    `Access console: ${running.url}`,
+    `Database: ${options.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${options.dataDir}`}`,
+    `Demo logins (password ${DEMO_PASSWORD}):`,
+    ...demoUsers.map((u) => `  ${u.email.padEnd(24)} ${u.role}`),
+    ...(options.demoMode ? [`Outbox (reset and invite links): ${running.url}/dev/outbox`] : []),
+  ]
+  process.stdout.write(`${lines.join('\n')}\n`)
+  const stop = () => {
+    void running.close().then(() => process.exit(0))
+  }
+  process.once('SIGINT', stop)
+  process.once('SIGTERM', stop)
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((error: unknown) => {
+    process.stderr.write(`${String(error instanceof Error ? error.stack : error)}\n`)
+    process.exit(1)
+  })
+}

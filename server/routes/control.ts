@@ -1,0 +1,151 @@
+import { randomInt } from 'node:crypto'
+import { validate } from 'superstruct'
+import {
+  CreatePinRequest,
+  DeviceCommand,
+  commandCapability,
+  type LockState,
+} from '../../src/contract/devices'
+import { inScope } from '../../src/contract/permissions'
+import type { App, Principal, Services } from '../context'
+import { writeAudit } from '../db/audit'
+import type { Queryable } from '../db/database'
+import { badField, HttpError, notFound } from '../http/errors'
+import { ensureInScope, requireScope } from '../http/scope'
+import type { Scope } from '../../src/contract/permissions'
+import { idParam, jsonBody } from '../http/validate'
+import { findDevices } from './device-rows'
+
+const nextLockState: Record<DeviceCommand, LockState | null> = {
+  lock: 'locked',
+  unlock: 'unlocked',
+  force_unlock: 'unlocked',
+  calibrate: null,
+}
+
+/** The device row locked for this transaction, so concurrent commands apply one after another. */
+async function lockedDevice(q: Queryable, scope: Scope, p: Principal, id: number) {
+  await q.query('select 1 from devices where device_id = $1 for update', [id])
+  const [device] = await findDevices(q, 'd.device_id = $1', [id])
+  return ensureInScope(scope, p, device, 'Device')
+}
+
+// Failures are answered after the transaction commits, so the failed attempt's audit row stays.
+type Outcome<T> = { ok: true; value: T } | { ok: false; error: HttpError }
+
+async function settle<T>(outcome: Promise<Outcome<T>>): Promise<T> {
+  const result = await outcome
+  if (!result.ok) throw result.error
+  return result.value
+}
+
+export function registerControl(app: App, s: Services) {
+  app.post('/access/v1/devices/:id/control/:command', async (c) => {
+    const p = c.get('principal')
+    const scope = requireScope(p, 'devices', 'update')
+    const id = idParam(c)
+    const [invalid, command] = validate(c.req.param('command'), DeviceCommand)
+    if (invalid) throw badField('command', 'Expected lock, unlock, force_unlock or calibrate.')
+    const result = await settle(
+      s.db.tx(async (q): Promise<Outcome<object>> => {
+        const device = await lockedDevice(q, scope, p, id)
+        const audit = (result: 'success' | 'failure', detail: string) =>
+          writeAudit(q, { device, command, result, detail, actor: p })
+        const capability = commandCapability[command]
+        if (!device.capabilities.includes(capability)) {
+          const detail = `Device lacks the capability ${capability}`
+          await audit('failure', detail)
+          return { ok: false, error: new HttpError(422, 'capability_missing', `${detail}.`) }
+        }
+        if (!device.current_status.connected) {
+          await audit('failure', 'Device is not connected')
+          return {
+            ok: false,
+            error: new HttpError(409, 'device_not_connected', 'Device is not connected.'),
+          }
+        }
+        // The simulated motor: lock state follows the command; each run costs 1% battery.
+        const [status] = await q.query<{
+          connected: boolean
+          battery_level: number | null
+          lock_state: LockState | null
+        }>(
+          `update devices set lock_state = coalesce($2, lock_state),
+             battery_level = case when battery_level is null then null else greatest(battery_level - 1, 1) end,
+             updated_at = now()
+           where device_id = $1 returning connected, battery_level, lock_state`,
+          [id, nextLockState[command]],
+        )
+        const auditId = await audit('success', '')
+        return {
+          ok: true,
+          value: {
+            device_id: id,
+            command,
+            result: 'success',
+            current_status: status,
+            audit_id: auditId,
+          },
+        }
+      }),
+    )
+    return c.json(result)
+  })
+
+  app.post('/access/v1/devices/:device_id/set/create_pin', async (c) => {
+    const p = c.get('principal')
+    const scope = requireScope(p, 'credentials', 'update')
+    const id = idParam(c, 'device_id')
+    const { data } = await jsonBody(c, CreatePinRequest)
+    const result = await settle(
+      s.db.tx(async (q): Promise<Outcome<object>> => {
+        const device = await lockedDevice(q, scope, p, id)
+        if (data.manufacturer_id !== device.manufacturer_id) {
+          throw badField('data.manufacturer_id', 'Does not match the device.')
+        }
+        if (data.device_id_manufacturer !== device.device_id_manufacturer) {
+          throw badField('data.device_id_manufacturer', 'Does not match the device.')
+        }
+        if (!device.capabilities.includes('program_offline_access_codes')) {
+          const detail = 'Device lacks the capability program_offline_access_codes'
+          await writeAudit(q, {
+            device,
+            command: 'create_pin',
+            result: 'failure',
+            detail,
+            actor: p,
+          })
+          return { ok: false, error: new HttpError(422, 'capability_missing', `${detail}.`) }
+        }
+        // Offline codes are derived for the device's offline validator: no connection needed.
+        const pin = String(randomInt(0, 1_000_000)).padStart(6, '0')
+        if (data.credential_id !== undefined) {
+          const [credential] = await q.query<{ organization_id: number }>(
+            'select organization_id from credentials where credential_id = $1 for update',
+            [data.credential_id],
+          )
+          if (
+            !credential ||
+            !inScope(scope, p.organizationId, credential.organization_id) ||
+            credential.organization_id !== device.organization_id
+          ) {
+            throw notFound('Credential')
+          }
+          await q.query(
+            'update credentials set pin = $2, updated_at = now() where credential_id = $1',
+            [data.credential_id, pin],
+          )
+        }
+        const auditId = await writeAudit(q, {
+          device,
+          command: 'create_pin',
+          result: 'success',
+          detail: `Valid ${data.start_date} to ${data.end_date}`,
+          actor: p,
+        })
+        return { ok: true, value: { device_id: id, details: { pin }, audit_id: auditId } }
+      }),
+    )
+    return c.json(result)
+  })
+}

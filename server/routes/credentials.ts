@@ -1,0 +1,189 @@
+import {
+  CredentialInput,
+  CredentialListQuery,
+  CredentialUpdate,
+  credentialSortKeys,
+  type Credential,
+} from '../../src/contract/credentials'
+import { inScope, type Scope } from '../../src/contract/permissions'
+import type { App, Principal, Services } from '../context'
+import type { Queryable } from '../db/database'
+import { badField, conflict, notFound } from '../http/errors'
+import { listPage } from '../http/list'
+import { ensureInScope, orgLimit, requireScope } from '../http/scope'
+import { idParam, jsonBody, parse, query } from '../http/validate'
+
+const select = `c.credential_id, c.organization_id, c.user_id, u.email as user_email,
+  c.assignment_id, c.assignment_type,
+  coalesce(case c.assignment_type
+    when 'device' then (select name from devices where device_id = c.assignment_id)
+    when 'door' then (select name from doors where door_id = c.assignment_id)
+    else (select name from locations where location_id = c.assignment_id) end, '') as assignment_name,
+  c.start_datetime, c.end_datetime, c.exclusive, c.permanent, c.repetition,
+  json_build_object('command_output', json_build_object('pin', c.pin)) as meta_data,
+  c.created_at, c.updated_at`
+const from = 'credentials c join users u on u.user_id = c.user_id'
+
+async function findCredential(q: Queryable, id: number) {
+  const [row] = await q.query<Credential>(
+    `select ${select} from ${from} where c.credential_id = $1`,
+    [id],
+  )
+  return row
+}
+
+const assignmentTables = {
+  device: 'select organization_id from devices where device_id = $1',
+  door: 'select organization_id from doors where door_id = $1',
+  location: 'select organization_id from locations where location_id = $1',
+} as const
+
+/** Answers the organization the credential belongs to: its user's, which the target must share. */
+async function check(q: Queryable, scope: Scope, p: Principal, input: CredentialInput, id: number) {
+  const [user] = await q.query<{ organization_id: number }>(
+    'select organization_id from users where user_id = $1',
+    [input.user_id],
+  )
+  if (!user || !inScope(scope, p.organizationId, user.organization_id)) {
+    throw badField('user_id', 'User is required.')
+  }
+  const [target] = await q.query<{ organization_id: number }>(
+    assignmentTables[input.assignment_type],
+    [input.assignment_id],
+  )
+  if (!target || !inScope(scope, p.organizationId, target.organization_id))
+    throw notFound('Assignment')
+  if (target.organization_id !== user.organization_id) {
+    throw badField(
+      'assignment_id',
+      'The user and the assignment belong to different organizations.',
+    )
+  }
+  const [clash] = await q.query(
+    `select 1 from credentials
+     where assignment_type = $1 and assignment_id = $2 and credential_id <> $3 and (exclusive or $4)
+       and (end_datetime is null or end_datetime > $5) and ($6::timestamptz is null or start_datetime < $6)`,
+    [
+      input.assignment_type,
+      input.assignment_id,
+      id,
+      input.exclusive ?? false,
+      input.start_datetime,
+      input.end_datetime ?? null,
+    ],
+  )
+  if (clash) throw conflict('An exclusive credential overlaps this time window.', 'exclusive')
+  return user.organization_id
+}
+
+const values = (input: CredentialInput) => [
+  input.user_id,
+  input.assignment_type,
+  input.assignment_id,
+  input.start_datetime,
+  input.permanent ? null : (input.end_datetime ?? null),
+  input.exclusive ?? false,
+  input.permanent ?? false,
+  input.repetition ? JSON.stringify(input.repetition) : null,
+]
+
+function toInput(c: Credential): CredentialInput {
+  const { user_id, assignment_type, assignment_id, start_datetime, end_datetime } = c
+  const { exclusive, permanent, repetition } = c
+  return {
+    user_id,
+    assignment_type,
+    assignment_id,
+    start_datetime,
+    end_datetime,
+    exclusive,
+    permanent,
+    repetition,
+  }
+}
+
+const sortColumns: Record<(typeof credentialSortKeys)[number], string> = {
+  credential_id: 'c.credential_id',
+  user_id: 'c.user_id',
+  start_datetime: 'c.start_datetime',
+  end_datetime: 'c.end_datetime',
+  created_at: 'c.created_at',
+}
+
+export function registerCredentials(app: App, s: Services) {
+  app.get('/access/v1/credentials', async (c) => {
+    const p = c.get('principal')
+    const limit = orgLimit(requireScope(p, 'credentials', 'read'), p)
+    return c.json(
+      await listPage(
+        s.db,
+        {
+          select,
+          from,
+          where: limit === null ? [] : ['c.organization_id = $1'],
+          params: limit === null ? [] : [limit],
+          searchColumns: ['u.email', 'u.first_name', 'u.last_name'],
+          sortColumns,
+          tiebreak: 'c.credential_id',
+        },
+        query(c, CredentialListQuery),
+      ),
+    )
+  })
+
+  app.get('/access/v1/credentials/:id', async (c) => {
+    const p = c.get('principal')
+    const scope = requireScope(p, 'credentials', 'read')
+    return c.json(ensureInScope(scope, p, await findCredential(s.db, idParam(c)), 'Credential'))
+  })
+
+  app.post('/access/v1/credentials', async (c) => {
+    const p = c.get('principal')
+    const scope = requireScope(p, 'credentials', 'create')
+    const input = await jsonBody(c, CredentialInput)
+    const id = await s.db.tx(async (q) => {
+      const organizationId = await check(q, scope, p, input, 0)
+      const [row] = await q.query<{ credential_id: number }>(
+        `insert into credentials (user_id, assignment_type, assignment_id, start_datetime,
+           end_datetime, exclusive, permanent, repetition, organization_id)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning credential_id`,
+        [...values(input), organizationId],
+      )
+      return row?.credential_id ?? 0
+    })
+    return c.json(await findCredential(s.db, id), 201)
+  })
+
+  app.put('/access/v1/credentials/:id', async (c) => {
+    const p = c.get('principal')
+    const scope = requireScope(p, 'credentials', 'update')
+    const id = idParam(c)
+    const patch = await jsonBody(c, CredentialUpdate)
+    await s.db.tx(async (q) => {
+      const current = ensureInScope(scope, p, await findCredential(q, id), 'Credential')
+      const input = parse({ ...toInput(current), ...patch }, CredentialInput)
+      const organizationId = await check(q, scope, p, input, id)
+      // A new target or user invalidates an offline PIN made for the old one.
+      await q.query(
+        `update credentials set user_id = $1, assignment_type = $2, assignment_id = $3,
+           start_datetime = $4, end_datetime = $5, exclusive = $6, permanent = $7, repetition = $8,
+           organization_id = $9, updated_at = now(),
+           pin = case when user_id = $1 and assignment_type = $2 and assignment_id = $3 then pin end
+         where credential_id = $10`,
+        [...values(input), organizationId, id],
+      )
+    })
+    return c.json(await findCredential(s.db, id))
+  })
+
+  app.delete('/access/v1/credentials/:id', async (c) => {
+    const p = c.get('principal')
+    const scope = requireScope(p, 'credentials', 'delete')
+    const id = idParam(c)
+    await s.db.tx(async (q) => {
+      ensureInScope(scope, p, await findCredential(q, id), 'Credential')
+      await q.query('delete from credentials where credential_id = $1', [id])
+    })
+    return c.body(null, 204)
+  })
+}

@@ -1,0 +1,90 @@
+import type {
+  AssignmentType,
+  Capability,
+  Device,
+  DeviceTypeId,
+  LockState,
+} from '../../src/contract/devices'
+import type { Queryable } from '../db/database'
+
+export const deviceSelect = `d.device_id, d.organization_id, d.name, d.description, d.device_type_id,
+  t.description as type_description, d.capabilities, d.connected, d.battery_level, d.lock_state,
+  d.manufacturer_id, m.name as manufacturer_name, d.device_id_manufacturer, d.assignment_id,
+  d.assignment_type, d.location_id, d.created_at, d.updated_at`
+export const deviceFrom = `devices d join device_types t using (device_type_id)
+  join manufacturers m using (manufacturer_id)`
+
+export interface DeviceRow {
+  device_id: number
+  organization_id: number
+  name: string
+  description: string
+  device_type_id: DeviceTypeId
+  type_description: string
+  capabilities: Capability[]
+  connected: boolean
+  battery_level: number | null
+  lock_state: LockState | null
+  manufacturer_id: number
+  manufacturer_name: string
+  device_id_manufacturer: string
+  assignment_id: number
+  assignment_type: AssignmentType
+  location_id: number
+  created_at: string
+  updated_at: string
+}
+
+export function toDevice(row: DeviceRow): Device {
+  return {
+    device_id: row.device_id,
+    organization_id: row.organization_id,
+    name: row.name,
+    description: row.description,
+    device_type_id: row.device_type_id,
+    device_type: { device_type_id: row.device_type_id, description: row.type_description },
+    capabilities: row.capabilities,
+    current_status: {
+      connected: row.connected,
+      battery_level: row.battery_level,
+      lock_state: row.lock_state,
+    },
+    manufacturer_id: row.manufacturer_id,
+    manufacturer_name: row.manufacturer_name,
+    device_id_manufacturer: row.device_id_manufacturer,
+    assignment_id: row.assignment_id,
+    assignment_type: row.assignment_type,
+    location_id: row.location_id,
+    created_at: row.created_at,
+    updated_at: row.updated_at,
+  }
+}
+
+export async function findDevices(
+  q: Queryable,
+  where: string,
+  params: readonly unknown[],
+): Promise<Device[]> {
+  const rows = await q.query<DeviceRow>(
+    `select ${deviceSelect} from ${deviceFrom} where ${where} order by d.device_id`,
+    params,
+  )
+  return rows.map(toDevice)
+}
+
+const assignmentTables: Record<AssignmentType, { table: string; key: string }> = {
+  location: { table: 'locations', key: 'location_id' },
+  floor: { table: 'floors', key: 'floor_id' },
+  room: { table: 'rooms', key: 'room_id' },
+  door: { table: 'doors', key: 'door_id' },
+}
+
+/** The organization and location of a mount point, or undefined when it does not exist. */
+export async function resolveAssignment(q: Queryable, type: AssignmentType, id: number) {
+  const { table, key } = assignmentTables[type]
+  const [row] = await q.query<{ organization_id: number; location_id: number; name: string }>(
+    `select organization_id, location_id, name from ${table} where ${key} = $1`,
+    [id],
+  )
+  return row
+}

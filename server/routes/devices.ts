@@ -1,0 +1,208 @@
+import {
+  DeviceInput,
+  DeviceListQuery,
+  DeviceUpdate,
+  deviceSortKeys,
+  type Device,
+} from '../../src/contract/devices'
+import { inScope } from '../../src/contract/permissions'
+import type { App, Principal, Services } from '../context'
+import type { Queryable } from '../db/database'
+import { badField, conflict, notFound } from '../http/errors'
+import { listPage } from '../http/list'
+import { ensureInScope, orgLimit, requireScope } from '../http/scope'
+import { idParam, jsonBody, parse, query } from '../http/validate'
+import type { Scope } from '../../src/contract/permissions'
+import {
+  deviceFrom,
+  deviceSelect,
+  findDevices,
+  resolveAssignment,
+  toDevice,
+  type DeviceRow,
+} from './device-rows'
+
+const sortColumns: Record<(typeof deviceSortKeys)[number], string> = {
+  device_id: 'd.device_id',
+  name: 'lower(d.name)',
+  device_type_id: 'd.device_type_id',
+  created_at: 'd.created_at',
+}
+
+async function findDevice(q: Queryable, id: number): Promise<Device | undefined> {
+  const [device] = await findDevices(q, 'd.device_id = $1', [id])
+  return device
+}
+
+/** Checks everything a device row refers to; answers where it lives. */
+async function checkDevice(
+  q: Queryable,
+  scope: Scope,
+  p: Principal,
+  input: DeviceInput,
+  id: number,
+) {
+  const mount = await resolveAssignment(q, input.assignment_type, input.assignment_id)
+  if (!mount || !inScope(scope, p.organizationId, mount.organization_id)) throw notFound('Location')
+  const [type] = await q.query<{ battery_powered: boolean; default_capabilities: string[] }>(
+    'select battery_powered, default_capabilities from device_types where device_type_id = $1',
+    [input.device_type_id],
+  )
+  const [maker] = await q.query('select 1 from manufacturers where manufacturer_id = $1', [
+    input.manufacturer_id,
+  ])
+  if (!type || !maker) throw badField('manufacturer_id', 'Manufacturer is required.')
+  const [clash] = await q.query(
+    `select 1 from devices where manufacturer_id = $1 and lower(device_id_manufacturer) = lower($2)
+       and device_id <> $3`,
+    [input.manufacturer_id, input.device_id_manufacturer, id],
+  )
+  if (clash) {
+    throw conflict('This manufacturer ID is already registered.', 'device_id_manufacturer')
+  }
+  return {
+    mount,
+    capabilities: input.capabilities ?? type.default_capabilities,
+    battery: type.battery_powered,
+  }
+}
+
+function toInput(d: Device): DeviceInput {
+  return {
+    name: d.name,
+    description: d.description,
+    device_type_id: d.device_type_id,
+    manufacturer_id: d.manufacturer_id,
+    device_id_manufacturer: d.device_id_manufacturer,
+    capabilities: d.capabilities,
+    assignment_type: d.assignment_type,
+    assignment_id: d.assignment_id,
+  }
+}
+
+export function registerDevices(app: App, s: Services) {
+  const lookup = (sql: string) => async () => {
+    const rows = await s.db.query(sql)
+    return { data: rows, recordsTotal: rows.length, recordsFiltered: rows.length }
+  }
+  const types = lookup(
+    'select device_type_id, description from device_types order by device_type_id',
+  )
+  const makers = lookup('select manufacturer_id, name from manufacturers order by name')
+  const caps = lookup('select capability_id, description from capabilities order by capability_id')
+  app.get('/sbm/v1/devices/types', async (c) => c.json(await types()))
+  app.get('/sbm/v1/devices/manufacturers', async (c) => c.json(await makers()))
+  app.get('/sbm/v1/devices/capabilities', async (c) => c.json(await caps()))
+
+  app.get('/sbm/v1/devices', async (c) => {
+    const p = c.get('principal')
+    const limit = orgLimit(requireScope(p, 'devices', 'read'), p)
+    const page = await listPage<(typeof deviceSortKeys)[number], DeviceRow>(
+      s.db,
+      {
+        select: deviceSelect,
+        from: deviceFrom,
+        where: limit === null ? [] : ['d.organization_id = $1'],
+        params: limit === null ? [] : [limit],
+        searchColumns: ['d.name', 'd.device_id_manufacturer', 'd.device_type_id', 'm.name'],
+        sortColumns,
+        tiebreak: 'd.device_id',
+      },
+      query(c, DeviceListQuery),
+    )
+    return c.json({ ...page, data: page.data.map(toDevice) })
+  })
+
+  app.get('/sbm/v1/devices/:id', async (c) => {
+    const p = c.get('principal')
+    const scope = requireScope(p, 'devices', 'read')
+    return c.json(ensureInScope(scope, p, await findDevice(s.db, idParam(c)), 'Device'))
+  })
+
+  app.post('/sbm/v1/devices', async (c) => {
+    const p = c.get('principal')
+    const scope = requireScope(p, 'devices', 'create')
+    const input = await jsonBody(c, DeviceInput)
+    const id = await s.db.tx(async (q) => {
+      const { mount, capabilities, battery } = await checkDevice(q, scope, p, input, 0)
+      const locking =
+        capabilities.includes('remotely_lock') || capabilities.includes('remotely_unlock')
+      const [row] = await q.query<{ device_id: number }>(
+        `insert into devices (organization_id, name, description, device_type_id, manufacturer_id,
+           device_id_manufacturer, capabilities, battery_level, lock_state, assignment_type,
+           assignment_id, location_id)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) returning device_id`,
+        [
+          mount.organization_id,
+          input.name.trim(),
+          input.description,
+          input.device_type_id,
+          input.manufacturer_id,
+          input.device_id_manufacturer.trim(),
+          capabilities,
+          battery ? 100 : null,
+          locking ? 'locked' : null,
+          input.assignment_type,
+          input.assignment_id,
+          mount.location_id,
+        ],
+      )
+      return row?.device_id ?? 0
+    })
+    return c.json(await findDevice(s.db, id), 201)
+  })
+
+  app.put('/sbm/v1/devices/:id', async (c) => {
+    const p = c.get('principal')
+    const scope = requireScope(p, 'devices', 'update')
+    const id = idParam(c)
+    const patch = await jsonBody(c, DeviceUpdate)
+    await s.db.tx(async (q) => {
+      const device = ensureInScope(scope, p, await findDevice(q, id), 'Device')
+      const input = parse({ ...toInput(device), ...patch }, DeviceInput)
+      const { mount, capabilities, battery } = await checkDevice(q, scope, p, input, id)
+      const locking =
+        capabilities.includes('remotely_lock') || capabilities.includes('remotely_unlock')
+      await q.query(
+        `update devices set organization_id = $2, name = $3, description = $4, device_type_id = $5,
+           manufacturer_id = $6, device_id_manufacturer = $7, capabilities = $8,
+           battery_level = case when $9 then coalesce(battery_level, 100) end,
+           lock_state = case when $10 then coalesce(lock_state, 'locked') end,
+           assignment_type = $11, assignment_id = $12, location_id = $13, updated_at = now()
+         where device_id = $1`,
+        [
+          id,
+          mount.organization_id,
+          input.name.trim(),
+          input.description,
+          input.device_type_id,
+          input.manufacturer_id,
+          input.device_id_manufacturer.trim(),
+          capabilities,
+          battery,
+          locking,
+          input.assignment_type,
+          input.assignment_id,
+          mount.location_id,
+        ],
+      )
+    })
+    return c.json(await findDevice(s.db, id))
+  })
+
+  app.delete('/sbm/v1/devices/:id', async (c) => {
+    const p = c.get('principal')
+    const scope = requireScope(p, 'devices', 'delete')
+    const id = idParam(c)
+    await s.db.tx(async (q) => {
+      ensureInScope(scope, p, await findDevice(q, id), 'Device')
+      const [held] = await q.query(
+        "select 1 from credentials where assignment_type = 'device' and assignment_id = $1 limit 1",
+        [id],
+      )
+      if (held) throw conflict('Credentials still grant access through this device.')
+      await q.query('delete from devices where device_id = $1', [id])
+    })
+    return c.body(null, 204)
+  })
+}

@@ -1,0 +1,185 @@
+import {
+  LocationInput,
+  LocationListQuery,
+  LocationQuery,
+  LocationUpdate,
+  locationSortKeys,
+  type Door,
+  type Floor,
+  type Location,
+  type LocationDeep,
+  type Room,
+} from '../../src/contract/locations'
+import { inScope } from '../../src/contract/permissions'
+import type { App, Services } from '../context'
+import type { Queryable } from '../db/database'
+import { conflict, notFound } from '../http/errors'
+import { listPage } from '../http/list'
+import { ensureInScope, orgLimit, requireScope } from '../http/scope'
+import { idParam, jsonBody, parse, query } from '../http/validate'
+import { findDevices } from './device-rows'
+
+const select = `l.location_id, l.organization_id, l.name, l.street, l.number, l.postal_code,
+  l.locality, l.description, l.image_url,
+  coalesce((select json_agg(json_build_object('floor_id', f.floor_id, 'name', f.name)
+                            order by f.position, f.floor_id)
+            from floors f where f.location_id = l.location_id), '[]'::json) as floors,
+  l.created_at, l.updated_at`
+
+async function findLocation(q: Queryable, id: number) {
+  const [row] = await q.query<Location>(
+    `select ${select} from locations l where l.location_id = $1`,
+    [id],
+  )
+  return row
+}
+
+/** The whole tree; each level lists the devices mounted on it (SPEC 7: walk it for device_id). */
+async function deepLocation(q: Queryable, location: Location): Promise<LocationDeep> {
+  const id = location.location_id
+  const [floors, rooms, doors, devices] = await Promise.all([
+    q.query<Floor>('select * from floors where location_id = $1 order by position, floor_id', [id]),
+    q.query<Room>('select * from rooms where location_id = $1 order by room_id', [id]),
+    q.query<Door>('select * from doors where location_id = $1 order by door_id', [id]),
+    findDevices(q, 'd.location_id = $1', [id]),
+  ])
+  const on = (type: string, key: number) =>
+    devices.filter((d) => d.assignment_type === type && d.assignment_id === key)
+  return {
+    ...location,
+    devices: on('location', id),
+    floors: floors.map((floor) => ({
+      ...floor,
+      devices: on('floor', floor.floor_id),
+      rooms: rooms
+        .filter((room) => room.floor_id === floor.floor_id)
+        .map((room) => ({
+          ...room,
+          devices: on('room', room.room_id),
+          doors: doors
+            .filter((door) => door.room_id === room.room_id)
+            .map((door) => ({ ...door, devices: on('door', door.door_id) })),
+        })),
+    })),
+  }
+}
+
+function toInput(l: Location): LocationInput {
+  const { name, street, number, postal_code, locality, description, image_url, organization_id } = l
+  return { name, street, number, postal_code, locality, description, image_url, organization_id }
+}
+
+const sortColumns: Record<(typeof locationSortKeys)[number], string> = {
+  location_id: 'l.location_id',
+  name: 'lower(l.name)',
+  locality: 'lower(l.locality)',
+  postal_code: 'l.postal_code',
+  created_at: 'l.created_at',
+}
+
+const values = (input: LocationInput) => [
+  input.name.trim(),
+  input.street ?? '',
+  input.number ?? '',
+  input.postal_code ?? '',
+  input.locality ?? '',
+  input.description ?? '',
+  input.image_url ?? null,
+]
+
+export function registerLocations(app: App, s: Services) {
+  app.get('/sbm/v1/locations', async (c) => {
+    const p = c.get('principal')
+    const limit = orgLimit(requireScope(p, 'locations', 'read'), p)
+    return c.json(
+      await listPage(
+        s.db,
+        {
+          select,
+          from: 'locations l',
+          where: limit === null ? [] : ['l.organization_id = $1'],
+          params: limit === null ? [] : [limit],
+          searchColumns: ['l.name', 'l.street', 'l.locality', 'l.postal_code'],
+          sortColumns,
+          tiebreak: 'l.location_id',
+        },
+        query(c, LocationListQuery),
+      ),
+    )
+  })
+
+  app.get('/sbm/v1/locations/:id', async (c) => {
+    const p = c.get('principal')
+    const scope = requireScope(p, 'locations', 'read')
+    const id = idParam(c)
+    const { deep } = query(c, LocationQuery)
+    const location = ensureInScope(scope, p, await findLocation(s.db, id), 'Location')
+    return c.json(deep === 'true' ? await deepLocation(s.db, location) : location)
+  })
+
+  app.post('/sbm/v1/locations', async (c) => {
+    const p = c.get('principal')
+    const scope = requireScope(p, 'locations', 'create')
+    const input = await jsonBody(c, LocationInput)
+    const organizationId = input.organization_id ?? p.organizationId
+    if (!inScope(scope, p.organizationId, organizationId)) throw notFound('Organization')
+    const [row] = await s.db.query<{ location_id: number }>(
+      `insert into locations (name, street, number, postal_code, locality, description, image_url,
+         organization_id)
+       select $1, $2, $3, $4, $5, $6, $7, organization_id from organizations where organization_id = $8
+       returning location_id`,
+      [...values(input), organizationId],
+    )
+    if (!row) throw notFound('Organization')
+    return c.json(await findLocation(s.db, row.location_id), 201)
+  })
+
+  app.put('/sbm/v1/locations/:id', async (c) => {
+    const p = c.get('principal')
+    const scope = requireScope(p, 'locations', 'update')
+    const id = idParam(c)
+    const patch = await jsonBody(c, LocationUpdate)
+    await s.db.tx(async (q) => {
+      const location = ensureInScope(scope, p, await findLocation(q, id), 'Location')
+      const input = parse({ ...toInput(location), ...patch }, LocationInput)
+      const organizationId = input.organization_id ?? location.organization_id
+      if (organizationId !== location.organization_id) {
+        if (!inScope(scope, p.organizationId, organizationId)) throw notFound('Organization')
+        // Floors, devices and credentials carry the organization; moving them all is not offered.
+        if (location.floors.length > 0) {
+          throw conflict(
+            'Only an empty location can move to another organization.',
+            'organization_id',
+          )
+        }
+      }
+      await q.query(
+        `update locations set name = $1, street = $2, number = $3, postal_code = $4, locality = $5,
+           description = $6, image_url = $7, organization_id = $8, updated_at = now()
+         where location_id = $9`,
+        [...values(input), organizationId, id],
+      )
+    })
+    return c.json(await findLocation(s.db, id))
+  })
+
+  app.delete('/sbm/v1/locations/:id', async (c) => {
+    const p = c.get('principal')
+    const scope = requireScope(p, 'locations', 'delete')
+    const id = idParam(c)
+    await s.db.tx(async (q) => {
+      ensureInScope(scope, p, await findLocation(q, id), 'Location')
+      const [used] = await q.query(
+        `select 1 where exists (select 1 from devices where location_id = $1)
+           or exists (select 1 from credentials c where
+                (c.assignment_type = 'location' and c.assignment_id = $1)
+             or (c.assignment_type = 'door' and c.assignment_id in
+                  (select door_id from doors where location_id = $1)))`,
+        [id],
+      )
+      if (used) throw conflict('Devices or credentials still use this location.')
+      await q.query('delete from locations where location_id = $1', [id])
+    })
+    return c.body(null, 204)
+  })
+}

@@ -1,0 +1,137 @@
+import {
+  OrganizationInput,
+  OrganizationListQuery,
+  OrganizationUpdate,
+  organizationSortKeys,
+  type Organization,
+} from '../../src/contract/organizations'
+import type { App, Services } from '../context'
+import type { Queryable } from '../db/database'
+import { conflict, HttpError } from '../http/errors'
+import { listPage } from '../http/list'
+import { ensureInScope, orgLimit, requireScope } from '../http/scope'
+import { idParam, jsonBody, query } from '../http/validate'
+
+const select = `o.organization_id, o.name, o.description,
+  array(select client_id from organization_clients c
+        where c.organization_id = o.organization_id order by c.position) as client_ids,
+  o.created_at, o.updated_at`
+
+async function findOrganization(q: Queryable, id: number) {
+  const [row] = await q.query<Organization>(
+    `select ${select} from organizations o where o.organization_id = $1`,
+    [id],
+  )
+  return row
+}
+
+/** Replaces the organization's clients; a client held by another organization is a 409. */
+async function setClients(q: Queryable, organizationId: number, clientIds: string[]) {
+  const [taken] = await q.query<{ client_id: string }>(
+    'select client_id from organization_clients where client_id = any($1) and organization_id <> $2',
+    [clientIds, organizationId],
+  )
+  if (taken) throw conflict('Client already exists!', 'client_ids')
+  await q.query('delete from organization_clients where organization_id = $1', [organizationId])
+  for (const [position, clientId] of clientIds.entries()) {
+    await q.query(
+      'insert into organization_clients (client_id, organization_id, position) values ($1, $2, $3)',
+      [clientId, organizationId, position],
+    )
+  }
+  // Users keep only clients their organization still has.
+  await q.query(
+    `update users set client_ids = array(select unnest(client_ids) intersect select unnest($2::text[]))
+     where organization_id = $1 and not (client_ids <@ $2::text[])`,
+    [organizationId, clientIds],
+  )
+}
+
+const sortColumns: Record<(typeof organizationSortKeys)[number], string> = {
+  organization_id: 'o.organization_id',
+  name: 'lower(o.name)',
+  created_at: 'o.created_at',
+}
+
+export function registerOrganizations(app: App, s: Services) {
+  app.get('/org/v1/organizations', async (c) => {
+    const p = c.get('principal')
+    const limit = orgLimit(requireScope(p, 'organizations', 'read'), p)
+    return c.json(
+      await listPage(
+        s.db,
+        {
+          select,
+          from: 'organizations o',
+          where: limit === null ? [] : ['o.organization_id = $1'],
+          params: limit === null ? [] : [limit],
+          searchColumns: ['o.name', 'o.description'],
+          sortColumns,
+          tiebreak: 'o.organization_id',
+        },
+        query(c, OrganizationListQuery),
+      ),
+    )
+  })
+
+  app.get('/org/v1/organizations/:id', async (c) => {
+    const p = c.get('principal')
+    const scope = requireScope(p, 'organizations', 'read')
+    return c.json(ensureInScope(scope, p, await findOrganization(s.db, idParam(c)), 'Organization'))
+  })
+
+  app.post('/org/v1/organizations', async (c) => {
+    const p = c.get('principal')
+    // organizations:create:org has nothing to act on: organizations have no parent to be scoped to.
+    if (requireScope(p, 'organizations', 'create') !== 'all') {
+      throw new HttpError(403, 'forbidden', 'Only global administrators can create organizations.')
+    }
+    const input = await jsonBody(c, OrganizationInput)
+    const id = await s.db.tx(async (q) => {
+      const [row] = await q.query<{ organization_id: number }>(
+        'insert into organizations (name, description) values ($1, $2) returning organization_id',
+        [input.name.trim(), input.description ?? ''],
+      )
+      const organizationId = row?.organization_id ?? 0
+      await setClients(q, organizationId, input.client_ids)
+      return organizationId
+    })
+    return c.json(await findOrganization(s.db, id), 201)
+  })
+
+  app.put('/org/v1/organizations/:id', async (c) => {
+    const p = c.get('principal')
+    const scope = requireScope(p, 'organizations', 'update')
+    const id = idParam(c)
+    const patch = await jsonBody(c, OrganizationUpdate)
+    await s.db.tx(async (q) => {
+      const org = ensureInScope(scope, p, await findOrganization(q, id), 'Organization')
+      await q.query(
+        'update organizations set name = $2, description = $3, updated_at = now() where organization_id = $1',
+        [id, (patch.name ?? org.name).trim(), patch.description ?? org.description],
+      )
+      if (patch.client_ids) await setClients(q, id, patch.client_ids)
+    })
+    return c.json(await findOrganization(s.db, id))
+  })
+
+  app.delete('/org/v1/organizations/:id', async (c) => {
+    const p = c.get('principal')
+    const scope = requireScope(p, 'organizations', 'delete')
+    const id = idParam(c)
+    await s.db.tx(async (q) => {
+      ensureInScope(scope, p, await findOrganization(q, id), 'Organization')
+      const [used] = await q.query<{ n: number }>(
+        `select (select count(*) from users where organization_id = $1)
+              + (select count(*) from locations where organization_id = $1)
+              + (select count(*) from devices where organization_id = $1) as n`,
+        [id],
+      )
+      if ((used?.n ?? 0) > 0) {
+        throw conflict('The organization still has users, locations or devices.')
+      }
+      await q.query('delete from organizations where organization_id = $1', [id])
+    })
+    return c.body(null, 204)
+  })
+}

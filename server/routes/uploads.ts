@@ -1,0 +1,82 @@
+import { randomBytes } from 'node:crypto'
+import { UPLOAD_MAX_BYTES } from '../../src/contract/uploads'
+import type { App, Services } from '../context'
+import { HttpError, notFound } from '../http/errors'
+
+// The file's first bytes decide its type; the client's claimed type and name are not trusted.
+// SVG is refused on purpose: it can carry script.
+const signatures: { type: string; ext: string; test: (b: Buffer) => boolean }[] = [
+  {
+    type: 'image/png',
+    ext: 'png',
+    test: (b) =>
+      b.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])),
+  },
+  { type: 'image/jpeg', ext: 'jpg', test: (b) => b[0] === 0xff && b[1] === 0xd8 && b[2] === 0xff },
+  { type: 'image/gif', ext: 'gif', test: (b) => b.subarray(0, 4).toString('latin1') === 'GIF8' },
+  {
+    type: 'image/webp',
+    ext: 'webp',
+    test: (b) =>
+      b.subarray(0, 4).toString('latin1') === 'RIFF' &&
+      b.subarray(8, 12).toString('latin1') === 'WEBP',
+  },
+]
+
+export function registerUploads(app: App, s: Services) {
+  app.post('/upload', async (c) => {
+    const principal = c.get('principal')
+    if (!/^multipart\/form-data\b/i.test(c.req.header('content-type') ?? '')) {
+      throw new HttpError(415, 'unsupported_media_type', 'Send the image as multipart/form-data.')
+    }
+    let form: Record<string, string | File | (string | File)[]>
+    try {
+      form = await c.req.parseBody({ all: true })
+    } catch {
+      throw new HttpError(400, 'validation', 'The multipart body could not be read.')
+    }
+    // SPEC 3: one file field, named image_{timestamp}_{original file name}.
+    const files = Object.entries(form).filter((e): e is [string, File] => e[1] instanceof File)
+    const [entry] = files
+    if (!entry || files.length !== 1) {
+      throw new HttpError(400, 'validation', 'Send exactly one image file.', 'file')
+    }
+    const [field, file] = entry
+    if (file.size > UPLOAD_MAX_BYTES) {
+      throw new HttpError(413, 'payload_too_large', 'The image is larger than 5 MB.', field)
+    }
+    const bytes = Buffer.from(await file.arrayBuffer())
+    const kind = signatures.find((sig) => sig.test(bytes))
+    if (!kind) {
+      throw new HttpError(
+        415,
+        'unsupported_media_type',
+        'Only PNG, JPEG, GIF and WebP images.',
+        field,
+      )
+    }
+    const name = `${randomBytes(12).toString('hex')}.${kind.ext}`
+    await s.db.query(
+      'insert into uploads (name, content_type, size, bytes, user_id) values ($1, $2, $3, $4, $5)',
+      [name, kind.type, bytes.length, bytes, principal.userId],
+    )
+    return c.json(
+      { url: `/uploads/${name}`, name, content_type: kind.type, size: bytes.length },
+      201,
+    )
+  })
+
+  app.get('/uploads/:name', async (c) => {
+    const name = c.req.param('name')
+    if (!/^[a-f0-9]{24}\.(png|jpg|gif|webp)$/.test(name)) throw notFound('Image')
+    const [row] = await s.db.query<{ content_type: string; bytes: Buffer }>(
+      'select content_type, bytes from uploads where name = $1',
+      [name],
+    )
+    if (!row) throw notFound('Image')
+    c.header('Content-Type', row.content_type)
+    c.header('Cache-Control', 'public, max-age=31536000, immutable')
+    c.header('Content-Security-Policy', "default-src 'none'; sandbox")
+    return c.body(new Uint8Array(row.bytes))
+  })
+}

@@ -1,0 +1,157 @@
+import { inScope } from '../../src/contract/permissions'
+import { UserInput, UserUpdate, type User } from '../../src/contract/users'
+import type { App, Principal, Services } from '../context'
+import type { Queryable } from '../db/database'
+import { badField, conflict, HttpError, notFound } from '../http/errors'
+import { ensureInScope, requireScope } from '../http/scope'
+import { idParam, jsonBody, parse } from '../http/validate'
+import { findUser } from './users'
+
+/**
+ * Nobody grants what they do not hold: every permission of the assigned roles and direct grants
+ * must be among the caller's own. So an org admin can make staff and auditors but not admins.
+ */
+async function checkGrants(q: Queryable, p: Principal, roles: string[], permissions: string[]) {
+  const rows = await q.query<{ role: string; permissions: string[] }>(
+    'select role, permissions from roles where role = any($1)',
+    [roles],
+  )
+  const unknown = roles.find((r) => !rows.some((row) => row.role === r))
+  if (unknown) throw badField('roles', `Unknown role: ${unknown}.`)
+  if (new Set(roles).size !== roles.length) throw badField('roles', 'Each role once.')
+  const granted = [...rows.flatMap((r) => r.permissions), ...permissions]
+  if (!granted.every((perm) => p.permissions.includes(perm))) {
+    throw new HttpError(403, 'forbidden', 'You cannot grant permissions you do not hold.', 'roles')
+  }
+}
+
+/** A user whose permissions exceed the caller's is out of reach (no demoting or deleting an admin). */
+function checkManageable(p: Principal, target: User) {
+  if (!target.effective_permissions.every((perm) => p.permissions.includes(perm))) {
+    throw new HttpError(403, 'forbidden', 'This user has permissions you do not hold.')
+  }
+}
+
+async function checkOrganization(q: Queryable, organizationId: number, clientIds: string[]) {
+  const [org] = await q.query<{ client_ids: string[] }>(
+    `select array(select client_id from organization_clients c
+                  where c.organization_id = o.organization_id) as client_ids
+     from organizations o where o.organization_id = $1`,
+    [organizationId],
+  )
+  if (!org) throw notFound('Organization')
+  const stray = clientIds.find((id) => !org.client_ids.includes(id))
+  if (stray) throw badField('client_ids', `Client ${stray} does not belong to the organization.`)
+}
+
+async function checkUnique(q: Queryable, input: UserInput, exceptId: number) {
+  const [clash] = await q.query<{ username: string; email: string }>(
+    `select username, email from users
+     where (lower(username) = lower($1) or lower(email) = lower($2)) and user_id <> $3`,
+    [input.username, input.email, exceptId],
+  )
+  if (!clash) return
+  const field = clash.username.toLowerCase() === input.username.toLowerCase() ? 'username' : 'email'
+  throw conflict(`This ${field} is already taken.`, field)
+}
+
+function toInput(user: User): UserInput {
+  return {
+    username: user.username,
+    email: user.email,
+    title: user.title,
+    first_name: user.first_name,
+    last_name: user.last_name,
+    phone_number: user.phone_number,
+    notes: user.notes,
+    roles: user.roles,
+    permissions: user.permissions,
+    organization_id: user.organization_id,
+    client_ids: user.client_ids,
+    disabled: user.disabled,
+  }
+}
+
+const userValues = (input: UserInput, organizationId: number) => [
+  organizationId,
+  input.username.trim(),
+  input.email.trim(),
+  input.title ?? null,
+  input.first_name ?? '',
+  input.last_name ?? '',
+  input.phone_number ?? null,
+  input.notes ?? '',
+  input.roles,
+  input.permissions ?? [],
+  input.client_ids ?? [],
+  input.disabled ?? false,
+]
+
+export function registerUserWrites(app: App, s: Services) {
+  app.post('/org/v1/users', async (c) => {
+    const p = c.get('principal')
+    const scope = requireScope(p, 'users', 'create')
+    const input = await jsonBody(c, UserInput)
+    const organizationId = input.organization_id ?? p.organizationId
+    if (!inScope(scope, p.organizationId, organizationId)) throw notFound('Organization')
+    const id = await s.db.tx(async (q) => {
+      await checkGrants(q, p, input.roles, input.permissions ?? [])
+      await checkOrganization(q, organizationId, input.client_ids ?? [])
+      await checkUnique(q, input, 0)
+      const [row] = await q.query<{ user_id: number }>(
+        `insert into users (organization_id, username, email, title, first_name, last_name,
+           phone_number, notes, roles, permissions, client_ids, disabled)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) returning user_id`,
+        userValues(input, organizationId),
+      )
+      return row?.user_id ?? 0
+    })
+    return c.json(await findUser(s.db, id), 201)
+  })
+
+  app.put('/org/v1/users/:id', async (c) => {
+    const p = c.get('principal')
+    const scope = requireScope(p, 'users', 'update')
+    const id = idParam(c)
+    const patch = await jsonBody(c, UserUpdate)
+    await s.db.tx(async (q) => {
+      const user = ensureInScope(scope, p, await findUser(q, id), 'User')
+      checkManageable(p, user)
+      const input = parse({ ...toInput(user), ...patch }, UserInput)
+      const organizationId = input.organization_id ?? user.organization_id
+      if (!inScope(scope, p.organizationId, organizationId)) throw notFound('Organization')
+      if (user.user_id === p.userId && input.disabled) {
+        throw conflict('You cannot disable your own account.', 'disabled')
+      }
+      await checkGrants(q, p, input.roles, input.permissions ?? [])
+      await checkOrganization(q, organizationId, input.client_ids ?? [])
+      await checkUnique(q, input, id)
+      await q.query(
+        `update users set organization_id = $1, username = $2, email = $3, title = $4,
+           first_name = $5, last_name = $6, phone_number = $7, notes = $8, roles = $9,
+           permissions = $10, client_ids = $11, disabled = $12, updated_at = now(),
+           email_confirmed = email_confirmed and lower(email) = lower($3),
+           phone_confirmed = phone_confirmed and phone_number is not distinct from $7
+         where user_id = $13`,
+        [...userValues(input, organizationId), id],
+      )
+      if (input.disabled) {
+        await q.query('update refresh_tokens set revoked_at = now() where user_id = $1', [id])
+      }
+    })
+    return c.json(await findUser(s.db, id))
+  })
+
+  app.delete('/org/v1/users/:id', async (c) => {
+    const p = c.get('principal')
+    const scope = requireScope(p, 'users', 'delete')
+    const id = idParam(c)
+    await s.db.tx(async (q) => {
+      const user = ensureInScope(scope, p, await findUser(q, id), 'User')
+      if (user.user_id === p.userId) throw conflict('You cannot delete your own account.')
+      checkManageable(p, user)
+      await q.query('delete from users where user_id = $1', [id])
+    })
+    return c.body(null, 204)
+  })
+}

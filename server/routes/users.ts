@@ -1,0 +1,92 @@
+import { UserListQuery, userSortKeys, type User } from '../../src/contract/users'
+import { effectivePermissionsSql } from '../auth/principal'
+import type { App, Services } from '../context'
+import type { Queryable } from '../db/database'
+import { listPage } from '../http/list'
+import { ensureInScope, orgLimit, requireScope } from '../http/scope'
+import { idParam, query } from '../http/validate'
+
+export const userSelect = `u.user_id, u.username, u.email, u.title, u.first_name, u.last_name,
+  u.phone_number, u.notes, u.roles, u.permissions, ${effectivePermissionsSql} as effective_permissions,
+  u.organization_id, o.name as organization_name, u.client_ids, u.disabled, u.email_confirmed,
+  u.phone_confirmed, u.created_at, u.updated_at`
+export const userFrom = 'users u join organizations o using (organization_id)'
+
+export async function findUser(q: Queryable, id: number): Promise<User | undefined> {
+  const [row] = await q.query<User>(`select ${userSelect} from ${userFrom} where u.user_id = $1`, [
+    id,
+  ])
+  return row
+}
+
+const sortColumns: Record<(typeof userSortKeys)[number], string> = {
+  user_id: 'u.user_id',
+  username: 'lower(u.username)',
+  email: 'lower(u.email)',
+  first_name: 'lower(u.first_name)',
+  last_name: 'lower(u.last_name)',
+  created_at: 'u.created_at',
+}
+
+export function registerUsers(app: App, s: Services) {
+  app.get('/org/v1/users/me', (c) => {
+    const p = c.get('principal')
+    return s.db
+      .query<{ title: 'Mr.' | 'Ms.' | null; first_name: string; last_name: string }>(
+        'select title, first_name, last_name from users where user_id = $1',
+        [p.userId],
+      )
+      .then(([row]) =>
+        c.json({
+          user_id: p.userId,
+          username: p.username,
+          email: p.email,
+          title: row?.title ?? null,
+          first_name: row?.first_name ?? '',
+          last_name: row?.last_name ?? '',
+          roles: p.roles,
+          permissions: p.permissions,
+          organization_id: p.organizationId,
+          organization_name: p.organizationName,
+        }),
+      )
+  })
+
+  app.get('/org/v1/users/permissions', (c) =>
+    c.json({ permissions: c.get('principal').permissions }),
+  )
+
+  app.get('/org/v1/users/roles/permissions', async (c) => {
+    const rows = await s.db.query<{ role: string; permissions: string[] }>(
+      'select role, permissions from roles order by position',
+    )
+    return c.json({ data: rows })
+  })
+
+  app.get('/org/v1/users', async (c) => {
+    const p = c.get('principal')
+    const scope = requireScope(p, 'users', 'read')
+    const limit = orgLimit(scope, p)
+    const page = await listPage<(typeof userSortKeys)[number], User>(
+      s.db,
+      {
+        select: userSelect,
+        from: userFrom,
+        where: limit === null ? [] : ['u.organization_id = $1'],
+        params: limit === null ? [] : [limit],
+        searchColumns: ['u.username', 'u.email', 'u.first_name', 'u.last_name'],
+        sortColumns,
+        tiebreak: 'u.user_id',
+      },
+      query(c, UserListQuery),
+    )
+    return c.json(page)
+  })
+
+  app.get('/org/v1/users/:id', async (c) => {
+    const p = c.get('principal')
+    const scope = requireScope(p, 'users', 'read')
+    const user = await findUser(s.db, idParam(c))
+    return c.json(ensureInScope(scope, p, user, 'User'))
+  })
+}
