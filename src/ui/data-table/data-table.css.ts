@@ -166,3 +166,15 @@ export const visuallyHidden = style({
 })
 
 export const messageRow = style({ position: 'absolute', top: 0, left: 0, right: 0 })
+
+/** Detail a cell shows only while its row is hovered or active (e.g. an exact time beside a relative one). */
+export const revealOnActive = style({
+  display: 'none',
+  marginLeft: vars.space.xs,
+  color: vars.color.muted,
+  selectors: {
+    [`${bodyRow}:hover &, ${bodyRow}[data-active="true"] &`]: { display: 'inline' },
+  },
+})
+
+export const muted = style({ color: vars.color.muted })

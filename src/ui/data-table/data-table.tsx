@@ -109,7 +109,8 @@ export function DataTable<TRow extends RowData, TSort extends string>(
 
   const focusRows = () => {
     scrollRef.current?.focus()
-    if (activeIndex === null && total > 0) moveTo(0)
+    // Before the rows of a new search arrive, the first row becomes active as soon as it exists.
+    if (activeIndex === null) moveTo(0)
   }
 
   const onGridKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
