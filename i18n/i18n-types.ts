@@ -316,18 +316,30 @@ type RootTranslation = {
 		 */
 		role: RequiredParams<'role'>
 		/**
-		 * W​h​a​t​ ​y​o​u​ ​c​a​n​ ​d​o​ ​h​e​r​e
-		 */
-		permissionsTitle: string
-		/**
 		 * Y​o​u​ ​h​o​l​d​ ​{​c​o​u​n​t​}​ ​p​e​r​m​i​s​s​i​o​n​{​{​s​}​}​.
 		 * @param {string | number | boolean} count
 		 */
 		permissionCount: RequiredParams<'count'>
 		/**
-		 * G​o​ ​t​o
+		 * A​t​ ​a​ ​g​l​a​n​c​e
 		 */
-		shortcuts: string
+		atAGlance: string
+		/**
+		 * O​r​g​a​n​i​z​a​t​i​o​n​s
+		 */
+		organizationsCount: string
+		/**
+		 * U​s​e​r​s
+		 */
+		usersCount: string
+		/**
+		 * A​u​d​i​t​ ​e​n​t​r​i​e​s
+		 */
+		auditsCount: string
+		/**
+		 * N​o​t​ ​a​v​a​i​l​a​b​l​e​ ​r​i​g​h​t​ ​n​o​w
+		 */
+		countUnavailable: string
 	}
 	errors: {
 		/**
@@ -1257,17 +1269,29 @@ export type TranslationFunctions = {
 		 */
 		role: (arg: { role: unknown }) => LocalizedString
 		/**
-		 * What you can do here
-		 */
-		permissionsTitle: () => LocalizedString
-		/**
 		 * You hold {count} permission{{s}}.
 		 */
 		permissionCount: (arg: { count: string | number | boolean }) => LocalizedString
 		/**
-		 * Go to
+		 * At a glance
 		 */
-		shortcuts: () => LocalizedString
+		atAGlance: () => LocalizedString
+		/**
+		 * Organizations
+		 */
+		organizationsCount: () => LocalizedString
+		/**
+		 * Users
+		 */
+		usersCount: () => LocalizedString
+		/**
+		 * Audit entries
+		 */
+		auditsCount: () => LocalizedString
+		/**
+		 * Not available right now
+		 */
+		countUnavailable: () => LocalizedString
 	}
 	errors: {
 		/**

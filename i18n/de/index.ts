@@ -85,9 +85,12 @@ const de = {
     signedInAs: 'Angemeldet als {email}',
     organization: 'Organisation: {name}',
     role: 'Rolle: {role}',
-    permissionsTitle: 'Was Sie hier tun können',
     permissionCount: 'Sie haben {count} Berechtigung{{en}}.',
-    shortcuts: 'Gehe zu',
+    atAGlance: 'Auf einen Blick',
+    organizationsCount: 'Organisationen',
+    usersCount: 'Benutzer',
+    auditsCount: 'Audit-Einträge',
+    countUnavailable: 'Derzeit nicht verfügbar',
   },
   errors: {
     default_error:

@@ -26,10 +26,10 @@ export const cards = style({
   listStyle: 'none',
 })
 
-export const card = style({
+export const tile = style({
   display: 'flex',
-  alignItems: 'center',
-  gap: vars.space.md,
+  flexDirection: 'column',
+  gap: vars.space.xs,
   padding: vars.space.md,
   minHeight: '72px',
   background: vars.color.surface,
@@ -42,3 +42,13 @@ export const card = style({
     '&:hover': { borderColor: vars.color.primary, background: vars.color.surfaceHover },
   },
 })
+
+export const tileLabel = style({ color: vars.color.muted, fontSize: vars.fontSize.sm })
+
+export const tileValue = style({
+  fontSize: vars.fontSize.xl,
+  fontWeight: vars.fontWeight.bold,
+  fontVariantNumeric: 'tabular-nums',
+})
+
+export const tileError = style({ color: vars.color.danger, fontSize: vars.fontSize.sm })

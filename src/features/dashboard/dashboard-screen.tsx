@@ -1,9 +1,7 @@
-import { Link } from 'wouter'
 import { useI18nContext } from '../../../i18n/i18n-react'
-import { routes } from '../../app/routes'
 import { useSession } from '../../app/session/session-context'
 import { greetingFor } from '../../lib/greeting'
-import { Icon } from '../../ui/icon'
+import { AtAGlance } from './at-a-glance'
 import * as styles from './dashboard-screen.css'
 
 export function DashboardScreen() {
@@ -12,9 +10,6 @@ export function DashboardScreen() {
   if (!user) return null
   const name = user.first_name || user.username
   const greeting = greetingFor(new Date().getHours())
-  const destinations = routes.filter(
-    (route) => route.sidebar && route.path !== '/' && can(route.anyOf),
-  )
   return (
     <section className={styles.page}>
       <h1 className={styles.greeting} data-testid="greeting" data-greeting={greeting}>
@@ -26,23 +21,7 @@ export function DashboardScreen() {
         <li>{LL.dashboard.role({ role: user.roles[0] ?? LL.shell.noRole() })}</li>
         <li>{LL.dashboard.permissionCount({ count: user.permissions.length })}</li>
       </ul>
-      {destinations.length ? (
-        <section aria-labelledby="dashboard-shortcuts">
-          <h2 id="dashboard-shortcuts" className={styles.sectionTitle}>
-            {LL.dashboard.shortcuts()}
-          </h2>
-          <ul className={styles.cards}>
-            {destinations.map((route) => (
-              <li key={route.id}>
-                <Link href={route.path} className={styles.card}>
-                  {route.sidebar ? <Icon name={route.sidebar.icon} size={24} /> : null}
-                  {route.label(LL)}
-                </Link>
-              </li>
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <AtAGlance can={can} />
     </section>
   )
 }
