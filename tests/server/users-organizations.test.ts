@@ -1,0 +1,297 @@
+import { describe, expect, it } from 'vitest'
+import { ApiError } from '../../src/contract/errors'
+import { listOf } from '../../src/contract/list'
+import { Organization } from '../../src/contract/organizations'
+import { Me, PermissionsResponse, RolesPermissionsResponse, User } from '../../src/contract/users'
+import { ADMIN, AUDITOR, GLOBEX, ORGADMIN, STAFF, shaped, useServer } from './helpers'
+
+const server = useServer()
+const UserPage = listOf(User)
+const OrganizationPage = listOf(Organization)
+
+async function me(token: string) {
+  return shaped((await server().request('GET', '/org/v1/users/me', { token })).body, Me)
+}
+
+describe('users', () => {
+  it('lists the caller’s permissions and every role’s permissions', async () => {
+    const token = await server().login(AUDITOR)
+    const mine = await server().request('GET', '/org/v1/users/permissions', { token })
+    expect(shaped(mine.body, PermissionsResponse).permissions).toEqual(['devices:audits:read:org'])
+    const roles = await server().request('GET', '/org/v1/users/roles/permissions', { token })
+    const data = shaped(roles.body, RolesPermissionsResponse).data
+    expect(data.map((r) => r.role)).toEqual(['admin', 'org_admin', 'staff', 'auditor'])
+  })
+
+  it('pages, sorts and searches; defaults to user_id descending', async () => {
+    const token = await server().login(ADMIN)
+    const all = shaped((await server().request('GET', '/org/v1/users', { token })).body, UserPage)
+    expect(all.data).toHaveLength(15)
+    const ids = all.data.map((u) => u.user_id)
+    expect(ids).toEqual([...ids].sort((a, b) => b - a))
+    const page2 = shaped(
+      (await server().request('GET', '/org/v1/users?start=15&length=15', { token })).body,
+      UserPage,
+    )
+    expect(page2.data.length).toBe(all.recordsTotal - 15)
+    const sorted = shaped(
+      (await server().request('GET', '/org/v1/users?order_by=email&order_direction=asc', { token }))
+        .body,
+      UserPage,
+    )
+    const emails = sorted.data.map((u) => u.email.toLowerCase())
+    expect(emails).toEqual([...emails].sort())
+    const found = shaped(
+      (await server().request('GET', '/org/v1/users?search=ORGADMIN', { token })).body,
+      UserPage,
+    )
+    expect(found.recordsFiltered).toBe(1)
+    expect(found.recordsTotal).toBe(all.recordsTotal)
+  })
+
+  it('refuses unknown sort columns and out-of-range paging with 400 naming the field', async () => {
+    const token = await server().login(ADMIN)
+    for (const [q, field] of [
+      ['order_by=password_hash', 'order_by'],
+      ['order_direction=up', 'order_direction'],
+      ['start=-1', 'start'],
+      ['length=0', 'length'],
+      ['length=ten', 'length'],
+      ['bogus=1', 'bogus'],
+    ]) {
+      const reply = await server().request('GET', `/org/v1/users?${q}`, { token })
+      expect(reply.status, q).toBe(400)
+      expect(shaped(reply.body, ApiError).field).toBe(field)
+    }
+  })
+
+  it('caps length at 500', async () => {
+    const token = await server().login(ADMIN)
+    const reply = await server().request('GET', '/sbm/v1/devices/audit?length=100000', { token })
+    expect((reply.body as { data: unknown[] }).data).toHaveLength(200)
+  })
+
+  it('scopes :org readers to their organization; other organizations’ users answer 404', async () => {
+    const token = await server().login(STAFF)
+    const page = shaped(
+      (await server().request('GET', '/org/v1/users?length=100', { token })).body,
+      UserPage,
+    )
+    expect(new Set(page.data.map((u) => u.organization_name))).toEqual(new Set(['Acme']))
+    const globex = await me(await server().login(GLOBEX))
+    expect(
+      (await server().request('GET', `/org/v1/users/${globex.user_id}`, { token })).status,
+    ).toBe(404)
+    expect((await server().request('GET', '/org/v1/users/999999', { token })).status).toBe(404)
+    expect((await server().request('GET', '/org/v1/users/abc', { token })).status).toBe(400)
+  })
+
+  it('creates, updates and deletes a user within the org admin’s organization', async () => {
+    const token = await server().login(ORGADMIN)
+    const created = await server().request('POST', '/org/v1/users', {
+      token,
+      json: {
+        username: 'new.person',
+        email: 'new.person@acme.example',
+        title: 'Ms.',
+        first_name: 'New',
+        last_name: 'Person',
+        roles: ['staff'],
+        client_ids: ['acme-web'],
+      },
+    })
+    expect(created.status).toBe(201)
+    const user = shaped(created.body, User)
+    expect(user.organization_name).toBe('Acme')
+    expect(user.effective_permissions).toContain('users:read:org')
+
+    const updated = await server().request('PUT', `/org/v1/users/${user.user_id}`, {
+      token,
+      json: { last_name: 'Renamed', roles: ['auditor'] },
+    })
+    expect(updated.status).toBe(200)
+    expect(shaped(updated.body, User)).toMatchObject({ last_name: 'Renamed', roles: ['auditor'] })
+
+    const clash = await server().request('POST', '/org/v1/users', {
+      token,
+      json: { username: 'someone', email: 'NEW.person@acme.example', roles: ['staff'] },
+    })
+    expect(clash.status).toBe(409)
+    expect(shaped(clash.body, ApiError).field).toBe('email')
+
+    expect(
+      (await server().request('DELETE', `/org/v1/users/${user.user_id}`, { token })).status,
+    ).toBe(204)
+    expect((await server().request('GET', `/org/v1/users/${user.user_id}`, { token })).status).toBe(
+      404,
+    )
+  })
+
+  it('uses SPEC messages for invalid user input', async () => {
+    const token = await server().login(ORGADMIN)
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ username: '', email: 'a@b.cd', roles: ['staff'] }, 'username', 'Username is required.'],
+      [{ username: 'x', email: '', roles: ['staff'] }, 'email', 'The email field is required.'],
+      [
+        { username: 'x', email: 'nope', roles: ['staff'] },
+        'email',
+        'Please enter valid email address.',
+      ],
+      [{ username: 'x', email: 'a@b.cd', roles: [] }, 'roles', 'At least one role is required.'],
+      [{ username: 'x', email: 'a@b.cd', roles: ['wizard'] }, 'roles', 'Unknown role: wizard.'],
+    ]
+    for (const [json, field, message] of cases) {
+      const reply = await server().request('POST', '/org/v1/users', { token, json })
+      expect(reply.status).toBe(400)
+      expect(reply.body).toEqual({ error: 'validation', field, message })
+    }
+  })
+
+  it('stops privilege escalation: an org admin cannot grant admin nor touch the admin', async () => {
+    const token = await server().login(ORGADMIN)
+    const grant = await server().request('POST', '/org/v1/users', {
+      token,
+      json: { username: 'sneaky', email: 'sneaky@acme.example', roles: ['admin'] },
+    })
+    expect(grant.status).toBe(403)
+    const admin = await me(await server().login(ADMIN))
+    const demote = await server().request('PUT', `/org/v1/users/${admin.user_id}`, {
+      token,
+      json: { roles: ['staff'] },
+    })
+    expect(demote.status).toBe(403)
+    expect(
+      (await server().request('DELETE', `/org/v1/users/${admin.user_id}`, { token })).status,
+    ).toBe(403)
+  })
+
+  it('denies writes to read-only staff and cross-organization writes to org admins', async () => {
+    const staff = await server().login(STAFF)
+    const denied = await server().request('POST', '/org/v1/users', {
+      token: staff,
+      json: { username: 'x', email: 'x@acme.example', roles: ['staff'] },
+    })
+    expect(denied.status).toBe(403)
+    const orgadmin = await server().login(ORGADMIN)
+    const globex = await me(await server().login(GLOBEX))
+    const put = await server().request('PUT', `/org/v1/users/${globex.user_id}`, {
+      token: orgadmin,
+      json: { first_name: 'Hacked' },
+    })
+    expect(put.status).toBe(404)
+    const into = await server().request('POST', '/org/v1/users', {
+      token: orgadmin,
+      json: {
+        username: 'y',
+        email: 'y@globex.example',
+        roles: ['staff'],
+        organization_id: globex.organization_id,
+      },
+    })
+    expect(into.status).toBe(404)
+    const self = await me(orgadmin)
+    expect(
+      (await server().request('DELETE', `/org/v1/users/${self.user_id}`, { token: orgadmin }))
+        .status,
+    ).toBe(409)
+  })
+})
+
+describe('organizations', () => {
+  it('lists all for the admin and only the own one for org-scoped readers', async () => {
+    const admin = await server().login(ADMIN)
+    const all = shaped(
+      (await server().request('GET', '/org/v1/organizations', { token: admin })).body,
+      OrganizationPage,
+    )
+    expect(all.data.map((o) => o.name)).toEqual(['Globex', 'Acme'])
+    const staff = await server().login(STAFF)
+    const own = shaped(
+      (await server().request('GET', '/org/v1/organizations', { token: staff })).body,
+      OrganizationPage,
+    )
+    expect(own.data.map((o) => o.name)).toEqual(['Acme'])
+    const globex = all.data.find((o) => o.name === 'Globex')
+    expect(
+      (
+        await server().request('GET', `/org/v1/organizations/${globex?.organization_id}`, {
+          token: staff,
+        })
+      ).status,
+    ).toBe(404)
+    const sorted = shaped(
+      (
+        await server().request('GET', '/org/v1/organizations?order_by=name&order_direction=asc', {
+          token: admin,
+        })
+      ).body,
+      OrganizationPage,
+    )
+    expect(sorted.data.map((o) => o.name)).toEqual(['Acme', 'Globex'])
+  })
+
+  it('creates, updates and deletes an organization; clients are unique', async () => {
+    const token = await server().login(ADMIN)
+    const created = await server().request('POST', '/org/v1/organizations', {
+      token,
+      json: { name: 'Initech', description: 'Software', client_ids: ['initech-web'] },
+    })
+    expect(created.status).toBe(201)
+    const org = shaped(created.body, Organization)
+    expect(org.client_ids).toEqual(['initech-web'])
+
+    const taken = await server().request('PUT', `/org/v1/organizations/${org.organization_id}`, {
+      token,
+      json: { client_ids: ['initech-web', 'acme-web'] },
+    })
+    expect(taken.status).toBe(409)
+    expect(taken.body).toEqual({
+      error: 'conflict',
+      message: 'Client already exists!',
+      field: 'client_ids',
+    })
+    const dup = await server().request('PUT', `/org/v1/organizations/${org.organization_id}`, {
+      token,
+      json: { client_ids: ['a', 'a'] },
+    })
+    expect(shaped(dup.body, ApiError).message).toBe('Client already exists!')
+    const none = await server().request('POST', '/org/v1/organizations', {
+      token,
+      json: { name: 'Empty', client_ids: [] },
+    })
+    expect(shaped(none.body, ApiError).message).toBe('Please provide at least one client.')
+
+    const renamed = await server().request('PUT', `/org/v1/organizations/${org.organization_id}`, {
+      token,
+      json: { name: 'Initech GmbH' },
+    })
+    expect(shaped(renamed.body, Organization).name).toBe('Initech GmbH')
+    expect(
+      (await server().request('DELETE', `/org/v1/organizations/${org.organization_id}`, { token }))
+        .status,
+    ).toBe(204)
+  })
+
+  it('refuses to delete a non-empty organization and org-scoped creation', async () => {
+    const admin = await server().login(ADMIN)
+    const acme = await me(admin)
+    expect(
+      (
+        await server().request('DELETE', `/org/v1/organizations/${acme.organization_id}`, {
+          token: admin,
+        })
+      ).status,
+    ).toBe(409)
+    const orgadmin = await server().login(ORGADMIN)
+    const create = await server().request('POST', '/org/v1/organizations', {
+      token: orgadmin,
+      json: { name: 'Mine', client_ids: ['mine'] },
+    })
+    expect(create.status).toBe(403)
+    const own = await server().request('PUT', `/org/v1/organizations/${acme.organization_id}`, {
+      token: orgadmin,
+      json: { description: 'Edited by its org admin' },
+    })
+    expect(own.status).toBe(200)
+  })
+})
