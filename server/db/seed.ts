@@ -175,7 +175,7 @@ export async function seedIfEmpty(db: Db, opts: { auditRows: number; scryptLogN:
             type.id === 'lock' && serial % 4 === 0
               ? type.capabilities.filter((c) => c !== 'remotely_force_unlock')
               : type.capabilities,
-            serial % 5 !== 3,
+            serial % 4 !== 3,
             type.battery ? 100 - ((serial * 17) % 90) : null,
             locking ? (serial % 2 === 0 ? 'locked' : 'unlocked') : null,
             mount.type,

@@ -1,0 +1,460 @@
+import { describe, expect, it } from 'vitest'
+import { AuditEntry } from '../../src/contract/audits'
+import { CommandResult, CreatePinResult, Device, DeviceType } from '../../src/contract/devices'
+import { ApiError } from '../../src/contract/errors'
+import { listOf } from '../../src/contract/list'
+import { Door, Floor, Location, LocationDeep, Room } from '../../src/contract/locations'
+import { Credential } from '../../src/contract/credentials'
+import { ADMIN, GLOBEX, ORGADMIN, STAFF, shaped, useServer } from './helpers'
+
+const server = useServer()
+const DevicePage = listOf(Device)
+
+async function devices(token: string) {
+  const reply = await server().request('GET', '/sbm/v1/devices?length=100', { token })
+  return shaped(reply.body, DevicePage).data
+}
+
+async function latestAudit(token: string) {
+  const reply = await server().request('GET', '/sbm/v1/devices/audit?length=1', { token })
+  return shaped(reply.body, listOf(AuditEntry)).data[0]
+}
+
+describe('locations, floors, rooms, doors', () => {
+  it('builds a location tree and answers it deep, with devices at each level', async () => {
+    const token = await server().login(ORGADMIN)
+    const loc = shaped(
+      (
+        await server().request('POST', '/sbm/v1/locations', {
+          token,
+          json: {
+            name: 'Lab',
+            street: 'Torstraße',
+            number: '1',
+            postal_code: '10119',
+            locality: 'Berlin',
+          },
+        })
+      ).body,
+      Location,
+    )
+    const floor = shaped(
+      (
+        await server().request('POST', '/sbm/v1/floors', {
+          token,
+          json: { location_id: loc.location_id, name: 'Basement', position: -1 },
+        })
+      ).body,
+      Floor,
+    )
+    const room = shaped(
+      (
+        await server().request('POST', '/sbm/v1/rooms', {
+          token,
+          json: { floor_id: floor.floor_id, name: 'Server room' },
+        })
+      ).body,
+      Room,
+    )
+    const door = shaped(
+      (
+        await server().request('POST', '/sbm/v1/doors', {
+          token,
+          json: { room_id: room.room_id, name: 'Cage' },
+        })
+      ).body,
+      Door,
+    )
+    expect(door).toMatchObject({ location_id: loc.location_id, floor_id: floor.floor_id })
+    const device = await server().request('POST', '/sbm/v1/devices', {
+      token,
+      json: {
+        name: 'Cage lock',
+        description: 'Motorised bolt',
+        device_type_id: 'lock',
+        manufacturer_id: 1,
+        device_id_manufacturer: 'LAB-0001',
+        assignment_type: 'door',
+        assignment_id: door.door_id,
+      },
+    })
+    expect(device.status).toBe(201)
+    const created = shaped(device.body, Device)
+    expect(created.capabilities).toContain('remotely_lock')
+    expect(created.current_status).toEqual({
+      connected: true,
+      battery_level: 100,
+      lock_state: 'locked',
+    })
+
+    const deep = await server().request('GET', `/sbm/v1/locations/${loc.location_id}?deep=true`, {
+      token,
+    })
+    const tree = shaped(deep.body, LocationDeep)
+    expect(tree.floors[0]?.rooms[0]?.doors[0]?.devices[0]?.device_id).toBe(created.device_id)
+    const flat = shaped(
+      (await server().request('GET', `/sbm/v1/locations/${loc.location_id}`, { token })).body,
+      Location,
+    )
+    expect(flat.floors).toEqual([{ floor_id: floor.floor_id, name: 'Basement' }])
+
+    // In use: the door holds a device.
+    expect(
+      (await server().request('DELETE', `/sbm/v1/doors/${door.door_id}`, { token })).status,
+    ).toBe(409)
+    expect(
+      (await server().request('DELETE', `/sbm/v1/locations/${loc.location_id}`, { token })).status,
+    ).toBe(409)
+    expect(
+      (await server().request('DELETE', `/sbm/v1/devices/${created.device_id}`, { token })).status,
+    ).toBe(204)
+    const renamed = await server().request('PUT', `/sbm/v1/rooms/${room.room_id}`, {
+      token,
+      json: { name: 'Cold room' },
+    })
+    expect(shaped(renamed.body, Room).name).toBe('Cold room')
+    expect(
+      (await server().request('DELETE', `/sbm/v1/floors/${floor.floor_id}`, { token })).status,
+    ).toBe(204)
+    expect(
+      (await server().request('GET', `/sbm/v1/locations/${loc.location_id}`, { token })).status,
+    ).toBe(200)
+    expect(
+      (await server().request('DELETE', `/sbm/v1/locations/${loc.location_id}`, { token })).status,
+    ).toBe(204)
+  })
+
+  it('lists locations newest first and doors; looks doors up by id', async () => {
+    const token = await server().login(ADMIN)
+    const page = shaped(
+      (await server().request('GET', '/sbm/v1/locations', { token })).body,
+      listOf(Location),
+    )
+    const ids = page.data.map((l) => l.location_id)
+    expect(ids).toEqual([...ids].sort((a, b) => b - a))
+    const doors = shaped(
+      (await server().request('GET', '/sbm/v1/doors?length=3', { token })).body,
+      listOf(Door),
+    )
+    expect(doors.data).toHaveLength(3)
+    const wanted = doors.data.map((d) => d.door_id).slice(0, 2)
+    const found = await server().request('POST', '/org/v1/doors', {
+      token,
+      json: { door_ids: wanted },
+    })
+    expect(
+      shaped(found.body, listOf(Door))
+        .data.map((d) => d.door_id)
+        .sort(),
+    ).toEqual([...wanted].sort())
+  })
+
+  it('keeps org admins out of other organizations’ locations (404) and staff read-only (403)', async () => {
+    const globex = await server().login(GLOBEX)
+    const theirs = shaped(
+      (await server().request('GET', '/sbm/v1/locations', { token: globex })).body,
+      listOf(Location),
+    )
+    const target = theirs.data[0]
+    if (!target) throw new Error('Globex has no location')
+    const orgadmin = await server().login(ORGADMIN)
+    expect(
+      (
+        await server().request('GET', `/sbm/v1/locations/${target.location_id}`, {
+          token: orgadmin,
+        })
+      ).status,
+    ).toBe(404)
+    const put = await server().request('PUT', `/sbm/v1/locations/${target.location_id}`, {
+      token: orgadmin,
+      json: { name: 'Mine now' },
+    })
+    expect(put.status).toBe(404)
+    const floor = await server().request('POST', '/sbm/v1/floors', {
+      token: orgadmin,
+      json: { location_id: target.location_id, name: 'Sneaky', position: 9 },
+    })
+    expect(floor.status).toBe(404)
+    const staff = await server().login(STAFF)
+    const create = await server().request('POST', '/sbm/v1/locations', {
+      token: staff,
+      json: { name: 'Nope' },
+    })
+    expect(create.status).toBe(403)
+    const missing = await server().request('POST', '/sbm/v1/floors', {
+      token: orgadmin,
+      json: { name: 'F', position: 1 },
+    })
+    expect(missing.body).toEqual({
+      error: 'validation',
+      field: 'location_id',
+      message: 'Location is required.',
+    })
+  })
+})
+
+describe('devices and commands', () => {
+  it('answers the lookups', async () => {
+    const token = await server().login(STAFF)
+    const types = await server().request('GET', '/sbm/v1/devices/types', { token })
+    expect(
+      shaped(types.body, listOf(DeviceType))
+        .data.map((t) => t.device_type_id)
+        .sort(),
+    ).toEqual([
+      'bridge',
+      'camera',
+      'door_sensor',
+      'keypad',
+      'lock',
+      'motion_sensor',
+      'multi_sensor',
+      'relay',
+      'router',
+      'temperature_sensor',
+    ])
+    for (const path of ['/sbm/v1/devices/manufacturers', '/sbm/v1/devices/capabilities']) {
+      expect((await server().request('GET', path, { token })).status).toBe(200)
+    }
+  })
+
+  it('seeds every device type with varied connection and capabilities', async () => {
+    const all = await devices(await server().login(ADMIN))
+    expect(new Set(all.map((d) => d.device_type_id)).size).toBe(10)
+    expect(all.some((d) => !d.current_status.connected)).toBe(true)
+    expect(
+      all.some(
+        (d) => d.device_type_id === 'lock' && !d.capabilities.includes('remotely_force_unlock'),
+      ),
+    ).toBe(true)
+  })
+
+  it('locks and unlocks a connected lock, writing a success audit row each time', async () => {
+    const token = await server().login(ORGADMIN)
+    const lock = (await devices(token)).find(
+      (d) =>
+        d.device_type_id === 'lock' &&
+        d.current_status.connected &&
+        d.capabilities.includes('remotely_unlock'),
+    )
+    if (!lock) throw new Error('no connected lock')
+    for (const [command, state] of [
+      ['unlock', 'unlocked'],
+      ['lock', 'locked'],
+    ] as const) {
+      const reply = await server().request(
+        'POST',
+        `/access/v1/devices/${lock.device_id}/control/${command}`,
+        { token },
+      )
+      expect(reply.status).toBe(200)
+      const result = shaped(reply.body, CommandResult)
+      expect(result.current_status.lock_state).toBe(state)
+      const audit = await latestAudit(token)
+      expect(audit).toMatchObject({
+        audit_id: result.audit_id,
+        device_id: lock.device_id,
+        command,
+        result: 'success',
+        actor_email: ORGADMIN,
+      })
+    }
+    const after = shaped(
+      (await server().request('GET', `/sbm/v1/devices/${lock.device_id}`, { token })).body,
+      Device,
+    )
+    expect(after.current_status.lock_state).toBe('locked')
+  })
+
+  it('fails with 409 when not connected and 422 without the capability, and audits both', async () => {
+    const token = await server().login(ADMIN)
+    const all = await devices(token)
+    const offline = all.find(
+      (d) => !d.current_status.connected && d.capabilities.includes('remotely_lock'),
+    )
+    const camera = all.find((d) => d.device_type_id === 'camera')
+    if (!offline || !camera) throw new Error('seed lacks an offline lock or a camera')
+    const down = await server().request(
+      'POST',
+      `/access/v1/devices/${offline.device_id}/control/lock`,
+      { token },
+    )
+    expect(down.status).toBe(409)
+    expect(shaped(down.body, ApiError).error).toBe('device_not_connected')
+    expect(await latestAudit(token)).toMatchObject({
+      device_id: offline.device_id,
+      result: 'failure',
+      detail: 'Device is not connected',
+    })
+    const cannot = await server().request(
+      'POST',
+      `/access/v1/devices/${camera.device_id}/control/unlock`,
+      { token },
+    )
+    expect(cannot.status).toBe(422)
+    expect(await latestAudit(token)).toMatchObject({
+      device_id: camera.device_id,
+      result: 'failure',
+      command: 'unlock',
+    })
+    const bad = await server().request(
+      'POST',
+      `/access/v1/devices/${camera.device_id}/control/explode`,
+      { token },
+    )
+    expect(bad.status).toBe(400)
+    expect(shaped(bad.body, ApiError).field).toBe('command')
+  })
+
+  it('needs device update rights for commands and hides other organizations’ devices', async () => {
+    const staff = await server().login(STAFF)
+    const mine = (await devices(staff))[0]
+    if (!mine) throw new Error('staff sees no devices')
+    expect(
+      (
+        await server().request('POST', `/access/v1/devices/${mine.device_id}/control/lock`, {
+          token: staff,
+        })
+      ).status,
+    ).toBe(403)
+    const globexDevice = (await devices(await server().login(GLOBEX)))[0]
+    const orgadmin = await server().login(ORGADMIN)
+    const reply = await server().request(
+      'POST',
+      `/access/v1/devices/${globexDevice?.device_id}/control/lock`,
+      { token: orgadmin },
+    )
+    expect(reply.status).toBe(404)
+    expect((await devices(orgadmin)).every((d) => d.organization_id === mine.organization_id)).toBe(
+      true,
+    )
+  })
+
+  it('creates a PIN, stores it in the credential and audits it', async () => {
+    const token = await server().login(ORGADMIN)
+    const keypad = (await devices(token)).find((d) =>
+      d.capabilities.includes('program_offline_access_codes'),
+    )
+    if (!keypad) throw new Error('no keypad')
+    const me = (await server().request('GET', '/org/v1/users/me', { token })).body as {
+      user_id: number
+    }
+    const credential = await server().request('POST', '/access/v1/credentials', {
+      token,
+      json: {
+        user_id: me.user_id,
+        assignment_type: 'device',
+        assignment_id: keypad.device_id,
+        start_datetime: '2026-01-01T08:00:00Z',
+        end_datetime: '2026-12-31T18:00:00Z',
+        repetition: { type: 'weekly', weekdays: ['mon', 'tue'] },
+      },
+    })
+    expect(credential.status).toBe(201)
+    const cred = shaped(credential.body, Credential)
+    expect(cred.meta_data.command_output.pin).toBeNull()
+    const pin = await server().request(
+      'POST',
+      `/access/v1/devices/${keypad.device_id}/set/create_pin`,
+      {
+        token,
+        json: {
+          data: {
+            start_date: '2026-01-01T08:00:00Z',
+            end_date: '2026-12-31T18:00:00Z',
+            manufacturer_id: keypad.manufacturer_id,
+            device_id_manufacturer: keypad.device_id_manufacturer,
+            credential_id: cred.credential_id,
+          },
+        },
+      },
+    )
+    expect(pin.status).toBe(200)
+    const code = shaped(pin.body, CreatePinResult).details.pin
+    expect(code).toMatch(/^\d{6}$/)
+    const stored = shaped(
+      (await server().request('GET', `/access/v1/credentials/${cred.credential_id}`, { token }))
+        .body,
+      Credential,
+    )
+    expect(stored.meta_data.command_output.pin).toBe(code)
+    expect(await latestAudit(token)).toMatchObject({
+      command: 'create_pin',
+      result: 'success',
+      device_id: keypad.device_id,
+    })
+    const wrong = await server().request(
+      'POST',
+      `/access/v1/devices/${keypad.device_id}/set/create_pin`,
+      {
+        token,
+        json: {
+          data: {
+            start_date: '2026-01-01T08:00:00Z',
+            end_date: '2025-01-01T00:00:00Z',
+            manufacturer_id: 1,
+            device_id_manufacturer: 'x',
+          },
+        },
+      },
+    )
+    expect(shaped(wrong.body, ApiError).field).toBe('data.end_date')
+  })
+})
+
+describe('credentials', () => {
+  it('creates, lists, updates and deletes credentials with time-window rules', async () => {
+    const token = await server().login(ORGADMIN)
+    const me = (await server().request('GET', '/org/v1/users/me', { token })).body as {
+      user_id: number
+    }
+    const door = shaped(
+      (await server().request('GET', '/sbm/v1/doors?length=1', { token })).body,
+      listOf(Door),
+    ).data[0]
+    if (!door) throw new Error('no door')
+    const base = {
+      user_id: me.user_id,
+      assignment_type: 'door',
+      assignment_id: door.door_id,
+      start_datetime: '2026-03-01T00:00:00Z',
+    }
+    const noEnd = await server().request('POST', '/access/v1/credentials', { token, json: base })
+    expect(shaped(noEnd.body, ApiError).field).toBe('end_datetime')
+    const permanent = await server().request('POST', '/access/v1/credentials', {
+      token,
+      json: { ...base, permanent: true, exclusive: true },
+    })
+    expect(permanent.status).toBe(201)
+    const cred = shaped(permanent.body, Credential)
+    expect(cred.end_datetime).toBeNull()
+    const overlap = await server().request('POST', '/access/v1/credentials', {
+      token,
+      json: { ...base, end_datetime: '2026-04-01T00:00:00Z' },
+    })
+    expect(overlap.status).toBe(409)
+    const page = shaped(
+      (await server().request('GET', '/access/v1/credentials', { token })).body,
+      listOf(Credential),
+    )
+    expect(page.data[0]?.credential_id).toBe(cred.credential_id)
+    const updated = await server().request('PUT', `/access/v1/credentials/${cred.credential_id}`, {
+      token,
+      json: { permanent: false, end_datetime: '2026-06-01T00:00:00Z' },
+    })
+    expect(shaped(updated.body, Credential).end_datetime).toBe('2026-06-01T00:00:00.000Z')
+    expect(
+      (await server().request('DELETE', `/access/v1/credentials/${cred.credential_id}`, { token }))
+        .status,
+    ).toBe(204)
+    const missingUser = await server().request('POST', '/access/v1/credentials', {
+      token,
+      json: { ...base, user_id: undefined, permanent: true },
+    })
+    expect(missingUser.body).toEqual({
+      error: 'validation',
+      field: 'user_id',
+      message: 'User is required.',
+    })
+  })
+})
