@@ -29,7 +29,8 @@ import { registerUsers } from './routes/users'
 export interface AppHandle {
   app: Hono<AppEnv>
   services: Services
-  seeded: boolean
+  /** Milliseconds the first-start seed took; null when the database already had data. */
+  seedMs: number | null
   close(): Promise<void>
 }
 
@@ -74,7 +75,8 @@ export async function createApp(overrides: Partial<ServerOptions> = {}): Promise
     auditRows: options.seedAuditRows,
     scryptLogN: options.scryptLogN,
   })
-  if (seeded) logger.info(`seeded demo data in ${Date.now() - started} ms`)
+  const seedMs = seeded ? Date.now() - started : null
+  if (seeded) logger.info(`seeded demo data in ${seedMs} ms`)
   const services: Services = {
     db,
     options,
@@ -146,5 +148,5 @@ export async function createApp(overrides: Partial<ServerOptions> = {}): Promise
   registerStatic(app, options.distDir)
   app.notFound((c) => c.json({ error: 'not_found', message: 'No such endpoint.' }, 404))
 
-  return { app, services, seeded, close: () => db.close() }
+  return { app, services, seedMs, close: () => db.close() }
 }

@@ -17,6 +17,11 @@ export function parse<T, S>(value: unknown, struct: Struct<T, S>): T {
     return create(value, struct)
   } catch (error) {
     if (error instanceof StructError) throw toHttpError(error)
+    // superstruct prints offending values into its messages; a value like {"toString": null}
+    // makes that printing throw a TypeError. Still the client's bad input, so still a 400.
+    if (error instanceof TypeError) {
+      throw new HttpError(400, 'validation', 'The body holds a value that cannot be read.')
+    }
     throw error
   }
 }
