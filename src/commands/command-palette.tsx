@@ -1,5 +1,5 @@
 import * as RadixDialog from '@radix-ui/react-dialog'
-import { useCallback, useMemo, useState } from 'react'
+import { useCallback, useMemo, useRef, useState } from 'react'
 import { useLocation } from 'wouter'
 import { useI18nContext } from '../../i18n/i18n-react'
 import { availability, type Can } from './availability'
@@ -13,6 +13,7 @@ import { offered } from './palette-results'
 import { pushRecent, readRecents } from './recents'
 import { buildRegistry, type AppActions, type PaletteContext, type RouteRow } from './registry'
 import { useHotkeys } from './use-hotkeys'
+import { useReturnFocus } from './use-return-focus'
 
 // Every searchable entity kind; users, locations, devices and credentials join this list.
 const ENTITY_SOURCES: readonly EntitySource<unknown, PaletteContext>[] = [organizationSource]
@@ -56,9 +57,16 @@ export function CommandPalette({ routes, actions, userId, can }: CommandPaletteP
     [can],
   )
 
+  const paletteFocus = useReturnFocus()
+  const sheetFocus = useReturnFocus()
+  // The command chosen in the palette runs once the palette has closed and focus is back where it
+  // was, so a command that opens a dialog or moves focus has the last word.
+  const chosen = useRef<Command<PaletteContext> | null>(null)
+
   const setPaletteOpen = useCallback(
     (next: boolean) => {
       if (next) {
+        paletteFocus.remember()
         const store = browserStore()
         setRecents(store === null ? [] : readRecents(store, userId))
         setPages([])
@@ -66,7 +74,15 @@ export function CommandPalette({ routes, actions, userId, can }: CommandPaletteP
       }
       setOpen(next)
     },
-    [userId],
+    [userId, paletteFocus],
+  )
+
+  const setCheatSheetOpen = useCallback(
+    (next: boolean) => {
+      if (next) sheetFocus.remember()
+      setSheetOpen(next)
+    },
+    [sheetFocus],
   )
 
   const context: PaletteContext = useMemo(
@@ -74,32 +90,27 @@ export function CommandPalette({ routes, actions, userId, can }: CommandPaletteP
       navigate: (path) => navigate(path),
       app: actions,
       togglePalette: () => setPaletteOpen(!open),
-      showShortcuts: () => setSheetOpen(true),
+      showShortcuts: () => setCheatSheetOpen(true),
     }),
-    [navigate, actions, setPaletteOpen, open],
+    [navigate, actions, setPaletteOpen, setCheatSheetOpen, open],
   )
 
   const run = useCallback(
     (command: Command<PaletteContext>, remember: boolean) => {
-      setOpen(false)
       const store = browserStore()
       if (remember && store !== null) pushRecent(store, userId, command.id)
-      // After the palette has closed and handed focus back, so a command that opens a dialog or
-      // moves focus has the last word.
-      setTimeout(() => void command.run(context), 0)
+      chosen.current = command
+      setOpen(false)
     },
-    [context, userId],
+    [userId],
   )
 
   const runById = useCallback(
     (id: string) => {
-      const command = listed.find((entry) => entry.command.id === id)?.command
-      if (command === undefined) return
       // A hotkey leaves no trace in recents: they list what was looked for and found.
-      if (command.id === 'palette.toggle') void command.run(context)
-      else run(command, false)
+      void listed.find((entry) => entry.command.id === id)?.command.run(context)
     },
-    [listed, context, run],
+    [listed, context],
   )
   useHotkeys(listed, runById)
 
@@ -111,6 +122,12 @@ export function CommandPalette({ routes, actions, userId, can }: CommandPaletteP
           <RadixDialog.Content
             className={styles.content}
             aria-describedby={undefined}
+            onCloseAutoFocus={(event) => {
+              paletteFocus.restore(event)
+              const command = chosen.current
+              chosen.current = null
+              if (command !== null) void command.run(context)
+            }}
             onEscapeKeyDown={(event) => {
               // Escape steps back out of an entity's actions before it closes the palette.
               if (pages.length === 0) return
@@ -134,7 +151,12 @@ export function CommandPalette({ routes, actions, userId, can }: CommandPaletteP
           </RadixDialog.Content>
         </RadixDialog.Portal>
       </RadixDialog.Root>
-      <CheatSheet open={sheetOpen} onOpenChange={setSheetOpen} listed={listed} />
+      <CheatSheet
+        open={sheetOpen}
+        onOpenChange={setCheatSheetOpen}
+        onCloseAutoFocus={sheetFocus.restore}
+        listed={listed}
+      />
     </>
   )
 }

@@ -35,7 +35,8 @@ const PREFIX = 0.9
 const WORD_START = 0.8
 const SUBSTRING = 0.6
 const FUZZY_MAX = 0.5
-const KEYWORD_FACTOR = 0.9
+// A hidden keyword never outranks a word the user can see: exact keyword (0.75) < word start (0.8).
+const KEYWORD_FACTOR = 0.75
 
 /** Lower case, accents folded and ß expanded, so `uber` finds `Über` and `strasse` finds `Straße`. */
 export function normalize(value: string): string {

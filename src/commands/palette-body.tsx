@@ -15,7 +15,7 @@ import {
 import { PaletteFooter } from './palette-footer'
 import { PaletteRowView } from './palette-row'
 import type { PaletteContext } from './registry'
-import { parseQuery, searchesCommands, searchesEntities } from './scopes'
+import { parseQuery, searchesCommands } from './scopes'
 import { useEntitySearch } from './use-entity-search'
 
 /** Rows mounted per query: cmdk measures and orders mounted nodes, so mount only what fits a glance. */
@@ -68,15 +68,16 @@ export function PaletteBody(props: PaletteBodyProps) {
     () => (commandText === null ? null : matcher.search(commandText, PALETTE_LIMIT)),
     [matcher, commandText],
   )
+  const scopeKind = parsed.scope.kind
   const searched = useMemo(
     () =>
       page === undefined
-        ? props.sources.filter((source) => searchesEntities(parsed.scope, source.kind))
+        ? props.sources.filter((source) => scopeKind === 'all' || scopeKind === source.kind)
         : [],
-    [page, props.sources, parsed.scope],
+    [page, props.sources, scopeKind],
   )
   // Two characters before asking the server for everything; a prefix says the user means it.
-  const minimum = parsed.scope.kind === 'all' ? 2 : 1
+  const minimum = scopeKind === 'all' ? 2 : 1
   const entitySearch = useEntitySearch(searched, parsed.text.length >= minimum ? parsed.text : '')
 
   const sections: readonly PaletteSection<Ctx>[] = useMemo(() => {
@@ -99,7 +100,7 @@ export function PaletteBody(props: PaletteBodyProps) {
       text: parsed.text,
       listed: offered,
       outcome,
-      recents: parsed.scope.kind === 'all' ? props.recents : [],
+      recents: scopeKind === 'all' ? props.recents : [],
       entities: entitySearch.hits,
     })
   }, [
@@ -109,7 +110,7 @@ export function PaletteBody(props: PaletteBodyProps) {
     search,
     LL,
     parsed.text,
-    parsed.scope.kind,
+    scopeKind,
     offered,
     outcome,
     entitySearch.hits,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { parseQuery, searchesCommands, searchesEntities } from './scopes'
+import { parseQuery, searchesCommands } from './scopes'
 
 describe('parseQuery', () => {
   it('searches everything without a prefix', () => {
@@ -13,14 +13,12 @@ describe('parseQuery', () => {
     const parsed = parseQuery('> dark', ['organizations'])
     expect(parsed).toEqual({ scope: { kind: 'commands' }, text: 'dark' })
     expect(searchesCommands(parsed.scope)).toBe(true)
-    expect(searchesEntities(parsed.scope, 'organizations')).toBe(false)
   })
 
   it('narrows to a live entity kind with its prefix', () => {
     const parsed = parseQuery('!acme', ['organizations'])
     expect(parsed).toEqual({ scope: { kind: 'organizations' }, text: 'acme' })
     expect(searchesCommands(parsed.scope)).toBe(false)
-    expect(searchesEntities(parsed.scope, 'organizations')).toBe(true)
   })
 
   it('treats the prefix of a kind that is not searchable yet as text', () => {

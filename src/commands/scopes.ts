@@ -38,6 +38,3 @@ export function parseQuery(raw: string, liveKinds: readonly EntityKind[]): Parse
 }
 
 export const searchesCommands = (scope: Scope) => scope.kind === 'all' || scope.kind === 'commands'
-
-export const searchesEntities = (scope: Scope, kind: EntityKind) =>
-  scope.kind === 'all' || scope.kind === kind

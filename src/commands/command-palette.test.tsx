@@ -1,0 +1,198 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import TypesafeI18n from '../../i18n/i18n-react'
+import { loadLocale } from '../../i18n/i18n-util.sync'
+import type { Can } from './availability'
+import { CommandPalette } from './command-palette'
+import type { AppActions, RouteRow } from './registry'
+
+const routes: RouteRow[] = [
+  { id: 'dashboard', path: '/', anyOf: [], label: (LL) => LL.nav.dashboard() },
+  {
+    id: 'organizations',
+    path: '/organizations',
+    anyOf: ['organizations:read', 'organizations:read:org'],
+    label: () => 'Organizations',
+  },
+  {
+    id: 'organizations-create',
+    path: '/organizations/create',
+    anyOf: ['organizations:create', 'organizations:create:org'],
+    label: () => 'New organization',
+  },
+]
+
+const grants =
+  (...granted: string[]): Can =>
+  (anyOf) =>
+    anyOf.some((permission) => granted.includes(permission))
+
+const admin = grants('organizations:read', 'organizations:create', 'organizations:update')
+
+function fakeActions(): AppActions & { calls: string[] } {
+  const calls: string[] = []
+  return {
+    calls,
+    openSettings: () => calls.push('openSettings'),
+    toggleTheme: () => calls.push('toggleTheme'),
+    setTheme: (mode) => calls.push(`setTheme:${mode}`),
+    setLanguage: (locale) => void calls.push(`setLanguage:${locale}`),
+    toggleSidebar: () => calls.push('toggleSidebar'),
+    signOut: () => void calls.push('signOut'),
+  }
+}
+
+function mount(can: Can, actions = fakeActions()) {
+  render(
+    <TypesafeI18n locale="en">
+      <button type="button">Before</button>
+      <input aria-label="Field" />
+      <CommandPalette routes={routes} actions={actions} userId={7} can={can} />
+    </TypesafeI18n>,
+  )
+  return actions
+}
+
+const press = (init: KeyboardEventInit) =>
+  fireEvent.keyDown(document.activeElement ?? document.body, init)
+const input = () => screen.getByRole('combobox')
+const type = (text: string) => fireEvent.change(input(), { target: { value: text } })
+
+beforeAll(() => {
+  loadLocale('en')
+  // jsdom lacks these layout APIs that cmdk calls.
+  globalThis.ResizeObserver ??= class {
+    observe() {}
+    unobserve() {}
+    disconnect() {}
+  }
+  if (!('scrollIntoView' in Element.prototype)) {
+    Object.defineProperty(Element.prototype, 'scrollIntoView', {
+      value: () => {},
+      configurable: true,
+    })
+  }
+})
+
+beforeEach(() => {
+  localStorage.clear()
+  window.history.replaceState(null, '', '/')
+})
+
+afterEach(() => {
+  cleanup()
+  vi.unstubAllGlobals()
+  vi.useRealTimers()
+})
+
+describe('CommandPalette', () => {
+  it('opens with Ctrl+K even from a text field, runs the chosen command and returns focus', async () => {
+    const actions = mount(admin)
+    screen.getByRole('textbox', { name: 'Field' }).focus()
+    press({ key: 'k', code: 'KeyK', ctrlKey: true })
+    await waitFor(() => expect(document.activeElement).toBe(input()))
+    type('dark')
+    await waitFor(() =>
+      expect(
+        screen.getByRole('option', { name: /Switch to dark theme/ }).getAttribute('aria-selected'),
+      ).toBe('true'),
+    )
+    press({ key: 'Enter' })
+    await waitFor(() => expect(actions.calls).toEqual(['setTheme:dark']))
+    expect(screen.queryByRole('combobox')).toBeNull()
+    expect(document.activeElement).toBe(screen.getByRole('textbox', { name: 'Field' }))
+  })
+
+  it('lists create commands only for users who may create', async () => {
+    mount(grants('organizations:read:org'))
+    press({ key: 'k', code: 'KeyK', metaKey: true })
+    await waitFor(() => expect(input()).toBeTruthy())
+    type('organization')
+    expect(screen.getByRole('option', { name: /Go to Organizations/ })).toBeTruthy()
+    expect(screen.queryByRole('option', { name: /New organization/ })).toBeNull()
+  })
+
+  it('offers recents per user, newest first', async () => {
+    mount(admin)
+    press({ key: 'k', code: 'KeyK', ctrlKey: true })
+    await waitFor(() => expect(input()).toBeTruthy())
+    type('light')
+    press({ key: 'Enter' })
+    await waitFor(() => expect(screen.queryByRole('combobox')).toBeNull())
+    press({ key: 'k', code: 'KeyK', ctrlKey: true })
+    await waitFor(() => expect(input()).toBeTruthy())
+    const recent = screen.getByRole('group', { name: 'Recent' })
+    expect(recent.textContent).toContain('Switch to light theme')
+    expect(JSON.parse(localStorage.getItem('palette_recents_7') ?? '[]')).toEqual(['theme.light'])
+  })
+
+  it('searches organizations on the server, opens actions with Tab and goes back with Backspace', async () => {
+    const fetchMock = vi.fn((url: string) =>
+      Promise.resolve(
+        new Response(
+          JSON.stringify({
+            data: url.includes('search=acme')
+              ? [
+                  {
+                    organization_id: 4,
+                    name: 'Acme',
+                    description: 'Acme Corporation, Berlin',
+                    client_ids: [],
+                    created_at: '2026-01-01T00:00:00.000Z',
+                    updated_at: '2026-01-01T00:00:00.000Z',
+                  },
+                ]
+              : [],
+            recordsTotal: 1,
+            recordsFiltered: 1,
+          }),
+          { status: 200, headers: { 'Content-Type': 'application/json' } },
+        ),
+      ),
+    )
+    vi.stubGlobal('fetch', fetchMock)
+    mount(admin)
+    press({ key: 'k', code: 'KeyK', ctrlKey: true })
+    await waitFor(() => expect(input()).toBeTruthy())
+    type('acme')
+    const option = await screen.findByRole('option', { name: /Acme/ })
+    await waitFor(() => expect(option.getAttribute('aria-selected')).toBe('true'))
+    expect(fetchMock).toHaveBeenCalledTimes(1)
+    expect(String(fetchMock.mock.calls[0]?.[0])).toContain('/org/v1/organizations?')
+    press({ key: 'Tab' })
+    expect(await screen.findByRole('option', { name: 'Edit organization' })).toBeTruthy()
+    expect(input().getAttribute('placeholder')).toBe('Actions for Acme…')
+    press({ key: 'Backspace' })
+    await waitFor(() =>
+      expect(input().getAttribute('placeholder')).toBe('Type a command or search…'),
+    )
+    type('acme')
+    await screen.findByRole('option', { name: /Acme/ })
+    await act(async () => {
+      press({ key: 'Enter' })
+      await new Promise((resolve) => setTimeout(resolve, 10))
+    })
+    expect(window.location.pathname).toBe('/organizations/edit/4')
+  })
+
+  it('opens the cheat sheet with ? outside fields, not while typing', async () => {
+    mount(grants())
+    screen.getByRole('textbox', { name: 'Field' }).focus()
+    press({ key: '?', code: 'Minus', shiftKey: true })
+    expect(screen.queryByRole('dialog')).toBeNull()
+    screen.getByRole('button', { name: 'Before' }).focus()
+    press({ key: '?', code: 'Minus', shiftKey: true })
+    const sheet = await screen.findByRole('dialog', { name: 'Keyboard shortcuts' })
+    expect(sheet.textContent).toContain('Go to Dashboard')
+    expect(sheet.textContent).not.toContain('Go to Organizations')
+  })
+
+  it('navigates with a go-to sequence', () => {
+    mount(admin)
+    screen.getByRole('button', { name: 'Before' }).focus()
+    press({ key: 'g', code: 'KeyG' })
+    press({ key: 'o', code: 'KeyO' })
+    return waitFor(() => expect(window.location.pathname).toBe('/organizations'))
+  })
+})
