@@ -87,5 +87,7 @@ function probe() {
 }
 
 export async function installPaintProbe(page: Page) {
-  await page.addInitScript(probe)
+  // tsx (esbuild) wraps named functions in a `__name(fn, "name")` helper that exists only in Node;
+  // the page gets an identity stand-in so the serialised probe runs there unchanged.
+  await page.addInitScript({ content: `var __name = (target) => target;\n(${probe.toString()})()` })
 }

@@ -61,6 +61,8 @@ export const head = style({
 // Tall enough for the skeleton rows and the empty message, which sit in the body like rows.
 export const body = style({ position: 'relative', minHeight: 8 * ROW_HEIGHT })
 
+export const rowsLayer = style({ position: 'absolute', top: 0, left: 0, right: 0 })
+
 export const row = style({
   display: 'grid',
   gridTemplateColumns: columnTemplate,
@@ -81,6 +83,8 @@ export const bodyRow = style([
     left: 0,
     borderBottom: `1px solid ${vars.color.border}`,
     cursor: 'default',
+    // Each row's layout and paint stay inside it, so a row changing never re-lays out its neighbours.
+    contain: 'layout paint style',
     selectors: {
       '&:hover': { background: vars.color.surfaceHover },
       '&[data-active="true"]': {

@@ -33,6 +33,7 @@ export interface DataTableProps<TRow extends RowData, TSort extends string> {
 }
 
 const OVERSCAN = 8
+const LAYER_BLOCK = 1000
 
 // createVar() yields `var(--name)`; an inline style needs the bare `--name`.
 const cssVar = (reference: string) => reference.slice(4, -1)
@@ -99,6 +100,19 @@ export function DataTable<TRow extends RowData, TSort extends string>(
     const position = rows.locate(index)
     return position < 0 ? undefined : tableRows[position]
   }
+
+  // Rows sit in one layer, each at a fixed offset inside it; a scroll moves only the layer. The base
+  // snaps to blocks of LAYER_BLOCK rows, so offsets stay small numbers (exact in floating point) and
+  // a row's props do not change while it stays on screen: memoised rows skip re-rendering.
+  const firstIndex = items[0]?.index ?? 0
+  const layerBase =
+    styles.HEADER_HEIGHT + (firstIndex - (firstIndex % LAYER_BLOCK)) * styles.ROW_HEIGHT
+  const activate = useCallback((index: number) => setActive({ viewKey, index }), [viewKey])
+  const onOpenRef = useRef(onOpen)
+  useEffect(() => {
+    onOpenRef.current = onOpen
+  })
+  const openRow = useCallback((row: TRow) => onOpenRef.current?.(row), [])
 
   const moveTo = (index: number) => {
     setActive({ viewKey, index })
@@ -210,23 +224,27 @@ export function DataTable<TRow extends RowData, TSort extends string>(
           className={styles.body}
           style={{ height: Math.max(virtual.physicalHeight - styles.HEADER_HEIGHT, 0) }}
         >
-          {items.map((item) => {
-            const row = rowAt(item.index)
-            return (
+          <div
+            className={styles.rowsLayer}
+            style={{
+              transform: `translateY(${virtual.physicalTop(layerBase) - styles.HEADER_HEIGHT}px)`,
+            }}
+          >
+            {items.map((item) => (
               <BodyRow
                 key={item.key}
                 id={rowId(item.index)}
                 table={table}
-                row={row}
+                row={rowAt(item.index)}
                 rowIndex={item.index}
                 columnCount={leafColumns.length}
-                top={virtual.physicalTop(item.start) - styles.HEADER_HEIGHT}
+                offset={item.start - layerBase}
                 active={item.index === activeIndex}
-                onActivate={() => setActive({ viewKey, index: item.index })}
-                onOpen={row && onOpen ? () => onOpen(row.original) : undefined}
+                onActivate={activate}
+                onOpen={onOpen ? openRow : undefined}
               />
-            )
-          })}
+            ))}
+          </div>
           {rows.total === null && !rows.error ? (
             <SkeletonRows columns={leafColumns.length} />
           ) : null}

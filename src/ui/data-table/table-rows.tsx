@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react'
+import { memo, type ReactNode } from 'react'
 import type { ReactTable, Row, RowData, SortDirection } from '@tanstack/react-table'
 import type { DataTableFeatures } from './features'
 import * as styles from './data-table.css'
@@ -65,15 +65,15 @@ interface BodyRowProps<TRow extends RowData> {
   row: Row<DataTableFeatures, TRow> | undefined
   rowIndex: number
   columnCount: number
-  /** Position inside the body, from the virtualizer. */
-  top: number
+  /** Position inside the rows layer. */
+  offset: number
   active: boolean
-  onActivate: () => void
-  onOpen: (() => void) | undefined
+  onActivate: (index: number) => void
+  onOpen: ((row: TRow) => void) | undefined
 }
 
-export function BodyRow<TRow extends RowData>(props: BodyRowProps<TRow>) {
-  const { id, table, row, rowIndex, columnCount, top, active, onActivate, onOpen } = props
+function BodyRowView<TRow extends RowData>(props: BodyRowProps<TRow>) {
+  const { id, table, row, rowIndex, columnCount, offset, active, onActivate, onOpen } = props
   return (
     <div
       id={id}
@@ -83,9 +83,9 @@ export function BodyRow<TRow extends RowData>(props: BodyRowProps<TRow>) {
       data-active={active}
       aria-busy={row ? undefined : true}
       className={styles.bodyRow}
-      style={{ transform: `translateY(${top}px)` }}
-      onClick={onActivate}
-      onDoubleClick={onOpen}
+      style={{ transform: `translateY(${offset}px)` }}
+      onClick={() => onActivate(rowIndex)}
+      onDoubleClick={row && onOpen ? () => onOpen(row.original) : undefined}
     >
       {row
         ? row.getAllCells().map((cell) => (
@@ -101,6 +101,9 @@ export function BodyRow<TRow extends RowData>(props: BodyRowProps<TRow>) {
     </div>
   )
 }
+
+// Memoised: while scrolling, rows that stay on screen keep their props and are not re-rendered.
+export const BodyRow = memo(BodyRowView) as typeof BodyRowView
 
 /** Placeholder rows before the first window of a view arrives. */
 export function SkeletonRows({ columns }: { columns: number }) {
