@@ -2,7 +2,7 @@ import fc from 'fast-check'
 import { object, string } from 'superstruct'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { apiRequest, ApiError } from './client'
-import { onSessionSignal, signOutLocally, type SessionSignal } from './refresh'
+import { onSessionSignal, signOutLocally, type SessionSignal } from './session-signals'
 import { getAccessToken, getRefreshToken, saveTokens } from './tokens'
 
 const Thing = object({ name: string() })

@@ -1,6 +1,7 @@
 import { create, StructError, type Struct } from 'superstruct'
 import { ApiError } from './api-error'
-import { endSession, refreshAfterUnauthorized, sessionGeneration } from './refresh'
+import { refreshAfterUnauthorized } from './refresh'
+import { endSession, sessionGeneration } from './session-signals'
 import { getAccessToken, getRefreshToken } from './tokens'
 
 export { ApiError, isApiError, isHttpStatus, type ApiErrorKind } from './api-error'

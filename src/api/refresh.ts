@@ -1,46 +1,21 @@
 import { TokenPair } from '../contract/auth'
 import { ApiError, isApiError } from './api-error'
-import { clearTokens, getAccessToken, getRefreshToken, saveTokens } from './tokens'
+import {
+  emitSessionSignal as emit,
+  endSession,
+  onLocalSignOut,
+  sessionGeneration,
+} from './session-signals'
+import { getAccessToken, getRefreshToken, saveTokens } from './tokens'
 // A cycle with client.ts (it calls us on 401, we call it for the refresh) is safe: neither module
 // touches the other at import time.
 import { apiRequest } from './client'
 
-export type SessionSignal =
-  { type: 'refresh.started' } | { type: 'refresh.finished' } | { type: 'session.ended' }
-
-const listeners = new Set<(signal: SessionSignal) => void>()
-
-/** The session machine listens here: the client owns no session state of its own beyond tokens. */
-export function onSessionSignal(listener: (signal: SessionSignal) => void): () => void {
-  listeners.add(listener)
-  return () => listeners.delete(listener)
-}
-
-function emit(signal: SessionSignal) {
-  for (const listener of listeners) listener(signal)
-}
-
-// Bumped by every sign-out: a refresh or retry that started under an older generation must not
-// store tokens or sign anybody out, so a logout during a refresh stays a logout.
-let generation = 0
 let inflight: Promise<string> | null = null
 
-export function sessionGeneration(): number {
-  return generation
-}
-
-/** Forget tokens locally (logout, or another tab logged out) and invalidate work in flight. */
-export function signOutLocally() {
-  generation += 1
+onLocalSignOut(() => {
   inflight = null
-  clearTokens()
-}
-
-/** The refresh failed or the server refused the new token: sign out and tell the session. */
-export function endSession() {
-  signOutLocally()
-  emit({ type: 'session.ended' })
-}
+})
 
 function unauthorized(message: string): ApiError {
   return new ApiError('HTTP', message, { status: 401, data: { error: 'unauthenticated', message } })
@@ -62,7 +37,8 @@ async function runRefresh(started: number): Promise<string> {
   try {
     const token = await withTabLock(async () => {
       const refreshToken = getRefreshToken()
-      if (started !== generation || refreshToken === null) throw unauthorized('No refresh token')
+      if (started !== sessionGeneration() || refreshToken === null)
+        throw unauthorized('No refresh token')
       const access = getAccessToken()
       // Another tab rotated the pair while we waited for the lock: use its tokens.
       if (refreshToken !== seenRefreshToken && access !== null) return access
@@ -72,7 +48,7 @@ async function runRefresh(started: number): Promise<string> {
         json: { refresh_token: refreshToken },
         auth: false,
       })
-      if (started !== generation) throw unauthorized('Signed out during the refresh')
+      if (started !== sessionGeneration()) throw unauthorized('Signed out during the refresh')
       saveTokens(pair)
       return pair.access_token
     })
@@ -82,7 +58,7 @@ async function runRefresh(started: number): Promise<string> {
     // Network trouble during a refresh is not a verdict on the session: the request fails with
     // FETCH_ERROR/TIMEOUT_ERROR and the tokens stay. A refusal (any HTTP error) ends the session.
     const transient = isApiError(error) && error.kind !== 'HTTP' && error.kind !== 'PARSING_ERROR'
-    if (started === generation) {
+    if (started === sessionGeneration()) {
       if (transient) emit({ type: 'refresh.finished' })
       else endSession()
     }
@@ -99,7 +75,7 @@ export function refreshAfterUnauthorized(
   sentToken: string | null,
   started: number,
 ): Promise<string> {
-  if (started !== generation) return Promise.reject(unauthorized('Signed out'))
+  if (started !== sessionGeneration()) return Promise.reject(unauthorized('Signed out'))
   const current = getAccessToken()
   if (current !== null && current !== sentToken) return Promise.resolve(current)
   if (inflight) return inflight

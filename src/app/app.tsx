@@ -1,6 +1,5 @@
 import { lazy, Suspense } from 'react'
 import { Redirect, useLocation, useSearch } from 'wouter'
-import { ProfileFailedScreen } from '../features/errors/profile-failed-screen'
 import { findRoute } from '../lib/breadcrumb'
 import { GuestLayout } from './layout/guest-layout'
 import { RouteScreen, ScreenLoading } from './route-screen'
@@ -9,6 +8,13 @@ import { useSession } from './session/session-context'
 
 const SignedInApp = lazy(() =>
   import('./layout/signed-in').then((module) => ({ default: module.SignedInApp })),
+)
+
+// Rare (tokens exist but /me failed), so it stays out of the entry chunk.
+const ProfileFailedScreen = lazy(() =>
+  import('../features/errors/profile-failed-screen').then((module) => ({
+    default: module.ProfileFailedScreen,
+  })),
 )
 
 export const RETURN_TO_PARAM = 'returnTo'
@@ -42,7 +48,12 @@ function ProtectedGate({ route }: { route: AppRoute | undefined }) {
     const query = target === '/' ? '' : `?${RETURN_TO_PARAM}=${encodeURIComponent(target)}`
     return <Redirect to={`/login${query}`} replace />
   }
-  if (session.status === 'profileFailed') return <ProfileFailedScreen />
+  if (session.status === 'profileFailed')
+    return (
+      <Suspense fallback={<ScreenLoading />}>
+        <ProfileFailedScreen />
+      </Suspense>
+    )
   if (session.status !== 'signedIn') return <ScreenLoading />
   return (
     <Suspense fallback={<ScreenLoading />}>

@@ -13,12 +13,6 @@ export function Spinner({ label }: { label: string }) {
   return <span className={styles.spinner} role="status" aria-label={label} />
 }
 
-type SkeletonShape = 'line' | 'title' | 'block' | 'avatar'
-
-export function Skeleton({ shape = 'line' }: { shape?: SkeletonShape }) {
-  return <span className={styles.skeleton({ shape })} aria-hidden="true" />
-}
-
 export function CenteredSpinner({ label }: { label: string }) {
   return (
     <div className={styles.centered}>

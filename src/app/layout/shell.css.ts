@@ -65,3 +65,11 @@ export const brand = style({
   fontSize: vars.fontSize.lg,
   color: vars.color.primary,
 })
+
+export const mark = style({
+  fill: 'none',
+  stroke: 'currentColor',
+  strokeWidth: 1.75,
+  strokeLinecap: 'round',
+  strokeLinejoin: 'round',
+})

@@ -4,37 +4,46 @@ import {
   type SessionError,
   type SignInRequest,
 } from '../../../machines/session.machine'
-import { isApiError, isHttpStatus } from '../../api/api-error'
-import { requestToken, resetPassword } from '../../api/auth'
-import { onSessionSignal, signOutLocally } from '../../api/refresh'
+import type { ApiError } from '../../api/api-error'
+import { onSessionSignal, signOutLocally } from '../../api/session-signals'
 import { hasStoredSession, saveTokens, subscribeOtherTabs } from '../../api/tokens'
-import { fetchMe } from '../../api/users'
 import { applyGuestTheme, applyUserTheme } from '../theme-store'
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>
 
+// The HTTP client (with superstruct and the contract) loads on first use, not with /login.
+const loadAuth = () => import('../../api/auth')
+const loadUsers = () => import('../../api/users')
+
+/** An HTTP error's status; network, timeout and parsing failures have none. */
+function httpStatus(error: unknown): number | undefined {
+  const candidate = error as Partial<ApiError> | null
+  return candidate?.name === 'ApiError' && candidate.kind === 'HTTP' ? candidate.status : undefined
+}
+
 function signInError(error: unknown): { error: SessionError; retryAfter?: number } {
-  if (isHttpStatus(error, 429))
-    return { error: 'throttled', retryAfter: isApiError(error) ? error.retryAfter : undefined }
-  if (isHttpStatus(error, 401)) return { error: 'credentials' }
+  const status = httpStatus(error)
+  if (status === 429) return { error: 'throttled', retryAfter: (error as ApiError).retryAfter }
+  if (status === 401) return { error: 'credentials' }
   return { error: 'failed' }
 }
 
 function resetError(error: unknown): SessionError {
-  if (
-    isApiError(error) &&
-    error.kind === 'HTTP' &&
-    error.status !== undefined &&
-    error.status < 500
-  )
-    return error.status === 429 ? 'throttled' : 'reset_link'
-  return 'failed'
+  const status = httpStatus(error)
+  if (status === 429) return 'throttled'
+  return status !== undefined && status < 500 ? 'reset_link' : 'failed'
 }
 
-function authenticate(request: SignInRequest, signal: AbortSignal) {
+async function authenticate(request: SignInRequest, signal: AbortSignal) {
+  const { requestToken, resetPassword } = await loadAuth()
   return request.kind === 'password'
     ? requestToken({ username: request.username, password: request.password }, signal)
     : resetPassword({ token: request.token, new_password: request.newPassword }, signal)
+}
+
+async function fetchProfile(signal: AbortSignal) {
+  const { fetchMe } = await loadUsers()
+  return fetchMe(signal)
 }
 
 function isAbort(error: unknown) {
@@ -92,13 +101,13 @@ export function startSession(): SessionActor {
       },
       loadProfile: ({ self }) => {
         const signal = fresh()
-        fetchMe(signal).then(
+        fetchProfile(signal).then(
           (user) => {
             if (!signal.aborted) self.send({ type: 'session.profile.loaded', user })
           },
           (error: unknown) => {
             if (signal.aborted || isAbort(error)) return
-            self.send({ type: 'session.profile.failed', unauthorized: isHttpStatus(error, 401) })
+            self.send({ type: 'session.profile.failed', unauthorized: httpStatus(error) === 401 })
           },
         )
       },

@@ -1,5 +1,4 @@
-import { useSelector } from '@xstate/react'
-import { createContext, useCallback, useContext, type ReactNode } from 'react'
+import { createContext, useCallback, useContext, useSyncExternalStore, type ReactNode } from 'react'
 import type { SessionError, SessionUser } from '../../../machines/session.machine'
 import { can as canWith } from '../../contract/permissions'
 import type { Me } from '../../contract/users'
@@ -44,15 +43,29 @@ export type Session = {
   can: (anyOf: readonly string[]) => boolean
 }
 
+type Snapshot = ReturnType<SessionActor['getSnapshot']>
+
+// React's own store hook: @xstate/react's useSelector would add its shim to the /login bundle.
+function useSnapshot<T>(actor: SessionActor, select: (snapshot: Snapshot) => T): T {
+  const subscribe = useCallback(
+    (onChange: () => void) => {
+      const subscription = actor.subscribe(onChange)
+      return () => subscription.unsubscribe()
+    },
+    [actor],
+  )
+  return useSyncExternalStore(subscribe, () => select(actor.getSnapshot()))
+}
+
 export function useSession(): Session {
   const actor = useSessionActor()
-  const status = useSelector(
+  const status = useSnapshot(
     actor,
     (snapshot) => statuses.find((name) => snapshot.matches(name)) ?? 'restoring',
   )
-  const user = useSelector(actor, (snapshot) => snapshot.context.user)
-  const error = useSelector(actor, (snapshot) => snapshot.context.error)
-  const retryAfter = useSelector(actor, (snapshot) => snapshot.context.retryAfter)
+  const user = useSnapshot(actor, (snapshot) => snapshot.context.user)
+  const error = useSnapshot(actor, (snapshot) => snapshot.context.error)
+  const retryAfter = useSnapshot(actor, (snapshot) => snapshot.context.retryAfter)
   const can = useCallback(
     (anyOf: readonly string[]) => user !== null && canWith(user.permissions, anyOf),
     [user],

@@ -6,7 +6,7 @@ import { fetchOrganizationPage, organizationKeys } from '../../api/organizations
 import { fetchUserPage, userKeys } from '../../api/users'
 import { routeById } from '../../app/routes'
 import { needs, type Permission } from '../../contract/permissions'
-import { Skeleton } from '../../ui/loading'
+import { Skeleton } from '../../ui/skeleton'
 import * as styles from './dashboard-screen.css'
 
 type Tile = {

@@ -1,0 +1,57 @@
+import AxeBuilder from '@axe-core/playwright'
+import { expect, type Page } from '@playwright/test'
+
+// Shared by every browser test: the seeded demo logins and the way a person signs in.
+
+export const DEMO_PASSWORD = 'Demo-Password-1'
+
+export const demo = {
+  admin: 'admin@demo.local',
+  orgadmin: 'orgadmin@demo.local',
+  staff: 'staff@demo.local',
+  auditor: 'auditor@demo.local',
+} as const
+
+export const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Main menu' })
+
+export const breadcrumb = (page: Page) => page.getByRole('navigation', { name: 'Breadcrumb' })
+
+/** Fills the login form of the page already showing it and waits for the signed-in shell. */
+export async function submitLogin(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.getByLabel('Email or username').fill(email)
+  await page.getByLabel('Password', { exact: true }).fill(password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+}
+
+/** Signs in through /login like a person and waits until the shell shows. */
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.goto('/login')
+  await submitLogin(page, email, password)
+  await expect(sidebar(page)).toBeVisible()
+}
+
+export async function signOut(page: Page) {
+  await page.getByTestId('sidebar').getByRole('button', { name: 'Logout' }).click()
+  await expect(page).toHaveURL(/\/login/)
+}
+
+export async function storedTokens(page: Page) {
+  return page.evaluate(() => ({
+    access: localStorage.getItem('access_token'),
+    refresh: localStorage.getItem('refresh_token'),
+  }))
+}
+
+/** axe: no serious or critical violations on what the page shows now. */
+export async function expectNoSeriousA11yViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze()
+  const serious = results.violations.filter(
+    (violation) => violation.impact === 'serious' || violation.impact === 'critical',
+  )
+  expect(
+    serious.map(
+      (violation) =>
+        `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+    ),
+  ).toEqual([])
+}
