@@ -2,6 +2,10 @@ import type { Page } from '@playwright/test'
 
 /** Functions the probe installs in the page; each resolves with `performance.now()` readings. */
 export interface ProbeWindow extends Window {
+  /** `performance.now()` of the click recorded by __recordNextClick. */
+  __lastClick: number
+  /** Records the time of the next click event (capture phase, before any handler runs). */
+  __recordNextClick: () => void
   /** Time of the first animation frame after row `index` is in the DOM with its data (not a skeleton). */
   __waitForRow: (index: number) => Promise<number>
   /** Sets the grid's scrollTop once so row `index` is at the top; ms until that row is painted. */
@@ -21,6 +25,12 @@ function probe() {
     document.querySelector(`[role="grid"] [data-row-index="${index}"]:not([aria-busy])`)
   const nextFrame = () =>
     new Promise<number>((resolve) => requestAnimationFrame(() => resolve(performance.now())))
+
+  w.__recordNextClick = () =>
+    document.addEventListener('click', () => (w.__lastClick = performance.now()), {
+      capture: true,
+      once: true,
+    })
 
   w.__waitForRow = (index) =>
     new Promise((resolve) => {
