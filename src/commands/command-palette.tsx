@@ -6,10 +6,11 @@ import { availability, type Can } from './availability'
 import { CheatSheet } from './cheat-sheet'
 import type { Command } from './command'
 import * as styles from './command-palette.css'
-import type { EntityHit, EntitySource } from './entity-source'
+import type { EntitySource } from './entity-source'
 import { organizationSource } from './organization-source'
 import { PaletteBody } from './palette-body'
 import { offered } from './palette-results'
+import { emptyStack, popPage, type PaletteStack } from './palette-stack'
 import { pushRecent, readRecents } from './recents'
 import { buildRegistry, type AppActions, type PaletteContext, type RouteRow } from './registry'
 import { useHotkeys } from './use-hotkeys'
@@ -46,7 +47,7 @@ export function CommandPalette({ routes, actions, userId, can }: CommandPaletteP
   const [open, setOpen] = useState(false)
   // A fresh palette each time it opens: empty query, root page, first row selected.
   const [generation, setGeneration] = useState(0)
-  const [pages, setPages] = useState<readonly EntityHit<PaletteContext>[]>([])
+  const [stack, setStack] = useState<PaletteStack<PaletteContext>>(emptyStack)
   const [sheetOpen, setSheetOpen] = useState(false)
   const [recents, setRecents] = useState<readonly string[]>([])
 
@@ -69,7 +70,7 @@ export function CommandPalette({ routes, actions, userId, can }: CommandPaletteP
         paletteFocus.remember()
         const store = browserStore()
         setRecents(store === null ? [] : readRecents(store, userId))
-        setPages([])
+        setStack(emptyStack)
         setGeneration((value) => value + 1)
       }
       setOpen(next)
@@ -130,9 +131,9 @@ export function CommandPalette({ routes, actions, userId, can }: CommandPaletteP
             }}
             onEscapeKeyDown={(event) => {
               // Escape steps back out of an entity's actions before it closes the palette.
-              if (pages.length === 0) return
+              if (stack.pages.length === 0) return
               event.preventDefault()
-              setPages(pages.slice(0, -1))
+              setStack(popPage(stack))
             }}
           >
             <RadixDialog.Title className={styles.visuallyHidden}>
@@ -144,8 +145,8 @@ export function CommandPalette({ routes, actions, userId, can }: CommandPaletteP
               sources={sources}
               recents={recents}
               can={can}
-              pages={pages}
-              onPagesChange={setPages}
+              stack={stack}
+              onStackChange={setStack}
               onRun={run}
             />
           </RadixDialog.Content>

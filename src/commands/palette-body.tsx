@@ -17,6 +17,7 @@ import { PaletteRowView } from './palette-row'
 import type { PaletteContext } from './registry'
 import { parseQuery, searchesCommands } from './scopes'
 import { useEntitySearch } from './use-entity-search'
+import { popPage, pushPage, type PaletteStack } from './palette-stack'
 
 /** Rows mounted per query: cmdk measures and orders mounted nodes, so mount only what fits a glance. */
 export const PALETTE_LIMIT = 50
@@ -28,8 +29,8 @@ export interface PaletteBodyProps {
   readonly sources: readonly EntitySource<unknown, Ctx>[]
   readonly recents: readonly string[]
   readonly can: Can
-  readonly pages: readonly EntityHit<Ctx>[]
-  onPagesChange(pages: readonly EntityHit<Ctx>[]): void
+  readonly stack: PaletteStack<Ctx>
+  onStackChange(stack: PaletteStack<Ctx>): void
   /** `remember` is false for entity actions: recents hold registry commands only. */
   onRun(command: Command<Ctx>, remember: boolean): void
 }
@@ -38,11 +39,11 @@ const NAVIGATION_KEYS = new Set(['ArrowUp', 'ArrowDown', 'Home', 'End', 'PageUp'
 
 export function PaletteBody(props: PaletteBodyProps) {
   const { LL } = useI18nContext()
-  const [search, setSearch] = useState('')
+  const search = props.stack.search
   const [value, setValue] = useState('')
   // Once the user moves the selection, late server results must not yank it back to the top.
   const moved = useRef(false)
-  const page = props.pages.at(-1)
+  const page = props.stack.pages.at(-1)?.hit
   const parsed = parseQuery(
     search,
     props.sources.map((source) => source.kind),
@@ -127,8 +128,7 @@ export function PaletteBody(props: PaletteBodyProps) {
   const selected = rows.find((row) => row.value === value)
 
   function openActions(hit: EntityHit<Ctx>) {
-    props.onPagesChange([...props.pages, hit])
-    setSearch('')
+    props.onStackChange(pushPage(props.stack, hit))
     moved.current = false
   }
 
@@ -148,7 +148,7 @@ export function PaletteBody(props: PaletteBodyProps) {
     if (NAVIGATION_KEYS.has(event.key)) moved.current = true
     if (event.key === 'Backspace' && search === '' && page !== undefined) {
       event.preventDefault()
-      props.onPagesChange(props.pages.slice(0, -1))
+      props.onStackChange(popPage(props.stack))
       return
     }
     const input = event.target instanceof HTMLInputElement ? event.target : null
@@ -183,7 +183,7 @@ export function PaletteBody(props: PaletteBodyProps) {
           className={styles.input}
           value={search}
           onValueChange={(next) => {
-            setSearch(next)
+            props.onStackChange({ ...props.stack, search: next })
             moved.current = false
           }}
           placeholder={

@@ -1,0 +1,79 @@
+import { expect, test, type Page } from '@playwright/test'
+import { DEMO_PASSWORD, demo, expectNoSeriousA11yViolations, sidebar } from './helpers/session'
+
+// Go-to sequences, the ? cheat sheet and the rules around them, keyboard only.
+
+async function signInByKeyboard(page: Page, email: string) {
+  await page.goto('/login')
+  await page.getByLabel('Email or username').fill(email)
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD)
+  await page.keyboard.press('Enter')
+  await expect(sidebar(page)).toBeVisible()
+}
+
+const sheet = (page: Page) => page.getByRole('dialog', { name: 'Keyboard shortcuts' })
+
+test('g o goes to organizations, g a to the audit log', async ({ page }) => {
+  await signInByKeyboard(page, demo.admin)
+  await page.keyboard.press('g')
+  await page.keyboard.press('o')
+  await expect(page).toHaveURL(/\/organizations$/)
+  await page.keyboard.press('Escape')
+  await page.locator('body').focus()
+  await page.keyboard.press('g')
+  await page.keyboard.press('a')
+  await expect(page).toHaveURL(/\/audits$/)
+})
+
+test('? lists the shortcuts usable now, and is axe clean', async ({ page }) => {
+  await signInByKeyboard(page, demo.auditor)
+  await page.keyboard.press('?')
+  await expect(sheet(page)).toBeVisible()
+  await expect(sheet(page)).toContainText('Go to Audit log')
+  await expect(sheet(page)).toContainText('Show keyboard shortcuts')
+  // The auditor cannot read organizations, so its shortcut is not offered.
+  await expect(sheet(page)).not.toContainText('Go to Organizations')
+  await expectNoSeriousA11yViolations(page)
+  await page.keyboard.press('Escape')
+  await expect(sheet(page)).toBeHidden()
+})
+
+test('hotkeys do nothing while typing in a field; Ctrl+K still works there', async ({ page }) => {
+  await signInByKeyboard(page, demo.admin)
+  await page.goto('/organizations')
+  const search = page.getByRole('searchbox').first()
+  await search.focus()
+  await page.keyboard.type('g a')
+  await expect(search).toHaveValue('g a')
+  await expect(page).toHaveURL(/\/organizations/)
+  await page.keyboard.press('ControlOrMeta+k')
+  await expect(page.getByRole('dialog', { name: 'Command palette' })).toBeVisible()
+})
+
+test('hotkeys stay away from the page behind an open dialog', async ({ page }) => {
+  await signInByKeyboard(page, demo.admin)
+  await page.keyboard.press('?')
+  await expect(sheet(page)).toBeVisible()
+  await page.keyboard.press('g')
+  await page.keyboard.press('o')
+  await expect(page).not.toHaveURL(/\/organizations/)
+})
+
+test('German layout: ? is Shift+ß and the letters come from event.key', async ({ page }) => {
+  await signInByKeyboard(page, demo.admin)
+  // What Chromium reports on a German QWERTZ layout: the key labelled ß is the US Minus key.
+  const dispatch = (init: KeyboardEventInit) =>
+    page.evaluate((event) => {
+      const target = document.activeElement ?? document.body
+      target.dispatchEvent(
+        new KeyboardEvent('keydown', { ...event, bubbles: true, cancelable: true }),
+      )
+    }, init)
+  await dispatch({ key: '?', code: 'Minus', shiftKey: true })
+  await expect(sheet(page)).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(sheet(page)).toBeHidden()
+  await dispatch({ key: 'g', code: 'KeyG' })
+  await dispatch({ key: 'o', code: 'KeyO' })
+  await expect(page).toHaveURL(/\/organizations$/)
+})
