@@ -7,12 +7,14 @@
  *   - navigation → first rows painted: a full page load of /audits (HTML, JS, session, first window),
  *     and in-app navigations from the sidebar link (the first after a page load, and a repeat);
  *   - jump to row 900,000 (scrollTop set once, as a scrollbar drag ends) → that row painted;
- *   - frame time p50/p95 while scrolling continuously for 5 s, and the most DOM rows mounted then;
+ *   - frame time p50/p95 while scrolling continuously for 5 s, the table's own work per scroll event
+ *     (its handlers, React render included), and the most DOM rows mounted then;
  *   - the audit requests each phase made.
  * Run: npm run build && npm run bench:audits
  */
 import { chromium, type Page } from '@playwright/test'
 import { existsSync } from 'node:fs'
+import { WINDOW_SIZE } from '../src/ui/data-table/use-windowed-rows'
 import { startBenchServer } from './helpers/bench-server'
 import { installPaintProbe, type ProbeWindow } from './helpers/paint-probe'
 
@@ -21,8 +23,6 @@ const JUMP_TO = 900_000
 const SCROLL_MS = 5_000
 const SCROLL_PX_PER_S = 2_400
 const AUDIT_PATH = '/sbm/v1/devices/audit'
-// WINDOW_SIZE of src/ui/data-table/use-windowed-rows.ts.
-const WINDOW_ROWS = 100
 const budgets = { firstRowsMs: 300, jumpMs: 300, domRows: 80, frameP95Ms: 16.7 }
 
 function percentile(sorted: readonly number[], p: number): number {
@@ -43,7 +43,7 @@ function countRequests(page: Page) {
   page.on('request', (request) => {
     const url = new URL(request.url())
     // The table's windows only: the dashboard's own small audit query is not the table's doing.
-    if (url.pathname === AUDIT_PATH && url.searchParams.get('length') === String(WINDOW_ROWS))
+    if (url.pathname === AUDIT_PATH && url.searchParams.get('length') === String(WINDOW_SIZE))
       count += 1
   })
   return () => {
@@ -121,6 +121,7 @@ async function main() {
     const frames = [...scroll.frames].sort((a, b) => a - b)
     const p50 = percentile(frames, 50)
     const p95 = percentile(frames, 95)
+    const handlers = [...scroll.handlers].sort((a, b) => a - b)
 
     const line = (name: string, value: number, unit: string, budget?: number) => {
       const verdict = budget === undefined ? '' : value <= budget ? '  ok' : '  OVER BUDGET'
@@ -150,6 +151,8 @@ async function main() {
     line(`frame time p50, ${SCROLL_MS / 1000} s scroll at ${SCROLL_PX_PER_S} px/s`, p50, 'ms')
     line(`frame time p95, ${SCROLL_MS / 1000} s scroll`, p95, 'ms', budgets.frameP95Ms)
     line('frames over 2×16.7 ms during the scroll', frames.filter((f) => f > 33.4).length, 'frames')
+    line('table work per scroll event p50', percentile(handlers, 50), 'ms')
+    line('table work per scroll event p95', percentile(handlers, 95), 'ms')
     line('rows passed during the scroll', scroll.rowsPassed, 'rows')
     line('requests: full load', loadRequests, 'req')
     line('requests: in-app navigation', inAppRequests, 'req')

@@ -14,7 +14,7 @@ export interface ProbeWindow extends Window {
   __scrollFor: (
     ms: number,
     pxPerSecond: number,
-  ) => Promise<{ frames: number[]; maxRows: number; rowsPassed: number }>
+  ) => Promise<{ frames: number[]; handlers: number[]; maxRows: number; rowsPassed: number }>
 }
 
 // Runs in the page before its scripts (serialised by Playwright, so it must be self-contained).
@@ -79,6 +79,14 @@ function probe() {
         ),
       )
     const startIndex = firstIndex()
+    // The table's work per scroll event: from a document capture listener (runs first) to a
+    // listener on the grid added now (runs after the virtualizer's, which was added at mount).
+    const handlers: number[] = []
+    let eventStart = 0
+    const onCapture = () => (eventStart = performance.now())
+    const onTarget = () => handlers.push(performance.now() - eventStart)
+    document.addEventListener('scroll', onCapture, { capture: true })
+    element.addEventListener('scroll', onTarget)
     const frames: number[] = []
     let maxRows = 0
     let last = await nextFrame()
@@ -92,7 +100,9 @@ function probe() {
       maxRows = Math.max(maxRows, element.querySelectorAll('[role="row"]').length)
       last = now
     }
-    return { frames, maxRows, rowsPassed: firstIndex() - startIndex }
+    document.removeEventListener('scroll', onCapture, { capture: true })
+    element.removeEventListener('scroll', onTarget)
+    return { frames, handlers, maxRows, rowsPassed: firstIndex() - startIndex }
   }
 }
 

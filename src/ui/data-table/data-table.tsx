@@ -237,6 +237,7 @@ export function DataTable<TRow extends RowData, TSort extends string>(
                 table={table}
                 row={rowAt(item.index)}
                 rowIndex={item.index}
+                columns={columns}
                 columnCount={leafColumns.length}
                 offset={item.start - layerBase}
                 active={item.index === activeIndex}

@@ -64,6 +64,8 @@ interface BodyRowProps<TRow extends RowData> {
   /** Undefined while the row's window is loading: a skeleton stands in. */
   row: Row<DataTableFeatures, TRow> | undefined
   rowIndex: number
+  /** The column definitions, compared so new columns (language, clock) re-render the row. */
+  columns: unknown
   columnCount: number
   /** Position inside the rows layer. */
   offset: number
@@ -102,8 +104,25 @@ function BodyRowView<TRow extends RowData>(props: BodyRowProps<TRow>) {
   )
 }
 
-// Memoised: while scrolling, rows that stay on screen keep their props and are not re-rendered.
-export const BodyRow = memo(BodyRowView) as typeof BodyRowView
+// Memoised: while scrolling, rows that stay on screen keep their props and are not re-rendered. A
+// window arriving rebuilds the table's row objects, but a row whose entity (`original`) and columns
+// are unchanged renders the same, so it is compared by entity.
+function sameRow<TRow extends RowData>(prev: BodyRowProps<TRow>, next: BodyRowProps<TRow>) {
+  return (
+    prev.row?.original === next.row?.original &&
+    prev.columns === next.columns &&
+    prev.id === next.id &&
+    prev.table === next.table &&
+    prev.rowIndex === next.rowIndex &&
+    prev.columnCount === next.columnCount &&
+    prev.offset === next.offset &&
+    prev.active === next.active &&
+    prev.onActivate === next.onActivate &&
+    prev.onOpen === next.onOpen
+  )
+}
+
+export const BodyRow = memo(BodyRowView, sameRow) as typeof BodyRowView
 
 /** Placeholder rows before the first window of a view arrives. */
 export function SkeletonRows({ columns }: { columns: number }) {
