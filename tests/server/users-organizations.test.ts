@@ -295,3 +295,12 @@ describe('organizations', () => {
     expect(own.status).toBe(200)
   })
 })
+
+describe('without a built console', () => {
+  it('answers client routes with 503 and a hint, but keeps the API and health up', async () => {
+    const page = await server().request('GET', '/organizations')
+    expect(page.status).toBe(503)
+    expect(page.body).toBe('Console not built: run npm run build')
+    expect((await server().request('GET', '/health')).body).toEqual({ status: 'ok' })
+  })
+})
