@@ -73,18 +73,6 @@ describe('matcher', () => {
       expect(incremental.search(query, 1000)).toEqual(createMatcher(items).search(query, 1000))
     }
   })
-
-  it('ranks 10,000 items within a frame', () => {
-    const items = Array.from({ length: 10_000 }, (_, i) => ({
-      id: String(i),
-      text: `Organization ${i} Building ${i % 97}`,
-    }))
-    const matcher = createMatcher(items)
-    const started = performance.now()
-    for (const query of ['o', 'or', 'org', 'orga', 'b 9']) matcher.search(query, 50)
-    // Five keystrokes; generous bound for a loaded CI machine, the bench reports real figures.
-    expect(performance.now() - started).toBeLessThan(250)
-  })
 })
 
 describe('highlight', () => {
