@@ -21,7 +21,7 @@ export function auditColumns({ LL, now, exact }: AuditColumnContext) {
     helper.accessor('created_at', {
       id: 'audit_id',
       header: LL.audits.when(),
-      size: 250,
+      size: 290,
       sortDescFirst: true,
       cell: (info) => {
         const at = info.getValue()
@@ -37,19 +37,19 @@ export function auditColumns({ LL, now, exact }: AuditColumnContext) {
     helper.accessor('device_name', {
       id: 'device_name',
       header: LL.audits.device(),
-      size: 180,
+      size: 210,
       cell: (info) => <span className={styles.device}>{info.getValue()}</span>,
     }),
     helper.accessor('command', {
       id: 'command',
       header: LL.audits.command(),
-      size: 140,
+      size: 120,
       cell: (info) => LL.audits.commands[info.getValue()](),
     }),
     helper.accessor('result', {
       id: 'result',
       header: LL.audits.result(),
-      size: 120,
+      size: 100,
       cell: (info) => (
         <span className={styles.result({ tone: info.getValue() })}>
           {info.getValue() === 'success' ? LL.audits.success() : LL.audits.failure()}
@@ -64,7 +64,7 @@ export function auditColumns({ LL, now, exact }: AuditColumnContext) {
     helper.accessor('detail', {
       id: 'detail',
       header: LL.audits.detail(),
-      size: 220,
+      size: 170,
       enableSorting: false,
       cell: (info) => <span className={tableStyles.muted}>{info.getValue()}</span>,
     }),

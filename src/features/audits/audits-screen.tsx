@@ -30,7 +30,7 @@ export function AuditsScreen() {
   const { LL, locale } = useI18nContext()
   const now = useNow(30_000)
   const exact = useMemo(
-    () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'medium' }),
+    () => new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium' }),
     [locale],
   )
   const columns = useMemo(() => auditColumns({ LL, now, exact }), [LL, now, exact])

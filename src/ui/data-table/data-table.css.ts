@@ -37,7 +37,8 @@ export const count = style({
 
 export const grid = style({
   position: 'relative',
-  height: 'max(320px, calc(100dvh - 260px))',
+  // Short lists shrink to their rows; long ones fill the screen below the toolbar and scroll.
+  maxHeight: 'max(320px, calc(100dvh - 260px))',
   overflow: 'auto',
   overscrollBehavior: 'contain',
   background: vars.color.surface,
@@ -58,8 +59,10 @@ export const head = style({
   borderBottom: `1px solid ${vars.color.border}`,
 })
 
-// Tall enough for the skeleton rows and the empty message, which sit in the body like rows.
-export const body = style({ position: 'relative', minHeight: 8 * ROW_HEIGHT })
+export const body = style({ position: 'relative' })
+
+// While loading or empty the body holds the skeleton rows or the message, which sit in it like rows.
+export const bodyWaiting = style({ minHeight: 8 * ROW_HEIGHT })
 
 export const rowsLayer = style({ position: 'absolute', top: 0, left: 0, right: 0 })
 

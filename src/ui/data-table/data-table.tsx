@@ -221,7 +221,11 @@ export function DataTable<TRow extends RowData, TSort extends string>(
         <HeaderRow table={table} sortLabel={(name) => LL.table.sortBy({ column: name })} />
         <div
           role="rowgroup"
-          className={styles.body}
+          className={
+            rows.total === null || rows.total === 0
+              ? `${styles.body} ${styles.bodyWaiting}`
+              : styles.body
+          }
           style={{ height: Math.max(virtual.physicalHeight - styles.HEADER_HEIGHT, 0) }}
         >
           <div
