@@ -108,6 +108,41 @@ interface Scored {
   readonly score: number
 }
 
+/**
+ * The best `size` entries, kept sorted. One letter can match all 10,000 items; sorting them all to
+ * show 50 cost more than the scoring itself, while most entries fail the single comparison with
+ * the current worst here.
+ */
+class TopK {
+  private readonly entries: Scored[] = []
+  constructor(private readonly size: number) {}
+
+  offer(entry: Scored) {
+    const { entries } = this
+    if (this.size <= 0) return
+    const worst = entries[entries.length - 1]
+    if (
+      entries.length >= this.size &&
+      worst !== undefined &&
+      byScoreThenShorterThenOrder(entry, worst) >= 0
+    )
+      return
+    let low = 0
+    let high = entries.length
+    while (low < high) {
+      const mid = (low + high) >>> 1
+      if (byScoreThenShorterThenOrder(entries[mid], entry) <= 0) low = mid + 1
+      else high = mid
+    }
+    entries.splice(low, 0, entry)
+    if (entries.length > this.size) entries.pop()
+  }
+
+  sorted(): readonly Scored[] {
+    return this.entries
+  }
+}
+
 export interface Matcher {
   search(query: string, limit: number): MatchOutcome
 }
@@ -144,17 +179,19 @@ export function createMatcher(sources: readonly MatchSource[]): Matcher {
         }
       }
       const pool = narrows(tokens) ? lastMatched : all
-      const scored: Scored[] = []
+      const matched: Prepared[] = []
+      const best = new TopK(limit)
       for (const item of pool) {
         const score = scoreItem(item, tokens)
-        if (score > 0) scored.push({ item, score })
+        if (score <= 0) continue
+        matched.push(item)
+        best.offer({ item, score })
       }
       lastTokens = tokens
-      lastMatched = scored.map((entry) => entry.item)
-      scored.sort(byScoreThenShorterThenOrder)
+      lastMatched = matched
       return {
-        results: scored.slice(0, limit).map(({ item, score }) => ({ id: item.id, score })),
-        total: scored.length,
+        results: best.sorted().map(({ item, score }) => ({ id: item.id, score })),
+        total: matched.length,
       }
     },
   }
