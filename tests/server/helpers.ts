@@ -1,3 +1,5 @@
+import { randomBytes } from 'node:crypto'
+import pg from 'pg'
 import { assert, type Struct } from 'superstruct'
 import { afterAll, beforeAll } from 'vitest'
 import { TokenPair } from '../../src/contract/auth'
@@ -31,12 +33,34 @@ export interface TestServer {
 }
 
 /**
+ * With TEST_DATABASE_URL (a PostgreSQL server the tests may create databases on), each test file
+ * gets a fresh database there instead of in-memory PGlite, proving the SQL runs on both.
+ */
+async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> } | null> {
+  const admin = process.env.TEST_DATABASE_URL
+  if (!admin) return null
+  const name = `access_test_${randomBytes(6).toString('hex')}`
+  const run = async (sql: string) => {
+    const client = new pg.Client({ connectionString: admin })
+    await client.connect()
+    await client.query(sql)
+    await client.end()
+  }
+  await run(`create database ${name}`)
+  const url = new URL(admin)
+  url.pathname = `/${name}`
+  return { url: url.toString(), drop: () => run(`drop database ${name} with (force)`) }
+}
+
+/**
  * A real server over real HTTP on a fresh in-memory database, one per test file. scrypt is cheap
  * here (N=2^10) only because the option says so; production keeps N=2^17.
  */
 export function useServer(overrides: Partial<ServerOptions> = {}): () => TestServer {
   let server: TestServer | undefined
+  let database: Awaited<ReturnType<typeof freshPostgres>> = null
   beforeAll(async () => {
+    database = await freshPostgres()
     const running = await startServer({
       port: 0,
       host: '127.0.0.1',
@@ -45,6 +69,7 @@ export function useServer(overrides: Partial<ServerOptions> = {}): () => TestSer
       scryptLogN: 10,
       logLevel: 'silent',
       distDir: 'tests/server/no-dist',
+      databaseUrl: database?.url ?? null,
       ...overrides,
     })
     const request: TestServer['request'] = async (method, path, init = {}) => {
@@ -84,6 +109,7 @@ export function useServer(overrides: Partial<ServerOptions> = {}): () => TestSer
   })
   afterAll(async () => {
     await server?.running.close()
+    await database?.drop()
   })
   return () => {
     if (!server) throw new Error('server not started')

@@ -1,0 +1,121 @@
+import { describe, expect, it } from 'vitest'
+import { ApiError } from '../../src/contract/errors'
+import { listOf } from '../../src/contract/list'
+import { Organization } from '../../src/contract/organizations'
+import { Me } from '../../src/contract/users'
+import { ADMIN, ORGADMIN, STAFF, shaped, useServer } from './helpers'
+
+const server = useServer()
+const OrganizationPage = listOf(Organization)
+
+async function me(token: string) {
+  return shaped((await server().request('GET', '/org/v1/users/me', { token })).body, Me)
+}
+
+describe('organizations', () => {
+  it('lists all for the admin and only the own one for org-scoped readers', async () => {
+    const admin = await server().login(ADMIN)
+    const all = shaped(
+      (await server().request('GET', '/org/v1/organizations', { token: admin })).body,
+      OrganizationPage,
+    )
+    expect(all.data.map((o) => o.name)).toEqual(['Globex', 'Acme'])
+    const staff = await server().login(STAFF)
+    const own = shaped(
+      (await server().request('GET', '/org/v1/organizations', { token: staff })).body,
+      OrganizationPage,
+    )
+    expect(own.data.map((o) => o.name)).toEqual(['Acme'])
+    const globex = all.data.find((o) => o.name === 'Globex')
+    expect(
+      (
+        await server().request('GET', `/org/v1/organizations/${globex?.organization_id}`, {
+          token: staff,
+        })
+      ).status,
+    ).toBe(404)
+    const sorted = shaped(
+      (
+        await server().request('GET', '/org/v1/organizations?order_by=name&order_direction=asc', {
+          token: admin,
+        })
+      ).body,
+      OrganizationPage,
+    )
+    expect(sorted.data.map((o) => o.name)).toEqual(['Acme', 'Globex'])
+  })
+
+  it('creates, updates and deletes an organization; clients are unique', async () => {
+    const token = await server().login(ADMIN)
+    const created = await server().request('POST', '/org/v1/organizations', {
+      token,
+      json: { name: 'Initech', description: 'Software', client_ids: ['initech-web'] },
+    })
+    expect(created.status).toBe(201)
+    const org = shaped(created.body, Organization)
+    expect(org.client_ids).toEqual(['initech-web'])
+
+    const taken = await server().request('PUT', `/org/v1/organizations/${org.organization_id}`, {
+      token,
+      json: { client_ids: ['initech-web', 'acme-web'] },
+    })
+    expect(taken.status).toBe(409)
+    expect(taken.body).toEqual({
+      error: 'conflict',
+      message: 'Client already exists!',
+      field: 'client_ids',
+    })
+    const dup = await server().request('PUT', `/org/v1/organizations/${org.organization_id}`, {
+      token,
+      json: { client_ids: ['a', 'a'] },
+    })
+    expect(shaped(dup.body, ApiError).message).toBe('Client already exists!')
+    const none = await server().request('POST', '/org/v1/organizations', {
+      token,
+      json: { name: 'Empty', client_ids: [] },
+    })
+    expect(shaped(none.body, ApiError).message).toBe('Please provide at least one client.')
+
+    const renamed = await server().request('PUT', `/org/v1/organizations/${org.organization_id}`, {
+      token,
+      json: { name: 'Initech GmbH' },
+    })
+    expect(shaped(renamed.body, Organization).name).toBe('Initech GmbH')
+    expect(
+      (await server().request('DELETE', `/org/v1/organizations/${org.organization_id}`, { token }))
+        .status,
+    ).toBe(204)
+  })
+
+  it('refuses to delete a non-empty organization and org-scoped creation', async () => {
+    const admin = await server().login(ADMIN)
+    const acme = await me(admin)
+    expect(
+      (
+        await server().request('DELETE', `/org/v1/organizations/${acme.organization_id}`, {
+          token: admin,
+        })
+      ).status,
+    ).toBe(409)
+    const orgadmin = await server().login(ORGADMIN)
+    const create = await server().request('POST', '/org/v1/organizations', {
+      token: orgadmin,
+      json: { name: 'Mine', client_ids: ['mine'] },
+    })
+    expect(create.status).toBe(403)
+    const own = await server().request('PUT', `/org/v1/organizations/${acme.organization_id}`, {
+      token: orgadmin,
+      json: { description: 'Edited by its org admin' },
+    })
+    expect(own.status).toBe(200)
+  })
+})
+
+describe('without a built console', () => {
+  it('answers client routes with 503 and a hint, but keeps the API and health up', async () => {
+    const page = await server().request('GET', '/organizations')
+    expect(page.status).toBe(503)
+    expect(page.body).toBe('Console not built: run npm run build')
+    expect((await server().request('GET', '/health')).body).toEqual({ status: 'ok' })
+  })
+})
