@@ -69,7 +69,7 @@ export function DataTable<TRow extends RowData, TSort extends string>(
   const activeIndex = active?.viewKey === viewKey && active.index < total ? active.index : null
   // A new sort or search shows a new list: start at its top.
   useEffect(() => {
-    scrollRef.current?.scrollTo({ top: 0 })
+    if (scrollRef.current) scrollRef.current.scrollTop = 0
   }, [viewKey])
 
   const sorting: SortingState = [{ id: view.orderBy, desc: view.orderDirection === 'desc' }]
