@@ -130,7 +130,7 @@ describe('DataTable', () => {
   it('shows an empty search as such', async () => {
     mount((query) => Promise.resolve(items(query)), '/items?q=nothing')
     await waitFor(() => expect(screen.getByText('Nothing matches “nothing”.')).toBeTruthy())
-    expect((screen.getByRole('searchbox') as HTMLInputElement).value).toBe('nothing')
+    expect(screen.getByRole<HTMLInputElement>('searchbox').value).toBe('nothing')
   })
 
   it('shows a failed request with a retry, keeping the rows already shown', async () => {
