@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import TypesafeI18n from '../../i18n/i18n-react'
 import { loadLocale } from '../../i18n/i18n-util.sync'
@@ -167,13 +167,22 @@ describe('CommandPalette', () => {
     await waitFor(() =>
       expect(input().getAttribute('placeholder')).toBe('Type a command or search…'),
     )
-    type('acme')
-    await screen.findByRole('option', { name: /Acme/ })
-    await act(async () => {
-      press({ key: 'Enter' })
-      await new Promise((resolve) => setTimeout(resolve, 10))
-    })
-    expect(window.location.pathname).toBe('/organizations/edit/4')
+    // Back on the root page with the query that found the organization.
+    expect((input() as HTMLInputElement).value).toBe('acme')
+    const again = await screen.findByRole('option', { name: /Acme/ })
+    await waitFor(() => expect(again.getAttribute('aria-selected')).toBe('true'))
+    press({ key: 'Enter' })
+    await waitFor(() => expect(window.location.pathname).toBe('/organizations/edit/4'))
+  })
+
+  it('says so when the server search fails, and keeps the commands that match', async () => {
+    vi.stubGlobal('fetch', () => Promise.resolve(new Response('{}', { status: 503 })))
+    mount(admin)
+    press({ key: 'k', code: 'KeyK', ctrlKey: true })
+    await waitFor(() => expect(input()).toBeTruthy())
+    type('organizations')
+    expect(await screen.findByText(/Search is not available right now/)).toBeTruthy()
+    expect(screen.getByRole('option', { name: /Go to Organizations/ })).toBeTruthy()
   })
 
   it('opens the cheat sheet with ? outside fields, not while typing', async () => {

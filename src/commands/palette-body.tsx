@@ -199,10 +199,13 @@ export function PaletteBody(props: PaletteBodyProps) {
             {LL.commands.searching()}
           </Cmdk.Loading>
         ) : null}
-        {!loading ? (
-          <Cmdk.Empty className={styles.status}>
-            {entitySearch.status === 'failed' ? LL.commands.searchFailed() : LL.commands.empty()}
-          </Cmdk.Empty>
+        {entitySearch.status === 'failed' ? (
+          <div role="status" className={styles.status}>
+            {LL.commands.searchFailed()}
+          </div>
+        ) : null}
+        {!loading && entitySearch.status !== 'failed' ? (
+          <Cmdk.Empty className={styles.status}>{LL.commands.empty()}</Cmdk.Empty>
         ) : null}
         {sections.map((section) => (
           <Cmdk.Group key={section.id} heading={section.heading(LL)}>
