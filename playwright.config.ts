@@ -38,5 +38,20 @@ export default defineConfig({
       timeout: 120_000,
       reuseExistingServer: false,
     },
+    // Access tokens live 2 s here, so the token-expiry tests (tests/e2e/session-expiry.spec.ts)
+    // see real 401s and refreshes without waiting 15 minutes.
+    {
+      command: `tsx server/main.ts`,
+      url: `http://127.0.0.1:${port + 1}/health`,
+      env: {
+        PORT: String(port + 1),
+        DATA_DIR: 'memory://',
+        LOG_LEVEL: 'warn',
+        ACCESS_TOKEN_TTL: '2',
+        SEED_AUDIT_ROWS: '200',
+      },
+      timeout: 120_000,
+      reuseExistingServer: false,
+    },
   ],
 })

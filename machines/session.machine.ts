@@ -35,7 +35,7 @@ export type SessionEvent =
   | { type: 'session.signIn.succeeded' }
   | { type: 'session.signIn.failed'; error: SessionError; retryAfter?: number }
   | { type: 'session.profile.loaded'; user: SessionUser }
-  | { type: 'session.profile.failed'; unauthorized: boolean }
+  | { type: 'session.profile.failed' }
   | { type: 'session.retry' }
   | { type: 'session.refresh.started' }
   | { type: 'session.refresh.finished' }
@@ -84,12 +84,6 @@ export const sessionMachine = setup({
     clearError: assign({ error: null, retryAfter: null }),
     setError: assign({ error: (_, params: { error: SessionError }) => params.error }),
   },
-  guards: {
-    isUnauthorized: ({ event }) => {
-      assertEvent(event, 'session.profile.failed')
-      return event.unauthorized
-    },
-  },
 }).createMachine({
   id: 'session',
   context: { user: null, error: null, retryAfter: null },
@@ -127,14 +121,12 @@ export const sessionMachine = setup({
       exit: 'cancelPending',
       on: {
         'session.profile.loaded': { target: 'signedIn', actions: 'setUser' },
-        'session.profile.failed': [
-          {
-            guard: 'isUnauthorized',
-            target: 'signedOut',
-            actions: ['forgetSession', { type: 'setError', params: { error: 'expired' } }],
-          },
-          { target: 'profileFailed', actions: { type: 'setError', params: { error: 'profile' } } },
-        ],
+        // A 401 never lands here: the client refreshes, and if that fails it ends the session
+        // (session.ended) before the profile request rejects.
+        'session.profile.failed': {
+          target: 'profileFailed',
+          actions: { type: 'setError', params: { error: 'profile' } },
+        },
         'session.ended': {
           target: 'signedOut',
           actions: { type: 'setError', params: { error: 'expired' } },

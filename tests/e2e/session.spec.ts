@@ -180,3 +180,22 @@ test('password reset: the link from the outbox sets a new password and signs in'
     page.getByText('This reset link is invalid or has expired. Request a new one.'),
   ).toBeVisible()
 })
+
+test('logging out in one tab signs the other tab out', async ({ context, page }) => {
+  await signIn(page, demo.orgadmin)
+  const other = await context.newPage()
+  await other.goto('/organizations')
+  await expect(sidebar(other)).toBeVisible()
+  await signOut(page)
+  await expect(other).toHaveURL(/\/login/)
+  expect(await storedTokens(other)).toEqual({ access: null, refresh: null })
+})
+
+test('signing in in one tab signs the other guest tab in', async ({ context, page }) => {
+  await page.goto('/login')
+  const other = await context.newPage()
+  await other.goto('/login')
+  await submitLogin(page, demo.admin)
+  await expect(sidebar(page)).toBeVisible()
+  await expect(sidebar(other)).toBeVisible()
+})

@@ -90,7 +90,7 @@ test('wide screens: sidebar open at 300px, collapsible to 80px', async ({ page }
 
 test('at 1000px the sidebar is a drawer', async ({ page }) => {
   await page.setViewportSize({ width: 1000, height: 800 })
-  await signIn(page, demo.admin).catch(() => undefined)
+  await signIn(page, demo.admin)
   await expect(page.getByTestId('greeting')).toBeVisible()
   const aside = page.getByTestId('sidebar')
   await expect(aside).toBeHidden()

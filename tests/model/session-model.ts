@@ -1,5 +1,10 @@
-import { getStateNodes, toDirectedGraph, type DirectedGraphNode } from 'xstate/graph'
-import type { SnapshotFrom } from 'xstate'
+import { createActor, getNextSnapshot, type SnapshotFrom } from 'xstate'
+import {
+  getStateNodes,
+  serializeSnapshot,
+  toDirectedGraph,
+  type DirectedGraphNode,
+} from 'xstate/graph'
 import { sessionMachine, type SessionEvent, type SessionUser } from '../../machines/session.machine'
 
 // Shared by the machine-level model test (vitest) and the browser model test (Playwright): the same
@@ -36,8 +41,7 @@ export const sampleEvents: readonly SessionEvent[] = [
   { type: 'session.signIn.failed', error: 'credentials' },
   { type: 'session.signIn.failed', error: 'throttled', retryAfter: 30 },
   { type: 'session.profile.loaded', user: sampleUser },
-  { type: 'session.profile.failed', unauthorized: true },
-  { type: 'session.profile.failed', unauthorized: false },
+  { type: 'session.profile.failed' },
   { type: 'session.retry' },
   { type: 'session.refresh.started' },
   { type: 'session.refresh.finished' },
@@ -130,4 +134,38 @@ export function formatCoverage(label: string, coverage: Coverage): string {
     ...missingStates.map((id) => `  missing state ${id}`),
     ...missingTransitions.map((edge) => `  missing transition ${edge.id}`),
   ].join('\n')
+}
+
+/**
+ * One shortest event sequence per defined transition: the shortest path to a state where the
+ * transition is enabled, plus the event that takes it. Both the machine test and the browser test
+ * walk these, so "every transition" means the same thing in both.
+ */
+export function transitionPaths(): { edge: string; events: SessionEvent[] }[] {
+  const edges = allTransitions()
+  const found = new Map<string, SessionEvent[]>()
+  const start = createActor(sessionMachine).getSnapshot()
+  // Breadth-first over event sequences; context stays bounded, so this ends quickly.
+  let frontier: { snapshot: SessionSnapshot; events: SessionEvent[] }[] = [
+    { snapshot: start, events: [] },
+  ]
+  const seen = new Set([serializeSnapshot(start)])
+  while (frontier.length && found.size < edges.length) {
+    const next: typeof frontier = []
+    for (const { snapshot, events } of frontier) {
+      for (const event of sampleEvents) {
+        const after = getNextSnapshot(sessionMachine, snapshot, event)
+        const edge = transitionTaken(snapshot, event, after, edges)
+        if (!edge) continue
+        if (!found.has(edge.id)) found.set(edge.id, [...events, event])
+        const key = serializeSnapshot(after)
+        if (!seen.has(key)) {
+          seen.add(key)
+          next.push({ snapshot: after, events: [...events, event] })
+        }
+      }
+    }
+    frontier = next
+  }
+  return [...found].map(([edge, events]) => ({ edge, events }))
 }

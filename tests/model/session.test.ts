@@ -9,6 +9,7 @@ import {
   recordStep,
   sampleEvents,
   sampleUser,
+  transitionPaths,
   type SessionSnapshot,
 } from './session-model'
 
@@ -106,6 +107,28 @@ describe('session machine, model-based', () => {
     expect(checksRun).toBeGreaterThanOrEqual(paths.length)
     expect(coverage.states.covered.size, text).toBe(coverage.states.all.length)
     expect(coverage.transitions.covered.size, text).toBe(coverage.transitions.all.length)
+  })
+
+  it('has one shortest event sequence per transition, each taking that transition last', () => {
+    const paths = transitionPaths()
+    expect(paths.map((path) => path.edge).sort()).toEqual(
+      emptyCoverage()
+        .transitions.all.map((edge) => edge.id)
+        .sort(),
+    )
+    for (const { edge, events } of paths) {
+      const { actor } = createSut()
+      const fresh = emptyCoverage()
+      let before = actor.getSnapshot()
+      for (const event of events) {
+        actor.send(event)
+        const after = actor.getSnapshot()
+        fresh.transitions.covered.clear()
+        recordStep(fresh, before, event, after)
+        before = after
+      }
+      expect([...fresh.transitions.covered], edge).toEqual([edge])
+    }
   })
 
   it('keeps a logout during sign-in or profile loading a logout', () => {

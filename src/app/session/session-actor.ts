@@ -107,7 +107,7 @@ export function startSession(): SessionActor {
           },
           (error: unknown) => {
             if (signal.aborted || isAbort(error)) return
-            self.send({ type: 'session.profile.failed', unauthorized: httpStatus(error) === 401 })
+            self.send({ type: 'session.profile.failed' })
           },
         )
       },

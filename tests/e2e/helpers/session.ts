@@ -23,11 +23,12 @@ export async function submitLogin(page: Page, email: string, password = DEMO_PAS
   await page.getByRole('button', { name: 'Sign in' }).click()
 }
 
-/** Signs in through /login like a person and waits until the shell shows. */
+/** Signs in through /login like a person and waits until the shell's content shows. */
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.goto('/login')
   await submitLogin(page, email, password)
-  await expect(sidebar(page)).toBeVisible()
+  // The content area, not the sidebar: at ≤1200 px the sidebar is a closed drawer.
+  await expect(page.getByTestId('content')).toBeVisible()
 }
 
 export async function signOut(page: Page) {
