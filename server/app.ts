@@ -86,6 +86,14 @@ export async function createApp(overrides: Partial<ServerOptions> = {}): Promise
   }
 
   const app = new Hono<AppEnv>()
+  if (options.logLevel === 'debug') {
+    app.use('*', async (c, next) => {
+      const started = performance.now()
+      await next()
+      const ms = (performance.now() - started).toFixed(1)
+      logger.debug(`${c.req.method} ${c.req.path} ${c.res.status} ${ms} ms`)
+    })
+  }
   app.use(
     '*',
     secureHeaders({
