@@ -1,6 +1,6 @@
 import { useLocation } from 'wouter'
 import { useI18nContext } from '../../../i18n/i18n-react'
-import { ListPage } from '../../ui/data-table/list-page'
+import { FormPage } from './form-page'
 import { showToast } from '../../ui/notice'
 import { OrganizationForm } from './organization-form'
 import { emptyValues } from './organization-form-model'
@@ -12,7 +12,7 @@ export function CreateOrganizationScreen() {
   const [, navigate] = useLocation()
   const create = useCreateOrganization()
   return (
-    <ListPage title={LL.organizations.createTitle()}>
+    <FormPage title={LL.organizations.createTitle()}>
       <OrganizationForm
         initial={emptyValues}
         submitLabel={LL.common.create()}
@@ -23,6 +23,6 @@ export function CreateOrganizationScreen() {
           navigate('/organizations')
         }}
       />
-    </ListPage>
+    </FormPage>
   )
 }

@@ -8,7 +8,7 @@ import { useBreadcrumbLabel } from '../../app/breadcrumb-labels'
 import { useSession } from '../../app/session/session-context'
 import { needs } from '../../contract/permissions'
 import { Button } from '../../ui/button'
-import { ListPage } from '../../ui/data-table/list-page'
+import { FormPage } from './form-page'
 import { CenteredSpinner } from '../../ui/loading'
 import { Notice, showToast } from '../../ui/notice'
 import { DeleteOrganizationDialog } from './delete-organization-dialog'
@@ -36,25 +36,25 @@ export function EditOrganizationScreen() {
 
   if (id === 0 || isHttpStatus(query.error, 404))
     return (
-      <ListPage title={LL.organizations.editTitle()}>
+      <FormPage title={LL.organizations.editTitle()}>
         <Notice tone="warning">{LL.organizations.notFound()}</Notice>
-      </ListPage>
+      </FormPage>
     )
   if (query.isError)
     return (
-      <ListPage title={LL.organizations.editTitle()}>
+      <FormPage title={LL.organizations.editTitle()}>
         <Notice tone="danger">
           {LL.errors.default_error()}{' '}
           <Button size="sm" onClick={() => void query.refetch()}>
             {LL.common.retry()}
           </Button>
         </Notice>
-      </ListPage>
+      </FormPage>
     )
   if (!organization) return <CenteredSpinner label={LL.common.loading()} />
 
   return (
-    <ListPage title={LL.organizations.editNamed({ name: organization.name })}>
+    <FormPage title={LL.organizations.editNamed({ name: organization.name })}>
       <OrganizationForm
         // A refetch (window focus) must not wipe what the user is typing: the form keeps its own copy.
         key={organization.organization_id}
@@ -79,6 +79,6 @@ export function EditOrganizationScreen() {
         onClose={() => setConfirming(false)}
         onDeleted={() => navigate('/organizations')}
       />
-    </ListPage>
+    </FormPage>
   )
 }

@@ -69,3 +69,12 @@ export const nameLink = style({
   textDecoration: 'none',
   selectors: { '&:hover, &:focus-visible': { textDecoration: 'underline' } },
 })
+
+export const page = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md })
+
+export const title = style({
+  margin: 0,
+  fontSize: vars.fontSize.xl,
+  fontWeight: vars.fontWeight.bold,
+  color: vars.color.text,
+})
