@@ -8,7 +8,8 @@ async function signInByKeyboard(page: Page, email: string) {
   await page.getByLabel('Email or username').fill(email)
   await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD)
   await page.keyboard.press('Enter')
-  await expect(sidebar(page)).toBeVisible()
+  // scrypt at production cost on a shared CI machine can take a while.
+  await expect(sidebar(page)).toBeVisible({ timeout: 30_000 })
 }
 
 const sheet = (page: Page) => page.getByRole('dialog', { name: 'Keyboard shortcuts' })
