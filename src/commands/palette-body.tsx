@@ -166,6 +166,7 @@ export function PaletteBody(props: PaletteBodyProps) {
   const total = outcome?.total ?? 0
   const hidden = outcome === null ? 0 : total - outcome.results.length
   const loading = entitySearch.status === 'loading'
+  const failed = entitySearch.status === 'failed'
 
   return (
     <Cmdk
@@ -194,19 +195,7 @@ export function PaletteBody(props: PaletteBodyProps) {
         />
       </div>
       <Cmdk.List className={styles.list} label={LL.commands.results()}>
-        {loading ? (
-          <Cmdk.Loading className={styles.status} label={LL.commands.searching()}>
-            {LL.commands.searching()}
-          </Cmdk.Loading>
-        ) : null}
-        {entitySearch.status === 'failed' ? (
-          <div role="status" className={styles.status}>
-            {LL.commands.searchFailed()}
-          </div>
-        ) : null}
-        {!loading && entitySearch.status !== 'failed' ? (
-          <Cmdk.Empty className={styles.status}>{LL.commands.empty()}</Cmdk.Empty>
-        ) : null}
+        {loading ? null : <Cmdk.Empty className={styles.status}>{LL.commands.empty()}</Cmdk.Empty>}
         {sections.map((section) => (
           <Cmdk.Group key={section.id} heading={section.heading(LL)}>
             {section.rows.map((row) => (
@@ -219,10 +208,17 @@ export function PaletteBody(props: PaletteBodyProps) {
             ))}
           </Cmdk.Group>
         ))}
-        {hidden > 0 ? (
-          <div className={styles.status}>{LL.commands.more({ count: hidden })}</div>
-        ) : null}
       </Cmdk.List>
+      {/* Outside the listbox, whose children must be options and groups. */}
+      {loading ? (
+        <Cmdk.Loading className={styles.status} label={LL.commands.searching()}>
+          {LL.commands.searching()}
+        </Cmdk.Loading>
+      ) : null}
+      <div role="status" className={styles.status} hidden={!failed && hidden === 0}>
+        {failed ? LL.commands.searchFailed() : null}
+        {!failed && hidden > 0 ? LL.commands.more({ count: hidden }) : null}
+      </div>
       <PaletteFooter
         nested={page !== undefined}
         entitySelected={selected?.kind === 'entity'}
