@@ -1,8 +1,8 @@
 /**
  * /audits on 1,000,000 rows in Chromium, production build, real server (DESIGN.md budgets).
  *
- * Starts `tsx server/main.ts` with SEED_AUDIT_ROWS=1000000 on an in-memory database (or uses
- * AUDIT_BENCH_URL if a server is already running), signs in as admin through the login form and
+ * Starts `tsx server/main.ts` with SEED_AUDIT_ROWS=1000000 on an in-memory database and a free
+ * port (AUDIT_BENCH_PORT to choose one), or uses AUDIT_BENCH_URL if a server is already running,, signs in as admin through the login form and
  * measures:
  *   - navigation → first rows painted: a full page load of /audits (HTML, JS, session, first window),
  *     and in-app navigations from the sidebar link (the first after a page load, and a repeat);
@@ -71,7 +71,10 @@ async function main() {
     throw new Error('No production build: run npm run build first.')
   const server = process.env.AUDIT_BENCH_URL
     ? { url: process.env.AUDIT_BENCH_URL, stop: () => Promise.resolve() }
-    : await startBenchServer({ rows: ROWS, port: Number(process.env.AUDIT_BENCH_PORT ?? 8282) })
+    : await startBenchServer({
+        rows: ROWS,
+        port: process.env.AUDIT_BENCH_PORT ? Number(process.env.AUDIT_BENCH_PORT) : undefined,
+      })
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [

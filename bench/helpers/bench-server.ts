@@ -1,12 +1,27 @@
 import { spawn } from 'node:child_process'
+import { createServer } from 'node:net'
 
 export interface BenchServer {
   url: string
   stop: () => Promise<void>
 }
 
+/** A port nobody listens on now, so parallel runs (e2e, bench) never collide. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer()
+    probe.once('error', reject)
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address()
+      const port = typeof address === 'object' && address ? address.port : 0
+      probe.close(() => resolve(port))
+    })
+  })
+}
+
 /** The real reference server on an in-memory database seeded with `rows` audit entries. */
-export async function startBenchServer({ rows, port }: { rows: number; port: number }) {
+export async function startBenchServer({ rows, port: wanted }: { rows: number; port?: number }) {
+  const port = wanted ?? (await freePort())
   const child = spawn('node_modules/.bin/tsx', ['server/main.ts'], {
     env: {
       ...process.env,
