@@ -21,7 +21,7 @@ export function auditColumns({ LL, now, exact }: AuditColumnContext) {
     helper.accessor('created_at', {
       id: 'audit_id',
       header: LL.audits.when(),
-      size: 290,
+      size: 260,
       sortDescFirst: true,
       cell: (info) => {
         const at = info.getValue()
@@ -37,7 +37,7 @@ export function auditColumns({ LL, now, exact }: AuditColumnContext) {
     helper.accessor('device_name', {
       id: 'device_name',
       header: LL.audits.device(),
-      size: 210,
+      size: 200,
       cell: (info) => <span className={styles.device}>{info.getValue()}</span>,
     }),
     helper.accessor('command', {
@@ -49,7 +49,7 @@ export function auditColumns({ LL, now, exact }: AuditColumnContext) {
     helper.accessor('result', {
       id: 'result',
       header: LL.audits.result(),
-      size: 100,
+      size: 130,
       cell: (info) => (
         <span className={styles.result({ tone: info.getValue() })}>
           {info.getValue() === 'success' ? LL.audits.success() : LL.audits.failure()}

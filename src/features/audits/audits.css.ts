@@ -10,6 +10,10 @@ export const result = recipe({
     fontSize: vars.fontSize.xs,
     fontWeight: vars.fontWeight.medium,
     lineHeight: '1.5rem',
+    maxWidth: '100%',
+    overflow: 'hidden',
+    textOverflow: 'ellipsis',
+    verticalAlign: 'middle',
   },
   variants: {
     tone: {
