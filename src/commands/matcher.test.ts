@@ -47,8 +47,10 @@ describe('matcher', () => {
     expect(ids('gtd')[0]).toBe('nav.dashboard')
   })
 
-  it('matches hidden keywords below the visible text', () => {
+  it('matches hidden keywords below the visible text, never fuzzily across them', () => {
     expect(ids('history')).toEqual(['nav.audits'])
+    expect(ids('hist')).toEqual(['nav.audits'])
+    expect(ids('lgh')).not.toContain('nav.audits')
   })
 
   it('folds accents and ß both ways', () => {

@@ -65,7 +65,7 @@ function fuzzy(hay: string, needle: string): number {
   return Math.max(0.05, FUZZY_MAX * (0.4 + 0.6 * initials) - 0.02 * gaps)
 }
 
-function scoreToken(hay: string, token: string): number {
+function scoreToken(hay: string, token: string, allowFuzzy: boolean): number {
   if (hay.length === 0) return 0
   const at = hay.indexOf(token)
   if (at === 0) return hay.length === token.length ? EXACT : PREFIX
@@ -77,15 +77,17 @@ function scoreToken(hay: string, token: string): number {
     }
     return SUBSTRING
   }
-  return fuzzy(hay, token)
+  return allowFuzzy ? fuzzy(hay, token) : 0
 }
 
 function scoreItem(item: Prepared, tokens: readonly string[]): number {
   let total = 0
   for (const token of tokens) {
     const best = Math.max(
-      scoreToken(item.text, token),
-      KEYWORD_FACTOR * scoreToken(item.keywords, token),
+      scoreToken(item.text, token, true),
+      // Keywords are a bag of unrelated words: a subsequence across them ("o" from mode, "r" from
+      // appearance, "g" from night) is noise, so they match only as words or parts of words.
+      KEYWORD_FACTOR * scoreToken(item.keywords, token, false),
     )
     if (best === 0) return 0
     total += best
