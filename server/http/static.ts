@@ -37,7 +37,12 @@ export const apiPrefixes = [
 export function registerStatic(app: App, distDir: string) {
   const root = resolve(distDir)
   app.get('*', async (c, next) => {
-    const path = decodeURIComponent(c.req.path)
+    let path: string
+    try {
+      path = decodeURIComponent(c.req.path)
+    } catch {
+      return next()
+    }
     if (apiPrefixes.some((p) => path.startsWith(p))) return next()
     const ext = extname(path)
     if (!existsSync(join(root, 'index.html'))) {

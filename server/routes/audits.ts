@@ -36,18 +36,16 @@ async function keysetPage(
   )
   const total = counter?.n ?? 0
   const seq = organizationId === null ? 'audit_id' : 'org_seq'
-  const scope = organizationId === null ? '' : 'organization_id = $3 and'
-  const params: unknown[] = []
-  let range: string
-  if (query.order_direction === 'desc') {
-    // Newest first: row `start` has sequence number total - start.
-    params.push(total - query.start - query.length + 1, total - query.start)
-  } else {
-    params.push(query.start + 1, query.start + query.length)
-  }
-  range = `${seq} between $1 and $2`
-  if (organizationId !== null) params.push(organizationId)
-  range = `${scope} ${range}`
+  // Newest first, row `start` has sequence number total - start; oldest first, start + 1.
+  const [low, high] =
+    query.order_direction === 'desc'
+      ? [total - query.start - query.length + 1, total - query.start]
+      : [query.start + 1, query.start + query.length]
+  const range =
+    organizationId === null
+      ? `${seq} between $1 and $2`
+      : `organization_id = $3 and ${seq} between $1 and $2`
+  const params = organizationId === null ? [low, high] : [low, high, organizationId]
   const rows = await q.query<AuditEntry>(
     `select ${select} from device_audits where ${range} order by ${seq} ${query.order_direction}`,
     params,

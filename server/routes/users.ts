@@ -29,27 +29,24 @@ const sortColumns: Record<(typeof userSortKeys)[number], string> = {
 }
 
 export function registerUsers(app: App, s: Services) {
-  app.get('/org/v1/users/me', (c) => {
+  app.get('/org/v1/users/me', async (c) => {
     const p = c.get('principal')
-    return s.db
-      .query<{ title: 'Mr.' | 'Ms.' | null; first_name: string; last_name: string }>(
-        'select title, first_name, last_name from users where user_id = $1',
-        [p.userId],
-      )
-      .then(([row]) =>
-        c.json({
-          user_id: p.userId,
-          username: p.username,
-          email: p.email,
-          title: row?.title ?? null,
-          first_name: row?.first_name ?? '',
-          last_name: row?.last_name ?? '',
-          roles: p.roles,
-          permissions: p.permissions,
-          organization_id: p.organizationId,
-          organization_name: p.organizationName,
-        }),
-      )
+    const [row] = await s.db.query<Pick<User, 'title' | 'first_name' | 'last_name'>>(
+      'select title, first_name, last_name from users where user_id = $1',
+      [p.userId],
+    )
+    return c.json({
+      user_id: p.userId,
+      username: p.username,
+      email: p.email,
+      title: row?.title ?? null,
+      first_name: row?.first_name ?? '',
+      last_name: row?.last_name ?? '',
+      roles: p.roles,
+      permissions: p.permissions,
+      organization_id: p.organizationId,
+      organization_name: p.organizationName,
+    })
   })
 
   app.get('/org/v1/users/permissions', (c) =>

@@ -81,6 +81,7 @@ describe('console hosting', () => {
     expect(asset.headers.get('content-type')).toContain('javascript')
     expect((await server().request('GET', '/assets/missing.js')).status).toBe(404)
     expect((await server().request('GET', '/..%2f..%2fetc/passwd.txt')).status).toBe(404)
+    expect((await server().request('GET', '/bad%E0%A4%A')).status).toBe(404)
   })
 })
 
