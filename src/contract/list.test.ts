@@ -1,0 +1,45 @@
+import { create, validate } from 'superstruct'
+import { describe, expect, it } from 'vitest'
+import { AuditListQuery } from './audits'
+import { MAX_PAGE_LENGTH } from './list'
+import { OrganizationInput } from './organizations'
+
+describe('list query', () => {
+  it('fills the defaults: start 0, length 15, the resource sort, descending, empty search', () => {
+    expect(create({}, AuditListQuery)).toEqual({
+      start: 0,
+      length: 15,
+      order_by: 'audit_id',
+      order_direction: 'desc',
+      search: '',
+    })
+  })
+
+  it('reads query-string numbers and clamps length to the cap', () => {
+    const q = create({ start: '500000', length: '100000' }, AuditListQuery)
+    expect(q).toMatchObject({ start: 500000, length: MAX_PAGE_LENGTH })
+  })
+
+  it.each([
+    [{ order_by: 'password' }, 'order_by'],
+    [{ start: '-1' }, 'start'],
+    [{ start: '1e3' }, 'start'],
+    [{ length: '0' }, 'length'],
+    [{ order_direction: 'up' }, 'order_direction'],
+    [{ extra: '1' }, 'extra'],
+  ])('refuses %o naming %s', (query, field) => {
+    const [error] = validate(query, AuditListQuery, { coerce: true })
+    expect(error?.path).toEqual([field])
+  })
+})
+
+describe('SPEC 5 messages', () => {
+  it.each([
+    [{ name: '', client_ids: ['a'] }, 'Name is required.'],
+    [{ name: 'A', client_ids: [] }, 'Please provide at least one client.'],
+    [{ name: 'A', client_ids: ['a', 'a'] }, 'Client already exists!'],
+  ])('%o fails with "%s"', (input, message) => {
+    const [error] = validate(input, OrganizationInput)
+    expect(error?.failures()[0]?.message).toBe(message)
+  })
+})
