@@ -2,6 +2,7 @@
 // in-memory PGlite. Budget (DESIGN.md): p95 ≤ 20 ms at any start. Also prints the seed time and,
 // for the record, the OFFSET fallbacks (search, other sort orders), which have no budget.
 //   npm run bench:server            BENCH_ROWS=200000 npm run bench:server
+//   BENCH_DATABASE_URL=postgres://…/empty_db npm run bench:server
 import { startServer } from '../server/main'
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000)
@@ -35,6 +36,8 @@ async function main() {
     port: 0,
     host: '127.0.0.1',
     dataDir: 'memory://',
+    // An empty PostgreSQL database instead of PGlite, to compare.
+    databaseUrl: process.env.BENCH_DATABASE_URL ?? null,
     seedAuditRows: ROWS,
     logLevel: 'warn',
     distDir: 'bench/no-dist',
@@ -93,7 +96,7 @@ async function main() {
   )
   process.stdout.write(
     [
-      `Audit pages over HTTP, ${ROWS.toLocaleString('en')} rows, embedded PGlite, ${RUNS} requests each (after ${WARMUP} warm-up)`,
+      `Audit pages over HTTP, ${ROWS.toLocaleString('en')} rows, ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'}, ${RUNS} requests each (after ${WARMUP} warm-up)`,
       `Server start incl. initdb, migrations and seed: ${(startup / 1000).toFixed(1)} s; seed alone: ${((server.handle.seedMs ?? 0) / 1000).toFixed(1)} s`,
       ...lines,
       '',
