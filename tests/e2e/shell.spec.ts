@@ -114,8 +114,9 @@ test('a full-width loading bar shows while a screen loads', async ({ page }) => 
   await page.goto('/settings')
   const bar = page.getByRole('progressbar', { name: 'Loading screen' })
   await expect(bar).toBeVisible()
-  const width = await bar.evaluate((node) => node.getBoundingClientRect().width)
-  expect(width).toBe(page.viewportSize()?.width)
+  await expect
+    .poll(() => bar.evaluate((node) => node.getBoundingClientRect().width))
+    .toBe(page.viewportSize()?.width)
   await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible()
   await expect(bar).toHaveCount(0)
 })
