@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { startBenchServer, type BenchServer } from '../../bench/helpers/bench-server'
+import { demo, submitLogin } from './helpers/session'
 
 // End reaches the last row of a 1,000,000-row log. The spec starts its own server (a free port)
 // seeded with a million audit rows, so the shared e2e server stays small and fast.
@@ -24,9 +25,7 @@ function baseUrl() {
 
 async function signIn(page: Page) {
   await page.goto(`${baseUrl()}/login`)
-  await page.getByLabel('Email or username').fill('admin@demo.local')
-  await page.getByLabel('Password').fill('Demo-Password-1')
-  await page.getByRole('button', { name: 'Sign in' }).click()
+  await submitLogin(page, demo.admin)
   await expect(page).toHaveURL(`${baseUrl()}/`)
 }
 

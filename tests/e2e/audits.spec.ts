@@ -1,19 +1,10 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page, type Response } from '@playwright/test'
+import { demo, expectNoSeriousA11yViolations, signIn } from './helpers/session'
 
 // The audit log against the real server (10,000 seeded rows): server-side sort, search in the URL,
 // keyboard, and axe in both themes.
 
-const PASSWORD = 'Demo-Password-1'
 const AUDIT_PATH = '/sbm/v1/devices/audit'
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/login')
-  await page.getByLabel('Email or username').fill(email)
-  await page.getByLabel('Password').fill(PASSWORD)
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await expect(page).toHaveURL(/\/$/)
-}
 
 const grid = (page: Page) => page.getByRole('grid', { name: 'Device audit log' })
 const loadedRows = (page: Page) => grid(page).locator('[data-row-index]:not([aria-busy])')
@@ -60,7 +51,7 @@ async function renderedDevices(page: Page, count: number) {
 }
 
 test.beforeEach(async ({ page }) => {
-  await signIn(page, 'admin@demo.local')
+  await signIn(page, demo.admin)
 })
 
 test('opens newest first and sorts by a column in the server order', async ({ page }) => {
@@ -163,12 +154,6 @@ for (const theme of ['light', 'dark'] as const) {
     }
     await grid(page).focus()
     await page.keyboard.press('j')
-    const results = await new AxeBuilder({ page }).analyze()
-    const serious = results.violations.filter(
-      (v) => v.impact === 'serious' || v.impact === 'critical',
-    )
-    expect(
-      serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-    ).toEqual([])
+    await expectNoSeriousA11yViolations(page)
   })
 }

@@ -1,32 +1,19 @@
-import AxeBuilder from '@axe-core/playwright'
 import { expect, test, type Page } from '@playwright/test'
+import {
+  breadcrumb,
+  demo,
+  expectNoSeriousA11yViolations as expectNoSeriousViolations,
+  signIn,
+} from './helpers/session'
 
 // Organizations end to end against the real server: create → list → edit → delete, SPEC 5
 // messages, org scope, permission gating, keyboard and axe.
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/login')
-  await page.getByLabel('Email or username').fill(email)
-  await page.getByLabel('Password').fill('Demo-Password-1')
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await expect(page).toHaveURL(/\/$/)
-}
 
 const grid = (page: Page) => page.getByRole('grid', { name: 'Organizations' })
 const rowNamed = (page: Page, name: string) =>
   grid(page)
     .getByRole('row')
     .filter({ has: page.getByRole('link', { name, exact: true }) })
-
-async function expectNoSeriousViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze()
-  const serious = results.violations.filter(
-    (v) => v.impact === 'serious' || v.impact === 'critical',
-  )
-  expect(
-    serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([])
-}
 
 async function useDarkTheme(page: Page) {
   await page.getByRole('button', { name: /Account menu/ }).click()
@@ -37,7 +24,7 @@ test('admin creates, finds, edits and deletes an organization', async ({ page })
   const name = `Globex ${Date.now()}`
   const renamed = `${name} Europe`
   const client = `globex-${Date.now()}`
-  await signIn(page, 'admin@demo.local')
+  await signIn(page, demo.admin)
   await page.goto('/organizations')
   await page.getByRole('link', { name: 'New organization' }).click()
   await expect(page).toHaveURL(/\/organizations\/create$/)
@@ -56,7 +43,7 @@ test('admin creates, finds, edits and deletes an organization', async ({ page })
 
   await rowNamed(page, name).getByRole('link', { name }).click()
   await expect(page).toHaveURL(/\/organizations\/edit\/\d+$/)
-  await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText(name)
+  await expect(breadcrumb(page)).toContainText(name)
   await page.getByLabel('Name').fill(renamed)
   await page.getByRole('button', { name: 'Save' }).click()
   await expect(page).toHaveURL(/\/organizations$/)
@@ -75,7 +62,7 @@ test('admin creates, finds, edits and deletes an organization', async ({ page })
 })
 
 test('the form shows SPEC 5 messages and keeps the input after a failed save', async ({ page }) => {
-  await signIn(page, 'admin@demo.local')
+  await signIn(page, demo.admin)
   await page.goto('/organizations/create')
   await page.getByRole('button', { name: 'Create' }).click()
   await expect(page.getByText('Name is required.')).toBeVisible()
@@ -106,7 +93,7 @@ test('the form shows SPEC 5 messages and keeps the input after a failed save', a
 })
 
 test('orgadmin sees only Acme', async ({ page }) => {
-  await signIn(page, 'orgadmin@demo.local')
+  await signIn(page, demo.orgadmin)
   await page.goto('/organizations')
   await expect(grid(page).locator('[data-row-index]:not([aria-busy])')).toHaveCount(1)
   await expect(grid(page).locator('[data-row-index="0"]')).toContainText('Acme')
@@ -114,7 +101,7 @@ test('orgadmin sees only Acme', async ({ page }) => {
 })
 
 test('staff can read the list but cannot reach create', async ({ page }) => {
-  await signIn(page, 'staff@demo.local')
+  await signIn(page, demo.staff)
   await page.goto('/organizations')
   await expect(grid(page).locator('[data-row-index="0"]:not([aria-busy])')).toBeVisible()
   await expect(page.getByRole('link', { name: 'New organization' })).toHaveCount(0)
@@ -127,7 +114,7 @@ test('staff can read the list but cannot reach create', async ({ page }) => {
 test('keyboard only: / searches, ArrowDown enters the rows, j/k move, Enter opens', async ({
   page,
 }) => {
-  await signIn(page, 'admin@demo.local')
+  await signIn(page, demo.admin)
   await page.goto('/organizations')
   await expect(grid(page).locator('[data-row-index="0"]:not([aria-busy])')).toBeVisible()
   await page.keyboard.press('/')
@@ -147,7 +134,7 @@ test('keyboard only: / searches, ArrowDown enters the rows, j/k move, Enter open
 
 for (const theme of ['light', 'dark'] as const) {
   test(`axe on the list and the form (${theme})`, async ({ page }) => {
-    await signIn(page, 'admin@demo.local')
+    await signIn(page, demo.admin)
     await page.goto('/organizations')
     await expect(grid(page).locator('[data-row-index="0"]:not([aria-busy])')).toBeVisible()
     if (theme === 'dark') await useDarkTheme(page)
