@@ -136,6 +136,10 @@ export async function createApp(overrides: Partial<ServerOptions> = {}): Promise
     if (typeof code === 'string' && code in pgConflicts) {
       return c.json({ error: 'conflict', message: pgConflicts[code] }, 409)
     }
+    // Class 22 (data exception): a value the contract let through but the database cannot hold.
+    if (typeof code === 'string' && code.startsWith('22')) {
+      return c.json({ error: 'validation', message: 'A value is out of range.' }, 400)
+    }
     logger.error(`${c.req.method} ${c.req.path} failed`, { error: String(error.stack ?? error) })
     return c.json({ error: 'internal', message: 'Something went wrong on the server.' }, 500)
   })

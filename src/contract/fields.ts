@@ -40,12 +40,34 @@ export function oneOf<T extends string>(values: readonly T[], message: string) {
   return define<T>('one_of', (v) => (typeof v === 'string' && values.includes(v as T)) || message)
 }
 
-const ISO_DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,6})?)?(Z|[+-]\d{2}:\d{2})$/
+const ISO_DATE_TIME =
+  /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?(?:Z|[+-](\d{2}):(\d{2}))$/
+
+// Date.parse accepts 2026-02-30 (as 2 March) and 24:00; PostgreSQL refuses both. Check the fields.
+function isIsoDateTime(v: string): boolean {
+  const m = ISO_DATE_TIME.exec(v)
+  if (!m) return false
+  const [year, month, day, hour, minute, second, offH, offM] = m.slice(1).map((x) => Number(x ?? 0))
+  if (year === undefined || month === undefined || day === undefined) return false
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate()
+  return (
+    year >= 1 &&
+    month >= 1 &&
+    month <= 12 &&
+    day >= 1 &&
+    day <= daysInMonth &&
+    (hour ?? 0) <= 23 &&
+    (minute ?? 0) <= 59 &&
+    (second ?? 0) <= 59 &&
+    (offH ?? 0) <= 14 &&
+    (offM ?? 0) <= 59
+  )
+}
 
 export const IsoDateTime = define<string>(
   'iso_datetime',
   (v) =>
-    (typeof v === 'string' && ISO_DATE_TIME.test(v) && !Number.isNaN(Date.parse(v))) ||
+    (typeof v === 'string' && isIsoDateTime(v)) ||
     'Expected an ISO 8601 date-time with a time zone, e.g. 2026-01-31T08:00:00Z.',
 )
 

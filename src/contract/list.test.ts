@@ -1,6 +1,7 @@
 import { create, validate } from 'superstruct'
 import { describe, expect, it } from 'vitest'
 import { AuditListQuery } from './audits'
+import { IsoDateTime } from './fields'
 import { MAX_PAGE_LENGTH } from './list'
 import { OrganizationInput } from './organizations'
 
@@ -42,4 +43,18 @@ describe('SPEC 5 messages', () => {
     const [error] = validate(input, OrganizationInput)
     expect(error?.failures()[0]?.message).toBe(message)
   })
+})
+
+describe('IsoDateTime', () => {
+  it.each(['2026-02-28T08:00:00Z', '2028-02-29T23:59:59.123+02:00', '2026-01-31T08:00Z'])(
+    'accepts %s',
+    (v) => expect(validate(v, IsoDateTime)[0]).toBeUndefined(),
+  )
+  it.each([
+    '2026-02-30T00:00:00Z',
+    '0000-01-01T00:00:00Z',
+    '2026-01-01T24:00:00Z',
+    '2026-01-01',
+    '2026-01-01T08:00:00',
+  ])('refuses %s', (v) => expect(validate(v, IsoDateTime)[0]).toBeDefined())
 })

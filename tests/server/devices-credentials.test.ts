@@ -283,5 +283,11 @@ describe('credentials', () => {
       field: 'user_id',
       message: 'User is required.',
     })
+    const feb30 = await server().request('POST', '/access/v1/credentials', {
+      token,
+      json: { ...base, start_datetime: '2026-02-30T00:00:00Z', permanent: true },
+    })
+    expect(feb30.status).toBe(400)
+    expect(shaped(feb30.body, ApiError).field).toBe('start_datetime')
   })
 })
