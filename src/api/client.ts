@@ -35,13 +35,9 @@ const hosts: Record<Host, string> = {
   upload: env.VITE_UPLOAD_HOST ?? env.VITE_API_HOST ?? '',
 }
 
-export const DEFAULT_TIMEOUT_MS = 30_000
-
-const settings = { timeoutMs: DEFAULT_TIMEOUT_MS }
-
-export function configureApiClient(options: { timeoutMs?: number }) {
-  if (options.timeoutMs !== undefined) settings.timeoutMs = options.timeoutMs
-}
+/** Per call via `timeoutMs`; the default comes from VITE_API_TIMEOUT_MS (milliseconds), else 30 s. */
+export const DEFAULT_TIMEOUT_MS =
+  Number(env.VITE_API_TIMEOUT_MS) > 0 ? Number(env.VITE_API_TIMEOUT_MS) : 30_000
 
 export function buildUrl({
   host = 'api',
@@ -76,7 +72,7 @@ export async function send(options: RequestOptions, token: string | null): Promi
   if (contentType) headers.set('Content-Type', contentType)
   if (token) headers.set('Authorization', `Bearer ${token}`)
   const timeout = new AbortController()
-  const timeoutMs = options.timeoutMs ?? settings.timeoutMs
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS
   const timer = setTimeout(() => timeout.abort(), timeoutMs)
   const signal = options.signal ? AbortSignal.any([options.signal, timeout.signal]) : timeout.signal
   try {

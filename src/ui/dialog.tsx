@@ -13,7 +13,6 @@ type DialogProps = {
   footer?: ReactNode
   /** Dialogs that must be answered (confirmations) hide the corner close button. */
   hideClose?: boolean
-  contentClassName?: string
 }
 
 // Radix traps focus, restores it to the opener, closes on Escape and labels the dialog by its title.
@@ -25,7 +24,6 @@ export function Dialog({
   children,
   footer,
   hideClose,
-  contentClassName,
 }: DialogProps) {
   const { LL } = useI18nContext()
   return (
@@ -33,7 +31,7 @@ export function Dialog({
       <RadixDialog.Portal>
         <RadixDialog.Overlay className={styles.overlay} />
         <RadixDialog.Content
-          className={contentClassName ? `${styles.content} ${contentClassName}` : styles.content}
+          className={styles.content}
           // Without a description Radix must be told explicitly that none exists.
           {...(description ? {} : { 'aria-describedby': undefined })}
         >

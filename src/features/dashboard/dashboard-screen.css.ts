@@ -1,8 +1,6 @@
 import { style } from '@vanilla-extract/css'
 import { vars } from '../../ui/theme.css'
 
-export const page = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg })
-
 export const greeting = style({ margin: 0, fontSize: vars.fontSize.xxl, lineHeight: 1.2 })
 
 export const facts = style({

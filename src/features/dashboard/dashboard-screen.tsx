@@ -1,6 +1,7 @@
 import { useI18nContext } from '../../../i18n/i18n-react'
 import { useSession } from '../../app/session/session-context'
 import { greetingFor } from '../../lib/greeting'
+import { sprinkles } from '../../ui/sprinkles.css'
 import { AtAGlance } from './at-a-glance'
 import * as styles from './dashboard-screen.css'
 
@@ -11,7 +12,7 @@ export function DashboardScreen() {
   const name = user.first_name || user.username
   const greeting = greetingFor(new Date().getHours())
   return (
-    <section className={styles.page}>
+    <section className={sprinkles({ display: 'flex', flexDirection: 'column', gap: 'lg' })}>
       <h1 className={styles.greeting} data-testid="greeting" data-greeting={greeting}>
         {LL.dashboard[greeting]({ name })}
       </h1>

@@ -21,5 +21,3 @@ export const code = style({
 export const title = style({ margin: 0, fontSize: vars.fontSize.xl })
 
 export const text = style({ margin: 0, color: vars.color.muted, overflowWrap: 'anywhere' })
-
-export const actions = style({ display: 'flex', gap: vars.space.sm })
