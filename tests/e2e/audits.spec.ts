@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Response } from '@playwright/test'
-import { demo, expectNoSeriousA11yViolations, signIn } from './helpers/session'
+import { demo, expectNoSeriousA11yViolations, signIn, signOut } from './helpers/session'
 
 // The audit log against the real server (10,000 seeded rows): server-side sort, search in the URL,
 // keyboard, and axe in both themes.
@@ -10,7 +10,7 @@ const grid = (page: Page) => page.getByRole('grid', { name: 'Device audit log' }
 const loadedRows = (page: Page) => grid(page).locator('[data-row-index]:not([aria-busy])')
 
 interface AuditPage {
-  data: { audit_id: number; device_name: string; actor_email: string }[]
+  data: { audit_id: number; device_name: string; actor_email: string; organization_id: number }[]
   recordsFiltered: number
 }
 
@@ -142,6 +142,19 @@ test('keyboard only: / to search, arrows into the rows, j/k move the active row'
   await expect(
     page.locator('[aria-live="polite"]').filter({ hasText: /^Row [\d,]+ of/ }),
   ).toHaveCount(1)
+})
+
+test('an auditor reads only their organization’s log and nothing else', async ({ page }) => {
+  await signOut(page)
+  await signIn(page, demo.auditor)
+  const first = nextWindow(page, { order_by: 'audit_id' })
+  await page.goto('/audits')
+  const body = await first
+  expect(body.data.length).toBeGreaterThan(0)
+  expect(new Set(body.data.map((entry) => entry.organization_id)).size).toBe(1)
+  await expect(loadedRows(page).first()).toBeVisible()
+  await page.goto('/organizations')
+  await expect(page.getByText("Sorry, you can't view this page.")).toBeVisible()
 })
 
 for (const theme of ['light', 'dark'] as const) {
