@@ -43,10 +43,15 @@ export function oneOf<T extends string>(values: readonly T[], message: string) {
 const ISO_DATE_TIME =
   /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d{1,6})?)?(?:Z|[+-](\d{2}):(\d{2}))$/
 
+// The instants ISO strings (and so JSON answers) can express without a six-digit year.
+const FIRST_INSTANT = Date.parse('0001-01-01T00:00:00Z')
+const LAST_INSTANT = Date.parse('9999-12-31T23:59:59Z')
+
 // Date.parse accepts 2026-02-30 (as 2 March) and 24:00; PostgreSQL refuses both. Check the fields.
 function isIsoDateTime(v: string): boolean {
   const m = ISO_DATE_TIME.exec(v)
-  if (!m) return false
+  const instant = Date.parse(v)
+  if (!m || !(instant >= FIRST_INSTANT && instant <= LAST_INSTANT)) return false
   const [year, month, day, hour, minute, second, offH, offM] = m.slice(1).map((x) => Number(x ?? 0))
   if (year === undefined || month === undefined || day === undefined) return false
   const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate()
