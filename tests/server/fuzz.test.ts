@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { ADMIN, useServer } from './helpers'
 
 // Every write endpoint gets ≥1,000 malformed bodies; the only acceptable answers are 4xx.
+// Hostile values of the right type and arbitrary list queries must never cause a 5xx.
 // "Malformed" is guaranteed by construction, so a 2xx is a real bug, never an accidental valid body:
 // text that is not JSON, JSON that is not an object, a valid body plus an unknown key, or a valid
 // body with one field replaced by an object of unknown keys (wrong for every field type).
@@ -160,6 +161,50 @@ describe('fuzz: malformed bodies get 4xx, never 2xx or 5xx', () => {
           return status < 500
         }),
         { numRuns: 100 },
+      )
+    },
+  )
+
+  it.each([
+    '/org/v1/users',
+    '/org/v1/organizations',
+    '/sbm/v1/locations',
+    '/sbm/v1/locations/1',
+    '/sbm/v1/devices',
+    '/sbm/v1/doors',
+    '/access/v1/credentials',
+    '/sbm/v1/devices/audit',
+    '/dev/outbox',
+  ])(
+    'GET %s with arbitrary query strings never causes a 5xx',
+    { timeout: 120_000 },
+    async (path) => {
+      const token = await server().login(ADMIN)
+      const key = fc.constantFrom(
+        'start',
+        'length',
+        'order_by',
+        'order_direction',
+        'search',
+        'deep',
+        'x',
+      )
+      const value = fc.oneof(
+        fc.string({ maxLength: 20 }),
+        fc.constantFrom('\u0000', '999999999', '-0', '%'),
+      )
+      await fc.assert(
+        fc.asyncProperty(fc.dictionary(key, value, { maxKeys: 4 }), async (query) => {
+          const response = await fetch(
+            `${server().url}${path}?${new URLSearchParams(query).toString()}`,
+            {
+              headers: { authorization: `Bearer ${token}` },
+            },
+          )
+          await response.arrayBuffer()
+          return response.status < 500
+        }),
+        { numRuns: 150 },
       )
     },
   )
