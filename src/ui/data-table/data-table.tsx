@@ -72,7 +72,10 @@ export function DataTable<TRow extends RowData, TSort extends string>(
     if (scrollRef.current) scrollRef.current.scrollTop = 0
   }, [viewKey])
 
-  const sorting: SortingState = [{ id: view.orderBy, desc: view.orderDirection === 'desc' }]
+  const sorting: SortingState = useMemo(
+    () => [{ id: view.orderBy, desc: view.orderDirection === 'desc' }],
+    [view.orderBy, view.orderDirection],
+  )
   const onSortingChange = (updater: Updater<SortingState>) => {
     const next = typeof updater === 'function' ? updater(sorting) : updater
     const sort = next[0]
