@@ -1,4 +1,4 @@
-import { useEffect } from 'react'
+import { useEffect, useRef } from 'react'
 import { Link, useLocation } from 'wouter'
 import { useI18nContext } from '../../../i18n/i18n-react'
 import { matchPattern } from '../../lib/breadcrumb'
@@ -27,16 +27,21 @@ export function Sidebar() {
   const open = useUi((ui) => ui.sidebarOpen)
   const drawerOpen = useUi((ui) => ui.drawerOpen)
   const collapsed = !open
+  const asideRef = useRef<HTMLElement>(null)
 
   // Following a link in the drawer closes it.
   useEffect(() => {
     actions.closeDrawer()
   }, [location, actions])
 
+  // An opened drawer takes focus; Escape closes it and hands focus back to the menu button.
   useEffect(() => {
     if (!drawerOpen) return
+    asideRef.current?.querySelector<HTMLElement>('nav a')?.focus()
     const onKey = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') actions.closeDrawer()
+      if (event.key !== 'Escape') return
+      actions.closeDrawer()
+      document.querySelector<HTMLElement>('[data-testid="drawer-toggle"]')?.focus()
     }
     window.addEventListener('keydown', onKey)
     return () => window.removeEventListener('keydown', onKey)
@@ -53,6 +58,7 @@ export function Sidebar() {
         />
       ) : null}
       <aside
+        ref={asideRef}
         id="sidebar"
         className={styles.sidebar}
         data-collapsed={collapsed}
