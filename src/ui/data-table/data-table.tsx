@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { useTable, type RowData, type SortingState, type Updater } from '@tanstack/react-table'
 import { useI18nContext } from '../../../i18n/i18n-react'
 import { Button } from '../button'
