@@ -29,10 +29,12 @@ describe('token expiry', () => {
     const outbox = await server().request('GET', '/dev/outbox')
     const link = shaped(outbox.body, listOf(OutboxMessage)).data[0]?.link ?? ''
     const token = new URL(link, server().url).searchParams.get('token') ?? ''
+    expect(token).toMatch(/^[\w-]{20,}$/)
     await new Promise((r) => setTimeout(r, 2100))
     const reply = await server().request('POST', '/org/v1/users/password-reset', {
       json: { token, new_password: 'Too-Late-Password' },
     })
     expect(reply.status).toBe(400)
+    expect(reply.body).toMatchObject({ field: 'token', error: 'invalid_grant' })
   })
 })
