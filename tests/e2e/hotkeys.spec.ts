@@ -63,7 +63,7 @@ test('hotkeys stay away from the page behind an open dialog', async ({ page }) =
 test('German layout: ? is Shift+ß and the letters come from event.key', async ({ page }) => {
   await signInByKeyboard(page, demo.admin)
   // What Chromium reports on a German QWERTZ layout: the key labelled ß is the US Minus key.
-  const dispatch = (init: KeyboardEventInit) =>
+  const dispatch = (init: { key: string; code: string; shiftKey?: boolean }) =>
     page.evaluate((event) => {
       const target = document.activeElement ?? document.body
       target.dispatchEvent(
