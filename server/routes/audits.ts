@@ -30,27 +30,28 @@ async function keysetPage(
   organizationId: number | null,
   query: ListQuery<SortKey>,
 ): Promise<ListResponse<AuditEntry>> {
-  const [counter] = await q.query<{ n: number }>(
-    'select n from audit_counters where scope_id = $1',
-    [organizationId ?? 0],
-  )
-  const total = counter?.n ?? 0
   const seq = organizationId === null ? 'audit_id' : 'org_seq'
+  const org = organizationId === null ? '' : 'and organization_id = $1'
   // Newest first, row `start` has sequence number total - start; oldest first, start + 1.
-  const [low, high] =
+  const bounds =
     query.order_direction === 'desc'
-      ? [total - query.start - query.length + 1, total - query.start]
-      : [query.start + 1, query.start + query.length]
-  const range =
-    organizationId === null
-      ? `${seq} between $1 and $2`
-      : `organization_id = $3 and ${seq} between $1 and $2`
-  const params = organizationId === null ? [low, high] : [low, high, organizationId]
-  const rows = await q.query<AuditEntry>(
-    `select ${select} from device_audits where ${range} order by ${seq} ${query.order_direction}`,
-    params,
+      ? 'c.total - $2 - $3 + 1 and c.total - $2'
+      : '$2 + 1 and $2 + $3'
+  // One round trip: the counter and the page together; an empty page still brings the total.
+  const rows = await q.query<AuditEntry & { total: number }>(
+    `with c as (select coalesce((select n from audit_counters where scope_id = $1), 0) as total)
+     select c.total, p.* from c left join lateral (
+       select ${select} from device_audits
+       where ${seq} between ${bounds} ${org}
+     ) p on true
+     order by p.audit_id ${query.order_direction}`,
+    [organizationId ?? 0, query.start, query.length],
   )
-  return { data: rows, recordsTotal: total, recordsFiltered: total }
+  const total = rows[0]?.total ?? 0
+  const data = rows
+    .filter((row) => row.audit_id !== null)
+    .map(({ total: _total, ...entry }) => entry)
+  return { data, recordsTotal: total, recordsFiltered: total }
 }
 
 export function registerAudits(app: App, s: Services) {
