@@ -59,7 +59,7 @@ function Harness({ ran }: { ran: string[] }) {
     <TypesafeI18n locale="en">
       <PaletteBody
         listed={[]}
-        sources={[deviceSource as EntitySource<unknown, PaletteContext>]}
+        sources={[deviceSource]}
         recents={[]}
         can={() => false}
         stack={stack}
