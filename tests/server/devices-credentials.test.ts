@@ -56,6 +56,38 @@ describe('devices and commands', () => {
     ).toBe(true)
   })
 
+  it('updates a device; dropping lock capabilities clears its lock state', async () => {
+    const token = await server().login(ORGADMIN)
+    const lock = (await devices(token)).find((d) => d.device_type_id === 'lock')
+    const door = shaped(
+      (await server().request('GET', '/sbm/v1/doors?length=2', { token })).body,
+      listOf(Door),
+    ).data[1]
+    if (!lock || !door) throw new Error('seed lacks a lock or a door')
+    const reply = await server().request('PUT', `/sbm/v1/devices/${lock.device_id}`, {
+      token,
+      json: {
+        name: 'Renamed lock',
+        capabilities: ['program_offline_access_codes'],
+        assignment_type: 'door',
+        assignment_id: door.door_id,
+      },
+    })
+    expect(reply.status).toBe(200)
+    const device = shaped(reply.body, Device)
+    expect(device).toMatchObject({
+      name: 'Renamed lock',
+      assignment_id: door.door_id,
+      location_id: door.location_id,
+    })
+    expect(device.current_status.lock_state).toBeNull()
+    const fetched = shaped(
+      (await server().request('GET', `/sbm/v1/devices/${lock.device_id}`, { token })).body,
+      Device,
+    )
+    expect(fetched.capabilities).toEqual(['program_offline_access_codes'])
+  })
+
   it('locks and unlocks a connected lock, writing a success audit row each time', async () => {
     const token = await server().login(ORGADMIN)
     const lock = (await devices(token)).find(

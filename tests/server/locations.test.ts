@@ -1,3 +1,4 @@
+import type { Struct } from 'superstruct'
 import { describe, expect, it } from 'vitest'
 import { Device } from '../../src/contract/devices'
 import { listOf } from '../../src/contract/list'
@@ -108,6 +109,60 @@ describe('locations, floors, rooms, doors', () => {
     expect(
       (await server().request('DELETE', `/sbm/v1/locations/${loc.location_id}`, { token })).status,
     ).toBe(204)
+  })
+
+  it('updates locations, floors and doors, moves a room with its doors, deletes rooms and doors', async () => {
+    const token = await server().login(ORGADMIN)
+    const post = async <T, S>(path: string, json: unknown, schema: Struct<T, S>) =>
+      shaped((await server().request('POST', path, { token, json })).body, schema)
+    const loc = await post('/sbm/v1/locations', { name: 'Annex' }, Location)
+    const f1 = await post(
+      '/sbm/v1/floors',
+      { location_id: loc.location_id, name: 'F1', position: 1 },
+      Floor,
+    )
+    const f2 = await post(
+      '/sbm/v1/floors',
+      { location_id: loc.location_id, name: 'F2', position: 2 },
+      Floor,
+    )
+    const room = await post('/sbm/v1/rooms', { floor_id: f1.floor_id, name: 'R' }, Room)
+    const door = await post('/sbm/v1/doors', { room_id: room.room_id, name: 'D' }, Door)
+
+    const put = (path: string, json: unknown) => server().request('PUT', path, { token, json })
+    const l = await put(`/sbm/v1/locations/${loc.location_id}`, { street: 'Am Markt', number: '3' })
+    expect(shaped(l.body, Location)).toMatchObject({
+      name: 'Annex',
+      street: 'Am Markt',
+      number: '3',
+    })
+    const f = await put(`/sbm/v1/floors/${f2.floor_id}`, { name: 'Roof', position: 9 })
+    expect(shaped(f.body, Floor)).toMatchObject({ name: 'Roof', position: 9 })
+    const d = await put(`/sbm/v1/doors/${door.door_id}`, { description: 'Fire door' })
+    expect(shaped(d.body, Door).description).toBe('Fire door')
+    const moved = await put(`/sbm/v1/rooms/${room.room_id}`, { floor_id: f2.floor_id })
+    expect(shaped(moved.body, Room).floor_id).toBe(f2.floor_id)
+    const doorAfter = await server().request('POST', '/org/v1/doors', {
+      token,
+      json: { door_ids: [door.door_id] },
+    })
+    expect(shaped(doorAfter.body, listOf(Door)).data[0]?.floor_id).toBe(f2.floor_id)
+
+    expect(
+      (await server().request('DELETE', `/sbm/v1/doors/${door.door_id}`, { token })).status,
+    ).toBe(204)
+    expect(
+      (await server().request('DELETE', `/sbm/v1/rooms/${room.room_id}`, { token })).status,
+    ).toBe(204)
+    const tree = shaped(
+      (await server().request('GET', `/sbm/v1/locations/${loc.location_id}?deep=true`, { token }))
+        .body,
+      LocationDeep,
+    )
+    expect(tree.floors.map((x) => [x.name, x.rooms.length])).toEqual([
+      ['F1', 0],
+      ['Roof', 0],
+    ])
   })
 
   it('lists locations newest first and doors; looks doors up by id', async () => {

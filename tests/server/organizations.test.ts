@@ -54,6 +54,10 @@ describe('organizations', () => {
     expect(created.status).toBe(201)
     const org = shaped(created.body, Organization)
     expect(org.client_ids).toEqual(['initech-web'])
+    const fetched = await server().request('GET', `/org/v1/organizations/${org.organization_id}`, {
+      token,
+    })
+    expect(shaped(fetched.body, Organization)).toEqual(org)
 
     const taken = await server().request('PUT', `/org/v1/organizations/${org.organization_id}`, {
       token,

@@ -109,6 +109,8 @@ describe('users', () => {
     })
     expect(updated.status).toBe(200)
     expect(shaped(updated.body, User)).toMatchObject({ last_name: 'Renamed', roles: ['auditor'] })
+    const fetched = await server().request('GET', `/org/v1/users/${user.user_id}`, { token })
+    expect(shaped(fetched.body, User).effective_permissions).toEqual(['devices:audits:read:org'])
 
     const clash = await server().request('POST', '/org/v1/users', {
       token,
