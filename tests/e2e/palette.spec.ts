@@ -106,4 +106,7 @@ test('the palette and recents are axe clean', async ({ page }) => {
   await page.keyboard.type('acme')
   await expect(palette(page).getByRole('option', { name: /Acme/ }).first()).toBeVisible()
   await expectNoSeriousA11yViolations(page)
+  await page.keyboard.press('Tab')
+  await expect(palette(page).getByRole('option', { name: 'Edit organization' })).toBeVisible()
+  await expectNoSeriousA11yViolations(page)
 })
