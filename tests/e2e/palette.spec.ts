@@ -61,6 +61,22 @@ test('"switch to dark theme" applies the dark theme', async ({ page }) => {
   await expect(page.locator('html')).toHaveCSS('color-scheme', 'dark')
 })
 
+test('"Switch language to Deutsch" turns the console and the palette German', async ({ page }) => {
+  await signInByKeyboard(page, demo.orgadmin)
+  await openPalette(page)
+  await page.keyboard.type('deutsch')
+  await expect(
+    palette(page).getByRole('option', { name: /Switch language to Deutsch/ }),
+  ).toHaveAttribute('aria-selected', 'true')
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('navigation', { name: 'Hauptmenü' })).toContainText('Übersicht')
+  await page.keyboard.press('ControlOrMeta+k')
+  const german = page.getByRole('dialog', { name: 'Befehlspalette' })
+  await expect(german.getByRole('combobox')).toBeFocused()
+  await page.keyboard.type('organisationen')
+  await expect(german.getByRole('option', { name: /Gehe zu Organisationen/ })).toBeVisible()
+})
+
 test('read-only staff have no "create organization"; an admin does', async ({ page }) => {
   await signInByKeyboard(page, demo.staff)
   await openPalette(page)
