@@ -25,13 +25,24 @@ const LOCK_NAME = 'access-console-token-refresh'
 
 // Tabs rotate the same refresh token; without a cross-tab lock two tabs refreshing at once would
 // replay it and the server would revoke the whole token family. Web Locks serialise them.
+// localStorage reaches other tabs asynchronously, on a different channel than the lock: a tab that
+// had to wait gives the winner's token write a moment to arrive before it looks.
+const STORAGE_SETTLE_MS = 50
+
 async function withTabLock<T>(task: () => Promise<T>): Promise<T> {
   const locks = typeof navigator === 'undefined' ? undefined : navigator.locks
   if (!locks) return task()
-  return locks.request(LOCK_NAME, task)
+  const immediate = await locks.request(LOCK_NAME, { ifAvailable: true }, async (lock) =>
+    lock ? { value: await task() } : null,
+  )
+  if (immediate) return immediate.value
+  return locks.request(LOCK_NAME, async () => {
+    await new Promise((resolve) => setTimeout(resolve, STORAGE_SETTLE_MS))
+    return task()
+  })
 }
 
-async function runRefresh(started: number): Promise<string> {
+async function runRefresh(started: number, sentToken: string | null): Promise<string> {
   emit({ type: 'refresh.started' })
   const seenRefreshToken = getRefreshToken()
   try {
@@ -41,7 +52,8 @@ async function runRefresh(started: number): Promise<string> {
         throw unauthorized('No refresh token')
       const access = getAccessToken()
       // Another tab rotated the pair while we waited for the lock: use its tokens.
-      if (refreshToken !== seenRefreshToken && access !== null) return access
+      if (access !== null && (refreshToken !== seenRefreshToken || access !== sentToken))
+        return access
       const pair = await apiRequest(TokenPair, {
         method: 'POST',
         path: '/auth/v1/token/refresh',
@@ -79,7 +91,7 @@ export function refreshAfterUnauthorized(
   const current = getAccessToken()
   if (current !== null && current !== sentToken) return Promise.resolve(current)
   if (inflight) return inflight
-  const flight = runRefresh(started)
+  const flight = runRefresh(started, sentToken)
   inflight = flight
   const settle = () => {
     if (inflight === flight) inflight = null
