@@ -146,6 +146,7 @@ test('password reset: the link from the outbox sets a new password and signs in'
   await page.getByLabel('Email').fill('not-an-email')
   await page.getByRole('button', { name: 'Send reset link' }).click()
   await expect(page.getByText('Please enter valid email address.')).toBeVisible()
+  // No other browser test signs in as this login, so its new password disturbs nobody.
   const email = 'globexadmin@demo.local'
   await page.getByLabel('Email').fill(email)
   await page.getByRole('button', { name: 'Send reset link' }).click()
