@@ -883,7 +883,7 @@ type RootTranslation = {
 			 */
 			toggleSidebar: string
 			/**
-			 * S​i​g​n​ ​o​u​t
+			 * L​o​g​o​u​t
 			 */
 			signOut: string
 		}
@@ -963,11 +963,57 @@ type RootTranslation = {
 			 */
 			showInList: string
 		}
+		list: {
+			/**
+			 * S​e​a​r​c​h​ ​t​h​e​ ​l​i​s​t
+			 */
+			focusSearch: string
+			/**
+			 * N​e​x​t​ ​r​o​w
+			 */
+			next: string
+			/**
+			 * P​r​e​v​i​o​u​s​ ​r​o​w
+			 */
+			previous: string
+			/**
+			 * F​i​r​s​t​ ​r​o​w
+			 */
+			first: string
+			/**
+			 * L​a​s​t​ ​r​o​w
+			 */
+			last: string
+			/**
+			 * O​n​e​ ​s​c​r​e​e​n​ ​d​o​w​n
+			 */
+			pageDown: string
+			/**
+			 * O​n​e​ ​s​c​r​e​e​n​ ​u​p
+			 */
+			pageUp: string
+			/**
+			 * O​p​e​n​ ​t​h​e​ ​r​o​w
+			 */
+			open: string
+		}
+		/**
+		 * o​r
+		 */
+		or: string
 		shortcuts: {
 			/**
 			 * K​e​y​b​o​a​r​d​ ​s​h​o​r​t​c​u​t​s
 			 */
 			title: string
+			/**
+			 * E​v​e​r​y​w​h​e​r​e
+			 */
+			everywhere: string
+			/**
+			 * I​n​ ​l​i​s​t​s
+			 */
+			inLists: string
 			/**
 			 * T​h​e​ ​s​h​o​r​t​c​u​t​s​ ​y​o​u​ ​c​a​n​ ​u​s​e​ ​r​i​g​h​t​ ​n​o​w​.​ ​T​h​e​y​ ​d​o​ ​n​o​t​h​i​n​g​ ​w​h​i​l​e​ ​y​o​u​ ​t​y​p​e​ ​i​n​ ​a​ ​f​i​e​l​d​,​ ​e​x​c​e​p​t​ ​t​h​e​ ​o​n​e​ ​t​h​a​t​ ​o​p​e​n​s​ ​t​h​e​ ​c​o​m​m​a​n​d​ ​p​a​l​e​t​t​e​.
 			 */
@@ -1800,7 +1846,7 @@ export type TranslationFunctions = {
 			 */
 			toggleSidebar: () => LocalizedString
 			/**
-			 * Sign out
+			 * Logout
 			 */
 			signOut: () => LocalizedString
 		}
@@ -1880,11 +1926,57 @@ export type TranslationFunctions = {
 			 */
 			showInList: () => LocalizedString
 		}
+		list: {
+			/**
+			 * Search the list
+			 */
+			focusSearch: () => LocalizedString
+			/**
+			 * Next row
+			 */
+			next: () => LocalizedString
+			/**
+			 * Previous row
+			 */
+			previous: () => LocalizedString
+			/**
+			 * First row
+			 */
+			first: () => LocalizedString
+			/**
+			 * Last row
+			 */
+			last: () => LocalizedString
+			/**
+			 * One screen down
+			 */
+			pageDown: () => LocalizedString
+			/**
+			 * One screen up
+			 */
+			pageUp: () => LocalizedString
+			/**
+			 * Open the row
+			 */
+			open: () => LocalizedString
+		}
+		/**
+		 * or
+		 */
+		or: () => LocalizedString
 		shortcuts: {
 			/**
 			 * Keyboard shortcuts
 			 */
 			title: () => LocalizedString
+			/**
+			 * Everywhere
+			 */
+			everywhere: () => LocalizedString
+			/**
+			 * In lists
+			 */
+			inLists: () => LocalizedString
 			/**
 			 * The shortcuts you can use right now. They do nothing while you type in a field, except the one that opens the command palette.
 			 */

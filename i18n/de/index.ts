@@ -264,8 +264,21 @@ const de = {
       edit: 'Organisation bearbeiten',
       showInList: 'In der Organisationsliste zeigen',
     },
+    list: {
+      focusSearch: 'Liste durchsuchen',
+      next: 'Nächste Zeile',
+      previous: 'Vorige Zeile',
+      first: 'Erste Zeile',
+      last: 'Letzte Zeile',
+      pageDown: 'Eine Seite nach unten',
+      pageUp: 'Eine Seite nach oben',
+      open: 'Zeile öffnen',
+    },
+    or: 'oder',
     shortcuts: {
       title: 'Tastenkürzel',
+      everywhere: 'Überall',
+      inLists: 'In Listen',
       description:
         'Die Tastenkürzel, die Sie jetzt verwenden können. Während Sie in ein Feld tippen, wirken sie nicht, außer dem Kürzel für die Befehlspalette.',
     },

@@ -232,7 +232,7 @@ const en = {
       languageGerman: 'Switch language to Deutsch',
       openSettings: 'Open settings',
       toggleSidebar: 'Toggle sidebar',
-      signOut: 'Sign out',
+      signOut: 'Logout',
     },
     reasons: {
       capability: 'This device does not support this.',
@@ -259,8 +259,21 @@ const en = {
       edit: 'Edit organization',
       showInList: 'Show in the organizations list',
     },
+    list: {
+      focusSearch: 'Search the list',
+      next: 'Next row',
+      previous: 'Previous row',
+      first: 'First row',
+      last: 'Last row',
+      pageDown: 'One screen down',
+      pageUp: 'One screen up',
+      open: 'Open the row',
+    },
+    or: 'or',
     shortcuts: {
       title: 'Keyboard shortcuts',
+      everywhere: 'Everywhere',
+      inLists: 'In lists',
       description:
         'The shortcuts you can use right now. They do nothing while you type in a field, except the one that opens the command palette.',
     },

@@ -1,15 +1,17 @@
 import * as RadixDialog from '@radix-ui/react-dialog'
+import { Fragment } from 'react'
 import { useI18nContext } from '../../i18n/i18n-react'
 import { Button } from '../ui/button'
 import * as dialogStyles from '../ui/dialog.css'
 import * as styles from './command-palette.css'
 import { Keys } from './keys'
 import { usableShortcuts, type ListedCommand } from './palette-results'
-import type { PaletteContext } from './registry'
+import { listKeyHints, type PaletteContext } from './registry'
 
 /**
- * The `?` sheet, generated from the registry: every shortcut this user can press right now. Built
- * on Radix directly rather than the shared Dialog so it can hand focus back to where `?` was pressed.
+ * The `?` sheet, generated from the registry: every shortcut this user can press right now, then
+ * the keys a focused list understands (from the DataTable's own key table). Built on Radix
+ * directly rather than the shared Dialog so it can hand focus back to where `?` was pressed.
  */
 export function CheatSheet({
   open,
@@ -37,12 +39,29 @@ export function CheatSheet({
           <RadixDialog.Description className={dialogStyles.description}>
             {LL.commands.shortcuts.description()}
           </RadixDialog.Description>
+          <h3 className={styles.sheetHeading}>{LL.commands.shortcuts.everywhere()}</h3>
           <dl className={styles.sheetList}>
             {usableShortcuts(listed).map(({ command }) => (
               <div key={command.id} className={styles.sheetRow}>
                 <dt className={styles.sheetTerm}>{command.label(LL)}</dt>
                 <dd className={styles.sheetKeys}>
                   {command.shortcut === undefined ? null : <Keys shortcut={command.shortcut} />}
+                </dd>
+              </div>
+            ))}
+          </dl>
+          <h3 className={styles.sheetHeading}>{LL.commands.shortcuts.inLists()}</h3>
+          <dl className={styles.sheetList}>
+            {listKeyHints.map((hint) => (
+              <div key={hint.id} className={styles.sheetRow}>
+                <dt className={styles.sheetTerm}>{hint.label(LL)}</dt>
+                <dd className={styles.sheetKeys}>
+                  {hint.shortcuts.map((shortcut, i) => (
+                    <Fragment key={shortcut}>
+                      {i > 0 ? <span>{LL.commands.or()}</span> : null}
+                      <Keys shortcut={shortcut} />
+                    </Fragment>
+                  ))}
                 </dd>
               </div>
             ))}

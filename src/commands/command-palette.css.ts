@@ -188,6 +188,13 @@ export const sheetList = style({
 
 export const sheetTerm = style({ margin: 0 })
 
+export const sheetHeading = style({
+  margin: `${vars.space.md} 0 ${vars.space.xs}`,
+  fontSize: vars.fontSize.sm,
+  fontWeight: vars.fontWeight.medium,
+  color: vars.color.muted,
+})
+
 export const sheetKeys = style({ margin: 0, display: 'flex', alignItems: 'center', gap: 4 })
 
 // dt/dd pairs may be wrapped in a div inside a dl; `contents` lets the grid lay out the pair.

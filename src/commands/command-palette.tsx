@@ -1,5 +1,5 @@
 import * as RadixDialog from '@radix-ui/react-dialog'
-import { useCallback, useMemo, useRef, useState } from 'react'
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react'
 import { useLocation } from 'wouter'
 import { useI18nContext } from '../../i18n/i18n-react'
 import { availability, type Can } from './availability'
@@ -13,6 +13,7 @@ import { offered } from './palette-results'
 import { emptyStack, popPage, type PaletteStack } from './palette-stack'
 import { pushRecent, readRecents } from './recents'
 import { buildRegistry, type AppActions, type PaletteContext, type RouteRow } from './registry'
+import { CommandRunnerContext, type CommandRunner } from './use-command'
 import { useHotkeys } from './use-hotkeys'
 import { useReturnFocus } from './use-return-focus'
 
@@ -34,14 +35,16 @@ export interface CommandPaletteProps {
   readonly actions: AppActions
   readonly userId: number
   readonly can: Can
+  /** The shell: its menus and buttons read the registry through `useCommand`. */
+  readonly children?: ReactNode
 }
 
 /**
- * The palette, the `?` cheat sheet and the global hotkeys, mounted once inside the signed-in shell.
+ * The palette, the `?` cheat sheet and the global hotkeys, mounted once around the signed-in shell.
  * It takes the route table, app actions and session from the shell as props, so commands/ depends
  * on nothing in app/ (DESIGN: app → features → commands).
  */
-export function CommandPalette({ routes, actions, userId, can }: CommandPaletteProps) {
+export function CommandPalette({ routes, actions, userId, can, children }: CommandPaletteProps) {
   const { LL } = useI18nContext()
   const [, navigate] = useLocation()
   const [open, setOpen] = useState(false)
@@ -108,15 +111,18 @@ export function CommandPalette({ routes, actions, userId, can }: CommandPaletteP
 
   const runById = useCallback(
     (id: string) => {
-      // A hotkey leaves no trace in recents: they list what was looked for and found.
-      void listed.find((entry) => entry.command.id === id)?.command.run(context)
+      // Hotkeys and menus leave no trace in recents: they list what was looked for and found.
+      const entry = listed.find((candidate) => candidate.command.id === id)
+      if (entry?.availability.state === 'enabled') void entry.command.run(context)
     },
     [listed, context],
   )
   useHotkeys(listed, runById)
+  const runner: CommandRunner = useMemo(() => ({ listed, run: runById }), [listed, runById])
 
   return (
-    <>
+    <CommandRunnerContext value={runner}>
+      {children}
       <RadixDialog.Root open={open} onOpenChange={setPaletteOpen}>
         <RadixDialog.Portal>
           <RadixDialog.Overlay className={styles.overlay} />
@@ -158,6 +164,6 @@ export function CommandPalette({ routes, actions, userId, can }: CommandPaletteP
         onCloseAutoFocus={sheetFocus.restore}
         listed={listed}
       />
-    </>
+    </CommandRunnerContext>
   )
 }

@@ -52,6 +52,19 @@ export interface Command<Ctx extends CommandContext = CommandContext> {
 }
 
 /**
+ * A key a widget handles itself while it has focus (the DataTable's list keys). It is in the
+ * registry so the `?` sheet lists it from the widget's own key table, but the hotkey engine never
+ * binds it and the palette never offers it: there is nothing to run from outside the widget.
+ */
+export interface KeyHint {
+  readonly id: string
+  readonly label: Message
+  /** Alternatives, any one of which does it (`j` or ↓). */
+  readonly shortcuts: readonly Shortcut[]
+  readonly scope: 'list'
+}
+
+/**
  * An action on one entity (an organization now; "Lock Front Door" or "Generate offline code" when
  * devices and credentials land). Its `needs.capability` and `needs.online` are checked against the
  * subject its entity source reports for the entity.

@@ -1,5 +1,6 @@
 import type { Locales } from '../../i18n/i18n-types'
-import type { Command, CommandContext, Message, Shortcut } from './command'
+import { LIST_KEYS, type ListAction } from '../ui/data-table/keyboard'
+import type { Command, CommandContext, KeyHint, Message, Shortcut } from './command'
 
 /** The shell's app actions, as the palette uses them (src/app provides them). */
 export interface AppActions {
@@ -107,6 +108,7 @@ export const appCommands: readonly Command<PaletteContext>[] = [
     id: 'theme.dark',
     label: (LL) => LL.commands.actions.darkTheme(),
     group: 'actions',
+    shortcut: 't d',
     keywords: ['mode', 'appearance', 'night'],
     needs: {},
     run: (ctx) => ctx.app.setTheme('dark'),
@@ -115,6 +117,7 @@ export const appCommands: readonly Command<PaletteContext>[] = [
     id: 'theme.light',
     label: (LL) => LL.commands.actions.lightTheme(),
     group: 'actions',
+    shortcut: 't l',
     keywords: ['mode', 'appearance', 'day'],
     needs: {},
     run: (ctx) => ctx.app.setTheme('light'),
@@ -160,6 +163,27 @@ export const appCommands: readonly Command<PaletteContext>[] = [
     run: (ctx) => ctx.app.signOut(),
   },
 ]
+
+const LIST_LABELS: Record<ListAction, Message> = {
+  focusSearch: (LL) => LL.commands.list.focusSearch(),
+  next: (LL) => LL.commands.list.next(),
+  previous: (LL) => LL.commands.list.previous(),
+  first: (LL) => LL.commands.list.first(),
+  last: (LL) => LL.commands.list.last(),
+  pageDown: (LL) => LL.commands.list.pageDown(),
+  pageUp: (LL) => LL.commands.list.pageUp(),
+  open: (LL) => LL.commands.list.open(),
+}
+
+/** The DataTable's keys, read from its own key table (`ArrowDown` → `arrowdown`). */
+export const listKeyHints: readonly KeyHint[] = (Object.keys(LIST_KEYS) as ListAction[]).map(
+  (action) => ({
+    id: `list.${action}`,
+    label: LIST_LABELS[action],
+    shortcuts: LIST_KEYS[action].map((key) => key.toLowerCase()),
+    scope: 'list',
+  }),
+)
 
 export function buildRegistry(routes: readonly RouteRow[]): Command<PaletteContext>[] {
   return [...routeCommands(routes), ...appCommands]

@@ -1,9 +1,9 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react'
 import { useI18nContext } from '../../../i18n/i18n-react'
 import type { Me } from '../../contract/users'
+import { CommandMenuItem } from '../../commands/command-button'
 import { Avatar } from '../../ui/avatar'
 import { Icon } from '../../ui/icon'
-import { useAppActions } from '../app-actions'
 import { useThemeMode } from '../theme-store'
 import * as styles from './account-menu.css'
 
@@ -11,10 +11,12 @@ function fullName(user: Me) {
   return `${user.first_name} ${user.last_name}`.trim() || user.email
 }
 
-/** Menu button pattern: arrows move between items, Escape closes and returns focus to the button. */
+/**
+ * Menu button pattern: arrows move between items, Escape closes and returns focus to the button.
+ * The items are registry commands, so their labels and shortcuts are the palette's.
+ */
 export function AccountMenu({ user }: { user: Me }) {
   const { LL } = useI18nContext()
-  const actions = useAppActions()
   const mode = useThemeMode()
   const [open, setOpen] = useState(false)
   const rootRef = useRef<HTMLDivElement>(null)
@@ -71,38 +73,28 @@ export function AccountMenu({ user }: { user: Me }) {
             {name}
           </li>
           <li role="none">
-            <button
-              type="button"
-              role="menuitem"
+            <CommandMenuItem
+              id={mode === 'dark' ? 'theme.light' : 'theme.dark'}
               className={styles.item}
-              onClick={() => {
-                actions.toggleTheme()
-                close()
-              }}
-            >
-              <Icon name={mode === 'dark' ? 'sun' : 'moon'} />
-              {mode === 'dark' ? LL.shell.switchToLight() : LL.shell.switchToDark()}
-            </button>
+              icon={<Icon name={mode === 'dark' ? 'sun' : 'moon'} />}
+              onRan={close}
+            />
           </li>
           <li role="none">
-            <button
-              type="button"
-              role="menuitem"
+            {/* The settings dialog takes focus, so the menu closes without reclaiming it. */}
+            <CommandMenuItem
+              id="settings.open"
               className={styles.item}
-              onClick={() => {
-                actions.openSettings()
-                setOpen(false)
-              }}
-            >
-              <Icon name="settings" />
-              {LL.nav.settings()}
-            </button>
+              icon={<Icon name="settings" />}
+              onRan={() => setOpen(false)}
+            />
           </li>
           <li role="none">
-            <button type="button" role="menuitem" className={styles.item} onClick={actions.signOut}>
-              <Icon name="logout" />
-              {LL.nav.logout()}
-            </button>
+            <CommandMenuItem
+              id="session.sign-out"
+              className={styles.item}
+              icon={<Icon name="logout" />}
+            />
           </li>
         </ul>
       ) : null}

@@ -19,11 +19,7 @@ export function SettingsDialog() {
       description={LL.settings.description()}
       footer={<Button onClick={actions.closeSettings}>{LL.common.close()}</Button>}
     >
-      <SettingsForm
-        theme={theme}
-        onThemeChange={actions.setTheme}
-        onLanguageChange={(language) => void actions.setLanguage(language)}
-      />
+      <SettingsForm theme={theme} />
     </Dialog>
   )
 }

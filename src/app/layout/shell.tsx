@@ -11,7 +11,7 @@ import { Sidebar } from './sidebar'
 import { TopBar } from './top-bar'
 import * as styles from './shell.css'
 
-/** The signed-in frame: sidebar, top bar, content, settings dialog, toasts. */
+/** The signed-in frame: sidebar, top bar, content, settings dialog, toasts, the palette. */
 export function Shell({ route, children }: { route: AppRoute | undefined; children: ReactNode }) {
   const { LL } = useI18nContext()
   const { user, can } = useSession()
@@ -26,26 +26,28 @@ export function Shell({ route, children }: { route: AppRoute | undefined; childr
   }, [])
 
   if (!user) return null
+  // The palette wraps the frame so the sidebar, avatar menu and settings read its registry.
   return (
-    <div className={styles.shell}>
-      <a href="#content" className={styles.skipLink}>
-        {LL.shell.skipToContent()}
-      </a>
-      <Sidebar />
-      <div className={styles.column}>
-        <TopBar user={user} />
-        <main
-          id="content"
-          tabIndex={-1}
-          className={route?.bottomMargin ? `${styles.main} ${styles.formPage}` : styles.main}
-          data-testid="content"
-        >
-          {children}
-        </main>
+    <CommandPalette routes={routes} actions={actions} userId={user.user_id} can={can}>
+      <div className={styles.shell}>
+        <a href="#content" className={styles.skipLink}>
+          {LL.shell.skipToContent()}
+        </a>
+        <Sidebar />
+        <div className={styles.column}>
+          <TopBar user={user} />
+          <main
+            id="content"
+            tabIndex={-1}
+            className={route?.bottomMargin ? `${styles.main} ${styles.formPage}` : styles.main}
+            data-testid="content"
+          >
+            {children}
+          </main>
+        </div>
+        <SettingsDialog />
+        <ToastRegion />
       </div>
-      <SettingsDialog />
-      <CommandPalette routes={routes} actions={actions} userId={user.user_id} can={can} />
-      <ToastRegion />
-    </div>
+    </CommandPalette>
   )
 }

@@ -1,6 +1,8 @@
 import { useEffect, useRef } from 'react'
 import { Link, useLocation } from 'wouter'
 import { useI18nContext } from '../../../i18n/i18n-react'
+import { CommandButton } from '../../commands/command-button'
+import { useCommand } from '../../commands/use-command'
 import { matchPattern } from '../../lib/breadcrumb'
 import { Icon } from '../../ui/icon'
 import { useAppActions } from '../app-actions'
@@ -24,6 +26,7 @@ export function Sidebar() {
   const { can } = useSession()
   const [location] = useLocation()
   const actions = useAppActions()
+  const toggleSidebar = useCommand('sidebar.toggle')
   const open = useUi((ui) => ui.sidebarOpen)
   const drawerOpen = useUi((ui) => ui.drawerOpen)
   const collapsed = !open
@@ -73,7 +76,7 @@ export function Sidebar() {
             aria-label={collapsed ? LL.nav.expandSidebar() : LL.nav.collapseSidebar()}
             aria-expanded={!collapsed}
             aria-controls="sidebar"
-            onClick={actions.toggleSidebar}
+            onClick={toggleSidebar?.run}
           >
             <Icon name={collapsed ? 'chevronRight' : 'chevronLeft'} />
           </button>
@@ -100,26 +103,22 @@ export function Sidebar() {
         <div className={styles.footer}>
           <ul className={styles.list}>
             <li>
-              <button
-                type="button"
+              <CommandButton
+                id="settings.open"
                 className={styles.item}
-                onClick={actions.openSettings}
-                title={collapsed ? LL.nav.settings() : undefined}
-              >
-                <Icon name="settings" />
-                <span className={styles.label}>{LL.nav.settings()}</span>
-              </button>
+                labelClassName={styles.label}
+                icon={<Icon name="settings" />}
+                compact={collapsed}
+              />
             </li>
             <li>
-              <button
-                type="button"
+              <CommandButton
+                id="session.sign-out"
                 className={styles.item}
-                onClick={actions.signOut}
-                title={collapsed ? LL.nav.logout() : undefined}
-              >
-                <Icon name="logout" />
-                <span className={styles.label}>{LL.nav.logout()}</span>
-              </button>
+                labelClassName={styles.label}
+                icon={<Icon name="logout" />}
+                compact={collapsed}
+              />
             </li>
           </ul>
         </div>

@@ -1,8 +1,8 @@
 import { useI18nContext } from '../../../i18n/i18n-react'
+import { useCommand } from '../../commands/use-command'
 import type { Me } from '../../contract/users'
 import { Button } from '../../ui/button'
 import { Icon } from '../../ui/icon'
-import { useAppActions } from '../app-actions'
 import { useUi } from '../ui-store'
 import { AccountMenu } from './account-menu'
 import { Breadcrumb } from './breadcrumb'
@@ -10,7 +10,9 @@ import * as styles from './top-bar.css'
 
 export function TopBar({ user }: { user: Me }) {
   const { LL } = useI18nContext()
-  const actions = useAppActions()
+  // A disclosure button names the state it changes ("Open menu"), not the command; it still runs
+  // the registry's command, so the palette, a hotkey and this button do the same thing.
+  const toggleSidebar = useCommand('sidebar.toggle')
   const drawerOpen = useUi((ui) => ui.drawerOpen)
   return (
     <header className={styles.bar}>
@@ -21,7 +23,7 @@ export function TopBar({ user }: { user: Me }) {
         aria-label={drawerOpen ? LL.nav.closeMenu() : LL.nav.openMenu()}
         aria-expanded={drawerOpen}
         aria-controls="sidebar"
-        onClick={actions.toggleSidebar}
+        onClick={toggleSidebar?.run}
         data-testid="drawer-toggle"
       >
         <Icon name="menu" />

@@ -1,18 +1,18 @@
 import { useI18nContext } from '../../../i18n/i18n-react'
+import { useRunCommand } from '../../commands/use-command'
 import type { Language } from '../../lib/language'
 import * as styles from './settings-form.css'
 
 export type ThemeChoice = 'light' | 'dark'
 
-type SettingsFormProps = {
-  theme: ThemeChoice
-  onThemeChange: (theme: ThemeChoice) => void
-  onLanguageChange: (language: Language) => void
-}
-
-/** Theme and language apply as soon as they are picked: nothing to save, nothing to lose. */
-export function SettingsForm({ theme, onThemeChange, onLanguageChange }: SettingsFormProps) {
+/**
+ * Theme and language apply as soon as they are picked: nothing to save, nothing to lose. A choice
+ * runs the registry's command (`theme.dark`, `language.de` …), the same one the palette runs; the
+ * radios keep their value names because a choice in a group is named by its value.
+ */
+export function SettingsForm({ theme }: { theme: ThemeChoice }) {
   const { LL, locale } = useI18nContext()
+  const run = useRunCommand()
   const themes: [ThemeChoice, string][] = [
     ['light', LL.settings.light()],
     ['dark', LL.settings.dark()],
@@ -35,7 +35,7 @@ export function SettingsForm({ theme, onThemeChange, onLanguageChange }: Setting
                 value={value}
                 className={styles.radio}
                 checked={theme === value}
-                onChange={() => onThemeChange(value)}
+                onChange={() => run(`theme.${value}`)}
               />
               {label}
             </label>
@@ -53,7 +53,7 @@ export function SettingsForm({ theme, onThemeChange, onLanguageChange }: Setting
                 value={value}
                 className={styles.radio}
                 checked={locale === value}
-                onChange={() => onLanguageChange(value)}
+                onChange={() => run(`language.${value}`)}
               />
               {label}
             </label>

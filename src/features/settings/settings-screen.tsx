@@ -1,5 +1,4 @@
 import { useI18nContext } from '../../../i18n/i18n-react'
-import { useAppActions } from '../../app/app-actions'
 import { useThemeMode } from '../../app/theme-store'
 import { SettingsForm } from './settings-form'
 import * as styles from './settings-screen.css'
@@ -7,17 +6,12 @@ import * as styles from './settings-screen.css'
 /** /settings: the same choices as the Settings dialog, as a page one can link to. */
 export function SettingsScreen() {
   const { LL } = useI18nContext()
-  const actions = useAppActions()
   const theme = useThemeMode()
   return (
     <section className={styles.page}>
       <h1 className={styles.title}>{LL.settings.title()}</h1>
       <p className={styles.description}>{LL.settings.description()}</p>
-      <SettingsForm
-        theme={theme}
-        onThemeChange={actions.setTheme}
-        onLanguageChange={(language) => void actions.setLanguage(language)}
-      />
+      <SettingsForm theme={theme} />
     </section>
   )
 }

@@ -19,33 +19,55 @@ export interface ListKeyContext {
   modified: boolean
 }
 
+/**
+ * The list's keys by what they do: the one table `listKey` reads and the `?` cheat sheet lists
+ * (src/commands/list-keys.ts), so the sheet cannot drift from what the list really does.
+ */
+export const LIST_KEYS = {
+  focusSearch: ['/'],
+  next: ['j', 'ArrowDown'],
+  previous: ['k', 'ArrowUp'],
+  first: ['Home'],
+  last: ['End'],
+  pageDown: ['PageDown'],
+  pageUp: ['PageUp'],
+  open: ['Enter'],
+} as const satisfies Record<string, readonly string[]>
+
+export type ListAction = keyof typeof LIST_KEYS
+
+const ACTION_OF = new Map<string, ListAction>(
+  (Object.keys(LIST_KEYS) as ListAction[]).flatMap((action) =>
+    LIST_KEYS[action].map((key): [string, ListAction] => [key, action]),
+  ),
+)
+
 const none: ListKeyResult = { type: 'none' }
 
 export function listKey({ key, active, total, pageRows, modified }: ListKeyContext): ListKeyResult {
   if (modified) return none
-  if (key === '/') return { type: 'focus-search' }
+  const action = ACTION_OF.get(key)
+  if (action === 'focusSearch') return { type: 'focus-search' }
   if (total <= 0) return none
   const last = total - 1
   const clamp = (index: number) => Math.min(Math.max(index, 0), last)
   const step = Math.max(1, pageRows)
-  switch (key) {
-    case 'j':
-    case 'ArrowDown':
+  switch (action) {
+    case 'next':
       return { type: 'move', index: active === null ? 0 : clamp(active + 1) }
-    case 'k':
-    case 'ArrowUp':
+    case 'previous':
       return { type: 'move', index: active === null ? 0 : clamp(active - 1) }
-    case 'Home':
+    case 'first':
       return { type: 'move', index: 0 }
-    case 'End':
+    case 'last':
       return { type: 'move', index: last }
-    case 'PageDown':
+    case 'pageDown':
       return { type: 'move', index: clamp((active ?? 0) + step) }
-    case 'PageUp':
+    case 'pageUp':
       return { type: 'move', index: clamp((active ?? 0) - step) }
-    case 'Enter':
+    case 'open':
       return active === null ? none : { type: 'open', index: active }
-    default:
+    case undefined:
       return none
   }
 }
