@@ -64,6 +64,11 @@ export async function openDatabase(options: {
 }): Promise<Db> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, types })
+    // An idle connection dropped by the database (restart, failover) must not crash the server;
+    // the pool replaces it on the next query.
+    pool.on('error', (error) => {
+      process.stderr.write(`idle PostgreSQL connection lost: ${error.message}\n`)
+    })
     return wrap(pool, 'postgres', () => pool.end())
   }
   if (!options.dataDir.startsWith('memory://')) mkdirSync(options.dataDir, { recursive: true })
