@@ -32,8 +32,12 @@ async function send(q: Queryable, s: Services, m: Message) {
 async function invite(c: Context<AppEnv>, s: Services, input: InviteNotify, origin: string) {
   const caller = await authenticate(s, c.req.header('authorization'))
   if (!can(caller.permissions, inviteNeeds)) throw forbidden()
-  const scope =
-    scopeOf(caller.permissions, 'users', 'create') ?? scopeOf(caller.permissions, 'users', 'update')
+  // The broader of the two grants decides whose users the caller may invite.
+  const scopes = [
+    scopeOf(caller.permissions, 'users', 'create'),
+    scopeOf(caller.permissions, 'users', 'update'),
+  ]
+  const scope = scopes.includes('all') ? 'all' : 'org'
   const [user] = await s.db.query<{
     user_id: number
     organization_id: number
