@@ -11,6 +11,7 @@ export default tseslint.config(
       'test-results',
       'playwright-report',
       'i18n/i18n-*.ts',
+      'i18n/i18n-*.tsx',
       'i18n/formatters.ts',
     ],
   },
