@@ -26,7 +26,11 @@ async function send(q: Queryable, s: Services, m: Message) {
      values ($1, $2, $3, $4, $5, $6, $7)`,
     [m.workflow, m.channel, m.recipient, m.subject, m.body, m.link, m.userId],
   )
-  s.logger.info(`notify ${m.workflow} → ${m.recipient}`, { link: m.link })
+  // The link is a credential: only demo mode (no mail server, a person follows it) logs it.
+  s.logger.info(
+    `notify ${m.workflow} → ${m.recipient}`,
+    s.options.demoMode ? { link: m.link } : undefined,
+  )
 }
 
 async function invite(c: Context<AppEnv>, s: Services, input: InviteNotify, origin: string) {
