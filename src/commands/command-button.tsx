@@ -39,9 +39,10 @@ export function CommandButton(props: CommandButtonProps & { readonly role?: 'men
       type="button"
       role={role}
       data-command={id}
-      className={[className, reason === undefined ? undefined : styles.disabled]
-        .filter(Boolean)
-        .join(' ')}
+      className={
+        [className, reason === undefined ? undefined : styles.disabled].filter(Boolean).join(' ') ||
+        undefined
+      }
       aria-disabled={reason === undefined ? undefined : true}
       aria-describedby={hint === null ? undefined : hintId}
       title={compact ? label : undefined}

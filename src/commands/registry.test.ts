@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest'
+import { LIST_KEYS, listKey } from '../ui/data-table/keyboard'
 import type { Can } from './availability'
 import { createHotkeyEngine } from './hotkey-engine'
 import { offered, usableShortcuts } from './palette-results'
-import { buildRegistry, type RouteRow } from './registry'
+import { buildRegistry, listKeyHints, type RouteRow } from './registry'
+import { bindingsOf } from './use-hotkeys'
 
 const label = () => 'x'
 const routes: RouteRow[] = [
@@ -99,5 +101,25 @@ describe('registry', () => {
         : [{ id: command.id, shortcut: command.shortcut, scope: 'idle' as const }],
     )
     expect(() => createHotkeyEngine(bindings)).not.toThrow()
+  })
+
+  it("lists exactly the DataTable's keys, each of which the list really handles", () => {
+    const table = Object.values(LIST_KEYS).flat()
+    expect(listKeyHints.flatMap((hint) => hint.shortcuts)).toEqual(
+      table.map((key) => key.toLowerCase()),
+    )
+    for (const key of table) {
+      const outcome = listKey({ key, active: 3, total: 10, pageRows: 4, modified: false })
+      expect(outcome.type, key).not.toBe('none')
+    }
+  })
+
+  it('never binds the list keys globally: the focused list handles them', () => {
+    const bound = bindingsOf(offered(buildRegistry(routes), grants('organizations:read')))
+    expect(bound.map((binding) => binding.shortcut)).toEqual(
+      expect.arrayContaining(['g o', 't d', 't l']),
+    )
+    expect(bound.some((binding) => binding.id.startsWith('list.'))).toBe(false)
+    expect(bound.some((binding) => ['j', 'k', '/', 'enter'].includes(binding.shortcut))).toBe(false)
   })
 })
