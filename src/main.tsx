@@ -1,13 +1,25 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { App } from './app/app'
+import { hasStoredSession } from './api/tokens'
+import { findRoute } from './lib/breadcrumb'
+import { App, SignedInApp } from './app/app'
 import { initialLanguage } from './app/language'
 import { Providers } from './app/providers'
-import { startSession } from './app/session/session-actor'
+import { routes } from './app/routes'
+import { startSession } from './app/session/session-handle'
 import { initTheme } from './app/theme-store'
 
 initTheme()
 const session = startSession()
+
+// A signed-in reload would otherwise fetch in series: machine → /me → shell chunk → screen chunk.
+// The machine and the profile request start in startSession; the shell and the URL's screen (its
+// permission is checked when it renders) load beside them.
+if (hasStoredSession()) {
+  const route = findRoute(routes, window.location.pathname)
+  for (const lazy of [SignedInApp, route && !route.guestOnly ? route.screen : null])
+    lazy?.preload().catch(() => undefined)
+}
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html lacks #root')

@@ -1,17 +1,20 @@
-import { lazy, Suspense } from 'react'
+import { Suspense, useEffect } from 'react'
 import { Redirect, useLocation, useSearch } from 'wouter'
 import { findRoute } from '../lib/breadcrumb'
 import { GuestLayout } from './layout/guest-layout'
+import { lazyScreen } from './lazy-screen'
+import { usePreloadScreens } from './preload-routes'
 import { RouteScreen, ScreenLoading } from './route-screen'
 import { routes, type AppRoute } from './routes'
 import { useSession } from './session/session-context'
 
-const SignedInApp = lazy(() =>
+// Exported so boot and the sign-in can start loading it before the session says signedIn.
+export const SignedInApp = lazyScreen(() =>
   import('./layout/signed-in').then((module) => ({ default: module.SignedInApp })),
 )
 
 // Rare (tokens exist but /me failed), so it stays out of the entry chunk.
-const ProfileFailedScreen = lazy(() =>
+const ProfileFailedScreen = lazyScreen(() =>
   import('../features/errors/profile-failed-screen').then((module) => ({
     default: module.ProfileFailedScreen,
   })),
@@ -29,6 +32,11 @@ export function safeReturnTo(value: string | null): string {
 function GuestGate({ route }: { route: AppRoute }) {
   const session = useSession()
   const search = useSearch()
+  const signingIn = session.status === 'signingIn'
+  // The shell loads while the credentials and the profile travel, not after them.
+  useEffect(() => {
+    if (signingIn) SignedInApp.preload().catch(() => undefined)
+  }, [signingIn])
   if (session.status === 'signedIn')
     return <Redirect to={safeReturnTo(new URLSearchParams(search).get(RETURN_TO_PARAM))} replace />
   if (session.status === 'restoring') return <ScreenLoading />
@@ -43,6 +51,7 @@ function ProtectedGate({ route }: { route: AppRoute | undefined }) {
   const session = useSession()
   const [location] = useLocation()
   const search = useSearch()
+  usePreloadScreens(session.can, session.status === 'signedIn')
   if (session.status === 'signedOut' || session.status === 'signingIn') {
     const target = `${location}${search ? `?${search}` : ''}`
     const query = target === '/' ? '' : `?${RETURN_TO_PARAM}=${encodeURIComponent(target)}`

@@ -1,14 +1,15 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
 import type { TranslationFunctions } from '../../i18n/i18n-types'
 import type { Permission } from '../contract/permissions'
 import type { IconName } from '../ui/icon'
+import { lazyScreen, type LazyScreen } from './lazy-screen'
 
 export type AppRoute = {
   /** Stable id: palette commands, breadcrumb labels and tests refer to routes by it. */
   id: string
   /** wouter pattern, e.g. `/organizations/edit/:id`. */
   path: string
-  screen: LazyExoticComponent<ComponentType>
+  /** Preloaded after sign-in and on link hover/focus (preload-routes.ts). */
+  screen: LazyScreen
   /** Any one suffices; empty = every signed-in user (SPEC 2). Ignored for guest-only routes. */
   anyOf: readonly Permission[]
   /** Public pages that redirect to / when signed in. */
@@ -27,7 +28,7 @@ export const routes: readonly AppRoute[] = [
   {
     id: 'login',
     path: '/login',
-    screen: lazy(() =>
+    screen: lazyScreen(() =>
       import('../features/auth/login-screen').then((m) => ({ default: m.LoginScreen })),
     ),
     anyOf: [],
@@ -37,7 +38,7 @@ export const routes: readonly AppRoute[] = [
   {
     id: 'start-password-reset',
     path: '/start-password-reset',
-    screen: lazy(() =>
+    screen: lazyScreen(() =>
       import('../features/auth/start-password-reset-screen').then((m) => ({
         default: m.StartPasswordResetScreen,
       })),
@@ -49,7 +50,7 @@ export const routes: readonly AppRoute[] = [
   {
     id: 'password-reset',
     path: '/password-reset',
-    screen: lazy(() =>
+    screen: lazyScreen(() =>
       import('../features/auth/password-reset-screen').then((m) => ({
         default: m.PasswordResetScreen,
       })),
@@ -61,7 +62,7 @@ export const routes: readonly AppRoute[] = [
   {
     id: 'dashboard',
     path: '/',
-    screen: lazy(() =>
+    screen: lazyScreen(() =>
       import('../features/dashboard/dashboard-screen').then((m) => ({
         default: m.DashboardScreen,
       })),
@@ -73,7 +74,7 @@ export const routes: readonly AppRoute[] = [
   {
     id: 'settings',
     path: '/settings',
-    screen: lazy(() =>
+    screen: lazyScreen(() =>
       import('../features/settings/settings-screen').then((m) => ({ default: m.SettingsScreen })),
     ),
     anyOf: [],
@@ -82,7 +83,7 @@ export const routes: readonly AppRoute[] = [
   {
     id: 'organizations',
     path: '/organizations',
-    screen: lazy(() =>
+    screen: lazyScreen(() =>
       import('../features/organizations/organizations-screen').then((m) => ({
         default: m.OrganizationsScreen,
       })),
@@ -94,7 +95,7 @@ export const routes: readonly AppRoute[] = [
   {
     id: 'organizations-create',
     path: '/organizations/create',
-    screen: lazy(() =>
+    screen: lazyScreen(() =>
       import('../features/organizations/create-organization-screen').then((m) => ({
         default: m.CreateOrganizationScreen,
       })),
@@ -106,7 +107,7 @@ export const routes: readonly AppRoute[] = [
   {
     id: 'organizations-edit',
     path: '/organizations/edit/:id',
-    screen: lazy(() =>
+    screen: lazyScreen(() =>
       import('../features/organizations/edit-organization-screen').then((m) => ({
         default: m.EditOrganizationScreen,
       })),
@@ -118,7 +119,7 @@ export const routes: readonly AppRoute[] = [
   {
     id: 'audits',
     path: '/audits',
-    screen: lazy(() =>
+    screen: lazyScreen(() =>
       import('../features/audits/audits-screen').then((m) => ({ default: m.AuditsScreen })),
     ),
     anyOf: ['devices:audits:read', 'devices:audits:read:org'],

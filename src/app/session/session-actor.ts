@@ -5,11 +5,30 @@ import {
   type SignInRequest,
 } from '../../../machines/session.machine'
 import type { ApiError } from '../../api/api-error'
-import { onSessionSignal, signOutLocally } from '../../api/session-signals'
-import { hasStoredSession, saveTokens, subscribeOtherTabs } from '../../api/tokens'
+import { signOutLocally } from '../../api/session-signals'
+import { hasStoredSession, saveTokens } from '../../api/tokens'
 import { applyGuestTheme, applyUserTheme } from '../theme-store'
+import { forgetSessionData, type SessionStatus, type SessionView } from './session-handle'
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>
+
+type Snapshot = ReturnType<SessionActor['getSnapshot']>
+
+// The machine's top-level states; `matches('signedIn')` also holds in its children.
+const statuses: readonly SessionStatus[] = [
+  'signedIn',
+  'signedOut',
+  'signingIn',
+  'loadingProfile',
+  'profileFailed',
+  'restoring',
+]
+
+export function viewOf(snapshot: Snapshot): SessionView {
+  const { user, error, retryAfter } = snapshot.context
+  const status = statuses.find((name) => snapshot.matches(name)) ?? 'restoring'
+  return { status, user, error, retryAfter }
+}
 
 // The HTTP client (with superstruct and the contract) loads on first use, not with /login.
 const loadAuth = () => import('../../api/auth')
@@ -50,23 +69,11 @@ function isAbort(error: unknown) {
   return error instanceof DOMException && error.name === 'AbortError'
 }
 
-const forgetListeners = new Set<() => void>()
-
-/** Runs whenever a session ends: whoever caches user data (react-query) drops it. */
-export function onSessionForgotten(listener: () => void): () => void {
-  forgetListeners.add(listener)
-  return () => forgetListeners.delete(listener)
-}
-
-function onForget() {
-  for (const listener of forgetListeners) listener()
-}
-
 /**
- * The running session: the pure machine with the app's I/O plugged in, the API client's refresh
- * signals and other tabs' sign-in/out fed back as events.
+ * The running session: the pure machine with the app's I/O plugged in. The API client's refresh
+ * signals and other tabs' sign-in/out reach it as events through the handle (session-handle.ts).
  */
-export function startSession(): SessionActor {
+export function startSessionActor(): SessionActor {
   let pending: AbortController | null = null
   const fresh = () => {
     pending?.abort()
@@ -119,30 +126,12 @@ export function startSession(): SessionActor {
       applyGuestTheme: () => applyGuestTheme(),
       forgetSession: () => {
         signOutLocally()
-        onForget()
+        forgetSessionData()
       },
     },
   })
 
   const actor = createActor(machine)
-  onSessionSignal((signal) => {
-    if (signal.type === 'refresh.started') actor.send({ type: 'session.refresh.started' })
-    else if (signal.type === 'refresh.finished') actor.send({ type: 'session.refresh.finished' })
-    else {
-      onForget()
-      actor.send({ type: 'session.ended' })
-    }
-  })
-  subscribeOtherTabs((change) => {
-    if (change === 'stored') {
-      actor.send({ type: 'session.otherTab.signedIn' })
-      return
-    }
-    // Another tab logged out: its clear already removed the tokens; invalidate our work in flight.
-    signOutLocally()
-    onForget()
-    actor.send({ type: 'session.ended' })
-  })
   actor.start()
   return actor
 }

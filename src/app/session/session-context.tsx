@@ -2,7 +2,7 @@ import { createContext, useCallback, useContext, useSyncExternalStore, type Reac
 import type { SessionError, SessionUser } from '../../../machines/session.machine'
 import { can as canWith } from '../../contract/permissions'
 import type { Me } from '../../contract/users'
-import type { SessionActor } from './session-actor'
+import type { SessionHandle, SessionStatus, SessionView } from './session-handle'
 
 // The machine mirrors the contract's profile structurally (it may import only xstate); this type
 // fails to compile the day the two drift apart.
@@ -10,29 +10,24 @@ type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
 type Assert<T extends true> = T
 export type ProfileMatchesMachine = Assert<Same<Me, SessionUser>>
 
-export type SessionStatus =
-  'restoring' | 'signedOut' | 'signingIn' | 'loadingProfile' | 'profileFailed' | 'signedIn'
+const SessionHandleContext = createContext<SessionHandle | null>(null)
 
-const SessionActorContext = createContext<SessionActor | null>(null)
-
-export function SessionProvider({ actor, children }: { actor: SessionActor; children: ReactNode }) {
-  return <SessionActorContext value={actor}>{children}</SessionActorContext>
+export function SessionProvider({
+  handle,
+  children,
+}: {
+  handle: SessionHandle
+  children: ReactNode
+}) {
+  return <SessionHandleContext value={handle}>{children}</SessionHandleContext>
 }
 
-export function useSessionActor(): SessionActor {
-  const actor = useContext(SessionActorContext)
-  if (!actor) throw new Error('useSessionActor outside <SessionProvider>')
-  return actor
+/** Sends events to the session machine (loading it first on a guest page). */
+export function useSessionActor(): SessionHandle {
+  const handle = useContext(SessionHandleContext)
+  if (!handle) throw new Error('useSessionActor outside <SessionProvider>')
+  return handle
 }
-
-const statuses: readonly SessionStatus[] = [
-  'signedIn',
-  'signedOut',
-  'signingIn',
-  'loadingProfile',
-  'profileFailed',
-  'restoring',
-]
 
 export type Session = {
   status: SessionStatus
@@ -43,29 +38,17 @@ export type Session = {
   can: (anyOf: readonly string[]) => boolean
 }
 
-type Snapshot = ReturnType<SessionActor['getSnapshot']>
-
 // React's own store hook: @xstate/react's useSelector would add its shim to the /login bundle.
-function useSnapshot<T>(actor: SessionActor, select: (snapshot: Snapshot) => T): T {
-  const subscribe = useCallback(
-    (onChange: () => void) => {
-      const subscription = actor.subscribe(onChange)
-      return () => subscription.unsubscribe()
-    },
-    [actor],
-  )
-  return useSyncExternalStore(subscribe, () => select(actor.getSnapshot()))
+function useView<T>(handle: SessionHandle, select: (view: SessionView) => T): T {
+  return useSyncExternalStore(handle.subscribe, () => select(handle.getView()))
 }
 
 export function useSession(): Session {
-  const actor = useSessionActor()
-  const status = useSnapshot(
-    actor,
-    (snapshot) => statuses.find((name) => snapshot.matches(name)) ?? 'restoring',
-  )
-  const user = useSnapshot(actor, (snapshot) => snapshot.context.user)
-  const error = useSnapshot(actor, (snapshot) => snapshot.context.error)
-  const retryAfter = useSnapshot(actor, (snapshot) => snapshot.context.retryAfter)
+  const handle = useSessionActor()
+  const status = useView(handle, (view) => view.status)
+  const user = useView(handle, (view) => view.user)
+  const error = useView(handle, (view) => view.error)
+  const retryAfter = useView(handle, (view) => view.retryAfter)
   const can = useCallback(
     (anyOf: readonly string[]) => user !== null && canWith(user.permissions, anyOf),
     [user],

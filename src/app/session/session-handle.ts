@@ -1,0 +1,132 @@
+import type { SessionContext, SessionEvent } from '../../../machines/session.machine'
+import { onSessionSignal, signOutLocally } from '../../api/session-signals'
+import { hasStoredSession, subscribeOtherTabs } from '../../api/tokens'
+import type { SessionActor } from './session-actor'
+
+export type SessionStatus =
+  'restoring' | 'signedOut' | 'signingIn' | 'loadingProfile' | 'profileFailed' | 'signedIn'
+
+export type SessionView = SessionContext & { status: SessionStatus }
+
+/** What the app holds of the session: the machine's state as a view, and a way to send it events. */
+export type SessionHandle = {
+  getView: () => SessionView
+  subscribe: (listener: () => void) => () => void
+  send: (event: SessionEvent) => void
+  /** Loads and starts the machine if it is not running yet (sign-in intent, a signed-in boot). */
+  load: () => Promise<void>
+}
+
+const forgetListeners = new Set<() => void>()
+
+/** Runs whenever a session ends: whoever caches user data (react-query) drops it. */
+export function onSessionForgotten(listener: () => void): () => void {
+  forgetListeners.add(listener)
+  return () => forgetListeners.delete(listener)
+}
+
+export function forgetSessionData() {
+  for (const listener of forgetListeners) listener()
+}
+
+const empty: SessionContext = { user: null, error: null, retryAfter: null }
+
+/**
+ * A guest's first key or pointer press starts the download, so the machine is usually running by
+ * the time the form is submitted: the sign-in request does not wait for the chunk.
+ */
+function loadOnFirstInput(load: () => Promise<void>) {
+  const kinds = ['keydown', 'pointerdown'] as const
+  const onInput = () => {
+    for (const kind of kinds) window.removeEventListener(kind, onInput, true)
+    void load()
+  }
+  for (const kind of kinds) window.addEventListener(kind, onInput, true)
+}
+
+/**
+ * The machine with XState is a lazy chunk: a guest's /login does not load it (DESIGN's /login JS
+ * budget). Until it runs, the view is the state the machine itself starts in — `restoring` with
+ * stored tokens (the machine is then loaded at once), otherwise `signedOut`, where the machine's
+ * restore step would end up. The first event loads the machine, which replays its own restore and
+ * then receives the queued events, so every transition still happens inside the machine.
+ */
+export function startSession(): SessionHandle {
+  const listeners = new Set<() => void>()
+  const queued: SessionEvent[] = []
+  let view: SessionView = { ...empty, status: hasStoredSession() ? 'restoring' : 'signedOut' }
+  let actor: SessionActor | null = null
+  let loading: Promise<void> | null = null
+
+  const setView = (next: SessionView) => {
+    if (
+      next.status === view.status &&
+      next.user === view.user &&
+      next.error === view.error &&
+      next.retryAfter === view.retryAfter
+    )
+      return
+    view = next
+    for (const listener of listeners) listener()
+  }
+
+  const load = () =>
+    (loading ??= import('./session-actor').then(
+      ({ startSessionActor, viewOf }) => {
+        const running = startSessionActor()
+        actor = running
+        const sync = () => {
+          setView(viewOf(running.getSnapshot()))
+          // Events sent while the chunk loaded wait until the machine has read the storage itself.
+          if (view.status !== 'restoring') for (const event of queued.splice(0)) running.send(event)
+        }
+        running.subscribe(sync)
+        sync()
+      },
+      (error: unknown) => {
+        // A failed chunk download (offline): the next event tries again; nothing was sent yet.
+        console.warn('Session machine failed to load', error)
+        loading = null
+      },
+    ))
+
+  const send = (event: SessionEvent) => {
+    if (actor && view.status !== 'restoring' && queued.length === 0) {
+      actor.send(event)
+      return
+    }
+    queued.push(event)
+    void load()
+  }
+
+  onSessionSignal((signal) => {
+    if (signal.type === 'refresh.started') send({ type: 'session.refresh.started' })
+    else if (signal.type === 'refresh.finished') send({ type: 'session.refresh.finished' })
+    else {
+      forgetSessionData()
+      send({ type: 'session.ended' })
+    }
+  })
+  subscribeOtherTabs((change) => {
+    if (change === 'stored') {
+      send({ type: 'session.otherTab.signedIn' })
+      return
+    }
+    // Another tab logged out: its clear already removed the tokens; invalidate our work in flight.
+    signOutLocally()
+    forgetSessionData()
+    send({ type: 'session.ended' })
+  })
+  if (view.status === 'restoring') void load()
+  else loadOnFirstInput(load)
+
+  return {
+    getView: () => view,
+    subscribe: (listener) => {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
+    },
+    send,
+    load,
+  }
+}
