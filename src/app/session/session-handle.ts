@@ -76,9 +76,13 @@ export function startSession(): SessionHandle {
         const running = startSessionActor()
         actor = running
         const sync = () => {
-          setView(viewOf(running.getSnapshot()))
+          const next = viewOf(running.getSnapshot())
+          // The machine replays its restore step: the view already shows where that ends, and a
+          // flash of `restoring` would unmount the login form the user is typing into.
+          if (next.status === 'restoring') return
+          setView(next)
           // Events sent while the chunk loaded wait until the machine has read the storage itself.
-          if (view.status !== 'restoring') for (const event of queued.splice(0)) running.send(event)
+          for (const event of queued.splice(0)) running.send(event)
         }
         running.subscribe(sync)
         sync()
@@ -91,7 +95,7 @@ export function startSession(): SessionHandle {
     ))
 
   const send = (event: SessionEvent) => {
-    if (actor && view.status !== 'restoring' && queued.length === 0) {
+    if (actor && !actor.getSnapshot().matches('restoring') && queued.length === 0) {
       actor.send(event)
       return
     }
