@@ -58,7 +58,7 @@ export function CheatSheet({
                 <dd className={styles.sheetKeys}>
                   {hint.shortcuts.map((shortcut, i) => (
                     <Fragment key={shortcut}>
-                      {i > 0 ? ` ${LL.commands.or()} ` : null}
+                      {i > 0 ? <span className={styles.keys}> {LL.commands.or()} </span> : null}
                       <Keys shortcut={shortcut} />
                     </Fragment>
                   ))}

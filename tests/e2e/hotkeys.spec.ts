@@ -78,3 +78,43 @@ test('German layout: ? is Shift+ß and the letters come from event.key', async (
   await dispatch({ key: 'o', code: 'KeyO' })
   await expect(page).toHaveURL(/\/organizations$/)
 })
+
+test('the avatar menu shows registry commands with their shortcuts, and the shortcut does the same', async ({
+  page,
+}) => {
+  await signInByKeyboard(page, demo.admin)
+  const avatar = page.getByRole('button', { name: /Account menu/ })
+  await avatar.focus()
+  await page.keyboard.press('Enter')
+  const dark = page.getByRole('menuitem', { name: 'Switch to dark theme' })
+  await expect(dark).toBeFocused()
+  // Label and shortcut are the registry's theme.dark, as the palette and the ? sheet show it.
+  await expect(dark).toHaveAccessibleDescription('T then D')
+  await expect(dark.locator('kbd')).toHaveText(['T', 'D'])
+  await expect(page.getByRole('menuitem', { name: 'Open settings' })).toBeVisible()
+  await expect(page.getByRole('menuitem', { name: 'Logout' })).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(avatar).toBeFocused()
+
+  await page.keyboard.press('t')
+  await page.keyboard.press('d')
+  await expect(page.locator('html')).toHaveCSS('color-scheme', 'dark')
+  await page.keyboard.press('Enter')
+  const light = page.getByRole('menuitem', { name: 'Switch to light theme' })
+  await expect(light).toHaveAccessibleDescription('T then L')
+  await page.keyboard.press('Enter')
+  await expect(page.locator('html')).toHaveCSS('color-scheme', 'light')
+  await expect(avatar).toBeFocused()
+})
+
+test('? lists the keys of a focused list from the list itself', async ({ page }) => {
+  await signInByKeyboard(page, demo.admin)
+  await page.keyboard.press('?')
+  const lists = sheet(page).getByRole('heading', { name: 'In lists' })
+  await expect(lists).toBeVisible()
+  await expect(sheet(page)).toContainText('Next rowJ or ↓')
+  await expect(sheet(page)).toContainText('Search the list/')
+  await expect(sheet(page)).toContainText('One screen downPage Down')
+  await expect(sheet(page)).toContainText('Switch to dark themeT then D')
+  await expectNoSeriousA11yViolations(page)
+})

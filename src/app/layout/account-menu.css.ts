@@ -41,6 +41,8 @@ export const item = style({
   color: vars.color.text,
   font: 'inherit',
   textAlign: 'left',
+  // The menu grows to fit a label and its shortcut on one line instead of wrapping the label.
+  whiteSpace: 'nowrap',
   cursor: 'pointer',
   selectors: { '&:hover, &:focus-visible': { background: vars.color.surfaceHover } },
 })
