@@ -56,7 +56,9 @@ describe('startSession', () => {
   it('with stored tokens it restores: the machine loads at once and asks for the profile', async () => {
     localStorage.setItem(ACCESS_TOKEN_KEY, 'access')
     localStorage.setItem(REFRESH_TOKEN_KEY, 'refresh')
-    const fetch = vi.fn(() => answer(500, { error: 'internal' }))
+    const fetch = vi.fn<(url: string) => Promise<Response>>(() =>
+      answer(500, { error: 'internal' }),
+    )
     vi.stubGlobal('fetch', fetch)
     const handle = startSession()
     expect(handle.getView().status).toBe('restoring')
