@@ -158,7 +158,7 @@ export const appCommands: readonly Command<PaletteContext>[] = [
     id: 'session.sign-out',
     label: (LL) => LL.commands.actions.signOut(),
     group: 'actions',
-    keywords: ['logout', 'log out', 'abmelden'],
+    keywords: ['sign out', 'log out', 'logout', 'abmelden'],
     needs: {},
     run: (ctx) => ctx.app.signOut(),
   },
