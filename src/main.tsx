@@ -12,10 +12,12 @@ import { initTheme } from './app/theme-store'
 initTheme()
 const session = startSession()
 
-// A signed-in reload would otherwise fetch in series: machine → /me → shell chunk → screen chunk.
-// The machine and the profile request start in startSession; the shell and the URL's screen (its
-// permission is checked when it renders) load beside them.
+// A signed-in reload would otherwise fetch in series: machine → profile client → /me → shell chunk
+// → screen chunk. startSession loads the machine; the profile's HTTP client, the shell and the
+// URL's screen (its permission is checked when it renders) load beside it. Failures here are
+// retried where the code is used.
 if (hasStoredSession()) {
+  import('./api/users').catch(() => undefined)
   const route = findRoute(routes, window.location.pathname)
   for (const lazy of [SignedInApp, route && !route.guestOnly ? route.screen : null])
     lazy?.preload().catch(() => undefined)

@@ -2,7 +2,7 @@ import { Suspense, useEffect } from 'react'
 import { Redirect, useLocation, useSearch } from 'wouter'
 import { findRoute } from '../lib/breadcrumb'
 import { GuestLayout } from './layout/guest-layout'
-import { lazyScreen } from './lazy-screen'
+import { lazyScreen, useLazyReady } from './lazy-screen'
 import { usePreloadScreens } from './preload-routes'
 import { RouteScreen, ScreenLoading } from './route-screen'
 import { routes, type AppRoute } from './routes'
@@ -51,7 +51,9 @@ function ProtectedGate({ route }: { route: AppRoute | undefined }) {
   const session = useSession()
   const [location] = useLocation()
   const search = useSearch()
-  usePreloadScreens(session.can, session.status === 'signedIn')
+  const signedIn = session.status === 'signedIn'
+  usePreloadScreens(session.can, signedIn)
+  const shellReady = useLazyReady(SignedInApp, signedIn)
   if (session.status === 'signedOut' || session.status === 'signingIn') {
     const target = `${location}${search ? `?${search}` : ''}`
     const query = target === '/' ? '' : `?${RETURN_TO_PARAM}=${encodeURIComponent(target)}`
@@ -63,7 +65,7 @@ function ProtectedGate({ route }: { route: AppRoute | undefined }) {
         <ProfileFailedScreen />
       </Suspense>
     )
-  if (session.status !== 'signedIn') return <ScreenLoading />
+  if (!signedIn || !shellReady) return <ScreenLoading />
   return (
     <Suspense fallback={<ScreenLoading />}>
       <SignedInApp route={route} />

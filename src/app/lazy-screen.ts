@@ -1,11 +1,14 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react'
+import { lazy, useEffect, useState, type ComponentType, type LazyExoticComponent } from 'react'
 
 export type LazyScreen<P extends object = object> = LazyExoticComponent<ComponentType<P>> & {
   /** Starts loading the chunk (idempotent); resolves once it is loaded. */
   preload: () => Promise<void>
+  isLoaded: () => boolean
 }
 
 type Module<P> = { default: ComponentType<P> }
+
+type Preloadable = Pick<LazyScreen, 'preload' | 'isLoaded'>
 
 /**
  * `React.lazy` with `preload()`. React 19 reveals a lazy component that suspended no sooner than
@@ -41,5 +44,30 @@ export function lazyScreen<P extends object = object>(
 
   return Object.assign(screen, {
     preload: () => fetchModule().then(() => undefined),
+    isLoaded: () => loaded !== null,
   })
+}
+
+/**
+ * True once `screen` can render without suspending. Until then the caller shows its loading state
+ * itself, so no Suspense fallback is committed and React's reveal throttle never starts: a screen
+ * appears as soon as its chunk is there, preloaded or not. A failed download also answers true:
+ * rendering the lazy component then retries and lets the error reach the error boundary.
+ */
+export function useLazyReady(screen: Preloadable, wanted = true): boolean {
+  const [failed, setFailed] = useState<Preloadable | null>(null)
+  const [, setLoadedScreen] = useState<Preloadable | null>(null)
+  const loaded = screen.isLoaded()
+  useEffect(() => {
+    if (loaded || !wanted) return
+    let live = true
+    screen.preload().then(
+      () => live && setLoadedScreen(screen),
+      () => live && setFailed(screen),
+    )
+    return () => {
+      live = false
+    }
+  }, [screen, loaded, wanted])
+  return loaded || failed === screen
 }
