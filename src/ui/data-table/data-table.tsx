@@ -5,7 +5,7 @@ import { Button } from '../button'
 import { Notice } from '../notice'
 import * as styles from './data-table.css'
 import { dataTableFeatures, type DataTableColumns } from './features'
-import { listKey } from './keyboard'
+import { LIST_KEY_SHORTCUTS, listKey } from './keyboard'
 import type { ListViewDefaults } from './list-view'
 import { SearchBox } from './search-box'
 import { BodyRow, HeaderRow, MessageRow, SkeletonRows } from './table-rows'
@@ -213,7 +213,7 @@ export function DataTable<TRow extends RowData, TSort extends string>(
         aria-colcount={leafColumns.length}
         aria-busy={rows.fetching}
         aria-activedescendant={activeRow && activeIndex !== null ? rowId(activeIndex) : undefined}
-        aria-keyshortcuts="/ j k ArrowDown ArrowUp Home End PageUp PageDown Enter"
+        aria-keyshortcuts={LIST_KEY_SHORTCUTS}
         className={styles.grid}
         style={{
           [cssVar(styles.columnTemplate)]: template,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { listKey, type ListKeyContext } from './keyboard'
+import { LIST_KEYS, LIST_KEY_SHORTCUTS, listKey, type ListKeyContext } from './keyboard'
 
 const base: ListKeyContext = {
   key: '',
@@ -45,5 +45,14 @@ describe('listKey', () => {
     expect(press('j', { modified: true })).toEqual({ type: 'none' })
     expect(press('End', { total: 0 })).toEqual({ type: 'none' })
     expect(press('x', { active: 2 })).toEqual({ type: 'none' })
+  })
+})
+
+describe('LIST_KEY_SHORTCUTS', () => {
+  it('announces every key the list answers, each once', () => {
+    const announced = LIST_KEY_SHORTCUTS.split(' ')
+    expect(new Set(announced).size).toBe(announced.length)
+    expect(announced.sort()).toEqual(Object.values(LIST_KEYS).flat().sort())
+    expect(announced).toEqual(expect.arrayContaining(['/', 'j', 'k', 'Home', 'End', 'Enter']))
   })
 })

@@ -36,6 +36,9 @@ export const LIST_KEYS = {
 
 export type ListAction = keyof typeof LIST_KEYS
 
+/** The grid's `aria-keyshortcuts`: every key the list answers, from the same table. */
+export const LIST_KEY_SHORTCUTS = Object.values(LIST_KEYS).flat().join(' ')
+
 const ACTION_OF = new Map<string, ListAction>(
   (Object.keys(LIST_KEYS) as ListAction[]).flatMap((action) =>
     LIST_KEYS[action].map((key): [string, ListAction] => [key, action]),

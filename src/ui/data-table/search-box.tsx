@@ -1,6 +1,7 @@
 import { useEffect, useState, type KeyboardEvent, type RefObject } from 'react'
 import { TextField } from '../text-field'
 import * as styles from './data-table.css'
+import { LIST_KEYS } from './keyboard'
 
 const DEBOUNCE_MS = 300
 
@@ -57,7 +58,7 @@ export function SearchBox({ label, value, onSearch, onLeave, inputRef }: SearchB
       value={draft}
       autoComplete="off"
       spellCheck={false}
-      aria-keyshortcuts="/"
+      aria-keyshortcuts={LIST_KEYS.focusSearch.join(' ')}
       onChange={(event) => setDraft(event.target.value)}
       onKeyDown={onKeyDown}
     />
