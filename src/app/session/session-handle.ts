@@ -32,11 +32,12 @@ export function forgetSessionData() {
 const empty: SessionContext = { user: null, error: null, retryAfter: null }
 
 /**
- * A guest's first key or pointer press starts the download, so the machine is usually running by
- * the time the form is submitted: the sign-in request does not wait for the chunk.
+ * A guest's first key or pointer press (or input: autofill, paste) starts the download, so the
+ * machine is usually running by the time the form is submitted: the sign-in request does not wait
+ * for the chunk.
  */
 function loadOnFirstInput(load: () => Promise<void>) {
-  const kinds = ['keydown', 'pointerdown'] as const
+  const kinds = ['keydown', 'pointerdown', 'input'] as const
   const onInput = () => {
     for (const kind of kinds) window.removeEventListener(kind, onInput, true)
     void load()
