@@ -213,22 +213,6 @@ type RootTranslation = {
 		 */
 		accountMenu: RequiredParams<'email'>
 		/**
-		 * D​a​r​k​ ​t​h​e​m​e
-		 */
-		darkTheme: string
-		/**
-		 * L​i​g​h​t​ ​t​h​e​m​e
-		 */
-		lightTheme: string
-		/**
-		 * S​w​i​t​c​h​ ​t​o​ ​d​a​r​k​ ​t​h​e​m​e
-		 */
-		switchToDark: string
-		/**
-		 * S​w​i​t​c​h​ ​t​o​ ​l​i​g​h​t​ ​t​h​e​m​e
-		 */
-		switchToLight: string
-		/**
 		 * L​o​a​d​i​n​g​ ​s​c​r​e​e​n
 		 */
 		loadingScreen: string
@@ -1218,22 +1202,6 @@ export type TranslationFunctions = {
 		 * Account menu for {email}
 		 */
 		accountMenu: (arg: { email: unknown }) => LocalizedString
-		/**
-		 * Dark theme
-		 */
-		darkTheme: () => LocalizedString
-		/**
-		 * Light theme
-		 */
-		lightTheme: () => LocalizedString
-		/**
-		 * Switch to dark theme
-		 */
-		switchToDark: () => LocalizedString
-		/**
-		 * Switch to light theme
-		 */
-		switchToLight: () => LocalizedString
 		/**
 		 * Loading screen
 		 */

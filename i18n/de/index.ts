@@ -58,10 +58,6 @@ const de = {
   shell: {
     breadcrumb: 'Navigationspfad',
     accountMenu: 'Kontomenü für {email}',
-    darkTheme: 'Dunkles Design',
-    lightTheme: 'Helles Design',
-    switchToDark: 'Zum dunklen Design wechseln',
-    switchToLight: 'Zum hellen Design wechseln',
     loadingScreen: 'Seite wird geladen',
     skipToContent: 'Zum Inhalt springen',
     noRole: 'Keine Rolle',

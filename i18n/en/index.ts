@@ -57,10 +57,6 @@ const en = {
   shell: {
     breadcrumb: 'Breadcrumb',
     accountMenu: 'Account menu for {email}',
-    darkTheme: 'Dark theme',
-    lightTheme: 'Light theme',
-    switchToDark: 'Switch to dark theme',
-    switchToLight: 'Switch to light theme',
     loadingScreen: 'Loading screen',
     skipToContent: 'Skip to content',
     noRole: 'No role',
