@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { demo, sidebar, signIn, storedTokens } from './helpers/session'
+import { demo, reconnect, sidebar, signIn, storedTokens } from './helpers/session'
 
 // Against the second test server, whose access tokens live 2 seconds (playwright.config.ts).
 const ttlPort = Number(process.env.E2E_PORT ?? 8181) + 1
@@ -35,8 +35,7 @@ test('many requests after expiry, in three tabs, share exactly one refresh', asy
     else if (response.status() === 401) calls.unauthorized += 1
     else if (/\/(org|sbm)\/v1\/.+\?/.test(url) && response.ok()) calls.listed += 1
   })
-  await context.setOffline(true)
-  await context.setOffline(false)
+  await reconnect(context)
 
   await expect.poll(() => calls.listed, { timeout: 15_000 }).toBeGreaterThanOrEqual(9)
   console.log(
@@ -63,8 +62,7 @@ test('a revoked refresh token ends the session and empties storage', async ({ pa
   expect(stolen.ok()).toBe(true)
 
   await page.waitForTimeout(TOKEN_TTL_MS + 1000)
-  await page.context().setOffline(true)
-  await page.context().setOffline(false)
+  await reconnect(page.context())
 
   await expect(page).toHaveURL(/\/login/)
   await expect(page.getByText('Your session has ended. Please sign in again.')).toBeVisible()

@@ -9,7 +9,14 @@ import {
   transitionPaths,
   type SessionSnapshot,
 } from '../model/session-model'
-import { demo, DEMO_PASSWORD, sidebar, storedTokens, submitLogin } from './helpers/session'
+import {
+  demo,
+  DEMO_PASSWORD,
+  reconnect,
+  sidebar,
+  storedTokens,
+  submitLogin,
+} from './helpers/session'
 
 // The session machine's generated paths, replayed in Chromium against the real server: user
 // events become clicks, server events are what the real server answers, and after each step the
@@ -108,8 +115,7 @@ async function perform(page: Page, { event, next }: Step, before: SessionSnapsho
       // The access token goes stale while the refresh token stays good: the next requests get
       // 401, one refresh runs and they are retried.
       await page.evaluate(() => localStorage.setItem('access_token', 'stale'))
-      await page.context().setOffline(true)
-      await page.context().setOffline(false)
+      await reconnect(page.context())
       await expect.poll(async () => (await storedTokens(page)).access).not.toBe('stale')
       return
     case 'session.retry':
@@ -138,8 +144,7 @@ async function perform(page: Page, { event, next }: Step, before: SessionSnapsho
         localStorage.setItem('access_token', 'revoked')
         localStorage.setItem('refresh_token', 'revoked')
       })
-      await page.context().setOffline(true)
-      await page.context().setOffline(false)
+      await reconnect(page.context())
       return
     }
     default:

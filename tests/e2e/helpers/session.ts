@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type Page } from '@playwright/test'
+import { expect, type BrowserContext, type Page } from '@playwright/test'
 
 // Shared by every browser test: the seeded demo logins and the way a person signs in.
 
@@ -55,4 +55,18 @@ export async function expectNoSeriousA11yViolations(page: Page) {
         `${violation.id}: ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
     ),
   ).toEqual([])
+}
+
+/**
+ * Drops the connection and brings it back, as a laptop waking up does: every open tab sees
+ * `offline` and then `online`, so React Query refetches its active queries (SPEC 4). Each step
+ * waits until every tab has seen it: toggled back to back, a busy renderer can coalesce the two
+ * into no change at all and nothing would be refetched.
+ */
+export async function reconnect(context: BrowserContext) {
+  const tabs = context.pages()
+  await context.setOffline(true)
+  for (const tab of tabs) await expect.poll(() => tab.evaluate(() => navigator.onLine)).toBe(false)
+  await context.setOffline(false)
+  for (const tab of tabs) await expect.poll(() => tab.evaluate(() => navigator.onLine)).toBe(true)
 }
