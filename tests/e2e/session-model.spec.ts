@@ -113,7 +113,11 @@ async function perform(page: Page, { event, next }: Step, before: SessionSnapsho
     }
     case 'session.refresh.started':
       // The access token goes stale while the refresh token stays good: the next requests get
-      // 401, one refresh runs and they are retried.
+      // 401, one refresh runs and they are retried. The dashboard's counts must have arrived
+      // first: a reconnect does not refetch a query that is still in flight with the good token.
+      await expect(page.getByTestId(/^tile-/).first()).toBeVisible()
+      for (const tile of await page.getByTestId(/^tile-/).all())
+        await expect(tile).toContainText(/\d/)
       await page.evaluate(() => localStorage.setItem('access_token', 'stale'))
       await reconnect(page.context())
       await expect.poll(async () => (await storedTokens(page)).access).not.toBe('stale')
