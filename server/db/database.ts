@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { createPgConfig } from '@electric-sql/pglite/node-postgres'
 import pg from 'pg'
 
@@ -72,7 +73,8 @@ export async function openDatabase(options: {
     return wrap(pool, 'postgres', () => pool.end())
   }
   if (!options.dataDir.startsWith('memory://')) mkdirSync(options.dataDir, { recursive: true })
-  const pglite = new PGlite(options.dataDir)
+  // pg_trgm backs the list searches' substring indexes (migration 002); PostgreSQL ships it in contrib.
+  const pglite = new PGlite(options.dataDir, { extensions: { pg_trgm } })
   await pglite.waitReady
   const config = createPgConfig(pglite)
   // idleTimeoutMillis 0: the single PGlite connection object must never be closed and reopened.

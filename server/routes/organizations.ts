@@ -68,6 +68,7 @@ export function registerOrganizations(app: App, s: Services) {
           searchColumns: ['o.name', 'o.description'],
           sortColumns,
           tiebreak: 'o.organization_id',
+          indexedSearch: true,
         },
         query(c, OrganizationListQuery),
       ),

@@ -74,6 +74,12 @@ export function registerUsers(app: App, s: Services) {
         searchColumns: ['u.username', 'u.email', 'u.first_name', 'u.last_name'],
         sortColumns,
         tiebreak: 'u.user_id',
+        indexedSearch: true,
+        // Kept exact by triggers (migration 002); count(*) would read every user.
+        total:
+          limit === null
+            ? '(select coalesce(sum(n), 0) from user_counts)'
+            : '(select coalesce(sum(n), 0) from user_counts where organization_id = $1)',
       },
       query(c, UserListQuery),
     )

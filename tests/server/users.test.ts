@@ -127,6 +127,25 @@ describe('users', () => {
     )
   })
 
+  it('answers a search’s recordsTotal as the unsearched total, after creates and deletes', async () => {
+    const token = await server().login(ORGADMIN)
+    const totals = async () => {
+      const list = async (q: string) =>
+        shaped((await server().request('GET', `/org/v1/users?${q}`, { token })).body, UserPage)
+      return [(await list('')).recordsTotal, (await list('search=zzzz')).recordsTotal]
+    }
+    const [before] = await totals()
+    const created = await server().request('POST', '/org/v1/users', {
+      token,
+      json: { username: 'counted', email: 'counted@acme.example', roles: ['staff'] },
+    })
+    expect(created.status).toBe(201)
+    expect(await totals()).toEqual([(before ?? 0) + 1, (before ?? 0) + 1])
+    const id = shaped(created.body, User).user_id
+    expect((await server().request('DELETE', `/org/v1/users/${id}`, { token })).status).toBe(204)
+    expect(await totals()).toEqual([before, before])
+  })
+
   it('uses SPEC messages for invalid user input', async () => {
     const token = await server().login(ORGADMIN)
     const cases: [Record<string, unknown>, string, string][] = [
