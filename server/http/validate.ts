@@ -3,8 +3,17 @@ import { StructError, create, validate, type Struct } from 'superstruct'
 import { IdParam } from '../../src/contract/fields'
 import { HttpError } from './errors'
 
+const UNREADABLE = 'The body holds a value that cannot be read.'
+
 function toHttpError(error: StructError): HttpError {
-  const failure = error.failures()[0] ?? error
+  let failure
+  try {
+    failure = error.failures()[0] ?? error
+  } catch {
+    // failures() prints the remaining offending values lazily, and a value such as
+    // {"toString": {}} makes that printing throw: the first failure's path still names the field.
+    return new HttpError(400, 'validation', UNREADABLE, error.path.join('.') || undefined)
+  }
   const field = failure.path.length > 0 ? failure.path.join('.') : undefined
   // object() reports unknown keys as "Expected a value of type `never`": say what it means.
   const message = failure.type === 'never' ? 'Unknown field.' : failure.message
@@ -20,7 +29,7 @@ export function parse<T, S>(value: unknown, struct: Struct<T, S>): T {
     // superstruct prints offending values into its messages; a value like {"toString": null}
     // makes that printing throw a TypeError. Still the client's bad input, so still a 400.
     if (error instanceof TypeError) {
-      throw new HttpError(400, 'validation', 'The body holds a value that cannot be read.')
+      throw new HttpError(400, 'validation', UNREADABLE)
     }
     throw error
   }

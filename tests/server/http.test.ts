@@ -62,6 +62,18 @@ describe('HTTP hygiene', () => {
     expect(shaped(huge.body, ApiError).error).toBe('payload_too_large')
   })
 
+  it('answers values whose printing throws with 400, not 500', async () => {
+    const token = await server().login(ADMIN)
+    for (const [path, json] of [
+      ['/access/v1/devices/2/set/create_pin', { data: { 'zz_ ': { toString: {} } } }],
+      ['/org/v1/organizations', { name: { toString: null }, client_ids: [{ valueOf: {} }] }],
+    ] as const) {
+      const reply = await server().request('POST', path, { token, json })
+      expect(reply.status, path).toBe(400)
+      expect(shaped(reply.body, ApiError).error).toBe('validation')
+    }
+  })
+
   it('answers unknown API paths with a JSON 404', async () => {
     const token = await server().login(ADMIN)
     const reply = await server().request('GET', '/org/v1/nothing-here', { token })
