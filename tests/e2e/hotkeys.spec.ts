@@ -1,16 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
-import { DEMO_PASSWORD, demo, expectNoSeriousA11yViolations, sidebar } from './helpers/session'
+import { demo, expectNoSeriousA11yViolations, signInByKeyboard } from './helpers/session'
 
 // Go-to sequences, the ? cheat sheet and the rules around them, keyboard only.
-
-async function signInByKeyboard(page: Page, email: string) {
-  await page.goto('/login')
-  await page.getByLabel('Email or username').fill(email)
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD)
-  await page.keyboard.press('Enter')
-  // scrypt at production cost on a shared CI machine can take a while.
-  await expect(sidebar(page)).toBeVisible({ timeout: 30_000 })
-}
 
 const sheet = (page: Page) => page.getByRole('dialog', { name: 'Keyboard shortcuts' })
 

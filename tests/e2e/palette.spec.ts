@@ -1,16 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
-import { DEMO_PASSWORD, demo, expectNoSeriousA11yViolations, sidebar } from './helpers/session'
+import { demo, expectNoSeriousA11yViolations, signInByKeyboard } from './helpers/session'
 
 // The command palette, driven by the keyboard alone: no mouse call anywhere in this file.
-
-async function signInByKeyboard(page: Page, email: string) {
-  await page.goto('/login')
-  await page.getByLabel('Email or username').fill(email)
-  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD)
-  await page.keyboard.press('Enter')
-  // scrypt at production cost on a shared CI machine can take a while.
-  await expect(sidebar(page)).toBeVisible({ timeout: 30_000 })
-}
 
 const palette = (page: Page) => page.getByRole('dialog', { name: 'Command palette' })
 const paletteInput = (page: Page) => palette(page).getByRole('combobox')

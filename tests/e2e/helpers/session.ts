@@ -23,6 +23,16 @@ export async function submitLogin(page: Page, email: string, password = DEMO_PAS
   await page.getByRole('button', { name: 'Sign in' }).click()
 }
 
+/** Signs in with the keyboard alone (Enter submits), for the keyboard-only specs. */
+export async function signInByKeyboard(page: Page, email: string) {
+  await page.goto('/login')
+  await page.getByLabel('Email or username').fill(email)
+  await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD)
+  await page.keyboard.press('Enter')
+  // scrypt at production cost on a shared CI machine can take a while.
+  await expect(sidebar(page)).toBeVisible({ timeout: 30_000 })
+}
+
 /** Signs in through /login like a person and waits until the shell's content shows. */
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.goto('/login')
