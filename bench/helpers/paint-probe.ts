@@ -14,7 +14,13 @@ export interface ProbeWindow extends Window {
   __scrollFor: (
     ms: number,
     pxPerSecond: number,
-  ) => Promise<{ frames: number[]; handlers: number[]; maxRows: number; rowsPassed: number }>
+  ) => Promise<{
+    frames: number[]
+    callbacks: number[]
+    handlers: number[]
+    maxRows: number
+    rowsPassed: number
+  }>
 }
 
 // Runs in the page before its scripts (serialised by Playwright, so it must be self-contained).
@@ -87,22 +93,32 @@ function probe() {
     const onTarget = () => handlers.push(performance.now() - eventStart)
     document.addEventListener('scroll', onCapture, { capture: true })
     element.addEventListener('scroll', onTarget)
+    // Two clocks per frame: the rAF timestamp (when the frame began, so the interval between two
+    // is the frame time and a dropped frame shows as 33 ms) and performance.now() when our callback
+    // ran (that interval also holds the jitter of when the callback was scheduled).
+    const frameStart = () =>
+      new Promise<[number, number]>((resolve) =>
+        requestAnimationFrame((stamp) => resolve([stamp, performance.now()])),
+      )
     const frames: number[] = []
+    const callbacks: number[] = []
     let maxRows = 0
-    let last = await nextFrame()
+    let [lastStamp, last] = await frameStart()
     const end = last + ms
     let position = element.scrollTop
     while (last < end) {
-      const now = await nextFrame()
-      frames.push(now - last)
+      const [stamp, now] = await frameStart()
+      frames.push(stamp - lastStamp)
+      callbacks.push(now - last)
       position += (pxPerSecond * (now - last)) / 1000
       element.scrollTop = position
       maxRows = Math.max(maxRows, element.querySelectorAll('[role="row"]').length)
+      lastStamp = stamp
       last = now
     }
     document.removeEventListener('scroll', onCapture, { capture: true })
     element.removeEventListener('scroll', onTarget)
-    return { frames, handlers, maxRows, rowsPassed: firstIndex() - startIndex }
+    return { frames, callbacks, handlers, maxRows, rowsPassed: firstIndex() - startIndex }
   }
 }
 
