@@ -13,6 +13,10 @@ type DialogProps = {
   footer?: ReactNode
   /** Dialogs that must be answered (confirmations) hide the corner close button. */
   hideClose?: boolean
+  /** Extra class for the panel, e.g. a wider sheet. */
+  className?: string
+  /** Where focus goes on close; by default Radix returns it to the element that opened it. */
+  onCloseAutoFocus?: (event: Event) => void
 }
 
 // Radix traps focus, restores it to the opener, closes on Escape and labels the dialog by its title.
@@ -24,6 +28,8 @@ export function Dialog({
   children,
   footer,
   hideClose,
+  className,
+  onCloseAutoFocus,
 }: DialogProps) {
   const { LL } = useI18nContext()
   return (
@@ -31,7 +37,8 @@ export function Dialog({
       <RadixDialog.Portal>
         <RadixDialog.Overlay className={styles.overlay} />
         <RadixDialog.Content
-          className={styles.content}
+          className={className ? `${styles.content} ${className}` : styles.content}
+          onCloseAutoFocus={onCloseAutoFocus}
           // Without a description Radix must be told explicitly that none exists.
           {...(description ? {} : { 'aria-describedby': undefined })}
         >
