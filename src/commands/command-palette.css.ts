@@ -32,18 +32,6 @@ export const content = style({
   '@media': { '(prefers-reduced-motion: reduce)': { animation: 'none' } },
 })
 
-export const visuallyHidden = style({
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  margin: -1,
-  padding: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-})
-
 export const header = style({
   display: 'flex',
   alignItems: 'center',

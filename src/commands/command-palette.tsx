@@ -6,6 +6,7 @@ import { availability, type Can } from './availability'
 import { CheatSheet } from './cheat-sheet'
 import type { Command } from './command'
 import * as styles from './command-palette.css'
+import { visuallyHidden } from '../ui/visually-hidden.css'
 import type { EntitySource } from './entity-source'
 import { organizationSource } from './organization-source'
 import { PaletteBody } from './palette-body'
@@ -142,9 +143,7 @@ export function CommandPalette({ routes, actions, userId, can, children }: Comma
               setStack(popPage(stack))
             }}
           >
-            <RadixDialog.Title className={styles.visuallyHidden}>
-              {LL.commands.title()}
-            </RadixDialog.Title>
+            <RadixDialog.Title className={visuallyHidden}>{LL.commands.title()}</RadixDialog.Title>
             <PaletteBody
               key={generation}
               listed={listed}

@@ -160,18 +160,6 @@ export const errorRow = style({
   gap: vars.space.md,
 })
 
-export const visuallyHidden = style({
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  margin: -1,
-  padding: 0,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-})
-
 export const messageRow = style({ position: 'absolute', top: 0, left: 0, right: 0 })
 
 /** Detail a cell shows only while its row is hovered or active (e.g. an exact time beside a relative one). */

@@ -4,6 +4,7 @@ import { useI18nContext } from '../../../i18n/i18n-react'
 import { Button } from '../button'
 import { Notice } from '../notice'
 import * as styles from './data-table.css'
+import { visuallyHidden } from '../visually-hidden.css'
 import { dataTableFeatures, type DataTableColumns } from './features'
 import { LIST_KEY_SHORTCUTS, listKey } from './keyboard'
 import type { ListViewDefaults } from './list-view'
@@ -263,7 +264,7 @@ export function DataTable<TRow extends RowData, TSort extends string>(
           ) : null}
         </div>
       </div>
-      <p className={styles.visuallyHidden} aria-live="polite">
+      <p className={visuallyHidden} aria-live="polite">
         {announcement}
       </p>
     </div>
