@@ -8,7 +8,8 @@ import type { Can } from './availability'
 import { CommandButton, CommandMenuItem } from './command-button'
 import { CommandPalette } from './command-palette'
 import type { ListedCommand } from './palette-results'
-import type { AppActions, PaletteContext, RouteRow } from './registry'
+import { fakeActions } from './fake-actions'
+import type { PaletteContext, RouteRow } from './registry'
 import { CommandRunnerContext } from './use-command'
 
 const routes: RouteRow[] = [
@@ -22,19 +23,6 @@ const routes: RouteRow[] = [
 ]
 
 const nobody: Can = () => false
-
-function fakeActions(): AppActions & { calls: string[] } {
-  const calls: string[] = []
-  return {
-    calls,
-    openSettings: () => calls.push('openSettings'),
-    toggleTheme: () => calls.push('toggleTheme'),
-    setTheme: (mode) => calls.push(`setTheme:${mode}`),
-    setLanguage: (locale) => void calls.push(`setLanguage:${locale}`),
-    toggleSidebar: () => calls.push('toggleSidebar'),
-    signOut: () => void calls.push('signOut'),
-  }
-}
 
 function mount(children: React.ReactNode, locale: Locales = 'en') {
   const actions = fakeActions()

@@ -5,7 +5,8 @@ import TypesafeI18n from '../../i18n/i18n-react'
 import { loadLocale } from '../../i18n/i18n-util.sync'
 import type { Can } from './availability'
 import { CommandPalette } from './command-palette'
-import type { AppActions, RouteRow } from './registry'
+import { fakeActions } from './fake-actions'
+import type { RouteRow } from './registry'
 
 const routes: RouteRow[] = [
   { id: 'dashboard', path: '/', anyOf: [], label: (LL) => LL.nav.dashboard() },
@@ -29,19 +30,6 @@ const grants =
     anyOf.some((permission) => granted.includes(permission))
 
 const admin = grants('organizations:read', 'organizations:create', 'organizations:update')
-
-function fakeActions(): AppActions & { calls: string[] } {
-  const calls: string[] = []
-  return {
-    calls,
-    openSettings: () => calls.push('openSettings'),
-    toggleTheme: () => calls.push('toggleTheme'),
-    setTheme: (mode) => calls.push(`setTheme:${mode}`),
-    setLanguage: (locale) => void calls.push(`setLanguage:${locale}`),
-    toggleSidebar: () => calls.push('toggleSidebar'),
-    signOut: () => void calls.push('signOut'),
-  }
-}
 
 function mount(can: Can, actions = fakeActions()) {
   render(

@@ -4,7 +4,7 @@ import { useI18nContext } from '../../../i18n/i18n-react'
 import { CommandButton } from '../../commands/command-button'
 import { useCommand } from '../../commands/use-command'
 import { matchPattern } from '../../lib/breadcrumb'
-import { Icon } from '../../ui/icon'
+import { Icon, type IconName } from '../../ui/icon'
 import { useAppActions } from '../app-actions'
 import { routes } from '../routes'
 import { useSession } from '../session/session-context'
@@ -16,6 +16,12 @@ const menu = routes
   .sort((a, b) => (a.sidebar?.order ?? 0) - (b.sidebar?.order ?? 0))
 
 /** The section a path belongs to: /organizations/edit/3 highlights Organizations. */
+/** The sidebar's options (SPEC 2): registry commands, so label and shortcut come from one place. */
+const footerCommands: readonly { id: string; icon: IconName }[] = [
+  { id: 'settings.open', icon: 'settings' },
+  { id: 'session.sign-out', icon: 'logout' },
+]
+
 function isCurrent(path: string, location: string) {
   if (path === '/') return location === '/'
   return matchPattern(path, location) || location.startsWith(`${path}/`)
@@ -102,24 +108,17 @@ export function Sidebar() {
         </nav>
         <div className={styles.footer}>
           <ul className={styles.list}>
-            <li>
-              <CommandButton
-                id="settings.open"
-                className={styles.item}
-                labelClassName={styles.label}
-                icon={<Icon name="settings" />}
-                compact={collapsed}
-              />
-            </li>
-            <li>
-              <CommandButton
-                id="session.sign-out"
-                className={styles.item}
-                labelClassName={styles.label}
-                icon={<Icon name="logout" />}
-                compact={collapsed}
-              />
-            </li>
+            {footerCommands.map(({ id, icon }) => (
+              <li key={id}>
+                <CommandButton
+                  id={id}
+                  className={styles.item}
+                  labelClassName={styles.label}
+                  icon={<Icon name={icon} />}
+                  compact={collapsed}
+                />
+              </li>
+            ))}
           </ul>
         </div>
       </aside>
