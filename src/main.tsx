@@ -1,13 +1,13 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { hasStoredSession } from './api/tokens'
-import { findRoute } from './lib/breadcrumb'
+import { findRoute } from './lib/route-match'
 import { App, SignedInApp } from './app/app'
 import { initialLanguage } from './app/language'
 import { Providers } from './app/providers'
 import { routes } from './app/routes'
-import { startSession } from './app/session/session-handle'
-import { initTheme } from './app/theme-store'
+import { startSession } from './session/session-handle'
+import { initTheme } from './ui/theme-store'
 
 initTheme()
 const session = startSession()

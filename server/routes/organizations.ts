@@ -5,6 +5,7 @@ import {
   organizationSortKeys,
   type Organization,
 } from '../../src/contract/organizations'
+import { allows } from '../../src/contract/permissions'
 import type { App, Services } from '../context'
 import type { Queryable } from '../db/database'
 import { conflict, HttpError } from '../http/errors'
@@ -83,8 +84,7 @@ export function registerOrganizations(app: App, s: Services) {
 
   app.post('/org/v1/organizations', async (c) => {
     const p = c.get('principal')
-    // organizations:create:org has nothing to act on: organizations have no parent to be scoped to.
-    if (requireScope(p, 'organizations', 'create') !== 'all') {
+    if (!allows(p.permissions, 'organizations', 'create')) {
       throw new HttpError(403, 'forbidden', 'Only global administrators can create organizations.')
     }
     const input = await jsonBody(c, OrganizationInput)

@@ -7,9 +7,7 @@ import {
   sessionGeneration,
 } from './session-signals'
 import { getAccessToken, getRefreshToken, saveTokens } from './tokens'
-// A cycle with client.ts (it calls us on 401, we call it for the refresh) is safe: neither module
-// touches the other at import time.
-import { apiRequest } from './client'
+import { parse, send } from './transport'
 
 let inflight: Promise<string> | null = null
 
@@ -54,12 +52,13 @@ async function runRefresh(started: number, sentToken: string | null): Promise<st
       // Another tab rotated the pair while we waited for the lock: use its tokens.
       if (access !== null && (refreshToken !== seenRefreshToken || access !== sentToken))
         return access
-      const pair = await apiRequest(TokenPair, {
-        method: 'POST',
-        path: '/auth/v1/token/refresh',
-        json: { refresh_token: refreshToken },
-        auth: false,
-      })
+      const pair = await parse(
+        TokenPair,
+        await send(
+          { method: 'POST', path: '/auth/v1/token/refresh', json: { refresh_token: refreshToken } },
+          null,
+        ),
+      )
       if (started !== sessionGeneration()) throw unauthorized('Signed out during the refresh')
       saveTokens(pair)
       return pair.access_token

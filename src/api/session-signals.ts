@@ -22,6 +22,7 @@ export function emitSessionSignal(signal: SessionSignal) {
 // store tokens or sign anybody out, so a logout during a refresh stays a logout.
 let generation = 0
 const signOutHooks = new Set<() => void>()
+const forgetListeners = new Set<() => void>()
 
 export function sessionGeneration(): number {
   return generation
@@ -33,11 +34,21 @@ export function onLocalSignOut(hook: () => void): () => void {
   return () => signOutHooks.delete(hook)
 }
 
-/** Forget tokens locally (logout, or another tab logged out) and invalidate work in flight. */
+/** Runs whenever a session ends: whoever caches user data (react-query) drops it. */
+export function onSessionForgotten(listener: () => void): () => void {
+  forgetListeners.add(listener)
+  return () => forgetListeners.delete(listener)
+}
+
+/**
+ * Forget the session locally (logout, expiry, another tab logged out): tokens, work in flight and
+ * every cache of the user's data, in one place so no path can forget one and keep another.
+ */
 export function signOutLocally() {
   generation += 1
   for (const hook of signOutHooks) hook()
   clearTokens()
+  for (const listener of forgetListeners) listener()
 }
 
 /** The refresh failed or the server refused the new token: sign out and tell the session. */

@@ -1,8 +1,8 @@
 import { useMemo } from 'react'
 import type { Language } from '../lib/language'
 import { useSetLanguage } from './language'
-import { useSessionActor } from './session/session-context'
-import { setThemeMode, toggleThemeMode, type ThemeMode } from './theme-store'
+import { useSessionActor } from '../session/session-context'
+import { setThemeMode, toggleThemeMode, type ThemeMode } from '../ui/theme-store'
 import { getUi, isDrawerLayout, updateUi } from './ui-store'
 
 export type AppActions = {

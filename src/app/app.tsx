@@ -1,12 +1,12 @@
 import { Suspense, useEffect } from 'react'
 import { Redirect, useLocation, useSearch } from 'wouter'
-import { findRoute } from '../lib/breadcrumb'
+import { findRoute } from '../lib/route-match'
 import { GuestLayout } from './layout/guest-layout'
 import { lazyScreen, useLazyReady } from './lazy-screen'
 import { usePreloadScreens } from './preload-routes'
 import { RouteScreen, ScreenLoading } from './route-screen'
 import { routes, type AppRoute } from './routes'
-import { useSession } from './session/session-context'
+import { useSession } from '../session/session-context'
 
 // Exported so boot and the sign-in can start loading it before the session says signedIn.
 export const SignedInApp = lazyScreen(() =>

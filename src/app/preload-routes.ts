@@ -1,8 +1,7 @@
+import type { Can } from '../contract/permissions'
 import { useEffect } from 'react'
-import { findRoute } from '../lib/breadcrumb'
+import { findRoute } from '../lib/route-match'
 import { routes, type AppRoute } from './routes'
-
-type Can = (anyOf: readonly string[]) => boolean
 
 function whenIdle(run: () => void): () => void {
   if (typeof window.requestIdleCallback === 'function') {

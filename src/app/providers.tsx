@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react'
 import type { Language } from '../lib/language'
 import { LanguageProvider } from './language'
-import { SessionProvider } from './session/session-context'
-import type { SessionHandle } from './session/session-handle'
+import { SessionProvider } from '../session/session-context'
+import type { SessionHandle } from '../session/session-types'
 
 type ProvidersProps = { session: SessionHandle; language: Language; children: ReactNode }
 

@@ -1,6 +1,6 @@
 import { QueryClient } from '@tanstack/react-query'
 import { isApiError } from '../api/api-error'
-import { onSessionForgotten } from './session/session-handle'
+import { onSessionForgotten } from '../api/session-signals'
 
 /** SPEC 4 "Cached data": nothing kept once unused, refetched on mount, focus and reconnect. */
 export function createQueryClient(): QueryClient {

@@ -1,12 +1,13 @@
 import type { TranslationFunctions } from '../../i18n/i18n-types'
-import type { Permission } from '../contract/permissions'
+import { needs, type Permission } from '../contract/permissions'
+import { patterns, type RouteId } from '../lib/paths'
 import type { IconName } from '../ui/icon'
 import { lazyScreen, type LazyScreen } from './lazy-screen'
 
 export type AppRoute = {
   /** Stable id: palette commands, breadcrumb labels and tests refer to routes by it. */
-  id: string
-  /** wouter pattern, e.g. `/organizations/edit/:id`. */
+  id: RouteId
+  /** wouter pattern from lib/paths.ts, e.g. `/organizations/edit/:id`. */
   path: string
   /** Preloaded after sign-in and on link hover/focus (preload-routes.ts). */
   screen: LazyScreen
@@ -27,7 +28,7 @@ export type AppRoute = {
 export const routes: readonly AppRoute[] = [
   {
     id: 'login',
-    path: '/login',
+    path: patterns.login,
     screen: lazyScreen(() =>
       import('../features/auth/login-screen').then((m) => ({ default: m.LoginScreen })),
     ),
@@ -37,7 +38,7 @@ export const routes: readonly AppRoute[] = [
   },
   {
     id: 'start-password-reset',
-    path: '/start-password-reset',
+    path: patterns['start-password-reset'],
     screen: lazyScreen(() =>
       import('../features/auth/start-password-reset-screen').then((m) => ({
         default: m.StartPasswordResetScreen,
@@ -49,7 +50,7 @@ export const routes: readonly AppRoute[] = [
   },
   {
     id: 'password-reset',
-    path: '/password-reset',
+    path: patterns['password-reset'],
     screen: lazyScreen(() =>
       import('../features/auth/password-reset-screen').then((m) => ({
         default: m.PasswordResetScreen,
@@ -61,7 +62,7 @@ export const routes: readonly AppRoute[] = [
   },
   {
     id: 'dashboard',
-    path: '/',
+    path: patterns.dashboard,
     screen: lazyScreen(() =>
       import('../features/dashboard/dashboard-screen').then((m) => ({
         default: m.DashboardScreen,
@@ -73,7 +74,7 @@ export const routes: readonly AppRoute[] = [
   },
   {
     id: 'settings',
-    path: '/settings',
+    path: patterns.settings,
     screen: lazyScreen(() =>
       import('../features/settings/settings-screen').then((m) => ({ default: m.SettingsScreen })),
     ),
@@ -82,47 +83,47 @@ export const routes: readonly AppRoute[] = [
   },
   {
     id: 'organizations',
-    path: '/organizations',
+    path: patterns.organizations,
     screen: lazyScreen(() =>
       import('../features/organizations/organizations-screen').then((m) => ({
         default: m.OrganizationsScreen,
       })),
     ),
-    anyOf: ['organizations:read', 'organizations:read:org'],
+    anyOf: needs('organizations', 'read'),
     label: (LL) => LL.organizations.title(),
     sidebar: { icon: 'organizations', order: 1 },
   },
   {
     id: 'organizations-create',
-    path: '/organizations/create',
+    path: patterns['organizations-create'],
     screen: lazyScreen(() =>
       import('../features/organizations/create-organization-screen').then((m) => ({
         default: m.CreateOrganizationScreen,
       })),
     ),
-    anyOf: ['organizations:create', 'organizations:create:org'],
+    anyOf: needs('organizations', 'create'),
     label: (LL) => LL.organizations.createTitle(),
     bottomMargin: true,
   },
   {
     id: 'organizations-edit',
-    path: '/organizations/edit/:id',
+    path: patterns['organizations-edit'],
     screen: lazyScreen(() =>
       import('../features/organizations/edit-organization-screen').then((m) => ({
         default: m.EditOrganizationScreen,
       })),
     ),
-    anyOf: ['organizations:update', 'organizations:update:org'],
+    anyOf: needs('organizations', 'update'),
     label: (LL) => LL.organizations.editTitle(),
     bottomMargin: true,
   },
   {
     id: 'audits',
-    path: '/audits',
+    path: patterns.audits,
     screen: lazyScreen(() =>
       import('../features/audits/audits-screen').then((m) => ({ default: m.AuditsScreen })),
     ),
-    anyOf: ['devices:audits:read', 'devices:audits:read:org'],
+    anyOf: needs('devices:audits', 'read'),
     label: (LL) => LL.audits.title(),
     sidebar: { icon: 'audits', order: 6 },
   },

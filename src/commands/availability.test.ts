@@ -1,5 +1,6 @@
+import type { Can } from '../contract/permissions'
 import { describe, expect, it } from 'vitest'
-import { availability, type Can } from './availability'
+import { availability } from './availability'
 
 const grants =
   (...granted: string[]): Can =>

@@ -1,12 +1,10 @@
+import type { Can } from '../contract/permissions'
 import type { Message, Needs, Subject } from './command'
 
 export type Availability =
   | { readonly state: 'absent' }
   | { readonly state: 'enabled' }
   | { readonly state: 'disabled'; readonly reason: Message }
-
-/** The session's permission check: true when any one of `anyOf` is granted (SPEC 6). */
-export type Can = (anyOf: readonly string[]) => boolean
 
 const absent: Availability = { state: 'absent' }
 const enabled: Availability = { state: 'enabled' }

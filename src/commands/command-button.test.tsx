@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
+import type { Can } from '../contract/permissions'
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import TypesafeI18n from '../../i18n/i18n-react'
 import { loadLocale } from '../../i18n/i18n-util.sync'
 import type { Locales } from '../../i18n/i18n-types'
-import type { Can } from './availability'
 import { CommandButton, CommandMenuItem } from './command-button'
 import { CommandPalette } from './command-palette'
 import type { ListedCommand } from './palette-results'

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import TypesafeI18n from '../../i18n/i18n-react'
 import { loadLocale } from '../../i18n/i18n-util.sync'
-import type { Can } from './availability'
+import type { Can } from '../contract/permissions'
 import { CommandPalette } from './command-palette'
 import { fakeActions } from './fake-actions'
 import type { RouteRow } from './registry'

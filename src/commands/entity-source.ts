@@ -1,5 +1,6 @@
+import type { Can } from '../contract/permissions'
 import type { Command, CommandContext, EntityCommand, Message, Needs, Subject } from './command'
-import { availability, type Availability, type Can } from './availability'
+import { availability, type Availability } from './availability'
 import type { EntityKind } from './scopes'
 
 export interface EntityHitView {

@@ -1,7 +1,7 @@
 import { Command as Cmdk } from 'cmdk'
 import { useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { useI18nContext } from '../../i18n/i18n-react'
-import type { Can } from './availability'
+import type { Can } from '../contract/permissions'
 import type { Command } from './command'
 import * as styles from './command-palette.css'
 import { entityCommands, type EntityHit, type EntitySource } from './entity-source'

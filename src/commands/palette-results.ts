@@ -1,4 +1,5 @@
-import { availability, type Availability, type Can } from './availability'
+import type { Can } from '../contract/permissions'
+import { availability, type Availability } from './availability'
 import type { Command, CommandContext, CommandGroup, Message } from './command'
 import { hitValue, type EntityHit } from './entity-source'
 import { createMatcher, type MatchOutcome } from './matcher'

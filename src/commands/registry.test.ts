@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { LIST_KEYS, listKey } from '../ui/data-table/keyboard'
-import type { Can } from './availability'
+import type { Can } from '../contract/permissions'
 import { createHotkeyEngine } from './hotkey-engine'
 import { offered, usableShortcuts } from './palette-results'
 import { buildRegistry, listKeyHints, type RouteRow } from './registry'

@@ -54,10 +54,30 @@ const operationAction: Record<Operation, Action> = {
   delete: 'update',
 }
 
-/** The permissions any one of which allows `operation` on `resource`: global first, then `:org`. */
-export function needs(resource: Resource, operation: Operation): readonly [Permission, Permission] {
+// An organization has no parent organization to be scoped to: creating one, or deleting one (it
+// still holds the org admin who would delete it), is for global administrators only. SPEC 2 lists
+// organizations:create:org for /organizations/create; the console offers only what the server allows.
+const globalOnly: ReadonlySet<string> = new Set(['organizations/create', 'organizations/delete'])
+
+/**
+ * THE rule of who may do what: the permissions any one of which allows `operation` on `resource`,
+ * global first, then `:org`. Routes, menus, buttons, the palette and every server handler read it.
+ */
+export function needs(resource: Resource, operation: Operation): readonly Permission[] {
   const action = operationAction[operation]
-  return [`${resource}:${action}`, `${resource}:${action}:org`]
+  const global: Permission = `${resource}:${action}`
+  return globalOnly.has(`${resource}/${operation}`)
+    ? [global]
+    : [global, `${resource}:${action}:org`]
+}
+
+/** Whether `permissions` allow `operation` on `resource` in some scope. */
+export function allows(
+  permissions: readonly string[],
+  resource: Resource,
+  operation: Operation,
+): boolean {
+  return can(permissions, needs(resource, operation))
 }
 
 /**
@@ -66,14 +86,17 @@ export function needs(resource: Resource, operation: Operation): readonly [Permi
  */
 export type Scope = 'all' | 'org'
 
+/** The session's permission check: true when any one of `anyOf` is granted (SPEC 6). */
+export type Can = (anyOf: readonly string[]) => boolean
+
 export function scopeOf(
   permissions: readonly string[],
   resource: Resource,
   operation: Operation,
 ): Scope | null {
   const [global, org] = needs(resource, operation)
-  if (permissions.includes(global)) return 'all'
-  if (permissions.includes(org)) return 'org'
+  if (global !== undefined && permissions.includes(global)) return 'all'
+  if (org !== undefined && permissions.includes(org)) return 'org'
   return null
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { buildBreadcrumb, isIdLike, matchPattern } from './breadcrumb'
+import { buildBreadcrumb, isIdLike } from './breadcrumb'
 
 const routes = [
   { id: 'dashboard', path: '/' },
@@ -19,14 +19,6 @@ describe('isIdLike', () => {
     expect(isIdLike('organizations')).toBe(false)
     expect(isIdLike('edit')).toBe(false)
     expect(isIdLike('v2')).toBe(false)
-  })
-})
-
-describe('matchPattern', () => {
-  it('matches parameters and literal segments', () => {
-    expect(matchPattern('/organizations/edit/:id', '/organizations/edit/7')).toBe(true)
-    expect(matchPattern('/organizations/edit/:id', '/organizations/edit')).toBe(false)
-    expect(matchPattern('/', '/')).toBe(true)
   })
 })
 
@@ -57,5 +49,14 @@ describe('buildBreadcrumb', () => {
     expect(buildBreadcrumb('/', routes)).toEqual([
       { href: null, label: { kind: 'route', routeId: 'dashboard' } },
     ])
+  })
+})
+
+describe('a malformed URL', () => {
+  it('keeps an undecodable segment as typed instead of throwing', () => {
+    expect(buildBreadcrumb('/organizations/x%y', routes).at(-1)).toEqual({
+      href: null,
+      label: { kind: 'text', text: 'x%y' },
+    })
   })
 })

@@ -1,3 +1,5 @@
+import { decodeSegment, findRoute } from './route-match'
+
 export type CrumbRoute = { id: string; path: string }
 
 export type CrumbLabel =
@@ -21,18 +23,6 @@ export function isIdLike(segment: string): boolean {
   return segment.length >= 8 && /\d/.test(segment) && /^[\w-]+$/.test(segment)
 }
 
-/** Matches a wouter-style pattern (`/organizations/edit/:id`) against a concrete path. */
-export function matchPattern(pattern: string, path: string): boolean {
-  const want = pattern.split('/').filter(Boolean)
-  const have = path.split('/').filter(Boolean)
-  if (want.length !== have.length) return false
-  return want.every((part, index) => part.startsWith(':') || part === have[index])
-}
-
-export function findRoute<R extends CrumbRoute>(routes: readonly R[], path: string): R | undefined {
-  return routes.find((route) => matchPattern(route.path, path))
-}
-
 /**
  * The crumbs for a path: home first, then one per segment. Id-like segments show the stored label;
  * the last segment, View and Edit are not links, nor are prefixes no route serves.
@@ -44,7 +34,7 @@ export function buildBreadcrumb(pathname: string, routes: readonly CrumbRoute[])
   if (home)
     crumbs.push({ href: segments.length ? '/' : null, label: { kind: 'route', routeId: home.id } })
   segments.forEach((raw, index) => {
-    const segment = decodeURIComponent(raw)
+    const segment = decodeSegment(raw)
     const prefix = `/${segments.slice(0, index + 1).join('/')}`
     const isLast = index === segments.length - 1
     const route = findRoute(routes, prefix)

@@ -4,7 +4,7 @@ import type { Me } from '../../contract/users'
 import { CommandMenuItem } from '../../commands/command-button'
 import { Avatar } from '../../ui/avatar'
 import { Icon } from '../../ui/icon'
-import { useThemeMode } from '../theme-store'
+import { useThemeMode } from '../../ui/theme-store'
 import * as styles from './account-menu.css'
 
 function fullName(user: Me) {

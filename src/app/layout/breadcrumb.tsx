@@ -2,7 +2,7 @@ import { Link, useLocation } from 'wouter'
 import { useI18nContext } from '../../../i18n/i18n-react'
 import type { TranslationFunctions } from '../../../i18n/i18n-types'
 import { buildBreadcrumb, type CrumbLabel } from '../../lib/breadcrumb'
-import { useBreadcrumbLabels } from '../breadcrumb-labels'
+import { useBreadcrumbLabels } from '../../lib/breadcrumb-labels'
 import { routeById, routes } from '../routes'
 import * as styles from './breadcrumb.css'
 

@@ -3,7 +3,7 @@ import { SettingsForm } from '../../features/settings/settings-form'
 import { Button } from '../../ui/button'
 import { Dialog } from '../../ui/dialog'
 import { useAppActions } from '../app-actions'
-import { useThemeMode } from '../theme-store'
+import { useThemeMode } from '../../ui/theme-store'
 import { useUi } from '../ui-store'
 
 export function SettingsDialog() {

@@ -4,7 +4,7 @@ import { NotFoundScreen } from '../../features/errors/not-found-screen'
 import { queryClient } from '../query-client'
 import type { AppRoute } from '../routes'
 import { RouteScreen } from '../route-screen'
-import { useSession } from '../session/session-context'
+import { useSession } from '../../session/session-context'
 import { Shell } from './shell'
 
 /**

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react'
 import { Link, useSearch } from 'wouter'
 import { useI18nContext } from '../../../i18n/i18n-react'
-import { useSession, useSessionActor } from '../../app/session/session-context'
+import { useSession, useSessionActor } from '../../session/session-context'
 import { checkConfirmation, checkNewPassword, type ValidationKey } from '../../lib/validation'
 import { Button } from '../../ui/button'
 import { Notice } from '../../ui/notice'

@@ -4,13 +4,15 @@ import { useI18nContext } from '../../../i18n/i18n-react'
 import { auditKeys, fetchAuditPage } from '../../api/audits'
 import { fetchOrganizationPage, organizationKeys } from '../../api/organizations'
 import { fetchUserPage, userKeys } from '../../api/users'
-import { routeById } from '../../app/routes'
-import { needs, type Permission } from '../../contract/permissions'
+import { needs, type Can, type Permission } from '../../contract/permissions'
+import { pathTo } from '../../lib/paths'
 import { Skeleton } from '../../ui/skeleton'
 import * as styles from './dashboard-screen.css'
 
 type Tile = {
   id: 'organizations' | 'users' | 'audits'
+  /** The list the count links to, where that screen exists. */
+  list?: 'organizations' | 'audits'
   anyOf: readonly Permission[]
   key: QueryKey
   /** A page of length 1 is enough: its recordsTotal is the count. */
@@ -24,6 +26,7 @@ const first = { start: 0, length: 1, order_direction: 'desc', search: '' } as co
 const tiles: readonly Tile[] = [
   {
     id: 'organizations',
+    list: 'organizations',
     anyOf: needs('organizations', 'read'),
     key: organizationKeys.list({ ...first, order_by: 'organization_id' }),
     fetch: (signal) => fetchOrganizationPage({ ...first, order_by: 'organization_id' }, signal),
@@ -36,6 +39,7 @@ const tiles: readonly Tile[] = [
   },
   {
     id: 'audits',
+    list: 'audits',
     anyOf: needs('devices:audits', 'read'),
     key: auditKeys.list({ ...first, order_by: 'audit_id' }),
     fetch: (signal) => fetchAuditPage({ ...first, order_by: 'audit_id' }, signal),
@@ -53,7 +57,6 @@ function CountTile({ tile }: { tile: Tile }) {
     users: LL.dashboard.usersCount(),
     audits: LL.dashboard.auditsCount(),
   }
-  const route = routeById(tile.id)
   const value = isError ? (
     <span className={styles.tileError}>{LL.dashboard.countUnavailable()}</span>
   ) : data ? (
@@ -67,8 +70,8 @@ function CountTile({ tile }: { tile: Tile }) {
       {value}
     </>
   )
-  return route ? (
-    <Link href={route.path} className={styles.tile} data-testid={`tile-${tile.id}`}>
+  return tile.list ? (
+    <Link href={pathTo(tile.list)} className={styles.tile} data-testid={`tile-${tile.id}`}>
       {body}
     </Link>
   ) : (
@@ -79,7 +82,7 @@ function CountTile({ tile }: { tile: Tile }) {
 }
 
 /** Counts of what the user may read, each linking to its list where that screen exists. */
-export function AtAGlance({ can }: { can: (anyOf: readonly string[]) => boolean }) {
+export function AtAGlance({ can }: { can: Can }) {
   const { LL } = useI18nContext()
   const visible = tiles.filter((tile) => can(tile.anyOf))
   if (!visible.length) return null

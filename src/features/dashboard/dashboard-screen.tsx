@@ -1,5 +1,5 @@
 import { useI18nContext } from '../../../i18n/i18n-react'
-import { useSession } from '../../app/session/session-context'
+import { useSession } from '../../session/session-context'
 import { greetingFor } from '../../lib/greeting'
 import { sprinkles } from '../../ui/sprinkles.css'
 import { AtAGlance } from './at-a-glance'

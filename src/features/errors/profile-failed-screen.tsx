@@ -1,5 +1,5 @@
 import { useI18nContext } from '../../../i18n/i18n-react'
-import { useSessionActor } from '../../app/session/session-context'
+import { useSessionActor } from '../../session/session-context'
 import { Button } from '../../ui/button'
 import { Notice } from '../../ui/notice'
 import { sprinkles } from '../../ui/sprinkles.css'

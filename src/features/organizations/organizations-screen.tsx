@@ -6,7 +6,7 @@ import {
   organizationKeys,
   type OrganizationSort,
 } from '../../api/organizations'
-import { useSession } from '../../app/session/session-context'
+import { useSession } from '../../session/session-context'
 import type { Organization } from '../../contract/organizations'
 import { needs } from '../../contract/permissions'
 import { buttonClass } from '../../ui/button'

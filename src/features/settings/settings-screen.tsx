@@ -1,5 +1,5 @@
 import { useI18nContext } from '../../../i18n/i18n-react'
-import { useThemeMode } from '../../app/theme-store'
+import { useThemeMode } from '../../ui/theme-store'
 import { SettingsForm } from './settings-form'
 import * as styles from './settings-screen.css'
 

@@ -1,21 +1,22 @@
+import { listParams } from '../../lib/paths'
+import type { OrderDirection } from '../../contract/list'
+
 // The view a list shows (sort and search) lives in the URL so back/forward, reload and a shared link
 // restore it. Defaults are left out of the URL so a plain /audits link stays plain.
 
-export type SortDirection = 'asc' | 'desc'
-
 export interface ListView<TSort extends string = string> {
   orderBy: TSort
-  orderDirection: SortDirection
+  orderDirection: OrderDirection
   search: string
 }
 
 export interface ListViewDefaults<TSort extends string> {
   orderBy: TSort
-  orderDirection: SortDirection
+  orderDirection: OrderDirection
   sortable: readonly TSort[]
 }
 
-const keys = { sort: 'sort', direction: 'dir', search: 'q' } as const
+const keys = listParams
 
 export function parseListView<TSort extends string>(
   search: string,

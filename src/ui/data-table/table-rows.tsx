@@ -1,12 +1,13 @@
 import { memo, type ReactNode } from 'react'
-import type { ReactTable, Row, RowData, SortDirection } from '@tanstack/react-table'
+import type { ReactTable, Row, RowData } from '@tanstack/react-table'
+import type { OrderDirection } from '../../contract/list'
 import type { DataTableFeatures } from './features'
 import * as styles from './data-table.css'
 
 type Table<TRow extends RowData> = ReactTable<DataTableFeatures, TRow>
 
 const ariaSort = { asc: 'ascending', desc: 'descending' } as const
-const sortIcons: Record<SortDirection, string> = { asc: '▲', desc: '▼' }
+const sortIcons: Record<OrderDirection, string> = { asc: '▲', desc: '▼' }
 
 interface HeaderRowProps<TRow extends RowData> {
   table: Table<TRow>

@@ -1,8 +1,8 @@
 import { createContext, useCallback, useContext, useSyncExternalStore, type ReactNode } from 'react'
-import type { SessionError, SessionUser } from '../../../machines/session.machine'
-import { can as canWith } from '../../contract/permissions'
-import type { Me } from '../../contract/users'
-import type { SessionHandle, SessionStatus, SessionView } from './session-handle'
+import type { SessionError, SessionUser } from '../../machines/session.machine'
+import { can as canWith, type Can } from '../contract/permissions'
+import type { Me } from '../contract/users'
+import type { SessionHandle, SessionStatus, SessionView } from './session-types'
 
 // The machine mirrors the contract's profile structurally (it may import only xstate); this type
 // fails to compile the day the two drift apart.
@@ -35,7 +35,7 @@ export type Session = {
   error: SessionError | null
   retryAfter: number | null
   /** SPEC 6: any one listed permission suffices; an empty list needs none. */
-  can: (anyOf: readonly string[]) => boolean
+  can: Can
 }
 
 // React's own store hook: @xstate/react's useSelector would add its shim to the /login bundle.

@@ -3,12 +3,12 @@ import {
   sessionMachine,
   type SessionError,
   type SignInRequest,
-} from '../../../machines/session.machine'
-import type { ApiError } from '../../api/api-error'
-import { signOutLocally } from '../../api/session-signals'
-import { hasStoredSession, saveTokens } from '../../api/tokens'
-import { applyGuestTheme, applyUserTheme } from '../theme-store'
-import { forgetSessionData, type SessionStatus, type SessionView } from './session-handle'
+} from '../../machines/session.machine'
+import type { ApiError } from '../api/api-error'
+import { signOutLocally } from '../api/session-signals'
+import { hasStoredSession, saveTokens } from '../api/tokens'
+import { applyGuestTheme, applyUserTheme } from '../ui/theme-store'
+import type { SessionStatus, SessionView } from './session-types'
 
 export type SessionActor = ActorRefFrom<typeof sessionMachine>
 
@@ -31,8 +31,8 @@ export function viewOf(snapshot: Snapshot): SessionView {
 }
 
 // The HTTP client (with superstruct and the contract) loads on first use, not with /login.
-const loadAuth = () => import('../../api/auth')
-const loadUsers = () => import('../../api/users')
+const loadAuth = () => import('../api/auth')
+const loadUsers = () => import('../api/users')
 
 /** An HTTP error's status; network, timeout and parsing failures have none. */
 function httpStatus(error: unknown): number | undefined {
@@ -124,10 +124,7 @@ export function startSessionActor(): SessionActor {
       },
       applyUserTheme: (_, { userId }) => applyUserTheme(userId),
       applyGuestTheme: () => applyGuestTheme(),
-      forgetSession: () => {
-        signOutLocally()
-        forgetSessionData()
-      },
+      forgetSession: () => signOutLocally(),
     },
   })
 

@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react'
-import { darkTheme, lightTheme } from '../ui/theme.css'
+import { darkTheme, lightTheme } from './theme.css'
 
 export type ThemeMode = 'light' | 'dark'
 

@@ -1,33 +1,8 @@
-import type { SessionContext, SessionEvent } from '../../../machines/session.machine'
-import { onSessionSignal, signOutLocally } from '../../api/session-signals'
-import { hasStoredSession, subscribeOtherTabs } from '../../api/tokens'
+import type { SessionContext, SessionEvent } from '../../machines/session.machine'
+import { onSessionSignal, signOutLocally } from '../api/session-signals'
+import { hasStoredSession, subscribeOtherTabs } from '../api/tokens'
 import type { SessionActor } from './session-actor'
-
-export type SessionStatus =
-  'restoring' | 'signedOut' | 'signingIn' | 'loadingProfile' | 'profileFailed' | 'signedIn'
-
-export type SessionView = SessionContext & { status: SessionStatus }
-
-/** What the app holds of the session: the machine's state as a view, and a way to send it events. */
-export type SessionHandle = {
-  getView: () => SessionView
-  subscribe: (listener: () => void) => () => void
-  send: (event: SessionEvent) => void
-  /** Loads and starts the machine if it is not running yet (sign-in intent, a signed-in boot). */
-  load: () => Promise<void>
-}
-
-const forgetListeners = new Set<() => void>()
-
-/** Runs whenever a session ends: whoever caches user data (react-query) drops it. */
-export function onSessionForgotten(listener: () => void): () => void {
-  forgetListeners.add(listener)
-  return () => forgetListeners.delete(listener)
-}
-
-export function forgetSessionData() {
-  for (const listener of forgetListeners) listener()
-}
+import type { SessionHandle, SessionView } from './session-types'
 
 const empty: SessionContext = { user: null, error: null, retryAfter: null }
 
@@ -107,10 +82,7 @@ export function startSession(): SessionHandle {
   onSessionSignal((signal) => {
     if (signal.type === 'refresh.started') send({ type: 'session.refresh.started' })
     else if (signal.type === 'refresh.finished') send({ type: 'session.refresh.finished' })
-    else {
-      forgetSessionData()
-      send({ type: 'session.ended' })
-    }
+    else send({ type: 'session.ended' })
   })
   subscribeOtherTabs((change) => {
     if (change === 'stored') {
@@ -119,7 +91,6 @@ export function startSession(): SessionHandle {
     }
     // Another tab logged out: its clear already removed the tokens; invalidate our work in flight.
     signOutLocally()
-    forgetSessionData()
     send({ type: 'session.ended' })
   })
   if (view.status === 'restoring') void load()

@@ -1,7 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY } from '../../api/tokens'
-import { startSession, type SessionHandle, type SessionStatus } from './session-handle'
+import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY } from '../api/tokens'
+import { startSession } from './session-handle'
+import type { SessionHandle, SessionStatus } from './session-types'
 
 function answer(status: number, body: unknown) {
   return Promise.resolve(

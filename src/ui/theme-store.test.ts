@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest'
-import { darkTheme, lightTheme } from '../ui/theme.css'
+import { darkTheme, lightTheme } from './theme.css'
 import { applyGuestTheme, applyUserTheme, setThemeMode, toggleThemeMode } from './theme-store'
 
 const root = () => document.documentElement

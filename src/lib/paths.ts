@@ -1,0 +1,53 @@
+// Every path of the console, by route id: the route table reads the patterns, and features, the
+// palette and tests build links with `pathTo`, so a path is spelt in exactly one place. Pure (no
+// screens, no lazy imports), so anything may import it without pulling the app in.
+
+export const patterns = {
+  login: '/login',
+  'start-password-reset': '/start-password-reset',
+  'password-reset': '/password-reset',
+  dashboard: '/',
+  settings: '/settings',
+  organizations: '/organizations',
+  'organizations-create': '/organizations/create',
+  'organizations-edit': '/organizations/edit/:id',
+  audits: '/audits',
+} as const
+
+export type RouteId = keyof typeof patterns
+
+type ParamsOf<P extends string> = P extends `${string}:${infer Name}/${infer Rest}`
+  ? Name | ParamsOf<`/${Rest}`>
+  : P extends `${string}:${infer Name}`
+    ? Name
+    : never
+
+export type PathParams<Id extends RouteId> = Record<
+  ParamsOf<(typeof patterns)[Id]>,
+  string | number
+>
+
+/** The URL parameters a list keeps its view in (list-view.ts reads and writes them). */
+export const listParams = { sort: 'sort', direction: 'dir', search: 'q', row: 'row' } as const
+
+export type ListQuery = Partial<Record<keyof typeof listParams, string | number>>
+
+type Args<Id extends RouteId> = [ParamsOf<(typeof patterns)[Id]>] extends [never]
+  ? [query?: ListQuery]
+  : [params: PathParams<Id>, query?: ListQuery]
+
+/** `pathTo('organizations-edit', { id: 7 })` → `/organizations/edit/7`; a list query is appended. */
+export function pathTo<Id extends RouteId>(id: Id, ...args: Args<Id>): string {
+  const pattern: string = patterns[id]
+  const hasParams = pattern.includes(':')
+  const params = (hasParams ? args[0] : undefined) as Record<string, string | number> | undefined
+  const query = (hasParams ? args[1] : args[0]) as ListQuery | undefined
+  const path = pattern.replace(/:(\w+)/g, (_, name: string) =>
+    encodeURIComponent(String(params?.[name] ?? '')),
+  )
+  const search = new URLSearchParams()
+  for (const [key, value] of Object.entries(query ?? {}) as [keyof ListQuery, unknown][])
+    if (value !== undefined && value !== '') search.set(listParams[key], String(value))
+  const text = search.toString()
+  return text ? `${path}?${text}` : path
+}
