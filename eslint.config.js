@@ -2,6 +2,50 @@ import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
 import reactHooks from 'eslint-plugin-react-hooks'
 
+// The one-way rule of the shape: app → features → commands/ui/api/lib/session → contract;
+// machines → xstate only; server → contract only. Each zone lists what its files may not import.
+const restrict = (files, patterns) => ({
+  files,
+  rules: { 'no-restricted-imports': ['error', { patterns }] },
+})
+const banned = (regex, message) => ({ regex, message })
+const noApp = banned('(^|/)app/', 'Only app/ composes; import the service from below instead.')
+const noFeatures = banned(
+  '(^|/)features/',
+  'Features are composed by app/; move what is shared to ui/ or lib/.',
+)
+
+export const boundaries = [
+  restrict(
+    ['src/features/**/*.{ts,tsx}'],
+    [
+      noApp,
+      banned(
+        '^\\.\\./(?!\\.\\.)',
+        'A feature does not import another feature; move what is shared to ui/ or lib/.',
+      ),
+    ],
+  ),
+  restrict(['src/{ui,lib,api,commands,session}/**/*.{ts,tsx}'], [noApp, noFeatures]),
+  restrict(
+    ['src/contract/**/*.ts'],
+    [
+      banned(
+        '(^|/)(app|features|ui|api|lib|commands|session)/|^react',
+        'The contract depends on superstruct only: the server shares it.',
+      ),
+    ],
+  ),
+  restrict(
+    ['machines/**/*.ts'],
+    [banned('^\\.\\./', 'Machines are pure: they import xstate and nothing of src/ or server/.')],
+  ),
+  restrict(
+    ['server/**/*.ts'],
+    [banned('(^|/)src/(?!contract/)', 'The server shares only src/contract/ with the console.')],
+  ),
+]
+
 export default tseslint.config(
   {
     ignores: [
@@ -30,5 +74,6 @@ export default tseslint.config(
     },
   },
   { files: ['src/**/*.tsx', 'src/**/*.ts'], ...reactHooks.configs.flat.recommended },
+  ...boundaries,
   { files: ['eslint.config.js'], ...tseslint.configs.disableTypeChecked },
 )

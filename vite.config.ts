@@ -24,6 +24,7 @@ export default defineConfig({
       'server/**/*.test.ts',
       'tests/model/**/*.test.ts',
       'tests/server/**/*.test.ts',
+      'tests/architecture/**/*.test.ts',
     ],
     environment: 'node',
     testTimeout: 30_000,

@@ -40,14 +40,17 @@ type Args<Id extends RouteId> = [ParamsOf<(typeof patterns)[Id]>] extends [never
 export function pathTo<Id extends RouteId>(id: Id, ...args: Args<Id>): string {
   const pattern: string = patterns[id]
   const hasParams = pattern.includes(':')
+  // Args<Id> guarantees the shape per id; at run time the pattern itself says which form was used.
   const params = (hasParams ? args[0] : undefined) as Record<string, string | number> | undefined
-  const query = (hasParams ? args[1] : args[0]) as ListQuery | undefined
+  const query: ListQuery | undefined = hasParams ? args[1] : args[0]
   const path = pattern.replace(/:(\w+)/g, (_, name: string) =>
     encodeURIComponent(String(params?.[name] ?? '')),
   )
   const search = new URLSearchParams()
-  for (const [key, value] of Object.entries(query ?? {}) as [keyof ListQuery, unknown][])
+  for (const key of Object.keys(listParams) as (keyof ListQuery)[]) {
+    const value = query?.[key]
     if (value !== undefined && value !== '') search.set(listParams[key], String(value))
+  }
   const text = search.toString()
   return text ? `${path}?${text}` : path
 }

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest'
+import { allows, type Operation, type Resource } from '../../src/contract/permissions'
+import { ADMIN, AUDITOR, GLOBEX, ORGADMIN, STAFF, useServer } from './helpers'
+
+// The console offers an action exactly when `allows` says so; this walks every demo role through
+// every resource × operation and checks that the server refuses (403) exactly the same ones.
+
+const server = useServer()
+
+const collections: Record<Resource, string> = {
+  organizations: '/org/v1/organizations',
+  users: '/org/v1/users',
+  locations: '/sbm/v1/locations',
+  devices: '/sbm/v1/devices',
+  credentials: '/access/v1/credentials',
+  'devices:audits': '/sbm/v1/devices/audit',
+}
+
+// A missing id: an allowed caller gets 404 (or 400 for an empty body), never a change.
+const MISSING = 2_000_000_000
+
+function attempt(resource: Resource, operation: Operation): [string, string, unknown?] {
+  const base = collections[resource]
+  if (operation === 'read') return ['GET', base]
+  if (operation === 'create') return ['POST', base, {}]
+  if (operation === 'update') return ['PUT', `${base}/${MISSING}`, {}]
+  return ['DELETE', `${base}/${MISSING}`]
+}
+
+const cases: [Resource, Operation][] = [
+  ...(['organizations', 'users', 'locations', 'devices', 'credentials'] as const).flatMap(
+    (resource) =>
+      (['read', 'create', 'update', 'delete'] as const).map(
+        (operation): [Resource, Operation] => [resource, operation],
+      ),
+  ),
+  ['devices:audits', 'read'],
+]
+
+describe.each([ADMIN, ORGADMIN, STAFF, AUDITOR, GLOBEX])('%s', (login) => {
+  it('is refused by the server exactly where the console does not offer the action', async () => {
+    const token = await server().login(login)
+    const me = await server().request<{ permissions: string[] }>('GET', '/org/v1/users/me', {
+      token,
+    })
+    const mismatches: string[] = []
+    for (const [resource, operation] of cases) {
+      const [method, path, json] = attempt(resource, operation)
+      const reply = await server().request(method, path, { token, json })
+      const allowed = allows(me.body.permissions, resource, operation)
+      if ((reply.status === 403) === allowed)
+        mismatches.push(`${resource} ${operation}: offered=${allowed} server=${reply.status}`)
+    }
+    expect(mismatches).toEqual([])
+  })
+})
