@@ -880,6 +880,10 @@ type RootTranslation = {
 			 * T​h​e​ ​d​e​v​i​c​e​ ​i​s​ ​o​f​f​l​i​n​e​.
 			 */
 			offline: string
+			/**
+			 * T​h​i​s​ ​i​s​ ​a​l​r​e​a​d​y​ ​t​h​e​ ​c​u​r​r​e​n​t​ ​s​e​t​t​i​n​g​.
+			 */
+			current: string
 		}
 		hints: {
 			/**
@@ -1827,6 +1831,10 @@ export type TranslationFunctions = {
 			 * The device is offline.
 			 */
 			offline: () => LocalizedString
+			/**
+			 * This is already the current setting.
+			 */
+			current: () => LocalizedString
 		}
 		hints: {
 			/**

@@ -238,6 +238,7 @@ const de = {
     reasons: {
       capability: 'Dieses Gerät unterstützt das nicht.',
       offline: 'Das Gerät ist offline.',
+      current: 'Das ist bereits die aktuelle Einstellung.',
     },
     hints: {
       move: 'bewegen',

@@ -233,6 +233,7 @@ const en = {
     reasons: {
       capability: 'This device does not support this.',
       offline: 'The device is offline.',
+      current: 'This is already the current setting.',
     },
     hints: {
       move: 'move',

@@ -1,19 +1,17 @@
 import { useMemo } from 'react'
+import type { PaletteAppActions } from '../commands/registry'
 import type { Language } from '../lib/language'
 import { useSetLanguage } from './language'
 import { useSessionActor } from '../session/session-context'
 import { setThemeMode, toggleThemeMode, type ThemeMode } from '../ui/theme-store'
 import { getUi, isDrawerLayout, updateUi } from './ui-store'
 
-export type AppActions = {
-  openSettings: () => void
+/** The palette's port plus what only the shell itself does (closing its own dialogs). */
+export type AppActions = PaletteAppActions & {
   closeSettings: () => void
-  toggleTheme: () => void
+  closeDrawer: () => void
   setTheme: (mode: ThemeMode) => void
   setLanguage: (language: Language) => Promise<void>
-  toggleSidebar: () => void
-  closeDrawer: () => void
-  signOut: () => void
 }
 
 /** What the sidebar, avatar menu, settings dialog, palette and hotkeys may do to the app. */

@@ -6,7 +6,7 @@ import TypesafeI18n from '../../i18n/i18n-react'
 import { loadLocale } from '../../i18n/i18n-util.sync'
 import type { Locales } from '../../i18n/i18n-types'
 import { CommandButton, CommandMenuItem } from './command-button'
-import { CommandPalette } from './command-palette'
+import { CommandsProvider } from './commands-provider'
 import type { ListedCommand } from './palette-results'
 import { fakeActions } from './fake-actions'
 import type { PaletteContext, RouteRow } from './registry'
@@ -28,9 +28,16 @@ function mount(children: React.ReactNode, locale: Locales = 'en') {
   const actions = fakeActions()
   render(
     <TypesafeI18n locale={locale}>
-      <CommandPalette routes={routes} actions={actions} userId={1} can={nobody}>
+      <CommandsProvider
+        routes={routes}
+        sources={[]}
+        actions={actions}
+        state={{ theme: 'light', language: locale }}
+        userId={1}
+        can={nobody}
+      >
         {children}
-      </CommandPalette>
+      </CommandsProvider>
     </TypesafeI18n>,
   )
   return actions

@@ -4,9 +4,10 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import TypesafeI18n from '../../i18n/i18n-react'
 import { loadLocale } from '../../i18n/i18n-util.sync'
 import type { Can } from '../contract/permissions'
-import { CommandPalette } from './command-palette'
+import { CommandsProvider } from './commands-provider'
+import type { EntitySource } from './entity-source'
 import { fakeActions } from './fake-actions'
-import type { RouteRow } from './registry'
+import type { PaletteContext, RouteRow } from './registry'
 
 const routes: RouteRow[] = [
   { id: 'dashboard', path: '/', anyOf: [], label: (LL) => LL.nav.dashboard() },
@@ -31,12 +32,40 @@ const grants =
 
 const admin = grants('organizations:read', 'organizations:create', 'organizations:update')
 
+type Org = { id: number; name: string; description: string }
+const acme: Org = { id: 4, name: 'Acme', description: 'Acme Corporation, Berlin' }
+
+// An injected source: the palette's own behaviour, without the organizations endpoint behind it.
+const search = vi.fn((text: string) => Promise.resolve(text.includes('acme') ? [acme] : []))
+const organizations: EntitySource<Org, PaletteContext> = {
+  kind: 'organizations',
+  heading: () => 'Organizations',
+  needs: { anyOf: ['organizations:read'] },
+  search: (text) => search(text),
+  view: (org) => ({ id: String(org.id), title: org.name, subtitle: org.description }),
+  actions: [
+    {
+      id: 'organization.edit',
+      label: () => 'Edit organization',
+      needs: {},
+      run: (ctx, org) => ctx.navigate(`/organizations/edit/${org.id}`),
+    },
+  ],
+}
+
 function mount(can: Can, actions = fakeActions()) {
   render(
     <TypesafeI18n locale="en">
       <button type="button">Before</button>
       <input aria-label="Field" />
-      <CommandPalette routes={routes} actions={actions} userId={7} can={can} />
+      <CommandsProvider
+        routes={routes}
+        sources={[organizations as EntitySource<unknown, PaletteContext>]}
+        actions={actions}
+        state={{ theme: 'light', language: 'en' }}
+        userId={7}
+        can={can}
+      />
     </TypesafeI18n>,
   )
   return actions
@@ -66,15 +95,27 @@ beforeAll(() => {
 beforeEach(() => {
   localStorage.clear()
   window.history.replaceState(null, '', '/')
+  search.mockClear()
 })
 
 afterEach(() => {
   cleanup()
-  vi.unstubAllGlobals()
   vi.useRealTimers()
 })
 
 describe('CommandPalette', () => {
+  it('offers switching only to a theme or language that is not the current one', async () => {
+    mount(admin)
+    press({ key: 'k', code: 'KeyK', ctrlKey: true })
+    await waitFor(() => expect(input()).toBeTruthy())
+    type('theme')
+    const light = await screen.findByRole('option', { name: /Switch to light theme/ })
+    expect(light.getAttribute('aria-disabled')).toBe('true')
+    expect(light.textContent).toContain('This is already the current setting.')
+    const dark = screen.getByRole('option', { name: /Switch to dark theme/ })
+    expect(dark.getAttribute('aria-disabled')).toBe('false')
+  })
+
   it('opens with Ctrl+K even from a text field, runs the chosen command and returns focus', async () => {
     const actions = mount(admin)
     screen.getByRole('textbox', { name: 'Field' }).focus()
@@ -105,49 +146,24 @@ describe('CommandPalette', () => {
     mount(admin)
     press({ key: 'k', code: 'KeyK', ctrlKey: true })
     await waitFor(() => expect(input()).toBeTruthy())
-    type('light')
+    type('dark')
     press({ key: 'Enter' })
     await waitFor(() => expect(screen.queryByRole('combobox')).toBeNull())
     press({ key: 'k', code: 'KeyK', ctrlKey: true })
     await waitFor(() => expect(input()).toBeTruthy())
     const recent = screen.getByRole('group', { name: 'Recent' })
-    expect(recent.textContent).toContain('Switch to light theme')
-    expect(JSON.parse(localStorage.getItem('palette_recents_7') ?? '[]')).toEqual(['theme.light'])
+    expect(recent.textContent).toContain('Switch to dark theme')
+    expect(JSON.parse(localStorage.getItem('palette_recents_7') ?? '[]')).toEqual(['theme.dark'])
   })
 
-  it('searches organizations on the server, opens actions with Tab and goes back with Backspace', async () => {
-    const fetchMock = vi.fn((url: string) =>
-      Promise.resolve(
-        new Response(
-          JSON.stringify({
-            data: url.includes('search=acme')
-              ? [
-                  {
-                    organization_id: 4,
-                    name: 'Acme',
-                    description: 'Acme Corporation, Berlin',
-                    client_ids: [],
-                    created_at: '2026-01-01T00:00:00.000Z',
-                    updated_at: '2026-01-01T00:00:00.000Z',
-                  },
-                ]
-              : [],
-            recordsTotal: 1,
-            recordsFiltered: 1,
-          }),
-          { status: 200, headers: { 'Content-Type': 'application/json' } },
-        ),
-      ),
-    )
-    vi.stubGlobal('fetch', fetchMock)
+  it('searches an entity source, opens actions with Tab and goes back with Backspace', async () => {
     mount(admin)
     press({ key: 'k', code: 'KeyK', ctrlKey: true })
     await waitFor(() => expect(input()).toBeTruthy())
     type('acme')
     const option = await screen.findByRole('option', { name: /Acme/ })
     await waitFor(() => expect(option.getAttribute('aria-selected')).toBe('true'))
-    expect(fetchMock).toHaveBeenCalledTimes(1)
-    expect(String(fetchMock.mock.calls[0]?.[0])).toContain('/org/v1/organizations?')
+    expect(search).toHaveBeenCalledTimes(1)
     press({ key: 'Tab' })
     expect(await screen.findByRole('option', { name: 'Edit organization' })).toBeTruthy()
     expect(input().getAttribute('placeholder')).toBe('Actions for Acme…')
@@ -164,7 +180,7 @@ describe('CommandPalette', () => {
   })
 
   it('says so when the server search fails, and keeps the commands that match', async () => {
-    vi.stubGlobal('fetch', () => Promise.resolve(new Response('{}', { status: 503 })))
+    search.mockRejectedValueOnce(new Error('503'))
     mount(admin)
     press({ key: 'k', code: 'KeyK', ctrlKey: true })
     await waitFor(() => expect(input()).toBeTruthy())

@@ -24,6 +24,12 @@ export interface Subject {
   readonly connected?: boolean
 }
 
+/** What the console is set to now: a command that would set what is already set is not offered. */
+export interface AppState {
+  readonly theme: 'light' | 'dark'
+  readonly language: string
+}
+
 export interface Needs {
   /** Permissions of which any one suffices (SPEC 6); without them the command does not exist. */
   readonly anyOf?: readonly string[]
@@ -31,6 +37,8 @@ export interface Needs {
   readonly capability?: string
   /** The subject must be connected to run the command now (device commands). */
   readonly online?: boolean
+  /** Disabled while the app already is in this state ("switch to dark" while dark). */
+  readonly notWhen?: Partial<AppState>
 }
 
 /** What a command may do when it runs; the palette and the hotkeys hand the same object in. */

@@ -1,7 +1,7 @@
-import type { AppActions } from './registry'
+import type { PaletteAppActions } from './registry'
 
 /** App actions for tests: each call is recorded by name (and argument) instead of acting. */
-export function fakeActions(): AppActions & { calls: string[] } {
+export function fakeActions(): PaletteAppActions & { calls: string[] } {
   const calls: string[] = []
   return {
     calls,

@@ -1,6 +1,6 @@
 import type { Can } from '../contract/permissions'
 import { availability, type Availability } from './availability'
-import type { Command, CommandContext, CommandGroup, Message } from './command'
+import type { AppState, Command, CommandContext, CommandGroup, Message } from './command'
 import { hitValue, type EntityHit } from './entity-source'
 import { createMatcher, type MatchOutcome } from './matcher'
 
@@ -15,9 +15,10 @@ export interface ListedCommand<Ctx extends CommandContext = CommandContext> {
 export function offered<Ctx extends CommandContext>(
   commands: readonly Command<Ctx>[],
   can: Can,
+  now?: AppState,
 ): ListedCommand<Ctx>[] {
   return commands.flatMap((command) => {
-    const state = availability(command.needs, can)
+    const state = availability(command.needs, can, undefined, now)
     return state.state === 'absent' ? [] : [{ command, availability: state }]
   })
 }

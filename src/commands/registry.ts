@@ -2,18 +2,18 @@ import type { Locales } from '../../i18n/i18n-types'
 import { LIST_KEYS, type ListAction } from '../ui/data-table/keyboard'
 import type { Command, CommandContext, KeyHint, Message, Shortcut } from './command'
 
-/** The shell's app actions, as the palette uses them (src/app provides them). */
-export interface AppActions {
+/** What commands may do to the app; app/ provides them (its own actions satisfy this port). */
+export interface PaletteAppActions {
   openSettings(): void
   toggleTheme(): void
   setTheme(mode: 'light' | 'dark'): void
-  setLanguage(locale: Locales): void
+  setLanguage(locale: Locales): void | Promise<void>
   toggleSidebar(): void
   signOut(): void | Promise<void>
 }
 
 export interface PaletteContext extends CommandContext {
-  readonly app: AppActions
+  readonly app: PaletteAppActions
   togglePalette(): void
   showShortcuts(): void
 }
@@ -110,7 +110,7 @@ export const appCommands: readonly Command<PaletteContext>[] = [
     group: 'actions',
     shortcut: 't d',
     keywords: ['mode', 'appearance', 'night'],
-    needs: {},
+    needs: { notWhen: { theme: 'dark' } },
     run: (ctx) => ctx.app.setTheme('dark'),
   },
   {
@@ -119,7 +119,7 @@ export const appCommands: readonly Command<PaletteContext>[] = [
     group: 'actions',
     shortcut: 't l',
     keywords: ['mode', 'appearance', 'day'],
-    needs: {},
+    needs: { notWhen: { theme: 'light' } },
     run: (ctx) => ctx.app.setTheme('light'),
   },
   {
@@ -127,7 +127,7 @@ export const appCommands: readonly Command<PaletteContext>[] = [
     label: (LL) => LL.commands.actions.languageEnglish(),
     group: 'actions',
     keywords: ['language', 'sprache', 'english', 'englisch'],
-    needs: {},
+    needs: { notWhen: { language: 'en' } },
     run: (ctx) => ctx.app.setLanguage('en'),
   },
   {
@@ -135,7 +135,7 @@ export const appCommands: readonly Command<PaletteContext>[] = [
     label: (LL) => LL.commands.actions.languageGerman(),
     group: 'actions',
     keywords: ['language', 'sprache', 'german', 'deutsch'],
-    needs: {},
+    needs: { notWhen: { language: 'de' } },
     run: (ctx) => ctx.app.setLanguage('de'),
   },
   {

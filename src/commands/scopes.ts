@@ -16,11 +16,11 @@ export const SCOPE_PREFIXES = {
 
 export type EntityKind = Exclude<keyof typeof SCOPE_PREFIXES, 'commands'>
 
-export type Scope =
+export type SearchScope =
   { readonly kind: 'all' } | { readonly kind: 'commands' } | { readonly kind: EntityKind }
 
 export interface ParsedQuery {
-  readonly scope: Scope
+  readonly scope: SearchScope
   /** The query without its prefix, trimmed. */
   readonly text: string
 }
@@ -37,4 +37,5 @@ export function parseQuery(raw: string, liveKinds: readonly EntityKind[]): Parse
   return { scope: { kind: 'all' }, text: trimmed.trim() }
 }
 
-export const searchesCommands = (scope: Scope) => scope.kind === 'all' || scope.kind === 'commands'
+export const searchesCommands = (scope: SearchScope) =>
+  scope.kind === 'all' || scope.kind === 'commands'

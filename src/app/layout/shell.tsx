@@ -1,8 +1,10 @@
-import { useEffect, type ReactNode } from 'react'
+import { useEffect, useMemo, type ReactNode } from 'react'
 import { useI18nContext } from '../../../i18n/i18n-react'
-import { CommandPalette } from '../../commands/command-palette'
+import { CommandsProvider } from '../../commands/commands-provider'
 import { ToastRegion } from '../../ui/notice'
 import { useAppActions } from '../app-actions'
+import { entitySources } from '../entity-sources'
+import { useThemeMode } from '../../ui/theme-store'
 import { routes, type AppRoute } from '../routes'
 import { useSession } from '../../session/session-context'
 import { DRAWER_QUERY, updateUi } from '../ui-store'
@@ -13,9 +15,11 @@ import * as styles from './shell.css'
 
 /** The signed-in frame: sidebar, top bar, content, settings dialog, toasts, the palette. */
 export function Shell({ route, children }: { route: AppRoute | undefined; children: ReactNode }) {
-  const { LL } = useI18nContext()
   const { user, can } = useSession()
   const actions = useAppActions()
+  const { LL, locale } = useI18nContext()
+  const theme = useThemeMode()
+  const state = useMemo(() => ({ theme, language: locale }), [theme, locale])
 
   // Crossing the 1200 px breakpoint closes the drawer, so it never lingers over a wide layout.
   useEffect(() => {
@@ -28,7 +32,14 @@ export function Shell({ route, children }: { route: AppRoute | undefined; childr
   if (!user) return null
   // The palette wraps the frame so the sidebar, avatar menu and settings read its registry.
   return (
-    <CommandPalette routes={routes} actions={actions} userId={user.user_id} can={can}>
+    <CommandsProvider
+      routes={routes}
+      sources={entitySources}
+      actions={actions}
+      state={state}
+      userId={user.user_id}
+      can={can}
+    >
       <div className={styles.shell}>
         <a href="#content" className={styles.skipLink}>
           {LL.shell.skipToContent()}
@@ -48,6 +59,6 @@ export function Shell({ route, children }: { route: AppRoute | undefined; childr
         <SettingsDialog />
         <ToastRegion />
       </div>
-    </CommandPalette>
+    </CommandsProvider>
   )
 }

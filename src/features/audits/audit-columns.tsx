@@ -4,7 +4,7 @@ import type { AuditEntry } from '../../contract/audits'
 import * as tableStyles from '../../ui/data-table/data-table.css'
 import type { DataTableFeatures } from '../../ui/data-table/features'
 import * as styles from './audits.css'
-import { relativePhrase } from './relative-phrase'
+import { formatRelativeTime } from '../../lib/relative-time-text'
 
 const helper = createColumnHelper<DataTableFeatures, AuditEntry>()
 
@@ -28,7 +28,7 @@ export function auditColumns({ LL, now, exact }: AuditColumnContext) {
         const full = exact.format(Date.parse(at))
         return (
           <time dateTime={at} title={full}>
-            {relativePhrase(LL, at, now)}
+            {formatRelativeTime(LL, Date.parse(at), now)}
             <span className={tableStyles.revealOnActive}>· {full}</span>
           </time>
         )

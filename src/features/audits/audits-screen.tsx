@@ -8,8 +8,8 @@ import type { ListViewDefaults } from '../../ui/data-table/list-view'
 import { ListPage } from '../../ui/data-table/list-page'
 import type { ListSource } from '../../ui/data-table/use-windowed-rows'
 import { auditColumns } from './audit-columns'
-import { relativePhrase } from './relative-phrase'
-import { useNow } from './use-now'
+import { formatRelativeTime } from '../../lib/relative-time-text'
+import { useNow } from '../../lib/use-now'
 
 const source: ListSource<AuditEntry, AuditSort> = {
   queryKey: auditKeys.list,
@@ -40,7 +40,7 @@ export function AuditsScreen() {
       device: entry.device_name,
       actor: entry.actor_email,
       result: entry.result === 'success' ? LL.audits.success() : LL.audits.failure(),
-      when: `${relativePhrase(LL, entry.created_at, now)}, ${exact.format(Date.parse(entry.created_at))}`,
+      when: `${formatRelativeTime(LL, Date.parse(entry.created_at), now)}, ${exact.format(Date.parse(entry.created_at))}`,
     })
 
   return (

@@ -1,9 +1,10 @@
-import { fetchOrganizationPage } from '../api/organizations'
-import type { Organization } from '../contract/organizations'
-import { needs } from '../contract/permissions'
-import type { EntitySource } from './entity-source'
-import { ENTITY_SEARCH_LENGTH } from './entity-search'
-import type { PaletteContext } from './registry'
+import { fetchOrganizationPage } from '../../api/organizations'
+import type { EntitySource } from '../../commands/entity-source'
+import { ENTITY_SEARCH_LENGTH } from '../../commands/entity-search'
+import type { PaletteContext } from '../../commands/registry'
+import type { Organization } from '../../contract/organizations'
+import { needs } from '../../contract/permissions'
+import { pathTo } from '../../lib/paths'
 
 /**
  * Organizations in the palette: the list call's `search` (the same query the organizations list
@@ -38,14 +39,14 @@ export const organizationSource: EntitySource<Organization, PaletteContext> = {
       label: (LL) => LL.commands.organizations.edit(),
       needs: { anyOf: needs('organizations', 'update') },
       run: (ctx, organization) =>
-        ctx.navigate(`/organizations/edit/${organization.organization_id}`),
+        ctx.navigate(pathTo('organizations-edit', { id: organization.organization_id })),
     },
     {
       id: 'organization.show-in-list',
       label: (LL) => LL.commands.organizations.showInList(),
       needs: {},
       run: (ctx, organization) =>
-        ctx.navigate(`/organizations?q=${encodeURIComponent(organization.name)}`),
+        ctx.navigate(pathTo('organizations', { search: organization.name })),
     },
   ],
 }

@@ -1,0 +1,106 @@
+import { useCallback, useMemo, useState, type ReactNode } from 'react'
+import { useLocation } from 'wouter'
+import type { Can } from '../contract/permissions'
+import { availability } from './availability'
+import { CheatSheet } from './cheat-sheet'
+import type { AppState, Command } from './command'
+import { CommandPalette } from './command-palette'
+import type { EntitySource } from './entity-source'
+import { offered } from './palette-results'
+import {
+  buildRegistry,
+  type PaletteAppActions,
+  type PaletteContext,
+  type RouteRow,
+} from './registry'
+import { CommandRunnerContext, type CommandRunner } from './use-command'
+import { useHotkeys } from './use-hotkeys'
+import { useReturnFocus } from './use-return-focus'
+
+export interface CommandsProviderProps {
+  /** The route table: navigation and create commands are derived from it. */
+  readonly routes: readonly RouteRow[]
+  /** Every searchable entity kind, registered by the areas through app/ (as routes are). */
+  readonly sources: readonly EntitySource<unknown, PaletteContext>[]
+  readonly actions: PaletteAppActions
+  /** What the app is now, so "switch to dark" is not offered while dark. */
+  readonly state: AppState
+  readonly userId: number
+  readonly can: Can
+  /** The shell: its menus and buttons read the registry through `useCommand`. */
+  readonly children?: ReactNode
+}
+
+/**
+ * The registry, its runner and the global hotkeys, mounted once around the signed-in shell; the
+ * palette and the `?` sheet are two views of it. It takes routes, sources, app actions and the
+ * session from the shell as props, so commands/ depends on nothing in app/ or features/.
+ */
+export function CommandsProvider(props: CommandsProviderProps) {
+  const { routes, sources, actions, state, userId, can, children } = props
+  const [, navigate] = useLocation()
+  const [paletteOpen, setPaletteOpen] = useState(false)
+  const [sheetOpen, setSheetOpen] = useState(false)
+  const sheetFocus = useReturnFocus()
+
+  const registry = useMemo(() => buildRegistry(routes), [routes])
+  const listed = useMemo(() => offered(registry, can, state), [registry, can, state])
+  const searchable = useMemo(
+    () => sources.filter((source) => availability(source.needs, can).state !== 'absent'),
+    [sources, can],
+  )
+
+  const setCheatSheetOpen = useCallback(
+    (next: boolean) => {
+      if (next) sheetFocus.remember()
+      setSheetOpen(next)
+    },
+    [sheetFocus],
+  )
+
+  const context: PaletteContext = useMemo(
+    () => ({
+      navigate: (path) => navigate(path),
+      app: actions,
+      togglePalette: () => setPaletteOpen((open) => !open),
+      showShortcuts: () => setCheatSheetOpen(true),
+    }),
+    [navigate, actions, setCheatSheetOpen],
+  )
+
+  const runById = useCallback(
+    (id: string) => {
+      // Hotkeys and menus leave no trace in recents: they list what was looked for and found.
+      const entry = listed.find((candidate) => candidate.command.id === id)
+      if (entry?.availability.state === 'enabled') void entry.command.run(context)
+    },
+    [listed, context],
+  )
+  useHotkeys(listed, runById)
+  const runner: CommandRunner = useMemo(() => ({ listed, run: runById }), [listed, runById])
+  const runChosen = useCallback(
+    (command: Command<PaletteContext>) => void command.run(context),
+    [context],
+  )
+
+  return (
+    <CommandRunnerContext value={runner}>
+      {children}
+      <CommandPalette
+        open={paletteOpen}
+        onOpenChange={setPaletteOpen}
+        listed={listed}
+        sources={searchable}
+        userId={userId}
+        can={can}
+        onChosen={runChosen}
+      />
+      <CheatSheet
+        open={sheetOpen}
+        onOpenChange={setCheatSheetOpen}
+        onCloseAutoFocus={sheetFocus.restore}
+        listed={listed}
+      />
+    </CommandRunnerContext>
+  )
+}
