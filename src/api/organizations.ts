@@ -1,22 +1,17 @@
-import { listOf, type ListQuery } from '../contract/list'
+import { listOf, type ListQuery, type ListSource } from '../contract/list'
 import {
   Organization,
   type OrganizationInput,
   type organizationSortKeys,
 } from '../contract/organizations'
 import { apiRequest } from './client'
+import { detailOptions, resourceKeys } from './queries'
 
 export type OrganizationSort = (typeof organizationSortKeys)[number]
 
 const OrganizationPage = listOf(Organization)
 
-// Lists and details share the root, so one invalidation after a write refetches both (SPEC 4).
-export const organizationKeys = {
-  all: ['organizations'] as const,
-  lists: () => [...organizationKeys.all, 'list'] as const,
-  list: (query: ListQuery<OrganizationSort>) => [...organizationKeys.lists(), query] as const,
-  detail: (id: number) => [...organizationKeys.all, 'detail', id] as const,
-}
+export const organizationKeys = resourceKeys<OrganizationSort>('organizations')
 
 export function fetchOrganizationPage(query: ListQuery<OrganizationSort>, signal?: AbortSignal) {
   return apiRequest(OrganizationPage, { path: '/org/v1/organizations', query, signal })
@@ -41,3 +36,10 @@ export function updateOrganization(id: number, input: OrganizationInput) {
 export function deleteOrganization(id: number) {
   return apiRequest(null, { method: 'DELETE', path: `/org/v1/organizations/${id}` })
 }
+
+export const organizationList: ListSource<Organization, OrganizationSort> = {
+  queryKey: organizationKeys.list,
+  fetch: fetchOrganizationPage,
+}
+
+export const organizationDetail = detailOptions(organizationKeys, fetchOrganization)

@@ -71,3 +71,12 @@ export function listOf<T, S>(item: Struct<T, S>) {
 }
 
 export type ListResponse<T> = { data: T[]; recordsTotal: number; recordsFiltered: number }
+
+/**
+ * Where a list's rows come from: the query key and the fetch that fills it, defined together in
+ * api/<resource>.ts and read by the DataTable, the dashboard and the palette.
+ */
+export interface ListSource<TRow, TSort extends string> {
+  queryKey: (query: ListQuery<TSort>) => readonly unknown[]
+  fetch: (query: ListQuery<TSort>, signal: AbortSignal) => Promise<ListResponse<TRow>>
+}

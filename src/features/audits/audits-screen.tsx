@@ -1,20 +1,14 @@
 import { useMemo } from 'react'
 import { useI18nContext } from '../../../i18n/i18n-react'
-import { auditKeys, fetchAuditPage, type AuditSort } from '../../api/audits'
+import { auditList, type AuditSort } from '../../api/audits'
 import type { AuditEntry } from '../../contract/audits'
 import { DataTable } from '../../ui/data-table/data-table'
 import { errorText } from '../../ui/data-table/error-text'
 import type { ListViewDefaults } from '../../ui/data-table/list-view'
 import { ListPage } from '../../ui/data-table/list-page'
-import type { ListSource } from '../../ui/data-table/use-windowed-rows'
 import { auditColumns } from './audit-columns'
 import { formatRelativeTime } from '../../lib/relative-time-text'
 import { useNow } from '../../lib/use-now'
-
-const source: ListSource<AuditEntry, AuditSort> = {
-  queryKey: auditKeys.list,
-  fetch: fetchAuditPage,
-}
 
 // Newest first (the server's default too); SPEC 9's "user_id desc" is reachable from the Actor header.
 const defaults: ListViewDefaults<AuditSort> = {
@@ -50,7 +44,7 @@ export function AuditsScreen() {
         searchLabel={LL.audits.search()}
         emptyMessage={LL.audits.empty()}
         columns={columns}
-        source={source}
+        source={auditList}
         defaults={defaults}
         getRowId={getRowId}
         describeRow={describeRow}

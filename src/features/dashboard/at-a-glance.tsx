@@ -1,9 +1,10 @@
-import { useQuery, type QueryKey } from '@tanstack/react-query'
+import { useQuery } from '@tanstack/react-query'
 import { Link } from 'wouter'
 import { useI18nContext } from '../../../i18n/i18n-react'
-import { auditKeys, fetchAuditPage } from '../../api/audits'
-import { fetchOrganizationPage, organizationKeys } from '../../api/organizations'
-import { fetchUserPage, userKeys } from '../../api/users'
+import { auditList } from '../../api/audits'
+import { organizationList } from '../../api/organizations'
+import { userList } from '../../api/users'
+import type { ListQuery, ListSource } from '../../contract/list'
 import { needs, type Can, type Permission } from '../../contract/permissions'
 import { pathTo } from '../../lib/paths'
 import { Skeleton } from '../../ui/skeleton'
@@ -14,12 +15,22 @@ type Tile = {
   /** The list the count links to, where that screen exists. */
   list?: 'organizations' | 'audits'
   anyOf: readonly Permission[]
-  key: QueryKey
-  /** A page of length 1 is enough: its recordsTotal is the count. */
-  fetch: (signal: AbortSignal) => Promise<{ recordsTotal: number }>
+  count: CountQuery
 }
 
-const first = { start: 0, length: 1, order_direction: 'desc', search: '' } as const
+type CountQuery = {
+  queryKey: readonly unknown[]
+  queryFn: (context: { signal: AbortSignal }) => Promise<{ recordsTotal: number }>
+}
+
+/** A page of length 1 is enough: its recordsTotal is the count. */
+function countOf<T, S extends string>(source: ListSource<T, S>, order_by: S): CountQuery {
+  const query: ListQuery<S> = { start: 0, length: 1, order_by, order_direction: 'desc', search: '' }
+  return {
+    queryKey: source.queryKey(query),
+    queryFn: ({ signal }) => source.fetch(query, signal),
+  }
+}
 
 // Each tile is its own query, so they load (and after a token expiry, retry) in parallel. The keys
 // are the list screens' keys for the same page, so the cache never holds two shapes under one key.
@@ -28,30 +39,24 @@ const tiles: readonly Tile[] = [
     id: 'organizations',
     list: 'organizations',
     anyOf: needs('organizations', 'read'),
-    key: organizationKeys.list({ ...first, order_by: 'organization_id' }),
-    fetch: (signal) => fetchOrganizationPage({ ...first, order_by: 'organization_id' }, signal),
+    count: countOf(organizationList, 'organization_id'),
   },
   {
     id: 'users',
     anyOf: needs('users', 'read'),
-    key: userKeys.list({ ...first, order_by: 'user_id' }),
-    fetch: (signal) => fetchUserPage({ ...first, order_by: 'user_id' }, signal),
+    count: countOf(userList, 'user_id'),
   },
   {
     id: 'audits',
     list: 'audits',
     anyOf: needs('devices:audits', 'read'),
-    key: auditKeys.list({ ...first, order_by: 'audit_id' }),
-    fetch: (signal) => fetchAuditPage({ ...first, order_by: 'audit_id' }, signal),
+    count: countOf(auditList, 'audit_id'),
   },
 ]
 
 function CountTile({ tile }: { tile: Tile }) {
   const { LL, locale } = useI18nContext()
-  const { data, isError } = useQuery({
-    queryKey: tile.key,
-    queryFn: ({ signal }) => tile.fetch(signal),
-  })
+  const { data, isError } = useQuery(tile.count)
   const labels: Record<Tile['id'], string> = {
     organizations: LL.dashboard.organizationsCount(),
     users: LL.dashboard.usersCount(),

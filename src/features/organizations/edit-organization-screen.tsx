@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { useLocation, useParams } from 'wouter'
 import { useI18nContext } from '../../../i18n/i18n-react'
-import { fetchOrganization, organizationKeys } from '../../api/organizations'
+import { organizationDetail } from '../../api/organizations'
 import { isHttpStatus } from '../../api/client'
 import { useBreadcrumbLabel } from '../../lib/breadcrumb-labels'
 import { useSession } from '../../session/session-context'
@@ -25,8 +25,7 @@ export function EditOrganizationScreen() {
   const { can } = useSession()
   const [confirming, setConfirming] = useState(false)
   const query = useQuery({
-    queryKey: organizationKeys.detail(id),
-    queryFn: ({ signal }) => fetchOrganization(id, signal),
+    ...organizationDetail(id),
     enabled: id > 0,
     retry: (count, error) => !isHttpStatus(error, 404) && count < 2,
   })

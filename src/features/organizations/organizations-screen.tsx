@@ -1,11 +1,7 @@
 import { useMemo, useState } from 'react'
 import { Link, useLocation } from 'wouter'
 import { useI18nContext } from '../../../i18n/i18n-react'
-import {
-  fetchOrganizationPage,
-  organizationKeys,
-  type OrganizationSort,
-} from '../../api/organizations'
+import { organizationList, type OrganizationSort } from '../../api/organizations'
 import { useSession } from '../../session/session-context'
 import type { Organization } from '../../contract/organizations'
 import { needs } from '../../contract/permissions'
@@ -14,14 +10,8 @@ import { DataTable } from '../../ui/data-table/data-table'
 import { errorText } from '../../ui/data-table/error-text'
 import type { ListViewDefaults } from '../../ui/data-table/list-view'
 import { ListPage } from '../../ui/data-table/list-page'
-import type { ListSource } from '../../ui/data-table/use-windowed-rows'
 import { DeleteOrganizationDialog } from './delete-organization-dialog'
 import { editPath, organizationColumns } from './organization-columns'
-
-const source: ListSource<Organization, OrganizationSort> = {
-  queryKey: organizationKeys.list,
-  fetch: fetchOrganizationPage,
-}
 
 const defaults: ListViewDefaults<OrganizationSort> = {
   orderBy: 'organization_id',
@@ -67,7 +57,7 @@ export function OrganizationsScreen() {
         searchLabel={LL.organizations.search()}
         emptyMessage={LL.organizations.empty()}
         columns={columns}
-        source={source}
+        source={organizationList}
         defaults={defaults}
         getRowId={getRowId}
         describeRow={describeRow}

@@ -5,38 +5,34 @@ import {
   organizationKeys,
   updateOrganization,
 } from '../../api/organizations'
+import { refetchAfterWrite, type Write } from '../../api/queries'
 import type { OrganizationInput } from '../../contract/organizations'
 
-// After every write the organization lists and details are refetched (SPEC 4 "Cached data").
-function useInvalidateOrganizations() {
+function useRefetch() {
   const client = useQueryClient()
-  return () => client.invalidateQueries({ queryKey: organizationKeys.all })
+  return (write: Write) => refetchAfterWrite(client, organizationKeys, write)
 }
 
 export function useCreateOrganization() {
-  const invalidate = useInvalidateOrganizations()
+  const refetch = useRefetch()
   return useMutation({
     mutationFn: (input: OrganizationInput) => createOrganization(input),
-    onSuccess: invalidate,
+    onSuccess: () => refetch({ kind: 'saved' }),
   })
 }
 
 export function useUpdateOrganization(id: number) {
-  const invalidate = useInvalidateOrganizations()
+  const refetch = useRefetch()
   return useMutation({
     mutationFn: (input: OrganizationInput) => updateOrganization(id, input),
-    onSuccess: invalidate,
+    onSuccess: () => refetch({ kind: 'saved' }),
   })
 }
 
 export function useDeleteOrganization() {
-  const client = useQueryClient()
+  const refetch = useRefetch()
   return useMutation({
     mutationFn: (id: number) => deleteOrganization(id),
-    onSuccess: (_, id) => {
-      // The deleted detail must not be refetched (it would 404); the lists must.
-      client.removeQueries({ queryKey: organizationKeys.detail(id) })
-      return client.invalidateQueries({ queryKey: organizationKeys.lists() })
-    },
+    onSuccess: (_, id) => refetch({ kind: 'deleted', id }),
   })
 }

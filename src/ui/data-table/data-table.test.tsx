@@ -7,11 +7,10 @@ import { memoryLocation } from 'wouter/memory-location'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import TypesafeI18n from '../../../i18n/i18n-react'
 import { loadLocale } from '../../../i18n/i18n-util.sync'
-import type { ListQuery, ListResponse } from '../../contract/list'
+import type { ListQuery, ListResponse, ListSource } from '../../contract/list'
 import { DataTable } from './data-table'
 import type { DataTableFeatures } from './features'
 import type { ListViewDefaults } from './list-view'
-import type { ListSource } from './use-windowed-rows'
 
 // The component in jsdom with a fake source: states, URL view, keyboard. jsdom has no layout, so
 // the scroll element reports a fixed size and the virtualizer renders the first rows.

@@ -12,7 +12,8 @@ import { SearchBox } from './search-box'
 import { BodyRow, HeaderRow, MessageRow, SkeletonRows } from './table-rows'
 import { useScaledVirtualizer } from './use-scaled-virtualizer'
 import { useUrlListView } from './use-url-list-view'
-import { useWindowedRows, type ListSource } from './use-windowed-rows'
+import { useWindowedRows } from './use-windowed-rows'
+import type { ListSource } from '../../contract/list'
 import type { IndexRange } from './windows'
 
 export interface DataTableProps<TRow extends RowData, TSort extends string> {

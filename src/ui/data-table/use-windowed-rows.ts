@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react'
-import { useQueries, type QueryKey, type UseQueryResult } from '@tanstack/react-query'
-import type { ListQuery, ListResponse } from '../../contract/list'
+import { useQueries, type UseQueryResult } from '@tanstack/react-query'
+import type { ListQuery, ListResponse, ListSource } from '../../contract/list'
 import type { ListView } from './list-view'
 import {
   isContinuous,
@@ -10,12 +10,6 @@ import {
   type IndexRange,
   type LoadedWindow,
 } from './windows'
-
-/** Where a list's rows come from: one query key and one fetch per request (src/api/<resource>.ts). */
-export interface ListSource<TRow, TSort extends string> {
-  queryKey: (query: ListQuery<TSort>) => QueryKey
-  fetch: (query: ListQuery<TSort>, signal: AbortSignal) => Promise<ListResponse<TRow>>
-}
 
 export const WINDOW_SIZE = 100
 // Rows fetched beyond the viewport so a steady scroll finds the next window already loaded.

@@ -1,0 +1,37 @@
+import { QueryClient } from '@tanstack/react-query'
+import { describe, expect, it } from 'vitest'
+import { refetchAfterWrite, resourceKeys } from './queries'
+
+const keys = resourceKeys<'id'>('things')
+const query = { start: 0, length: 15, order_by: 'id', order_direction: 'desc', search: '' } as const
+
+function seeded() {
+  const client = new QueryClient()
+  client.setQueryData(keys.list(query), { data: [], recordsTotal: 0, recordsFiltered: 0 })
+  client.setQueryData(keys.detail(1), { id: 1 })
+  client.setQueryData(keys.detail(2), { id: 2 })
+  client.setQueryData(['others', 'list'], [])
+  return client
+}
+
+const stale = (client: QueryClient, key: readonly unknown[]) =>
+  client.getQueryState(key)?.isInvalidated
+
+describe('refetchAfterWrite', () => {
+  it('refetches every list and detail of the resource after a save, and nothing else', async () => {
+    const client = seeded()
+    await refetchAfterWrite(client, keys, { kind: 'saved' })
+    expect(stale(client, keys.list(query))).toBe(true)
+    expect(stale(client, keys.detail(1))).toBe(true)
+    expect(stale(client, keys.detail(2))).toBe(true)
+    expect(stale(client, ['others', 'list'])).toBe(false)
+  })
+
+  it('drops the deleted detail and refetches the lists after a delete', async () => {
+    const client = seeded()
+    await refetchAfterWrite(client, keys, { kind: 'deleted', id: 1 })
+    expect(client.getQueryState(keys.detail(1))).toBeUndefined()
+    expect(stale(client, keys.list(query))).toBe(true)
+    expect(stale(client, keys.detail(2))).toBe(false)
+  })
+})

@@ -1,0 +1,54 @@
+import type { QueryClient, QueryKey } from '@tanstack/react-query'
+import type { ListQuery } from '../contract/list'
+
+// Each resource's query keys, list and detail options live beside its fetches (api/<resource>.ts):
+// a key and the fetch that fills it are defined together, so two screens can never store two
+// shapes under one key. Lists and details share the resource's root, so a write reaches both.
+
+export interface ResourceKeys<TSort extends string> {
+  readonly all: readonly [string]
+  readonly lists: () => readonly unknown[]
+  readonly list: (query: ListQuery<TSort>) => readonly unknown[]
+  readonly detail: (id: number) => readonly unknown[]
+}
+
+export function resourceKeys<TSort extends string>(root: string): ResourceKeys<TSort> {
+  const all = [root] as const
+  return {
+    all,
+    lists: () => [root, 'list'],
+    list: (query) => [root, 'list', query],
+    detail: (id) => [root, 'detail', id],
+  }
+}
+
+export interface DetailOptions<T> {
+  queryKey: QueryKey
+  queryFn: (context: { signal: AbortSignal }) => Promise<T>
+}
+
+export function detailOptions<T, TSort extends string>(
+  keys: ResourceKeys<TSort>,
+  fetch: (id: number, signal: AbortSignal) => Promise<T>,
+): (id: number) => DetailOptions<T> {
+  return (id) => ({ queryKey: keys.detail(id), queryFn: ({ signal }) => fetch(id, signal) })
+}
+
+export type Write = { kind: 'saved' } | { kind: 'deleted'; id: number }
+
+/**
+ * THE rule after a create, update or delete: every list and detail of the resource is refetched,
+ * except a deleted object's own detail, which is dropped (refetching it would only answer 404).
+ */
+export async function refetchAfterWrite<TSort extends string>(
+  client: Pick<QueryClient, 'invalidateQueries' | 'removeQueries'>,
+  keys: ResourceKeys<TSort>,
+  write: Write,
+): Promise<void> {
+  if (write.kind === 'deleted') {
+    client.removeQueries({ queryKey: keys.detail(write.id) })
+    await client.invalidateQueries({ queryKey: keys.lists() })
+    return
+  }
+  await client.invalidateQueries({ queryKey: keys.all })
+}
