@@ -368,6 +368,10 @@ type RootTranslation = {
 		 */
 		profileFailed: string
 		/**
+		 * T​h​i​s​ ​p​a​g​e​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​s​h​o​w​n​.
+		 */
+		screenFailed: string
+		/**
 		 * T​h​i​s​ ​r​e​s​e​t​ ​l​i​n​k​ ​i​s​ ​i​n​v​a​l​i​d​ ​o​r​ ​h​a​s​ ​e​x​p​i​r​e​d​.​ ​R​e​q​u​e​s​t​ ​a​ ​n​e​w​ ​o​n​e​.
 		 */
 		resetFailed: string
@@ -1352,6 +1356,10 @@ export type TranslationFunctions = {
 		 * Your profile could not be loaded.
 		 */
 		profileFailed: () => LocalizedString
+		/**
+		 * This page could not be shown.
+		 */
+		screenFailed: () => LocalizedString
 		/**
 		 * This reset link is invalid or has expired. Request a new one.
 		 */

@@ -102,6 +102,7 @@ const de = {
     timeout: 'Der Server hat zu lange gebraucht. Bitte versuchen Sie es erneut.',
     parsing: 'Der Server hat eine Antwort gesendet, die diese Konsole nicht versteht.',
     profileFailed: 'Ihr Profil konnte nicht geladen werden.',
+    screenFailed: 'Diese Seite konnte nicht angezeigt werden.',
     resetFailed: 'Dieser Link ist ungültig oder abgelaufen. Fordern Sie einen neuen an.',
   },
   validation: {

@@ -99,6 +99,7 @@ const en = {
     timeout: 'The server took too long to answer. Please try again.',
     parsing: 'The server sent an answer this console does not understand.',
     profileFailed: 'Your profile could not be loaded.',
+    screenFailed: 'This page could not be shown.',
     resetFailed: 'This reset link is invalid or has expired. Request a new one.',
   },
   validation: {

@@ -36,3 +36,14 @@ export const DRAWER_QUERY = '(max-width: 1200px)'
 export function isDrawerLayout(): boolean {
   return typeof window !== 'undefined' && window.matchMedia(DRAWER_QUERY).matches
 }
+
+function subscribeLayout(listener: () => void) {
+  const query = window.matchMedia(DRAWER_QUERY)
+  query.addEventListener('change', listener)
+  return () => query.removeEventListener('change', listener)
+}
+
+/** Whether the sidebar is a drawer now, following the window across the breakpoint. */
+export function useDrawerLayout(): boolean {
+  return useSyncExternalStore(subscribeLayout, isDrawerLayout)
+}

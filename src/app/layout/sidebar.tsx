@@ -1,4 +1,5 @@
-import { useEffect, useRef } from 'react'
+import * as RadixDialog from '@radix-ui/react-dialog'
+import { useEffect } from 'react'
 import { Link, useLocation } from 'wouter'
 import { useI18nContext } from '../../../i18n/i18n-react'
 import { CommandButton } from '../../commands/command-button'
@@ -8,7 +9,8 @@ import { Icon, type IconName } from '../../ui/icon'
 import { useAppActions } from '../app-actions'
 import { routes } from '../routes'
 import { useSession } from '../../session/session-context'
-import { useUi } from '../ui-store'
+import { useDrawerLayout, useUi } from '../ui-store'
+import { visuallyHidden } from '../../ui/visually-hidden.css'
 import * as styles from './sidebar.css'
 
 const menu = routes
@@ -35,93 +37,94 @@ export function Sidebar() {
   const toggleSidebar = useCommand('sidebar.toggle')
   const open = useUi((ui) => ui.sidebarOpen)
   const drawerOpen = useUi((ui) => ui.drawerOpen)
+  const drawerLayout = useDrawerLayout()
   const collapsed = !open
-  const asideRef = useRef<HTMLElement>(null)
 
   // Following a link in the drawer closes it.
   useEffect(() => {
     actions.closeDrawer()
   }, [location, actions])
 
-  // An opened drawer takes focus; Escape closes it and hands focus back to the menu button.
-  useEffect(() => {
-    if (!drawerOpen) return
-    asideRef.current?.querySelector<HTMLElement>('nav a')?.focus()
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return
-      actions.closeDrawer()
-      document.querySelector<HTMLElement>('[data-testid="drawer-toggle"]')?.focus()
-    }
-    window.addEventListener('keydown', onKey)
-    return () => window.removeEventListener('keydown', onKey)
-  }, [drawerOpen, actions])
-
-  return (
-    <>
-      {drawerOpen ? (
+  const panel = (
+    <aside
+      id="sidebar"
+      className={styles.sidebar}
+      data-collapsed={collapsed}
+      data-drawer-open={drawerOpen}
+      data-testid="sidebar"
+    >
+      {drawerLayout ? (
+        <RadixDialog.Title className={visuallyHidden}>{LL.nav.mainMenu()}</RadixDialog.Title>
+      ) : null}
+      <div className={styles.header}>
+        {collapsed ? null : <span className={styles.brand}>{LL.common.appName()}</span>}
         <button
           type="button"
-          className={styles.scrim}
-          aria-label={LL.nav.closeMenu()}
-          onClick={actions.closeDrawer}
-        />
-      ) : null}
-      <aside
-        ref={asideRef}
-        id="sidebar"
-        className={styles.sidebar}
-        data-collapsed={collapsed}
-        data-drawer-open={drawerOpen}
-        data-testid="sidebar"
-      >
-        <div className={styles.header}>
-          {collapsed ? null : <span className={styles.brand}>{LL.common.appName()}</span>}
-          <button
-            type="button"
-            className={`${styles.item} ${styles.collapseButton}`}
-            aria-label={collapsed ? LL.nav.expandSidebar() : LL.nav.collapseSidebar()}
-            aria-expanded={!collapsed}
-            aria-controls="sidebar"
-            onClick={toggleSidebar?.run}
-          >
-            <Icon name={collapsed ? 'chevronRight' : 'chevronLeft'} />
-          </button>
-        </div>
-        <nav className={styles.nav} aria-label={LL.nav.mainMenu()}>
-          <ul className={styles.list}>
-            {menu
-              .filter((route) => can(route.anyOf))
-              .map((route) => (
-                <li key={route.id}>
-                  <Link
-                    href={route.path}
-                    className={styles.item}
-                    aria-current={isCurrent(route.path, location) ? 'page' : undefined}
-                    title={collapsed ? route.label(LL) : undefined}
-                  >
-                    {route.sidebar ? <Icon name={route.sidebar.icon} /> : null}
-                    <span className={styles.label}>{route.label(LL)}</span>
-                  </Link>
-                </li>
-              ))}
-          </ul>
-        </nav>
-        <div className={styles.footer}>
-          <ul className={styles.list}>
-            {footerCommands.map(({ id, icon }) => (
-              <li key={id}>
-                <CommandButton
-                  id={id}
+          className={`${styles.item} ${styles.collapseButton}`}
+          aria-label={collapsed ? LL.nav.expandSidebar() : LL.nav.collapseSidebar()}
+          aria-expanded={!collapsed}
+          aria-controls="sidebar"
+          onClick={toggleSidebar?.run}
+        >
+          <Icon name={collapsed ? 'chevronRight' : 'chevronLeft'} />
+        </button>
+      </div>
+      <nav className={styles.nav} aria-label={LL.nav.mainMenu()}>
+        <ul className={styles.list}>
+          {menu
+            .filter((route) => can(route.anyOf))
+            .map((route) => (
+              <li key={route.id}>
+                <Link
+                  href={route.path}
                   className={styles.item}
-                  labelClassName={styles.label}
-                  icon={<Icon name={icon} />}
-                  compact={collapsed}
-                />
+                  aria-current={isCurrent(route.path, location) ? 'page' : undefined}
+                  title={collapsed ? route.label(LL) : undefined}
+                >
+                  {route.sidebar ? <Icon name={route.sidebar.icon} /> : null}
+                  <span className={styles.label}>{route.label(LL)}</span>
+                </Link>
               </li>
             ))}
-          </ul>
-        </div>
-      </aside>
-    </>
+        </ul>
+      </nav>
+      <div className={styles.footer}>
+        <ul className={styles.list}>
+          {footerCommands.map(({ id, icon }) => (
+            <li key={id}>
+              <CommandButton
+                id={id}
+                className={styles.item}
+                labelClassName={styles.label}
+                icon={<Icon name={icon} />}
+                compact={collapsed}
+              />
+            </li>
+          ))}
+        </ul>
+      </div>
+    </aside>
+  )
+  if (!drawerLayout) return panel
+  // Below the breakpoint the sidebar is a modal drawer: Radix traps Tab inside it, Escape and a
+  // click on the scrim close it, and the hotkeys see an open dialog and pause.
+  return (
+    <RadixDialog.Root open={drawerOpen} onOpenChange={(next) => !next && actions.closeDrawer()}>
+      <RadixDialog.Overlay className={styles.scrim} data-testid="drawer-scrim" />
+      <RadixDialog.Content
+        asChild
+        aria-describedby={undefined}
+        onOpenAutoFocus={(event) => {
+          event.preventDefault()
+          document.querySelector<HTMLElement>('#sidebar nav a')?.focus()
+        }}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault()
+          document.querySelector<HTMLElement>('[data-testid="drawer-toggle"]')?.focus()
+        }}
+      >
+        {panel}
+      </RadixDialog.Content>
+    </RadixDialog.Root>
   )
 }

@@ -1,10 +1,13 @@
 import { QueryClientProvider } from '@tanstack/react-query'
+import { useLocation } from 'wouter'
+import { ScreenFailedScreen } from '../../features/errors/screen-failed-screen'
 import { NoAccessScreen } from '../../features/errors/no-access-screen'
 import { NotFoundScreen } from '../../features/errors/not-found-screen'
 import { queryClient } from '../query-client'
 import type { AppRoute } from '../routes'
 import { RouteScreen } from '../route-screen'
 import { useSession } from '../../session/session-context'
+import { ErrorBoundary } from '../../ui/error-boundary'
 import { Shell } from './shell'
 
 /**
@@ -13,16 +16,23 @@ import { Shell } from './shell'
  */
 export function SignedInApp({ route }: { route: AppRoute | undefined }) {
   const { can } = useSession()
+  const [location] = useLocation()
   return (
     <QueryClientProvider client={queryClient}>
       <Shell route={route}>
-        {!route ? (
-          <NotFoundScreen />
-        ) : can(route.anyOf) ? (
-          <RouteScreen route={route} />
-        ) : (
-          <NoAccessScreen />
-        )}
+        {/* Keyed by the path: a failure stays with its page and leaving the page clears it. */}
+        <ErrorBoundary
+          key={location}
+          fallback={(_, retry) => <ScreenFailedScreen onRetry={retry} />}
+        >
+          {!route ? (
+            <NotFoundScreen />
+          ) : can(route.anyOf) ? (
+            <RouteScreen route={route} />
+          ) : (
+            <NoAccessScreen />
+          )}
+        </ErrorBoundary>
       </Shell>
     </QueryClientProvider>
   )
