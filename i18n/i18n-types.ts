@@ -835,6 +835,10 @@ type RootTranslation = {
 		}
 		actions: {
 			/**
+			 * U​p​ ​o​n​e​ ​l​e​v​e​l
+			 */
+			up: string
+			/**
 			 * O​p​e​n​ ​t​h​e​ ​c​o​m​m​a​n​d​ ​p​a​l​e​t​t​e
 			 */
 			openPalette: string
@@ -988,6 +992,30 @@ type RootTranslation = {
 			 * O​p​e​n​ ​t​h​e​ ​r​o​w
 			 */
 			open: string
+			/**
+			 * E​d​i​t​ ​t​h​e​ ​r​o​w
+			 */
+			edit: string
+			/**
+			 * D​e​l​e​t​e​ ​t​h​e​ ​r​o​w​ ​(​a​s​k​s​ ​f​i​r​s​t​)
+			 */
+			remove: string
+			/**
+			 * S​e​l​e​c​t​ ​t​h​e​ ​r​o​w
+			 */
+			select: string
+			/**
+			 * C​r​e​a​t​e​ ​a​ ​n​e​w​ ​o​n​e
+			 */
+			create: string
+			/**
+			 * S​o​r​t​ ​b​y​ ​t​h​e​ ​n​e​x​t​ ​c​o​l​u​m​n
+			 */
+			sort: string
+			/**
+			 * R​e​v​e​r​s​e​ ​t​h​e​ ​s​o​r​t
+			 */
+			reverseSort: string
 		}
 		/**
 		 * o​r
@@ -1790,6 +1818,10 @@ export type TranslationFunctions = {
 		}
 		actions: {
 			/**
+			 * Up one level
+			 */
+			up: () => LocalizedString
+			/**
 			 * Open the command palette
 			 */
 			openPalette: () => LocalizedString
@@ -1943,6 +1975,30 @@ export type TranslationFunctions = {
 			 * Open the row
 			 */
 			open: () => LocalizedString
+			/**
+			 * Edit the row
+			 */
+			edit: () => LocalizedString
+			/**
+			 * Delete the row (asks first)
+			 */
+			remove: () => LocalizedString
+			/**
+			 * Select the row
+			 */
+			select: () => LocalizedString
+			/**
+			 * Create a new one
+			 */
+			create: () => LocalizedString
+			/**
+			 * Sort by the next column
+			 */
+			sort: () => LocalizedString
+			/**
+			 * Reverse the sort
+			 */
+			reverseSort: () => LocalizedString
 		}
 		/**
 		 * or

@@ -225,6 +225,7 @@ const de = {
       actions: 'Aktionen',
     },
     actions: {
+      up: 'Eine Ebene nach oben',
       openPalette: 'Befehlspalette öffnen',
       showShortcuts: 'Tastenkürzel anzeigen',
       toggleTheme: 'Zwischen hellem und dunklem Design wechseln',
@@ -271,6 +272,12 @@ const de = {
       pageDown: 'Eine Seite nach unten',
       pageUp: 'Eine Seite nach oben',
       open: 'Zeile öffnen',
+      edit: 'Zeile bearbeiten',
+      remove: 'Zeile löschen (mit Rückfrage)',
+      select: 'Zeile auswählen',
+      create: 'Neu anlegen',
+      sort: 'Nach der nächsten Spalte sortieren',
+      reverseSort: 'Sortierung umkehren',
     },
     or: 'oder',
     shortcuts: {

@@ -220,6 +220,7 @@ const en = {
       actions: 'Actions',
     },
     actions: {
+      up: 'Up one level',
       openPalette: 'Open the command palette',
       showShortcuts: 'Show keyboard shortcuts',
       toggleTheme: 'Toggle light and dark theme',
@@ -266,6 +267,12 @@ const en = {
       pageDown: 'One screen down',
       pageUp: 'One screen up',
       open: 'Open the row',
+      edit: 'Edit the row',
+      remove: 'Delete the row (asks first)',
+      select: 'Select the row',
+      create: 'Create a new one',
+      sort: 'Sort by the next column',
+      reverseSort: 'Reverse the sort',
     },
     or: 'or',
     shortcuts: {

@@ -1,6 +1,8 @@
 import { useCallback, useMemo, useState, type ReactNode } from 'react'
 import { useLocation } from 'wouter'
 import type { Can } from '../contract/permissions'
+import { parentPath } from '../lib/breadcrumb'
+import { listPlacePath } from '../ui/data-table/list-memory'
 import { availability } from './availability'
 import { CheatSheet } from './cheat-sheet'
 import type { AppState, Command } from './command'
@@ -64,8 +66,12 @@ export function CommandsProvider(props: CommandsProviderProps) {
       app: actions,
       togglePalette: () => setPaletteOpen((open) => !open),
       showShortcuts: () => setCheatSheetOpen(true),
+      goUp: () => {
+        const parent = parentPath(window.location.pathname, routes)
+        if (parent !== null) navigate(listPlacePath(parent))
+      },
     }),
-    [navigate, actions, setCheatSheetOpen],
+    [navigate, actions, setCheatSheetOpen, routes],
   )
 
   const runById = useCallback(

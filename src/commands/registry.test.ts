@@ -1,3 +1,4 @@
+import { fakeActions } from './fake-actions'
 import { describe, expect, it } from 'vitest'
 import { LIST_KEYS, listKey } from '../ui/data-table/keyboard'
 import type { Can } from '../contract/permissions'
@@ -57,16 +58,10 @@ describe('registry', () => {
     )
     void command?.run({
       navigate: (path) => visited.push(path),
-      app: {
-        openSettings: () => {},
-        toggleTheme: () => {},
-        setTheme: () => {},
-        setLanguage: () => {},
-        toggleSidebar: () => {},
-        signOut: () => {},
-      },
+      app: fakeActions(),
       togglePalette: () => {},
       showShortcuts: () => {},
+      goUp: () => {},
     })
     expect(visited).toEqual(['/organizations/create'])
   })
@@ -114,12 +109,15 @@ describe('registry', () => {
     }
   })
 
-  it('never binds the list keys globally: the focused list handles them', () => {
+  it('never binds the row keys globally: the focused list handles them; / is the list search', () => {
     const bound = bindingsOf(offered(buildRegistry(routes), grants('organizations:read')))
     expect(bound.map((binding) => binding.shortcut)).toEqual(
       expect.arrayContaining(['g o', 't d', 't l']),
     )
-    expect(bound.some((binding) => binding.id.startsWith('list.'))).toBe(false)
-    expect(bound.some((binding) => ['j', 'k', '/', 'enter'].includes(binding.shortcut))).toBe(false)
+    expect(bound.filter((binding) => binding.id.startsWith('list.')).map((b) => b.id)).toEqual([
+      'list.search',
+    ])
+    expect(bound.some((binding) => ['j', 'k', 'e', 'enter'].includes(binding.shortcut))).toBe(false)
+    expect(bound.find((binding) => binding.shortcut === '/')?.id).toBe('list.search')
   })
 })

@@ -1,4 +1,5 @@
 import type { Locales } from '../../i18n/i18n-types'
+import { activeList } from '../ui/data-table/active-list'
 import { LIST_KEYS, type ListAction } from '../ui/data-table/keyboard'
 import type { Command, CommandContext, KeyHint, Message, Shortcut } from './command'
 
@@ -16,6 +17,8 @@ export interface PaletteContext extends CommandContext {
   readonly app: PaletteAppActions
   togglePalette(): void
   showShortcuts(): void
+  /** The page one level up (an edit page's list), as the breadcrumb links it. */
+  goUp(): void
 }
 
 /** The parts of a route table row the registry reads (src/app/routes.ts). */
@@ -97,6 +100,24 @@ export const appCommands: readonly Command<PaletteContext>[] = [
     run: (ctx) => ctx.showShortcuts(),
   },
   {
+    id: 'list.search',
+    label: (LL) => LL.commands.list.focusSearch(),
+    group: 'actions',
+    shortcut: '/',
+    hidden: true,
+    needs: {},
+    run: () => activeList()?.focusSearch(),
+  },
+  {
+    id: 'nav.up',
+    label: (LL) => LL.commands.actions.up(),
+    group: 'navigation',
+    shortcut: 'u',
+    keywords: ['back', 'parent', 'list'],
+    needs: {},
+    run: (ctx) => ctx.goUp(),
+  },
+  {
     id: 'theme.toggle',
     label: (LL) => LL.commands.actions.toggleTheme(),
     group: 'actions',
@@ -165,7 +186,6 @@ export const appCommands: readonly Command<PaletteContext>[] = [
 ]
 
 const LIST_LABELS: Record<ListAction, Message> = {
-  focusSearch: (LL) => LL.commands.list.focusSearch(),
   next: (LL) => LL.commands.list.next(),
   previous: (LL) => LL.commands.list.previous(),
   first: (LL) => LL.commands.list.first(),
@@ -173,6 +193,12 @@ const LIST_LABELS: Record<ListAction, Message> = {
   pageDown: (LL) => LL.commands.list.pageDown(),
   pageUp: (LL) => LL.commands.list.pageUp(),
   open: (LL) => LL.commands.list.open(),
+  edit: (LL) => LL.commands.list.edit(),
+  remove: (LL) => LL.commands.list.remove(),
+  select: (LL) => LL.commands.list.select(),
+  create: (LL) => LL.commands.list.create(),
+  sort: (LL) => LL.commands.list.sort(),
+  reverseSort: (LL) => LL.commands.list.reverseSort(),
 }
 
 /** The DataTable's keys, read from its own key table (`ArrowDown` → `arrowdown`). */

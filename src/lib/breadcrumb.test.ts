@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { buildBreadcrumb, isIdLike } from './breadcrumb'
+import { buildBreadcrumb, isIdLike, parentPath } from './breadcrumb'
 
 const routes = [
   { id: 'dashboard', path: '/' },
@@ -58,5 +58,13 @@ describe('a malformed URL', () => {
       href: null,
       label: { kind: 'text', text: 'x%y' },
     })
+  })
+})
+
+describe('parentPath', () => {
+  it('is the nearest linked ancestor', () => {
+    expect(parentPath('/organizations/edit/7', routes)).toBe('/organizations')
+    expect(parentPath('/organizations', routes)).toBe('/')
+    expect(parentPath('/', routes)).toBeNull()
   })
 })

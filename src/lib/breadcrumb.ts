@@ -49,3 +49,9 @@ export function buildBreadcrumb(pathname: string, routes: readonly CrumbRoute[])
   })
   return crumbs
 }
+
+/** The nearest linked ancestor of a path (an edit page's list), or null at the top. */
+export function parentPath(pathname: string, routes: readonly CrumbRoute[]): string | null {
+  const crumbs = buildBreadcrumb(pathname, routes)
+  return crumbs.slice(0, -1).findLast((crumb) => crumb.href !== null)?.href ?? null
+}

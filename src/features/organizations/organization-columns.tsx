@@ -2,6 +2,7 @@ import { createColumnHelper } from '@tanstack/react-table'
 import { Link } from 'wouter'
 import type { TranslationFunctions } from '../../../i18n/i18n-types'
 import type { Organization } from '../../contract/organizations'
+import { pathTo } from '../../lib/paths'
 import { Button } from '../../ui/button'
 import * as tableStyles from '../../ui/data-table/data-table.css'
 import type { DataTableFeatures } from '../../ui/data-table/features'
@@ -16,8 +17,6 @@ interface OrganizationColumnContext {
   canDelete: boolean
   onDelete: (organization: Organization) => void
 }
-
-export const editPath = (id: number) => `/organizations/edit/${id}`
 
 // Column ids are the server's order_by names where the column sorts.
 export function organizationColumns(context: OrganizationColumnContext) {
@@ -35,7 +34,10 @@ export function organizationColumns(context: OrganizationColumnContext) {
       size: 200,
       cell: (info) =>
         canUpdate ? (
-          <Link className={styles.nameLink} href={editPath(info.row.original.organization_id)}>
+          <Link
+            className={styles.nameLink}
+            href={pathTo('organizations-edit', { id: info.row.original.organization_id })}
+          >
             {info.getValue()}
           </Link>
         ) : (

@@ -11,7 +11,8 @@ import { errorText } from '../../ui/data-table/error-text'
 import type { ListViewDefaults } from '../../ui/data-table/list-view'
 import { ListPage } from '../../ui/data-table/list-page'
 import { DeleteOrganizationDialog } from './delete-organization-dialog'
-import { editPath, organizationColumns } from './organization-columns'
+import { organizationColumns } from './organization-columns'
+import { pathTo } from '../../lib/paths'
 
 const defaults: ListViewDefaults<OrganizationSort> = {
   orderBy: 'organization_id',
@@ -35,6 +36,14 @@ export function OrganizationsScreen() {
     () => organizationColumns({ LL, date, canUpdate, canDelete, onDelete: setDeleting }),
     [LL, date, canUpdate, canDelete],
   )
+  const rowActions = useMemo(() => {
+    const edit = (organization: Organization) =>
+      navigate(pathTo('organizations-edit', { id: organization.organization_id }))
+    return {
+      ...(canUpdate ? { open: edit, edit } : {}),
+      ...(canDelete ? { remove: setDeleting } : {}),
+    }
+  }, [canUpdate, canDelete, navigate])
   const describeRow = (organization: Organization) =>
     LL.organizations.row({
       name: organization.name,
@@ -46,7 +55,7 @@ export function OrganizationsScreen() {
       title={LL.organizations.title()}
       actions={
         canCreate ? (
-          <Link className={buttonClass()} href="/organizations/create">
+          <Link className={buttonClass()} href={pathTo('organizations-create')}>
             {LL.organizations.create()}
           </Link>
         ) : null
@@ -61,9 +70,8 @@ export function OrganizationsScreen() {
         defaults={defaults}
         getRowId={getRowId}
         describeRow={describeRow}
-        onOpen={
-          canUpdate ? (organization) => navigate(editPath(organization.organization_id)) : undefined
-        }
+        rowActions={rowActions}
+        onCreate={canCreate ? () => navigate(pathTo('organizations-create')) : undefined}
         errorMessage={(error) => errorText(LL, error)}
       />
       <DeleteOrganizationDialog organization={deleting} onClose={() => setDeleting(null)} />

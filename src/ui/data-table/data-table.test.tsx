@@ -8,6 +8,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import TypesafeI18n from '../../../i18n/i18n-react'
 import { loadLocale } from '../../../i18n/i18n-util.sync'
 import type { ListQuery, ListResponse, ListSource } from '../../contract/list'
+import { activeList } from './active-list'
 import { DataTable } from './data-table'
 import type { DataTableFeatures } from './features'
 import type { ListViewDefaults } from './list-view'
@@ -65,7 +66,7 @@ function mount(fetch: ListSource<Item, Sort>['fetch'], path = '/items') {
             defaults={defaults}
             getRowId={(item) => String(item.id)}
             describeRow={(item) => item.name}
-            onOpen={(item) => opened.push(item)}
+            rowActions={{ open: (item) => opened.push(item) }}
             errorMessage={() => 'Could not load.'}
           />
         </Router>
@@ -160,7 +161,7 @@ describe('DataTable', () => {
     expect(screen.getByText('Row 1 of 250: Item 250')).toBeTruthy()
     fireEvent.keyDown(grid, { key: 'Enter' })
     expect(opened.map((item) => item.id)).toEqual([250])
-    fireEvent.keyDown(document.body, { key: '/' })
+    activeList()?.focusSearch()
     expect(document.activeElement).toBe(screen.getByRole('searchbox'))
   })
 })

@@ -1,17 +1,21 @@
 import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { useTable, type RowData, type SortingState, type Updater } from '@tanstack/react-table'
+import { useLocation, useSearch } from 'wouter'
 import { useI18nContext } from '../../../i18n/i18n-react'
 import { Button } from '../button'
 import { Notice } from '../notice'
 import * as styles from './data-table.css'
 import { visuallyHidden } from '../visually-hidden.css'
 import { dataTableFeatures, type DataTableColumns } from './features'
-import { LIST_KEY_SHORTCUTS, listKey } from './keyboard'
+import { LIST_KEY_SHORTCUTS, listKey, type RowAction } from './keyboard'
 import type { ListViewDefaults } from './list-view'
 import { SearchBox } from './search-box'
 import { BodyRow, HeaderRow, MessageRow, SkeletonRows } from './table-rows'
 import { useScaledVirtualizer } from './use-scaled-virtualizer'
+import { useActiveRow } from './use-active-row'
 import { useUrlListView } from './use-url-list-view'
+import { registerList } from './active-list'
+import { rememberListPlace, rowIdOf } from './list-memory'
 import { useWindowedRows } from './use-windowed-rows'
 import type { ListSource } from '../../contract/list'
 import type { IndexRange } from './windows'
@@ -28,8 +32,13 @@ export interface DataTableProps<TRow extends RowData, TSort extends string> {
   getRowId: (row: TRow) => string
   /** What a screen reader hears when the row becomes active. */
   describeRow: (row: TRow) => string
-  /** Enter (or a double click) on the active row; lists without a detail page leave it out. */
-  onOpen?: (row: TRow) => void
+  /**
+   * What the row keys do to the active row (Enter/o open — also a double click —, e edit,
+   * #/Delete delete, x select); a key whose action the screen leaves out does nothing.
+   */
+  rowActions?: Partial<Record<RowAction, (row: TRow) => void>>
+  /** `c` on the list: the screen's create page, where the user may create. */
+  onCreate?: () => void
   /** Text for a failed request. */
   errorMessage: (error: Error) => string
 }
@@ -44,7 +53,7 @@ export function DataTable<TRow extends RowData, TSort extends string>(
   props: DataTableProps<TRow, TSort>,
 ) {
   const { label, searchLabel, emptyMessage, columns, source, defaults } = props
-  const { getRowId, describeRow, onOpen, errorMessage } = props
+  const { getRowId, describeRow, rowActions, onCreate, errorMessage } = props
   const { LL, locale } = useI18nContext()
   const baseId = useId()
   const scrollRef = useRef<HTMLDivElement>(null)
@@ -67,8 +76,13 @@ export function DataTable<TRow extends RowData, TSort extends string>(
   const items = virtual.virtualizer.getVirtualItems()
 
   const viewKey = `${view.orderBy} ${view.orderDirection} ${view.search}`
-  const [active, setActive] = useState<{ viewKey: string; index: number } | null>(null)
-  const activeIndex = active?.viewKey === viewKey && active.index < total ? active.index : null
+  const [location] = useLocation()
+  const search = useSearch()
+  const [initialRowId] = useState(() => rowIdOf(search))
+  const active = useActiveRow({ viewKey, rows, getRowId, rowActions, initialRowId })
+  const activeId = active.id
+  useEffect(() => rememberListPlace(location, search, activeId), [location, search, activeId])
+  const activeIndex = active.index
   // A new sort or search shows a new list: start at its top.
   useEffect(() => {
     if (scrollRef.current) scrollRef.current.scrollTop = 0
@@ -112,24 +126,47 @@ export function DataTable<TRow extends RowData, TSort extends string>(
   const firstIndex = items[0]?.index ?? 0
   const layerBase =
     styles.HEADER_HEIGHT + (firstIndex - (firstIndex % LAYER_BLOCK)) * styles.ROW_HEIGHT
-  const activate = useCallback((index: number) => setActive({ viewKey, index }), [viewKey])
-  const onOpenRef = useRef(onOpen)
-  useEffect(() => {
-    onOpenRef.current = onOpen
-  })
-  const openRow = useCallback((row: TRow) => onOpenRef.current?.(row), [])
+  const activate = active.activate
+  const openRow = active.openRow
+  const canOpen = rowActions?.open !== undefined
 
   const moveTo = (index: number) => {
-    setActive({ viewKey, index })
+    activate(index)
     virtual.revealIndex(index)
+  }
+  // A row found again by its id (a refetch, a row named in the URL) is scrolled into view.
+  const placedAt = active.placedAt
+  const reveal = virtual.revealIndex
+  useEffect(() => {
+    if (placedAt !== null) reveal(placedAt)
+  }, [placedAt, reveal])
+
+  // A list page's primary target is the list: j/k work as soon as it shows.
+  useEffect(() => {
+    scrollRef.current?.focus({ preventScroll: true })
+  }, [])
+
+  const cycleSort = (reverse: boolean) => {
+    if (reverse) {
+      setView({ ...view, orderDirection: view.orderDirection === 'asc' ? 'desc' : 'asc' })
+      return
+    }
+    const at = defaults.sortable.indexOf(view.orderBy)
+    const orderBy = defaults.sortable[(at + 1) % defaults.sortable.length] ?? defaults.orderBy
+    setView({
+      ...view,
+      orderBy,
+      orderDirection: orderBy === defaults.orderBy ? defaults.orderDirection : 'asc',
+    })
   }
 
   const onSearch = useCallback((search: string) => setView({ ...view, search }), [setView, view])
+  useEffect(() => registerList({ focusSearch: () => searchRef.current?.focus() }), [])
 
-  const focusRows = () => {
+  const focusRows = (searchChanged: boolean) => {
     scrollRef.current?.focus()
-    // Before the rows of a new search arrive, the first row becomes active as soon as it exists.
-    if (activeIndex === null) moveTo(0)
+    // A new search lands on its first row (once its rows arrive); otherwise the row stays.
+    if (searchChanged || activeIndex === null) active.activateFirst()
   }
 
   const onGridKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -143,28 +180,14 @@ export function DataTable<TRow extends RowData, TSort extends string>(
       modified: event.ctrlKey || event.metaKey || event.altKey,
     })
     if (result.type === 'none') return
+    if (result.type === 'create' && !onCreate) return
+    if (result.type === 'row' && !rowActions?.[result.action]) return
     event.preventDefault()
-    if (result.type === 'focus-search') searchRef.current?.focus()
-    else if (result.type === 'move') moveTo(result.index)
-    else {
-      const row = rowAt(result.index)
-      if (row && onOpen) onOpen(row.original)
-    }
+    if (result.type === 'move') moveTo(result.index)
+    else if (result.type === 'create') onCreate?.()
+    else if (result.type === 'sort') cycleSort(result.reverse)
+    else active.act(result.action)
   }
-
-  // `/` reaches the search from anywhere on the screen that is not itself a text field.
-  useEffect(() => {
-    const onKey = (event: globalThis.KeyboardEvent) => {
-      if (event.key !== '/' || event.ctrlKey || event.metaKey || event.altKey) return
-      const target = event.target as HTMLElement | null
-      if (target?.closest('input, textarea, select, [contenteditable="true"], [role="dialog"]'))
-        return
-      event.preventDefault()
-      searchRef.current?.focus()
-    }
-    document.addEventListener('keydown', onKey)
-    return () => document.removeEventListener('keydown', onKey)
-  }, [])
 
   const activeRow = activeIndex === null ? undefined : rowAt(activeIndex)
   const rowId = (index: number) => `${baseId}-row-${index}`
@@ -251,7 +274,7 @@ export function DataTable<TRow extends RowData, TSort extends string>(
                 offset={item.start - layerBase}
                 active={item.index === activeIndex}
                 onActivate={activate}
-                onOpen={onOpen ? openRow : undefined}
+                onOpen={canOpen ? openRow : undefined}
               />
             ))}
           </div>

@@ -32,19 +32,30 @@ describe('listKey', () => {
     expect(press('PageDown', { active: 999_990 })).toEqual({ type: 'move', index: 999_999 })
   })
 
-  it('Enter opens the active row only', () => {
-    expect(press('Enter', { active: 7 })).toEqual({ type: 'open', index: 7 })
+  it('Enter and o open the active row only', () => {
+    expect(press('Enter', { active: 7 })).toEqual({ type: 'row', action: 'open', index: 7 })
+    expect(press('o', { active: 7 })).toEqual({ type: 'row', action: 'open', index: 7 })
     expect(press('Enter')).toEqual({ type: 'none' })
   })
 
-  it('/ focuses search, even in an empty list', () => {
-    expect(press('/', { total: 0 })).toEqual({ type: 'focus-search' })
+  it('row keys act on the active row: e edits, # and Delete delete, x selects', () => {
+    expect(press('e', { active: 2 })).toEqual({ type: 'row', action: 'edit', index: 2 })
+    expect(press('#', { active: 2 })).toEqual({ type: 'row', action: 'remove', index: 2 })
+    expect(press('Delete', { active: 2 })).toEqual({ type: 'row', action: 'remove', index: 2 })
+    expect(press('x', { active: 2 })).toEqual({ type: 'row', action: 'select', index: 2 })
+    expect(press('e')).toEqual({ type: 'none' })
+  })
+
+  it('c creates even in an empty list; s and S cycle and reverse the sort', () => {
+    expect(press('c', { total: 0 })).toEqual({ type: 'create' })
+    expect(press('s')).toEqual({ type: 'sort', reverse: false })
+    expect(press('S')).toEqual({ type: 'sort', reverse: true })
   })
 
   it('leaves modified keys and empty lists alone', () => {
     expect(press('j', { modified: true })).toEqual({ type: 'none' })
     expect(press('End', { total: 0 })).toEqual({ type: 'none' })
-    expect(press('x', { active: 2 })).toEqual({ type: 'none' })
+    expect(press('q', { active: 2 })).toEqual({ type: 'none' })
   })
 })
 
@@ -53,6 +64,8 @@ describe('LIST_KEY_SHORTCUTS', () => {
     const announced = LIST_KEY_SHORTCUTS.split(' ')
     expect(new Set(announced).size).toBe(announced.length)
     expect(announced.sort()).toEqual(Object.values(LIST_KEYS).flat().sort())
-    expect(announced).toEqual(expect.arrayContaining(['/', 'j', 'k', 'Home', 'End', 'Enter']))
+    expect(announced).toEqual(
+      expect.arrayContaining(['j', 'k', 'Home', 'End', 'Enter', 'o', 'e', '#', 'x', 's']),
+    )
   })
 })

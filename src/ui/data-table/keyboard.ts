@@ -2,10 +2,14 @@
 // absolute index into the whole result set (not into the loaded rows), so Home/End and PageUp/PageDown
 // reach rows that have not been fetched yet.
 
+/** What a key may do to the active row; a list offers the ones its screen supports. */
+export type RowAction = 'open' | 'edit' | 'remove' | 'select'
+
 export type ListKeyResult =
   | { type: 'move'; index: number }
-  | { type: 'open'; index: number }
-  | { type: 'focus-search' }
+  | { type: 'row'; action: RowAction; index: number }
+  | { type: 'create' }
+  | { type: 'sort'; reverse: boolean }
   | { type: 'none' }
 
 export interface ListKeyContext {
@@ -24,14 +28,19 @@ export interface ListKeyContext {
  * (src/commands/list-keys.ts), so the sheet cannot drift from what the list really does.
  */
 export const LIST_KEYS = {
-  focusSearch: ['/'],
   next: ['j', 'ArrowDown'],
   previous: ['k', 'ArrowUp'],
   first: ['Home'],
   last: ['End'],
   pageDown: ['PageDown'],
   pageUp: ['PageUp'],
-  open: ['Enter'],
+  open: ['Enter', 'o'],
+  edit: ['e'],
+  remove: ['#', 'Delete'],
+  select: ['x'],
+  create: ['c'],
+  sort: ['s'],
+  reverseSort: ['S'],
 } as const satisfies Record<string, readonly string[]>
 
 export type ListAction = keyof typeof LIST_KEYS
@@ -50,7 +59,7 @@ const none: ListKeyResult = { type: 'none' }
 export function listKey({ key, active, total, pageRows, modified }: ListKeyContext): ListKeyResult {
   if (modified) return none
   const action = ACTION_OF.get(key)
-  if (action === 'focusSearch') return { type: 'focus-search' }
+  if (action === 'create') return { type: 'create' }
   if (total <= 0) return none
   const last = total - 1
   const clamp = (index: number) => Math.min(Math.max(index, 0), last)
@@ -69,7 +78,15 @@ export function listKey({ key, active, total, pageRows, modified }: ListKeyConte
     case 'pageUp':
       return { type: 'move', index: clamp((active ?? 0) - step) }
     case 'open':
-      return active === null ? none : { type: 'open', index: active }
+    case 'edit':
+    case 'remove':
+    case 'select':
+      return active === null
+        ? none
+        : { type: 'row', action: action === 'open' ? 'open' : action, index: active }
+    case 'sort':
+    case 'reverseSort':
+      return { type: 'sort', reverse: action === 'reverseSort' }
     case undefined:
       return none
   }

@@ -1,7 +1,6 @@
 import { useEffect, useState, type KeyboardEvent, type RefObject } from 'react'
 import { TextField } from '../text-field'
 import * as styles from './data-table.css'
-import { LIST_KEYS } from './keyboard'
 
 const DEBOUNCE_MS = 300
 
@@ -9,8 +8,9 @@ interface SearchBoxProps {
   label: string
   value: string
   onSearch: (value: string) => void
-  /** ArrowDown leaves the box for the rows. */
-  onLeave: () => void
+  /** ArrowDown (or Escape on an empty box) leaves the box for the rows. */
+  /** `searchChanged`: leaving sent a new term, so the rows are about to change. */
+  onLeave: (searchChanged: boolean) => void
   inputRef: RefObject<HTMLInputElement | null>
 }
 
@@ -36,16 +36,31 @@ export function SearchBox({ label, value, onSearch, onLeave, inputRef }: SearchB
     return () => window.clearTimeout(timer)
   }, [draft, value, onSearch])
 
+  const commit = (text: string): boolean => {
+    const term = text.trim()
+    if (term === value) return false
+    setSent(term)
+    onSearch(term)
+    return true
+  }
+
+  // ArrowDown sends what was typed before leaving, so a fast `/ term ↓ Enter` acts on the rows
+  // of that term (the list holds the key until they arrive), not on the rows of the last one.
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'Enter') {
       event.preventDefault()
-      const term = draft.trim()
-      if (term === value) return
-      setSent(term)
-      onSearch(term)
+      commit(draft)
     } else if (event.key === 'ArrowDown') {
       event.preventDefault()
-      onLeave()
+      onLeave(commit(draft))
+    } else if (event.key === 'Escape') {
+      // The first Escape clears the term, the next one lets go of the box.
+      event.preventDefault()
+      if (draft === '') onLeave(false)
+      else {
+        setDraft('')
+        commit('')
+      }
     }
   }
 
@@ -58,7 +73,7 @@ export function SearchBox({ label, value, onSearch, onLeave, inputRef }: SearchB
       value={draft}
       autoComplete="off"
       spellCheck={false}
-      aria-keyshortcuts={LIST_KEYS.focusSearch.join(' ')}
+      aria-keyshortcuts="/"
       onChange={(event) => setDraft(event.target.value)}
       onKeyDown={onKeyDown}
     />

@@ -1,4 +1,4 @@
-import { memo, type ReactNode } from 'react'
+import { memo, useLayoutEffect, useRef, type ReactNode } from 'react'
 import type { ReactTable, Row, RowData } from '@tanstack/react-table'
 import type { OrderDirection } from '../../contract/list'
 import type { DataTableFeatures } from './features'
@@ -37,6 +37,8 @@ export function HeaderRow<TRow extends RowData>({ table, sortLabel }: HeaderRowP
                 {canSort ? (
                   <button
                     type="button"
+                    tabIndex={-1}
+                    aria-keyshortcuts="s S"
                     className={styles.sortButton}
                     data-sorted={sorted !== false}
                     title={sortLabel(name)}
@@ -75,10 +77,21 @@ interface BodyRowProps<TRow extends RowData> {
   onOpen: ((row: TRow) => void) | undefined
 }
 
+// The grid is one tab stop (its rows are reached with the list keys), so links and buttons inside
+// cells stay clickable but leave the tab order.
+const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]'
+
 function BodyRowView<TRow extends RowData>(props: BodyRowProps<TRow>) {
   const { id, table, row, rowIndex, columnCount, offset, active, onActivate, onOpen } = props
+  const element = useRef<HTMLDivElement>(null)
+  useLayoutEffect(() => {
+    element.current?.querySelectorAll<HTMLElement>(FOCUSABLE).forEach((node) => {
+      node.tabIndex = -1
+    })
+  })
   return (
     <div
+      ref={element}
       id={id}
       role="row"
       aria-rowindex={rowIndex + 2}

@@ -23,6 +23,7 @@ export interface WindowedRows<TRow> {
   total: number | null
   data: TRow[]
   locate: (index: number) => number
+  indexAt: (position: number) => number
   error: Error | null
   retry: () => void
   fetching: boolean
@@ -114,6 +115,7 @@ export function useWindowedRows<TRow, TSort extends string>(
     total,
     data: combined.data,
     locate: combined.locate,
+    indexAt: combined.indexAt,
     error: combined.error,
     retry: combined.retry,
     fetching: combined.fetching,

@@ -77,5 +77,8 @@ describe('joinWindows', () => {
     expect(joined.locate(301)).toBe(4)
     expect(joined.data[joined.locate(301)]).toBe('e')
     expect(joined.locate(0)).toBe(-1)
+    expect(joined.indexAt(4)).toBe(301)
+    expect(joined.indexAt(2)).toBe(102)
+    expect(joined.indexAt(9)).toBe(-1)
   })
 })

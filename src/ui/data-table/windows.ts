@@ -63,6 +63,8 @@ export interface SparseRows<TRow> {
   data: TRow[]
   /** Position in `data` of the row at absolute index `index`, or -1 when it is not loaded. */
   locate: (index: number) => number
+  /** The absolute index of the row at `position` in `data`, or -1 (the inverse of `locate`). */
+  indexAt: (position: number) => number
 }
 
 /** Joins loaded windows into one dense array the table can model, remembering where each landed. */
@@ -79,6 +81,10 @@ export function joinWindows<TRow>(windows: readonly LoadedWindow<TRow>[]): Spars
     locate: (index) => {
       const hit = offsets.find((o) => index >= o.start && index < o.end)
       return hit ? hit.at + (index - hit.start) : -1
+    },
+    indexAt: (position) => {
+      const hit = offsets.find((o) => position >= o.at && position < o.at + (o.end - o.start))
+      return hit ? hit.start + (position - hit.at) : -1
     },
   }
 }
