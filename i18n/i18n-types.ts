@@ -616,6 +616,18 @@ type RootTranslation = {
 		 * @param {unknown} when
 		 */
 		row: RequiredParams<'actor' | 'command' | 'device' | 'result' | 'when'>
+		/**
+		 * A​u​d​i​t​ ​e​n​t​r​y
+		 */
+		entryTitle: string
+		/**
+		 * j​ ​a​n​d​ ​k​ ​m​o​v​e​ ​t​o​ ​t​h​e​ ​n​e​x​t​ ​a​n​d​ ​p​r​e​v​i​o​u​s​ ​e​n​t​r​y​;​ ​E​s​c​a​p​e​ ​r​e​t​u​r​n​s​ ​t​o​ ​t​h​e​ ​l​o​g​.
+		 */
+		entryHint: string
+		/**
+		 * E​n​t​r​y
+		 */
+		entryId: string
 	}
 	organizations: {
 		/**
@@ -1614,6 +1626,18 @@ export type TranslationFunctions = {
 		 * {command} on {device} by {actor}: {result}, {when}
 		 */
 		row: (arg: { actor: unknown, command: unknown, device: unknown, result: unknown, when: unknown }) => LocalizedString
+		/**
+		 * Audit entry
+		 */
+		entryTitle: () => LocalizedString
+		/**
+		 * j and k move to the next and previous entry; Escape returns to the log.
+		 */
+		entryHint: () => LocalizedString
+		/**
+		 * Entry
+		 */
+		entryId: () => LocalizedString
 	}
 	organizations: {
 		/**

@@ -167,6 +167,9 @@ const de = {
       create_pin: 'PIN erstellen',
     },
     row: '{command} an {device} durch {actor}: {result}, {when}',
+    entryTitle: 'Audit-Eintrag',
+    entryHint: 'j und k wechseln zum nächsten und vorigen Eintrag; Escape führt zurück zum Protokoll.',
+    entryId: 'Eintrag',
   },
   organizations: {
     title: 'Organisationen',

@@ -164,6 +164,9 @@ const en = {
       create_pin: 'Create PIN',
     },
     row: '{command} on {device} by {actor}: {result}, {when}',
+    entryTitle: 'Audit entry',
+    entryHint: 'j and k move to the next and previous entry; Escape returns to the log.',
+    entryId: 'Entry',
   },
   organizations: {
     title: 'Organizations',

@@ -28,7 +28,7 @@ export function isEditableTarget(target: EventTarget | null): boolean {
 }
 
 const OPEN_DIALOG =
-  '[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"], dialog[open]'
+  '[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"], dialog[open], [role="menu"]'
 
 /**
  * The focus stack as the DOM already shows it: Radix marks every open dialog, so any helper's

@@ -102,12 +102,12 @@ test('Escape closes the palette and returns focus where it was', async ({ page }
 test('the palette and recents are axe clean', async ({ page }) => {
   await signInByKeyboard(page, demo.admin)
   await openPalette(page)
-  await page.keyboard.type('switch to light')
+  await page.keyboard.type('switch to dark')
   await page.keyboard.press('Enter')
   await expect(palette(page)).toBeHidden()
   await openPalette(page)
   await expect(palette(page).getByRole('group', { name: 'Recent' })).toContainText(
-    'Switch to light theme',
+    'Switch to dark theme',
   )
   await expectNoSeriousA11yViolations(page)
   await page.keyboard.type('acme')

@@ -1,4 +1,4 @@
-import { useMemo } from 'react'
+import { useMemo, useState } from 'react'
 import { useI18nContext } from '../../../i18n/i18n-react'
 import { auditList, type AuditSort } from '../../api/audits'
 import type { AuditEntry } from '../../contract/audits'
@@ -7,6 +7,7 @@ import { errorText } from '../../ui/data-table/error-text'
 import type { ListViewDefaults } from '../../ui/data-table/list-view'
 import { ListPage } from '../../ui/data-table/list-page'
 import { auditColumns } from './audit-columns'
+import { AuditEntryDrawer } from './audit-entry-drawer'
 import { formatRelativeTime } from '../../lib/relative-time-text'
 import { useNow } from '../../lib/use-now'
 
@@ -28,6 +29,17 @@ export function AuditsScreen() {
     [locale],
   )
   const columns = useMemo(() => auditColumns({ LL, now, exact }), [LL, now, exact])
+  const [viewing, setViewing] = useState(false)
+  const [shown, setShown] = useState<AuditEntry | null>(null)
+  const rowActions = useMemo(
+    () => ({
+      open: (entry: AuditEntry) => {
+        setShown(entry)
+        setViewing(true)
+      },
+    }),
+    [],
+  )
   const describeRow = (entry: AuditEntry) =>
     LL.audits.row({
       command: LL.audits.commands[entry.command](),
@@ -48,7 +60,16 @@ export function AuditsScreen() {
         defaults={defaults}
         getRowId={getRowId}
         describeRow={describeRow}
+        rowActions={rowActions}
+        onActiveRowChange={setShown}
         errorMessage={(error) => errorText(LL, error)}
+      />
+      <AuditEntryDrawer
+        entry={shown}
+        open={viewing}
+        onOpenChange={setViewing}
+        now={now}
+        exact={exact}
       />
     </ListPage>
   )

@@ -1,8 +1,10 @@
-// The list on screen, for the commands that act on "the list" from anywhere on its page (`/`
-// focuses its search). The hotkey engine owns every global key; the list only says it is there.
+// The list on screen, for what acts on "the list" from elsewhere on its page: `/` focuses its
+// search, a drawer showing the active row moves it with j/k. The hotkey engine owns every global key; the list only says it is there.
 
 export interface ListHandle {
   focusSearch(): void
+  /** Moves the active row by `delta` (j/k from a drawer showing the active row). */
+  step(delta: number): void
 }
 
 let current: ListHandle | null = null

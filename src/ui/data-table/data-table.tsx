@@ -39,6 +39,8 @@ export interface DataTableProps<TRow extends RowData, TSort extends string> {
   rowActions?: Partial<Record<RowAction, (row: TRow) => void>>
   /** `c` on the list: the screen's create page, where the user may create. */
   onCreate?: () => void
+  /** The active row whenever it changes (a drawer that follows the list). */
+  onActiveRowChange?: (row: TRow | null) => void
   /** Text for a failed request. */
   errorMessage: (error: Error) => string
 }
@@ -53,7 +55,7 @@ export function DataTable<TRow extends RowData, TSort extends string>(
   props: DataTableProps<TRow, TSort>,
 ) {
   const { label, searchLabel, emptyMessage, columns, source, defaults } = props
-  const { getRowId, describeRow, rowActions, onCreate, errorMessage } = props
+  const { getRowId, describeRow, rowActions, onCreate, onActiveRowChange, errorMessage } = props
   const { LL, locale } = useI18nContext()
   const baseId = useId()
   const scrollRef = useRef<HTMLDivElement>(null)
@@ -161,7 +163,20 @@ export function DataTable<TRow extends RowData, TSort extends string>(
   }
 
   const onSearch = useCallback((search: string) => setView({ ...view, search }), [setView, view])
-  useEffect(() => registerList({ focusSearch: () => searchRef.current?.focus() }), [])
+  const stepRef = useRef<(delta: number) => void>(() => undefined)
+  useEffect(() => {
+    stepRef.current = (delta) => {
+      if (total > 0) moveTo(Math.min(Math.max((activeIndex ?? -delta) + delta, 0), total - 1))
+    }
+  })
+  useEffect(
+    () =>
+      registerList({
+        focusSearch: () => searchRef.current?.focus(),
+        step: (delta) => stepRef.current(delta),
+      }),
+    [],
+  )
 
   const focusRows = (searchChanged: boolean) => {
     scrollRef.current?.focus()
@@ -190,6 +205,8 @@ export function DataTable<TRow extends RowData, TSort extends string>(
   }
 
   const activeRow = activeIndex === null ? undefined : rowAt(activeIndex)
+  const activeOriginal = activeRow?.original ?? null
+  useEffect(() => onActiveRowChange?.(activeOriginal), [onActiveRowChange, activeOriginal])
   const rowId = (index: number) => `${baseId}-row-${index}`
   const numbers = new Intl.NumberFormat(locale)
   const announcement =

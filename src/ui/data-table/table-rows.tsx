@@ -88,6 +88,12 @@ function BodyRowView<TRow extends RowData>(props: BodyRowProps<TRow>) {
     element.current?.querySelectorAll<HTMLElement>(FOCUSABLE).forEach((node) => {
       node.tabIndex = -1
     })
+    // A value cut by its column shows whole on hover.
+    element.current?.querySelectorAll<HTMLElement>('[role="gridcell"]').forEach((cell) => {
+      const cut = cell.scrollWidth > cell.clientWidth
+      if (cut) cell.title = cell.textContent ?? ''
+      else cell.removeAttribute('title')
+    })
   })
   return (
     <div
