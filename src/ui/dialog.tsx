@@ -1,8 +1,9 @@
 import * as RadixDialog from '@radix-ui/react-dialog'
-import type { ReactNode } from 'react'
+import { useRef, type ReactNode } from 'react'
 import { useI18nContext } from '../../i18n/i18n-react'
 import { Button } from './button'
 import * as styles from './dialog.css'
+import { restoreFocus } from './focus'
 
 type DialogProps = {
   open: boolean
@@ -15,7 +16,7 @@ type DialogProps = {
   hideClose?: boolean
   /** Extra class for the panel, e.g. a wider sheet. */
   className?: string
-  /** Where focus goes on close; by default Radix returns it to the element that opened it. */
+  /** Where focus goes on close; by default back to what had it on open, or the page's target. */
   onCloseAutoFocus?: (event: Event) => void
 }
 
@@ -32,13 +33,25 @@ export function Dialog({
   onCloseAutoFocus,
 }: DialogProps) {
   const { LL } = useI18nContext()
+  const opener = useRef<HTMLElement | null>(null)
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className={styles.overlay} />
         <RadixDialog.Content
           className={className ? `${styles.content} ${className}` : styles.content}
-          onCloseAutoFocus={onCloseAutoFocus}
+          onOpenAutoFocus={() => {
+            opener.current =
+              document.activeElement instanceof HTMLElement ? document.activeElement : null
+          }}
+          onCloseAutoFocus={
+            onCloseAutoFocus ??
+            ((event) => {
+              // The opener may be gone (its row was deleted): then the page's target, never <body>.
+              event.preventDefault()
+              restoreFocus(opener.current)
+            })
+          }
           // Without a description Radix must be told explicitly that none exists.
           {...(description ? {} : { 'aria-describedby': undefined })}
         >

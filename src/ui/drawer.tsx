@@ -1,8 +1,9 @@
 import * as RadixDialog from '@radix-ui/react-dialog'
-import type { KeyboardEvent, ReactNode } from 'react'
+import { useRef, type KeyboardEvent, type ReactNode } from 'react'
 import { useI18nContext } from '../../i18n/i18n-react'
 import { Button } from './button'
 import * as styles from './drawer.css'
+import { restoreFocus } from './focus'
 
 interface DrawerProps {
   open: boolean
@@ -21,6 +22,7 @@ interface DrawerProps {
  */
 export function Drawer({ open, onOpenChange, title, hint, children, onKeyDown }: DrawerProps) {
   const { LL } = useI18nContext()
+  const opener = useRef<HTMLElement | null>(null)
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -28,6 +30,14 @@ export function Drawer({ open, onOpenChange, title, hint, children, onKeyDown }:
         <RadixDialog.Content
           className={styles.panel}
           onKeyDown={onKeyDown}
+          onOpenAutoFocus={() => {
+            opener.current =
+              document.activeElement instanceof HTMLElement ? document.activeElement : null
+          }}
+          onCloseAutoFocus={(event) => {
+            event.preventDefault()
+            restoreFocus(opener.current)
+          }}
           {...(hint ? {} : { 'aria-describedby': undefined })}
         >
           <div className={styles.header}>

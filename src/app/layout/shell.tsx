@@ -1,6 +1,8 @@
 import { useEffect, useMemo, type ReactNode } from 'react'
+import { useLocation } from 'wouter'
 import { useI18nContext } from '../../../i18n/i18n-react'
 import { CommandsProvider } from '../../commands/commands-provider'
+import { settleFocusAfterNavigation } from '../../ui/focus'
 import { ToastRegion } from '../../ui/notice'
 import { useAppActions } from '../app-actions'
 import { entitySources } from '../entity-sources'
@@ -20,6 +22,10 @@ export function Shell({ route, children }: { route: AppRoute | undefined; childr
   const { LL, locale } = useI18nContext()
   const theme = useThemeMode()
   const state = useMemo(() => ({ theme, language: locale }), [theme, locale])
+
+  // A new page takes focus (its list, first field or heading) unless the screen already did.
+  const [location] = useLocation()
+  useEffect(() => settleFocusAfterNavigation(), [location])
 
   // Crossing the 1200 px breakpoint closes the drawer, so it never lingers over a wide layout.
   useEffect(() => {

@@ -1,0 +1,29 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest'
+import { focusIsLost, focusPageTarget, restoreFocus } from './focus'
+
+afterEach(() => {
+  document.body.innerHTML = ''
+})
+
+describe('focus rule', () => {
+  it('prefers a marked target, then the list, then the heading', () => {
+    document.body.innerHTML = '<main><h1>Title</h1><div role="grid" tabindex="0"></div></main>'
+    expect(focusPageTarget()).toBe(true)
+    expect(document.activeElement?.getAttribute('role')).toBe('grid')
+    document.body.innerHTML = '<main><h1>Title</h1></main>'
+    focusPageTarget()
+    expect(document.activeElement?.textContent).toBe('Title')
+  })
+
+  it('returns focus to the opener, or to the page when the opener is gone', () => {
+    document.body.innerHTML = '<main><h1>Title</h1><button>Delete</button></main>'
+    const button = document.querySelector('button')
+    restoreFocus(button)
+    expect(document.activeElement).toBe(button)
+    button?.remove()
+    expect(focusIsLost()).toBe(true)
+    restoreFocus(button)
+    expect(document.activeElement?.textContent).toBe('Title')
+  })
+})

@@ -1,0 +1,53 @@
+// One focus rule for the whole console: after any navigation or closed overlay, focus lands on
+// something meaningful, never on <body>. The page's primary target is its list when a list is the
+// page, else a form's first field, else the page heading.
+
+const TARGETS = ['[data-autofocus]', '[role="grid"]', 'h1'] as const
+
+/** Focuses the page's primary target inside `main`; false when the page has not rendered one yet. */
+export function focusPageTarget(doc: Document = document): boolean {
+  const main = doc.querySelector('main')
+  if (main === null) return false
+  for (const selector of TARGETS) {
+    const target = main.querySelector<HTMLElement>(selector)
+    if (target !== null) {
+      if (!target.hasAttribute('tabindex') && !target.matches('input, select, textarea, button, a'))
+        target.tabIndex = -1
+      target.focus({ preventScroll: selector === 'h1' })
+      return true
+    }
+  }
+  return false
+}
+
+/** Whether nothing meaningful has focus: the page itself, or an element that left the document. */
+export function focusIsLost(doc: Document = document): boolean {
+  const active = doc.activeElement
+  return active === null || active === doc.body || !active.isConnected
+}
+
+/** Puts focus back on `element`, or on the page's primary target when it is gone. */
+export function restoreFocus(element: HTMLElement | null, doc: Document = document) {
+  if (element?.isConnected) element.focus()
+  else focusPageTarget(doc)
+}
+
+const focusInMain = (doc: Document) => doc.querySelector('main')?.contains(doc.activeElement)
+
+/**
+ * After a navigation the new screen may still be loading: wait (a frame at a time, at most a few
+ * seconds) until either the screen took focus itself or its primary target exists. Focus left on
+ * the shell (the sidebar link that was clicked, the element the palette gave focus back to) moves
+ * to the new page too.
+ */
+export function settleFocusAfterNavigation(doc: Document = document): () => void {
+  let frames = 0
+  let handle = 0
+  const tick = () => {
+    frames += 1
+    if (focusInMain(doc) === true || focusPageTarget(doc) || frames > 180) return
+    handle = requestAnimationFrame(tick)
+  }
+  handle = requestAnimationFrame(tick)
+  return () => cancelAnimationFrame(handle)
+}
