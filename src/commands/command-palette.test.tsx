@@ -179,6 +179,39 @@ describe('CommandPalette', () => {
     await waitFor(() => expect(window.location.pathname).toBe('/organizations/edit/4'))
   })
 
+  it('runs the first result once it arrives when Enter was typed before it; Ctrl+N/P move', async () => {
+    let answer: (orgs: Org[]) => void = () => undefined
+    search.mockImplementationOnce(
+      () =>
+        new Promise<Org[]>((resolve) => {
+          answer = resolve
+        }),
+    )
+    mount(admin)
+    press({ key: 'k', code: 'KeyK', ctrlKey: true })
+    await waitFor(() => expect(input()).toBeTruthy())
+    type('acme')
+    await waitFor(() => expect(search).toHaveBeenCalledTimes(1))
+    press({ key: 'Enter' })
+    expect(window.location.pathname).toBe('/')
+    answer([acme])
+    await waitFor(() => expect(window.location.pathname).toBe('/organizations/edit/4'))
+  })
+
+  it('moves the selection with Ctrl+N and Ctrl+P', async () => {
+    mount(admin)
+    press({ key: 'k', code: 'KeyK', ctrlKey: true })
+    await waitFor(() => expect(input()).toBeTruthy())
+    const selected = () =>
+      screen.getAllByRole('option').find((o) => o.getAttribute('aria-selected') === 'true')
+    await waitFor(() => expect(selected()).toBeTruthy())
+    const before = selected()?.textContent
+    press({ key: 'n', ctrlKey: true })
+    await waitFor(() => expect(selected()?.textContent).not.toBe(before))
+    press({ key: 'p', ctrlKey: true })
+    await waitFor(() => expect(selected()?.textContent).toBe(before))
+  })
+
   it('says so when the server search fails, and keeps the commands that match', async () => {
     search.mockRejectedValueOnce(new Error('503'))
     mount(admin)

@@ -1,5 +1,5 @@
 import { Command as Cmdk } from 'cmdk'
-import { useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
+import { useEffect, useLayoutEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react'
 import { useI18nContext } from '../../i18n/i18n-react'
 import type { Can } from '../contract/permissions'
 import type { Command } from './command'
@@ -144,8 +144,44 @@ export function PaletteBody(props: PaletteBodyProps) {
     else props.onRun(primary.command, false)
   }
 
+  const loading = entitySearch.status === 'loading'
+  // Enter typed before the server's results arrive runs the first result once they do.
+  const enterPending = useRef(false)
+  useEffect(() => {
+    if (loading || !enterPending.current) return
+    enterPending.current = false
+    if (first !== undefined) choose(first)
+  })
+
+  function step(delta: number) {
+    const enabled = rows.filter(
+      (row) => row.kind === 'entity' || row.listed.availability.state !== 'disabled',
+    )
+    if (enabled.length === 0) return
+    const at = enabled.findIndex((row) => row.value === value)
+    const next = enabled[(at + delta + enabled.length) % enabled.length]
+    if (next !== undefined) setValue(next.value)
+    moved.current = true
+  }
+
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
     if (NAVIGATION_KEYS.has(event.key)) moved.current = true
+    // Emacs-style Ctrl+N / Ctrl+P move like the arrows (Ctrl+K stays the palette's own key).
+    if (
+      event.ctrlKey &&
+      !event.metaKey &&
+      !event.altKey &&
+      (event.key === 'n' || event.key === 'p')
+    ) {
+      event.preventDefault()
+      step(event.key === 'n' ? 1 : -1)
+      return
+    }
+    if (event.key === 'Enter' && loading && !moved.current) {
+      event.preventDefault()
+      enterPending.current = true
+      return
+    }
     if (event.key === 'Backspace' && search === '' && page !== undefined) {
       event.preventDefault()
       props.onStackChange(popPage(props.stack))
@@ -165,7 +201,6 @@ export function PaletteBody(props: PaletteBodyProps) {
 
   const total = outcome?.total ?? 0
   const hidden = outcome === null ? 0 : total - outcome.results.length
-  const loading = entitySearch.status === 'loading'
   const failed = entitySearch.status === 'failed'
 
   return (

@@ -219,7 +219,7 @@ export function DataTable<TRow extends RowData, TSort extends string>(
         })
 
   return (
-    <div className={styles.root}>
+    <div className={styles.root} data-testid="data-table">
       <div className={styles.toolbar}>
         <SearchBox
           label={searchLabel}
