@@ -190,7 +190,9 @@ export function DataTable<TRow extends RowData, TSort extends string>(
     const result = listKey({
       key: event.key,
       active: activeIndex,
-      total,
+      // Before the first rows arrive only the first row is reachable: j lands there at once and a
+      // row key then waits for it.
+      total: rows.total ?? 1,
       pageRows: Math.max(1, items.length - 2 * OVERSCAN),
       modified: event.ctrlKey || event.metaKey || event.altKey,
     })

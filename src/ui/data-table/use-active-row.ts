@@ -35,6 +35,9 @@ export function useActiveRow<TRow>(options: ActiveRowOptions<TRow>) {
     initialRowId === null ? null : { viewKey, index: 0, id: initialRowId, seeking: true },
   )
   if (active?.viewKey === NEXT_VIEW) setActive({ ...active, viewKey })
+  // Another sort (or a search that still holds the row) keeps the row the user was on.
+  else if (active !== null && active.viewKey !== viewKey && active.id !== null)
+    setActive({ viewKey, index: 0, id: active.id, seeking: true })
   const current = active?.viewKey === viewKey ? active : null
   const idAt = (index: number) => {
     const position = rows.locate(index)
