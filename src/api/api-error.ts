@@ -1,5 +1,5 @@
 import { is } from 'superstruct'
-import { ApiError as ErrorBody } from '../contract/errors'
+import { ErrorBody } from '../contract/errors'
 
 export type ApiErrorKind = 'HTTP' | 'FETCH_ERROR' | 'TIMEOUT_ERROR' | 'PARSING_ERROR'
 
