@@ -5,7 +5,7 @@ import type { AuditEntry } from '../../contract/audits'
 import { DataTable } from '../../ui/data-table/data-table'
 import { errorText } from '../../ui/data-table/error-text'
 import type { ListViewDefaults } from '../../ui/data-table/list-view'
-import { ListPage } from '../../ui/data-table/list-page'
+import { Page } from '../../ui/page'
 import type { ListSource } from '../../ui/data-table/use-windowed-rows'
 import { auditColumns } from './audit-columns'
 import { relativePhrase } from './relative-phrase'
@@ -44,7 +44,7 @@ export function AuditsScreen() {
     })
 
   return (
-    <ListPage title={LL.audits.title()} intro={LL.audits.intro()}>
+    <Page title={LL.audits.title()} intro={LL.audits.intro()}>
       <DataTable
         label={LL.audits.gridLabel()}
         searchLabel={LL.audits.search()}
@@ -56,6 +56,6 @@ export function AuditsScreen() {
         describeRow={describeRow}
         errorMessage={(error) => errorText(LL, error)}
       />
-    </ListPage>
+    </Page>
   )
 }

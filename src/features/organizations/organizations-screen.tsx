@@ -13,7 +13,7 @@ import { buttonClass } from '../../ui/button'
 import { DataTable } from '../../ui/data-table/data-table'
 import { errorText } from '../../ui/data-table/error-text'
 import type { ListViewDefaults } from '../../ui/data-table/list-view'
-import { ListPage } from '../../ui/data-table/list-page'
+import { Page } from '../../ui/page'
 import type { ListSource } from '../../ui/data-table/use-windowed-rows'
 import { DeleteOrganizationDialog } from './delete-organization-dialog'
 import { editPath, organizationColumns } from './organization-columns'
@@ -52,7 +52,7 @@ export function OrganizationsScreen() {
     })
 
   return (
-    <ListPage
+    <Page
       title={LL.organizations.title()}
       actions={
         canCreate ? (
@@ -77,6 +77,6 @@ export function OrganizationsScreen() {
         errorMessage={(error) => errorText(LL, error)}
       />
       <DeleteOrganizationDialog organization={deleting} onClose={() => setDeleting(null)} />
-    </ListPage>
+    </Page>
   )
 }
