@@ -1,4 +1,4 @@
-import { validate } from 'superstruct'
+import { validate, type Struct } from 'superstruct'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { i18nObject } from '../../../i18n/i18n-util'
 import { loadLocale } from '../../../i18n/i18n-util.sync'
@@ -17,7 +17,7 @@ const en = () => i18nObject('en')
 const de = () => i18nObject('de')
 
 /** The first failure of a value as the console words it. */
-function say(value: unknown, struct: Parameters<typeof validate>[1], LL = en()) {
+function say<T, S>(value: unknown, struct: Struct<T, S>, LL = en()) {
   const [error] = validate(value, struct)
   const failure = error?.failures()[0]
   if (!failure) throw new Error('expected a failure')
