@@ -1,5 +1,5 @@
 import * as RadixDialog from '@radix-ui/react-dialog'
-import type { ReactNode } from 'react'
+import { useRef, type ReactNode } from 'react'
 import { useI18nContext } from '../../i18n/i18n-react'
 import { Button } from './button'
 import * as styles from './dialog.css'
@@ -15,7 +15,7 @@ type DialogProps = {
   hideClose?: boolean
   /** Extra class for the panel, e.g. a wider sheet. */
   className?: string
-  /** Where focus goes on close; by default Radix returns it to the element that opened it. */
+  /** Where focus goes on close; by default it returns to what had focus when the dialog opened. */
   onCloseAutoFocus?: (event: Event) => void
 }
 
@@ -32,13 +32,26 @@ export function Dialog({
   onCloseAutoFocus,
 }: DialogProps) {
   const { LL } = useI18nContext()
+  // Radix returns focus only to a Dialog.Trigger; dialogs opened by state or by a key need this.
+  const opener = useRef<HTMLElement | null>(null)
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
         <RadixDialog.Overlay className={styles.overlay} />
         <RadixDialog.Content
           className={className ? `${styles.content} ${className}` : styles.content}
-          onCloseAutoFocus={onCloseAutoFocus}
+          onOpenAutoFocus={() => {
+            const active = document.activeElement
+            opener.current = active instanceof HTMLElement ? active : null
+          }}
+          onCloseAutoFocus={
+            onCloseAutoFocus ??
+            ((event) => {
+              if (!opener.current?.isConnected) return
+              event.preventDefault()
+              opener.current.focus()
+            })
+          }
           // Without a description Radix must be told explicitly that none exists.
           {...(description ? {} : { 'aria-describedby': undefined })}
         >

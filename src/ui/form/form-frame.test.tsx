@@ -130,6 +130,7 @@ describe('a contract form in its frame', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Keep editing' }))
     await waitFor(() => expect(dialog.isConnected).toBe(false))
     expect(name).toHaveProperty('value', 'Half typed')
+    expect(document.activeElement).toBe(name)
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }))
     fireEvent.click(await screen.findByRole('button', { name: 'Discard changes' }))
     expect(onCancel).toHaveBeenCalledTimes(1)
