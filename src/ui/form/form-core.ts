@@ -29,7 +29,6 @@ export type FormAction<V, F extends string> =
   | { type: 'submit' }
   | { type: 'saved' }
   | { type: 'failed'; error: unknown }
-  | { type: 'reset'; values: V }
 
 export interface FormCoreOptions<V, T, F extends string> {
   struct: Struct<T, unknown>
@@ -146,7 +145,5 @@ export function reduceForm<V, T, F extends string>(
       }
       return { ...state, saving: false, failure: formFailure(action.error) }
     }
-    case 'reset':
-      return initialState(action.values)
   }
 }
