@@ -31,7 +31,7 @@ export const forbidden = () =>
 export const badField = (field: string, message: string, rule: Rule = 'invalid', params = {}) =>
   new HttpError(400, 'validation', message, field, {}, { rule, params })
 
-/** A reference the contract accepted in shape but that names nothing usable: SPEC's "… is required." */
+/** A reference the contract accepted in shape but that names nothing usable: "… is required." */
 export const requiredField = (field: string, subject: Subject) =>
   badField(field, requiredMessages[subject], 'required', { subject })
 

@@ -1,8 +1,8 @@
 import { coerce, define, integer, refine, string } from 'superstruct'
 import { fail, required, type Subject } from './rules'
 
-// Field structs shared by every resource. Each failure names its rule (see rules.ts); where SPEC 5
-// has a message for a rule, the struct fails with that exact text, so server and form agree.
+// Field structs shared by every resource. Each failure names its rule (see rules.ts) and keeps the
+// product's fixed English sentence as its message, which API callers read as it always was.
 
 export const MAX_ID = 2_147_483_647
 

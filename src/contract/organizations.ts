@@ -14,8 +14,8 @@ export const ClientId = define<string>(
     ),
 )
 
-// SPEC 5: "Please provide at least one client." / "Client already exists!" — duplicates inside one
-// list fail here (400); a client already owned by another organization fails on the server (409).
+// Duplicates inside one list fail here (400, client_exists); a client already owned by another
+// organization fails on the server (409, taken).
 export const ClientIds = refine(array(ClientId), 'client_ids', (ids) => {
   if (ids.length === 0) return required('clients')
   if (ids.length > 50)

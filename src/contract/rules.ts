@@ -31,7 +31,7 @@ export type Rule = (typeof ruleCodes)[number]
 
 export type RuleParams = Record<string, string | number>
 
-/** The SPEC's "… is required." texts, keyed by the thing that is missing. */
+/** The product's fixed "… is required." sentences, keyed by the thing that is missing. */
 export const requiredMessages = {
   name: 'Name is required.',
   description: 'Description is required.',

@@ -25,7 +25,7 @@ function say<T, S>(value: unknown, struct: Struct<T, S>, LL = en()) {
 }
 
 describe('problemText', () => {
-  it('says the SPEC 5 sentences in English, by rule and not by reading the message', () => {
+  it('says the product’s fixed sentences in English, by rule and not by reading the message', () => {
     expect(say({ name: ' ', client_ids: ['a'] }, OrganizationInput)).toBe('Name is required.')
     expect(say({ name: 'A', client_ids: [] }, OrganizationInput)).toBe(
       'Please provide at least one client.',

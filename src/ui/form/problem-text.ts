@@ -5,7 +5,7 @@ type Say = (LL: TranslationFunctions, params: RuleParams) => string
 
 const number = (params: RuleParams, key: string) => Number(params[key] ?? 0)
 
-// The SPEC's own "… is required." sentences; a subject without one gets the generic sentence.
+// The product's fixed "… is required." sentences; a subject without one gets the generic one.
 const requiredText: Partial<Record<Subject, (LL: TranslationFunctions) => string>> = {
   name: (LL) => LL.validation.nameRequired(),
   description: (LL) => LL.validation.descriptionRequired(),
