@@ -457,6 +457,232 @@ type RootTranslation = {
 		 * C​l​i​e​n​t​ ​a​l​r​e​a​d​y​ ​e​x​i​s​t​s​!
 		 */
 		clientExists: string
+		/**
+		 * F​l​o​o​r​ ​i​s​ ​r​e​q​u​i​r​e​d​.
+		 */
+		floorRequired: string
+		/**
+		 * R​o​o​m​ ​i​s​ ​r​e​q​u​i​r​e​d​.
+		 */
+		roomRequired: string
+		/**
+		 * P​i​c​k​ ​a​t​ ​l​e​a​s​t​ ​o​n​e​ ​w​e​e​k​d​a​y​.
+		 */
+		weekdaysRequired: string
+		/**
+		 * T​h​e​ ​e​n​d​ ​i​s​ ​r​e​q​u​i​r​e​d​ ​u​n​l​e​s​s​ ​p​e​r​m​a​n​e​n​t​.
+		 */
+		endRequired: string
+	}
+	form: {
+		/**
+		 * T​h​i​s​ ​f​i​e​l​d​ ​i​s​ ​r​e​q​u​i​r​e​d​.
+		 */
+		required: string
+		/**
+		 * A​t​ ​m​o​s​t​ ​{​m​a​x​}​ ​c​h​a​r​a​c​t​e​r​s​.
+		 * @param {unknown} max
+		 */
+		tooLong: RequiredParams<'max'>
+		/**
+		 * A​t​ ​m​o​s​t​ ​{​m​a​x​}​ ​e​n​t​r​i​e​s​.
+		 * @param {unknown} max
+		 */
+		tooMany: RequiredParams<'max'>
+		/**
+		 * A​t​ ​m​o​s​t​ ​{​m​a​x​}​ ​c​l​i​e​n​t​s​.
+		 * @param {unknown} max
+		 */
+		tooManyClients: RequiredParams<'max'>
+		/**
+		 * E​n​t​e​r​ ​a​ ​p​h​o​n​e​ ​n​u​m​b​e​r​:​ ​d​i​g​i​t​s​,​ ​s​p​a​c​e​s​,​ ​“​+​”​,​ ​“​(​”​,​ ​“​)​”​ ​o​r​ ​“​-​”​.
+		 */
+		phoneInvalid: string
+		/**
+		 * U​s​e​ ​1​ ​t​o​ ​6​4​ ​l​e​t​t​e​r​s​,​ ​d​i​g​i​t​s​,​ ​“​.​”​,​ ​“​_​”​,​ ​“​:​”​ ​o​r​ ​“​-​”​.
+		 */
+		clientIdInvalid: string
+		/**
+		 * E​a​c​h​ ​e​n​t​r​y​ ​o​n​l​y​ ​o​n​c​e​.
+		 */
+		duplicate: string
+		/**
+		 * C​h​o​o​s​e​ ​a​n​ ​e​n​t​r​y​ ​f​r​o​m​ ​t​h​e​ ​l​i​s​t​.
+		 */
+		idInvalid: string
+		/**
+		 * E​n​t​e​r​ ​a​ ​d​a​t​e​ ​a​n​d​ ​a​ ​t​i​m​e​.
+		 */
+		datetimeInvalid: string
+		/**
+		 * U​p​l​o​a​d​ ​a​n​ ​i​m​a​g​e​.
+		 */
+		imageUrlInvalid: string
+		/**
+		 * C​h​o​o​s​e​ ​a​ ​k​n​o​w​n​ ​r​o​l​e​.
+		 */
+		roleInvalid: string
+		/**
+		 * C​h​o​o​s​e​ ​k​n​o​w​n​ ​p​e​r​m​i​s​s​i​o​n​s​.
+		 */
+		permissionInvalid: string
+		/**
+		 * T​h​e​ ​e​n​d​ ​m​u​s​t​ ​b​e​ ​a​f​t​e​r​ ​t​h​e​ ​s​t​a​r​t​.
+		 */
+		endBeforeStart: string
+		/**
+		 * A​ ​p​e​r​m​a​n​e​n​t​ ​c​r​e​d​e​n​t​i​a​l​ ​h​a​s​ ​n​o​ ​e​n​d​.
+		 */
+		permanentHasEnd: string
+		/**
+		 * T​h​i​s​ ​f​i​e​l​d​ ​i​s​ ​n​o​t​ ​e​x​p​e​c​t​e​d​ ​h​e​r​e​.
+		 */
+		unknownField: string
+		/**
+		 * T​h​i​s​ ​v​a​l​u​e​ ​i​s​ ​n​o​t​ ​v​a​l​i​d​.
+		 */
+		invalid: string
+		/**
+		 * T​h​i​s​ ​v​a​l​u​e​ ​c​a​n​n​o​t​ ​b​e​ ​r​e​a​d​.
+		 */
+		unreadable: string
+		/**
+		 * T​h​i​s​ ​v​a​l​u​e​ ​i​s​ ​a​l​r​e​a​d​y​ ​t​a​k​e​n​.
+		 */
+		taken: string
+		/**
+		 * T​h​i​s​ ​u​s​e​r​n​a​m​e​ ​i​s​ ​a​l​r​e​a​d​y​ ​t​a​k​e​n​.
+		 */
+		usernameTaken: string
+		/**
+		 * T​h​i​s​ ​e​m​a​i​l​ ​i​s​ ​a​l​r​e​a​d​y​ ​t​a​k​e​n​.
+		 */
+		emailTaken: string
+		/**
+		 * T​h​i​s​ ​m​a​n​u​f​a​c​t​u​r​e​r​ ​I​D​ ​i​s​ ​a​l​r​e​a​d​y​ ​r​e​g​i​s​t​e​r​e​d​.
+		 */
+		manufacturerIdTaken: string
+		/**
+		 * T​h​i​s​ ​i​s​ ​s​t​i​l​l​ ​i​n​ ​u​s​e​.
+		 */
+		inUse: string
+		/**
+		 * T​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​s​t​i​l​l​ ​h​a​s​ ​u​s​e​r​s​,​ ​l​o​c​a​t​i​o​n​s​ ​o​r​ ​d​e​v​i​c​e​s​.​ ​M​o​v​e​ ​o​r​ ​d​e​l​e​t​e​ ​t​h​e​m​ ​f​i​r​s​t​.
+		 */
+		organizationInUse: string
+		/**
+		 * T​h​e​ ​s​e​r​v​e​r​ ​r​e​f​u​s​e​d​ ​t​h​i​s​ ​c​h​a​n​g​e​ ​b​e​c​a​u​s​e​ ​o​f​ ​o​t​h​e​r​ ​d​a​t​a​.​ ​R​e​l​o​a​d​ ​a​n​d​ ​t​r​y​ ​a​g​a​i​n​.
+		 */
+		conflict: string
+		/**
+		 * Y​o​u​ ​d​o​ ​n​o​t​ ​h​a​v​e​ ​p​e​r​m​i​s​s​i​o​n​ ​t​o​ ​d​o​ ​t​h​i​s​.
+		 */
+		forbidden: string
+		/**
+		 * T​h​i​s​ ​n​o​ ​l​o​n​g​e​r​ ​e​x​i​s​t​s​.​ ​I​t​ ​m​a​y​ ​h​a​v​e​ ​b​e​e​n​ ​d​e​l​e​t​e​d​ ​m​e​a​n​w​h​i​l​e​.
+		 */
+		notFound: string
+		/**
+		 * T​o​o​ ​m​a​n​y​ ​a​t​t​e​m​p​t​s​.​ ​W​a​i​t​ ​a​ ​m​o​m​e​n​t​ ​a​n​d​ ​t​r​y​ ​a​g​a​i​n​.
+		 */
+		throttled: string
+		/**
+		 * S​a​v​i​n​g​…
+		 */
+		saving: string
+		/**
+		 * D​i​s​c​a​r​d​ ​y​o​u​r​ ​c​h​a​n​g​e​s​?
+		 */
+		unsavedTitle: string
+		/**
+		 * Y​o​u​r​ ​c​h​a​n​g​e​s​ ​a​r​e​ ​n​o​t​ ​s​a​v​e​d​ ​y​e​t​.​ ​I​f​ ​y​o​u​ ​l​e​a​v​e​ ​n​o​w​,​ ​t​h​e​y​ ​a​r​e​ ​l​o​s​t​.
+		 */
+		unsavedBody: string
+		/**
+		 * D​i​s​c​a​r​d​ ​c​h​a​n​g​e​s
+		 */
+		discard: string
+		/**
+		 * K​e​e​p​ ​e​d​i​t​i​n​g
+		 */
+		keepEditing: string
+		/**
+		 * C​t​r​l​+​E​n​t​e​r
+		 */
+		submitShortcut: string
+		/**
+		 * D​a​t​e
+		 */
+		date: string
+		/**
+		 * T​i​m​e
+		 */
+		time: string
+		/**
+		 * T​i​m​e​ ​z​o​n​e​:​ ​{​z​o​n​e​}
+		 * @param {unknown} zone
+		 */
+		timeZone: RequiredParams<'zone'>
+		weekdays: {
+			/**
+			 * M​o​n​d​a​y
+			 */
+			mon: string
+			/**
+			 * T​u​e​s​d​a​y
+			 */
+			tue: string
+			/**
+			 * W​e​d​n​e​s​d​a​y
+			 */
+			wed: string
+			/**
+			 * T​h​u​r​s​d​a​y
+			 */
+			thu: string
+			/**
+			 * F​r​i​d​a​y
+			 */
+			fri: string
+			/**
+			 * S​a​t​u​r​d​a​y
+			 */
+			sat: string
+			/**
+			 * S​u​n​d​a​y
+			 */
+			sun: string
+		}
+		weekdaysShort: {
+			/**
+			 * M​o​n
+			 */
+			mon: string
+			/**
+			 * T​u​e
+			 */
+			tue: string
+			/**
+			 * W​e​d
+			 */
+			wed: string
+			/**
+			 * T​h​u
+			 */
+			thu: string
+			/**
+			 * F​r​i
+			 */
+			fri: string
+			/**
+			 * S​a​t
+			 */
+			sat: string
+			/**
+			 * S​u​n
+			 */
+			sun: string
+		}
 	}
 	time: {
 		/**
@@ -768,20 +994,6 @@ type RootTranslation = {
 		 * T​h​i​s​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​d​o​e​s​ ​n​o​t​ ​e​x​i​s​t​,​ ​o​r​ ​i​t​ ​i​s​ ​n​o​t​ ​y​o​u​r​s​ ​t​o​ ​s​e​e​.
 		 */
 		notFound: string
-		/**
-		 * A​t​ ​m​o​s​t​ ​{​m​a​x​}​ ​c​h​a​r​a​c​t​e​r​s​.
-		 * @param {unknown} max
-		 */
-		tooLong: RequiredParams<'max'>
-		/**
-		 * A​t​ ​m​o​s​t​ ​{​m​a​x​}​ ​c​l​i​e​n​t​s​.
-		 * @param {unknown} max
-		 */
-		tooManyClients: RequiredParams<'max'>
-		/**
-		 * U​s​e​ ​1​ ​t​o​ ​6​4​ ​l​e​t​t​e​r​s​,​ ​d​i​g​i​t​s​,​ ​“​.​”​,​ ​“​_​”​,​ ​“​:​”​ ​o​r​ ​“​-​”​.
-		 */
-		clientInvalid: string
 	}
 	commands: {
 		/**
@@ -1486,6 +1698,228 @@ export type TranslationFunctions = {
 		 * Client already exists!
 		 */
 		clientExists: () => LocalizedString
+		/**
+		 * Floor is required.
+		 */
+		floorRequired: () => LocalizedString
+		/**
+		 * Room is required.
+		 */
+		roomRequired: () => LocalizedString
+		/**
+		 * Pick at least one weekday.
+		 */
+		weekdaysRequired: () => LocalizedString
+		/**
+		 * The end is required unless permanent.
+		 */
+		endRequired: () => LocalizedString
+	}
+	form: {
+		/**
+		 * This field is required.
+		 */
+		required: () => LocalizedString
+		/**
+		 * At most {max} characters.
+		 */
+		tooLong: (arg: { max: unknown }) => LocalizedString
+		/**
+		 * At most {max} entries.
+		 */
+		tooMany: (arg: { max: unknown }) => LocalizedString
+		/**
+		 * At most {max} clients.
+		 */
+		tooManyClients: (arg: { max: unknown }) => LocalizedString
+		/**
+		 * Enter a phone number: digits, spaces, “+”, “(”, “)” or “-”.
+		 */
+		phoneInvalid: () => LocalizedString
+		/**
+		 * Use 1 to 64 letters, digits, “.”, “_”, “:” or “-”.
+		 */
+		clientIdInvalid: () => LocalizedString
+		/**
+		 * Each entry only once.
+		 */
+		duplicate: () => LocalizedString
+		/**
+		 * Choose an entry from the list.
+		 */
+		idInvalid: () => LocalizedString
+		/**
+		 * Enter a date and a time.
+		 */
+		datetimeInvalid: () => LocalizedString
+		/**
+		 * Upload an image.
+		 */
+		imageUrlInvalid: () => LocalizedString
+		/**
+		 * Choose a known role.
+		 */
+		roleInvalid: () => LocalizedString
+		/**
+		 * Choose known permissions.
+		 */
+		permissionInvalid: () => LocalizedString
+		/**
+		 * The end must be after the start.
+		 */
+		endBeforeStart: () => LocalizedString
+		/**
+		 * A permanent credential has no end.
+		 */
+		permanentHasEnd: () => LocalizedString
+		/**
+		 * This field is not expected here.
+		 */
+		unknownField: () => LocalizedString
+		/**
+		 * This value is not valid.
+		 */
+		invalid: () => LocalizedString
+		/**
+		 * This value cannot be read.
+		 */
+		unreadable: () => LocalizedString
+		/**
+		 * This value is already taken.
+		 */
+		taken: () => LocalizedString
+		/**
+		 * This username is already taken.
+		 */
+		usernameTaken: () => LocalizedString
+		/**
+		 * This email is already taken.
+		 */
+		emailTaken: () => LocalizedString
+		/**
+		 * This manufacturer ID is already registered.
+		 */
+		manufacturerIdTaken: () => LocalizedString
+		/**
+		 * This is still in use.
+		 */
+		inUse: () => LocalizedString
+		/**
+		 * The organization still has users, locations or devices. Move or delete them first.
+		 */
+		organizationInUse: () => LocalizedString
+		/**
+		 * The server refused this change because of other data. Reload and try again.
+		 */
+		conflict: () => LocalizedString
+		/**
+		 * You do not have permission to do this.
+		 */
+		forbidden: () => LocalizedString
+		/**
+		 * This no longer exists. It may have been deleted meanwhile.
+		 */
+		notFound: () => LocalizedString
+		/**
+		 * Too many attempts. Wait a moment and try again.
+		 */
+		throttled: () => LocalizedString
+		/**
+		 * Saving…
+		 */
+		saving: () => LocalizedString
+		/**
+		 * Discard your changes?
+		 */
+		unsavedTitle: () => LocalizedString
+		/**
+		 * Your changes are not saved yet. If you leave now, they are lost.
+		 */
+		unsavedBody: () => LocalizedString
+		/**
+		 * Discard changes
+		 */
+		discard: () => LocalizedString
+		/**
+		 * Keep editing
+		 */
+		keepEditing: () => LocalizedString
+		/**
+		 * Ctrl+Enter
+		 */
+		submitShortcut: () => LocalizedString
+		/**
+		 * Date
+		 */
+		date: () => LocalizedString
+		/**
+		 * Time
+		 */
+		time: () => LocalizedString
+		/**
+		 * Time zone: {zone}
+		 */
+		timeZone: (arg: { zone: unknown }) => LocalizedString
+		weekdays: {
+			/**
+			 * Monday
+			 */
+			mon: () => LocalizedString
+			/**
+			 * Tuesday
+			 */
+			tue: () => LocalizedString
+			/**
+			 * Wednesday
+			 */
+			wed: () => LocalizedString
+			/**
+			 * Thursday
+			 */
+			thu: () => LocalizedString
+			/**
+			 * Friday
+			 */
+			fri: () => LocalizedString
+			/**
+			 * Saturday
+			 */
+			sat: () => LocalizedString
+			/**
+			 * Sunday
+			 */
+			sun: () => LocalizedString
+		}
+		weekdaysShort: {
+			/**
+			 * Mon
+			 */
+			mon: () => LocalizedString
+			/**
+			 * Tue
+			 */
+			tue: () => LocalizedString
+			/**
+			 * Wed
+			 */
+			wed: () => LocalizedString
+			/**
+			 * Thu
+			 */
+			thu: () => LocalizedString
+			/**
+			 * Fri
+			 */
+			fri: () => LocalizedString
+			/**
+			 * Sat
+			 */
+			sat: () => LocalizedString
+			/**
+			 * Sun
+			 */
+			sun: () => LocalizedString
+		}
 	}
 	time: {
 		/**
@@ -1768,18 +2202,6 @@ export type TranslationFunctions = {
 		 * This organization does not exist, or it is not yours to see.
 		 */
 		notFound: () => LocalizedString
-		/**
-		 * At most {max} characters.
-		 */
-		tooLong: (arg: { max: unknown }) => LocalizedString
-		/**
-		 * At most {max} clients.
-		 */
-		tooManyClients: (arg: { max: unknown }) => LocalizedString
-		/**
-		 * Use 1 to 64 letters, digits, “.”, “_”, “:” or “-”.
-		 */
-		clientInvalid: () => LocalizedString
 	}
 	commands: {
 		/**

@@ -129,6 +129,7 @@ export async function createApp(overrides: Partial<ServerOptions> = {}): Promise
         error: error.code,
         message: error.message,
         ...(error.field ? { field: error.field } : {}),
+        ...(error.rule ?? {}),
       }
       return c.json(body, error.status)
     }

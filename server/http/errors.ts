@@ -1,7 +1,14 @@
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
 import type { ErrorCode } from '../../src/contract/errors'
+import {
+  requiredMessages,
+  type Problem,
+  type Rule,
+  type RuleParams,
+  type Subject,
+} from '../../src/contract/rules'
 
-/** Thrown by handlers; app.onError turns it into the contract's ApiError JSON. */
+/** Thrown by handlers; app.onError turns it into the contract's ErrorBody JSON. */
 export class HttpError extends Error {
   constructor(
     readonly status: ContentfulStatusCode,
@@ -9,6 +16,8 @@ export class HttpError extends Error {
     message: string,
     readonly field?: string,
     readonly headers: Record<string, string> = {},
+    /** The rule the request broke, for 400s and 409s a client words in its own language. */
+    readonly rule?: Pick<Problem, 'rule' | 'params'>,
   ) {
     super(message)
   }
@@ -19,8 +28,20 @@ export const notFound = (what = 'Resource') => new HttpError(404, 'not_found', `
 export const forbidden = () =>
   new HttpError(403, 'forbidden', 'You do not have permission to do this.')
 
-export const badField = (field: string, message: string) =>
-  new HttpError(400, 'validation', message, field)
+export const badField = (field: string, message: string, rule: Rule = 'invalid', params = {}) =>
+  new HttpError(400, 'validation', message, field, {}, { rule, params })
 
-export const conflict = (message: string, field?: string) =>
-  new HttpError(409, 'conflict', message, field)
+/** A reference the contract accepted in shape but that names nothing usable: "… is required." */
+export const requiredField = (field: string, subject: Subject) =>
+  badField(field, requiredMessages[subject], 'required', { subject })
+
+export const conflict = (
+  message: string,
+  field?: string,
+  rule: Rule = 'conflict',
+  params: RuleParams = {},
+) => new HttpError(409, 'conflict', message, field, {}, { rule, params })
+
+/** A unique value (username, email, client id, …) another record already holds. */
+export const taken = (field: string, subject: string, message: string) =>
+  conflict(message, field, 'taken', { subject })

@@ -1,9 +1,21 @@
 import type { Context } from 'hono'
 import { StructError, create, validate, type Struct } from 'superstruct'
 import { IdParam } from '../../src/contract/fields'
-import { HttpError } from './errors'
+import { problemOfFailure } from '../../src/contract/rules'
+import { badField, HttpError } from './errors'
 
-const UNREADABLE = 'The body holds a value that cannot be read.'
+const unreadable = (field?: string) =>
+  new HttpError(
+    400,
+    'validation',
+    'The body holds a value that cannot be read.',
+    field,
+    {},
+    {
+      rule: 'unreadable',
+      params: {},
+    },
+  )
 
 function toHttpError(error: StructError): HttpError {
   let failure
@@ -12,12 +24,11 @@ function toHttpError(error: StructError): HttpError {
   } catch {
     // failures() prints the remaining offending values lazily, and a value such as
     // {"toString": {}} makes that printing throw: the first failure's path still names the field.
-    return new HttpError(400, 'validation', UNREADABLE, error.path.join('.') || undefined)
+    return unreadable(error.path.join('.') || undefined)
   }
   const field = failure.path.length > 0 ? failure.path.join('.') : undefined
-  // object() reports unknown keys as "Expected a value of type `never`": say what it means.
-  const message = failure.type === 'never' ? 'Unknown field.' : failure.message
-  return new HttpError(400, 'validation', message, field)
+  const { rule, params, message } = problemOfFailure(failure)
+  return new HttpError(400, 'validation', message, field, {}, { rule, params })
 }
 
 /** Validates (and coerces: defaults, query-string numbers) with a contract struct, or 400. */
@@ -29,7 +40,7 @@ export function parse<T, S>(value: unknown, struct: Struct<T, S>): T {
     // superstruct prints offending values into its messages; a value like {"toString": null}
     // makes that printing throw a TypeError. Still the client's bad input, so still a 400.
     if (error instanceof TypeError) {
-      throw new HttpError(400, 'validation', UNREADABLE)
+      throw unreadable()
     }
     throw error
   }
@@ -56,7 +67,7 @@ export function queryOf(c: Context): Record<string, string> {
   const all = c.req.queries()
   const out: Record<string, string> = {}
   for (const [key, values] of Object.entries(all)) {
-    if (values.length > 1) throw new HttpError(400, 'validation', 'Give this parameter once.', key)
+    if (values.length > 1) throw badField(key, 'Give this parameter once.', 'duplicate')
     out[key] = values[0] ?? ''
   }
   return out
@@ -69,6 +80,6 @@ export function query<T, S>(c: Context, struct: Struct<T, S>): T {
 /** A numeric path parameter such as `/users/42`; anything else is a 400 naming the parameter. */
 export function idParam(c: Context, name = 'id'): number {
   const [error, id] = validate(c.req.param(name), IdParam, { coerce: true })
-  if (error) throw new HttpError(400, 'validation', 'Expected a positive id.', name)
+  if (error) throw badField(name, 'Expected a positive id.', 'id_invalid')
   return id
 }

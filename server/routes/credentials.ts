@@ -8,7 +8,7 @@ import {
 import { inScope, type Scope } from '../../src/contract/permissions'
 import type { App, Principal, Services } from '../context'
 import type { Queryable } from '../db/database'
-import { badField, conflict, notFound } from '../http/errors'
+import { badField, conflict, notFound, requiredField } from '../http/errors'
 import { listPage } from '../http/list'
 import { ensureInScope, orgLimit, requireScope } from '../http/scope'
 import { idParam, jsonBody, parse, query } from '../http/validate'
@@ -45,7 +45,7 @@ async function check(q: Queryable, scope: Scope, p: Principal, input: Credential
     [input.user_id],
   )
   if (!user || !inScope(scope, p.organizationId, user.organization_id)) {
-    throw badField('user_id', 'User is required.')
+    throw requiredField('user_id', 'user')
   }
   const [target] = await q.query<{ organization_id: number }>(
     assignmentTables[input.assignment_type],

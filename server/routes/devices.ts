@@ -8,7 +8,7 @@ import {
 import { inScope } from '../../src/contract/permissions'
 import type { App, Principal, Services } from '../context'
 import type { Queryable } from '../db/database'
-import { badField, conflict, notFound } from '../http/errors'
+import { conflict, notFound, requiredField, taken } from '../http/errors'
 import { listPage } from '../http/list'
 import { ensureInScope, orgLimit, requireScope } from '../http/scope'
 import { idParam, jsonBody, parse, query } from '../http/validate'
@@ -51,14 +51,18 @@ async function checkDevice(
   const [maker] = await q.query('select 1 from manufacturers where manufacturer_id = $1', [
     input.manufacturer_id,
   ])
-  if (!type || !maker) throw badField('manufacturer_id', 'Manufacturer is required.')
+  if (!type || !maker) throw requiredField('manufacturer_id', 'manufacturer')
   const [clash] = await q.query(
     `select 1 from devices where manufacturer_id = $1 and lower(device_id_manufacturer) = lower($2)
        and device_id <> $3`,
     [input.manufacturer_id, input.device_id_manufacturer, id],
   )
   if (clash) {
-    throw conflict('This manufacturer ID is already registered.', 'device_id_manufacturer')
+    throw taken(
+      'device_id_manufacturer',
+      'manufacturer_id',
+      'This manufacturer ID is already registered.',
+    )
   }
   return {
     mount,

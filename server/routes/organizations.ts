@@ -8,7 +8,7 @@ import {
 import { allows } from '../../src/contract/permissions'
 import type { App, Services } from '../context'
 import type { Queryable } from '../db/database'
-import { conflict, HttpError } from '../http/errors'
+import { conflict, HttpError, taken } from '../http/errors'
 import { listPage } from '../http/list'
 import { ensureInScope, orgLimit, requireScope } from '../http/scope'
 import { idParam, jsonBody, query } from '../http/validate'
@@ -28,11 +28,11 @@ async function findOrganization(q: Queryable, id: number) {
 
 /** Replaces the organization's clients; a client held by another organization is a 409. */
 async function setClients(q: Queryable, organizationId: number, clientIds: string[]) {
-  const [taken] = await q.query<{ client_id: string }>(
+  const [held] = await q.query<{ client_id: string }>(
     'select client_id from organization_clients where client_id = any($1) and organization_id <> $2',
     [clientIds, organizationId],
   )
-  if (taken) throw conflict('Client already exists!', 'client_ids')
+  if (held) throw taken('client_ids', 'client', 'Client already exists!')
   await q.query('delete from organization_clients where organization_id = $1', [organizationId])
   for (const [position, clientId] of clientIds.entries()) {
     await q.query(
@@ -129,7 +129,12 @@ export function registerOrganizations(app: App, s: Services) {
         [id],
       )
       if ((used?.n ?? 0) > 0) {
-        throw conflict('The organization still has users, locations or devices.')
+        throw conflict(
+          'The organization still has users, locations or devices.',
+          undefined,
+          'in_use',
+          { subject: 'organization' },
+        )
       }
       await q.query('delete from organizations where organization_id = $1', [id])
     })

@@ -2,7 +2,7 @@ import { inScope } from '../../src/contract/permissions'
 import { UserInput, UserUpdate, type User } from '../../src/contract/users'
 import type { App, Principal, Services } from '../context'
 import type { Queryable } from '../db/database'
-import { badField, conflict, HttpError, notFound } from '../http/errors'
+import { badField, conflict, HttpError, notFound, taken } from '../http/errors'
 import { ensureInScope, requireScope } from '../http/scope'
 import { idParam, jsonBody, parse } from '../http/validate'
 import { findUser } from './users'
@@ -17,8 +17,8 @@ async function checkGrants(q: Queryable, p: Principal, roles: string[], permissi
     [roles],
   )
   const unknown = roles.find((r) => !rows.some((row) => row.role === r))
-  if (unknown) throw badField('roles', `Unknown role: ${unknown}.`)
-  if (new Set(roles).size !== roles.length) throw badField('roles', 'Each role once.')
+  if (unknown) throw badField('roles', `Unknown role: ${unknown}.`, 'role_invalid')
+  if (new Set(roles).size !== roles.length) throw badField('roles', 'Each role once.', 'duplicate')
   const granted = [...rows.flatMap((r) => r.permissions), ...permissions]
   if (!granted.every((perm) => p.permissions.includes(perm))) {
     throw new HttpError(403, 'forbidden', 'You cannot grant permissions you do not hold.', 'roles')
@@ -52,7 +52,7 @@ async function checkUnique(q: Queryable, input: UserInput, exceptId: number) {
   )
   if (!clash) return
   const field = clash.username.toLowerCase() === input.username.toLowerCase() ? 'username' : 'email'
-  throw conflict(`This ${field} is already taken.`, field)
+  throw taken(field, field, `This ${field} is already taken.`)
 }
 
 function toInput(user: User): UserInput {

@@ -1,5 +1,5 @@
 import { is } from 'superstruct'
-import { ApiError as ErrorBody } from '../contract/errors'
+import { ErrorBody } from '../contract/errors'
 
 export type ApiErrorKind = 'HTTP' | 'FETCH_ERROR' | 'TIMEOUT_ERROR' | 'PARSING_ERROR'
 
@@ -22,7 +22,7 @@ export class ApiError extends Error {
     this.retryAfter = init.retryAfter
   }
 
-  /** The server's `{ error, message, field? }` body, when the answer had one. */
+  /** The server's `{ error, message, field?, rule?, params? }` body, when the answer had one. */
   get body(): ErrorBody | null {
     return is(this.data, ErrorBody) ? this.data : null
   }

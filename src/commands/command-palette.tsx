@@ -24,13 +24,13 @@ function browserStore(): Pick<Storage, 'getItem' | 'setItem'> | null {
 
 export interface CommandPaletteProps {
   readonly open: boolean
-  onOpenChange(open: boolean): void
+  readonly onOpenChange: (open: boolean) => void
   readonly listed: readonly ListedCommand<PaletteContext>[]
   readonly sources: readonly EntitySource<unknown, PaletteContext>[]
   readonly userId: number
   readonly can: Can
   /** Runs the chosen command once the palette has closed and focus is back where it was. */
-  onChosen(command: Command<PaletteContext>): void
+  readonly onChosen: (command: Command<PaletteContext>) => void
 }
 
 /** The palette's dialog: a fresh query, root page and first row each time it opens. */

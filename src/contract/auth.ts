@@ -3,8 +3,8 @@ import { Password, requiredText } from './fields'
 
 /** POST /auth/v1/token, form-encoded (OAuth2 password grant). `username` may be the email. */
 export const TokenRequest = object({
-  username: requiredText('Username is required.', 254),
-  password: requiredText('Password is required.', 256),
+  username: requiredText('username', 254),
+  password: requiredText('password', 256),
   grant_type: optional(literal('password')),
 })
 export type TokenRequest = Infer<typeof TokenRequest>
@@ -19,14 +19,14 @@ export type TokenPair = Infer<typeof TokenPair>
 
 /** POST /auth/v1/token/refresh */
 export const RefreshRequest = object({
-  refresh_token: requiredText('refresh_token is required.', 512),
+  refresh_token: requiredText('refresh_token', 512),
 })
 export type RefreshRequest = Infer<typeof RefreshRequest>
 
 /** POST /org/v1/users/password-reset: the token from the reset or invite link. */
 export const PasswordResetRequest = object({
   new_password: Password,
-  token: requiredText('token is required.', 512),
+  token: requiredText('token', 512),
 })
 export type PasswordResetRequest = Infer<typeof PasswordResetRequest>
 

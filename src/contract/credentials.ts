@@ -14,6 +14,7 @@ import {
 } from 'superstruct'
 import { Id, IsoDateTime, requiredId } from './fields'
 import { listQuery } from './list'
+import { fail, required } from './rules'
 
 export const weekdays = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const
 export const Weekday = enums(weekdays)
@@ -24,8 +25,8 @@ export const Repetition = union([
   object({
     type: literal('weekly'),
     weekdays: refine(array(Weekday), 'weekdays', (d) => {
-      if (d.length === 0) return 'Pick at least one weekday.'
-      return new Set(d).size === d.length || 'Each weekday once.'
+      if (d.length === 0) return required('weekdays')
+      return new Set(d).size === d.length || fail('duplicate', 'Each weekday once.')
     }),
   }),
 ])
@@ -56,9 +57,9 @@ export const Credential = object({
 export type Credential = Infer<typeof Credential>
 
 const credentialFields = {
-  user_id: requiredId('User is required.'),
+  user_id: requiredId('user'),
   assignment_type: CredentialAssignmentType,
-  assignment_id: requiredId('Location is required.'),
+  assignment_id: requiredId('location'),
   start_datetime: IsoDateTime,
   end_datetime: optional(nullable(IsoDateTime)),
   exclusive: optional(boolean()),
@@ -70,20 +71,14 @@ const credentialFields = {
 export const CredentialInput = refine(object(credentialFields), 'window', (c) => {
   if (c.permanent === true) {
     return (
-      c.end_datetime == null || {
-        message: 'A permanent credential has no end.',
-        path: ['end_datetime'],
-      }
+      c.end_datetime == null ||
+      fail('permanent_has_end', 'A permanent credential has no end.', {}, ['end_datetime'])
     )
   }
-  if (c.end_datetime == null) {
-    return { message: 'The end is required unless permanent.', path: ['end_datetime'] }
-  }
+  if (c.end_datetime == null) return { ...required('end'), path: ['end_datetime'] }
   return (
-    Date.parse(c.end_datetime) > Date.parse(c.start_datetime) || {
-      message: 'The end must be after the start.',
-      path: ['end_datetime'],
-    }
+    Date.parse(c.end_datetime) > Date.parse(c.start_datetime) ||
+    fail('end_before_start', 'The end must be after the start.', {}, ['end_datetime'])
   )
 })
 export type CredentialInput = Infer<typeof CredentialInput>

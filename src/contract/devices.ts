@@ -16,6 +16,7 @@ import {
 } from 'superstruct'
 import { Id, IsoDateTime, oneOf, requiredId, requiredText } from './fields'
 import { listQuery } from './list'
+import { fail } from './rules'
 
 export const deviceTypeIds = [
   'lock',
@@ -102,14 +103,20 @@ export type Device = Infer<typeof Device>
 
 /** The organization follows from the assignment (a device lives where it is mounted). */
 export const DeviceInput = object({
-  name: requiredText('Name is required.', 200),
-  description: requiredText('Description is required.', 2000),
-  device_type_id: oneOf(deviceTypeIds, 'Device Type is required.'),
-  manufacturer_id: requiredId('Manufacturer is required.'),
-  device_id_manufacturer: requiredText('Manufacturer ID is required.', 100),
-  capabilities: optional(refine(array(Capability), 'unique', (c) => new Set(c).size === c.length)),
+  name: requiredText('name', 200),
+  description: requiredText('description', 2000),
+  device_type_id: oneOf(deviceTypeIds, 'device_type'),
+  manufacturer_id: requiredId('manufacturer'),
+  device_id_manufacturer: requiredText('manufacturer_id', 100),
+  capabilities: optional(
+    refine(
+      array(Capability),
+      'unique',
+      (c) => new Set(c).size === c.length || fail('duplicate', 'Each capability once.'),
+    ),
+  ),
   assignment_type: AssignmentType,
-  assignment_id: requiredId('Location is required.'),
+  assignment_id: requiredId('location'),
 })
 export type DeviceInput = Infer<typeof DeviceInput>
 
@@ -139,15 +146,13 @@ export const CreatePinRequest = object({
       start_date: IsoDateTime,
       end_date: IsoDateTime,
       manufacturer_id: Id,
-      device_id_manufacturer: requiredText('Manufacturer ID is required.', 100),
+      device_id_manufacturer: requiredText('manufacturer_id', 100),
       credential_id: optional(Id),
     }),
     'window',
     (d) =>
-      Date.parse(d.end_date) > Date.parse(d.start_date) || {
-        message: 'The end must be after the start.',
-        path: ['data', 'end_date'],
-      },
+      Date.parse(d.end_date) > Date.parse(d.start_date) ||
+      fail('end_before_start', 'The end must be after the start.', {}, ['data', 'end_date']),
   ),
 })
 export type CreatePinRequest = Infer<typeof CreatePinRequest>

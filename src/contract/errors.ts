@@ -1,4 +1,5 @@
-import { enums, object, optional, string, type Infer } from 'superstruct'
+import { enums, number, object, optional, record, string, union, type Infer } from 'superstruct'
+import { ruleCodes } from './rules'
 
 export const errorCodes = [
   'validation',
@@ -21,11 +22,14 @@ export type ErrorCode = (typeof errorCodes)[number]
 
 /**
  * Every non-2xx answer of the server. `field` names the offending input as a dotted path
- * (`client_ids.2`, `data.start_date`) when one field is to blame.
+ * (`client_ids.2`, `data.start_date`) when one field is to blame; `rule` and `params` say which
+ * rule it broke (see rules.ts) so a client can word it in its own language.
  */
-export const ApiError = object({
+export const ErrorBody = object({
   error: enums(errorCodes),
   message: string(),
   field: optional(string()),
+  rule: optional(enums(ruleCodes)),
+  params: optional(record(string(), union([string(), number()]))),
 })
-export type ApiError = Infer<typeof ApiError>
+export type ErrorBody = Infer<typeof ErrorBody>

@@ -1,43 +1,49 @@
 import { coerce, define, integer, refine, string } from 'superstruct'
+import { fail, required, type Subject } from './rules'
 
-// Field structs shared by every resource. Where SPEC 5 has a message for a rule, the struct fails
-// with that exact text, so the server's 400 and the console's form show the same words.
+// Field structs shared by every resource. Each failure names its rule (see rules.ts) and keeps the
+// product's fixed English sentence as its message, which API callers read as it always was.
 
 export const MAX_ID = 2_147_483_647
 
 export const Id = refine(
   integer(),
   'id',
-  (n) => (n >= 1 && n <= MAX_ID) || 'Expected a positive id',
+  (n) => (n >= 1 && n <= MAX_ID) || fail('id_invalid', 'Expected a positive id'),
 )
 
 /** A path segment such as `/users/42`: digits only, so `1e3`, `0x10` or `-1` never reach the database. */
 export const IdParam = coerce(Id, string(), (s) => (/^\d{1,10}$/.test(s) ? Number(s) : Number.NaN))
 
-export function requiredId(message: string) {
+export function requiredId(subject: Subject) {
   return define<number>(
     'required_id',
-    (v) => (typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= MAX_ID) || message,
+    (v) =>
+      (typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= MAX_ID) || required(subject),
   )
 }
 
-export function requiredText(message: string, max = 200) {
+const tooLong = (max: number) => fail('too_long', `At most ${max} characters.`, { max })
+
+export function requiredText(subject: Subject, max = 200) {
   return define<string>('required_text', (v) => {
-    if (typeof v !== 'string' || v.trim() === '') return message
-    return v.length <= max || `At most ${max} characters.`
+    if (typeof v !== 'string' || v.trim() === '') return required(subject)
+    return v.length <= max || tooLong(max)
   })
 }
 
 export function optionalText(max = 2000) {
-  return define<string>(
-    'text',
-    (v) =>
-      (typeof v === 'string' && v.length <= max) || `Expected text of at most ${max} characters.`,
-  )
+  return define<string>('text', (v) => {
+    if (typeof v !== 'string') return fail('invalid', 'Expected text.', { type: 'text' })
+    return v.length <= max || tooLong(max)
+  })
 }
 
-export function oneOf<T extends string>(values: readonly T[], message: string) {
-  return define<T>('one_of', (v) => (typeof v === 'string' && values.includes(v as T)) || message)
+export function oneOf<T extends string>(values: readonly T[], subject: Subject) {
+  return define<T>(
+    'one_of',
+    (v) => (typeof v === 'string' && values.includes(v as T)) || required(subject),
+  )
 }
 
 const ISO_DATE_TIME =
@@ -73,24 +79,33 @@ export const IsoDateTime = define<string>(
   'iso_datetime',
   (v) =>
     (typeof v === 'string' && isIsoDateTime(v)) ||
-    'Expected an ISO 8601 date-time with a time zone, e.g. 2026-01-31T08:00:00Z.',
+    fail(
+      'datetime_invalid',
+      'Expected an ISO 8601 date-time with a time zone, e.g. 2026-01-31T08:00:00Z.',
+    ),
 )
 
 // Deliberately simple: one @, no spaces, a dot in the domain. The real check is the mail arriving.
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
 
 export const Email = define<string>('email', (v) => {
-  if (typeof v !== 'string' || v.trim() === '') return 'The email field is required.'
-  return (v.length <= 254 && EMAIL.test(v)) || 'Please enter valid email address.'
+  if (typeof v !== 'string' || v.trim() === '') return required('email')
+  return (
+    (v.length <= 254 && EMAIL.test(v)) || fail('email_invalid', 'Please enter valid email address.')
+  )
 })
 
 export const MIN_PASSWORD_LENGTH = 8
 export const MAX_PASSWORD_LENGTH = 256
 
 export const Password = define<string>('password', (v) => {
-  if (typeof v !== 'string' || v === '') return 'Password is required.'
-  if (v.length < MIN_PASSWORD_LENGTH) return 'Password must be at least 8 characters.'
-  return v.length <= MAX_PASSWORD_LENGTH || `At most ${MAX_PASSWORD_LENGTH} characters.`
+  if (typeof v !== 'string' || v === '') return required('password')
+  if (v.length < MIN_PASSWORD_LENGTH) {
+    return fail('password_too_short', 'Password must be at least 8 characters.', {
+      min: MIN_PASSWORD_LENGTH,
+    })
+  }
+  return v.length <= MAX_PASSWORD_LENGTH || tooLong(MAX_PASSWORD_LENGTH)
 })
 
 /** A URL the server itself handed out (`/uploads/<name>`), or an absolute http(s) URL. */
@@ -98,12 +113,13 @@ export const ImageUrl = define<string>(
   'image_url',
   (v) =>
     (typeof v === 'string' && v.length <= 500 && /^(\/uploads\/[\w.-]+|https?:\/\/\S+)$/.test(v)) ||
-    'Expected an uploaded image URL.',
+    fail('image_url_invalid', 'Expected an uploaded image URL.'),
 )
 
-export function requiredInt(message: string, low = -1_000_000, high = 1_000_000) {
+export function requiredInt(subject: Subject, low = -1_000_000, high = 1_000_000) {
   return define<number>(
     'required_int',
-    (v) => (typeof v === 'number' && Number.isInteger(v) && v >= low && v <= high) || message,
+    (v) =>
+      (typeof v === 'number' && Number.isInteger(v) && v >= low && v <= high) || required(subject),
   )
 }

@@ -45,7 +45,7 @@ export const Location = object({
 export type Location = Infer<typeof Location>
 
 export const LocationInput = object({
-  name: requiredText('Name is required.', 200),
+  name: requiredText('name', 200),
   street: optional(optionalText(200)),
   number: optional(optionalText(20)),
   postal_code: optional(optionalText(20)),
@@ -85,9 +85,9 @@ export const Floor = object({
 export type Floor = Infer<typeof Floor>
 
 export const FloorInput = object({
-  location_id: requiredId('Location is required.'),
-  name: requiredText('Name is required.', 200),
-  position: requiredInt('Position is required.', -200, 500),
+  location_id: requiredId('location'),
+  name: requiredText('name', 200),
+  position: requiredInt('position', -200, 500),
   plan_image_url: optional(nullable(ImageUrl)),
 })
 export type FloorInput = Infer<typeof FloorInput>
@@ -107,8 +107,8 @@ export const Room = object({
 export type Room = Infer<typeof Room>
 
 export const RoomInput = object({
-  floor_id: requiredId('Floor is required.'),
-  name: requiredText('Name is required.', 200),
+  floor_id: requiredId('floor'),
+  name: requiredText('name', 200),
   description: optional(optionalText(2000)),
 })
 export type RoomInput = Infer<typeof RoomInput>
@@ -129,8 +129,8 @@ export const Door = object({
 export type Door = Infer<typeof Door>
 
 export const DoorInput = object({
-  room_id: requiredId('Room is required.'),
-  name: requiredText('Name is required.', 200),
+  room_id: requiredId('room'),
+  name: requiredText('name', 200),
   description: optional(optionalText(2000)),
 })
 export type DoorInput = Infer<typeof DoorInput>

@@ -1,21 +1,26 @@
 import { array, define, object, optional, refine, string, type Infer } from 'superstruct'
 import { Id, IsoDateTime, optionalText, requiredText } from './fields'
 import { listQuery } from './list'
+import { fail, required } from './rules'
 
 /** A client identifier (e.g. an OAuth client or tenant key): letters, digits, `.`, `_`, `:`, `-`. */
 export const ClientId = define<string>(
   'client_id',
   (v) =>
     (typeof v === 'string' && /^[A-Za-z0-9._:-]{1,64}$/.test(v)) ||
-    'Expected a client id of 1-64 letters, digits, ".", "_", ":" or "-".',
+    fail(
+      'client_id_invalid',
+      'Expected a client id of 1-64 letters, digits, ".", "_", ":" or "-".',
+    ),
 )
 
-// SPEC 5: "Please provide at least one client." / "Client already exists!" — duplicates inside one
-// list fail here (400); a client already owned by another organization fails on the server (409).
+// Duplicates inside one list fail here (400, client_exists); a client already owned by another
+// organization fails on the server (409, taken).
 export const ClientIds = refine(array(ClientId), 'client_ids', (ids) => {
-  if (ids.length === 0) return 'Please provide at least one client.'
-  if (ids.length > 50) return 'At most 50 clients.'
-  return new Set(ids).size === ids.length || 'Client already exists!'
+  if (ids.length === 0) return required('clients')
+  if (ids.length > 50)
+    return fail('too_many', 'At most 50 clients.', { max: 50, subject: 'clients' })
+  return new Set(ids).size === ids.length || fail('client_exists', 'Client already exists!')
 })
 
 export const Organization = object({
@@ -29,14 +34,14 @@ export const Organization = object({
 export type Organization = Infer<typeof Organization>
 
 export const OrganizationInput = object({
-  name: requiredText('Name is required.', 200),
+  name: requiredText('name', 200),
   description: optional(optionalText(2000)),
   client_ids: ClientIds,
 })
 export type OrganizationInput = Infer<typeof OrganizationInput>
 
 export const OrganizationUpdate = object({
-  name: optional(requiredText('Name is required.', 200)),
+  name: optional(requiredText('name', 200)),
   description: optional(optionalText(2000)),
   client_ids: optional(ClientIds),
 })

@@ -14,6 +14,7 @@ import { Email, Id, IsoDateTime, optionalText, requiredText } from './fields'
 import { ClientId } from './organizations'
 import { listQuery } from './list'
 import { isPermission } from './permissions'
+import { fail, required } from './rules'
 
 export const Title = enums(['Mr.', 'Ms.'])
 export type Title = Infer<typeof Title>
@@ -60,32 +61,33 @@ export const User = object({
 })
 export type User = Infer<typeof User>
 
-const Roles = define<string[]>(
-  'roles',
-  (v) =>
-    (Array.isArray(v) &&
-      v.length >= 1 &&
-      v.length <= 10 &&
-      v.every((r) => typeof r === 'string' && /^[a-z_]{1,40}$/.test(r))) ||
-    'At least one role is required.',
-)
+const Roles = define<string[]>('roles', (v) => {
+  if (!Array.isArray(v) || v.length === 0) return required('roles')
+  if (v.length > 10) return fail('too_many', 'At most 10 roles.', { max: 10 })
+  return (
+    v.every((r) => typeof r === 'string' && /^[a-z_]{1,40}$/.test(r)) ||
+    fail('role_invalid', 'Expected a known role.')
+  )
+})
 
-const Permissions = define<string[]>(
-  'permissions',
-  (v) =>
-    (Array.isArray(v) &&
-      v.length <= 64 &&
-      v.every((p) => typeof p === 'string' && isPermission(p))) ||
-    'Expected a list of known permissions.',
-)
+const Permissions = define<string[]>('permissions', (v) => {
+  const known = 'Expected a list of known permissions.'
+  if (!Array.isArray(v)) return fail('permission_invalid', known)
+  if (v.length > 64) return fail('too_many', 'At most 64 permissions.', { max: 64 })
+  return (
+    v.every((p) => typeof p === 'string' && isPermission(p)) || fail('permission_invalid', known)
+  )
+})
 
 const Phone = define<string>(
   'phone',
-  (v) => (typeof v === 'string' && /^\+?[0-9 ()-]{4,30}$/.test(v)) || 'Expected a phone number.',
+  (v) =>
+    (typeof v === 'string' && /^\+?[0-9 ()-]{4,30}$/.test(v)) ||
+    fail('phone_invalid', 'Expected a phone number.'),
 )
 
 const userFields = {
-  username: requiredText('Username is required.', 100),
+  username: requiredText('username', 100),
   email: Email,
   title: optional(nullable(Title)),
   first_name: optional(optionalText(100)),

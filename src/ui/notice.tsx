@@ -1,18 +1,30 @@
-import { useEffect, useSyncExternalStore, type ReactNode } from 'react'
+import { useEffect, useSyncExternalStore, type ReactNode, type Ref } from 'react'
 import { useI18nContext } from '../../i18n/i18n-react'
 import { Button } from './button'
 import * as styles from './notice.css'
 
 export type NoticeTone = 'info' | 'success' | 'warning' | 'danger'
 
-type NoticeProps = { tone?: NoticeTone; children: ReactNode; className?: string }
+type NoticeProps = {
+  tone?: NoticeTone
+  children: ReactNode
+  className?: string
+  /** With tabIndex -1, a refusal can take focus so keyboard users land on the reason. */
+  ref?: Ref<HTMLDivElement>
+  tabIndex?: number
+}
 
 /** An inline message; danger and warning are announced immediately (role=alert). */
-export function Notice({ tone = 'info', children, className }: NoticeProps) {
+export function Notice({ tone = 'info', children, className, ref, tabIndex }: NoticeProps) {
   const role = tone === 'danger' || tone === 'warning' ? 'alert' : 'status'
   const classes = styles.notice({ tone })
   return (
-    <div role={role} className={className ? `${classes} ${className}` : classes}>
+    <div
+      ref={ref}
+      tabIndex={tabIndex}
+      role={role}
+      className={className ? `${classes} ${className}` : classes}
+    >
       {children}
     </div>
   )

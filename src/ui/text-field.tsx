@@ -1,4 +1,6 @@
-import { useId, type ComponentPropsWithRef, type ReactNode } from 'react'
+import type { ComponentPropsWithRef, ReactNode } from 'react'
+import { FieldNotes } from './field-notes'
+import { useFieldIds } from './field-ids'
 import * as styles from './text-field.css'
 
 type TextFieldProps = Omit<ComponentPropsWithRef<'input'>, 'id'> & {
@@ -8,10 +10,7 @@ type TextFieldProps = Omit<ComponentPropsWithRef<'input'>, 'id'> & {
 }
 
 export function TextField({ label, error, hint, className, ...input }: TextFieldProps) {
-  const id = useId()
-  const errorId = `${id}-error`
-  const hintId = `${id}-hint`
-  const describedBy = [error ? errorId : null, hint ? hintId : null].filter(Boolean).join(' ')
+  const { id, hintId, errorId, describedBy } = useFieldIds(hint, error)
   return (
     <div className={className ? `${styles.field} ${className}` : styles.field}>
       <label htmlFor={id} className={styles.label}>
@@ -21,19 +20,10 @@ export function TextField({ label, error, hint, className, ...input }: TextField
         id={id}
         className={styles.input}
         aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
+        aria-describedby={describedBy}
         {...input}
       />
-      {hint ? (
-        <span id={hintId} className={styles.hint}>
-          {hint}
-        </span>
-      ) : null}
-      {error ? (
-        <span id={errorId} className={styles.error}>
-          {error}
-        </span>
-      ) : null}
+      <FieldNotes hint={hint} error={error} hintId={hintId} errorId={errorId} />
     </div>
   )
 }

@@ -92,6 +92,81 @@ test('the form shows SPEC 5 messages and keeps the input after a failed save', a
   await expect(page.getByRole('listitem').filter({ hasText: 'acme-web' })).toBeVisible()
 })
 
+test('form keys: first field focused, Enter from an empty field and Ctrl+Enter save, Escape cancels', async ({
+  page,
+}) => {
+  const name = `Keys ${Date.now()}`
+  await signIn(page, demo.admin)
+  await page.goto('/organizations/create')
+  await expect(page.getByLabel('Name')).toBeFocused()
+  await page.keyboard.type(name)
+  await page.keyboard.press('Tab')
+  await expect(page.getByLabel('Description')).toBeFocused()
+  await page.keyboard.press('Tab')
+  await expect(page.getByLabel('Client ID')).toBeFocused()
+  await page.keyboard.type(`keys-${Date.now()}`)
+  await page.keyboard.press('Enter')
+  await expect(page.getByLabel('Client ID')).toHaveValue('')
+  // Enter in the now empty client field submits rather than complaining about an empty id.
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(/\/organizations$/)
+  await expect(page.getByText(`Organization “${name}” created.`)).toBeVisible()
+
+  await rowNamed(page, name).getByRole('link', { name }).click()
+  await expect(page.getByLabel('Name')).toBeFocused()
+  await page.getByLabel('Description').fill('Line one')
+  await page.keyboard.press('Control+Enter')
+  await expect(page).toHaveURL(/\/organizations$/)
+  await expect(page.getByText(`Organization “${name}” saved.`)).toBeVisible()
+
+  // Nothing changed: Escape leaves at once.
+  await rowNamed(page, name).getByRole('link', { name }).click()
+  await expect(page.getByLabel('Name')).toBeFocused()
+  await page.keyboard.press('Escape')
+  await expect(page).toHaveURL(/\/organizations$/)
+
+  // Something changed: Escape asks; Escape again keeps editing; Discard leaves without saving.
+  await rowNamed(page, name).getByRole('link', { name }).click()
+  await expect(page.getByLabel('Name')).toBeFocused()
+  await page.keyboard.type(' changed')
+  await page.keyboard.press('Escape')
+  const ask = page.getByRole('dialog', { name: 'Discard your changes?' })
+  await expect(ask).toBeVisible()
+  await expect(ask.getByRole('button', { name: 'Keep editing' })).toBeFocused()
+  await page.keyboard.press('Escape')
+  await expect(ask).toBeHidden()
+  await expect(page.getByLabel('Name')).toBeFocused()
+  await expect(page.getByLabel('Name')).toHaveValue(`${name} changed`)
+  await page.keyboard.press('Escape')
+  await ask.getByRole('button', { name: 'Discard changes' }).click()
+  await expect(page).toHaveURL(/\/organizations$/)
+  await expect(rowNamed(page, name)).toBeVisible()
+  await expect(rowNamed(page, `${name} changed`)).toHaveCount(0)
+})
+
+test('deleting an organization that still has users shows the server’s reason, focused', async ({
+  page,
+}) => {
+  await signIn(page, demo.admin)
+  await page.goto('/organizations?q=Acme')
+  await rowNamed(page, 'Acme').getByRole('link', { name: 'Acme' }).click()
+  await expect(page.getByLabel('Name')).toHaveValue('Acme')
+  await page.getByRole('button', { name: 'Delete' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Delete Acme?' })
+  const refused = page.waitForResponse((r) => r.request().method() === 'DELETE')
+  await dialog.getByRole('button', { name: 'Delete' }).click()
+  expect((await refused).status()).toBe(409)
+  const reason = dialog.getByRole('alert')
+  await expect(reason).toHaveText(
+    'The organization still has users, locations or devices. Move or delete them first.',
+  )
+  await expect(reason).toBeFocused()
+  await page.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
+  await expect(page).toHaveURL(/\/organizations\/edit\/\d+$/)
+  await expect(page.getByRole('button', { name: 'Delete' })).toBeFocused()
+})
+
 test('orgadmin sees only Acme', async ({ page }) => {
   await signIn(page, demo.orgadmin)
   await page.goto('/organizations')

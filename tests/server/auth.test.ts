@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ApiError } from '../../src/contract/errors'
+import { ErrorBody } from '../../src/contract/errors'
 import { listOf } from '../../src/contract/list'
 import { OutboxMessage } from '../../src/contract/notify'
 import { Me } from '../../src/contract/users'
@@ -44,7 +44,7 @@ describe('sign in', () => {
         form: { username, password: 'Wrong-Password-1' },
       })
       expect(reply.status).toBe(401)
-      expect(shaped(reply.body, ApiError).error).toBe('invalid_grant')
+      expect(shaped(reply.body, ErrorBody).error).toBe('invalid_grant')
     }
   })
 
@@ -65,7 +65,7 @@ describe('sign in', () => {
     })
     expect(locked.status).toBe(429)
     expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0)
-    expect(shaped(locked.body, ApiError).error).toBe('throttled')
+    expect(shaped(locked.body, ErrorBody).error).toBe('throttled')
     // Another account is not affected.
     expect((await server().pair(ADMIN)).token_type).toBe('bearer')
   })
@@ -87,7 +87,7 @@ describe('tokens', () => {
     await new Promise((r) => setTimeout(r, 3100))
     const reply = await server().request('GET', '/org/v1/users/me', { token })
     expect(reply.status).toBe(401)
-    expect(shaped(reply.body, ApiError).error).toBe('invalid_token')
+    expect(shaped(reply.body, ErrorBody).error).toBe('invalid_token')
   })
 
   it('rotates refresh tokens; a replayed one revokes the whole family', async () => {
@@ -119,7 +119,7 @@ describe('tokens', () => {
     expect(unknown.status).toBe(401)
     const empty = await server().request('POST', '/auth/v1/token/refresh', { json: {} })
     expect(empty.status).toBe(400)
-    expect(shaped(empty.body, ApiError).field).toBe('refresh_token')
+    expect(shaped(empty.body, ErrorBody).field).toBe('refresh_token')
   })
 })
 
@@ -148,7 +148,7 @@ describe('password reset and invites', () => {
       json: { token, new_password: 'short' },
     })
     expect(short.status).toBe(400)
-    expect(shaped(short.body, ApiError).message).toBe('Password must be at least 8 characters.')
+    expect(shaped(short.body, ErrorBody).message).toBe('Password must be at least 8 characters.')
 
     const reset = await server().request('POST', '/org/v1/users/password-reset', {
       json: { token, new_password: 'Brand-New-Secret-9' },
@@ -158,7 +158,7 @@ describe('password reset and invites', () => {
       json: { token, new_password: 'Another-Secret-9' },
     })
     expect(again.status).toBe(400)
-    expect(shaped(again.body, ApiError).field).toBe('token')
+    expect(shaped(again.body, ErrorBody).field).toBe('token')
     await expect(server().login(STAFF)).rejects.toThrow()
     expect(await server().login(STAFF, 'Brand-New-Secret-9')).toBeTruthy()
   })
@@ -215,6 +215,8 @@ describe('password reset and invites', () => {
       error: 'validation',
       message: 'Please enter valid email address.',
       field: 'email',
+      rule: 'email_invalid',
+      params: {},
     })
   })
 })

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { AuditEntry } from '../../src/contract/audits'
 import { Credential } from '../../src/contract/credentials'
 import { CommandResult, CreatePinResult, Device, DeviceType } from '../../src/contract/devices'
-import { ApiError } from '../../src/contract/errors'
+import { ErrorBody } from '../../src/contract/errors'
 import { listOf } from '../../src/contract/list'
 import { Door } from '../../src/contract/locations'
 import { ADMIN, GLOBEX, ORGADMIN, STAFF, shaped, useServer } from './helpers'
@@ -139,7 +139,7 @@ describe('devices and commands', () => {
       { token },
     )
     expect(down.status).toBe(409)
-    expect(shaped(down.body, ApiError).error).toBe('device_not_connected')
+    expect(shaped(down.body, ErrorBody).error).toBe('device_not_connected')
     expect(await latestAudit(token)).toMatchObject({
       device_id: offline.device_id,
       result: 'failure',
@@ -162,7 +162,7 @@ describe('devices and commands', () => {
       { token },
     )
     expect(bad.status).toBe(400)
-    expect(shaped(bad.body, ApiError).field).toBe('command')
+    expect(shaped(bad.body, ErrorBody).field).toBe('command')
   })
 
   it('needs device update rights for commands and hides other organizations’ devices', async () => {
@@ -257,7 +257,7 @@ describe('devices and commands', () => {
         },
       },
     )
-    expect(shaped(wrong.body, ApiError).field).toBe('data.end_date')
+    expect(shaped(wrong.body, ErrorBody).field).toBe('data.end_date')
   })
 })
 
@@ -279,7 +279,7 @@ describe('credentials', () => {
       start_datetime: '2026-03-01T00:00:00Z',
     }
     const noEnd = await server().request('POST', '/access/v1/credentials', { token, json: base })
-    expect(shaped(noEnd.body, ApiError).field).toBe('end_datetime')
+    expect(shaped(noEnd.body, ErrorBody).field).toBe('end_datetime')
     const permanent = await server().request('POST', '/access/v1/credentials', {
       token,
       json: { ...base, permanent: true, exclusive: true },
@@ -314,12 +314,14 @@ describe('credentials', () => {
       error: 'validation',
       field: 'user_id',
       message: 'User is required.',
+      rule: 'required',
+      params: { subject: 'user' },
     })
     const feb30 = await server().request('POST', '/access/v1/credentials', {
       token,
       json: { ...base, start_datetime: '2026-02-30T00:00:00Z', permanent: true },
     })
     expect(feb30.status).toBe(400)
-    expect(shaped(feb30.body, ApiError).field).toBe('start_datetime')
+    expect(shaped(feb30.body, ErrorBody).field).toBe('start_datetime')
   })
 })

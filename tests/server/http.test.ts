@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { ApiError } from '../../src/contract/errors'
+import { ErrorBody } from '../../src/contract/errors'
 import { UploadResult } from '../../src/contract/uploads'
 import { ADMIN, shaped, useServer } from './helpers'
 
@@ -47,7 +47,7 @@ describe('HTTP hygiene', () => {
       type: 'application/json',
     })
     expect(bad.status).toBe(400)
-    expect(shaped(bad.body, ApiError).error).toBe('malformed_json')
+    expect(shaped(bad.body, ErrorBody).error).toBe('malformed_json')
     const text = await server().request('POST', '/org/v1/organizations', {
       token,
       body: 'name=x',
@@ -59,7 +59,7 @@ describe('HTTP hygiene', () => {
       json: { name: 'x'.repeat(20_000), client_ids: ['a'] },
     })
     expect(huge.status).toBe(413)
-    expect(shaped(huge.body, ApiError).error).toBe('payload_too_large')
+    expect(shaped(huge.body, ErrorBody).error).toBe('payload_too_large')
   })
 
   it('answers values whose printing throws with 400, not 500', async () => {
@@ -70,7 +70,7 @@ describe('HTTP hygiene', () => {
     ] as const) {
       const reply = await server().request('POST', path, { token, json })
       expect(reply.status, path).toBe(400)
-      expect(shaped(reply.body, ApiError).error).toBe('validation')
+      expect(shaped(reply.body, ErrorBody).error).toBe('validation')
     }
   })
 
@@ -78,7 +78,7 @@ describe('HTTP hygiene', () => {
     const token = await server().login(ADMIN)
     const reply = await server().request('GET', '/org/v1/nothing-here', { token })
     expect(reply.status).toBe(404)
-    expect(shaped(reply.body, ApiError).error).toBe('not_found')
+    expect(shaped(reply.body, ErrorBody).error).toBe('not_found')
   })
 })
 

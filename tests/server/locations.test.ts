@@ -230,6 +230,8 @@ describe('locations, floors, rooms, doors', () => {
       error: 'validation',
       field: 'location_id',
       message: 'Location is required.',
+      rule: 'required',
+      params: { subject: 'location' },
     })
   })
 })

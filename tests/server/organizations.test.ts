@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ApiError } from '../../src/contract/errors'
+import { ErrorBody } from '../../src/contract/errors'
 import { listOf } from '../../src/contract/list'
 import { Organization } from '../../src/contract/organizations'
 import { Me } from '../../src/contract/users'
@@ -68,17 +68,27 @@ describe('organizations', () => {
       error: 'conflict',
       message: 'Client already exists!',
       field: 'client_ids',
+      rule: 'taken',
+      params: { subject: 'client' },
     })
     const dup = await server().request('PUT', `/org/v1/organizations/${org.organization_id}`, {
       token,
       json: { client_ids: ['a', 'a'] },
     })
-    expect(shaped(dup.body, ApiError).message).toBe('Client already exists!')
+    expect(shaped(dup.body, ErrorBody)).toMatchObject({
+      message: 'Client already exists!',
+      rule: 'client_exists',
+    })
     const none = await server().request('POST', '/org/v1/organizations', {
       token,
       json: { name: 'Empty', client_ids: [] },
     })
-    expect(shaped(none.body, ApiError).message).toBe('Please provide at least one client.')
+    expect(shaped(none.body, ErrorBody)).toMatchObject({
+      message: 'Please provide at least one client.',
+      field: 'client_ids',
+      rule: 'required',
+      params: { subject: 'clients' },
+    })
 
     const renamed = await server().request('PUT', `/org/v1/organizations/${org.organization_id}`, {
       token,
@@ -91,16 +101,67 @@ describe('organizations', () => {
     ).toBe(204)
   })
 
+  it('names the broken rule and its parameters in every 400', async () => {
+    const token = await server().login(ADMIN)
+    const post = async (json: unknown) =>
+      shaped(
+        (await server().request('POST', '/org/v1/organizations', { token, json })).body,
+        ErrorBody,
+      )
+    expect(await post({ name: 'x'.repeat(201), client_ids: ['a'] })).toEqual({
+      error: 'validation',
+      message: 'At most 200 characters.',
+      field: 'name',
+      rule: 'too_long',
+      params: { max: 200 },
+    })
+    expect(await post({ name: ' ', client_ids: ['a'] })).toMatchObject({
+      field: 'name',
+      rule: 'required',
+      params: { subject: 'name' },
+      message: 'Name is required.',
+    })
+    expect(
+      await post({ name: 'A', client_ids: Array.from({ length: 51 }, (_, i) => `c${i}`) }),
+    ).toMatchObject({
+      field: 'client_ids',
+      rule: 'too_many',
+      params: { max: 50, subject: 'clients' },
+    })
+    expect(await post({ name: 'A', client_ids: ['has space'] })).toMatchObject({
+      field: 'client_ids.0',
+      rule: 'client_id_invalid',
+    })
+    expect(await post({ name: 'A', client_ids: ['a'], colour: 'red' })).toMatchObject({
+      field: 'colour',
+      rule: 'unknown_field',
+      message: 'Unknown field.',
+    })
+    expect(await post({ name: 42, client_ids: ['a'] })).toMatchObject({
+      field: 'name',
+      rule: 'required',
+    })
+    expect(await post({ name: 'A', description: 7, client_ids: ['a'] })).toMatchObject({
+      field: 'description',
+      rule: 'invalid',
+    })
+  })
+
   it('refuses to delete a non-empty organization and org-scoped creation', async () => {
     const admin = await server().login(ADMIN)
     const acme = await me(admin)
-    expect(
-      (
-        await server().request('DELETE', `/org/v1/organizations/${acme.organization_id}`, {
-          token: admin,
-        })
-      ).status,
-    ).toBe(409)
+    const refused = await server().request(
+      'DELETE',
+      `/org/v1/organizations/${acme.organization_id}`,
+      { token: admin },
+    )
+    expect(refused.status).toBe(409)
+    expect(refused.body).toEqual({
+      error: 'conflict',
+      message: 'The organization still has users, locations or devices.',
+      rule: 'in_use',
+      params: { subject: 'organization' },
+    })
     const orgadmin = await server().login(ORGADMIN)
     const create = await server().request('POST', '/org/v1/organizations', {
       token: orgadmin,

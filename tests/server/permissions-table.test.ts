@@ -30,9 +30,10 @@ function attempt(resource: Resource, operation: Operation): [string, string, unk
 const cases: [Resource, Operation][] = [
   ...(['organizations', 'users', 'locations', 'devices', 'credentials'] as const).flatMap(
     (resource) =>
-      (['read', 'create', 'update', 'delete'] as const).map(
-        (operation): [Resource, Operation] => [resource, operation],
-      ),
+      (['read', 'create', 'update', 'delete'] as const).map((operation): [Resource, Operation] => [
+        resource,
+        operation,
+      ]),
   ),
   ['devices:audits', 'read'],
 ]

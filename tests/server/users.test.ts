@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ApiError } from '../../src/contract/errors'
+import { ErrorBody } from '../../src/contract/errors'
 import { listOf } from '../../src/contract/list'
 import { Me, PermissionsResponse, RolesPermissionsResponse, User } from '../../src/contract/users'
 import { ADMIN, AUDITOR, GLOBEX, ORGADMIN, STAFF, shaped, useServer } from './helpers'
@@ -59,7 +59,7 @@ describe('users', () => {
     ]) {
       const reply = await server().request('GET', `/org/v1/users?${q}`, { token })
       expect(reply.status, q).toBe(400)
-      expect(shaped(reply.body, ApiError).field).toBe(field)
+      expect(shaped(reply.body, ErrorBody).field).toBe(field)
     }
   })
 
@@ -117,7 +117,7 @@ describe('users', () => {
       json: { username: 'someone', email: 'NEW.person@acme.example', roles: ['staff'] },
     })
     expect(clash.status).toBe(409)
-    expect(shaped(clash.body, ApiError).field).toBe('email')
+    expect(shaped(clash.body, ErrorBody).field).toBe('email')
 
     expect(
       (await server().request('DELETE', `/org/v1/users/${user.user_id}`, { token })).status,
@@ -148,21 +148,47 @@ describe('users', () => {
 
   it('uses SPEC messages for invalid user input', async () => {
     const token = await server().login(ORGADMIN)
-    const cases: [Record<string, unknown>, string, string][] = [
-      [{ username: '', email: 'a@b.cd', roles: ['staff'] }, 'username', 'Username is required.'],
-      [{ username: 'x', email: '', roles: ['staff'] }, 'email', 'The email field is required.'],
+    const cases: [Record<string, unknown>, string, string, string, object][] = [
+      [
+        { username: '', email: 'a@b.cd', roles: ['staff'] },
+        'username',
+        'Username is required.',
+        'required',
+        { subject: 'username' },
+      ],
+      [
+        { username: 'x', email: '', roles: ['staff'] },
+        'email',
+        'The email field is required.',
+        'required',
+        { subject: 'email' },
+      ],
       [
         { username: 'x', email: 'nope', roles: ['staff'] },
         'email',
         'Please enter valid email address.',
+        'email_invalid',
+        {},
       ],
-      [{ username: 'x', email: 'a@b.cd', roles: [] }, 'roles', 'At least one role is required.'],
-      [{ username: 'x', email: 'a@b.cd', roles: ['wizard'] }, 'roles', 'Unknown role: wizard.'],
+      [
+        { username: 'x', email: 'a@b.cd', roles: [] },
+        'roles',
+        'At least one role is required.',
+        'required',
+        { subject: 'roles' },
+      ],
+      [
+        { username: 'x', email: 'a@b.cd', roles: ['wizard'] },
+        'roles',
+        'Unknown role: wizard.',
+        'role_invalid',
+        {},
+      ],
     ]
-    for (const [json, field, message] of cases) {
+    for (const [json, field, message, rule, params] of cases) {
       const reply = await server().request('POST', '/org/v1/users', { token, json })
       expect(reply.status).toBe(400)
-      expect(reply.body).toEqual({ error: 'validation', field, message })
+      expect(reply.body).toEqual({ error: 'validation', field, message, rule, params })
     }
   })
 

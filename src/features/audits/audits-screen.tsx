@@ -5,7 +5,7 @@ import type { AuditEntry } from '../../contract/audits'
 import { DataTable } from '../../ui/data-table/data-table'
 import { errorText } from '../../ui/data-table/error-text'
 import type { ListViewDefaults } from '../../ui/data-table/list-view'
-import { ListPage } from '../../ui/data-table/list-page'
+import { Page } from '../../ui/page'
 import { auditColumns } from './audit-columns'
 import { AuditEntryDrawer } from './audit-entry-drawer'
 import { formatRelativeTime } from '../../lib/relative-time-text'
@@ -50,7 +50,7 @@ export function AuditsScreen() {
     })
 
   return (
-    <ListPage title={LL.audits.title()} intro={LL.audits.intro()}>
+    <Page title={LL.audits.title()} intro={LL.audits.intro()}>
       <DataTable
         label={LL.audits.gridLabel()}
         searchLabel={LL.audits.search()}
@@ -71,6 +71,6 @@ export function AuditsScreen() {
         now={now}
         exact={exact}
       />
-    </ListPage>
+    </Page>
   )
 }

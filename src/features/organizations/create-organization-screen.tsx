@@ -1,7 +1,7 @@
 import { useLocation } from 'wouter'
 import { useI18nContext } from '../../../i18n/i18n-react'
-import { FormPage } from './form-page'
 import { showToast } from '../../ui/notice'
+import { Page } from '../../ui/page'
 import { OrganizationForm } from './organization-form'
 import { emptyValues } from './organization-form-model'
 import { useCreateOrganization } from './use-organization-mutations'
@@ -12,9 +12,10 @@ export function CreateOrganizationScreen() {
   const [, navigate] = useLocation()
   const create = useCreateOrganization()
   return (
-    <FormPage title={LL.organizations.createTitle()}>
+    <Page title={LL.organizations.createTitle()}>
       <OrganizationForm
         initial={emptyValues}
+        label={LL.organizations.createTitle()}
         submitLabel={LL.common.create()}
         onCancel={() => navigate('/organizations')}
         onSubmit={async (input) => {
@@ -23,6 +24,6 @@ export function CreateOrganizationScreen() {
           navigate('/organizations')
         }}
       />
-    </FormPage>
+    </Page>
   )
 }

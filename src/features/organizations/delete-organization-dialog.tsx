@@ -1,8 +1,10 @@
-import { useState } from 'react'
+import { useEffect, useRef } from 'react'
 import { useI18nContext } from '../../../i18n/i18n-react'
 import type { Organization } from '../../contract/organizations'
 import { Button } from '../../ui/button'
 import { Dialog } from '../../ui/dialog'
+import { failureText } from '../../ui/form/failure-text'
+import { formFailure } from '../../ui/form/form-core'
 import { Notice, showToast } from '../../ui/notice'
 import { useDeleteOrganization } from './use-organization-mutations'
 
@@ -12,27 +14,28 @@ interface DeleteOrganizationDialogProps {
   onDeleted?: () => void
 }
 
-/** Asks before deleting; a failure stays in the dialog so the user can retry or cancel. */
+/** Asks before deleting; a refusal stays in the dialog, says why, and takes focus. */
 export function DeleteOrganizationDialog(props: DeleteOrganizationDialogProps) {
   const { organization, onClose, onDeleted } = props
   const { LL } = useI18nContext()
   const remove = useDeleteOrganization()
-  const [failed, setFailed] = useState(false)
+  const reasonRef = useRef<HTMLDivElement>(null)
+  const reason = remove.error ? formFailure(remove.error) : null
+  useEffect(() => {
+    if (remove.error) reasonRef.current?.focus()
+  }, [remove.error])
   const close = () => {
-    setFailed(false)
     remove.reset()
     onClose()
   }
   const confirm = () => {
     if (!organization) return
-    setFailed(false)
     remove.mutate(organization.organization_id, {
       onSuccess: () => {
         showToast(LL.organizations.deleted_notice({ name: organization.name }))
         close()
         onDeleted?.()
       },
-      onError: () => setFailed(true),
     })
   }
   return (
@@ -53,7 +56,11 @@ export function DeleteOrganizationDialog(props: DeleteOrganizationDialogProps) {
         </>
       }
     >
-      {failed ? <Notice tone="danger">{LL.errors.default_error()}</Notice> : null}
+      {reason ? (
+        <Notice tone="danger" ref={reasonRef} tabIndex={-1}>
+          {failureText(LL, reason)}
+        </Notice>
+      ) : null}
     </Dialog>
   )
 }

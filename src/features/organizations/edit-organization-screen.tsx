@@ -8,9 +8,9 @@ import { useBreadcrumbLabel } from '../../lib/breadcrumb-labels'
 import { useSession } from '../../session/session-context'
 import { needs } from '../../contract/permissions'
 import { Button } from '../../ui/button'
-import { FormPage } from './form-page'
 import { CenteredSpinner } from '../../ui/loading'
 import { Notice, showToast } from '../../ui/notice'
+import { Page } from '../../ui/page'
 import { DeleteOrganizationDialog } from './delete-organization-dialog'
 import { OrganizationForm } from './organization-form'
 import { valuesOf } from './organization-form-model'
@@ -35,26 +35,27 @@ export function EditOrganizationScreen() {
 
   if (id === 0 || isHttpStatus(query.error, 404))
     return (
-      <FormPage title={LL.organizations.editTitle()}>
+      <Page title={LL.organizations.editTitle()}>
         <Notice tone="warning">{LL.organizations.notFound()}</Notice>
-      </FormPage>
+      </Page>
     )
   if (query.isError)
     return (
-      <FormPage title={LL.organizations.editTitle()}>
+      <Page title={LL.organizations.editTitle()}>
         <Notice tone="danger">
           {LL.errors.default_error()}{' '}
           <Button size="sm" onClick={() => void query.refetch()}>
             {LL.common.retry()}
           </Button>
         </Notice>
-      </FormPage>
+      </Page>
     )
   if (!organization) return <CenteredSpinner label={LL.common.loading()} />
 
   return (
-    <FormPage title={LL.organizations.editNamed({ name: organization.name })}>
+    <Page title={LL.organizations.editNamed({ name: organization.name })}>
       <OrganizationForm
+        label={LL.organizations.editNamed({ name: organization.name })}
         // A refetch (window focus) must not wipe what the user is typing: the form keeps its own copy.
         key={organization.organization_id}
         initial={valuesOf(organization)}
@@ -78,6 +79,6 @@ export function EditOrganizationScreen() {
         onClose={() => setConfirming(false)}
         onDeleted={() => navigate('/organizations')}
       />
-    </FormPage>
+    </Page>
   )
 }

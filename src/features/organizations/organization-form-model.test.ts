@@ -1,30 +1,38 @@
 import { describe, expect, it } from 'vitest'
-import { addClient, problemOf, validateOrganization } from './organization-form-model'
+import { validateValues } from '../../ui/form/form-core'
+import { addClient, organizationForm, type FormValues } from './organization-form-model'
 
-describe('validateOrganization', () => {
+/** Each field's broken rule and its parameters. */
+function rules(values: FormValues) {
+  const result = validateValues(organizationForm, values)
+  if (result.ok) return result
+  return Object.fromEntries(
+    Object.entries(result.problems).map(([field, p]) => [field, [p?.rule, p?.params]]),
+  )
+}
+
+describe('the organization form model', () => {
   it('reports SPEC 5 rules per field', () => {
-    const result = validateOrganization({ name: '  ', description: '', client_ids: [] })
-    expect(result).toEqual({
-      ok: false,
-      problems: { name: { kind: 'nameRequired' }, client_ids: { kind: 'clientsRequired' } },
+    expect(rules({ name: '  ', description: '', client_ids: [] })).toEqual({
+      name: ['required', { subject: 'name' }],
+      client_ids: ['required', { subject: 'clients' }],
     })
   })
 
   it('refuses duplicate clients and over-long names', () => {
-    const result = validateOrganization({
-      name: 'x'.repeat(201),
-      description: '',
-      client_ids: ['a', 'a'],
-    })
-    expect(result).toEqual({
-      ok: false,
-      problems: { name: { kind: 'tooLong', max: 200 }, client_ids: { kind: 'clientExists' } },
+    expect(rules({ name: 'x'.repeat(201), description: '', client_ids: ['a', 'a'] })).toEqual({
+      name: ['too_long', { max: 200 }],
+      client_ids: ['client_exists', {}],
     })
   })
 
-  it('returns the trimmed input when valid', () => {
+  it('checks the trimmed input', () => {
     expect(
-      validateOrganization({ name: ' Acme ', description: ' HQ ', client_ids: ['acme-web'] }),
+      validateValues(organizationForm, {
+        name: ' Acme ',
+        description: ' HQ ',
+        client_ids: ['acme-web'],
+      }),
     ).toEqual({ ok: true, input: { name: 'Acme', description: 'HQ', client_ids: ['acme-web'] } })
   })
 })
@@ -34,17 +42,12 @@ describe('addClient', () => {
     expect(addClient(['a'], ' b.c ')).toEqual({ ok: true, clientIds: ['a', 'b.c'] })
   })
 
-  it('refuses duplicates and malformed ids', () => {
-    expect(addClient(['a'], 'a')).toEqual({ ok: false, problem: { kind: 'clientExists' } })
-    expect(addClient([], 'has space')).toEqual({ ok: false, problem: { kind: 'clientInvalid' } })
-    expect(addClient([], '')).toEqual({ ok: false, problem: { kind: 'clientInvalid' } })
-  })
-})
-
-describe('problemOf', () => {
-  it('maps the server texts it knows and nothing else', () => {
-    expect(problemOf('Client already exists!')).toEqual({ kind: 'clientExists' })
-    expect(problemOf('At most 50 clients.')).toEqual({ kind: 'tooManyClients', max: 50 })
-    expect(problemOf('Something new')).toEqual({ kind: 'unknown' })
+  it('refuses duplicates, malformed ids and a 51st client by the contract rule', () => {
+    const rule = (result: ReturnType<typeof addClient>) => (result.ok ? null : result.problem.rule)
+    expect(rule(addClient(['a'], 'a'))).toBe('client_exists')
+    expect(rule(addClient([], 'has space'))).toBe('client_id_invalid')
+    expect(rule(addClient([], ''))).toBe('client_id_invalid')
+    const fifty = Array.from({ length: 50 }, (_, i) => `c${i}`)
+    expect(rule(addClient(fifty, 'one-more'))).toBe('too_many')
   })
 })

@@ -1,16 +1,10 @@
-import { is, validate } from 'superstruct'
-import type { TranslationFunctions } from '../../../i18n/i18n-types'
-import {
-  ClientId,
-  OrganizationInput,
-  type Organization,
-  type OrganizationInput as Input,
-} from '../../contract/organizations'
+import { validate } from 'superstruct'
+import { ClientIds, OrganizationInput, type Organization } from '../../contract/organizations'
+import { problemOfFailure, type Problem } from '../../contract/rules'
+import type { FormCoreOptions } from '../../ui/form/form-core'
 
-// The form validates with the contract's own structs, so it refuses exactly what the server would
-// (400) and shows the same SPEC 5 rules; the contract's English texts are mapped to i18n keys here.
-
-export type FormField = 'name' | 'description' | 'client_ids'
+// The form validates with the contract's own struct, so it refuses exactly what the server would
+// (400) and names the same rules; the form layer words them in the user's language.
 
 export interface FormValues {
   name: string
@@ -18,16 +12,7 @@ export interface FormValues {
   client_ids: string[]
 }
 
-export type Problem =
-  | { kind: 'nameRequired' }
-  | { kind: 'clientsRequired' }
-  | { kind: 'clientExists' }
-  | { kind: 'clientInvalid' }
-  | { kind: 'tooLong'; max: number }
-  | { kind: 'tooManyClients'; max: number }
-  | { kind: 'unknown' }
-
-export type FieldProblems = Partial<Record<FormField, Problem>>
+export type FormField = keyof FormValues
 
 export const emptyValues: FormValues = { name: '', description: '', client_ids: [] }
 
@@ -39,63 +24,23 @@ export function valuesOf(organization: Organization): FormValues {
   }
 }
 
-/** A contract (or server) message as a problem the console can say in either language. */
-export function problemOf(message: string): Problem {
-  if (message === 'Name is required.') return { kind: 'nameRequired' }
-  if (message === 'Please provide at least one client.') return { kind: 'clientsRequired' }
-  if (message === 'Client already exists!') return { kind: 'clientExists' }
-  if (message.startsWith('Expected a client id')) return { kind: 'clientInvalid' }
-  const tooLong = /^At most (\d+) characters\.$/.exec(message)
-  if (tooLong) return { kind: 'tooLong', max: Number(tooLong[1]) }
-  const tooMany = /^At most (\d+) clients\.$/.exec(message)
-  if (tooMany) return { kind: 'tooManyClients', max: Number(tooMany[1]) }
-  return { kind: 'unknown' }
-}
-
-export function problemText(LL: TranslationFunctions, problem: Problem): string {
-  switch (problem.kind) {
-    case 'nameRequired':
-      return LL.validation.nameRequired()
-    case 'clientsRequired':
-      return LL.validation.clientsRequired()
-    case 'clientExists':
-      return LL.validation.clientExists()
-    case 'clientInvalid':
-      return LL.organizations.clientInvalid()
-    case 'tooLong':
-      return LL.organizations.tooLong({ max: problem.max })
-    case 'tooManyClients':
-      return LL.organizations.tooManyClients({ max: problem.max })
-    case 'unknown':
-      return LL.errors.default_error()
-  }
-}
-
-const fields: readonly FormField[] = ['name', 'description', 'client_ids']
-const isField = (key: unknown): key is FormField => fields.some((field) => field === key)
-
-export type Validation = { ok: true; input: Input } | { ok: false; problems: FieldProblems }
-
-export function validateOrganization(values: FormValues): Validation {
-  const [error, input] = validate(
-    { ...values, name: values.name.trim(), description: values.description.trim() },
-    OrganizationInput,
-  )
-  if (!error) return { ok: true, input }
-  const problems: FieldProblems = {}
-  for (const failure of error.failures()) {
-    const field: unknown = failure.path[0]
-    if (isField(field) && !problems[field]) problems[field] = problemOf(failure.message)
-  }
-  return { ok: false, problems }
+/** The form's fields in screen order, and what the contract checks: the text trimmed. */
+export const organizationForm: FormCoreOptions<FormValues, OrganizationInput, FormField> = {
+  struct: OrganizationInput,
+  fields: ['name', 'description', 'client_ids'],
+  prepare: (values) => ({
+    ...values,
+    name: values.name.trim(),
+    description: values.description.trim(),
+  }),
 }
 
 export type AddClient = { ok: true; clientIds: string[] } | { ok: false; problem: Problem }
 
-/** Adds one client id typed into the client field, refusing a malformed id or a duplicate. */
+/** Adds the client id typed into the client field if the contract takes the longer list. */
 export function addClient(clientIds: readonly string[], draft: string): AddClient {
-  const id = draft.trim()
-  if (!is(id, ClientId)) return { ok: false, problem: { kind: 'clientInvalid' } }
-  if (clientIds.includes(id)) return { ok: false, problem: { kind: 'clientExists' } }
-  return { ok: true, clientIds: [...clientIds, id] }
+  const next = [...clientIds, draft.trim()]
+  const [error] = validate(next, ClientIds)
+  const failure = error?.failures()[0]
+  return failure ? { ok: false, problem: problemOfFailure(failure) } : { ok: true, clientIds: next }
 }

@@ -1,25 +1,20 @@
-import { useId, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react'
+import { useId, useState, type KeyboardEvent, type ReactNode } from 'react'
 import { useI18nContext } from '../../../i18n/i18n-react'
-import { isApiError } from '../../api/client'
-import { Button } from '../../ui/button'
-import { Notice } from '../../ui/notice'
-import { TextField } from '../../ui/text-field'
-import * as fieldStyles from '../../ui/text-field.css'
-import {
-  addClient,
-  problemOf,
-  problemText,
-  validateOrganization,
-  type FieldProblems,
-  type FormField,
-  type FormValues,
-  type Problem,
-} from './organization-form-model'
 import type { OrganizationInput } from '../../contract/organizations'
+import type { Problem } from '../../contract/rules'
+import { Button } from '../../ui/button'
+import { FormFrame } from '../../ui/form/form-frame'
+import { problemText } from '../../ui/form/problem-text'
+import { useContractForm } from '../../ui/form/use-contract-form'
+import { TextArea } from '../../ui/text-area'
+import { TextField } from '../../ui/text-field'
+import { addClient, organizationForm, type FormValues } from './organization-form-model'
 import * as styles from './organizations.css'
 
 interface OrganizationFormProps {
   initial: FormValues
+  /** The form's accessible name: the page title. */
+  label: string
   submitLabel: string
   /** Rejects with the API error; the form keeps the input and shows it. */
   onSubmit: (input: OrganizationInput) => Promise<unknown>
@@ -28,126 +23,77 @@ interface OrganizationFormProps {
   onCancel: () => void
 }
 
-const fieldNames: readonly FormField[] = ['name', 'description', 'client_ids']
-
-/** A server 400/409 that names one of our fields is shown at that field; anything else above the form. */
-function serverProblem(error: unknown): { field: FormField; problem: Problem } | null {
-  const body = isApiError(error) ? error.body : null
-  const field = fieldNames.find((name) => name === body?.field)
-  if (!body || !field) return null
-  const problem = problemOf(body.message)
-  return problem.kind === 'unknown' ? null : { field, problem }
-}
+// The client list is edited through its own text field, which is what gets focus for its problems.
+const focusTargets = { client_ids: 'client-draft' }
 
 export function OrganizationForm(props: OrganizationFormProps) {
-  const { initial, submitLabel, onSubmit, extraActions, onCancel } = props
+  const { initial, label, submitLabel, onSubmit, extraActions, onCancel } = props
   const { LL } = useI18nContext()
-  const id = useId()
-  const clientErrorId = `${id}-clients-error`
-  const [values, setValues] = useState(initial)
+  const clientErrorId = `${useId()}-clients-error`
+  const form = useContractForm(organizationForm.struct, initial, {
+    ...organizationForm,
+    focusTargets,
+    onSubmit,
+  })
   const [clientDraft, setClientDraft] = useState('')
-  const [problems, setProblems] = useState<FieldProblems>({})
   const [clientProblem, setClientProblem] = useState<Problem | null>(null)
-  const [submitted, setSubmitted] = useState(false)
-  const [saving, setSaving] = useState(false)
-  const [failure, setFailure] = useState<string | null>(null)
-
-  // After the first submit, problems follow the input as it is corrected.
-  const change = (next: FormValues) => {
-    setValues(next)
-    if (submitted) {
-      const result = validateOrganization(next)
-      setProblems(result.ok ? {} : result.problems)
-    }
-  }
 
   const add = () => {
-    const result = addClient(values.client_ids, clientDraft)
+    const result = addClient(form.values.client_ids, clientDraft)
     if (!result.ok) {
       setClientProblem(result.problem)
       return
     }
     setClientProblem(null)
     setClientDraft('')
-    change({ ...values, client_ids: result.clientIds })
+    form.set('client_ids', result.clientIds)
   }
 
+  // Enter adds the typed client; with nothing typed it is left to submit the form.
   const onClientKey = (event: KeyboardEvent<HTMLInputElement>) => {
-    if (event.key !== 'Enter') return
+    if (event.key !== 'Enter' || event.ctrlKey || event.metaKey || clientDraft.trim() === '') return
     event.preventDefault()
     add()
   }
 
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault()
-    setSubmitted(true)
-    setFailure(null)
-    const result = validateOrganization(values)
-    if (!result.ok) {
-      setProblems(result.problems)
-      const first = fieldNames.find((name) => result.problems[name])
-      const target = first === 'client_ids' ? 'client-draft' : first
-      if (target) event.currentTarget.querySelector<HTMLElement>(`[name="${target}"]`)?.focus()
-      return
-    }
-    setProblems({})
-    setSaving(true)
-    try {
-      await onSubmit(result.input)
-    } catch (error) {
-      const known = serverProblem(error)
-      if (known) setProblems({ [known.field]: known.problem })
-      else setFailure(LL.errors.default_error())
-    } finally {
-      setSaving(false)
-    }
-  }
-
-  const text = (field: FormField) => {
-    const problem = problems[field]
-    return problem ? problemText(LL, problem) : null
-  }
-  const clientsError = clientProblem ? problemText(LL, clientProblem) : text('client_ids')
+  const clientsError = clientProblem ? problemText(LL, clientProblem) : form.error('client_ids')
 
   return (
-    <form className={styles.form} noValidate onSubmit={(event) => void submit(event)}>
-      {failure ? <Notice tone="danger">{failure}</Notice> : null}
+    <FormFrame
+      form={form}
+      label={label}
+      submitLabel={submitLabel}
+      onCancel={onCancel}
+      extraActions={extraActions}
+    >
       <TextField
         name="name"
         label={LL.organizations.name()}
-        value={values.name}
+        value={form.values.name}
         required
         autoComplete="off"
-        error={text('name')}
-        onChange={(event) => change({ ...values, name: event.target.value })}
+        error={form.error('name')}
+        onChange={(event) => form.set('name', event.target.value)}
+        onBlur={() => form.blur('name')}
       />
-      <div className={fieldStyles.field}>
-        <label className={fieldStyles.label} htmlFor={`${id}-description`}>
-          {LL.organizations.description()}
-        </label>
-        <textarea
-          id={`${id}-description`}
-          name="description"
-          rows={3}
-          className={fieldStyles.input}
-          value={values.description}
-          aria-invalid={problems.description ? true : undefined}
-          onChange={(event) => change({ ...values, description: event.target.value })}
-        />
-        {problems.description ? (
-          <span className={fieldStyles.error}>{text('description')}</span>
-        ) : null}
-      </div>
+      <TextArea
+        name="description"
+        label={LL.organizations.description()}
+        value={form.values.description}
+        error={form.error('description')}
+        onChange={(event) => form.set('description', event.target.value)}
+        onBlur={() => form.blur('description')}
+      />
       <fieldset
         className={styles.fieldset}
         aria-describedby={clientsError ? clientErrorId : undefined}
       >
         <legend className={styles.legend}>{LL.organizations.clients()}</legend>
-        {values.client_ids.length === 0 ? (
+        {form.values.client_ids.length === 0 ? (
           <p className={styles.hint}>{LL.organizations.noClients()}</p>
         ) : (
           <ul className={styles.clientList}>
-            {values.client_ids.map((client) => (
+            {form.values.client_ids.map((client) => (
               <li key={client} className={styles.chip}>
                 {client}
                 <Button
@@ -155,7 +101,10 @@ export function OrganizationForm(props: OrganizationFormProps) {
                   size="sm"
                   aria-label={LL.organizations.removeClient({ client })}
                   onClick={() =>
-                    change({ ...values, client_ids: values.client_ids.filter((c) => c !== client) })
+                    form.set(
+                      'client_ids',
+                      form.values.client_ids.filter((c) => c !== client),
+                    )
                   }
                 >
                   <span aria-hidden="true">×</span>
@@ -190,16 +139,6 @@ export function OrganizationForm(props: OrganizationFormProps) {
           </span>
         ) : null}
       </fieldset>
-      <div className={styles.actions}>
-        <Button type="submit" disabled={saving}>
-          {saving ? LL.organizations.saving() : submitLabel}
-        </Button>
-        <Button tone="secondary" onClick={onCancel}>
-          {LL.common.cancel()}
-        </Button>
-        <span className={styles.spacer} />
-        {extraActions}
-      </div>
-    </form>
+    </FormFrame>
   )
 }

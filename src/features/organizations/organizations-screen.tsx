@@ -9,7 +9,7 @@ import { buttonClass } from '../../ui/button'
 import { DataTable } from '../../ui/data-table/data-table'
 import { errorText } from '../../ui/data-table/error-text'
 import type { ListViewDefaults } from '../../ui/data-table/list-view'
-import { ListPage } from '../../ui/data-table/list-page'
+import { Page } from '../../ui/page'
 import { DeleteOrganizationDialog } from './delete-organization-dialog'
 import { organizationColumns } from './organization-columns'
 import { pathTo } from '../../lib/paths'
@@ -51,7 +51,7 @@ export function OrganizationsScreen() {
     })
 
   return (
-    <ListPage
+    <Page
       title={LL.organizations.title()}
       actions={
         canCreate ? (
@@ -75,6 +75,6 @@ export function OrganizationsScreen() {
         errorMessage={(error) => errorText(LL, error)}
       />
       <DeleteOrganizationDialog organization={deleting} onClose={() => setDeleting(null)} />
-    </ListPage>
+    </Page>
   )
 }

@@ -1,17 +1,6 @@
 import { style } from '@vanilla-extract/css'
 import { vars } from '../../ui/theme.css'
 
-export const form = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.lg,
-  maxWidth: '40rem',
-  padding: vars.space.lg,
-  background: vars.color.surface,
-  border: `1px solid ${vars.color.border}`,
-  borderRadius: vars.radius.md,
-})
-
 export const clientRow = style({ display: 'flex', alignItems: 'flex-end', gap: vars.space.sm })
 
 export const clientInput = style({ flex: 1 })
@@ -57,10 +46,6 @@ export const fieldError = style({ color: vars.color.danger, fontSize: vars.fontS
 
 export const hint = style({ color: vars.color.muted, fontSize: vars.fontSize.sm, margin: 0 })
 
-export const actions = style({ display: 'flex', gap: vars.space.sm, flexWrap: 'wrap' })
-
-export const spacer = style({ flex: 1 })
-
 export const rowActions = style({ display: 'flex', gap: vars.space.xs, alignItems: 'center' })
 
 export const nameLink = style({
@@ -68,13 +53,4 @@ export const nameLink = style({
   fontWeight: vars.fontWeight.medium,
   textDecoration: 'none',
   selectors: { '&:hover, &:focus-visible': { textDecoration: 'underline' } },
-})
-
-export const page = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md })
-
-export const title = style({
-  margin: 0,
-  fontSize: vars.fontSize.xl,
-  fontWeight: vars.fontWeight.bold,
-  color: vars.color.text,
 })

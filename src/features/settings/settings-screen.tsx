@@ -1,5 +1,6 @@
 import { useI18nContext } from '../../../i18n/i18n-react'
 import { useThemeMode } from '../../ui/theme-store'
+import { Page } from '../../ui/page'
 import { SettingsForm } from './settings-form'
 import * as styles from './settings-screen.css'
 
@@ -8,10 +9,8 @@ export function SettingsScreen() {
   const { LL } = useI18nContext()
   const theme = useThemeMode()
   return (
-    <section className={styles.page}>
-      <h1 className={styles.title}>{LL.settings.title()}</h1>
-      <p className={styles.description}>{LL.settings.description()}</p>
+    <Page className={styles.card} title={LL.settings.title()} intro={LL.settings.description()}>
       <SettingsForm theme={theme} />
-    </section>
+    </Page>
   )
 }

@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css'
-import { vars } from '../theme.css'
+import { vars } from './theme.css'
 
 export const page = style({
   display: 'flex',
@@ -21,6 +21,10 @@ export const title = style({
   fontSize: vars.fontSize.xl,
   fontWeight: vars.fontWeight.bold,
   color: vars.color.text,
+  selectors: {
+    '&:focus': { outline: 'none' },
+    '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '2px' },
+  },
 })
 
 export const intro = style({ margin: `${vars.space.xs} 0 0`, color: vars.color.muted })

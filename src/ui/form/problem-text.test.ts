@@ -1,0 +1,75 @@
+import { validate, type Struct } from 'superstruct'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { i18nObject } from '../../../i18n/i18n-util'
+import { loadLocale } from '../../../i18n/i18n-util.sync'
+import { CredentialInput } from '../../contract/credentials'
+import { Email, Password } from '../../contract/fields'
+import { OrganizationInput } from '../../contract/organizations'
+import { problemOfFailure, ruleCodes } from '../../contract/rules'
+import { problemText } from './problem-text'
+
+beforeAll(() => {
+  loadLocale('en')
+  loadLocale('de')
+})
+
+const en = () => i18nObject('en')
+const de = () => i18nObject('de')
+
+/** The first failure of a value as the console words it. */
+function say<T, S>(value: unknown, struct: Struct<T, S>, LL = en()) {
+  const [error] = validate(value, struct)
+  const failure = error?.failures()[0]
+  if (!failure) throw new Error('expected a failure')
+  return problemText(LL, problemOfFailure(failure))
+}
+
+describe('problemText', () => {
+  it('says the product’s fixed sentences in English, by rule and not by reading the message', () => {
+    expect(say({ name: ' ', client_ids: ['a'] }, OrganizationInput)).toBe('Name is required.')
+    expect(say({ name: 'A', client_ids: [] }, OrganizationInput)).toBe(
+      'Please provide at least one client.',
+    )
+    expect(say({ name: 'A', client_ids: ['a', 'a'] }, OrganizationInput)).toBe(
+      'Client already exists!',
+    )
+    expect(say('nope', Email)).toBe('Please enter valid email address.')
+    expect(say('short', Password)).toBe('Password must be at least 8 characters.')
+  })
+
+  it('says the same failures in German', () => {
+    expect(say({ name: 'x'.repeat(201), client_ids: ['a'] }, OrganizationInput, de())).toBe(
+      'Höchstens 200 Zeichen.',
+    )
+    expect(say('', Email, de())).toBe('Das E-Mail-Feld ist erforderlich.')
+  })
+
+  it('words a cross-field rule of the credential contract', () => {
+    const credential = {
+      user_id: 1,
+      assignment_type: 'door',
+      assignment_id: 2,
+      start_datetime: '2026-01-02T08:00:00Z',
+      end_datetime: '2026-01-01T08:00:00Z',
+    }
+    expect(say(credential, CredentialInput)).toBe('The end must be after the start.')
+    expect(say(credential, CredentialInput, de())).toBe('Das Ende muss nach dem Beginn liegen.')
+  })
+
+  it('has words for every rule in both languages', () => {
+    for (const rule of ruleCodes) {
+      for (const LL of [en(), de()]) {
+        expect(problemText(LL, { rule, params: { max: 3, subject: 'x' } })).toMatch(/\S/)
+      }
+    }
+  })
+
+  it('uses the subject of a taken value or an object still in use', () => {
+    expect(problemText(en(), { rule: 'taken', params: { subject: 'email' } })).toBe(
+      'This email is already taken.',
+    )
+    expect(problemText(en(), { rule: 'in_use', params: { subject: 'organization' } })).toBe(
+      'The organization still has users, locations or devices. Move or delete them first.',
+    )
+  })
+})

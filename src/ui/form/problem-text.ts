@@ -1,0 +1,78 @@
+import type { TranslationFunctions } from '../../../i18n/i18n-types'
+import type { Problem, Rule, RuleParams, Subject } from '../../contract/rules'
+
+type Say = (LL: TranslationFunctions, params: RuleParams) => string
+
+const number = (params: RuleParams, key: string) => Number(params[key] ?? 0)
+
+// The product's fixed "… is required." sentences; a subject without one gets the generic one.
+const requiredText: Partial<Record<Subject, (LL: TranslationFunctions) => string>> = {
+  name: (LL) => LL.validation.nameRequired(),
+  description: (LL) => LL.validation.descriptionRequired(),
+  username: (LL) => LL.validation.usernameRequired(),
+  password: (LL) => LL.validation.passwordRequired(),
+  email: (LL) => LL.validation.emailRequired(),
+  roles: (LL) => LL.validation.rolesRequired(),
+  clients: (LL) => LL.validation.clientsRequired(),
+  device_type: (LL) => LL.validation.deviceTypeRequired(),
+  manufacturer: (LL) => LL.validation.manufacturerRequired(),
+  manufacturer_id: (LL) => LL.validation.manufacturerIdRequired(),
+  user: (LL) => LL.validation.userRequired(),
+  location: (LL) => LL.validation.locationRequired(),
+  floor: (LL) => LL.validation.floorRequired(),
+  room: (LL) => LL.validation.roomRequired(),
+  position: (LL) => LL.validation.positionRequired(),
+  weekdays: (LL) => LL.validation.weekdaysRequired(),
+  end: (LL) => LL.validation.endRequired(),
+}
+
+const takenText: Record<string, (LL: TranslationFunctions) => string> = {
+  client: (LL) => LL.validation.clientExists(),
+  username: (LL) => LL.form.usernameTaken(),
+  email: (LL) => LL.form.emailTaken(),
+  manufacturer_id: (LL) => LL.form.manufacturerIdTaken(),
+}
+
+const inUseText: Record<string, (LL: TranslationFunctions) => string> = {
+  organization: (LL) => LL.form.organizationInUse(),
+}
+
+const bySubject =
+  (table: Record<string, ((LL: TranslationFunctions) => string) | undefined>, fallback: Say): Say =>
+  (LL, params) => {
+    const say = table[String(params.subject)]
+    return say ? say(LL) : fallback(LL, params)
+  }
+
+const rules: Record<Rule, Say> = {
+  required: bySubject(requiredText, (LL) => LL.form.required()),
+  too_long: (LL, p) => LL.form.tooLong({ max: number(p, 'max') }),
+  too_many: (LL, p) =>
+    p.subject === 'clients'
+      ? LL.form.tooManyClients({ max: number(p, 'max') })
+      : LL.form.tooMany({ max: number(p, 'max') }),
+  password_too_short: (LL) => LL.validation.passwordMin(),
+  email_invalid: (LL) => LL.validation.emailInvalid(),
+  phone_invalid: (LL) => LL.form.phoneInvalid(),
+  client_id_invalid: (LL) => LL.form.clientIdInvalid(),
+  client_exists: (LL) => LL.validation.clientExists(),
+  duplicate: (LL) => LL.form.duplicate(),
+  id_invalid: (LL) => LL.form.idInvalid(),
+  datetime_invalid: (LL) => LL.form.datetimeInvalid(),
+  image_url_invalid: (LL) => LL.form.imageUrlInvalid(),
+  role_invalid: (LL) => LL.form.roleInvalid(),
+  permission_invalid: (LL) => LL.form.permissionInvalid(),
+  end_before_start: (LL) => LL.form.endBeforeStart(),
+  permanent_has_end: (LL) => LL.form.permanentHasEnd(),
+  unknown_field: (LL) => LL.form.unknownField(),
+  invalid: (LL) => LL.form.invalid(),
+  unreadable: (LL) => LL.form.unreadable(),
+  taken: bySubject(takenText, (LL) => LL.form.taken()),
+  in_use: bySubject(inUseText, (LL) => LL.form.inUse()),
+  conflict: (LL) => LL.form.conflict(),
+}
+
+/** Any contract or server failure in the user's language, chosen by its rule, never its English. */
+export function problemText(LL: TranslationFunctions, problem: Pick<Problem, 'rule' | 'params'>) {
+  return rules[problem.rule](LL, problem.params)
+}
