@@ -36,7 +36,7 @@ test('admin creates, finds, edits and deletes an organization', async ({ page })
   await expect(page.getByRole('listitem').filter({ hasText: client })).toBeVisible()
   await page.getByRole('button', { name: 'Create' }).click()
 
-  await expect(page).toHaveURL(/\/organizations$/)
+  await expect(page).toHaveURL(/\/organizations\?row=\d+$/)
   await expect(page.getByText(`Organization “${name}” created.`)).toBeVisible()
   // Newest first: the new organization is on top of the refetched list.
   await expect(grid(page).locator('[data-row-index="0"]')).toContainText(name)
@@ -46,7 +46,10 @@ test('admin creates, finds, edits and deletes an organization', async ({ page })
   await expect(breadcrumb(page)).toContainText(name)
   await page.getByLabel('Name').fill(renamed)
   await page.getByRole('button', { name: 'Save' }).click()
-  await expect(page).toHaveURL(/\/organizations$/)
+  await expect(page).toHaveURL(/\/organizations\?row=\d+$/)
+  // Back on the list where the user was, with the row just saved active and the list focused.
+  await expect(grid(page)).toBeFocused()
+  await expect(grid(page).locator('[data-active="true"]')).toContainText(renamed)
   await expect(page.getByText(`Organization “${renamed}” saved.`)).toBeVisible()
   await expect(rowNamed(page, renamed)).toBeVisible()
 
@@ -109,21 +112,21 @@ test('form keys: first field focused, Enter from an empty field and Ctrl+Enter s
   await expect(page.getByLabel('Client ID')).toHaveValue('')
   // Enter in the now empty client field submits rather than complaining about an empty id.
   await page.keyboard.press('Enter')
-  await expect(page).toHaveURL(/\/organizations$/)
+  await expect(page).toHaveURL(/\/organizations\?row=\d+$/)
   await expect(page.getByText(`Organization “${name}” created.`)).toBeVisible()
 
   await rowNamed(page, name).getByRole('link', { name }).click()
   await expect(page.getByLabel('Name')).toBeFocused()
   await page.getByLabel('Description').fill('Line one')
   await page.keyboard.press('Control+Enter')
-  await expect(page).toHaveURL(/\/organizations$/)
+  await expect(page).toHaveURL(/\/organizations\?row=\d+$/)
   await expect(page.getByText(`Organization “${name}” saved.`)).toBeVisible()
 
   // Nothing changed: Escape leaves at once.
   await rowNamed(page, name).getByRole('link', { name }).click()
   await expect(page.getByLabel('Name')).toBeFocused()
   await page.keyboard.press('Escape')
-  await expect(page).toHaveURL(/\/organizations$/)
+  await expect(page).toHaveURL(/\/organizations\?row=\d+$/)
 
   // Something changed: Escape asks; Escape again keeps editing; Discard leaves without saving.
   await rowNamed(page, name).getByRole('link', { name }).click()
@@ -139,7 +142,7 @@ test('form keys: first field focused, Enter from an empty field and Ctrl+Enter s
   await expect(page.getByLabel('Name')).toHaveValue(`${name} changed`)
   await page.keyboard.press('Escape')
   await ask.getByRole('button', { name: 'Discard changes' }).click()
-  await expect(page).toHaveURL(/\/organizations$/)
+  await expect(page).toHaveURL(/\/organizations\?row=\d+$/)
   await expect(rowNamed(page, name)).toBeVisible()
   await expect(rowNamed(page, `${name} changed`)).toHaveCount(0)
 })

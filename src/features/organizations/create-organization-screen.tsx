@@ -1,5 +1,7 @@
 import { useLocation } from 'wouter'
 import { useI18nContext } from '../../../i18n/i18n-react'
+import { pathTo } from '../../lib/paths'
+import { listPlacePath } from '../../ui/data-table/list-memory'
 import { showToast } from '../../ui/notice'
 import { Page } from '../../ui/page'
 import { OrganizationForm } from './organization-form'
@@ -17,11 +19,11 @@ export function CreateOrganizationScreen() {
         initial={emptyValues}
         label={LL.organizations.createTitle()}
         submitLabel={LL.common.create()}
-        onCancel={() => navigate('/organizations')}
+        onCancel={() => navigate(listPlacePath(pathTo('organizations')))}
         onSubmit={async (input) => {
           const organization = await create.mutateAsync(input)
           showToast(LL.organizations.created_notice({ name: organization.name }))
-          navigate('/organizations')
+          navigate(listPlacePath(pathTo('organizations'), organization.organization_id))
         }}
       />
     </Page>

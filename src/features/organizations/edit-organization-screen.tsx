@@ -10,6 +10,8 @@ import { needs } from '../../contract/permissions'
 import { Button } from '../../ui/button'
 import { CenteredSpinner } from '../../ui/loading'
 import { Notice, showToast } from '../../ui/notice'
+import { pathTo } from '../../lib/paths'
+import { listPlacePath } from '../../ui/data-table/list-memory'
 import { Page } from '../../ui/page'
 import { DeleteOrganizationDialog } from './delete-organization-dialog'
 import { OrganizationForm } from './organization-form'
@@ -60,11 +62,11 @@ export function EditOrganizationScreen() {
         key={organization.organization_id}
         initial={valuesOf(organization)}
         submitLabel={LL.common.save()}
-        onCancel={() => navigate('/organizations')}
+        onCancel={() => navigate(listPlacePath(pathTo('organizations'), id))}
         onSubmit={async (input) => {
           const saved = await update.mutateAsync(input)
           showToast(LL.organizations.saved_notice({ name: saved.name }))
-          navigate('/organizations')
+          navigate(listPlacePath(pathTo('organizations'), saved.organization_id))
         }}
         extraActions={
           can(needs('organizations', 'delete')) ? (
@@ -77,7 +79,7 @@ export function EditOrganizationScreen() {
       <DeleteOrganizationDialog
         organization={confirming ? organization : null}
         onClose={() => setConfirming(false)}
-        onDeleted={() => navigate('/organizations')}
+        onDeleted={() => navigate(listPlacePath(pathTo('organizations')))}
       />
     </Page>
   )
