@@ -1,6 +1,6 @@
 import { AuditEntry, type auditSortKeys } from '../contract/audits'
 import { listOf, type ListQuery } from '../contract/list'
-import { apiRequest } from './client'
+import { apiRequest, buildUrl } from './client'
 
 export type AuditSort = (typeof auditSortKeys)[number]
 
@@ -12,7 +12,14 @@ export const auditKeys = {
   list: (query: ListQuery<AuditSort>) => [...auditKeys.lists(), query] as const,
 }
 
+const AUDIT_PATH = '/sbm/v1/devices/audit'
+
 /** GET /sbm/v1/devices/audit: one window of the device audit log. */
 export function fetchAuditPage(query: ListQuery<AuditSort>, signal?: AbortSignal) {
-  return apiRequest(AuditPage, { path: '/sbm/v1/devices/audit', query, signal })
+  return apiRequest(AuditPage, { path: AUDIT_PATH, query, signal })
+}
+
+/** The URL fetchAuditPage requests for `query` (for a request started early, early-get.ts). */
+export function auditPageUrl(query: ListQuery<AuditSort>): string {
+  return buildUrl({ path: AUDIT_PATH, query })
 }

@@ -1,5 +1,6 @@
 import { create, StructError, type Struct } from 'superstruct'
 import { ApiError } from './api-error'
+import { takeEarlyGet } from './early-get'
 import { refreshAfterUnauthorized } from './refresh'
 import { endSession, sessionGeneration } from './session-signals'
 import { getAccessToken, getRefreshToken } from './tokens'
@@ -76,12 +77,10 @@ export async function send(options: RequestOptions, token: string | null): Promi
   const timer = setTimeout(() => timeout.abort(), timeoutMs)
   const signal = options.signal ? AbortSignal.any([options.signal, timeout.signal]) : timeout.signal
   try {
-    return await fetch(buildUrl(options), {
-      method: options.method ?? 'GET',
-      headers,
-      body,
-      signal,
-    })
+    const url = buildUrl(options)
+    const method = options.method ?? 'GET'
+    const early = method === 'GET' ? takeEarlyGet(url, token) : null
+    return await (early ?? fetch(url, { method, headers, body, signal }))
   } catch (error) {
     // A caller's own abort (react-query cancelling a query) stays an AbortError: it is not a failure.
     if (options.signal?.aborted) throw error

@@ -4,23 +4,16 @@ import { auditKeys, fetchAuditPage, type AuditSort } from '../../api/audits'
 import type { AuditEntry } from '../../contract/audits'
 import { DataTable } from '../../ui/data-table/data-table'
 import { errorText } from '../../ui/data-table/error-text'
-import type { ListViewDefaults } from '../../ui/data-table/list-view'
 import { ListPage } from '../../ui/data-table/list-page'
 import type { ListSource } from '../../ui/data-table/use-windowed-rows'
 import { auditColumns } from './audit-columns'
+import { defaults } from './audit-view'
 import { relativePhrase } from './relative-phrase'
 import { useNow } from './use-now'
 
 const source: ListSource<AuditEntry, AuditSort> = {
   queryKey: auditKeys.list,
   fetch: fetchAuditPage,
-}
-
-// Newest first (the server's default too); SPEC 9's "user_id desc" is reachable from the Actor header.
-const defaults: ListViewDefaults<AuditSort> = {
-  orderBy: 'audit_id',
-  orderDirection: 'desc',
-  sortable: ['audit_id', 'device_name', 'command', 'result', 'user_id'],
 }
 
 const getRowId = (entry: AuditEntry) => String(entry.audit_id)
