@@ -1,13 +1,53 @@
-import { defineConfig } from 'vitest/config'
+import { defineConfig, type Plugin } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 
 // The API, notifications and upload paths the dev server forwards to the reference server.
 const apiPaths = ['/auth', '/org', '/sbm', '/access', '/notify', '/upload', '/uploads', '/dev']
 const apiTarget = `http://localhost:${process.env.API_PORT ?? '8080'}`
 
+const COMPRESSIBLE = /\.(?:js|css|html|svg|json|webmanifest|ico|txt)$/
+// Below this a compressed file saves less than the headers it needs.
+const MIN_BYTES = 1024
+
+/**
+ * Writes `x.br` (brotli, quality 11) and `x.gz` (gzip -9) beside every compressible file of the
+ * build, so the server sends the smallest variant the browser accepts without compressing per
+ * request (server/http/static.ts). A variant that is not smaller is not written.
+ */
+function precompress(): Plugin {
+  let outDir = 'dist'
+  return {
+    name: 'access-console:precompress',
+    apply: 'build',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir)
+    },
+    closeBundle() {
+      const files = readdirSync(outDir, { recursive: true, encoding: 'utf8' })
+      for (const name of files.filter((file) => COMPRESSIBLE.test(file))) {
+        const path = join(outDir, name)
+        const source = readFileSync(path)
+        if (source.length < MIN_BYTES) continue
+        const brotli = brotliCompressSync(source, {
+          params: {
+            [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+            [constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+          },
+        })
+        const gzip = gzipSync(source, { level: 9 })
+        if (brotli.length < source.length) writeFileSync(`${path}.br`, brotli)
+        if (gzip.length < source.length) writeFileSync(`${path}.gz`, gzip)
+      }
+    },
+  }
+}
+
 export default defineConfig({
-  plugins: [react(), vanillaExtractPlugin()],
+  plugins: [react(), vanillaExtractPlugin(), precompress()],
   server: {
     port: 5173,
     proxy: Object.fromEntries(apiPaths.map((path) => [path, apiTarget])),

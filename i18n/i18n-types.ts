@@ -224,6 +224,10 @@ type RootTranslation = {
 		 * N​o​ ​r​o​l​e
 		 */
 		noRole: string
+		/**
+		 * S​e​a​r​c​h​ ​o​r​ ​j​u​m​p​ ​t​o​…
+		 */
+		searchOrJump: string
 	}
 	settings: {
 		/**
@@ -1474,6 +1478,10 @@ export type TranslationFunctions = {
 		 * No role
 		 */
 		noRole: () => LocalizedString
+		/**
+		 * Search or jump to…
+		 */
+		searchOrJump: () => LocalizedString
 	}
 	settings: {
 		/**

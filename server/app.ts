@@ -10,6 +10,7 @@ import type { AppEnv, Services } from './context'
 import { openDatabase, type Db } from './db/database'
 import { migrate } from './db/migrate'
 import { seedIfEmpty } from './db/seed'
+import { compressJson } from './http/compress'
 import { HttpError } from './http/errors'
 import { registerStatic } from './http/static'
 import { createLogger } from './logger'
@@ -115,6 +116,7 @@ export async function createApp(overrides: Partial<ServerOptions> = {}): Promise
     }),
   )
   app.use('/upload', tooLarge(UPLOAD_MAX_BYTES + 64 * 1024))
+  for (const prefix of ['/auth/*', '/org/*', '/sbm/*', '/access/*']) app.use(prefix, compressJson())
   const jsonLimit = tooLarge(options.jsonBodyLimit)
   for (const prefix of ['/auth/*', '/org/*', '/sbm/*', '/access/*', '/notify', '/dev/*']) {
     app.use(prefix, jsonLimit)

@@ -13,14 +13,15 @@ initTheme()
 const session = startSession()
 
 // A signed-in reload would otherwise fetch in series: machine → profile client → /me → shell chunk
-// → screen chunk. startSession loads the machine; the profile's HTTP client, the shell and the
-// URL's screen (its permission is checked when it renders) load beside it. Failures here are
-// retried where the code is used.
+// → screen chunk → the screen's data. startSession loads the machine; the profile's HTTP client,
+// the shell, the URL's screen (its permission is checked when it renders) and that screen's first
+// data request start beside it. Failures here are retried where the code is used.
 if (hasStoredSession()) {
   import('./api/users').catch(() => undefined)
   const route = findRoute(routes, window.location.pathname)
   for (const lazy of [SignedInApp, route && !route.guestOnly ? route.screen : null])
     lazy?.preload().catch(() => undefined)
+  if (route && !route.guestOnly) route.prefetch?.(window.location.search).catch(() => undefined)
 }
 
 const root = document.getElementById('root')

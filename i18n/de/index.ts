@@ -61,6 +61,7 @@ const de = {
     loadingScreen: 'Seite wird geladen',
     skipToContent: 'Zum Inhalt springen',
     noRole: 'Keine Rolle',
+    searchOrJump: 'Suchen oder springen zu …',
   },
   settings: {
     title: 'Einstellungen',

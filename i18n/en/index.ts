@@ -60,6 +60,7 @@ const en = {
     loadingScreen: 'Loading screen',
     skipToContent: 'Skip to content',
     noRole: 'No role',
+    searchOrJump: 'Search or jump to…',
   },
   settings: {
     title: 'Settings',

@@ -13,6 +13,7 @@ const contentTypes: Record<string, string> = {
   '.jpg': 'image/jpeg',
   '.webp': 'image/webp',
   '.ico': 'image/x-icon',
+  '.webmanifest': 'application/manifest+json',
   '.woff2': 'font/woff2',
   '.txt': 'text/plain; charset=utf-8',
   '.map': 'application/json',
@@ -30,9 +31,48 @@ export const apiPrefixes = [
   '/health',
 ]
 
+// The variants the build writes beside each file (vite.config.ts, precompress), best first.
+const encodings = [
+  { name: 'br', suffix: '.br' },
+  { name: 'gzip', suffix: '.gz' },
+] as const
+
+/** The encodings an Accept-Encoding header allows (q > 0); `*` allows any not named. */
+export function acceptedEncodings(header: string | undefined): Set<string> {
+  const accepted = new Set<string>()
+  const refused = new Set<string>()
+  let wildcard = false
+  for (const part of (header ?? '').split(',')) {
+    const [token = '', ...params] = part.trim().toLowerCase().split(';')
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='))
+    const allowed = q === undefined || Number(q.slice(2)) > 0
+    if (token === '*') wildcard = allowed
+    else if (token !== '') (allowed ? accepted : refused).add(token)
+  }
+  if (wildcard) for (const { name } of encodings) if (!refused.has(name)) accepted.add(name)
+  return accepted
+}
+
+/**
+ * The file to send for `file`: its brotli or gzip variant when the browser accepts it and the
+ * build wrote one, else the file itself. `varies` says whether a variant exists at all, so the
+ * answer depends on Accept-Encoding and caches must key on it.
+ */
+function pickVariant(file: string, acceptEncoding: string | undefined) {
+  const accepted = acceptedEncodings(acceptEncoding)
+  const existing = encodings.filter(({ suffix }) => existsSync(file + suffix))
+  const chosen = existing.find(({ name }) => accepted.has(name))
+  return {
+    path: chosen ? file + chosen.suffix : file,
+    encoding: chosen?.name ?? null,
+    varies: existing.length > 0,
+  }
+}
+
 /**
  * The built console from dist/: hashed assets cached for a year, index.html never cached, and
- * every extension-less GET outside the API answered with index.html (client-side routing).
+ * every extension-less GET outside the API answered with index.html (client-side routing). Each
+ * is sent precompressed when the browser accepts brotli or gzip.
  */
 export function registerStatic(app: App, distDir: string) {
   const root = resolve(distDir)
@@ -49,15 +89,14 @@ export function registerStatic(app: App, distDir: string) {
       if (ext !== '') return next()
       return c.text('Console not built: run npm run build', 503)
     }
-    if (ext === '') {
-      c.header('Cache-Control', 'no-cache')
-      return c.html(await readFile(join(root, 'index.html'), 'utf8'))
-    }
-    const file = normalize(join(root, path))
+    const file = ext === '' ? join(root, 'index.html') : normalize(join(root, path))
     if (!file.startsWith(root + sep) || !existsSync(file) || !statSync(file).isFile()) return next()
     const immutable = path.startsWith('/assets/')
-    c.header('Content-Type', contentTypes[ext] ?? 'application/octet-stream')
+    const variant = pickVariant(file, c.req.header('Accept-Encoding'))
+    c.header('Content-Type', contentTypes[extname(file)] ?? 'application/octet-stream')
     c.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
-    return c.body(await readFile(file))
+    if (variant.varies) c.header('Vary', 'Accept-Encoding')
+    if (variant.encoding) c.header('Content-Encoding', variant.encoding)
+    return c.body(await readFile(variant.path))
   })
 }

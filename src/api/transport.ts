@@ -1,5 +1,6 @@
 import { create, StructError, type Struct } from 'superstruct'
 import { ApiError } from './api-error'
+import { takeEarlyGet } from './early-get'
 
 // One HTTP exchange: URL, body, timeout, typed errors and contract validation. No session logic,
 // so both the client (which refreshes on 401) and the refresh itself build on it.
@@ -74,12 +75,11 @@ export async function send(options: RequestOptions, token: string | null): Promi
   const timer = setTimeout(() => timeout.abort(), timeoutMs)
   const signal = options.signal ? AbortSignal.any([options.signal, timeout.signal]) : timeout.signal
   try {
-    return await fetch(buildUrl(options), {
-      method: options.method ?? 'GET',
-      headers,
-      body,
-      signal,
-    })
+    const url = buildUrl(options)
+    const method = options.method ?? 'GET'
+    // A request the boot started early for this very URL and token answers instead of a second one.
+    const early = method === 'GET' ? takeEarlyGet(url, token) : null
+    return await (early ?? fetch(url, { method, headers, body, signal }))
   } catch (error) {
     // A caller's own abort (react-query cancelling a query) stays an AbortError: it is not a failure.
     if (options.signal?.aborted) throw error

@@ -20,6 +20,8 @@ export type AppRoute = {
   sidebar?: { icon: IconName; order: number }
   /** Create and edit pages leave 80 px under the content (SPEC 2). */
   bottomMargin?: boolean
+  /** A signed-in boot on this route starts its first data request at once (main.tsx). */
+  prefetch?: (search: string) => Promise<void>
 }
 
 // THE route table: the router, sidebar, breadcrumb and command palette all read it. Screens are
@@ -123,6 +125,8 @@ export const routes: readonly AppRoute[] = [
     screen: lazyScreen(() =>
       import('../features/audits/audits-screen').then((m) => ({ default: m.AuditsScreen })),
     ),
+    prefetch: (search) =>
+      import('../features/audits/audit-view').then((m) => m.prefetchAudits(search)),
     anyOf: needs('devices:audits', 'read'),
     label: (LL) => LL.audits.title(),
     sidebar: { icon: 'audits', order: 6 },

@@ -1,7 +1,13 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest'
 import { darkTheme, lightTheme } from './theme.css'
-import { applyGuestTheme, applyUserTheme, setThemeMode, toggleThemeMode } from './theme-store'
+import {
+  applyGuestTheme,
+  applyUserTheme,
+  initTheme,
+  setThemeMode,
+  toggleThemeMode,
+} from './theme-store'
 
 const root = () => document.documentElement
 
@@ -32,5 +38,21 @@ describe('theme store', () => {
     expect(root().style.colorScheme).toBe('light')
     setThemeMode('dark')
     expect(Object.keys(localStorage)).toEqual(['dark_mode_7'])
+  })
+
+  it("paints the stored user's theme at boot, before the session knows the user", () => {
+    localStorage.setItem('dark_mode_7', 'true')
+    const claims = btoa(JSON.stringify({ sub: '7', typ: 'access' })).replace(/=+$/, '')
+    localStorage.setItem('access_token', `eyJhbGciOiJIUzI1NiJ9.${claims}.signature`)
+    initTheme()
+    expect(root().style.colorScheme).toBe('dark')
+    expect(root().classList.contains(darkTheme)).toBe(true)
+
+    localStorage.removeItem('access_token')
+    initTheme()
+    expect(root().style.colorScheme).toBe('light')
+    localStorage.setItem('access_token', 'not-a-jwt')
+    initTheme()
+    expect(root().style.colorScheme).toBe('light')
   })
 })

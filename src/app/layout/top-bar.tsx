@@ -6,6 +6,7 @@ import { Icon } from '../../ui/icon'
 import { useUi } from '../ui-store'
 import { AccountMenu } from './account-menu'
 import { Breadcrumb } from './breadcrumb'
+import { TopBarSearch } from './top-bar-search'
 import * as styles from './top-bar.css'
 
 export function TopBar({ user }: { user: Me }) {
@@ -31,6 +32,7 @@ export function TopBar({ user }: { user: Me }) {
       <div className={styles.crumbs}>
         <Breadcrumb />
       </div>
+      <TopBarSearch />
       <div className={styles.identity} data-testid="identity">
         <span>{user.email}</span>
         <span className={styles.role}>{user.roles[0] ?? LL.shell.noRole()}</span>

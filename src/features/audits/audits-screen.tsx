@@ -1,22 +1,15 @@
 import { useMemo, useState } from 'react'
 import { useI18nContext } from '../../../i18n/i18n-react'
-import { auditList, type AuditSort } from '../../api/audits'
+import { auditList } from '../../api/audits'
 import type { AuditEntry } from '../../contract/audits'
 import { DataTable } from '../../ui/data-table/data-table'
 import { errorText } from '../../ui/data-table/error-text'
-import type { ListViewDefaults } from '../../ui/data-table/list-view'
 import { Page } from '../../ui/page'
 import { auditColumns } from './audit-columns'
 import { AuditEntryDrawer } from './audit-entry-drawer'
+import { defaults } from './audit-view'
 import { formatRelativeTime } from '../../lib/relative-time-text'
 import { useNow } from '../../lib/use-now'
-
-// Newest first (the server's default too); SPEC 9's "user_id desc" is reachable from the Actor header.
-const defaults: ListViewDefaults<AuditSort> = {
-  orderBy: 'audit_id',
-  orderDirection: 'desc',
-  sortable: ['audit_id', 'device_name', 'command', 'result', 'user_id'],
-}
 
 const getRowId = (entry: AuditEntry) => String(entry.audit_id)
 

@@ -43,10 +43,17 @@ export const tile = style({
 
 export const tileLabel = style({ color: vars.color.muted, fontSize: vars.fontSize.sm })
 
+// The count, its skeleton (title shape) and its error are one line of 1.75rem, so the tiles keep their
+// height when the count arrives.
 export const tileValue = style({
   fontSize: vars.fontSize.xl,
+  lineHeight: '1.75rem',
   fontWeight: vars.fontWeight.bold,
   fontVariantNumeric: 'tabular-nums',
 })
 
-export const tileError = style({ color: vars.color.danger, fontSize: vars.fontSize.sm })
+export const tileError = style({
+  color: vars.color.danger,
+  fontSize: vars.fontSize.sm,
+  lineHeight: '1.75rem',
+})

@@ -1,0 +1,193 @@
+import { expect, test, type Page } from '@playwright/test'
+import { demo, expectNoSeriousA11yViolations, signIn } from './helpers/session'
+
+// What a new user meets first: a page that does not move while it loads (cumulative layout shift
+// measured by the page's own PerformanceObserver), a console free of errors, the theme they chose
+// from the first frame, and a visible way into the command palette.
+
+type ShiftWindow = Window & { __shifts: { value: number; sources: string[] }[] }
+
+/** Records every layout shift of each document the page loads, from its first frame. */
+async function recordLayoutShifts(page: Page) {
+  await page.addInitScript(() => {
+    const target = window as unknown as ShiftWindow
+    target.__shifts = []
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as PerformanceEntry[] & LayoutShiftLike[]) {
+        if (entry.hadRecentInput) continue
+        target.__shifts.push({
+          value: entry.value,
+          sources: entry.sources.map((source) => source.node?.nodeName ?? '?'),
+        })
+      }
+    }).observe({ type: 'layout-shift', buffered: true })
+  })
+}
+
+interface LayoutShiftLike {
+  value: number
+  hadRecentInput: boolean
+  sources: { node: Node | null }[]
+}
+
+/** Console errors and uncaught exceptions of the page from now on. */
+function collectErrors(page: Page): string[] {
+  const errors: string[] = []
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`${message.text()} (${message.location().url})`)
+  })
+  page.on('pageerror', (error) => errors.push(error.message))
+  return errors
+}
+
+/** Loads `path` cold, waits until its heading shows and the network is quiet, returns the CLS. */
+async function loadAndMeasure(page: Page, path: string, heading: RegExp) {
+  await page.goto(path)
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible()
+  await page.waitForLoadState('networkidle')
+  // Two frames: a shift caused by the last response is reported once it has been painted.
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+  )
+  const shifts = await page.evaluate(() => (window as unknown as ShiftWindow).__shifts)
+  const cls = shifts.reduce((sum, shift) => sum + shift.value, 0)
+  return { cls: Number(cls.toFixed(2)), shifts }
+}
+
+const guestRoutes = [
+  { path: '/login', heading: /Sign in/ },
+  { path: '/start-password-reset', heading: /password/i },
+] as const
+
+const signedInRoutes = [
+  { path: '/', heading: /Good (morning|afternoon|evening|night)/ },
+  { path: '/organizations', heading: /Organizations/ },
+  { path: '/organizations/create', heading: /organization/i },
+  { path: '/organizations/edit/1', heading: /Edit Acme/ },
+  { path: '/audits', heading: /Audit log/ },
+  { path: '/settings', heading: /Settings/ },
+] as const
+
+test('guest pages load without layout shift or console errors', async ({ page }) => {
+  await recordLayoutShifts(page)
+  const errors = collectErrors(page)
+  for (const route of guestRoutes) {
+    const { cls, shifts } = await loadAndMeasure(page, route.path, route.heading)
+    expect(cls, `${route.path}: ${JSON.stringify(shifts)}`).toBe(0)
+  }
+  expect(errors).toEqual([])
+})
+
+test('a phone-sized /login does not move either', async ({ page }) => {
+  await page.setViewportSize({ width: 412, height: 823 })
+  await recordLayoutShifts(page)
+  const { cls, shifts } = await loadAndMeasure(page, '/login', /Sign in/)
+  expect(cls, JSON.stringify(shifts)).toBe(0)
+})
+
+test('every signed-in route loads without layout shift or console errors', async ({ page }) => {
+  await signIn(page, demo.admin)
+  await recordLayoutShifts(page)
+  const errors = collectErrors(page)
+  for (const route of signedInRoutes) {
+    const { cls, shifts } = await loadAndMeasure(page, route.path, route.heading)
+    expect(cls, `${route.path}: ${JSON.stringify(shifts)}`).toBe(0)
+  }
+  expect(errors).toEqual([])
+})
+
+test('a dark-mode user reloading never sees the light theme', async ({ page }) => {
+  await signIn(page, demo.admin)
+  await page.getByRole('button', { name: /Account menu/ }).click()
+  await page.getByRole('menuitem', { name: 'Switch to dark theme' }).click()
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.style.colorScheme))
+    .toBe('dark')
+  // Every colour scheme <html> is given from the first script on, in order.
+  await page.addInitScript(() => {
+    const seen: string[] = []
+    Object.assign(window, { __schemes: seen })
+    // The document, not <html>: init scripts run before the parser has created <html>.
+    new MutationObserver(() => {
+      const scheme = document.documentElement.style.colorScheme
+      if (scheme !== '' && seen.at(-1) !== scheme) seen.push(scheme)
+    }).observe(document, { subtree: true, attributes: true, attributeFilter: ['style'] })
+  })
+  await page.reload()
+  await expect(page.getByTestId('greeting')).toBeVisible()
+  expect(
+    await page.evaluate(() => (window as unknown as { __schemes: string[] }).__schemes),
+  ).toEqual(['dark'])
+})
+
+const paletteDialog = (page: Page) => page.getByRole('dialog', { name: 'Command palette' })
+const entry = (page: Page) => page.getByRole('button', { name: 'Search or jump to…' })
+
+test('the top bar\'s "Search or jump to…" opens the palette by mouse', async ({ page }) => {
+  await signIn(page, demo.admin)
+  await expect(entry(page)).toHaveAttribute('aria-keyshortcuts', 'Control+K')
+  await expect(entry(page).locator('kbd')).toHaveText(['Ctrl', 'K'])
+  await entry(page).click()
+  await expect(paletteDialog(page).getByRole('combobox')).toBeFocused()
+  await page.keyboard.type('audits')
+  await paletteDialog(page)
+    .getByRole('option', { name: /Go to Audit log/ })
+    .click()
+  await expect(page).toHaveURL(/\/audits$/)
+  await expect(paletteDialog(page)).toBeHidden()
+})
+
+test('the palette entry works from the keyboard and gives focus back', async ({ page }) => {
+  await signIn(page, demo.admin)
+  await page.keyboard.press('Tab')
+  for (let i = 0; i < 20; i += 1) {
+    if (await entry(page).evaluate((element) => element === document.activeElement)) break
+    await page.keyboard.press('Tab')
+  }
+  await expect(entry(page)).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(paletteDialog(page).getByRole('combobox')).toBeFocused()
+  await page.keyboard.press('Escape')
+  await expect(paletteDialog(page)).toBeHidden()
+  await expect(entry(page)).toBeFocused()
+  await page.keyboard.press('Space')
+  await expect(paletteDialog(page)).toBeVisible()
+})
+
+test('on a narrow screen the entry is an icon button that opens the same palette', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 412, height: 823 })
+  await signIn(page, demo.admin)
+  await expect(entry(page).getByText('Search or jump to…')).toBeHidden()
+  const box = await entry(page).boundingBox()
+  expect(box?.width).toBeLessThanOrEqual(44)
+  await entry(page).click()
+  await expect(paletteDialog(page).getByRole('combobox')).toBeFocused()
+})
+
+test('the top bar with the palette entry passes axe in light and dark', async ({ page }) => {
+  await signIn(page, demo.admin)
+  await expect(entry(page)).toBeVisible()
+  await expectNoSeriousA11yViolations(page)
+  await page.getByRole('button', { name: /Account menu/ }).click()
+  await page.getByRole('menuitem', { name: 'Switch to dark theme' }).click()
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.style.colorScheme))
+    .toBe('dark')
+  await expectNoSeriousA11yViolations(page)
+})
+
+test('the favicon, the manifest and its icons are served', async ({ page, request }) => {
+  await page.goto('/login')
+  const manifestHref = await page.locator('link[rel="manifest"]').getAttribute('href')
+  expect(manifestHref).toBe('/manifest.webmanifest')
+  const manifest = await request.get(manifestHref ?? '')
+  expect(manifest.headers()['content-type']).toBe('application/manifest+json')
+  const body = (await manifest.json()) as { name: string; icons: { src: string }[] }
+  expect(body.name).toBe('Access Console')
+  for (const src of ['/favicon.ico', '/favicon.svg', ...body.icons.map((icon) => icon.src)]) {
+    expect((await request.get(src)).status(), src).toBe(200)
+  }
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.{50,}/)
+})
