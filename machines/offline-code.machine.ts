@@ -2,7 +2,7 @@ import { assertEvent, assign, setup } from 'xstate'
 
 export type OfflineCodeInput = {
   credentialId: number
-  /** The credential already holds a PIN (the list says so; it never carries the PIN itself). */
+  /** The list says the credential holds a PIN (it never carries the PIN itself). */
   hasPin: boolean
   /** The credential's device has program_offline_access_codes. */
   deviceCapable: boolean
@@ -92,7 +92,6 @@ export const offlineCodeMachine = setup({
     }),
   },
   guards: {
-    holdsPin: ({ context }) => context.hasPin,
     cannotGenerate: ({ context }) => unavailableReason(context) !== null,
     failedWhileLookup: ({ context }) => context.failedWhile === 'lookup',
   },
@@ -115,8 +114,8 @@ export const offlineCodeMachine = setup({
       },
       exit: 'cancelPending',
       on: {
-        // A PIN the credential is not known to hold is not shown: it cannot have come from it.
-        'code.found': { guard: 'holdsPin', target: 'showingCode', actions: 'setPin' },
+        // The lookup is the truth: a PIN generated since the list was loaded is shown too.
+        'code.found': { target: 'showingCode', actions: 'setPin' },
         'code.missing': [
           { guard: 'cannotGenerate', target: 'unavailable', actions: 'setUnavailable' },
           { target: 'offeringGeneration' },
