@@ -6,6 +6,8 @@ import { transitionsTaken } from './graph'
 export type ModelPath = {
   /** Why the path exists: the transition it ends with, or the state it reaches. */
   description: string
+  /** The transition the path was made for: its last step takes it. */
+  transition?: string
   /** Index into the adapter's inputs. */
   input: number
   events: EventOf<AnyStateMachine>[]
@@ -46,6 +48,7 @@ export function transitionPaths(
         if (found.has(id)) continue
         found.set(id, {
           description: `takes ${id}`,
+          transition: id,
           input: index,
           events: [...eventsOf(path), event],
         })

@@ -6,7 +6,13 @@ import { inputsOf, type AnyModelAdapter, type EventOf } from './adapter'
 import { runEvents, type Covered, type RunResult } from './run'
 import { REPORT_DIR } from './report-files'
 
-export type WalkOptions = { runs: number; maxLength: number; seed?: number }
+export type WalkOptions = {
+  runs: number
+  maxLength: number
+  seed?: number
+  /** Where a failure's replay file goes; reports/model/failures by default. */
+  directory?: string
+}
 
 export type WalkResult =
   | { ok: true; runs: number; steps: number }
@@ -76,11 +82,9 @@ export function randomWalk(
   const input = inputs[which]
   const events = eventsFrom(adapter, chosen)
   const result = runEvents(adapter, input, events)
-  const file = writeReplay({
-    machine: adapter.name,
-    invariant: result.violation?.invariant ?? 'unknown',
-    input,
-    events,
-  })
+  const file = writeReplay(
+    { machine: adapter.name, invariant: result.violation?.invariant ?? 'unknown', input, events },
+    options.directory,
+  )
   return { ok: false, input, events, result, file, seed: details.seed }
 }
