@@ -1,4 +1,4 @@
-import type { AnyStateMachine, EventFromLogic, InputFrom, SnapshotFrom } from 'xstate'
+import type { AnyStateMachine, EventFromLogic, EventObject, InputFrom, SnapshotFrom } from 'xstate'
 
 // What QA declares per machine (tests/model/adapters/<machine>.ts). The kit does the rest:
 // paths, machine runs, random walks, browser replay, coverage and the report.
@@ -10,11 +10,11 @@ export type SnapshotOf<M extends AnyStateMachine> = SnapshotFrom<M>
  * The app's host, faked: the machine with its actions provided, recording their effects in `world`
  * (tokens stored, requests pending, timers running), so checks look at effects, not action names.
  */
-export type FakeHost<M extends AnyStateMachine, W> = {
+export type FakeHost<M extends AnyStateMachine, W, E extends EventObject = EventOf<M>> = {
   machine: M
   world: W
   /** What the outside world does as the event happens, before the machine hears it. */
-  cause?(event: EventOf<M>): void
+  cause?(event: E): void
 }
 
 /** Holds after every step of every generated path and random walk. */
@@ -24,11 +24,11 @@ export type Invariant<M extends AnyStateMachine, W> = {
 }
 
 /** How an event is caused on screen, in words for the report. */
-export type OnScreenCause<M extends AnyStateMachine> =
+export type OnScreenCause<M extends AnyStateMachine, E extends EventObject = EventOf<M>> =
   | {
       cause: string
       /** Why this payload or this source state has no on-screen cause; null when it has one. */
-      unavailable?(event: EventOf<M>, before: SnapshotOf<M>): string | null
+      unavailable?(event: E, before: SnapshotOf<M>): string | null
     }
   /** A cause that exists in the product's design but not on screen yet. */
   | { cause: string; pending: string }
@@ -43,7 +43,7 @@ export type Thresholds = {
   browser: number
 }
 
-export type ModelAdapter<M extends AnyStateMachine, W> = {
+export type ModelAdapter<M extends AnyStateMachine, W, E extends EventObject = EventOf<M>> = {
   /** File-name friendly: reports/model/<name>.html. */
   name: string
   title: string
@@ -51,30 +51,30 @@ export type ModelAdapter<M extends AnyStateMachine, W> = {
   /** The inputs the machine starts from; every one is walked. Omit for a machine without input. */
   inputs?: readonly InputFrom<M>[]
   /** One event per distinct branch; payload variety small so traversal ends. */
-  events: readonly EventOf<M>[]
+  events: readonly E[]
   /** Gives an event a fresh payload where the host mints one (an idempotency key). */
-  vary?(event: EventOf<M>, step: number): EventOf<M>
-  host(): FakeHost<M, W>
+  vary?(event: E, step: number): E
+  host(): FakeHost<M, W, E>
   invariants: readonly Invariant<M, W>[]
   /** Per state path: how a person or the browser run sees it on the page. */
   states: Record<string, string>
-  causes: Record<EventOf<M>['type'], OnScreenCause<M>>
+  causes: Record<E['type'], OnScreenCause<M, E>>
   thresholds: Thresholds
   /** Simple paths longer than this are not generated (shortest paths always are). */
   simplePathDepth?: number
 }
 
 // The registry lists adapters of different machines; each adapter is type-checked against its own
-// machine where it is declared, so the list erases the machine and world types.
+// machine where it is declared, so the list erases the machine and world types and sees plain events.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type AnyModelAdapter = ModelAdapter<AnyStateMachine, any>
+export type AnyModelAdapter = ModelAdapter<AnyStateMachine, any, EventObject>
 
 export function onScreenReason(
   adapter: AnyModelAdapter,
-  event: EventOf<AnyStateMachine>,
+  event: EventObject,
   before: SnapshotOf<AnyStateMachine>,
 ): string | null {
-  const cause = adapter.causes[event.type as string]
+  const cause = adapter.causes[event.type]
   if (cause === undefined) return 'no cause declared'
   if ('none' in cause) return cause.none
   if ('pending' in cause) return `pending: ${cause.pending}`

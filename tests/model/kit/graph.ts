@@ -77,19 +77,21 @@ function guardName(guard: AnyTransitionDefinition['guard']): string | null {
 }
 
 function transitionId(definition: AnyTransitionDefinition): string {
-  const branches = definition.source.on[definition.eventType] ?? []
-  return `${pathOf(definition.source)}:${definition.eventType}:${branches.indexOf(definition)}`
+  const event = String(definition.eventType)
+  const branches: readonly AnyTransitionDefinition[] = definition.source.on[event] ?? []
+  return `${pathOf(definition.source)}:${event}:${branches.indexOf(definition)}`
 }
 
 function transitionOf(definition: AnyTransitionDefinition): MachineTransition {
   const guard = guardName(definition.guard)
+  const event = String(definition.eventType)
   return {
     id: transitionId(definition),
     source: pathOf(definition.source),
-    event: definition.eventType,
+    event,
     guard,
     targets: (definition.target ?? []).map(pathOf),
-    label: guard ? `${definition.eventType} [${guard}]` : definition.eventType,
+    label: guard ? `${event} [${guard}]` : event,
   }
 }
 

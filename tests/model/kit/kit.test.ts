@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { assign, createActor, setup } from 'xstate'
 import { describe, expect, it } from 'vitest'
-import type { ModelAdapter } from './adapter'
+import type { AnyModelAdapter, ModelAdapter } from './adapter'
 import { activeStates, assertWalkable, statesOf, transitionsOf, transitionsTaken } from './graph'
 import { modelPaths } from './paths'
 import { randomWalk, readReplay } from './random-walk'
@@ -39,8 +39,8 @@ const toy = setup({
   },
 })
 
-function toyAdapter(limit: number): ModelAdapter<typeof toy, { resets: number }> {
-  return {
+function toyAdapter(limit: number): AnyModelAdapter {
+  const adapter: ModelAdapter<typeof toy, { resets: number }> = {
     name: 'toy',
     title: 'Toy',
     machine: toy,
@@ -55,6 +55,7 @@ function toyAdapter(limit: number): ModelAdapter<typeof toy, { resets: number }>
     },
     thresholds: { states: 100, transitions: 100, browser: 0 },
   }
+  return adapter
 }
 
 describe('machine structure', () => {

@@ -1,6 +1,6 @@
-import type { AnyStateMachine } from 'xstate'
+import type { AnyStateMachine, EventObject } from 'xstate'
 import { getShortestPaths, getSimplePaths } from 'xstate/graph'
-import { inputsOf, type AnyModelAdapter, type EventOf, type SnapshotOf } from './adapter'
+import { inputsOf, type AnyModelAdapter, type SnapshotOf } from './adapter'
 import { transitionsTaken } from './graph'
 
 export type ModelPath = {
@@ -10,15 +10,12 @@ export type ModelPath = {
   transition?: string
   /** Index into the adapter's inputs. */
   input: number
-  events: EventOf<AnyStateMachine>[]
+  events: EventObject[]
 }
 
-export type StepFilter = (
-  snapshot: SnapshotOf<AnyStateMachine>,
-  event: EventOf<AnyStateMachine>,
-) => boolean
+export type StepFilter = (snapshot: SnapshotOf<AnyStateMachine>, event: EventObject) => boolean
 
-type GraphPath = { steps: { event: EventOf<AnyStateMachine> }[] }
+type GraphPath = { steps: { event: EventObject }[] }
 
 // Each generated path starts with the machine's own init step.
 const eventsOf = (path: GraphPath) => path.steps.slice(1).map((step) => step.event)

@@ -1,8 +1,8 @@
 import fc from 'fast-check'
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import type { AnyStateMachine } from 'xstate'
-import { inputsOf, type AnyModelAdapter, type EventOf } from './adapter'
+import type { EventObject } from 'xstate'
+import { inputsOf, type AnyModelAdapter } from './adapter'
 import { runEvents, type Covered, type RunResult } from './run'
 import { REPORT_DIR } from './report-files'
 
@@ -19,7 +19,7 @@ export type WalkResult =
   | {
       ok: false
       input: unknown
-      events: EventOf<AnyStateMachine>[]
+      events: EventObject[]
       result: RunResult
       file: string
       seed: number
@@ -33,7 +33,7 @@ export type ReplayFile = {
   machine: string
   invariant: string
   input: unknown
-  events: EventOf<AnyStateMachine>[]
+  events: EventObject[]
 }
 
 export function writeReplay(file: ReplayFile, directory = join(REPORT_DIR, 'failures')) {

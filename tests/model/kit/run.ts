@@ -1,5 +1,5 @@
-import { createActor, type AnyStateMachine } from 'xstate'
-import type { AnyModelAdapter, EventOf } from './adapter'
+import { createActor, type EventObject } from 'xstate'
+import type { AnyModelAdapter } from './adapter'
 import { activeStates, transitionsTaken } from './graph'
 
 export type Covered = { states: Set<string>; transitions: Set<string> }
@@ -25,7 +25,7 @@ function stateText(value: unknown): string {
 export function runEvents(
   adapter: AnyModelAdapter,
   input: unknown,
-  events: readonly EventOf<AnyStateMachine>[],
+  events: readonly EventObject[],
   covered: Covered = emptyCovered(),
 ): RunResult {
   const host = adapter.host()
@@ -49,7 +49,7 @@ export function runEvents(
     for (const id of taken) covered.transitions.add(id)
     visit()
     steps.push({
-      event: event.type as string,
+      event: event.type,
       state: stateText(actor.getSnapshot().value),
       transitions: taken,
     })
