@@ -44,17 +44,19 @@ function main(args: string[]) {
   }
   rmSync(join(REPORT_DIR, 'runs'), { recursive: true, force: true })
   const machineRun = run('npx vitest run tests/model')
+  const skipBrowser = args.includes('--no-browser')
   const browserRun =
-    args.includes('--no-browser') ||
+    skipBrowser ||
     run(
       'bash scripts/ensure-chromium.sh && npx vite build && npx playwright test tests/e2e/model-replay.spec.ts',
     )
   mkdirSync(REPORT_DIR, { recursive: true })
   const reports = adapters.map((adapter) =>
-    machineReport(adapter, {
-      machine: readRun(adapter.name, 'machine'),
-      browser: readRun(adapter.name, 'browser'),
-    }),
+    machineReport(
+      adapter,
+      { machine: readRun(adapter.name, 'machine'), browser: readRun(adapter.name, 'browser') },
+      !skipBrowser,
+    ),
   )
   for (const report of reports) {
     writeFileSync(

@@ -1,31 +1,56 @@
 import type { MachineState, MachineTransition } from './graph'
 
-// The machine as a state chart in inline SVG, laid out here (no library, no network): states in
-// columns by their distance from the initial state, transitions as curves coloured by coverage.
+// The machine as a state chart in inline SVG, laid out here (no library, no network): top-level
+// states in columns by their distance from the initial state, child states inside their parent,
+// transitions as curves coloured by coverage and numbered as in the transitions table.
 
 export type EdgeCoverage = 'browser' | 'machine' | 'none'
 
-const BOX = { width: 180, height: 38 }
-const GAP = { column: 110, row: 56 }
-const MARGIN = 40
+type Box = { x: number; y: number; width: number; height: number }
+
+const LEAF = { width: 170, height: 36 }
+const PAD = 14
+const HEADER = 26
+const GAP = { column: 120, row: 60 }
+const MARGIN = 50
 const COLOURS: Record<EdgeCoverage, string> = {
   browser: '#15803d',
   machine: '#1d4ed8',
   none: '#b91c1c',
 }
+const LEGEND: Record<EdgeCoverage, string> = {
+  browser: 'browser and machine run',
+  machine: 'machine run only',
+  none: 'not covered',
+}
 
 const escape = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;')
 
-/** Column per state: breadth-first distance from the initial states over transitions and nesting. */
+function childrenOf(states: readonly MachineState[], parent: string | null) {
+  return states.filter((state) => state.parent === parent)
+}
+
+function sizeOf(states: readonly MachineState[], id: string): { width: number; height: number } {
+  const children = childrenOf(states, id)
+  if (children.length === 0) return LEAF
+  const sizes = children.map((child) => sizeOf(states, child.id))
+  return {
+    width: Math.max(...sizes.map(({ width }) => width)) + 2 * PAD,
+    height: HEADER + sizes.reduce((sum, { height }) => sum + height + PAD, 0),
+  }
+}
+
+/** Column per top-level state: breadth-first distance from the initial one over transitions. */
 function columns(states: readonly MachineState[], transitions: readonly MachineTransition[]) {
-  const next = new Map<string, string[]>(states.map(({ id }) => [id, []]))
-  for (const state of states) if (state.parent) next.get(state.parent)?.push(state.id)
-  for (const { source, targets } of transitions) next.get(source)?.push(...targets)
+  const top = (id: string) => id.split('.')[0]
+  const next = new Map<string, string[]>()
+  for (const { source, targets } of transitions) {
+    next.set(top(source), [...(next.get(top(source)) ?? []), ...targets.map(top)])
+  }
+  const roots = childrenOf(states, null)
   const column = new Map<string, number>()
-  let frontier = states
-    .filter((state) => state.initial && state.parent === null)
-    .map(({ id }) => id)
+  let frontier = roots.filter((state) => state.initial).map(({ id }) => id)
   for (const id of frontier) column.set(id, 0)
   while (frontier.length > 0) {
     const following: string[] = []
@@ -39,8 +64,34 @@ function columns(states: readonly MachineState[], transitions: readonly MachineT
     frontier = following
   }
   const last = Math.max(0, ...column.values())
-  for (const { id } of states) if (!column.has(id)) column.set(id, last + 1)
+  for (const { id } of roots) if (!column.has(id)) column.set(id, last + 1)
   return column
+}
+
+function layout(states: readonly MachineState[], transitions: readonly MachineTransition[]) {
+  const column = columns(states, transitions)
+  const boxes = new Map<string, Box>()
+  const place = (id: string, x: number, y: number) => {
+    const size = sizeOf(states, id)
+    boxes.set(id, { x, y, ...size })
+    let childY = y + HEADER
+    for (const child of childrenOf(states, id)) {
+      place(child.id, x + PAD, childY)
+      childY += sizeOf(states, child.id).height + PAD
+    }
+  }
+  const count = Math.max(...column.values()) + 1
+  let x = MARGIN + 20
+  for (let index = 0; index < count; index += 1) {
+    const here = childrenOf(states, null).filter(({ id }) => column.get(id) === index)
+    let y = MARGIN + 40
+    for (const state of here) {
+      place(state.id, x, y)
+      y += sizeOf(states, state.id).height + GAP.row
+    }
+    x += Math.max(LEAF.width, ...here.map(({ id }) => sizeOf(states, id).width)) + GAP.column
+  }
+  return { boxes, width: x + MARGIN }
 }
 
 type Point = { x: number; y: number }
@@ -58,75 +109,62 @@ export function stateChart(
   transitions: readonly MachineTransition[],
   coverage: (transition: MachineTransition) => EdgeCoverage,
 ): string {
-  const column = columns(states, transitions)
-  const rows = new Map<number, number>()
-  const place = new Map<string, Point>()
-  for (const state of states) {
-    const x = column.get(state.id) ?? 0
-    const y = rows.get(x) ?? 0
-    rows.set(x, y + 1)
-    place.set(state.id, {
-      x: MARGIN + x * (BOX.width + GAP.column),
-      y: MARGIN + 30 + y * (BOX.height + GAP.row),
-    })
-  }
-  const width = MARGIN * 2 + (Math.max(...column.values()) + 1) * (BOX.width + GAP.column)
-  const height = MARGIN * 2 + 60 + Math.max(...rows.values()) * (BOX.height + GAP.row)
+  const { boxes, width } = layout(states, transitions)
+  const bottom = Math.max(...[...boxes.values()].map((box) => box.y + box.height))
   const pairs = new Map<string, number>()
-  const edges = transitions.map((transition) => {
-    const from = place.get(transition.source) ?? { x: 0, y: 0 }
+  let below = 0
+  const edges = transitions.map((transition, index) => {
+    const from = boxes.get(transition.source) ?? { x: 0, y: 0, ...LEAF }
     const target = transition.targets[0] ?? transition.source
-    const to = place.get(target) ?? from
+    const to = boxes.get(target) ?? from
     const pair = `${transition.source}>${target}`
     const nth = pairs.get(pair) ?? 0
     pairs.set(pair, nth + 1)
-    const spread = nth * 22
     let path: ReturnType<typeof curve>
     if (target === transition.source) {
-      const top = { x: from.x + BOX.width / 2, y: from.y }
+      const left = from.x + from.width - 60 - nth * 34
       path = curve(
-        { x: top.x - 30, y: top.y },
-        { x: top.x - 50, y: top.y - 40 - spread },
-        { x: top.x + 50, y: top.y - 40 - spread },
-        { x: top.x + 30, y: top.y },
+        { x: left, y: from.y },
+        { x: left - 10, y: from.y - 34 },
+        { x: left + 30, y: from.y - 34 },
+        { x: left + 20, y: from.y },
       )
-    } else if (to.x > from.x) {
-      const start = { x: from.x + BOX.width, y: from.y + BOX.height / 2 }
-      const end = { x: to.x, y: to.y + BOX.height / 2 }
-      path = curve(
-        start,
-        { x: start.x + 60, y: start.y + spread },
-        { x: end.x - 60, y: end.y + spread },
-        end,
-      )
+    } else if (to.x >= from.x + from.width) {
+      const start = { x: from.x + from.width, y: from.y + Math.min(from.height / 2, 18) + nth * 6 }
+      const end = { x: to.x, y: to.y + Math.min(to.height / 2, 18) + nth * 6 }
+      path = curve(start, { x: start.x + 60, y: start.y }, { x: end.x - 60, y: end.y }, end)
     } else {
-      const start = { x: from.x + BOX.width / 2 + 20, y: from.y + BOX.height }
-      const end = { x: to.x + BOX.width / 2 - 20, y: to.y + BOX.height }
-      const dip = Math.max(start.y, end.y) + 40 + spread
+      below += 1
+      const start = { x: from.x + from.width / 2 + 16, y: from.y + from.height }
+      const end = { x: to.x + to.width / 2 - 16, y: to.y + to.height }
+      const dip = bottom + 12 + below * 16
       path = curve(start, { x: start.x, y: dip }, { x: end.x, y: dip }, end)
     }
     const state = coverage(transition)
     const colour = COLOURS[state]
     const dash = state === 'none' ? ' stroke-dasharray="6 4"' : ''
+    const title = `${index + 1}. ${transition.source} —${transition.label}→ ${transition.targets.join(', ') || '(stays)'}: ${LEGEND[state]}`
     return (
-      `<g class="edge ${state}"><title>${escape(`${transition.id} (${state === 'none' ? 'not covered' : `covered by the ${state} run`})`)}</title>` +
+      `<g><title>${escape(title)}</title>` +
       `<path d="${path.d}" fill="none" stroke="${colour}" stroke-width="${state === 'browser' ? 2.5 : 1.5}"${dash} marker-end="url(#arrow-${state})"/>` +
-      `<text x="${path.mid.x}" y="${path.mid.y - 3}" text-anchor="middle" class="label" fill="${colour}">${escape(transition.label)}</text></g>`
+      `<circle cx="${path.mid.x}" cy="${path.mid.y}" r="9" fill="#fff" stroke="${colour}"/>` +
+      `<text x="${path.mid.x}" y="${path.mid.y + 4}" text-anchor="middle" font-size="10" fill="${colour}">${index + 1}</text></g>`
     )
   })
   const nodes = states.map((state) => {
-    const { x, y } = place.get(state.id) ?? { x: 0, y: 0 }
-    const compound = states.some((other) => other.parent === state.id)
-    const border = compound ? ' stroke-dasharray="4 3"' : ''
+    const box = boxes.get(state.id) ?? { x: 0, y: 0, ...LEAF }
+    const compound = childrenOf(states, state.id).length > 0
+    const labelY = compound ? box.y + 17 : box.y + box.height / 2 + 4
     const initial = state.initial
-      ? `<circle cx="${x - 14}" cy="${y + BOX.height / 2}" r="5" fill="#111"/><line x1="${x - 9}" y1="${y + BOX.height / 2}" x2="${x}" y2="${y + BOX.height / 2}" stroke="#111"/>`
+      ? `<circle cx="${box.x - 14}" cy="${box.y + 14}" r="5" fill="#111"/><line x1="${box.x - 9}" y1="${box.y + 14}" x2="${box.x}" y2="${box.y + 14}" stroke="#111"/>`
       : ''
     const final = state.final
-      ? `<rect x="${x + 3}" y="${y + 3}" width="${BOX.width - 6}" height="${BOX.height - 6}" rx="6" fill="none" stroke="#111"/>`
+      ? `<rect x="${box.x + 3}" y="${box.y + 3}" width="${box.width - 6}" height="${box.height - 6}" rx="6" fill="none" stroke="#111"/>`
       : ''
+    const name = state.id.split('.').at(-1) ?? state.id
     return (
-      `<g class="state">${initial}<rect x="${x}" y="${y}" width="${BOX.width}" height="${BOX.height}" rx="8" fill="#fff" stroke="#111"${border}/>${final}` +
-      `<text x="${x + BOX.width / 2}" y="${y + BOX.height / 2 + 4}" text-anchor="middle">${escape(state.id)}</text></g>`
+      `<g>${initial}<rect x="${box.x}" y="${box.y}" width="${box.width}" height="${box.height}" rx="8" fill="${compound ? '#f9fafb' : '#fff'}" stroke="#111"/>${final}` +
+      `<text x="${box.x + box.width / 2}" y="${labelY}" text-anchor="middle"${compound ? ' font-weight="600"' : ''}>${escape(name)}</text></g>`
     )
   })
   const markers = (Object.keys(COLOURS) as EdgeCoverage[])
@@ -135,20 +173,16 @@ export function stateChart(
         `<marker id="arrow-${state}" viewBox="0 0 10 10" refX="9" refY="5" markerWidth="7" markerHeight="7" orient="auto-start-reverse"><path d="M0,0 L10,5 L0,10 z" fill="${COLOURS[state]}"/></marker>`,
     )
     .join('')
-  const legend = (Object.entries(COLOURS) as [EdgeCoverage, string][])
-    .map(
-      ([state, colour], index) =>
-        `<text x="${MARGIN + index * 200}" y="${MARGIN - 10}" fill="${colour}">${
-          {
-            browser: '━ browser and machine run',
-            machine: '━ machine run only',
-            none: '┅ not covered',
-          }[state]
-        }</text>`,
-    )
+  const legend = (Object.keys(COLOURS) as EdgeCoverage[])
+    .map((state, index) => {
+      const x = MARGIN + index * 220
+      const dash = state === 'none' ? ' stroke-dasharray="6 4"' : ''
+      return `<line x1="${x}" y1="${MARGIN - 14}" x2="${x + 30}" y2="${MARGIN - 14}" stroke="${COLOURS[state]}" stroke-width="2"${dash}/><text x="${x + 38}" y="${MARGIN - 10}">${LEGEND[state]}</text>`
+    })
     .join('')
+  const height = bottom + 30 + below * 16 + MARGIN
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" role="img" aria-label="State chart" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}" font-family="system-ui, sans-serif" font-size="12">` +
-    `<defs>${markers}</defs>${legend}${edges.join('')}${nodes.join('')}</svg>`
+    `<defs>${markers}</defs>${legend}${nodes.join('')}${edges.join('')}</svg>`
   )
 }

@@ -61,13 +61,13 @@ export function machinePage(report: MachineReport): string {
     )
     .join('')
   const transitions = report.transitions
-    .map((transition) => {
+    .map((transition, index) => {
       const onScreen =
         'cause' in transition.onScreen
           ? escape(transition.onScreen.cause)
           : `<em>no on-screen cause:</em> ${escape(transition.onScreen.none)}`
       const target = transition.targets.join(', ') || '(stays)'
-      return `<tr><td><code>${escape(transition.source)}</code></td><td><code>${escape(transition.label)}</code></td><td><code>${escape(target)}</code></td><td>${mark(transition.machine)}</td><td>${mark(transition.browser)}</td><td>${onScreen}</td></tr>`
+      return `<tr><td>${index + 1}</td><td><code>${escape(transition.source)}</code></td><td><code>${escape(transition.label)}</code></td><td><code>${escape(target)}</code></td><td>${mark(transition.machine)}</td><td>${mark(transition.browser)}</td><td>${onScreen}</td></tr>`
     })
     .join('')
   const walk = runs.machine?.walk
@@ -83,7 +83,7 @@ export function machinePage(report: MachineReport): string {
     `<p><a href="index.html">All machines</a></p><h1>${escape(report.title)}</h1>${result}${summary}
 <h2>State chart</h2><div class="chart">${stateChart(report.states, report.transitions, (transition) => coverage(transition.id))}</div>
 <h2>States</h2><table><tr><th>state</th><th>machine</th><th>browser</th><th>how it is checked on the page</th></tr>${states}</table>
-<h2>Transitions</h2><table><tr><th>from</th><th>event [guard]</th><th>to</th><th>machine</th><th>browser</th><th>on-screen cause</th></tr>${transitions}</table>
+<h2>Transitions</h2><p>Numbered as on the chart.</p><table><tr><th>#</th><th>from</th><th>event [guard]</th><th>to</th><th>machine</th><th>browser</th><th>on-screen cause</th></tr>${transitions}</table>
 <h2>Random walks and invariants</h2>${walkText}
 <h2>Paths</h2>${pathList('Machine run', runs.machine?.paths)}${pathList('Browser run', runs.browser?.paths)}`,
   )
