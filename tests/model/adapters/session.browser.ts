@@ -75,6 +75,12 @@ async function expectState(page: Page, snapshot: Snapshot) {
   // restoring, signingIn, loadingProfile and refreshing pass too quickly to observe.
 }
 
+/** A reconnect does not refetch a query still in flight with the old token: let them all land. */
+async function dashboardSettled(page: Page) {
+  await expect(page.getByTestId(/^tile-/).first()).toBeVisible()
+  for (const tile of await page.getByTestId(/^tile-/).all()) await expect(tile).toContainText(/\d/)
+}
+
 async function otherTabLogsOut(page: Page) {
   const other = await page.context().newPage()
   await other.goto('/health')
@@ -118,11 +124,8 @@ async function perform(page: Page, { event, next, before }: BrowserStep<typeof s
     }
     case 'session.refresh.started':
       // The access token goes stale while the refresh token stays good: the next requests get
-      // 401, one refresh runs and they are retried. The dashboard's counts must have arrived
-      // first: a reconnect does not refetch a query that is still in flight with the good token.
-      await expect(page.getByTestId(/^tile-/).first()).toBeVisible()
-      for (const tile of await page.getByTestId(/^tile-/).all())
-        await expect(tile).toContainText(/\d/)
+      // 401, one refresh runs and they are retried.
+      await dashboardSettled(page)
       await page.evaluate(() => localStorage.setItem('access_token', 'stale'))
       await reconnect(page.context())
       await expect.poll(async () => (await storedTokens(page)).access).not.toBe('stale')
@@ -140,6 +143,7 @@ async function perform(page: Page, { event, next, before }: BrowserStep<typeof s
       // Nothing is requesting now, so the session ends the other way: another tab logs out.
       if (!before.matches('signedIn')) return otherTabLogsOut(page)
       // Tokens the server no longer honours: the next request gets 401, the refresh fails too.
+      await dashboardSettled(page)
       await page.evaluate(() => {
         localStorage.setItem('access_token', 'revoked')
         localStorage.setItem('refresh_token', 'revoked')

@@ -70,6 +70,13 @@ export function machinePage(report: MachineReport): string {
       return `<tr><td>${index + 1}</td><td><code>${escape(transition.source)}</code></td><td><code>${escape(transition.label)}</code></td><td><code>${escape(target)}</code></td><td>${mark(transition.machine)}</td><td>${mark(transition.browser)}</td><td>${onScreen}</td></tr>`
     })
     .join('')
+  const offScreen = report.transitions
+    .map((transition, index) =>
+      'none' in transition.onScreen
+        ? `<li>${index + 1}. <code>${escape(transition.source)} —${escape(transition.label)}→ ${escape(transition.targets.join(', ') || '(stays)')}</code>: ${escape(transition.onScreen.none)}</li>`
+        : '',
+    )
+    .join('')
   const walk = runs.machine?.walk
   const walkText = walk
     ? `<p>${walk.runs} random sequences, ${walk.steps} events in all. ${
@@ -84,6 +91,7 @@ export function machinePage(report: MachineReport): string {
 <h2>State chart</h2><div class="chart">${stateChart(report.states, report.transitions, (transition) => coverage(transition.id))}</div>
 <h2>States</h2><table><tr><th>state</th><th>machine</th><th>browser</th><th>how it is checked on the page</th></tr>${states}</table>
 <h2>Transitions</h2><p>Numbered as on the chart.</p><table><tr><th>#</th><th>from</th><th>event [guard]</th><th>to</th><th>machine</th><th>browser</th><th>on-screen cause</th></tr>${transitions}</table>
+<h2>Transitions without an on-screen cause</h2>${offScreen ? `<ul>${offScreen}</ul>` : '<p>None.</p>'}
 <h2>Random walks and invariants</h2>${walkText}
 <h2>Paths</h2>${pathList('Machine run', runs.machine?.paths)}${pathList('Browser run', runs.browser?.paths)}`,
   )
