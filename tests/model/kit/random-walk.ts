@@ -66,6 +66,8 @@ export function randomWalk(
   const picks = fc.array(fc.nat({ max: adapter.events.length - 1 }), {
     minLength: 1,
     maxLength: options.maxLength,
+    // fast-check keeps arrays short by default; a walk is meant to be long.
+    size: 'max',
   })
   const details = fc.check(
     fc.property(start, picks, (which, chosen) => {
@@ -80,7 +82,10 @@ export function randomWalk(
   }
   const [which, chosen] = details.counterexample
   const input = inputs[which]
-  const events = eventsFrom(adapter, chosen)
+  const walked = eventsFrom(adapter, chosen)
+  const broken = runEvents(adapter, input, walked).violation
+  // Keep the events up to the one after which the invariant broke: the rest never ran.
+  const events = broken === null ? walked : walked.slice(0, broken.step + 1)
   const result = runEvents(adapter, input, events)
   const file = writeReplay(
     { machine: adapter.name, invariant: result.violation?.invariant ?? 'unknown', input, events },
