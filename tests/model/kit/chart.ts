@@ -113,6 +113,7 @@ export function stateChart(
   const bottom = Math.max(...[...boxes.values()].map((box) => box.y + box.height))
   const pairs = new Map<string, number>()
   let below = 0
+  let beside = 0
   const edges = transitions.map((transition, index) => {
     const from = boxes.get(transition.source) ?? { x: 0, y: 0, ...LEAF }
     const target = transition.targets[0] ?? transition.source
@@ -133,6 +134,13 @@ export function stateChart(
       const start = { x: from.x + from.width, y: from.y + Math.min(from.height / 2, 18) + nth * 6 }
       const end = { x: to.x, y: to.y + Math.min(to.height / 2, 18) + nth * 6 }
       path = curve(start, { x: start.x + 60, y: start.y }, { x: end.x - 60, y: end.y }, end)
+    } else if (to.x === from.x) {
+      // Same column: bow out to the right, wider for each such edge so they stay apart.
+      beside += 1
+      const start = { x: from.x + from.width, y: from.y + from.height / 2 + 6 }
+      const end = { x: to.x + to.width, y: to.y + to.height / 2 - 6 }
+      const bow = 30 + beside * 12
+      path = curve(start, { x: start.x + bow, y: start.y }, { x: end.x + bow, y: end.y }, end)
     } else {
       below += 1
       const start = { x: from.x + from.width / 2 + 16, y: from.y + from.height }
