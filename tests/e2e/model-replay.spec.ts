@@ -1,0 +1,77 @@
+import { expect, test } from '@playwright/test'
+import { createActor } from 'xstate'
+import { inputsOf, onScreenReason } from '../model/kit/adapter'
+import { activeStates, transitionsTaken } from '../model/kit/graph'
+import { pathText, transitionPaths } from '../model/kit/paths'
+import { writeRun, type PathRecord } from '../model/kit/report-files'
+import { emptyCovered } from '../model/kit/run'
+import { adapters } from '../model/registry'
+import { browserAdapters } from '../model/browser-registry'
+
+// Every machine whose screens exist, replayed in Chromium against the real server: one shortest
+// path per transition, using only steps the adapter can cause on screen. After each step the page
+// must show the state the machine is in. Coverage goes to reports/model/ (npm run test:model).
+
+for (const browser of browserAdapters) {
+  const adapter = adapters.find(({ name }) => name === browser.name)
+  if (adapter === undefined) throw new Error(`No model adapter named ${browser.name}`)
+  const inputs = inputsOf(adapter)
+  const paths = [
+    ...transitionPaths(
+      adapter,
+      (snapshot, event) => onScreenReason(adapter, event, snapshot) === null,
+    ).values(),
+  ]
+  const covered = emptyCovered()
+  const records: PathRecord[] = []
+
+  test.describe(`${adapter.name} machine in Chromium`, () => {
+    test.describe.configure({ mode: 'serial' })
+
+    test.afterAll(() => {
+      writeRun({
+        machine: adapter.name,
+        run: 'browser',
+        states: [...covered.states],
+        transitions: [...covered.transitions],
+        paths: records,
+      })
+    })
+
+    for (const path of paths) {
+      test(`${path.description}: ${pathText(path)}`, async ({ page }) => {
+        const record = {
+          description: path.description,
+          events: path.events.map((event) => String(event.type)),
+          passed: false,
+        }
+        records.push(record)
+        await browser.prepare?.(page, path.events)
+        const model = createActor(adapter.machine, { input: inputs[path.input] }).start()
+        for (const id of activeStates(adapter.machine, model.getSnapshot())) covered.states.add(id)
+        for (const [index, sample] of path.events.entries()) {
+          const event = adapter.vary ? adapter.vary(sample, index) : sample
+          const before = model.getSnapshot()
+          const taken = transitionsTaken(adapter.machine, before, event)
+          await browser.perform(page, { event, next: path.events[index + 1], before })
+          model.send(event)
+          await browser.expectState(page, model.getSnapshot())
+          for (const id of taken) covered.transitions.add(id)
+          for (const id of activeStates(adapter.machine, model.getSnapshot()))
+            covered.states.add(id)
+        }
+        record.passed = true
+      })
+    }
+
+    test(`takes at least ${adapter.thresholds.browser} % of the transitions with an on-screen cause`, () => {
+      const missing = paths
+        .map(({ transition }) => transition ?? '')
+        .filter((id) => !covered.transitions.has(id))
+      const taken = paths.length - missing.length
+      expect((100 * taken) / Math.max(paths.length, 1), missing.join(', ')).toBeGreaterThanOrEqual(
+        adapter.thresholds.browser,
+      )
+    })
+  })
+}

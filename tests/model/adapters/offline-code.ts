@@ -1,0 +1,129 @@
+import {
+  offlineCodeMachine,
+  unavailableReason,
+  type OfflineCodeEvent,
+  type OfflineCodeInput,
+} from '../../../machines/offline-code.machine'
+import type { ModelAdapter } from '../kit/adapter'
+
+/** What the credential dialog's host did: lookups and generations asked of the server. */
+export type OfflineCodeWorld = {
+  /** A lookup answered with the PIN the credential holds. */
+  held: boolean
+  pending: 'lookup' | 'generation' | null
+  generations: number
+  keys: string[]
+}
+
+function offlineCodeHost() {
+  const world: OfflineCodeWorld = {
+    held: false,
+    pending: null,
+    generations: 0,
+    keys: [],
+  }
+  const machine = offlineCodeMachine.provide({
+    actions: {
+      lookUpCode: () => void (world.pending = 'lookup'),
+      generate: (_, { idempotencyKey }) => {
+        world.pending = 'generation'
+        world.generations += 1
+        world.keys.push(idempotencyKey)
+      },
+      cancelPending: () => void (world.pending = null),
+    },
+  })
+  // Each answer settles the request it answers; a stray one (nothing of its kind pending) does not.
+  const cause = (event: OfflineCodeEvent) => {
+    const answers = {
+      'code.found': 'lookup',
+      'code.missing': 'lookup',
+      'code.generated': 'generation',
+      'code.failed': world.pending,
+    }[event.type as string]
+    if (answers === undefined || answers === null || answers !== world.pending) return
+    if (event.type === 'code.found') world.held = true
+    world.pending = null
+  }
+  return { machine, world, cause }
+}
+
+const device = { deviceCapable: true, deviceConnected: true }
+const inputs: OfflineCodeInput[] = [
+  { credentialId: 3, hasPin: true, ...device },
+  { credentialId: 4, hasPin: false, ...device },
+  { credentialId: 5, hasPin: false, deviceCapable: false, deviceConnected: true },
+  { credentialId: 6, hasPin: false, deviceCapable: true, deviceConnected: false },
+]
+const pending = 'screen not built yet'
+
+export const offlineCodeAdapter: ModelAdapter<typeof offlineCodeMachine, OfflineCodeWorld> = {
+  name: 'offline-code',
+  title: 'Offline code (machines/offline-code.machine.ts)',
+  machine: offlineCodeMachine,
+  inputs,
+  events: [
+    { type: 'code.found', pin: '4711 0815' },
+    { type: 'code.missing' },
+    { type: 'code.generate', idempotencyKey: 'key' },
+    { type: 'code.generated', pin: '1234 5678' },
+    { type: 'code.failed', reason: 'offline' },
+    { type: 'code.retry', idempotencyKey: 'key' },
+    { type: 'code.copy' },
+    { type: 'code.close' },
+  ],
+  // The host mints a new key per generate or retry.
+  vary: (event, step) =>
+    event.type === 'code.generate' || event.type === 'code.retry'
+      ? { ...event, idempotencyKey: `key-${step}` }
+      : event,
+  host: offlineCodeHost,
+  invariants: [
+    {
+      name: 'a PIN is shown only when the credential holds one or one was generated',
+      holds: (snapshot, world) =>
+        !snapshot.matches('showingCode') || world.held || world.generations > 0,
+    },
+    {
+      name: 'the PIN is in the machine exactly while it is shown',
+      holds: (snapshot) => (snapshot.context.pin !== null) === snapshot.matches('showingCode'),
+    },
+    {
+      name: 'a request is pending exactly while checking or generating',
+      holds: (snapshot, world) =>
+        (world.pending === 'lookup') === snapshot.matches('checking') &&
+        (world.pending === 'generation') === snapshot.matches('generating'),
+    },
+    {
+      name: 'no code is generated on a device that cannot program one',
+      holds: (snapshot, world) =>
+        unavailableReason(snapshot.context) === null || world.generations === 0,
+    },
+    {
+      name: 'every generation has its own idempotency key',
+      holds: (_, world) => new Set(world.keys).size === world.keys.length,
+    },
+  ],
+  states: {
+    checking: 'the dialog shows it is looking up the code',
+    showingCode:
+      'the Show Code dialog: the PIN large and grouped, a copy button and the photo reminder',
+    offeringGeneration: 'the Generate Offline Code dialog with its Generate button',
+    generating: 'the Generate button shows it is busy',
+    failed: 'the error dialog "Ooops, Something went wrong!" with the reason, Retry and Ok',
+    unavailable:
+      'the reason (no offline codes on this device, or not connected) instead of the button',
+    closed: 'no dialog; the PIN is nowhere on the page',
+  },
+  causes: {
+    'code.found': { cause: 'open Show Code on a seeded credential that holds a PIN', pending },
+    'code.missing': { cause: 'open the code dialog on a seeded credential without a PIN', pending },
+    'code.generate': { cause: 'press Generate', pending },
+    'code.generated': { cause: 'create_pin answers 200 with details.pin', pending },
+    'code.failed': { cause: 'the seeded device that fails create_pin answers 409', pending },
+    'code.retry': { cause: 'press Retry in the error dialog', pending },
+    'code.copy': { cause: 'press Copy beside the PIN', pending },
+    'code.close': { cause: 'press Close or Escape', pending },
+  },
+  thresholds: { states: 100, transitions: 100, browser: 0 },
+}

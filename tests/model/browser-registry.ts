@@ -1,0 +1,5 @@
+import type { AnyBrowserAdapter } from './kit/browser'
+import { sessionBrowser } from './adapters/session.browser'
+
+/** The machines whose screens exist: their paths are replayed in Chromium. */
+export const browserAdapters: readonly AnyBrowserAdapter[] = [sessionBrowser]

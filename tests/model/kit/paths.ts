@@ -1,0 +1,98 @@
+import type { AnyStateMachine, EventObject } from 'xstate'
+import { getShortestPaths, getSimplePaths } from 'xstate/graph'
+import { inputsOf, type AnyModelAdapter, type SnapshotOf } from './adapter'
+import { transitionsTaken } from './graph'
+
+export type ModelPath = {
+  /** Why the path exists: the transition it ends with, or the state it reaches. */
+  description: string
+  /** The transition the path was made for: its last step takes it. */
+  transition?: string
+  /** Index into the adapter's inputs. */
+  input: number
+  events: EventObject[]
+}
+
+export type StepFilter = (snapshot: SnapshotOf<AnyStateMachine>, event: EventObject) => boolean
+
+type GraphPath = { steps: { event: EventObject }[] }
+
+// Each generated path starts with the machine's own init step.
+const eventsOf = (path: GraphPath) => path.steps.slice(1).map((step) => step.event)
+
+/**
+ * One shortest event sequence per transition, over all inputs: the shortest path to a state where
+ * the transition is enabled, plus the event that takes it. With `filter`, only steps it allows are
+ * used (the browser run keeps to steps that have an on-screen cause).
+ */
+export function transitionPaths(
+  adapter: AnyModelAdapter,
+  filter?: StepFilter,
+): Map<string, ModelPath> {
+  const { machine, events } = adapter
+  const candidates = inputsOf(adapter).flatMap((input, index) =>
+    getShortestPaths(machine, { events, input, filterEvents: filter }).map((path) => ({
+      path,
+      index,
+    })),
+  )
+  candidates.sort((a, b) => a.path.steps.length - b.path.steps.length)
+  const found = new Map<string, ModelPath>()
+  for (const { path, index } of candidates) {
+    for (const event of events) {
+      if (filter && !filter(path.state, event)) continue
+      for (const id of transitionsTaken(machine, path.state, event)) {
+        if (found.has(id)) continue
+        found.set(id, {
+          description: `takes ${id}`,
+          transition: id,
+          input: index,
+          events: [...eventsOf(path), event],
+        })
+      }
+    }
+  }
+  return found
+}
+
+const MAX_SIMPLE_PATHS = 40
+
+/**
+ * Every path the machine run walks: one per transition, one shortest path per reachable state, and
+ * the longest simple paths (no state twice) up to the adapter's depth, which exercise the orders in
+ * which states can follow each other.
+ */
+export function modelPaths(adapter: AnyModelAdapter): ModelPath[] {
+  const { machine, events } = adapter
+  const depth = adapter.simplePathDepth ?? 8
+  const byTransition = [...transitionPaths(adapter).values()]
+  const perInput = inputsOf(adapter).flatMap((input, index) => {
+    const toStates = getShortestPaths(machine, { events, input }).map((path) => ({
+      description: `reaches ${JSON.stringify(path.state.value)}`,
+      input: index,
+      events: eventsOf(path),
+    }))
+    const simple = getSimplePaths(machine, { events, input })
+      .map(eventsOf)
+      .filter((sequence) => sequence.length <= depth)
+      .sort((a, b) => b.length - a.length)
+      .slice(0, MAX_SIMPLE_PATHS)
+      .map((sequence) => ({
+        description: `simple path of ${sequence.length} steps`,
+        input: index,
+        events: sequence,
+      }))
+    return [...toStates, ...simple]
+  })
+  const seen = new Set<string>()
+  return [...byTransition, ...perInput].filter((path) => {
+    const key = `${path.input}:${JSON.stringify(path.events)}`
+    if (seen.has(key)) return false
+    seen.add(key)
+    return true
+  })
+}
+
+export function pathText(path: { events: readonly { type: unknown }[] }) {
+  return path.events.map((event) => String(event.type)).join(' → ') || '(start)'
+}

@@ -1,0 +1,11 @@
+import type { AnyModelAdapter } from './kit/adapter'
+import { deviceCommandAdapter } from './adapters/device-command'
+import { offlineCodeAdapter } from './adapters/offline-code'
+import { sessionAdapter } from './adapters/session'
+
+/** Every machine in machines/ with its adapter. A new machine joins the kit by a line here. */
+export const adapters: readonly AnyModelAdapter[] = [
+  sessionAdapter,
+  deviceCommandAdapter,
+  offlineCodeAdapter,
+]
