@@ -8,6 +8,7 @@ import {
 import { inScope } from '../../src/contract/permissions'
 import type { App, Principal, Services } from '../context'
 import type { Queryable } from '../db/database'
+import { lockRow } from '../db/locks'
 import { badField, conflict, notFound } from '../http/errors'
 import { listPage } from '../http/list'
 import { ensureInScope, orgLimit, requireScope } from '../http/scope'
@@ -17,7 +18,7 @@ import {
   deviceFrom,
   deviceSelect,
   findDevices,
-  resolveAssignment,
+  lockedAssignment,
   toDevice,
   type DeviceRow,
 } from './device-rows'
@@ -35,14 +36,8 @@ async function findDevice(q: Queryable, id: number): Promise<Device | undefined>
 }
 
 /** Checks everything a device row refers to; answers where it lives. */
-async function checkDevice(
-  q: Queryable,
-  scope: Scope,
-  p: Principal,
-  input: DeviceInput,
-  id: number,
-) {
-  const mount = await resolveAssignment(q, input.assignment_type, input.assignment_id)
+async function checkDevice(q: Queryable, scope: Scope, p: Principal, input: DeviceInput) {
+  const mount = await lockedAssignment(q, input.assignment_type, input.assignment_id)
   if (!mount || !inScope(scope, p.organizationId, mount.organization_id)) throw notFound('Location')
   const [type] = await q.query<{ battery_powered: boolean; default_capabilities: string[] }>(
     'select battery_powered, default_capabilities from device_types where device_type_id = $1',
@@ -51,15 +46,8 @@ async function checkDevice(
   const [maker] = await q.query('select 1 from manufacturers where manufacturer_id = $1', [
     input.manufacturer_id,
   ])
+  // A serial taken by another device is refused by the unique index devices_serial (409).
   if (!type || !maker) throw badField('manufacturer_id', 'Manufacturer is required.')
-  const [clash] = await q.query(
-    `select 1 from devices where manufacturer_id = $1 and lower(device_id_manufacturer) = lower($2)
-       and device_id <> $3`,
-    [input.manufacturer_id, input.device_id_manufacturer, id],
-  )
-  if (clash) {
-    throw conflict('This manufacturer ID is already registered.', 'device_id_manufacturer')
-  }
   return {
     mount,
     capabilities: input.capabilities ?? type.default_capabilities,
@@ -124,7 +112,7 @@ export function registerDevices(app: App, s: Services) {
     const scope = requireScope(p, 'devices', 'create')
     const input = await jsonBody(c, DeviceInput)
     const id = await s.db.tx(async (q) => {
-      const { mount, capabilities, battery } = await checkDevice(q, scope, p, input, 0)
+      const { mount, capabilities, battery } = await checkDevice(q, scope, p, input)
       const locking =
         capabilities.includes('remotely_lock') || capabilities.includes('remotely_unlock')
       const [row] = await q.query<{ device_id: number }>(
@@ -158,9 +146,10 @@ export function registerDevices(app: App, s: Services) {
     const id = idParam(c)
     const patch = await jsonBody(c, DeviceUpdate)
     await s.db.tx(async (q) => {
+      await lockRow(q, 'devices', id, 'update')
       const device = ensureInScope(scope, p, await findDevice(q, id), 'Device')
       const input = parse({ ...toInput(device), ...patch }, DeviceInput)
-      const { mount, capabilities, battery } = await checkDevice(q, scope, p, input, id)
+      const { mount, capabilities, battery } = await checkDevice(q, scope, p, input)
       const locking =
         capabilities.includes('remotely_lock') || capabilities.includes('remotely_unlock')
       await q.query(
@@ -195,6 +184,8 @@ export function registerDevices(app: App, s: Services) {
     const scope = requireScope(p, 'devices', 'delete')
     const id = idParam(c)
     await s.db.tx(async (q) => {
+      // Locked first: a credential being granted through it waits, or finds it gone.
+      await lockRow(q, 'devices', id, 'update')
       ensureInScope(scope, p, await findDevice(q, id), 'Device')
       const [held] = await q.query(
         "select 1 from credentials where assignment_type = 'device' and assignment_id = $1 limit 1",

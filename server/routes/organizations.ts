@@ -7,6 +7,7 @@ import {
 } from '../../src/contract/organizations'
 import type { App, Services } from '../context'
 import type { Queryable } from '../db/database'
+import { lockRow } from '../db/locks'
 import { conflict, HttpError } from '../http/errors'
 import { listPage } from '../http/list'
 import { ensureInScope, orgLimit, requireScope } from '../http/scope'
@@ -25,13 +26,11 @@ async function findOrganization(q: Queryable, id: number) {
   return row
 }
 
-/** Replaces the organization's clients; a client held by another organization is a 409. */
+/**
+ * Replaces the organization's clients. A client held by another organization is refused by the
+ * primary key of organization_clients: 409 "Client already exists!" (server/http/constraints.ts).
+ */
 async function setClients(q: Queryable, organizationId: number, clientIds: string[]) {
-  const [taken] = await q.query<{ client_id: string }>(
-    'select client_id from organization_clients where client_id = any($1) and organization_id <> $2',
-    [clientIds, organizationId],
-  )
-  if (taken) throw conflict('Client already exists!', 'client_ids')
   await q.query('delete from organization_clients where organization_id = $1', [organizationId])
   for (const [position, clientId] of clientIds.entries()) {
     await q.query(
@@ -106,6 +105,8 @@ export function registerOrganizations(app: App, s: Services) {
     const id = idParam(c)
     const patch = await jsonBody(c, OrganizationUpdate)
     await s.db.tx(async (q) => {
+      // One writer per organization: two client lists replacing each other would clash on the key.
+      await lockRow(q, 'organizations', id, 'update')
       const org = ensureInScope(scope, p, await findOrganization(q, id), 'Organization')
       await q.query(
         'update organizations set name = $2, description = $3, updated_at = now() where organization_id = $1',
@@ -121,6 +122,9 @@ export function registerOrganizations(app: App, s: Services) {
     const scope = requireScope(p, 'organizations', 'delete')
     const id = idParam(c)
     await s.db.tx(async (q) => {
+      // Locked first: a second DELETE finds it gone (404), and a user, location or device being
+      // added (its foreign key holds this row in key share) is counted below or refused after.
+      await lockRow(q, 'organizations', id, 'update')
       ensureInScope(scope, p, await findOrganization(q, id), 'Organization')
       const [used] = await q.query<{ n: number }>(
         `select (select count(*) from users where organization_id = $1)

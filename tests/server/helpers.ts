@@ -26,6 +26,7 @@ export interface TestServer {
       form?: Record<string, string>
       body?: BodyInit
       type?: string
+      headers?: Record<string, string>
     },
   ): Promise<Reply<T>>
   login(username: string, password?: string): Promise<string>
@@ -67,13 +68,13 @@ export function useServer(overrides: Partial<ServerOptions> = {}): () => TestSer
       dataDir: 'memory://',
       seedAuditRows: 200,
       scryptLogN: 10,
-      logLevel: 'silent',
+      logLevel: process.env.TEST_LOG_LEVEL === 'debug' ? 'debug' : 'silent',
       distDir: 'tests/server/no-dist',
       databaseUrl: database?.url ?? null,
       ...overrides,
     })
     const request: TestServer['request'] = async (method, path, init = {}) => {
-      const headers: Record<string, string> = {}
+      const headers: Record<string, string> = { ...init.headers }
       let body: BodyInit | undefined = init.body
       if (init.token) headers.authorization = `Bearer ${init.token}`
       if (init.json !== undefined) {
