@@ -37,7 +37,7 @@ export interface TestServer {
  * With TEST_DATABASE_URL (a PostgreSQL server the tests may create databases on), each test file
  * gets a fresh database there instead of in-memory PGlite, proving the SQL runs on both.
  */
-async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> } | null> {
+export async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> } | null> {
   const admin = process.env.TEST_DATABASE_URL
   if (!admin) return null
   const name = `access_test_${randomBytes(6).toString('hex')}`
