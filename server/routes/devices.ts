@@ -35,7 +35,10 @@ async function findDevice(q: Queryable, id: number): Promise<Device | undefined>
   return device
 }
 
-/** Checks everything a device row refers to; answers where it lives. */
+/**
+ * Checks everything a device row refers to; answers where it lives, that place locked against
+ * deletes until commit. A serial another device holds is refused by the unique index devices_serial.
+ */
 async function checkDevice(q: Queryable, scope: Scope, p: Principal, input: DeviceInput) {
   const mount = await lockedAssignment(q, input.assignment_type, input.assignment_id)
   if (!mount || !inScope(scope, p.organizationId, mount.organization_id)) throw notFound('Location')
@@ -46,7 +49,6 @@ async function checkDevice(q: Queryable, scope: Scope, p: Principal, input: Devi
   const [maker] = await q.query('select 1 from manufacturers where manufacturer_id = $1', [
     input.manufacturer_id,
   ])
-  // A serial taken by another device is refused by the unique index devices_serial (409).
   if (!type || !maker) throw badField('manufacturer_id', 'Manufacturer is required.')
   return {
     mount,
