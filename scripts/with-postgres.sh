@@ -36,7 +36,12 @@ if [ "$(id -u)" = "0" ]; then
   as_owner=(runuser -u postgres --)
 fi
 
-dir="$(mktemp -d -t access-pg.XXXXXX)"
+# As root the cluster's owner must reach the directory, which a TMPDIR under /root would not allow.
+if [ "${#as_owner[@]}" -gt 0 ]; then
+  dir="$(mktemp -d /tmp/access-pg.XXXXXX)"
+else
+  dir="$(mktemp -d -t access-pg.XXXXXX)"
+fi
 cleanup() {
   "${as_owner[@]}" "$bin/pg_ctl" stop -D "$dir/data" -m immediate >/dev/null 2>&1 || true
   rm -rf "$dir"
