@@ -161,7 +161,8 @@ export function registerCredentials(app: App, s: Services) {
     const scope = requireScope(p, 'credentials', 'update')
     const id = idParam(c)
     const patch = await jsonBody(c, CredentialUpdate)
-    await s.db.tx(async (q) => {
+    // Answered from inside the transaction, so a DELETE committing right after cannot empty it.
+    const updated = await s.db.tx(async (q) => {
       await lockRow(q, 'credentials', id, 'update')
       const current = ensureInScope(scope, p, await findCredential(q, id), 'Credential')
       const input = parse({ ...toInput(current), ...patch }, CredentialInput)
@@ -175,8 +176,9 @@ export function registerCredentials(app: App, s: Services) {
          where credential_id = $10`,
         [...values(input), organizationId, id],
       )
+      return findCredential(q, id)
     })
-    return c.json(await findCredential(s.db, id))
+    return c.json(updated)
   })
 
   app.delete('/access/v1/credentials/:id', async (c) => {

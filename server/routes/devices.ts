@@ -147,7 +147,8 @@ export function registerDevices(app: App, s: Services) {
     const scope = requireScope(p, 'devices', 'update')
     const id = idParam(c)
     const patch = await jsonBody(c, DeviceUpdate)
-    await s.db.tx(async (q) => {
+    // Answered from inside the transaction, so a DELETE committing right after cannot empty it.
+    const updated = await s.db.tx(async (q) => {
       await lockRow(q, 'devices', id, 'update')
       const device = ensureInScope(scope, p, await findDevice(q, id), 'Device')
       const input = parse({ ...toInput(device), ...patch }, DeviceInput)
@@ -177,8 +178,9 @@ export function registerDevices(app: App, s: Services) {
           mount.location_id,
         ],
       )
+      return findDevice(q, id)
     })
-    return c.json(await findDevice(s.db, id))
+    return c.json(updated)
   })
 
   app.delete('/sbm/v1/devices/:id', async (c) => {

@@ -140,7 +140,8 @@ export function registerLocations(app: App, s: Services) {
     const scope = requireScope(p, 'locations', 'update')
     const id = idParam(c)
     const patch = await jsonBody(c, LocationUpdate)
-    await s.db.tx(async (q) => {
+    // Answered from inside the transaction, so a DELETE committing right after cannot empty it.
+    const updated = await s.db.tx(async (q) => {
       // Locked first: a concurrent DELETE either waits for this update or makes it a 404.
       await lockRow(q, 'locations', id, 'update')
       const location = ensureInScope(scope, p, await findLocation(q, id), 'Location')
@@ -162,8 +163,9 @@ export function registerLocations(app: App, s: Services) {
          where location_id = $9`,
         [...values(input), organizationId, id],
       )
+      return findLocation(q, id)
     })
-    return c.json(await findLocation(s.db, id))
+    return c.json(updated)
   })
 
   app.delete('/sbm/v1/locations/:id', async (c) => {

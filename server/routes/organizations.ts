@@ -104,7 +104,8 @@ export function registerOrganizations(app: App, s: Services) {
     const scope = requireScope(p, 'organizations', 'update')
     const id = idParam(c)
     const patch = await jsonBody(c, OrganizationUpdate)
-    await s.db.tx(async (q) => {
+    // Answered from inside the transaction, so a DELETE committing right after cannot empty it.
+    const updated = await s.db.tx(async (q) => {
       // One writer per organization: two client lists replacing each other would clash on the key.
       await lockRow(q, 'organizations', id, 'update')
       const org = ensureInScope(scope, p, await findOrganization(q, id), 'Organization')
@@ -113,8 +114,9 @@ export function registerOrganizations(app: App, s: Services) {
         [id, (patch.name ?? org.name).trim(), patch.description ?? org.description],
       )
       if (patch.client_ids) await setClients(q, id, patch.client_ids)
+      return findOrganization(q, id)
     })
-    return c.json(await findOrganization(s.db, id))
+    return c.json(updated)
   })
 
   app.delete('/org/v1/organizations/:id', async (c) => {

@@ -169,7 +169,8 @@ function registerLevel(app: App, s: Services, level: Level) {
     const scope = requireScope(p, 'locations', 'update')
     const id = idParam(c)
     const patch = await level.update(c)
-    await s.db.tx(async (q) => {
+    // Answered from inside the transaction, so a DELETE committing right after cannot empty it.
+    const updated = await s.db.tx(async (q) => {
       const current = ensureInScope(scope, p, await lockedNode(q, id), level.name)
       const input = level.input({ ...pick(current, [level.parent.key, ...level.own]), ...patch })
       if (input[level.parent.key] !== current[level.parent.key] && (await inUse(q, level, id))) {
@@ -177,8 +178,9 @@ function registerLevel(app: App, s: Services, level: Level) {
       }
       await write(q, p, scope, input, id)
       for (const sql of level.cascade) await q.query(sql, [id])
+      return find(q, id)
     })
-    return c.json(await find(s.db, id))
+    return c.json(updated)
   })
 
   app.delete(`${path}/:id`, async (c) => {

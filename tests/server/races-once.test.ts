@@ -121,29 +121,53 @@ describe('exactly once under concurrency', () => {
     expect((await server().request('GET', path, { token })).status).toBe(404)
   })
 
-  it('never mounts a device on a location being deleted', async () => {
-    const token = await server().login(ORGADMIN)
-    const { location, door } = await tree(token, 'Emptying')
-    const replies = await race(N, (i) =>
-      i === 0
-        ? server().request('DELETE', `/sbm/v1/locations/${location}`, { token })
-        : server().request('POST', '/sbm/v1/devices', { token, json: deviceOn(door) }),
-    )
-    const [deleted, ...mounts] = replies
-    const created = mounts.filter((r) => r.status === 201).length
-    const left = await server().request('GET', '/sbm/v1/devices?length=100&search=ONCE-', { token })
-    const onIt = (left.body as { data: { location_id: number }[] }).data.filter(
-      (d) => d.location_id === location,
-    )
-    if (deleted?.status === 204) {
-      expect(created).toBe(0)
-      expect(tally(mounts)).toEqual({ 404: N - 1 })
-    } else {
-      expect(deleted?.status).toBe(409)
-      expect(tally(mounts)).toEqual({ 201: N - 1 })
-    }
-    expect(onIt).toHaveLength(created)
-  })
+  // What hangs on the door of a location being deleted: a device (the path to create it, and the
+  // path listing what is left there) or a credential.
+  const attachments: [string, (door: number, me: number) => [string, object], string][] = [
+    ['device', (door) => ['/sbm/v1/devices', deviceOn(door)], '/sbm/v1/devices?length=500'],
+    [
+      'credential',
+      (door, me) => [
+        '/access/v1/credentials',
+        {
+          user_id: me,
+          assignment_type: 'door',
+          assignment_id: door,
+          start_datetime: '2027-02-01T00:00:00Z',
+          permanent: true,
+        },
+      ],
+      '/access/v1/credentials?length=500',
+    ],
+  ]
+
+  it.each(attachments)(
+    'never leaves a %s on a location being deleted',
+    async (_, attach, listPath) => {
+      const token = await server().login(ORGADMIN)
+      const { location, door } = await tree(token, 'Emptying')
+      const me = await server().request('GET', '/org/v1/users/me', { token })
+      const userId = (me.body as { user_id: number }).user_id
+      const replies = await race(N, (i) => {
+        if (i === 0) return server().request('DELETE', `/sbm/v1/locations/${location}`, { token })
+        const [path, json] = attach(door, userId)
+        return server().request('POST', path, { token, json })
+      })
+      const [deleted, ...attaches] = replies
+      const created = attaches.filter((r) => r.status === 201).length
+      const list = await server().request('GET', listPath, { token })
+      const left = (list.body as { data: { assignment_type: string; assignment_id: number }[] })
+        .data
+      const onDoor = left.filter((x) => x.assignment_type === 'door' && x.assignment_id === door)
+      if (deleted?.status === 204) {
+        expect(tally(attaches)).toEqual({ 404: N - 1 })
+      } else {
+        expect(deleted?.status).toBe(409)
+        expect(tally(attaches)).toEqual({ 201: N - 1 })
+      }
+      expect(onDoor).toHaveLength(created)
+    },
+  )
 
   it('refuses to delete an organization that gains a user meanwhile', async () => {
     const admin = await server().login(ADMIN)
