@@ -68,7 +68,7 @@ export function useServer(overrides: Partial<ServerOptions> = {}): () => TestSer
       dataDir: 'memory://',
       seedAuditRows: 200,
       scryptLogN: 10,
-      logLevel: process.env.TEST_LOG_LEVEL === 'debug' ? 'debug' : 'silent',
+      logLevel: 'silent',
       distDir: 'tests/server/no-dist',
       databaseUrl: database?.url ?? null,
       ...overrides,
