@@ -11,6 +11,7 @@ import { openDatabase, type Db } from './db/database'
 import { migrate } from './db/migrate'
 import { seedIfEmpty } from './db/seed'
 import { compressJson } from './http/compress'
+import { constraintAnswer } from './http/constraints'
 import { HttpError } from './http/errors'
 import { registerStatic } from './http/static'
 import { createLogger } from './logger'
@@ -70,7 +71,12 @@ export async function createApp(overrides: Partial<ServerOptions> = {}): Promise
   const options: ServerOptions = { ...defaultOptions, ...overrides }
   const logger = createLogger(options.logLevel)
   const db = await openDatabase(options)
-  await migrate(db)
+  const { held } = await migrate(db)
+  for (const { name, problems } of held) {
+    logger.warn(
+      `migration ${name} is held back, and the rules it adds are not enforced, until these rows are resolved (README, "Operations"): ${problems}`,
+    )
+  }
   const started = Date.now()
   const seeded = await seedIfEmpty(db, {
     auditRows: options.seedAuditRows,
@@ -124,7 +130,8 @@ export async function createApp(overrides: Partial<ServerOptions> = {}): Promise
   const auth = requireAuth(services, ['/org/v1/users/password-reset'])
   for (const prefix of ['/org/v1/*', '/sbm/v1/*', '/access/v1/*', '/upload']) app.use(prefix, auth)
 
-  app.onError((error, c) => {
+  app.onError((caught, c) => {
+    const error = constraintAnswer(caught) ?? caught
     if (error instanceof HttpError) {
       for (const [name, value] of Object.entries(error.headers)) c.header(name, value)
       const body = {

@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
+import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { createPgConfig } from '@electric-sql/pglite/node-postgres'
 import pg from 'pg'
@@ -31,6 +32,11 @@ const types: pg.CustomTypesConfig = {
   }) as pg.CustomTypesConfig['getTypeParser'],
 }
 
+// A deadlock (40P01) or serialization failure (40001) means another transaction won a race the
+// database refereed; the loser's work had no effect, so running it again is safe and answers right.
+const retryable = new Set<unknown>(['40001', '40P01'])
+const RETRIES = 5
+
 function wrap(pool: pg.Pool, kind: Db['kind'], shutdown: () => Promise<void>): Db {
   const run =
     (client: pg.Pool | pg.PoolClient) =>
@@ -42,17 +48,19 @@ function wrap(pool: pg.Pool, kind: Db['kind'], shutdown: () => Promise<void>): D
     async tx(work) {
       // PGlite has one connection: a pool of size 1 hands it to one transaction at a time, so
       // concurrent requests queue here instead of interleaving statements inside a transaction.
-      const client = await pool.connect()
-      try {
-        await client.query('begin')
-        const result = await work({ query: run(client) })
-        await client.query('commit')
-        return result
-      } catch (error) {
-        await client.query('rollback')
-        throw error
-      } finally {
-        client.release()
+      for (let attempt = 1; ; attempt++) {
+        const client = await pool.connect()
+        try {
+          await client.query('begin')
+          const result = await work({ query: run(client) })
+          await client.query('commit')
+          return result
+        } catch (error) {
+          await client.query('rollback')
+          if (attempt >= RETRIES || !retryable.has((error as { code?: unknown }).code)) throw error
+        } finally {
+          client.release()
+        }
       }
     },
     close: shutdown,
@@ -73,8 +81,9 @@ export async function openDatabase(options: {
     return wrap(pool, 'postgres', () => pool.end())
   }
   if (!options.dataDir.startsWith('memory://')) mkdirSync(options.dataDir, { recursive: true })
-  // pg_trgm backs the list searches' substring indexes (migration 002); PostgreSQL ships it in contrib.
-  const pglite = new PGlite(options.dataDir, { extensions: { pg_trgm } })
+  // pg_trgm backs the list searches' substring indexes (migration 002), btree_gist the exclusive
+  // credential windows (migration 004-invariants); PostgreSQL ships both in contrib.
+  const pglite = new PGlite(options.dataDir, { extensions: { pg_trgm, btree_gist } })
   await pglite.waitReady
   const config = createPgConfig(pglite)
   // idleTimeoutMillis 0: the single PGlite connection object must never be closed and reopened.

@@ -4,8 +4,28 @@ import type { Db } from './database'
 
 const dir = join(import.meta.dirname, 'migrations')
 
-/** Applies migrations/*.sql in name order, each once, each in its own transaction. */
-export async function migrate(db: Db): Promise<string[]> {
+/**
+ * The SQLSTATE a migration raises when rows already in the database break the rule it adds; its
+ * message names those rows. Such a migration is held: not recorded, retried on the next start.
+ */
+const HELD = 'AC001'
+
+export interface Held {
+  name: string
+  /** The rows that break the rule, by id. */
+  problems: string
+}
+
+export interface Migrated {
+  applied: string[]
+  held: Held[]
+}
+
+/**
+ * Applies migrations/*.sql in name order, each once, each in its own transaction. A held migration
+ * does not stop the others: the server starts and warns, rather than refusing to start over old data.
+ */
+export async function migrate(db: Db): Promise<Migrated> {
   await db.query(
     'create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())',
   )
@@ -15,13 +35,20 @@ export async function migrate(db: Db): Promise<string[]> {
   const pending = readdirSync(dir)
     .filter((f) => f.endsWith('.sql') && !done.has(f))
     .sort()
+  const result: Migrated = { applied: [], held: [] }
   for (const name of pending) {
     const sql = readFileSync(join(dir, name), 'utf8')
-    await db.tx(async (q) => {
-      // Without parameters pg sends a simple query, which may hold many statements.
-      await q.query(sql)
-      await q.query('insert into schema_migrations (name) values ($1)', [name])
-    })
+    try {
+      await db.tx(async (q) => {
+        // Without parameters pg sends a simple query, which may hold many statements.
+        await q.query(sql)
+        await q.query('insert into schema_migrations (name) values ($1)', [name])
+      })
+      result.applied.push(name)
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== HELD) throw error
+      result.held.push({ name, problems: (error as Error).message })
+    }
   }
-  return pending
+  return result
 }

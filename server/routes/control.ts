@@ -11,6 +11,7 @@ import type { App, Principal, Services } from '../context'
 import { writeAudit } from '../db/audit'
 import type { Queryable } from '../db/database'
 import { badField, HttpError, notFound } from '../http/errors'
+import { idempotencyKey, once, refusal } from '../http/idempotency'
 import { ensureInScope, requireScope } from '../http/scope'
 import type { Scope } from '../../src/contract/permissions'
 import { idParam, jsonBody } from '../http/validate'
@@ -30,15 +31,6 @@ async function lockedDevice(q: Queryable, scope: Scope, p: Principal, id: number
   return ensureInScope(scope, p, device, 'Device')
 }
 
-// Failures are answered after the transaction commits, so the failed attempt's audit row stays.
-type Outcome<T> = { ok: true; value: T } | { ok: false; error: HttpError }
-
-async function settle<T>(outcome: Promise<Outcome<T>>): Promise<T> {
-  const result = await outcome
-  if (!result.ok) throw result.error
-  return result.value
-}
-
 export function registerControl(app: App, s: Services) {
   app.post('/access/v1/devices/:id/control/:command', async (c) => {
     const p = c.get('principal')
@@ -46,8 +38,10 @@ export function registerControl(app: App, s: Services) {
     const id = idParam(c)
     const [invalid, command] = validate(c.req.param('command'), DeviceCommand)
     if (invalid) throw badField('command', 'Expected lock, unlock, force_unlock or calibrate.')
-    const result = await settle(
-      s.db.tx(async (q): Promise<Outcome<object>> => {
+    const key = idempotencyKey(c.req.header('idempotency-key'))
+    // A refusal is answered, not thrown, so its audit row commits (and is what a replay answers).
+    const answer = await s.db.tx((q) =>
+      once(q, { userId: p.userId, key, request: c.req.path }, async () => {
         const device = await lockedDevice(q, scope, p, id)
         const audit = (result: 'success' | 'failure', detail: string) =>
           writeAudit(q, { device, command, result, detail, actor: p })
@@ -55,14 +49,11 @@ export function registerControl(app: App, s: Services) {
         if (!device.capabilities.includes(capability)) {
           const detail = `Device lacks the capability ${capability}`
           await audit('failure', detail)
-          return { ok: false, error: new HttpError(422, 'capability_missing', `${detail}.`) }
+          return refusal(new HttpError(422, 'capability_missing', `${detail}.`))
         }
         if (!device.current_status.connected) {
           await audit('failure', 'Device is not connected')
-          return {
-            ok: false,
-            error: new HttpError(409, 'device_not_connected', 'Device is not connected.'),
-          }
+          return refusal(new HttpError(409, 'device_not_connected', 'Device is not connected.'))
         }
         // The simulated motor: lock state follows the command; each run costs 1% battery.
         const [status] = await q.query<{
@@ -78,8 +69,8 @@ export function registerControl(app: App, s: Services) {
         )
         const auditId = await audit('success', '')
         return {
-          ok: true,
-          value: {
+          status: 200,
+          body: {
             device_id: id,
             command,
             result: 'success',
@@ -89,7 +80,7 @@ export function registerControl(app: App, s: Services) {
         }
       }),
     )
-    return c.json(result)
+    return c.json(answer.body, answer.status)
   })
 
   app.post('/access/v1/devices/:device_id/set/create_pin', async (c) => {
@@ -97,8 +88,10 @@ export function registerControl(app: App, s: Services) {
     const scope = requireScope(p, 'credentials', 'update')
     const id = idParam(c, 'device_id')
     const { data } = await jsonBody(c, CreatePinRequest)
-    const result = await settle(
-      s.db.tx(async (q): Promise<Outcome<object>> => {
+    const key = idempotencyKey(c.req.header('idempotency-key'))
+    const request = `${c.req.path}\n${JSON.stringify(data)}`
+    const answer = await s.db.tx((q) =>
+      once(q, { userId: p.userId, key, request }, async () => {
         const device = await lockedDevice(q, scope, p, id)
         if (data.manufacturer_id !== device.manufacturer_id) {
           throw badField('data.manufacturer_id', 'Does not match the device.')
@@ -115,7 +108,7 @@ export function registerControl(app: App, s: Services) {
             detail,
             actor: p,
           })
-          return { ok: false, error: new HttpError(422, 'capability_missing', `${detail}.`) }
+          return refusal(new HttpError(422, 'capability_missing', `${detail}.`))
         }
         // Offline codes are derived for the device's offline validator: no connection needed.
         const pin = String(randomInt(0, 1_000_000)).padStart(6, '0')
@@ -143,9 +136,9 @@ export function registerControl(app: App, s: Services) {
           detail: `Valid ${data.start_date} to ${data.end_date}`,
           actor: p,
         })
-        return { ok: true, value: { device_id: id, details: { pin }, audit_id: auditId } }
+        return { status: 200, body: { device_id: id, details: { pin }, audit_id: auditId } }
       }),
     )
-    return c.json(result)
+    return c.json(answer.body, answer.status)
   })
 }

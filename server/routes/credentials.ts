@@ -8,10 +8,12 @@ import {
 import { inScope, type Scope } from '../../src/contract/permissions'
 import type { App, Principal, Services } from '../context'
 import type { Queryable } from '../db/database'
-import { badField, conflict, notFound, requiredField } from '../http/errors'
+import { lockRow } from '../db/locks'
+import { badField, notFound, requiredField } from '../http/errors'
 import { listPage } from '../http/list'
 import { ensureInScope, orgLimit, requireScope } from '../http/scope'
 import { idParam, jsonBody, parse, query } from '../http/validate'
+import { lockedAssignment } from './device-rows'
 
 const select = `c.credential_id, c.organization_id, c.user_id, u.email as user_email,
   c.assignment_id, c.assignment_type,
@@ -32,14 +34,31 @@ async function findCredential(q: Queryable, id: number) {
   return row
 }
 
-const assignmentTables = {
-  device: 'select organization_id from devices where device_id = $1',
-  door: 'select organization_id from doors where door_id = $1',
-  location: 'select organization_id from locations where location_id = $1',
-} as const
+/**
+ * The target's organization, its row locked until commit: deleting the target waits for us, and
+ * credentials for one target are written one after another, so concurrent overlapping windows meet
+ * the exclusion constraint as a queue instead of deadlocking inside it.
+ */
+async function lockedTarget(q: Queryable, type: CredentialInput['assignment_type'], id: number) {
+  if (type === 'door') {
+    const door = await lockedAssignment(q, 'door', id)
+    return door && (await lockRow(q, 'doors', id, 'update')) ? door : undefined
+  }
+  const table = type === 'device' ? 'devices' : 'locations'
+  if (!(await lockRow(q, table, id, 'update'))) return undefined
+  const [row] = await q.query<{ organization_id: number }>(
+    `select organization_id from ${table} where ${type}_id = $1`,
+    [id],
+  )
+  return row
+}
 
-/** Answers the organization the credential belongs to: its user's, which the target must share. */
-async function check(q: Queryable, scope: Scope, p: Principal, input: CredentialInput, id: number) {
+/**
+ * Answers the organization the credential belongs to: its user's, which the target must share. An
+ * exclusive window that overlaps another credential is refused by the exclusion constraints
+ * credentials_exclusive_window and credentials_exclusive_shared (409).
+ */
+async function check(q: Queryable, scope: Scope, p: Principal, input: CredentialInput) {
   const [user] = await q.query<{ organization_id: number }>(
     'select organization_id from users where user_id = $1',
     [input.user_id],
@@ -47,10 +66,7 @@ async function check(q: Queryable, scope: Scope, p: Principal, input: Credential
   if (!user || !inScope(scope, p.organizationId, user.organization_id)) {
     throw requiredField('user_id', 'user')
   }
-  const [target] = await q.query<{ organization_id: number }>(
-    assignmentTables[input.assignment_type],
-    [input.assignment_id],
-  )
+  const target = await lockedTarget(q, input.assignment_type, input.assignment_id)
   if (!target || !inScope(scope, p.organizationId, target.organization_id))
     throw notFound('Assignment')
   if (target.organization_id !== user.organization_id) {
@@ -59,20 +75,6 @@ async function check(q: Queryable, scope: Scope, p: Principal, input: Credential
       'The user and the assignment belong to different organizations.',
     )
   }
-  const [clash] = await q.query(
-    `select 1 from credentials
-     where assignment_type = $1 and assignment_id = $2 and credential_id <> $3 and (exclusive or $4)
-       and (end_datetime is null or end_datetime > $5) and ($6::timestamptz is null or start_datetime < $6)`,
-    [
-      input.assignment_type,
-      input.assignment_id,
-      id,
-      input.exclusive ?? false,
-      input.start_datetime,
-      input.end_datetime ?? null,
-    ],
-  )
-  if (clash) throw conflict('An exclusive credential overlaps this time window.', 'exclusive')
   return user.organization_id
 }
 
@@ -142,7 +144,7 @@ export function registerCredentials(app: App, s: Services) {
     const scope = requireScope(p, 'credentials', 'create')
     const input = await jsonBody(c, CredentialInput)
     const id = await s.db.tx(async (q) => {
-      const organizationId = await check(q, scope, p, input, 0)
+      const organizationId = await check(q, scope, p, input)
       const [row] = await q.query<{ credential_id: number }>(
         `insert into credentials (user_id, assignment_type, assignment_id, start_datetime,
            end_datetime, exclusive, permanent, repetition, organization_id)
@@ -159,10 +161,12 @@ export function registerCredentials(app: App, s: Services) {
     const scope = requireScope(p, 'credentials', 'update')
     const id = idParam(c)
     const patch = await jsonBody(c, CredentialUpdate)
-    await s.db.tx(async (q) => {
+    // Answered from inside the transaction, so a DELETE committing right after cannot empty it.
+    const updated = await s.db.tx(async (q) => {
+      await lockRow(q, 'credentials', id, 'update')
       const current = ensureInScope(scope, p, await findCredential(q, id), 'Credential')
       const input = parse({ ...toInput(current), ...patch }, CredentialInput)
-      const organizationId = await check(q, scope, p, input, id)
+      const organizationId = await check(q, scope, p, input)
       // A new target or user invalidates an offline PIN made for the old one.
       await q.query(
         `update credentials set user_id = $1, assignment_type = $2, assignment_id = $3,
@@ -172,8 +176,9 @@ export function registerCredentials(app: App, s: Services) {
          where credential_id = $10`,
         [...values(input), organizationId, id],
       )
+      return findCredential(q, id)
     })
-    return c.json(await findCredential(s.db, id))
+    return c.json(updated)
   })
 
   app.delete('/access/v1/credentials/:id', async (c) => {
@@ -181,6 +186,8 @@ export function registerCredentials(app: App, s: Services) {
     const scope = requireScope(p, 'credentials', 'delete')
     const id = idParam(c)
     await s.db.tx(async (q) => {
+      // Locked first, so a second DELETE waits and then finds it gone (404).
+      await lockRow(q, 'credentials', id, 'update')
       ensureInScope(scope, p, await findCredential(q, id), 'Credential')
       await q.query('delete from credentials where credential_id = $1', [id])
     })

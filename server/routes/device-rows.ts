@@ -6,6 +6,7 @@ import type {
   LockState,
 } from '../../src/contract/devices'
 import type { Queryable } from '../db/database'
+import { lockRow } from '../db/locks'
 
 export const deviceSelect = `d.device_id, d.organization_id, d.name, d.description, d.device_type_id,
   t.description as type_description, d.capabilities, d.connected, d.battery_level, d.lock_state,
@@ -87,4 +88,15 @@ export async function resolveAssignment(q: Queryable, type: AssignmentType, id: 
     [id],
   )
   return row
+}
+
+/**
+ * The mount point with its location locked against deletes and moves in its tree until commit, or
+ * undefined when it is gone (or moved to another location) by then.
+ */
+export async function lockedAssignment(q: Queryable, type: AssignmentType, id: number) {
+  const seen = await resolveAssignment(q, type, id)
+  if (!seen || !(await lockRow(q, 'locations', seen.location_id, 'key share'))) return undefined
+  const mount = await resolveAssignment(q, type, id)
+  return mount?.location_id === seen.location_id ? mount : undefined
 }

@@ -8,7 +8,8 @@ import {
 import { inScope } from '../../src/contract/permissions'
 import type { App, Principal, Services } from '../context'
 import type { Queryable } from '../db/database'
-import { conflict, notFound, requiredField, taken } from '../http/errors'
+import { lockRow } from '../db/locks'
+import { conflict, notFound, requiredField } from '../http/errors'
 import { listPage } from '../http/list'
 import { ensureInScope, orgLimit, requireScope } from '../http/scope'
 import { idParam, jsonBody, parse, query } from '../http/validate'
@@ -17,7 +18,7 @@ import {
   deviceFrom,
   deviceSelect,
   findDevices,
-  resolveAssignment,
+  lockedAssignment,
   toDevice,
   type DeviceRow,
 } from './device-rows'
@@ -34,15 +35,12 @@ async function findDevice(q: Queryable, id: number): Promise<Device | undefined>
   return device
 }
 
-/** Checks everything a device row refers to; answers where it lives. */
-async function checkDevice(
-  q: Queryable,
-  scope: Scope,
-  p: Principal,
-  input: DeviceInput,
-  id: number,
-) {
-  const mount = await resolveAssignment(q, input.assignment_type, input.assignment_id)
+/**
+ * Checks everything a device row refers to; answers where it lives, that place locked against
+ * deletes until commit. A serial another device holds is refused by the unique index devices_serial.
+ */
+async function checkDevice(q: Queryable, scope: Scope, p: Principal, input: DeviceInput) {
+  const mount = await lockedAssignment(q, input.assignment_type, input.assignment_id)
   if (!mount || !inScope(scope, p.organizationId, mount.organization_id)) throw notFound('Location')
   const [type] = await q.query<{ battery_powered: boolean; default_capabilities: string[] }>(
     'select battery_powered, default_capabilities from device_types where device_type_id = $1',
@@ -52,18 +50,6 @@ async function checkDevice(
     input.manufacturer_id,
   ])
   if (!type || !maker) throw requiredField('manufacturer_id', 'manufacturer')
-  const [clash] = await q.query(
-    `select 1 from devices where manufacturer_id = $1 and lower(device_id_manufacturer) = lower($2)
-       and device_id <> $3`,
-    [input.manufacturer_id, input.device_id_manufacturer, id],
-  )
-  if (clash) {
-    throw taken(
-      'device_id_manufacturer',
-      'manufacturer_id',
-      'This manufacturer ID is already registered.',
-    )
-  }
   return {
     mount,
     capabilities: input.capabilities ?? type.default_capabilities,
@@ -128,7 +114,7 @@ export function registerDevices(app: App, s: Services) {
     const scope = requireScope(p, 'devices', 'create')
     const input = await jsonBody(c, DeviceInput)
     const id = await s.db.tx(async (q) => {
-      const { mount, capabilities, battery } = await checkDevice(q, scope, p, input, 0)
+      const { mount, capabilities, battery } = await checkDevice(q, scope, p, input)
       const locking =
         capabilities.includes('remotely_lock') || capabilities.includes('remotely_unlock')
       const [row] = await q.query<{ device_id: number }>(
@@ -161,10 +147,12 @@ export function registerDevices(app: App, s: Services) {
     const scope = requireScope(p, 'devices', 'update')
     const id = idParam(c)
     const patch = await jsonBody(c, DeviceUpdate)
-    await s.db.tx(async (q) => {
+    // Answered from inside the transaction, so a DELETE committing right after cannot empty it.
+    const updated = await s.db.tx(async (q) => {
+      await lockRow(q, 'devices', id, 'update')
       const device = ensureInScope(scope, p, await findDevice(q, id), 'Device')
       const input = parse({ ...toInput(device), ...patch }, DeviceInput)
-      const { mount, capabilities, battery } = await checkDevice(q, scope, p, input, id)
+      const { mount, capabilities, battery } = await checkDevice(q, scope, p, input)
       const locking =
         capabilities.includes('remotely_lock') || capabilities.includes('remotely_unlock')
       await q.query(
@@ -190,8 +178,9 @@ export function registerDevices(app: App, s: Services) {
           mount.location_id,
         ],
       )
+      return findDevice(q, id)
     })
-    return c.json(await findDevice(s.db, id))
+    return c.json(updated)
   })
 
   app.delete('/sbm/v1/devices/:id', async (c) => {
@@ -199,6 +188,8 @@ export function registerDevices(app: App, s: Services) {
     const scope = requireScope(p, 'devices', 'delete')
     const id = idParam(c)
     await s.db.tx(async (q) => {
+      // Locked first: a credential being granted through it waits, or finds it gone.
+      await lockRow(q, 'devices', id, 'update')
       ensureInScope(scope, p, await findDevice(q, id), 'Device')
       const [held] = await q.query(
         "select 1 from credentials where assignment_type = 'device' and assignment_id = $1 limit 1",

@@ -13,6 +13,7 @@ import {
 import { inScope } from '../../src/contract/permissions'
 import type { App, Services } from '../context'
 import type { Queryable } from '../db/database'
+import { lockRow } from '../db/locks'
 import { conflict, notFound } from '../http/errors'
 import { listPage } from '../http/list'
 import { ensureInScope, orgLimit, requireScope } from '../http/scope'
@@ -139,7 +140,10 @@ export function registerLocations(app: App, s: Services) {
     const scope = requireScope(p, 'locations', 'update')
     const id = idParam(c)
     const patch = await jsonBody(c, LocationUpdate)
-    await s.db.tx(async (q) => {
+    // Answered from inside the transaction, so a DELETE committing right after cannot empty it.
+    const updated = await s.db.tx(async (q) => {
+      // Locked first: a concurrent DELETE either waits for this update or makes it a 404.
+      await lockRow(q, 'locations', id, 'update')
       const location = ensureInScope(scope, p, await findLocation(q, id), 'Location')
       const input = parse({ ...toInput(location), ...patch }, LocationInput)
       const organizationId = input.organization_id ?? location.organization_id
@@ -159,8 +163,9 @@ export function registerLocations(app: App, s: Services) {
          where location_id = $9`,
         [...values(input), organizationId, id],
       )
+      return findLocation(q, id)
     })
-    return c.json(await findLocation(s.db, id))
+    return c.json(updated)
   })
 
   app.delete('/sbm/v1/locations/:id', async (c) => {
@@ -168,6 +173,9 @@ export function registerLocations(app: App, s: Services) {
     const scope = requireScope(p, 'locations', 'delete')
     const id = idParam(c)
     await s.db.tx(async (q) => {
+      // Locked first: a second DELETE then finds it gone (404), and a device or credential being
+      // attached below it (which holds the row in key share) is seen by the check below.
+      await lockRow(q, 'locations', id, 'update')
       ensureInScope(scope, p, await findLocation(q, id), 'Location')
       const [used] = await q.query(
         `select 1 where exists (select 1 from devices where location_id = $1)

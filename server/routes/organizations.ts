@@ -8,7 +8,8 @@ import {
 import { allows } from '../../src/contract/permissions'
 import type { App, Services } from '../context'
 import type { Queryable } from '../db/database'
-import { conflict, HttpError, taken } from '../http/errors'
+import { lockRow } from '../db/locks'
+import { conflict, HttpError } from '../http/errors'
 import { listPage } from '../http/list'
 import { ensureInScope, orgLimit, requireScope } from '../http/scope'
 import { idParam, jsonBody, query } from '../http/validate'
@@ -26,13 +27,11 @@ async function findOrganization(q: Queryable, id: number) {
   return row
 }
 
-/** Replaces the organization's clients; a client held by another organization is a 409. */
+/**
+ * Replaces the organization's clients. A client held by another organization is refused by the
+ * primary key of organization_clients: 409 "Client already exists!" (server/http/constraints.ts).
+ */
 async function setClients(q: Queryable, organizationId: number, clientIds: string[]) {
-  const [held] = await q.query<{ client_id: string }>(
-    'select client_id from organization_clients where client_id = any($1) and organization_id <> $2',
-    [clientIds, organizationId],
-  )
-  if (held) throw taken('client_ids', 'client', 'Client already exists!')
   await q.query('delete from organization_clients where organization_id = $1', [organizationId])
   for (const [position, clientId] of clientIds.entries()) {
     await q.query(
@@ -105,15 +104,19 @@ export function registerOrganizations(app: App, s: Services) {
     const scope = requireScope(p, 'organizations', 'update')
     const id = idParam(c)
     const patch = await jsonBody(c, OrganizationUpdate)
-    await s.db.tx(async (q) => {
+    // Answered from inside the transaction, so a DELETE committing right after cannot empty it.
+    const updated = await s.db.tx(async (q) => {
+      // One writer per organization: two client lists replacing each other would clash on the key.
+      await lockRow(q, 'organizations', id, 'update')
       const org = ensureInScope(scope, p, await findOrganization(q, id), 'Organization')
       await q.query(
         'update organizations set name = $2, description = $3, updated_at = now() where organization_id = $1',
         [id, (patch.name ?? org.name).trim(), patch.description ?? org.description],
       )
       if (patch.client_ids) await setClients(q, id, patch.client_ids)
+      return findOrganization(q, id)
     })
-    return c.json(await findOrganization(s.db, id))
+    return c.json(updated)
   })
 
   app.delete('/org/v1/organizations/:id', async (c) => {
@@ -121,6 +124,9 @@ export function registerOrganizations(app: App, s: Services) {
     const scope = requireScope(p, 'organizations', 'delete')
     const id = idParam(c)
     await s.db.tx(async (q) => {
+      // Locked first: a second DELETE finds it gone (404), and a user, location or device being
+      // added (its foreign key holds this row in key share) is counted below or refused after.
+      await lockRow(q, 'organizations', id, 'update')
       ensureInScope(scope, p, await findOrganization(q, id), 'Organization')
       const [used] = await q.query<{ n: number }>(
         `select (select count(*) from users where organization_id = $1)

@@ -13,6 +13,7 @@ import {
 } from '../../src/contract/locations'
 import type { App, Principal, Services } from '../context'
 import type { Queryable, Row } from '../db/database'
+import { lockRow } from '../db/locks'
 import { conflict } from '../http/errors'
 import { listPage } from '../http/list'
 import { ensureInScope, orgLimit, requireScope } from '../http/scope'
@@ -120,6 +121,16 @@ function registerLevel(app: App, s: Services, level: Level) {
       )
     )[0]
 
+  // Deleting or moving a node changes its location's tree: the location row is locked first, so an
+  // attach below it (key share) and the "still in use?" check never interleave, and a second DELETE
+  // finds the node gone.
+  const lockedNode = async (q: Queryable, id: number) => {
+    const seen = await find(q, id)
+    if (!seen) return undefined
+    await lockRow(q, 'locations', Number(seen.location_id), 'update')
+    return find(q, id)
+  }
+
   const write = async (q: Queryable, p: Principal, scope: Scope, input: Row, id: number | null) => {
     const parent = await parentOf(q, level, scope, p, input[level.parent.key])
     const columns = [level.parent.key, ...level.inherited, 'organization_id', ...level.own]
@@ -158,16 +169,18 @@ function registerLevel(app: App, s: Services, level: Level) {
     const scope = requireScope(p, 'locations', 'update')
     const id = idParam(c)
     const patch = await level.update(c)
-    await s.db.tx(async (q) => {
-      const current = ensureInScope(scope, p, await find(q, id), level.name)
+    // Answered from inside the transaction, so a DELETE committing right after cannot empty it.
+    const updated = await s.db.tx(async (q) => {
+      const current = ensureInScope(scope, p, await lockedNode(q, id), level.name)
       const input = level.input({ ...pick(current, [level.parent.key, ...level.own]), ...patch })
       if (input[level.parent.key] !== current[level.parent.key] && (await inUse(q, level, id))) {
         throw conflict('Move devices and credentials away before moving this.')
       }
       await write(q, p, scope, input, id)
       for (const sql of level.cascade) await q.query(sql, [id])
+      return find(q, id)
     })
-    return c.json(await find(s.db, id))
+    return c.json(updated)
   })
 
   app.delete(`${path}/:id`, async (c) => {
@@ -175,7 +188,7 @@ function registerLevel(app: App, s: Services, level: Level) {
     const scope = requireScope(p, 'locations', 'delete')
     const id = idParam(c)
     await s.db.tx(async (q) => {
-      ensureInScope(scope, p, await find(q, id), level.name)
+      ensureInScope(scope, p, await lockedNode(q, id), level.name)
       if (await inUse(q, level, id)) throw conflict('Devices or credentials still use this.')
       await q.query(`delete from ${level.kind} where ${level.key} = $1`, [id])
     })

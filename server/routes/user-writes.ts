@@ -150,7 +150,9 @@ export function registerUserWrites(app: App, s: Services) {
       const user = ensureInScope(scope, p, await findUser(q, id), 'User')
       if (user.user_id === p.userId) throw conflict('You cannot delete your own account.')
       checkManageable(p, user)
-      await q.query('delete from users where user_id = $1', [id])
+      // The row count decides: a concurrent DELETE that got there first leaves nothing here (404).
+      const [gone] = await q.query('delete from users where user_id = $1 returning user_id', [id])
+      if (!gone) throw notFound('User')
     })
     return c.body(null, 204)
   })

@@ -26,6 +26,7 @@ export interface TestServer {
       form?: Record<string, string>
       body?: BodyInit
       type?: string
+      headers?: Record<string, string>
     },
   ): Promise<Reply<T>>
   login(username: string, password?: string): Promise<string>
@@ -36,7 +37,7 @@ export interface TestServer {
  * With TEST_DATABASE_URL (a PostgreSQL server the tests may create databases on), each test file
  * gets a fresh database there instead of in-memory PGlite, proving the SQL runs on both.
  */
-async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> } | null> {
+export async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> } | null> {
   const admin = process.env.TEST_DATABASE_URL
   if (!admin) return null
   const name = `access_test_${randomBytes(6).toString('hex')}`
@@ -73,7 +74,7 @@ export function useServer(overrides: Partial<ServerOptions> = {}): () => TestSer
       ...overrides,
     })
     const request: TestServer['request'] = async (method, path, init = {}) => {
-      const headers: Record<string, string> = {}
+      const headers: Record<string, string> = { ...init.headers }
       let body: BodyInit | undefined = init.body
       if (init.token) headers.authorization = `Bearer ${init.token}`
       if (init.json !== undefined) {

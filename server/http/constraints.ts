@@ -1,0 +1,28 @@
+import { badField, conflict, taken, type HttpError } from './errors'
+
+// The database enforces these rules (docs/invariants.md); a request that breaks one gets the same
+// answer the handler would give: the rule's message at its field, never a 500.
+const answers: Record<string, () => HttpError> = {
+  devices_serial: () =>
+    taken(
+      'device_id_manufacturer',
+      'manufacturer_id',
+      'This manufacturer ID is already registered.',
+    ),
+  organization_clients_pkey: () => taken('client_ids', 'client', 'Client already exists!'),
+  users_username: () => taken('username', 'username', 'This username is already taken.'),
+  users_email: () => taken('email', 'email', 'This email is already taken.'),
+  credentials_exclusive_window: () =>
+    conflict('An exclusive credential overlaps this time window.', 'exclusive'),
+  credentials_exclusive_shared: () =>
+    conflict('An exclusive credential overlaps this time window.', 'exclusive'),
+  credentials_window_order: () =>
+    badField('end_datetime', 'The end must be after the start.', 'end_before_start'),
+}
+
+/** The answer for a violated constraint the API knows by name, or null. */
+export function constraintAnswer(error: unknown): HttpError | null {
+  const constraint = (error as { constraint?: unknown }).constraint
+  if (typeof constraint !== 'string' || !Object.hasOwn(answers, constraint)) return null
+  return answers[constraint]?.() ?? null
+}
