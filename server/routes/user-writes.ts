@@ -1,9 +1,9 @@
-import { inScope } from '../../src/contract/permissions'
+import { canGrant, inScope, userManagement } from '../../src/contract/permissions'
 import { UserInput, UserUpdate, type User } from '../../src/contract/users'
 import type { App, Principal, Services } from '../context'
 import type { Queryable } from '../db/database'
-import { badField, conflict, HttpError, notFound } from '../http/errors'
-import { ensureInScope, requireScope } from '../http/scope'
+import { badField, conflict, forbidden, HttpError, notFound } from '../http/errors'
+import { requireScope } from '../http/scope'
 import { idParam, jsonBody, parse } from '../http/validate'
 import { findUser } from './users'
 
@@ -20,16 +20,29 @@ async function checkGrants(q: Queryable, p: Principal, roles: string[], permissi
   if (unknown) throw badField('roles', `Unknown role: ${unknown}.`)
   if (new Set(roles).size !== roles.length) throw badField('roles', 'Each role once.')
   const granted = [...rows.flatMap((r) => r.permissions), ...permissions]
-  if (!granted.every((perm) => p.permissions.includes(perm))) {
+  if (!canGrant(p.permissions, granted)) {
     throw new HttpError(403, 'forbidden', 'You cannot grant permissions you do not hold.', 'roles')
   }
 }
 
-/** A user whose permissions exceed the caller's is out of reach (no demoting or deleting an admin). */
-function checkManageable(p: Principal, target: User) {
-  if (!target.effective_permissions.every((perm) => p.permissions.includes(perm))) {
+/**
+ * Editing, deleting and inviting a user follow one rule (contract/permissions.ts userManagement):
+ * another organization's user answers 404 to an org-scoped caller, a user with permissions the
+ * caller does not cover answers 403 (no demoting, deleting or inviting an admin).
+ */
+export function ensureManageable(p: Principal, target: User | undefined): User {
+  const verdict = target
+    ? userManagement(p, {
+        organizationId: target.organization_id,
+        permissions: target.effective_permissions,
+      })
+    : 'out_of_scope'
+  if (verdict === 'no_permission') throw forbidden()
+  if (verdict === 'out_of_scope' || !target) throw notFound('User')
+  if (verdict === 'exceeds') {
     throw new HttpError(403, 'forbidden', 'This user has permissions you do not hold.')
   }
+  return target
 }
 
 async function checkOrganization(q: Queryable, organizationId: number, clientIds: string[]) {
@@ -115,8 +128,7 @@ export function registerUserWrites(app: App, s: Services) {
     const id = idParam(c)
     const patch = await jsonBody(c, UserUpdate)
     await s.db.tx(async (q) => {
-      const user = ensureInScope(scope, p, await findUser(q, id), 'User')
-      checkManageable(p, user)
+      const user = ensureManageable(p, await findUser(q, id))
       const input = parse({ ...toInput(user), ...patch }, UserInput)
       const organizationId = input.organization_id ?? user.organization_id
       if (!inScope(scope, p.organizationId, organizationId)) throw notFound('Organization')
@@ -144,12 +156,11 @@ export function registerUserWrites(app: App, s: Services) {
 
   app.delete('/org/v1/users/:id', async (c) => {
     const p = c.get('principal')
-    const scope = requireScope(p, 'users', 'delete')
+    requireScope(p, 'users', 'delete')
     const id = idParam(c)
     await s.db.tx(async (q) => {
-      const user = ensureInScope(scope, p, await findUser(q, id), 'User')
+      const user = ensureManageable(p, await findUser(q, id))
       if (user.user_id === p.userId) throw conflict('You cannot delete your own account.')
-      checkManageable(p, user)
       await q.query('delete from users where user_id = $1', [id])
     })
     return c.body(null, 204)
