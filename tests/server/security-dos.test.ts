@@ -15,7 +15,7 @@ const GIF = Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(40, 2)])
 
 async function upload(token: string, bytes: Buffer, name = 'plan.png') {
   const form = new FormData()
-  form.append(`image_${Date.now()}_${name}`, new Blob([bytes]), name)
+  form.append(`image_${Date.now()}_${name}`, new Blob([new Uint8Array(bytes)]), name)
   const response = await fetch(`${server().url}/upload`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}` },
