@@ -57,14 +57,20 @@ async function checkOrganization(q: Queryable, organizationId: number, clientIds
   if (stray) throw badField('client_ids', `Client ${stray} does not belong to the organization.`)
 }
 
+/**
+ * Usernames and e-mails are one sign-in namespace (migration 003): neither may equal any other
+ * account's username or e-mail, after trimming and case folding. The database enforces it; this
+ * names the field. The answer does not say which organization holds the name (docs/security.md).
+ */
 async function checkUnique(q: Queryable, input: UserInput, exceptId: number) {
-  const [clash] = await q.query<{ username: string; email: string }>(
-    `select username, email from users
-     where (lower(username) = lower($1) or lower(email) = lower($2)) and user_id <> $3`,
+  const [clash] = await q.query<{ username: boolean }>(
+    `select name = lower(btrim($1)) as username from sign_in_names
+     where name in (lower(btrim($1)), lower(btrim($2))) and user_id <> $3
+     order by 1 desc limit 1`,
     [input.username, input.email, exceptId],
   )
   if (!clash) return
-  const field = clash.username.toLowerCase() === input.username.toLowerCase() ? 'username' : 'email'
+  const field = clash.username ? 'username' : 'email'
   throw conflict(`This ${field} is already taken.`, field)
 }
 

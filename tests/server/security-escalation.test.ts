@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { ApiError } from '../../src/contract/errors'
 import { User } from '../../src/contract/users'
 import { ADMIN, AUDITOR, GLOBEX, ORGADMIN, PASSWORD, STAFF, shaped, useServer } from './helpers'
-import { forgeToken, latestToken, mailsTo, rawRequest } from './security-helpers'
+import { deviceCookieOf, forgeToken, latestToken, mailsTo, rawRequest } from './security-helpers'
 
 // Issue 17, "Escalation and account takeover": each test failed on the code before the fix.
 
@@ -156,5 +156,13 @@ describe('access tokens need exp, iss, aud and an exact integer sub', () => {
     const token = await forgeToken(server(), claims)
     const reply = await server().request('GET', '/org/v1/users/me', { token })
     expect(reply.status).toBe(401)
+  })
+})
+
+describe('device cookie behind a TLS public URL', () => {
+  it('is marked Secure', async () => {
+    const { status, cookie } = await deviceCookieOf(server(), STAFF, PASSWORD)
+    expect(status).toBe(200)
+    expect(cookie.split('; ')).toContain('Secure')
   })
 })
