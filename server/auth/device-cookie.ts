@@ -4,7 +4,7 @@ import { randomToken } from './tokens'
 /**
  * OWASP's "device cookies": a successful sign-in leaves a signed cookie naming the account. A
  * client that presents it for that account has its own sign-in budget, so strangers guessing the
- * password lock themselves out, not the owner (ASVS 5.0 6.3.1 without 6.3.x lock-out abuse).
+ * password lock themselves out, not the owner (ASVS 5.0 6.1.1, 6.3.1).
  * It is no credential: the password is still checked.
  */
 export const DEVICE_COOKIE = 'ac_device'

@@ -11,7 +11,7 @@ export const randomToken = (bytes = 32) => randomBytes(bytes).toString('base64ur
 
 /**
  * `ses` is the user's session generation (users.session_epoch): a password reset raises it, so
- * every access token issued before the reset stops working at once (ASVS 5.0 7.4.3).
+ * every access token issued before the reset stops working at once (ASVS 5.0 7.4.1, 7.4.3).
  */
 export async function signAccessToken(key: Uint8Array, userId: number, epoch: number, ttl: number) {
   return new SignJWT({ typ: 'access', ses: epoch })
@@ -140,7 +140,7 @@ export async function rotateRefreshToken(
 /**
  * Single-use link tokens for password reset and invites; only the hash is stored. A new link ends
  * the user's earlier ones, and a link belongs to the address it was sent to (`sentTo` on
- * `channel`): once the user's address changes, it no longer works (ASVS 5.0 6.4.1, 6.4.2).
+ * `channel`): once the user's address changes, it no longer works (ASVS 5.0 6.4.1, 6.4.3).
  */
 export async function createPasswordToken(
   q: Queryable,

@@ -4,7 +4,7 @@ export const MAX_JSON_DEPTH = 32
 /**
  * Whether JSON text nests arrays and objects deeper than `max`, found by one scan of the text
  * (strings skipped) before JSON.parse: validating a value thousands of levels deep would exhaust
- * the stack (ASVS 5.0 1.5.x safe deserialization).
+ * the stack (ASVS 5.0 1.5.2).
  */
 export function nestsDeeperThan(text: string, max = MAX_JSON_DEPTH): boolean {
   let depth = 0

@@ -67,7 +67,7 @@ export function registerUploads(app: App, s: Services) {
     const name = `${randomBytes(12).toString('hex')}.${kind.ext}`
     const { uploadUserQuota, uploadTotalQuota } = s.options
     // Quotas per user and in total, checked and written under one lock so parallel uploads
-    // cannot overshoot them (ASVS 5.0 5.2.x).
+    // cannot overshoot them (ASVS 5.0 5.2.1, 5.2.4).
     const stored = await s.db.tx(async (q) => {
       await q.query('select pg_advisory_xact_lock(1701)')
       const [row] = await q.query<{ name: string }>(

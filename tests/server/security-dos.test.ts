@@ -61,9 +61,9 @@ describe('anonymous hashing is bounded', () => {
 })
 
 describe('uploads need a write permission and stay within quotas', () => {
-  it('refuses the read-only auditor and staff with 403, storing nothing', async () => {
+  it('refuses the read-only auditor and staff with a readable 403, storing nothing', async () => {
     for (const who of [AUDITOR, STAFF]) {
-      const reply = await upload(await server().login(who), png(100))
+      const reply = await upload(await server().login(who), png(1024 * 1024))
       expect(reply.status).toBe(403)
       expect(shaped(reply.body, ApiError).error).toBe('forbidden')
     }
