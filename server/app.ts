@@ -120,9 +120,9 @@ export async function createApp(overrides: Partial<ServerOptions> = {}): Promise
     referrerPolicy: 'no-referrer',
     crossOriginResourcePolicy: 'same-origin',
   })
-  app.use('*', (c, next) =>
-    c.req.path.startsWith('/uploads/') ? uploadHeaders(c, next) : pageHeaders(c, next),
-  )
+  // Registered first, so it finishes last: its headers replace the page's on uploaded files.
+  app.use('/uploads/*', uploadHeaders)
+  app.use('*', pageHeaders)
   app.use('/upload', tooLarge(UPLOAD_MAX_BYTES + 64 * 1024))
   const jsonLimit = tooLarge(options.jsonBodyLimit)
   for (const prefix of ['/auth/*', '/org/*', '/sbm/*', '/access/*', '/notify', '/dev/*']) {

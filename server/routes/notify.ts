@@ -82,7 +82,7 @@ async function resetMail(s: Services, user: { user_id: number; email: string }) 
       [user.user_id, user.email, s.options.resetMailWindow],
     )
     if (!sent || Math.max(sent.account, sent.address) >= s.options.resetMailLimit) {
-      s.logger.warn('reset mail limit reached', { userId: user.user_id })
+      s.logger.debug('reset mail limit reached', { userId: user.user_id })
       return
     }
     const token = await createPasswordToken(q, {
