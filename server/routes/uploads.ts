@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
+import { can, needs } from '../../src/contract/permissions'
 import { UPLOAD_MAX_BYTES } from '../../src/contract/uploads'
 import type { App, Services } from '../context'
-import { can, needs } from '../../src/contract/permissions'
 import { forbidden, HttpError, notFound } from '../http/errors'
 
 // The file's first bytes decide its type; the client's claimed type and name are not trusted.

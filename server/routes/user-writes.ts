@@ -31,12 +31,12 @@ async function checkGrants(q: Queryable, p: Principal, roles: string[], permissi
  * caller does not cover answers 403 (no demoting, deleting or inviting an admin).
  */
 export function ensureManageable(p: Principal, target: User | undefined): User {
-  const verdict = target
-    ? userManagement(p, {
-        organizationId: target.organization_id,
-        permissions: target.effective_permissions,
-      })
-    : 'out_of_scope'
+  // A missing user is judged like an empty one of the caller's organization: 403 without the
+  // permission, else 404.
+  const verdict = userManagement(p, {
+    organizationId: target?.organization_id ?? p.organizationId,
+    permissions: target?.effective_permissions ?? [],
+  })
   if (verdict === 'no_permission') throw forbidden()
   if (verdict === 'out_of_scope' || !target) throw notFound('User')
   if (verdict === 'exceeds') {

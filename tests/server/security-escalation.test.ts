@@ -35,8 +35,11 @@ describe('invites need the right to edit that user', () => {
 
   it('refuses callers without users:update (staff, auditor)', async () => {
     for (const who of [STAFF, AUDITOR]) {
-      expect((await invite(await server().login(who), ids.auditor)).status).toBe(403)
+      const token = await server().login(who)
+      expect((await invite(token, ids.auditor)).status).toBe(403)
+      expect((await invite(token, 99_999)).status).toBe(403)
     }
+    expect((await invite(await server().login(ORGADMIN), 99_999)).status).toBe(404)
   })
 })
 
