@@ -19,13 +19,27 @@ export interface ServerOptions {
   distDir: string
   /** log2 of scrypt's N. Production is 17; only tests lower it, explicitly. */
   scryptLogN: number
-  /** Failed logins per account before it is locked for `loginLockSeconds`. */
+  /** Sign-in attempts per account (and per device cookie) before it is locked for `loginLockSeconds`. */
   loginMaxFailures: number
   loginLockSeconds: number
   /** Lifetime of password reset and invite links. */
   resetTokenTtl: number
   inviteTokenTtl: number
   jsonBodyLimit: number
+  /**
+   * The console's address as people reach it, e.g. https://access.example.com: mailed reset and
+   * invite links start with it. Never taken from the request (a forged Host would poison links).
+   */
+  publicUrl: string
+  /** Password hashing anyone can trigger: runs at once, and waiting before 429. */
+  hashConcurrency: number
+  hashQueue: number
+  /** Bytes of images one user, and everyone together, may store. */
+  uploadUserQuota: number
+  uploadTotalQuota: number
+  /** Reset mails per address and per account within `resetMailWindow` seconds. */
+  resetMailLimit: number
+  resetMailWindow: number
 }
 
 export const defaultOptions: ServerOptions = {
@@ -46,6 +60,13 @@ export const defaultOptions: ServerOptions = {
   resetTokenTtl: 3600,
   inviteTokenTtl: 7 * 24 * 3600,
   jsonBodyLimit: 1024 * 1024,
+  publicUrl: 'http://localhost:8080',
+  hashConcurrency: 2,
+  hashQueue: 16,
+  uploadUserQuota: 25 * 1024 * 1024,
+  uploadTotalQuota: 500 * 1024 * 1024,
+  resetMailLimit: 3,
+  resetMailWindow: 3600,
 }
 
 const logLevels: readonly LogLevel[] = ['debug', 'info', 'warn', 'error', 'silent']
@@ -58,14 +79,32 @@ function positiveInt(name: string, raw: string | undefined, fallback: number): n
   return n
 }
 
+/** An http(s) origin with an optional path prefix, without a trailing slash. */
+export function publicUrlOf(raw: string): string {
+  let url: URL
+  try {
+    url = new URL(raw)
+  } catch {
+    throw new Error(`PUBLIC_URL must be an absolute http(s) URL, got "${raw}"`)
+  }
+  if (!['http:', 'https:'].includes(url.protocol) || url.search || url.hash || url.username) {
+    throw new Error(
+      `PUBLIC_URL must be an http(s) URL without query, fragment or user, got "${raw}"`,
+    )
+  }
+  return `${url.origin}${url.pathname.replace(/\/+$/, '')}`
+}
+
 export function optionsFromEnv(env: NodeJS.ProcessEnv): ServerOptions {
   const level = env.LOG_LEVEL as LogLevel | undefined
   if (level !== undefined && !logLevels.includes(level)) {
     throw new Error(`LOG_LEVEL must be one of ${logLevels.join(', ')}`)
   }
+  const port = positiveInt('PORT', env.PORT, defaultOptions.port)
   return {
     ...defaultOptions,
-    port: positiveInt('PORT', env.PORT, defaultOptions.port),
+    port,
+    publicUrl: publicUrlOf(env.PUBLIC_URL || `http://localhost:${port}`),
     dataDir: env.DATA_DIR || defaultOptions.dataDir,
     databaseUrl: env.DATABASE_URL || null,
     accessTokenTtl: positiveInt(
@@ -86,5 +125,10 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): ServerOptions {
     jwtSecret: env.JWT_SECRET || null,
     logLevel: level ?? defaultOptions.logLevel,
     demoMode: env.DEMO_MODE !== '0' && env.DEMO_MODE !== 'false',
+    uploadUserQuota:
+      positiveInt('UPLOAD_USER_QUOTA_MB', env.UPLOAD_USER_QUOTA_MB, 25) * 1024 * 1024,
+    uploadTotalQuota:
+      positiveInt('UPLOAD_TOTAL_QUOTA_MB', env.UPLOAD_TOTAL_QUOTA_MB, 500) * 1024 * 1024,
+    resetMailLimit: positiveInt('RESET_MAIL_LIMIT', env.RESET_MAIL_LIMIT, 3),
   }
 }

@@ -2,7 +2,7 @@ import type { Hono } from 'hono'
 import type { ServerOptions } from './config'
 import type { Db } from './db/database'
 import type { Logger } from './logger'
-import type { LoginThrottle } from './auth/throttle'
+import type { HashGate } from './auth/hash-gate'
 
 /** The signed-in caller, loaded fresh from the database on every request. */
 export interface Principal {
@@ -23,5 +23,6 @@ export interface Services {
   options: ServerOptions
   logger: Logger
   jwtKey: Uint8Array
-  throttle: LoginThrottle
+  /** Bounds anonymous password hashing (sign-in, reset). */
+  hashing: HashGate
 }

@@ -11,7 +11,12 @@ export const effectivePermissionsSql = `array(
     union select unnest(u.permissions)
   ) x order by p)`
 
-export async function loadPrincipal(q: Queryable, userId: number): Promise<Principal | null> {
+/** The active user behind a token of session generation `epoch`; null when disabled or reset since. */
+export async function loadPrincipal(
+  q: Queryable,
+  userId: number,
+  epoch: number,
+): Promise<Principal | null> {
   const [row] = await q.query<{
     user_id: number
     organization_id: number
@@ -24,8 +29,8 @@ export async function loadPrincipal(q: Queryable, userId: number): Promise<Princ
     `select u.user_id, u.organization_id, o.name as organization_name, u.username, u.email, u.roles,
             ${effectivePermissionsSql} as permissions
      from users u join organizations o using (organization_id)
-     where u.user_id = $1 and not u.disabled`,
-    [userId],
+     where u.user_id = $1 and u.session_epoch = $2 and not u.disabled`,
+    [userId, epoch],
   )
   if (!row) return null
   return {
@@ -46,20 +51,21 @@ const unauthenticated = (code: 'unauthenticated' | 'invalid_token', message: str
 export async function authenticate(s: Services, header: string | undefined): Promise<Principal> {
   const match = /^Bearer\s+(\S+)$/i.exec(header ?? '')
   if (!match?.[1]) throw unauthenticated('unauthenticated', 'Sign in to continue.')
-  const userId = await verifyAccessToken(s.jwtKey, match[1])
-  if (userId === null)
+  const claims = await verifyAccessToken(s.jwtKey, match[1])
+  if (claims === null)
     throw unauthenticated('invalid_token', 'The access token is invalid or has expired.')
-  const principal = await loadPrincipal(s.db, userId)
-  if (!principal) throw unauthenticated('invalid_token', 'The account is no longer active.')
+  const principal = await loadPrincipal(s.db, claims.userId, claims.epoch)
+  if (!principal) throw unauthenticated('invalid_token', 'The session has ended. Sign in again.')
   return principal
 }
 
+/** Every request needs a signed-in caller except the `METHOD /path` pairs listed as public. */
 export function requireAuth(
   s: Services,
-  publicPaths: readonly string[] = [],
+  publicRoutes: readonly string[] = [],
 ): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    if (!publicPaths.includes(c.req.path)) {
+    if (!publicRoutes.includes(`${c.req.method} ${c.req.path}`)) {
       c.set('principal', await authenticate(s, c.req.header('authorization')))
     }
     await next()

@@ -9,8 +9,12 @@ const AUDIENCE = 'access-console-api'
 export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex')
 export const randomToken = (bytes = 32) => randomBytes(bytes).toString('base64url')
 
-export async function signAccessToken(key: Uint8Array, userId: number, ttl: number) {
-  return new SignJWT({ typ: 'access' })
+/**
+ * `ses` is the user's session generation (users.session_epoch): a password reset raises it, so
+ * every access token issued before the reset stops working at once (ASVS 5.0 7.4.1, 7.4.3).
+ */
+export async function signAccessToken(key: Uint8Array, userId: number, epoch: number, ttl: number) {
+  return new SignJWT({ typ: 'access', ses: epoch })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(String(userId))
     .setIssuer(ISSUER)
@@ -21,16 +25,34 @@ export async function signAccessToken(key: Uint8Array, userId: number, ttl: numb
     .sign(key)
 }
 
-/** The user id of a valid, unexpired access token, or null. */
-export async function verifyAccessToken(key: Uint8Array, token: string): Promise<number | null> {
+export interface AccessClaims {
+  userId: number
+  epoch: number
+}
+
+const SUBJECT = /^[1-9]\d{0,9}$/
+
+/**
+ * The claims of a valid, unexpired access token, or null. `exp`, `iat`, `iss`, `aud` and an exact
+ * decimal `sub` are required: a token without an expiry or with `sub: "1.0e0"` is refused even when
+ * signed with the real key (ASVS 5.0 9.2.1, 9.2.3).
+ */
+export async function verifyAccessToken(
+  key: Uint8Array,
+  token: string,
+): Promise<AccessClaims | null> {
   try {
     const { payload } = await jwtVerify(token, key, {
       issuer: ISSUER,
       audience: AUDIENCE,
       algorithms: ['HS256'],
+      requiredClaims: ['exp', 'iat', 'sub'],
     })
-    const id = Number(payload.sub)
-    return payload.typ === 'access' && Number.isInteger(id) && id > 0 ? id : null
+    const { sub, typ, ses } = payload
+    if (typ !== 'access' || typeof sub !== 'string' || !SUBJECT.test(sub)) return null
+    if (typeof ses !== 'number' || !Number.isInteger(ses)) return null
+    const userId = Number(sub)
+    return userId <= 2_147_483_647 ? { userId, epoch: ses } : null
   } catch {
     return null
   }
@@ -51,13 +73,17 @@ export async function issueTokenPair(
   const secret = randomToken(32)
   const familyId = family?.id ?? randomToken(12)
   const expiresAt = family?.expiresAt ?? new Date(Date.now() + ttl.refresh * 1000).toISOString()
+  const [user] = await q.query<{ session_epoch: number }>(
+    'select session_epoch from users where user_id = $1',
+    [userId],
+  )
   await q.query(
     `insert into refresh_tokens (token_id, family_id, user_id, secret_hash, family_expires_at)
      values ($1, $2, $3, $4, $5)`,
     [tokenId, familyId, userId, sha256(secret), expiresAt],
   )
   return {
-    access_token: await signAccessToken(key, userId, ttl.access),
+    access_token: await signAccessToken(key, userId, user?.session_epoch ?? 0, ttl.access),
     refresh_token: `${tokenId}.${secret}`,
     token_type: 'bearer',
     expires_in: ttl.access,
@@ -111,28 +137,67 @@ export async function rotateRefreshToken(
   return { ok: true, pair }
 }
 
-/** Single-use link tokens for password reset and invites; only the hash is stored. */
+/**
+ * Single-use link tokens for password reset and invites; only the hash is stored. A new link ends
+ * the user's earlier ones, and a link belongs to the address it was sent to (`sentTo` on
+ * `channel`): once the user's address changes, it no longer works (ASVS 5.0 6.4.1, 6.4.3).
+ */
 export async function createPasswordToken(
   q: Queryable,
-  userId: number,
-  purpose: 'reset' | 'invite',
-  ttlSeconds: number,
+  link: {
+    userId: number
+    purpose: 'reset' | 'invite'
+    ttlSeconds: number
+    channel: 'email' | 'sms'
+    sentTo: string
+  },
 ): Promise<string> {
   const token = randomToken(32)
   await q.query(
-    `insert into password_tokens (token_hash, user_id, purpose, expires_at)
-     values ($1, $2, $3, now() + $4 * interval '1 second')`,
-    [sha256(token), userId, purpose, ttlSeconds],
+    'update password_tokens set used_at = now() where user_id = $1 and used_at is null',
+    [link.userId],
+  )
+  await q.query(
+    `insert into password_tokens (token_hash, user_id, purpose, expires_at, channel, sent_to)
+     values ($1, $2, $3, now() + $4 * interval '1 second', $5, $6)`,
+    [sha256(token), link.userId, link.purpose, link.ttlSeconds, link.channel, link.sentTo],
   )
   return token
 }
 
-/** Marks the token used and answers its user, or null when unknown, used or expired. */
+// A usable link: unused, unexpired, its user active and still at the address it was sent to.
+const usableLink = `t.token_hash = $1 and t.used_at is null and t.expires_at > now()
+  and u.user_id = t.user_id and not u.disabled
+  and case t.channel when 'email' then lower(t.sent_to) = lower(u.email)
+                     else t.sent_to = u.phone_number end`
+
+/**
+ * Claims a usable link for one use that is about to hash the new password; null when the link is
+ * unusable or another use holds the claim. The row count decides, so parallel uses cannot both pass.
+ */
+export async function claimPasswordToken(q: Queryable, token: string): Promise<number | null> {
+  const [row] = await q.query<{ user_id: number }>(
+    `update password_tokens t set claimed_until = now() + interval '30 seconds'
+       from users u
+      where ${usableLink} and (t.claimed_until is null or t.claimed_until < now())
+      returning t.user_id`,
+    [sha256(token)],
+  )
+  return row?.user_id ?? null
+}
+
+/** Gives a claimed link back when its use could not go on (the hashing queue was full). */
+export async function releasePasswordToken(q: Queryable, token: string): Promise<void> {
+  await q.query('update password_tokens set claimed_until = null where token_hash = $1', [
+    sha256(token),
+  ])
+}
+
+/** Marks a usable link used and answers its user; null when unknown, used, expired or stale. */
 export async function consumePasswordToken(q: Queryable, token: string): Promise<number | null> {
   const [row] = await q.query<{ user_id: number }>(
-    `update password_tokens set used_at = now()
-     where token_hash = $1 and used_at is null and expires_at > now()
-     returning user_id`,
+    `update password_tokens t set used_at = now() from users u where ${usableLink}
+     returning t.user_id`,
     [sha256(token)],
   )
   return row?.user_id ?? null

@@ -3,6 +3,7 @@ import { StructError, create, validate, type Struct } from 'superstruct'
 import { IdParam } from '../../src/contract/fields'
 import { problemOfFailure } from '../../src/contract/rules'
 import { badField, HttpError } from './errors'
+import { MAX_JSON_DEPTH, nestsDeeperThan } from './json-depth'
 
 const unreadable = (field?: string) =>
   new HttpError(
@@ -53,6 +54,13 @@ export async function jsonBody<T, S>(c: Context, struct: Struct<T, S>): Promise<
     throw new HttpError(415, 'unsupported_media_type', 'Send the body as application/json.')
   }
   const text = await c.req.text()
+  if (nestsDeeperThan(text)) {
+    throw new HttpError(
+      400,
+      'malformed_json',
+      `The body nests deeper than ${MAX_JSON_DEPTH} levels.`,
+    )
+  }
   let value: unknown
   try {
     value = JSON.parse(text)

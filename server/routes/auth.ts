@@ -1,6 +1,15 @@
+import type { Context } from 'hono'
 import { PasswordResetRequest, RefreshRequest, TokenRequest } from '../../src/contract/auth'
+import { deviceCookie, readDevice } from '../auth/device-cookie'
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../auth/passwords'
-import { consumePasswordToken, issueTokenPair, rotateRefreshToken } from '../auth/tokens'
+import { clearBudget, pruneBudgets, reserveAttempt } from '../auth/throttle'
+import {
+  consumePasswordToken,
+  issueTokenPair,
+  claimPasswordToken,
+  releasePasswordToken,
+  rotateRefreshToken,
+} from '../auth/tokens'
 import type { App, Services } from '../context'
 import { HttpError } from '../http/errors'
 import { jsonBody, parse } from '../http/validate'
@@ -8,8 +17,24 @@ import { jsonBody, parse } from '../http/validate'
 const invalidGrant = () =>
   new HttpError(401, 'invalid_grant', 'The username or password is incorrect.')
 
+const invalidLink = () =>
+  new HttpError(400, 'invalid_grant', 'This link is invalid, used or expired.', 'token')
+
+const throttled = (wait: number) =>
+  new HttpError(429, 'throttled', 'Too many failed sign-ins. Try again later.', undefined, {
+    'Retry-After': String(wait),
+  })
+
+const PRUNE_EVERY = 1000
+
+/** Whether the client reached us over TLS, directly or as the configured public URL says. */
+const overTls = (c: Context, s: Services) =>
+  new URL(c.req.url).protocol === 'https:' || s.options.publicUrl.startsWith('https:')
+
 export function registerAuth(app: App, s: Services) {
   const ttl = { access: s.options.accessTokenTtl, refresh: s.options.refreshTokenTtl }
+  const rules = { maxFailures: s.options.loginMaxFailures, lockSeconds: s.options.loginLockSeconds }
+  let attempts = 0
 
   // OAuth2 password grant, form-encoded: a documented first-party exception (ARCHITECTURE.md).
   app.post('/auth/v1/token', async (c) => {
@@ -22,37 +47,40 @@ export function registerAuth(app: App, s: Services) {
     }
     const form = Object.fromEntries(new URLSearchParams(await c.req.text()))
     const input = parse(form, TokenRequest)
-    const key = input.username.trim().toLowerCase()
-    const wait = s.throttle.retryAfter(key)
-    if (wait > 0) {
-      throw new HttpError(
-        429,
-        'throttled',
-        'Too many failed sign-ins. Try again later.',
-        undefined,
-        {
-          'Retry-After': String(wait),
-        },
-      )
-    }
+    const name = input.username.trim().toLowerCase()
+    // One sign-in namespace (migration 003): a name, in any case or spacing, reaches one account.
     const [user] = await s.db.query<{
       user_id: number
       password_hash: string | null
       disabled: boolean
     }>(
-      'select user_id, password_hash, disabled from users where lower(username) = $1 or lower(email) = $1',
-      [key],
+      `select u.user_id, u.password_hash, u.disabled
+       from sign_in_names n join users u using (user_id) where n.name = lower($1)`,
+      [name],
     )
-    const ok =
+    // The budget belongs to the account whatever name reached it; a client with this account's
+    // device cookie spends its own budget, so strangers cannot lock the owner out.
+    const device = readDevice(s.jwtKey, c.req.header('cookie'))
+    const known = user !== undefined && device?.userId === user.user_id
+    const key = !user ? `name:${name}` : known ? `device:${device.nonce}` : `user:${user.user_id}`
+    attempts += 1
+    if (attempts % PRUNE_EVERY === 0) await pruneBudgets(s.db)
+    const wait = await reserveAttempt(s.db, key, rules)
+    if (wait > 0) throw throttled(wait)
+    const ok = await s.hashing.run(() =>
       user?.password_hash != null
-        ? await verifyPassword(input.password, user.password_hash)
-        : await burnPasswordCheck(input.password, s.options.scryptLogN)
+        ? verifyPassword(input.password, user.password_hash)
+        : burnPasswordCheck(input.password, s.options.scryptLogN),
+    )
     if (!user || !ok || user.disabled) {
-      s.throttle.fail(key)
-      s.logger.info('login failed', { username: key })
+      s.logger.info('login failed', { username: name })
       throw invalidGrant()
     }
-    s.throttle.succeed(key)
+    await clearBudget(s.db, key)
+    c.header(
+      'Set-Cookie',
+      deviceCookie(s.jwtKey, user.user_id, overTls(c, s), known ? device.nonce : undefined),
+    )
     return c.json(await s.db.tx((q) => issueTokenPair(q, s.jwtKey, user.user_id, ttl)))
   })
 
@@ -68,27 +96,35 @@ export function registerAuth(app: App, s: Services) {
 
   app.post('/org/v1/users/password-reset', async (c) => {
     const input = await jsonBody(c, PasswordResetRequest)
+    // The link is claimed before any hashing: a bogus or already claimed token costs one indexed
+    // write, not scrypt, and of several simultaneous uses exactly one goes on.
+    if ((await claimPasswordToken(s.db, input.token)) === null) throw invalidLink()
     // Hash before the transaction: scrypt takes a while and PGlite has a single connection.
-    const hash = await hashPassword(input.new_password, s.options.scryptLogN)
+    let hash: string
+    try {
+      hash = await s.hashing.run(() => hashPassword(input.new_password, s.options.scryptLogN))
+    } catch (error) {
+      await releasePasswordToken(s.db, input.token)
+      throw error
+    }
     const pair = await s.db.tx(async (q) => {
       const userId = await consumePasswordToken(q, input.token)
       if (userId === null) return null
-      const [user] = await q.query<{ user_id: number }>(
-        `update users set password_hash = $2, email_confirmed = true, updated_at = now()
-         where user_id = $1 and not disabled returning user_id`,
+      // A new password ends every session of this account: refresh tokens are revoked, and the
+      // raised session generation stops access tokens issued before now.
+      await q.query(
+        `update users set password_hash = $2, email_confirmed = true, updated_at = now(),
+           session_epoch = session_epoch + 1
+         where user_id = $1`,
         [userId, hash],
       )
-      if (!user) return null
-      // A new password ends every other session of this account.
       await q.query(
         'update refresh_tokens set revoked_at = now() where user_id = $1 and revoked_at is null',
         [userId],
       )
       return issueTokenPair(q, s.jwtKey, userId, ttl)
     })
-    if (!pair) {
-      throw new HttpError(400, 'invalid_grant', 'This link is invalid, used or expired.', 'token')
-    }
+    if (!pair) throw invalidLink()
     return c.json(pair)
   })
 }

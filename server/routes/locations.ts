@@ -65,6 +65,34 @@ async function deepLocation(q: Queryable, location: Location): Promise<LocationD
   }
 }
 
+/** Whether devices, or credentials on the location, its doors or its devices, still use it. */
+async function holdsAccess(q: Queryable, id: number): Promise<boolean> {
+  const [used] = await q.query(
+    `select 1 where exists (select 1 from devices where location_id = $1)
+       or exists (select 1 from credentials c where
+            (c.assignment_type = 'location' and c.assignment_id = $1)
+         or (c.assignment_type = 'door' and c.assignment_id in
+              (select door_id from doors where location_id = $1))
+         or (c.assignment_type = 'device' and c.assignment_id in
+              (select device_id from devices where location_id = $1)))`,
+    [id],
+  )
+  return used !== undefined
+}
+
+/**
+ * A location moves to another organization with its floors, rooms and doors, but never with
+ * devices or credentials: those would carry one organization's access into another's.
+ */
+async function refuseMoveWhileHeld(q: Queryable, id: number) {
+  if (await holdsAccess(q, id)) {
+    throw conflict(
+      'This location still holds devices or credentials: remove them before moving it to another organization.',
+      'organization_id',
+    )
+  }
+}
+
 function toInput(l: Location): LocationInput {
   const { name, street, number, postal_code, locality, description, image_url, organization_id } = l
   return { name, street, number, postal_code, locality, description, image_url, organization_id }
@@ -142,27 +170,26 @@ export function registerLocations(app: App, s: Services) {
     const patch = await jsonBody(c, LocationUpdate)
     // Answered from inside the transaction, so a DELETE committing right after cannot empty it.
     const updated = await s.db.tx(async (q) => {
-      // Locked first: a concurrent DELETE either waits for this update or makes it a 404.
+      // Locked first: a concurrent DELETE waits for this update or makes it a 404, and a move and
+      // the writes under this location take turns.
       await lockRow(q, 'locations', id, 'update')
       const location = ensureInScope(scope, p, await findLocation(q, id), 'Location')
       const input = parse({ ...toInput(location), ...patch }, LocationInput)
       const organizationId = input.organization_id ?? location.organization_id
-      if (organizationId !== location.organization_id) {
+      const moves = organizationId !== location.organization_id
+      if (moves) {
         if (!inScope(scope, p.organizationId, organizationId)) throw notFound('Organization')
-        // Floors, devices and credentials carry the organization; moving them all is not offered.
-        if (location.floors.length > 0) {
-          throw conflict(
-            'Only an empty location can move to another organization.',
-            'organization_id',
-          )
-        }
+        await refuseMoveWhileHeld(q, id)
       }
+      // Floors, rooms and doors follow through their cascading keys (migration 003).
       await q.query(
         `update locations set name = $1, street = $2, number = $3, postal_code = $4, locality = $5,
            description = $6, image_url = $7, organization_id = $8, updated_at = now()
          where location_id = $9`,
         [...values(input), organizationId, id],
       )
+      // Again after the cascade, which waited for credentials being written on these doors.
+      if (moves) await refuseMoveWhileHeld(q, id)
       return findLocation(q, id)
     })
     return c.json(updated)
@@ -177,15 +204,8 @@ export function registerLocations(app: App, s: Services) {
       // attached below it (which holds the row in key share) is seen by the check below.
       await lockRow(q, 'locations', id, 'update')
       ensureInScope(scope, p, await findLocation(q, id), 'Location')
-      const [used] = await q.query(
-        `select 1 where exists (select 1 from devices where location_id = $1)
-           or exists (select 1 from credentials c where
-                (c.assignment_type = 'location' and c.assignment_id = $1)
-             or (c.assignment_type = 'door' and c.assignment_id in
-                  (select door_id from doors where location_id = $1)))`,
-        [id],
-      )
-      if (used) throw conflict('Devices or credentials still use this location.')
+      if (await holdsAccess(q, id))
+        throw conflict('Devices or credentials still use this location.')
       await q.query('delete from locations where location_id = $1', [id])
     })
     return c.body(null, 204)

@@ -1,14 +1,15 @@
 import type { Context } from 'hono'
 import { listQuery } from '../../src/contract/list'
 import { NotifyRequest, type InviteNotify } from '../../src/contract/notify'
-import { can, inScope, inviteNeeds, scopeOf } from '../../src/contract/permissions'
 import { authenticate } from '../auth/principal'
 import { createPasswordToken } from '../auth/tokens'
 import type { App, AppEnv, Services } from '../context'
 import type { Queryable } from '../db/database'
-import { conflict, forbidden, notFound } from '../http/errors'
+import { conflict } from '../http/errors'
 import { listPage } from '../http/list'
 import { jsonBody, query } from '../http/validate'
+import { ensureManageable } from './user-writes'
+import { findUser } from './users'
 
 interface Message {
   workflow: string
@@ -33,37 +34,71 @@ async function send(q: Queryable, s: Services, m: Message) {
   )
 }
 
-async function invite(c: Context<AppEnv>, s: Services, input: InviteNotify, origin: string) {
+async function invite(c: Context<AppEnv>, s: Services, input: InviteNotify) {
   const caller = await authenticate(s, c.req.header('authorization'))
-  if (!can(caller.permissions, inviteNeeds)) throw forbidden()
-  // The broader of the two grants decides whose users the caller may invite.
-  const scopes = [
-    scopeOf(caller.permissions, 'users', 'create'),
-    scopeOf(caller.permissions, 'users', 'update'),
-  ]
-  const scope = scopes.includes('all') ? 'all' : 'org'
-  const [user] = await s.db.query<{
-    user_id: number
-    organization_id: number
-    email: string
-    phone_number: string | null
-    first_name: string
-  }>(
-    'select user_id, organization_id, email, phone_number, first_name from users where user_id = $1',
-    [input.user_id],
-  )
-  if (!user || !inScope(scope, caller.organizationId, user.organization_id)) throw notFound('User')
+  // A set-password link signs its reader in as that user: sending one is managing the user.
+  const user = ensureManageable(caller, await findUser(s.db, input.user_id))
   const sms = input.workflow === 'first_password_sms'
   if (sms && !user.phone_number) throw conflict('This user has no phone number.', 'user_id')
+  const channel = sms ? 'sms' : 'email'
+  const recipient = sms ? (user.phone_number ?? '') : user.email
   await s.db.tx(async (q) => {
-    const token = await createPasswordToken(q, user.user_id, 'invite', s.options.inviteTokenTtl)
+    const token = await createPasswordToken(q, {
+      userId: user.user_id,
+      purpose: 'invite',
+      ttlSeconds: s.options.inviteTokenTtl,
+      channel,
+      sentTo: recipient,
+    })
     const link = `/password-reset?token=${token}`
     await send(q, s, {
       workflow: input.workflow,
-      channel: sms ? 'sms' : 'email',
-      recipient: sms ? (user.phone_number ?? '') : user.email,
+      channel,
+      recipient,
       subject: 'Set your password',
-      body: `Hello ${user.first_name || user.email}, ${caller.email} invited you to the access console. Set your password: ${origin}${link}`,
+      body: `Hello ${user.first_name || user.email}, ${caller.email} invited you to the access console. Set your password: ${s.options.publicUrl}${link}`,
+      link,
+      userId: user.user_id,
+    })
+  })
+}
+
+/**
+ * A reset link for `user`, unless the address or the account already had `resetMailLimit` of them
+ * in the window (ASVS 5.0 2.4.1): the caller's answer is 202 either way, so nothing is revealed.
+ * Counted from the outbox under a per-account lock, so concurrent requests and several servers
+ * agree.
+ */
+async function resetMail(s: Services, user: { user_id: number; email: string }) {
+  await s.db.tx(async (q) => {
+    await q.query('select pg_advisory_xact_lock(1700, $1)', [user.user_id])
+    const [sent] = await q.query<{ account: number; address: number }>(
+      `select
+         (select count(*) from outbox where workflow = 'reset_password_email' and user_id = $1
+            and created_at > now() - $3 * interval '1 second')::int as account,
+         (select count(*) from outbox where workflow = 'reset_password_email'
+            and lower(recipient) = lower($2)
+            and created_at > now() - $3 * interval '1 second')::int as address`,
+      [user.user_id, user.email, s.options.resetMailWindow],
+    )
+    if (!sent || Math.max(sent.account, sent.address) >= s.options.resetMailLimit) {
+      s.logger.debug('reset mail limit reached', { userId: user.user_id })
+      return
+    }
+    const token = await createPasswordToken(q, {
+      userId: user.user_id,
+      purpose: 'reset',
+      ttlSeconds: s.options.resetTokenTtl,
+      channel: 'email',
+      sentTo: user.email,
+    })
+    const link = `/password-reset?token=${token}`
+    await send(q, s, {
+      workflow: 'reset_password_email',
+      channel: 'email',
+      recipient: user.email,
+      subject: 'Reset your password',
+      body: `Someone asked to reset the password of this account. If it was you, open ${s.options.publicUrl}${link} within ${Math.round(s.options.resetTokenTtl / 60)} minutes. The link works once.`,
       link,
       userId: user.user_id,
     })
@@ -75,30 +110,15 @@ const OutboxQuery = listQuery(['message_id'] as const, 'message_id')
 export function registerNotify(app: App, s: Services) {
   app.post('/notify', async (c) => {
     const input = await jsonBody(c, NotifyRequest)
-    const origin = new URL(c.req.url).origin
     if (input.workflow !== 'reset_password_email') {
-      await invite(c, s, input, origin)
+      await invite(c, s, input)
     } else {
       // Same answer, same status, whether or not the address exists: no account enumeration.
       const [user] = await s.db.query<{ user_id: number; email: string }>(
         'select user_id, email from users where lower(email) = lower($1) and not disabled',
         [input.email],
       )
-      if (user) {
-        await s.db.tx(async (q) => {
-          const token = await createPasswordToken(q, user.user_id, 'reset', s.options.resetTokenTtl)
-          const link = `/password-reset?token=${token}`
-          await send(q, s, {
-            workflow: input.workflow,
-            channel: 'email',
-            recipient: user.email,
-            subject: 'Reset your password',
-            body: `Someone asked to reset the password of this account. If it was you, open ${origin}${link} within ${Math.round(s.options.resetTokenTtl / 60)} minutes. The link works once.`,
-            link,
-            userId: user.user_id,
-          })
-        })
-      }
+      if (user) await resetMail(s, user)
     }
     return c.json({ status: 'accepted' as const }, 202)
   })

@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto'
+import { can, needs } from '../../src/contract/permissions'
 import { UPLOAD_MAX_BYTES } from '../../src/contract/uploads'
 import type { App, Services } from '../context'
-import { HttpError, notFound } from '../http/errors'
+import { forbidden, HttpError, notFound } from '../http/errors'
 
 // The file's first bytes decide its type; the client's claimed type and name are not trusted.
 // SVG is refused on purpose: it can carry script.
@@ -23,9 +24,17 @@ const signatures: { type: string; ext: string; test: (b: Buffer) => boolean }[] 
   },
 ]
 
+const sniff = (bytes: Buffer) => signatures.find((sig) => sig.test(bytes))
+
+// Images are location pictures and floor plans: only people who may write locations store them.
+const uploadNeeds = [...needs('locations', 'create'), ...needs('locations', 'update')]
+
+const megabytes = (bytes: number) => `${Math.round(bytes / (1024 * 1024))} MB`
+
 export function registerUploads(app: App, s: Services) {
   app.post('/upload', async (c) => {
     const principal = c.get('principal')
+    if (!can(principal.permissions, uploadNeeds)) throw forbidden()
     if (!/^multipart\/form-data\b/i.test(c.req.header('content-type') ?? '')) {
       throw new HttpError(415, 'unsupported_media_type', 'Send the image as multipart/form-data.')
     }
@@ -46,7 +55,7 @@ export function registerUploads(app: App, s: Services) {
       throw new HttpError(413, 'payload_too_large', 'The image is larger than 5 MB.', field)
     }
     const bytes = Buffer.from(await file.arrayBuffer())
-    const kind = signatures.find((sig) => sig.test(bytes))
+    const kind = sniff(bytes)
     if (!kind) {
       throw new HttpError(
         415,
@@ -56,10 +65,30 @@ export function registerUploads(app: App, s: Services) {
       )
     }
     const name = `${randomBytes(12).toString('hex')}.${kind.ext}`
-    await s.db.query(
-      'insert into uploads (name, content_type, size, bytes, user_id) values ($1, $2, $3, $4, $5)',
-      [name, kind.type, bytes.length, bytes, principal.userId],
-    )
+    const { uploadUserQuota, uploadTotalQuota } = s.options
+    // Quotas per user and in total, checked and written under one lock so parallel uploads
+    // cannot overshoot them (ASVS 5.0 5.2.1, 5.2.4).
+    const stored = await s.db.tx(async (q) => {
+      await q.query('select pg_advisory_xact_lock(1701)')
+      const [row] = await q.query<{ name: string }>(
+        `insert into uploads (name, content_type, size, bytes, user_id)
+         select $1, $2, $3::int, $4, $5::int
+         where $3::int + (select coalesce(sum(size), 0) from uploads where user_id = $5::int)
+                 <= $6::bigint
+           and $3::int + (select coalesce(sum(size), 0) from uploads) <= $7::bigint
+         returning name`,
+        [name, kind.type, bytes.length, bytes, principal.userId, uploadUserQuota, uploadTotalQuota],
+      )
+      return row !== undefined
+    })
+    if (!stored) {
+      throw new HttpError(
+        413,
+        'payload_too_large',
+        `The upload quota is used up (${megabytes(uploadUserQuota)} per person, ${megabytes(uploadTotalQuota)} in all).`,
+        field,
+      )
+    }
     return c.json(
       { url: `/uploads/${name}`, name, content_type: kind.type, size: bytes.length },
       201,
@@ -69,14 +98,15 @@ export function registerUploads(app: App, s: Services) {
   app.get('/uploads/:name', async (c) => {
     const name = c.req.param('name')
     if (!/^[a-f0-9]{24}\.(png|jpg|gif|webp)$/.test(name)) throw notFound('Image')
-    const [row] = await s.db.query<{ content_type: string; bytes: Buffer }>(
-      'select content_type, bytes from uploads where name = $1',
-      [name],
-    )
+    const [row] = await s.db.query<{ bytes: Buffer }>('select bytes from uploads where name = $1', [
+      name,
+    ])
     if (!row) throw notFound('Image')
-    c.header('Content-Type', row.content_type)
+    // The type comes from the stored bytes, whatever was recorded or claimed when it was stored.
+    const kind = sniff(row.bytes)
+    if (!kind) throw notFound('Image')
+    c.header('Content-Type', kind.type)
     c.header('Cache-Control', 'public, max-age=31536000, immutable')
-    c.header('Content-Security-Policy', "default-src 'none'; sandbox")
     return c.body(new Uint8Array(row.bytes))
   })
 }

@@ -12,8 +12,13 @@ export const Id = refine(
   (n) => (n >= 1 && n <= MAX_ID) || fail('id_invalid', 'Expected a positive id'),
 )
 
-/** A path segment such as `/users/42`: digits only, so `1e3`, `0x10` or `-1` never reach the database. */
-export const IdParam = coerce(Id, string(), (s) => (/^\d{1,10}$/.test(s) ? Number(s) : Number.NaN))
+/**
+ * A path segment such as `/users/42`: an exact decimal integer, so `1e3`, `0x10`, `-1`, `01` or
+ * ` 1 ` never name user 1 (one spelling per object).
+ */
+export const IdParam = coerce(Id, string(), (s) =>
+  /^[1-9]\d{0,9}$/.test(s) ? Number(s) : Number.NaN,
+)
 
 export function requiredId(subject: Subject) {
   return define<number>(

@@ -1,5 +1,40 @@
 import { describe, expect, it } from 'vitest'
-import { allPermissions, can, inScope, isPermission, needs, scopeOf } from './permissions'
+import {
+  allPermissions,
+  canGrant,
+  canManageUser,
+  covers,
+  inScope,
+  isPermission,
+  can,
+  needs,
+  scopeOf,
+  userManagement,
+  type ManageVerdict,
+  type Person,
+} from './permissions'
+
+// The demo roles (server/db/seed-data.ts), spelled out so the table reads on its own.
+const global = allPermissions.filter((p) => !p.endsWith(':org'))
+const org = allPermissions.filter((p) => p.endsWith(':org'))
+const ACME = 1
+const GLOBEX = 2
+const person = (organizationId: number, permissions: readonly string[]): Person => ({
+  organizationId,
+  permissions,
+})
+const people = {
+  'global admin (Acme)': person(ACME, global),
+  'org admin (Acme)': person(ACME, org),
+  'org admin (Globex)': person(GLOBEX, org),
+  'staff (Acme)': person(
+    ACME,
+    org.filter((p) => p.includes(':read:')),
+  ),
+  'auditor (Acme)': person(ACME, ['devices:audits:read:org']),
+  'auditor (Globex)': person(GLOBEX, ['devices:audits:read:org']),
+}
+type Who = keyof typeof people
 
 describe('permissions', () => {
   it('lists read/create/update with and without :org, and only read for audits', () => {
@@ -27,5 +62,45 @@ describe('permissions', () => {
     expect(inScope('org', 1, 2)).toBe(false)
     expect(inScope('all', 1, 2)).toBe(true)
     expect(inScope(null, 1, 1)).toBe(false)
+  })
+
+  it('lets a global permission cover its :org form, never the other way round', () => {
+    expect(covers(['users:read'], 'users:read:org')).toBe(true)
+    expect(covers(['users:read:org'], 'users:read')).toBe(false)
+    expect(covers(['devices:audits:read'], 'devices:audits:read:org')).toBe(true)
+    expect(covers(['users:read'], 'users:update:org')).toBe(false)
+    expect(canGrant(global, org)).toBe(true)
+    expect(canGrant(org, ['users:read'])).toBe(false)
+  })
+})
+
+describe('who may edit, delete or invite whom', () => {
+  const table: [Who, Who, ManageVerdict][] = [
+    ['global admin (Acme)', 'global admin (Acme)', 'allowed'],
+    ['global admin (Acme)', 'org admin (Globex)', 'allowed'],
+    ['global admin (Acme)', 'staff (Acme)', 'allowed'],
+    ['global admin (Acme)', 'auditor (Acme)', 'allowed'],
+    ['global admin (Acme)', 'auditor (Globex)', 'allowed'],
+    ['org admin (Acme)', 'global admin (Acme)', 'exceeds'],
+    ['org admin (Acme)', 'org admin (Acme)', 'allowed'],
+    ['org admin (Acme)', 'staff (Acme)', 'allowed'],
+    ['org admin (Acme)', 'auditor (Acme)', 'allowed'],
+    ['org admin (Acme)', 'auditor (Globex)', 'out_of_scope'],
+    ['org admin (Globex)', 'org admin (Acme)', 'out_of_scope'],
+    ['staff (Acme)', 'auditor (Acme)', 'no_permission'],
+    ['staff (Acme)', 'staff (Acme)', 'no_permission'],
+    ['auditor (Acme)', 'auditor (Acme)', 'no_permission'],
+    ['auditor (Acme)', 'staff (Acme)', 'no_permission'],
+  ]
+  it.each(table)('%s → %s: %s', (caller, target, verdict) => {
+    expect(userManagement(people[caller], people[target])).toBe(verdict)
+    expect(canManageUser(people[caller], people[target])).toBe(verdict === 'allowed')
+  })
+
+  it('refuses a caller whose direct grant exceeds its role only for what it lacks', () => {
+    const orgAdminWithGlobalAudits = person(ACME, [...org, 'devices:audits:read'])
+    const auditorGlobal = person(ACME, ['devices:audits:read'])
+    expect(userManagement(people['org admin (Acme)'], auditorGlobal)).toBe('exceeds')
+    expect(userManagement(orgAdminWithGlobalAudits, auditorGlobal)).toBe('allowed')
   })
 })

@@ -115,8 +115,49 @@ export const deviceCommandNeeds = needs('devices', 'update')
 /** An offline PIN is an access right written into a credential. */
 export const createPinNeeds = needs('credentials', 'update')
 
-/** Sending a first-password invite is part of creating or managing a user. */
-export const inviteNeeds: readonly Permission[] = [
-  ...needs('users', 'create'),
-  ...needs('users', 'update'),
-]
+/**
+ * Whether `held` includes `permission`: the same string, or the global form of an `:org` permission
+ * (a global permission covers every organization, its own included).
+ */
+export function covers(held: readonly string[], permission: string): boolean {
+  return (
+    held.includes(permission) ||
+    (permission.endsWith(':org') && held.includes(permission.slice(0, -4)))
+  )
+}
+
+/** Nobody grants what they do not hold: every permission granted must be covered by the caller's. */
+export function canGrant(held: readonly string[], granted: readonly string[]): boolean {
+  return granted.every((permission) => covers(held, permission))
+}
+
+/** A person as the management rule sees them: their organization and effective permissions. */
+export interface Person {
+  organizationId: number
+  permissions: readonly string[]
+}
+
+/**
+ * `allowed`; `no_permission` — the caller holds neither users:update nor users:update:org;
+ * `out_of_scope` — the target is in another organization and the caller's scope is `org`
+ * (the server answers 404, as if absent); `exceeds` — the target holds a permission the caller
+ * does not cover (403: an org admin may not edit, delete or invite a global admin).
+ */
+export type ManageVerdict = 'allowed' | 'no_permission' | 'out_of_scope' | 'exceeds'
+
+/**
+ * Who may edit, delete, or send a set-password or reset link to whom: one rule for
+ * PUT/DELETE /org/v1/users/{id}, POST /notify invites and the console's buttons.
+ */
+export function userManagement(caller: Person, target: Person): ManageVerdict {
+  const scope = scopeOf(caller.permissions, 'users', 'update')
+  if (scope === null) return 'no_permission'
+  if (!inScope(scope, caller.organizationId, target.organizationId)) return 'out_of_scope'
+  return canGrant(caller.permissions, target.permissions) ? 'allowed' : 'exceeds'
+}
+
+export const canManageUser = (caller: Person, target: Person): boolean =>
+  userManagement(caller, target) === 'allowed'
+
+/** Sending a set-password invite is managing that user: the same permission as editing it. */
+export const inviteNeeds = needs('users', 'update')

@@ -1,12 +1,15 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { endpoints, idRoutes } from './fuzz-endpoints'
 import { ADMIN, useServer } from './helpers'
 
 // Every write endpoint gets ≥1,000 malformed bodies; the only acceptable answers are 4xx.
 // Hostile values of the right type and arbitrary list queries must never cause a 5xx.
 // "Malformed" is guaranteed by construction, so a 2xx is a real bug, never an accidental valid body:
-// text that is not JSON, JSON that is not an object, a valid body plus an unknown key, or a valid
-// body with one field replaced by an object of unknown keys (wrong for every field type).
+// text that is not JSON, JSON that is not an object, a valid body plus an unknown key, a valid
+// body with one field replaced by an object of unknown keys (wrong for every field type), a body
+// nested deeper than any contract allows (at the top or in a field), or a valid body sent with a
+// content type that is not JSON.
 
 const server = useServer({ seedAuditRows: 50 })
 const RUNS = 1000
@@ -33,75 +36,51 @@ const strangeObject = fc.dictionary(strangeKey, fc.jsonValue({ maxDepth: 2 }), {
   maxKeys: 3,
 })
 
+const JSON_TYPE = 'application/json'
+const notJsonTypes = fc.constantFrom(
+  'text/plain',
+  'text/plain; charset=utf-8',
+  'application/xml',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'application/octet-stream',
+  'application/jsonp',
+  'json',
+  '',
+)
+
+/** `[[[…1…]]]` or `{"a":{"a":…1…}}` nested `depth` levels. */
+const nested = fc
+  .tuple(fc.integer({ min: 33, max: 6000 }), fc.boolean())
+  .map(([depth, arrays]) =>
+    arrays
+      ? `${'['.repeat(depth)}1${']'.repeat(depth)}`
+      : `${'{"a":'.repeat(depth)}1${'}'.repeat(depth)}`,
+  )
+
 function malformed(valid: Record<string, unknown>) {
   const keys = Object.keys(valid)
+  const json = (text: string) => ({ text, type: JSON_TYPE })
   return fc.oneof(
-    notJson.map((text) => ({ text })),
-    notObject.map((value) => ({ text: JSON.stringify(value) })),
+    notJson.map(json),
+    notObject.map((value) => json(JSON.stringify(value))),
     fc
       .tuple(strangeKey, fc.jsonValue({ maxDepth: 2 }))
-      .map(([k, v]) => ({ text: JSON.stringify({ ...valid, [k]: v }) })),
+      .map(([k, v]) => json(JSON.stringify({ ...valid, [k]: v }))),
     fc
       .tuple(fc.constantFrom(...keys), strangeObject)
-      .map(([k, v]) => ({ text: JSON.stringify({ ...valid, [k]: v }) })),
+      .map(([k, v]) => json(JSON.stringify({ ...valid, [k]: v }))),
+    nested.map(json),
+    fc.tuple(fc.constantFrom(...keys), nested).map(([k, deep]) => {
+      const rest = JSON.stringify(
+        Object.fromEntries(Object.entries(valid).filter((e) => e[0] !== k)),
+      )
+      const comma = rest === '{}' ? '' : ','
+      return json(`${rest.slice(0, -1)}${comma}${JSON.stringify(k)}:${deep}}`)
+    }),
+    notJsonTypes.map((type) => ({ text: JSON.stringify(valid), type })),
   )
 }
-
-const when = '2026-05-01T08:00:00Z'
-const later = '2026-06-01T08:00:00Z'
-
-// [method, path, a valid body]; ids point at seeded rows (users 1.., location 1, floor 1, …).
-const endpoints: [string, string, Record<string, unknown>][] = [
-  ['POST', '/auth/v1/token/refresh', { refresh_token: 'a.b' }],
-  ['POST', '/org/v1/users/password-reset', { token: 'abc', new_password: 'Long-Enough-1' }],
-  ['POST', '/notify', { workflow: 'reset_password_email', email: 'a@b.cd' }],
-  ['POST', '/org/v1/users', { username: 'fz', email: 'fz@acme.example', roles: ['staff'] }],
-  ['PUT', '/org/v1/users/3', { first_name: 'F', roles: ['staff'] }],
-  ['POST', '/org/v1/organizations', { name: 'F', description: 'd', client_ids: ['fz'] }],
-  ['PUT', '/org/v1/organizations/2', { name: 'F', client_ids: ['globex-portal'] }],
-  ['POST', '/sbm/v1/locations', { name: 'F', street: 's', locality: 'l' }],
-  ['PUT', '/sbm/v1/locations/1', { name: 'F', postal_code: '1' }],
-  ['POST', '/sbm/v1/floors', { location_id: 1, name: 'F', position: 1 }],
-  ['PUT', '/sbm/v1/floors/1', { name: 'F', position: 2 }],
-  ['POST', '/sbm/v1/rooms', { floor_id: 1, name: 'F', description: 'd' }],
-  ['PUT', '/sbm/v1/rooms/1', { name: 'F' }],
-  ['POST', '/sbm/v1/doors', { room_id: 1, name: 'F' }],
-  ['PUT', '/sbm/v1/doors/1', { name: 'F' }],
-  ['POST', '/org/v1/doors', { door_ids: [1, 2], location_id: 1 }],
-  [
-    'POST',
-    '/sbm/v1/devices',
-    {
-      name: 'F',
-      description: 'd',
-      device_type_id: 'lock',
-      manufacturer_id: 1,
-      device_id_manufacturer: 'FZ-1',
-      assignment_type: 'door',
-      assignment_id: 1,
-    },
-  ],
-  ['PUT', '/sbm/v1/devices/1', { name: 'F', capabilities: ['remotely_lock'] }],
-  [
-    'POST',
-    '/access/v1/devices/2/set/create_pin',
-    {
-      data: { start_date: when, end_date: later, manufacturer_id: 1, device_id_manufacturer: 'x' },
-    },
-  ],
-  [
-    'POST',
-    '/access/v1/credentials',
-    {
-      user_id: 2,
-      assignment_type: 'door',
-      assignment_id: 1,
-      start_datetime: when,
-      end_datetime: later,
-    },
-  ],
-  ['PUT', '/access/v1/credentials/1', { end_datetime: later, exclusive: false }],
-]
 
 async function send(method: string, path: string, token: string, body: string, type: string) {
   const response = await fetch(`${server().url}${path}`, {
@@ -120,8 +99,8 @@ describe('fuzz: malformed bodies get 4xx, never 2xx or 5xx', () => {
     const token = await server().login(ADMIN)
     const statuses = new Set<number>()
     await fc.assert(
-      fc.asyncProperty(malformed(valid), async ({ text }) => {
-        const status = await send(method, path, token, text, 'application/json')
+      fc.asyncProperty(malformed(valid), async ({ text, type }) => {
+        const status = await send(method, path, token, text, type)
         statuses.add(status)
         return is4xx(status)
       }),
@@ -245,6 +224,50 @@ describe('fuzz: malformed bodies get 4xx, never 2xx or 5xx', () => {
         ),
         { numRuns: RUNS },
       )
+    },
+  )
+
+  // Ids are exact decimal integers: ` 1 `, `01`, `1.0` or `password-reset` name nothing. Each
+  // answer is a 4xx with the JSON error body, on a connection that stays usable (sent with and
+  // without a token, with a JSON or a text body).
+  it.each(idRoutes)(
+    '%s %s with ids that are not exact decimal integers',
+    { timeout: 120_000 },
+    async (method, pattern) => {
+      const token = await server().login(ADMIN)
+      const exact = /^[1-9]\d{0,9}$/
+      const id = fc.oneof(
+        fc.constantFrom('%201%20', '01', '1.0', '1e0', '0x1', '-1', '0', '+1', '%EF%BC%91'),
+        fc.constantFrom('password-reset', '2147483648', '99999999999', 'abc', '1,2', '1%00'),
+        fc
+          .string({ minLength: 1, maxLength: 12 })
+          .filter((x) => !exact.test(x.trim()))
+          .map(encodeURIComponent),
+      )
+      const body = fc.constantFrom(
+        { text: '{"name":"x"}', type: 'application/json' },
+        { text: 'hello', type: 'text/plain' },
+        { text: 'a'.repeat(200_000), type: 'application/json' },
+      )
+      await fc.assert(
+        fc.asyncProperty(id, body, fc.boolean(), async (i, b, signedIn) => {
+          const write = method !== 'GET'
+          const response = await fetch(`${server().url}${pattern.replace('{id}', i)}`, {
+            method,
+            headers: {
+              ...(signedIn ? { authorization: `Bearer ${token}` } : {}),
+              ...(write ? { 'content-type': b.type } : {}),
+            },
+            body: write ? b.text : undefined,
+          })
+          const answer = (await response.json()) as { error?: unknown }
+          return is4xx(response.status) && typeof answer.error === 'string'
+        }),
+        { numRuns: 120 },
+      )
+      // Nothing was deleted or changed by any of it.
+      const user = await server().request('GET', '/org/v1/users/1', { token })
+      expect(user.status).toBe(200)
     },
   )
 

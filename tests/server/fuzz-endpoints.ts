@@ -1,0 +1,74 @@
+// The routes the fuzz tests (fuzz.test.ts) send hostile input to, with a valid body or path each;
+// ids point at seeded rows (users 1.., location 1, floor 1, …).
+
+const when = '2026-05-01T08:00:00Z'
+const later = '2026-06-01T08:00:00Z'
+
+/** [method, path, a valid body] of every JSON write route. */
+export const endpoints: [string, string, Record<string, unknown>][] = [
+  ['POST', '/auth/v1/token/refresh', { refresh_token: 'a.b' }],
+  ['POST', '/org/v1/users/password-reset', { token: 'abc', new_password: 'Long-Enough-1' }],
+  ['POST', '/notify', { workflow: 'reset_password_email', email: 'a@b.cd' }],
+  ['POST', '/org/v1/users', { username: 'fz', email: 'fz@acme.example', roles: ['staff'] }],
+  ['PUT', '/org/v1/users/3', { first_name: 'F', roles: ['staff'] }],
+  ['POST', '/org/v1/organizations', { name: 'F', description: 'd', client_ids: ['fz'] }],
+  ['PUT', '/org/v1/organizations/2', { name: 'F', client_ids: ['globex-portal'] }],
+  ['POST', '/sbm/v1/locations', { name: 'F', street: 's', locality: 'l' }],
+  ['PUT', '/sbm/v1/locations/1', { name: 'F', postal_code: '1' }],
+  ['POST', '/sbm/v1/floors', { location_id: 1, name: 'F', position: 1 }],
+  ['PUT', '/sbm/v1/floors/1', { name: 'F', position: 2 }],
+  ['POST', '/sbm/v1/rooms', { floor_id: 1, name: 'F', description: 'd' }],
+  ['PUT', '/sbm/v1/rooms/1', { name: 'F' }],
+  ['POST', '/sbm/v1/doors', { room_id: 1, name: 'F' }],
+  ['PUT', '/sbm/v1/doors/1', { name: 'F' }],
+  ['POST', '/org/v1/doors', { door_ids: [1, 2], location_id: 1 }],
+  [
+    'POST',
+    '/sbm/v1/devices',
+    {
+      name: 'F',
+      description: 'd',
+      device_type_id: 'lock',
+      manufacturer_id: 1,
+      device_id_manufacturer: 'FZ-1',
+      assignment_type: 'door',
+      assignment_id: 1,
+    },
+  ],
+  ['PUT', '/sbm/v1/devices/1', { name: 'F', capabilities: ['remotely_lock'] }],
+  [
+    'POST',
+    '/access/v1/devices/2/set/create_pin',
+    {
+      data: { start_date: when, end_date: later, manufacturer_id: 1, device_id_manufacturer: 'x' },
+    },
+  ],
+  [
+    'POST',
+    '/access/v1/credentials',
+    {
+      user_id: 2,
+      assignment_type: 'door',
+      assignment_id: 1,
+      start_datetime: when,
+      end_datetime: later,
+    },
+  ],
+  ['PUT', '/access/v1/credentials/1', { end_datetime: later, exclusive: false }],
+]
+
+/** Every route that takes an id in its path, with the method(s) it answers; `{id}` is replaced. */
+export const idRoutes: [string, string][] = [
+  ...['users', 'organizations'].flatMap((r) =>
+    ['GET', 'PUT', 'DELETE'].map((m): [string, string] => [m, `/org/v1/${r}/{id}`]),
+  ),
+  ...['locations', 'devices'].flatMap((r) =>
+    ['GET', 'PUT', 'DELETE'].map((m): [string, string] => [m, `/sbm/v1/${r}/{id}`]),
+  ),
+  ...['floors', 'rooms', 'doors'].flatMap((r) =>
+    ['PUT', 'DELETE'].map((m): [string, string] => [m, `/sbm/v1/${r}/{id}`]),
+  ),
+  ...['GET', 'PUT', 'DELETE'].map((m): [string, string] => [m, '/access/v1/credentials/{id}']),
+  ['POST', '/access/v1/devices/{id}/control/lock'],
+  ['POST', '/access/v1/devices/{id}/set/create_pin'],
+]
