@@ -4,9 +4,9 @@ import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin'
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import { apiPrefixes } from './src/contract/api-paths'
 
-// The API, notifications and upload paths the dev server forwards to the reference server.
-const apiPaths = ['/auth', '/org', '/sbm', '/access', '/notify', '/upload', '/uploads', '/dev']
+// The dev server forwards the API's paths (one list, shared with the server) to the reference server.
 const apiTarget = `http://localhost:${process.env.API_PORT ?? '8080'}`
 
 const COMPRESSIBLE = /\.(?:js|css|html|svg|json|webmanifest|ico|txt)$/
@@ -50,7 +50,8 @@ export default defineConfig({
   plugins: [react(), vanillaExtractPlugin(), precompress()],
   server: {
     port: 5173,
-    proxy: Object.fromEntries(apiPaths.map((path) => [path, apiTarget])),
+    // `/upload` also covers `/uploads/`, where uploaded images are served.
+    proxy: Object.fromEntries(apiPrefixes.map((prefix) => [prefix.replace(/\/$/, ''), apiTarget])),
   },
   build: {
     target: 'es2022',

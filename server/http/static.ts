@@ -1,3 +1,4 @@
+import { apiPrefixes } from '../../src/contract/api-paths'
 import { existsSync, statSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { extname, join, normalize, resolve, sep } from 'node:path'
@@ -18,18 +19,6 @@ const contentTypes: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
   '.map': 'application/json',
 }
-
-/** Paths that belong to the API: never answered with the console's index.html. */
-export const apiPrefixes = [
-  '/auth/',
-  '/org/',
-  '/sbm/',
-  '/access/',
-  '/notify',
-  '/upload',
-  '/dev/',
-  '/health',
-]
 
 // The variants the build writes beside each file (vite.config.ts, precompress), best first.
 const encodings = [
