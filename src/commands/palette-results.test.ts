@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { Command } from './command'
 import type { EntityHit, EntitySource } from './entity-source'
 import { createMatcher } from './matcher'
-import { arrange, type ListedCommand } from './palette-results'
+import { arrange, type ListedCommand, type PaletteRow } from './palette-results'
 
 const command = (id: string, group: Command['group']): ListedCommand => ({
   command: { id, label: () => id, group, needs: {}, run: () => {} },
@@ -34,8 +34,12 @@ const hits = (...names: string[]): EntityHit[] =>
 
 const texts = listed.map((entry) => ({ id: entry.command.id, text: entry.command.id }))
 
+/** What a row shows: a command by its id, an entity by its title. */
+const shown = (row: PaletteRow): string =>
+  row.kind === 'command' ? row.listed.command.id : row.hit.view.title
+
 describe('arrange', () => {
-  it('puts recents first with an empty query, under values of their own', () => {
+  it('puts recents first with an empty query, leaving out recents that no longer exist', () => {
     const sections = arrange({
       text: '',
       listed,
@@ -49,7 +53,7 @@ describe('arrange', () => {
       'create',
       'actions',
     ])
-    expect(sections[0]?.rows.map((row) => row.value)).toEqual(['recent:theme.dark'])
+    expect(sections[0]?.rows.map(shown)).toEqual(['theme.dark'])
   })
 
   it('puts the section with the best match first when there is a query', () => {
@@ -61,10 +65,7 @@ describe('arrange', () => {
       entities: [hits('Beta', 'Acme Security')],
     })
     expect(sections[0]?.id).toBe('organizations')
-    expect(sections[0]?.rows.map((row) => row.value)).toEqual([
-      'organizations:1',
-      'organizations:0',
-    ])
+    expect(sections[0]?.rows.map(shown)).toEqual(['Acme Security', 'Beta'])
     expect(sections.some((section) => section.id === 'recent')).toBe(false)
   })
 

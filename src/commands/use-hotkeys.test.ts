@@ -32,12 +32,4 @@ describe('bindingsOf', () => {
     ])
     expect(bindings.map((binding) => binding.id)).toEqual(['go.organizations'])
   })
-
-  it('lets Ctrl/Cmd chords work everywhere and keeps plain keys for the page', () => {
-    const bindings = bindingsOf([listed('palette.toggle', 'mod+k'), listed('shortcuts.show', '?')])
-    expect(bindings).toEqual([
-      { id: 'palette.toggle', shortcut: 'mod+k', scope: 'always' },
-      { id: 'shortcuts.show', shortcut: '?', scope: 'idle' },
-    ])
-  })
 })

@@ -13,6 +13,8 @@ const expect = baseExpect.configure({ timeout: 30_000 })
 test.describe.configure({ mode: 'serial', timeout: 240_000 })
 
 test.beforeAll(async () => {
+  // Seeding a million rows takes longer than a test's default minute on a busy machine.
+  test.setTimeout(240_000)
   server = await startBenchServer({ rows: ROWS })
 })
 
