@@ -61,7 +61,7 @@ export function registerAudits(app: App, s: Services) {
     const q = query(c, AuditListQuery)
     if (q.order_by === 'audit_id' && q.search === '')
       return c.json(await keysetPage(s.db, limit, q))
-    // Other sorts and searches page with OFFSET over an index (see ARCHITECTURE.md for timings).
+    // Other sorts and searches page with OFFSET over an index (timings: docs/benchmarks.md).
     return c.json(
       await listPage<SortKey, AuditEntry>(
         s.db,

@@ -36,7 +36,7 @@ export function registerAuth(app: App, s: Services) {
   const rules = { maxFailures: s.options.loginMaxFailures, lockSeconds: s.options.loginLockSeconds }
   let attempts = 0
 
-  // OAuth2 password grant, form-encoded: a documented first-party exception (ARCHITECTURE.md).
+  // OAuth2 password grant, form-encoded: a first-party exception: the product signs its own staff in.
   app.post('/auth/v1/token', async (c) => {
     if (!/^application\/x-www-form-urlencoded\b/i.test(c.req.header('content-type') ?? '')) {
       throw new HttpError(

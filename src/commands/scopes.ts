@@ -2,8 +2,7 @@
  * Prefixes that narrow what the palette searches. One character each, chosen to be typeable
  * without dead keys on German and US layouts (`^` and `` ` `` are dead keys on QWERTZ) and to echo
  * conventions users know from GitHub and Slack (`>` commands, `@` people, `#` things).
- * A prefix is live only when its entity source is registered; until users, devices, locations and
- * credentials search land, their prefixes are ordinary characters.
+ * A prefix is live only when its entity source is registered; otherwise it is an ordinary character.
  */
 export const SCOPE_PREFIXES = {
   commands: '>',

@@ -62,6 +62,12 @@ test('a list is one tab stop, and j works as soon as the list page shows', async
     stops += 1
   } while ((await inList()) && stops < 10)
   expect(stops).toBeLessThanOrEqual(3)
+
+  // u goes up one level: from the list to the dashboard, whose heading takes focus.
+  await orgGrid(page).focus()
+  await page.keyboard.press('u')
+  await expect(page).toHaveURL(/\/$/)
+  await expect(page.getByRole('heading', { level: 1 })).toBeFocused()
 })
 
 test('typing a search and Enter at once opens the row that matches, not the one before', async ({

@@ -25,7 +25,7 @@ export interface ListKeyContext {
 
 /**
  * The list's keys by what they do: the one table `listKey` reads and the `?` cheat sheet lists
- * (src/commands/list-keys.ts), so the sheet cannot drift from what the list really does.
+ * (the registry's listKeyHints), so the sheet cannot drift from what the list really does.
  */
 export const LIST_KEYS = {
   next: ['j', 'ArrowDown'],
