@@ -7,6 +7,7 @@ import {
 import type { ApiError } from '../api/api-error'
 import { signOutLocally } from '../api/session-signals'
 import { hasStoredSession, saveTokens } from '../api/tokens'
+import { createRequestSlot } from '../lib/request-actions'
 import { applyGuestTheme, applyUserTheme } from '../ui/theme-store'
 import type { SessionStatus, SessionView } from './session-types'
 
@@ -65,21 +66,12 @@ async function fetchProfile(signal: AbortSignal) {
   return fetchMe(signal)
 }
 
-function isAbort(error: unknown) {
-  return error instanceof DOMException && error.name === 'AbortError'
-}
-
 /**
  * The running session: the pure machine with the app's I/O plugged in. The API client's refresh
  * signals and other tabs' sign-in/out reach it as events through the handle (session-handle.ts).
  */
 export function startSessionActor(): SessionActor {
-  let pending: AbortController | null = null
-  const fresh = () => {
-    pending?.abort()
-    pending = new AbortController()
-    return pending.signal
-  }
+  const requests = createRequestSlot()
 
   const machine = sessionMachine.provide({
     actions: {
@@ -89,39 +81,25 @@ export function startSessionActor(): SessionActor {
           self.send({ type: found ? 'session.restore.found' : 'session.restore.empty' }),
         )
       },
-      authenticate: ({ self }, { request }) => {
-        const signal = fresh()
-        authenticate(request, signal).then(
-          (pair) => {
-            if (signal.aborted) return
+      authenticate: ({ self }, { request }) =>
+        requests.start((signal) => authenticate(request, signal), {
+          ok: (pair) => {
             saveTokens(pair)
             self.send({ type: 'session.signIn.succeeded' })
           },
-          (error: unknown) => {
-            if (signal.aborted || isAbort(error)) return
+          fail: (error) => {
             console.warn('Sign-in failed', error)
             const failure =
               request.kind === 'password' ? signInError(error) : { error: resetError(error) }
             self.send({ type: 'session.signIn.failed', ...failure })
           },
-        )
-      },
-      loadProfile: ({ self }) => {
-        const signal = fresh()
-        fetchProfile(signal).then(
-          (user) => {
-            if (!signal.aborted) self.send({ type: 'session.profile.loaded', user })
-          },
-          (error: unknown) => {
-            if (signal.aborted || isAbort(error)) return
-            self.send({ type: 'session.profile.failed' })
-          },
-        )
-      },
-      cancelPending: () => {
-        pending?.abort()
-        pending = null
-      },
+        }),
+      loadProfile: ({ self }) =>
+        requests.start(fetchProfile, {
+          ok: (user) => self.send({ type: 'session.profile.loaded', user }),
+          fail: () => self.send({ type: 'session.profile.failed' }),
+        }),
+      cancelPending: () => requests.cancel(),
       applyUserTheme: (_, { userId }) => applyUserTheme(userId),
       applyGuestTheme: () => applyGuestTheme(),
       forgetSession: () => signOutLocally(),
