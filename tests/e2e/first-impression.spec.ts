@@ -96,6 +96,14 @@ test('every signed-in route loads without layout shift or console errors', async
   expect(errors).toEqual([])
 })
 
+test('a phone-sized /audits keeps its grid in place while the count arrives', async ({ page }) => {
+  await signIn(page, demo.admin)
+  await page.setViewportSize({ width: 412, height: 823 })
+  await recordLayoutShifts(page)
+  const { cls, shifts } = await loadAndMeasure(page, '/audits', /Audit log/)
+  expect(cls, JSON.stringify(shifts)).toBe(0)
+})
+
 test('a dark-mode user reloading never sees the light theme', async ({ page }) => {
   await signIn(page, demo.admin)
   await page.getByRole('button', { name: /Account menu/ }).click()

@@ -18,18 +18,22 @@ export const root = style({
   minWidth: 0,
 })
 
+// One line whatever the count says: "Loading…" turning into "10,000 entries" must not wrap onto a
+// line of its own and push the grid down (a layout shift on narrow screens).
 export const toolbar = style({
   display: 'flex',
-  flexWrap: 'wrap',
   alignItems: 'flex-end',
   justifyContent: 'space-between',
   gap: vars.space.md,
 })
 
-export const search = style({ flex: '1 1 18rem', maxWidth: '28rem' })
+export const search = style({ flex: '1 1 18rem', minWidth: 0, maxWidth: '28rem' })
 
 export const count = style({
   margin: 0,
+  flexShrink: 0,
+  minWidth: '7.5rem',
+  textAlign: 'right',
   color: vars.color.muted,
   fontSize: vars.fontSize.sm,
   fontVariantNumeric: 'tabular-nums',
