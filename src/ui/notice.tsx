@@ -1,4 +1,4 @@
-import { useEffect, useSyncExternalStore, type ReactNode, type Ref } from 'react'
+import { useEffect, useState, useSyncExternalStore, type ReactNode, type Ref } from 'react'
 import { useI18nContext } from '../../i18n/i18n-react'
 import { Button } from './button'
 import * as styles from './notice.css'
@@ -62,12 +62,21 @@ const TOAST_MS = 5000
 
 function ToastItem({ toast }: { toast: Toast }) {
   const { LL } = useI18nContext()
+  // A toast someone is pointing at or has tabbed into waits for them (WCAG 2.2.1 timing).
+  const [held, setHeld] = useState(false)
   useEffect(() => {
+    if (held) return
     const timer = window.setTimeout(() => dismissToast(toast.id), TOAST_MS)
     return () => window.clearTimeout(timer)
-  }, [toast.id])
+  }, [toast.id, held])
   return (
-    <li className={`${styles.notice({ tone: toast.tone })} ${styles.toast}`}>
+    <li
+      className={`${styles.notice({ tone: toast.tone })} ${styles.toast}`}
+      onPointerEnter={() => setHeld(true)}
+      onPointerLeave={() => setHeld(false)}
+      onFocus={() => setHeld(true)}
+      onBlur={() => setHeld(false)}
+    >
       <span className={styles.toastText}>{toast.message}</span>
       <Button tone="ghost" size="sm" onClick={() => dismissToast(toast.id)}>
         {LL.common.close()}
