@@ -148,6 +148,7 @@ test('the audit log opens a row in a drawer, j/k walk the log behind it, Escape 
   await page.keyboard.press('o')
   await expect(drawer).toBeVisible()
   await page.keyboard.press('Escape')
+  await expect(auditGrid(page)).toBeFocused()
   await page.keyboard.press('s')
   await expect(page).toHaveURL(/sort=/)
 })
