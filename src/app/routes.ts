@@ -120,6 +120,27 @@ export const routes: readonly AppRoute[] = [
     bottomMargin: true,
   },
   {
+    id: 'devices',
+    path: patterns.devices,
+    screen: lazyScreen(() =>
+      import('../features/devices/devices-screen').then((m) => ({ default: m.DevicesScreen })),
+    ),
+    anyOf: needs('devices', 'read'),
+    label: (LL) => LL.devices.title(),
+    sidebar: { icon: 'devices', order: 4 },
+  },
+  {
+    id: 'devices-view',
+    path: patterns['devices-view'],
+    screen: lazyScreen(() =>
+      import('../features/devices/device-view-screen').then((m) => ({
+        default: m.DeviceViewScreen,
+      })),
+    ),
+    anyOf: needs('devices', 'read'),
+    label: (LL) => LL.devices.viewTitle(),
+  },
+  {
     id: 'audits',
     path: patterns.audits,
     screen: lazyScreen(() =>

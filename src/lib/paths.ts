@@ -12,6 +12,8 @@ export const patterns = {
   'organizations-create': '/organizations/create',
   'organizations-edit': '/organizations/edit/:id',
   audits: '/audits',
+  devices: '/devices',
+  'devices-view': '/devices/view/:id',
 } as const
 
 export type RouteId = keyof typeof patterns
