@@ -1,3 +1,4 @@
+import { useRef } from 'react'
 import { useI18nContext } from '../../../i18n/i18n-react'
 import type { CommandFailure, DeviceCommandName } from '../../../machines/device-command.machine'
 import { Button } from '../../ui/button'
@@ -25,6 +26,7 @@ export function CommandConfirmDialog(props: ConfirmProps) {
   const { step, command, name, place, onConfirm, onConfirmForce, onCancel, onCloseAutoFocus } =
     props
   const { LL } = useI18nContext()
+  const confirmRef = useRef<HTMLButtonElement>(null)
   const label = command ? LL.devices.command[command]() : ''
   const force = command === 'force_unlock'
   const sending = step === 'sending'
@@ -46,6 +48,7 @@ export function CommandConfirmDialog(props: ConfirmProps) {
       }
       hideClose
       onCloseAutoFocus={onCloseAutoFocus}
+      initialFocus={confirmRef}
       footer={
         secondStep ? (
           <div key="force" className={styles.commandRow}>
@@ -63,9 +66,9 @@ export function CommandConfirmDialog(props: ConfirmProps) {
             </Button>
             <Button
               tone={force ? 'danger' : 'primary'}
+              ref={confirmRef}
               onClick={onConfirm}
               disabled={sending}
-              autoFocus
             >
               {sending
                 ? LL.devices.sending()
@@ -100,11 +103,7 @@ export function CommandFailedDialog({ failure, reason, onDismiss, onCloseAutoFoc
       description={failure ? LL.devices.failure[failure]() : undefined}
       hideClose
       onCloseAutoFocus={onCloseAutoFocus}
-      footer={
-        <Button onClick={onDismiss} autoFocus>
-          {LL.common.ok()}
-        </Button>
-      }
+      footer={<Button onClick={onDismiss}>{LL.common.ok()}</Button>}
     >
       {reason ? <p className={styles.reason}>{reason}</p> : null}
     </Dialog>

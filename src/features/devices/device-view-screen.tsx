@@ -16,12 +16,13 @@ import { Notice } from '../../ui/notice'
 import { Page } from '../../ui/page'
 import { DeviceCommands } from './device-commands'
 import { placeText } from './device-place'
+import { COMMAND_PARAM } from './device-source'
 import { BatteryBar, CapabilityList, ConnectionText } from './device-status'
 import * as styles from './devices.css'
 
 /** The command a URL asks for (`?command=lock`), if it names one. */
 function requestedCommand(search: string): DeviceCommandName | null {
-  const value = new URLSearchParams(search).get('command')
+  const value = new URLSearchParams(search).get(COMMAND_PARAM)
   return deviceCommands.find((command) => command === value) ?? null
 }
 
