@@ -1001,6 +1001,65 @@ type RootTranslation = {
 	}
 	devices: {
 		/**
+		 * N​e​w​ ​d​e​v​i​c​e
+		 */
+		create: string
+		/**
+		 * N​e​w​ ​d​e​v​i​c​e
+		 */
+		createTitle: string
+		/**
+		 * E​d​i​t​ ​d​e​v​i​c​e
+		 */
+		editTitle: string
+		/**
+		 * E​d​i​t​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		editNamed: RequiredParams<'name'>
+		/**
+		 * E​d​i​t
+		 */
+		edit: string
+		/**
+		 * D​e​v​i​c​e​ ​“​{​n​a​m​e​}​”​ ​c​r​e​a​t​e​d​.
+		 * @param {unknown} name
+		 */
+		createdNotice: RequiredParams<'name'>
+		/**
+		 * D​e​v​i​c​e​ ​“​{​n​a​m​e​}​”​ ​s​a​v​e​d​.
+		 * @param {unknown} name
+		 */
+		savedNotice: RequiredParams<'name'>
+		/**
+		 * C​h​o​o​s​e​ ​a​ ​d​e​v​i​c​e​ ​t​y​p​e
+		 */
+		chooseType: string
+		/**
+		 * C​h​o​o​s​e​ ​a​ ​m​a​n​u​f​a​c​t​u​r​e​r
+		 */
+		chooseManufacturer: string
+		/**
+		 * L​o​c​a​t​i​o​n
+		 */
+		location: string
+		/**
+		 * C​h​o​o​s​e​ ​a​ ​l​o​c​a​t​i​o​n
+		 */
+		chooseLocation: string
+		/**
+		 * M​o​u​n​t​e​d​ ​a​t
+		 */
+		mountPoint: string
+		/**
+		 * T​h​e​ ​l​o​c​a​t​i​o​n​ ​i​t​s​e​l​f
+		 */
+		wholeLocation: string
+		/**
+		 * E​d​i​t​ ​d​e​v​i​c​e
+		 */
+		paletteEdit: string
+		/**
 		 * D​e​v​i​c​e​s
 		 */
 		title: string
@@ -2479,6 +2538,62 @@ export type TranslationFunctions = {
 		notFound: () => LocalizedString
 	}
 	devices: {
+		/**
+		 * New device
+		 */
+		create: () => LocalizedString
+		/**
+		 * New device
+		 */
+		createTitle: () => LocalizedString
+		/**
+		 * Edit device
+		 */
+		editTitle: () => LocalizedString
+		/**
+		 * Edit {name}
+		 */
+		editNamed: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Edit
+		 */
+		edit: () => LocalizedString
+		/**
+		 * Device “{name}” created.
+		 */
+		createdNotice: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Device “{name}” saved.
+		 */
+		savedNotice: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Choose a device type
+		 */
+		chooseType: () => LocalizedString
+		/**
+		 * Choose a manufacturer
+		 */
+		chooseManufacturer: () => LocalizedString
+		/**
+		 * Location
+		 */
+		location: () => LocalizedString
+		/**
+		 * Choose a location
+		 */
+		chooseLocation: () => LocalizedString
+		/**
+		 * Mounted at
+		 */
+		mountPoint: () => LocalizedString
+		/**
+		 * The location itself
+		 */
+		wholeLocation: () => LocalizedString
+		/**
+		 * Edit device
+		 */
+		paletteEdit: () => LocalizedString
 		/**
 		 * Devices
 		 */

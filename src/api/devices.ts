@@ -11,6 +11,7 @@ import {
   type DeviceUpdate,
   type deviceSortKeys,
 } from '../contract/devices'
+import { Location, LocationDeep } from '../contract/locations'
 import { apiRequest } from './client'
 import { detailOptions, resourceKeys } from './queries'
 
@@ -82,6 +83,25 @@ export function sendDeviceCommand(
   })
 }
 
+/** The locations a device may be mounted in, by name (the device form's first picker). */
+export async function fetchMountLocations(signal?: AbortSignal) {
+  const page = await apiRequest(listOf(Location), {
+    path: '/sbm/v1/locations',
+    query: { start: 0, length: 500, order_by: 'name', order_direction: 'asc' },
+    signal,
+  })
+  return page.data
+}
+
+/** One location with its floors, rooms and doors: every mount point the form offers in it. */
+export function fetchMountTree(locationId: number, signal?: AbortSignal) {
+  return apiRequest(LocationDeep, {
+    path: `/sbm/v1/locations/${locationId}`,
+    query: { deep: 'true' },
+    signal,
+  })
+}
+
 export const deviceList: ListSource<Device, DeviceSort> = {
   queryKey: deviceKeys.list,
   fetch: fetchDevicePage,
@@ -93,4 +113,6 @@ export const deviceLookupKeys = {
   types: ['devices', 'lookup', 'types'],
   manufacturers: ['devices', 'lookup', 'manufacturers'],
   capabilities: ['devices', 'lookup', 'capabilities'],
+  locations: ['devices', 'lookup', 'locations'],
+  tree: (locationId: number) => ['devices', 'lookup', 'tree', locationId],
 } as const

@@ -130,6 +130,30 @@ export const routes: readonly AppRoute[] = [
     sidebar: { icon: 'devices', order: 4 },
   },
   {
+    id: 'devices-create',
+    path: patterns['devices-create'],
+    screen: lazyScreen(() =>
+      import('../features/devices/create-device-screen').then((m) => ({
+        default: m.CreateDeviceScreen,
+      })),
+    ),
+    anyOf: needs('devices', 'create'),
+    label: (LL) => LL.devices.createTitle(),
+    bottomMargin: true,
+  },
+  {
+    id: 'devices-edit',
+    path: patterns['devices-edit'],
+    screen: lazyScreen(() =>
+      import('../features/devices/edit-device-screen').then((m) => ({
+        default: m.EditDeviceScreen,
+      })),
+    ),
+    anyOf: needs('devices', 'update'),
+    label: (LL) => LL.devices.editTitle(),
+    bottomMargin: true,
+  },
+  {
     id: 'devices-view',
     path: patterns['devices-view'],
     screen: lazyScreen(() =>

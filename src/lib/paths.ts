@@ -13,6 +13,8 @@ export const patterns = {
   'organizations-edit': '/organizations/edit/:id',
   audits: '/audits',
   devices: '/devices',
+  'devices-create': '/devices/create',
+  'devices-edit': '/devices/edit/:id',
   'devices-view': '/devices/view/:id',
 } as const
 

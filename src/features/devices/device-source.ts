@@ -70,6 +70,12 @@ export const deviceSource: EntitySource<Device, PaletteContext> = {
     },
     ...commandActions,
     {
+      id: 'device.edit',
+      label: (LL) => LL.devices.paletteEdit(),
+      needs: { anyOf: needs('devices', 'update') },
+      run: (ctx, device) => ctx.navigate(pathTo('devices-edit', { id: device.device_id })),
+    },
+    {
       id: 'device.show-in-list',
       label: (LL) => LL.devices.paletteShowInList(),
       needs: {},

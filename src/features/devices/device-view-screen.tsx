@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useCallback, type ReactNode } from 'react'
-import { useLocation, useParams, useSearch } from 'wouter'
+import { Link, useLocation, useParams, useSearch } from 'wouter'
 import { useI18nContext } from '../../../i18n/i18n-react'
 import type { DeviceCommandName } from '../../../machines/device-command.machine'
 import { isHttpStatus } from '../../api/client'
@@ -10,7 +10,7 @@ import { needs } from '../../contract/permissions'
 import { useBreadcrumbLabel } from '../../lib/breadcrumb-labels'
 import { pathTo } from '../../lib/paths'
 import { useSession } from '../../session/session-context'
-import { Button } from '../../ui/button'
+import { Button, buttonClass } from '../../ui/button'
 import { CenteredSpinner } from '../../ui/loading'
 import { Notice } from '../../ui/notice'
 import { Page } from '../../ui/page'
@@ -86,7 +86,20 @@ export function DeviceViewScreen() {
   ]
 
   return (
-    <Page title={device.name} intro={placeText(device.place)}>
+    <Page
+      title={device.name}
+      intro={placeText(device.place)}
+      actions={
+        can(needs('devices', 'update')) ? (
+          <Link
+            className={buttonClass({ tone: 'secondary' })}
+            href={pathTo('devices-edit', { id })}
+          >
+            {LL.devices.edit()}
+          </Link>
+        ) : null
+      }
+    >
       <section className={styles.section} aria-labelledby="device-status">
         <h2 id="device-status" className={styles.sectionTitle}>
           {LL.devices.status()}

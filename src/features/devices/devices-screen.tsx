@@ -1,9 +1,12 @@
 import { useMemo } from 'react'
-import { useLocation } from 'wouter'
+import { Link, useLocation } from 'wouter'
 import { useI18nContext } from '../../../i18n/i18n-react'
 import { deviceList, type DeviceSort } from '../../api/devices'
 import type { Device } from '../../contract/devices'
+import { needs } from '../../contract/permissions'
 import { pathTo } from '../../lib/paths'
+import { useSession } from '../../session/session-context'
+import { buttonClass } from '../../ui/button'
 import { DataTable } from '../../ui/data-table/data-table'
 import { errorText } from '../../ui/data-table/error-text'
 import type { ListViewDefaults } from '../../ui/data-table/list-view'
@@ -23,12 +26,18 @@ const getRowId = (device: Device) => String(device.device_id)
 export function DevicesScreen() {
   const { LL } = useI18nContext()
   const [, navigate] = useLocation()
+  const { can } = useSession()
+  const canCreate = can(needs('devices', 'create'))
+  const canUpdate = can(needs('devices', 'update'))
   const columns = useMemo(() => deviceColumns(LL), [LL])
   const rowActions = useMemo(
     () => ({
       open: (device: Device) => navigate(pathTo('devices-view', { id: device.device_id })),
+      ...(canUpdate
+        ? { edit: (device: Device) => navigate(pathTo('devices-edit', { id: device.device_id })) }
+        : {}),
     }),
-    [navigate],
+    [navigate, canUpdate],
   )
   const describeRow = (device: Device) =>
     LL.devices.row({
@@ -41,7 +50,16 @@ export function DevicesScreen() {
     })
 
   return (
-    <Page title={LL.devices.title()}>
+    <Page
+      title={LL.devices.title()}
+      actions={
+        canCreate ? (
+          <Link className={buttonClass()} href={pathTo('devices-create')}>
+            {LL.devices.create()}
+          </Link>
+        ) : null
+      }
+    >
       <DataTable
         label={LL.devices.gridLabel()}
         searchLabel={LL.devices.search()}
@@ -52,6 +70,7 @@ export function DevicesScreen() {
         getRowId={getRowId}
         describeRow={describeRow}
         rowActions={rowActions}
+        onCreate={canCreate ? () => navigate(pathTo('devices-create')) : undefined}
         errorMessage={(error) => errorText(LL, error)}
       />
     </Page>
