@@ -1,4 +1,3 @@
-import { array, object, type Struct } from 'superstruct'
 import { listOf, type ListQuery, type ListSource } from '../contract/list'
 import {
   CapabilityInfo,
@@ -18,9 +17,6 @@ import { detailOptions, resourceKeys } from './queries'
 export type DeviceSort = (typeof deviceSortKeys)[number]
 
 const DevicePage = listOf(Device)
-
-// The lookups answer the list envelope; only `data` matters to a picker.
-const lookupOf = <T>(item: Struct<T, unknown>) => object({ data: array(item) })
 
 export const deviceKeys = resourceKeys<DeviceSort>('devices')
 
@@ -45,12 +41,12 @@ export function deleteDevice(id: number) {
 }
 
 export async function fetchDeviceTypes(signal?: AbortSignal) {
-  const page = await apiRequest(lookupOf(DeviceType), { path: '/sbm/v1/devices/types', signal })
+  const page = await apiRequest(listOf(DeviceType), { path: '/sbm/v1/devices/types', signal })
   return page.data
 }
 
 export async function fetchManufacturers(signal?: AbortSignal) {
-  const page = await apiRequest(lookupOf(Manufacturer), {
+  const page = await apiRequest(listOf(Manufacturer), {
     path: '/sbm/v1/devices/manufacturers',
     signal,
   })
@@ -58,7 +54,7 @@ export async function fetchManufacturers(signal?: AbortSignal) {
 }
 
 export async function fetchCapabilities(signal?: AbortSignal) {
-  const page = await apiRequest(lookupOf(CapabilityInfo), {
+  const page = await apiRequest(listOf(CapabilityInfo), {
     path: '/sbm/v1/devices/capabilities',
     signal,
   })

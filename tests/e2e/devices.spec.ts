@@ -170,3 +170,52 @@ test('axe: list, view and the command dialogs in light and dark', async ({ page 
     await expect(page.getByRole('dialog')).toHaveCount(0)
   }
 })
+
+test('create: SPEC 5 messages, then a device mounted on a door; edit keeps the list place', async ({
+  page,
+}) => {
+  const name = `Back door lock ${Date.now()}`
+  await signIn(page, demo.admin)
+  await page.goto('/devices')
+  await page.getByRole('link', { name: 'New device' }).click()
+  await expect(page).toHaveURL(/\/devices\/create$/)
+  await page.getByRole('button', { name: 'Create' }).click()
+  for (const message of [
+    'Name is required.',
+    'Device Type is required.',
+    'Manufacturer is required.',
+    'Manufacturer ID is required.',
+    'Description is required.',
+    'Location is required.',
+  ]) {
+    await expect(page.getByText(message, { exact: true })).toBeVisible()
+  }
+  await expect(page.getByLabel('Name')).toBeFocused()
+  await expectNoSeriousA11yViolations(page)
+
+  await page.getByLabel('Name').fill(name)
+  await page.getByLabel('Type').selectOption({ label: 'Smart lock' })
+  await page.getByLabel('Manufacturer', { exact: true }).selectOption({ index: 1 })
+  await page.getByLabel('Manufacturer ID').fill(`SN-E2E-${Date.now()}`)
+  await page.getByLabel('Description').fill('Created by the e2e test')
+  await page.getByLabel('Location').selectOption({ index: 1 })
+  const door = page
+    .getByLabel('Mounted at')
+    .locator('option', { hasText: / door$/ })
+    .first()
+  await expect(door).toBeAttached()
+  await page.getByLabel('Mounted at').selectOption((await door.getAttribute('value')) ?? '')
+  await page.getByRole('button', { name: 'Create' }).click()
+  await expect(page).toHaveURL(/\/devices\?row=\d+$/)
+  await expect(page.getByText(`Device “${name}” created.`)).toBeVisible()
+
+  const grid = page.getByRole('grid', { name: 'Devices' })
+  await expect(grid.locator('[data-row-index="0"]')).toContainText(name)
+  await grid.locator('[data-row-index="0"]').getByRole('link', { name }).click()
+  await page.getByRole('link', { name: 'Edit' }).click()
+  await expect(page).toHaveURL(/\/devices\/edit\/\d+$/)
+  await page.getByLabel('Name').fill(`${name} renamed`)
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page).toHaveURL(/\/devices\?row=\d+$/)
+  await expect(page.getByText(`Device “${name} renamed” saved.`)).toBeVisible()
+})
