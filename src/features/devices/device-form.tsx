@@ -27,6 +27,10 @@ interface DeviceFormProps {
   onCancel: () => void
 }
 
+// "Location is required" is reached through the location picker, the first of the two. Module
+// level: the form refocuses when its focus targets change identity.
+const focusTargets = { assignment_id: 'location_id' }
+
 const idOf = (text: string) => (/^\d{1,10}$/.test(text) ? Number(text) : 0)
 
 /** Name, type and manufacturer from the lookups, serial, description and where it is mounted. */
@@ -47,8 +51,7 @@ export function DeviceForm(props: DeviceFormProps) {
   })
   const form = useContractForm(deviceForm.struct, initial, {
     ...deviceForm,
-    // "Location is required" belongs to the location picker until a location is picked.
-    focusTargets: { assignment_id: 'location_id' },
+    focusTargets,
     onSubmit,
   })
   const locationId = idOf(form.values.location_id)
