@@ -999,6 +999,332 @@ type RootTranslation = {
 		 */
 		notFound: string
 	}
+	devices: {
+		/**
+		 * N​e​w​ ​d​e​v​i​c​e
+		 */
+		create: string
+		/**
+		 * N​e​w​ ​d​e​v​i​c​e
+		 */
+		createTitle: string
+		/**
+		 * E​d​i​t​ ​d​e​v​i​c​e
+		 */
+		editTitle: string
+		/**
+		 * E​d​i​t​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		editNamed: RequiredParams<'name'>
+		/**
+		 * E​d​i​t
+		 */
+		edit: string
+		/**
+		 * D​e​v​i​c​e​ ​“​{​n​a​m​e​}​”​ ​c​r​e​a​t​e​d​.
+		 * @param {unknown} name
+		 */
+		createdNotice: RequiredParams<'name'>
+		/**
+		 * D​e​v​i​c​e​ ​“​{​n​a​m​e​}​”​ ​s​a​v​e​d​.
+		 * @param {unknown} name
+		 */
+		savedNotice: RequiredParams<'name'>
+		/**
+		 * C​h​o​o​s​e​ ​a​ ​d​e​v​i​c​e​ ​t​y​p​e
+		 */
+		chooseType: string
+		/**
+		 * C​h​o​o​s​e​ ​a​ ​m​a​n​u​f​a​c​t​u​r​e​r
+		 */
+		chooseManufacturer: string
+		/**
+		 * L​o​c​a​t​i​o​n
+		 */
+		location: string
+		/**
+		 * C​h​o​o​s​e​ ​a​ ​l​o​c​a​t​i​o​n
+		 */
+		chooseLocation: string
+		/**
+		 * M​o​u​n​t​e​d​ ​a​t
+		 */
+		mountPoint: string
+		/**
+		 * T​h​e​ ​l​o​c​a​t​i​o​n​ ​i​t​s​e​l​f
+		 */
+		wholeLocation: string
+		/**
+		 * E​d​i​t​ ​d​e​v​i​c​e
+		 */
+		paletteEdit: string
+		/**
+		 * D​e​v​i​c​e​s
+		 */
+		title: string
+		/**
+		 * D​e​v​i​c​e​s
+		 */
+		gridLabel: string
+		/**
+		 * S​e​a​r​c​h​ ​d​e​v​i​c​e​s
+		 */
+		search: string
+		/**
+		 * T​h​e​r​e​ ​a​r​e​ ​n​o​ ​d​e​v​i​c​e​s​ ​y​e​t​.
+		 */
+		empty: string
+		/**
+		 * I​D
+		 */
+		id: string
+		/**
+		 * N​a​m​e
+		 */
+		name: string
+		/**
+		 * T​y​p​e
+		 */
+		type: string
+		/**
+		 * M​a​n​u​f​a​c​t​u​r​e​r
+		 */
+		manufacturer: string
+		/**
+		 * M​a​n​u​f​a​c​t​u​r​e​r​ ​I​D
+		 */
+		manufacturerId: string
+		/**
+		 * D​e​s​c​r​i​p​t​i​o​n
+		 */
+		description: string
+		/**
+		 * W​h​e​r​e
+		 */
+		place: string
+		/**
+		 * C​o​n​n​e​c​t​i​o​n
+		 */
+		connection: string
+		/**
+		 * B​a​t​t​e​r​y
+		 */
+		battery: string
+		/**
+		 * C​a​p​a​b​i​l​i​t​i​e​s
+		 */
+		capabilities: string
+		/**
+		 * L​o​c​k
+		 */
+		lockState: string
+		/**
+		 * C​o​n​n​e​c​t​e​d
+		 */
+		connected: string
+		/**
+		 * N​o​t​ ​c​o​n​n​e​c​t​e​d
+		 */
+		notConnected: string
+		/**
+		 * M​a​i​n​s​ ​p​o​w​e​r​e​d
+		 */
+		mains: string
+		/**
+		 * B​a​t​t​e​r​y​ ​{​l​e​v​e​l​}​ ​%
+		 * @param {unknown} level
+		 */
+		batteryLevel: RequiredParams<'level'>
+		/**
+		 * L​o​c​k​e​d
+		 */
+		locked: string
+		/**
+		 * U​n​l​o​c​k​e​d
+		 */
+		unlocked: string
+		/**
+		 * N​o​ ​l​o​c​k
+		 */
+		noLock: string
+		/**
+		 * N​o​n​e
+		 */
+		noCapabilities: string
+		capability: {
+			/**
+			 * L​o​c​k​ ​r​e​m​o​t​e​l​y
+			 */
+			remotely_lock: string
+			/**
+			 * U​n​l​o​c​k​ ​r​e​m​o​t​e​l​y
+			 */
+			remotely_unlock: string
+			/**
+			 * F​o​r​c​e​ ​u​n​l​o​c​k​ ​r​e​m​o​t​e​l​y
+			 */
+			remotely_force_unlock: string
+			/**
+			 * O​f​f​l​i​n​e​ ​a​c​c​e​s​s​ ​c​o​d​e​s
+			 */
+			program_offline_access_codes: string
+		}
+		/**
+		 * {​n​a​m​e​}​,​ ​{​t​y​p​e​}​,​ ​{​p​l​a​c​e​}​,​ ​{​c​o​n​n​e​c​t​i​o​n​}
+		 * @param {unknown} connection
+		 * @param {unknown} name
+		 * @param {unknown} place
+		 * @param {unknown} type
+		 */
+		row: RequiredParams<'connection' | 'name' | 'place' | 'type'>
+		/**
+		 * T​h​i​s​ ​d​e​v​i​c​e​ ​d​o​e​s​ ​n​o​t​ ​e​x​i​s​t​,​ ​o​r​ ​i​t​ ​i​s​ ​n​o​t​ ​y​o​u​r​s​ ​t​o​ ​s​e​e​.
+		 */
+		notFound: string
+		/**
+		 * D​e​v​i​c​e
+		 */
+		viewTitle: string
+		/**
+		 * S​t​a​t​u​s
+		 */
+		status: string
+		/**
+		 * D​e​t​a​i​l​s
+		 */
+		details: string
+		/**
+		 * C​o​m​m​a​n​d​s
+		 */
+		commands: string
+		/**
+		 * T​h​i​s​ ​d​e​v​i​c​e​ ​t​a​k​e​s​ ​n​o​ ​r​e​m​o​t​e​ ​c​o​m​m​a​n​d​s​.
+		 */
+		noCommands: string
+		command: {
+			/**
+			 * L​o​c​k
+			 */
+			lock: string
+			/**
+			 * U​n​l​o​c​k
+			 */
+			unlock: string
+			/**
+			 * F​o​r​c​e​ ​u​n​l​o​c​k
+			 */
+			force_unlock: string
+			/**
+			 * C​a​l​i​b​r​a​t​e
+			 */
+			calibrate: string
+		}
+		refusal: {
+			/**
+			 * T​h​i​s​ ​d​e​v​i​c​e​ ​d​o​e​s​ ​n​o​t​ ​s​u​p​p​o​r​t​ ​t​h​i​s​ ​c​o​m​m​a​n​d​.
+			 */
+			capability: string
+			/**
+			 * T​h​e​ ​d​e​v​i​c​e​ ​i​s​ ​n​o​t​ ​c​o​n​n​e​c​t​e​d​.
+			 */
+			offline: string
+			/**
+			 * Y​o​u​ ​m​a​y​ ​n​o​t​ ​s​e​n​d​ ​c​o​m​m​a​n​d​s​ ​t​o​ ​d​e​v​i​c​e​s​:​ ​t​h​a​t​ ​n​e​e​d​s​ ​t​h​e​ ​d​e​v​i​c​e​s​:​u​p​d​a​t​e​ ​p​e​r​m​i​s​s​i​o​n​.
+			 */
+			permission: string
+		}
+		/**
+		 * {​c​o​m​m​a​n​d​}​:​ ​{​n​a​m​e​}​?
+		 * @param {unknown} command
+		 * @param {unknown} name
+		 */
+		confirmTitle: RequiredParams<'command' | 'name'>
+		/**
+		 * T​h​i​s​ ​s​e​n​d​s​ ​“​{​c​o​m​m​a​n​d​}​”​ ​t​o​ ​{​n​a​m​e​}​ ​a​t​ ​{​p​l​a​c​e​}​.
+		 * @param {unknown} command
+		 * @param {unknown} name
+		 * @param {unknown} place
+		 */
+		confirmBody: RequiredParams<'command' | 'name' | 'place'>
+		/**
+		 * S​e​n​d​ ​{​c​o​m​m​a​n​d​}
+		 * @param {unknown} command
+		 */
+		confirmSend: RequiredParams<'command'>
+		/**
+		 * F​o​r​c​e​ ​u​n​l​o​c​k​ ​o​v​e​r​r​i​d​e​s​ ​t​h​e​ ​l​o​c​k​’​s​ ​s​a​f​e​t​y​ ​c​h​e​c​k​s​ ​a​n​d​ ​o​p​e​n​s​ ​t​h​e​ ​d​o​o​r​ ​e​v​e​n​ ​w​h​e​n​ ​i​t​ ​i​s​ ​s​e​c​u​r​e​d​.​ ​U​s​e​ ​i​t​ ​o​n​l​y​ ​w​h​e​n​ ​t​h​e​ ​d​o​o​r​ ​m​u​s​t​ ​o​p​e​n​ ​n​o​w​.
+		 */
+		forceWarning: string
+		/**
+		 * I​ ​u​n​d​e​r​s​t​a​n​d​,​ ​c​o​n​t​i​n​u​e
+		 */
+		forceContinue: string
+		/**
+		 * F​o​r​c​e​ ​u​n​l​o​c​k​ ​{​n​a​m​e​}​ ​n​o​w​?
+		 * @param {unknown} name
+		 */
+		forceTitle: RequiredParams<'name'>
+		/**
+		 * L​a​s​t​ ​s​t​e​p​:​ ​t​h​e​ ​d​o​o​r​ ​a​t​ ​{​p​l​a​c​e​}​ ​o​p​e​n​s​ ​a​t​ ​o​n​c​e​ ​a​n​d​ ​s​t​a​y​s​ ​u​n​l​o​c​k​e​d​ ​u​n​t​i​l​ ​i​t​ ​i​s​ ​l​o​c​k​e​d​ ​a​g​a​i​n​.
+		 * @param {unknown} place
+		 */
+		forceBody: RequiredParams<'place'>
+		/**
+		 * F​o​r​c​e​ ​u​n​l​o​c​k​ ​n​o​w
+		 */
+		forceSend: string
+		/**
+		 * S​e​n​d​i​n​g​…
+		 */
+		sending: string
+		/**
+		 * {​c​o​m​m​a​n​d​}​ ​s​e​n​t​ ​t​o​ ​{​n​a​m​e​}​:​ ​d​o​n​e​.
+		 * @param {unknown} command
+		 * @param {unknown} name
+		 */
+		succeeded: RequiredParams<'command' | 'name'>
+		failure: {
+			/**
+			 * T​h​e​ ​d​e​v​i​c​e​ ​i​s​ ​n​o​t​ ​c​o​n​n​e​c​t​e​d​,​ ​s​o​ ​i​t​ ​c​o​u​l​d​ ​n​o​t​ ​t​a​k​e​ ​t​h​e​ ​c​o​m​m​a​n​d​.
+			 */
+			offline: string
+			/**
+			 * T​h​e​ ​d​e​v​i​c​e​ ​d​o​e​s​ ​n​o​t​ ​s​u​p​p​o​r​t​ ​t​h​i​s​ ​c​o​m​m​a​n​d​.
+			 */
+			capability: string
+			/**
+			 * Y​o​u​ ​m​a​y​ ​n​o​t​ ​s​e​n​d​ ​c​o​m​m​a​n​d​s​ ​t​o​ ​t​h​i​s​ ​d​e​v​i​c​e​.
+			 */
+			permission: string
+			/**
+			 * T​h​e​ ​s​e​r​v​e​r​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​r​e​a​c​h​e​d​ ​o​r​ ​r​e​f​u​s​e​d​ ​t​h​e​ ​c​o​m​m​a​n​d​.
+			 */
+			unavailable: string
+		}
+		/**
+		 * S​e​n​t​ ​—​ ​w​a​i​t​i​n​g​ ​f​o​r​ ​t​h​e​ ​d​e​v​i​c​e
+		 */
+		waitingTitle: string
+		/**
+		 * “​{​c​o​m​m​a​n​d​}​”​ ​w​a​s​ ​s​e​n​t​ ​t​o​ ​{​n​a​m​e​}​,​ ​b​u​t​ ​n​o​ ​a​n​s​w​e​r​ ​h​a​s​ ​c​o​m​e​ ​y​e​t​.​ ​I​t​ ​i​s​ ​n​o​t​ ​s​e​n​t​ ​a​g​a​i​n​;​ ​t​h​i​s​ ​c​l​o​s​e​s​ ​b​y​ ​i​t​s​e​l​f​ ​w​h​e​n​ ​t​h​e​ ​d​e​v​i​c​e​ ​a​n​s​w​e​r​s​.
+		 * @param {unknown} command
+		 * @param {unknown} name
+		 */
+		waitingBody: RequiredParams<'command' | 'name'>
+		/**
+		 * D​e​v​i​c​e​s
+		 */
+		paletteHeading: string
+		/**
+		 * O​p​e​n​ ​d​e​v​i​c​e
+		 */
+		paletteOpen: string
+		/**
+		 * S​h​o​w​ ​i​n​ ​t​h​e​ ​d​e​v​i​c​e​s​ ​l​i​s​t
+		 */
+		paletteShowInList: string
+	}
 	commands: {
 		/**
 		 * C​o​m​m​a​n​d​ ​p​a​l​e​t​t​e
@@ -2210,6 +2536,312 @@ export type TranslationFunctions = {
 		 * This organization does not exist, or it is not yours to see.
 		 */
 		notFound: () => LocalizedString
+	}
+	devices: {
+		/**
+		 * New device
+		 */
+		create: () => LocalizedString
+		/**
+		 * New device
+		 */
+		createTitle: () => LocalizedString
+		/**
+		 * Edit device
+		 */
+		editTitle: () => LocalizedString
+		/**
+		 * Edit {name}
+		 */
+		editNamed: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Edit
+		 */
+		edit: () => LocalizedString
+		/**
+		 * Device “{name}” created.
+		 */
+		createdNotice: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Device “{name}” saved.
+		 */
+		savedNotice: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Choose a device type
+		 */
+		chooseType: () => LocalizedString
+		/**
+		 * Choose a manufacturer
+		 */
+		chooseManufacturer: () => LocalizedString
+		/**
+		 * Location
+		 */
+		location: () => LocalizedString
+		/**
+		 * Choose a location
+		 */
+		chooseLocation: () => LocalizedString
+		/**
+		 * Mounted at
+		 */
+		mountPoint: () => LocalizedString
+		/**
+		 * The location itself
+		 */
+		wholeLocation: () => LocalizedString
+		/**
+		 * Edit device
+		 */
+		paletteEdit: () => LocalizedString
+		/**
+		 * Devices
+		 */
+		title: () => LocalizedString
+		/**
+		 * Devices
+		 */
+		gridLabel: () => LocalizedString
+		/**
+		 * Search devices
+		 */
+		search: () => LocalizedString
+		/**
+		 * There are no devices yet.
+		 */
+		empty: () => LocalizedString
+		/**
+		 * ID
+		 */
+		id: () => LocalizedString
+		/**
+		 * Name
+		 */
+		name: () => LocalizedString
+		/**
+		 * Type
+		 */
+		type: () => LocalizedString
+		/**
+		 * Manufacturer
+		 */
+		manufacturer: () => LocalizedString
+		/**
+		 * Manufacturer ID
+		 */
+		manufacturerId: () => LocalizedString
+		/**
+		 * Description
+		 */
+		description: () => LocalizedString
+		/**
+		 * Where
+		 */
+		place: () => LocalizedString
+		/**
+		 * Connection
+		 */
+		connection: () => LocalizedString
+		/**
+		 * Battery
+		 */
+		battery: () => LocalizedString
+		/**
+		 * Capabilities
+		 */
+		capabilities: () => LocalizedString
+		/**
+		 * Lock
+		 */
+		lockState: () => LocalizedString
+		/**
+		 * Connected
+		 */
+		connected: () => LocalizedString
+		/**
+		 * Not connected
+		 */
+		notConnected: () => LocalizedString
+		/**
+		 * Mains powered
+		 */
+		mains: () => LocalizedString
+		/**
+		 * Battery {level} %
+		 */
+		batteryLevel: (arg: { level: unknown }) => LocalizedString
+		/**
+		 * Locked
+		 */
+		locked: () => LocalizedString
+		/**
+		 * Unlocked
+		 */
+		unlocked: () => LocalizedString
+		/**
+		 * No lock
+		 */
+		noLock: () => LocalizedString
+		/**
+		 * None
+		 */
+		noCapabilities: () => LocalizedString
+		capability: {
+			/**
+			 * Lock remotely
+			 */
+			remotely_lock: () => LocalizedString
+			/**
+			 * Unlock remotely
+			 */
+			remotely_unlock: () => LocalizedString
+			/**
+			 * Force unlock remotely
+			 */
+			remotely_force_unlock: () => LocalizedString
+			/**
+			 * Offline access codes
+			 */
+			program_offline_access_codes: () => LocalizedString
+		}
+		/**
+		 * {name}, {type}, {place}, {connection}
+		 */
+		row: (arg: { connection: unknown, name: unknown, place: unknown, type: unknown }) => LocalizedString
+		/**
+		 * This device does not exist, or it is not yours to see.
+		 */
+		notFound: () => LocalizedString
+		/**
+		 * Device
+		 */
+		viewTitle: () => LocalizedString
+		/**
+		 * Status
+		 */
+		status: () => LocalizedString
+		/**
+		 * Details
+		 */
+		details: () => LocalizedString
+		/**
+		 * Commands
+		 */
+		commands: () => LocalizedString
+		/**
+		 * This device takes no remote commands.
+		 */
+		noCommands: () => LocalizedString
+		command: {
+			/**
+			 * Lock
+			 */
+			lock: () => LocalizedString
+			/**
+			 * Unlock
+			 */
+			unlock: () => LocalizedString
+			/**
+			 * Force unlock
+			 */
+			force_unlock: () => LocalizedString
+			/**
+			 * Calibrate
+			 */
+			calibrate: () => LocalizedString
+		}
+		refusal: {
+			/**
+			 * This device does not support this command.
+			 */
+			capability: () => LocalizedString
+			/**
+			 * The device is not connected.
+			 */
+			offline: () => LocalizedString
+			/**
+			 * You may not send commands to devices: that needs the devices:update permission.
+			 */
+			permission: () => LocalizedString
+		}
+		/**
+		 * {command}: {name}?
+		 */
+		confirmTitle: (arg: { command: unknown, name: unknown }) => LocalizedString
+		/**
+		 * This sends “{command}” to {name} at {place}.
+		 */
+		confirmBody: (arg: { command: unknown, name: unknown, place: unknown }) => LocalizedString
+		/**
+		 * Send {command}
+		 */
+		confirmSend: (arg: { command: unknown }) => LocalizedString
+		/**
+		 * Force unlock overrides the lock’s safety checks and opens the door even when it is secured. Use it only when the door must open now.
+		 */
+		forceWarning: () => LocalizedString
+		/**
+		 * I understand, continue
+		 */
+		forceContinue: () => LocalizedString
+		/**
+		 * Force unlock {name} now?
+		 */
+		forceTitle: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Last step: the door at {place} opens at once and stays unlocked until it is locked again.
+		 */
+		forceBody: (arg: { place: unknown }) => LocalizedString
+		/**
+		 * Force unlock now
+		 */
+		forceSend: () => LocalizedString
+		/**
+		 * Sending…
+		 */
+		sending: () => LocalizedString
+		/**
+		 * {command} sent to {name}: done.
+		 */
+		succeeded: (arg: { command: unknown, name: unknown }) => LocalizedString
+		failure: {
+			/**
+			 * The device is not connected, so it could not take the command.
+			 */
+			offline: () => LocalizedString
+			/**
+			 * The device does not support this command.
+			 */
+			capability: () => LocalizedString
+			/**
+			 * You may not send commands to this device.
+			 */
+			permission: () => LocalizedString
+			/**
+			 * The server could not be reached or refused the command.
+			 */
+			unavailable: () => LocalizedString
+		}
+		/**
+		 * Sent — waiting for the device
+		 */
+		waitingTitle: () => LocalizedString
+		/**
+		 * “{command}” was sent to {name}, but no answer has come yet. It is not sent again; this closes by itself when the device answers.
+		 */
+		waitingBody: (arg: { command: unknown, name: unknown }) => LocalizedString
+		/**
+		 * Devices
+		 */
+		paletteHeading: () => LocalizedString
+		/**
+		 * Open device
+		 */
+		paletteOpen: () => LocalizedString
+		/**
+		 * Show in the devices list
+		 */
+		paletteShowInList: () => LocalizedString
 	}
 	commands: {
 		/**

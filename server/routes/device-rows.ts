@@ -11,9 +11,17 @@ import { lockRow } from '../db/locks'
 export const deviceSelect = `d.device_id, d.organization_id, d.name, d.description, d.device_type_id,
   t.description as type_description, d.capabilities, d.connected, d.battery_level, d.lock_state,
   d.manufacturer_id, m.name as manufacturer_name, d.device_id_manufacturer, d.assignment_id,
-  d.assignment_type, d.location_id, d.created_at, d.updated_at`
+  d.assignment_type, d.location_id, d.created_at, d.updated_at, pl.name as place_location,
+  pf.name as place_floor, pr.name as place_room, pd.name as place_door`
+// Where a device hangs, walked up from its mount point, so a list row can say location › … › door.
 export const deviceFrom = `devices d join device_types t using (device_type_id)
-  join manufacturers m using (manufacturer_id)`
+  join manufacturers m using (manufacturer_id)
+  join locations pl on pl.location_id = d.location_id
+  left join doors pd on d.assignment_type = 'door' and pd.door_id = d.assignment_id
+  left join rooms pr on pr.room_id = case d.assignment_type
+    when 'room' then d.assignment_id when 'door' then pd.room_id end
+  left join floors pf on pf.floor_id = case d.assignment_type
+    when 'floor' then d.assignment_id when 'room' then pr.floor_id when 'door' then pd.floor_id end`
 
 export interface DeviceRow {
   device_id: number
@@ -34,6 +42,10 @@ export interface DeviceRow {
   location_id: number
   created_at: string
   updated_at: string
+  place_location: string
+  place_floor: string | null
+  place_room: string | null
+  place_door: string | null
 }
 
 export function toDevice(row: DeviceRow): Device {
@@ -56,6 +68,12 @@ export function toDevice(row: DeviceRow): Device {
     assignment_id: row.assignment_id,
     assignment_type: row.assignment_type,
     location_id: row.location_id,
+    place: {
+      location: row.place_location,
+      floor: row.place_floor,
+      room: row.place_room,
+      door: row.place_door,
+    },
     created_at: row.created_at,
     updated_at: row.updated_at,
   }

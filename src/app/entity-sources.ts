@@ -1,6 +1,10 @@
 import type { EntitySource } from '../commands/entity-source'
 import type { PaletteContext } from '../commands/registry'
+import { deviceSource } from '../features/devices/device-source'
 import { organizationSource } from '../features/organizations/organization-source'
 
 /** Every entity kind the palette searches: each area registers its `<area>-source.ts` here. */
-export const entitySources: readonly EntitySource<unknown, PaletteContext>[] = [organizationSource]
+export const entitySources: readonly EntitySource<unknown, PaletteContext>[] = [
+  organizationSource,
+  deviceSource,
+]

@@ -120,6 +120,51 @@ export const routes: readonly AppRoute[] = [
     bottomMargin: true,
   },
   {
+    id: 'devices',
+    path: patterns.devices,
+    screen: lazyScreen(() =>
+      import('../features/devices/devices-screen').then((m) => ({ default: m.DevicesScreen })),
+    ),
+    anyOf: needs('devices', 'read'),
+    label: (LL) => LL.devices.title(),
+    sidebar: { icon: 'devices', order: 4 },
+  },
+  {
+    id: 'devices-create',
+    path: patterns['devices-create'],
+    screen: lazyScreen(() =>
+      import('../features/devices/create-device-screen').then((m) => ({
+        default: m.CreateDeviceScreen,
+      })),
+    ),
+    anyOf: needs('devices', 'create'),
+    label: (LL) => LL.devices.createTitle(),
+    bottomMargin: true,
+  },
+  {
+    id: 'devices-edit',
+    path: patterns['devices-edit'],
+    screen: lazyScreen(() =>
+      import('../features/devices/edit-device-screen').then((m) => ({
+        default: m.EditDeviceScreen,
+      })),
+    ),
+    anyOf: needs('devices', 'update'),
+    label: (LL) => LL.devices.editTitle(),
+    bottomMargin: true,
+  },
+  {
+    id: 'devices-view',
+    path: patterns['devices-view'],
+    screen: lazyScreen(() =>
+      import('../features/devices/device-view-screen').then((m) => ({
+        default: m.DeviceViewScreen,
+      })),
+    ),
+    anyOf: needs('devices', 'read'),
+    label: (LL) => LL.devices.viewTitle(),
+  },
+  {
     id: 'audits',
     path: patterns.audits,
     screen: lazyScreen(() =>

@@ -81,6 +81,15 @@ export type Manufacturer = Infer<typeof Manufacturer>
 export const CapabilityInfo = object({ capability_id: Capability, description: string() })
 export type CapabilityInfo = Infer<typeof CapabilityInfo>
 
+/** The names of where a device is mounted, from its location down to its mount point. */
+export const DevicePlace = object({
+  location: string(),
+  floor: nullable(string()),
+  room: nullable(string()),
+  door: nullable(string()),
+})
+export type DevicePlace = Infer<typeof DevicePlace>
+
 export const Device = object({
   device_id: Id,
   organization_id: Id,
@@ -96,6 +105,7 @@ export const Device = object({
   assignment_id: Id,
   assignment_type: AssignmentType,
   location_id: Id,
+  place: DevicePlace,
   created_at: IsoDateTime,
   updated_at: IsoDateTime,
 })

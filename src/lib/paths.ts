@@ -12,6 +12,10 @@ export const patterns = {
   'organizations-create': '/organizations/create',
   'organizations-edit': '/organizations/edit/:id',
   audits: '/audits',
+  devices: '/devices',
+  'devices-create': '/devices/create',
+  'devices-edit': '/devices/edit/:id',
+  'devices-view': '/devices/view/:id',
 } as const
 
 export type RouteId = keyof typeof patterns

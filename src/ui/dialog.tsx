@@ -1,5 +1,5 @@
 import * as RadixDialog from '@radix-ui/react-dialog'
-import { useRef, type ReactNode } from 'react'
+import { useRef, type ReactNode, type RefObject } from 'react'
 import { useI18nContext } from '../../i18n/i18n-react'
 import { Button } from './button'
 import * as styles from './dialog.css'
@@ -18,6 +18,8 @@ type DialogProps = {
   className?: string
   /** Where focus goes on close; by default back to what had it on open, or the page's target. */
   onCloseAutoFocus?: (event: Event) => void
+  /** What takes focus on open (a confirmation's confirm button); by default the first control. */
+  initialFocus?: RefObject<HTMLElement | null>
 }
 
 // Radix traps focus, restores it to the opener, closes on Escape and labels the dialog by its title.
@@ -31,6 +33,7 @@ export function Dialog({
   hideClose,
   className,
   onCloseAutoFocus,
+  initialFocus,
 }: DialogProps) {
   const { LL } = useI18nContext()
   const opener = useRef<HTMLElement | null>(null)
@@ -40,9 +43,12 @@ export function Dialog({
         <RadixDialog.Overlay className={styles.overlay} />
         <RadixDialog.Content
           className={className ? `${styles.content} ${className}` : styles.content}
-          onOpenAutoFocus={() => {
+          onOpenAutoFocus={(event) => {
             opener.current =
               document.activeElement instanceof HTMLElement ? document.activeElement : null
+            if (!initialFocus?.current) return
+            event.preventDefault()
+            initialFocus.current.focus()
           }}
           onCloseAutoFocus={
             onCloseAutoFocus ??

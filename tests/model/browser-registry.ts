@@ -1,5 +1,6 @@
 import type { AnyBrowserAdapter } from './kit/browser'
+import { deviceCommandBrowser } from './adapters/device-command.browser'
 import { sessionBrowser } from './adapters/session.browser'
 
 /** The machines whose screens exist: their paths are replayed in Chromium. */
-export const browserAdapters: readonly AnyBrowserAdapter[] = [sessionBrowser]
+export const browserAdapters: readonly AnyBrowserAdapter[] = [sessionBrowser, deviceCommandBrowser]

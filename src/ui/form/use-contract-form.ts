@@ -64,6 +64,11 @@ export function useContractForm<V extends object, T, F extends string = Fields<V
 
   // What to focus once the answer is on screen: the first field with a problem, or the message.
   const [focusNext, setFocusNext] = useState<{ target: F | 'failure' } | null>(null)
+  // Read through a ref: a screen passing a new object each render must not move focus again.
+  const targets = useRef(focusTargets)
+  useEffect(() => {
+    targets.current = focusTargets
+  })
   useEffect(() => {
     if (!focusNext) return
     const { target } = focusNext
@@ -71,9 +76,9 @@ export function useContractForm<V extends object, T, F extends string = Fields<V
       failureRef.current?.focus()
       return
     }
-    const name = focusTargets?.[target] ?? target
+    const name = targets.current?.[target] ?? target
     formRef.current?.querySelector<HTMLElement>(`[name="${name}"], [data-field="${name}"]`)?.focus()
-  }, [focusNext, focusTargets])
+  }, [focusNext])
 
   const submit = async (event?: FormEvent) => {
     event?.preventDefault()

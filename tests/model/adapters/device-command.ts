@@ -44,7 +44,6 @@ function deviceHost() {
   return { machine, world, cause }
 }
 
-const pending = 'screen not built yet'
 const request = (command: DeviceCommandName): DeviceCommandEvent => ({
   type: 'command.request',
   command,
@@ -125,17 +124,23 @@ export const deviceCommandAdapter: ModelAdapter<typeof deviceCommandMachine, Dev
   },
   causes: {
     'command.request': {
-      cause: 'press Lock, Unlock, Force unlock or Calibrate on the device page or in the palette',
-      pending,
+      cause:
+        'press Lock, Unlock, Force unlock or Calibrate on the device page, or ?command= from the palette',
+      unavailable: (event) =>
+        event.type === 'command.request' && event.command === 'unlock'
+          ? 'every seeded lock can unlock; a missing capability hides the button (tests/e2e/devices.spec.ts)'
+          : null,
     },
-    'command.confirm': { cause: 'press Confirm in the dialog (Enter)', pending },
-    'command.confirmForce': { cause: 'press "Force unlock" in the warning step', pending },
-    'command.cancel': { cause: 'press Cancel or Escape in the dialog', pending },
-    'command.succeeded': { cause: 'a connected seeded device answers 200', pending },
-    'command.failed': { cause: 'a seeded device that is not connected answers 409', pending },
-    'timer.expired': { cause: 'the seeded slow device answers after the timeout', pending },
-    'notice.dismiss': { cause: 'close the success notice', pending },
-    'error.dismiss': { cause: 'press Ok in the error dialog', pending },
+    'command.confirm': { cause: 'press the dialog’s confirm button (Enter)' },
+    'command.confirmForce': { cause: 'press "Force unlock now" in the second step' },
+    'command.cancel': { cause: 'press Cancel or Escape in the dialog' },
+    'command.succeeded': { cause: 'the server answers 200 (held past the timer when slow)' },
+    'command.failed': { cause: 'the server answers 409 not connected (routed)' },
+    'timer.expired': { cause: 'the answer is held past the 8 s answer timer' },
+    'notice.dismiss': {
+      none: 'the success toast closes by itself; the machine leaves succeeded on the next request',
+    },
+    'error.dismiss': { cause: 'press Ok in the error dialog' },
   },
-  thresholds: { states: 100, transitions: 100, browser: 0 },
+  thresholds: { states: 100, transitions: 100, browser: 100 },
 }

@@ -1,0 +1,163 @@
+import { useQuery } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
+import { useI18nContext } from '../../../i18n/i18n-react'
+import {
+  deviceLookupKeys,
+  fetchDeviceTypes,
+  fetchManufacturers,
+  fetchMountLocations,
+  fetchMountTree,
+} from '../../api/devices'
+import type { DeviceInput } from '../../contract/devices'
+import { FormFrame } from '../../ui/form/form-frame'
+import { useContractForm } from '../../ui/form/use-contract-form'
+import { Select } from '../../ui/select'
+import { TextArea } from '../../ui/text-area'
+import { TextField } from '../../ui/text-field'
+import { deviceForm, mountOptions, mountValue, type FormValues } from './device-form-model'
+
+interface DeviceFormProps {
+  initial: FormValues
+  /** The form's accessible name: the page title. */
+  label: string
+  submitLabel: string
+  /** Rejects with the API error; the form keeps the input and shows it. */
+  onSubmit: (input: DeviceInput) => Promise<unknown>
+  extraActions?: ReactNode
+  onCancel: () => void
+}
+
+// "Location is required" is reached through the location picker, the first of the two. Module
+// level: the form refocuses when its focus targets change identity.
+const focusTargets = { assignment_id: 'location_id' }
+
+const idOf = (text: string) => (/^\d{1,10}$/.test(text) ? Number(text) : 0)
+
+/** Name, type and manufacturer from the lookups, serial, description and where it is mounted. */
+export function DeviceForm(props: DeviceFormProps) {
+  const { initial, label, submitLabel, onSubmit, extraActions, onCancel } = props
+  const { LL } = useI18nContext()
+  const types = useQuery({
+    queryKey: deviceLookupKeys.types,
+    queryFn: ({ signal }) => fetchDeviceTypes(signal),
+  })
+  const makers = useQuery({
+    queryKey: deviceLookupKeys.manufacturers,
+    queryFn: ({ signal }) => fetchManufacturers(signal),
+  })
+  const locations = useQuery({
+    queryKey: deviceLookupKeys.locations,
+    queryFn: ({ signal }) => fetchMountLocations(signal),
+  })
+  const form = useContractForm(deviceForm.struct, initial, {
+    ...deviceForm,
+    focusTargets,
+    onSubmit,
+  })
+  const locationId = idOf(form.values.location_id)
+  const tree = useQuery({
+    queryKey: deviceLookupKeys.tree(locationId),
+    queryFn: ({ signal }) => fetchMountTree(locationId, signal),
+    enabled: locationId > 0,
+  })
+  const mountError = form.error('assignment_id')
+
+  return (
+    <FormFrame
+      form={form}
+      label={label}
+      submitLabel={submitLabel}
+      onCancel={onCancel}
+      extraActions={extraActions}
+    >
+      <TextField
+        name="name"
+        label={LL.devices.name()}
+        value={form.values.name}
+        required
+        autoComplete="off"
+        error={form.error('name')}
+        onChange={(event) => form.set('name', event.target.value)}
+        onBlur={() => form.blur('name')}
+      />
+      <Select
+        name="device_type_id"
+        label={LL.devices.type()}
+        required
+        placeholder={LL.devices.chooseType()}
+        options={(types.data ?? []).map((type) => ({
+          value: type.device_type_id,
+          label: type.description,
+        }))}
+        value={form.values.device_type_id}
+        error={form.error('device_type_id')}
+        onChange={(event) => form.set('device_type_id', event.target.value)}
+        onBlur={() => form.blur('device_type_id')}
+      />
+      <Select
+        name="manufacturer_id"
+        label={LL.devices.manufacturer()}
+        required
+        placeholder={LL.devices.chooseManufacturer()}
+        options={(makers.data ?? []).map((maker) => ({
+          value: String(maker.manufacturer_id),
+          label: maker.name,
+        }))}
+        value={form.values.manufacturer_id}
+        error={form.error('manufacturer_id')}
+        onChange={(event) => form.set('manufacturer_id', event.target.value)}
+        onBlur={() => form.blur('manufacturer_id')}
+      />
+      <TextField
+        name="device_id_manufacturer"
+        label={LL.devices.manufacturerId()}
+        value={form.values.device_id_manufacturer}
+        required
+        autoComplete="off"
+        error={form.error('device_id_manufacturer')}
+        onChange={(event) => form.set('device_id_manufacturer', event.target.value)}
+        onBlur={() => form.blur('device_id_manufacturer')}
+      />
+      <TextArea
+        name="description"
+        label={LL.devices.description()}
+        value={form.values.description}
+        required
+        error={form.error('description')}
+        onChange={(event) => form.set('description', event.target.value)}
+        onBlur={() => form.blur('description')}
+      />
+      <Select
+        name="location_id"
+        label={LL.devices.location()}
+        required
+        placeholder={LL.devices.chooseLocation()}
+        options={(locations.data ?? []).map((location) => ({
+          value: String(location.location_id),
+          label: location.name,
+        }))}
+        value={form.values.location_id}
+        error={locationId === 0 ? mountError : null}
+        onChange={(event) => {
+          form.set('location_id', event.target.value)
+          const picked = idOf(event.target.value)
+          // A new location starts mounted on the location itself; a floor or door is picked next.
+          form.set('assignment_id', picked > 0 ? mountValue('location', picked) : '')
+        }}
+        onBlur={() => form.blur('assignment_id')}
+      />
+      {locationId > 0 ? (
+        <Select
+          name="assignment_id"
+          label={LL.devices.mountPoint()}
+          required
+          options={tree.data ? mountOptions(tree.data, LL.devices.wholeLocation()) : []}
+          value={form.values.assignment_id}
+          error={mountError}
+          onChange={(event) => form.set('assignment_id', event.target.value)}
+          onBlur={() => form.blur('assignment_id')}
+        />
+      ) : null}
+    </FormFrame>
+  )
+}

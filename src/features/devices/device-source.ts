@@ -1,0 +1,85 @@
+import type { DeviceCommandName } from '../../../machines/device-command.machine'
+import { fetchDevicePage } from '../../api/devices'
+import type { EntityCommand } from '../../commands/command'
+import { ENTITY_SEARCH_LENGTH } from '../../commands/entity-search'
+import type { EntitySource } from '../../commands/entity-source'
+import type { PaletteContext } from '../../commands/registry'
+import { commandCapability, deviceCommands, type Device } from '../../contract/devices'
+import { needs } from '../../contract/permissions'
+import { pathTo } from '../../lib/paths'
+import { placeText } from './device-place'
+
+/** The query parameter the device view reads to open a command's confirmation. */
+export const COMMAND_PARAM = 'command'
+
+/** The device view with the confirmation of `command` open: the same dialog the button opens. */
+export function commandPath(deviceId: number, command: DeviceCommandName): string {
+  const query = new URLSearchParams({ [COMMAND_PARAM]: command })
+  return `${pathTo('devices-view', { id: deviceId })}?${query.toString()}`
+}
+
+// Commands need what the server requires to send them (devices:update); the palette hides them
+// from others, whose device view still shows the buttons disabled with that reason.
+const commandActions = deviceCommands.map((command): EntityCommand<Device, PaletteContext> => ({
+  id: `device.${command}`,
+  label: (LL) => LL.devices.command[command](),
+  needs: {
+    anyOf: needs('devices', 'update'),
+    capability: commandCapability[command],
+    online: true,
+  },
+  run: (ctx, device) => ctx.navigate(commandPath(device.device_id, command)),
+}))
+
+/**
+ * Devices in the palette (`#`): the list call's search, by name. Enter opens the device; its
+ * actions page offers the commands it can take now, the others with their reason.
+ */
+export const deviceSource: EntitySource<Device, PaletteContext> = {
+  kind: 'devices',
+  heading: (LL) => LL.devices.paletteHeading(),
+  needs: { anyOf: needs('devices', 'read') },
+  async search(text, signal) {
+    const page = await fetchDevicePage(
+      {
+        start: 0,
+        length: ENTITY_SEARCH_LENGTH,
+        order_by: 'name',
+        order_direction: 'asc',
+        search: text,
+      },
+      signal,
+    )
+    return page.data
+  },
+  view: (device) => ({
+    id: String(device.device_id),
+    title: device.name,
+    subtitle: placeText(device.place),
+  }),
+  subject: (device) => ({
+    capabilities: device.capabilities,
+    connected: device.current_status.connected,
+  }),
+  actions: [
+    {
+      id: 'device.open',
+      label: (LL) => LL.devices.paletteOpen(),
+      needs: {},
+      run: (ctx, device) => ctx.navigate(pathTo('devices-view', { id: device.device_id })),
+    },
+    ...commandActions,
+    {
+      id: 'device.edit',
+      label: (LL) => LL.devices.paletteEdit(),
+      needs: { anyOf: needs('devices', 'update') },
+      run: (ctx, device) => ctx.navigate(pathTo('devices-edit', { id: device.device_id })),
+    },
+    {
+      id: 'device.show-in-list',
+      label: (LL) => LL.devices.paletteShowInList(),
+      needs: {},
+      run: (ctx, device) => ctx.navigate(pathTo('devices', { search: device.name })),
+    },
+  ],
+}

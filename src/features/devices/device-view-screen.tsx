@@ -1,0 +1,126 @@
+import { useQuery } from '@tanstack/react-query'
+import { useCallback, type ReactNode } from 'react'
+import { Link, useLocation, useParams, useSearch } from 'wouter'
+import { useI18nContext } from '../../../i18n/i18n-react'
+import type { DeviceCommandName } from '../../../machines/device-command.machine'
+import { isHttpStatus } from '../../api/client'
+import { deviceDetail } from '../../api/devices'
+import { deviceCommands } from '../../contract/devices'
+import { needs } from '../../contract/permissions'
+import { useBreadcrumbLabel } from '../../lib/breadcrumb-labels'
+import { pathTo } from '../../lib/paths'
+import { useSession } from '../../session/session-context'
+import { Button, buttonClass } from '../../ui/button'
+import { CenteredSpinner } from '../../ui/loading'
+import { Notice } from '../../ui/notice'
+import { Page } from '../../ui/page'
+import { DeviceCommands } from './device-commands'
+import { placeText } from './device-place'
+import { COMMAND_PARAM } from './device-source'
+import { BatteryBar, CapabilityList, ConnectionText } from './device-status'
+import * as styles from './devices.css'
+
+/** The command a URL asks for (`?command=lock`), if it names one. */
+function requestedCommand(search: string): DeviceCommandName | null {
+  const value = new URLSearchParams(search).get(COMMAND_PARAM)
+  return deviceCommands.find((command) => command === value) ?? null
+}
+
+/**
+ * /devices/view/:id — one device's status and its commands. A route of its own (not a drawer over
+ * the list) so the palette can open a command's dialog by URL and a link names one device.
+ */
+export function DeviceViewScreen() {
+  const { LL } = useI18nContext()
+  const params = useParams<{ id: string }>()
+  const id = /^\d{1,10}$/.test(params.id) ? Number(params.id) : 0
+  const search = useSearch()
+  const [, navigate] = useLocation()
+  const { can } = useSession()
+  const query = useQuery({
+    ...deviceDetail(id),
+    enabled: id > 0,
+    retry: (count, error) => !isHttpStatus(error, 404) && count < 2,
+  })
+  const device = query.data
+  useBreadcrumbLabel(id || undefined, device?.name)
+  // The request is taken once; dropping it from the URL keeps Back and a reload from re-asking.
+  const takeRequest = useCallback(
+    () => navigate(pathTo('devices-view', { id }), { replace: true }),
+    [navigate, id],
+  )
+
+  if (id === 0 || isHttpStatus(query.error, 404))
+    return (
+      <Page title={LL.devices.viewTitle()}>
+        <Notice tone="warning">{LL.devices.notFound()}</Notice>
+      </Page>
+    )
+  if (query.isError)
+    return (
+      <Page title={LL.devices.viewTitle()}>
+        <Notice tone="danger">
+          {LL.errors.default_error()}{' '}
+          <Button size="sm" onClick={() => void query.refetch()}>
+            {LL.common.retry()}
+          </Button>
+        </Notice>
+      </Page>
+    )
+  if (!device) return <CenteredSpinner label={LL.common.loading()} />
+
+  const status = device.current_status
+  const facts: [string, ReactNode][] = [
+    [LL.devices.type(), device.device_type.description],
+    [LL.devices.place(), placeText(device.place)],
+    [LL.devices.connection(), <ConnectionText key="c" connected={status.connected} />],
+    [LL.devices.battery(), <BatteryBar key="b" level={status.battery_level} />],
+    [
+      LL.devices.lockState(),
+      status.lock_state === null ? LL.devices.noLock() : LL.devices[status.lock_state](),
+    ],
+    [LL.devices.manufacturer(), device.manufacturer_name],
+    [LL.devices.manufacturerId(), device.device_id_manufacturer],
+    [LL.devices.description(), device.description],
+    [LL.devices.capabilities(), <CapabilityList key="k" capabilities={device.capabilities} />],
+  ]
+
+  return (
+    <Page
+      title={device.name}
+      intro={placeText(device.place)}
+      actions={
+        can(needs('devices', 'update')) ? (
+          <Link
+            className={buttonClass({ tone: 'secondary' })}
+            href={pathTo('devices-edit', { id })}
+          >
+            {LL.devices.edit()}
+          </Link>
+        ) : null
+      }
+    >
+      <section className={styles.section} aria-labelledby="device-status">
+        <h2 id="device-status" className={styles.sectionTitle}>
+          {LL.devices.status()}
+        </h2>
+        <dl className={styles.facts}>
+          {facts.map(([term, value]) => (
+            <div key={term} className={styles.factPair}>
+              <dt className={styles.factTerm}>{term}</dt>
+              <dd className={styles.factValue}>{value}</dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+      <DeviceCommands
+        // A new device is a new machine; the same device keeps its command through refetches.
+        key={device.device_id}
+        device={device}
+        canSend={can(needs('devices', 'update'))}
+        requested={requestedCommand(search)}
+        onRequestTaken={takeRequest}
+      />
+    </Page>
+  )
+}

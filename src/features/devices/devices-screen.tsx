@@ -1,0 +1,78 @@
+import { useMemo } from 'react'
+import { Link, useLocation } from 'wouter'
+import { useI18nContext } from '../../../i18n/i18n-react'
+import { deviceList, type DeviceSort } from '../../api/devices'
+import type { Device } from '../../contract/devices'
+import { needs } from '../../contract/permissions'
+import { pathTo } from '../../lib/paths'
+import { useSession } from '../../session/session-context'
+import { buttonClass } from '../../ui/button'
+import { DataTable } from '../../ui/data-table/data-table'
+import { errorText } from '../../ui/data-table/error-text'
+import type { ListViewDefaults } from '../../ui/data-table/list-view'
+import { Page } from '../../ui/page'
+import { deviceColumns } from './device-columns'
+import { placeText } from './device-place'
+
+const defaults: ListViewDefaults<DeviceSort> = {
+  orderBy: 'device_id',
+  orderDirection: 'desc',
+  sortable: ['device_id', 'name', 'device_type_id'],
+}
+
+const getRowId = (device: Device) => String(device.device_id)
+
+/** /devices: every device the user may read, with where it hangs, its connection and battery. */
+export function DevicesScreen() {
+  const { LL } = useI18nContext()
+  const [, navigate] = useLocation()
+  const { can } = useSession()
+  const canCreate = can(needs('devices', 'create'))
+  const canUpdate = can(needs('devices', 'update'))
+  const columns = useMemo(() => deviceColumns(LL), [LL])
+  const rowActions = useMemo(
+    () => ({
+      open: (device: Device) => navigate(pathTo('devices-view', { id: device.device_id })),
+      ...(canUpdate
+        ? { edit: (device: Device) => navigate(pathTo('devices-edit', { id: device.device_id })) }
+        : {}),
+    }),
+    [navigate, canUpdate],
+  )
+  const describeRow = (device: Device) =>
+    LL.devices.row({
+      name: device.name,
+      type: device.device_type.description,
+      place: placeText(device.place),
+      connection: device.current_status.connected
+        ? LL.devices.connected()
+        : LL.devices.notConnected(),
+    })
+
+  return (
+    <Page
+      title={LL.devices.title()}
+      actions={
+        canCreate ? (
+          <Link className={buttonClass()} href={pathTo('devices-create')}>
+            {LL.devices.create()}
+          </Link>
+        ) : null
+      }
+    >
+      <DataTable
+        label={LL.devices.gridLabel()}
+        searchLabel={LL.devices.search()}
+        emptyMessage={LL.devices.empty()}
+        columns={columns}
+        source={deviceList}
+        defaults={defaults}
+        getRowId={getRowId}
+        describeRow={describeRow}
+        rowActions={rowActions}
+        onCreate={canCreate ? () => navigate(pathTo('devices-create')) : undefined}
+        errorMessage={(error) => errorText(LL, error)}
+      />
+    </Page>
+  )
+}

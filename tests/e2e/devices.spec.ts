@@ -1,0 +1,221 @@
+import { expect, test, type Page } from '@playwright/test'
+import { demo, expectNoSeriousA11yViolations, signIn, signInByKeyboard } from './helpers/session'
+
+// Devices end to end against the real server's simulated devices: the list, the device view, and
+// remote commands through one confirmation by mouse and by keyboard, with axe in both themes.
+
+interface SeededDevice {
+  device_id: number
+  name: string
+  capabilities: string[]
+  current_status: { connected: boolean }
+}
+
+/** The seeded smart locks as the signed-in user sees them, read through the API itself. */
+async function locks(page: Page): Promise<SeededDevice[]> {
+  return page.evaluate(async () => {
+    const response = await fetch('/sbm/v1/devices?search=Smart%20lock&length=100', {
+      headers: { Authorization: `Bearer ${localStorage.getItem('access_token') ?? ''}` },
+    })
+    const body = (await response.json()) as { data: SeededDevice[] }
+    return body.data
+  })
+}
+
+/** A connected lock that can force-unlock, whose name no other lock shares (palette search). */
+async function onlineLock(page: Page) {
+  const all = await locks(page)
+  const lock = all.find(
+    (d) =>
+      d.current_status.connected &&
+      d.capabilities.includes('remotely_force_unlock') &&
+      all.filter((other) => other.name === d.name).length === 1,
+  )
+  if (!lock) throw new Error('The seed has no connected, uniquely named lock')
+  return lock
+}
+
+async function offlineLock(page: Page) {
+  const lock = (await locks(page)).find((d) => !d.current_status.connected)
+  if (!lock) throw new Error('The seed has no lock that is not connected')
+  return lock
+}
+
+const palette = (page: Page) => page.getByRole('dialog', { name: 'Command palette' })
+
+async function useDarkTheme(page: Page) {
+  await page.getByRole('button', { name: /Account menu/ }).click()
+  await page.getByRole('menuitem', { name: 'Switch to dark theme' }).click()
+}
+
+test('the list shows type, place, connection, battery and capabilities; a row opens', async ({
+  page,
+}) => {
+  await signIn(page, demo.admin)
+  const lock = await onlineLock(page)
+  await page.goto(`/devices?q=${encodeURIComponent(lock.name)}`)
+  const grid = page.getByRole('grid', { name: 'Devices' })
+  const row = grid.getByRole('row').filter({ has: page.getByRole('link', { name: lock.name }) })
+  await expect(row).toContainText('Smart lock')
+  await expect(row).toContainText(' › ')
+  await expect(row).toContainText('Connected')
+  await expect(row).toContainText(/Battery \d+ %/)
+  await expect(row).toContainText('Force unlock remotely')
+  await row.getByRole('link', { name: lock.name }).click()
+  await expect(page).toHaveURL(new RegExp(`/devices/view/${lock.device_id}$`))
+  await expect(page.getByRole('heading', { level: 1, name: lock.name })).toBeVisible()
+})
+
+test('lock and unlock by mouse: one confirmation naming device and place, then a notice', async ({
+  page,
+}) => {
+  await signIn(page, demo.admin)
+  const lock = await onlineLock(page)
+  await page.goto(`/devices/view/${lock.device_id}`)
+  for (const [command, state] of [
+    ['Lock', 'Locked'],
+    ['Unlock', 'Unlocked'],
+  ] as const) {
+    await page.getByRole('button', { name: command, exact: true }).click()
+    const dialog = page.getByRole('dialog', { name: `${command}: ${lock.name}?` })
+    await expect(dialog).toContainText(`to ${lock.name} at `)
+    await dialog.getByRole('button', { name: `Send ${command}` }).click()
+    await expect(dialog).toBeHidden()
+    await expect(page.getByText(`${command} sent to ${lock.name}: done.`)).toBeVisible()
+    await expect(page.getByText(state, { exact: true })).toBeVisible()
+    await expect(page.getByRole('button', { name: command, exact: true })).toBeFocused()
+  }
+})
+
+test('lock by keyboard only: palette → device → command → Enter twice', async ({ page }) => {
+  await signInByKeyboard(page, demo.admin)
+  const lock = await onlineLock(page)
+  for (const command of ['Lock', 'Unlock'] as const) {
+    await page.keyboard.press('ControlOrMeta+k')
+    await page.keyboard.type(`#${lock.name}`)
+    const hit = palette(page).getByRole('option', { name: new RegExp(lock.name) })
+    await expect(hit).toHaveAttribute('aria-selected', 'true')
+    await page.keyboard.press('Tab')
+    await page.keyboard.type(command)
+    await expect(
+      palette(page).getByRole('option', { name: new RegExp(`^${command}`) }),
+    ).toHaveAttribute('aria-selected', 'true')
+    await page.keyboard.press('Enter')
+    const dialog = page.getByRole('dialog', { name: `${command}: ${lock.name}?` })
+    await expect(dialog.getByRole('button', { name: `Send ${command}` })).toBeFocused()
+    await page.keyboard.press('Enter')
+    await expect(page.getByText(`${command} sent to ${lock.name}: done.`)).toBeVisible()
+    await expect(page).toHaveURL(new RegExp(`/devices/view/${lock.device_id}$`))
+  }
+})
+
+test('force unlock warns, then needs a deliberate second step', async ({ page }) => {
+  await signIn(page, demo.admin)
+  const lock = await onlineLock(page)
+  await page.goto(`/devices/view/${lock.device_id}`)
+  await page.getByRole('button', { name: 'Force unlock', exact: true }).click()
+  const first = page.getByRole('dialog', { name: `Force unlock: ${lock.name}?` })
+  await expect(first).toContainText('overrides the lock’s safety checks')
+  await first.getByRole('button', { name: 'I understand, continue' }).click()
+  const second = page.getByRole('dialog', { name: `Force unlock ${lock.name} now?` })
+  // Enter on the second step cancels: Cancel has focus, not the command.
+  await expect(second.getByRole('button', { name: 'Cancel' })).toBeFocused()
+  await second.getByRole('button', { name: 'Force unlock now' }).click()
+  await expect(second).toBeHidden()
+  await expect(page.getByText(`Force unlock sent to ${lock.name}: done.`)).toBeVisible()
+})
+
+test('an offline device shows its commands disabled with the reason', async ({ page }) => {
+  await signIn(page, demo.admin)
+  const lock = await offlineLock(page)
+  await page.goto(`/devices/view/${lock.device_id}`)
+  const button = page.getByRole('button', { name: 'Lock', exact: true })
+  await expect(button).toBeDisabled()
+  await expect(button).toHaveAccessibleDescription('The device is not connected.')
+  // Asked by URL (as the palette would), the refused command opens no dialog.
+  await page.goto(`/devices/view/${lock.device_id}?command=lock`)
+  await expect(page.getByRole('button', { name: 'Lock', exact: true })).toBeDisabled()
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+})
+
+test('a user without devices:update sees the commands disabled with that reason', async ({
+  page,
+}) => {
+  await signIn(page, demo.staff)
+  const lock = await onlineLock(page)
+  await page.goto(`/devices/view/${lock.device_id}`)
+  await expect(
+    page.getByRole('button', { name: 'Unlock', exact: true }),
+  ).toHaveAccessibleDescription(/needs the devices:update permission/)
+})
+
+test('axe: list, view and the command dialogs in light and dark', async ({ page }) => {
+  await signIn(page, demo.admin)
+  const lock = await onlineLock(page)
+  for (const theme of ['light', 'dark'] as const) {
+    if (theme === 'dark') await useDarkTheme(page)
+    await page.goto('/devices')
+    await expect(page.getByRole('grid', { name: 'Devices' }).getByRole('row').nth(2)).toBeVisible()
+    await expectNoSeriousA11yViolations(page)
+    await page.goto(`/devices/view/${lock.device_id}`)
+    await expect(page.getByRole('heading', { level: 1, name: lock.name })).toBeVisible()
+    await expectNoSeriousA11yViolations(page)
+    await page.getByRole('button', { name: 'Force unlock', exact: true }).click()
+    await expect(page.getByRole('dialog')).toBeVisible()
+    await expectNoSeriousA11yViolations(page)
+    await page.getByRole('button', { name: 'I understand, continue' }).click()
+    await expect(page.getByRole('dialog', { name: /now\?$/ })).toBeVisible()
+    await expectNoSeriousA11yViolations(page)
+    await page.keyboard.press('Escape')
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+  }
+})
+
+test('create: SPEC 5 messages, then a device mounted on a door; edit keeps the list place', async ({
+  page,
+}) => {
+  const name = `Back door lock ${Date.now()}`
+  await signIn(page, demo.admin)
+  await page.goto('/devices')
+  await page.getByRole('link', { name: 'New device' }).click()
+  await expect(page).toHaveURL(/\/devices\/create$/)
+  await page.getByRole('button', { name: 'Create' }).click()
+  for (const message of [
+    'Name is required.',
+    'Device Type is required.',
+    'Manufacturer is required.',
+    'Manufacturer ID is required.',
+    'Description is required.',
+    'Location is required.',
+  ]) {
+    await expect(page.getByText(message, { exact: true })).toBeVisible()
+  }
+  await expect(page.getByLabel('Name')).toBeFocused()
+  await expectNoSeriousA11yViolations(page)
+
+  await page.getByLabel('Name').fill(name)
+  await page.getByLabel('Type').selectOption({ label: 'Smart lock' })
+  await page.getByLabel('Manufacturer', { exact: true }).selectOption({ index: 1 })
+  await page.getByLabel('Manufacturer ID').fill(`SN-E2E-${Date.now()}`)
+  await page.getByLabel('Description').fill('Created by the e2e test')
+  await page.getByLabel('Location').selectOption({ index: 1 })
+  const door = page
+    .getByLabel('Mounted at')
+    .locator('option', { hasText: / door$/ })
+    .first()
+  await expect(door).toBeAttached()
+  await page.getByLabel('Mounted at').selectOption((await door.getAttribute('value')) ?? '')
+  await page.getByRole('button', { name: 'Create' }).click()
+  await expect(page).toHaveURL(/\/devices\?row=\d+$/)
+  await expect(page.getByText(`Device “${name}” created.`)).toBeVisible()
+
+  const grid = page.getByRole('grid', { name: 'Devices' })
+  await expect(grid.locator('[data-row-index="0"]')).toContainText(name)
+  await grid.locator('[data-row-index="0"]').getByRole('link', { name }).click()
+  await page.getByRole('link', { name: 'Edit' }).click()
+  await expect(page).toHaveURL(/\/devices\/edit\/\d+$/)
+  await page.getByLabel('Name').fill(`${name} renamed`)
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page).toHaveURL(/\/devices\?row=\d+$/)
+  await expect(page.getByText(`Device “${name} renamed” saved.`)).toBeVisible()
+})
