@@ -24,6 +24,8 @@ export type RequestOptions = {
   timeoutMs?: number
   /** false for calls that must not carry a bearer token nor trigger a refresh (sign-in, refresh). */
   auth?: boolean
+  /** Extra request headers, e.g. an Idempotency-Key; they cannot replace the ones set here. */
+  headers?: Readonly<Record<string, string>>
 }
 
 const env = import.meta.env as Record<string, string | undefined>
@@ -67,7 +69,8 @@ function bodyOf(options: RequestOptions): { body?: BodyInit; contentType?: strin
 /** One fetch with a timeout; network failures and timeouts become typed ApiErrors. */
 export async function send(options: RequestOptions, token: string | null): Promise<Response> {
   const { body, contentType } = bodyOf(options)
-  const headers = new Headers({ Accept: 'application/json' })
+  const headers = new Headers(options.headers)
+  headers.set('Accept', 'application/json')
   if (contentType) headers.set('Content-Type', contentType)
   if (token) headers.set('Authorization', `Bearer ${token}`)
   const timeout = new AbortController()
