@@ -120,6 +120,18 @@ export const routes: readonly AppRoute[] = [
     bottomMargin: true,
   },
   {
+    id: 'credentials',
+    path: patterns.credentials,
+    screen: lazyScreen(() =>
+      import('../features/credentials/credentials-screen').then((m) => ({
+        default: m.CredentialsScreen,
+      })),
+    ),
+    anyOf: needs('credentials', 'read'),
+    label: (LL) => LL.credentials.title(),
+    sidebar: { icon: 'credentials', order: 5 },
+  },
+  {
     id: 'audits',
     path: patterns.audits,
     screen: lazyScreen(() =>

@@ -12,6 +12,9 @@ export const patterns = {
   'organizations-create': '/organizations/create',
   'organizations-edit': '/organizations/edit/:id',
   audits: '/audits',
+  credentials: '/credentials',
+  'credentials-create': '/credentials/create',
+  'credentials-edit': '/credentials/edit/:id',
 } as const
 
 export type RouteId = keyof typeof patterns

@@ -1,5 +1,10 @@
 import type { TranslationFunctions } from '../../../i18n/i18n-types'
-import { weekdays, type Repetition, type Weekday } from '../../contract/credentials'
+import {
+  weekdays,
+  type Credential,
+  type Repetition,
+  type Weekday,
+} from '../../contract/credentials'
 
 /** The part of a credential (saved or being typed) that says when it opens. */
 export type AccessWindow = {
@@ -151,4 +156,16 @@ export function allowanceSentence(
     start: day(window.start, place, years),
     end: day(end, place, years),
   })
+}
+
+/** A saved credential's window, as the words above read it. */
+export function windowOf(
+  credential: Pick<Credential, 'start_datetime' | 'end_datetime' | 'permanent' | 'repetition'>,
+): AccessWindow {
+  return {
+    start: credential.start_datetime,
+    end: credential.end_datetime,
+    permanent: credential.permanent,
+    repetition: credential.repetition,
+  }
 }
