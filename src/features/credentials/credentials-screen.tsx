@@ -14,7 +14,7 @@ import type { ListViewDefaults } from '../../ui/data-table/list-view'
 import { Page } from '../../ui/page'
 import { credentialColumns } from './credential-columns'
 import { scheduleText, windowOf } from './credential-text'
-import { codeIdOf, withoutCode } from './code-param'
+import { dialogIdOf, withoutDialog } from './dialog-param'
 import { DeleteCredentialDialog } from './delete-credential-dialog'
 import { OfflineCodeDialog } from './offline-code-dialog'
 
@@ -26,7 +26,7 @@ const defaults: ListViewDefaults<CredentialSort> = {
 
 const getRowId = (credential: Credential) => String(credential.credential_id)
 
-/** /credentials: every credential the user may read; `?code=<id>` opens that one's offline code. */
+/** /credentials: every credential the user may read; `?code=<id>` / `?delete=<id>` open dialogs. */
 export function CredentialsScreen() {
   const { LL, locale } = useI18nContext()
   const { can } = useSession()
@@ -38,8 +38,10 @@ export function CredentialsScreen() {
   const canUpdate = can(needs('credentials', 'update'))
   const canDelete = can(needs('credentials', 'delete'))
   // The palette opens a credential's code by URL; the dialog reads the credential itself.
-  const codeId = codeIdOf(search)
+  const codeId = dialogIdOf(search, 'code')
   const linked = useQuery({ ...credentialDetail(codeId ?? 0), enabled: codeId !== null })
+  const deleteId = canDelete ? dialogIdOf(search, 'delete') : null
+  const linkedDelete = useQuery({ ...credentialDetail(deleteId ?? 0), enabled: deleteId !== null })
   const place = useMemo(() => ({ locale }), [locale])
   const columns = useMemo(
     () =>
@@ -70,7 +72,12 @@ export function CredentialsScreen() {
     })
   const closeCode = () => {
     setCoding(null)
-    if (codeId !== null) navigate(`${location}${withoutCode(search)}`, { replace: true })
+    if (codeId !== null) navigate(`${location}${withoutDialog(search, 'code')}`, { replace: true })
+  }
+  const closeDelete = () => {
+    setDeleting(null)
+    if (deleteId !== null)
+      navigate(`${location}${withoutDialog(search, 'delete')}`, { replace: true })
   }
 
   return (
@@ -97,7 +104,10 @@ export function CredentialsScreen() {
         onCreate={canCreate ? () => navigate(pathTo('credentials-create')) : undefined}
         errorMessage={(error) => errorText(LL, error)}
       />
-      <DeleteCredentialDialog credential={deleting} onClose={() => setDeleting(null)} />
+      <DeleteCredentialDialog
+        credential={deleting ?? (deleteId !== null ? (linkedDelete.data ?? null) : null)}
+        onClose={closeDelete}
+      />
       <OfflineCodeDialog
         credential={coding ?? (codeId !== null ? (linked.data ?? null) : null)}
         onClose={closeCode}

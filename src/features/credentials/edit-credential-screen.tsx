@@ -13,7 +13,7 @@ import { listPlacePath } from '../../ui/data-table/list-memory'
 import { CenteredSpinner } from '../../ui/loading'
 import { Notice, showToast } from '../../ui/notice'
 import { Page } from '../../ui/page'
-import { codeIdOf, withoutCode } from './code-param'
+import { dialogIdOf, withoutDialog } from './dialog-param'
 import { CredentialForm } from './credential-form'
 import { valuesOf } from './credential-form-model'
 import { DeleteCredentialDialog } from './delete-credential-dialog'
@@ -38,7 +38,7 @@ export function EditCredentialScreen() {
   const update = useUpdateCredential(id)
   const credential = query.data
   useBreadcrumbLabel(id || undefined, credential ? `#${credential.credential_id}` : undefined)
-  const linked = codeIdOf(search) !== null
+  const linked = dialogIdOf(search, 'code') !== null
 
   if (id === 0 || isHttpStatus(query.error, 404))
     return (
@@ -91,7 +91,7 @@ export function EditCredentialScreen() {
         credential={coding || linked ? credential : null}
         onClose={() => {
           setCoding(false)
-          if (linked) navigate(`${location}${withoutCode(search)}`, { replace: true })
+          if (linked) navigate(`${location}${withoutDialog(search, 'code')}`, { replace: true })
         }}
       />
       <DeleteCredentialDialog
