@@ -125,7 +125,7 @@ test('a weekly credential by keyboard alone, its sentence, and its offline code'
   expect(stored).not.toContain(pin.replace(' ', ''))
 })
 
-test('a credential is opened by its edit page with ?code=1 and a foreign user is not found', async ({
+test('the edit page opens the offline code with ?code=1 and drops the flag on close', async ({
   page,
 }) => {
   await signIn(page, demo.orgadmin)
@@ -185,4 +185,34 @@ test('list, form and both code dialogs pass axe in light and dark', async ({ pag
     ).toBeVisible()
     await expectNoSeriousViolations(page)
   }
+})
+
+test('$ in the palette finds a credential and shows its code by keyboard', async ({ page }) => {
+  await signIn(page, demo.orgadmin)
+  const all = await api<{
+    data: {
+      credential_id: number
+      user_email: string
+      meta_data: { command_output: { pin: string | null } }
+    }[]
+  }>(page, '/access/v1/credentials?length=100')
+  const held = all.data.find((c) => c.meta_data.command_output.pin !== null)
+  if (!held) throw new Error('seed has a credential with a PIN')
+  const palette = page.getByRole('dialog', { name: 'Command palette' })
+  await page.keyboard.press('ControlOrMeta+k')
+  await expect(palette.getByRole('combobox')).toBeFocused()
+  await page.keyboard.type(`$${held.user_email}`)
+  const hit = palette.getByRole('option', { name: new RegExp(`#${held.credential_id}\\b`) })
+  await expect(hit).toBeVisible()
+  await expect(hit).toHaveAttribute('aria-selected', 'true')
+  await page.keyboard.press('Tab')
+  await expect(palette.getByRole('option', { name: 'Show offline code' })).toBeVisible()
+  await expect(palette.getByRole('option', { name: 'Generate offline code' })).toHaveCount(0)
+  await expect(palette.getByRole('option', { name: 'Edit credential' })).toBeVisible()
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(new RegExp(`/credentials\\?code=${held.credential_id}$`))
+  const shown = page.getByRole('dialog', { name: 'Offline code' })
+  await expect(shown.getByLabel(/^PIN:/)).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(page).toHaveURL(/\/credentials$/)
 })
