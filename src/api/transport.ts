@@ -70,6 +70,8 @@ function bodyOf(options: RequestOptions): { body?: BodyInit; contentType?: strin
 export async function send(options: RequestOptions, token: string | null): Promise<Response> {
   const { body, contentType } = bodyOf(options)
   const headers = new Headers(options.headers)
+  // Only the session decides the bearer: an extra header cannot carry or forge one.
+  headers.delete('Authorization')
   headers.set('Accept', 'application/json')
   if (contentType) headers.set('Content-Type', contentType)
   if (token) headers.set('Authorization', `Bearer ${token}`)
