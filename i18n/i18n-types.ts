@@ -1325,6 +1325,397 @@ type RootTranslation = {
 		 */
 		paletteShowInList: string
 	}
+	credentials: {
+		/**
+		 * C​r​e​d​e​n​t​i​a​l​s
+		 */
+		title: string
+		/**
+		 * C​r​e​d​e​n​t​i​a​l​s
+		 */
+		gridLabel: string
+		/**
+		 * S​e​a​r​c​h​ ​c​r​e​d​e​n​t​i​a​l​s​ ​b​y​ ​u​s​e​r
+		 */
+		search: string
+		/**
+		 * T​h​e​r​e​ ​a​r​e​ ​n​o​ ​c​r​e​d​e​n​t​i​a​l​s​ ​y​e​t​.
+		 */
+		empty: string
+		/**
+		 * I​D
+		 */
+		id: string
+		/**
+		 * U​s​e​r
+		 */
+		user: string
+		/**
+		 * O​p​e​n​s
+		 */
+		assignment: string
+		/**
+		 * V​a​l​i​d​i​t​y
+		 */
+		validityColumn: string
+		/**
+		 * S​c​h​e​d​u​l​e
+		 */
+		scheduleColumn: string
+		/**
+		 * E​x​c​l​u​s​i​v​e
+		 */
+		exclusive: string
+		/**
+		 * O​f​f​l​i​n​e​ ​c​o​d​e
+		 */
+		pin: string
+		/**
+		 * P​I​N​ ​h​e​l​d
+		 */
+		pinHeld: string
+		/**
+		 * N​o​n​e
+		 */
+		noPin: string
+		/**
+		 * Y​e​s
+		 */
+		yes: string
+		/**
+		 * N​o
+		 */
+		no: string
+		/**
+		 * A​c​t​i​o​n​s
+		 */
+		actions: string
+		/**
+		 * P​e​r​m​a​n​e​n​t
+		 */
+		permanent: string
+		/**
+		 * {​s​t​a​r​t​}​ ​→​ ​{​e​n​d​}
+		 * @param {unknown} end
+		 * @param {unknown} start
+		 */
+		validity: RequiredParams<'end' | 'start'>
+		assignmentTypes: {
+			/**
+			 * D​e​v​i​c​e
+			 */
+			device: string
+			/**
+			 * D​o​o​r
+			 */
+			door: string
+			/**
+			 * L​o​c​a​t​i​o​n
+			 */
+			location: string
+		}
+		schedule: {
+			/**
+			 * O​n​c​e
+			 */
+			once: string
+			/**
+			 * D​a​i​l​y
+			 */
+			daily: string
+			/**
+			 * {​d​a​y​s​}​,​ ​{​t​i​m​e​s​}
+			 * @param {unknown} days
+			 * @param {unknown} times
+			 */
+			withTimes: RequiredParams<'days' | 'times'>
+		}
+		sentence: {
+			/**
+			 * W​h​a​t​ ​i​t​ ​a​l​l​o​w​s
+			 */
+			label: string
+			/**
+			 * C​h​o​o​s​e​ ​w​h​a​t​ ​i​t​ ​o​p​e​n​s​ ​a​n​d​ ​w​h​e​n​ ​i​t​ ​s​t​a​r​t​s​ ​t​o​ ​r​e​a​d​ ​w​h​a​t​ ​t​h​i​s​ ​c​r​e​d​e​n​t​i​a​l​ ​a​l​l​o​w​s​.
+			 */
+			empty: string
+			/**
+			 * O​p​e​n​s​ ​{​t​a​r​g​e​t​}​ ​f​r​o​m​ ​{​s​t​a​r​t​}​ ​t​o​ ​{​e​n​d​}
+			 * @param {unknown} end
+			 * @param {unknown} start
+			 * @param {unknown} target
+			 */
+			once: RequiredParams<'end' | 'start' | 'target'>
+			/**
+			 * O​p​e​n​s​ ​{​t​a​r​g​e​t​}​ ​f​r​o​m​ ​{​s​t​a​r​t​}​,​ ​w​i​t​h​ ​n​o​ ​e​n​d
+			 * @param {unknown} start
+			 * @param {unknown} target
+			 */
+			onceOpen: RequiredParams<'start' | 'target'>
+			/**
+			 * O​p​e​n​s​ ​{​t​a​r​g​e​t​}​ ​{​w​h​e​n​}​ ​{​t​i​m​e​s​}​ ​f​r​o​m​ ​{​s​t​a​r​t​}​ ​t​o​ ​{​e​n​d​}
+			 * @param {unknown} end
+			 * @param {unknown} start
+			 * @param {unknown} target
+			 * @param {unknown} times
+			 * @param {unknown} when
+			 */
+			repeating: RequiredParams<'end' | 'start' | 'target' | 'times' | 'when'>
+			/**
+			 * O​p​e​n​s​ ​{​t​a​r​g​e​t​}​ ​{​w​h​e​n​}​ ​f​r​o​m​ ​{​t​i​m​e​s​}​,​ ​s​t​a​r​t​i​n​g​ ​{​s​t​a​r​t​}​,​ ​w​i​t​h​ ​n​o​ ​e​n​d
+			 * @param {unknown} start
+			 * @param {unknown} target
+			 * @param {unknown} times
+			 * @param {unknown} when
+			 */
+			repeatingOpen: RequiredParams<'start' | 'target' | 'times' | 'when'>
+			/**
+			 * d​a​i​l​y
+			 */
+			daily: string
+			/**
+			 * o​n​ ​w​e​e​k​d​a​y​s
+			 */
+			weekdays: string
+			/**
+			 * a​t​ ​w​e​e​k​e​n​d​s
+			 */
+			weekends: string
+			/**
+			 * o​n​ ​{​d​a​y​s​}
+			 * @param {unknown} days
+			 */
+			onDays: RequiredParams<'days'>
+		}
+		/**
+		 * N​e​w​ ​c​r​e​d​e​n​t​i​a​l
+		 */
+		create: string
+		/**
+		 * N​e​w​ ​c​r​e​d​e​n​t​i​a​l
+		 */
+		createTitle: string
+		/**
+		 * E​d​i​t​ ​c​r​e​d​e​n​t​i​a​l
+		 */
+		editTitle: string
+		/**
+		 * E​d​i​t​ ​c​r​e​d​e​n​t​i​a​l​ ​{​i​d​}
+		 * @param {unknown} id
+		 */
+		editNamed: RequiredParams<'id'>
+		/**
+		 * E​d​i​t
+		 */
+		edit: string
+		/**
+		 * D​e​l​e​t​e
+		 */
+		'delete': string
+		/**
+		 * D​e​l​e​t​e​ ​c​r​e​d​e​n​t​i​a​l​ ​{​i​d​}
+		 * @param {unknown} id
+		 */
+		deleteNamed: RequiredParams<'id'>
+		/**
+		 * D​e​l​e​t​e​ ​c​r​e​d​e​n​t​i​a​l​ ​{​i​d​}​?
+		 * @param {unknown} id
+		 */
+		deleteTitle: RequiredParams<'id'>
+		/**
+		 * T​h​e​ ​c​r​e​d​e​n​t​i​a​l​ ​a​n​d​ ​a​n​y​ ​o​f​f​l​i​n​e​ ​c​o​d​e​ ​i​t​ ​h​o​l​d​s​ ​a​r​e​ ​r​e​m​o​v​e​d​.​ ​T​h​i​s​ ​c​a​n​n​o​t​ ​b​e​ ​u​n​d​o​n​e​.
+		 */
+		deleteBody: string
+		/**
+		 * D​e​l​e​t​i​n​g​…
+		 */
+		deleting: string
+		/**
+		 * C​r​e​d​e​n​t​i​a​l​ ​{​i​d​}​ ​c​r​e​a​t​e​d​.
+		 * @param {unknown} id
+		 */
+		created_notice: RequiredParams<'id'>
+		/**
+		 * C​r​e​d​e​n​t​i​a​l​ ​{​i​d​}​ ​s​a​v​e​d​.
+		 * @param {unknown} id
+		 */
+		saved_notice: RequiredParams<'id'>
+		/**
+		 * C​r​e​d​e​n​t​i​a​l​ ​{​i​d​}​ ​d​e​l​e​t​e​d​.
+		 * @param {unknown} id
+		 */
+		deleted_notice: RequiredParams<'id'>
+		/**
+		 * T​h​i​s​ ​c​r​e​d​e​n​t​i​a​l​ ​d​o​e​s​ ​n​o​t​ ​e​x​i​s​t​,​ ​o​r​ ​i​t​ ​i​s​ ​n​o​t​ ​y​o​u​r​s​ ​t​o​ ​s​e​e​.
+		 */
+		notFound: string
+		/**
+		 * C​r​e​d​e​n​t​i​a​l​ ​{​i​d​}​:​ ​{​u​s​e​r​}​,​ ​{​t​a​r​g​e​t​}​,​ ​{​s​c​h​e​d​u​l​e​}
+		 * @param {unknown} id
+		 * @param {unknown} schedule
+		 * @param {unknown} target
+		 * @param {unknown} user
+		 */
+		row: RequiredParams<'id' | 'schedule' | 'target' | 'user'>
+		form: {
+			/**
+			 * U​s​e​r
+			 */
+			user: string
+			/**
+			 * C​h​o​o​s​e​ ​a​ ​u​s​e​r
+			 */
+			chooseUser: string
+			/**
+			 * O​p​e​n​s​ ​a
+			 */
+			assignmentType: string
+			/**
+			 * O​p​e​n​s
+			 */
+			target: string
+			/**
+			 * C​h​o​o​s​e​ ​w​h​a​t​ ​i​t​ ​o​p​e​n​s
+			 */
+			chooseTarget: string
+			/**
+			 * E​x​c​l​u​s​i​v​e
+			 */
+			exclusive: string
+			/**
+			 * N​o​ ​o​t​h​e​r​ ​e​x​c​l​u​s​i​v​e​ ​c​r​e​d​e​n​t​i​a​l​ ​f​o​r​ ​t​h​e​ ​s​a​m​e​ ​t​a​r​g​e​t​ ​m​a​y​ ​o​v​e​r​l​a​p​ ​t​h​i​s​ ​o​n​e​.
+			 */
+			exclusiveHint: string
+			/**
+			 * P​e​r​m​a​n​e​n​t
+			 */
+			permanent: string
+			/**
+			 * A​ ​p​e​r​m​a​n​e​n​t​ ​c​r​e​d​e​n​t​i​a​l​ ​s​t​a​r​t​s​ ​a​n​d​ ​n​e​v​e​r​ ​e​n​d​s​.
+			 */
+			permanentHint: string
+			/**
+			 * S​t​a​r​t​s
+			 */
+			start: string
+			/**
+			 * E​n​d​s
+			 */
+			end: string
+			/**
+			 * R​e​p​e​a​t​s
+			 */
+			repetition: string
+			/**
+			 * D​o​e​s​ ​n​o​t​ ​r​e​p​e​a​t
+			 */
+			repeatNone: string
+			/**
+			 * D​a​i​l​y
+			 */
+			repeatDaily: string
+			/**
+			 * W​e​e​k​l​y
+			 */
+			repeatWeekly: string
+			/**
+			 * O​n​ ​t​h​e​s​e​ ​d​a​y​s
+			 */
+			weekdays: string
+			/**
+			 * T​h​e​ ​c​h​o​i​c​e​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+			 */
+			optionsFailed: string
+		}
+		code: {
+			/**
+			 * O​f​f​l​i​n​e​ ​c​o​d​e
+			 */
+			open: string
+			/**
+			 * O​f​f​l​i​n​e​ ​c​o​d​e​ ​f​o​r​ ​c​r​e​d​e​n​t​i​a​l​ ​{​i​d​}
+			 * @param {unknown} id
+			 */
+			openNamed: RequiredParams<'id'>
+			/**
+			 * O​f​f​l​i​n​e​ ​c​o​d​e
+			 */
+			showTitle: string
+			/**
+			 * G​e​n​e​r​a​t​e​ ​o​f​f​l​i​n​e​ ​c​o​d​e
+			 */
+			generateTitle: string
+			/**
+			 * L​o​o​k​i​n​g​ ​u​p​ ​t​h​e​ ​c​o​d​e​…
+			 */
+			checking: string
+			/**
+			 * G​e​n​e​r​a​t​i​n​g​ ​t​h​e​ ​c​o​d​e​…
+			 */
+			generating: string
+			/**
+			 * P​I​N
+			 */
+			pinLabel: string
+			/**
+			 * C​o​p​y​ ​c​o​d​e
+			 */
+			copy: string
+			/**
+			 * C​o​d​e​ ​c​o​p​i​e​d​.
+			 */
+			copied: string
+			/**
+			 * P​l​e​a​s​e​ ​t​a​k​e​ ​a​ ​p​h​o​t​o​ ​a​f​t​e​r​ ​u​s​e​.
+			 */
+			reminder: string
+			/**
+			 * T​h​i​s​ ​c​r​e​d​e​n​t​i​a​l​ ​h​o​l​d​s​ ​n​o​ ​o​f​f​l​i​n​e​ ​c​o​d​e​ ​y​e​t​.​ ​G​e​n​e​r​a​t​e​ ​o​n​e​ ​o​n​ ​{​d​e​v​i​c​e​}​?
+			 * @param {unknown} device
+			 */
+			offer: RequiredParams<'device'>
+			/**
+			 * G​e​n​e​r​a​t​e​ ​c​o​d​e
+			 */
+			generate: string
+			/**
+			 * N​o​ ​o​f​f​l​i​n​e​ ​c​o​d​e​ ​p​o​s​s​i​b​l​e
+			 */
+			unavailableTitle: string
+			unavailable: {
+				/**
+				 * T​h​e​ ​d​e​v​i​c​e​ ​o​f​ ​t​h​i​s​ ​c​r​e​d​e​n​t​i​a​l​ ​c​a​n​n​o​t​ ​p​r​o​g​r​a​m​ ​o​f​f​l​i​n​e​ ​a​c​c​e​s​s​ ​c​o​d​e​s​.
+				 */
+				capability: string
+				/**
+				 * T​h​e​ ​d​e​v​i​c​e​ ​o​f​ ​t​h​i​s​ ​c​r​e​d​e​n​t​i​a​l​ ​i​s​ ​n​o​t​ ​c​o​n​n​e​c​t​e​d​.
+				 */
+				offline: string
+			}
+			/**
+			 * O​o​o​p​s​,​ ​S​o​m​e​t​h​i​n​g​ ​w​e​n​t​ ​w​r​o​n​g​!
+			 */
+			failedTitle: string
+			failure: {
+				/**
+				 * T​h​e​ ​d​e​v​i​c​e​ ​i​s​ ​n​o​t​ ​c​o​n​n​e​c​t​e​d​.
+				 */
+				offline: string
+				/**
+				 * T​h​e​ ​d​e​v​i​c​e​ ​c​a​n​n​o​t​ ​p​r​o​g​r​a​m​ ​o​f​f​l​i​n​e​ ​a​c​c​e​s​s​ ​c​o​d​e​s​.
+				 */
+				capability: string
+				/**
+				 * Y​o​u​ ​m​a​y​ ​n​o​t​ ​g​e​n​e​r​a​t​e​ ​o​f​f​l​i​n​e​ ​c​o​d​e​s​.
+				 */
+				permission: string
+				/**
+				 * T​h​e​ ​c​o​d​e​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​r​e​a​c​h​e​d​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​.
+				 */
+				unavailable: string
+			}
+		}
+	}
 	commands: {
 		/**
 		 * C​o​m​m​a​n​d​ ​p​a​l​e​t​t​e
@@ -1498,6 +1889,28 @@ type RootTranslation = {
 			 * c​r​e​d​e​n​t​i​a​l​s
 			 */
 			credentials: string
+		}
+		credentials: {
+			/**
+			 * C​r​e​d​e​n​t​i​a​l​s
+			 */
+			heading: string
+			/**
+			 * S​h​o​w​ ​o​f​f​l​i​n​e​ ​c​o​d​e
+			 */
+			showCode: string
+			/**
+			 * G​e​n​e​r​a​t​e​ ​o​f​f​l​i​n​e​ ​c​o​d​e
+			 */
+			generateCode: string
+			/**
+			 * E​d​i​t​ ​c​r​e​d​e​n​t​i​a​l
+			 */
+			edit: string
+			/**
+			 * D​e​l​e​t​e​ ​c​r​e​d​e​n​t​i​a​l
+			 */
+			'delete': string
 		}
 		organizations: {
 			/**
@@ -2843,6 +3256,366 @@ export type TranslationFunctions = {
 		 */
 		paletteShowInList: () => LocalizedString
 	}
+	credentials: {
+		/**
+		 * Credentials
+		 */
+		title: () => LocalizedString
+		/**
+		 * Credentials
+		 */
+		gridLabel: () => LocalizedString
+		/**
+		 * Search credentials by user
+		 */
+		search: () => LocalizedString
+		/**
+		 * There are no credentials yet.
+		 */
+		empty: () => LocalizedString
+		/**
+		 * ID
+		 */
+		id: () => LocalizedString
+		/**
+		 * User
+		 */
+		user: () => LocalizedString
+		/**
+		 * Opens
+		 */
+		assignment: () => LocalizedString
+		/**
+		 * Validity
+		 */
+		validityColumn: () => LocalizedString
+		/**
+		 * Schedule
+		 */
+		scheduleColumn: () => LocalizedString
+		/**
+		 * Exclusive
+		 */
+		exclusive: () => LocalizedString
+		/**
+		 * Offline code
+		 */
+		pin: () => LocalizedString
+		/**
+		 * PIN held
+		 */
+		pinHeld: () => LocalizedString
+		/**
+		 * None
+		 */
+		noPin: () => LocalizedString
+		/**
+		 * Yes
+		 */
+		yes: () => LocalizedString
+		/**
+		 * No
+		 */
+		no: () => LocalizedString
+		/**
+		 * Actions
+		 */
+		actions: () => LocalizedString
+		/**
+		 * Permanent
+		 */
+		permanent: () => LocalizedString
+		/**
+		 * {start} → {end}
+		 */
+		validity: (arg: { end: unknown, start: unknown }) => LocalizedString
+		assignmentTypes: {
+			/**
+			 * Device
+			 */
+			device: () => LocalizedString
+			/**
+			 * Door
+			 */
+			door: () => LocalizedString
+			/**
+			 * Location
+			 */
+			location: () => LocalizedString
+		}
+		schedule: {
+			/**
+			 * Once
+			 */
+			once: () => LocalizedString
+			/**
+			 * Daily
+			 */
+			daily: () => LocalizedString
+			/**
+			 * {days}, {times}
+			 */
+			withTimes: (arg: { days: unknown, times: unknown }) => LocalizedString
+		}
+		sentence: {
+			/**
+			 * What it allows
+			 */
+			label: () => LocalizedString
+			/**
+			 * Choose what it opens and when it starts to read what this credential allows.
+			 */
+			empty: () => LocalizedString
+			/**
+			 * Opens {target} from {start} to {end}
+			 */
+			once: (arg: { end: unknown, start: unknown, target: unknown }) => LocalizedString
+			/**
+			 * Opens {target} from {start}, with no end
+			 */
+			onceOpen: (arg: { start: unknown, target: unknown }) => LocalizedString
+			/**
+			 * Opens {target} {when} {times} from {start} to {end}
+			 */
+			repeating: (arg: { end: unknown, start: unknown, target: unknown, times: unknown, when: unknown }) => LocalizedString
+			/**
+			 * Opens {target} {when} from {times}, starting {start}, with no end
+			 */
+			repeatingOpen: (arg: { start: unknown, target: unknown, times: unknown, when: unknown }) => LocalizedString
+			/**
+			 * daily
+			 */
+			daily: () => LocalizedString
+			/**
+			 * on weekdays
+			 */
+			weekdays: () => LocalizedString
+			/**
+			 * at weekends
+			 */
+			weekends: () => LocalizedString
+			/**
+			 * on {days}
+			 */
+			onDays: (arg: { days: unknown }) => LocalizedString
+		}
+		/**
+		 * New credential
+		 */
+		create: () => LocalizedString
+		/**
+		 * New credential
+		 */
+		createTitle: () => LocalizedString
+		/**
+		 * Edit credential
+		 */
+		editTitle: () => LocalizedString
+		/**
+		 * Edit credential {id}
+		 */
+		editNamed: (arg: { id: unknown }) => LocalizedString
+		/**
+		 * Edit
+		 */
+		edit: () => LocalizedString
+		/**
+		 * Delete
+		 */
+		'delete': () => LocalizedString
+		/**
+		 * Delete credential {id}
+		 */
+		deleteNamed: (arg: { id: unknown }) => LocalizedString
+		/**
+		 * Delete credential {id}?
+		 */
+		deleteTitle: (arg: { id: unknown }) => LocalizedString
+		/**
+		 * The credential and any offline code it holds are removed. This cannot be undone.
+		 */
+		deleteBody: () => LocalizedString
+		/**
+		 * Deleting…
+		 */
+		deleting: () => LocalizedString
+		/**
+		 * Credential {id} created.
+		 */
+		created_notice: (arg: { id: unknown }) => LocalizedString
+		/**
+		 * Credential {id} saved.
+		 */
+		saved_notice: (arg: { id: unknown }) => LocalizedString
+		/**
+		 * Credential {id} deleted.
+		 */
+		deleted_notice: (arg: { id: unknown }) => LocalizedString
+		/**
+		 * This credential does not exist, or it is not yours to see.
+		 */
+		notFound: () => LocalizedString
+		/**
+		 * Credential {id}: {user}, {target}, {schedule}
+		 */
+		row: (arg: { id: unknown, schedule: unknown, target: unknown, user: unknown }) => LocalizedString
+		form: {
+			/**
+			 * User
+			 */
+			user: () => LocalizedString
+			/**
+			 * Choose a user
+			 */
+			chooseUser: () => LocalizedString
+			/**
+			 * Opens a
+			 */
+			assignmentType: () => LocalizedString
+			/**
+			 * Opens
+			 */
+			target: () => LocalizedString
+			/**
+			 * Choose what it opens
+			 */
+			chooseTarget: () => LocalizedString
+			/**
+			 * Exclusive
+			 */
+			exclusive: () => LocalizedString
+			/**
+			 * No other exclusive credential for the same target may overlap this one.
+			 */
+			exclusiveHint: () => LocalizedString
+			/**
+			 * Permanent
+			 */
+			permanent: () => LocalizedString
+			/**
+			 * A permanent credential starts and never ends.
+			 */
+			permanentHint: () => LocalizedString
+			/**
+			 * Starts
+			 */
+			start: () => LocalizedString
+			/**
+			 * Ends
+			 */
+			end: () => LocalizedString
+			/**
+			 * Repeats
+			 */
+			repetition: () => LocalizedString
+			/**
+			 * Does not repeat
+			 */
+			repeatNone: () => LocalizedString
+			/**
+			 * Daily
+			 */
+			repeatDaily: () => LocalizedString
+			/**
+			 * Weekly
+			 */
+			repeatWeekly: () => LocalizedString
+			/**
+			 * On these days
+			 */
+			weekdays: () => LocalizedString
+			/**
+			 * The choices could not be loaded.
+			 */
+			optionsFailed: () => LocalizedString
+		}
+		code: {
+			/**
+			 * Offline code
+			 */
+			open: () => LocalizedString
+			/**
+			 * Offline code for credential {id}
+			 */
+			openNamed: (arg: { id: unknown }) => LocalizedString
+			/**
+			 * Offline code
+			 */
+			showTitle: () => LocalizedString
+			/**
+			 * Generate offline code
+			 */
+			generateTitle: () => LocalizedString
+			/**
+			 * Looking up the code…
+			 */
+			checking: () => LocalizedString
+			/**
+			 * Generating the code…
+			 */
+			generating: () => LocalizedString
+			/**
+			 * PIN
+			 */
+			pinLabel: () => LocalizedString
+			/**
+			 * Copy code
+			 */
+			copy: () => LocalizedString
+			/**
+			 * Code copied.
+			 */
+			copied: () => LocalizedString
+			/**
+			 * Please take a photo after use.
+			 */
+			reminder: () => LocalizedString
+			/**
+			 * This credential holds no offline code yet. Generate one on {device}?
+			 */
+			offer: (arg: { device: unknown }) => LocalizedString
+			/**
+			 * Generate code
+			 */
+			generate: () => LocalizedString
+			/**
+			 * No offline code possible
+			 */
+			unavailableTitle: () => LocalizedString
+			unavailable: {
+				/**
+				 * The device of this credential cannot program offline access codes.
+				 */
+				capability: () => LocalizedString
+				/**
+				 * The device of this credential is not connected.
+				 */
+				offline: () => LocalizedString
+			}
+			/**
+			 * Ooops, Something went wrong!
+			 */
+			failedTitle: () => LocalizedString
+			failure: {
+				/**
+				 * The device is not connected.
+				 */
+				offline: () => LocalizedString
+				/**
+				 * The device cannot program offline access codes.
+				 */
+				capability: () => LocalizedString
+				/**
+				 * You may not generate offline codes.
+				 */
+				permission: () => LocalizedString
+				/**
+				 * The code could not be reached. Please try again.
+				 */
+				unavailable: () => LocalizedString
+			}
+		}
+	}
 	commands: {
 		/**
 		 * Command palette
@@ -3013,6 +3786,28 @@ export type TranslationFunctions = {
 			 * credentials
 			 */
 			credentials: () => LocalizedString
+		}
+		credentials: {
+			/**
+			 * Credentials
+			 */
+			heading: () => LocalizedString
+			/**
+			 * Show offline code
+			 */
+			showCode: () => LocalizedString
+			/**
+			 * Generate offline code
+			 */
+			generateCode: () => LocalizedString
+			/**
+			 * Edit credential
+			 */
+			edit: () => LocalizedString
+			/**
+			 * Delete credential
+			 */
+			'delete': () => LocalizedString
 		}
 		organizations: {
 			/**

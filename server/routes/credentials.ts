@@ -63,9 +63,9 @@ async function check(q: Queryable, scope: Scope, p: Principal, input: Credential
     'select organization_id from users where user_id = $1',
     [input.user_id],
   )
-  if (!user || !inScope(scope, p.organizationId, user.organization_id)) {
-    throw requiredField('user_id', 'user')
-  }
+  if (!user) throw requiredField('user_id', 'user')
+  // Another organization's user is a foreign object like any other: not found, not "required".
+  if (!inScope(scope, p.organizationId, user.organization_id)) throw notFound('User')
   const target = await lockedTarget(q, input.assignment_type, input.assignment_id)
   if (!target || !inScope(scope, p.organizationId, target.organization_id))
     throw notFound('Assignment')

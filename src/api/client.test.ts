@@ -261,3 +261,24 @@ describe('apiRequest: error kinds', () => {
     await expect(pending).rejects.toMatchObject({ name: 'AbortError' })
   })
 })
+
+describe('apiRequest: extra headers', () => {
+  it('sends a caller’s Idempotency-Key beside, not instead of, its own headers', async () => {
+    saveTokens({ access_token: 'A1', refresh_token: 'R1' })
+    const calls: FetchArgs[] = []
+    vi.stubGlobal('fetch', (...args: FetchArgs) => {
+      calls.push(args)
+      return Promise.resolve(json(200, { name: 'pin' }))
+    })
+    await apiRequest(Thing, {
+      method: 'POST',
+      path: '/things',
+      json: {},
+      headers: { 'Idempotency-Key': 'k-1', Authorization: 'Bearer forged', Accept: 'text/html' },
+    })
+    const headers = new Headers(calls[0]?.[1].headers)
+    expect(headers.get('Idempotency-Key')).toBe('k-1')
+    expect(headers.get('Authorization')).toBe('Bearer A1')
+    expect(headers.get('Accept')).toBe('application/json')
+  })
+})

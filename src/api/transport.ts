@@ -20,12 +20,12 @@ export type RequestOptions = {
   form?: Readonly<Record<string, string>>
   /** Sent as multipart/form-data (uploads). */
   multipart?: FormData
-  /** Extra request headers, e.g. a device command's Idempotency-Key. */
-  headers?: Readonly<Record<string, string>>
   signal?: AbortSignal
   timeoutMs?: number
   /** false for calls that must not carry a bearer token nor trigger a refresh (sign-in, refresh). */
   auth?: boolean
+  /** Extra request headers, e.g. an Idempotency-Key; they cannot replace the ones set here. */
+  headers?: Readonly<Record<string, string>>
 }
 
 const env = import.meta.env as Record<string, string | undefined>
@@ -69,7 +69,10 @@ function bodyOf(options: RequestOptions): { body?: BodyInit; contentType?: strin
 /** One fetch with a timeout; network failures and timeouts become typed ApiErrors. */
 export async function send(options: RequestOptions, token: string | null): Promise<Response> {
   const { body, contentType } = bodyOf(options)
-  const headers = new Headers({ ...options.headers, Accept: 'application/json' })
+  const headers = new Headers(options.headers)
+  // Only the session decides the bearer: an extra header cannot carry or forge one.
+  headers.delete('Authorization')
+  headers.set('Accept', 'application/json')
   if (contentType) headers.set('Content-Type', contentType)
   if (token) headers.set('Authorization', `Bearer ${token}`)
   const timeout = new AbortController()

@@ -1,5 +1,6 @@
 import type { EntitySource } from '../commands/entity-source'
 import type { PaletteContext } from '../commands/registry'
+import { credentialSource } from '../features/credentials/credential-source'
 import { deviceSource } from '../features/devices/device-source'
 import { organizationSource } from '../features/organizations/organization-source'
 
@@ -7,4 +8,5 @@ import { organizationSource } from '../features/organizations/organization-sourc
 export const entitySources: readonly EntitySource<unknown, PaletteContext>[] = [
   organizationSource,
   deviceSource,
+  credentialSource,
 ]

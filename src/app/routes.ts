@@ -165,6 +165,42 @@ export const routes: readonly AppRoute[] = [
     label: (LL) => LL.devices.viewTitle(),
   },
   {
+    id: 'credentials',
+    path: patterns.credentials,
+    screen: lazyScreen(() =>
+      import('../features/credentials/credentials-screen').then((m) => ({
+        default: m.CredentialsScreen,
+      })),
+    ),
+    anyOf: needs('credentials', 'read'),
+    label: (LL) => LL.credentials.title(),
+    sidebar: { icon: 'credentials', order: 5 },
+  },
+  {
+    id: 'credentials-create',
+    path: patterns['credentials-create'],
+    screen: lazyScreen(() =>
+      import('../features/credentials/create-credential-screen').then((m) => ({
+        default: m.CreateCredentialScreen,
+      })),
+    ),
+    anyOf: needs('credentials', 'create'),
+    label: (LL) => LL.credentials.createTitle(),
+    bottomMargin: true,
+  },
+  {
+    id: 'credentials-edit',
+    path: patterns['credentials-edit'],
+    screen: lazyScreen(() =>
+      import('../features/credentials/edit-credential-screen').then((m) => ({
+        default: m.EditCredentialScreen,
+      })),
+    ),
+    anyOf: needs('credentials', 'update'),
+    label: (LL) => LL.credentials.editTitle(),
+    bottomMargin: true,
+  },
+  {
     id: 'audits',
     path: patterns.audits,
     screen: lazyScreen(() =>

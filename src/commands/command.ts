@@ -81,5 +81,7 @@ export interface EntityCommand<E, Ctx extends CommandContext = CommandContext> {
   readonly id: string
   readonly label: Message
   readonly needs: Needs
+  /** Whether this action is one this entity has at all (show code vs. generate one); default yes. */
+  applies?(entity: E): boolean
   run(ctx: Ctx, entity: E): void | Promise<void>
 }

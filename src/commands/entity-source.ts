@@ -52,6 +52,7 @@ export function entityCommands<Ctx extends CommandContext>(
 ): OfferedEntityCommand<Ctx>[] {
   const subject = hit.source.subject?.(hit.entity)
   return hit.source.actions.flatMap((action) => {
+    if (action.applies?.(hit.entity) === false) return []
     const state = availability(action.needs, can, subject)
     if (state.state === 'absent') return []
     const command: Command<Ctx> = {

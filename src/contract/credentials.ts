@@ -1,6 +1,7 @@
 import {
   array,
   boolean,
+  dynamic,
   enums,
   literal,
   nullable,
@@ -9,8 +10,8 @@ import {
   partial,
   refine,
   string,
-  union,
   type Infer,
+  type Struct,
 } from 'superstruct'
 import { Id, IsoDateTime, requiredId } from './fields'
 import { listQuery } from './list'
@@ -20,16 +21,23 @@ export const weekdays = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as con
 export const Weekday = enums(weekdays)
 export type Weekday = Infer<typeof Weekday>
 
-export const Repetition = union([
-  object({ type: literal('daily') }),
-  object({
-    type: literal('weekly'),
-    weekdays: refine(array(Weekday), 'weekdays', (d) => {
-      if (d.length === 0) return required('weekdays')
-      return new Set(d).size === d.length || fail('duplicate', 'Each weekday once.')
-    }),
+const DailyRepetition = object({ type: literal('daily') })
+const WeeklyRepetition = object({
+  type: literal('weekly'),
+  weekdays: refine(array(Weekday), 'weekdays', (d) => {
+    if (d.length === 0) return required('weekdays')
+    return new Set(d).size === d.length || fail('duplicate', 'Each weekday once.')
   }),
-])
+})
+
+// Chosen by `type`, not a union: a union reports only "no member matched", while the weekly
+// struct names the rule that broke (no weekday chosen), which the form shows under the picker.
+export const Repetition = dynamic<Infer<typeof DailyRepetition> | Infer<typeof WeeklyRepetition>>(
+  (value) =>
+    typeof value === 'object' && value !== null && 'type' in value && value.type === 'weekly'
+      ? (WeeklyRepetition as Struct<Infer<typeof WeeklyRepetition> | Infer<typeof DailyRepetition>>)
+      : (DailyRepetition as Struct<Infer<typeof WeeklyRepetition> | Infer<typeof DailyRepetition>>),
+)
 export type Repetition = Infer<typeof Repetition>
 
 /** What the access right is for: a single device (e.g. a keypad), a door, or a whole location. */

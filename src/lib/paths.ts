@@ -16,6 +16,9 @@ export const patterns = {
   'devices-create': '/devices/create',
   'devices-edit': '/devices/edit/:id',
   'devices-view': '/devices/view/:id',
+  credentials: '/credentials',
+  'credentials-create': '/credentials/create',
+  'credentials-edit': '/credentials/edit/:id',
 } as const
 
 export type RouteId = keyof typeof patterns

@@ -317,6 +317,14 @@ describe('credentials', () => {
       rule: 'required',
       params: { subject: 'user' },
     })
+    const globex = (
+      await server().request('GET', '/org/v1/users/me', { token: await server().login(GLOBEX) })
+    ).body as { user_id: number }
+    const foreignUser = await server().request('POST', '/access/v1/credentials', {
+      token,
+      json: { ...base, user_id: globex.user_id, permanent: true },
+    })
+    expect(foreignUser.status).toBe(404)
     const feb30 = await server().request('POST', '/access/v1/credentials', {
       token,
       json: { ...base, start_datetime: '2026-02-30T00:00:00Z', permanent: true },

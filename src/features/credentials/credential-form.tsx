@@ -1,0 +1,192 @@
+import { useQuery } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
+import { useI18nContext } from '../../../i18n/i18n-react'
+import {
+  credentialOptionKeys,
+  fetchTargetOptions,
+  fetchUserOptions,
+  type TargetOption,
+} from '../../api/credentials'
+import {
+  CredentialAssignmentType,
+  type CredentialInput,
+  type Weekday,
+} from '../../contract/credentials'
+import { Checkbox } from '../../ui/checkbox'
+import { DateTimeField } from '../../ui/date-time-field'
+import { FormFrame } from '../../ui/form/form-frame'
+import { useContractForm } from '../../ui/form/use-contract-form'
+import { Notice } from '../../ui/notice'
+import { Select, type SelectOption } from '../../ui/select'
+import { WeekdayPicker } from '../../ui/weekday-picker'
+import {
+  credentialForm,
+  windowOfValues,
+  type FormValues,
+  type RepetitionKind,
+} from './credential-form-model'
+import { allowanceSentence } from './credential-text'
+import * as styles from './credentials.css'
+
+interface CredentialFormProps {
+  initial: FormValues
+  /** The form's accessible name: the page title. */
+  label: string
+  submitLabel: string
+  /** Rejects with the API error; the form keeps the input and shows it. */
+  onSubmit: (input: CredentialInput) => Promise<unknown>
+  /** Extra actions after Cancel, e.g. Offline code and Delete on the edit page. */
+  extraActions?: ReactNode
+  onCancel: () => void
+}
+
+// The weekday picker's Monday button carries this name; problems of the repetition land there.
+const focusTargets = { repetition: 'repetition-days' }
+
+const assignmentTypes = CredentialAssignmentType.schema
+const repetitionKinds: readonly RepetitionKind[] = ['none', 'daily', 'weekly']
+
+const asOptions = (options: TargetOption[] | undefined): SelectOption[] =>
+  (options ?? []).map((o) => ({ value: String(o.id), label: o.label }))
+
+export function CredentialForm(props: CredentialFormProps) {
+  const { initial, label, submitLabel, onSubmit, extraActions, onCancel } = props
+  const { LL, locale } = useI18nContext()
+  const form = useContractForm(credentialForm.struct, initial, {
+    ...credentialForm,
+    focusTargets,
+    onSubmit,
+  })
+  const { values } = form
+  const users = useQuery({
+    queryKey: credentialOptionKeys.users,
+    queryFn: ({ signal }) => fetchUserOptions(signal),
+  })
+  const targets = useQuery({
+    queryKey: credentialOptionKeys.targets(values.assignment_type),
+    queryFn: ({ signal }) => fetchTargetOptions(values.assignment_type, signal),
+  })
+  const target = targets.data?.find((o) => String(o.id) === values.assignment_id)?.label ?? ''
+  const sentence = allowanceSentence(LL, target, windowOfValues(values), { locale })
+  const repetitionLabels: Record<RepetitionKind, string> = {
+    none: LL.credentials.form.repeatNone(),
+    daily: LL.credentials.form.repeatDaily(),
+    weekly: LL.credentials.form.repeatWeekly(),
+  }
+
+  return (
+    <FormFrame
+      form={form}
+      label={label}
+      submitLabel={submitLabel}
+      onCancel={onCancel}
+      extraActions={extraActions}
+    >
+      {users.isError || targets.isError ? (
+        <Notice tone="danger">{LL.credentials.form.optionsFailed()}</Notice>
+      ) : null}
+      <Select
+        name="user_id"
+        label={LL.credentials.form.user()}
+        placeholder={LL.credentials.form.chooseUser()}
+        options={asOptions(users.data)}
+        value={values.user_id}
+        required
+        error={form.error('user_id')}
+        onChange={(event) => form.set('user_id', event.target.value)}
+        onBlur={() => form.blur('user_id')}
+      />
+      <div className={styles.row}>
+        <Select
+          className={styles.grow}
+          name="assignment_type"
+          label={LL.credentials.form.assignmentType()}
+          options={Object.keys(assignmentTypes).map((type) => ({
+            value: type,
+            label: LL.credentials.assignmentTypes[type as CredentialAssignmentType](),
+          }))}
+          value={values.assignment_type}
+          onChange={(event) => {
+            form.set('assignment_type', event.target.value as CredentialAssignmentType)
+            form.set('assignment_id', '')
+          }}
+        />
+        <Select
+          className={styles.grow}
+          name="assignment_id"
+          label={LL.credentials.form.target()}
+          placeholder={LL.credentials.form.chooseTarget()}
+          options={asOptions(targets.data)}
+          value={values.assignment_id}
+          required
+          error={form.error('assignment_id')}
+          onChange={(event) => form.set('assignment_id', event.target.value)}
+          onBlur={() => form.blur('assignment_id')}
+        />
+      </div>
+      <Checkbox
+        name="exclusive"
+        label={LL.credentials.form.exclusive()}
+        hint={LL.credentials.form.exclusiveHint()}
+        checked={values.exclusive}
+        error={form.error('exclusive')}
+        onCheckedChange={(checked) => form.set('exclusive', checked)}
+      />
+      <Checkbox
+        name="permanent"
+        label={LL.credentials.form.permanent()}
+        hint={LL.credentials.form.permanentHint()}
+        checked={values.permanent}
+        onCheckedChange={(checked) => form.set('permanent', checked)}
+      />
+      <DateTimeField
+        legend={LL.credentials.form.start()}
+        name="start_datetime"
+        value={values.start_datetime}
+        required
+        error={form.error('start_datetime')}
+        onChange={(value) => form.set('start_datetime', value)}
+        onBlur={() => form.blur('start_datetime')}
+      />
+      {values.permanent ? null : (
+        <DateTimeField
+          legend={LL.credentials.form.end()}
+          name="end_datetime"
+          value={values.end_datetime}
+          required
+          error={form.error('end_datetime')}
+          onChange={(value) => form.set('end_datetime', value)}
+          onBlur={() => form.blur('end_datetime')}
+        />
+      )}
+      <Select
+        name="repetition"
+        label={LL.credentials.form.repetition()}
+        options={repetitionKinds.map((kind) => ({ value: kind, label: repetitionLabels[kind] }))}
+        value={values.repetition.kind}
+        error={values.repetition.kind === 'weekly' ? null : form.error('repetition')}
+        onChange={(event) =>
+          form.set('repetition', {
+            ...values.repetition,
+            kind: event.target.value as RepetitionKind,
+          })
+        }
+      />
+      {values.repetition.kind === 'weekly' ? (
+        <WeekdayPicker
+          legend={LL.credentials.form.weekdays()}
+          name="repetition-days"
+          value={values.repetition.weekdays}
+          error={form.error('repetition')}
+          onChange={(weekdays: Weekday[]) =>
+            form.set('repetition', { ...values.repetition, weekdays })
+          }
+        />
+      ) : null}
+      <p className={styles.sentence} aria-live="polite">
+        <span className={styles.sentenceLabel}>{LL.credentials.sentence.label()}</span>
+        {sentence ?? LL.credentials.sentence.empty()}
+      </p>
+    </FormFrame>
+  )
+}

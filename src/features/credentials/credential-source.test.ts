@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest'
+import { entityCommands, type EntityHit } from '../../commands/entity-source'
+import type { PaletteContext } from '../../commands/registry'
+import type { Credential } from '../../contract/credentials'
+import { credentialSource } from './credential-source'
+
+const credential = (pin: string | null): Credential => ({
+  credential_id: 7,
+  organization_id: 1,
+  user_id: 3,
+  user_email: 'ann@acme.example',
+  assignment_id: 9,
+  assignment_type: 'device',
+  assignment_name: 'Keypad – Door 3',
+  start_datetime: '2026-12-01T08:00:00.000Z',
+  end_datetime: '2026-12-31T18:00:00.000Z',
+  exclusive: false,
+  permanent: false,
+  repetition: null,
+  meta_data: { command_output: { pin } },
+  created_at: '2026-11-01T00:00:00.000Z',
+  updated_at: '2026-11-01T00:00:00.000Z',
+})
+
+function actionIds(pin: string | null, permissions: string[]) {
+  const entity = credential(pin)
+  const hit = {
+    source: credentialSource,
+    entity,
+    view: credentialSource.view(entity),
+  } as EntityHit<PaletteContext>
+  const can = (anyOf: readonly string[]) => anyOf.some((p) => permissions.includes(p))
+  return entityCommands(hit, can).map((offered) => offered.command.id.split(':').at(-1))
+}
+
+describe('the credential palette source', () => {
+  it('offers Show code when a PIN is held and Generate when none is', () => {
+    const all = ['credentials:read', 'credentials:update', 'credentials:delete']
+    expect(actionIds('123456', all)).toEqual([
+      'credential.show-code',
+      'credential.edit',
+      'credential.delete',
+    ])
+    expect(actionIds(null, all)).toEqual([
+      'credential.generate-code',
+      'credential.edit',
+      'credential.delete',
+    ])
+  })
+
+  it('offers a reader only the code it may see, and never puts the PIN in a hit', () => {
+    expect(actionIds('123456', ['credentials:read:org'])).toEqual(['credential.show-code'])
+    expect(actionIds(null, ['credentials:read:org'])).toEqual([])
+    expect(JSON.stringify(credentialSource.view(credential('123456')))).not.toContain('123456')
+  })
+})

@@ -1,0 +1,73 @@
+import { fetchCredentialPage } from '../../api/credentials'
+import type { EntitySource } from '../../commands/entity-source'
+import { ENTITY_SEARCH_LENGTH } from '../../commands/entity-search'
+import type { PaletteContext } from '../../commands/registry'
+import type { Credential } from '../../contract/credentials'
+import { needs } from '../../contract/permissions'
+import { pathTo } from '../../lib/paths'
+import { withDialog } from './dialog-param'
+
+const holdsPin = (credential: Credential) => credential.meta_data.command_output.pin !== null
+
+// The offline code opens on the list, which every reader may see; the PIN is read by the dialog
+// when it opens, so it is never part of a palette entry, its recents or the URL.
+const openCode = (ctx: PaletteContext, credential: Credential) =>
+  ctx.navigate(withDialog(pathTo('credentials'), 'code', credential.credential_id))
+
+/**
+ * Credentials in the palette (`$`): the list call's `search` (the user's name or email), newest
+ * first. Enter shows or generates the offline code, whichever applies.
+ */
+export const credentialSource: EntitySource<Credential, PaletteContext> = {
+  kind: 'credentials',
+  heading: (LL) => LL.commands.credentials.heading(),
+  needs: { anyOf: needs('credentials', 'read') },
+  async search(text, signal) {
+    const page = await fetchCredentialPage(
+      {
+        start: 0,
+        length: ENTITY_SEARCH_LENGTH,
+        order_by: 'credential_id',
+        order_direction: 'desc',
+        search: text,
+      },
+      signal,
+    )
+    return page.data
+  },
+  view: (credential) => ({
+    id: String(credential.credential_id),
+    title: `${credential.user_email} → ${credential.assignment_name}`,
+    subtitle: `#${credential.credential_id}`,
+  }),
+  actions: [
+    {
+      id: 'credential.show-code',
+      label: (LL) => LL.commands.credentials.showCode(),
+      needs: { anyOf: needs('credentials', 'read') },
+      applies: holdsPin,
+      run: openCode,
+    },
+    {
+      id: 'credential.generate-code',
+      label: (LL) => LL.commands.credentials.generateCode(),
+      needs: { anyOf: needs('credentials', 'update') },
+      applies: (credential) => !holdsPin(credential),
+      run: openCode,
+    },
+    {
+      id: 'credential.edit',
+      label: (LL) => LL.commands.credentials.edit(),
+      needs: { anyOf: needs('credentials', 'update') },
+      run: (ctx, credential) =>
+        ctx.navigate(pathTo('credentials-edit', { id: credential.credential_id })),
+    },
+    {
+      id: 'credential.delete',
+      label: (LL) => LL.commands.credentials.delete(),
+      needs: { anyOf: needs('credentials', 'delete') },
+      run: (ctx, credential) =>
+        ctx.navigate(withDialog(pathTo('credentials'), 'delete', credential.credential_id)),
+    },
+  ],
+}

@@ -1,0 +1,23 @@
+// The palette opens a credential's dialogs by URL: `?code=` the offline code, `?delete=` the delete
+// confirmation. Only ids go there, never the PIN.
+
+export type DialogParam = 'code' | 'delete'
+
+/** The positive integer in `?<name>=`, or null. */
+export function dialogIdOf(search: string, name: DialogParam): number | null {
+  const value = new URLSearchParams(search).get(name) ?? ''
+  return /^\d{1,10}$/.test(value) && Number(value) > 0 ? Number(value) : null
+}
+
+/** The search string with that parameter removed: '' or '?…'. */
+export function withoutDialog(search: string, name: DialogParam): string {
+  const params = new URLSearchParams(search)
+  params.delete(name)
+  const text = params.toString()
+  return text ? `?${text}` : ''
+}
+
+/** `path` with `?<name>=<value>` added to whatever query it already has. */
+export function withDialog(path: string, name: DialogParam, value: number): string {
+  return `${path}${path.includes('?') ? '&' : '?'}${name}=${value}`
+}

@@ -1,0 +1,83 @@
+import { useActorRef, useSelector } from '@xstate/react'
+import { useState } from 'react'
+import { useQueryClient } from '@tanstack/react-query'
+import {
+  offlineCodeMachine,
+  type CodeFailure,
+  type OfflineCodeEvent,
+  type OfflineCodeInput,
+} from '../../../machines/offline-code.machine'
+import { isApiError } from '../../api/api-error'
+import { createPin, credentialKeys, fetchCredential } from '../../api/credentials'
+import type { Credential } from '../../contract/credentials'
+import type { Device } from '../../contract/devices'
+import { createRequestSlot } from '../../lib/request-actions'
+
+/** The server's refusal, as the machine names it (422 capability, 409 offline, 403 permission). */
+export function codeFailure(error: unknown): CodeFailure {
+  if (!isApiError(error) || error.kind !== 'HTTP') return 'unavailable'
+  if (error.status === 422) return 'capability'
+  if (error.status === 409) return 'offline'
+  if (error.status === 403) return 'permission'
+  return 'unavailable'
+}
+
+type Host = {
+  credential: Pick<Credential, 'credential_id' | 'start_datetime' | 'end_datetime'>
+  /** null when the credential is not for a single device (nothing to program a code on). */
+  device: Pick<
+    Device,
+    'device_id' | 'manufacturer_id' | 'device_id_manufacturer' | 'capabilities' | 'current_status'
+  > | null
+  hasPin: boolean
+  onCopied: () => void
+}
+
+/**
+ * Hosts the offline-code machine: the lookup reads the credential afresh (the truth, not the list),
+ * generation calls create_pin with the machine's idempotency key. The PIN stays in the machine's
+ * context while shown and is never written anywhere else.
+ */
+export function useOfflineCode({ credential, device, hasPin, onCopied }: Host) {
+  const client = useQueryClient()
+  // One machine per opened dialog: the inputs are read once, as the machine's input is.
+  const [machine] = useState(() => {
+    const slot = createRequestSlot()
+    return offlineCodeMachine.provide({
+      actions: {
+        lookUpCode: ({ self }, { credentialId }) =>
+          slot.start((signal) => fetchCredential(credentialId, signal), {
+            ok: (found) => {
+              const pin = found.meta_data.command_output.pin
+              self.send(pin === null ? { type: 'code.missing' } : { type: 'code.found', pin })
+            },
+            fail: (error) => self.send({ type: 'code.failed', reason: codeFailure(error) }),
+          }),
+        generate: ({ self }, { idempotencyKey }) => {
+          if (device === null) return
+          slot.start((signal) => createPin({ device, credential, idempotencyKey, signal }), {
+            ok: (pin) => {
+              self.send({ type: 'code.generated', pin })
+              // The list says "PIN held" from now on.
+              void client.invalidateQueries({ queryKey: credentialKeys.all })
+            },
+            fail: (error) => self.send({ type: 'code.failed', reason: codeFailure(error) }),
+          })
+        },
+        cancelPending: () => slot.cancel(),
+        copyPin: (_, { pin }) => {
+          void navigator.clipboard?.writeText(pin).then(onCopied, () => undefined)
+        },
+      },
+    })
+  })
+  const input: OfflineCodeInput = {
+    credentialId: credential.credential_id,
+    hasPin,
+    deviceCapable: device?.capabilities.includes('program_offline_access_codes') ?? false,
+    deviceConnected: device?.current_status.connected ?? false,
+  }
+  const actor = useActorRef(machine, { input })
+  const snapshot = useSelector(actor, (s) => s)
+  return { snapshot, send: (event: OfflineCodeEvent) => actor.send(event) }
+}

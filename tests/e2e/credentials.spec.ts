@@ -1,0 +1,218 @@
+import { expect, test, type Locator, type Page } from '@playwright/test'
+import {
+  demo,
+  expectNoSeriousA11yViolations as expectNoSeriousViolations,
+  signIn,
+  signOut,
+  storedTokens,
+} from './helpers/session'
+
+// Credentials end to end against the real server: a weekly credential typed by keyboard alone, its
+// sentence, the offline-code flow (generate, close, reopen shows the same PIN), org scope and axe.
+
+test.use({ locale: 'en-US', timezoneId: 'UTC' })
+
+const grid = (page: Page) => page.getByRole('grid', { name: 'Credentials' })
+
+type Named = { name: string; device_id: number }
+type DeviceRow = Named & {
+  capabilities: string[]
+  current_status: { connected: boolean }
+}
+
+/** The signed-in user's API, with the token the console holds. */
+async function api<T>(page: Page, path: string): Promise<T> {
+  const { access } = await storedTokens(page)
+  const response = await page.request.get(path, { headers: { Authorization: `Bearer ${access}` } })
+  expect(response.ok()).toBe(true)
+  return (await response.json()) as T
+}
+
+/** The form's device choices in their order, and one that can program a code now. */
+async function codeDevice(page: Page) {
+  const page1 = await api<{ data: DeviceRow[] }>(
+    page,
+    '/sbm/v1/devices?start=0&length=500&order_by=name&order_direction=asc',
+  )
+  const index = page1.data.findIndex(
+    (d) => d.capabilities.includes('program_offline_access_codes') && d.current_status.connected,
+  )
+  const device = page1.data[index]
+  if (!device) throw new Error('no connected device that programs offline codes')
+  return { device, index }
+}
+
+async function press(page: Page, key: string, times: number) {
+  for (let i = 0; i < times; i += 1) await page.keyboard.press(key)
+}
+
+/** Tab until `target` has focus: a date or time input keeps Tab for its own parts first. */
+async function tabTo(page: Page, target: Locator) {
+  for (let i = 0; i < 6; i += 1) {
+    await page.keyboard.press('Tab')
+    if (await target.evaluate((el) => el === document.activeElement)) return
+  }
+  await expect(target).toBeFocused()
+}
+
+async function useDarkTheme(page: Page) {
+  await page.getByRole('button', { name: /Account menu/ }).click()
+  await page.getByRole('menuitem', { name: 'Switch to dark theme' }).click()
+}
+
+test('a weekly credential by keyboard alone, its sentence, and its offline code', async ({
+  page,
+}) => {
+  await signIn(page, demo.orgadmin)
+  const { device, index } = await codeDevice(page)
+  await page.goto('/credentials/create')
+  await expect(page.getByLabel('User')).toBeFocused()
+  await page.keyboard.press('ArrowDown')
+  await page.keyboard.press('Tab')
+  await expect(page.getByLabel('Opens a')).toHaveValue('device')
+  await page.keyboard.press('Tab')
+  // The placeholder comes first, then the devices in the order the server sorts them.
+  await press(page, 'ArrowDown', index + 1)
+  await expect(page.getByLabel('Opens', { exact: true })).toHaveValue(String(device.device_id))
+  const starts = page.getByRole('group', { name: 'Starts' })
+  const ends = page.getByRole('group', { name: 'Ends' })
+  await tabTo(page, starts.getByLabel('Date'))
+  await page.keyboard.type('12012026')
+  await tabTo(page, starts.getByLabel('Time'))
+  await page.keyboard.type('0800A')
+  await tabTo(page, ends.getByLabel('Date'))
+  await page.keyboard.type('12312026')
+  await tabTo(page, ends.getByLabel('Time'))
+  await page.keyboard.type('0600P')
+  await tabTo(page, page.getByLabel('Repeats'))
+  await press(page, 'ArrowDown', 2)
+  await expect(page.getByLabel('Repeats')).toHaveValue('weekly')
+  for (let day = 0; day < 5; day += 1) {
+    await page.keyboard.press('Tab')
+    await page.keyboard.press('Space')
+  }
+  await expect(page.getByRole('button', { name: 'Friday' })).toHaveAttribute('aria-pressed', 'true')
+  await expect(page.getByText('Time zone: UTC (UTC+00:00)').first()).toBeVisible()
+  const sentence = `Opens ${device.name} on weekdays 08:00–18:00 from Dec 1 to Dec 31`
+  await expect(page.getByText(sentence)).toBeVisible()
+  await page.keyboard.press('Control+Enter')
+
+  await expect(page).toHaveURL(/\/credentials\?row=\d+$/)
+  await expect(grid(page)).toBeFocused()
+  const row = grid(page).locator('[data-active="true"]')
+  await expect(row).toContainText(device.name)
+  await expect(row).toContainText('Mon–Fri, 08:00–18:00')
+  await expect(row).toContainText('None')
+
+  await row.getByRole('button', { name: /Offline code for credential/ }).click()
+  const generate = page.getByRole('dialog', { name: 'Generate offline code' })
+  await expect(generate).toBeVisible()
+  await expect(generate.getByRole('button', { name: 'Generate code' })).toBeFocused()
+  await page.keyboard.press('Enter')
+  const shown = page.getByRole('dialog', { name: 'Offline code' })
+  await expect(shown.getByText('Please take a photo after use.')).toBeVisible()
+  const pin = (await shown.getByLabel(/^PIN:/).textContent()) ?? ''
+  expect(pin).toMatch(/^\d{3} \d{3}$/)
+  await page.keyboard.press('Escape')
+  await expect(shown).toBeHidden()
+  await expect(row).toContainText('PIN held')
+
+  await row.getByRole('button', { name: /Offline code for credential/ }).click()
+  await expect(shown.getByLabel(/^PIN:/)).toHaveText(pin)
+  // The PIN is in no URL and no storage.
+  expect(page.url()).not.toContain(pin.replace(' ', ''))
+  const stored = await page.evaluate(() => JSON.stringify({ ...localStorage, ...sessionStorage }))
+  expect(stored).not.toContain(pin.replace(' ', ''))
+})
+
+test('the edit page opens the offline code with ?code=1 and drops the flag on close', async ({
+  page,
+}) => {
+  await signIn(page, demo.orgadmin)
+  const page1 = await api<{ data: { credential_id: number }[] }>(page, '/access/v1/credentials')
+  const first = page1.data[0]
+  if (!first) throw new Error('no credential')
+  await page.goto(`/credentials/edit/${first.credential_id}?code=1`)
+  await expect(page.getByRole('dialog')).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(page).toHaveURL(new RegExp(`/credentials/edit/${first.credential_id}$`))
+})
+
+test('an org admin sees no Globex credential, neither listed nor by id', async ({ page }) => {
+  await signIn(page, demo.admin)
+  const globex = await api<{ data: { credential_id: number; user_email: string }[] }>(
+    page,
+    '/access/v1/credentials?search=globex&length=1',
+  )
+  const foreign = globex.data[0]
+  if (!foreign) throw new Error('no Globex credential')
+  await signOut(page)
+
+  await signIn(page, demo.orgadmin)
+  await page.goto('/credentials?q=globex')
+  await expect(page.getByText('0 matches')).toBeVisible()
+  await expect(grid(page).getByText(foreign.user_email)).toHaveCount(0)
+  await page.goto(`/credentials/edit/${foreign.credential_id}`)
+  await expect(
+    page.getByText('This credential does not exist, or it is not yours to see.'),
+  ).toBeVisible()
+})
+
+test('list, form and both code dialogs pass axe in light and dark', async ({ page }) => {
+  await signIn(page, demo.orgadmin)
+  const all = await api<{
+    data: { credential_id: number; meta_data: { command_output: { pin: string | null } } }[]
+  }>(page, '/access/v1/credentials?length=100')
+  const held = all.data.find((c) => c.meta_data.command_output.pin !== null)
+  const none = all.data.find((c) => c.meta_data.command_output.pin === null)
+  if (!held || !none) throw new Error('seed has credentials with and without a PIN')
+  for (const theme of ['light', 'dark']) {
+    await page.goto('/credentials')
+    // Before any dialog opens: a modal dialog makes the account menu inert.
+    if (theme === 'dark') await useDarkTheme(page)
+    await expect(grid(page).getByRole('row').nth(1)).toBeVisible()
+    await expectNoSeriousViolations(page)
+    await page.goto('/credentials/create')
+    await expect(page.getByLabel('User')).toBeFocused()
+    await expectNoSeriousViolations(page)
+    await page.goto(`/credentials?code=${held.credential_id}`)
+    await expect(page.getByRole('dialog', { name: 'Offline code' })).toBeVisible()
+    await expect(page.getByText('Please take a photo after use.')).toBeVisible()
+    await expectNoSeriousViolations(page)
+    await page.goto(`/credentials?code=${none.credential_id}`)
+    await expect(
+      page.getByRole('dialog', { name: /Generate offline code|No offline code/ }),
+    ).toBeVisible()
+    await expectNoSeriousViolations(page)
+  }
+})
+
+test('$ in the palette finds a credential and shows its code by keyboard', async ({ page }) => {
+  await signIn(page, demo.orgadmin)
+  const all = await api<{
+    data: {
+      credential_id: number
+      user_email: string
+      meta_data: { command_output: { pin: string | null } }
+    }[]
+  }>(page, '/access/v1/credentials?length=100')
+  const held = all.data.find((c) => c.meta_data.command_output.pin !== null)
+  if (!held) throw new Error('seed has a credential with a PIN')
+  const palette = page.getByRole('dialog', { name: 'Command palette' })
+  await page.keyboard.press('ControlOrMeta+k')
+  await expect(palette.getByRole('combobox')).toBeFocused()
+  await page.keyboard.type(`$${held.user_email}`)
+  const hit = palette.getByRole('option', { name: new RegExp(`#${held.credential_id}\\b`) })
+  await expect(hit).toBeVisible()
+  await expect(hit).toHaveAttribute('aria-selected', 'true')
+  await page.keyboard.press('Tab')
+  await expect(palette.getByRole('option', { name: 'Show offline code' })).toBeVisible()
+  await expect(palette.getByRole('option', { name: 'Generate offline code' })).toHaveCount(0)
+  await expect(palette.getByRole('option', { name: 'Edit credential' })).toBeVisible()
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(new RegExp(`/credentials\\?code=${held.credential_id}$`))
+  const shown = page.getByRole('dialog', { name: 'Offline code' })
+  await expect(shown.getByLabel(/^PIN:/)).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(page).toHaveURL(/\/credentials$/)
+})
