@@ -12,6 +12,10 @@ export const patterns = {
   'organizations-create': '/organizations/create',
   'organizations-edit': '/organizations/edit/:id',
   audits: '/audits',
+  users: '/users',
+  'users-create': '/users/create',
+  'users-edit': '/users/edit/:id',
+  'users-view': '/users/view/:id',
 } as const
 
 export type RouteId = keyof typeof patterns
