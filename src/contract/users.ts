@@ -81,14 +81,12 @@ const Permissions = define<string[]>('permissions', (v) => {
 })
 
 // SPEC 5 "Organization is required.": no silent default to the caller's organization.
-const OrganizationId = define<number>(
-  'organization_id',
-  (v) =>
-    v === undefined || v === null || v === ''
-      ? required('organization')
-      : Number.isInteger(v) && (v as number) > 0
-        ? true
-        : fail('id_invalid', 'Expected a positive id'),
+const OrganizationId = define<number>('organization_id', (v) =>
+  v === undefined || v === null || v === ''
+    ? required('organization')
+    : Number.isInteger(v) && (v as number) > 0
+      ? true
+      : fail('id_invalid', 'Expected a positive id'),
 )
 
 const Phone = define<string>(
