@@ -1179,6 +1179,20 @@ type RootTranslation = {
 		 * T​h​i​s​ ​i​s​ ​y​o​u​r​ ​o​w​n​ ​a​c​c​o​u​n​t​.
 		 */
 		ownAccount: string
+		/**
+		 * S​e​n​d​ ​{​n​a​m​e​}​ ​a​n​ ​i​n​v​i​t​a​t​i​o​n​?
+		 * @param {unknown} name
+		 */
+		inviteTitle: RequiredParams<'name'>
+		/**
+		 * A​ ​l​i​n​k​ ​t​o​ ​s​e​t​ ​a​ ​p​a​s​s​w​o​r​d​ ​g​o​e​s​ ​t​o​ ​{​t​o​}​.​ ​A​n​ ​e​a​r​l​i​e​r​ ​i​n​v​i​t​a​t​i​o​n​ ​l​i​n​k​ ​s​t​o​p​s​ ​w​o​r​k​i​n​g​.
+		 * @param {unknown} to
+		 */
+		inviteBody: RequiredParams<'to'>
+		/**
+		 * S​e​n​d​ ​i​n​v​i​t​a​t​i​o​n
+		 */
+		sendInvite: string
 		palette: {
 			/**
 			 * U​s​e​r​s
@@ -2727,6 +2741,18 @@ export type TranslationFunctions = {
 		 * This is your own account.
 		 */
 		ownAccount: () => LocalizedString
+		/**
+		 * Send {name} an invitation?
+		 */
+		inviteTitle: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * A link to set a password goes to {to}. An earlier invitation link stops working.
+		 */
+		inviteBody: (arg: { to: unknown }) => LocalizedString
+		/**
+		 * Send invitation
+		 */
+		sendInvite: () => LocalizedString
 		palette: {
 			/**
 			 * Users

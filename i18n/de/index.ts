@@ -316,6 +316,10 @@ const de = {
     noPhone: 'Keine Telefonnummer: tragen Sie eine ein, um per SMS einzuladen.',
     notManageable: 'Dieser Benutzer hat Berechtigungen, die Sie nicht haben.',
     ownAccount: 'Das ist Ihr eigenes Konto.',
+    inviteTitle: '{name} eine Einladung senden?',
+    inviteBody:
+      'Ein Link zum Festlegen des Passworts geht an {to}. Ein früherer Einladungslink gilt dann nicht mehr.',
+    sendInvite: 'Einladung senden',
     palette: {
       heading: 'Benutzer',
       view: 'Benutzer anzeigen',

@@ -309,6 +309,9 @@ const en = {
     noPhone: 'No phone number: add one to invite by SMS.',
     notManageable: 'This user has permissions you do not hold.',
     ownAccount: 'This is your own account.',
+    inviteTitle: 'Send {name} an invitation?',
+    inviteBody: 'A link to set a password goes to {to}. An earlier invitation link stops working.',
+    sendInvite: 'Send invitation',
     palette: {
       heading: 'Users',
       view: 'View user',

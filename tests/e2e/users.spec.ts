@@ -166,6 +166,42 @@ test('staff reads users but has no create, edit or delete', async ({ page }) => 
   await expect(page.getByLabel('Username')).toHaveCount(0)
 })
 
+test('palette: @ finds users; actions are absent, disabled with a reason, or run', async ({
+  page,
+}) => {
+  const palette = page.getByRole('dialog', { name: 'Command palette' })
+  await signIn(page, demo.admin)
+  await page.keyboard.press('ControlOrMeta+k')
+  await page.keyboard.type('@orgadmin')
+  await expect(palette.getByRole('option', { name: /Mr\. Otto Orgadmin/ })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  )
+  await page.keyboard.press('Tab')
+  await expect(palette.getByRole('option', { name: 'Edit user' })).toBeVisible()
+  // The seeded login has no phone number: SMS is there, but says why it cannot run.
+  const sms = palette.getByRole('option', { name: /Invite by SMS/ })
+  await expect(sms).toHaveAttribute('aria-disabled', 'true')
+  await expect(sms).toContainText('No phone number: add one to invite by SMS.')
+  await page.keyboard.type('invite by e-mail')
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(/\/users\/view\/\d+\?command=invite-email$/)
+  const confirm = page.getByRole('dialog', { name: 'Send Otto Orgadmin an invitation?' })
+  await confirm.getByRole('button', { name: 'Send invitation' }).click()
+  await expect(page.getByText('Invitation sent to orgadmin@demo.local.')).toBeVisible()
+  await expect(page).toHaveURL(/\/users\/view\/\d+$/)
+
+  await signOut(page)
+  await signIn(page, demo.staff)
+  await page.keyboard.press('ControlOrMeta+k')
+  await page.keyboard.type('@orgadmin')
+  await expect(palette.getByRole('option', { name: /Otto Orgadmin/ })).toBeVisible()
+  await page.keyboard.press('Tab')
+  await expect(palette.getByRole('option', { name: 'View user' })).toBeVisible()
+  // Staff may never edit, invite or delete: those actions do not exist for them.
+  await expect(palette.getByRole('option', { name: /Edit user|Invite|Delete user/ })).toHaveCount(0)
+})
+
 for (const theme of ['light', 'dark'] as const) {
   test(`axe on the list, the view and the form (${theme})`, async ({ page }) => {
     await signIn(page, demo.admin)

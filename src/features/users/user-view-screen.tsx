@@ -6,6 +6,7 @@ import { pathTo } from '../../lib/paths'
 import { useSession } from '../../session/session-context'
 import { Avatar } from '../../ui/avatar'
 import { Button, buttonClass } from '../../ui/button'
+import { Dialog } from '../../ui/dialog'
 import { listPlacePath } from '../../ui/data-table/list-memory'
 import { failureText } from '../../ui/form/failure-text'
 import { formFailure } from '../../ui/form/form-core'
@@ -58,12 +59,21 @@ function UserView({ user }: { user: User }) {
       },
     )
 
-  // The palette asks for a delete by URL (?command=delete): the same dialog the button opens.
-  const askedToDelete =
-    new URLSearchParams(search).get('command') === 'delete' && state('delete').state === 'enabled'
+  // The palette asks for a delete or an invite by URL (?command=…): the page confirms it first.
+  const command = new URLSearchParams(search).get('command')
+  const asked = (action: UserAction) => command === action && state(action).state === 'enabled'
+  const askedToDelete = asked('delete')
+  const askedInvite = asked('invite-email')
+    ? 'first_password_email'
+    : asked('invite-sms')
+      ? 'first_password_sms'
+      : null
+  const clearCommand = () => {
+    if (command !== null) navigate(pathTo('users-view', { id: user.user_id }), { replace: true })
+  }
   const closeDelete = () => {
     setConfirming(false)
-    if (askedToDelete) navigate(pathTo('users-view', { id: user.user_id }), { replace: true })
+    clearCommand()
   }
 
   const actionButton = (action: UserAction, label: string, run: () => void) => {
@@ -157,6 +167,30 @@ function UserView({ user }: { user: User }) {
         {actionButton('invite-sms', LL.users.inviteSms(), () => sendInvite('first_password_sms'))}
         {actionButton('delete', LL.users.delete(), () => setConfirming(true))}
       </section>
+      <Dialog
+        open={askedInvite !== null}
+        onOpenChange={(open) => (open ? undefined : clearCommand())}
+        title={LL.users.inviteTitle({ name: fullName(user) })}
+        description={LL.users.inviteBody({
+          to: askedInvite === 'first_password_sms' ? (user.phone_number ?? '') : user.email,
+        })}
+        hideClose
+        footer={
+          <>
+            <Button tone="secondary" onClick={clearCommand}>
+              {LL.common.cancel()}
+            </Button>
+            <Button
+              onClick={() => {
+                if (askedInvite) sendInvite(askedInvite)
+                clearCommand()
+              }}
+            >
+              {LL.users.sendInvite()}
+            </Button>
+          </>
+        }
+      />
       <DeleteUserDialog
         user={confirming || askedToDelete ? user : null}
         onClose={closeDelete}
