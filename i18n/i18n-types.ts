@@ -881,10 +881,6 @@ type RootTranslation = {
 		 */
 		id: string
 		/**
-		 * A​v​a​t​a​r
-		 */
-		avatar: string
-		/**
 		 * N​a​m​e
 		 */
 		name: string
@@ -1113,10 +1109,6 @@ type RootTranslation = {
 		 * T​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​h​a​s​ ​n​o​ ​c​l​i​e​n​t​s​.
 		 */
 		noClients: string
-		/**
-		 * A​c​c​o​u​n​t
-		 */
-		flagsLegend: string
 		/**
 		 * R​o​l​e​s​ ​a​n​d​ ​p​e​r​m​i​s​s​i​o​n​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
 		 */
@@ -2456,10 +2448,6 @@ export type TranslationFunctions = {
 		 */
 		id: () => LocalizedString
 		/**
-		 * Avatar
-		 */
-		avatar: () => LocalizedString
-		/**
 		 * Name
 		 */
 		name: () => LocalizedString
@@ -2677,10 +2665,6 @@ export type TranslationFunctions = {
 		 * The organization has no clients.
 		 */
 		noClients: () => LocalizedString
-		/**
-		 * Account
-		 */
-		flagsLegend: () => LocalizedString
 		/**
 		 * Roles and permissions could not be loaded.
 		 */

@@ -297,4 +297,34 @@ describe('users', () => {
         .status,
     ).toBe(409)
   })
+
+  it('decides who may edit whom by one rule: a global permission covers its :org form', async () => {
+    const logins = { ADMIN, ORGADMIN, STAFF, AUDITOR, GLOBEX }
+    type Login = keyof typeof logins
+    const ids = {} as Record<Login, number>
+    const tokens = {} as Record<Login, string>
+    for (const [name, login] of Object.entries(logins) as [Login, string][]) {
+      tokens[name] = await server().login(login)
+      ids[name] = (await me(tokens[name])).user_id
+    }
+    const table: [Login, Login, number][] = [
+      ['ADMIN', 'ORGADMIN', 200],
+      ['ADMIN', 'STAFF', 200],
+      ['ADMIN', 'AUDITOR', 200],
+      ['ADMIN', 'GLOBEX', 200],
+      ['ORGADMIN', 'STAFF', 200],
+      ['ORGADMIN', 'AUDITOR', 200],
+      ['ORGADMIN', 'ADMIN', 403],
+      ['ORGADMIN', 'GLOBEX', 404],
+      ['GLOBEX', 'STAFF', 404],
+      ['STAFF', 'AUDITOR', 403],
+    ]
+    for (const [caller, target, status] of table) {
+      const reply = await server().request('PUT', `/org/v1/users/${ids[target]}`, {
+        token: tokens[caller],
+        json: { notes: `edited by ${caller}` },
+      })
+      expect(reply.status, `${caller} edits ${target}`).toBe(status)
+    }
+  })
 })

@@ -61,21 +61,5 @@ export const fieldRow = style({
   gap: vars.space.md,
 })
 
-export const fieldset = style({
-  display: 'flex',
-  flexDirection: 'column',
-  gap: vars.space.sm,
-  margin: 0,
-  padding: 0,
-  border: 'none',
-})
-
-export const legend = style({
-  padding: 0,
-  marginBottom: vars.space.xs,
-  fontWeight: vars.fontWeight.medium,
-  color: vars.color.text,
-})
-
 // A definition pair inside the grid: its own row, laid out by the parent's columns.
 export const group = style({ display: 'contents' })
