@@ -20,9 +20,11 @@ const roles = [
 
 function problems(values: typeof emptyValues) {
   const [error] = validate(userForm.prepare?.(values), userForm.struct)
-  return Object.fromEntries(
-    (error?.failures() ?? []).map((f) => [f.path[0], problemOfFailure(f).message]),
-  )
+  const pairs = (error?.failures() ?? []).map((f): [string, string] => [
+    String(f.path[0]),
+    problemOfFailure(f).message,
+  ])
+  return Object.fromEntries(pairs)
 }
 
 describe('user form model', () => {

@@ -47,7 +47,7 @@ const user = (changes: Partial<User>): User => ({
 
 function offered(target: User, can: Can) {
   const hit: EntityHit<PaletteContext> = {
-    source: userSource as EntityHit<PaletteContext>['source'],
+    source: userSource,
     entity: target,
     view: userSource.view(target),
   }
