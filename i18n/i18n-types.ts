@@ -859,6 +859,351 @@ type RootTranslation = {
 		 */
 		entryId: string
 	}
+	users: {
+		/**
+		 * U​s​e​r​s
+		 */
+		title: string
+		/**
+		 * U​s​e​r​s
+		 */
+		gridLabel: string
+		/**
+		 * S​e​a​r​c​h​ ​u​s​e​r​s​ ​b​y​ ​n​a​m​e​,​ ​u​s​e​r​n​a​m​e​ ​o​r​ ​e​-​m​a​i​l
+		 */
+		search: string
+		/**
+		 * T​h​e​r​e​ ​a​r​e​ ​n​o​ ​u​s​e​r​s​ ​y​e​t​.
+		 */
+		empty: string
+		/**
+		 * I​D
+		 */
+		id: string
+		/**
+		 * N​a​m​e
+		 */
+		name: string
+		/**
+		 * U​s​e​r​n​a​m​e
+		 */
+		username: string
+		/**
+		 * E​-​m​a​i​l
+		 */
+		email: string
+		/**
+		 * R​o​l​e
+		 */
+		role: string
+		/**
+		 * O​r​g​a​n​i​z​a​t​i​o​n
+		 */
+		organization: string
+		/**
+		 * C​l​i​e​n​t​s
+		 */
+		clients: string
+		/**
+		 * S​t​a​t​u​s
+		 */
+		flags: string
+		/**
+		 * A​c​t​i​o​n​s
+		 */
+		actions: string
+		/**
+		 * D​i​s​a​b​l​e​d
+		 */
+		disabled: string
+		/**
+		 * E​-​m​a​i​l​ ​c​o​n​f​i​r​m​e​d
+		 */
+		emailConfirmed: string
+		/**
+		 * P​h​o​n​e​ ​c​o​n​f​i​r​m​e​d
+		 */
+		phoneConfirmed: string
+		/**
+		 * N​e​w​ ​u​s​e​r
+		 */
+		create: string
+		/**
+		 * N​e​w​ ​u​s​e​r
+		 */
+		createTitle: string
+		/**
+		 * E​d​i​t​ ​u​s​e​r
+		 */
+		editTitle: string
+		/**
+		 * U​s​e​r
+		 */
+		viewTitle: string
+		/**
+		 * E​d​i​t
+		 */
+		edit: string
+		/**
+		 * E​d​i​t​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		editNamed: RequiredParams<'name'>
+		/**
+		 * D​e​l​e​t​e
+		 */
+		'delete': string
+		/**
+		 * D​e​l​e​t​e​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		deleteNamed: RequiredParams<'name'>
+		/**
+		 * D​e​l​e​t​e​ ​{​n​a​m​e​}​?
+		 * @param {unknown} name
+		 */
+		deleteTitle: RequiredParams<'name'>
+		/**
+		 * T​h​e​ ​u​s​e​r​ ​c​a​n​ ​n​o​ ​l​o​n​g​e​r​ ​s​i​g​n​ ​i​n​ ​a​n​d​ ​i​s​ ​r​e​m​o​v​e​d​.​ ​T​h​i​s​ ​c​a​n​n​o​t​ ​b​e​ ​u​n​d​o​n​e​.
+		 */
+		deleteBody: string
+		/**
+		 * D​e​l​e​t​i​n​g​…
+		 */
+		deleting: string
+		/**
+		 * U​s​e​r​ ​“​{​n​a​m​e​}​”​ ​c​r​e​a​t​e​d​.
+		 * @param {unknown} name
+		 */
+		created_notice: RequiredParams<'name'>
+		/**
+		 * U​s​e​r​ ​“​{​n​a​m​e​}​”​ ​s​a​v​e​d​.
+		 * @param {unknown} name
+		 */
+		saved_notice: RequiredParams<'name'>
+		/**
+		 * U​s​e​r​ ​“​{​n​a​m​e​}​”​ ​d​e​l​e​t​e​d​.
+		 * @param {unknown} name
+		 */
+		deleted_notice: RequiredParams<'name'>
+		/**
+		 * {​n​a​m​e​}​,​ ​{​u​s​e​r​n​a​m​e​}​,​ ​{​e​m​a​i​l​}
+		 * @param {unknown} email
+		 * @param {unknown} name
+		 * @param {unknown} username
+		 */
+		row: RequiredParams<'email' | 'name' | 'username'>
+		/**
+		 * T​h​i​s​ ​u​s​e​r​ ​d​o​e​s​ ​n​o​t​ ​e​x​i​s​t​,​ ​o​r​ ​i​t​ ​i​s​ ​n​o​t​ ​y​o​u​r​s​ ​t​o​ ​s​e​e​.
+		 */
+		notFound: string
+		/**
+		 * T​i​t​l​e
+		 */
+		titleLabel: string
+		/**
+		 * N​o​ ​t​i​t​l​e
+		 */
+		noTitle: string
+		/**
+		 * M​r​.
+		 */
+		mr: string
+		/**
+		 * M​s​.
+		 */
+		ms: string
+		/**
+		 * F​i​r​s​t​ ​n​a​m​e
+		 */
+		firstName: string
+		/**
+		 * L​a​s​t​ ​n​a​m​e
+		 */
+		lastName: string
+		/**
+		 * P​h​o​n​e​ ​n​u​m​b​e​r
+		 */
+		phone: string
+		/**
+		 * N​o​t​e​s
+		 */
+		notes: string
+		/**
+		 * R​o​l​e
+		 */
+		roles: string
+		/**
+		 * C​h​o​o​s​e​ ​a​ ​r​o​l​e
+		 */
+		chooseRole: string
+		/**
+		 * C​h​o​o​s​e​ ​a​n​ ​o​r​g​a​n​i​z​a​t​i​o​n
+		 */
+		chooseOrganization: string
+		/**
+		 * C​h​o​o​s​i​n​g​ ​a​ ​r​o​l​e​ ​f​i​l​l​s​ ​i​n​ ​i​t​s​ ​p​e​r​m​i​s​s​i​o​n​s​;​ ​a​d​j​u​s​t​ ​t​h​e​m​ ​b​e​l​o​w​.
+		 */
+		roleHint: string
+		/**
+		 * P​e​r​m​i​s​s​i​o​n​s
+		 */
+		permissions: string
+		/**
+		 * O​n​l​y​ ​p​e​r​m​i​s​s​i​o​n​s​ ​y​o​u​ ​h​o​l​d​ ​y​o​u​r​s​e​l​f​ ​a​r​e​ ​o​f​f​e​r​e​d​.
+		 */
+		permissionsHint: string
+		/**
+		 * e​v​e​r​y​ ​o​r​g​a​n​i​z​a​t​i​o​n
+		 */
+		scopeAll: string
+		/**
+		 * o​w​n​ ​o​r​g​a​n​i​z​a​t​i​o​n
+		 */
+		scopeOrg: string
+		/**
+		 * R​e​a​d
+		 */
+		read: string
+		/**
+		 * C​r​e​a​t​e
+		 */
+		createRight: string
+		/**
+		 * U​p​d​a​t​e
+		 */
+		update: string
+		/**
+		 * {​a​c​t​i​o​n​}​ ​(​{​s​c​o​p​e​}​)
+		 * @param {unknown} action
+		 * @param {unknown} scope
+		 */
+		matrixColumn: RequiredParams<'action' | 'scope'>
+		resources: {
+			/**
+			 * O​r​g​a​n​i​z​a​t​i​o​n​s
+			 */
+			organizations: string
+			/**
+			 * U​s​e​r​s
+			 */
+			users: string
+			/**
+			 * L​o​c​a​t​i​o​n​s
+			 */
+			locations: string
+			/**
+			 * D​e​v​i​c​e​s
+			 */
+			devices: string
+			/**
+			 * C​r​e​d​e​n​t​i​a​l​s
+			 */
+			credentials: string
+			/**
+			 * A​u​d​i​t​ ​l​o​g
+			 */
+			'devices:audits': string
+		}
+		/**
+		 * T​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​h​a​s​ ​n​o​ ​c​l​i​e​n​t​s​.
+		 */
+		noClients: string
+		/**
+		 * R​o​l​e​s​ ​a​n​d​ ​p​e​r​m​i​s​s​i​o​n​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+		 */
+		loadFailed: string
+		/**
+		 * E​f​f​e​c​t​i​v​e​ ​p​e​r​m​i​s​s​i​o​n​s
+		 */
+		effectivePermissions: string
+		/**
+		 * N​o​ ​p​e​r​m​i​s​s​i​o​n​s​.
+		 */
+		noPermissions: string
+		/**
+		 * C​r​e​a​t​e​d
+		 */
+		createdAt: string
+		/**
+		 * U​p​d​a​t​e​d
+		 */
+		updatedAt: string
+		/**
+		 * Y​e​s
+		 */
+		yes: string
+		/**
+		 * N​o
+		 */
+		no: string
+		/**
+		 * —
+		 */
+		none: string
+		/**
+		 * I​n​v​i​t​e​ ​b​y​ ​e​-​m​a​i​l
+		 */
+		inviteEmail: string
+		/**
+		 * I​n​v​i​t​e​ ​b​y​ ​S​M​S
+		 */
+		inviteSms: string
+		/**
+		 * I​n​v​i​t​a​t​i​o​n​ ​s​e​n​t​ ​t​o​ ​{​e​m​a​i​l​}​.
+		 * @param {unknown} email
+		 */
+		invited_email: RequiredParams<'email'>
+		/**
+		 * I​n​v​i​t​a​t​i​o​n​ ​s​e​n​t​ ​b​y​ ​S​M​S​ ​t​o​ ​{​p​h​o​n​e​}​.
+		 * @param {unknown} phone
+		 */
+		invited_sms: RequiredParams<'phone'>
+		/**
+		 * N​o​ ​p​h​o​n​e​ ​n​u​m​b​e​r​:​ ​a​d​d​ ​o​n​e​ ​t​o​ ​i​n​v​i​t​e​ ​b​y​ ​S​M​S​.
+		 */
+		noPhone: string
+		/**
+		 * T​h​i​s​ ​u​s​e​r​ ​h​a​s​ ​p​e​r​m​i​s​s​i​o​n​s​ ​y​o​u​ ​d​o​ ​n​o​t​ ​h​o​l​d​.
+		 */
+		notManageable: string
+		/**
+		 * T​h​i​s​ ​i​s​ ​y​o​u​r​ ​o​w​n​ ​a​c​c​o​u​n​t​.
+		 */
+		ownAccount: string
+		/**
+		 * S​e​n​d​ ​{​n​a​m​e​}​ ​a​n​ ​i​n​v​i​t​a​t​i​o​n​?
+		 * @param {unknown} name
+		 */
+		inviteTitle: RequiredParams<'name'>
+		/**
+		 * A​ ​l​i​n​k​ ​t​o​ ​s​e​t​ ​a​ ​p​a​s​s​w​o​r​d​ ​g​o​e​s​ ​t​o​ ​{​t​o​}​.​ ​A​n​ ​e​a​r​l​i​e​r​ ​i​n​v​i​t​a​t​i​o​n​ ​l​i​n​k​ ​s​t​o​p​s​ ​w​o​r​k​i​n​g​.
+		 * @param {unknown} to
+		 */
+		inviteBody: RequiredParams<'to'>
+		/**
+		 * S​e​n​d​ ​i​n​v​i​t​a​t​i​o​n
+		 */
+		sendInvite: string
+		palette: {
+			/**
+			 * U​s​e​r​s
+			 */
+			heading: string
+			/**
+			 * V​i​e​w​ ​u​s​e​r
+			 */
+			view: string
+			/**
+			 * E​d​i​t​ ​u​s​e​r
+			 */
+			edit: string
+			/**
+			 * D​e​l​e​t​e​ ​u​s​e​r
+			 */
+			'delete': string
+		}
+	}
 	organizations: {
 		/**
 		 * O​r​g​a​n​i​z​a​t​i​o​n​s
@@ -2819,6 +3164,336 @@ export type TranslationFunctions = {
 		 * Entry
 		 */
 		entryId: () => LocalizedString
+	}
+	users: {
+		/**
+		 * Users
+		 */
+		title: () => LocalizedString
+		/**
+		 * Users
+		 */
+		gridLabel: () => LocalizedString
+		/**
+		 * Search users by name, username or e-mail
+		 */
+		search: () => LocalizedString
+		/**
+		 * There are no users yet.
+		 */
+		empty: () => LocalizedString
+		/**
+		 * ID
+		 */
+		id: () => LocalizedString
+		/**
+		 * Name
+		 */
+		name: () => LocalizedString
+		/**
+		 * Username
+		 */
+		username: () => LocalizedString
+		/**
+		 * E-mail
+		 */
+		email: () => LocalizedString
+		/**
+		 * Role
+		 */
+		role: () => LocalizedString
+		/**
+		 * Organization
+		 */
+		organization: () => LocalizedString
+		/**
+		 * Clients
+		 */
+		clients: () => LocalizedString
+		/**
+		 * Status
+		 */
+		flags: () => LocalizedString
+		/**
+		 * Actions
+		 */
+		actions: () => LocalizedString
+		/**
+		 * Disabled
+		 */
+		disabled: () => LocalizedString
+		/**
+		 * E-mail confirmed
+		 */
+		emailConfirmed: () => LocalizedString
+		/**
+		 * Phone confirmed
+		 */
+		phoneConfirmed: () => LocalizedString
+		/**
+		 * New user
+		 */
+		create: () => LocalizedString
+		/**
+		 * New user
+		 */
+		createTitle: () => LocalizedString
+		/**
+		 * Edit user
+		 */
+		editTitle: () => LocalizedString
+		/**
+		 * User
+		 */
+		viewTitle: () => LocalizedString
+		/**
+		 * Edit
+		 */
+		edit: () => LocalizedString
+		/**
+		 * Edit {name}
+		 */
+		editNamed: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Delete
+		 */
+		'delete': () => LocalizedString
+		/**
+		 * Delete {name}
+		 */
+		deleteNamed: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Delete {name}?
+		 */
+		deleteTitle: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * The user can no longer sign in and is removed. This cannot be undone.
+		 */
+		deleteBody: () => LocalizedString
+		/**
+		 * Deleting…
+		 */
+		deleting: () => LocalizedString
+		/**
+		 * User “{name}” created.
+		 */
+		created_notice: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * User “{name}” saved.
+		 */
+		saved_notice: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * User “{name}” deleted.
+		 */
+		deleted_notice: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * {name}, {username}, {email}
+		 */
+		row: (arg: { email: unknown, name: unknown, username: unknown }) => LocalizedString
+		/**
+		 * This user does not exist, or it is not yours to see.
+		 */
+		notFound: () => LocalizedString
+		/**
+		 * Title
+		 */
+		titleLabel: () => LocalizedString
+		/**
+		 * No title
+		 */
+		noTitle: () => LocalizedString
+		/**
+		 * Mr.
+		 */
+		mr: () => LocalizedString
+		/**
+		 * Ms.
+		 */
+		ms: () => LocalizedString
+		/**
+		 * First name
+		 */
+		firstName: () => LocalizedString
+		/**
+		 * Last name
+		 */
+		lastName: () => LocalizedString
+		/**
+		 * Phone number
+		 */
+		phone: () => LocalizedString
+		/**
+		 * Notes
+		 */
+		notes: () => LocalizedString
+		/**
+		 * Role
+		 */
+		roles: () => LocalizedString
+		/**
+		 * Choose a role
+		 */
+		chooseRole: () => LocalizedString
+		/**
+		 * Choose an organization
+		 */
+		chooseOrganization: () => LocalizedString
+		/**
+		 * Choosing a role fills in its permissions; adjust them below.
+		 */
+		roleHint: () => LocalizedString
+		/**
+		 * Permissions
+		 */
+		permissions: () => LocalizedString
+		/**
+		 * Only permissions you hold yourself are offered.
+		 */
+		permissionsHint: () => LocalizedString
+		/**
+		 * every organization
+		 */
+		scopeAll: () => LocalizedString
+		/**
+		 * own organization
+		 */
+		scopeOrg: () => LocalizedString
+		/**
+		 * Read
+		 */
+		read: () => LocalizedString
+		/**
+		 * Create
+		 */
+		createRight: () => LocalizedString
+		/**
+		 * Update
+		 */
+		update: () => LocalizedString
+		/**
+		 * {action} ({scope})
+		 */
+		matrixColumn: (arg: { action: unknown, scope: unknown }) => LocalizedString
+		resources: {
+			/**
+			 * Organizations
+			 */
+			organizations: () => LocalizedString
+			/**
+			 * Users
+			 */
+			users: () => LocalizedString
+			/**
+			 * Locations
+			 */
+			locations: () => LocalizedString
+			/**
+			 * Devices
+			 */
+			devices: () => LocalizedString
+			/**
+			 * Credentials
+			 */
+			credentials: () => LocalizedString
+			/**
+			 * Audit log
+			 */
+			'devices:audits': () => LocalizedString
+		}
+		/**
+		 * The organization has no clients.
+		 */
+		noClients: () => LocalizedString
+		/**
+		 * Roles and permissions could not be loaded.
+		 */
+		loadFailed: () => LocalizedString
+		/**
+		 * Effective permissions
+		 */
+		effectivePermissions: () => LocalizedString
+		/**
+		 * No permissions.
+		 */
+		noPermissions: () => LocalizedString
+		/**
+		 * Created
+		 */
+		createdAt: () => LocalizedString
+		/**
+		 * Updated
+		 */
+		updatedAt: () => LocalizedString
+		/**
+		 * Yes
+		 */
+		yes: () => LocalizedString
+		/**
+		 * No
+		 */
+		no: () => LocalizedString
+		/**
+		 * —
+		 */
+		none: () => LocalizedString
+		/**
+		 * Invite by e-mail
+		 */
+		inviteEmail: () => LocalizedString
+		/**
+		 * Invite by SMS
+		 */
+		inviteSms: () => LocalizedString
+		/**
+		 * Invitation sent to {email}.
+		 */
+		invited_email: (arg: { email: unknown }) => LocalizedString
+		/**
+		 * Invitation sent by SMS to {phone}.
+		 */
+		invited_sms: (arg: { phone: unknown }) => LocalizedString
+		/**
+		 * No phone number: add one to invite by SMS.
+		 */
+		noPhone: () => LocalizedString
+		/**
+		 * This user has permissions you do not hold.
+		 */
+		notManageable: () => LocalizedString
+		/**
+		 * This is your own account.
+		 */
+		ownAccount: () => LocalizedString
+		/**
+		 * Send {name} an invitation?
+		 */
+		inviteTitle: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * A link to set a password goes to {to}. An earlier invitation link stops working.
+		 */
+		inviteBody: (arg: { to: unknown }) => LocalizedString
+		/**
+		 * Send invitation
+		 */
+		sendInvite: () => LocalizedString
+		palette: {
+			/**
+			 * Users
+			 */
+			heading: () => LocalizedString
+			/**
+			 * View user
+			 */
+			view: () => LocalizedString
+			/**
+			 * Edit user
+			 */
+			edit: () => LocalizedString
+			/**
+			 * Delete user
+			 */
+			'delete': () => LocalizedString
+		}
 	}
 	organizations: {
 		/**

@@ -64,8 +64,8 @@ export async function seedIfEmpty(db: Db, opts: { auditRows: number; scryptLogN:
       const id = await insertId(
         q,
         `insert into users (organization_id, username, email, title, first_name, last_name,
-           roles, client_ids, password_hash, email_confirmed, phone_number)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) returning user_id as id`,
+           roles, permissions, client_ids, password_hash, email_confirmed, phone_number)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) returning user_id as id`,
         [
           orgId(user.org),
           user.username,
@@ -74,6 +74,8 @@ export async function seedIfEmpty(db: Db, opts: { auditRows: number; scryptLogN:
           user.first,
           user.last,
           [user.role],
+          // Every user holds at least one direct permission (SPEC 5): the role's, as the form pre-fills.
+          roles.find((role) => role.role === user.role)?.permissions ?? [],
           clients,
           user.login ? (hashes[i] ?? null) : null,
           user.login,

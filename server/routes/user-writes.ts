@@ -101,7 +101,7 @@ const userValues = (input: UserInput, organizationId: number) => [
   input.phone_number ?? null,
   input.notes ?? '',
   input.roles,
-  input.permissions ?? [],
+  input.permissions,
   input.client_ids ?? [],
   input.disabled ?? false,
 ]
@@ -111,10 +111,10 @@ export function registerUserWrites(app: App, s: Services) {
     const p = c.get('principal')
     const scope = requireScope(p, 'users', 'create')
     const input = await jsonBody(c, UserInput)
-    const organizationId = input.organization_id ?? p.organizationId
+    const organizationId = input.organization_id
     if (!inScope(scope, p.organizationId, organizationId)) throw notFound('Organization')
     const id = await s.db.tx(async (q) => {
-      await checkGrants(q, p, input.roles, input.permissions ?? [])
+      await checkGrants(q, p, input.roles, input.permissions)
       await checkOrganization(q, organizationId, input.client_ids ?? [])
       await checkUnique(q, input, 0)
       const [row] = await q.query<{ user_id: number }>(
@@ -136,12 +136,12 @@ export function registerUserWrites(app: App, s: Services) {
     await s.db.tx(async (q) => {
       const user = ensureManageable(p, await findUser(q, id))
       const input = parse({ ...toInput(user), ...patch }, UserInput)
-      const organizationId = input.organization_id ?? user.organization_id
+      const organizationId = input.organization_id
       if (!inScope(scope, p.organizationId, organizationId)) throw notFound('Organization')
       if (user.user_id === p.userId && input.disabled) {
         throw conflict('You cannot disable your own account.', 'disabled')
       }
-      await checkGrants(q, p, input.roles, input.permissions ?? [])
+      await checkGrants(q, p, input.roles, input.permissions)
       await checkOrganization(q, organizationId, input.client_ids ?? [])
       await checkUnique(q, input, id)
       await q.query(

@@ -1,7 +1,16 @@
 import { listOf, type ListQuery, type ListSource } from '../contract/list'
-import { Me, User, type userSortKeys } from '../contract/users'
+import { NotifyAccepted, type InviteNotify } from '../contract/notify'
+import {
+  Me,
+  PermissionsResponse,
+  RolesPermissionsResponse,
+  User,
+  type UserInput,
+  type userSortKeys,
+  type UserUpdate,
+} from '../contract/users'
 import { apiRequest } from './client'
-import { resourceKeys } from './queries'
+import { detailOptions, resourceKeys } from './queries'
 
 export type UserSort = (typeof userSortKeys)[number]
 
@@ -19,7 +28,55 @@ export function fetchUserPage(query: ListQuery<UserSort>, signal?: AbortSignal) 
   return apiRequest(UserPage, { path: '/org/v1/users', query, signal })
 }
 
+export function fetchUser(id: number, signal?: AbortSignal) {
+  return apiRequest(User, { path: `/org/v1/users/${id}`, signal })
+}
+
+export function createUser(input: UserInput) {
+  return apiRequest(User, { method: 'POST', path: '/org/v1/users', json: input })
+}
+
+export function updateUser(id: number, input: UserUpdate) {
+  return apiRequest(User, { method: 'PUT', path: `/org/v1/users/${id}`, json: input })
+}
+
+export function deleteUser(id: number) {
+  return apiRequest(null, { method: 'DELETE', path: `/org/v1/users/${id}` })
+}
+
+/** GET /org/v1/users/permissions: what the caller holds, so what the caller may grant. */
+export function fetchMyPermissions(signal?: AbortSignal) {
+  return apiRequest(PermissionsResponse, { path: '/org/v1/users/permissions', signal })
+}
+
+/** GET /org/v1/users/roles/permissions: every role with its permissions (SPEC 6). */
+export function fetchRolePermissions(signal?: AbortSignal) {
+  return apiRequest(RolesPermissionsResponse, { path: '/org/v1/users/roles/permissions', signal })
+}
+
+/** POST /notify on the notifications host: a set-password link by e-mail or SMS (SPEC 7). */
+export function inviteUser(userId: number, workflow: InviteNotify['workflow']) {
+  const json: InviteNotify = { workflow, user_id: userId }
+  return apiRequest(NotifyAccepted, { method: 'POST', host: 'notify', path: '/notify', json })
+}
+
 export const userList: ListSource<User, UserSort> = {
   queryKey: userKeys.list,
   fetch: fetchUserPage,
+}
+
+export const userDetail = detailOptions(userKeys, fetchUser)
+
+// Roles and grantable permissions change rarely: one fetch per session, and outside the users root
+// so a user write does not refetch them.
+export const rolePermissionsQuery = {
+  queryKey: ['role-permissions'] as const,
+  queryFn: ({ signal }: { signal: AbortSignal }) => fetchRolePermissions(signal),
+  staleTime: Infinity,
+}
+
+export const myPermissionsQuery = {
+  queryKey: ['my-permissions'] as const,
+  queryFn: ({ signal }: { signal: AbortSignal }) => fetchMyPermissions(signal),
+  staleTime: Infinity,
 }

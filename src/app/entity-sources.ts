@@ -3,10 +3,12 @@ import type { PaletteContext } from '../commands/registry'
 import { credentialSource } from '../features/credentials/credential-source'
 import { deviceSource } from '../features/devices/device-source'
 import { organizationSource } from '../features/organizations/organization-source'
+import { userSource } from '../features/users/user-source'
 
 /** Every entity kind the palette searches: each area registers its `<area>-source.ts` here. */
 export const entitySources: readonly EntitySource<unknown, PaletteContext>[] = [
   organizationSource,
+  userSource,
   deviceSource,
   credentialSource,
 ]

@@ -201,6 +201,47 @@ export const routes: readonly AppRoute[] = [
     bottomMargin: true,
   },
   {
+    id: 'users',
+    path: patterns.users,
+    screen: lazyScreen(() =>
+      import('../features/users/users-screen').then((m) => ({ default: m.UsersScreen })),
+    ),
+    anyOf: needs('users', 'read'),
+    label: (LL) => LL.users.title(),
+    sidebar: { icon: 'users', order: 2 },
+  },
+  {
+    id: 'users-create',
+    path: patterns['users-create'],
+    screen: lazyScreen(() =>
+      import('../features/users/create-user-screen').then((m) => ({
+        default: m.CreateUserScreen,
+      })),
+    ),
+    anyOf: needs('users', 'create'),
+    label: (LL) => LL.users.createTitle(),
+    bottomMargin: true,
+  },
+  {
+    id: 'users-edit',
+    path: patterns['users-edit'],
+    screen: lazyScreen(() =>
+      import('../features/users/edit-user-screen').then((m) => ({ default: m.EditUserScreen })),
+    ),
+    anyOf: needs('users', 'update'),
+    label: (LL) => LL.users.editTitle(),
+    bottomMargin: true,
+  },
+  {
+    id: 'users-view',
+    path: patterns['users-view'],
+    screen: lazyScreen(() =>
+      import('../features/users/user-view-screen').then((m) => ({ default: m.UserViewScreen })),
+    ),
+    anyOf: needs('users', 'read'),
+    label: (LL) => LL.users.viewTitle(),
+  },
+  {
     id: 'audits',
     path: patterns.audits,
     screen: lazyScreen(() =>

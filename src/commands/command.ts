@@ -1,4 +1,5 @@
 import type { TranslationFunctions } from '../../i18n/i18n-types'
+import type { Can } from '../contract/permissions'
 
 /**
  * A piece of user-visible text, resolved against the active dictionary when shown. A function of
@@ -83,5 +84,7 @@ export interface EntityCommand<E, Ctx extends CommandContext = CommandContext> {
   readonly needs: Needs
   /** Whether this action is one this entity has at all (show code vs. generate one); default yes. */
   applies?(entity: E): boolean
+  /** Why it cannot run on this entity now (a user without a phone number), or null when it can. */
+  blocked?(entity: E, can: Can): Message | null
   run(ctx: Ctx, entity: E): void | Promise<void>
 }

@@ -53,8 +53,12 @@ export function entityCommands<Ctx extends CommandContext>(
   const subject = hit.source.subject?.(hit.entity)
   return hit.source.actions.flatMap((action) => {
     if (action.applies?.(hit.entity) === false) return []
-    const state = availability(action.needs, can, subject)
-    if (state.state === 'absent') return []
+    const found = availability(action.needs, can, subject)
+    if (found.state === 'absent') return []
+    const reason = found.state === 'enabled' ? action.blocked?.(hit.entity, can) : null
+    const state: OfferedEntityCommand<Ctx>['availability'] = reason
+      ? { state: 'disabled', reason }
+      : found
     const command: Command<Ctx> = {
       id: `${hitValue(hit)}:${action.id}`,
       label: action.label,

@@ -39,6 +39,8 @@ export const requiredMessages = {
   password: 'Password is required.',
   email: 'The email field is required.',
   roles: 'At least one role is required.',
+  permissions: 'At least one permission is required.',
+  organization: 'Organization is required.',
   clients: 'Please provide at least one client.',
   device_type: 'Device Type is required.',
   manufacturer: 'Manufacturer is required.',

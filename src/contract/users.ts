@@ -72,12 +72,22 @@ const Roles = define<string[]>('roles', (v) => {
 
 const Permissions = define<string[]>('permissions', (v) => {
   const known = 'Expected a list of known permissions.'
+  if (v === undefined || (Array.isArray(v) && v.length === 0)) return required('permissions')
   if (!Array.isArray(v)) return fail('permission_invalid', known)
   if (v.length > 64) return fail('too_many', 'At most 64 permissions.', { max: 64 })
   return (
     v.every((p) => typeof p === 'string' && isPermission(p)) || fail('permission_invalid', known)
   )
 })
+
+// SPEC 5 "Organization is required.": no silent default to the caller's organization.
+const OrganizationId = define<number>('organization_id', (v) =>
+  v === undefined || v === null || v === ''
+    ? required('organization')
+    : Number.isInteger(v) && (v as number) > 0
+      ? true
+      : fail('id_invalid', 'Expected a positive id'),
+)
 
 const Phone = define<string>(
   'phone',
@@ -95,9 +105,9 @@ const userFields = {
   phone_number: optional(nullable(Phone)),
   notes: optional(optionalText(2000)),
   roles: Roles,
-  permissions: optional(Permissions),
-  /** Defaults to the caller's organization. */
-  organization_id: optional(Id),
+  /** The direct grants; the form pre-fills them from the chosen roles (SPEC 5: at least one). */
+  permissions: Permissions,
+  organization_id: OrganizationId,
   /** Each must be one of the organization's client_ids. */
   client_ids: optional(array(ClientId)),
   disabled: optional(boolean()),

@@ -19,6 +19,10 @@ export const patterns = {
   credentials: '/credentials',
   'credentials-create': '/credentials/create',
   'credentials-edit': '/credentials/edit/:id',
+  users: '/users',
+  'users-create': '/users/create',
+  'users-edit': '/users/edit/:id',
+  'users-view': '/users/view/:id',
 } as const
 
 export type RouteId = keyof typeof patterns

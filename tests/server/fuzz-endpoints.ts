@@ -9,7 +9,17 @@ export const endpoints: [string, string, Record<string, unknown>][] = [
   ['POST', '/auth/v1/token/refresh', { refresh_token: 'a.b' }],
   ['POST', '/org/v1/users/password-reset', { token: 'abc', new_password: 'Long-Enough-1' }],
   ['POST', '/notify', { workflow: 'reset_password_email', email: 'a@b.cd' }],
-  ['POST', '/org/v1/users', { username: 'fz', email: 'fz@acme.example', roles: ['staff'] }],
+  [
+    'POST',
+    '/org/v1/users',
+    {
+      username: 'fz',
+      email: 'fz@acme.example',
+      roles: ['staff'],
+      permissions: ['users:read:org'],
+      organization_id: 1,
+    },
+  ],
   ['PUT', '/org/v1/users/3', { first_name: 'F', roles: ['staff'] }],
   ['POST', '/org/v1/organizations', { name: 'F', description: 'd', client_ids: ['fz'] }],
   ['PUT', '/org/v1/organizations/2', { name: 'F', client_ids: ['globex-portal'] }],

@@ -71,7 +71,13 @@ const kinds: [string, (token: string, admin: string) => Promise<string>][] = [
   [
     'user',
     async (t) => {
-      const json = { username: 'gone', email: 'gone@acme.example', roles: ['staff'] }
+      const json = {
+        username: 'gone',
+        email: 'gone@acme.example',
+        roles: ['staff'],
+        permissions: ['users:read:org'],
+        organization_id: 1,
+      }
       return `/org/v1/users/${await create(t, '/org/v1/users', 'user_id', json)}`
     },
   ],
@@ -185,6 +191,7 @@ describe('exactly once under concurrency', () => {
               email: `hire.${i}@hiring.example`,
               // A global administrator grants only what they hold: the global admin role.
               roles: ['admin'],
+              permissions: ['users:read'],
               organization_id: org,
             },
           }),

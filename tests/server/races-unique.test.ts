@@ -101,6 +101,8 @@ describe('uniqueness under concurrency', () => {
                   : 'racer@acme.example'
                 : `r${i}@acme.example`,
             roles: ['staff'],
+            permissions: ['users:read:org'],
+            organization_id: 1,
           },
         }),
       )

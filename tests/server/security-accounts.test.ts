@@ -14,7 +14,13 @@ const slow = useServer({ loginMaxFailures: 3, scryptLogN: 14 })
 const createUser = async (username: string, email: string) =>
   server().request('POST', '/org/v1/users', {
     token: await server().login(ORGADMIN),
-    json: { username, email, roles: ['staff'] },
+    json: {
+      username,
+      email,
+      roles: ['staff'],
+      permissions: ['users:read:org'],
+      organization_id: 1,
+    },
   })
 
 const signIn = (username: string, password: string, cookie?: string, on = server()) =>

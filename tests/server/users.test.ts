@@ -7,6 +7,8 @@ import { ADMIN, AUDITOR, GLOBEX, ORGADMIN, STAFF, shaped, useServer } from './he
 const server = useServer()
 const UserPage = listOf(User)
 
+const staffGrants = ['users:read:org']
+
 async function me(token: string) {
   return shaped((await server().request('GET', '/org/v1/users/me', { token })).body, Me)
 }
@@ -86,9 +88,12 @@ describe('users', () => {
 
   it('creates, updates and deletes a user within the org admin’s organization', async () => {
     const token = await server().login(ORGADMIN)
+    const acme = (await me(token)).organization_id
     const created = await server().request('POST', '/org/v1/users', {
       token,
       json: {
+        organization_id: acme,
+        permissions: staffGrants,
         username: 'new.person',
         email: 'new.person@acme.example',
         title: 'Ms.',
@@ -105,7 +110,7 @@ describe('users', () => {
 
     const updated = await server().request('PUT', `/org/v1/users/${user.user_id}`, {
       token,
-      json: { last_name: 'Renamed', roles: ['auditor'] },
+      json: { last_name: 'Renamed', roles: ['auditor'], permissions: ['devices:audits:read:org'] },
     })
     expect(updated.status).toBe(200)
     expect(shaped(updated.body, User)).toMatchObject({ last_name: 'Renamed', roles: ['auditor'] })
@@ -114,7 +119,13 @@ describe('users', () => {
 
     const clash = await server().request('POST', '/org/v1/users', {
       token,
-      json: { username: 'someone', email: 'NEW.person@acme.example', roles: ['staff'] },
+      json: {
+        username: 'someone',
+        email: 'NEW.person@acme.example',
+        roles: ['staff'],
+        permissions: staffGrants,
+        organization_id: acme,
+      },
     })
     expect(clash.status).toBe(409)
     expect(shaped(clash.body, ErrorBody).field).toBe('email')
@@ -137,7 +148,13 @@ describe('users', () => {
     const [before] = await totals()
     const created = await server().request('POST', '/org/v1/users', {
       token,
-      json: { username: 'counted', email: 'counted@acme.example', roles: ['staff'] },
+      json: {
+        username: 'counted',
+        email: 'counted@acme.example',
+        roles: ['staff'],
+        permissions: staffGrants,
+        organization_id: (await me(token)).organization_id,
+      },
     })
     expect(created.status).toBe(201)
     expect(await totals()).toEqual([(before ?? 0) + 1, (before ?? 0) + 1])
@@ -148,41 +165,68 @@ describe('users', () => {
 
   it('uses SPEC messages for invalid user input', async () => {
     const token = await server().login(ORGADMIN)
+    const valid = { permissions: staffGrants, organization_id: (await me(token)).organization_id }
     const cases: [Record<string, unknown>, string, string, string, object][] = [
       [
-        { username: '', email: 'a@b.cd', roles: ['staff'] },
+        { username: '', email: 'a@b.cd', roles: ['staff'], ...valid },
         'username',
         'Username is required.',
         'required',
         { subject: 'username' },
       ],
       [
-        { username: 'x', email: '', roles: ['staff'] },
+        { username: 'x', email: '', roles: ['staff'], ...valid },
         'email',
         'The email field is required.',
         'required',
         { subject: 'email' },
       ],
       [
-        { username: 'x', email: 'nope', roles: ['staff'] },
+        { username: 'x', email: 'nope', roles: ['staff'], ...valid },
         'email',
         'Please enter valid email address.',
         'email_invalid',
         {},
       ],
       [
-        { username: 'x', email: 'a@b.cd', roles: [] },
+        { username: 'x', email: 'a@b.cd', roles: [], ...valid },
         'roles',
         'At least one role is required.',
         'required',
         { subject: 'roles' },
       ],
       [
-        { username: 'x', email: 'a@b.cd', roles: ['wizard'] },
+        { username: 'x', email: 'a@b.cd', roles: ['wizard'], ...valid },
         'roles',
         'Unknown role: wizard.',
         'role_invalid',
         {},
+      ],
+      [
+        {
+          username: 'x',
+          email: 'a@b.cd',
+          roles: ['staff'],
+          organization_id: valid.organization_id,
+        },
+        'permissions',
+        'At least one permission is required.',
+        'required',
+        { subject: 'permissions' },
+      ],
+      [
+        { username: 'x', email: 'a@b.cd', roles: ['staff'], ...valid, permissions: [] },
+        'permissions',
+        'At least one permission is required.',
+        'required',
+        { subject: 'permissions' },
+      ],
+      [
+        { username: 'x', email: 'a@b.cd', roles: ['staff'], permissions: staffGrants },
+        'organization_id',
+        'Organization is required.',
+        'required',
+        { subject: 'organization' },
       ],
     ]
     for (const [json, field, message, rule, params] of cases) {
@@ -196,7 +240,13 @@ describe('users', () => {
     const token = await server().login(ORGADMIN)
     const grant = await server().request('POST', '/org/v1/users', {
       token,
-      json: { username: 'sneaky', email: 'sneaky@acme.example', roles: ['admin'] },
+      json: {
+        username: 'sneaky',
+        email: 'sneaky@acme.example',
+        roles: ['admin'],
+        permissions: ['users:read'],
+        organization_id: (await me(token)).organization_id,
+      },
     })
     expect(grant.status).toBe(403)
     const admin = await me(await server().login(ADMIN))
@@ -214,7 +264,13 @@ describe('users', () => {
     const staff = await server().login(STAFF)
     const denied = await server().request('POST', '/org/v1/users', {
       token: staff,
-      json: { username: 'x', email: 'x@acme.example', roles: ['staff'] },
+      json: {
+        username: 'x',
+        email: 'x@acme.example',
+        roles: ['staff'],
+        permissions: staffGrants,
+        organization_id: (await me(staff)).organization_id,
+      },
     })
     expect(denied.status).toBe(403)
     const orgadmin = await server().login(ORGADMIN)
@@ -230,6 +286,7 @@ describe('users', () => {
         username: 'y',
         email: 'y@globex.example',
         roles: ['staff'],
+        permissions: staffGrants,
         organization_id: globex.organization_id,
       },
     })
@@ -239,5 +296,35 @@ describe('users', () => {
       (await server().request('DELETE', `/org/v1/users/${self.user_id}`, { token: orgadmin }))
         .status,
     ).toBe(409)
+  })
+
+  it('decides who may edit whom by one rule: a global permission covers its :org form', async () => {
+    const logins = { ADMIN, ORGADMIN, STAFF, AUDITOR, GLOBEX }
+    type Login = keyof typeof logins
+    const ids = {} as Record<Login, number>
+    const tokens = {} as Record<Login, string>
+    for (const [name, login] of Object.entries(logins) as [Login, string][]) {
+      tokens[name] = await server().login(login)
+      ids[name] = (await me(tokens[name])).user_id
+    }
+    const table: [Login, Login, number][] = [
+      ['ADMIN', 'ORGADMIN', 200],
+      ['ADMIN', 'STAFF', 200],
+      ['ADMIN', 'AUDITOR', 200],
+      ['ADMIN', 'GLOBEX', 200],
+      ['ORGADMIN', 'STAFF', 200],
+      ['ORGADMIN', 'AUDITOR', 200],
+      ['ORGADMIN', 'ADMIN', 403],
+      ['ORGADMIN', 'GLOBEX', 404],
+      ['GLOBEX', 'STAFF', 404],
+      ['STAFF', 'AUDITOR', 403],
+    ]
+    for (const [caller, target, status] of table) {
+      const reply = await server().request('PUT', `/org/v1/users/${ids[target]}`, {
+        token: tokens[caller],
+        json: { notes: `edited by ${caller}` },
+      })
+      expect(reply.status, `${caller} edits ${target}`).toBe(status)
+    }
   })
 })

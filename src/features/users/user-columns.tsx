@@ -1,0 +1,109 @@
+import { createColumnHelper } from '@tanstack/react-table'
+import { Link } from 'wouter'
+import type { TranslationFunctions } from '../../../i18n/i18n-types'
+import type { User } from '../../contract/users'
+import { pathTo } from '../../lib/paths'
+import { Avatar } from '../../ui/avatar'
+import { Button } from '../../ui/button'
+import * as tableStyles from '../../ui/data-table/data-table.css'
+import type { DataTableFeatures } from '../../ui/data-table/features'
+import { fullName, titledName } from './user-names'
+import * as styles from './users.css'
+
+const helper = createColumnHelper<DataTableFeatures, User>()
+
+interface UserColumnContext {
+  LL: TranslationFunctions
+  canDelete: boolean
+  onDelete: (user: User) => void
+}
+
+/** The flags as words, so a badge never relies on colour alone. */
+export function UserBadges({ LL, user }: { LL: TranslationFunctions; user: User }) {
+  return (
+    <span className={styles.badges}>
+      {user.disabled ? <span className={styles.badge.danger}>{LL.users.disabled()}</span> : null}
+      {user.email_confirmed ? (
+        <span className={styles.badge.neutral}>{LL.users.emailConfirmed()}</span>
+      ) : null}
+      {user.phone_confirmed ? (
+        <span className={styles.badge.neutral}>{LL.users.phoneConfirmed()}</span>
+      ) : null}
+    </span>
+  )
+}
+
+// Column ids are the server's order_by names where the column sorts.
+export function userColumns(context: UserColumnContext) {
+  const { LL, canDelete, onDelete } = context
+  const columns = helper.columns([
+    helper.accessor('user_id', {
+      id: 'user_id',
+      header: LL.users.id(),
+      size: 70,
+      sortDescFirst: true,
+    }),
+    helper.accessor('first_name', {
+      id: 'first_name',
+      header: LL.users.name(),
+      size: 240,
+      cell: (info) => (
+        <span className={styles.nameCell}>
+          <Avatar name={fullName(info.row.original)} />
+          <Link
+            className={styles.nameLink}
+            href={pathTo('users-view', { id: info.row.original.user_id })}
+          >
+            {titledName(info.row.original)}
+          </Link>
+        </span>
+      ),
+    }),
+    helper.accessor('username', { id: 'username', header: LL.users.username(), size: 140 }),
+    helper.accessor('email', { id: 'email', header: LL.users.email(), size: 220 }),
+    helper.accessor((user) => user.roles[0] ?? '', {
+      id: 'role',
+      header: LL.users.role(),
+      size: 110,
+      enableSorting: false,
+    }),
+    helper.accessor('organization_name', {
+      id: 'organization_name',
+      header: LL.users.organization(),
+      size: 130,
+      enableSorting: false,
+    }),
+    helper.accessor('client_ids', {
+      id: 'client_ids',
+      header: LL.users.clients(),
+      size: 160,
+      enableSorting: false,
+      cell: (info) => <span className={tableStyles.muted}>{info.getValue().join(', ')}</span>,
+    }),
+    helper.display({
+      id: 'flags',
+      header: LL.users.flags(),
+      size: 220,
+      enableSorting: false,
+      cell: (info) => <UserBadges LL={LL} user={info.row.original} />,
+    }),
+    helper.display({
+      id: 'actions',
+      header: LL.users.actions(),
+      size: 100,
+      enableSorting: false,
+      cell: (info) => (
+        <Button
+          tone="ghost"
+          size="sm"
+          aria-label={LL.users.deleteNamed({ name: fullName(info.row.original) })}
+          onClick={() => onDelete(info.row.original)}
+        >
+          {LL.users.delete()}
+        </Button>
+      ),
+    }),
+  ])
+  // Without the right to delete there is no action to show, so no column either.
+  return canDelete ? columns : columns.filter((column) => column.id !== 'actions')
+}

@@ -1,0 +1,145 @@
+import { actions, canGrant, resources, type Action } from '../../contract/permissions'
+import { UserInput, type RolePermissions, type User } from '../../contract/users'
+import type { FormCoreOptions } from '../../ui/form/form-core'
+
+// The form validates with the contract's own struct, so it refuses exactly what the server would
+// (400) and names the same rules. Keys are the contract's field names so problems land on them.
+
+export interface FormValues {
+  title: '' | 'Mr.' | 'Ms.'
+  first_name: string
+  last_name: string
+  username: string
+  email: string
+  phone_number: string
+  organization_id: string
+  roles: string[]
+  permissions: string[]
+  client_ids: string[]
+  notes: string
+  disabled: boolean
+}
+
+export type FormField = keyof FormValues
+
+export const emptyValues: FormValues = {
+  title: '',
+  first_name: '',
+  last_name: '',
+  username: '',
+  email: '',
+  phone_number: '',
+  organization_id: '',
+  roles: [],
+  permissions: [],
+  client_ids: [],
+  notes: '',
+  disabled: false,
+}
+
+export function valuesOf(user: User): FormValues {
+  return {
+    title: user.title ?? '',
+    first_name: user.first_name,
+    last_name: user.last_name,
+    username: user.username,
+    email: user.email,
+    phone_number: user.phone_number ?? '',
+    organization_id: String(user.organization_id),
+    roles: [...user.roles],
+    permissions: [...user.permissions],
+    client_ids: [...user.client_ids],
+    notes: user.notes,
+    disabled: user.disabled,
+  }
+}
+
+/** The form's fields in screen order, and what the contract checks: text trimmed, empties absent. */
+export const userForm: FormCoreOptions<FormValues, UserInput, FormField> = {
+  struct: UserInput,
+  fields: [
+    'title',
+    'first_name',
+    'last_name',
+    'username',
+    'email',
+    'phone_number',
+    'organization_id',
+    'roles',
+    'permissions',
+    'client_ids',
+    'notes',
+    'disabled',
+  ],
+  prepare: (values) => ({
+    ...values,
+    title: values.title === '' ? null : values.title,
+    first_name: values.first_name.trim(),
+    last_name: values.last_name.trim(),
+    username: values.username.trim(),
+    email: values.email.trim(),
+    phone_number: values.phone_number.trim() === '' ? null : values.phone_number.trim(),
+    organization_id: values.organization_id === '' ? undefined : Number(values.organization_id),
+    notes: values.notes.trim(),
+  }),
+}
+
+/** The roles a caller may assign: only those whose every permission the caller holds. */
+export function grantableRoles(
+  held: readonly string[],
+  roles: readonly RolePermissions[],
+): RolePermissions[] {
+  return roles.filter((role) => canGrant(held, role.permissions))
+}
+
+export type Scope = 'all' | 'org'
+export interface MatrixColumn {
+  key: string
+  action: Action
+  scope: Scope
+}
+
+const matrixColumns: MatrixColumn[] = (['all', 'org'] as const).flatMap((scope) =>
+  actions.map((action) => ({ key: `${action}-${scope}`, action, scope })),
+)
+
+/** `users:read` or `users:read:org` when that permission exists, else null. */
+export function permissionOf(resource: string, action: Action, scope: Scope): string | null {
+  const permission = scope === 'all' ? `${resource}:${action}` : `${resource}:${action}:org`
+  return resource === 'devices:audits' && action !== 'read' ? null : permission
+}
+
+/**
+ * The matrix cells a caller may tick: a permission only where the caller covers it (the server's
+ * canGrant). Columns with no grantable cell are left out, so an org admin sees no global column.
+ */
+export function grantMatrix(held: readonly string[]) {
+  const cell = (resource: string, column: MatrixColumn) => {
+    const permission = permissionOf(resource, column.action, column.scope)
+    return permission !== null && canGrant(held, [permission]) ? permission : null
+  }
+  const columns = matrixColumns.filter((column) =>
+    resources.some((resource) => cell(resource, column) !== null),
+  )
+  const byKey = new Map(columns.map((column) => [column.key, column]))
+  return {
+    columns,
+    cellValue: (resource: string, key: string) => {
+      const column = byKey.get(key)
+      return column ? cell(resource, column) : null
+    },
+  }
+}
+
+/** Effective permissions grouped by resource, in the contract's resource order (the view shows them). */
+export function groupByResource(permissions: readonly string[]): [string, string[]][] {
+  return resources
+    .map((resource): [string, string[]] => [
+      resource,
+      permissions.filter((p) => {
+        const rest = p.startsWith(`${resource}:`) ? p.slice(resource.length + 1) : null
+        return rest !== null && /^(read|create|update)(:org)?$/.test(rest)
+      }),
+    ])
+    .filter(([, list]) => list.length > 0)
+}

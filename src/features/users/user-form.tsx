@@ -1,0 +1,253 @@
+import { useQuery } from '@tanstack/react-query'
+import { useMemo, type ReactNode } from 'react'
+import { useI18nContext } from '../../../i18n/i18n-react'
+import { fetchOrganizationPage } from '../../api/organizations'
+import { myPermissionsQuery, rolePermissionsQuery } from '../../api/users'
+import { resources, scopeOf } from '../../contract/permissions'
+import type { UserInput } from '../../contract/users'
+import { useSession } from '../../session/session-context'
+import { Checkbox } from '../../ui/checkbox'
+import { CheckboxGroup } from '../../ui/checkbox-group'
+import { CheckboxMatrix } from '../../ui/checkbox-matrix'
+import { FormFrame } from '../../ui/form/form-frame'
+import { useContractForm } from '../../ui/form/use-contract-form'
+import { CenteredSpinner } from '../../ui/loading'
+import { Notice } from '../../ui/notice'
+import { Select } from '../../ui/select'
+import { TextArea } from '../../ui/text-area'
+import { TextField } from '../../ui/text-field'
+import { grantableRoles, grantMatrix, userForm, type FormValues } from './user-form-model'
+import * as styles from './users.css'
+
+interface UserFormProps {
+  initial: FormValues
+  /** The form's accessible name: the page title. */
+  label: string
+  submitLabel: string
+  /** Rejects with the API error; the form keeps the input and shows it. */
+  onSubmit: (input: UserInput) => Promise<unknown>
+  extraActions?: ReactNode
+  onCancel: () => void
+}
+
+const organizationsQuery = {
+  queryKey: ['organizations', 'list', 'user-form'] as const,
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    fetchOrganizationPage(
+      { start: 0, length: 500, order_by: 'name', order_direction: 'asc', search: '' },
+      signal,
+    ),
+}
+
+/** Loads what the form offers (roles, the caller's permissions, organizations), then shows it. */
+export function UserForm(props: UserFormProps) {
+  const { LL } = useI18nContext()
+  const roles = useQuery(rolePermissionsQuery)
+  const held = useQuery(myPermissionsQuery)
+  const organizations = useQuery(organizationsQuery)
+  if (roles.isError || held.isError || organizations.isError)
+    return <Notice tone="danger">{LL.users.loadFailed()}</Notice>
+  if (!roles.data || !held.data || !organizations.data)
+    return <CenteredSpinner label={LL.common.loading()} />
+  return (
+    <UserFields
+      {...props}
+      roles={roles.data.data}
+      held={held.data.permissions}
+      organizations={organizations.data.data}
+    />
+  )
+}
+
+interface UserFieldsProps extends UserFormProps {
+  roles: { role: string; permissions: string[] }[]
+  held: string[]
+  organizations: { organization_id: number; name: string; client_ids: string[] }[]
+}
+
+function UserFields(props: UserFieldsProps) {
+  const { initial, label, submitLabel, onSubmit, extraActions, onCancel, held } = props
+  const { LL } = useI18nContext()
+  const { user } = useSession()
+  // An organization-scoped admin creates users in their own organization only (the server agrees).
+  const ownOnly = scopeOf(held, 'users', 'create') !== 'all'
+  const ownId = user ? String(user.organization_id) : ''
+  const organizations = ownOnly
+    ? props.organizations.filter((o) => String(o.organization_id) === ownId)
+    : props.organizations
+  const start =
+    ownOnly && initial.organization_id === '' ? { ...initial, organization_id: ownId } : initial
+  const form = useContractForm(userForm.struct, start, { ...userForm, onSubmit })
+  const roles = useMemo(() => grantableRoles(held, props.roles), [held, props.roles])
+  const matrix = useMemo(() => grantMatrix(held), [held])
+  const chosen = organizations.find(
+    (o) => String(o.organization_id) === form.values.organization_id,
+  )
+  const scopeLabel = { all: LL.users.scopeAll(), org: LL.users.scopeOrg() }
+  const actionLabel = {
+    read: LL.users.read(),
+    create: LL.users.createRight(),
+    update: LL.users.update(),
+  }
+
+  const chooseRole = (role: string) => {
+    form.set('roles', role === '' ? [] : [role])
+    // Choosing a role pre-fills its permissions; the matrix adjusts them afterwards.
+    const permissions = roles.find((r) => r.role === role)?.permissions
+    if (permissions) form.set('permissions', [...permissions])
+  }
+
+  const chooseOrganization = (id: string) => {
+    form.set('organization_id', id)
+    const clients = organizations.find((o) => String(o.organization_id) === id)?.client_ids ?? []
+    form.set(
+      'client_ids',
+      form.values.client_ids.filter((c) => clients.includes(c)),
+    )
+  }
+
+  return (
+    <FormFrame
+      form={form}
+      label={label}
+      submitLabel={submitLabel}
+      onCancel={onCancel}
+      extraActions={extraActions}
+    >
+      <div className={styles.fieldRow}>
+        <Select
+          name="title"
+          label={LL.users.titleLabel()}
+          value={form.values.title}
+          options={[
+            { value: '', label: LL.users.noTitle() },
+            { value: 'Mr.', label: LL.users.mr() },
+            { value: 'Ms.', label: LL.users.ms() },
+          ]}
+          error={form.error('title')}
+          onChange={(event) => {
+            const value = event.target.value
+            form.set('title', value === 'Mr.' || value === 'Ms.' ? value : '')
+          }}
+        />
+        <TextField
+          name="first_name"
+          label={LL.users.firstName()}
+          value={form.values.first_name}
+          autoComplete="off"
+          error={form.error('first_name')}
+          onChange={(event) => form.set('first_name', event.target.value)}
+          onBlur={() => form.blur('first_name')}
+        />
+        <TextField
+          name="last_name"
+          label={LL.users.lastName()}
+          value={form.values.last_name}
+          autoComplete="off"
+          error={form.error('last_name')}
+          onChange={(event) => form.set('last_name', event.target.value)}
+          onBlur={() => form.blur('last_name')}
+        />
+      </div>
+      <TextField
+        name="username"
+        label={LL.users.username()}
+        value={form.values.username}
+        required
+        autoComplete="off"
+        spellCheck={false}
+        error={form.error('username')}
+        onChange={(event) => form.set('username', event.target.value)}
+        onBlur={() => form.blur('username')}
+      />
+      <TextField
+        name="email"
+        type="email"
+        label={LL.users.email()}
+        value={form.values.email}
+        required
+        autoComplete="off"
+        error={form.error('email')}
+        onChange={(event) => form.set('email', event.target.value)}
+        onBlur={() => form.blur('email')}
+      />
+      <TextField
+        name="phone_number"
+        type="tel"
+        label={LL.users.phone()}
+        value={form.values.phone_number}
+        autoComplete="off"
+        error={form.error('phone_number')}
+        onChange={(event) => form.set('phone_number', event.target.value)}
+        onBlur={() => form.blur('phone_number')}
+      />
+      <Select
+        name="organization_id"
+        label={LL.users.organization()}
+        required
+        value={form.values.organization_id}
+        placeholder={ownOnly ? undefined : LL.users.chooseOrganization()}
+        options={organizations.map((o) => ({ value: String(o.organization_id), label: o.name }))}
+        error={form.error('organization_id')}
+        onChange={(event) => chooseOrganization(event.target.value)}
+        onBlur={() => form.blur('organization_id')}
+      />
+      <Select
+        name="roles"
+        label={LL.users.roles()}
+        hint={LL.users.roleHint()}
+        required
+        value={form.values.roles[0] ?? ''}
+        placeholder={LL.users.chooseRole()}
+        options={roles.map((r) => ({ value: r.role, label: r.role }))}
+        error={form.error('roles')}
+        onChange={(event) => chooseRole(event.target.value)}
+        onBlur={() => form.blur('roles')}
+      />
+      <CheckboxMatrix
+        name="permissions"
+        legend={LL.users.permissions()}
+        hint={LL.users.permissionsHint()}
+        rows={resources.map((resource) => ({
+          key: resource,
+          label: LL.users.resources[resource](),
+        }))}
+        columns={matrix.columns.map((column) => ({
+          key: column.key,
+          label: LL.users.matrixColumn({
+            action: actionLabel[column.action],
+            scope: scopeLabel[column.scope],
+          }),
+        }))}
+        cellValue={matrix.cellValue}
+        value={form.values.permissions}
+        onChange={(value) => form.set('permissions', value)}
+        error={form.error('permissions')}
+      />
+      <CheckboxGroup
+        name="client_ids"
+        legend={LL.users.clients()}
+        hint={chosen && chosen.client_ids.length === 0 ? LL.users.noClients() : undefined}
+        options={(chosen?.client_ids ?? []).map((c) => ({ value: c, label: c }))}
+        value={form.values.client_ids}
+        onChange={(value) => form.set('client_ids', value)}
+        error={form.error('client_ids')}
+      />
+      <TextArea
+        name="notes"
+        label={LL.users.notes()}
+        value={form.values.notes}
+        error={form.error('notes')}
+        onChange={(event) => form.set('notes', event.target.value)}
+        onBlur={() => form.blur('notes')}
+      />
+      <Checkbox
+        name="disabled"
+        label={LL.users.disabled()}
+        checked={form.values.disabled}
+        error={form.error('disabled')}
+        onCheckedChange={(checked) => form.set('disabled', checked)}
+      />
+    </FormFrame>
+  )
+}

@@ -1,0 +1,87 @@
+import { fetchUserPage } from '../../api/users'
+import type { Message } from '../../commands/command'
+import type { EntitySource } from '../../commands/entity-source'
+import { ENTITY_SEARCH_LENGTH } from '../../commands/entity-search'
+import type { PaletteContext } from '../../commands/registry'
+import { inviteNeeds, needs, type Can } from '../../contract/permissions'
+import type { User } from '../../contract/users'
+import { pathTo } from '../../lib/paths'
+import { titledName } from './user-names'
+
+const exceeds: Message = (LL) => LL.users.notManageable()
+const noPhone: Message = (LL) => LL.users.noPhone()
+
+/** A user holding a permission the caller does not cover cannot be managed (the server's rule). */
+const unmanageable = (user: User, can: Can): Message | null =>
+  user.effective_permissions.every((p) => can(p.endsWith(':org') ? [p, p.slice(0, -4)] : [p]))
+    ? null
+    : exceeds
+
+// Dialogs open on the user's page by URL, the same ones its buttons open.
+const onViewPage = (user: User, command: string) =>
+  `${pathTo('users-view', { id: user.user_id })}?command=${command}`
+
+/**
+ * Users in the palette (`@`): the list call's `search` over name, username and e-mail. Enter shows
+ * the user; editing, invitations and deleting are offered where permitted, disabled with the
+ * reason where this user cannot take them now.
+ */
+export const userSource: EntitySource<User, PaletteContext> = {
+  kind: 'users',
+  heading: (LL) => LL.users.palette.heading(),
+  needs: { anyOf: needs('users', 'read') },
+  async search(text, signal) {
+    const page = await fetchUserPage(
+      {
+        start: 0,
+        length: ENTITY_SEARCH_LENGTH,
+        order_by: 'username',
+        order_direction: 'asc',
+        search: text,
+      },
+      signal,
+    )
+    return page.data
+  },
+  view: (user) => ({
+    id: String(user.user_id),
+    title: titledName(user),
+    subtitle: `${user.username} · ${user.email}`,
+  }),
+  actions: [
+    {
+      id: 'user.view',
+      label: (LL) => LL.users.palette.view(),
+      needs: {},
+      run: (ctx, user) => ctx.navigate(pathTo('users-view', { id: user.user_id })),
+    },
+    {
+      id: 'user.edit',
+      label: (LL) => LL.users.palette.edit(),
+      needs: { anyOf: needs('users', 'update') },
+      blocked: unmanageable,
+      run: (ctx, user) => ctx.navigate(pathTo('users-edit', { id: user.user_id })),
+    },
+    {
+      id: 'user.invite-email',
+      label: (LL) => LL.users.inviteEmail(),
+      needs: { anyOf: inviteNeeds },
+      blocked: unmanageable,
+      run: (ctx, user) => ctx.navigate(onViewPage(user, 'invite-email')),
+    },
+    {
+      id: 'user.invite-sms',
+      label: (LL) => LL.users.inviteSms(),
+      needs: { anyOf: inviteNeeds },
+      blocked: (user, can) => unmanageable(user, can) ?? (user.phone_number ? null : noPhone),
+      run: (ctx, user) => ctx.navigate(onViewPage(user, 'invite-sms')),
+    },
+    {
+      id: 'user.delete',
+      label: (LL) => LL.users.palette.delete(),
+      needs: { anyOf: needs('users', 'delete') },
+      blocked: unmanageable,
+      run: (ctx, user) => ctx.navigate(onViewPage(user, 'delete')),
+    },
+  ],
+}

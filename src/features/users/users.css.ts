@@ -1,0 +1,65 @@
+import { style, styleVariants } from '@vanilla-extract/css'
+import { vars } from '../../ui/theme.css'
+
+export const nameCell = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm })
+
+export const nameLink = style({
+  color: vars.color.primary,
+  fontWeight: vars.fontWeight.medium,
+  textDecoration: 'none',
+  selectors: { '&:hover, &:focus-visible': { textDecoration: 'underline' } },
+})
+
+export const badges = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs })
+
+const badgeBase = style({
+  display: 'inline-block',
+  padding: `0 ${vars.space.sm}`,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.full,
+  fontSize: vars.fontSize.sm,
+  whiteSpace: 'nowrap',
+})
+
+export const badge = styleVariants({
+  neutral: [badgeBase, { color: vars.color.text }],
+  danger: [badgeBase, { color: vars.color.danger, borderColor: vars.color.danger }],
+})
+
+export const details = style({
+  display: 'grid',
+  gridTemplateColumns: 'max-content 1fr',
+  gap: `${vars.space.xs} ${vars.space.lg}`,
+  margin: 0,
+})
+
+export const term = style({ color: vars.color.muted, fontWeight: vars.fontWeight.medium })
+
+export const definition = style({ margin: 0 })
+
+export const section = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.sm,
+  marginTop: vars.space.lg,
+})
+
+export const sectionTitle = style({ margin: 0, fontSize: vars.fontSize.lg })
+
+export const actionRow = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  gap: vars.space.sm,
+  alignItems: 'center',
+})
+
+export const reason = style({ color: vars.color.muted, fontSize: vars.fontSize.sm })
+
+export const fieldRow = style({
+  display: 'grid',
+  gridTemplateColumns: '8rem 1fr 1fr',
+  gap: vars.space.md,
+})
+
+// A definition pair inside the grid: its own row, laid out by the parent's columns.
+export const group = style({ display: 'contents' })

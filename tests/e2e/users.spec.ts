@@ -1,0 +1,220 @@
+import { expect, test, type Page } from '@playwright/test'
+import {
+  breadcrumb,
+  demo,
+  expectNoSeriousA11yViolations as expectNoSeriousViolations,
+  sidebar,
+  signIn,
+  signOut,
+} from './helpers/session'
+
+// Users end to end against the real server: create → find → edit → invite → the invitee signs
+// in, SPEC 5 messages, organization scope, permission gating and axe in both themes.
+
+const grid = (page: Page) => page.getByRole('grid', { name: 'Users' })
+const firstRow = (page: Page) => grid(page).locator('[data-row-index="0"]:not([aria-busy])')
+
+async function useDarkTheme(page: Page) {
+  await page.getByRole('button', { name: /Account menu/ }).click()
+  await page.getByRole('menuitem', { name: 'Switch to dark theme' }).click()
+}
+
+async function fillNewUser(page: Page, username: string) {
+  await page.getByLabel('Title').selectOption('Ms.')
+  await page.getByLabel('First name').fill('Erika')
+  await page.getByLabel('Last name').fill('Muster')
+  await page.getByLabel('Username').fill(username)
+  await page.getByLabel('E-mail').fill(`${username}@acme.example`)
+  await page.getByLabel('Organization', { exact: true }).selectOption({ label: 'Acme' })
+  await page.getByLabel('Role', { exact: true }).selectOption('staff')
+}
+
+test('admin creates, finds, edits and invites a user, who sets a password and arrives signed in', async ({
+  page,
+  request,
+}) => {
+  const username = `erika.${Date.now()}`
+  await signIn(page, demo.admin)
+  await sidebar(page).getByRole('link', { name: 'Users' }).click()
+  await expect(page).toHaveURL(/\/users$/)
+  await page.getByRole('link', { name: 'New user' }).click()
+  await expect(page).toHaveURL(/\/users\/create$/)
+
+  await fillNewUser(page, username)
+  // Choosing the role filled in its permissions; one more is added in the matrix.
+  await expect(page.getByRole('checkbox', { name: 'Users Read (own organization)' })).toBeChecked()
+  await page.getByRole('checkbox', { name: 'Locations Update (own organization)' }).check()
+  await page.getByRole('checkbox', { name: 'acme-web' }).check()
+  await page.getByRole('button', { name: 'Create' }).click()
+
+  await expect(page).toHaveURL(/\/users\?row=\d+$/)
+  await expect(page.getByText('User “Erika Muster” created.')).toBeVisible()
+  // Newest first: the new user is on top of the refetched list, with title, role and client.
+  await expect(firstRow(page)).toContainText('Ms. Erika Muster')
+  await expect(firstRow(page)).toContainText(username)
+  await expect(firstRow(page)).toContainText('staff')
+  await expect(firstRow(page)).toContainText('acme-web')
+
+  await page.getByRole('searchbox', { name: /Search users/ }).fill(username)
+  await expect(page).toHaveURL(new RegExp(`q=${username.replace('.', '\\.')}`))
+  await expect(grid(page).locator('[data-row-index]:not([aria-busy])')).toHaveCount(1)
+  await grid(page).getByRole('link', { name: 'Ms. Erika Muster' }).click()
+  await expect(page).toHaveURL(/\/users\/view\/\d+$/)
+  await expect(breadcrumb(page)).toContainText('Erika Muster')
+  await expect(page.getByText('locations:update:org')).toBeVisible()
+  // No phone number yet: SMS is offered but disabled, and says why.
+  await expect(page.getByRole('button', { name: 'Invite by SMS' })).toBeDisabled()
+  await expect(page.getByText('No phone number: add one to invite by SMS.')).toBeVisible()
+
+  await page.getByRole('link', { name: 'Edit' }).click()
+  await expect(page).toHaveURL(/\/users\/edit\/\d+$/)
+  await page.getByLabel('Last name').fill('Mustermann')
+  await page.getByLabel('Phone number').fill('+49 30 1234567')
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page).toHaveURL(/\/users\?.*row=\d+/)
+  await expect(page.getByText('User “Erika Mustermann” saved.')).toBeVisible()
+
+  await grid(page).getByRole('link', { name: 'Ms. Erika Mustermann' }).click()
+  await expect(page.getByRole('button', { name: 'Invite by SMS' })).toBeEnabled()
+  await page.getByRole('button', { name: 'Invite by e-mail' }).click()
+  await expect(page.getByText(`Invitation sent to ${username}@acme.example.`)).toBeVisible()
+
+  const outbox = (await (await request.get('/dev/outbox')).json()) as {
+    data: { recipient: string; link: string | null }[]
+  }
+  const link = outbox.data
+    .filter((message) => message.recipient === `${username}@acme.example`)
+    .at(-1)?.link
+  expect(link).toMatch(/^\/password-reset\?token=/)
+
+  await signOut(page)
+  await page.goto(link ?? '/')
+  const password = 'Invited-Password-1'
+  await page.getByLabel('New password').fill(password)
+  await page.getByLabel('Confirm password').fill(password)
+  await page.getByRole('button', { name: 'Set password and sign in' }).click()
+  await expect(sidebar(page)).toBeVisible()
+  await expect(page).toHaveURL(/\/$/)
+})
+
+test('the form shows SPEC 5 messages and keeps the input after a failed save', async ({ page }) => {
+  await signIn(page, demo.admin)
+  await page.goto('/users/create')
+  await page.getByRole('button', { name: 'Create' }).click()
+  for (const message of [
+    'Username is required.',
+    'The email field is required.',
+    'Organization is required.',
+    'At least one role is required.',
+    'At least one permission is required.',
+  ])
+    await expect(page.getByText(message)).toBeVisible()
+  await expect(page.getByLabel('Username')).toBeFocused()
+  await page.getByLabel('E-mail').fill('not-an-email')
+  await page.getByLabel('E-mail').blur()
+  await expect(page.getByText('Please enter valid email address.')).toBeVisible()
+
+  // A username someone already has: the server refuses (409) at the field, and every input stays.
+  await fillNewUser(page, 'staff')
+  await page.getByLabel('E-mail').fill('someone.new@acme.example')
+  await page.getByLabel('Notes').fill('Kept on failure')
+  const refused = page.waitForResponse(
+    (r) => r.url().endsWith('/org/v1/users') && r.request().method() === 'POST',
+  )
+  await page.getByRole('button', { name: 'Create' }).click()
+  expect((await refused).status()).toBe(409)
+  await expect(page.getByText('This username is already taken.')).toBeVisible()
+  await expect(page.getByLabel('Username')).toBeFocused()
+  await expect(page).toHaveURL(/\/users\/create$/)
+  await expect(page.getByLabel('Notes')).toHaveValue('Kept on failure')
+  await expect(page.getByLabel('Last name')).toHaveValue('Muster')
+  await expect(page.getByLabel('Role', { exact: true })).toHaveValue('staff')
+})
+
+test('orgadmin sees no Globex users and is offered no global permission', async ({ page }) => {
+  await signIn(page, demo.orgadmin)
+  await page.goto('/users?q=globex')
+  await expect(page.getByText('Nothing matches “globex”.')).toBeVisible()
+  await expect(grid(page).locator('[data-row-index]:not([aria-busy])')).toHaveCount(0)
+  await page.goto('/users/create')
+  await expect(page.getByLabel('Organization', { exact: true }).locator('option')).toHaveText([
+    'Acme',
+  ])
+  await expect(page.getByRole('checkbox', { name: 'Users Read (own organization)' })).toBeVisible()
+  await expect(page.getByRole('checkbox', { name: /every organization/ })).toHaveCount(0)
+  // The admin role holds global permissions an org admin does not: it is not offered.
+  await expect(page.getByLabel('Role', { exact: true }).locator('option')).toHaveText([
+    'Choose a role',
+    'org_admin',
+    'staff',
+    'auditor',
+  ])
+})
+
+test('staff reads users but has no create, edit or delete', async ({ page }) => {
+  await signIn(page, demo.staff)
+  await page.goto('/users')
+  await expect(firstRow(page)).toBeVisible()
+  await expect(page.getByRole('link', { name: 'New user' })).toHaveCount(0)
+  await expect(grid(page).getByRole('button', { name: /^Delete/ })).toHaveCount(0)
+  await grid(page).getByRole('link').first().click()
+  await expect(page).toHaveURL(/\/users\/view\/\d+$/)
+  await expect(page.getByRole('link', { name: 'Edit' })).toHaveCount(0)
+  await expect(page.getByRole('button', { name: /Invite|Delete/ })).toHaveCount(0)
+  await page.goto('/users/create')
+  await expect(page.getByText("Sorry, you can't view this page.")).toBeVisible()
+  await expect(page.getByLabel('Username')).toHaveCount(0)
+})
+
+test('palette: @ finds users; actions are absent, disabled with a reason, or run', async ({
+  page,
+}) => {
+  const palette = page.getByRole('dialog', { name: 'Command palette' })
+  await signIn(page, demo.admin)
+  await page.keyboard.press('ControlOrMeta+k')
+  await page.keyboard.type('@orgadmin')
+  await expect(palette.getByRole('option', { name: /Mr\. Otto Orgadmin/ })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  )
+  await page.keyboard.press('Tab')
+  await expect(palette.getByRole('option', { name: 'Edit user' })).toBeVisible()
+  // The seeded login has no phone number: SMS is there, but says why it cannot run.
+  const sms = palette.getByRole('option', { name: /Invite by SMS/ })
+  await expect(sms).toHaveAttribute('aria-disabled', 'true')
+  await expect(sms).toContainText('No phone number: add one to invite by SMS.')
+  await page.keyboard.type('invite by e-mail')
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(/\/users\/view\/\d+\?command=invite-email$/)
+  const confirm = page.getByRole('dialog', { name: 'Send Otto Orgadmin an invitation?' })
+  await confirm.getByRole('button', { name: 'Send invitation' }).click()
+  await expect(page.getByText('Invitation sent to orgadmin@demo.local.')).toBeVisible()
+  await expect(page).toHaveURL(/\/users\/view\/\d+$/)
+
+  await signOut(page)
+  await signIn(page, demo.staff)
+  await page.keyboard.press('ControlOrMeta+k')
+  await page.keyboard.type('@orgadmin')
+  await expect(palette.getByRole('option', { name: /Otto Orgadmin/ })).toBeVisible()
+  await page.keyboard.press('Tab')
+  await expect(palette.getByRole('option', { name: 'View user' })).toBeVisible()
+  // Staff may never edit, invite or delete: those actions do not exist for them.
+  await expect(palette.getByRole('option', { name: /Edit user|Invite|Delete user/ })).toHaveCount(0)
+})
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`axe on the list, the view and the form (${theme})`, async ({ page }) => {
+    await signIn(page, demo.admin)
+    await page.goto('/users')
+    await expect(firstRow(page)).toBeVisible()
+    if (theme === 'dark') await useDarkTheme(page)
+    await expectNoSeriousViolations(page)
+    await grid(page).getByRole('link').first().click()
+    await expect(page.getByText('Effective permissions')).toBeVisible()
+    await expectNoSeriousViolations(page)
+    await page.goto('/users/create')
+    await page.getByRole('button', { name: 'Create' }).click()
+    await expect(page.getByText('Username is required.')).toBeVisible()
+    await expectNoSeriousViolations(page)
+  })
+}
