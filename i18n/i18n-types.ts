@@ -999,6 +999,210 @@ type RootTranslation = {
 		 */
 		notFound: string
 	}
+	locations: {
+		/**
+		 * L​o​c​a​t​i​o​n​s
+		 */
+		title: string
+		/**
+		 * L​o​c​a​t​i​o​n​s
+		 */
+		gridLabel: string
+		/**
+		 * S​e​a​r​c​h​ ​l​o​c​a​t​i​o​n​s
+		 */
+		search: string
+		/**
+		 * T​h​e​r​e​ ​a​r​e​ ​n​o​ ​l​o​c​a​t​i​o​n​s​ ​y​e​t​.
+		 */
+		empty: string
+		/**
+		 * I​D
+		 */
+		id: string
+		/**
+		 * N​a​m​e
+		 */
+		name: string
+		/**
+		 * A​d​d​r​e​s​s
+		 */
+		address: string
+		/**
+		 * S​t​r​e​e​t
+		 */
+		street: string
+		/**
+		 * N​u​m​b​e​r
+		 */
+		number: string
+		/**
+		 * P​o​s​t​a​l​ ​c​o​d​e
+		 */
+		postalCode: string
+		/**
+		 * L​o​c​a​l​i​t​y
+		 */
+		locality: string
+		/**
+		 * D​e​s​c​r​i​p​t​i​o​n
+		 */
+		description: string
+		/**
+		 * F​l​o​o​r​s
+		 */
+		floors: string
+		/**
+		 * R​o​o​m​s
+		 */
+		rooms: string
+		/**
+		 * D​o​o​r​s
+		 */
+		doors: string
+		/**
+		 * D​e​v​i​c​e​s
+		 */
+		devices: string
+		/**
+		 * A​c​t​i​o​n​s
+		 */
+		actions: string
+		/**
+		 * N​e​w​ ​l​o​c​a​t​i​o​n
+		 */
+		create: string
+		/**
+		 * N​e​w​ ​l​o​c​a​t​i​o​n
+		 */
+		createTitle: string
+		/**
+		 * E​d​i​t​ ​l​o​c​a​t​i​o​n
+		 */
+		editTitle: string
+		/**
+		 * L​o​c​a​t​i​o​n
+		 */
+		viewTitle: string
+		/**
+		 * E​d​i​t
+		 */
+		edit: string
+		/**
+		 * E​d​i​t​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		editNamed: RequiredParams<'name'>
+		/**
+		 * P​e​e​k
+		 */
+		peek: string
+		/**
+		 * P​e​e​k​ ​a​t​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		peekNamed: RequiredParams<'name'>
+		/**
+		 * D​e​l​e​t​e
+		 */
+		'delete': string
+		/**
+		 * D​e​l​e​t​e​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		deleteNamed: RequiredParams<'name'>
+		/**
+		 * D​e​l​e​t​e​ ​{​n​a​m​e​}​?
+		 * @param {unknown} name
+		 */
+		deleteTitle: RequiredParams<'name'>
+		/**
+		 * T​h​e​ ​l​o​c​a​t​i​o​n​ ​a​n​d​ ​i​t​s​ ​f​l​o​o​r​s​,​ ​r​o​o​m​s​ ​a​n​d​ ​d​o​o​r​s​ ​a​r​e​ ​r​e​m​o​v​e​d​.​ ​T​h​i​s​ ​c​a​n​n​o​t​ ​b​e​ ​u​n​d​o​n​e​.
+		 */
+		deleteBody: string
+		/**
+		 * D​e​l​e​t​i​n​g​…
+		 */
+		deleting: string
+		/**
+		 * L​o​c​a​t​i​o​n​ ​“​{​n​a​m​e​}​”​ ​c​r​e​a​t​e​d​.
+		 * @param {unknown} name
+		 */
+		created_notice: RequiredParams<'name'>
+		/**
+		 * L​o​c​a​t​i​o​n​ ​“​{​n​a​m​e​}​”​ ​s​a​v​e​d​.
+		 * @param {unknown} name
+		 */
+		saved_notice: RequiredParams<'name'>
+		/**
+		 * L​o​c​a​t​i​o​n​ ​“​{​n​a​m​e​}​”​ ​d​e​l​e​t​e​d​.
+		 * @param {unknown} name
+		 */
+		deleted_notice: RequiredParams<'name'>
+		/**
+		 * {​n​a​m​e​}​,​ ​{​a​d​d​r​e​s​s​}​,​ ​{​f​l​o​o​r​s​}
+		 * @param {unknown} address
+		 * @param {unknown} floors
+		 * @param {unknown} name
+		 */
+		row: RequiredParams<'address' | 'floors' | 'name'>
+		/**
+		 * {​c​o​u​n​t​}​ ​{​{​f​l​o​o​r​|​f​l​o​o​r​s​}​}
+		 * @param {string | number | boolean} count
+		 */
+		floorCount: RequiredParams<'count'>
+		/**
+		 * T​h​i​s​ ​l​o​c​a​t​i​o​n​ ​d​o​e​s​ ​n​o​t​ ​e​x​i​s​t​,​ ​o​r​ ​i​t​ ​i​s​ ​n​o​t​ ​y​o​u​r​s​ ​t​o​ ​s​e​e​.
+		 */
+		notFound: string
+		/**
+		 * j​ ​a​n​d​ ​k​ ​m​o​v​e​ ​t​o​ ​t​h​e​ ​n​e​x​t​ ​a​n​d​ ​p​r​e​v​i​o​u​s​ ​l​o​c​a​t​i​o​n​;​ ​E​s​c​a​p​e​ ​r​e​t​u​r​n​s​ ​t​o​ ​t​h​e​ ​l​i​s​t​.
+		 */
+		drawerHint: string
+		/**
+		 * F​l​o​o​r
+		 */
+		floorPicker: string
+		/**
+		 * T​h​i​s​ ​l​o​c​a​t​i​o​n​ ​h​a​s​ ​n​o​ ​f​l​o​o​r​s​ ​y​e​t​.
+		 */
+		noFloors: string
+		/**
+		 * P​l​a​n​ ​o​f​ ​{​f​l​o​o​r​}
+		 * @param {unknown} floor
+		 */
+		plan: RequiredParams<'floor'>
+		/**
+		 * N​o​ ​p​l​a​n​ ​u​p​l​o​a​d​e​d​ ​f​o​r​ ​{​f​l​o​o​r​}​ ​y​e​t​:​ ​a​ ​p​l​a​c​e​h​o​l​d​e​r​ ​p​l​a​n​ ​i​s​ ​s​h​o​w​n​.
+		 * @param {unknown} floor
+		 */
+		placeholderPlan: RequiredParams<'floor'>
+		/**
+		 * Y​o​u​r​ ​d​e​v​i​c​e​s​ ​h​e​r​e
+		 */
+		yourDevices: string
+		/**
+		 * Y​o​u​ ​h​a​v​e​ ​n​o​ ​d​e​v​i​c​e​s​ ​a​t​ ​t​h​i​s​ ​l​o​c​a​t​i​o​n​.
+		 */
+		noDevices: string
+		/**
+		 * c​o​n​n​e​c​t​e​d
+		 */
+		connected: string
+		/**
+		 * n​o​t​ ​c​o​n​n​e​c​t​e​d
+		 */
+		notConnected: string
+		/**
+		 * b​a​t​t​e​r​y​ ​{​l​e​v​e​l​}​%
+		 * @param {unknown} level
+		 */
+		battery: RequiredParams<'level'>
+		/**
+		 * N​o​ ​a​d​d​r​e​s​s
+		 */
+		noAddress: string
+	}
 	commands: {
 		/**
 		 * C​o​m​m​a​n​d​ ​p​a​l​e​t​t​e
@@ -1187,6 +1391,24 @@ type RootTranslation = {
 			 */
 			showInList: string
 		}
+		locations: {
+			/**
+			 * L​o​c​a​t​i​o​n​s
+			 */
+			heading: string
+			/**
+			 * O​p​e​n​ ​l​o​c​a​t​i​o​n
+			 */
+			open: string
+			/**
+			 * P​e​e​k​ ​i​n​ ​t​h​e​ ​d​r​a​w​e​r
+			 */
+			peek: string
+			/**
+			 * E​d​i​t​ ​l​o​c​a​t​i​o​n
+			 */
+			edit: string
+		}
 		list: {
 			/**
 			 * S​e​a​r​c​h​ ​t​h​e​ ​l​i​s​t
@@ -1232,6 +1454,10 @@ type RootTranslation = {
 			 * S​e​l​e​c​t​ ​t​h​e​ ​r​o​w
 			 */
 			select: string
+			/**
+			 * P​e​e​k​ ​a​t​ ​t​h​e​ ​r​o​w​ ​i​n​ ​t​h​e​ ​d​r​a​w​e​r
+			 */
+			peek: string
 			/**
 			 * C​r​e​a​t​e​ ​a​ ​n​e​w​ ​o​n​e
 			 */
@@ -2211,6 +2437,196 @@ export type TranslationFunctions = {
 		 */
 		notFound: () => LocalizedString
 	}
+	locations: {
+		/**
+		 * Locations
+		 */
+		title: () => LocalizedString
+		/**
+		 * Locations
+		 */
+		gridLabel: () => LocalizedString
+		/**
+		 * Search locations
+		 */
+		search: () => LocalizedString
+		/**
+		 * There are no locations yet.
+		 */
+		empty: () => LocalizedString
+		/**
+		 * ID
+		 */
+		id: () => LocalizedString
+		/**
+		 * Name
+		 */
+		name: () => LocalizedString
+		/**
+		 * Address
+		 */
+		address: () => LocalizedString
+		/**
+		 * Street
+		 */
+		street: () => LocalizedString
+		/**
+		 * Number
+		 */
+		number: () => LocalizedString
+		/**
+		 * Postal code
+		 */
+		postalCode: () => LocalizedString
+		/**
+		 * Locality
+		 */
+		locality: () => LocalizedString
+		/**
+		 * Description
+		 */
+		description: () => LocalizedString
+		/**
+		 * Floors
+		 */
+		floors: () => LocalizedString
+		/**
+		 * Rooms
+		 */
+		rooms: () => LocalizedString
+		/**
+		 * Doors
+		 */
+		doors: () => LocalizedString
+		/**
+		 * Devices
+		 */
+		devices: () => LocalizedString
+		/**
+		 * Actions
+		 */
+		actions: () => LocalizedString
+		/**
+		 * New location
+		 */
+		create: () => LocalizedString
+		/**
+		 * New location
+		 */
+		createTitle: () => LocalizedString
+		/**
+		 * Edit location
+		 */
+		editTitle: () => LocalizedString
+		/**
+		 * Location
+		 */
+		viewTitle: () => LocalizedString
+		/**
+		 * Edit
+		 */
+		edit: () => LocalizedString
+		/**
+		 * Edit {name}
+		 */
+		editNamed: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Peek
+		 */
+		peek: () => LocalizedString
+		/**
+		 * Peek at {name}
+		 */
+		peekNamed: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Delete
+		 */
+		'delete': () => LocalizedString
+		/**
+		 * Delete {name}
+		 */
+		deleteNamed: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Delete {name}?
+		 */
+		deleteTitle: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * The location and its floors, rooms and doors are removed. This cannot be undone.
+		 */
+		deleteBody: () => LocalizedString
+		/**
+		 * Deleting…
+		 */
+		deleting: () => LocalizedString
+		/**
+		 * Location “{name}” created.
+		 */
+		created_notice: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Location “{name}” saved.
+		 */
+		saved_notice: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Location “{name}” deleted.
+		 */
+		deleted_notice: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * {name}, {address}, {floors}
+		 */
+		row: (arg: { address: unknown, floors: unknown, name: unknown }) => LocalizedString
+		/**
+		 * {count} {{floor|floors}}
+		 */
+		floorCount: (arg: { count: string | number | boolean }) => LocalizedString
+		/**
+		 * This location does not exist, or it is not yours to see.
+		 */
+		notFound: () => LocalizedString
+		/**
+		 * j and k move to the next and previous location; Escape returns to the list.
+		 */
+		drawerHint: () => LocalizedString
+		/**
+		 * Floor
+		 */
+		floorPicker: () => LocalizedString
+		/**
+		 * This location has no floors yet.
+		 */
+		noFloors: () => LocalizedString
+		/**
+		 * Plan of {floor}
+		 */
+		plan: (arg: { floor: unknown }) => LocalizedString
+		/**
+		 * No plan uploaded for {floor} yet: a placeholder plan is shown.
+		 */
+		placeholderPlan: (arg: { floor: unknown }) => LocalizedString
+		/**
+		 * Your devices here
+		 */
+		yourDevices: () => LocalizedString
+		/**
+		 * You have no devices at this location.
+		 */
+		noDevices: () => LocalizedString
+		/**
+		 * connected
+		 */
+		connected: () => LocalizedString
+		/**
+		 * not connected
+		 */
+		notConnected: () => LocalizedString
+		/**
+		 * battery {level}%
+		 */
+		battery: (arg: { level: unknown }) => LocalizedString
+		/**
+		 * No address
+		 */
+		noAddress: () => LocalizedString
+	}
 	commands: {
 		/**
 		 * Command palette
@@ -2396,6 +2812,24 @@ export type TranslationFunctions = {
 			 */
 			showInList: () => LocalizedString
 		}
+		locations: {
+			/**
+			 * Locations
+			 */
+			heading: () => LocalizedString
+			/**
+			 * Open location
+			 */
+			open: () => LocalizedString
+			/**
+			 * Peek in the drawer
+			 */
+			peek: () => LocalizedString
+			/**
+			 * Edit location
+			 */
+			edit: () => LocalizedString
+		}
 		list: {
 			/**
 			 * Search the list
@@ -2441,6 +2875,10 @@ export type TranslationFunctions = {
 			 * Select the row
 			 */
 			select: () => LocalizedString
+			/**
+			 * Peek at the row in the drawer
+			 */
+			peek: () => LocalizedString
 			/**
 			 * Create a new one
 			 */
