@@ -1202,6 +1202,77 @@ type RootTranslation = {
 		 * N​o​ ​a​d​d​r​e​s​s
 		 */
 		noAddress: string
+		/**
+		 * F​l​o​o​r​s​,​ ​r​o​o​m​s​ ​a​n​d​ ​d​o​o​r​s​ ​o​f​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		tree: RequiredParams<'name'>
+		/**
+		 * A​r​r​o​w​s​ ​m​o​v​e​ ​a​n​d​ ​o​p​e​n​,​ ​H​o​m​e​ ​a​n​d​ ​E​n​d​ ​j​u​m​p​,​ ​l​e​t​t​e​r​s​ ​f​i​n​d​ ​b​y​ ​n​a​m​e​,​ ​F​2​ ​r​e​n​a​m​e​s​,​ ​+​ ​a​d​d​s​ ​a​ ​r​o​o​m​ ​o​r​ ​d​o​o​r​ ​i​n​s​i​d​e​,​ ​D​e​l​e​t​e​ ​r​e​m​o​v​e​s​.
+		 */
+		treeHint: string
+		/**
+		 * A​d​d​ ​f​l​o​o​r
+		 */
+		addFloor: string
+		/**
+		 * N​a​m​e​ ​o​f​ ​t​h​e​ ​n​e​w​ ​{​k​i​n​d​}
+		 * @param {unknown} kind
+		 */
+		newName: RequiredParams<'kind'>
+		/**
+		 * N​e​w​ ​n​a​m​e​ ​f​o​r​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		rename: RequiredParams<'name'>
+		kinds: {
+			/**
+			 * f​l​o​o​r
+			 */
+			floor: string
+			/**
+			 * r​o​o​m
+			 */
+			room: string
+			/**
+			 * d​o​o​r
+			 */
+			door: string
+			/**
+			 * d​e​v​i​c​e
+			 */
+			device: string
+		}
+		/**
+		 * D​e​l​e​t​e​ ​{​n​a​m​e​}​?
+		 * @param {unknown} name
+		 */
+		nodeDeleteTitle: RequiredParams<'name'>
+		/**
+		 * {​n​a​m​e​}​ ​s​t​i​l​l​ ​h​o​l​d​s​ ​{​r​o​o​m​s​}​ ​{​{​r​o​o​m​|​r​o​o​m​s​}​}​,​ ​{​d​o​o​r​s​}​ ​{​{​d​o​o​r​|​d​o​o​r​s​}​}​ ​a​n​d​ ​{​d​e​v​i​c​e​s​}​ ​{​{​d​e​v​i​c​e​|​d​e​v​i​c​e​s​}​}​.​ ​E​v​e​r​y​t​h​i​n​g​ ​i​n​ ​i​t​ ​i​s​ ​d​e​l​e​t​e​d​ ​w​i​t​h​ ​i​t​.
+		 * @param {string | number | boolean} devices
+		 * @param {string | number | boolean} doors
+		 * @param {unknown} name
+		 * @param {string | number | boolean} rooms
+		 */
+		nodeHolds: RequiredParams<'devices' | 'doors' | 'name' | 'rooms'>
+		/**
+		 * {​n​a​m​e​}​ ​h​o​l​d​s​ ​n​o​t​h​i​n​g​.​ ​I​t​ ​i​s​ ​d​e​l​e​t​e​d​ ​f​o​r​ ​g​o​o​d​.
+		 * @param {unknown} name
+		 */
+		nodeEmpty: RequiredParams<'name'>
+		/**
+		 * D​e​v​i​c​e​s​ ​a​n​d​ ​t​h​e​ ​c​r​e​d​e​n​t​i​a​l​s​ ​o​n​ ​t​h​e​s​e​ ​d​o​o​r​s​ ​m​u​s​t​ ​b​e​ ​m​o​v​e​d​ ​f​i​r​s​t​:​ ​t​h​e​ ​s​e​r​v​e​r​ ​r​e​f​u​s​e​s​ ​w​h​i​l​e​ ​t​h​e​y​ ​a​r​e​ ​t​h​e​r​e​.
+		 */
+		nodeDeviceNote: string
+		/**
+		 * N​o​ ​f​l​o​o​r​s​ ​y​e​t​.​ ​A​d​d​ ​t​h​e​ ​f​i​r​s​t​ ​o​n​e​.
+		 */
+		emptyTree: string
+		/**
+		 * S​h​o​w​ ​i​n​ ​t​h​e​ ​d​r​a​w​e​r
+		 */
+		peekButton: string
 	}
 	commands: {
 		/**
@@ -2626,6 +2697,68 @@ export type TranslationFunctions = {
 		 * No address
 		 */
 		noAddress: () => LocalizedString
+		/**
+		 * Floors, rooms and doors of {name}
+		 */
+		tree: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Arrows move and open, Home and End jump, letters find by name, F2 renames, + adds a room or door inside, Delete removes.
+		 */
+		treeHint: () => LocalizedString
+		/**
+		 * Add floor
+		 */
+		addFloor: () => LocalizedString
+		/**
+		 * Name of the new {kind}
+		 */
+		newName: (arg: { kind: unknown }) => LocalizedString
+		/**
+		 * New name for {name}
+		 */
+		rename: (arg: { name: unknown }) => LocalizedString
+		kinds: {
+			/**
+			 * floor
+			 */
+			floor: () => LocalizedString
+			/**
+			 * room
+			 */
+			room: () => LocalizedString
+			/**
+			 * door
+			 */
+			door: () => LocalizedString
+			/**
+			 * device
+			 */
+			device: () => LocalizedString
+		}
+		/**
+		 * Delete {name}?
+		 */
+		nodeDeleteTitle: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * {name} still holds {rooms} {{room|rooms}}, {doors} {{door|doors}} and {devices} {{device|devices}}. Everything in it is deleted with it.
+		 */
+		nodeHolds: (arg: { devices: string | number | boolean, doors: string | number | boolean, name: unknown, rooms: string | number | boolean }) => LocalizedString
+		/**
+		 * {name} holds nothing. It is deleted for good.
+		 */
+		nodeEmpty: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Devices and the credentials on these doors must be moved first: the server refuses while they are there.
+		 */
+		nodeDeviceNote: () => LocalizedString
+		/**
+		 * No floors yet. Add the first one.
+		 */
+		emptyTree: () => LocalizedString
+		/**
+		 * Show in the drawer
+		 */
+		peekButton: () => LocalizedString
 	}
 	commands: {
 		/**

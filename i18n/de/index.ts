@@ -322,6 +322,21 @@ const de = {
     notConnected: 'nicht verbunden',
     battery: 'Akku {level} %',
     noAddress: 'Keine Adresse',
+    tree: 'Etagen, Räume und Türen von {name}',
+    treeHint:
+      'Pfeiltasten bewegen und öffnen, Pos1 und Ende springen, Buchstaben suchen nach Namen, F2 benennt um, + legt einen Raum oder eine Tür darin an, Entf löscht.',
+    addFloor: 'Etage hinzufügen',
+    newName: 'Name (neu: {kind})',
+    rename: 'Neuer Name für {name}',
+    kinds: { floor: 'Etage', room: 'Raum', door: 'Tür', device: 'Gerät' },
+    nodeDeleteTitle: '{name} löschen?',
+    nodeHolds:
+      '{name} enthält noch {rooms} {{rooms:Raum|Räume}}, {doors} {{doors:Tür|Türen}} und {devices} {{devices:Gerät|Geräte}}. Alles darin wird mit gelöscht.',
+    nodeEmpty: '{name} ist leer und wird endgültig gelöscht.',
+    nodeDeviceNote:
+      'Geräte und Berechtigungen an diesen Türen müssen zuerst umziehen: der Server lehnt sonst ab.',
+    emptyTree: 'Noch keine Etagen. Legen Sie die erste an.',
+    peekButton: 'In der Seitenleiste zeigen',
   },
   commands: {
     title: 'Befehlspalette',

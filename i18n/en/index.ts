@@ -312,6 +312,21 @@ const en = {
     notConnected: 'not connected',
     battery: 'battery {level}%',
     noAddress: 'No address',
+    tree: 'Floors, rooms and doors of {name}',
+    treeHint:
+      'Arrows move and open, Home and End jump, letters find by name, F2 renames, + adds a room or door inside, Delete removes.',
+    addFloor: 'Add floor',
+    newName: 'Name of the new {kind}',
+    rename: 'New name for {name}',
+    kinds: { floor: 'floor', room: 'room', door: 'door', device: 'device' },
+    nodeDeleteTitle: 'Delete {name}?',
+    nodeHolds:
+      '{name} still holds {rooms} {{rooms:room|rooms}}, {doors} {{doors:door|doors}} and {devices} {{devices:device|devices}}. Everything in it is deleted with it.',
+    nodeEmpty: '{name} holds nothing. It is deleted for good.',
+    nodeDeviceNote:
+      'Devices and the credentials on these doors must be moved first: the server refuses while they are there.',
+    emptyTree: 'No floors yet. Add the first one.',
+    peekButton: 'Show in the drawer',
   },
   commands: {
     title: 'Command palette',

@@ -156,6 +156,17 @@ export const routes: readonly AppRoute[] = [
     bottomMargin: true,
   },
   {
+    id: 'locations-view',
+    path: patterns['locations-view'],
+    screen: lazyScreen(() =>
+      import('../features/locations/location-view-screen').then((m) => ({
+        default: m.LocationViewScreen,
+      })),
+    ),
+    anyOf: needs('locations', 'read'),
+    label: (LL) => LL.common.view(),
+  },
+  {
     id: 'audits',
     path: patterns.audits,
     screen: lazyScreen(() =>

@@ -15,6 +15,7 @@ export const patterns = {
   locations: '/locations',
   'locations-create': '/locations/create',
   'locations-edit': '/locations/edit/:id',
+  'locations-view': '/locations/view/:id',
 } as const
 
 export type RouteId = keyof typeof patterns

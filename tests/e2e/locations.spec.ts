@@ -60,6 +60,94 @@ test('admin creates a location by keyboard; the form keeps SPEC 5 messages and i
   await expect(page).toHaveURL(/\/locations\/edit\/\d+$/)
 })
 
+const tree = (page: Page) => page.getByRole('tree')
+const item = (page: Page, name: string) => tree(page).getByRole('treeitem', { name })
+
+test('the view: floors, rooms and doors added, renamed and deleted by keyboard alone', async ({
+  page,
+}) => {
+  const name = `Annex ${Date.now()}`
+  await signIn(page, demo.admin)
+  await page.goto('/locations/create')
+  await expect(page.getByLabel('Name')).toBeFocused()
+  await page.keyboard.type(name)
+  await page.keyboard.press('Control+Enter')
+  await expect(page).toHaveURL(/\/locations\?row=\d+$/)
+  await expect(grid(page).locator('[data-active="true"]')).toContainText(name)
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(/\/locations\/view\/\d+$/)
+  await expect(page.getByRole('heading', { level: 1, name })).toBeVisible()
+  await expect(page.getByText('No floors yet. Add the first one.')).toBeVisible()
+
+  await page.getByRole('button', { name: 'Add floor' }).focus()
+  await page.keyboard.press('Enter')
+  await expect(page.getByLabel('Name of the new floor')).toBeFocused()
+  await page.keyboard.type('Ground')
+  await page.keyboard.press('Enter')
+  await expect(item(page, /Ground/)).toBeFocused()
+
+  await page.keyboard.press('+')
+  await expect(page.getByLabel('Name of the new room')).toBeFocused()
+  await page.keyboard.type('Hall')
+  await page.keyboard.press('Enter')
+  await expect(item(page, /Hall/)).toBeFocused()
+  await expect(item(page, /Hall/)).toHaveAttribute('aria-level', '2')
+
+  await page.keyboard.press('+')
+  await page.keyboard.type('Main door')
+  await page.keyboard.press('Enter')
+  await expect(item(page, /Main door/)).toBeFocused()
+  await expect(item(page, /Main door/)).toHaveAttribute('aria-level', '3')
+
+  await page.keyboard.press('F2')
+  await expect(page.getByLabel('New name for Main door')).toBeFocused()
+  await page.keyboard.press('Control+a')
+  await page.keyboard.type('Front door')
+  await page.keyboard.press('Enter')
+  await expect(item(page, /Front door/)).toBeFocused()
+
+  // Arrows and type-ahead: Home goes to the floor, Left on a closed parent climbs, letters find.
+  await page.keyboard.press('Home')
+  await expect(item(page, /Ground/)).toBeFocused()
+  await page.keyboard.press('ArrowLeft')
+  await expect(item(page, /Ground/)).toHaveAttribute('aria-expanded', 'false')
+  await expect(item(page, /Hall/)).toHaveCount(0)
+  await page.keyboard.press('ArrowRight')
+  await page.keyboard.press('h')
+  await expect(item(page, /Hall/)).toBeFocused()
+  await page.keyboard.press('End')
+  await expect(item(page, /Front door/)).toBeFocused()
+  await page.keyboard.press('ArrowUp')
+  await page.keyboard.press('ArrowUp')
+  await expect(item(page, /Ground/)).toBeFocused()
+
+  await page.keyboard.press('Delete')
+  const ask = page.getByRole('dialog', { name: 'Delete Ground?' })
+  await expect(ask).toContainText('Ground still holds 1 room, 1 door and 0 devices.')
+  await ask.getByRole('button', { name: 'Delete' }).click()
+  await expect(ask).toBeHidden()
+  await expect(page.getByText('No floors yet. Add the first one.')).toBeVisible()
+  await expect(tree(page).getByRole('treeitem')).toHaveCount(0)
+})
+
+test('the palette finds a location on ~ and peeks at it in the drawer', async ({ page }) => {
+  await signIn(page, demo.admin)
+  await page.keyboard.press('ControlOrMeta+k')
+  const palette = page.getByRole('dialog', { name: 'Command palette' })
+  await expect(palette.getByRole('combobox')).toBeFocused()
+  await page.keyboard.type('~Warehouse')
+  await expect(palette.getByRole('option', { name: /Acme Warehouse/ })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  )
+  await page.keyboard.press('Tab')
+  await expect(palette.getByRole('option', { name: 'Open location' })).toBeVisible()
+  await expect(palette.getByRole('option', { name: 'Edit location' })).toBeVisible()
+  await palette.getByRole('option', { name: 'Peek in the drawer' }).click()
+  await expect(page).toHaveURL(/\/locations\?.*peek=\d+/)
+  await expect(drawer(page).getByRole('heading', { name: 'Acme Warehouse' })).toBeVisible()
+})
+
 test('the list shows address and floors, rooms, doors and devices counts', async ({ page }) => {
   await signIn(page, demo.admin)
   await page.goto('/locations?q=Acme%20HQ')
@@ -137,7 +225,7 @@ test('org admin sees only Acme’s locations', async ({ page }) => {
 })
 
 for (const theme of ['light', 'dark'] as const) {
-  test(`axe on the list, the drawer and the form (${theme})`, async ({ page }) => {
+  test(`axe on the list, the drawer, the view and the form (${theme})`, async ({ page }) => {
     await signIn(page, demo.admin)
     await page.goto('/locations')
     await expect(firstRow(page)).toBeVisible()
@@ -151,6 +239,13 @@ for (const theme of ['light', 'dark'] as const) {
     await expect(drawer(page).getByRole('combobox', { name: 'Floor' })).toBeVisible()
     await expectNoSeriousViolations(page)
     await page.keyboard.press('Escape')
+    await expect(drawer(page)).toBeHidden()
+    await page.keyboard.press('Enter')
+    await expect(tree(page)).toBeVisible()
+    await tree(page).getByRole('treeitem').first().focus()
+    await page.keyboard.press('ArrowRight')
+    await expectNoSeriousViolations(page)
+    await page.goto('/locations')
     await page.getByRole('link', { name: 'New location' }).click()
     await page.getByRole('button', { name: 'Create' }).click()
     await expect(page.getByText('Name is required.')).toBeVisible()

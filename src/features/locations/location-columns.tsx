@@ -14,7 +14,6 @@ const helper = createColumnHelper<DataTableFeatures, Location>()
 interface LocationColumnContext {
   LL: TranslationFunctions
   numbers: Intl.NumberFormat
-  canUpdate: boolean
   canDelete: boolean
   onPeek: (location: Location) => void
   onDelete: (location: Location) => void
@@ -28,7 +27,7 @@ const count =
 
 // Column ids are the server's order_by names where the column sorts.
 export function locationColumns(context: LocationColumnContext) {
-  const { LL, numbers, canUpdate, canDelete, onPeek, onDelete } = context
+  const { LL, numbers, canDelete, onPeek, onDelete } = context
   return helper.columns([
     helper.accessor('location_id', {
       id: 'location_id',
@@ -40,17 +39,14 @@ export function locationColumns(context: LocationColumnContext) {
       id: 'name',
       header: LL.locations.name(),
       size: 200,
-      cell: (info) =>
-        canUpdate ? (
-          <Link
-            className={styles.nameLink}
-            href={pathTo('locations-edit', { id: info.row.original.location_id })}
-          >
-            {info.getValue()}
-          </Link>
-        ) : (
-          info.getValue()
-        ),
+      cell: (info) => (
+        <Link
+          className={styles.nameLink}
+          href={pathTo('locations-view', { id: info.row.original.location_id })}
+        >
+          {info.getValue()}
+        </Link>
+      ),
     }),
     helper.accessor((location) => formatAddress(location), {
       id: 'locality',

@@ -76,11 +76,16 @@ function LocationPeek({ location, canUpdate }: { location: LocationDeep; canUpda
   return (
     <div data-testid="location-peek">
       <p className={styles.address}>{address === '' ? LL.locations.noAddress() : address}</p>
-      {canUpdate ? (
-        <Link href={pathTo('locations-edit', { id: location.location_id })}>
-          {LL.locations.editNamed({ name: location.name })}
+      <p className={styles.links}>
+        <Link href={pathTo('locations-view', { id: location.location_id })}>
+          {LL.commands.locations.open()}
         </Link>
-      ) : null}
+        {canUpdate ? (
+          <Link href={pathTo('locations-edit', { id: location.location_id })}>
+            {LL.locations.editNamed({ name: location.name })}
+          </Link>
+        ) : null}
+      </p>
       <section className={styles.section} aria-label={LL.locations.floors()}>
         {floor ? (
           <>

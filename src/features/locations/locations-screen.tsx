@@ -67,14 +67,15 @@ export function LocationsScreen() {
   )
 
   const columns = useMemo(
-    () => locationColumns({ LL, numbers, canUpdate, canDelete, onPeek, onDelete: setDeleting }),
-    [LL, numbers, canUpdate, canDelete, onPeek],
+    () => locationColumns({ LL, numbers, canDelete, onPeek, onDelete: setDeleting }),
+    [LL, numbers, canDelete, onPeek],
   )
   const rowActions = useMemo(() => {
     const edit = (location: Location) =>
       navigate(pathTo('locations-edit', { id: location.location_id }))
     return {
-      open: canUpdate ? edit : onPeek,
+      open: (location: Location) =>
+        navigate(pathTo('locations-view', { id: location.location_id })),
       peek: onPeek,
       ...(canUpdate ? { edit } : {}),
       ...(canDelete ? { remove: setDeleting } : {}),

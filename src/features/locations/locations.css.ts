@@ -77,3 +77,5 @@ export const formRow = style({
   gap: vars.space.md,
   '@media': { 'screen and (max-width: 650px)': { gridTemplateColumns: 'minmax(0, 1fr)' } },
 })
+
+export const links = style({ display: 'flex', gap: vars.space.md, margin: `${vars.space.xs} 0 0` })
