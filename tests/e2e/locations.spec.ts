@@ -224,6 +224,20 @@ test('org admin sees only Acme’s locations', async ({ page }) => {
   await expect(page.getByText('Nothing matches “Globex”.')).toBeVisible()
 })
 
+test('staff reads locations and their tree but cannot create, edit or delete', async ({ page }) => {
+  await signIn(page, demo.staff)
+  await page.goto('/locations?q=Acme%20HQ')
+  await expect(firstRow(page)).toContainText('Acme HQ')
+  await expect(page.getByRole('link', { name: 'New location' })).toHaveCount(0)
+  await expect(grid(page).getByRole('button', { name: /^Delete/ })).toHaveCount(0)
+  await page.keyboard.press('j')
+  await page.keyboard.press('Enter')
+  await expect(tree(page)).toBeVisible()
+  await expect(page.getByRole('button', { name: 'Add floor' })).toHaveCount(0)
+  await page.goto('/locations/create')
+  await expect(page.getByText("Sorry, you can't view this page.")).toBeVisible()
+})
+
 for (const theme of ['light', 'dark'] as const) {
   test(`axe on the list, the drawer, the view and the form (${theme})`, async ({ page }) => {
     await signIn(page, demo.admin)

@@ -12,9 +12,9 @@ import {
 // Sign-in flows, permission gating and per-user theme against the real server (SPEC 2, 4, 8).
 
 const menuFor: Record<keyof typeof demo, string[]> = {
-  admin: ['Dashboard', 'Organizations', 'Audit log'],
-  orgadmin: ['Dashboard', 'Organizations', 'Audit log'],
-  staff: ['Dashboard', 'Organizations', 'Audit log'],
+  admin: ['Dashboard', 'Organizations', 'Locations', 'Audit log'],
+  orgadmin: ['Dashboard', 'Organizations', 'Locations', 'Audit log'],
+  staff: ['Dashboard', 'Organizations', 'Locations', 'Audit log'],
   auditor: ['Dashboard', 'Audit log'],
 }
 
