@@ -28,7 +28,8 @@ test('searching an organization by name on the server and opening it', async ({ 
   await signInByKeyboard(page, demo.admin)
   await openPalette(page)
   await page.keyboard.type('globex')
-  const hit = palette(page).getByRole('option', { name: /Globex/ })
+  // Unprefixed text searches every source: the organization, and the location Globex Tower.
+  const hit = palette(page).getByRole('option', { name: /^Globex Globex Corporation/ })
   await expect(hit).toHaveAttribute('aria-selected', 'true')
   // Its actions page first (Tab), then back (Backspace) and open with Enter.
   await page.keyboard.press('Tab')
