@@ -61,7 +61,7 @@ test('admin creates a location by keyboard; the form keeps SPEC 5 messages and i
 })
 
 const tree = (page: Page) => page.getByRole('tree')
-const item = (page: Page, name: string) => tree(page).getByRole('treeitem', { name })
+const item = (page: Page, name: string | RegExp) => tree(page).getByRole('treeitem', { name })
 
 test('the view: floors, rooms and doors added, renamed and deleted by keyboard alone', async ({
   page,
