@@ -2061,6 +2061,281 @@ type RootTranslation = {
 			}
 		}
 	}
+	locations: {
+		/**
+		 * L​o​c​a​t​i​o​n​s
+		 */
+		title: string
+		/**
+		 * L​o​c​a​t​i​o​n​s
+		 */
+		gridLabel: string
+		/**
+		 * S​e​a​r​c​h​ ​l​o​c​a​t​i​o​n​s
+		 */
+		search: string
+		/**
+		 * T​h​e​r​e​ ​a​r​e​ ​n​o​ ​l​o​c​a​t​i​o​n​s​ ​y​e​t​.
+		 */
+		empty: string
+		/**
+		 * I​D
+		 */
+		id: string
+		/**
+		 * N​a​m​e
+		 */
+		name: string
+		/**
+		 * A​d​d​r​e​s​s
+		 */
+		address: string
+		/**
+		 * S​t​r​e​e​t
+		 */
+		street: string
+		/**
+		 * N​u​m​b​e​r
+		 */
+		number: string
+		/**
+		 * P​o​s​t​a​l​ ​c​o​d​e
+		 */
+		postalCode: string
+		/**
+		 * L​o​c​a​l​i​t​y
+		 */
+		locality: string
+		/**
+		 * D​e​s​c​r​i​p​t​i​o​n
+		 */
+		description: string
+		/**
+		 * F​l​o​o​r​s
+		 */
+		floors: string
+		/**
+		 * R​o​o​m​s
+		 */
+		rooms: string
+		/**
+		 * D​o​o​r​s
+		 */
+		doors: string
+		/**
+		 * D​e​v​i​c​e​s
+		 */
+		devices: string
+		/**
+		 * A​c​t​i​o​n​s
+		 */
+		actions: string
+		/**
+		 * N​e​w​ ​l​o​c​a​t​i​o​n
+		 */
+		create: string
+		/**
+		 * N​e​w​ ​l​o​c​a​t​i​o​n
+		 */
+		createTitle: string
+		/**
+		 * E​d​i​t​ ​l​o​c​a​t​i​o​n
+		 */
+		editTitle: string
+		/**
+		 * L​o​c​a​t​i​o​n
+		 */
+		viewTitle: string
+		/**
+		 * E​d​i​t
+		 */
+		edit: string
+		/**
+		 * E​d​i​t​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		editNamed: RequiredParams<'name'>
+		/**
+		 * P​e​e​k
+		 */
+		peek: string
+		/**
+		 * P​e​e​k​ ​a​t​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		peekNamed: RequiredParams<'name'>
+		/**
+		 * D​e​l​e​t​e
+		 */
+		'delete': string
+		/**
+		 * D​e​l​e​t​e​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		deleteNamed: RequiredParams<'name'>
+		/**
+		 * D​e​l​e​t​e​ ​{​n​a​m​e​}​?
+		 * @param {unknown} name
+		 */
+		deleteTitle: RequiredParams<'name'>
+		/**
+		 * T​h​e​ ​l​o​c​a​t​i​o​n​ ​a​n​d​ ​i​t​s​ ​f​l​o​o​r​s​,​ ​r​o​o​m​s​ ​a​n​d​ ​d​o​o​r​s​ ​a​r​e​ ​r​e​m​o​v​e​d​.​ ​T​h​i​s​ ​c​a​n​n​o​t​ ​b​e​ ​u​n​d​o​n​e​.
+		 */
+		deleteBody: string
+		/**
+		 * D​e​l​e​t​i​n​g​…
+		 */
+		deleting: string
+		/**
+		 * L​o​c​a​t​i​o​n​ ​“​{​n​a​m​e​}​”​ ​c​r​e​a​t​e​d​.
+		 * @param {unknown} name
+		 */
+		created_notice: RequiredParams<'name'>
+		/**
+		 * L​o​c​a​t​i​o​n​ ​“​{​n​a​m​e​}​”​ ​s​a​v​e​d​.
+		 * @param {unknown} name
+		 */
+		saved_notice: RequiredParams<'name'>
+		/**
+		 * L​o​c​a​t​i​o​n​ ​“​{​n​a​m​e​}​”​ ​d​e​l​e​t​e​d​.
+		 * @param {unknown} name
+		 */
+		deleted_notice: RequiredParams<'name'>
+		/**
+		 * {​n​a​m​e​}​,​ ​{​a​d​d​r​e​s​s​}​,​ ​{​f​l​o​o​r​s​}
+		 * @param {unknown} address
+		 * @param {unknown} floors
+		 * @param {unknown} name
+		 */
+		row: RequiredParams<'address' | 'floors' | 'name'>
+		/**
+		 * {​c​o​u​n​t​}​ ​{​{​f​l​o​o​r​|​f​l​o​o​r​s​}​}
+		 * @param {string | number | boolean} count
+		 */
+		floorCount: RequiredParams<'count'>
+		/**
+		 * T​h​i​s​ ​l​o​c​a​t​i​o​n​ ​d​o​e​s​ ​n​o​t​ ​e​x​i​s​t​,​ ​o​r​ ​i​t​ ​i​s​ ​n​o​t​ ​y​o​u​r​s​ ​t​o​ ​s​e​e​.
+		 */
+		notFound: string
+		/**
+		 * j​ ​a​n​d​ ​k​ ​m​o​v​e​ ​t​o​ ​t​h​e​ ​n​e​x​t​ ​a​n​d​ ​p​r​e​v​i​o​u​s​ ​l​o​c​a​t​i​o​n​;​ ​E​s​c​a​p​e​ ​r​e​t​u​r​n​s​ ​t​o​ ​t​h​e​ ​l​i​s​t​.
+		 */
+		drawerHint: string
+		/**
+		 * F​l​o​o​r
+		 */
+		floorPicker: string
+		/**
+		 * T​h​i​s​ ​l​o​c​a​t​i​o​n​ ​h​a​s​ ​n​o​ ​f​l​o​o​r​s​ ​y​e​t​.
+		 */
+		noFloors: string
+		/**
+		 * P​l​a​n​ ​o​f​ ​{​f​l​o​o​r​}
+		 * @param {unknown} floor
+		 */
+		plan: RequiredParams<'floor'>
+		/**
+		 * N​o​ ​p​l​a​n​ ​u​p​l​o​a​d​e​d​ ​f​o​r​ ​{​f​l​o​o​r​}​ ​y​e​t​:​ ​a​ ​p​l​a​c​e​h​o​l​d​e​r​ ​p​l​a​n​ ​i​s​ ​s​h​o​w​n​.
+		 * @param {unknown} floor
+		 */
+		placeholderPlan: RequiredParams<'floor'>
+		/**
+		 * Y​o​u​r​ ​d​e​v​i​c​e​s​ ​h​e​r​e
+		 */
+		yourDevices: string
+		/**
+		 * Y​o​u​ ​h​a​v​e​ ​n​o​ ​d​e​v​i​c​e​s​ ​a​t​ ​t​h​i​s​ ​l​o​c​a​t​i​o​n​.
+		 */
+		noDevices: string
+		/**
+		 * c​o​n​n​e​c​t​e​d
+		 */
+		connected: string
+		/**
+		 * n​o​t​ ​c​o​n​n​e​c​t​e​d
+		 */
+		notConnected: string
+		/**
+		 * b​a​t​t​e​r​y​ ​{​l​e​v​e​l​}​%
+		 * @param {unknown} level
+		 */
+		battery: RequiredParams<'level'>
+		/**
+		 * N​o​ ​a​d​d​r​e​s​s
+		 */
+		noAddress: string
+		/**
+		 * F​l​o​o​r​s​,​ ​r​o​o​m​s​ ​a​n​d​ ​d​o​o​r​s​ ​o​f​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		tree: RequiredParams<'name'>
+		/**
+		 * A​r​r​o​w​s​ ​m​o​v​e​ ​a​n​d​ ​o​p​e​n​,​ ​H​o​m​e​ ​a​n​d​ ​E​n​d​ ​j​u​m​p​,​ ​l​e​t​t​e​r​s​ ​f​i​n​d​ ​b​y​ ​n​a​m​e​,​ ​F​2​ ​r​e​n​a​m​e​s​,​ ​+​ ​a​d​d​s​ ​a​ ​r​o​o​m​ ​o​r​ ​d​o​o​r​ ​i​n​s​i​d​e​,​ ​D​e​l​e​t​e​ ​r​e​m​o​v​e​s​.
+		 */
+		treeHint: string
+		/**
+		 * A​d​d​ ​f​l​o​o​r
+		 */
+		addFloor: string
+		/**
+		 * N​a​m​e​ ​o​f​ ​t​h​e​ ​n​e​w​ ​{​k​i​n​d​}
+		 * @param {unknown} kind
+		 */
+		newName: RequiredParams<'kind'>
+		/**
+		 * N​e​w​ ​n​a​m​e​ ​f​o​r​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		rename: RequiredParams<'name'>
+		kinds: {
+			/**
+			 * f​l​o​o​r
+			 */
+			floor: string
+			/**
+			 * r​o​o​m
+			 */
+			room: string
+			/**
+			 * d​o​o​r
+			 */
+			door: string
+			/**
+			 * d​e​v​i​c​e
+			 */
+			device: string
+		}
+		/**
+		 * D​e​l​e​t​e​ ​{​n​a​m​e​}​?
+		 * @param {unknown} name
+		 */
+		nodeDeleteTitle: RequiredParams<'name'>
+		/**
+		 * {​n​a​m​e​}​ ​s​t​i​l​l​ ​h​o​l​d​s​ ​{​r​o​o​m​s​}​ ​{​{​r​o​o​m​|​r​o​o​m​s​}​}​,​ ​{​d​o​o​r​s​}​ ​{​{​d​o​o​r​|​d​o​o​r​s​}​}​ ​a​n​d​ ​{​d​e​v​i​c​e​s​}​ ​{​{​d​e​v​i​c​e​|​d​e​v​i​c​e​s​}​}​.​ ​E​v​e​r​y​t​h​i​n​g​ ​i​n​ ​i​t​ ​i​s​ ​d​e​l​e​t​e​d​ ​w​i​t​h​ ​i​t​.
+		 * @param {string | number | boolean} devices
+		 * @param {string | number | boolean} doors
+		 * @param {unknown} name
+		 * @param {string | number | boolean} rooms
+		 */
+		nodeHolds: RequiredParams<'devices' | 'doors' | 'name' | 'rooms'>
+		/**
+		 * {​n​a​m​e​}​ ​h​o​l​d​s​ ​n​o​t​h​i​n​g​.​ ​I​t​ ​i​s​ ​d​e​l​e​t​e​d​ ​f​o​r​ ​g​o​o​d​.
+		 * @param {unknown} name
+		 */
+		nodeEmpty: RequiredParams<'name'>
+		/**
+		 * D​e​v​i​c​e​s​ ​a​n​d​ ​t​h​e​ ​c​r​e​d​e​n​t​i​a​l​s​ ​o​n​ ​t​h​e​s​e​ ​d​o​o​r​s​ ​m​u​s​t​ ​b​e​ ​m​o​v​e​d​ ​f​i​r​s​t​:​ ​t​h​e​ ​s​e​r​v​e​r​ ​r​e​f​u​s​e​s​ ​w​h​i​l​e​ ​t​h​e​y​ ​a​r​e​ ​t​h​e​r​e​.
+		 */
+		nodeDeviceNote: string
+		/**
+		 * N​o​ ​f​l​o​o​r​s​ ​y​e​t​.​ ​A​d​d​ ​t​h​e​ ​f​i​r​s​t​ ​o​n​e​.
+		 */
+		emptyTree: string
+		/**
+		 * S​h​o​w​ ​i​n​ ​t​h​e​ ​d​r​a​w​e​r
+		 */
+		peekButton: string
+	}
 	commands: {
 		/**
 		 * C​o​m​m​a​n​d​ ​p​a​l​e​t​t​e
@@ -2271,6 +2546,24 @@ type RootTranslation = {
 			 */
 			showInList: string
 		}
+		locations: {
+			/**
+			 * L​o​c​a​t​i​o​n​s
+			 */
+			heading: string
+			/**
+			 * O​p​e​n​ ​l​o​c​a​t​i​o​n
+			 */
+			open: string
+			/**
+			 * P​e​e​k​ ​i​n​ ​t​h​e​ ​d​r​a​w​e​r
+			 */
+			peek: string
+			/**
+			 * E​d​i​t​ ​l​o​c​a​t​i​o​n
+			 */
+			edit: string
+		}
 		list: {
 			/**
 			 * S​e​a​r​c​h​ ​t​h​e​ ​l​i​s​t
@@ -2316,6 +2609,10 @@ type RootTranslation = {
 			 * S​e​l​e​c​t​ ​t​h​e​ ​r​o​w
 			 */
 			select: string
+			/**
+			 * P​e​e​k​ ​a​t​ ​t​h​e​ ​r​o​w​ ​i​n​ ​t​h​e​ ​d​r​a​w​e​r
+			 */
+			peek: string
 			/**
 			 * C​r​e​a​t​e​ ​a​ ​n​e​w​ ​o​n​e
 			 */
@@ -4291,6 +4588,258 @@ export type TranslationFunctions = {
 			}
 		}
 	}
+	locations: {
+		/**
+		 * Locations
+		 */
+		title: () => LocalizedString
+		/**
+		 * Locations
+		 */
+		gridLabel: () => LocalizedString
+		/**
+		 * Search locations
+		 */
+		search: () => LocalizedString
+		/**
+		 * There are no locations yet.
+		 */
+		empty: () => LocalizedString
+		/**
+		 * ID
+		 */
+		id: () => LocalizedString
+		/**
+		 * Name
+		 */
+		name: () => LocalizedString
+		/**
+		 * Address
+		 */
+		address: () => LocalizedString
+		/**
+		 * Street
+		 */
+		street: () => LocalizedString
+		/**
+		 * Number
+		 */
+		number: () => LocalizedString
+		/**
+		 * Postal code
+		 */
+		postalCode: () => LocalizedString
+		/**
+		 * Locality
+		 */
+		locality: () => LocalizedString
+		/**
+		 * Description
+		 */
+		description: () => LocalizedString
+		/**
+		 * Floors
+		 */
+		floors: () => LocalizedString
+		/**
+		 * Rooms
+		 */
+		rooms: () => LocalizedString
+		/**
+		 * Doors
+		 */
+		doors: () => LocalizedString
+		/**
+		 * Devices
+		 */
+		devices: () => LocalizedString
+		/**
+		 * Actions
+		 */
+		actions: () => LocalizedString
+		/**
+		 * New location
+		 */
+		create: () => LocalizedString
+		/**
+		 * New location
+		 */
+		createTitle: () => LocalizedString
+		/**
+		 * Edit location
+		 */
+		editTitle: () => LocalizedString
+		/**
+		 * Location
+		 */
+		viewTitle: () => LocalizedString
+		/**
+		 * Edit
+		 */
+		edit: () => LocalizedString
+		/**
+		 * Edit {name}
+		 */
+		editNamed: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Peek
+		 */
+		peek: () => LocalizedString
+		/**
+		 * Peek at {name}
+		 */
+		peekNamed: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Delete
+		 */
+		'delete': () => LocalizedString
+		/**
+		 * Delete {name}
+		 */
+		deleteNamed: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Delete {name}?
+		 */
+		deleteTitle: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * The location and its floors, rooms and doors are removed. This cannot be undone.
+		 */
+		deleteBody: () => LocalizedString
+		/**
+		 * Deleting…
+		 */
+		deleting: () => LocalizedString
+		/**
+		 * Location “{name}” created.
+		 */
+		created_notice: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Location “{name}” saved.
+		 */
+		saved_notice: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Location “{name}” deleted.
+		 */
+		deleted_notice: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * {name}, {address}, {floors}
+		 */
+		row: (arg: { address: unknown, floors: unknown, name: unknown }) => LocalizedString
+		/**
+		 * {count} {{floor|floors}}
+		 */
+		floorCount: (arg: { count: string | number | boolean }) => LocalizedString
+		/**
+		 * This location does not exist, or it is not yours to see.
+		 */
+		notFound: () => LocalizedString
+		/**
+		 * j and k move to the next and previous location; Escape returns to the list.
+		 */
+		drawerHint: () => LocalizedString
+		/**
+		 * Floor
+		 */
+		floorPicker: () => LocalizedString
+		/**
+		 * This location has no floors yet.
+		 */
+		noFloors: () => LocalizedString
+		/**
+		 * Plan of {floor}
+		 */
+		plan: (arg: { floor: unknown }) => LocalizedString
+		/**
+		 * No plan uploaded for {floor} yet: a placeholder plan is shown.
+		 */
+		placeholderPlan: (arg: { floor: unknown }) => LocalizedString
+		/**
+		 * Your devices here
+		 */
+		yourDevices: () => LocalizedString
+		/**
+		 * You have no devices at this location.
+		 */
+		noDevices: () => LocalizedString
+		/**
+		 * connected
+		 */
+		connected: () => LocalizedString
+		/**
+		 * not connected
+		 */
+		notConnected: () => LocalizedString
+		/**
+		 * battery {level}%
+		 */
+		battery: (arg: { level: unknown }) => LocalizedString
+		/**
+		 * No address
+		 */
+		noAddress: () => LocalizedString
+		/**
+		 * Floors, rooms and doors of {name}
+		 */
+		tree: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Arrows move and open, Home and End jump, letters find by name, F2 renames, + adds a room or door inside, Delete removes.
+		 */
+		treeHint: () => LocalizedString
+		/**
+		 * Add floor
+		 */
+		addFloor: () => LocalizedString
+		/**
+		 * Name of the new {kind}
+		 */
+		newName: (arg: { kind: unknown }) => LocalizedString
+		/**
+		 * New name for {name}
+		 */
+		rename: (arg: { name: unknown }) => LocalizedString
+		kinds: {
+			/**
+			 * floor
+			 */
+			floor: () => LocalizedString
+			/**
+			 * room
+			 */
+			room: () => LocalizedString
+			/**
+			 * door
+			 */
+			door: () => LocalizedString
+			/**
+			 * device
+			 */
+			device: () => LocalizedString
+		}
+		/**
+		 * Delete {name}?
+		 */
+		nodeDeleteTitle: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * {name} still holds {rooms} {{room|rooms}}, {doors} {{door|doors}} and {devices} {{device|devices}}. Everything in it is deleted with it.
+		 */
+		nodeHolds: (arg: { devices: string | number | boolean, doors: string | number | boolean, name: unknown, rooms: string | number | boolean }) => LocalizedString
+		/**
+		 * {name} holds nothing. It is deleted for good.
+		 */
+		nodeEmpty: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Devices and the credentials on these doors must be moved first: the server refuses while they are there.
+		 */
+		nodeDeviceNote: () => LocalizedString
+		/**
+		 * No floors yet. Add the first one.
+		 */
+		emptyTree: () => LocalizedString
+		/**
+		 * Show in the drawer
+		 */
+		peekButton: () => LocalizedString
+	}
 	commands: {
 		/**
 		 * Command palette
@@ -4498,6 +5047,24 @@ export type TranslationFunctions = {
 			 */
 			showInList: () => LocalizedString
 		}
+		locations: {
+			/**
+			 * Locations
+			 */
+			heading: () => LocalizedString
+			/**
+			 * Open location
+			 */
+			open: () => LocalizedString
+			/**
+			 * Peek in the drawer
+			 */
+			peek: () => LocalizedString
+			/**
+			 * Edit location
+			 */
+			edit: () => LocalizedString
+		}
 		list: {
 			/**
 			 * Search the list
@@ -4543,6 +5110,10 @@ export type TranslationFunctions = {
 			 * Select the row
 			 */
 			select: () => LocalizedString
+			/**
+			 * Peek at the row in the drawer
+			 */
+			peek: () => LocalizedString
 			/**
 			 * Create a new one
 			 */

@@ -25,6 +25,9 @@ const select = `l.location_id, l.organization_id, l.name, l.street, l.number, l.
   coalesce((select json_agg(json_build_object('floor_id', f.floor_id, 'name', f.name)
                             order by f.position, f.floor_id)
             from floors f where f.location_id = l.location_id), '[]'::json) as floors,
+  (select count(*)::int from rooms r where r.location_id = l.location_id) as room_count,
+  (select count(*)::int from doors d where d.location_id = l.location_id) as door_count,
+  (select count(*)::int from devices v where v.location_id = l.location_id) as device_count,
   l.created_at, l.updated_at`
 
 async function findLocation(q: Queryable, id: number) {

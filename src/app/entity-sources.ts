@@ -2,6 +2,7 @@ import type { EntitySource } from '../commands/entity-source'
 import type { PaletteContext } from '../commands/registry'
 import { credentialSource } from '../features/credentials/credential-source'
 import { deviceSource } from '../features/devices/device-source'
+import { locationSource } from '../features/locations/location-source'
 import { organizationSource } from '../features/organizations/organization-source'
 import { userSource } from '../features/users/user-source'
 
@@ -9,6 +10,7 @@ import { userSource } from '../features/users/user-source'
 export const entitySources: readonly EntitySource<unknown, PaletteContext>[] = [
   organizationSource,
   userSource,
+  locationSource,
   deviceSource,
   credentialSource,
 ]

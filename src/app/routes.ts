@@ -242,6 +242,53 @@ export const routes: readonly AppRoute[] = [
     label: (LL) => LL.users.viewTitle(),
   },
   {
+    id: 'locations',
+    path: patterns.locations,
+    screen: lazyScreen(() =>
+      import('../features/locations/locations-screen').then((m) => ({
+        default: m.LocationsScreen,
+      })),
+    ),
+    anyOf: needs('locations', 'read'),
+    label: (LL) => LL.locations.title(),
+    sidebar: { icon: 'locations', order: 3 },
+  },
+  {
+    id: 'locations-create',
+    path: patterns['locations-create'],
+    screen: lazyScreen(() =>
+      import('../features/locations/create-location-screen').then((m) => ({
+        default: m.CreateLocationScreen,
+      })),
+    ),
+    anyOf: needs('locations', 'create'),
+    label: (LL) => LL.locations.createTitle(),
+    bottomMargin: true,
+  },
+  {
+    id: 'locations-edit',
+    path: patterns['locations-edit'],
+    screen: lazyScreen(() =>
+      import('../features/locations/edit-location-screen').then((m) => ({
+        default: m.EditLocationScreen,
+      })),
+    ),
+    anyOf: needs('locations', 'update'),
+    label: (LL) => LL.locations.editTitle(),
+    bottomMargin: true,
+  },
+  {
+    id: 'locations-view',
+    path: patterns['locations-view'],
+    screen: lazyScreen(() =>
+      import('../features/locations/location-view-screen').then((m) => ({
+        default: m.LocationViewScreen,
+      })),
+    ),
+    anyOf: needs('locations', 'read'),
+    label: (LL) => LL.common.view(),
+  },
+  {
     id: 'audits',
     path: patterns.audits,
     screen: lazyScreen(() =>

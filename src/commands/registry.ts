@@ -196,6 +196,7 @@ const LIST_LABELS: Record<ListAction, Message> = {
   edit: (LL) => LL.commands.list.edit(),
   remove: (LL) => LL.commands.list.remove(),
   select: (LL) => LL.commands.list.select(),
+  peek: (LL) => LL.commands.list.peek(),
   create: (LL) => LL.commands.list.create(),
   sort: (LL) => LL.commands.list.sort(),
   reverseSort: (LL) => LL.commands.list.reverseSort(),

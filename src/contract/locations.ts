@@ -39,6 +39,10 @@ export const Location = object({
   description: string(),
   image_url: nullable(string()),
   floors: array(FloorSummary),
+  /** How many rooms, doors and devices the location holds (the list shows them). */
+  room_count: integer(),
+  door_count: integer(),
+  device_count: integer(),
   created_at: IsoDateTime,
   updated_at: IsoDateTime,
 })

@@ -23,6 +23,10 @@ export const patterns = {
   'users-create': '/users/create',
   'users-edit': '/users/edit/:id',
   'users-view': '/users/view/:id',
+  locations: '/locations',
+  'locations-create': '/locations/create',
+  'locations-edit': '/locations/edit/:id',
+  'locations-view': '/locations/view/:id',
 } as const
 
 export type RouteId = keyof typeof patterns
@@ -38,8 +42,17 @@ export type PathParams<Id extends RouteId> = Record<
   string | number
 >
 
-/** The URL parameters a list keeps its view in (list-view.ts reads and writes them). */
-export const listParams = { sort: 'sort', direction: 'dir', search: 'q', row: 'row' } as const
+/**
+ * The URL parameters a list keeps its view in (list-view.ts reads and writes them); `peek` names
+ * the row shown in the list's side drawer, so reload and back keep the drawer open.
+ */
+export const listParams = {
+  sort: 'sort',
+  direction: 'dir',
+  search: 'q',
+  row: 'row',
+  peek: 'peek',
+} as const
 
 export type ListQuery = Partial<Record<keyof typeof listParams, string | number>>
 

@@ -28,8 +28,8 @@ test('searching an organization by name on the server and opening it', async ({ 
   await signInByKeyboard(page, demo.admin)
   await openPalette(page)
   await page.keyboard.type('globex')
-  // Users match "globex" too (globexadmin); the organization is the one with its description.
-  const hit = palette(page).getByRole('option', { name: /Globex Corporation/ })
+  // Plain text searches every source: Globex users, the location Globex Tower, the organization.
+  const hit = palette(page).getByRole('option', { name: /^Globex Globex Corporation/ })
   await expect(hit).toHaveAttribute('aria-selected', 'true')
   // Its actions page first (Tab), then back (Backspace) and open with Enter.
   await page.keyboard.press('Tab')

@@ -12,9 +12,33 @@ import {
 // Sign-in flows, permission gating and per-user theme against the real server (SPEC 2, 4, 8).
 
 const menuFor: Record<keyof typeof demo, string[]> = {
-  admin: ['Dashboard', 'Organizations', 'Users', 'Audit log'],
-  orgadmin: ['Dashboard', 'Organizations', 'Users', 'Audit log'],
-  staff: ['Dashboard', 'Organizations', 'Users', 'Audit log'],
+  admin: [
+    'Dashboard',
+    'Organizations',
+    'Users',
+    'Locations',
+    'Devices',
+    'Credentials',
+    'Audit log',
+  ],
+  orgadmin: [
+    'Dashboard',
+    'Organizations',
+    'Users',
+    'Locations',
+    'Devices',
+    'Credentials',
+    'Audit log',
+  ],
+  staff: [
+    'Dashboard',
+    'Organizations',
+    'Users',
+    'Locations',
+    'Devices',
+    'Credentials',
+    'Audit log',
+  ],
   auditor: ['Dashboard', 'Audit log'],
 }
 

@@ -84,6 +84,8 @@ describe('locations, floors, rooms, doors', () => {
       Location,
     )
     expect(flat.floors).toEqual([{ floor_id: floor.floor_id, name: 'Basement' }])
+    // The counts the locations list shows: one room, one door, one device.
+    expect([flat.room_count, flat.door_count, flat.device_count]).toEqual([1, 1, 1])
 
     // In use: the door holds a device.
     expect(

@@ -34,7 +34,8 @@ export interface DataTableProps<TRow extends RowData, TSort extends string> {
   describeRow: (row: TRow) => string
   /**
    * What the row keys do to the active row (Enter/o open — also a double click —, e edit,
-   * #/Delete delete, x select); a key whose action the screen leaves out does nothing.
+   * #/Delete delete, x select, p peek in a side drawer); a key whose action the screen leaves out
+   * does nothing.
    */
   rowActions?: Partial<Record<RowAction, (row: TRow) => void>>
   /** `c` on the list: the screen's create page, where the user may create. */

@@ -38,12 +38,14 @@ describe('listKey', () => {
     expect(press('Enter')).toEqual({ type: 'none' })
   })
 
-  it('row keys act on the active row: e edits, # and Delete delete, x selects', () => {
+  it('row keys act on the active row: e edits, # and Delete delete, x selects, p peeks', () => {
     expect(press('e', { active: 2 })).toEqual({ type: 'row', action: 'edit', index: 2 })
     expect(press('#', { active: 2 })).toEqual({ type: 'row', action: 'remove', index: 2 })
     expect(press('Delete', { active: 2 })).toEqual({ type: 'row', action: 'remove', index: 2 })
     expect(press('x', { active: 2 })).toEqual({ type: 'row', action: 'select', index: 2 })
+    expect(press('p', { active: 2 })).toEqual({ type: 'row', action: 'peek', index: 2 })
     expect(press('e')).toEqual({ type: 'none' })
+    expect(press('p')).toEqual({ type: 'none' })
   })
 
   it('c creates even in an empty list; s and S cycle and reverse the sort', () => {

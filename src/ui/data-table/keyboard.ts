@@ -3,7 +3,7 @@
 // reach rows that have not been fetched yet.
 
 /** What a key may do to the active row; a list offers the ones its screen supports. */
-export type RowAction = 'open' | 'edit' | 'remove' | 'select'
+export type RowAction = 'open' | 'edit' | 'remove' | 'select' | 'peek'
 
 export type ListKeyResult =
   | { type: 'move'; index: number }
@@ -38,6 +38,7 @@ export const LIST_KEYS = {
   edit: ['e'],
   remove: ['#', 'Delete'],
   select: ['x'],
+  peek: ['p'],
   create: ['c'],
   sort: ['s'],
   reverseSort: ['S'],
@@ -81,6 +82,7 @@ export function listKey({ key, active, total, pageRows, modified }: ListKeyConte
     case 'edit':
     case 'remove':
     case 'select':
+    case 'peek':
       return active === null
         ? none
         : { type: 'row', action: action === 'open' ? 'open' : action, index: active }

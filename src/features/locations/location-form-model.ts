@@ -1,0 +1,46 @@
+import { LocationInput, type Location } from '../../contract/locations'
+import type { FormCoreOptions } from '../../ui/form/form-core'
+
+// The form validates with the contract's own struct, so it refuses exactly what the server would
+// (400) and names the same rules; the form layer words them in the user's language.
+
+export interface FormValues {
+  name: string
+  street: string
+  number: string
+  postal_code: string
+  locality: string
+  description: string
+}
+
+export type FormField = keyof FormValues
+
+export const emptyValues: FormValues = {
+  name: '',
+  street: '',
+  number: '',
+  postal_code: '',
+  locality: '',
+  description: '',
+}
+
+export function valuesOf(location: Location): FormValues {
+  const { name, street, number, postal_code, locality, description } = location
+  return { name, street, number, postal_code, locality, description }
+}
+
+const trimmed = (values: FormValues): FormValues => ({
+  name: values.name.trim(),
+  street: values.street.trim(),
+  number: values.number.trim(),
+  postal_code: values.postal_code.trim(),
+  locality: values.locality.trim(),
+  description: values.description.trim(),
+})
+
+/** The form's fields in screen order, and what the contract checks: the text trimmed. */
+export const locationForm: FormCoreOptions<FormValues, LocationInput, FormField> = {
+  struct: LocationInput,
+  fields: ['name', 'street', 'number', 'postal_code', 'locality', 'description'],
+  prepare: trimmed,
+}

@@ -1,0 +1,62 @@
+import { fetchLocationPage } from '../../api/locations'
+import type { EntitySource } from '../../commands/entity-source'
+import { ENTITY_SEARCH_LENGTH } from '../../commands/entity-search'
+import type { PaletteContext } from '../../commands/registry'
+import type { Location } from '../../contract/locations'
+import { needs } from '../../contract/permissions'
+import { pathTo } from '../../lib/paths'
+import { formatAddress } from './location-address'
+
+const id = (location: Location) => location.location_id
+
+/**
+ * Locations in the palette (`~`): the list call's `search`, ordered by name. Enter opens the
+ * building's view, which every reader may open; peek shows it in the list's drawer.
+ */
+export const locationSource: EntitySource<Location, PaletteContext> = {
+  kind: 'locations',
+  heading: (LL) => LL.commands.locations.heading(),
+  needs: { anyOf: needs('locations', 'read') },
+  async search(text, signal) {
+    const page = await fetchLocationPage(
+      {
+        start: 0,
+        length: ENTITY_SEARCH_LENGTH,
+        order_by: 'name',
+        order_direction: 'asc',
+        search: text,
+      },
+      signal,
+    )
+    return page.data
+  },
+  view: (location) => {
+    const address = formatAddress(location)
+    return {
+      id: String(location.location_id),
+      title: location.name,
+      ...(address === '' ? {} : { subtitle: address }),
+    }
+  },
+  actions: [
+    {
+      id: 'location.open',
+      label: (LL) => LL.commands.locations.open(),
+      needs: {},
+      run: (ctx, location) => ctx.navigate(pathTo('locations-view', { id: id(location) })),
+    },
+    {
+      id: 'location.peek',
+      label: (LL) => LL.commands.locations.peek(),
+      needs: {},
+      run: (ctx, location) =>
+        ctx.navigate(pathTo('locations', { peek: id(location), row: id(location) })),
+    },
+    {
+      id: 'location.edit',
+      label: (LL) => LL.commands.locations.edit(),
+      needs: { anyOf: needs('locations', 'update') },
+      run: (ctx, location) => ctx.navigate(pathTo('locations-edit', { id: id(location) })),
+    },
+  ],
+}

@@ -1,0 +1,292 @@
+import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
+import { useI18nContext } from '../../../i18n/i18n-react'
+import type { LocationDeep } from '../../contract/locations'
+import { Button } from '../../ui/button'
+import { failureText } from '../../ui/form/failure-text'
+import { formFailure } from '../../ui/form/form-core'
+import { Notice } from '../../ui/notice'
+import { DeleteSpaceDialog } from './delete-space-dialog'
+import { childKind, treeKey, typeAhead, visibleRows, type TreeRow } from './location-tree-model'
+import * as styles from './location-tree.css'
+import { useSpaceWrite, type SpaceKind } from './use-space-mutations'
+
+interface LocationTreeProps {
+  location: LocationDeep
+  canCreate: boolean
+  canUpdate: boolean
+  canDelete: boolean
+}
+
+type Editing =
+  | { mode: 'rename'; row: TreeRow }
+  | { mode: 'create'; kind: SpaceKind; parent: TreeRow | null }
+  | null
+
+const TYPE_AHEAD_MS = 600
+
+/** The WAI-ARIA tree of one building, edited in place: F2 renames, + adds inside, Delete asks. */
+export function LocationTree({ location, canCreate, canUpdate, canDelete }: LocationTreeProps) {
+  const { LL } = useI18nContext()
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set())
+  const [focusKey, setFocusKey] = useState<string | null>(null)
+  const [editing, setEditing] = useState<Editing>(null)
+  const [draft, setDraft] = useState('')
+  const [deleting, setDeleting] = useState<TreeRow | null>(null)
+  const typed = useRef({ text: '', at: 0 })
+  const treeRef = useRef<HTMLUListElement>(null)
+  const save = useSpaceWrite()
+  const rows = visibleRows(location, expanded)
+  const focusIndex = Math.max(
+    0,
+    rows.findIndex((r) => r.key === focusKey),
+  )
+  const current = rows[focusIndex]
+
+  // DOM focus follows the roving tab stop whenever the focused node changes (or reappears).
+  const wantFocus = useRef(false)
+  useEffect(() => {
+    if (!wantFocus.current || editing !== null) return
+    const item = treeRef.current?.querySelector<HTMLElement>(`[data-key="${current?.key}"]`)
+    if (item) {
+      item.focus()
+      wantFocus.current = false
+    }
+  })
+
+  const focusRow = (key: string) => {
+    wantFocus.current = true
+    setFocusKey(key)
+  }
+  const toggle = (key: string, open: boolean) =>
+    setExpanded((prev) => {
+      const next = new Set(prev)
+      if (open) next.add(key)
+      else next.delete(key)
+      return next
+    })
+
+  const startCreate = (kind: SpaceKind, parent: TreeRow | null) => {
+    if (parent) toggle(parent.key, true)
+    save.reset()
+    setDraft('')
+    setEditing({ mode: 'create', kind, parent })
+  }
+
+  const onTreeKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
+    if (!(event.target instanceof HTMLElement) || event.target.getAttribute('role') !== 'treeitem')
+      return
+    if (event.ctrlKey || event.metaKey || event.altKey || current === undefined) return
+    const move = treeKey(rows, focusIndex, event.key)
+    if (move.type !== 'none') {
+      event.preventDefault()
+      if (move.type === 'focus') focusRow(rows[move.index]?.key ?? current.key)
+      else if (move.type === 'expand') toggle(move.key, true)
+      else toggle(move.key, false)
+      return
+    }
+    const kind = current.kind === 'device' ? null : current.kind
+    if (event.key === 'Enter') {
+      event.preventDefault()
+      if (current.childCount > 0) toggle(current.key, !current.expanded)
+    } else if (event.key === 'F2' && kind && canUpdate) {
+      event.preventDefault()
+      save.reset()
+      setDraft(current.name)
+      setEditing({ mode: 'rename', row: current })
+    } else if ((event.key === '+' || event.key === 'Insert') && canCreate) {
+      event.preventDefault()
+      const child = childKind[current.kind]
+      if (child) startCreate(child, current)
+    } else if (event.key === 'Delete' && kind && canDelete) {
+      event.preventDefault()
+      setDeleting(current)
+    } else if (event.key.length === 1 && event.key !== ' ') {
+      event.preventDefault()
+      const now = event.timeStamp
+      const text =
+        now - typed.current.at < TYPE_AHEAD_MS ? typed.current.text + event.key : event.key
+      typed.current = { text, at: now }
+      const found = typeAhead(rows, focusIndex, text) ?? typeAhead(rows, focusIndex, event.key)
+      if (found !== null) focusRow(rows[found]?.key ?? current.key)
+    }
+  }
+
+  const submitEdit = () => {
+    if (editing === null) return
+    const name = draft.trim()
+    if (name === '') return
+    if (editing.mode === 'rename') {
+      const { row } = editing
+      if (row.kind === 'device') return
+      save.mutate(
+        { op: 'rename', kind: row.kind, id: row.id, name },
+        {
+          onSuccess: () => {
+            setEditing(null)
+            focusRow(row.key)
+          },
+        },
+      )
+      return
+    }
+    const { kind, parent } = editing
+    const done = (id: number | null) => {
+      setEditing(null)
+      if (id !== null) focusRow(`${kind}:${id}`)
+    }
+    if (kind === 'floor') {
+      const position = location.floors.reduce((top, f) => Math.max(top, f.position + 1), 0)
+      save.mutate(
+        { op: 'create', kind, locationId: location.location_id, name, position },
+        { onSuccess: done },
+      )
+    } else if (kind === 'room' && parent)
+      save.mutate({ op: 'create', kind, floorId: parent.id, name }, { onSuccess: done })
+    else if (kind === 'door' && parent)
+      save.mutate({ op: 'create', kind, roomId: parent.id, name }, { onSuccess: done })
+  }
+  const cancelEdit = () => {
+    const back = editing?.mode === 'rename' ? editing.row.key : (editing?.parent?.key ?? null)
+    setEditing(null)
+    save.reset()
+    if (back) focusRow(back)
+    else if (current) focusRow(current.key)
+  }
+  const onEditKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
+    event.stopPropagation()
+    if (event.key === 'Enter') {
+      event.preventDefault()
+      submitEdit()
+    } else if (event.key === 'Escape') {
+      event.preventDefault()
+      cancelEdit()
+    }
+  }
+  const failure = save.error ? failureText(LL, formFailure(save.error)) : null
+
+  const editor = (label: string) => (
+    <input
+      className={styles.editor}
+      aria-label={label}
+      value={draft}
+      autoFocus
+      disabled={save.isPending}
+      aria-invalid={failure ? true : undefined}
+      onChange={(event) => setDraft(event.target.value)}
+      onKeyDown={onEditKeyDown}
+      onBlur={() => (save.isPending ? undefined : cancelEdit())}
+    />
+  )
+  const createRow = (level: number) =>
+    editing?.mode === 'create' ? (
+      <li role="treeitem" aria-level={level} aria-selected={false} className={styles.item}>
+        <span className={styles.kind}>{LL.locations.kinds[editing.kind]()}</span>
+        {editor(LL.locations.newName({ kind: LL.locations.kinds[editing.kind]() }))}
+      </li>
+    ) : null
+  // The new node's row goes right after its parent's last visible descendant.
+  const createAfter = (() => {
+    if (editing?.mode !== 'create' || editing.parent === null) return null
+    const start = rows.findIndex((r) => r.key === editing.parent?.key)
+    let end = start
+    while (rows[end + 1] && (rows[end + 1]?.level ?? 0) > (rows[start]?.level ?? 0)) end += 1
+    return rows[end]?.key ?? null
+  })()
+
+  return (
+    <div className={styles.root}>
+      <div className={styles.toolbar}>
+        {canCreate ? (
+          <Button tone="secondary" onClick={() => startCreate('floor', null)}>
+            {LL.locations.addFloor()}
+          </Button>
+        ) : null}
+        <p className={styles.hint} id="location-tree-hint">
+          {LL.locations.treeHint()}
+        </p>
+      </div>
+      {failure ? <Notice tone="danger">{failure}</Notice> : null}
+      {rows.length === 0 && editing === null ? (
+        <p className={styles.hint}>{LL.locations.emptyTree()}</p>
+      ) : null}
+      <ul
+        ref={treeRef}
+        role="tree"
+        aria-label={LL.locations.tree({ name: location.name })}
+        aria-describedby="location-tree-hint"
+        className={styles.tree}
+        onKeyDown={onTreeKeyDown}
+      >
+        {rows.map((row) => (
+          <TreeItemRow
+            key={row.key}
+            row={row}
+            focused={row.key === current?.key}
+            renaming={editing?.mode === 'rename' && editing.row.key === row.key}
+            editor={editor(LL.locations.rename({ name: row.name }))}
+            kindLabel={LL.locations.kinds[row.kind]()}
+            onClick={() => {
+              focusRow(row.key)
+              if (row.childCount > 0) toggle(row.key, !row.expanded)
+            }}
+            after={row.key === createAfter ? createRow(row.level + 1) : null}
+          />
+        ))}
+        {editing?.mode === 'create' && editing.parent === null ? createRow(1) : null}
+      </ul>
+      <DeleteSpaceDialog
+        row={deleting}
+        onClose={() => setDeleting(null)}
+        onDeleted={(row) => {
+          const parent = row.parentKey
+          setDeleting(null)
+          const at = rows.findIndex((r) => r.key === row.key)
+          focusRow(parent ?? rows[at - 1]?.key ?? rows[at + 1]?.key ?? '')
+        }}
+      />
+    </div>
+  )
+}
+
+interface TreeItemRowProps {
+  row: TreeRow
+  focused: boolean
+  renaming: boolean
+  editor: ReactNode
+  kindLabel: string
+  onClick: () => void
+  after: ReactNode
+}
+
+function TreeItemRow({
+  row,
+  focused,
+  renaming,
+  editor,
+  kindLabel,
+  onClick,
+  after,
+}: TreeItemRowProps) {
+  return (
+    <>
+      <li
+        role="treeitem"
+        data-key={row.key}
+        aria-level={row.level}
+        aria-expanded={row.childCount > 0 ? row.expanded : undefined}
+        aria-selected={focused}
+        tabIndex={focused ? 0 : -1}
+        className={styles.item}
+        style={{ paddingInlineStart: `${row.level * 1.25}rem` }}
+        onClick={onClick}
+      >
+        <span aria-hidden="true" className={styles.twisty}>
+          {row.childCount === 0 ? '' : row.expanded ? '▾' : '▸'}
+        </span>
+        <span className={styles.kind}>{kindLabel}</span>
+        {renaming ? editor : <span className={styles.name}>{row.name}</span>}
+      </li>
+      {after}
+    </>
+  )
+}
