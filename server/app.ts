@@ -5,7 +5,7 @@ import { secureHeaders } from 'hono/secure-headers'
 import { UPLOAD_MAX_BYTES } from '../src/contract/uploads'
 import { requireAuth } from './auth/principal'
 import { HashGate } from './auth/hash-gate'
-import { defaultOptions, type ServerOptions } from './config'
+import { defaultOptions, demoExposure, type ServerOptions } from './config'
 import type { AppEnv, Services } from './context'
 import { openDatabase, type Db } from './db/database'
 import { migrate } from './db/migrate'
@@ -71,6 +71,8 @@ const pgConflicts: Record<string, string> = {
 export async function createApp(overrides: Partial<ServerOptions> = {}): Promise<AppHandle> {
   const options: ServerOptions = { ...defaultOptions, ...overrides }
   const logger = createLogger(options.logLevel)
+  // Refuses before anything opens; main.ts prints the warning when it was allowed.
+  demoExposure(options)
   const db = await openDatabase(options)
   const { held } = await migrate(db)
   for (const { name, problems } of held) {

@@ -4,6 +4,7 @@ export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent'
 
 export interface ServerOptions {
   port: number
+  /** The address the server listens on; loopback unless told otherwise (HOST). */
   host: string
   /** A directory for embedded PGlite, or `memory://`. Ignored when databaseUrl is set. */
   dataDir: string
@@ -15,6 +16,11 @@ export interface ServerOptions {
   jwtSecret: string | null
   logLevel: LogLevel
   demoMode: boolean
+  /**
+   * Demo mode lists every reset and invite link and accepts the published demo password: on an
+   * address other machines can reach, only with this explicit consent (DEMO_ALLOW_REMOTE=1).
+   */
+  demoAllowRemote: boolean
   /** Where the built console lives; the SPA is served from here. */
   distDir: string
   /** log2 of scrypt's N. Production is 17; only tests lower it, explicitly. */
@@ -44,7 +50,7 @@ export interface ServerOptions {
 
 export const defaultOptions: ServerOptions = {
   port: 8080,
-  host: '0.0.0.0',
+  host: '127.0.0.1',
   dataDir: './data',
   databaseUrl: null,
   accessTokenTtl: 900,
@@ -53,6 +59,7 @@ export const defaultOptions: ServerOptions = {
   jwtSecret: null,
   logLevel: 'info',
   demoMode: true,
+  demoAllowRemote: false,
   distDir: 'dist',
   scryptLogN: 17,
   loginMaxFailures: 5,
@@ -104,6 +111,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): ServerOptions {
   return {
     ...defaultOptions,
     port,
+    host: env.HOST || defaultOptions.host,
     publicUrl: publicUrlOf(env.PUBLIC_URL || `http://localhost:${port}`),
     dataDir: env.DATA_DIR || defaultOptions.dataDir,
     databaseUrl: env.DATABASE_URL || null,
@@ -125,10 +133,37 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): ServerOptions {
     jwtSecret: env.JWT_SECRET || null,
     logLevel: level ?? defaultOptions.logLevel,
     demoMode: env.DEMO_MODE !== '0' && env.DEMO_MODE !== 'false',
+    demoAllowRemote: env.DEMO_ALLOW_REMOTE === '1' || env.DEMO_ALLOW_REMOTE === 'true',
     uploadUserQuota:
       positiveInt('UPLOAD_USER_QUOTA_MB', env.UPLOAD_USER_QUOTA_MB, 25) * 1024 * 1024,
     uploadTotalQuota:
       positiveInt('UPLOAD_TOTAL_QUOTA_MB', env.UPLOAD_TOTAL_QUOTA_MB, 500) * 1024 * 1024,
     resetMailLimit: positiveInt('RESET_MAIL_LIMIT', env.RESET_MAIL_LIMIT, 3),
   }
+}
+
+/** Whether `address` (a listening host or a peer's address) is this machine's loopback. */
+export function isLoopback(address: string | undefined): boolean {
+  if (!address) return false
+  const bare = address.replace(/^\[|\]$/g, '').toLowerCase()
+  return (
+    bare === 'localhost' ||
+    bare === '::1' ||
+    /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(bare) ||
+    /^::ffff:127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(bare)
+  )
+}
+
+/**
+ * Refuses demo mode on a reachable address without DEMO_ALLOW_REMOTE; answers the warning to print
+ * when it was allowed, else null.
+ */
+export function demoExposure(options: ServerOptions): string | null {
+  if (!options.demoMode || isLoopback(options.host)) return null
+  if (!options.demoAllowRemote) {
+    throw new Error(
+      `Demo mode on ${options.host} would let anyone who reaches the port sign in with the published demo password. Listen on 127.0.0.1 (unset HOST), start with DEMO_MODE=0, or set DEMO_ALLOW_REMOTE=1 to accept the risk.`,
+    )
+  }
+  return `WARNING: demo mode on ${options.host}: anyone who reaches this port can sign in with the published demo password (DEMO_ALLOW_REMOTE=1). /dev/outbox still answers only on this machine or to a signed-in administrator.`
 }

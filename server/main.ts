@@ -2,7 +2,7 @@ import { pathToFileURL } from 'node:url'
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import { createApp, type AppHandle } from './app'
-import { optionsFromEnv, type ServerOptions } from './config'
+import { demoExposure, optionsFromEnv, type ServerOptions } from './config'
 import { demoUsers, DEMO_PASSWORD } from './db/seed-data'
 
 export interface RunningServer {
@@ -22,7 +22,11 @@ export async function startServer(overrides: Partial<ServerOptions> = {}): Promi
     server.once('error', reject)
   })
   const port = (server.address() as AddressInfo).port
-  const host = options.host === '0.0.0.0' ? 'localhost' : options.host
+  const host = ['0.0.0.0', '::'].includes(options.host)
+    ? 'localhost'
+    : options.host.includes(':')
+      ? `[${options.host}]`
+      : options.host
   return {
     url: `http://${host}:${port}`,
     port,
@@ -40,11 +44,18 @@ async function main() {
   const lines = [
     `Access console: ${running.url}`,
     `Database: ${options.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${options.dataDir}`}`,
-    `Demo logins (password ${DEMO_PASSWORD}):`,
-    ...demoUsers.map((u) => `  ${u.email.padEnd(24)} ${u.role}`),
-    ...(options.demoMode ? [`Outbox (reset and invite links): ${running.url}/dev/outbox`] : []),
+    ...(options.demoMode
+      ? [
+          `Demo logins (password ${DEMO_PASSWORD}):`,
+          ...demoUsers.map((u) => `  ${u.email.padEnd(24)} ${u.role}`),
+          `Outbox (reset and invite links, from this machine): ${running.url}/dev/outbox`,
+        ]
+      : []),
   ]
   process.stdout.write(`${lines.join('\n')}\n`)
+  // Printed whatever LOG_LEVEL says: whoever started the server must see it.
+  const exposure = demoExposure(options)
+  if (exposure) process.stderr.write(`${exposure}\n`)
   const stop = () => {
     void running.close().then(() => process.exit(0))
   }

@@ -11,7 +11,8 @@ import {
   rotateRefreshToken,
 } from '../auth/tokens'
 import type { App, Services } from '../context'
-import { HttpError } from '../http/errors'
+import { DEMO_PASSWORD } from '../db/seed-data'
+import { badField, HttpError } from '../http/errors'
 import { jsonBody, parse } from '../http/validate'
 
 const invalidGrant = () =>
@@ -72,7 +73,9 @@ export function registerAuth(app: App, s: Services) {
         ? verifyPassword(input.password, user.password_hash)
         : burnPasswordCheck(input.password, s.options.scryptLogN),
     )
-    if (!user || !ok || user.disabled) {
+    // The demo password is published: outside demo mode it opens nothing, even where it is set.
+    const published = !s.options.demoMode && input.password === DEMO_PASSWORD
+    if (!user || !ok || published || user.disabled) {
       s.logger.info('login failed', { username: name })
       throw invalidGrant()
     }
@@ -96,6 +99,9 @@ export function registerAuth(app: App, s: Services) {
 
   app.post('/org/v1/users/password-reset', async (c) => {
     const input = await jsonBody(c, PasswordResetRequest)
+    if (!s.options.demoMode && input.new_password === DEMO_PASSWORD) {
+      throw badField('new_password', 'This password is published with the demo. Choose another.')
+    }
     // The link is claimed before any hashing: a bogus or already claimed token costs one indexed
     // write, not scrypt, and of several simultaneous uses exactly one goes on.
     if ((await claimPasswordToken(s.db, input.token)) === null) throw invalidLink()

@@ -1,11 +1,14 @@
 import type { Context } from 'hono'
+import { getConnInfo } from '@hono/node-server/conninfo'
 import { listQuery } from '../../src/contract/list'
+import { scopeOf } from '../../src/contract/permissions'
 import { NotifyRequest, type InviteNotify } from '../../src/contract/notify'
 import { authenticate } from '../auth/principal'
 import { createPasswordToken } from '../auth/tokens'
+import { isLoopback } from '../config'
 import type { App, AppEnv, Services } from '../context'
 import type { Queryable } from '../db/database'
-import { conflict } from '../http/errors'
+import { conflict, HttpError } from '../http/errors'
 import { listPage } from '../http/list'
 import { jsonBody, query } from '../http/validate'
 import { ensureManageable } from './user-writes'
@@ -107,6 +110,24 @@ async function resetMail(s: Services, user: { user_id: number; email: string }) 
 
 const OutboxQuery = listQuery(['message_id'] as const, 'message_id')
 
+/**
+ * The outbox holds every account's reset and invite links: it answers a connection from this
+ * machine, or a signed-in administrator of all organizations, never a stranger on the network.
+ * The peer's socket address decides; a forwarded-for header is anyone's to forge.
+ */
+async function ensureOutboxReader(c: Context<AppEnv>, s: Services) {
+  if (isLoopback(getConnInfo(c).remote.address)) return
+  if (c.req.header('authorization')) {
+    const caller = await authenticate(s, c.req.header('authorization'))
+    if (scopeOf(caller.permissions, 'users', 'update') === 'all') return
+  }
+  throw new HttpError(
+    403,
+    'forbidden',
+    'The demo outbox answers only on this machine or to a signed-in administrator.',
+  )
+}
+
 export function registerNotify(app: App, s: Services) {
   app.post('/notify', async (c) => {
     const input = await jsonBody(c, NotifyRequest)
@@ -126,6 +147,7 @@ export function registerNotify(app: App, s: Services) {
   if (s.options.demoMode) {
     // Demo only: lets a person follow reset and invite links without a mail server.
     app.get('/dev/outbox', async (c) => {
+      await ensureOutboxReader(c, s)
       const q = query(c, OutboxQuery)
       return c.json(
         await listPage(

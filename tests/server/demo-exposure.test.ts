@@ -1,0 +1,160 @@
+import { spawn } from 'node:child_process'
+import { networkInterfaces } from 'node:os'
+import { describe, expect, it } from 'vitest'
+import { hashPassword } from '../../server/auth/passwords'
+import { createPasswordToken } from '../../server/auth/tokens'
+import { isLoopback, optionsFromEnv } from '../../server/config'
+import { startServer } from '../../server/main'
+import { ADMIN, ORGADMIN, PASSWORD, useServer } from './helpers'
+
+// An address of this machine that other machines reach (eth0), when it has one.
+const reachable = Object.values(networkInterfaces())
+  .flat()
+  .find((i) => i?.family === 'IPv4' && !i.internal)?.address
+
+const base = {
+  port: 0,
+  dataDir: 'memory://',
+  seedAuditRows: 20,
+  scryptLogN: 10,
+  logLevel: 'silent' as const,
+  distDir: 'tests/server/no-dist',
+}
+
+const via = (address: string, url: string) => url.replace(/\/\/[^/:]+:/, `//${address}:`)
+
+/** Runs `tsx server/main.ts` with `env` until it prints its address or exits; answers its output. */
+async function runMain(env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: { ...process.env, PORT: '0', DATA_DIR: 'memory://', SEED_AUDIT_ROWS: '0', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let stdout = ''
+  let stderr = ''
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
+  const exit = new Promise<number | null>((resolve) => child.once('exit', resolve))
+  for (let waited = 0; waited < 60_000 && !/Access console: /.test(stdout); waited += 100) {
+    if (child.exitCode !== null) break
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  const running = child.exitCode === null
+  if (running) child.kill('SIGTERM')
+  return { running, code: await exit, stdout, stderr }
+}
+
+describe('listening address', () => {
+  it('is loopback unless HOST says otherwise', () => {
+    expect(optionsFromEnv({}).host).toBe('127.0.0.1')
+    expect(optionsFromEnv({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0')
+    expect(isLoopback('127.0.0.1')).toBe(true)
+    expect(isLoopback('::ffff:127.0.0.1')).toBe(true)
+    expect(isLoopback('::1')).toBe(true)
+    expect(isLoopback('0.0.0.0')).toBe(false)
+    expect(isLoopback('192.0.2.7')).toBe(false)
+  })
+
+  it.skipIf(!reachable)('a default server cannot be reached from the network', async () => {
+    const running = await startServer(base)
+    try {
+      expect(running.url).toMatch(/^http:\/\/127\.0\.0\.1:/)
+      expect((await fetch(`${running.url}/health`)).status).toBe(200)
+      await expect(fetch(`${via(reachable ?? '', running.url)}/health`)).rejects.toThrow()
+    } finally {
+      await running.close()
+    }
+  })
+
+  it('refuses demo mode on a reachable address without the explicit flag', async () => {
+    await expect(startServer({ ...base, host: '0.0.0.0' })).rejects.toThrow(/DEMO_ALLOW_REMOTE=1/)
+    const refused = await runMain({ HOST: '0.0.0.0' })
+    expect(refused.running).toBe(false)
+    expect(refused.code).not.toBe(0)
+    expect(refused.stderr).toContain('DEMO_ALLOW_REMOTE=1')
+  })
+
+  it('starts demo mode on a reachable address with the flag, and warns', async () => {
+    const started = await runMain({ HOST: '0.0.0.0', DEMO_ALLOW_REMOTE: '1', LOG_LEVEL: 'silent' })
+    expect(started.running).toBe(true)
+    expect(started.stderr).toMatch(/WARNING: demo mode on 0\.0\.0\.0/)
+    const quiet = await runMain({ LOG_LEVEL: 'silent' })
+    expect(quiet.running).toBe(true)
+    expect(quiet.stderr).not.toContain('WARNING')
+  })
+
+  it('needs no flag outside demo mode, and prints no demo password there', async () => {
+    const started = await runMain({ HOST: '0.0.0.0', DEMO_MODE: '0', LOG_LEVEL: 'silent' })
+    expect(started.running).toBe(true)
+    expect(started.stderr).not.toContain('WARNING')
+    expect(started.stdout).not.toContain(PASSWORD)
+  })
+})
+
+describe.skipIf(!reachable)('the demo outbox on a reachable address', () => {
+  const server = useServer({ host: '0.0.0.0', demoAllowRemote: true })
+  const outbox = (address: string, token?: string) =>
+    fetch(`${via(address, server().url)}/dev/outbox`, {
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+    })
+
+  it('answers a connection from this machine', async () => {
+    expect((await outbox('127.0.0.1')).status).toBe(200)
+  })
+
+  it('refuses a stranger on the network, whatever forwarded-for says', async () => {
+    const stranger = await outbox(reachable ?? '')
+    expect(stranger.status).toBe(403)
+    expect(((await stranger.json()) as { message: string }).message).toMatch(/this machine/)
+    const forged = await fetch(`${via(reachable ?? '', server().url)}/dev/outbox`, {
+      headers: { 'x-forwarded-for': '127.0.0.1' },
+    })
+    expect(forged.status).toBe(403)
+  })
+
+  it('answers a signed-in administrator on the network, not an organization admin', async () => {
+    expect((await outbox(reachable ?? '', await server().login(ADMIN))).status).toBe(200)
+    expect((await outbox(reachable ?? '', await server().login(ORGADMIN))).status).toBe(403)
+  })
+})
+
+describe('outside demo mode', () => {
+  const server = useServer({ demoMode: false })
+  const OTHER = 'Own-Password-42'
+
+  it('has no outbox', async () => {
+    expect((await server().request('GET', '/dev/outbox')).status).toBe(404)
+  })
+
+  it('refuses the published demo password, and accepts the account’s own', async () => {
+    const refused = await server().request('POST', '/auth/v1/token', {
+      form: { username: ADMIN, password: PASSWORD },
+    })
+    expect(refused.status).toBe(401)
+    const { db } = server().running.handle.services
+    await db.query('update users set password_hash = $2 where email = $1', [
+      ADMIN,
+      await hashPassword(OTHER, 10),
+    ])
+    expect((await server().pair(ADMIN, OTHER)).access_token).toBeTruthy()
+  })
+
+  it('does not let a reset set the published demo password', async () => {
+    const { db } = server().running.handle.services
+    const [user] = await db.query<{ user_id: number; email: string }>(
+      'select user_id, email from users where email = $1',
+      [ORGADMIN],
+    )
+    const token = await createPasswordToken(db, {
+      userId: user?.user_id ?? 0,
+      purpose: 'reset',
+      ttlSeconds: 600,
+      channel: 'email',
+      sentTo: user?.email ?? '',
+    })
+    const reply = await server().request('POST', '/org/v1/users/password-reset', {
+      json: { token, new_password: PASSWORD },
+    })
+    expect(reply.status).toBe(400)
+    expect(reply.body).toMatchObject({ error: 'validation', field: 'new_password' })
+  })
+})
