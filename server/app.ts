@@ -29,6 +29,9 @@ import { registerUploads } from './routes/uploads'
 import { registerUserWrites } from './routes/user-writes'
 import { registerUsers } from './routes/users'
 
+/** Every path whose answers need a token, hand one out, or list mailed links. */
+const apiAnswers = ['/auth/*', '/org/*', '/sbm/*', '/access/*', '/upload', '/notify', '/dev/*']
+
 export interface AppHandle {
   app: Hono<AppEnv>
   services: Services
@@ -132,6 +135,14 @@ export async function createApp(overrides: Partial<ServerOptions> = {}): Promise
   // Registered first, so it finishes last: its headers replace the page's on uploaded files.
   app.use('/uploads/*', uploadHeaders)
   app.use('*', pageHeaders)
+  // Answers name people, PINs and tokens: no shared cache and no back-forward cache may keep one.
+  // Uploaded images (/uploads/*) stay cacheable: their names are random and they never change.
+  for (const prefix of apiAnswers) {
+    app.use(prefix, async (c, next) => {
+      await next()
+      c.header('Cache-Control', 'no-store')
+    })
+  }
   app.use('/upload', tooLarge(UPLOAD_MAX_BYTES + 64 * 1024))
   for (const prefix of ['/auth/*', '/org/*', '/sbm/*', '/access/*']) app.use(prefix, compressJson())
   const jsonLimit = tooLarge(options.jsonBodyLimit)

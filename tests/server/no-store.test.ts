@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest'
+import { ADMIN, useServer, type Reply } from './helpers'
+
+const server = useServer()
+
+// Served to anyone and safe to keep: the health probe, uploaded images (random immutable names)
+// and the console's own files.
+const cacheable = new Set(['GET /health', 'GET /uploads/:name', 'GET /*'])
+
+/** Every route the app registered (not its middleware), as `METHOD /path`. */
+function routes(): string[] {
+  const all = server().running.handle.app.routes.filter((r) => r.method !== 'ALL')
+  return [...new Set(all.map((r) => `${r.method} ${r.path}`))].filter((r) => !cacheable.has(r))
+}
+
+/** A concrete path: reads name a seeded row; writes name none, so they change nothing. */
+function concrete(method: string, path: string) {
+  const id = method === 'GET' ? '1' : '999999'
+  return path.replace(':command', 'unlock').replace(/:\w+/g, id)
+}
+
+async function call(route: string, token?: string): Promise<Reply> {
+  const [method = 'GET', path = '/'] = route.split(' ')
+  const target = concrete(method, path)
+  if (route === 'POST /auth/v1/token') {
+    return server().request(method, target, { form: { username: ADMIN, password: 'wrong-one' } })
+  }
+  const json = method === 'GET' || method === 'DELETE' ? undefined : {}
+  return server().request(method, target, { token, json })
+}
+
+describe('Cache-Control: no-store', () => {
+  it('walks a route table that holds every resource', () => {
+    const walked = routes()
+    for (const prefix of ['/auth/', '/org/', '/sbm/', '/access/', '/upload', '/notify', '/dev/']) {
+      expect(walked.some((r) => r.split(' ')[1]?.startsWith(prefix))).toBe(true)
+    }
+    expect(walked.length).toBeGreaterThan(50)
+  })
+
+  it('is on every answer of every route, signed in', async () => {
+    const token = await server().login(ADMIN)
+    const missing: string[] = []
+    let ok = 0
+    for (const route of routes()) {
+      const reply = await call(route, token)
+      if (reply.status < 300) ok += 1
+      if (reply.headers.get('cache-control') !== 'no-store')
+        missing.push(`${route} ${reply.status}`)
+    }
+    expect(missing).toEqual([])
+    // Not only error answers: every read of a seeded row and list answered 200.
+    expect(ok).toBeGreaterThanOrEqual(routes().filter((r) => r.startsWith('GET ')).length)
+  })
+
+  it('is on every refusal without a token', async () => {
+    const missing: string[] = []
+    for (const route of routes()) {
+      const reply = await call(route)
+      if (reply.headers.get('cache-control') !== 'no-store')
+        missing.push(`${route} ${reply.status}`)
+    }
+    expect(missing).toEqual([])
+  })
+
+  it('is on the token endpoints’ successful answers', async () => {
+    const pair = await server().pair(ADMIN)
+    const signIn = await server().request('POST', '/auth/v1/token', {
+      form: { username: ADMIN, password: 'Demo-Password-1' },
+    })
+    expect(signIn.status).toBe(200)
+    expect(signIn.headers.get('cache-control')).toBe('no-store')
+    const refreshed = await server().request('POST', '/auth/v1/token/refresh', {
+      json: { refresh_token: pair.refresh_token },
+    })
+    expect(refreshed.status).toBe(200)
+    expect(refreshed.headers.get('cache-control')).toBe('no-store')
+  })
+
+  it('leaves the health probe cacheable', async () => {
+    expect((await server().request('GET', '/health')).headers.get('cache-control')).toBeNull()
+  })
+})
