@@ -10,6 +10,10 @@ const dir = join(import.meta.dirname, 'migrations')
  */
 const HELD = 'AC001'
 
+// Servers starting together on one PostgreSQL apply each migration once: the first takes this lock
+// and applies it, the others wait, then find it recorded.
+const LOCK = 'select pg_advisory_xact_lock(1701)'
+
 export interface Held {
   name: string
   /** The rows that break the rule, by id. */
@@ -26,9 +30,12 @@ export interface Migrated {
  * does not stop the others: the server starts and warns, rather than refusing to start over old data.
  */
 export async function migrate(db: Db): Promise<Migrated> {
-  await db.query(
-    'create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())',
-  )
+  await db.tx(async (q) => {
+    await q.query(LOCK)
+    await q.query(
+      'create table if not exists schema_migrations (name text primary key, applied_at timestamptz not null default now())',
+    )
+  })
   const done = new Set(
     (await db.query<{ name: string }>('select name from schema_migrations')).map((r) => r.name),
   )
@@ -39,12 +46,16 @@ export async function migrate(db: Db): Promise<Migrated> {
   for (const name of pending) {
     const sql = readFileSync(join(dir, name), 'utf8')
     try {
-      await db.tx(async (q) => {
+      const applied = await db.tx(async (q) => {
+        await q.query(LOCK)
+        const [already] = await q.query('select 1 from schema_migrations where name = $1', [name])
+        if (already) return false
         // Without parameters pg sends a simple query, which may hold many statements.
         await q.query(sql)
         await q.query('insert into schema_migrations (name) values ($1)', [name])
+        return true
       })
-      result.applied.push(name)
+      if (applied) result.applied.push(name)
     } catch (error) {
       if ((error as { code?: unknown }).code !== HELD) throw error
       result.held.push({ name, problems: (error as Error).message })

@@ -26,6 +26,8 @@ async function insertId(q: Queryable, sql: string, params: readonly unknown[]): 
   return row.id
 }
 
+const SEED_LOCK = 1702
+
 /** Seeds an empty database once; returns false when data is already there. */
 export async function seedIfEmpty(db: Db, opts: { auditRows: number; scryptLogN: number }) {
   const [existing] = await db.query<{ n: number }>('select count(*)::int as n from organizations')
@@ -34,7 +36,11 @@ export async function seedIfEmpty(db: Db, opts: { auditRows: number; scryptLogN:
   const hashes = await Promise.all(
     demoUsers.map(() => hashPassword(DEMO_PASSWORD, opts.scryptLogN)),
   )
-  await db.tx(async (q) => {
+  return db.tx(async (q) => {
+    // Several servers may start on one empty PostgreSQL at once: one seeds, the others find it done.
+    await q.query('select pg_advisory_xact_lock($1)', [SEED_LOCK])
+    const [again] = await q.query<{ n: number }>('select count(*)::int as n from organizations')
+    if ((again?.n ?? 0) > 0) return false
     const orgIds: number[] = []
     for (const org of organizations) {
       const id = await insertId(
@@ -189,8 +195,8 @@ export async function seedIfEmpty(db: Db, opts: { auditRows: number; scryptLogN:
     }
     await seedCredentials(q, userIds)
     await seedAudits(q, opts.auditRows, orgIds)
+    return true
   })
-  return true
 }
 
 async function seedCredentials(q: Queryable, userIds: number[]) {

@@ -1,0 +1,161 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import { once } from 'node:events'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { TokenPair } from '../../src/contract/auth'
+import { Device } from '../../src/contract/devices'
+import { listOf } from '../../src/contract/list'
+import { ADMIN, PASSWORD, STAFF, freshPostgres, shaped } from './helpers'
+
+// Two real server processes (`tsx server/main.ts`, as `npm start` runs it) on one PostgreSQL: what
+// a load balancer in front of several servers would see. PGlite is one process's own database.
+const postgres = process.env.TEST_DATABASE_URL
+const title = postgres
+  ? 'two API servers on one PostgreSQL'
+  : 'two API servers on one PostgreSQL — skipped: needs TEST_DATABASE_URL (npm run test:server:pg)'
+
+interface Process {
+  url: string
+  child: ChildProcess
+}
+
+/** Starts `server/main.ts` on a free port against `databaseUrl`; answers once it listens. */
+async function startProcess(databaseUrl: string): Promise<Process> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: '0',
+      DATABASE_URL: databaseUrl,
+      SEED_AUDIT_ROWS: '50',
+      LOG_LEVEL: 'error',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  const collect = (chunk: Buffer) => (output += chunk.toString())
+  child.stdout?.on('data', collect)
+  child.stderr?.on('data', collect)
+  for (let waited = 0; !/Access console: (\S+)/.test(output); waited += 100) {
+    if (child.exitCode !== null || waited > 90_000)
+      throw new Error(`server did not start: ${output}`)
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  return { url: /Access console: (\S+)/.exec(output)?.[1] ?? '', child }
+}
+
+async function post(
+  base: string,
+  path: string,
+  init: {
+    token?: string
+    json?: unknown
+    form?: Record<string, string>
+    headers?: Record<string, string>
+  },
+) {
+  const headers: Record<string, string> = { ...init.headers }
+  if (init.token) headers.authorization = `Bearer ${init.token}`
+  let body: string | undefined
+  if (init.form) {
+    headers['content-type'] = 'application/x-www-form-urlencoded'
+    body = new URLSearchParams(init.form).toString()
+  } else if (init.json !== undefined) {
+    headers['content-type'] = 'application/json'
+    body = JSON.stringify(init.json)
+  }
+  const response = await fetch(`${base}${path}`, { method: 'POST', headers, body })
+  return { status: response.status, body: (await response.json()) as unknown }
+}
+
+const signIn = (base: string, username: string, password = PASSWORD) =>
+  post(base, '/auth/v1/token', { form: { username, password } })
+
+describe.skipIf(!postgres)(title, () => {
+  let database: Awaited<ReturnType<typeof freshPostgres>> = null
+  let a: Process
+  let b: Process
+  let sql: pg.Client
+
+  beforeAll(async () => {
+    database = await freshPostgres()
+    if (!database) throw new Error('TEST_DATABASE_URL is set but no database was made')
+    // Both start at once on the empty database: migrations and the seed must happen once.
+    ;[a, b] = await Promise.all([startProcess(database.url), startProcess(database.url)])
+    sql = new pg.Client({ connectionString: database.url })
+    await sql.connect()
+  }, 180_000)
+
+  afterAll(async () => {
+    for (const p of [a, b]) {
+      if (p && p.child.exitCode === null) {
+        p.child.kill('SIGTERM')
+        await once(p.child, 'exit')
+      }
+    }
+    await sql?.end()
+    await database?.drop()
+  })
+
+  it('seeded and migrated once, though both started together', async () => {
+    const { rows } = await sql.query<{ n: number }>(
+      "select count(*)::int as n from users where email = 'admin@demo.local'",
+    )
+    expect(rows[0]?.n).toBe(1)
+    expect(a.url).not.toBe(b.url)
+  })
+
+  it('a refresh token used on both at once: exactly one success', async () => {
+    const login = await signIn(a.url, ADMIN)
+    const pair = shaped(login.body, TokenPair)
+    const replies = await Promise.all(
+      [a, b].map((p) =>
+        post(p.url, '/auth/v1/token/refresh', { json: { refresh_token: pair.refresh_token } }),
+      ),
+    )
+    expect(replies.map((r) => r.status).sort()).toEqual([200, 401])
+    // Reuse detected: the family is revoked, so the winner's new token is dead on both servers.
+    const winner = shaped(replies.find((r) => r.status === 200)?.body, TokenPair)
+    const after = await post(b.url, '/auth/v1/token/refresh', {
+      json: { refresh_token: winner.refresh_token },
+    })
+    expect(after.status).toBe(401)
+  })
+
+  it('five failed sign-ins spread over both lock the account on both', async () => {
+    const servers = [a, b, a, b, a]
+    for (const p of servers)
+      expect((await signIn(p.url, STAFF, 'Wrong-Password-0')).status).toBe(401)
+    // Now even the right password waits, whichever server is asked.
+    for (const p of [a, b]) {
+      const reply = await signIn(p.url, STAFF)
+      expect(reply.status).toBe(429)
+    }
+  })
+
+  it('one Idempotency-Key sent to both: one command, one audit row', async () => {
+    const token = shaped((await signIn(b.url, ADMIN)).body, TokenPair).access_token
+    const list = await fetch(`${a.url}/sbm/v1/devices?length=500`, {
+      headers: { authorization: `Bearer ${token}` },
+    })
+    const device = shaped(await list.json(), listOf(Device)).data.find(
+      (d) => d.current_status.connected && d.capabilities.includes('remotely_unlock'),
+    )
+    if (!device) throw new Error('no connected lock among the seeded devices')
+    const audits = async () =>
+      (
+        await sql.query<{ n: number }>(
+          'select count(*)::int as n from device_audits where device_id = $1',
+          [device.device_id],
+        )
+      ).rows[0]?.n ?? 0
+    const before = await audits()
+    const path = `/access/v1/devices/${device.device_id}/control/unlock`
+    const headers = { 'idempotency-key': `two-servers-${Date.now()}` }
+    const replies = await Promise.all(
+      [a, b].map((p) => post(p.url, path, { token, json: {}, headers })),
+    )
+    expect(replies.map((r) => r.status)).toEqual([200, 200])
+    expect(replies[0]?.body).toEqual(replies[1]?.body)
+    expect(await audits()).toBe(before + 1)
+  })
+})
