@@ -1,37 +1,53 @@
 // Audit-log page latency on 1,000,000 rows, over real HTTP against the reference server (its own
-// process, as `npm start` runs it) on a fresh in-memory PGlite. Budget (DESIGN.md): p95 ≤ 20 ms at any start. Also prints the seed time and,
-// for the record, the OFFSET fallbacks (search, other sort orders), which have no budget.
-//   npm run bench:server            BENCH_ROWS=200000 npm run bench:server
+// process, as `npm start` runs it) on a fresh in-memory PGlite. Budget (issue 14): p95 ≤ 50 ms for
+// every sortable column in both directions at any start, and for a search at any start; and a
+// palette search sent while the heaviest audit page runs answers within 150 ms.
+//   npm run bench:server            BENCH_ROWS=200000 BENCH_RUNS=20 npm run bench:server
 //   BENCH_DATABASE_URL=postgres://…/empty_db npm run bench:server
 import { spawn } from 'node:child_process'
 import { once as onceEvent } from 'node:events'
+import { auditSortKeys } from '../src/contract/audits'
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000)
-const RUNS = Number(process.env.BENCH_RUNS ?? 200)
-const BUDGET_MS = 20
+const RUNS = Number(process.env.BENCH_RUNS ?? 30)
+const BUDGET_MS = 50
+const PALETTE_BUDGET_MS = 150
 // The first requests after a million-row seed pay for JIT warm-up and a cold buffer cache.
-const WARMUP = 50
+const WARMUP = 3
 
 interface Scenario {
   label: string
   url: string
   token: string
-  budget: boolean
   times: number[]
   rows: number
+  count: string
 }
 
 function percentile(sorted: number[], p: number) {
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN
 }
 
+interface Page {
+  data: unknown[]
+  recordsTotal: number
+  recordsFiltered: number
+  recordsFilteredCapped?: boolean
+}
+
+async function fetchPage(url: string, token: string): Promise<Page> {
+  const response = await fetch(url, { headers: { authorization: `Bearer ${token}` } })
+  if (response.status !== 200)
+    throw new Error(`${url}: ${response.status} ${await response.text()}`)
+  return (await response.json()) as Page
+}
+
 async function once(s: Scenario, keep: boolean) {
   const t = performance.now()
-  const response = await fetch(s.url, { headers: { authorization: `Bearer ${s.token}` } })
-  const body = (await response.json()) as { data: unknown[] }
-  if (response.status !== 200) throw new Error(`${s.url}: ${response.status}`)
+  const body = await fetchPage(s.url, s.token)
   if (keep) s.times.push(performance.now() - t)
   s.rows = body.data.length
+  s.count = `${body.recordsFilteredCapped ? '>' : ''}${body.recordsFiltered}`
 }
 
 /**
@@ -48,11 +64,12 @@ function report(s: Scenario) {
   const sorted = [...s.times].sort((a, b) => a - b)
   const p50 = percentile(sorted, 50)
   const p95 = percentile(sorted, 95)
-  const verdict = s.budget ? (p95 <= BUDGET_MS ? 'ok' : 'OVER BUDGET') : 'no budget'
-  const figures = `p50 ${p50.toFixed(2).padStart(7)} ms  p95 ${p95.toFixed(2).padStart(7)} ms`
+  const over = p95 > BUDGET_MS
+  const figures = `p50 ${p50.toFixed(1).padStart(7)} ms  p95 ${p95.toFixed(1).padStart(7)} ms`
+  const count = `matches ${s.count.padStart(8)}`
   return {
-    over: s.budget && p95 > BUDGET_MS,
-    line: `${s.label.padEnd(50)} ${figures}  rows ${String(s.rows).padStart(2)}  ${verdict}`,
+    over,
+    line: `${s.label.padEnd(52)} ${figures}  rows ${String(s.rows).padStart(2)}  ${count}  ${over ? 'OVER BUDGET' : 'ok'}`,
   }
 }
 
@@ -86,6 +103,28 @@ async function startServerProcess() {
   return { url, seedMs, stop }
 }
 
+/**
+ * A palette search (users, as `@` sends it) issued 5 ms after the slowest audit page of the run
+ * was sent: on PGlite's one connection it waits for whatever the audit request holds.
+ */
+async function paletteUnderLoad(base: string, heavy: Scenario, token: string) {
+  const times: number[] = []
+  for (let i = 0; i < RUNS; i++) {
+    const audit = fetchPage(heavy.url, heavy.token)
+    await new Promise((r) => setTimeout(r, 5))
+    const t = performance.now()
+    await fetchPage(`${base}/org/v1/users?length=8&search=ann`, token)
+    times.push(performance.now() - t)
+    await audit
+  }
+  const sorted = times.sort((a, b) => a - b)
+  const p95 = percentile(sorted, 95)
+  return {
+    over: p95 > PALETTE_BUDGET_MS,
+    line: `palette search during "${heavy.label}": p50 ${percentile(sorted, 50).toFixed(1)} ms  p95 ${p95.toFixed(1)} ms  ${p95 > PALETTE_BUDGET_MS ? 'OVER BUDGET' : 'ok'} (budget ${PALETTE_BUDGET_MS} ms)`,
+  }
+}
+
 async function main() {
   const t0 = performance.now()
   const server = await startServerProcess()
@@ -100,53 +139,79 @@ async function main() {
   }
   const admin = await login('admin@demo.local')
   const auditor = await login('auditor@demo.local')
-  const acmeRows = ROWS - Math.floor(ROWS / 3)
   const page = (q: string) => `${server.url}/sbm/v1/devices/audit?length=15&${q}`
-  const scenario = (label: string, q: string, token: string, budget: boolean): Scenario => ({
+  const scenario = (label: string, q: string, token: string): Scenario => ({
     label,
     url: page(q),
     token,
-    budget,
     times: [],
     rows: 0,
+    count: '',
   })
   const half = Math.floor(ROWS / 2)
-  const budgeted = [
-    ...[0, half, ROWS - 15].map((start) =>
-      scenario(`admin, newest first, start ${start}`, `start=${start}`, admin, true),
-    ),
-    ...[0, Math.floor(acmeRows / 2), acmeRows - 15].map((start) =>
-      scenario(`auditor (Acme only), start ${start}`, `start=${start}`, auditor, true),
-    ),
-    scenario(
-      `admin, oldest first, start ${half}`,
-      `start=${half}&order_direction=asc`,
-      admin,
-      true,
-    ),
+  const acmeHalf = Math.floor((ROWS - Math.floor(ROWS / 3)) / 2)
+  const sorts = auditSortKeys.flatMap((key) =>
+    (['desc', 'asc'] as const).flatMap((dir) => [
+      ...[0, half, ROWS - 15].map((start) =>
+        scenario(
+          `admin ${key} ${dir}, start ${start}`,
+          `start=${start}&order_by=${key}&order_direction=${dir}`,
+          admin,
+        ),
+      ),
+      scenario(
+        `auditor (Acme) ${key} ${dir}, start ${acmeHalf}`,
+        `start=${acmeHalf}&order_by=${key}&order_direction=${dir}`,
+        auditor,
+      ),
+    ]),
+  )
+  // Each search at several starts: the first page, a middle and the last, as its count says.
+  const searches: Scenario[] = []
+  const terms: [string, string][] = [
+    ['failure', 'audit_id'],
+    ['unlock', 'audit_id'],
+    ['demo.local', 'audit_id'],
+    ['failure', 'device_name'],
+    ['zzz-nothing', 'audit_id'],
   ]
-  const fallbacks = [
-    scenario(
-      `admin, order_by=user_id, start ${half} (OFFSET)`,
-      `start=${half}&order_by=user_id`,
-      admin,
-      false,
-    ),
-    scenario('admin, search=failure, start 0 (OFFSET + count)', 'search=failure', admin, false),
-  ]
-  await run(budgeted, RUNS)
-  await run(fallbacks, Math.max(5, Math.floor(RUNS / 20)))
-  const results = [...budgeted, ...fallbacks].map(report)
+  for (const [term, by] of terms) {
+    const q = `search=${encodeURIComponent(term)}&order_by=${by}`
+    const first = await fetchPage(page(q), admin)
+    const last = Math.max(0, first.recordsFiltered - 15)
+    for (const start of [...new Set([0, Math.floor(last / 2), last])]) {
+      searches.push(
+        scenario(`admin search "${term}" by ${by}, start ${start}`, `${q}&start=${start}`, admin),
+      )
+    }
+  }
+  const all = [...sorts, ...searches]
+  await run(all, RUNS)
+  const results = all.map(report)
+  const heaviest = [...all].sort(
+    (a, b) =>
+      percentile(
+        [...b.times].sort((x, y) => x - y),
+        95,
+      ) -
+      percentile(
+        [...a.times].sort((x, y) => x - y),
+        95,
+      ),
+  )[0]
+  const palette = heaviest ? await paletteUnderLoad(server.url, heaviest, admin) : null
   process.stdout.write(
     [
-      `Audit pages over HTTP, ${ROWS.toLocaleString('en')} rows, ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'}, ${RUNS} requests each, round-robin after ${WARMUP} warm-up rounds`,
+      `Audit pages over HTTP, ${ROWS.toLocaleString('en')} rows, ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'embedded PGlite'}, ${RUNS} requests each, round-robin after ${WARMUP} warm-up rounds; budget p95 ≤ ${BUDGET_MS} ms`,
       `Server process start incl. initdb, migrations, seed and demo password hashing: ${(startup / 1000).toFixed(1)} s; seed alone: ${(server.seedMs / 1000).toFixed(1)} s`,
       ...results.map((r) => r.line),
+      ...(palette ? [palette.line] : []),
+      `${results.filter((r) => r.over).length} of ${results.length} pages over budget`,
       '',
     ].join('\n'),
   )
   await server.stop()
-  if (results.some((r) => r.over)) process.exitCode = 1
+  if (results.some((r) => r.over) || palette?.over) process.exitCode = 1
 }
 
 await main()
