@@ -1,8 +1,23 @@
-import { AuditListQuery, auditSortKeys, type AuditEntry } from '../../src/contract/audits'
+import {
+  AUDIT_COUNT_CAP,
+  AuditListQuery,
+  auditSortKeys,
+  type AuditEntry,
+} from '../../src/contract/audits'
 import type { ListQuery, ListResponse } from '../../src/contract/list'
 import type { App, Services } from '../context'
 import type { Queryable } from '../db/database'
-import { listPage } from '../http/list'
+import {
+  idAtInIdOrder,
+  matchingValues,
+  pageInColumnOrder,
+  pageInIdOrder,
+  rowAtInColumnOrder,
+  type AuditScope,
+  type RankedColumn,
+  type ValueMatch,
+} from '../db/audit-ranks'
+import { likePattern } from '../http/list'
 import { orgLimit, requireScope } from '../http/scope'
 import { query } from '../http/validate'
 
@@ -54,28 +69,139 @@ async function keysetPage(
   return { data, recordsTotal: total, recordsFiltered: total }
 }
 
+/** The scope's row count: one counter row (audit_counters), exact and constant time. */
+async function scopeTotal(q: Queryable, organizationId: number | null): Promise<number> {
+  const [row] = await q.query<{ n: number }>(
+    'select coalesce((select n from audit_counters where scope_id = $1), 0) as n',
+    [organizationId ?? 0],
+  )
+  return row?.n ?? 0
+}
+
+/**
+ * A page of `count` rows read in ascending order from rank `ascStart`: newest first (desc) is the
+ * ascending order reversed, so rank s from the end is rank total - s - length from the start.
+ */
+function ascendingWindow(filtered: number, query: ListQuery<SortKey>) {
+  if (query.start >= filtered) return null
+  const count = Math.min(query.length, filtered - query.start)
+  const ascStart = query.order_direction === 'asc' ? query.start : filtered - query.start - count
+  return { ascStart, count }
+}
+
+const inOrder = <R>(rows: R[], query: ListQuery<SortKey>) =>
+  query.order_direction === 'asc' ? rows : rows.reverse()
+
+const searchable: readonly RankedColumn[] = ['device_name', 'command', 'result', 'actor_email']
+// created_at follows audit_id (server/db/audit.ts), so both sorts page by the dense id.
+const idOrder = (key: SortKey): key is 'audit_id' | 'created_at' =>
+  key === 'audit_id' || key === 'created_at'
+
+/** Any sortable column, no search: the page's first row is found from counts (migration 006). */
+async function columnPage(
+  q: Queryable,
+  scope: AuditScope,
+  col: RankedColumn,
+  query: ListQuery<SortKey>,
+): Promise<ListResponse<AuditEntry>> {
+  const total = await scopeTotal(q, scope.organizationId)
+  const window = ascendingWindow(total, query)
+  const seek = window && (await rowAtInColumnOrder(q, scope, col, window.ascStart, null))
+  const rows =
+    window && seek
+      ? await pageInColumnOrder<AuditEntry>(q, select, scope, col, seek, window.count, null)
+      : []
+  return { data: inOrder(rows, query), recordsTotal: total, recordsFiltered: total }
+}
+
+/**
+ * A search: the term is matched against each searched column's distinct values (a few hundred
+ * counted rows). When one column matches, the count is exact and any page is found from counts;
+ * when several do, or the sort is by another column, the count stops at AUDIT_COUNT_CAP and
+ * the answer says so (recordsFilteredCapped).
+ */
+async function searchPage(
+  q: Queryable,
+  scope: AuditScope,
+  query: ListQuery<SortKey>,
+): Promise<ListResponse<AuditEntry>> {
+  const total = await scopeTotal(q, scope.organizationId)
+  const matches = await matchingValues(q, scope, searchable, likePattern(query.search))
+  const cols = [...new Set(matches.map((m) => m.col))]
+  const [only] = cols
+  if (only === undefined) return { data: [], recordsTotal: total, recordsFiltered: 0 }
+  const values = matches.filter((m) => m.col === only).map((m) => m.value)
+  const filtered = matches.reduce((sum, m) => sum + m.n, 0)
+  if (cols.length === 1 && (idOrder(query.order_by) || query.order_by === only)) {
+    const window = ascendingWindow(filtered, query)
+    let rows: AuditEntry[] = []
+    if (window && idOrder(query.order_by)) {
+      const from = await idAtInIdOrder(q, scope, only, window.ascStart, values)
+      if (from !== null)
+        rows = await pageInIdOrder(q, select, scope, only, from, window.count, values)
+    } else if (window) {
+      const from = await rowAtInColumnOrder(q, scope, only, window.ascStart, values)
+      if (from) rows = await pageInColumnOrder(q, select, scope, only, from, window.count, values)
+    }
+    return { data: inOrder(rows, query), recordsTotal: total, recordsFiltered: filtered }
+  }
+  return cappedPage(q, scope, query, total, matches)
+}
+
+/** Rows matching any of the values, counted up to the cap and paged within it. */
+async function cappedPage(
+  q: Queryable,
+  scope: AuditScope,
+  query: ListQuery<SortKey>,
+  total: number,
+  matches: readonly ValueMatch[],
+): Promise<ListResponse<AuditEntry>> {
+  const cols = [...new Set(matches.map((m) => m.col))]
+  const params: unknown[] = [scope.organizationId]
+  const conditions = cols.map((col) => {
+    params.push(matches.filter((m) => m.col === col).map((m) => m.value))
+    return `${col} = any($${params.length}::text[])`
+  })
+  const where = `($1::int is null or organization_id = $1::int) and (${conditions.join(' or ')})`
+  const [counted] = await q.query<{ n: number }>(
+    `select count(*)::int as n from (
+       select 1 from device_audits where ${where} limit ${AUDIT_COUNT_CAP + 1}) x`,
+    params,
+  )
+  const capped = (counted?.n ?? 0) > AUDIT_COUNT_CAP
+  const filtered = Math.min(counted?.n ?? 0, AUDIT_COUNT_CAP)
+  const window = ascendingWindow(filtered, { ...query, order_direction: 'asc' })
+  const direction = query.order_direction
+  const rows = window
+    ? await q.query<AuditEntry>(
+        `select ${select} from device_audits where ${where}
+         order by ${sortColumns[query.order_by]} ${direction}, audit_id ${direction}
+         limit ${window.count} offset ${query.start}`,
+        params,
+      )
+    : []
+  return {
+    data: rows,
+    recordsTotal: total,
+    recordsFiltered: filtered,
+    ...(capped ? { recordsFilteredCapped: true } : {}),
+  }
+}
+
 export function registerAudits(app: App, s: Services) {
   app.get('/sbm/v1/devices/audit', async (c) => {
     const p = c.get('principal')
     const limit = orgLimit(requireScope(p, 'devices:audits', 'read'), p)
     const q = query(c, AuditListQuery)
-    if (q.order_by === 'audit_id' && q.search === '')
-      return c.json(await keysetPage(s.db, limit, q))
-    // Other sorts and searches page with OFFSET over an index (timings: docs/benchmarks.md).
-    return c.json(
-      await listPage<SortKey, AuditEntry>(
-        s.db,
-        {
-          select,
-          from: 'device_audits',
-          where: limit === null ? [] : ['organization_id = $1'],
-          params: limit === null ? [] : [limit],
-          searchColumns: ['device_name', 'command', 'result', 'actor_email'],
-          sortColumns,
-          tiebreak: 'audit_id',
-        },
-        q,
-      ),
-    )
+    const scope: AuditScope = { organizationId: limit }
+    const key = q.order_by
+    if (q.search === '' && idOrder(key)) return c.json(await keysetPage(s.db, limit, q))
+    // Counts and rows from one snapshot, so a command logged meanwhile cannot shift the page.
+    const page = await s.db.tx(async (tx) => {
+      await tx.query('set transaction isolation level repeatable read')
+      if (q.search !== '' || idOrder(key)) return searchPage(tx, scope, q)
+      return columnPage(tx, scope, key, q)
+    })
+    return c.json(page)
   })
 }

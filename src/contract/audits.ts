@@ -41,3 +41,12 @@ export const auditSortKeys = [
   'result',
 ] as const
 export const AuditListQuery = listQuery(auditSortKeys, 'audit_id')
+
+/**
+ * GET /sbm/v1/devices/audit answers every sort, both directions, at any start with exact counts,
+ * and a search whose term matches one column's values (device name, command, result or actor
+ * e-mail) in id order or by that column also exactly. Any other search (the term matches values
+ * in several columns, or the sort is by another column) counts at most this many rows and answers
+ * `recordsFilteredCapped: true` when there are more.
+ */
+export const AUDIT_COUNT_CAP = 1000

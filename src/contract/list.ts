@@ -4,9 +4,11 @@ import {
   defaulted,
   enums,
   integer,
+  literal,
   min,
   number,
   object,
+  optional,
   refine,
   string,
   union,
@@ -66,11 +68,26 @@ export type ListQuery<K extends string = string> = {
 
 const Count = min(integer(), 0)
 
+/**
+ * `recordsFilteredCapped: true` means counting stopped: there are more than `recordsFiltered`
+ * matches, and pages reach only the first `recordsFiltered` (a client shows "more than N"). Only
+ * the audit log's searches cap their count (AUDIT_COUNT_CAP in contract/audits.ts).
+ */
 export function listOf<T, S>(item: Struct<T, S>) {
-  return object({ data: array(item), recordsTotal: Count, recordsFiltered: Count })
+  return object({
+    data: array(item),
+    recordsTotal: Count,
+    recordsFiltered: Count,
+    recordsFilteredCapped: optional(literal(true)),
+  })
 }
 
-export type ListResponse<T> = { data: T[]; recordsTotal: number; recordsFiltered: number }
+export type ListResponse<T> = {
+  data: T[]
+  recordsTotal: number
+  recordsFiltered: number
+  recordsFilteredCapped?: true
+}
 
 /**
  * Where a list's rows come from: the query key and the fetch that fills it, defined together in
