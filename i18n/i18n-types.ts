@@ -741,6 +741,11 @@ type RootTranslation = {
 		 */
 		matches: RequiredParams<'formatted'>
 		/**
+		 * m​o​r​e​ ​t​h​a​n​ ​{​f​o​r​m​a​t​t​e​d​}​ ​m​a​t​c​h​e​s
+		 * @param {unknown} formatted
+		 */
+		moreMatches: RequiredParams<'formatted'>
+		/**
 		 * N​o​t​h​i​n​g​ ​m​a​t​c​h​e​s​ ​“​{​s​e​a​r​c​h​}​”​.
 		 * @param {unknown} search
 		 */
@@ -3353,6 +3358,10 @@ export type TranslationFunctions = {
 		 * {formatted} {{match|matches}}
 		 */
 		matches: (arg: { count: number | string | boolean, formatted: unknown }) => LocalizedString
+		/**
+		 * more than {formatted} matches
+		 */
+		moreMatches: (arg: { formatted: unknown }) => LocalizedString
 		/**
 		 * Nothing matches “{search}”.
 		 */

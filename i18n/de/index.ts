@@ -204,6 +204,7 @@ const de = {
   table: {
     count: '{formatted} {{count:Eintrag|Einträge}}',
     matches: '{formatted} {{count:Treffer|Treffer}}',
+    moreMatches: 'mehr als {formatted} Treffer',
     noMatches: 'Nichts passt zu „{search}“.',
     sortBy: 'Nach {column} sortieren',
     activeRow: 'Zeile {position} von {total}: {summary}',

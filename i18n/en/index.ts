@@ -199,6 +199,7 @@ const en = {
   table: {
     count: '{formatted} {{count:entry|entries}}',
     matches: '{formatted} {{count:match|matches}}',
+    moreMatches: 'more than {formatted} matches',
     noMatches: 'Nothing matches “{search}”.',
     sortBy: 'Sort by {column}',
     activeRow: 'Row {position} of {total}: {summary}',

@@ -113,6 +113,16 @@ describe('DataTable', () => {
     )
   })
 
+  it('says "more than N" when the server stopped counting', async () => {
+    const capped = (query: ListQuery<Sort>): ListResponse<Item> => ({
+      ...items(query),
+      recordsFiltered: 200,
+      recordsFilteredCapped: true,
+    })
+    mount((query) => Promise.resolve(capped(query)))
+    expect(await screen.findByText('more than 200 matches')).toBeTruthy()
+  })
+
   it('sorts through the URL when a header is clicked', async () => {
     const fetch = vi.fn((query: ListQuery<Sort>) => Promise.resolve(items(query)))
     const { location } = mount(fetch)

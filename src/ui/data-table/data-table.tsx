@@ -234,9 +234,11 @@ export function DataTable<TRow extends RowData, TSort extends string>(
         <p className={styles.count} role="status">
           {rows.total === null
             ? LL.common.loading()
-            : view.search === ''
-              ? LL.table.count({ count: rows.total, formatted: numbers.format(rows.total) })
-              : LL.table.matches({ count: rows.total, formatted: numbers.format(rows.total) })}
+            : rows.capped
+              ? LL.table.moreMatches({ formatted: numbers.format(rows.total) })
+              : view.search === ''
+                ? LL.table.count({ count: rows.total, formatted: numbers.format(rows.total) })
+                : LL.table.matches({ count: rows.total, formatted: numbers.format(rows.total) })}
         </p>
       </div>
       {rows.error ? (

@@ -21,6 +21,8 @@ const FIRST_WINDOW: readonly number[] = [0]
 export interface WindowedRows<TRow> {
   /** recordsFiltered of the newest loaded window; null until the first window of this view arrives. */
   total: number | null
+  /** The server stopped counting: there are more than `total` matches (ListResponse). */
+  capped: boolean
   data: TRow[]
   locate: (index: number) => number
   indexAt: (position: number) => number
@@ -38,13 +40,14 @@ export function useWindowedRows<TRow, TSort extends string>(
 ): WindowedRows<TRow> {
   const viewKey = `${view.orderBy} ${view.orderDirection} ${view.search}`
   const [requested, setRequested] = useState({ viewKey, starts: FIRST_WINDOW })
-  const [known, setKnown] = useState<{ viewKey: string; total: number | null }>({
+  const [known, setKnown] = useState<{ viewKey: string; total: number | null; capped: boolean }>({
     viewKey,
     total: null,
+    capped: false,
   })
   // A new sort or search starts over at the top (React's "adjust state while rendering" pattern).
   if (requested.viewKey !== viewKey) setRequested({ viewKey, starts: FIRST_WINDOW })
-  if (known.viewKey !== viewKey) setKnown({ viewKey, total: null })
+  if (known.viewKey !== viewKey) setKnown({ viewKey, total: null, capped: false })
 
   const starts = requested.viewKey === viewKey ? requested.starts : FIRST_WINDOW
   const queries = starts.map((start) => {
@@ -66,6 +69,7 @@ export function useWindowedRows<TRow, TSort extends string>(
     (results: Results<TRow>) => {
       const windows: LoadedWindow<TRow>[] = []
       let total: number | null = null
+      let capped = false
       let newest = -1
       results.forEach((result, i) => {
         if (!result.data) return
@@ -73,12 +77,14 @@ export function useWindowedRows<TRow, TSort extends string>(
         if (result.dataUpdatedAt > newest) {
           newest = result.dataUpdatedAt
           total = result.data.recordsFiltered
+          capped = result.data.recordsFilteredCapped === true
         }
       })
       const failed = results.filter((result) => result.isError)
       return {
         ...joinWindows(windows),
         loadedTotal: total,
+        loadedCapped: capped,
         error: failed[0]?.error ?? null,
         retry: () => failed.forEach((result) => void result.refetch()),
         fetching: results.some((result) => result.isFetching),
@@ -88,8 +94,11 @@ export function useWindowedRows<TRow, TSort extends string>(
   )
   const combined = useQueries({ queries, combine })
 
-  if (combined.loadedTotal !== null && combined.loadedTotal !== known.total) {
-    setKnown({ viewKey, total: combined.loadedTotal })
+  if (
+    combined.loadedTotal !== null &&
+    (combined.loadedTotal !== known.total || combined.loadedCapped !== known.capped)
+  ) {
+    setKnown({ viewKey, total: combined.loadedTotal, capped: combined.loadedCapped })
   }
   // Windows scrolled away are dropped (SPEC 4: keep time 0), so the total is remembered per view.
   const total = combined.loadedTotal ?? (known.viewKey === viewKey ? known.total : null)
@@ -113,6 +122,7 @@ export function useWindowedRows<TRow, TSort extends string>(
 
   return {
     total,
+    capped: combined.loadedTotal !== null ? combined.loadedCapped : known.capped,
     data: combined.data,
     locate: combined.locate,
     indexAt: combined.indexAt,
