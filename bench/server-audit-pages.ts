@@ -13,7 +13,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 30)
 const BUDGET_MS = 50
 const PALETTE_BUDGET_MS = 150
 // The first requests after a million-row seed pay for JIT warm-up and a cold buffer cache.
-const WARMUP = 3
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 3)
 
 interface Scenario {
   label: string
@@ -82,6 +82,8 @@ async function startServerProcess() {
       DATA_DIR: 'memory://',
       SEED_AUDIT_ROWS: String(ROWS),
       LOG_LEVEL: 'info',
+      // A slow run (the OFFSET paths before migration 006) outlasts the default 15 minutes.
+      ACCESS_TOKEN_TTL: '86400',
       ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
     },
     stdio: ['ignore', 'pipe', 'inherit'],
