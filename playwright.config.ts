@@ -4,6 +4,10 @@ import { defineConfig } from '@playwright/test'
 // database; the server serves the production build from dist/ (npm run test:e2e builds it first).
 const port = Number(process.env.E2E_PORT ?? 8181)
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+// scripts/e2e-postgres.sh sets two database URLs: the servers then use PostgreSQL, one database each.
+const [mainDb, expiryDb] = (process.env.E2E_DATABASE_URLS ?? '').split(' ').filter(Boolean)
+const database = (url: string | undefined): Record<string, string> =>
+  url ? { DATABASE_URL: url } : {}
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -36,7 +40,7 @@ export default defineConfig({
     {
       command: `tsx server/main.ts`,
       url: `http://127.0.0.1:${port}/health`,
-      env: { PORT: String(port), DATA_DIR: 'memory://', LOG_LEVEL: 'warn' },
+      env: { PORT: String(port), DATA_DIR: 'memory://', LOG_LEVEL: 'warn', ...database(mainDb) },
       timeout: 120_000,
       reuseExistingServer: false,
     },
@@ -51,6 +55,7 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         ACCESS_TOKEN_TTL: '2',
         SEED_AUDIT_ROWS: '200',
+        ...database(expiryDb),
       },
       timeout: 120_000,
       reuseExistingServer: false,
