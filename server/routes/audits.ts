@@ -1,8 +1,17 @@
-import { AuditListQuery, auditSortKeys, type AuditEntry } from '../../src/contract/audits'
-import type { ListQuery, ListResponse } from '../../src/contract/list'
+import {
+  AUDIT_NEWS_CAP,
+  AuditListQuery,
+  AuditNewsQuery,
+  auditSortKeys,
+  type AuditEntry,
+  type AuditNews,
+  type AuditPage,
+} from '../../src/contract/audits'
+import { MAX_ID } from '../../src/contract/fields'
+import type { ListQuery } from '../../src/contract/list'
 import type { App, Services } from '../context'
 import type { Queryable } from '../db/database'
-import { listPage } from '../http/list'
+import { likePattern, listPage } from '../http/list'
 import { orgLimit, requireScope } from '../http/scope'
 import { query } from '../http/validate'
 
@@ -10,6 +19,15 @@ type SortKey = (typeof auditSortKeys)[number]
 
 const select = `audit_id, created_at, device_id, device_name, device_type_id, location_id, command,
   result, detail, user_id, actor_email, organization_id`
+
+const searchColumns = ['device_name', 'command', 'result', 'actor_email']
+
+// The caller's sequence: audit_id counts every entry, org_seq one organization's (both dense).
+const sequenceOf = (organizationId: number | null) =>
+  organizationId === null ? 'audit_id' : 'org_seq'
+
+// The counter row of the caller's sequence (0: every organization), as a scalar subquery.
+const COUNTER = 'coalesce((select n from audit_counters where scope_id = $1), 0)'
 
 const sortColumns: Record<SortKey, string> = {
   audit_id: 'audit_id',
@@ -29,8 +47,9 @@ async function keysetPage(
   q: Queryable,
   organizationId: number | null,
   query: ListQuery<SortKey>,
-): Promise<ListResponse<AuditEntry>> {
-  const seq = organizationId === null ? 'audit_id' : 'org_seq'
+  upto: number | undefined,
+): Promise<AuditPage> {
+  const seq = sequenceOf(organizationId)
   const org = organizationId === null ? '' : 'and organization_id = $1'
   // Newest first, row `start` has sequence number total - start; oldest first, start + 1.
   const bounds =
@@ -39,43 +58,86 @@ async function keysetPage(
       : '$2 + 1 and $2 + $3'
   // One round trip: the counter and the page together; an empty page still brings the total.
   const rows = await q.query<AuditEntry & { total: number }>(
-    `with c as (select coalesce((select n from audit_counters where scope_id = $1), 0) as total)
+    `with c as (select least(${COUNTER}, $4) as total)
      select c.total, p.* from c left join lateral (
        select ${select} from device_audits
        where ${seq} between ${bounds} ${org}
      ) p on true
      order by p.audit_id ${query.order_direction}`,
-    [organizationId ?? 0, query.start, query.length],
+    [organizationId ?? 0, query.start, query.length, upto ?? MAX_ID],
   )
   const total = rows[0]?.total ?? 0
   const data = rows
     .filter((row) => row.audit_id !== null)
     .map(({ total: _total, ...entry }) => entry)
-  return { data, recordsTotal: total, recordsFiltered: total }
+  return { data, recordsTotal: total, recordsFiltered: total, upto: total }
+}
+
+/**
+ * How many entries arrived after `after` that match the search, counted in the same statement
+ * that reads the counter: a range of the sequence's index, so the cost grows with the new
+ * entries (capped), never with the log.
+ */
+async function news(
+  q: Queryable,
+  organizationId: number | null,
+  after: number,
+  search: string,
+): Promise<AuditNews> {
+  const params: unknown[] = [organizationId ?? 0, after]
+  const org = organizationId === null ? '' : 'and organization_id = $1'
+  let match = ''
+  if (search !== '') {
+    params.push(likePattern(search))
+    match = `and (${searchColumns.map((column) => `lower(${column}) like $3`).join(' or ')})`
+  }
+  const [row] = await q.query<{ upto: number; count: number }>(
+    `select ${COUNTER} as upto,
+       (select count(*)::int from (
+          select 1 from device_audits where ${sequenceOf(organizationId)} > $2 ${org} ${match}
+          limit ${AUDIT_NEWS_CAP + 1}) n) as count`,
+    params,
+  )
+  const count = row?.count ?? 0
+  return {
+    upto: row?.upto ?? 0,
+    count: Math.min(count, AUDIT_NEWS_CAP),
+    more: count > AUDIT_NEWS_CAP,
+  }
 }
 
 export function registerAudits(app: App, s: Services) {
   app.get('/sbm/v1/devices/audit', async (c) => {
     const p = c.get('principal')
     const limit = orgLimit(requireScope(p, 'devices:audits', 'read'), p)
-    const q = query(c, AuditListQuery)
+    const { upto: asked, ...q } = query(c, AuditListQuery)
     if (q.order_by === 'audit_id' && q.search === '')
-      return c.json(await keysetPage(s.db, limit, q))
-    // Other sorts and searches page with OFFSET over an index (timings: docs/benchmarks.md).
-    return c.json(
-      await listPage<SortKey, AuditEntry>(
-        s.db,
-        {
-          select,
-          from: 'device_audits',
-          where: limit === null ? [] : ['organization_id = $1'],
-          params: limit === null ? [] : [limit],
-          searchColumns: ['device_name', 'command', 'result', 'actor_email'],
-          sortColumns,
-          tiebreak: 'audit_id',
-        },
-        q,
-      ),
+      return c.json(await keysetPage(s.db, limit, q, asked))
+    // Other sorts and searches page with OFFSET over an index (timings: docs/benchmarks.md), bounded
+    // by the sequence so a page fetched later does not shift by the entries written meanwhile.
+    const [counter] = await s.db.query<{ n: number }>(`select ${COUNTER} as n`, [limit ?? 0])
+    const upto = Math.min(counter?.n ?? 0, asked ?? MAX_ID)
+    const page = await listPage<SortKey, AuditEntry>(
+      s.db,
+      {
+        select,
+        from: 'device_audits',
+        where:
+          limit === null ? ['audit_id <= $1'] : ['organization_id = $1', 'org_seq <= $2'],
+        params: limit === null ? [upto] : [limit, upto],
+        searchColumns,
+        sortColumns,
+        tiebreak: 'audit_id',
+      },
+      q,
     )
+    return c.json({ ...page, upto } satisfies AuditPage)
+  })
+
+  app.get('/sbm/v1/devices/audit/news', async (c) => {
+    const p = c.get('principal')
+    const limit = orgLimit(requireScope(p, 'devices:audits', 'read'), p)
+    const q = query(c, AuditNewsQuery)
+    return c.json(await news(s.db, limit, q.after, q.search))
   })
 }
