@@ -328,6 +328,69 @@ type RootTranslation = {
 		 * N​o​t​ ​a​v​a​i​l​a​b​l​e​ ​r​i​g​h​t​ ​n​o​w
 		 */
 		countUnavailable: string
+		attention: {
+			/**
+			 * N​e​e​d​s​ ​a​t​t​e​n​t​i​o​n
+			 */
+			title: string
+			/**
+			 * j​ ​a​n​d​ ​k​ ​m​o​v​e​ ​t​h​r​o​u​g​h​ ​a​ ​l​i​s​t​,​ ​E​n​t​e​r​ ​o​p​e​n​s​ ​t​h​e​ ​d​e​v​i​c​e​.
+			 */
+			hint: string
+			/**
+			 * N​o​t​ ​c​o​n​n​e​c​t​e​d
+			 */
+			offline: string
+			/**
+			 * E​v​e​r​y​ ​d​e​v​i​c​e​ ​i​s​ ​c​o​n​n​e​c​t​e​d​.
+			 */
+			offlineEmpty: string
+			/**
+			 * B​a​t​t​e​r​y​ ​b​e​l​o​w​ ​{​l​e​v​e​l​}​ ​%
+			 * @param {unknown} level
+			 */
+			lowBattery: RequiredParams<'level'>
+			/**
+			 * N​o​ ​b​a​t​t​e​r​y​ ​i​s​ ​b​e​l​o​w​ ​{​l​e​v​e​l​}​ ​%​.
+			 * @param {unknown} level
+			 */
+			lowBatteryEmpty: RequiredParams<'level'>
+			/**
+			 * B​a​t​t​e​r​y​ ​{​l​e​v​e​l​}​ ​%
+			 * @param {unknown} level
+			 */
+			battery: RequiredParams<'level'>
+			/**
+			 * F​a​i​l​e​d​ ​c​o​m​m​a​n​d​s​,​ ​l​a​s​t​ ​2​4​ ​h​o​u​r​s
+			 */
+			failedCommands: string
+			/**
+			 * N​o​ ​c​o​m​m​a​n​d​ ​f​a​i​l​e​d​ ​i​n​ ​t​h​e​ ​l​a​s​t​ ​2​4​ ​h​o​u​r​s​.
+			 */
+			failedEmpty: string
+			/**
+			 * {​c​o​u​n​t​}​ ​f​a​i​l​e​d​ ​{​{​c​o​m​m​a​n​d​|​c​o​m​m​a​n​d​s​}​}​;​ ​l​a​s​t​:​ ​{​a​c​t​i​o​n​}​ ​{​w​h​e​n​}​,​ ​{​d​e​t​a​i​l​}
+			 * @param {unknown} action
+			 * @param {string | number | boolean} count
+			 * @param {unknown} detail
+			 * @param {unknown} when
+			 */
+			failures: RequiredParams<'action' | 'count' | 'detail' | 'when'>
+			/**
+			 * {​s​h​o​w​n​}​ ​o​f​ ​{​t​o​t​a​l​}​ ​s​h​o​w​n
+			 * @param {unknown} shown
+			 * @param {unknown} total
+			 */
+			shownOf: RequiredParams<'shown' | 'total'>
+			/**
+			 * A​l​l​ ​f​a​i​l​u​r​e​s​ ​i​n​ ​t​h​e​ ​a​u​d​i​t​ ​l​o​g
+			 */
+			allFailures: string
+			/**
+			 * W​h​a​t​ ​n​e​e​d​s​ ​a​t​t​e​n​t​i​o​n​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+			 */
+			failed: string
+		}
 	}
 	errors: {
 		/**
@@ -2955,6 +3018,60 @@ export type TranslationFunctions = {
 		 * Not available right now
 		 */
 		countUnavailable: () => LocalizedString
+		attention: {
+			/**
+			 * Needs attention
+			 */
+			title: () => LocalizedString
+			/**
+			 * j and k move through a list, Enter opens the device.
+			 */
+			hint: () => LocalizedString
+			/**
+			 * Not connected
+			 */
+			offline: () => LocalizedString
+			/**
+			 * Every device is connected.
+			 */
+			offlineEmpty: () => LocalizedString
+			/**
+			 * Battery below {level} %
+			 */
+			lowBattery: (arg: { level: unknown }) => LocalizedString
+			/**
+			 * No battery is below {level} %.
+			 */
+			lowBatteryEmpty: (arg: { level: unknown }) => LocalizedString
+			/**
+			 * Battery {level} %
+			 */
+			battery: (arg: { level: unknown }) => LocalizedString
+			/**
+			 * Failed commands, last 24 hours
+			 */
+			failedCommands: () => LocalizedString
+			/**
+			 * No command failed in the last 24 hours.
+			 */
+			failedEmpty: () => LocalizedString
+			/**
+			 * {count} failed {{command|commands}}; last: {action} {when}, {detail}
+			 */
+			failures: (arg: { action: unknown, count: string | number | boolean, detail: unknown, when: unknown }) => LocalizedString
+			/**
+			 * {shown} of {total} shown
+			 */
+			shownOf: (arg: { shown: unknown, total: unknown }) => LocalizedString
+			/**
+			 * All failures in the audit log
+			 */
+			allFailures: () => LocalizedString
+			/**
+			 * What needs attention could not be loaded.
+			 */
+			failed: () => LocalizedString
+		}
 	}
 	errors: {
 		/**

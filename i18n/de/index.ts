@@ -88,6 +88,22 @@ const de = {
     usersCount: 'Benutzer',
     auditsCount: 'Audit-Einträge',
     countUnavailable: 'Derzeit nicht verfügbar',
+    attention: {
+      title: 'Braucht Aufmerksamkeit',
+      hint: 'j und k bewegen sich durch eine Liste, Enter öffnet das Gerät.',
+      offline: 'Nicht verbunden',
+      offlineEmpty: 'Alle Geräte sind verbunden.',
+      lowBattery: 'Batterie unter {level} %',
+      lowBatteryEmpty: 'Keine Batterie ist unter {level} %.',
+      battery: 'Batterie {level} %',
+      failedCommands: 'Fehlgeschlagene Befehle, letzte 24 Stunden',
+      failedEmpty: 'In den letzten 24 Stunden ist kein Befehl fehlgeschlagen.',
+      failures:
+        '{count} {{count:fehlgeschlagener Befehl|fehlgeschlagene Befehle}}; zuletzt: {action} {when}, {detail}',
+      shownOf: '{shown} von {total} angezeigt',
+      allFailures: 'Alle Fehler im Audit-Protokoll',
+      failed: 'Was Aufmerksamkeit braucht, konnte nicht geladen werden.',
+    },
   },
   errors: {
     default_error:

@@ -122,8 +122,7 @@ export function registerAudits(app: App, s: Services) {
       {
         select,
         from: 'device_audits',
-        where:
-          limit === null ? ['audit_id <= $1'] : ['organization_id = $1', 'org_seq <= $2'],
+        where: limit === null ? ['audit_id <= $1'] : ['organization_id = $1', 'org_seq <= $2'],
         params: limit === null ? [upto] : [limit, upto],
         searchColumns,
         sortColumns,

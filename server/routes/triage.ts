@@ -67,10 +67,7 @@ export function registerTriage(app: App, s: Services) {
         'd.battery_level',
         length,
       ),
-      failed:
-        audits === null
-          ? null
-          : await failingDevices(s.db, orgLimit(audits, p), length),
+      failed: audits === null ? null : await failingDevices(s.db, orgLimit(audits, p), length),
     }
     return c.json(body)
   })
