@@ -827,6 +827,21 @@ type RootTranslation = {
 	}
 	audits: {
 		/**
+		 * {​f​o​r​m​a​t​t​e​d​}​ ​n​e​w​ ​{​{​e​n​t​r​y​|​e​n​t​r​i​e​s​}​}​ ​—​ ​p​r​e​s​s​ ​R
+		 * @param {unknown} formatted
+		 */
+		news: RequiredParams<'formatted'>
+		/**
+		 * M​o​r​e​ ​t​h​a​n​ ​{​f​o​r​m​a​t​t​e​d​}​ ​n​e​w​ ​e​n​t​r​i​e​s​ ​—​ ​p​r​e​s​s​ ​R
+		 * @param {unknown} formatted
+		 */
+		newsMore: RequiredParams<'formatted'>
+		/**
+		 * {​f​o​r​m​a​t​t​e​d​}​ ​n​e​w​ ​{​{​e​n​t​r​y​|​e​n​t​r​i​e​s​}​}​ ​s​h​o​w​n​ ​a​t​ ​t​h​e​ ​t​o​p​.
+		 * @param {unknown} formatted
+		 */
+		newsShown: RequiredParams<'formatted'>
+		/**
 		 * A​u​d​i​t​ ​l​o​g
 		 */
 		title: string
@@ -2463,6 +2478,10 @@ type RootTranslation = {
 		}
 		actions: {
 			/**
+			 * S​h​o​w​ ​t​h​e​ ​n​e​w​ ​e​n​t​r​i​e​s​ ​a​t​ ​t​h​e​ ​t​o​p
+			 */
+			showNew: string
+			/**
 			 * U​p​ ​o​n​e​ ​l​e​v​e​l
 			 */
 			up: string
@@ -3488,6 +3507,18 @@ export type TranslationFunctions = {
 		loadingRow: () => LocalizedString
 	}
 	audits: {
+		/**
+		 * {formatted} new {{entry|entries}} — press R
+		 */
+		news: (arg: { count: number | string | boolean, formatted: unknown }) => LocalizedString
+		/**
+		 * More than {formatted} new entries — press R
+		 */
+		newsMore: (arg: { formatted: unknown }) => LocalizedString
+		/**
+		 * {formatted} new {{entry|entries}} shown at the top.
+		 */
+		newsShown: (arg: { count: number | string | boolean, formatted: unknown }) => LocalizedString
 		/**
 		 * Audit log
 		 */
@@ -5017,6 +5048,10 @@ export type TranslationFunctions = {
 			actions: () => LocalizedString
 		}
 		actions: {
+			/**
+			 * Show the new entries at the top
+			 */
+			showNew: () => LocalizedString
 			/**
 			 * Up one level
 			 */

@@ -226,6 +226,9 @@ const de = {
     loadingRow: 'wird geladen',
   },
   audits: {
+    news: '{formatted} {{count:neuer Eintrag|neue Einträge}} — R drücken',
+    newsMore: 'Mehr als {formatted} neue Einträge — R drücken',
+    newsShown: '{formatted} {{count:neuer Eintrag|neue Einträge}} oben angezeigt.',
     title: 'Audit-Log',
     intro: 'Jeder an ein Gerät gesendete Befehl, neueste zuerst, ob erfolgreich oder nicht.',
     gridLabel: 'Geräte-Audit-Log',
@@ -647,6 +650,7 @@ const de = {
       actions: 'Aktionen',
     },
     actions: {
+      showNew: 'Neue Einträge oben anzeigen',
       up: 'Eine Ebene nach oben',
       openPalette: 'Befehlspalette öffnen',
       showShortcuts: 'Tastenkürzel anzeigen',

@@ -220,6 +220,9 @@ const en = {
     loadingRow: 'loading',
   },
   audits: {
+    news: '{formatted} new {{count:entry|entries}} — press R',
+    newsMore: 'More than {formatted} new entries — press R',
+    newsShown: '{formatted} new {{count:entry|entries}} shown at the top.',
     title: 'Audit log',
     intro: 'Every command sent to a device, newest first, whether it worked or not.',
     gridLabel: 'Device audit log',
@@ -629,6 +632,7 @@ const en = {
       actions: 'Actions',
     },
     actions: {
+      showNew: 'Show the new entries at the top',
       up: 'Up one level',
       openPalette: 'Open the command palette',
       showShortcuts: 'Show keyboard shortcuts',

@@ -40,7 +40,7 @@ export interface BoundedAuditList {
   source: ListSource<AuditEntry, AuditSort>
   /** The bound the windows are read at; null until the first window has answered. */
   upto(): number | null
-  /** Moves the bound; the caller then refetches the windows. */
+  /** Moves the bound (and reports it, as the first answer's was); the caller then refetches. */
   advance(upto: number): void
 }
 
@@ -51,7 +51,7 @@ export interface BoundedAuditList {
  * setting it from the first answer must not refetch that answer, and advance() is followed by an
  * explicit refetch.
  */
-export function boundedAuditList(): BoundedAuditList {
+export function boundedAuditList(onBound: (upto: number) => void): BoundedAuditList {
   let bound: number | null = null
   return {
     source: {
@@ -61,13 +61,17 @@ export function boundedAuditList(): BoundedAuditList {
           bound === null ? query : { ...query, upto: bound },
           signal,
         )
-        bound ??= page.upto
+        if (bound === null) {
+          bound = page.upto
+          onBound(bound)
+        }
         return page
       },
     },
     upto: () => bound,
     advance: (upto) => {
       bound = upto
+      onBound(upto)
     },
   }
 }
