@@ -328,6 +328,69 @@ type RootTranslation = {
 		 * N​o​t​ ​a​v​a​i​l​a​b​l​e​ ​r​i​g​h​t​ ​n​o​w
 		 */
 		countUnavailable: string
+		attention: {
+			/**
+			 * N​e​e​d​s​ ​a​t​t​e​n​t​i​o​n
+			 */
+			title: string
+			/**
+			 * j​ ​a​n​d​ ​k​ ​m​o​v​e​ ​t​h​r​o​u​g​h​ ​a​ ​l​i​s​t​,​ ​E​n​t​e​r​ ​o​p​e​n​s​ ​t​h​e​ ​d​e​v​i​c​e​.
+			 */
+			hint: string
+			/**
+			 * N​o​t​ ​c​o​n​n​e​c​t​e​d
+			 */
+			offline: string
+			/**
+			 * E​v​e​r​y​ ​d​e​v​i​c​e​ ​i​s​ ​c​o​n​n​e​c​t​e​d​.
+			 */
+			offlineEmpty: string
+			/**
+			 * B​a​t​t​e​r​y​ ​b​e​l​o​w​ ​{​l​e​v​e​l​}​ ​%
+			 * @param {unknown} level
+			 */
+			lowBattery: RequiredParams<'level'>
+			/**
+			 * N​o​ ​b​a​t​t​e​r​y​ ​i​s​ ​b​e​l​o​w​ ​{​l​e​v​e​l​}​ ​%​.
+			 * @param {unknown} level
+			 */
+			lowBatteryEmpty: RequiredParams<'level'>
+			/**
+			 * B​a​t​t​e​r​y​ ​{​l​e​v​e​l​}​ ​%
+			 * @param {unknown} level
+			 */
+			battery: RequiredParams<'level'>
+			/**
+			 * F​a​i​l​e​d​ ​c​o​m​m​a​n​d​s​,​ ​l​a​s​t​ ​2​4​ ​h​o​u​r​s
+			 */
+			failedCommands: string
+			/**
+			 * N​o​ ​c​o​m​m​a​n​d​ ​f​a​i​l​e​d​ ​i​n​ ​t​h​e​ ​l​a​s​t​ ​2​4​ ​h​o​u​r​s​.
+			 */
+			failedEmpty: string
+			/**
+			 * {​c​o​u​n​t​}​ ​f​a​i​l​e​d​ ​{​{​c​o​m​m​a​n​d​|​c​o​m​m​a​n​d​s​}​}​;​ ​l​a​s​t​:​ ​{​a​c​t​i​o​n​}​ ​{​w​h​e​n​}​,​ ​{​d​e​t​a​i​l​}
+			 * @param {unknown} action
+			 * @param {string | number | boolean} count
+			 * @param {unknown} detail
+			 * @param {unknown} when
+			 */
+			failures: RequiredParams<'action' | 'count' | 'detail' | 'when'>
+			/**
+			 * {​s​h​o​w​n​}​ ​o​f​ ​{​t​o​t​a​l​}​ ​s​h​o​w​n
+			 * @param {unknown} shown
+			 * @param {unknown} total
+			 */
+			shownOf: RequiredParams<'shown' | 'total'>
+			/**
+			 * A​l​l​ ​f​a​i​l​u​r​e​s​ ​i​n​ ​t​h​e​ ​a​u​d​i​t​ ​l​o​g
+			 */
+			allFailures: string
+			/**
+			 * W​h​a​t​ ​n​e​e​d​s​ ​a​t​t​e​n​t​i​o​n​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+			 */
+			failed: string
+		}
 	}
 	errors: {
 		/**
@@ -768,6 +831,21 @@ type RootTranslation = {
 		loadingRow: string
 	}
 	audits: {
+		/**
+		 * {​f​o​r​m​a​t​t​e​d​}​ ​n​e​w​ ​{​{​e​n​t​r​y​|​e​n​t​r​i​e​s​}​}​ ​—​ ​p​r​e​s​s​ ​R
+		 * @param {unknown} formatted
+		 */
+		news: RequiredParams<'formatted'>
+		/**
+		 * M​o​r​e​ ​t​h​a​n​ ​{​f​o​r​m​a​t​t​e​d​}​ ​n​e​w​ ​e​n​t​r​i​e​s​ ​—​ ​p​r​e​s​s​ ​R
+		 * @param {unknown} formatted
+		 */
+		newsMore: RequiredParams<'formatted'>
+		/**
+		 * {​f​o​r​m​a​t​t​e​d​}​ ​n​e​w​ ​{​{​e​n​t​r​y​|​e​n​t​r​i​e​s​}​}​ ​s​h​o​w​n​ ​a​t​ ​t​h​e​ ​t​o​p​.
+		 * @param {unknown} formatted
+		 */
+		newsShown: RequiredParams<'formatted'>
 		/**
 		 * A​u​d​i​t​ ​l​o​g
 		 */
@@ -2405,6 +2483,10 @@ type RootTranslation = {
 		}
 		actions: {
 			/**
+			 * S​h​o​w​ ​t​h​e​ ​n​e​w​ ​e​n​t​r​i​e​s​ ​a​t​ ​t​h​e​ ​t​o​p
+			 */
+			showNew: string
+			/**
 			 * U​p​ ​o​n​e​ ​l​e​v​e​l
 			 */
 			up: string
@@ -2960,6 +3042,60 @@ export type TranslationFunctions = {
 		 * Not available right now
 		 */
 		countUnavailable: () => LocalizedString
+		attention: {
+			/**
+			 * Needs attention
+			 */
+			title: () => LocalizedString
+			/**
+			 * j and k move through a list, Enter opens the device.
+			 */
+			hint: () => LocalizedString
+			/**
+			 * Not connected
+			 */
+			offline: () => LocalizedString
+			/**
+			 * Every device is connected.
+			 */
+			offlineEmpty: () => LocalizedString
+			/**
+			 * Battery below {level} %
+			 */
+			lowBattery: (arg: { level: unknown }) => LocalizedString
+			/**
+			 * No battery is below {level} %.
+			 */
+			lowBatteryEmpty: (arg: { level: unknown }) => LocalizedString
+			/**
+			 * Battery {level} %
+			 */
+			battery: (arg: { level: unknown }) => LocalizedString
+			/**
+			 * Failed commands, last 24 hours
+			 */
+			failedCommands: () => LocalizedString
+			/**
+			 * No command failed in the last 24 hours.
+			 */
+			failedEmpty: () => LocalizedString
+			/**
+			 * {count} failed {{command|commands}}; last: {action} {when}, {detail}
+			 */
+			failures: (arg: { action: unknown, count: string | number | boolean, detail: unknown, when: unknown }) => LocalizedString
+			/**
+			 * {shown} of {total} shown
+			 */
+			shownOf: (arg: { shown: unknown, total: unknown }) => LocalizedString
+			/**
+			 * All failures in the audit log
+			 */
+			allFailures: () => LocalizedString
+			/**
+			 * What needs attention could not be loaded.
+			 */
+			failed: () => LocalizedString
+		}
 	}
 	errors: {
 		/**
@@ -3380,6 +3516,18 @@ export type TranslationFunctions = {
 		loadingRow: () => LocalizedString
 	}
 	audits: {
+		/**
+		 * {formatted} new {{entry|entries}} — press R
+		 */
+		news: (arg: { count: number | string | boolean, formatted: unknown }) => LocalizedString
+		/**
+		 * More than {formatted} new entries — press R
+		 */
+		newsMore: (arg: { formatted: unknown }) => LocalizedString
+		/**
+		 * {formatted} new {{entry|entries}} shown at the top.
+		 */
+		newsShown: (arg: { count: number | string | boolean, formatted: unknown }) => LocalizedString
 		/**
 		 * Audit log
 		 */
@@ -4909,6 +5057,10 @@ export type TranslationFunctions = {
 			actions: () => LocalizedString
 		}
 		actions: {
+			/**
+			 * Show the new entries at the top
+			 */
+			showNew: () => LocalizedString
 			/**
 			 * Up one level
 			 */

@@ -25,6 +25,7 @@ import { registerLocations } from './routes/locations'
 import { registerNotify } from './routes/notify'
 import { registerOrganizations } from './routes/organizations'
 import { registerSpaces } from './routes/spaces'
+import { registerTriage } from './routes/triage'
 import { registerUploads } from './routes/uploads'
 import { registerUserWrites } from './routes/user-writes'
 import { registerUsers } from './routes/users'
@@ -185,6 +186,7 @@ export async function createApp(overrides: Partial<ServerOptions> = {}): Promise
   registerLocations(app, services)
   registerSpaces(app, services)
   registerAudits(app, services)
+  registerTriage(app, services)
   registerDevices(app, services)
   registerControl(app, services)
   registerCredentials(app, services)

@@ -88,6 +88,22 @@ const de = {
     usersCount: 'Benutzer',
     auditsCount: 'Audit-Einträge',
     countUnavailable: 'Derzeit nicht verfügbar',
+    attention: {
+      title: 'Braucht Aufmerksamkeit',
+      hint: 'j und k bewegen sich durch eine Liste, Enter öffnet das Gerät.',
+      offline: 'Nicht verbunden',
+      offlineEmpty: 'Alle Geräte sind verbunden.',
+      lowBattery: 'Batterie unter {level} %',
+      lowBatteryEmpty: 'Keine Batterie ist unter {level} %.',
+      battery: 'Batterie {level} %',
+      failedCommands: 'Fehlgeschlagene Befehle, letzte 24 Stunden',
+      failedEmpty: 'In den letzten 24 Stunden ist kein Befehl fehlgeschlagen.',
+      failures:
+        '{count} {{count:fehlgeschlagener Befehl|fehlgeschlagene Befehle}}; zuletzt: {action} {when}, {detail}',
+      shownOf: '{shown} von {total} angezeigt',
+      allFailures: 'Alle Fehler im Audit-Protokoll',
+      failed: 'Was Aufmerksamkeit braucht, konnte nicht geladen werden.',
+    },
   },
   errors: {
     default_error:
@@ -211,6 +227,9 @@ const de = {
     loadingRow: 'wird geladen',
   },
   audits: {
+    news: '{formatted} {{count:neuer Eintrag|neue Einträge}} — R drücken',
+    newsMore: 'Mehr als {formatted} neue Einträge — R drücken',
+    newsShown: '{formatted} {{count:neuer Eintrag|neue Einträge}} oben angezeigt.',
     title: 'Audit-Log',
     intro: 'Jeder an ein Gerät gesendete Befehl, neueste zuerst, ob erfolgreich oder nicht.',
     gridLabel: 'Geräte-Audit-Log',
@@ -632,6 +651,7 @@ const de = {
       actions: 'Aktionen',
     },
     actions: {
+      showNew: 'Neue Einträge oben anzeigen',
       up: 'Eine Ebene nach oben',
       openPalette: 'Befehlspalette öffnen',
       showShortcuts: 'Tastenkürzel anzeigen',

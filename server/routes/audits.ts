@@ -1,9 +1,14 @@
 import {
   AUDIT_COUNT_CAP,
+  AUDIT_NEWS_CAP,
   AuditListQuery,
+  AuditNewsQuery,
   auditSortKeys,
   type AuditEntry,
+  type AuditNews,
+  type AuditPage,
 } from '../../src/contract/audits'
+import { MAX_ID } from '../../src/contract/fields'
 import type { ListQuery, ListResponse } from '../../src/contract/list'
 import type { App, Services } from '../context'
 import type { Queryable } from '../db/database'
@@ -17,7 +22,7 @@ import {
   type RankedColumn,
   type ValueMatch,
 } from '../db/audit-ranks'
-import { likePattern } from '../http/list'
+import { likePattern, listPage } from '../http/list'
 import { orgLimit, requireScope } from '../http/scope'
 import { query } from '../http/validate'
 
@@ -25,6 +30,15 @@ type SortKey = (typeof auditSortKeys)[number]
 
 const select = `audit_id, created_at, device_id, device_name, device_type_id, location_id, command,
   result, detail, user_id, actor_email, organization_id`
+
+const searchable: readonly RankedColumn[] = ['device_name', 'command', 'result', 'actor_email']
+
+// The caller's sequence: audit_id counts every entry, org_seq one organization's (both dense).
+const sequenceOf = (organizationId: number | null) =>
+  organizationId === null ? 'audit_id' : 'org_seq'
+
+// The counter row of the caller's sequence (0: every organization), as a scalar subquery.
+const COUNTER = 'coalesce((select n from audit_counters where scope_id = $1), 0)'
 
 const sortColumns: Record<SortKey, string> = {
   audit_id: 'audit_id',
@@ -44,8 +58,9 @@ async function keysetPage(
   q: Queryable,
   organizationId: number | null,
   query: ListQuery<SortKey>,
-): Promise<ListResponse<AuditEntry>> {
-  const seq = organizationId === null ? 'audit_id' : 'org_seq'
+  upto: number | undefined,
+): Promise<AuditPage> {
+  const seq = sequenceOf(organizationId)
   const org = organizationId === null ? '' : 'and organization_id = $1'
   // Newest first, row `start` has sequence number total - start; oldest first, start + 1.
   const bounds =
@@ -54,19 +69,52 @@ async function keysetPage(
       : '$2 + 1 and $2 + $3'
   // One round trip: the counter and the page together; an empty page still brings the total.
   const rows = await q.query<AuditEntry & { total: number }>(
-    `with c as (select coalesce((select n from audit_counters where scope_id = $1), 0) as total)
+    `with c as (select least(${COUNTER}, $4) as total)
      select c.total, p.* from c left join lateral (
        select ${select} from device_audits
-       where ${seq} between ${bounds} ${org}
+       where ${seq} between ${bounds} and ${seq} <= c.total ${org}
      ) p on true
      order by p.audit_id ${query.order_direction}`,
-    [organizationId ?? 0, query.start, query.length],
+    [organizationId ?? 0, query.start, query.length, upto ?? MAX_ID],
   )
   const total = rows[0]?.total ?? 0
   const data = rows
     .filter((row) => row.audit_id !== null)
     .map(({ total: _total, ...entry }) => entry)
-  return { data, recordsTotal: total, recordsFiltered: total }
+  return { data, recordsTotal: total, recordsFiltered: total, upto: total }
+}
+
+/**
+ * How many entries arrived after `after` that match the search, counted in the same statement
+ * that reads the counter: a range of the sequence's index, so the cost grows with the new
+ * entries (capped), never with the log.
+ */
+async function news(
+  q: Queryable,
+  organizationId: number | null,
+  after: number,
+  search: string,
+): Promise<AuditNews> {
+  const params: unknown[] = [organizationId ?? 0, after]
+  const org = organizationId === null ? '' : 'and organization_id = $1'
+  let match = ''
+  if (search !== '') {
+    params.push(likePattern(search))
+    match = `and (${searchable.map((column) => `lower(${column}) like $3`).join(' or ')})`
+  }
+  const [row] = await q.query<{ upto: number; count: number }>(
+    `select ${COUNTER} as upto,
+       (select count(*)::int from (
+          select 1 from device_audits where ${sequenceOf(organizationId)} > $2 ${org} ${match}
+          limit ${AUDIT_NEWS_CAP + 1}) n) as count`,
+    params,
+  )
+  const count = row?.count ?? 0
+  return {
+    upto: row?.upto ?? 0,
+    count: Math.min(count, AUDIT_NEWS_CAP),
+    more: count > AUDIT_NEWS_CAP,
+  }
 }
 
 /** The scope's row count: one counter row (audit_counters), exact and constant time. */
@@ -92,7 +140,6 @@ function ascendingWindow(filtered: number, query: ListQuery<SortKey>) {
 const inOrder = <R>(rows: R[], query: ListQuery<SortKey>) =>
   query.order_direction === 'asc' ? rows : rows.reverse()
 
-const searchable: readonly RankedColumn[] = ['device_name', 'command', 'result', 'actor_email']
 // created_at follows audit_id (server/db/audit.ts), so both sorts page by the dense id.
 const idOrder = (key: SortKey): key is 'audit_id' | 'created_at' =>
   key === 'audit_id' || key === 'created_at'
@@ -188,20 +235,62 @@ async function cappedPage(
   }
 }
 
+/**
+ * A page of the log as it was at `upto` while newer entries wait behind the news bar: the counts
+ * of migration 006 include those entries, so this rare view pages with OFFSET over the sort's
+ * index (slower at depth; docs/benchmarks.md) to keep every row where the reader saw it.
+ */
+function boundedPage(
+  q: Queryable,
+  organizationId: number | null,
+  query: ListQuery<SortKey>,
+  upto: number,
+): Promise<ListResponse<AuditEntry>> {
+  return listPage<SortKey, AuditEntry>(
+    q,
+    {
+      select,
+      from: 'device_audits',
+      where:
+        organizationId === null ? ['audit_id <= $1'] : ['organization_id = $1', 'org_seq <= $2'],
+      params: organizationId === null ? [upto] : [organizationId, upto],
+      searchColumns: searchable,
+      sortColumns,
+      tiebreak: 'audit_id',
+    },
+    query,
+  )
+}
+
 export function registerAudits(app: App, s: Services) {
   app.get('/sbm/v1/devices/audit', async (c) => {
     const p = c.get('principal')
     const limit = orgLimit(requireScope(p, 'devices:audits', 'read'), p)
-    const q = query(c, AuditListQuery)
+    const { upto: asked, ...q } = query(c, AuditListQuery)
     const scope: AuditScope = { organizationId: limit }
     const key = q.order_by
-    if (q.search === '' && idOrder(key)) return c.json(await keysetPage(s.db, limit, q))
-    // Counts and rows from one snapshot, so a command logged meanwhile cannot shift the page.
-    const page = await s.db.tx(async (tx) => {
+    if (q.search === '' && idOrder(key)) return c.json(await keysetPage(s.db, limit, q, asked))
+    // Counts, rows and the bound from one snapshot, so a command logged meanwhile cannot shift the
+    // page.
+    const page = await s.db.tx(async (tx): Promise<AuditPage> => {
       await tx.query('set transaction isolation level repeatable read')
-      if (q.search !== '' || idOrder(key)) return searchPage(tx, scope, q)
-      return columnPage(tx, scope, key, q)
+      const [counter] = await tx.query<{ n: number }>(`select ${COUNTER} as n`, [limit ?? 0])
+      const now = counter?.n ?? 0
+      if (asked !== undefined && asked < now)
+        return { ...(await boundedPage(tx, limit, q, asked)), upto: asked }
+      const rows =
+        q.search !== '' || idOrder(key)
+          ? await searchPage(tx, scope, q)
+          : await columnPage(tx, scope, key, q)
+      return { ...rows, upto: now }
     })
     return c.json(page)
+  })
+
+  app.get('/sbm/v1/devices/audit/news', async (c) => {
+    const p = c.get('principal')
+    const limit = orgLimit(requireScope(p, 'devices:audits', 'read'), p)
+    const q = query(c, AuditNewsQuery)
+    return c.json(await news(s.db, limit, q.after, q.search))
   })
 }

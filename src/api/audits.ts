@@ -1,18 +1,19 @@
-import { AuditEntry, type auditSortKeys } from '../contract/audits'
-import { listOf, type ListQuery, type ListSource } from '../contract/list'
+import { AuditNews, AuditPage, type AuditEntry, type auditSortKeys } from '../contract/audits'
+import type { ListQuery, ListSource } from '../contract/list'
 import { apiRequest, buildUrl } from './client'
 import { resourceKeys } from './queries'
 
 export type AuditSort = (typeof auditSortKeys)[number]
 
-const AuditPage = listOf(AuditEntry)
-
 export const auditKeys = resourceKeys<AuditSort>('audits')
 
 const AUDIT_PATH = '/sbm/v1/devices/audit'
 
-/** GET /sbm/v1/devices/audit: one window of the device audit log. */
-export function fetchAuditPage(query: ListQuery<AuditSort>, signal?: AbortSignal) {
+/** GET /sbm/v1/devices/audit: one window of the device audit log, read up to `upto` if given. */
+export function fetchAuditPage(
+  query: ListQuery<AuditSort> & { upto?: number },
+  signal?: AbortSignal,
+) {
   return apiRequest(AuditPage, { path: AUDIT_PATH, query, signal })
 }
 
@@ -24,4 +25,53 @@ export function auditPageUrl(query: ListQuery<AuditSort>): string {
 export const auditList: ListSource<AuditEntry, AuditSort> = {
   queryKey: auditKeys.list,
   fetch: fetchAuditPage,
+}
+
+/** GET /sbm/v1/devices/audit/news: how many entries matching `search` arrived after `after`. */
+export function fetchAuditNews(after: number, search: string, signal?: AbortSignal) {
+  return apiRequest(AuditNews, {
+    path: `${AUDIT_PATH}/news`,
+    query: { after, search },
+    signal,
+  })
+}
+
+export interface BoundedAuditList {
+  source: ListSource<AuditEntry, AuditSort>
+  /** The bound the windows are read at; null until the first window has answered. */
+  upto(): number | null
+  /** Moves the bound (and reports it, as the first answer's was); the caller then refetches. */
+  advance(upto: number): void
+}
+
+/**
+ * The log as it was when the screen first read it: every window is fetched up to the bound the
+ * first answer reported, so a window fetched later (scrolling, a refocus) lines up with the rest
+ * instead of shifting by the entries written meanwhile. The bound is not part of the query key:
+ * setting it from the first answer must not refetch that answer, and advance() is followed by an
+ * explicit refetch.
+ */
+export function boundedAuditList(onBound: (upto: number) => void): BoundedAuditList {
+  let bound: number | null = null
+  return {
+    source: {
+      queryKey: auditKeys.list,
+      fetch: async (query, signal) => {
+        const page = await fetchAuditPage(
+          bound === null ? query : { ...query, upto: bound },
+          signal,
+        )
+        if (bound === null) {
+          bound = page.upto
+          onBound(bound)
+        }
+        return page
+      },
+    },
+    upto: () => bound,
+    advance: (upto) => {
+      bound = upto
+      onBound(upto)
+    },
+  }
 }

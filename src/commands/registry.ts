@@ -1,6 +1,7 @@
 import type { Locales } from '../../i18n/i18n-types'
 import { activeList } from '../ui/data-table/active-list'
 import { LIST_KEYS, type ListAction } from '../ui/data-table/keyboard'
+import { pendingNews } from '../ui/news-handle'
 import type { Command, CommandContext, KeyHint, Message, Shortcut } from './command'
 
 /** What commands may do to the app; app/ provides them (its own actions satisfy this port). */
@@ -107,6 +108,15 @@ export const appCommands: readonly Command<PaletteContext>[] = [
     hidden: true,
     needs: {},
     run: () => activeList()?.focusSearch(),
+  },
+  {
+    id: 'news.show',
+    label: (LL) => LL.commands.actions.showNew(),
+    group: 'actions',
+    shortcut: 'shift+r',
+    hidden: true,
+    needs: {},
+    run: () => pendingNews()?.show(),
   },
   {
     id: 'nav.up',

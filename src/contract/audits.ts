@@ -1,7 +1,21 @@
-import { enums, nullable, object, string, type Infer } from 'superstruct'
+import {
+  array,
+  assign,
+  boolean,
+  defaulted,
+  enums,
+  integer,
+  literal,
+  min,
+  nullable,
+  object,
+  optional,
+  string,
+  type Infer,
+} from 'superstruct'
 import { DeviceTypeId, deviceCommands } from './devices'
-import { Id, IsoDateTime } from './fields'
-import { listQuery } from './list'
+import { Id, IsoDateTime, optionalText } from './fields'
+import { listQuery, QueryCount } from './list'
 
 export const auditCommands = [...deviceCommands, 'create_pin'] as const
 export const AuditCommand = enums(auditCommands)
@@ -40,8 +54,13 @@ export const auditSortKeys = [
   'command',
   'result',
 ] as const
-export const AuditListQuery = listQuery(auditSortKeys, 'audit_id')
-
+/**
+ * `upto` reads the log as it was when it held that many entries (the caller's sequence: every
+ * entry for a global auditor, their organization's for an :org one), so pages fetched later line
+ * up with the first and new entries wait until the reader asks for them. The bound holds in id
+ * order (the default, where new entries arrive at the top); other sorts and searches read the log
+ * as it is and answer the bound of that moment, from which the news count starts.
+ */
 /**
  * GET /sbm/v1/devices/audit answers every sort, both directions, at any start with exact counts,
  * and a search whose term matches one column's values (device name, command, result or actor
@@ -50,3 +69,34 @@ export const AuditListQuery = listQuery(auditSortKeys, 'audit_id')
  * `recordsFilteredCapped: true` when there are more.
  */
 export const AUDIT_COUNT_CAP = 1000
+
+export const AuditListQuery = assign(
+  listQuery(auditSortKeys, 'audit_id'),
+  object({ upto: optional(QueryCount) }),
+)
+
+const Count = min(integer(), 0)
+
+/** A page of the log; `upto` is the bound it was read at, the one to send for the next pages. */
+export const AuditPage = object({
+  data: array(AuditEntry),
+  recordsTotal: Count,
+  recordsFiltered: Count,
+  recordsFilteredCapped: optional(literal(true)),
+  upto: Count,
+})
+export type AuditPage = Infer<typeof AuditPage>
+
+/** At most this many new entries are counted; more shows as "1,000+". */
+export const AUDIT_NEWS_CAP = 1000
+
+/** GET /sbm/v1/devices/audit/news: entries after `after` (an `upto`) that match `search`. */
+export const AuditNewsQuery = object({
+  after: QueryCount,
+  search: defaulted(optionalText(200), ''),
+})
+export type AuditNewsQuery = Infer<typeof AuditNewsQuery>
+
+/** `upto` is the log's bound now; `count` stops at AUDIT_NEWS_CAP, and `more` says it did. */
+export const AuditNews = object({ upto: Count, count: Count, more: boolean() })
+export type AuditNews = Infer<typeof AuditNews>

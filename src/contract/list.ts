@@ -35,6 +35,13 @@ const PageStart = coerce(
   toInt,
 )
 
+/** A count in a query string (`upto=1500`): 0 or more. */
+export const QueryCount = coerce(
+  refine(integer(), 'count', (n) => n >= 0 || 'must be 0 or more'),
+  TextOrNumber,
+  toInt,
+)
+
 // `length` above the cap is clamped rather than refused: a client asking for "everything" still gets
 // a valid page, and recordsFiltered tells it there is more.
 const PageLength = coerce(

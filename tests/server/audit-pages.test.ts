@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { AUDIT_COUNT_CAP, AuditEntry, auditSortKeys } from '../../src/contract/audits'
+import { AUDIT_COUNT_CAP, AuditPage, auditSortKeys } from '../../src/contract/audits'
 import { Device } from '../../src/contract/devices'
 import { listOf } from '../../src/contract/list'
 import { ADMIN, AUDITOR, shaped, useServer } from './helpers'
@@ -7,7 +7,7 @@ import { ADMIN, AUDITOR, shaped, useServer } from './helpers'
 // Several blocks of 1024 audit ids, so pages cross block and value boundaries.
 const ROWS = 4500
 const server = useServer({ seedAuditRows: ROWS })
-const Page = listOf(AuditEntry)
+const Page = AuditPage
 
 async function page(token: string, query: string) {
   const reply = await server().request('GET', `/sbm/v1/devices/audit?${query}`, { token })

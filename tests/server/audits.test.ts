@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { AuditEntry } from '../../src/contract/audits'
-import { listOf } from '../../src/contract/list'
+import { AuditPage } from '../../src/contract/audits'
 import { ADMIN, AUDITOR, STAFF, shaped, useServer } from './helpers'
 
 const server = useServer({ seedAuditRows: 300 })
-const Page = listOf(AuditEntry)
+const Page = AuditPage
 
 async function page(token: string, query: string) {
   const reply = await server().request('GET', `/sbm/v1/devices/audit?${query}`, { token })

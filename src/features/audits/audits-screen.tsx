@@ -1,19 +1,25 @@
 import { useMemo, useState } from 'react'
 import { useI18nContext } from '../../../i18n/i18n-react'
-import { auditList } from '../../api/audits'
+import { useSearch } from 'wouter'
 import type { AuditEntry } from '../../contract/audits'
 import { DataTable } from '../../ui/data-table/data-table'
 import { errorText } from '../../ui/data-table/error-text'
+import { parseListView } from '../../ui/data-table/list-view'
 import { Page } from '../../ui/page'
 import { auditColumns } from './audit-columns'
 import { AuditEntryDrawer } from './audit-entry-drawer'
+import { AuditNewsBar } from './audit-news-bar'
 import { defaults } from './audit-view'
 import { formatRelativeTime } from '../../lib/relative-time-text'
 import { useNow } from '../../lib/use-now'
+import { useLiveAudits } from './use-live-audits'
 
 const getRowId = (entry: AuditEntry) => String(entry.audit_id)
 
-/** /audits: the device audit log (SPEC 7), server-paged over the whole log. */
+/**
+ * /audits: the device audit log (SPEC 7), server-paged over the whole log as it was when read;
+ * what arrives meanwhile waits behind the news bar.
+ */
 export function AuditsScreen() {
   const { LL, locale } = useI18nContext()
   const now = useNow(30_000)
@@ -22,6 +28,7 @@ export function AuditsScreen() {
     [locale],
   )
   const columns = useMemo(() => auditColumns({ LL, now, exact }), [LL, now, exact])
+  const live = useLiveAudits(parseListView(useSearch(), defaults).search)
   const [viewing, setViewing] = useState(false)
   const [shown, setShown] = useState<AuditEntry | null>(null)
   const rowActions = useMemo(
@@ -43,13 +50,17 @@ export function AuditsScreen() {
     })
 
   return (
-    <Page title={LL.audits.title()} intro={LL.audits.intro()}>
+    <Page
+      title={LL.audits.title()}
+      intro={LL.audits.intro()}
+      actions={<AuditNewsBar live={live} />}
+    >
       <DataTable
         label={LL.audits.gridLabel()}
         searchLabel={LL.audits.search()}
         emptyMessage={LL.audits.empty()}
         columns={columns}
-        source={auditList}
+        source={live.list.source}
         defaults={defaults}
         getRowId={getRowId}
         describeRow={describeRow}

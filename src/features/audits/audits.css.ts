@@ -40,3 +40,6 @@ export const field = style({
 export const term = style({ color: vars.color.muted, fontSize: vars.fontSize.sm })
 
 export const value = style({ margin: 0, overflowWrap: 'anywhere' })
+
+// Beside the title, so the bar appearing never pushes the log down under the reader.
+export const news = style({ display: 'flex', alignItems: 'center', minHeight: '2rem' })

@@ -1,9 +1,13 @@
 import { useI18nContext } from '../../../i18n/i18n-react'
+import { needs } from '../../contract/permissions'
 import { useSession } from '../../session/session-context'
 import { greetingFor } from '../../lib/greeting'
 import { sprinkles } from '../../ui/sprinkles.css'
 import { AtAGlance } from './at-a-glance'
 import * as styles from './dashboard-screen.css'
+import { NeedsAttention } from './needs-attention'
+
+const devicesRead = needs('devices', 'read')
 
 export function DashboardScreen() {
   const { LL } = useI18nContext()
@@ -22,6 +26,7 @@ export function DashboardScreen() {
         <li>{LL.dashboard.role({ role: user.roles[0] ?? LL.shell.noRole() })}</li>
         <li>{LL.dashboard.permissionCount({ count: user.permissions.length })}</li>
       </ul>
+      {can(devicesRead) ? <NeedsAttention /> : null}
       <AtAGlance can={can} />
     </section>
   )

@@ -5,6 +5,8 @@ export interface ListHandle {
   focusSearch(): void
   /** Moves the active row by `delta` (j/k from a drawer showing the active row). */
   step(delta: number): void
+  /** Focuses the list on its first row (new entries shown at the top). */
+  first(): void
 }
 
 let current: ListHandle | null = null

@@ -175,6 +175,10 @@ export function DataTable<TRow extends RowData, TSort extends string>(
       registerList({
         focusSearch: () => searchRef.current?.focus(),
         step: (delta) => stepRef.current(delta),
+        first: () => {
+          scrollRef.current?.focus({ preventScroll: true })
+          stepRef.current(-Number.MAX_SAFE_INTEGER)
+        },
       }),
     [],
   )

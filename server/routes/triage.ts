@@ -1,0 +1,74 @@
+import { scopeOf } from '../../src/contract/permissions'
+import {
+  FAILED_WITHIN_HOURS,
+  LOW_BATTERY,
+  TriageQuery,
+  type FailingDevice,
+  type Triage,
+} from '../../src/contract/triage'
+import type { App, Services } from '../context'
+import type { Queryable } from '../db/database'
+import { orgLimit, requireScope } from '../http/scope'
+import { query } from '../http/validate'
+import { deviceFrom, deviceSelect, toDevice, type DeviceRow } from './device-rows'
+
+/** Devices matching `condition` (trusted SQL), the first `length` in `order`, and how many match. */
+async function devicesWhere(
+  q: Queryable,
+  organizationId: number | null,
+  condition: string,
+  order: string,
+  length: number,
+) {
+  const org = organizationId === null ? '' : 'and d.organization_id = $2'
+  const rows = await q.query<DeviceRow & { total: number }>(
+    `select ${deviceSelect}, (count(*) over ())::int as total from ${deviceFrom}
+     where ${condition} ${org} order by ${order}, d.device_id limit $1`,
+    organizationId === null ? [length] : [length, organizationId],
+  )
+  return { total: rows[0]?.total ?? 0, items: rows.map(toDevice) }
+}
+
+/**
+ * Devices with failed commands in the window, latest failure first. The window is a range of the
+ * created_at index, so the cost follows the day's entries, not the size of the log.
+ */
+async function failingDevices(q: Queryable, organizationId: number | null, length: number) {
+  const org = organizationId === null ? '' : 'and a.organization_id = $2'
+  const rows = await q.query<FailingDevice & { total: number }>(
+    `select a.device_id, d.name as device_name, count(*)::int as failures,
+       max(a.created_at) as last_at,
+       (array_agg(a.command order by a.audit_id desc))[1] as last_command,
+       (array_agg(a.detail order by a.audit_id desc))[1] as last_detail,
+       (count(*) over ())::int as total
+     from device_audits a join devices d on d.device_id = a.device_id
+     where a.result = 'failure' and a.created_at > now() - interval '${FAILED_WITHIN_HOURS} hours'
+       ${org}
+     group by a.device_id, d.name
+     order by max(a.audit_id) desc limit $1`,
+    organizationId === null ? [length] : [length, organizationId],
+  )
+  return { total: rows[0]?.total ?? 0, items: rows.map(({ total: _total, ...row }) => row) }
+}
+
+export function registerTriage(app: App, s: Services) {
+  // Registered before /sbm/v1/devices/:id, which would otherwise take "triage" for an id.
+  app.get('/sbm/v1/devices/triage', async (c) => {
+    const p = c.get('principal')
+    const limit = orgLimit(requireScope(p, 'devices', 'read'), p)
+    const { length } = query(c, TriageQuery)
+    const audits = scopeOf(p.permissions, 'devices:audits', 'read')
+    const body: Triage = {
+      offline: await devicesWhere(s.db, limit, 'not d.connected', 'lower(d.name)', length),
+      low_battery: await devicesWhere(
+        s.db,
+        limit,
+        `d.battery_level < ${LOW_BATTERY}`,
+        'd.battery_level',
+        length,
+      ),
+      failed: audits === null ? null : await failingDevices(s.db, orgLimit(audits, p), length),
+    }
+    return c.json(body)
+  })
+}

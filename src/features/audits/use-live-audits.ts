@@ -1,0 +1,47 @@
+import { useCallback, useEffect, useState } from 'react'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { auditKeys, boundedAuditList, fetchAuditNews } from '../../api/audits'
+import { activeList } from '../../ui/data-table/active-list'
+import { registerNews } from '../../ui/news-handle'
+
+/** How often an open log asks whether entries arrived (decision 020: poll, not stream). */
+export const NEWS_POLL_MS = 10_000
+
+export interface LiveAudits {
+  list: ReturnType<typeof boundedAuditList>
+  /** Entries that arrived after the log was read and match its search (capped; see `more`). */
+  count: number
+  more: boolean
+  /** How many entries the last "show" brought in, for the screen reader; null before any. */
+  shown: number | null
+  show(): Promise<void>
+}
+
+/**
+ * The audit log read at a bound, and a poll for what arrived after it: new entries never move the
+ * rows under the reader; R (or the bar) advances the bound and shows them at the top.
+ */
+export function useLiveAudits(search: string): LiveAudits {
+  const client = useQueryClient()
+  const [upto, setUpto] = useState<number | null>(null)
+  const [list] = useState(() => boundedAuditList(setUpto))
+  const [shown, setShown] = useState<number | null>(null)
+  const news = useQuery({
+    queryKey: [...auditKeys.all, 'news', upto, search],
+    queryFn: ({ signal }) => fetchAuditNews(upto ?? 0, search, signal),
+    enabled: upto !== null,
+    refetchInterval: NEWS_POLL_MS,
+  })
+  const latest = news.data
+  const show = useCallback(async () => {
+    if (latest === undefined || latest.count === 0) return
+    // Focus goes to the list before the bar it came from disappears, never to <body>.
+    activeList()?.first()
+    list.advance(latest.upto)
+    await client.invalidateQueries({ queryKey: auditKeys.lists() })
+    activeList()?.first()
+    setShown(latest.count)
+  }, [client, latest, list])
+  useEffect(() => registerNews({ show: () => void show() }), [show])
+  return { list, count: latest?.count ?? 0, more: latest?.more ?? false, shown, show }
+}

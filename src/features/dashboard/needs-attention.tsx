@@ -1,0 +1,167 @@
+import { useQuery } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
+import { Link } from 'wouter'
+import { useI18nContext } from '../../../i18n/i18n-react'
+import { triageOptions } from '../../api/triage'
+import type { Device, DevicePlace } from '../../contract/devices'
+import { LOW_BATTERY, type FailingDevice } from '../../contract/triage'
+import { pathTo } from '../../lib/paths'
+import { formatRelativeTime } from '../../lib/relative-time-text'
+import { scoreLevel } from '../../lib/score-level'
+import { useNow } from '../../lib/use-now'
+import { Button } from '../../ui/button'
+import { Notice } from '../../ui/notice'
+import { Skeleton } from '../../ui/skeleton'
+import * as styles from './needs-attention.css'
+import { WalkList, type WalkItem } from './walk-list'
+
+const placeText = (place: DevicePlace) =>
+  [place.location, place.floor, place.room, place.door].filter(Boolean).join(' › ')
+
+interface BoxProps {
+  id: string
+  title: string
+  total: number | undefined
+  items: readonly WalkItem[] | undefined
+  empty: string
+  footer?: ReactNode
+}
+
+/** One list of what needs a person: its title and count, its items, or a plain "all is well". */
+function AttentionBox({ id, title, total, items, empty, footer }: BoxProps) {
+  const { LL, locale } = useI18nContext()
+  const numbers = new Intl.NumberFormat(locale)
+  return (
+    <section className={styles.box} aria-labelledby={id} data-testid={id}>
+      <h3 id={id} className={styles.boxHead}>
+        {title}
+        {total !== undefined && total > 0 ? (
+          <span className={styles.total}>{numbers.format(total)}</span>
+        ) : null}
+      </h3>
+      {items === undefined || total === undefined ? (
+        <Skeleton shape="title" />
+      ) : items.length === 0 ? (
+        <p className={styles.empty}>{empty}</p>
+      ) : (
+        <>
+          <WalkList label={title} items={items} />
+          {total > items.length ? (
+            <p className={styles.more}>
+              {LL.dashboard.attention.shownOf({
+                shown: numbers.format(items.length),
+                total: numbers.format(total),
+              })}
+            </p>
+          ) : null}
+          {footer}
+        </>
+      )}
+    </section>
+  )
+}
+
+function deviceItem(device: Device, detail: ReactNode): WalkItem {
+  return {
+    key: String(device.device_id),
+    href: pathTo('devices-view', { id: device.device_id }),
+    content: (
+      <>
+        <span className={styles.name}>{device.name}</span>
+        <span className={styles.detail}>{detail}</span>
+      </>
+    ),
+  }
+}
+
+/**
+ * What needs a person now (devices not connected, batteries below SPEC 4's danger level, commands
+ * that failed in the last 24 hours), each a short list walked with j/k, Enter opening the device.
+ */
+export function NeedsAttention() {
+  const { LL } = useI18nContext()
+  const now = useNow(30_000)
+  const { data, isError, refetch } = useQuery(triageOptions)
+  const level = { level: LOW_BATTERY }
+
+  const offline = data?.offline.items.map((device) =>
+    deviceItem(device, `${device.device_type.description} · ${placeText(device.place)}`),
+  )
+  const lowBattery = data?.low_battery.items.map((device) => {
+    const battery = device.current_status.battery_level ?? 0
+    return deviceItem(
+      device,
+      <>
+        <span className={styles.level[scoreLevel(battery)]}>
+          {LL.dashboard.attention.battery({ level: battery })}
+        </span>
+        {` · ${placeText(device.place)}`}
+      </>,
+    )
+  })
+  const failedItem = (device: FailingDevice): WalkItem => ({
+    key: String(device.device_id),
+    href: pathTo('devices-view', { id: device.device_id }),
+    content: (
+      <>
+        <span className={styles.name}>{device.device_name}</span>
+        <span className={styles.detail}>
+          {LL.dashboard.attention.failures({
+            count: device.failures,
+            action: LL.audits.commands[device.last_command](),
+            when: formatRelativeTime(LL, Date.parse(device.last_at), now),
+            detail: device.last_detail || '—',
+          })}
+        </span>
+      </>
+    ),
+  })
+
+  return (
+    <section aria-labelledby="dashboard-attention">
+      <h2 id="dashboard-attention" className={styles.boxHead}>
+        {LL.dashboard.attention.title()}
+      </h2>
+      <p className={styles.more}>{LL.dashboard.attention.hint()}</p>
+      {isError ? (
+        <Notice tone="danger">
+          {LL.dashboard.attention.failed()}{' '}
+          <Button size="sm" onClick={() => void refetch()}>
+            {LL.common.retry()}
+          </Button>
+        </Notice>
+      ) : (
+        <div className={styles.columns}>
+          <AttentionBox
+            id="attention-offline"
+            title={LL.dashboard.attention.offline()}
+            total={data?.offline.total}
+            items={offline}
+            empty={LL.dashboard.attention.offlineEmpty()}
+          />
+          <AttentionBox
+            id="attention-battery"
+            title={LL.dashboard.attention.lowBattery(level)}
+            total={data?.low_battery.total}
+            items={lowBattery}
+            empty={LL.dashboard.attention.lowBatteryEmpty(level)}
+          />
+          {data?.failed === null ? null : (
+            <AttentionBox
+              id="attention-failed"
+              title={LL.dashboard.attention.failedCommands()}
+              total={data?.failed.total}
+              items={data?.failed.items.map(failedItem)}
+              empty={LL.dashboard.attention.failedEmpty()}
+              footer={
+                <Link className={styles.more} href={pathTo('audits', { search: 'failure' })}>
+                  {LL.dashboard.attention.allFailures()}
+                </Link>
+              }
+            />
+          )}
+        </div>
+      )}
+    </section>
+  )
+}
