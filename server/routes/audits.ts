@@ -164,8 +164,7 @@ async function columnPage(
 /**
  * A search: the term is matched against each searched column's distinct values (a few hundred
  * counted rows). When one column matches, the count is exact and any page is found from counts;
- * when several do, or the sort is by another column, the count stops at AUDIT_COUNT_CAP and
- * the answer says so (recordsFilteredCapped).
+ * when several do, or the sort is by another column, see cappedPage.
  */
 async function searchPage(
   q: Queryable,
@@ -195,7 +194,14 @@ async function searchPage(
   return cappedPage(q, scope, query, total, matches)
 }
 
-/** Rows matching any of the values, counted up to the cap and paged within it. */
+// Up to this many candidate rows (the matched values' counts summed) a search is counted exactly.
+const EXACT_UP_TO = 5000
+
+/**
+ * Rows matching any of the values. Few candidates: counted exactly and sorted. Many: the newest
+ * AUDIT_COUNT_CAP + 1 matches are read backwards along audit_id (the matches are then frequent, so
+ * the walk is short), and the pages hold the newest AUDIT_COUNT_CAP in the asked order.
+ */
 async function cappedPage(
   q: Queryable,
   scope: AuditScope,
@@ -210,18 +216,27 @@ async function cappedPage(
     return `${col} = any($${params.length}::text[])`
   })
   const where = `($1::int is null or organization_id = $1::int) and (${conditions.join(' or ')})`
+  const few = matches.reduce((sum, m) => sum + m.n, 0) <= EXACT_UP_TO
+  const candidates = few
+    ? `select audit_id from device_audits where ${where}`
+    : `select audit_id from device_audits where ${where}
+       order by audit_id desc limit ${AUDIT_COUNT_CAP + 1}`
   const [counted] = await q.query<{ n: number }>(
-    `select count(*)::int as n from (
-       select 1 from device_audits where ${where} limit ${AUDIT_COUNT_CAP + 1}) x`,
+    `select count(*)::int as n from (${candidates}) x`,
     params,
   )
-  const capped = (counted?.n ?? 0) > AUDIT_COUNT_CAP
-  const filtered = Math.min(counted?.n ?? 0, AUDIT_COUNT_CAP)
+  const n = counted?.n ?? 0
+  const capped = !few && n > AUDIT_COUNT_CAP
+  const filtered = capped ? AUDIT_COUNT_CAP : n
   const window = ascendingWindow(filtered, { ...query, order_direction: 'asc' })
   const direction = query.order_direction
+  const kept = capped
+    ? `select audit_id from device_audits where ${where}
+       order by audit_id desc limit ${AUDIT_COUNT_CAP}`
+    : candidates
   const rows = window
     ? await q.query<AuditEntry>(
-        `select ${select} from device_audits where ${where}
+        `select ${select} from device_audits where audit_id in (${kept})
          order by ${sortColumns[query.order_by]} ${direction}, audit_id ${direction}
          limit ${window.count} offset ${query.start}`,
         params,

@@ -65,8 +65,10 @@ export const auditSortKeys = [
  * GET /sbm/v1/devices/audit answers every sort, both directions, at any start with exact counts,
  * and a search whose term matches one column's values (device name, command, result or actor
  * e-mail) in id order or by that column also exactly. Any other search (the term matches values
- * in several columns, or the sort is by another column) counts at most this many rows and answers
- * `recordsFilteredCapped: true` when there are more.
+ * in several columns, or the sort is by another column) is counted exactly when its values hold
+ * at most 5,000 rows; otherwise it counts the newest matches up to this many, answers
+ * `recordsFilteredCapped: true` when there are more, and its pages hold those newest matches in
+ * the order asked.
  */
 export const AUDIT_COUNT_CAP = 1000
 
