@@ -2483,7 +2483,7 @@ type RootTranslation = {
 		}
 		actions: {
 			/**
-			 * S​h​o​w​ ​t​h​e​ ​n​e​w​ ​e​n​t​r​i​e​s​ ​a​t​ ​t​h​e​ ​t​o​p
+			 * S​h​o​w​ ​n​e​w​ ​a​u​d​i​t​ ​e​n​t​r​i​e​s​ ​a​t​ ​t​h​e​ ​t​o​p
 			 */
 			showNew: string
 			/**
@@ -5058,7 +5058,7 @@ export type TranslationFunctions = {
 		}
 		actions: {
 			/**
-			 * Show the new entries at the top
+			 * Show new audit entries at the top
 			 */
 			showNew: () => LocalizedString
 			/**

@@ -651,7 +651,7 @@ const de = {
       actions: 'Aktionen',
     },
     actions: {
-      showNew: 'Neue Einträge oben anzeigen',
+      showNew: 'Neue Audit-Einträge oben anzeigen',
       up: 'Eine Ebene nach oben',
       openPalette: 'Befehlspalette öffnen',
       showShortcuts: 'Tastenkürzel anzeigen',

@@ -633,7 +633,7 @@ const en = {
       actions: 'Actions',
     },
     actions: {
-      showNew: 'Show the new entries at the top',
+      showNew: 'Show new audit entries at the top',
       up: 'Up one level',
       openPalette: 'Open the command palette',
       showShortcuts: 'Show keyboard shortcuts',

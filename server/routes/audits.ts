@@ -85,9 +85,11 @@ async function keysetPage(
 }
 
 /**
- * How many entries arrived after `after` that match the search, counted in the same statement
- * that reads the counter: a range of the sequence's index, so the cost grows with the new
- * entries (capped), never with the log.
+ * How many entries arrived after `after` that match the search. The sequences are dense, so
+ * without a search that is the counter minus `after`; with one, the new entries are walked in
+ * index order (the order by keeps the planner on the index: a LIMIT alone tempts it into a scan of
+ * the whole log) and counted up to the cap, in the statement that reads the counter. The cost
+ * follows the new entries, never the size of the log.
  */
 async function news(
   q: Queryable,
@@ -95,26 +97,29 @@ async function news(
   after: number,
   search: string,
 ): Promise<AuditNews> {
-  const params: unknown[] = [organizationId ?? 0, after]
-  const org = organizationId === null ? '' : 'and organization_id = $1'
-  let match = ''
-  if (search !== '') {
-    params.push(likePattern(search))
-    match = `and (${searchable.map((column) => `lower(${column}) like $3`).join(' or ')})`
+  const seq = sequenceOf(organizationId)
+  let count = 0
+  let upto = 0
+  if (search === '') {
+    const [row] = await q.query<{ n: number }>(`select ${COUNTER} as n`, [organizationId ?? 0])
+    upto = row?.n ?? 0
+    count = Math.max(0, upto - after)
+  } else {
+    const org = organizationId === null ? '' : 'and organization_id = $1'
+    const match = searchable.map((column) => `lower(${column}) like $3`).join(' or ')
+    const [row] = await q.query<{ upto: number; count: number }>(
+      `with c as (select ${COUNTER} as upto)
+       select c.upto, (select count(*)::int from (
+           select 1 from device_audits
+           where ${seq} > $2 and ${seq} <= c.upto ${org} and (${match})
+           order by ${seq} limit ${AUDIT_NEWS_CAP + 1}) n) as count
+       from c`,
+      [organizationId ?? 0, after, likePattern(search)],
+    )
+    upto = row?.upto ?? 0
+    count = row?.count ?? 0
   }
-  const [row] = await q.query<{ upto: number; count: number }>(
-    `select ${COUNTER} as upto,
-       (select count(*)::int from (
-          select 1 from device_audits where ${sequenceOf(organizationId)} > $2 ${org} ${match}
-          limit ${AUDIT_NEWS_CAP + 1}) n) as count`,
-    params,
-  )
-  const count = row?.count ?? 0
-  return {
-    upto: row?.upto ?? 0,
-    count: Math.min(count, AUDIT_NEWS_CAP),
-    more: count > AUDIT_NEWS_CAP,
-  }
+  return { upto, count: Math.min(count, AUDIT_NEWS_CAP), more: count > AUDIT_NEWS_CAP }
 }
 
 /** The scope's row count: one counter row (audit_counters), exact and constant time. */

@@ -26,8 +26,9 @@ export function DashboardScreen() {
         <li>{LL.dashboard.role({ role: user.roles[0] ?? LL.shell.noRole() })}</li>
         <li>{LL.dashboard.permissionCount({ count: user.permissions.length })}</li>
       </ul>
-      {can(devicesRead) ? <NeedsAttention /> : null}
       <AtAGlance can={can} />
+      {/* Last, so its lists growing as they arrive push nothing down (no layout shift). */}
+      {can(devicesRead) ? <NeedsAttention /> : null}
     </section>
   )
 }
