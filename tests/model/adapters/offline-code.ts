@@ -55,7 +55,6 @@ const inputs: OfflineCodeInput[] = [
   { credentialId: 5, hasPin: false, deviceCapable: false, deviceConnected: true },
   { credentialId: 6, hasPin: false, deviceCapable: true, deviceConnected: false },
 ]
-const pending = 'screen not built yet'
 
 export const offlineCodeAdapter: ModelAdapter<typeof offlineCodeMachine, OfflineCodeWorld> = {
   name: 'offline-code',
@@ -116,14 +115,29 @@ export const offlineCodeAdapter: ModelAdapter<typeof offlineCodeMachine, Offline
     closed: 'no dialog; the PIN is nowhere on the page',
   },
   causes: {
-    'code.found': { cause: 'open Show Code on a seeded credential that holds a PIN', pending },
-    'code.missing': { cause: 'open the code dialog on a seeded credential without a PIN', pending },
-    'code.generate': { cause: 'press Generate', pending },
-    'code.generated': { cause: 'create_pin answers 200 with details.pin', pending },
-    'code.failed': { cause: 'the seeded device that fails create_pin answers 409', pending },
-    'code.retry': { cause: 'press Retry in the error dialog', pending },
-    'code.copy': { cause: 'press Copy beside the PIN', pending },
-    'code.close': { cause: 'press Close or Escape', pending },
+    'code.found': {
+      cause: 'open the code dialog on a credential that holds a PIN; the lookup answers it',
+      unavailable: (_, before) =>
+        before.context.hasPin
+          ? null
+          : 'the list said no PIN: a PIN generated elsewhere while the list was open is not caused on demand',
+    },
+    'code.missing': {
+      cause: 'open the code dialog on a credential without a PIN; the lookup answers none',
+      unavailable: (_, before) =>
+        before.context.hasPin
+          ? 'a PIN once held is never removed: its lookup always finds it'
+          : null,
+    },
+    'code.generate': { cause: 'press Generate code (Enter)' },
+    'code.generated': { cause: 'create_pin answers 200 with details.pin (the real server)' },
+    'code.failed': {
+      cause:
+        'the lookup or create_pin is refused (routed 409: the device went offline after the dialog opened)',
+    },
+    'code.retry': { cause: 'press Try again in the error dialog (Enter)' },
+    'code.copy': { cause: 'press Copy code beside the PIN; the clipboard holds it' },
+    'code.close': { cause: 'press Escape (or Close)' },
   },
-  thresholds: { states: 100, transitions: 100, browser: 0 },
+  thresholds: { states: 100, transitions: 100, browser: 100 },
 }
