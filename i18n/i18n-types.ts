@@ -2036,6 +2036,10 @@ type RootTranslation = {
 				 * T​h​e​ ​d​e​v​i​c​e​ ​o​f​ ​t​h​i​s​ ​c​r​e​d​e​n​t​i​a​l​ ​i​s​ ​n​o​t​ ​c​o​n​n​e​c​t​e​d​.
 				 */
 				offline: string
+				/**
+				 * Y​o​u​ ​m​a​y​ ​n​o​t​ ​g​e​n​e​r​a​t​e​ ​o​f​f​l​i​n​e​ ​c​o​d​e​s​.
+				 */
+				permission: string
 			}
 			/**
 			 * O​o​o​p​s​,​ ​S​o​m​e​t​h​i​n​g​ ​w​e​n​t​ ​w​r​o​n​g​!
@@ -4563,6 +4567,10 @@ export type TranslationFunctions = {
 				 * The device of this credential is not connected.
 				 */
 				offline: () => LocalizedString
+				/**
+				 * You may not generate offline codes.
+				 */
+				permission: () => LocalizedString
 			}
 			/**
 			 * Ooops, Something went wrong!

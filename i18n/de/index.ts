@@ -535,6 +535,7 @@ const de = {
       unavailable: {
         capability: 'Das Gerät dieser Berechtigung kann keine Offline-Zugangscodes programmieren.',
         offline: 'Das Gerät dieser Berechtigung ist nicht verbunden.',
+        permission: 'Sie dürfen keine Offline-Codes erzeugen.',
       },
       failedTitle: 'Hoppla, etwas ist schiefgelaufen!',
       failure: {

@@ -522,6 +522,7 @@ const en = {
       unavailable: {
         capability: 'The device of this credential cannot program offline access codes.',
         offline: 'The device of this credential is not connected.',
+        permission: 'You may not generate offline codes.',
       },
       failedTitle: 'Ooops, Something went wrong!',
       failure: {

@@ -2,18 +2,21 @@ import { expect, type Page, type Route } from '@playwright/test'
 import type { SnapshotFrom } from 'xstate'
 import {
   offlineCodeMachine,
+  unavailableReason,
   type CodeFailure,
+  type CodeUnavailable,
   type OfflineCodeEvent,
   type OfflineCodeInput,
 } from '../../../machines/offline-code.machine'
 import { demo, signIn, storedTokens } from '../../e2e/helpers/session'
 import type { BrowserAdapter, BrowserStep } from '../kit/browser'
 
-// The offline-code machine on screen, for an org admin on /credentials: Generate, Retry, Copy and
-// Close are key presses and clicks in the dialog; the lookup (GET the credential) and create_pin
-// are held at the network until the path says how the real server answers, or answered with the
-// refusal the path's failure names. Refusals before any request come from the seed: a credential on
-// a relay (no offline codes) and one on a code device that is not connected (server/db/seed.ts).
+// The offline-code machine on screen, for an org admin (a staff login for the permission refusal)
+// on /credentials: Generate, Try again, Copy and Close are clicks and keys in the dialog; the lookup
+// (GET the credential) and create_pin are held at the network until the path says how the real
+// server answers, or answered with the refusal the path's failure names. The refusals before any
+// request come from the seed: a credential on a relay (no offline codes) and one on a code device
+// that is not connected (server/db/seed.ts).
 
 type Snapshot = SnapshotFrom<typeof offlineCodeMachine>
 
@@ -85,10 +88,13 @@ async function credentialFor(page: Page, input: OfflineCodeInput): Promise<Row> 
     device !== undefined &&
     device.capabilities.includes('program_offline_access_codes') === input.deviceCapable &&
     device.current_status.connected === input.deviceConnected
-  const seeded = credentials.data.find(
-    (row) => (row.meta_data.command_output.pin !== null) === input.hasPin && fits(deviceOf(row)),
-  )
-  const generates = !input.hasPin && input.deviceCapable && input.deviceConnected
+  // The oldest that fits: the seed's, not one another spec is about to change or delete.
+  const seeded = credentials.data
+    .toSorted((a, b) => a.credential_id - b.credential_id)
+    .find(
+      (row) => (row.meta_data.command_output.pin !== null) === input.hasPin && fits(deviceOf(row)),
+    )
+  const generates = !input.hasPin && unavailableReason(input) === null
   if (!generates) {
     if (!seeded) throw new Error(`The seed has no credential for ${JSON.stringify(input)}`)
     return seeded
@@ -113,7 +119,8 @@ async function prepare(page: Page, _events: readonly OfflineCodeEvent[], input: 
   generations = gate()
   created = null
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
-  await signIn(page, demo.orgadmin)
+  // Staff reads credentials but may not generate codes: the refusal that needs no device.
+  await signIn(page, input.mayGenerate ? demo.orgadmin : demo.staff)
   const credential = await credentialFor(page, input)
   await page.route(
     (url) => url.pathname === `/access/v1/credentials/${credential.credential_id}`,
@@ -174,6 +181,12 @@ const failureText: Record<CodeFailure, string> = {
   unavailable: 'The code could not be reached. Please try again.',
 }
 
+const unavailableText: Record<CodeUnavailable, string> = {
+  capability: 'The device of this credential cannot program offline access codes.',
+  offline: 'The device of this credential is not connected.',
+  permission: 'You may not generate offline codes.',
+}
+
 async function expectState(page: Page, snapshot: Snapshot) {
   const { failure, unavailable } = snapshot.context
   if (snapshot.matches('checking')) {
@@ -200,11 +213,7 @@ async function expectState(page: Page, snapshot: Snapshot) {
     await expect(error.getByRole('button', { name: 'Try again' })).toBeFocused()
   } else if (snapshot.matches('unavailable') && unavailable !== null) {
     const refused = dialog(page, 'No offline code possible')
-    await expect(refused).toContainText(
-      unavailable === 'capability'
-        ? 'The device of this credential cannot program offline access codes.'
-        : 'The device of this credential is not connected.',
-    )
+    await expect(refused).toContainText(unavailableText[unavailable])
     await expect(refused.getByRole('button', { name: 'Generate code' })).toHaveCount(0)
   } else if (snapshot.matches('closed')) {
     await expect(dialog(page)).toHaveCount(0)

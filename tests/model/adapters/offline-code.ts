@@ -48,12 +48,13 @@ function offlineCodeHost() {
   return { machine, world, cause }
 }
 
-const device = { deviceCapable: true, deviceConnected: true }
+const able = { deviceCapable: true, deviceConnected: true, mayGenerate: true }
 const inputs: OfflineCodeInput[] = [
-  { credentialId: 3, hasPin: true, ...device },
-  { credentialId: 4, hasPin: false, ...device },
-  { credentialId: 5, hasPin: false, deviceCapable: false, deviceConnected: true },
-  { credentialId: 6, hasPin: false, deviceCapable: true, deviceConnected: false },
+  { credentialId: 3, hasPin: true, ...able },
+  { credentialId: 4, hasPin: false, ...able },
+  { credentialId: 5, hasPin: false, ...able, deviceCapable: false },
+  { credentialId: 6, hasPin: false, ...able, deviceConnected: false },
+  { credentialId: 7, hasPin: false, ...able, mayGenerate: false },
 ]
 
 export const offlineCodeAdapter: ModelAdapter<typeof offlineCodeMachine, OfflineCodeWorld> = {
@@ -94,7 +95,7 @@ export const offlineCodeAdapter: ModelAdapter<typeof offlineCodeMachine, Offline
         (world.pending === 'generation') === snapshot.matches('generating'),
     },
     {
-      name: 'no code is generated on a device that cannot program one',
+      name: 'no code is generated where the device cannot program one or the user may not',
       holds: (snapshot, world) =>
         unavailableReason(snapshot.context) === null || world.generations === 0,
     },
@@ -111,7 +112,7 @@ export const offlineCodeAdapter: ModelAdapter<typeof offlineCodeMachine, Offline
     generating: 'the Generate button shows it is busy',
     failed: 'the error dialog "Ooops, Something went wrong!" with the reason, Retry and Ok',
     unavailable:
-      'the reason (no offline codes on this device, or not connected) instead of the button',
+      'the reason (no offline codes on this device, not connected, or not allowed) instead of the button',
     closed: 'no dialog; the PIN is nowhere on the page',
   },
   causes: {
