@@ -2648,6 +2648,15 @@ type RootTranslation = {
 			 */
 			inLists: string
 			/**
+			 * I​n​ ​t​h​e​ ​c​o​m​m​a​n​d​ ​p​a​l​e​t​t​e​ ​(​t​y​p​e​ ​f​i​r​s​t​)
+			 */
+			inPalette: string
+			/**
+			 * S​e​a​r​c​h​ ​o​n​l​y​ ​{​s​c​o​p​e​}
+			 * @param {unknown} scope
+			 */
+			searchOnly: RequiredParams<'scope'>
+			/**
 			 * T​h​e​ ​s​h​o​r​t​c​u​t​s​ ​y​o​u​ ​c​a​n​ ​u​s​e​ ​r​i​g​h​t​ ​n​o​w​.​ ​T​h​e​y​ ​d​o​ ​n​o​t​h​i​n​g​ ​w​h​i​l​e​ ​y​o​u​ ​t​y​p​e​ ​i​n​ ​a​ ​f​i​e​l​d​,​ ​e​x​c​e​p​t​ ​t​h​e​ ​o​n​e​ ​t​h​a​t​ ​o​p​e​n​s​ ​t​h​e​ ​c​o​m​m​a​n​d​ ​p​a​l​e​t​t​e​.
 			 */
 			description: string
@@ -5152,6 +5161,14 @@ export type TranslationFunctions = {
 			 * In lists
 			 */
 			inLists: () => LocalizedString
+			/**
+			 * In the command palette (type first)
+			 */
+			inPalette: () => LocalizedString
+			/**
+			 * Search only {scope}
+			 */
+			searchOnly: (arg: { scope: unknown }) => LocalizedString
 			/**
 			 * The shortcuts you can use right now. They do nothing while you type in a field, except the one that opens the command palette.
 			 */

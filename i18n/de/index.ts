@@ -705,6 +705,8 @@ const de = {
       title: 'Tastenkürzel',
       everywhere: 'Überall',
       inLists: 'In Listen',
+      inPalette: 'In der Befehlspalette (zuerst tippen)',
+      searchOnly: 'Nur {scope} durchsuchen',
       description:
         'Die Tastenkürzel, die Sie jetzt verwenden können. Während Sie in ein Feld tippen, wirken sie nicht, außer dem Kürzel für die Befehlspalette.',
     },

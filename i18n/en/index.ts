@@ -688,6 +688,8 @@ const en = {
       title: 'Keyboard shortcuts',
       everywhere: 'Everywhere',
       inLists: 'In lists',
+      inPalette: 'In the command palette (type first)',
+      searchOnly: 'Search only {scope}',
       description:
         'The shortcuts you can use right now. They do nothing while you type in a field, except the one that opens the command palette.',
     },

@@ -286,4 +286,11 @@ test('$ in the palette finds a credential and shows its code by keyboard', async
   await expect(shown.getByLabel(/^PIN:/)).toBeVisible()
   await page.keyboard.press('Escape')
   await expect(page).toHaveURL(/\/credentials$/)
+
+  // The ? sheet names both ways in: g c, and $ in the palette.
+  await page.keyboard.press('?')
+  const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' })
+  await expect(sheet.getByRole('term').filter({ hasText: 'Go to Credentials' })).toBeVisible()
+  const dollar = sheet.locator('div').filter({ hasText: /^Search only credentials\$$/ })
+  await expect(dollar).toBeVisible()
 })

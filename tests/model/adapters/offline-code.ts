@@ -105,12 +105,13 @@ export const offlineCodeAdapter: ModelAdapter<typeof offlineCodeMachine, Offline
     },
   ],
   states: {
-    checking: 'the dialog shows it is looking up the code',
+    checking: 'the Offline code dialog shows it is looking up the code (a busy status)',
     showingCode:
       'the Show Code dialog: the PIN large and grouped, a copy button and the photo reminder',
     offeringGeneration: 'the Generate Offline Code dialog with its Generate button',
-    generating: 'the Generate button shows it is busy',
-    failed: 'the error dialog "Ooops, Something went wrong!" with the reason, Retry and Ok',
+    generating: 'the Generate Offline Code dialog shows it is generating (a busy status)',
+    failed:
+      'the error dialog "Ooops, Something went wrong!" with the reason, Try again (focused) and Close',
     unavailable:
       'the reason (no offline codes on this device, not connected, or not allowed) instead of the button',
     closed: 'no dialog; the PIN is nowhere on the page',
