@@ -200,6 +200,8 @@ async function codeCredentials(page: Page) {
 }
 
 test('list, form and both code dialogs pass axe in light and dark', async ({ page }) => {
+  // Eight axe scans: ~50 s on an idle CI machine, more when it is shared.
+  test.setTimeout(180_000)
   await signIn(page, demo.orgadmin)
   const { held, ready: none } = await codeCredentials(page)
   for (const theme of ['light', 'dark']) {
