@@ -2119,6 +2119,10 @@ type RootTranslation = {
 				 * T​h​e​ ​d​e​v​i​c​e​ ​o​f​ ​t​h​i​s​ ​c​r​e​d​e​n​t​i​a​l​ ​i​s​ ​n​o​t​ ​c​o​n​n​e​c​t​e​d​.
 				 */
 				offline: string
+				/**
+				 * Y​o​u​ ​m​a​y​ ​n​o​t​ ​g​e​n​e​r​a​t​e​ ​o​f​f​l​i​n​e​ ​c​o​d​e​s​.
+				 */
+				permission: string
 			}
 			/**
 			 * O​o​o​p​s​,​ ​S​o​m​e​t​h​i​n​g​ ​w​e​n​t​ ​w​r​o​n​g​!
@@ -2730,6 +2734,15 @@ type RootTranslation = {
 			 * I​n​ ​l​i​s​t​s
 			 */
 			inLists: string
+			/**
+			 * I​n​ ​t​h​e​ ​c​o​m​m​a​n​d​ ​p​a​l​e​t​t​e​ ​(​t​y​p​e​ ​f​i​r​s​t​)
+			 */
+			inPalette: string
+			/**
+			 * S​e​a​r​c​h​ ​o​n​l​y​ ​{​s​c​o​p​e​}
+			 * @param {unknown} scope
+			 */
+			searchOnly: RequiredParams<'scope'>
 			/**
 			 * T​h​e​ ​s​h​o​r​t​c​u​t​s​ ​y​o​u​ ​c​a​n​ ​u​s​e​ ​r​i​g​h​t​ ​n​o​w​.​ ​T​h​e​y​ ​d​o​ ​n​o​t​h​i​n​g​ ​w​h​i​l​e​ ​y​o​u​ ​t​y​p​e​ ​i​n​ ​a​ ​f​i​e​l​d​,​ ​e​x​c​e​p​t​ ​t​h​e​ ​o​n​e​ ​t​h​a​t​ ​o​p​e​n​s​ ​t​h​e​ ​c​o​m​m​a​n​d​ ​p​a​l​e​t​t​e​.
 			 */
@@ -4720,6 +4733,10 @@ export type TranslationFunctions = {
 				 * The device of this credential is not connected.
 				 */
 				offline: () => LocalizedString
+				/**
+				 * You may not generate offline codes.
+				 */
+				permission: () => LocalizedString
 			}
 			/**
 			 * Ooops, Something went wrong!
@@ -5305,6 +5322,14 @@ export type TranslationFunctions = {
 			 * In lists
 			 */
 			inLists: () => LocalizedString
+			/**
+			 * In the command palette (type first)
+			 */
+			inPalette: () => LocalizedString
+			/**
+			 * Search only {scope}
+			 */
+			searchOnly: (arg: { scope: unknown }) => LocalizedString
 			/**
 			 * The shortcuts you can use right now. They do nothing while you type in a field, except the one that opens the command palette.
 			 */

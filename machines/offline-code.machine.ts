@@ -7,10 +7,12 @@ export type OfflineCodeInput = {
   /** The credential's device has program_offline_access_codes. */
   deviceCapable: boolean
   deviceConnected: boolean
+  /** The signed-in user may generate codes (credentials:update). */
+  mayGenerate: boolean
 }
 
-/** Why no code can be generated for this credential's device. */
-export type CodeUnavailable = 'capability' | 'offline'
+/** Why no code can be generated: the device cannot, it is offline, or the user may not. */
+export type CodeUnavailable = 'capability' | 'offline' | 'permission'
 
 /** Why looking up or generating a code failed, as the host reads the server's answer. */
 export type CodeFailure = 'offline' | 'capability' | 'permission' | 'unavailable'
@@ -34,12 +36,13 @@ export type OfflineCodeEvent =
   | { type: 'code.copy' }
   | { type: 'code.close' }
 
-/** Why this credential's device cannot program a code now, or null when it can. */
+/** Why no code can be generated for this credential now, or null when it can. */
 export function unavailableReason(
-  device: Pick<OfflineCodeInput, 'deviceCapable' | 'deviceConnected'>,
+  flow: Pick<OfflineCodeInput, 'deviceCapable' | 'deviceConnected' | 'mayGenerate'>,
 ): CodeUnavailable | null {
-  if (!device.deviceCapable) return 'capability'
-  if (!device.deviceConnected) return 'offline'
+  if (!flow.deviceCapable) return 'capability'
+  if (!flow.deviceConnected) return 'offline'
+  if (!flow.mayGenerate) return 'permission'
   return null
 }
 

@@ -555,6 +555,7 @@ const de = {
       unavailable: {
         capability: 'Das Gerät dieser Berechtigung kann keine Offline-Zugangscodes programmieren.',
         offline: 'Das Gerät dieser Berechtigung ist nicht verbunden.',
+        permission: 'Sie dürfen keine Offline-Codes erzeugen.',
       },
       failedTitle: 'Hoppla, etwas ist schiefgelaufen!',
       failure: {
@@ -725,6 +726,8 @@ const de = {
       title: 'Tastenkürzel',
       everywhere: 'Überall',
       inLists: 'In Listen',
+      inPalette: 'In der Befehlspalette (zuerst tippen)',
+      searchOnly: 'Nur {scope} durchsuchen',
       description:
         'Die Tastenkürzel, die Sie jetzt verwenden können. Während Sie in ein Feld tippen, wirken sie nicht, außer dem Kürzel für die Befehlspalette.',
     },

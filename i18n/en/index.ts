@@ -541,6 +541,7 @@ const en = {
       unavailable: {
         capability: 'The device of this credential cannot program offline access codes.',
         offline: 'The device of this credential is not connected.',
+        permission: 'You may not generate offline codes.',
       },
       failedTitle: 'Ooops, Something went wrong!',
       failure: {
@@ -707,6 +708,8 @@ const en = {
       title: 'Keyboard shortcuts',
       everywhere: 'Everywhere',
       inLists: 'In lists',
+      inPalette: 'In the command palette (type first)',
+      searchOnly: 'Search only {scope}',
       description:
         'The shortcuts you can use right now. They do nothing while you type in a field, except the one that opens the command palette.',
     },

@@ -226,4 +226,33 @@ async function seedCredentials(q: Queryable, userIds: number[]) {
       ],
     )
   }
+  await seedCodeRefusals(q)
+}
+
+/**
+ * Two permanent credentials without a PIN for staff@demo.local, whose offline code the console must
+ * refuse with a reason: one on a device that cannot program codes (a relay), one on a code device
+ * that is not connected. The model replay of machines/offline-code.machine.ts opens both.
+ */
+async function seedCodeRefusals(q: Queryable) {
+  const [staff] = await q.query<{ user_id: number; organization_id: number }>(
+    "select user_id, organization_id from users where email = 'staff@demo.local'",
+  )
+  if (!staff) return
+  const devices = await q.query<{ device_id: number }>(
+    `(select device_id from devices where organization_id = $1 and device_type_id = 'relay'
+        and not ('program_offline_access_codes' = any(capabilities)) order by device_id limit 1)
+     union all
+     (select device_id from devices where organization_id = $1 and not connected
+        and 'program_offline_access_codes' = any(capabilities) order by device_id limit 1)`,
+    [staff.organization_id],
+  )
+  for (const { device_id } of devices) {
+    await q.query(
+      `insert into credentials (organization_id, user_id, assignment_type, assignment_id,
+         start_datetime, end_datetime, permanent, repetition, pin)
+       values ($1, $2, 'device', $3, now() - interval '1 day', null, true, null, null)`,
+      [staff.organization_id, staff.user_id, device_id],
+    )
+  }
 }

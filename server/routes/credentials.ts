@@ -21,6 +21,10 @@ const select = `c.credential_id, c.organization_id, c.user_id, u.email as user_e
     when 'device' then (select name from devices where device_id = c.assignment_id)
     when 'door' then (select name from doors where door_id = c.assignment_id)
     else (select name from locations where location_id = c.assignment_id) end, '') as assignment_name,
+  case c.assignment_type
+    when 'device' then (select location_id from devices where device_id = c.assignment_id)
+    when 'door' then (select location_id from doors where door_id = c.assignment_id)
+    else c.assignment_id end as assignment_location_id,
   c.start_datetime, c.end_datetime, c.exclusive, c.permanent, c.repetition,
   json_build_object('command_output', json_build_object('pin', c.pin)) as meta_data,
   c.created_at, c.updated_at`

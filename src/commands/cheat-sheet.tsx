@@ -4,11 +4,14 @@ import { Dialog } from '../ui/dialog'
 import * as styles from './command-palette.css'
 import { Keys } from './keys'
 import { usableShortcuts, type ListedCommand } from './palette-results'
+import type { EntitySource } from './entity-source'
 import { listKeyHints, type PaletteContext } from './registry'
+import { SCOPE_PREFIXES } from './scopes'
 
 /**
  * The `?` sheet, generated from the registry: every shortcut this user can press right now, then
- * the keys a focused list understands (from the DataTable's own key table). It hands focus back
+ * the keys a focused list understands (from the DataTable's own key table), then the palette's
+ * prefixes that are live for this user. It hands focus back
  * to where `?` was pressed through `onCloseAutoFocus`.
  */
 export function CheatSheet({
@@ -16,13 +19,16 @@ export function CheatSheet({
   onOpenChange,
   onCloseAutoFocus,
   listed,
+  sources,
 }: {
   open: boolean
   onOpenChange: (open: boolean) => void
   onCloseAutoFocus: (event: Event) => void
   listed: readonly ListedCommand<PaletteContext>[]
+  sources: readonly EntitySource<unknown, PaletteContext>[]
 }) {
   const { LL } = useI18nContext()
+  const scopes = ['commands' as const, ...sources.map((source) => source.kind)]
   return (
     <Dialog
       open={open}
@@ -55,6 +61,19 @@ export function CheatSheet({
                   <Keys shortcut={shortcut} />
                 </Fragment>
               ))}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <h3 className={styles.sheetHeading}>{LL.commands.shortcuts.inPalette()}</h3>
+      <dl className={styles.sheetList}>
+        {scopes.map((kind) => (
+          <div key={kind} className={styles.sheetRow}>
+            <dt className={styles.sheetTerm}>
+              {LL.commands.shortcuts.searchOnly({ scope: LL.commands.scopes[kind]() })}
+            </dt>
+            <dd className={styles.sheetKeys}>
+              <kbd className={styles.kbd}>{SCOPE_PREFIXES[kind]}</kbd>
             </dd>
           </div>
         ))}

@@ -106,6 +106,7 @@ export function CommandsProvider(props: CommandsProviderProps) {
         onOpenChange={setCheatSheetOpen}
         onCloseAutoFocus={sheetFocus.restore}
         listed={listed}
+        sources={searchable}
       />
     </CommandRunnerContext>
   )

@@ -52,6 +52,8 @@ export const Credential = object({
   assignment_id: Id,
   assignment_type: CredentialAssignmentType,
   assignment_name: string(),
+  /** The building the assignment is in (the location itself for a location). */
+  assignment_location_id: nullable(Id),
   start_datetime: IsoDateTime,
   /** null when permanent */
   end_datetime: nullable(IsoDateTime),

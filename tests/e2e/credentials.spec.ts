@@ -161,14 +161,49 @@ test('an org admin sees no Globex credential, neither listed nor by id', async (
   ).toBeVisible()
 })
 
+type CredentialRow = {
+  credential_id: number
+  user_id: number
+  user_email: string
+  assignment_type: string
+  assignment_id: number
+  assignment_name: string
+  meta_data: { command_output: { pin: string | null } }
+}
+
+/**
+ * Seeded credentials (the oldest that fit: other specs add and delete their own): one holding a
+ * PIN, and PIN-less ones whose device can or cannot take one.
+ */
+async function codeCredentials(page: Page) {
+  const all = await api<{ data: CredentialRow[] }>(page, '/access/v1/credentials?length=500')
+  const devices = await api<{ data: DeviceRow[] }>(page, '/sbm/v1/devices?length=500')
+  const deviceOf = (c: CredentialRow) =>
+    c.assignment_type === 'device'
+      ? devices.data.find((d) => d.device_id === c.assignment_id)
+      : undefined
+  const oldest = all.data.toSorted((a, b) => a.credential_id - b.credential_id)
+  const pinless = oldest.filter((c) => c.meta_data.command_output.pin === null)
+  const held = oldest.find((c) => c.meta_data.command_output.pin !== null)
+  const ready = pinless.find((c) => {
+    const device = deviceOf(c)
+    return (
+      device?.capabilities.includes('program_offline_access_codes') &&
+      device.current_status.connected
+    )
+  })
+  const onRelay = pinless.find(
+    (c) => deviceOf(c)?.capabilities.includes('program_offline_access_codes') === false,
+  )
+  if (!held || !ready || !onRelay) throw new Error('seed lacks a code credential')
+  return { held, ready, onRelay }
+}
+
 test('list, form and both code dialogs pass axe in light and dark', async ({ page }) => {
+  // Eight axe scans: ~50 s on an idle CI machine, more when it is shared.
+  test.setTimeout(180_000)
   await signIn(page, demo.orgadmin)
-  const all = await api<{
-    data: { credential_id: number; meta_data: { command_output: { pin: string | null } } }[]
-  }>(page, '/access/v1/credentials?length=100')
-  const held = all.data.find((c) => c.meta_data.command_output.pin !== null)
-  const none = all.data.find((c) => c.meta_data.command_output.pin === null)
-  if (!held || !none) throw new Error('seed has credentials with and without a PIN')
+  const { held, ready: none } = await codeCredentials(page)
   for (const theme of ['light', 'dark']) {
     await page.goto('/credentials')
     // Before any dialog opens: a modal dialog makes the account menu inert.
@@ -183,11 +218,46 @@ test('list, form and both code dialogs pass axe in light and dark', async ({ pag
     await expect(page.getByText('Please take a photo after use.')).toBeVisible()
     await expectNoSeriousViolations(page)
     await page.goto(`/credentials?code=${none.credential_id}`)
-    await expect(
-      page.getByRole('dialog', { name: /Generate offline code|No offline code/ }),
-    ).toBeVisible()
+    await expect(page.getByRole('dialog', { name: 'Generate offline code' })).toBeVisible()
     await expectNoSeriousViolations(page)
   }
+})
+
+test('staff reads credentials, follows their links, and gets a reason instead of Generate', async ({
+  page,
+}) => {
+  await signIn(page, demo.staff)
+  const { ready, onRelay } = await codeCredentials(page)
+  await page.goto(`/credentials?q=${encodeURIComponent(ready.user_email)}`)
+  const row = grid(page)
+    .getByRole('row')
+    .filter({
+      has: page.getByRole('button', { name: `Offline code for credential ${ready.credential_id}` }),
+    })
+  await expect(row).toBeVisible()
+  await expect(page.getByRole('link', { name: 'New credential' })).toHaveCount(0)
+  await expect(grid(page).getByRole('button', { name: /^Delete/ })).toHaveCount(0)
+  await expect(row.getByRole('link', { name: /^Edit credential/ })).toHaveCount(0)
+
+  await row.getByRole('button', { name: /Offline code for credential/ }).click()
+  const refused = page.getByRole('dialog', { name: 'No offline code possible' })
+  await expect(refused).toContainText('You may not generate offline codes.')
+  await expect(refused.getByRole('button', { name: 'Generate code' })).toHaveCount(0)
+  await page.keyboard.press('Escape')
+  await expect(refused).toBeHidden()
+
+  await row.getByRole('link', { name: ready.assignment_name }).click()
+  await expect(page).toHaveURL(new RegExp(`/devices/view/${ready.assignment_id}$`))
+  await expect(page.getByRole('heading', { level: 1, name: ready.assignment_name })).toBeVisible()
+  await page.goBack()
+  await row.getByRole('link', { name: ready.user_email }).click()
+  await expect(page).toHaveURL(new RegExp(`/users/view/${ready.user_id}$`))
+
+  // A device that cannot program codes is named as the reason, before the permission.
+  await page.goto(`/credentials?code=${onRelay.credential_id}`)
+  await expect(page.getByRole('dialog', { name: 'No offline code possible' })).toContainText(
+    'The device of this credential cannot program offline access codes.',
+  )
 })
 
 test('$ in the palette finds a credential and shows its code by keyboard', async ({ page }) => {
@@ -218,4 +288,11 @@ test('$ in the palette finds a credential and shows its code by keyboard', async
   await expect(shown.getByLabel(/^PIN:/)).toBeVisible()
   await page.keyboard.press('Escape')
   await expect(page).toHaveURL(/\/credentials$/)
+
+  // The ? sheet names both ways in: g c, and $ in the palette.
+  await page.keyboard.press('?')
+  const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' })
+  await expect(sheet.getByRole('term').filter({ hasText: 'Go to Credentials' })).toBeVisible()
+  const dollar = sheet.locator('div').filter({ hasText: /^Search only credentials\$$/ })
+  await expect(dollar).toBeVisible()
 })

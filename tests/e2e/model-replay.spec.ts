@@ -38,6 +38,10 @@ for (const browser of browserAdapters) {
       })
     })
 
+    test.afterEach(async ({ page }) => {
+      await browser.cleanup?.(page)
+    })
+
     for (const path of paths) {
       test(`${path.description}: ${pathText(path)}`, async ({ page }) => {
         const record = {
@@ -46,7 +50,7 @@ for (const browser of browserAdapters) {
           passed: false,
         }
         records.push(record)
-        await browser.prepare?.(page, path.events)
+        await browser.prepare?.(page, path.events, inputs[path.input])
         const model = createActor(adapter.machine, { input: inputs[path.input] }).start()
         for (const id of activeStates(adapter.machine, model.getSnapshot())) covered.states.add(id)
         for (const [index, sample] of path.events.entries()) {

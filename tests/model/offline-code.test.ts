@@ -7,7 +7,7 @@ import {
 } from '../../machines/offline-code.machine'
 import { offlineCodeAdapter } from './adapters/offline-code'
 
-const capable = { deviceCapable: true, deviceConnected: true }
+const capable = { deviceCapable: true, deviceConnected: true, mayGenerate: true }
 
 function start(input: OfflineCodeInput) {
   const host = offlineCodeAdapter.host()
@@ -20,9 +20,14 @@ function start(input: OfflineCodeInput) {
 }
 
 describe('unavailableReason', () => {
-  it('names the missing capability before the connection', () => {
-    expect(unavailableReason({ deviceCapable: false, deviceConnected: false })).toBe('capability')
-    expect(unavailableReason({ deviceCapable: true, deviceConnected: false })).toBe('offline')
+  it('names the device (capability, then connection) before the user permission', () => {
+    expect(
+      unavailableReason({ deviceCapable: false, deviceConnected: false, mayGenerate: false }),
+    ).toBe('capability')
+    expect(
+      unavailableReason({ deviceCapable: true, deviceConnected: false, mayGenerate: false }),
+    ).toBe('offline')
+    expect(unavailableReason({ ...capable, mayGenerate: false })).toBe('permission')
     expect(unavailableReason(capable)).toBeNull()
   })
 })
@@ -43,10 +48,24 @@ describe('offline code machine', () => {
       hasPin: false,
       deviceCapable: true,
       deviceConnected: false,
+      mayGenerate: true,
     })
     send({ type: 'code.missing' })
     expect(actor.getSnapshot().value).toBe('unavailable')
     expect(actor.getSnapshot().context.unavailable).toBe('offline')
+    send({ type: 'code.generate', idempotencyKey: 'k' })
+    expect(world.generations).toBe(0)
+  })
+
+  it('gives a reason instead of the button to a user who may not generate codes', () => {
+    const { actor, world, send } = start({
+      credentialId: 3,
+      hasPin: false,
+      ...capable,
+      mayGenerate: false,
+    })
+    send({ type: 'code.missing' })
+    expect(actor.getSnapshot().context.unavailable).toBe('permission')
     send({ type: 'code.generate', idempotencyKey: 'k' })
     expect(world.generations).toBe(0)
   })

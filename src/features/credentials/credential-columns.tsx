@@ -16,14 +16,25 @@ interface CredentialColumnContext {
   place: TextPlace
   canUpdate: boolean
   canDelete: boolean
+  /** Which screens the user may open: the user, device and location links show only then. */
+  canRead: { users: boolean; devices: boolean; locations: boolean }
   onCode: (credential: Credential) => void
   onDelete: (credential: Credential) => void
+}
+
+/** The screen an assignment opens: its device, or the building its door is in, or the location. */
+function assignmentPath(credential: Credential, canRead: CredentialColumnContext['canRead']) {
+  if (credential.assignment_type === 'device') {
+    return canRead.devices ? pathTo('devices-view', { id: credential.assignment_id }) : null
+  }
+  const location = credential.assignment_location_id
+  return canRead.locations && location !== null ? pathTo('locations-view', { id: location }) : null
 }
 
 // Column ids are the server's order_by names where the column sorts. The PIN itself is never a
 // cell: the list says only whether one is held.
 export function credentialColumns(context: CredentialColumnContext) {
-  const { LL, place, canUpdate, canDelete, onCode, onDelete } = context
+  const { LL, place, canUpdate, canDelete, canRead, onCode, onDelete } = context
   return helper.columns([
     helper.accessor('credential_id', {
       id: 'credential_id',
@@ -47,20 +58,40 @@ export function credentialColumns(context: CredentialColumnContext) {
       id: 'user_id',
       header: LL.credentials.user(),
       size: 200,
+      cell: (info) =>
+        canRead.users ? (
+          <Link
+            className={styles.link}
+            href={pathTo('users-view', { id: info.row.original.user_id })}
+          >
+            {info.getValue()}
+          </Link>
+        ) : (
+          info.getValue()
+        ),
     }),
     helper.accessor('assignment_name', {
       id: 'assignment',
       header: LL.credentials.assignment(),
       size: 180,
       enableSorting: false,
-      cell: (info) => (
-        <>
-          {info.getValue()}{' '}
-          <span className={tableStyles.muted}>
-            ({LL.credentials.assignmentTypes[info.row.original.assignment_type]()})
-          </span>
-        </>
-      ),
+      cell: (info) => {
+        const path = assignmentPath(info.row.original, canRead)
+        return (
+          <>
+            {path === null ? (
+              info.getValue()
+            ) : (
+              <Link className={styles.link} href={path}>
+                {info.getValue()}
+              </Link>
+            )}{' '}
+            <span className={tableStyles.muted}>
+              ({LL.credentials.assignmentTypes[info.row.original.assignment_type]()})
+            </span>
+          </>
+        )
+      },
     }),
     helper.accessor('start_datetime', {
       id: 'start_datetime',

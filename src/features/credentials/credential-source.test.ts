@@ -12,6 +12,7 @@ const credential = (pin: string | null): Credential => ({
   assignment_id: 9,
   assignment_type: 'device',
   assignment_name: 'Keypad – Door 3',
+  assignment_location_id: 2,
   start_datetime: '2026-12-01T08:00:00.000Z',
   end_datetime: '2026-12-31T18:00:00.000Z',
   exclusive: false,

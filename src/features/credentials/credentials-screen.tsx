@@ -37,6 +37,9 @@ export function CredentialsScreen() {
   const canCreate = can(needs('credentials', 'create'))
   const canUpdate = can(needs('credentials', 'update'))
   const canDelete = can(needs('credentials', 'delete'))
+  const canReadUsers = can(needs('users', 'read'))
+  const canReadDevices = can(needs('devices', 'read'))
+  const canReadLocations = can(needs('locations', 'read'))
   // The palette opens a credential's code by URL; the dialog reads the credential itself.
   const codeId = dialogIdOf(search, 'code')
   const linked = useQuery({ ...credentialDetail(codeId ?? 0), enabled: codeId !== null })
@@ -50,10 +53,11 @@ export function CredentialsScreen() {
         place,
         canUpdate,
         canDelete,
+        canRead: { users: canReadUsers, devices: canReadDevices, locations: canReadLocations },
         onCode: setCoding,
         onDelete: setDeleting,
       }),
-    [LL, place, canUpdate, canDelete],
+    [LL, place, canUpdate, canDelete, canReadUsers, canReadDevices, canReadLocations],
   )
   const rowActions = useMemo(() => {
     const edit = (credential: Credential) =>

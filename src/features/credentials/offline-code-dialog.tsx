@@ -4,6 +4,8 @@ import { useI18nContext } from '../../../i18n/i18n-react'
 import { isHttpStatus } from '../../api/api-error'
 import { fetchCredentialDevice } from '../../api/credentials'
 import type { Credential } from '../../contract/credentials'
+import { createPinNeeds } from '../../contract/permissions'
+import { useSession } from '../../session/session-context'
 import { Button } from '../../ui/button'
 import { Dialog } from '../../ui/dialog'
 import { Spinner } from '../../ui/loading'
@@ -96,10 +98,12 @@ type FlowProps = {
 
 function CodeFlow({ credential, device, onClose }: FlowProps) {
   const { LL } = useI18nContext()
+  const { can } = useSession()
   const { snapshot, send } = useOfflineCode({
     credential,
     device,
     hasPin: credential.meta_data.command_output.pin !== null,
+    mayGenerate: can(createPinNeeds),
     onCopied: () => showToast(LL.credentials.code.copied()),
   })
   const done = snapshot.status === 'done'

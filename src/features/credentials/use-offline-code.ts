@@ -30,6 +30,7 @@ type Host = {
     'device_id' | 'manufacturer_id' | 'device_id_manufacturer' | 'capabilities' | 'current_status'
   > | null
   hasPin: boolean
+  mayGenerate: boolean
   onCopied: () => void
 }
 
@@ -38,7 +39,7 @@ type Host = {
  * generation calls create_pin with the machine's idempotency key. The PIN stays in the machine's
  * context while shown and is never written anywhere else.
  */
-export function useOfflineCode({ credential, device, hasPin, onCopied }: Host) {
+export function useOfflineCode({ credential, device, hasPin, mayGenerate, onCopied }: Host) {
   const client = useQueryClient()
   // One machine per opened dialog: the inputs are read once, as the machine's input is.
   const [machine] = useState(() => {
@@ -76,6 +77,7 @@ export function useOfflineCode({ credential, device, hasPin, onCopied }: Host) {
     hasPin,
     deviceCapable: device?.capabilities.includes('program_offline_access_codes') ?? false,
     deviceConnected: device?.current_status.connected ?? false,
+    mayGenerate,
   }
   const actor = useActorRef(machine, { input })
   const snapshot = useSelector(actor, (s) => s)

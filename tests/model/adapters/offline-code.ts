@@ -48,14 +48,14 @@ function offlineCodeHost() {
   return { machine, world, cause }
 }
 
-const device = { deviceCapable: true, deviceConnected: true }
+const able = { deviceCapable: true, deviceConnected: true, mayGenerate: true }
 const inputs: OfflineCodeInput[] = [
-  { credentialId: 3, hasPin: true, ...device },
-  { credentialId: 4, hasPin: false, ...device },
-  { credentialId: 5, hasPin: false, deviceCapable: false, deviceConnected: true },
-  { credentialId: 6, hasPin: false, deviceCapable: true, deviceConnected: false },
+  { credentialId: 3, hasPin: true, ...able },
+  { credentialId: 4, hasPin: false, ...able },
+  { credentialId: 5, hasPin: false, ...able, deviceCapable: false },
+  { credentialId: 6, hasPin: false, ...able, deviceConnected: false },
+  { credentialId: 7, hasPin: false, ...able, mayGenerate: false },
 ]
-const pending = 'screen not built yet'
 
 export const offlineCodeAdapter: ModelAdapter<typeof offlineCodeMachine, OfflineCodeWorld> = {
   name: 'offline-code',
@@ -95,7 +95,7 @@ export const offlineCodeAdapter: ModelAdapter<typeof offlineCodeMachine, Offline
         (world.pending === 'generation') === snapshot.matches('generating'),
     },
     {
-      name: 'no code is generated on a device that cannot program one',
+      name: 'no code is generated where the device cannot program one or the user may not',
       holds: (snapshot, world) =>
         unavailableReason(snapshot.context) === null || world.generations === 0,
     },
@@ -105,25 +105,41 @@ export const offlineCodeAdapter: ModelAdapter<typeof offlineCodeMachine, Offline
     },
   ],
   states: {
-    checking: 'the dialog shows it is looking up the code',
+    checking: 'the Offline code dialog shows it is looking up the code (a busy status)',
     showingCode:
       'the Show Code dialog: the PIN large and grouped, a copy button and the photo reminder',
     offeringGeneration: 'the Generate Offline Code dialog with its Generate button',
-    generating: 'the Generate button shows it is busy',
-    failed: 'the error dialog "Ooops, Something went wrong!" with the reason, Retry and Ok',
+    generating: 'the Generate Offline Code dialog shows it is generating (a busy status)',
+    failed:
+      'the error dialog "Ooops, Something went wrong!" with the reason, Try again (focused) and Close',
     unavailable:
-      'the reason (no offline codes on this device, or not connected) instead of the button',
+      'the reason (no offline codes on this device, not connected, or not allowed) instead of the button',
     closed: 'no dialog; the PIN is nowhere on the page',
   },
   causes: {
-    'code.found': { cause: 'open Show Code on a seeded credential that holds a PIN', pending },
-    'code.missing': { cause: 'open the code dialog on a seeded credential without a PIN', pending },
-    'code.generate': { cause: 'press Generate', pending },
-    'code.generated': { cause: 'create_pin answers 200 with details.pin', pending },
-    'code.failed': { cause: 'the seeded device that fails create_pin answers 409', pending },
-    'code.retry': { cause: 'press Retry in the error dialog', pending },
-    'code.copy': { cause: 'press Copy beside the PIN', pending },
-    'code.close': { cause: 'press Close or Escape', pending },
+    'code.found': {
+      cause: 'open the code dialog on a credential that holds a PIN; the lookup answers it',
+      unavailable: (_, before) =>
+        before.context.hasPin
+          ? null
+          : 'the list said no PIN: a PIN generated elsewhere while the list was open is not caused on demand',
+    },
+    'code.missing': {
+      cause: 'open the code dialog on a credential without a PIN; the lookup answers none',
+      unavailable: (_, before) =>
+        before.context.hasPin
+          ? 'a PIN once held is never removed: its lookup always finds it'
+          : null,
+    },
+    'code.generate': { cause: 'press Generate code (Enter)' },
+    'code.generated': { cause: 'create_pin answers 200 with details.pin (the real server)' },
+    'code.failed': {
+      cause:
+        'the lookup or create_pin is refused (routed 409: the device went offline after the dialog opened)',
+    },
+    'code.retry': { cause: 'press Try again in the error dialog (Enter)' },
+    'code.copy': { cause: 'press Copy code beside the PIN; the clipboard holds it' },
+    'code.close': { cause: 'press Escape (or Close)' },
   },
-  thresholds: { states: 100, transitions: 100, browser: 0 },
+  thresholds: { states: 100, transitions: 100, browser: 100 },
 }

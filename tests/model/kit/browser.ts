@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test'
-import type { AnyStateMachine } from 'xstate'
+import type { AnyStateMachine, InputFrom } from 'xstate'
 import type { EventOf, SnapshotOf } from './adapter'
 
 export type BrowserStep<M extends AnyStateMachine> = {
@@ -16,12 +16,14 @@ export type BrowserStep<M extends AnyStateMachine> = {
  */
 export type BrowserAdapter<M extends AnyStateMachine> = {
   name: string
-  /** Before a path runs: routes that make the server answer as the path needs. */
-  prepare?(page: Page, events: readonly EventOf<M>[]): Promise<void>
+  /** Before a path runs: the page and the routes that make the server answer as the path needs. */
+  prepare?(page: Page, events: readonly EventOf<M>[], input: InputFrom<M>): Promise<void>
   /** Causes the step's event: a user action, or the server condition behind it. */
   perform(page: Page, step: BrowserStep<M>): Promise<void>
   /** Checks the page shows the machine's state after the step. */
   expectState(page: Page, snapshot: SnapshotOf<M>): Promise<void>
+  /** After a path, passed or failed: removes what prepare created on the shared server. */
+  cleanup?(page: Page): Promise<void>
 }
 
 // The browser registry mixes machines; each adapter is checked against its own where declared.
