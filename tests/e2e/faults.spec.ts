@@ -36,11 +36,13 @@ test.describe.configure({ mode: 'parallel' })
 
 for (const screen of screens) {
   for (const fault of faults) {
-    test(`${screen.name} × ${fault.name}`, async ({ signedIn: page, context }) => {
+    test(`${screen.name} × ${fault.name}`, async ({ signedIn: page, context, tokens }) => {
       const message = screen.kind === 'search' ? SEARCH_FAILED : fault.message
       const shown = page.getByText(message).first()
       await fault.setup?.(page)
-      await screen.prepare(page)
+      await screen.prepare(page, tokens.access_token)
+      // Offline, nothing more loads: every screen's code must be in before the network goes.
+      if (fault.name === 'offline') await page.waitForLoadState('networkidle')
       const end = await fault.inject(page, context, screen)
       await screen.act(page)
       await fault.surface?.(page, () => shown.isVisible())

@@ -13,7 +13,7 @@ export interface FaultScreen {
   /** The request the fault hits. */
   call: (request: Call) => boolean
   /** Everything before the call, without faults: a loaded page, a filled form, an open palette. */
-  prepare: (page: Page) => Promise<void>
+  prepare: (page: Page, token: string) => Promise<void>
   /** The user's action that makes the call. */
   act: (page: Page) => Promise<void>
   /** The user's way to try again once the fault is gone. */
@@ -26,11 +26,10 @@ export interface FaultScreen {
 
 const tryAgain = (page: Page) => page.getByRole('button', { name: 'Try again' }).click()
 
-/** The signed-in shell, loaded and idle: every screen's code is in, so only data calls remain. */
+/** The signed-in shell at the dashboard. */
 async function openShell(page: Page) {
   await page.goto('/')
   await expect(page.getByTestId('content')).toBeVisible()
-  await page.waitForLoadState('networkidle')
 }
 
 /** In-app navigation, as a sidebar link or the palette does: the page itself is not reloaded. */
@@ -43,21 +42,29 @@ async function navigateInApp(page: Page, path: string) {
 
 type Entity = Record<string, unknown>
 
-/** The first object a list answers, read through the API with the signed-in user's token. */
-export async function firstEntity(page: Page, listPath: string, search = ''): Promise<Entity> {
-  return page.evaluate(
-    async ({ listPath, search }) => {
-      const query = search ? `&search=${encodeURIComponent(search)}` : ''
-      const response = await fetch(`${listPath}?length=1${query}`, {
-        headers: { Authorization: `Bearer ${localStorage.getItem('access_token') ?? ''}` },
-      })
-      const body = (await response.json()) as { data: Record<string, unknown>[] }
-      const first = body.data[0]
-      if (first === undefined) throw new Error(`${listPath} lists nothing`)
-      return first
-    },
-    { listPath, search },
-  )
+/** One object of a resource: its list on the API, its id field, and an optional search for it. */
+interface Resource {
+  apiPath: string
+  idField: string
+  search?: string
+}
+
+/** A list's answer, read through the API with the signed-in user's token. */
+async function listed(page: Page, token: string, listPath: string, query: Record<string, string>) {
+  const response = await page.request.get(listPath, {
+    params: query,
+    headers: { Authorization: `Bearer ${token}` },
+  })
+  expect(response.ok()).toBe(true)
+  return ((await response.json()) as { data: Entity[] }).data
+}
+
+async function firstEntity(page: Page, token: string, resource: Resource): Promise<Entity> {
+  const query: Record<string, string> = { length: '1' }
+  if (resource.search) query.search = resource.search
+  const [first] = await listed(page, token, resource.apiPath, query)
+  if (first === undefined) throw new Error(`${resource.apiPath} lists nothing`)
+  return first
 }
 
 const isGet = (path: string) => (call: Call) => call.method === 'GET' && call.url.pathname === path
@@ -77,13 +84,6 @@ function listScreen(name: string, path: string, apiPath: string, gridName: strin
   }
 }
 
-/** One object of a resource: its list on the API, its id field, and an optional search for it. */
-interface Resource {
-  apiPath: string
-  idField: string
-  search?: string
-}
-
 const idOf = (resource: Resource, entity: Entity) => Number(entity[resource.idField])
 
 interface DetailRow extends Resource {
@@ -100,9 +100,9 @@ function detailScreen(row: DetailRow): FaultScreen {
     kind: 'detail',
     call: (call) =>
       call.method === 'GET' && call.url.pathname === `${row.apiPath}/${idOf(row, entity)}`,
-    prepare: async (page) => {
+    prepare: async (page, token) => {
+      entity = await firstEntity(page, token, row)
       await openShell(page)
-      entity = await firstEntity(page, row.apiPath, row.search)
     },
     act: (page) => navigateInApp(page, row.screenPath(idOf(row, entity))),
     retry: tryAgain,
@@ -125,9 +125,8 @@ function saveScreen(row: SaveRow): FaultScreen {
     name: `${row.name} save`,
     kind: 'save',
     call: (call) => call.method === 'PUT' && call.url.pathname.startsWith(`${row.apiPath}/`),
-    prepare: async (page) => {
-      await openShell(page)
-      const entity = await firstEntity(page, row.apiPath, row.search)
+    prepare: async (page, token) => {
+      const entity = await firstEntity(page, token, row)
       await page.goto(row.editPath(idOf(row, entity)))
       await expect(page.getByRole('button', { name: 'Save' })).toBeEnabled()
       await row.change(page)
@@ -158,29 +157,25 @@ const locations = { apiPath: '/sbm/v1/locations', idField: 'location_id' }
 const devices = { apiPath: '/sbm/v1/devices', idField: 'device_id' }
 const credentials = { apiPath: '/access/v1/credentials', idField: 'credential_id' }
 
+type Lock = {
+  device_id: number
+  name: string
+  capabilities: string[]
+  current_status: { connected: boolean }
+}
+
 /** A connected, uniquely named lock that can be locked remotely. */
-async function onlineLock(page: Page): Promise<{ id: number; name: string }> {
-  return page.evaluate(async () => {
-    const response = await fetch('/sbm/v1/devices?search=Smart%20lock&length=100', {
-      headers: { Authorization: `Bearer ${localStorage.getItem('access_token') ?? ''}` },
-    })
-    const { data } = (await response.json()) as {
-      data: {
-        device_id: number
-        name: string
-        capabilities: string[]
-        current_status: { connected: boolean }
-      }[]
-    }
-    const lock = data.find(
-      (d) =>
-        d.current_status.connected &&
-        d.capabilities.includes('remotely_lock') &&
-        data.filter((other) => other.name === d.name).length === 1,
-    )
-    if (!lock) throw new Error('The seed has no connected, uniquely named lock')
-    return { id: lock.device_id, name: lock.name }
-  })
+async function onlineLock(page: Page, token: string): Promise<{ id: number; name: string }> {
+  const query = { search: 'Smart lock', length: '100' }
+  const data = (await listed(page, token, '/sbm/v1/devices', query)) as unknown as Lock[]
+  const lock = data.find(
+    (d) =>
+      d.current_status.connected &&
+      d.capabilities.includes('remotely_lock') &&
+      data.filter((other) => other.name === d.name).length === 1,
+  )
+  if (!lock) throw new Error('The seed has no connected, uniquely named lock')
+  return { id: lock.device_id, name: lock.name }
 }
 
 function commandScreen(): FaultScreen {
@@ -198,9 +193,8 @@ function commandScreen(): FaultScreen {
     kind: 'command',
     call: (call) =>
       call.method === 'POST' && call.url.pathname === `/access/v1/devices/${lock.id}/control/lock`,
-    prepare: async (page) => {
-      await openShell(page)
-      lock = await onlineLock(page)
+    prepare: async (page, token) => {
+      lock = await onlineLock(page, token)
       await page.goto(`/devices/view/${lock.id}`)
       await expect(lockButton(page)).toBeEnabled()
     },
