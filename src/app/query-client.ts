@@ -21,7 +21,7 @@ export function createQueryClient(): QueryClient {
           failures < 2 &&
           isApiError(error) &&
           (error.kind === 'FETCH_ERROR' || error.kind === 'TIMEOUT_ERROR') &&
-          navigator.onLine,
+          navigator.onLine !== false,
       },
       // A save while offline fails with words and keeps the form, instead of pausing silently.
       mutations: { retry: false, networkMode: 'always' },

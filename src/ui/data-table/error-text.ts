@@ -10,7 +10,7 @@ export function errorText(LL: TranslationFunctions, error: Error): string {
   const kind = field(error, 'kind')
   // A failed fetch on a machine that knows it is offline: say so, not "the server".
   if (kind === 'FETCH_ERROR')
-    return typeof navigator !== 'undefined' && !navigator.onLine
+    return typeof navigator !== 'undefined' && navigator.onLine === false
       ? LL.errors.offline()
       : LL.errors.network()
   if (kind === 'TIMEOUT_ERROR') return LL.errors.timeout()
