@@ -431,6 +431,19 @@ type RootTranslation = {
 		 */
 		parsing: string
 		/**
+		 * Y​o​u​ ​a​r​e​ ​o​f​f​l​i​n​e​.​ ​T​h​e​ ​c​o​n​s​o​l​e​ ​t​r​i​e​s​ ​a​g​a​i​n​ ​w​h​e​n​ ​t​h​e​ ​c​o​n​n​e​c​t​i​o​n​ ​i​s​ ​b​a​c​k​.
+		 */
+		offline: string
+		/**
+		 * T​h​e​ ​s​e​r​v​e​r​ ​i​s​ ​b​u​s​y​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​ ​i​n​ ​a​ ​m​o​m​e​n​t​.
+		 */
+		throttled: string
+		/**
+		 * T​h​e​ ​s​e​r​v​e​r​ ​i​s​ ​b​u​s​y​.​ ​T​r​y​ ​a​g​a​i​n​ ​i​n​ ​{​s​e​c​o​n​d​s​}​ ​s​e​c​o​n​d​s​.
+		 * @param {number} seconds
+		 */
+		throttledFor: RequiredParams<'seconds'>
+		/**
 		 * Y​o​u​r​ ​p​r​o​f​i​l​e​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
 		 */
 		profileFailed: string
@@ -649,10 +662,6 @@ type RootTranslation = {
 		 * T​h​i​s​ ​n​o​ ​l​o​n​g​e​r​ ​e​x​i​s​t​s​.​ ​I​t​ ​m​a​y​ ​h​a​v​e​ ​b​e​e​n​ ​d​e​l​e​t​e​d​ ​m​e​a​n​w​h​i​l​e​.
 		 */
 		notFound: string
-		/**
-		 * T​o​o​ ​m​a​n​y​ ​a​t​t​e​m​p​t​s​.​ ​W​a​i​t​ ​a​ ​m​o​m​e​n​t​ ​a​n​d​ ​t​r​y​ ​a​g​a​i​n​.
-		 */
-		throttled: string
 		/**
 		 * S​a​v​i​n​g​…
 		 */
@@ -3148,6 +3157,18 @@ export type TranslationFunctions = {
 		 */
 		parsing: () => LocalizedString
 		/**
+		 * You are offline. The console tries again when the connection is back.
+		 */
+		offline: () => LocalizedString
+		/**
+		 * The server is busy. Please try again in a moment.
+		 */
+		throttled: () => LocalizedString
+		/**
+		 * The server is busy. Try again in {seconds} seconds.
+		 */
+		throttledFor: (arg: { seconds: number }) => LocalizedString
+		/**
 		 * Your profile could not be loaded.
 		 */
 		profileFailed: () => LocalizedString
@@ -3363,10 +3384,6 @@ export type TranslationFunctions = {
 		 * This no longer exists. It may have been deleted meanwhile.
 		 */
 		notFound: () => LocalizedString
-		/**
-		 * Too many attempts. Wait a moment and try again.
-		 */
-		throttled: () => LocalizedString
 		/**
 		 * Saving…
 		 */

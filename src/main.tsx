@@ -1,3 +1,5 @@
+// First: keys pressed while the console boots are queued from here on (lib/early-keys.ts).
+import './lib/early-keys'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { hasStoredSession } from './api/tokens'

@@ -118,6 +118,9 @@ const de = {
       'Der Server ist nicht erreichbar. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut.',
     timeout: 'Der Server hat zu lange gebraucht. Bitte versuchen Sie es erneut.',
     parsing: 'Der Server hat eine Antwort gesendet, die diese Konsole nicht versteht.',
+    offline: 'Sie sind offline. Die Konsole versucht es erneut, sobald die Verbindung zurück ist.',
+    throttled: 'Der Server ist ausgelastet. Bitte versuchen Sie es gleich noch einmal.',
+    throttledFor: 'Der Server ist ausgelastet. Versuchen Sie es in {seconds} Sekunden erneut.',
     profileFailed: 'Ihr Profil konnte nicht geladen werden.',
     screenFailed: 'Diese Seite konnte nicht angezeigt werden.',
     resetFailed: 'Dieser Link ist ungültig oder abgelaufen. Fordern Sie einen neuen an.',
@@ -177,7 +180,6 @@ const de = {
       'Der Server hat die Änderung wegen anderer Daten abgelehnt. Laden Sie neu und versuchen Sie es erneut.',
     forbidden: 'Sie haben keine Berechtigung dafür.',
     notFound: 'Dies existiert nicht mehr. Es wurde vielleicht inzwischen gelöscht.',
-    throttled: 'Zu viele Versuche. Warten Sie kurz und versuchen Sie es erneut.',
     saving: 'Wird gespeichert…',
     unsavedTitle: 'Änderungen verwerfen?',
     unsavedBody:

@@ -1,5 +1,6 @@
 import { Suspense, useEffect } from 'react'
 import { Redirect, useLocation, useSearch } from 'wouter'
+import { stopEarlyKeys } from '../lib/early-keys'
 import { findRoute } from '../lib/route-match'
 import { GuestLayout } from './layout/guest-layout'
 import { lazyScreen, useLazyReady } from './lazy-screen'
@@ -33,10 +34,15 @@ function GuestGate({ route }: { route: AppRoute }) {
   const session = useSession()
   const search = useSearch()
   const signingIn = session.status === 'signingIn'
+  const guest = session.status !== 'signedIn' && session.status !== 'restoring'
   // The shell loads while the credentials and the profile travel, not after them.
   useEffect(() => {
     if (signingIn) SignedInApp.preload().catch(() => undefined)
   }, [signingIn])
+  // A guest page has no shell to replay boot-time keys into: its own fields take the keys.
+  useEffect(() => {
+    if (guest) stopEarlyKeys()
+  }, [guest])
   if (session.status === 'signedIn')
     return <Redirect to={safeReturnTo(new URLSearchParams(search).get(RETURN_TO_PARAM))} replace />
   if (session.status === 'restoring') return <ScreenLoading />

@@ -12,13 +12,19 @@ export function createQueryClient(): QueryClient {
         refetchOnMount: true,
         refetchOnWindowFocus: true,
         refetchOnReconnect: true,
-        // Client errors (4xx, bad bodies) will not change on a retry; network trouble may.
+        // Offline, a query fails at once and says so; the default would pause it behind a spinner
+        // that never ends. Reconnecting refetches it (refetchOnReconnect).
+        networkMode: 'always',
+        // Client errors (4xx, bad bodies) will not change on a retry; network trouble may, unless
+        // the browser knows it is offline (the reconnect refetch takes over then).
         retry: (failures, error) =>
           failures < 2 &&
           isApiError(error) &&
-          (error.kind === 'FETCH_ERROR' || error.kind === 'TIMEOUT_ERROR'),
+          (error.kind === 'FETCH_ERROR' || error.kind === 'TIMEOUT_ERROR') &&
+          navigator.onLine !== false,
       },
-      mutations: { retry: false },
+      // A save while offline fails with words and keeps the form, instead of pausing silently.
+      mutations: { retry: false, networkMode: 'always' },
     },
   })
 }

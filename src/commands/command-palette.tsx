@@ -31,16 +31,21 @@ export interface CommandPaletteProps {
   readonly can: Can
   /** Runs the chosen command once the palette has closed and focus is back where it was. */
   readonly onChosen: (command: Command<PaletteContext>) => void
+  /** The search it opens with: what was typed after Ctrl/Cmd+K while the console booted. */
+  readonly seed?: () => string
+  /** As it takes focus: the search with any keys typed while it was opening. */
+  readonly catchUp?: (search: string) => string
 }
 
 /** The palette's dialog: a fresh query, root page and first row each time it opens. */
 export function CommandPalette(props: CommandPaletteProps) {
-  const { open, onOpenChange, listed, sources, userId, can, onChosen } = props
+  const { open, onOpenChange, listed, sources, userId, can, onChosen, seed, catchUp } = props
   const { LL } = useI18nContext()
   const [generation, setGeneration] = useState(0)
   const [stack, setStack] = useState<PaletteStack<PaletteContext>>(emptyStack)
   const [recents, setRecents] = useState<readonly string[]>([])
   const focus = useReturnFocus()
+  const contentRef = useRef<HTMLDivElement | null>(null)
   // A command that opens a dialog or moves focus must have the last word, so it runs after the
   // palette has handed focus back.
   const chosen = useRef<Command<PaletteContext> | null>(null)
@@ -52,7 +57,7 @@ export function CommandPalette(props: CommandPaletteProps) {
     if (open) {
       const store = browserStore()
       setRecents(store === null ? [] : readRecents(store, userId))
-      setStack(emptyStack)
+      setStack({ ...emptyStack, search: seed?.() ?? '' })
       setGeneration((value) => value + 1)
     }
   }
@@ -74,7 +79,19 @@ export function CommandPalette(props: CommandPaletteProps) {
         <RadixDialog.Content
           className={styles.content}
           aria-describedby={undefined}
-          onOpenAutoFocus={() => focus.remember()}
+          ref={contentRef}
+          onOpenAutoFocus={(event) => {
+            focus.remember()
+            const search = catchUp ? catchUp(stack.search) : stack.search
+            if (search === '') return
+            // Radix would select the text typed during boot and the next key would replace it:
+            // the caret goes after it instead.
+            event.preventDefault()
+            if (search !== stack.search) setStack({ ...stack, search })
+            const input = contentRef.current?.querySelector('input')
+            input?.focus()
+            input?.setSelectionRange(search.length, search.length)
+          }}
           onCloseAutoFocus={(event) => {
             focus.restore(event)
             const command = chosen.current

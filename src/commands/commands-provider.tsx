@@ -1,22 +1,33 @@
-import { useCallback, useMemo, useState, type ReactNode } from 'react'
+import {
+  useCallback,
+  useEffect,
+  useEffectEvent,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from 'react'
 import { useLocation } from 'wouter'
 import type { Can } from '../contract/permissions'
 import { parentPath } from '../lib/breadcrumb'
+import { drainEarlyKeys, stopEarlyKeys } from '../lib/early-keys'
 import { listPlacePath } from '../ui/data-table/list-memory'
 import { availability } from './availability'
 import { CheatSheet } from './cheat-sheet'
 import type { AppState, Command } from './command'
 import { CommandPalette } from './command-palette'
+import { EARLY_KEYS_MAX_AGE_MS, planEarlyKeys, typedText } from './early-replay'
 import type { EntitySource } from './entity-source'
 import { offered } from './palette-results'
 import {
   buildRegistry,
+  PALETTE_COMMAND_ID,
   type PaletteAppActions,
   type PaletteContext,
   type RouteRow,
 } from './registry'
 import { CommandRunnerContext, type CommandRunner } from './use-command'
-import { useHotkeys } from './use-hotkeys'
+import { bindingsOf, useHotkeys } from './use-hotkeys'
 import { useReturnFocus } from './use-return-focus'
 
 export interface CommandsProviderProps {
@@ -42,6 +53,8 @@ export function CommandsProvider(props: CommandsProviderProps) {
   const { routes, sources, actions, state, userId, can, children } = props
   const [, navigate] = useLocation()
   const [paletteOpen, setPaletteOpen] = useState(false)
+  // What was typed after Ctrl/Cmd+K while the console booted, until the palette has focus.
+  const earlySearch = useRef('')
   const [sheetOpen, setSheetOpen] = useState(false)
   const sheetFocus = useReturnFocus()
 
@@ -83,6 +96,26 @@ export function CommandsProvider(props: CommandsProviderProps) {
     [listed, context],
   )
   useHotkeys(listed, runById)
+  // Keys pressed while the console booted: replayed once, as if the shell had been there.
+  const replayEarlyKeys = useEffectEvent(() => {
+    const now = performance.now()
+    const keys = drainEarlyKeys().filter((key) => now - key.timeStamp < EARLY_KEYS_MAX_AGE_MS)
+    const plan = planEarlyKeys(keys, bindingsOf(listed), PALETTE_COMMAND_ID)
+    for (const id of plan.run) runById(id)
+    // The palette takes the keys still queued once it has focus (catchUp); nothing else waits.
+    if (plan.palette === null) {
+      stopEarlyKeys()
+      return
+    }
+    earlySearch.current = plan.palette
+    runById(PALETTE_COMMAND_ID)
+  })
+  useEffect(() => replayEarlyKeys(), [])
+  const seed = useCallback(() => earlySearch.current, [])
+  const catchUp = useCallback((search: string) => {
+    earlySearch.current = ''
+    return typedText(search, stopEarlyKeys())
+  }, [])
   const runner: CommandRunner = useMemo(() => ({ listed, run: runById }), [listed, runById])
   const runChosen = useCallback(
     (command: Command<PaletteContext>) => void command.run(context),
@@ -100,6 +133,8 @@ export function CommandsProvider(props: CommandsProviderProps) {
         userId={userId}
         can={can}
         onChosen={runChosen}
+        seed={seed}
+        catchUp={catchUp}
       />
       <CheatSheet
         open={sheetOpen}

@@ -80,10 +80,13 @@ export function routeCommands(routes: readonly RouteRow[]): Command<PaletteConte
     })
 }
 
+/** The command behind Ctrl/Cmd+K: boot-time keys that open the palette are replayed into it. */
+export const PALETTE_COMMAND_ID = 'palette.toggle'
+
 /** What the console itself can do, whatever screen is shown. Keywords are English synonyms. */
 export const appCommands: readonly Command<PaletteContext>[] = [
   {
-    id: 'palette.toggle',
+    id: PALETTE_COMMAND_ID,
     label: (LL) => LL.commands.actions.openPalette(),
     group: 'actions',
     shortcut: 'mod+k',

@@ -34,18 +34,23 @@ export function restoreFocus(element: HTMLElement | null, doc: Document = docume
 
 const focusInMain = (doc: Document) => doc.querySelector('main')?.contains(doc.activeElement)
 
+// A dialog that holds focus (the palette opened while the screen loaded) keeps it.
+const focusInDialog = (doc: Document) =>
+  doc.activeElement?.closest('[role="dialog"], [role="alertdialog"]') != null
+
 /**
  * After a navigation the new screen may still be loading: wait (a frame at a time, at most a few
  * seconds) until either the screen took focus itself or its primary target exists. Focus left on
  * the shell (the sidebar link that was clicked, the element the palette gave focus back to) moves
- * to the new page too.
+ * to the new page too; focus in a dialog stays there.
  */
 export function settleFocusAfterNavigation(doc: Document = document): () => void {
   let frames = 0
   let handle = 0
   const tick = () => {
     frames += 1
-    if (focusInMain(doc) === true || focusPageTarget(doc) || frames > 180) return
+    if (focusInMain(doc) === true || focusInDialog(doc) || focusPageTarget(doc) || frames > 180)
+      return
     handle = requestAnimationFrame(tick)
   }
   handle = requestAnimationFrame(tick)

@@ -11,6 +11,7 @@ import { useSession } from '../../session/session-context'
 import { Button } from '../../ui/button'
 import { listPlacePath } from '../../ui/data-table/list-memory'
 import { CenteredSpinner } from '../../ui/loading'
+import { LoadFailed } from '../../ui/load-failed'
 import { Notice, showToast } from '../../ui/notice'
 import { Page } from '../../ui/page'
 import { dialogIdOf, withoutDialog } from './dialog-param'
@@ -49,12 +50,7 @@ export function EditCredentialScreen() {
   if (query.isError)
     return (
       <Page title={LL.credentials.editTitle()}>
-        <Notice tone="danger">
-          {LL.errors.default_error()}{' '}
-          <Button size="sm" onClick={() => void query.refetch()}>
-            {LL.common.retry()}
-          </Button>
-        </Notice>
+        <LoadFailed error={query.error} onRetry={() => void query.refetch()} />
       </Page>
     )
   if (!credential) return <CenteredSpinner label={LL.common.loading()} />

@@ -10,8 +10,9 @@ import { needs } from '../../contract/permissions'
 import { useBreadcrumbLabel } from '../../lib/breadcrumb-labels'
 import { pathTo } from '../../lib/paths'
 import { useSession } from '../../session/session-context'
-import { Button, buttonClass } from '../../ui/button'
+import { buttonClass } from '../../ui/button'
 import { CenteredSpinner } from '../../ui/loading'
+import { LoadFailed } from '../../ui/load-failed'
 import { Notice } from '../../ui/notice'
 import { Page } from '../../ui/page'
 import { DeviceCommands } from './device-commands'
@@ -59,12 +60,7 @@ export function DeviceViewScreen() {
   if (query.isError)
     return (
       <Page title={LL.devices.viewTitle()}>
-        <Notice tone="danger">
-          {LL.errors.default_error()}{' '}
-          <Button size="sm" onClick={() => void query.refetch()}>
-            {LL.common.retry()}
-          </Button>
-        </Notice>
+        <LoadFailed error={query.error} onRetry={() => void query.refetch()} />
       </Page>
     )
   if (!device) return <CenteredSpinner label={LL.common.loading()} />

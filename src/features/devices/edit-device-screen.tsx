@@ -5,9 +5,9 @@ import { isHttpStatus } from '../../api/client'
 import { deviceDetail } from '../../api/devices'
 import { useBreadcrumbLabel } from '../../lib/breadcrumb-labels'
 import { pathTo } from '../../lib/paths'
-import { Button } from '../../ui/button'
 import { listPlacePath } from '../../ui/data-table/list-memory'
 import { CenteredSpinner } from '../../ui/loading'
+import { LoadFailed } from '../../ui/load-failed'
 import { Notice, showToast } from '../../ui/notice'
 import { Page } from '../../ui/page'
 import { DeviceForm } from './device-form'
@@ -38,12 +38,7 @@ export function EditDeviceScreen() {
   if (query.isError)
     return (
       <Page title={LL.devices.editTitle()}>
-        <Notice tone="danger">
-          {LL.errors.default_error()}{' '}
-          <Button size="sm" onClick={() => void query.refetch()}>
-            {LL.common.retry()}
-          </Button>
-        </Notice>
+        <LoadFailed error={query.error} onRetry={() => void query.refetch()} />
       </Page>
     )
   if (!device) return <CenteredSpinner label={LL.common.loading()} />

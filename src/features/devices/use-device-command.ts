@@ -7,11 +7,14 @@ import {
   type DeviceCommandName,
   type DeviceCommandInput,
 } from '../../../machines/device-command.machine'
+import { useI18nContext } from '../../../i18n/i18n-react'
+import type { TranslationFunctions } from '../../../i18n/i18n-types'
 import { isApiError } from '../../api/client'
 import { deviceKeys, sendDeviceCommand } from '../../api/devices'
 import { refetchAfterWrite } from '../../api/queries'
 import { createRequestSlot } from '../../lib/request-actions'
 import { createTimerSlot } from '../../lib/timer-actions'
+import { errorText } from '../../ui/data-table/error-text'
 
 const failureByStatus: Record<number, CommandFailure> = {
   403: 'permission',
@@ -27,8 +30,12 @@ export function failureOf(error: unknown): CommandFailure {
   )
 }
 
-/** The server's own words, kept for the error dialog (they name the device's problem exactly). */
-function serverMessage(error: unknown): string | null {
+/**
+ * Words for the error dialog: a refusal in the server's own words (they name the device's problem
+ * exactly); a command that never arrived says what happened to it (offline, timeout, busy, …).
+ */
+function reasonOf(LL: TranslationFunctions, error: unknown): string | null {
+  if (failureOf(error) === 'unavailable' && error instanceof Error) return errorText(LL, error)
   return isApiError(error) ? (error.body?.message ?? null) : null
 }
 
@@ -42,7 +49,9 @@ export function useDeviceCommand(
   onSucceeded: (command: DeviceCommandName) => void,
 ) {
   const client = useQueryClient()
-  const [reason, setReason] = useState<string | null>(null)
+  const { LL } = useI18nContext()
+  // The failure itself, put in words on render so they follow the language.
+  const [failedWith, setFailedWith] = useState<unknown>(null)
   // Provided once, with the slots it owns: the query client never changes either.
   const [{ machine, slots }] = useState(() => {
     const request = createRequestSlot()
@@ -50,14 +59,14 @@ export function useDeviceCommand(
     const provided = deviceCommandMachine.provide({
       actions: {
         send: ({ self }, { deviceId, command, idempotencyKey }) => {
-          setReason(null)
+          setFailedWith(null)
           request.start((signal) => sendDeviceCommand(deviceId, command, idempotencyKey, signal), {
             ok: (result) => {
               self.send({ type: 'command.succeeded', auditId: result.audit_id })
               void refetchAfterWrite(client, deviceKeys, { kind: 'saved' })
             },
             fail: (error) => {
-              setReason(serverMessage(error))
+              setFailedWith(error)
               self.send({ type: 'command.failed', reason: failureOf(error) })
               void refetchAfterWrite(client, deviceKeys, { kind: 'saved' })
             },
@@ -85,5 +94,6 @@ export function useDeviceCommand(
   useEffect(() => {
     if (done !== null && context.command !== null) notify(context.command)
   }, [done, context.command])
+  const reason = failedWith === null ? null : reasonOf(LL, failedWith)
   return { actor, state, context, reason }
 }

@@ -9,6 +9,7 @@ import { useSession } from '../../session/session-context'
 import { needs } from '../../contract/permissions'
 import { Button } from '../../ui/button'
 import { CenteredSpinner } from '../../ui/loading'
+import { LoadFailed } from '../../ui/load-failed'
 import { Notice, showToast } from '../../ui/notice'
 import { pathTo } from '../../lib/paths'
 import { listPlacePath } from '../../ui/data-table/list-memory'
@@ -44,12 +45,7 @@ export function EditLocationScreen() {
   if (query.isError)
     return (
       <Page title={LL.locations.editTitle()}>
-        <Notice tone="danger">
-          {LL.errors.default_error()}{' '}
-          <Button size="sm" onClick={() => void query.refetch()}>
-            {LL.common.retry()}
-          </Button>
-        </Notice>
+        <LoadFailed error={query.error} onRetry={() => void query.refetch()} />
       </Page>
     )
   if (!location) return <CenteredSpinner label={LL.common.loading()} />

@@ -7,12 +7,10 @@ import type { Device } from '../../contract/devices'
 import type { LocationDeep } from '../../contract/locations'
 import { locationDevices } from '../../lib/location-devices'
 import { pathTo } from '../../lib/paths'
-import { Button } from '../../ui/button'
 import { activeList } from '../../ui/data-table/active-list'
-import { errorText } from '../../ui/data-table/error-text'
 import { Drawer } from '../../ui/drawer'
 import { CenteredSpinner } from '../../ui/loading'
-import { Notice } from '../../ui/notice'
+import { LoadFailed } from '../../ui/load-failed'
 import { Select } from '../../ui/select'
 import { FloorPlan } from './floor-plan'
 import { formatAddress } from './location-address'
@@ -52,12 +50,7 @@ export function LocationDrawer({ id, onClose, canUpdate }: LocationDrawerProps) 
       onKeyDown={onKeyDown}
     >
       {query.isError ? (
-        <Notice tone="danger">
-          {errorText(LL, query.error)}{' '}
-          <Button size="sm" onClick={() => void query.refetch()}>
-            {LL.common.retry()}
-          </Button>
-        </Notice>
+        <LoadFailed error={query.error} onRetry={() => void query.refetch()} />
       ) : location ? (
         <LocationPeek key={location.location_id} location={location} canUpdate={canUpdate} />
       ) : (

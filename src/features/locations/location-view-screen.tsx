@@ -7,9 +7,9 @@ import { needs } from '../../contract/permissions'
 import { useBreadcrumbLabel } from '../../lib/breadcrumb-labels'
 import { pathTo } from '../../lib/paths'
 import { useSession } from '../../session/session-context'
-import { Button, buttonClass } from '../../ui/button'
-import { errorText } from '../../ui/data-table/error-text'
+import { buttonClass } from '../../ui/button'
 import { CenteredSpinner } from '../../ui/loading'
+import { LoadFailed } from '../../ui/load-failed'
 import { Notice } from '../../ui/notice'
 import { Page } from '../../ui/page'
 import { formatAddress } from './location-address'
@@ -39,12 +39,7 @@ export function LocationViewScreen() {
   if (query.isError)
     return (
       <Page title={LL.locations.viewTitle()}>
-        <Notice tone="danger">
-          {errorText(LL, query.error)}{' '}
-          <Button size="sm" onClick={() => void query.refetch()}>
-            {LL.common.retry()}
-          </Button>
-        </Notice>
+        <LoadFailed error={query.error} onRetry={() => void query.refetch()} />
       </Page>
     )
   if (!location) return <CenteredSpinner label={LL.common.loading()} />

@@ -1,6 +1,6 @@
 import { useI18nContext } from '../../../i18n/i18n-react'
-import { Button } from '../../ui/button'
 import { CenteredSpinner } from '../../ui/loading'
+import { LoadFailed } from '../../ui/load-failed'
 import { Notice } from '../../ui/notice'
 import { Page } from '../../ui/page'
 import type { useUserDetail } from './use-user-detail'
@@ -23,12 +23,7 @@ export function UserPageState({
   if (detail.query.isError)
     return (
       <Page title={title}>
-        <Notice tone="danger">
-          {LL.errors.default_error()}{' '}
-          <Button size="sm" onClick={() => void detail.query.refetch()}>
-            {LL.common.retry()}
-          </Button>
-        </Notice>
+        <LoadFailed error={detail.query.error} onRetry={() => void detail.query.refetch()} />
       </Page>
     )
   return <CenteredSpinner label={LL.common.loading()} />

@@ -6,7 +6,6 @@ import { problemText } from './problem-text'
 const statusText: Record<number, (LL: TranslationFunctions) => string> = {
   403: (LL) => LL.form.forbidden(),
   404: (LL) => LL.form.notFound(),
-  429: (LL) => LL.form.throttled(),
 }
 
 /** A form-level failure in words: the server's rule if it named one, else what kind of failure. */

@@ -1,0 +1,43 @@
+import { expect, test, type Page } from '@playwright/test'
+import { demo, signIn } from './helpers/session'
+
+// Keys are never lost: a power user reloads and types before the signed-in shell exists.
+
+const palette = (page: Page) => page.getByRole('dialog', { name: 'Command palette' })
+
+/** Reloads with the profile answer held back, so the shell is certainly not there yet. */
+async function reloadWithSlowProfile(page: Page) {
+  await page.route('**/org/v1/users/me', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 1_000))
+    await route.fallback()
+  })
+  await page.reload({ waitUntil: 'domcontentloaded' })
+  await expect(page.getByTestId('content')).toHaveCount(0)
+}
+
+test('Ctrl+K and a search typed during a reload land in the palette', async ({ page }) => {
+  await signIn(page, demo.admin)
+  await reloadWithSlowProfile(page)
+  await page.keyboard.press('ControlOrMeta+k')
+  await page.keyboard.type('staff')
+
+  await expect(palette(page)).toBeVisible()
+  await expect(palette(page).getByRole('combobox')).toHaveValue('staff')
+  await expect(palette(page).getByRole('combobox')).toBeFocused()
+  await expect(
+    palette(page)
+      .getByRole('option', { name: /staff@demo\.local/ })
+      .first(),
+  ).toBeVisible()
+  // Typing on goes on where the replay left off.
+  await page.keyboard.type('@demo')
+  await expect(palette(page).getByRole('combobox')).toHaveValue('staff@demo')
+})
+
+test('a shortcut pressed during a reload runs once the shell is there', async ({ page }) => {
+  await signIn(page, demo.admin)
+  await reloadWithSlowProfile(page)
+  await page.keyboard.press('Shift+?')
+
+  await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible()
+})
