@@ -52,7 +52,7 @@ test('admin creates, finds, edits and invites a user, who sets a password and ar
   // Newest first: the new user is on top of the refetched list, with title, role and client.
   await expect(firstRow(page)).toContainText('Ms. Erika Muster')
   await expect(firstRow(page)).toContainText(username)
-  await expect(firstRow(page)).toContainText('staff')
+  await expect(firstRow(page)).toContainText('Staff')
   await expect(firstRow(page)).toContainText('acme-web')
 
   await page.getByRole('searchbox', { name: /Search users/ }).fill(username)
@@ -145,9 +145,9 @@ test('orgadmin sees no Globex users and is offered no global permission', async 
   // The admin role holds global permissions an org admin does not: it is not offered.
   await expect(page.getByLabel('Role', { exact: true }).locator('option')).toHaveText([
     'Choose a role',
-    'org_admin',
-    'staff',
-    'auditor',
+    'Organization admin',
+    'Staff',
+    'Auditor',
   ])
 })
 
