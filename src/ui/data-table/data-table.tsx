@@ -1,4 +1,13 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react'
 import { useTable, type RowData, type SortingState, type Updater } from '@tanstack/react-table'
 import { useLocation, useSearch } from 'wouter'
 import { useI18nContext } from '../../../i18n/i18n-react'
@@ -17,6 +26,8 @@ import { useUrlListView } from './use-url-list-view'
 import { registerList } from './active-list'
 import { rememberListPlace, rowIdOf } from './list-memory'
 import { useWindowedRows } from './use-windowed-rows'
+import { SelectionBar } from './selection-bar'
+import { useSelection } from './use-selection'
 import type { ListSource } from '../../contract/list'
 import type { IndexRange } from './windows'
 
@@ -34,7 +45,7 @@ export interface DataTableProps<TRow extends RowData, TSort extends string> {
   describeRow: (row: TRow) => string
   /**
    * What the row keys do to the active row (Enter/o open — also a double click —, e edit,
-   * #/Delete delete, x select, p peek in a side drawer); a key whose action the screen leaves out
+   * #/Delete delete, p peek in a side drawer); a key whose action the screen leaves out
    * does nothing.
    */
   rowActions?: Partial<Record<RowAction, (row: TRow) => void>>
@@ -44,6 +55,12 @@ export interface DataTableProps<TRow extends RowData, TSort extends string> {
   onActiveRowChange?: (row: TRow | null) => void
   /** Text for a failed request. */
   errorMessage: (error: Error) => string
+  /**
+   * The actions on selected rows. Given, the list gets a checkbox column and the selection keys
+   * (x toggles, Shift+x selects a range, Shift+j/k select while moving), and a bar with the count
+   * and these actions shows while rows are selected.
+   */
+  bulkActions?: (selected: readonly TRow[], clear: () => void) => ReactNode
 }
 
 const OVERSCAN = 8
@@ -57,6 +74,8 @@ export function DataTable<TRow extends RowData, TSort extends string>(
 ) {
   const { label, searchLabel, emptyMessage, columns, source, defaults } = props
   const { getRowId, describeRow, rowActions, onCreate, onActiveRowChange, errorMessage } = props
+  const { bulkActions } = props
+  const selectable = bulkActions !== undefined
   const { LL, locale } = useI18nContext()
   const baseId = useId()
   const scrollRef = useRef<HTMLDivElement>(null)
@@ -115,13 +134,23 @@ export function DataTable<TRow extends RowData, TSort extends string>(
   })
   const tableRows = table.getRowModel().rows
   const leafColumns = table.getAllLeafColumns()
-  const template = leafColumns.map((c) => `minmax(${c.getSize()}px, ${c.getSize()}fr)`).join(' ')
-  const minWidth = leafColumns.reduce((sum, c) => sum + c.getSize(), 0)
+  const columnCount = leafColumns.length + (selectable ? 1 : 0)
+  const template = [
+    ...(selectable ? [`${styles.SELECT_WIDTH}px`] : []),
+    ...leafColumns.map((c) => `minmax(${c.getSize()}px, ${c.getSize()}fr)`),
+  ].join(' ')
+  const minWidth =
+    leafColumns.reduce((sum, c) => sum + c.getSize(), 0) + (selectable ? styles.SELECT_WIDTH : 0)
 
   const rowAt = (index: number) => {
     const position = rows.locate(index)
     return position < 0 ? undefined : tableRows[position]
   }
+  const selection = useSelection(view.search, (index) => {
+    const row = rowAt(index)
+    return row ? { id: row.id, row: row.original } : undefined
+  })
+  const selectedRows = selection.selection.rows
 
   // Rows sit in one layer, each at a fixed offset inside it; a scroll moves only the layer. The base
   // snaps to blocks of LAYER_BLOCK rows, so offsets stay small numbers (exact in floating point) and
@@ -201,8 +230,13 @@ export function DataTable<TRow extends RowData, TSort extends string>(
     if (result.type === 'create' && !onCreate) return
     if (result.type === 'row' && !rowActions?.[result.action]) return
     event.preventDefault()
+    if ((result.type === 'select' || result.type === 'extend') && !selectable) return
     if (result.type === 'move') moveTo(result.index)
-    else if (result.type === 'create') onCreate?.()
+    else if (result.type === 'select') selection.select(result.index, result.range)
+    else if (result.type === 'extend') {
+      selection.extend(result.from, result.index)
+      moveTo(result.index)
+    } else if (result.type === 'create') onCreate?.()
     else if (result.type === 'sort') cycleSort(result.reverse)
     else active.act(result.action)
   }
@@ -211,6 +245,9 @@ export function DataTable<TRow extends RowData, TSort extends string>(
   const activeOriginal = activeRow?.original ?? null
   useEffect(() => onActiveRowChange?.(activeOriginal), [onActiveRowChange, activeOriginal])
   const rowId = (index: number) => `${baseId}-row-${index}`
+  const selectedOf = (id: string | undefined) => id !== undefined && selectedRows.has(id)
+  const selectLabelOf = (row: TRow | undefined) =>
+    selectable && row !== undefined ? LL.table.selectRow({ row: describeRow(row) }) : ''
   const numbers = new Intl.NumberFormat(locale)
   const announcement =
     activeIndex === null
@@ -255,7 +292,8 @@ export function DataTable<TRow extends RowData, TSort extends string>(
         tabIndex={0}
         aria-label={label}
         aria-rowcount={total + 1}
-        aria-colcount={leafColumns.length}
+        aria-colcount={columnCount}
+        aria-multiselectable={selectable || undefined}
         aria-busy={rows.fetching}
         aria-activedescendant={activeRow && activeIndex !== null ? rowId(activeIndex) : undefined}
         aria-keyshortcuts={LIST_KEY_SHORTCUTS}
@@ -266,7 +304,11 @@ export function DataTable<TRow extends RowData, TSort extends string>(
         }}
         onKeyDown={onGridKeyDown}
       >
-        <HeaderRow table={table} sortLabel={(name) => LL.table.sortBy({ column: name })} />
+        <HeaderRow
+          table={table}
+          sortLabel={(name) => LL.table.sortBy({ column: name })}
+          selectHeader={selectable ? LL.table.selectColumn() : undefined}
+        />
         <div
           role="rowgroup"
           className={
@@ -290,24 +332,30 @@ export function DataTable<TRow extends RowData, TSort extends string>(
                 row={rowAt(item.index)}
                 rowIndex={item.index}
                 columns={columns}
-                columnCount={leafColumns.length}
+                columnCount={columnCount}
                 offset={item.start - layerBase}
                 active={item.index === activeIndex}
                 onActivate={activate}
                 onOpen={canOpen ? openRow : undefined}
+                selected={selectable ? selectedOf(rowAt(item.index)?.id) : null}
+                selectLabel={selectLabelOf(rowAt(item.index)?.original)}
+                onSelect={selection.select}
               />
             ))}
           </div>
-          {rows.total === null && !rows.error ? (
-            <SkeletonRows columns={leafColumns.length} />
-          ) : null}
+          {rows.total === null && !rows.error ? <SkeletonRows columns={columnCount} /> : null}
           {rows.total === 0 ? (
-            <MessageRow columns={leafColumns.length}>
+            <MessageRow columns={columnCount}>
               {view.search === '' ? emptyMessage : LL.table.noMatches({ search: view.search })}
             </MessageRow>
           ) : null}
         </div>
       </div>
+      {bulkActions && selectedRows.size > 0 ? (
+        <SelectionBar count={selectedRows.size} onClear={selection.clear}>
+          {bulkActions([...selectedRows.values()], selection.clear)}
+        </SelectionBar>
+      ) : null}
       <p className={visuallyHidden} aria-live="polite">
         {announcement}
       </p>
