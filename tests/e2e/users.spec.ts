@@ -296,6 +296,29 @@ test('admin disables and enables a user from the view and the palette; never the
   }
 })
 
+test('unticking a permission the role carries takes it away (decision 020)', async ({ page }) => {
+  const username = `uma.${Date.now()}`
+  await signIn(page, demo.admin)
+  const [id] = await createUsers(page, [{ username, first_name: 'Uma', role: 'staff' }])
+  await page.goto(`/users/view/${id}`)
+  await expect(page.locator('dd').filter({ hasText: 'locations:read:org' })).toHaveCount(1)
+  await page.goto(`/users/edit/${id}`)
+  const locations = page.getByRole('checkbox', { name: 'Locations Read (own organization)' })
+  await expect(locations).toBeChecked()
+  await locations.uncheck()
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByText('User “Uma Bulk” saved.')).toBeVisible()
+  await page.goto(`/users/view/${id}`)
+  await expect(page.getByText('Effective permissions')).toBeVisible()
+  await expect(page.locator('dd').filter({ hasText: 'users:read:org' })).toHaveCount(1)
+  await expect(page.locator('dd').filter({ hasText: 'locations:read:org' })).toHaveCount(0)
+  await page.goto(`/users/edit/${id}`)
+  await expect(
+    page.getByRole('checkbox', { name: 'Locations Read (own organization)' }),
+  ).not.toBeChecked()
+  await expect(page.getByLabel('Role', { exact: true })).toHaveValue('staff')
+})
+
 test('bulk by keyboard: x and Shift+j select, one confirmation, per-row results, the list refetched', async ({
   page,
 }) => {
