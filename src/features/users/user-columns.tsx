@@ -7,7 +7,8 @@ import { Avatar } from '../../ui/avatar'
 import { Button } from '../../ui/button'
 import * as tableStyles from '../../ui/data-table/data-table.css'
 import type { DataTableFeatures } from '../../ui/data-table/features'
-import { fullName, roleName, titledName } from './user-names'
+import { roleName } from '../../lib/role-name'
+import { fullName, titledName } from './user-names'
 import * as styles from './users.css'
 
 const helper = createColumnHelper<DataTableFeatures, User>()

@@ -17,7 +17,7 @@ import { Select } from '../../ui/select'
 import { TextArea } from '../../ui/text-area'
 import { TextField } from '../../ui/text-field'
 import { grantableRoles, grantMatrix, userForm, type FormValues } from './user-form-model'
-import { roleName } from './user-names'
+import { roleName } from '../../lib/role-name'
 import * as styles from './users.css'
 
 interface UserFormProps {

@@ -1,4 +1,3 @@
-import type { TranslationFunctions } from '../../../i18n/i18n-types'
 import type { User } from '../../contract/users'
 
 type Named = Pick<User, 'title' | 'first_name' | 'last_name' | 'username'>
@@ -12,10 +11,4 @@ export function fullName(user: Named): string {
 /** The name as the list shows it: with the title when there is one ("Ms. Ada Admin"). */
 export function titledName(user: Named): string {
   return user.title ? `${user.title} ${fullName(user)}` : fullName(user)
-}
-
-/** A role in words: the seeded roles are translated; a role the server adds later shows its id. */
-export function roleName(LL: TranslationFunctions, role: string): string {
-  const names = LL.users.roleNames
-  return role in names ? names[role as keyof typeof names]() : role
 }
