@@ -7,7 +7,7 @@ import { i18nObject, loadedFormatters, loadedLocales } from '../../i18n/i18n-uti
 import { roleName } from './role-name'
 
 loadedLocales.en = en as Translations
-loadedLocales.de = de as Translations
+loadedLocales.de = de
 loadedFormatters.en = initFormatters('en')
 loadedFormatters.de = initFormatters('de')
 
