@@ -2,13 +2,12 @@ import {
   useCallback,
   useEffect,
   useId,
-  useMemo,
   useRef,
   useState,
   type KeyboardEvent,
   type ReactNode,
 } from 'react'
-import { useTable, type RowData, type SortingState, type Updater } from '@tanstack/react-table'
+import { useTable, type RowData } from '@tanstack/react-table'
 import { useLocation, useSearch } from 'wouter'
 import { useI18nContext } from '../../../i18n/i18n-react'
 import { Button } from '../button'
@@ -18,6 +17,7 @@ import { visuallyHidden } from '../visually-hidden.css'
 import { dataTableFeatures, type DataTableColumns } from './features'
 import { LIST_KEY_SHORTCUTS, listKey, type RowAction } from './keyboard'
 import type { ListViewDefaults } from './list-view'
+import { ListCount } from './list-count'
 import { SearchBox } from './search-box'
 import { BodyRow, HeaderRow, MessageRow, SkeletonRows } from './table-rows'
 import { useScaledVirtualizer } from './use-scaled-virtualizer'
@@ -28,6 +28,7 @@ import { rememberListPlace, rowIdOf } from './list-memory'
 import { useWindowedRows } from './use-windowed-rows'
 import { SelectionBar } from './selection-bar'
 import { useSelection } from './use-selection'
+import { useSortControl } from './use-sort-control'
 import type { ListSource } from '../../contract/list'
 import type { IndexRange } from './windows'
 
@@ -110,17 +111,7 @@ export function DataTable<TRow extends RowData, TSort extends string>(
     if (scrollRef.current) scrollRef.current.scrollTop = 0
   }, [viewKey])
 
-  const sorting: SortingState = useMemo(
-    () => [{ id: view.orderBy, desc: view.orderDirection === 'desc' }],
-    [view.orderBy, view.orderDirection],
-  )
-  const onSortingChange = (updater: Updater<SortingState>) => {
-    const next = typeof updater === 'function' ? updater(sorting) : updater
-    const sort = next[0]
-    const orderBy = defaults.sortable.find((column) => column === sort?.id)
-    if (!sort || !orderBy) return
-    setView({ ...view, orderBy, orderDirection: sort.desc ? 'desc' : 'asc' })
-  }
+  const { sorting, onSortingChange, cycleSort } = useSortControl(view, setView, defaults)
   const table = useTable({
     features: dataTableFeatures,
     columns,
@@ -177,20 +168,6 @@ export function DataTable<TRow extends RowData, TSort extends string>(
   useEffect(() => {
     scrollRef.current?.focus({ preventScroll: true })
   }, [])
-
-  const cycleSort = (reverse: boolean) => {
-    if (reverse) {
-      setView({ ...view, orderDirection: view.orderDirection === 'asc' ? 'desc' : 'asc' })
-      return
-    }
-    const at = defaults.sortable.indexOf(view.orderBy)
-    const orderBy = defaults.sortable[(at + 1) % defaults.sortable.length] ?? defaults.orderBy
-    setView({
-      ...view,
-      orderBy,
-      orderDirection: orderBy === defaults.orderBy ? defaults.orderDirection : 'asc',
-    })
-  }
 
   const onSearch = useCallback((search: string) => setView({ ...view, search }), [setView, view])
   const stepRef = useRef<(delta: number) => void>(() => undefined)
@@ -268,13 +245,7 @@ export function DataTable<TRow extends RowData, TSort extends string>(
           onLeave={focusRows}
           inputRef={searchRef}
         />
-        <p className={styles.count} role="status">
-          {rows.total === null
-            ? LL.common.loading()
-            : view.search === ''
-              ? LL.table.count({ count: rows.total, formatted: numbers.format(rows.total) })
-              : LL.table.matches({ count: rows.total, formatted: numbers.format(rows.total) })}
-        </p>
+        <ListCount total={rows.total} searching={view.search !== ''} />
       </div>
       {rows.error ? (
         <Notice tone="danger">

@@ -1,0 +1,17 @@
+import { useI18nContext } from '../../../i18n/i18n-react'
+import * as styles from './data-table.css'
+
+/** How many rows the list holds, or matches while searching; "Loading…" until the server says. */
+export function ListCount({ total, searching }: { total: number | null; searching: boolean }) {
+  const { LL, locale } = useI18nContext()
+  const formatted = total === null ? '' : new Intl.NumberFormat(locale).format(total)
+  return (
+    <p className={styles.count} role="status">
+      {total === null
+        ? LL.common.loading()
+        : searching
+          ? LL.table.matches({ count: total, formatted })
+          : LL.table.count({ count: total, formatted })}
+    </p>
+  )
+}
