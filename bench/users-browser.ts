@@ -174,7 +174,11 @@ async function main() {
       budgets.domRows,
     )
     line(`server: first window of ${WINDOW_SIZE} (start 0), best of 3`, firstWindowMs, 'ms')
-    line(`server: last window of ${WINDOW_SIZE} (start ${total - WINDOW_SIZE}), best of 3`, lastWindowMs, 'ms')
+    line(
+      `server: last window of ${WINDOW_SIZE} (start ${total - WINDOW_SIZE}), best of 3`,
+      lastWindowMs,
+      'ms',
+    )
     console.log(
       `\nrequests to /org/v1/users: load ${loadRequests}, jump ${jumpRequests}, scroll ${scrollRequests} (${scroll.rowsPassed} rows passed)`,
     )
