@@ -838,6 +838,28 @@ type RootTranslation = {
 		 * l​o​a​d​i​n​g
 		 */
 		loadingRow: string
+		/**
+		 * S​e​l​e​c​t​e​d
+		 */
+		selectColumn: string
+		/**
+		 * S​e​l​e​c​t​ ​{​r​o​w​}
+		 * @param {unknown} row
+		 */
+		selectRow: RequiredParams<'row'>
+		/**
+		 * {​c​o​u​n​t​}​ ​s​e​l​e​c​t​e​d
+		 * @param {unknown} count
+		 */
+		selected: RequiredParams<'count'>
+		/**
+		 * A​c​t​i​o​n​s​ ​o​n​ ​t​h​e​ ​s​e​l​e​c​t​e​d​ ​r​o​w​s
+		 */
+		bulkActions: string
+		/**
+		 * C​l​e​a​r​ ​s​e​l​e​c​t​i​o​n
+		 */
+		clearSelection: string
 	}
 	audits: {
 		/**
@@ -1260,10 +1282,6 @@ type RootTranslation = {
 		 */
 		notManageable: string
 		/**
-		 * T​h​i​s​ ​i​s​ ​y​o​u​r​ ​o​w​n​ ​a​c​c​o​u​n​t​.
-		 */
-		ownAccount: string
-		/**
 		 * S​e​n​d​ ​{​n​a​m​e​}​ ​a​n​ ​i​n​v​i​t​a​t​i​o​n​?
 		 * @param {unknown} name
 		 */
@@ -1277,6 +1295,175 @@ type RootTranslation = {
 		 * S​e​n​d​ ​i​n​v​i​t​a​t​i​o​n
 		 */
 		sendInvite: string
+		/**
+		 * D​i​s​a​b​l​e
+		 */
+		disable: string
+		/**
+		 * E​n​a​b​l​e
+		 */
+		enable: string
+		/**
+		 * D​i​s​a​b​l​e​ ​{​n​a​m​e​}​?
+		 * @param {unknown} name
+		 */
+		disableTitle: RequiredParams<'name'>
+		/**
+		 * T​h​e​y​ ​a​r​e​ ​s​i​g​n​e​d​ ​o​u​t​ ​a​t​ ​o​n​c​e​ ​a​n​d​ ​c​a​n​n​o​t​ ​s​i​g​n​ ​i​n​ ​u​n​t​i​l​ ​e​n​a​b​l​e​d​ ​a​g​a​i​n​.
+		 */
+		disableBody: string
+		/**
+		 * E​n​a​b​l​e​ ​{​n​a​m​e​}​?
+		 * @param {unknown} name
+		 */
+		enableTitle: RequiredParams<'name'>
+		/**
+		 * T​h​e​y​ ​c​a​n​ ​s​i​g​n​ ​i​n​ ​a​g​a​i​n​ ​w​i​t​h​ ​t​h​e​i​r​ ​p​a​s​s​w​o​r​d​.
+		 */
+		enableBody: string
+		/**
+		 * D​i​s​a​b​l​i​n​g​…
+		 */
+		disabling: string
+		/**
+		 * E​n​a​b​l​i​n​g​…
+		 */
+		enabling: string
+		/**
+		 * U​s​e​r​ ​“​{​n​a​m​e​}​”​ ​d​i​s​a​b​l​e​d​.
+		 * @param {unknown} name
+		 */
+		disabled_notice: RequiredParams<'name'>
+		/**
+		 * U​s​e​r​ ​“​{​n​a​m​e​}​”​ ​e​n​a​b​l​e​d​.
+		 * @param {unknown} name
+		 */
+		enabled_notice: RequiredParams<'name'>
+		/**
+		 * Y​o​u​ ​c​a​n​n​o​t​ ​d​i​s​a​b​l​e​ ​y​o​u​r​ ​o​w​n​ ​a​c​c​o​u​n​t​.
+		 */
+		ownAccountDisable: string
+		/**
+		 * Y​o​u​ ​c​a​n​n​o​t​ ​d​e​l​e​t​e​ ​y​o​u​r​ ​o​w​n​ ​a​c​c​o​u​n​t​.
+		 */
+		ownAccountDelete: string
+		roleNames: {
+			/**
+			 * A​d​m​i​n​i​s​t​r​a​t​o​r
+			 */
+			admin: string
+			/**
+			 * O​r​g​a​n​i​z​a​t​i​o​n​ ​a​d​m​i​n
+			 */
+			org_admin: string
+			/**
+			 * S​t​a​f​f
+			 */
+			staff: string
+			/**
+			 * A​u​d​i​t​o​r
+			 */
+			auditor: string
+		}
+		bulk: {
+			/**
+			 * I​n​v​i​t​e​ ​b​y​ ​e​-​m​a​i​l
+			 */
+			invite: string
+			/**
+			 * D​i​s​a​b​l​e
+			 */
+			disable: string
+			/**
+			 * E​n​a​b​l​e
+			 */
+			enable: string
+			/**
+			 * D​e​l​e​t​e
+			 */
+			'delete': string
+			/**
+			 * I​n​v​i​t​e​ ​{​c​o​u​n​t​}​ ​{​{​u​s​e​r​|​u​s​e​r​s​}​}​ ​b​y​ ​e​-​m​a​i​l​?
+			 * @param {string | number | boolean} count
+			 */
+			inviteTitle: RequiredParams<'count'>
+			/**
+			 * D​i​s​a​b​l​e​ ​{​c​o​u​n​t​}​ ​{​{​u​s​e​r​|​u​s​e​r​s​}​}​?
+			 * @param {string | number | boolean} count
+			 */
+			disableTitle: RequiredParams<'count'>
+			/**
+			 * E​n​a​b​l​e​ ​{​c​o​u​n​t​}​ ​{​{​u​s​e​r​|​u​s​e​r​s​}​}​?
+			 * @param {string | number | boolean} count
+			 */
+			enableTitle: RequiredParams<'count'>
+			/**
+			 * D​e​l​e​t​e​ ​{​c​o​u​n​t​}​ ​{​{​u​s​e​r​|​u​s​e​r​s​}​}​?
+			 * @param {string | number | boolean} count
+			 */
+			deleteTitle: RequiredParams<'count'>
+			/**
+			 * E​a​c​h​ ​g​e​t​s​ ​a​ ​l​i​n​k​ ​t​o​ ​s​e​t​ ​a​ ​p​a​s​s​w​o​r​d​;​ ​e​a​r​l​i​e​r​ ​l​i​n​k​s​ ​s​t​o​p​ ​w​o​r​k​i​n​g​.
+			 */
+			inviteBody: string
+			/**
+			 * T​h​e​y​ ​a​r​e​ ​s​i​g​n​e​d​ ​o​u​t​ ​a​n​d​ ​c​a​n​n​o​t​ ​s​i​g​n​ ​i​n​ ​u​n​t​i​l​ ​e​n​a​b​l​e​d​ ​a​g​a​i​n​.
+			 */
+			disableBody: string
+			/**
+			 * T​h​e​y​ ​c​a​n​ ​s​i​g​n​ ​i​n​ ​a​g​a​i​n​.
+			 */
+			enableBody: string
+			/**
+			 * T​h​e​y​ ​a​r​e​ ​r​e​m​o​v​e​d​.​ ​T​h​i​s​ ​c​a​n​n​o​t​ ​b​e​ ​u​n​d​o​n​e​.
+			 */
+			deleteBody: string
+			/**
+			 * S​e​n​d​ ​{​c​o​u​n​t​}​ ​{​{​i​n​v​i​t​a​t​i​o​n​|​i​n​v​i​t​a​t​i​o​n​s​}​}
+			 * @param {string | number | boolean} count
+			 */
+			inviteConfirm: RequiredParams<'count'>
+			/**
+			 * D​i​s​a​b​l​e​ ​{​c​o​u​n​t​}​ ​{​{​u​s​e​r​|​u​s​e​r​s​}​}
+			 * @param {string | number | boolean} count
+			 */
+			disableConfirm: RequiredParams<'count'>
+			/**
+			 * E​n​a​b​l​e​ ​{​c​o​u​n​t​}​ ​{​{​u​s​e​r​|​u​s​e​r​s​}​}
+			 * @param {string | number | boolean} count
+			 */
+			enableConfirm: RequiredParams<'count'>
+			/**
+			 * D​e​l​e​t​e​ ​{​c​o​u​n​t​}​ ​{​{​u​s​e​r​|​u​s​e​r​s​}​}
+			 * @param {string | number | boolean} count
+			 */
+			deleteConfirm: RequiredParams<'count'>
+			/**
+			 * {​d​o​n​e​}​ ​o​f​ ​{​c​o​u​n​t​}​ ​d​o​n​e​…
+			 * @param {unknown} count
+			 * @param {unknown} done
+			 */
+			progress: RequiredParams<'count' | 'done'>
+			/**
+			 * R​e​s​u​l​t​s
+			 */
+			results: string
+			/**
+			 * D​o​n​e
+			 */
+			succeeded: string
+			/**
+			 * F​a​i​l​e​d​:​ ​{​r​e​a​s​o​n​}
+			 * @param {unknown} reason
+			 */
+			failed: RequiredParams<'reason'>
+			/**
+			 * {​o​k​}​ ​s​u​c​c​e​e​d​e​d​,​ ​{​f​a​i​l​e​d​}​ ​f​a​i​l​e​d​.
+			 * @param {unknown} failed
+			 * @param {unknown} ok
+			 */
+			summary: RequiredParams<'failed' | 'ok'>
+		}
 		palette: {
 			/**
 			 * U​s​e​r​s
@@ -1294,6 +1481,14 @@ type RootTranslation = {
 			 * D​e​l​e​t​e​ ​u​s​e​r
 			 */
 			'delete': string
+			/**
+			 * D​i​s​a​b​l​e​ ​u​s​e​r
+			 */
+			disable: string
+			/**
+			 * E​n​a​b​l​e​ ​u​s​e​r
+			 */
+			enable: string
 		}
 	}
 	organizations: {
@@ -2710,6 +2905,18 @@ type RootTranslation = {
 			 */
 			select: string
 			/**
+			 * S​e​l​e​c​t​ ​e​v​e​r​y​ ​r​o​w​ ​f​r​o​m​ ​t​h​e​ ​l​a​s​t​ ​s​e​l​e​c​t​e​d​ ​o​n​e
+			 */
+			selectRange: string
+			/**
+			 * S​e​l​e​c​t​ ​a​n​d​ ​m​o​v​e​ ​d​o​w​n
+			 */
+			extendNext: string
+			/**
+			 * S​e​l​e​c​t​ ​a​n​d​ ​m​o​v​e​ ​u​p
+			 */
+			extendPrevious: string
+			/**
 			 * P​e​e​k​ ​a​t​ ​t​h​e​ ​r​o​w​ ​i​n​ ​t​h​e​ ​d​r​a​w​e​r
 			 */
 			peek: string
@@ -3544,6 +3751,26 @@ export type TranslationFunctions = {
 		 * loading
 		 */
 		loadingRow: () => LocalizedString
+		/**
+		 * Selected
+		 */
+		selectColumn: () => LocalizedString
+		/**
+		 * Select {row}
+		 */
+		selectRow: (arg: { row: unknown }) => LocalizedString
+		/**
+		 * {count} selected
+		 */
+		selected: (arg: { count: unknown }) => LocalizedString
+		/**
+		 * Actions on the selected rows
+		 */
+		bulkActions: () => LocalizedString
+		/**
+		 * Clear selection
+		 */
+		clearSelection: () => LocalizedString
 	}
 	audits: {
 		/**
@@ -3945,10 +4172,6 @@ export type TranslationFunctions = {
 		 */
 		notManageable: () => LocalizedString
 		/**
-		 * This is your own account.
-		 */
-		ownAccount: () => LocalizedString
-		/**
 		 * Send {name} an invitation?
 		 */
 		inviteTitle: (arg: { name: unknown }) => LocalizedString
@@ -3960,6 +4183,158 @@ export type TranslationFunctions = {
 		 * Send invitation
 		 */
 		sendInvite: () => LocalizedString
+		/**
+		 * Disable
+		 */
+		disable: () => LocalizedString
+		/**
+		 * Enable
+		 */
+		enable: () => LocalizedString
+		/**
+		 * Disable {name}?
+		 */
+		disableTitle: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * They are signed out at once and cannot sign in until enabled again.
+		 */
+		disableBody: () => LocalizedString
+		/**
+		 * Enable {name}?
+		 */
+		enableTitle: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * They can sign in again with their password.
+		 */
+		enableBody: () => LocalizedString
+		/**
+		 * Disabling…
+		 */
+		disabling: () => LocalizedString
+		/**
+		 * Enabling…
+		 */
+		enabling: () => LocalizedString
+		/**
+		 * User “{name}” disabled.
+		 */
+		disabled_notice: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * User “{name}” enabled.
+		 */
+		enabled_notice: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * You cannot disable your own account.
+		 */
+		ownAccountDisable: () => LocalizedString
+		/**
+		 * You cannot delete your own account.
+		 */
+		ownAccountDelete: () => LocalizedString
+		roleNames: {
+			/**
+			 * Administrator
+			 */
+			admin: () => LocalizedString
+			/**
+			 * Organization admin
+			 */
+			org_admin: () => LocalizedString
+			/**
+			 * Staff
+			 */
+			staff: () => LocalizedString
+			/**
+			 * Auditor
+			 */
+			auditor: () => LocalizedString
+		}
+		bulk: {
+			/**
+			 * Invite by e-mail
+			 */
+			invite: () => LocalizedString
+			/**
+			 * Disable
+			 */
+			disable: () => LocalizedString
+			/**
+			 * Enable
+			 */
+			enable: () => LocalizedString
+			/**
+			 * Delete
+			 */
+			'delete': () => LocalizedString
+			/**
+			 * Invite {count} {{user|users}} by e-mail?
+			 */
+			inviteTitle: (arg: { count: string | number | boolean }) => LocalizedString
+			/**
+			 * Disable {count} {{user|users}}?
+			 */
+			disableTitle: (arg: { count: string | number | boolean }) => LocalizedString
+			/**
+			 * Enable {count} {{user|users}}?
+			 */
+			enableTitle: (arg: { count: string | number | boolean }) => LocalizedString
+			/**
+			 * Delete {count} {{user|users}}?
+			 */
+			deleteTitle: (arg: { count: string | number | boolean }) => LocalizedString
+			/**
+			 * Each gets a link to set a password; earlier links stop working.
+			 */
+			inviteBody: () => LocalizedString
+			/**
+			 * They are signed out and cannot sign in until enabled again.
+			 */
+			disableBody: () => LocalizedString
+			/**
+			 * They can sign in again.
+			 */
+			enableBody: () => LocalizedString
+			/**
+			 * They are removed. This cannot be undone.
+			 */
+			deleteBody: () => LocalizedString
+			/**
+			 * Send {count} {{invitation|invitations}}
+			 */
+			inviteConfirm: (arg: { count: string | number | boolean }) => LocalizedString
+			/**
+			 * Disable {count} {{user|users}}
+			 */
+			disableConfirm: (arg: { count: string | number | boolean }) => LocalizedString
+			/**
+			 * Enable {count} {{user|users}}
+			 */
+			enableConfirm: (arg: { count: string | number | boolean }) => LocalizedString
+			/**
+			 * Delete {count} {{user|users}}
+			 */
+			deleteConfirm: (arg: { count: string | number | boolean }) => LocalizedString
+			/**
+			 * {done} of {count} done…
+			 */
+			progress: (arg: { count: unknown, done: unknown }) => LocalizedString
+			/**
+			 * Results
+			 */
+			results: () => LocalizedString
+			/**
+			 * Done
+			 */
+			succeeded: () => LocalizedString
+			/**
+			 * Failed: {reason}
+			 */
+			failed: (arg: { reason: unknown }) => LocalizedString
+			/**
+			 * {ok} succeeded, {failed} failed.
+			 */
+			summary: (arg: { failed: unknown, ok: unknown }) => LocalizedString
+		}
 		palette: {
 			/**
 			 * Users
@@ -3977,6 +4352,14 @@ export type TranslationFunctions = {
 			 * Delete user
 			 */
 			'delete': () => LocalizedString
+			/**
+			 * Disable user
+			 */
+			disable: () => LocalizedString
+			/**
+			 * Enable user
+			 */
+			enable: () => LocalizedString
 		}
 	}
 	organizations: {
@@ -5305,6 +5688,18 @@ export type TranslationFunctions = {
 			 * Select the row
 			 */
 			select: () => LocalizedString
+			/**
+			 * Select every row from the last selected one
+			 */
+			selectRange: () => LocalizedString
+			/**
+			 * Select and move down
+			 */
+			extendNext: () => LocalizedString
+			/**
+			 * Select and move up
+			 */
+			extendPrevious: () => LocalizedString
 			/**
 			 * Peek at the row in the drawer
 			 */

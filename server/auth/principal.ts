@@ -4,12 +4,11 @@ import type { Queryable } from '../db/database'
 import { HttpError } from '../http/errors'
 import { verifyAccessToken } from './tokens'
 
-/** A user's permissions: the union of their roles' permissions and their direct grants. */
-export const effectivePermissionsSql = `array(
-  select p from (
-    select unnest(r.permissions) as p from roles r where r.role = any(u.roles)
-    union select unnest(u.permissions)
-  ) x order by p)`
+/**
+ * A user's permissions: the ones on their row, sorted and once each. Roles add nothing on top; the
+ * console fills the row from a role and the admin adjusts it (docs/decisions/021).
+ */
+export const effectivePermissionsSql = `array(select distinct p from unnest(u.permissions) p order by p)`
 
 /** The active user behind a token of session generation `epoch`; null when disabled or reset since. */
 export async function loadPrincipal(

@@ -20,8 +20,17 @@ export interface ListSpec<K extends string> {
    * scan below stops at the page's last row.
    */
   indexedSearch?: boolean
-  /** A scalar SQL expression for recordsTotal of a search (same params), cheaper than count(*). */
+  /**
+   * A scalar SQL expression for recordsTotal (same params), cheaper than count(*): it is also the
+   * unsearched list's recordsFiltered.
+   */
   total?: string
+  /**
+   * The one table that `where` and every sort column read, as `users u`: a page's rows are found
+   * there first (OFFSET over the index alone) and only they are joined and projected. Without it a
+   * deep page builds every row it skips.
+   */
+  keysFrom?: string
 }
 
 /** %, _ and \ are literal in the user's search text. */
@@ -47,14 +56,21 @@ export async function listPage<K extends string, R extends object>(
     return searchPage<K, R>(q, spec, query, filtered, params)
   const direction = query.order_direction === 'asc' ? 'asc' : 'desc'
   const [counts] = await q.query<{ total: number; filtered: number }>(
-    `select count(*)::int as total, (count(*) filter (where ${filtered}))::int as filtered
-     from ${spec.from} where ${base}`,
+    filtered === base && spec.total !== undefined
+      ? `select t as total, t as filtered from (select (${spec.total})::int as t) x`
+      : `select count(*)::int as total, (count(*) filter (where ${filtered}))::int as filtered
+         from ${spec.from} where ${base}`,
     params,
   )
+  const order = `order by ${spec.sortColumns[query.order_by]} ${direction}, ${spec.tiebreak} ${direction}`
+  const window = `limit ${query.length} offset ${query.start}`
   const rows = await q.query<R>(
-    `select ${spec.select} from ${spec.from} where ${filtered}
-     order by ${spec.sortColumns[query.order_by]} ${direction}, ${spec.tiebreak} ${direction}
-     limit ${query.length} offset ${query.start}`,
+    spec.keysFrom === undefined
+      ? `select ${spec.select} from ${spec.from} where ${filtered} ${order} ${window}`
+      : `select ${spec.select} from ${spec.from}
+         where ${spec.tiebreak} in (select ${spec.tiebreak} from ${spec.keysFrom}
+                                    where ${filtered} ${order} ${window})
+         ${order}`,
     params,
   )
   return { data: rows, recordsTotal: counts?.total ?? 0, recordsFiltered: counts?.filtered ?? 0 }

@@ -75,6 +75,7 @@ export function registerUsers(app: App, s: Services) {
         sortColumns,
         tiebreak: 'u.user_id',
         indexedSearch: true,
+        keysFrom: 'users u',
         // Kept exact by triggers (migration 002); count(*) would read every user.
         total:
           limit === null

@@ -112,6 +112,7 @@ export function CommandPalette(props: CommandPaletteProps) {
             sources={sources}
             recents={recents}
             can={can}
+            userId={userId}
             stack={stack}
             onStackChange={setStack}
             onRun={run}

@@ -78,13 +78,21 @@ export interface KeyHint {
  * devices and credentials land). Its `needs.capability` and `needs.online` are checked against the
  * subject its entity source reports for the entity.
  */
+/** Who has the palette open: some actions are refused on oneself. */
+export interface Viewer {
+  readonly userId: number
+}
+
 export interface EntityCommand<E, Ctx extends CommandContext = CommandContext> {
   readonly id: string
   readonly label: Message
   readonly needs: Needs
   /** Whether this action is one this entity has at all (show code vs. generate one); default yes. */
   applies?(entity: E): boolean
-  /** Why it cannot run on this entity now (a user without a phone number), or null when it can. */
-  blocked?(entity: E, can: Can): Message | null
+  /**
+   * Why it cannot run on this entity now (a user without a phone number, the viewer's own
+   * account), or null when it can.
+   */
+  blocked?(entity: E, can: Can, viewer: Viewer | undefined): Message | null
   run(ctx: Ctx, entity: E): void | Promise<void>
 }

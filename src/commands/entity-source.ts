@@ -1,5 +1,13 @@
 import type { Can } from '../contract/permissions'
-import type { Command, CommandContext, EntityCommand, Message, Needs, Subject } from './command'
+import type {
+  Command,
+  CommandContext,
+  EntityCommand,
+  Message,
+  Needs,
+  Subject,
+  Viewer,
+} from './command'
 import { availability, type Availability } from './availability'
 import type { EntityKind } from './scopes'
 
@@ -49,13 +57,14 @@ export interface OfferedEntityCommand<Ctx extends CommandContext = CommandContex
 export function entityCommands<Ctx extends CommandContext>(
   hit: EntityHit<Ctx>,
   can: Can,
+  viewer?: Viewer,
 ): OfferedEntityCommand<Ctx>[] {
   const subject = hit.source.subject?.(hit.entity)
   return hit.source.actions.flatMap((action) => {
     if (action.applies?.(hit.entity) === false) return []
     const found = availability(action.needs, can, subject)
     if (found.state === 'absent') return []
-    const reason = found.state === 'enabled' ? action.blocked?.(hit.entity, can) : null
+    const reason = found.state === 'enabled' ? action.blocked?.(hit.entity, can, viewer) : null
     const state: OfferedEntityCommand<Ctx>['availability'] = reason
       ? { state: 'disabled', reason }
       : found

@@ -62,6 +62,7 @@ function Harness({ ran }: { ran: string[] }) {
         sources={[deviceSource]}
         recents={[]}
         can={() => false}
+        userId={1}
         stack={stack}
         onStackChange={setStack}
         onRun={(command: Command<PaletteContext>) => ran.push(command.id)}

@@ -29,6 +29,7 @@ export interface PaletteBodyProps {
   readonly sources: readonly EntitySource<unknown, Ctx>[]
   readonly recents: readonly string[]
   readonly can: Can
+  readonly userId: number
   readonly stack: PaletteStack<Ctx>
   onStackChange(stack: PaletteStack<Ctx>): void
   /** `remember` is false for entity actions: recents hold registry commands only. */
@@ -83,7 +84,7 @@ export function PaletteBody(props: PaletteBodyProps) {
 
   const sections: readonly PaletteSection<Ctx>[] = useMemo(() => {
     if (page !== undefined) {
-      const actions = entityCommands(page, props.can)
+      const actions = entityCommands(page, props.can, { userId: props.userId })
       const byId = new Map(actions.map((entry) => [entry.command.id, entry]))
       const rows = createMatcher(
         actions.map(({ command }) => ({ id: command.id, text: command.label(LL) })),
@@ -107,6 +108,7 @@ export function PaletteBody(props: PaletteBodyProps) {
   }, [
     page,
     props.can,
+    props.userId,
     props.recents,
     search,
     LL,
@@ -137,7 +139,7 @@ export function PaletteBody(props: PaletteBodyProps) {
       props.onRun(row.listed.command, page === undefined)
       return
     }
-    const primary = entityCommands(row.hit, props.can).find(
+    const primary = entityCommands(row.hit, props.can, { userId: props.userId }).find(
       (entry) => entry.availability.state === 'enabled',
     )
     if (primary === undefined) openActions(row.hit)

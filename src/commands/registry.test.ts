@@ -101,8 +101,12 @@ describe('registry', () => {
   it("lists exactly the DataTable's keys, each of which the list really handles", () => {
     const table = Object.values(LIST_KEYS).flat()
     expect(listKeyHints.flatMap((hint) => hint.shortcuts)).toEqual(
-      table.map((key) => key.toLowerCase()),
+      table.map((key) => (/^[A-Z]$/.test(key) ? `shift+${key.toLowerCase()}` : key.toLowerCase())),
     )
+    const hint = (id: string) => listKeyHints.find((h) => h.id === id)?.shortcuts
+    expect(hint('list.reverseSort')).toEqual(['shift+s'])
+    expect(hint('list.selectRange')).toEqual(['shift+x'])
+    expect(hint('list.next')).toEqual(['j', 'arrowdown'])
     for (const key of table) {
       const outcome = listKey({ key, active: 3, total: 10, pageRows: 4, modified: false })
       expect(outcome.type, key).not.toBe('none')

@@ -209,18 +209,25 @@ const LIST_LABELS: Record<ListAction, Message> = {
   edit: (LL) => LL.commands.list.edit(),
   remove: (LL) => LL.commands.list.remove(),
   select: (LL) => LL.commands.list.select(),
+  selectRange: (LL) => LL.commands.list.selectRange(),
+  extendNext: (LL) => LL.commands.list.extendNext(),
+  extendPrevious: (LL) => LL.commands.list.extendPrevious(),
   peek: (LL) => LL.commands.list.peek(),
   create: (LL) => LL.commands.list.create(),
   sort: (LL) => LL.commands.list.sort(),
   reverseSort: (LL) => LL.commands.list.reverseSort(),
 }
 
-/** The DataTable's keys, read from its own key table (`ArrowDown` → `arrowdown`). */
+// A capital letter is typed with Shift: the sheet says so, or `S` and `s` would print alike.
+const hintKey = (key: string) =>
+  key.length === 1 && key !== key.toLowerCase() ? `shift+${key.toLowerCase()}` : key.toLowerCase()
+
+/** The DataTable's keys, read from its own key table (`ArrowDown` → `arrowdown`, `S` → `shift+s`). */
 export const listKeyHints: readonly KeyHint[] = (Object.keys(LIST_KEYS) as ListAction[]).map(
   (action) => ({
     id: `list.${action}`,
     label: LIST_LABELS[action],
-    shortcuts: LIST_KEYS[action].map((key) => key.toLowerCase()),
+    shortcuts: LIST_KEYS[action].map(hintKey),
     scope: 'list',
   }),
 )

@@ -35,8 +35,9 @@ export const Me = object({
 export type Me = Infer<typeof Me>
 
 /**
- * A user as listed and shown. `permissions` are the direct grants on top of the roles'
- * permissions; `effective_permissions` is their union, the set the server checks.
+ * A user as listed and shown. `permissions` are what the user holds, as stored; a role only
+ * pre-fills them (docs/decisions/021). `effective_permissions` is that set sorted and once each,
+ * the set the server checks.
  */
 export const User = object({
   user_id: Id,
@@ -105,7 +106,7 @@ const userFields = {
   phone_number: optional(nullable(Phone)),
   notes: optional(optionalText(2000)),
   roles: Roles,
-  /** The direct grants; the form pre-fills them from the chosen roles (SPEC 5: at least one). */
+  /** Everything the user may do; the form pre-fills it from the chosen role (SPEC 5: at least one). */
   permissions: Permissions,
   organization_id: OrganizationId,
   /** Each must be one of the organization's client_ids. */

@@ -6,6 +6,7 @@ import {
   sidebar,
   signIn,
   signOut,
+  storedTokens,
 } from './helpers/session'
 
 // Users end to end against the real server: create → find → edit → invite → the invitee signs
@@ -17,6 +18,45 @@ const firstRow = (page: Page) => grid(page).locator('[data-row-index="0"]:not([a
 async function useDarkTheme(page: Page) {
   await page.getByRole('button', { name: /Account menu/ }).click()
   await page.getByRole('menuitem', { name: 'Switch to dark theme' }).click()
+}
+
+const rows = (page: Page) => grid(page).locator('[data-row-index]:not([aria-busy])')
+
+interface NewUser {
+  username: string
+  first_name: string
+  role: 'staff' | 'admin'
+}
+
+/** Users made through the API as the signed-in admin, in Acme; answers their ids. */
+async function createUsers(page: Page, users: NewUser[]) {
+  const { access } = await storedTokens(page)
+  const headers = { Authorization: `Bearer ${access}` }
+  const orgs = (await (
+    await page.request.get('/org/v1/organizations?search=Acme', { headers })
+  ).json()) as { data: { organization_id: number; name: string }[] }
+  const acme = orgs.data.find((o) => o.name === 'Acme')?.organization_id
+  const roles = (await (
+    await page.request.get('/org/v1/users/roles/permissions', { headers })
+  ).json()) as { data: { role: string; permissions: string[] }[] }
+  const ids: number[] = []
+  for (const user of users) {
+    const response = await page.request.post('/org/v1/users', {
+      headers,
+      data: {
+        username: user.username,
+        email: `${user.username}@acme.example`,
+        first_name: user.first_name,
+        last_name: 'Bulk',
+        organization_id: acme,
+        roles: [user.role],
+        permissions: roles.data.find((r) => r.role === user.role)?.permissions,
+      },
+    })
+    expect(response.status()).toBe(201)
+    ids.push(((await response.json()) as { user_id: number }).user_id)
+  }
+  return ids
 }
 
 async function fillNewUser(page: Page, username: string) {
@@ -52,7 +92,7 @@ test('admin creates, finds, edits and invites a user, who sets a password and ar
   // Newest first: the new user is on top of the refetched list, with title, role and client.
   await expect(firstRow(page)).toContainText('Ms. Erika Muster')
   await expect(firstRow(page)).toContainText(username)
-  await expect(firstRow(page)).toContainText('staff')
+  await expect(firstRow(page)).toContainText('Staff')
   await expect(firstRow(page)).toContainText('acme-web')
 
   await page.getByRole('searchbox', { name: /Search users/ }).fill(username)
@@ -145,9 +185,9 @@ test('orgadmin sees no Globex users and is offered no global permission', async 
   // The admin role holds global permissions an org admin does not: it is not offered.
   await expect(page.getByLabel('Role', { exact: true }).locator('option')).toHaveText([
     'Choose a role',
-    'org_admin',
-    'staff',
-    'auditor',
+    'Organization admin',
+    'Staff',
+    'Auditor',
   ])
 })
 
@@ -202,7 +242,175 @@ test('palette: @ finds users; actions are absent, disabled with a reason, or run
   await expect(palette.getByRole('option', { name: /Edit user|Invite|Delete user/ })).toHaveCount(0)
 })
 
+test('admin disables and enables a user from the view and the palette; never their own account', async ({
+  page,
+}) => {
+  const username = `dora.${Date.now()}`
+  await signIn(page, demo.admin)
+  const [id] = await createUsers(page, [{ username, first_name: 'Dora', role: 'staff' }])
+  await page.goto(`/users/view/${id}`)
+  await page.getByRole('button', { name: 'Disable' }).click()
+  const disable = page.getByRole('dialog', { name: 'Disable Dora Bulk?' })
+  await expect(disable).toContainText('They are signed out at once')
+  await disable.getByRole('button', { name: 'Disable' }).click()
+  await expect(page.getByText('User “Dora Bulk” disabled.')).toBeVisible()
+  await expect(disable).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Disable' })).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Enable' })).toBeVisible()
+  await expect(page.locator('body')).not.toBeFocused()
+
+  // The palette offers only what fits now: enable on a disabled user.
+  const palette = page.getByRole('dialog', { name: 'Command palette' })
+  await page.keyboard.press('ControlOrMeta+k')
+  await page.keyboard.type(`@${username}`)
+  await expect(palette.getByRole('option', { name: /Dora Bulk/ })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  )
+  await page.keyboard.press('Tab')
+  await expect(palette.getByRole('option', { name: 'Disable user' })).toHaveCount(0)
+  await page.keyboard.type('enable user')
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(/\/users\/view\/\d+\?command=enable$/)
+  const enable = page.getByRole('dialog', { name: 'Enable Dora Bulk?' })
+  await enable.getByRole('button', { name: 'Enable' }).press('Enter')
+  await expect(page.getByText('User “Dora Bulk” enabled.')).toBeVisible()
+  await expect(page).toHaveURL(/\/users\/view\/\d+$/)
+  await expect(page.getByRole('button', { name: 'Disable' })).toBeVisible()
+
+  // One's own account: disabling and deleting are there, disabled, with the reason.
+  await page.keyboard.press('ControlOrMeta+k')
+  await page.keyboard.type('@admin@demo.local')
+  await expect(palette.getByRole('option', { name: /Ada Admin/ })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  )
+  await page.keyboard.press('Tab')
+  for (const [name, reason] of [
+    ['Disable user', 'You cannot disable your own account.'],
+    ['Delete user', 'You cannot delete your own account.'],
+  ]) {
+    const option = palette.getByRole('option', { name: new RegExp(name) })
+    await expect(option).toHaveAttribute('aria-disabled', 'true')
+    await expect(option).toContainText(reason)
+  }
+})
+
+test('unticking a permission the role carries takes it away (decision 020)', async ({ page }) => {
+  const username = `uma.${Date.now()}`
+  await signIn(page, demo.admin)
+  const [id] = await createUsers(page, [{ username, first_name: 'Uma', role: 'staff' }])
+  await page.goto(`/users/view/${id}`)
+  await expect(page.locator('dd').filter({ hasText: 'locations:read:org' })).toHaveCount(1)
+  await page.goto(`/users/edit/${id}`)
+  const locations = page.getByRole('checkbox', { name: 'Locations Read (own organization)' })
+  await expect(locations).toBeChecked()
+  await locations.uncheck()
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page.getByText('User “Uma Bulk” saved.')).toBeVisible()
+  await page.goto(`/users/view/${id}`)
+  await expect(page.getByText('Effective permissions')).toBeVisible()
+  await expect(page.locator('dd').filter({ hasText: 'users:read:org' })).toHaveCount(1)
+  await expect(page.locator('dd').filter({ hasText: 'locations:read:org' })).toHaveCount(0)
+  await page.goto(`/users/edit/${id}`)
+  await expect(
+    page.getByRole('checkbox', { name: 'Locations Read (own organization)' }),
+  ).not.toBeChecked()
+  await expect(page.getByLabel('Role', { exact: true })).toHaveValue('staff')
+})
+
+test('bulk by keyboard: x and Shift+j select, one confirmation, per-row results, the list refetched', async ({
+  page,
+}) => {
+  const stamp = Date.now()
+  await signIn(page, demo.admin)
+  await createUsers(page, [
+    { username: `bulk.${stamp}.a`, first_name: 'Anna', role: 'staff' },
+    { username: `bulk.${stamp}.b`, first_name: 'Ben', role: 'admin' },
+    { username: `bulk.${stamp}.c`, first_name: 'Cleo', role: 'staff' },
+  ])
+  await signOut(page)
+  // The org admin may disable Acme's staff, but not a global admin: that row fails, the rest go on.
+  await signIn(page, demo.orgadmin)
+  await page.goto(`/users?q=bulk.${stamp}`)
+  await expect(rows(page)).toHaveCount(3)
+  await expect(grid(page)).toBeFocused()
+  await page.keyboard.press('j')
+  await page.keyboard.press('x')
+  const bar = page.getByRole('region', { name: 'Actions on the selected rows' })
+  await expect(bar).toContainText('1 selected')
+  await page.keyboard.press('Shift+J')
+  await page.keyboard.press('Shift+J')
+  await expect(bar).toContainText('3 selected')
+  await expect(grid(page).getByRole('checkbox', { checked: true })).toHaveCount(3)
+  // x again takes the active row out; Shift+x selects back up to it from the anchor.
+  await page.keyboard.press('x')
+  await expect(bar).toContainText('2 selected')
+  await page.keyboard.press('Shift+X')
+  await expect(bar).toContainText('3 selected')
+
+  await page.keyboard.press('Tab')
+  await expect(bar.getByRole('button', { name: 'Invite by e-mail' })).toBeFocused()
+  await page.keyboard.press('Tab')
+  await expect(bar.getByRole('button', { name: 'Disable' })).toBeFocused()
+  await page.keyboard.press('Enter')
+  const dialog = page.getByRole('dialog', { name: 'Disable 3 users?' })
+  await expect(dialog.getByRole('listitem')).toHaveCount(3)
+  await dialog.getByRole('button', { name: 'Disable 3 users' }).click()
+  await expect(dialog.getByRole('status')).toHaveText('2 succeeded, 1 failed.')
+  await expect(dialog.getByRole('status')).toBeFocused()
+  await expect(dialog.getByRole('listitem').filter({ hasText: 'Ben Bulk' })).toContainText(
+    'Failed: You do not have permission to do this.',
+  )
+  await expect(dialog.getByRole('listitem').filter({ hasText: 'Anna Bulk' })).toContainText('Done')
+  await expect(dialog.getByRole('listitem').filter({ hasText: 'Cleo Bulk' })).toContainText('Done')
+  await dialog.getByRole('button', { name: 'Close' }).click()
+  await expect(bar).toHaveCount(0)
+  await expect(grid(page).getByRole('checkbox', { checked: true })).toHaveCount(0)
+  // Refetched: the two disabled users say so, the admin does not.
+  await expect(rows(page).filter({ hasText: 'Disabled' })).toHaveCount(2)
+  await expect(rows(page).filter({ hasText: 'Ben Bulk' })).not.toContainText('Disabled')
+
+  // A new search is a new set of rows: the selection does not carry over.
+  await grid(page).focus()
+  await page.keyboard.press('Home')
+  await page.keyboard.press('x')
+  await expect(bar).toContainText('1 selected')
+  await page.getByRole('searchbox', { name: /Search users/ }).fill(`bulk.${stamp}.a`)
+  await expect(rows(page)).toHaveCount(1)
+  await expect(bar).toHaveCount(0)
+})
+
 for (const theme of ['light', 'dark'] as const) {
+  test(`axe on the selection bar, the bulk dialog and the disable dialog (${theme})`, async ({
+    page,
+  }) => {
+    await signIn(page, demo.admin)
+    await page.goto('/users')
+    await expect(firstRow(page)).toBeVisible()
+    if (theme === 'dark') await useDarkTheme(page)
+    await grid(page).focus()
+    await page.keyboard.press('j')
+    await page.keyboard.press('x')
+    await page.keyboard.press('Shift+J')
+    const bar = page.getByRole('region', { name: 'Actions on the selected rows' })
+    await expect(bar).toContainText('2 selected')
+    await expectNoSeriousViolations(page)
+    await bar.getByRole('button', { name: 'Delete' }).click()
+    await expect(page.getByRole('dialog', { name: 'Delete 2 users?' })).toBeVisible()
+    await expectNoSeriousViolations(page)
+    await page.keyboard.press('Escape')
+    await expect(bar).toContainText('2 selected')
+    await page.goto('/users?q=orgadmin@demo.local')
+    await grid(page)
+      .getByRole('link', { name: /Otto Orgadmin/ })
+      .click()
+    await page.getByRole('button', { name: 'Disable' }).click()
+    await expect(page.getByRole('dialog', { name: 'Disable Otto Orgadmin?' })).toBeVisible()
+    await expectNoSeriousViolations(page)
+    await page.keyboard.press('Escape')
+  })
+
   test(`axe on the list, the view and the form (${theme})`, async ({ page }) => {
     await signIn(page, demo.admin)
     await page.goto('/users')

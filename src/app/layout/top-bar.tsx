@@ -1,6 +1,7 @@
 import { useI18nContext } from '../../../i18n/i18n-react'
 import { useCommand } from '../../commands/use-command'
 import type { Me } from '../../contract/users'
+import { roleName } from '../../lib/role-name'
 import { Button } from '../../ui/button'
 import { Icon } from '../../ui/icon'
 import { useUi } from '../ui-store'
@@ -35,7 +36,9 @@ export function TopBar({ user }: { user: Me }) {
       <TopBarSearch />
       <div className={styles.identity} data-testid="identity">
         <span>{user.email}</span>
-        <span className={styles.role}>{user.roles[0] ?? LL.shell.noRole()}</span>
+        <span className={styles.role}>
+          {user.roles[0] ? roleName(LL, user.roles[0]) : LL.shell.noRole()}
+        </span>
       </div>
       <AccountMenu user={user} />
     </header>

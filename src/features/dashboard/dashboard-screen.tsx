@@ -2,6 +2,7 @@ import { useI18nContext } from '../../../i18n/i18n-react'
 import { needs } from '../../contract/permissions'
 import { useSession } from '../../session/session-context'
 import { greetingFor } from '../../lib/greeting'
+import { roleName } from '../../lib/role-name'
 import { sprinkles } from '../../ui/sprinkles.css'
 import { AtAGlance } from './at-a-glance'
 import * as styles from './dashboard-screen.css'
@@ -23,7 +24,11 @@ export function DashboardScreen() {
       <ul className={styles.facts}>
         <li>{LL.dashboard.signedInAs({ email: user.email })}</li>
         <li>{LL.dashboard.organization({ name: user.organization_name })}</li>
-        <li>{LL.dashboard.role({ role: user.roles[0] ?? LL.shell.noRole() })}</li>
+        <li>
+          {LL.dashboard.role({
+            role: user.roles[0] ? roleName(LL, user.roles[0]) : LL.shell.noRole(),
+          })}
+        </li>
         <li>{LL.dashboard.permissionCount({ count: user.permissions.length })}</li>
       </ul>
       <AtAGlance can={can} />

@@ -40,3 +40,13 @@ export function useInviteUser() {
       inviteUser(userId, workflow),
   })
 }
+
+/** Disabling signs the user out on the server (their refresh tokens are revoked); enabling lets them back. */
+export function useSetUserDisabled() {
+  const refetch = useRefetch()
+  return useMutation({
+    mutationFn: ({ id, disabled }: { id: number; disabled: boolean }) =>
+      updateUser(id, { disabled }),
+    onSuccess: () => refetch({ kind: 'saved' }),
+  })
+}

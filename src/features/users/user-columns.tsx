@@ -7,6 +7,7 @@ import { Avatar } from '../../ui/avatar'
 import { Button } from '../../ui/button'
 import * as tableStyles from '../../ui/data-table/data-table.css'
 import type { DataTableFeatures } from '../../ui/data-table/features'
+import { roleName } from '../../lib/role-name'
 import { fullName, titledName } from './user-names'
 import * as styles from './users.css'
 
@@ -61,7 +62,7 @@ export function userColumns(context: UserColumnContext) {
     }),
     helper.accessor('username', { id: 'username', header: LL.users.username(), size: 140 }),
     helper.accessor('email', { id: 'email', header: LL.users.email(), size: 220 }),
-    helper.accessor((user) => user.roles[0] ?? '', {
+    helper.accessor((user) => (user.roles[0] ? roleName(LL, user.roles[0]) : ''), {
       id: 'role',
       header: LL.users.role(),
       size: 110,

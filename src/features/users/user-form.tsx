@@ -17,6 +17,7 @@ import { Select } from '../../ui/select'
 import { TextArea } from '../../ui/text-area'
 import { TextField } from '../../ui/text-field'
 import { grantableRoles, grantMatrix, userForm, type FormValues } from './user-form-model'
+import { roleName } from '../../lib/role-name'
 import * as styles from './users.css'
 
 interface UserFormProps {
@@ -199,7 +200,7 @@ function UserFields(props: UserFieldsProps) {
         required
         value={form.values.roles[0] ?? ''}
         placeholder={LL.users.chooseRole()}
-        options={roles.map((r) => ({ value: r.role, label: r.role }))}
+        options={roles.map((r) => ({ value: r.role, label: roleName(LL, r.role) }))}
         error={form.error('roles')}
         onChange={(event) => chooseRole(event.target.value)}
         onBlur={() => form.blur('roles')}

@@ -45,14 +45,14 @@ const user = (changes: Partial<User>): User => ({
   ...changes,
 })
 
-function offered(target: User, can: Can) {
+function offered(target: User, can: Can, viewerId = 1) {
   const hit: EntityHit<PaletteContext> = {
     source: userSource,
     entity: target,
     view: userSource.view(target),
   }
   return Object.fromEntries(
-    entityCommands(hit, can).map(({ command, availability }) => [
+    entityCommands(hit, can, { userId: viewerId }).map(({ command, availability }) => [
       command.label(LL),
       availability.state === 'disabled' ? availability.reason(LL) : availability.state,
     ]),
@@ -70,6 +70,7 @@ describe('users in the palette', () => {
       'Edit user': 'enabled',
       'Invite by e-mail': 'enabled',
       'Invite by SMS': 'No phone number: add one to invite by SMS.',
+      'Disable user': 'enabled',
       'Delete user': 'enabled',
     })
     expect(offered(user({ phone_number: '+49 30 1234567' }), orgAdmin)['Invite by SMS']).toBe(
@@ -83,5 +84,18 @@ describe('users in the palette', () => {
       'This user has permissions you do not hold.',
     )
     expect(offered(user({}), admin)['Edit user']).toBe('enabled')
+  })
+
+  it('offers enable on a disabled user and disable on an enabled one', () => {
+    expect(offered(user({ disabled: true }), orgAdmin)).toMatchObject({ 'Enable user': 'enabled' })
+    expect(offered(user({ disabled: true }), orgAdmin)).not.toHaveProperty('Disable user')
+    expect(offered(user({}), orgAdmin)).not.toHaveProperty('Enable user')
+  })
+
+  it('refuses disabling or deleting your own account, with the reason', () => {
+    const own = offered(user({}), orgAdmin, 7)
+    expect(own['Disable user']).toBe('You cannot disable your own account.')
+    expect(own['Delete user']).toBe('You cannot delete your own account.')
+    expect(own['Edit user']).toBe('enabled')
   })
 })

@@ -1,5 +1,5 @@
 import { fetchUserPage } from '../../api/users'
-import type { Message } from '../../commands/command'
+import type { Message, Viewer } from '../../commands/command'
 import type { EntitySource } from '../../commands/entity-source'
 import { ENTITY_SEARCH_LENGTH } from '../../commands/entity-search'
 import type { PaletteContext } from '../../commands/registry'
@@ -10,6 +10,9 @@ import { titledName } from './user-names'
 
 const exceeds: Message = (LL) => LL.users.notManageable()
 const noPhone: Message = (LL) => LL.users.noPhone()
+const ownDisable: Message = (LL) => LL.users.ownAccountDisable()
+const ownDelete: Message = (LL) => LL.users.ownAccountDelete()
+const isSelf = (user: User, viewer: Viewer | undefined) => viewer?.userId === user.user_id
 
 /** A user holding a permission the caller does not cover cannot be managed (the server's rule). */
 const unmanageable = (user: User, can: Can): Message | null =>
@@ -23,8 +26,8 @@ const onViewPage = (user: User, command: string) =>
 
 /**
  * Users in the palette (`@`): the list call's `search` over name, username and e-mail. Enter shows
- * the user; editing, invitations and deleting are offered where permitted, disabled with the
- * reason where this user cannot take them now.
+ * the user; editing, invitations, disabling or enabling and deleting are offered where permitted,
+ * disabled with the reason where this user cannot take them now (your own account, no phone).
  */
 export const userSource: EntitySource<User, PaletteContext> = {
   kind: 'users',
@@ -77,10 +80,28 @@ export const userSource: EntitySource<User, PaletteContext> = {
       run: (ctx, user) => ctx.navigate(onViewPage(user, 'invite-sms')),
     },
     {
+      id: 'user.disable',
+      label: (LL) => LL.users.palette.disable(),
+      needs: { anyOf: needs('users', 'update') },
+      applies: (user) => !user.disabled,
+      blocked: (user, can, viewer) =>
+        unmanageable(user, can) ?? (isSelf(user, viewer) ? ownDisable : null),
+      run: (ctx, user) => ctx.navigate(onViewPage(user, 'disable')),
+    },
+    {
+      id: 'user.enable',
+      label: (LL) => LL.users.palette.enable(),
+      needs: { anyOf: needs('users', 'update') },
+      applies: (user) => user.disabled,
+      blocked: unmanageable,
+      run: (ctx, user) => ctx.navigate(onViewPage(user, 'enable')),
+    },
+    {
       id: 'user.delete',
       label: (LL) => LL.users.palette.delete(),
       needs: { anyOf: needs('users', 'delete') },
-      blocked: unmanageable,
+      blocked: (user, can, viewer) =>
+        unmanageable(user, can) ?? (isSelf(user, viewer) ? ownDelete : null),
       run: (ctx, user) => ctx.navigate(onViewPage(user, 'delete')),
     },
   ],

@@ -13,9 +13,11 @@ import { formFailure } from '../../ui/form/form-core'
 import { showToast } from '../../ui/notice'
 import { Page } from '../../ui/page'
 import { DeleteUserDialog } from './delete-user-dialog'
+import { DisableUserDialog } from './disable-user-dialog'
 import { userActionState, type ActionState, type UserAction } from './user-actions'
 import { UserBadges } from './user-columns'
 import { groupByResource } from './user-form-model'
+import { roleName } from '../../lib/role-name'
 import { fullName, titledName } from './user-names'
 import { UserPageState } from './user-page-state'
 import { useUserDetail } from './use-user-detail'
@@ -37,6 +39,7 @@ function UserView({ user }: { user: User }) {
   const [, navigate] = useLocation()
   const search = useSearch()
   const [confirming, setConfirming] = useState(false)
+  const [toggling, setToggling] = useState(false)
   const invite = useInviteUser()
   const date = useMemo(
     () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }),
@@ -63,6 +66,7 @@ function UserView({ user }: { user: User }) {
   const command = new URLSearchParams(search).get('command')
   const asked = (action: UserAction) => command === action && state(action).state === 'enabled'
   const askedToDelete = asked('delete')
+  const askedToToggle = asked('disable') || asked('enable')
   const askedInvite = asked('invite-email')
     ? 'first_password_email'
     : asked('invite-sms')
@@ -75,6 +79,10 @@ function UserView({ user }: { user: User }) {
     setConfirming(false)
     clearCommand()
   }
+  const closeToggle = () => {
+    setToggling(false)
+    clearCommand()
+  }
 
   const actionButton = (action: UserAction, label: string, run: () => void) => {
     const s = state(action)
@@ -83,7 +91,7 @@ function UserView({ user }: { user: User }) {
     return (
       <span className={styles.actionRow} key={action}>
         <Button
-          tone={action === 'delete' ? 'danger' : 'secondary'}
+          tone={action === 'delete' || action === 'disable' ? 'danger' : 'secondary'}
           disabled={s.state === 'disabled' || invite.isPending}
           aria-describedby={s.state === 'disabled' ? reasonId : undefined}
           onClick={run}
@@ -132,7 +140,7 @@ function UserView({ user }: { user: User }) {
         {field(LL.users.email(), user.email)}
         {field(LL.users.phone(), user.phone_number ?? '')}
         {field(LL.users.organization(), user.organization_name)}
-        {field(LL.users.roles(), user.roles.join(', '))}
+        {field(LL.users.roles(), user.roles.map((role) => roleName(LL, role)).join(', '))}
         {field(LL.users.clients(), user.client_ids.join(', '))}
         {field(LL.users.notes(), user.notes)}
         {field(LL.users.disabled(), user.disabled ? LL.users.yes() : LL.users.no())}
@@ -165,6 +173,8 @@ function UserView({ user }: { user: User }) {
           sendInvite('first_password_email'),
         )}
         {actionButton('invite-sms', LL.users.inviteSms(), () => sendInvite('first_password_sms'))}
+        {actionButton('disable', LL.users.disable(), () => setToggling(true))}
+        {actionButton('enable', LL.users.enable(), () => setToggling(true))}
         {actionButton('delete', LL.users.delete(), () => setConfirming(true))}
       </section>
       <Dialog
@@ -191,6 +201,7 @@ function UserView({ user }: { user: User }) {
           </>
         }
       />
+      <DisableUserDialog user={toggling || askedToToggle ? user : null} onClose={closeToggle} />
       <DeleteUserDialog
         user={confirming || askedToDelete ? user : null}
         onClose={closeDelete}

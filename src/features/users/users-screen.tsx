@@ -6,11 +6,13 @@ import { needs } from '../../contract/permissions'
 import type { User } from '../../contract/users'
 import { pathTo } from '../../lib/paths'
 import { useSession } from '../../session/session-context'
-import { buttonClass } from '../../ui/button'
+import { Button, buttonClass } from '../../ui/button'
 import { DataTable } from '../../ui/data-table/data-table'
 import { errorText } from '../../ui/data-table/error-text'
 import type { ListViewDefaults } from '../../ui/data-table/list-view'
 import { Page } from '../../ui/page'
+import { offeredBulkKinds, type BulkKind } from './bulk-user-actions'
+import { BulkUsersDialog, type BulkRequest } from './bulk-users-dialog'
 import { DeleteUserDialog } from './delete-user-dialog'
 import { userColumns } from './user-columns'
 import { titledName } from './user-names'
@@ -29,6 +31,7 @@ export function UsersScreen() {
   const { can } = useSession()
   const [, navigate] = useLocation()
   const [deleting, setDeleting] = useState<User | null>(null)
+  const [bulk, setBulk] = useState<(BulkRequest & { clear: () => void }) | null>(null)
   const canCreate = can(needs('users', 'create'))
   const canUpdate = can(needs('users', 'update'))
   const canDelete = can(needs('users', 'delete'))
@@ -46,6 +49,24 @@ export function UsersScreen() {
     }),
     [canUpdate, canDelete, navigate],
   )
+  const bulkKinds = offeredBulkKinds(can)
+  const bulkLabel: Record<BulkKind, string> = {
+    invite: LL.users.bulk.invite(),
+    disable: LL.users.bulk.disable(),
+    enable: LL.users.bulk.enable(),
+    delete: LL.users.bulk.delete(),
+  }
+  const bulkActions = (users: readonly User[], clear: () => void) =>
+    bulkKinds.map((kind) => (
+      <Button
+        key={kind}
+        size="sm"
+        tone={kind === 'delete' ? 'danger' : 'secondary'}
+        onClick={() => setBulk({ kind, users, clear })}
+      >
+        {bulkLabel[kind]}
+      </Button>
+    ))
   const describeRow = (user: User) =>
     LL.users.row({ name: titledName(user), username: user.username, email: user.email })
 
@@ -72,6 +93,15 @@ export function UsersScreen() {
         rowActions={rowActions}
         onCreate={canCreate ? () => navigate(pathTo('users-create')) : undefined}
         errorMessage={(error) => errorText(LL, error)}
+        {...(bulkKinds.length > 0 ? { bulkActions } : {})}
+      />
+      <BulkUsersDialog
+        request={bulk}
+        onCancel={() => setBulk(null)}
+        onDone={() => {
+          bulk?.clear()
+          setBulk(null)
+        }}
       />
       <DeleteUserDialog user={deleting} onClose={() => setDeleting(null)} />
     </Page>

@@ -63,3 +63,29 @@ export const fieldRow = style({
 
 // A definition pair inside the grid: its own row, laid out by the parent's columns.
 export const group = style({ display: 'contents' })
+
+export const bulkList = style({
+  maxHeight: '14rem',
+  overflowY: 'auto',
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xs,
+})
+
+export const bulkItem = style({
+  display: 'flex',
+  justifyContent: 'space-between',
+  gap: vars.space.md,
+})
+
+export const bulkOk = style({ color: vars.color.success })
+
+export const bulkFailed = style({ color: vars.color.danger })
+
+export const bulkSummary = style({
+  margin: `${vars.space.sm} 0 0`,
+  fontWeight: vars.fontWeight.medium,
+})

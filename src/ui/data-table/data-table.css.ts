@@ -177,3 +177,30 @@ export const revealOnActive = style({
 })
 
 export const muted = style({ color: vars.color.muted })
+
+export const SELECT_WIDTH = 44
+
+export const selectCell = style([
+  cellBase,
+  { display: 'flex', alignItems: 'center', justifyContent: 'center', padding: 0 },
+])
+
+export const selectBox = style({ width: 16, height: 16, margin: 0, cursor: 'pointer' })
+
+export const selectionBar = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  padding: `${vars.space.sm} ${vars.space.md}`,
+  background: vars.color.surfaceRaised,
+  border: `1px solid ${vars.color.border}`,
+  borderRadius: vars.radius.md,
+})
+
+export const selectionCount = style({
+  margin: 0,
+  marginRight: 'auto',
+  fontWeight: vars.fontWeight.bold,
+  fontVariantNumeric: 'tabular-nums',
+})

@@ -1,5 +1,13 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react'
-import { useTable, type RowData, type SortingState, type Updater } from '@tanstack/react-table'
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react'
+import { useTable, type RowData } from '@tanstack/react-table'
 import { useLocation, useSearch } from 'wouter'
 import { useI18nContext } from '../../../i18n/i18n-react'
 import { Button } from '../button'
@@ -9,6 +17,7 @@ import { visuallyHidden } from '../visually-hidden.css'
 import { dataTableFeatures, type DataTableColumns } from './features'
 import { LIST_KEY_SHORTCUTS, listKey, type RowAction } from './keyboard'
 import type { ListViewDefaults } from './list-view'
+import { ListCount } from './list-count'
 import { SearchBox } from './search-box'
 import { BodyRow, HeaderRow, MessageRow, SkeletonRows } from './table-rows'
 import { useScaledVirtualizer } from './use-scaled-virtualizer'
@@ -17,6 +26,9 @@ import { useUrlListView } from './use-url-list-view'
 import { registerList } from './active-list'
 import { rememberListPlace, rowIdOf } from './list-memory'
 import { useWindowedRows } from './use-windowed-rows'
+import { SelectionBar } from './selection-bar'
+import { useSelection } from './use-selection'
+import { useSortControl } from './use-sort-control'
 import type { ListSource } from '../../contract/list'
 import type { IndexRange } from './windows'
 
@@ -34,7 +46,7 @@ export interface DataTableProps<TRow extends RowData, TSort extends string> {
   describeRow: (row: TRow) => string
   /**
    * What the row keys do to the active row (Enter/o open — also a double click —, e edit,
-   * #/Delete delete, x select, p peek in a side drawer); a key whose action the screen leaves out
+   * #/Delete delete, p peek in a side drawer); a key whose action the screen leaves out
    * does nothing.
    */
   rowActions?: Partial<Record<RowAction, (row: TRow) => void>>
@@ -44,6 +56,12 @@ export interface DataTableProps<TRow extends RowData, TSort extends string> {
   onActiveRowChange?: (row: TRow | null) => void
   /** Text for a failed request. */
   errorMessage: (error: Error) => string
+  /**
+   * The actions on selected rows. Given, the list gets a checkbox column and the selection keys
+   * (x toggles, Shift+x selects a range, Shift+j/k select while moving), and a bar with the count
+   * and these actions shows while rows are selected.
+   */
+  bulkActions?: (selected: readonly TRow[], clear: () => void) => ReactNode
 }
 
 const OVERSCAN = 8
@@ -57,6 +75,8 @@ export function DataTable<TRow extends RowData, TSort extends string>(
 ) {
   const { label, searchLabel, emptyMessage, columns, source, defaults } = props
   const { getRowId, describeRow, rowActions, onCreate, onActiveRowChange, errorMessage } = props
+  const { bulkActions } = props
+  const selectable = bulkActions !== undefined
   const { LL, locale } = useI18nContext()
   const baseId = useId()
   const scrollRef = useRef<HTMLDivElement>(null)
@@ -91,17 +111,7 @@ export function DataTable<TRow extends RowData, TSort extends string>(
     if (scrollRef.current) scrollRef.current.scrollTop = 0
   }, [viewKey])
 
-  const sorting: SortingState = useMemo(
-    () => [{ id: view.orderBy, desc: view.orderDirection === 'desc' }],
-    [view.orderBy, view.orderDirection],
-  )
-  const onSortingChange = (updater: Updater<SortingState>) => {
-    const next = typeof updater === 'function' ? updater(sorting) : updater
-    const sort = next[0]
-    const orderBy = defaults.sortable.find((column) => column === sort?.id)
-    if (!sort || !orderBy) return
-    setView({ ...view, orderBy, orderDirection: sort.desc ? 'desc' : 'asc' })
-  }
+  const { sorting, onSortingChange, cycleSort } = useSortControl(view, setView, defaults)
   const table = useTable({
     features: dataTableFeatures,
     columns,
@@ -115,13 +125,23 @@ export function DataTable<TRow extends RowData, TSort extends string>(
   })
   const tableRows = table.getRowModel().rows
   const leafColumns = table.getAllLeafColumns()
-  const template = leafColumns.map((c) => `minmax(${c.getSize()}px, ${c.getSize()}fr)`).join(' ')
-  const minWidth = leafColumns.reduce((sum, c) => sum + c.getSize(), 0)
+  const columnCount = leafColumns.length + (selectable ? 1 : 0)
+  const template = [
+    ...(selectable ? [`${styles.SELECT_WIDTH}px`] : []),
+    ...leafColumns.map((c) => `minmax(${c.getSize()}px, ${c.getSize()}fr)`),
+  ].join(' ')
+  const minWidth =
+    leafColumns.reduce((sum, c) => sum + c.getSize(), 0) + (selectable ? styles.SELECT_WIDTH : 0)
 
   const rowAt = (index: number) => {
     const position = rows.locate(index)
     return position < 0 ? undefined : tableRows[position]
   }
+  const selection = useSelection(view.search, (index) => {
+    const row = rowAt(index)
+    return row ? { id: row.id, row: row.original } : undefined
+  })
+  const selectedRows = selection.selection.rows
 
   // Rows sit in one layer, each at a fixed offset inside it; a scroll moves only the layer. The base
   // snaps to blocks of LAYER_BLOCK rows, so offsets stay small numbers (exact in floating point) and
@@ -148,20 +168,6 @@ export function DataTable<TRow extends RowData, TSort extends string>(
   useEffect(() => {
     scrollRef.current?.focus({ preventScroll: true })
   }, [])
-
-  const cycleSort = (reverse: boolean) => {
-    if (reverse) {
-      setView({ ...view, orderDirection: view.orderDirection === 'asc' ? 'desc' : 'asc' })
-      return
-    }
-    const at = defaults.sortable.indexOf(view.orderBy)
-    const orderBy = defaults.sortable[(at + 1) % defaults.sortable.length] ?? defaults.orderBy
-    setView({
-      ...view,
-      orderBy,
-      orderDirection: orderBy === defaults.orderBy ? defaults.orderDirection : 'asc',
-    })
-  }
 
   const onSearch = useCallback((search: string) => setView({ ...view, search }), [setView, view])
   const stepRef = useRef<(delta: number) => void>(() => undefined)
@@ -205,8 +211,13 @@ export function DataTable<TRow extends RowData, TSort extends string>(
     if (result.type === 'create' && !onCreate) return
     if (result.type === 'row' && !rowActions?.[result.action]) return
     event.preventDefault()
+    if ((result.type === 'select' || result.type === 'extend') && !selectable) return
     if (result.type === 'move') moveTo(result.index)
-    else if (result.type === 'create') onCreate?.()
+    else if (result.type === 'select') selection.select(result.index, result.range)
+    else if (result.type === 'extend') {
+      selection.extend(result.from, result.index)
+      moveTo(result.index)
+    } else if (result.type === 'create') onCreate?.()
     else if (result.type === 'sort') cycleSort(result.reverse)
     else active.act(result.action)
   }
@@ -215,6 +226,9 @@ export function DataTable<TRow extends RowData, TSort extends string>(
   const activeOriginal = activeRow?.original ?? null
   useEffect(() => onActiveRowChange?.(activeOriginal), [onActiveRowChange, activeOriginal])
   const rowId = (index: number) => `${baseId}-row-${index}`
+  const selectedOf = (id: string | undefined) => id !== undefined && selectedRows.has(id)
+  const selectLabelOf = (row: TRow | undefined) =>
+    selectable && row !== undefined ? LL.table.selectRow({ row: describeRow(row) }) : ''
   const numbers = new Intl.NumberFormat(locale)
   const announcement =
     activeIndex === null
@@ -235,15 +249,7 @@ export function DataTable<TRow extends RowData, TSort extends string>(
           onLeave={focusRows}
           inputRef={searchRef}
         />
-        <p className={styles.count} role="status">
-          {rows.total === null
-            ? LL.common.loading()
-            : rows.capped
-              ? LL.table.moreMatches({ formatted: numbers.format(rows.total) })
-              : view.search === ''
-                ? LL.table.count({ count: rows.total, formatted: numbers.format(rows.total) })
-                : LL.table.matches({ count: rows.total, formatted: numbers.format(rows.total) })}
-        </p>
+        <ListCount total={rows.total} capped={rows.capped} searching={view.search !== ''} />
       </div>
       {rows.error ? (
         <Notice tone="danger">
@@ -261,7 +267,8 @@ export function DataTable<TRow extends RowData, TSort extends string>(
         tabIndex={0}
         aria-label={label}
         aria-rowcount={total + 1}
-        aria-colcount={leafColumns.length}
+        aria-colcount={columnCount}
+        aria-multiselectable={selectable || undefined}
         aria-busy={rows.fetching}
         aria-activedescendant={activeRow && activeIndex !== null ? rowId(activeIndex) : undefined}
         aria-keyshortcuts={LIST_KEY_SHORTCUTS}
@@ -272,7 +279,11 @@ export function DataTable<TRow extends RowData, TSort extends string>(
         }}
         onKeyDown={onGridKeyDown}
       >
-        <HeaderRow table={table} sortLabel={(name) => LL.table.sortBy({ column: name })} />
+        <HeaderRow
+          table={table}
+          sortLabel={(name) => LL.table.sortBy({ column: name })}
+          selectHeader={selectable ? LL.table.selectColumn() : undefined}
+        />
         <div
           role="rowgroup"
           className={
@@ -296,24 +307,30 @@ export function DataTable<TRow extends RowData, TSort extends string>(
                 row={rowAt(item.index)}
                 rowIndex={item.index}
                 columns={columns}
-                columnCount={leafColumns.length}
+                columnCount={columnCount}
                 offset={item.start - layerBase}
                 active={item.index === activeIndex}
                 onActivate={activate}
                 onOpen={canOpen ? openRow : undefined}
+                selected={selectable ? selectedOf(rowAt(item.index)?.id) : null}
+                selectLabel={selectLabelOf(rowAt(item.index)?.original)}
+                onSelect={selection.select}
               />
             ))}
           </div>
-          {rows.total === null && !rows.error ? (
-            <SkeletonRows columns={leafColumns.length} />
-          ) : null}
+          {rows.total === null && !rows.error ? <SkeletonRows columns={columnCount} /> : null}
           {rows.total === 0 ? (
-            <MessageRow columns={leafColumns.length}>
+            <MessageRow columns={columnCount}>
               {view.search === '' ? emptyMessage : LL.table.noMatches({ search: view.search })}
             </MessageRow>
           ) : null}
         </div>
       </div>
+      {bulkActions && selectedRows.size > 0 ? (
+        <SelectionBar count={selectedRows.size} onClear={selection.clear}>
+          {bulkActions([...selectedRows.values()], selection.clear)}
+        </SelectionBar>
+      ) : null}
       <p className={visuallyHidden} aria-live="polite">
         {announcement}
       </p>

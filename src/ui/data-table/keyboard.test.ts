@@ -38,14 +38,22 @@ describe('listKey', () => {
     expect(press('Enter')).toEqual({ type: 'none' })
   })
 
-  it('row keys act on the active row: e edits, # and Delete delete, x selects, p peeks', () => {
+  it('row keys act on the active row: e edits, # and Delete delete, p peeks', () => {
     expect(press('e', { active: 2 })).toEqual({ type: 'row', action: 'edit', index: 2 })
     expect(press('#', { active: 2 })).toEqual({ type: 'row', action: 'remove', index: 2 })
     expect(press('Delete', { active: 2 })).toEqual({ type: 'row', action: 'remove', index: 2 })
-    expect(press('x', { active: 2 })).toEqual({ type: 'row', action: 'select', index: 2 })
     expect(press('p', { active: 2 })).toEqual({ type: 'row', action: 'peek', index: 2 })
     expect(press('e')).toEqual({ type: 'none' })
     expect(press('p')).toEqual({ type: 'none' })
+  })
+
+  it('x toggles the active row, X selects up to it, J and K select while moving', () => {
+    expect(press('x', { active: 2 })).toEqual({ type: 'select', index: 2, range: false })
+    expect(press('X', { active: 2 })).toEqual({ type: 'select', index: 2, range: true })
+    expect(press('x')).toEqual({ type: 'none' })
+    expect(press('J', { active: 2 })).toEqual({ type: 'extend', from: 2, index: 3 })
+    expect(press('K', { active: 2 })).toEqual({ type: 'extend', from: 2, index: 1 })
+    expect(press('J')).toEqual({ type: 'extend', from: null, index: 0 })
   })
 
   it('c creates even in an empty list; s and S cycle and reverse the sort', () => {

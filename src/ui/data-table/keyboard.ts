@@ -3,11 +3,13 @@
 // reach rows that have not been fetched yet.
 
 /** What a key may do to the active row; a list offers the ones its screen supports. */
-export type RowAction = 'open' | 'edit' | 'remove' | 'select' | 'peek'
+export type RowAction = 'open' | 'edit' | 'remove' | 'peek'
 
 export type ListKeyResult =
   | { type: 'move'; index: number }
   | { type: 'row'; action: RowAction; index: number }
+  | { type: 'select'; index: number; range: boolean }
+  | { type: 'extend'; from: number | null; index: number }
   | { type: 'create' }
   | { type: 'sort'; reverse: boolean }
   | { type: 'none' }
@@ -38,6 +40,9 @@ export const LIST_KEYS = {
   edit: ['e'],
   remove: ['#', 'Delete'],
   select: ['x'],
+  selectRange: ['X'],
+  extendNext: ['J'],
+  extendPrevious: ['K'],
   peek: ['p'],
   create: ['c'],
   sort: ['s'],
@@ -78,10 +83,18 @@ export function listKey({ key, active, total, pageRows, modified }: ListKeyConte
       return { type: 'move', index: clamp((active ?? 0) + step) }
     case 'pageUp':
       return { type: 'move', index: clamp((active ?? 0) - step) }
+    case 'extendNext':
+      return { type: 'extend', from: active, index: active === null ? 0 : clamp(active + 1) }
+    case 'extendPrevious':
+      return { type: 'extend', from: active, index: active === null ? 0 : clamp(active - 1) }
+    case 'select':
+    case 'selectRange':
+      return active === null
+        ? none
+        : { type: 'select', index: active, range: action === 'selectRange' }
     case 'open':
     case 'edit':
     case 'remove':
-    case 'select':
     case 'peek':
       return active === null
         ? none

@@ -3,6 +3,7 @@ import type { ReactTable, Row, RowData } from '@tanstack/react-table'
 import type { OrderDirection } from '../../contract/list'
 import type { DataTableFeatures } from './features'
 import * as styles from './data-table.css'
+import { visuallyHidden } from '../visually-hidden.css'
 
 type Table<TRow extends RowData> = ReactTable<DataTableFeatures, TRow>
 
@@ -12,14 +13,22 @@ const sortIcons: Record<OrderDirection, string> = { asc: '▲', desc: '▼' }
 interface HeaderRowProps<TRow extends RowData> {
   table: Table<TRow>
   sortLabel: (column: string) => string
+  /** The selection column's name, heard by screen readers; absent when rows cannot be selected. */
+  selectHeader?: string | undefined
 }
 
 /** Column headers; a sortable one is a button, so mouse, Enter and Space all sort. */
-export function HeaderRow<TRow extends RowData>({ table, sortLabel }: HeaderRowProps<TRow>) {
+export function HeaderRow<TRow extends RowData>(props: HeaderRowProps<TRow>) {
+  const { table, sortLabel, selectHeader } = props
   return (
     <div role="rowgroup" className={styles.head}>
       {table.getHeaderGroups().map((group) => (
         <div key={group.id} role="row" aria-rowindex={1} className={styles.headRow}>
+          {selectHeader === undefined ? null : (
+            <div role="columnheader" className={styles.headerCell}>
+              <span className={visuallyHidden}>{selectHeader}</span>
+            </div>
+          )}
           {group.headers.map((header) => {
             const sorted = header.column.getIsSorted()
             const canSort = header.column.getCanSort()
@@ -75,6 +84,11 @@ interface BodyRowProps<TRow extends RowData> {
   active: boolean
   onActivate: (index: number) => void
   onOpen: ((row: TRow) => void) | undefined
+  /** Whether the row is selected; null when the list has no selection. */
+  selected: boolean | null
+  /** The checkbox's name ("Select Ada Admin, …"). */
+  selectLabel: string
+  onSelect: (index: number, range: boolean) => void
 }
 
 // The grid is one tab stop (its rows are reached with the list keys), so links and buttons inside
@@ -83,6 +97,7 @@ const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]'
 
 function BodyRowView<TRow extends RowData>(props: BodyRowProps<TRow>) {
   const { id, table, row, rowIndex, columnCount, offset, active, onActivate, onOpen } = props
+  const { selected, selectLabel, onSelect } = props
   const element = useRef<HTMLDivElement>(null)
   useLayoutEffect(() => {
     element.current?.querySelectorAll<HTMLElement>(FOCUSABLE).forEach((node) => {
@@ -103,12 +118,30 @@ function BodyRowView<TRow extends RowData>(props: BodyRowProps<TRow>) {
       aria-rowindex={rowIndex + 2}
       data-row-index={rowIndex}
       data-active={active}
+      aria-selected={selected ?? undefined}
       aria-busy={row ? undefined : true}
       className={styles.bodyRow}
       style={{ transform: `translateY(${offset}px)` }}
       onClick={() => onActivate(rowIndex)}
       onDoubleClick={row && onOpen ? () => onOpen(row.original) : undefined}
     >
+      {row && selected !== null ? (
+        <div role="gridcell" className={styles.selectCell}>
+          <input
+            type="checkbox"
+            className={styles.selectBox}
+            checked={selected}
+            readOnly
+            aria-label={selectLabel}
+            onClick={(event) => {
+              // The row's own click would activate it too; this one also selects (a range with Shift).
+              event.stopPropagation()
+              onActivate(rowIndex)
+              onSelect(rowIndex, event.shiftKey)
+            }}
+          />
+        </div>
+      ) : null}
       {row
         ? row.getAllCells().map((cell) => (
             <div key={cell.id} role="gridcell" className={styles.cell}>
@@ -137,6 +170,9 @@ function sameRow<TRow extends RowData>(prev: BodyRowProps<TRow>, next: BodyRowPr
     prev.columnCount === next.columnCount &&
     prev.offset === next.offset &&
     prev.active === next.active &&
+    prev.selected === next.selected &&
+    prev.selectLabel === next.selectLabel &&
+    prev.onSelect === next.onSelect &&
     prev.onActivate === next.onActivate &&
     prev.onOpen === next.onOpen
   )

@@ -1,0 +1,191 @@
+/**
+ * /users with 100,000 users in Chromium, production build, the reference server in this process
+ * on an in-memory database (DESIGN.md budgets, the same as /audits):
+ *   - navigation (full load) → first rows painted, after one warm-up load;
+ *   - jump to the last row (scrollTop set once, as a scrollbar drag ends) → that row painted;
+ *   - DOM rows mounted after the jump and the most while scrolling for 2 s;
+ *   - the /org/v1/users requests each phase made.
+ * Run: npm run build && npm run bench:users
+ */
+import { chromium, type Page } from '@playwright/test'
+import { existsSync } from 'node:fs'
+import { performance } from 'node:perf_hooks'
+import { startServer } from '../server/main'
+import { WINDOW_SIZE } from '../src/ui/data-table/use-windowed-rows'
+import { installPaintProbe, type ProbeWindow } from './helpers/paint-probe'
+
+const USERS = Number(process.env.BENCH_USERS ?? 100_000)
+const SCROLL_MS = 2_000
+const SCROLL_PX_PER_S = 2_400
+const VIEWPORT = { width: 1440, height: 900 }
+const budgets = { firstRowsMs: 300, jumpMs: 300, domRows: 80 }
+
+const probe = (page: Page) => ({
+  waitForRow: (index: number) =>
+    page.evaluate((i) => (window as unknown as ProbeWindow).__waitForRow(i), index),
+  jumpTo: (index: number, rows: number) =>
+    page.evaluate(([i, n]) => (window as unknown as ProbeWindow).__jumpTo(i, n), [
+      index,
+      rows,
+    ] as const),
+  scrollFor: (ms: number, speed: number) =>
+    page.evaluate(([m, s]) => (window as unknown as ProbeWindow).__scrollFor(m, s), [
+      ms,
+      speed,
+    ] as const),
+  domRows: () =>
+    page.evaluate(() => document.querySelectorAll('[role="grid"] [data-row-index]').length),
+})
+
+function countRequests(page: Page) {
+  let count = 0
+  page.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/org/v1/users') count += 1
+  })
+  return () => {
+    const value = count
+    count = 0
+    return value
+  }
+}
+
+async function signInByApi(url: string) {
+  const response = await fetch(`${url}/auth/v1/token`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username: 'admin@demo.local', password: 'Demo-Password-1' }),
+  })
+  return ((await response.json()) as { access_token: string }).access_token
+}
+
+/** One window of the list as the table asks for it (WINDOW_SIZE rows), answered by the server: ms, best of 3. */
+async function timeWindow(url: string, token: string, start: number) {
+  const samples: number[] = []
+  for (let round = 0; round < 3; round += 1) {
+    const began = performance.now()
+    const answer = await fetch(`${url}/org/v1/users?start=${start}&length=${WINDOW_SIZE}`, {
+      headers: { authorization: `Bearer ${token}` },
+    })
+    await answer.json()
+    samples.push(performance.now() - began)
+  }
+  return Math.min(...samples)
+}
+
+async function main() {
+  if (!existsSync('dist/index.html'))
+    throw new Error('No production build: run npm run build first.')
+  const server = await startServer({
+    port: 0,
+    host: '127.0.0.1',
+    dataDir: 'memory://',
+    seedAuditRows: 0,
+    logLevel: 'warn',
+  })
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  })
+  try {
+    const seeding = performance.now()
+    const db = server.handle.services.db
+    // The search indexes are built once after the insert, not row by row (fastupdate = off makes
+    // each insert pay for four trigram indexes); the list under test is the same either way.
+    const searchIndexes = ['username', 'email', 'first_name', 'last_name']
+    for (const column of searchIndexes) await db.query(`drop index users_search_${column}`)
+    // Generated in SQL: 100,000 inserts over HTTP would measure the seeding, not the list.
+    await db.query(
+      `insert into users (organization_id, username, email, first_name, last_name, roles,
+         permissions, client_ids)
+       select 1 + n % 2, 'user' || n, 'user' || n || '@bench.example',
+              (array['Mia','Noah','Emma','Ben','Lea','Paul','Hanna','Finn'])[1 + n % 8],
+              (array['Schmidt','Meyer','Weber','Wagner','Becker','Hoffmann','Koch','Richter'])[1 + (n / 8) % 8],
+              array['staff'], array['users:read:org'], array[]::text[]
+       from generate_series(1, $1::int) as n`,
+      [USERS],
+    )
+    for (const column of searchIndexes)
+      await db.query(
+        `create index users_search_${column} on users using gin (lower(${column}) gin_trgm_ops) with (fastupdate = off)`,
+      )
+    const seededMs = performance.now() - seeding
+    const [{ total } = { total: 0 }] = await db.query<{ total: number }>(
+      'select count(*)::int as total from users',
+    )
+
+    const token = await signInByApi(server.url)
+    const firstWindowMs = await timeWindow(server.url, token, 0)
+    const lastWindowMs = await timeWindow(server.url, token, Math.max(0, total - WINDOW_SIZE))
+
+    const page = await browser.newPage({ viewport: VIEWPORT })
+    await installPaintProbe(page)
+    const rows = probe(page)
+    await page.goto(`${server.url}/login`)
+    await page.getByLabel('Email or username').fill('admin@demo.local')
+    await page.getByLabel('Password').fill('Demo-Password-1')
+    await page.getByRole('button', { name: 'Sign in' }).click()
+    await page.waitForURL(`${server.url}/`)
+    const requests = countRequests(page)
+
+    await page.goto(`${server.url}/users`)
+    await rows.waitForRow(0)
+    requests()
+    await page.goto(`${server.url}/users`)
+    const loadMs = await rows.waitForRow(0)
+    const loadRequests = requests()
+
+    const jumpMs = await rows.jumpTo(total - 1, total)
+    const jumpRequests = requests()
+    const domAfterJump = await rows.domRows()
+    await rows.jumpTo(0, total)
+    const scroll = await rows.scrollFor(SCROLL_MS, SCROLL_PX_PER_S)
+    const scrollRequests = requests()
+
+    const line = (name: string, value: number, unit: string, budget?: number) => {
+      const shown = `${value.toFixed(unit === 'ms' ? 1 : 0)} ${unit}`
+      const verdict =
+        budget === undefined
+          ? ''
+          : `  (budget ≤${budget} ${unit})${value <= budget ? '  ok' : '  OVER BUDGET'}`
+      console.log(`${name.padEnd(52)} ${shown.padStart(12)}${verdict}`)
+    }
+    console.log(
+      `\n/users, ${total.toLocaleString('en')} users (seeded in ${seededMs.toFixed(0)} ms), Chromium headless, production build\n`,
+    )
+    line('navigation (full load) → first rows painted', loadMs, 'ms', budgets.firstRowsMs)
+    line(
+      `jump to the last row (${total.toLocaleString('en')}) → painted`,
+      jumpMs,
+      'ms',
+      budgets.jumpMs,
+    )
+    line('DOM rows mounted after the jump', domAfterJump, 'rows', budgets.domRows)
+    line(
+      `DOM rows mounted, most while scrolling ${SCROLL_MS / 1000} s`,
+      scroll.maxRows,
+      'rows',
+      budgets.domRows,
+    )
+    line(`server: first window of ${WINDOW_SIZE} (start 0), best of 3`, firstWindowMs, 'ms')
+    line(
+      `server: last window of ${WINDOW_SIZE} (start ${total - WINDOW_SIZE}), best of 3`,
+      lastWindowMs,
+      'ms',
+    )
+    console.log(
+      `\nrequests to /org/v1/users: load ${loadRequests}, jump ${jumpRequests}, scroll ${scrollRequests} (${scroll.rowsPassed} rows passed)`,
+    )
+  } finally {
+    await browser.close()
+    await server.close()
+  }
+}
+
+await main()

@@ -1,0 +1,38 @@
+import { deleteUser, inviteUser, updateUser } from '../../api/users'
+import { inviteNeeds, needs, type Can } from '../../contract/permissions'
+import type { User } from '../../contract/users'
+
+export type BulkKind = 'invite' | 'disable' | 'enable' | 'delete'
+
+interface BulkAction {
+  /** Any one of these permissions offers the action on the selection bar. */
+  anyOf: readonly string[]
+  run: (user: User) => Promise<unknown>
+}
+
+/**
+ * What the selection bar offers on users, and the one call each makes per user. The server judges
+ * every user on its own (your own account, a user who holds more than you), so a refusal is that
+ * row's result, not a reason to stop.
+ */
+export const bulkActions: Record<BulkKind, BulkAction> = {
+  invite: { anyOf: inviteNeeds, run: (user) => inviteUser(user.user_id, 'first_password_email') },
+  disable: {
+    anyOf: needs('users', 'update'),
+    run: (user) => updateUser(user.user_id, { disabled: true }),
+  },
+  enable: {
+    anyOf: needs('users', 'update'),
+    run: (user) => updateUser(user.user_id, { disabled: false }),
+  },
+  delete: { anyOf: needs('users', 'delete'), run: (user) => deleteUser(user.user_id) },
+}
+
+/** Bulk actions in bar order, those the caller may ever take. */
+export const offeredBulkKinds = (can: Can): BulkKind[] =>
+  (['invite', 'disable', 'enable', 'delete'] as const).filter((kind) =>
+    can(bulkActions[kind].anyOf),
+  )
+
+/** Requests in flight at once: enough to be quick, few enough not to crowd the server. */
+export const BULK_CONCURRENCY = 4
