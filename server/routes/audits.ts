@@ -152,8 +152,8 @@ const EXACT_UP_TO = 5000
 
 /**
  * Rows matching any of the values. Few candidates: counted exactly and sorted. Many: the newest
- * AUDIT_COUNT_CAP + 1 matches are read backwards along audit_id (the matches are then frequent, so
- * the walk is short), and the pages hold the newest AUDIT_COUNT_CAP in the asked order.
+ * AUDIT_COUNT_CAP + 1 matches of each value are merged, and the pages hold the newest
+ * AUDIT_COUNT_CAP in the asked order.
  */
 async function cappedPage(
   q: Queryable,
@@ -164,16 +164,25 @@ async function cappedPage(
 ): Promise<ListResponse<AuditEntry>> {
   const cols = [...new Set(matches.map((m) => m.col))]
   const params: unknown[] = [scope.organizationId]
+  const inScope = '($1::int is null or organization_id = $1::int)'
   const conditions = cols.map((col) => {
     params.push(matches.filter((m) => m.col === col).map((m) => m.value))
-    return `${col} = any($${params.length}::text[])`
+    return { col, values: `$${params.length}::text[]` }
   })
-  const where = `($1::int is null or organization_id = $1::int) and (${conditions.join(' or ')})`
+  const where = `${inScope} and (${conditions.map((c) => `${c.col} = any(${c.values})`).join(' or ')})`
+  // The newest matches of each value, from its (column, audit_id) index read backwards.
+  const newest = (limit: number) =>
+    `select audit_id from (${conditions
+      .map(
+        (c) => `select a.audit_id from unnest(${c.values}) v(value) cross join lateral (
+          select audit_id from device_audits where ${inScope} and ${c.col} = v.value
+          order by audit_id desc limit ${limit}) a`,
+      )
+      .join(' union ')}) u order by audit_id desc limit ${limit}`
   const few = matches.reduce((sum, m) => sum + m.n, 0) <= EXACT_UP_TO
   const candidates = few
     ? `select audit_id from device_audits where ${where}`
-    : `select audit_id from device_audits where ${where}
-       order by audit_id desc limit ${AUDIT_COUNT_CAP + 1}`
+    : newest(AUDIT_COUNT_CAP + 1)
   const [counted] = await q.query<{ n: number }>(
     `select count(*)::int as n from (${candidates}) x`,
     params,
@@ -183,13 +192,11 @@ async function cappedPage(
   const filtered = capped ? AUDIT_COUNT_CAP : n
   const window = ascendingWindow(filtered, { ...query, order_direction: 'asc' })
   const direction = query.order_direction
-  const kept = capped
-    ? `select audit_id from device_audits where ${where}
-       order by audit_id desc limit ${AUDIT_COUNT_CAP}`
-    : candidates
+  const kept = capped ? newest(AUDIT_COUNT_CAP) : candidates
   const rows = window
     ? await q.query<AuditEntry>(
-        `select ${select} from device_audits where audit_id in (${kept})
+        `with kept as materialized (${kept})
+         select ${select} from kept join device_audits using (audit_id)
          order by ${sortColumns[query.order_by]} ${direction}, audit_id ${direction}
          limit ${window.count} offset ${query.start}`,
         params,
