@@ -204,8 +204,8 @@ const EXACT_UP_TO = 5000
 
 /**
  * Rows matching any of the values. Few candidates: counted exactly and sorted. Many: the newest
- * AUDIT_COUNT_CAP + 1 matches are read backwards along audit_id (the matches are then frequent, so
- * the walk is short), and the pages hold the newest AUDIT_COUNT_CAP in the asked order.
+ * AUDIT_COUNT_CAP + 1 matches are found, and the pages hold the newest AUDIT_COUNT_CAP of them in
+ * the asked order.
  */
 async function cappedPage(
   q: Queryable,
@@ -216,43 +216,96 @@ async function cappedPage(
 ): Promise<ListResponse<AuditEntry>> {
   const cols = [...new Set(matches.map((m) => m.col))]
   const params: unknown[] = [scope.organizationId]
+  const inScope = '($1::int is null or organization_id = $1::int)'
   const conditions = cols.map((col) => {
     params.push(matches.filter((m) => m.col === col).map((m) => m.value))
-    return `${col} = any($${params.length}::text[])`
+    return { col, values: `$${params.length}::text[]` }
   })
-  const where = `($1::int is null or organization_id = $1::int) and (${conditions.join(' or ')})`
-  const few = matches.reduce((sum, m) => sum + m.n, 0) <= EXACT_UP_TO
-  const candidates = few
-    ? `select audit_id from device_audits where ${where}`
-    : `select audit_id from device_audits where ${where}
-       order by audit_id desc limit ${AUDIT_COUNT_CAP + 1}`
-  const [counted] = await q.query<{ n: number }>(
-    `select count(*)::int as n from (${candidates}) x`,
-    params,
-  )
-  const n = counted?.n ?? 0
-  const capped = !few && n > AUDIT_COUNT_CAP
-  const filtered = capped ? AUDIT_COUNT_CAP : n
-  const window = ascendingWindow(filtered, { ...query, order_direction: 'asc' })
-  const direction = query.order_direction
-  const kept = capped
-    ? `select audit_id from device_audits where ${where}
-       order by audit_id desc limit ${AUDIT_COUNT_CAP}`
-    : candidates
-  const rows = window
-    ? await q.query<AuditEntry>(
-        `select ${select} from device_audits where audit_id in (${kept})
-         order by ${sortColumns[query.order_by]} ${direction}, audit_id ${direction}
-         limit ${window.count} offset ${query.start}`,
-        params,
-      )
-    : []
+  const where = `${inScope} and (${conditions.map((c) => `${c.col} = any(${c.values})`).join(' or ')})`
+  const candidates = matches.reduce((sum, m) => sum + m.n, 0)
+  if (candidates <= EXACT_UP_TO) {
+    const [counted] = await q.query<{ n: number }>(
+      `select count(*)::int as n from device_audits where ${where}`,
+      params,
+    )
+    const n = counted?.n ?? 0
+    const rows = await sortedPage(
+      q,
+      query,
+      n,
+      `select audit_id from device_audits where ${where}`,
+      params,
+    )
+    return { data: rows, recordsTotal: total, recordsFiltered: n }
+  }
+  // Frequent matches: walk audit_id down in ranges until enough are found. Rarer ones: the newest
+  // matches of each value, from its (column, audit_id) index read backwards, merged.
+  const ids =
+    candidates * 20 >= total
+      ? await newestByWalk(q, where, params)
+      : (
+          await q.query<{ audit_id: number }>(
+            `select audit_id from (${conditions
+              .map(
+                (c) => `select a.audit_id from unnest(${c.values}) v(value) cross join lateral (
+                  select audit_id from device_audits where ${inScope} and ${c.col} = v.value
+                  order by audit_id desc limit ${AUDIT_COUNT_CAP + 1}) a`,
+              )
+              .join(' union ')}) u order by audit_id desc limit ${AUDIT_COUNT_CAP + 1}`,
+            params,
+          )
+        ).map((r) => r.audit_id)
+  const capped = ids.length > AUDIT_COUNT_CAP
+  const filtered = Math.min(ids.length, AUDIT_COUNT_CAP)
+  const rows = await sortedPage(q, query, filtered, 'select unnest($1::int[]) as audit_id', [
+    ids.slice(0, AUDIT_COUNT_CAP),
+  ])
   return {
     data: rows,
     recordsTotal: total,
     recordsFiltered: filtered,
     ...(capped ? { recordsFilteredCapped: true } : {}),
   }
+}
+
+const WALK_RANGE = 16384
+
+/** The newest AUDIT_COUNT_CAP + 1 matching ids, reading audit_id ranges from the top down. */
+async function newestByWalk(q: Queryable, where: string, params: unknown[]): Promise<number[]> {
+  const top = await scopeTotal(q, null)
+  const ids: number[] = []
+  const lo = `$${params.length + 1}::int`
+  const hi = `$${params.length + 2}::int`
+  for (let upper = top; upper > 0 && ids.length <= AUDIT_COUNT_CAP; upper -= WALK_RANGE) {
+    const rows = await q.query<{ audit_id: number }>(
+      `select audit_id from device_audits
+       where audit_id > ${lo} and audit_id <= ${hi} and ${where}
+       order by audit_id desc limit ${AUDIT_COUNT_CAP + 1 - ids.length}`,
+      [...params, upper - WALK_RANGE, upper],
+    )
+    ids.push(...rows.map((r) => r.audit_id))
+  }
+  return ids
+}
+
+/** One page of the rows whose ids `kept` selects, in the asked order. */
+async function sortedPage(
+  q: Queryable,
+  query: ListQuery<SortKey>,
+  filtered: number,
+  kept: string,
+  params: unknown[],
+): Promise<AuditEntry[]> {
+  const window = ascendingWindow(filtered, { ...query, order_direction: 'asc' })
+  if (!window) return []
+  const direction = query.order_direction
+  return q.query<AuditEntry>(
+    `with kept as materialized (${kept})
+     select ${select} from kept join device_audits using (audit_id)
+     order by ${sortColumns[query.order_by]} ${direction}, audit_id ${direction}
+     limit ${window.count} offset ${query.start}`,
+    params,
+  )
 }
 
 /**
