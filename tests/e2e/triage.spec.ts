@@ -100,6 +100,8 @@ test('the open log learns of a command sent from another tab without moving; R s
   page,
   context,
 }) => {
+  // A poll cycle of 10 s and two axe runs on a shared machine.
+  test.slow()
   await page.goto('/audits')
   const firstRow = grid(page).locator('[data-row-index="0"]:not([aria-busy])')
   await expect(firstRow).toBeVisible()
