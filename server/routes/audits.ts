@@ -97,29 +97,29 @@ async function news(
   after: number,
   search: string,
 ): Promise<AuditNews> {
-  const seq = sequenceOf(organizationId)
-  let count = 0
-  let upto = 0
+  const capped = (upto: number, count: number): AuditNews => ({
+    upto,
+    count: Math.min(count, AUDIT_NEWS_CAP),
+    more: count > AUDIT_NEWS_CAP,
+  })
   if (search === '') {
     const [row] = await q.query<{ n: number }>(`select ${COUNTER} as n`, [organizationId ?? 0])
-    upto = row?.n ?? 0
-    count = Math.max(0, upto - after)
-  } else {
-    const org = organizationId === null ? '' : 'and organization_id = $1'
-    const match = searchable.map((column) => `lower(${column}) like $3`).join(' or ')
-    const [row] = await q.query<{ upto: number; count: number }>(
-      `with c as (select ${COUNTER} as upto)
-       select c.upto, (select count(*)::int from (
-           select 1 from device_audits
-           where ${seq} > $2 and ${seq} <= c.upto ${org} and (${match})
-           order by ${seq} limit ${AUDIT_NEWS_CAP + 1}) n) as count
-       from c`,
-      [organizationId ?? 0, after, likePattern(search)],
-    )
-    upto = row?.upto ?? 0
-    count = row?.count ?? 0
+    const upto = row?.n ?? 0
+    return capped(upto, Math.max(0, upto - after))
   }
-  return { upto, count: Math.min(count, AUDIT_NEWS_CAP), more: count > AUDIT_NEWS_CAP }
+  const seq = sequenceOf(organizationId)
+  const org = organizationId === null ? '' : 'and organization_id = $1'
+  const match = searchable.map((column) => `lower(${column}) like $3`).join(' or ')
+  const [row] = await q.query<{ upto: number; count: number }>(
+    `with c as (select ${COUNTER} as upto)
+     select c.upto, (select count(*)::int from (
+         select 1 from device_audits
+         where ${seq} > $2 and ${seq} <= c.upto ${org} and (${match})
+         order by ${seq} limit ${AUDIT_NEWS_CAP + 1}) n) as count
+     from c`,
+    [organizationId ?? 0, after, likePattern(search)],
+  )
+  return capped(row?.upto ?? 0, row?.count ?? 0)
 }
 
 /** The scope's row count: one counter row (audit_counters), exact and constant time. */

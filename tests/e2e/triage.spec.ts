@@ -61,7 +61,9 @@ test('the dashboard lists what needs a person; j/k walk a list and Enter opens t
   const offlineLinks = offlineList(page).getByRole('link')
   await expect(offlineLinks.first()).toBeVisible()
   expect(offline).toContain((await offlineLinks.first().locator('span').first().innerText()).trim())
-  await expect(batteryList(page).getByRole('link').first()).toContainText(/Battery ([0-9]|[12][0-9]) %/)
+  await expect(batteryList(page).getByRole('link').first()).toContainText(
+    /Battery ([0-9]|[12][0-9]) %/,
+  )
 
   // One tab stop per list: the first link is in the tab order, the others are reached with j/k.
   await offlineLinks.first().focus()
@@ -100,6 +102,8 @@ test('the open log learns of a command sent from another tab without moving; R s
   page,
   context,
 }) => {
+  // A poll cycle of 10 s and two axe runs on a shared machine.
+  test.slow()
   await page.goto('/audits')
   const firstRow = grid(page).locator('[data-row-index="0"]:not([aria-busy])')
   await expect(firstRow).toBeVisible()
