@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { useQueries, type UseQueryResult } from '@tanstack/react-query'
 import type { ListQuery, ListResponse, ListSource } from '../../contract/list'
 import type { ListView } from './list-view'
@@ -14,7 +14,7 @@ import {
 export const WINDOW_SIZE = 100
 // Rows fetched beyond the viewport so a steady scroll finds the next window already loaded.
 const OVERSCAN_ROWS = 30
-// How long the visible window set must stay put after a jump before it is requested.
+// Jumps closer together than this are one drag: its windows are requested once it settles.
 const SETTLE_MS = 60
 const FIRST_WINDOW: readonly number[] = [0]
 
@@ -27,6 +27,8 @@ export interface WindowedRows<TRow> {
   error: Error | null
   retry: () => void
   fetching: boolean
+  /** The rows on screen, from the scroll handler (the table's virtualizer). */
+  onRange: (range: IndexRange | null) => void
 }
 
 type Results<TRow> = UseQueryResult<ListResponse<TRow>, Error>[]
@@ -100,7 +102,10 @@ export function useWindowedRows<TRow, TSort extends string>(
       : windowStartsFor(visible, total, WINDOW_SIZE, OVERSCAN_ROWS)
   const moved = wanted.length > 0 && !sameStarts(wanted, starts)
   if (moved && isContinuous(starts, wanted, WINDOW_SIZE)) setRequested({ viewKey, starts: wanted })
-  // A jump is requested once the view has stayed on it for SETTLE_MS (the timer restarts on change).
+  // A jump that follows another within SETTLE_MS is part of a drag: it is requested once the view
+  // has stayed put that long (the timer restarts on change), so a drag across a million rows does
+  // not fire a request for every window it passes. A jump after a still moment went out at once,
+  // from onRange below.
   const jump = moved ? wanted.join(',') : null
   useEffect(() => {
     if (jump === null) return
@@ -111,6 +116,25 @@ export function useWindowedRows<TRow, TSort extends string>(
     return () => window.clearTimeout(timer)
   }, [jump, viewKey])
 
+  // Called from the scroll handler with the rows on screen: a jump after a still moment (a click on
+  // the scrollbar, End, a row named in the URL) is requested in the same render that shows where
+  // it landed, rather than a render or a timer later.
+  const place = useRef({ viewKey, total, starts })
+  useLayoutEffect(() => {
+    place.current = { viewKey, total, starts }
+  })
+  const lastMove = useRef(Number.NEGATIVE_INFINITY)
+  const onRange = useCallback((range: IndexRange | null) => {
+    const now = performance.now()
+    const still = now - lastMove.current >= SETTLE_MS
+    lastMove.current = now
+    const current = place.current
+    if (!still || range === null || current.total === null) return
+    const next = windowStartsFor(range, current.total, WINDOW_SIZE, OVERSCAN_ROWS)
+    if (next.length > 0 && !sameStarts(next, current.starts))
+      setRequested({ viewKey: current.viewKey, starts: next })
+  }, [])
+
   return {
     total,
     data: combined.data,
@@ -119,5 +143,6 @@ export function useWindowedRows<TRow, TSort extends string>(
     error: combined.error,
     retry: combined.retry,
     fetching: combined.fetching,
+    onRange,
   }
 }
