@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { useQueries, type UseQueryResult } from '@tanstack/react-query'
 import type { ListQuery, ListResponse, ListSource } from '../../contract/list'
+import { earlyWindows } from './early-windows'
 import type { ListView } from './list-view'
 import {
   isContinuous,
@@ -33,6 +34,15 @@ export interface WindowedRows<TRow> {
 
 type Results<TRow> = UseQueryResult<ListResponse<TRow>, Error>[]
 
+const windowQuery = <TSort extends string>(view: ListView<TSort>, start: number) =>
+  ({
+    start,
+    length: WINDOW_SIZE,
+    order_by: view.orderBy,
+    order_direction: view.orderDirection,
+    search: view.search,
+  }) satisfies ListQuery<TSort>
+
 export function useWindowedRows<TRow, TSort extends string>(
   source: ListSource<TRow, TSort>,
   view: ListView<TSort>,
@@ -48,19 +58,15 @@ export function useWindowedRows<TRow, TSort extends string>(
   if (requested.viewKey !== viewKey) setRequested({ viewKey, starts: FIRST_WINDOW })
   if (known.viewKey !== viewKey) setKnown({ viewKey, total: null })
 
+  const [early] = useState(() => earlyWindows(source))
+  useEffect(() => early.clear, [early])
   const starts = requested.viewKey === viewKey ? requested.starts : FIRST_WINDOW
   const queries = starts.map((start) => {
-    const query: ListQuery<TSort> = {
-      start,
-      length: WINDOW_SIZE,
-      order_by: view.orderBy,
-      order_direction: view.orderDirection,
-      search: view.search,
-    }
+    const query = windowQuery(view, start)
     return {
       queryKey: source.queryKey(query),
       // The signal lets Query abort a window nobody observes any more (scrolled past).
-      queryFn: ({ signal }: { signal: AbortSignal }) => source.fetch(query, signal),
+      queryFn: ({ signal }: { signal: AbortSignal }) => early.fetch(query, signal),
     }
   })
 
@@ -117,23 +123,28 @@ export function useWindowedRows<TRow, TSort extends string>(
   }, [jump, viewKey])
 
   // Called from the scroll handler with the rows on screen: a jump after a still moment (a click on
-  // the scrollbar, End, a row named in the URL) is requested in the same render that shows where
-  // it landed, rather than a render or a timer later.
-  const place = useRef({ viewKey, total, starts })
+  // the scrollbar, End, a row named in the URL) sends its windows' requests right there, before
+  // React renders where it landed; the windows' queries take them over (early-windows.ts).
+  const place = useRef({ view, viewKey, total, starts })
   useLayoutEffect(() => {
-    place.current = { viewKey, total, starts }
+    place.current = { view, viewKey, total, starts }
   })
   const lastMove = useRef(Number.NEGATIVE_INFINITY)
-  const onRange = useCallback((range: IndexRange | null) => {
-    const now = performance.now()
-    const still = now - lastMove.current >= SETTLE_MS
-    lastMove.current = now
-    const current = place.current
-    if (!still || range === null || current.total === null) return
-    const next = windowStartsFor(range, current.total, WINDOW_SIZE, OVERSCAN_ROWS)
-    if (next.length > 0 && !sameStarts(next, current.starts))
+  const onRange = useCallback(
+    (range: IndexRange | null) => {
+      const now = performance.now()
+      const still = now - lastMove.current >= SETTLE_MS
+      lastMove.current = now
+      const current = place.current
+      if (!still || range === null || current.total === null) return
+      const next = windowStartsFor(range, current.total, WINDOW_SIZE, OVERSCAN_ROWS)
+      if (next.length === 0 || sameStarts(next, current.starts)) return
+      for (const start of next)
+        if (!current.starts.includes(start)) early.start(windowQuery(current.view, start))
       setRequested({ viewKey: current.viewKey, starts: next })
-  }, [])
+    },
+    [early],
+  )
 
   return {
     total,
