@@ -140,6 +140,10 @@ globalStyle(
     boxShadow: `0 0 0 1px ${vars.color.border}`,
   },
 )
+globalStyle(
+  `${bodyRow}[data-active="true"] > ${cell}[data-cut="true"], ${bodyRow} > ${cell}[data-cut="true"]:hover`,
+  { overflow: 'visible' },
+)
 globalStyle(`${bodyRow} > ${cell}[data-cut="true"]:last-child > ${cellText}`, {
   left: 'auto',
   right: 0,
