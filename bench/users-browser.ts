@@ -16,7 +16,8 @@ import { installPaintProbe, type ProbeWindow } from './helpers/paint-probe'
 
 const USERS = Number(process.env.BENCH_USERS ?? 100_000)
 const SCROLL_MS = 2_000
-const SCROLL_PX_PER_S = 2_400
+// The same rows per second as bench:audits scrolls both grids at.
+const SCROLL_ROWS_PER_S = 150
 const VIEWPORT = { width: 1440, height: 900 }
 const budgets = { firstRowsMs: 300, jumpMs: 300, domRows: 80 }
 
@@ -28,10 +29,11 @@ const probe = (page: Page) => ({
       index,
       rows,
     ] as const),
-  scrollFor: (ms: number, speed: number) =>
-    page.evaluate(([m, s]) => (window as unknown as ProbeWindow).__scrollFor(m, s), [
+  scrollFor: (ms: number, rowsPerSecond: number, total: number) =>
+    page.evaluate(([m, s, n]) => (window as unknown as ProbeWindow).__scrollFor(m, s, n), [
       ms,
-      speed,
+      rowsPerSecond,
+      total,
     ] as const),
   domRows: () =>
     page.evaluate(() => document.querySelectorAll('[role="grid"] [data-row-index]').length),
@@ -145,7 +147,7 @@ async function main() {
     const jumpRequests = requests()
     const domAfterJump = await rows.domRows()
     await rows.jumpTo(0, total)
-    const scroll = await rows.scrollFor(SCROLL_MS, SCROLL_PX_PER_S)
+    const scroll = await rows.scrollFor(SCROLL_MS, SCROLL_ROWS_PER_S, total)
     const scrollRequests = requests()
 
     const line = (name: string, value: number, unit: string, budget?: number) => {

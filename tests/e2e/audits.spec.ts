@@ -86,6 +86,64 @@ test('opens newest first and sorts by a column in the server order', async ({ pa
   )
 })
 
+test('a click anywhere in a sortable header cell sorts; Detail is not cut at 1400 px', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1400, height: 900 })
+  await page.goto('/audits')
+  await expect(loadedRows(page).first()).toBeVisible()
+  const actor = grid(page).getByRole('columnheader', { name: 'Actor' })
+  const box = await actor.boundingBox()
+  if (!box) throw new Error('The Actor header is not laid out')
+  // Near the cell's right edge, well away from the label.
+  await page.mouse.click(box.x + box.width - 6, box.y + box.height / 2)
+  await expect(page).toHaveURL(/sort=user_id&dir=asc/)
+  await expect(actor).toHaveAttribute('aria-sort', 'ascending')
+  await expect(grid(page).getByRole('columnheader', { name: 'When' })).toHaveAttribute(
+    'aria-sort',
+    'none',
+  )
+  // The grid stays one tab stop: the header buttons are not in the tab order.
+  await expect(actor.getByRole('button')).toHaveAttribute('tabindex', '-1')
+
+  await page.goto('/audits?q=failure')
+  const detail = loadedRows(page).first().getByRole('gridcell').last()
+  await expect(detail).toContainText('Device is not connected')
+  const cut = await detail.evaluate((cell) => {
+    const text = cell.firstElementChild as HTMLElement
+    return text.scrollWidth > text.clientWidth
+  })
+  expect(cut).toBe(false)
+})
+
+test('a cut value shows whole on hover and on the active row', async ({ page }) => {
+  await page.setViewportSize({ width: 900, height: 800 })
+  await page.goto('/audits')
+  await expect(loadedRows(page).first()).toBeVisible()
+  const shown = (cell: ReturnType<typeof loadedRows>) =>
+    cell.evaluate((element) => {
+      const text = element.firstElementChild as HTMLElement
+      return { cut: text.scrollWidth > text.clientWidth, whole: text.textContent ?? '' }
+    })
+  // A device name is longer than its column at this width.
+  const device = loadedRows(page).nth(2).getByRole('gridcell').nth(1)
+  expect((await shown(device)).cut).toBe(true)
+  // The mouse itself (not locator.hover, which waits for a box that the whole value then covers).
+  const box = await device.boundingBox()
+  if (!box) throw new Error('The device cell is not laid out')
+  await page.mouse.move(box.x + 10, box.y + box.height / 2)
+  await expect(device).toHaveAttribute('data-cut', 'true')
+  expect((await shown(device)).cut).toBe(false)
+  await expect(device).toHaveAttribute('title', (await shown(device)).whole)
+
+  await page.mouse.move(0, 0)
+  await grid(page).focus()
+  await page.keyboard.press('j')
+  const active = grid(page).locator('[data-active="true"]').getByRole('gridcell').nth(1)
+  await expect(active).toHaveAttribute('data-cut', 'true')
+  expect((await shown(active)).cut).toBe(false)
+})
+
 test('search narrows the rows and survives reload and back', async ({ page }) => {
   await page.goto('/audits')
   await expect(loadedRows(page).first()).toBeVisible()

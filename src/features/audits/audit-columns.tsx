@@ -14,6 +14,8 @@ interface AuditColumnContext {
   exact: Intl.DateTimeFormat
 }
 
+// Widths: minSize is the least a column takes, size its share of the rest (DataTable); Detail's free
+// text gets the largest share, the relative time of When a small one.
 // Column ids are the server's order_by names. "When" sorts by audit_id: ids grow with time, so the
 // order is the same as created_at, and audit_id is the key the server pages deep offsets by.
 export function auditColumns({ LL, now, exact }: AuditColumnContext) {
@@ -21,7 +23,8 @@ export function auditColumns({ LL, now, exact }: AuditColumnContext) {
     helper.accessor('created_at', {
       id: 'audit_id',
       header: LL.audits.when(),
-      size: 260,
+      minSize: 150,
+      size: 170,
       sortDescFirst: true,
       cell: (info) => {
         const at = info.getValue()
@@ -37,19 +40,22 @@ export function auditColumns({ LL, now, exact }: AuditColumnContext) {
     helper.accessor('device_name', {
       id: 'device_name',
       header: LL.audits.device(),
-      size: 200,
+      minSize: 180,
+      size: 240,
       cell: (info) => <span className={styles.device}>{info.getValue()}</span>,
     }),
     helper.accessor('command', {
       id: 'command',
       header: LL.audits.command(),
+      minSize: 110,
       size: 120,
       cell: (info) => LL.audits.commands[info.getValue()](),
     }),
     helper.accessor('result', {
       id: 'result',
       header: LL.audits.result(),
-      size: 130,
+      minSize: 100,
+      size: 100,
       cell: (info) => (
         <span className={styles.result({ tone: info.getValue() })}>
           {info.getValue() === 'success' ? LL.audits.success() : LL.audits.failure()}
@@ -59,12 +65,14 @@ export function auditColumns({ LL, now, exact }: AuditColumnContext) {
     helper.accessor('actor_email', {
       id: 'user_id',
       header: LL.audits.actor(),
+      minSize: 170,
       size: 200,
     }),
     helper.accessor('detail', {
       id: 'detail',
       header: LL.audits.detail(),
-      size: 170,
+      minSize: 160,
+      size: 320,
       enableSorting: false,
       cell: (info) => <span className={tableStyles.muted}>{info.getValue()}</span>,
     }),

@@ -1,4 +1,4 @@
-import { createVar, keyframes, style } from '@vanilla-extract/css'
+import { createVar, globalStyle, keyframes, style } from '@vanilla-extract/css'
 import { vars } from '../theme.css'
 
 // Fixed geometry: constant row heights let the virtualizer place any of a million rows without
@@ -110,28 +110,69 @@ const cellBase = style({
   fontSize: vars.fontSize.sm,
 })
 
-export const cell = style([cellBase, { color: vars.color.text }])
+export const cell = style([cellBase, { position: 'relative', color: vars.color.text }])
+
+/** A body cell's value: cut with an ellipsis by its column, shown whole when data-cut is set. */
+export const cellText = style({
+  display: 'block',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+})
+
+// A cut value on the active row (keyboard) or under the pointer lies over its neighbours, whole;
+// the last column's grows leftwards so it stays inside the grid.
+globalStyle(
+  `${bodyRow}[data-active="true"] > ${cell}[data-cut="true"] > ${cellText}, ${bodyRow} > ${cell}[data-cut="true"]:hover > ${cellText}`,
+  {
+    position: 'absolute',
+    zIndex: 1,
+    top: '50%',
+    left: 0,
+    transform: 'translateY(-50%)',
+    minWidth: '100%',
+    width: 'max-content',
+    maxWidth: 'none',
+    boxSizing: 'border-box',
+    padding: `${vars.space.xs} ${vars.space.md}`,
+    background: vars.color.surfaceRaised,
+    borderRadius: vars.radius.sm,
+    boxShadow: `0 0 0 1px ${vars.color.border}`,
+  },
+)
+globalStyle(
+  `${bodyRow}[data-active="true"] > ${cell}[data-cut="true"], ${bodyRow} > ${cell}[data-cut="true"]:hover`,
+  { overflow: 'visible' },
+)
+globalStyle(`${bodyRow} > ${cell}[data-cut="true"]:last-child > ${cellText}`, {
+  left: 'auto',
+  right: 0,
+})
 
 export const headerCell = style([
   cellBase,
   { color: vars.color.muted, fontWeight: vars.fontWeight.medium },
 ])
 
+// A sortable header's button fills its cell: a click anywhere in the cell sorts.
+export const sortableHeaderCell = style([headerCell, { padding: 0, height: '100%' }])
+
 export const sortButton = style({
-  display: 'inline-flex',
+  display: 'flex',
   alignItems: 'center',
   gap: vars.space.xs,
-  padding: `${vars.space.xs} ${vars.space.sm}`,
-  margin: `0 calc(-1 * ${vars.space.sm})`,
+  width: '100%',
+  height: '100%',
+  padding: `0 ${vars.space.md}`,
   font: 'inherit',
   color: 'inherit',
+  textAlign: 'start',
   background: 'transparent',
   border: 'none',
-  borderRadius: vars.radius.sm,
   cursor: 'pointer',
   selectors: {
     '&:hover': { color: vars.color.text, background: vars.color.surfaceHover },
-    '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: 1 },
+    '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: -2 },
     '&[data-sorted="true"]': { color: vars.color.text },
   },
 })

@@ -67,6 +67,13 @@ export interface DataTableProps<TRow extends RowData, TSort extends string> {
 const OVERSCAN = 8
 const LAYER_BLOCK = 1000
 
+/**
+ * A column's width hints: `minSize` is the least it takes (`size` when unset), and `size` its share
+ * of the room beyond the minimums, so a long-valued column can be given more than a short one.
+ */
+const minWidthOf = (column: { columnDef: { minSize?: number }; getSize: () => number }) =>
+  column.columnDef.minSize ?? column.getSize()
+
 // createVar() yields `var(--name)`; an inline style needs the bare `--name`.
 const cssVar = (reference: string) => reference.slice(4, -1)
 
@@ -91,10 +98,12 @@ export function DataTable<TRow extends RowData, TSort extends string>(
     headerHeight: styles.HEADER_HEIGHT,
     overscan: OVERSCAN,
     // The rows on screen (without overscan) decide which windows to fetch.
-    onRange: (range) =>
+    onRange: (range) => {
+      rows.onRange(range)
       setVisible((prev) =>
         prev && range && prev.first === range.first && prev.last === range.last ? prev : range,
-      ),
+      )
+    },
   })
   const items = virtual.virtualizer.getVirtualItems()
 
@@ -128,10 +137,10 @@ export function DataTable<TRow extends RowData, TSort extends string>(
   const columnCount = leafColumns.length + (selectable ? 1 : 0)
   const template = [
     ...(selectable ? [`${styles.SELECT_WIDTH}px`] : []),
-    ...leafColumns.map((c) => `minmax(${c.getSize()}px, ${c.getSize()}fr)`),
+    ...leafColumns.map((c) => `minmax(${minWidthOf(c)}px, ${c.getSize()}fr)`),
   ].join(' ')
   const minWidth =
-    leafColumns.reduce((sum, c) => sum + c.getSize(), 0) + (selectable ? styles.SELECT_WIDTH : 0)
+    leafColumns.reduce((sum, c) => sum + minWidthOf(c), 0) + (selectable ? styles.SELECT_WIDTH : 0)
 
   const rowAt = (index: number) => {
     const position = rows.locate(index)

@@ -7,7 +7,7 @@ import {
 } from '@tanstack/react-table'
 
 // Sorting is registered for its state and header toggles only: the server sorts (manualSorting), so
-// no sorted row model is registered. Sizing gives each column its minimum width.
+// no sorted row model is registered. Sizing carries each column's width hints (minSize, size).
 export const dataTableFeatures = tableFeatures({ rowSortingFeature, columnSizingFeature })
 
 export type DataTableFeatures = typeof dataTableFeatures

@@ -1,4 +1,4 @@
-import { memo, useLayoutEffect, useRef, type ReactNode } from 'react'
+import { memo, useLayoutEffect, useRef, type PointerEvent, type ReactNode } from 'react'
 import type { ReactTable, Row, RowData } from '@tanstack/react-table'
 import type { OrderDirection } from '../../contract/list'
 import type { DataTableFeatures } from './features'
@@ -17,7 +17,10 @@ interface HeaderRowProps<TRow extends RowData> {
   selectHeader?: string | undefined
 }
 
-/** Column headers; a sortable one is a button, so mouse, Enter and Space all sort. */
+/**
+ * Column headers; a sortable one is a button filling its whole cell, so a click anywhere in the
+ * cell, Enter and Space all sort.
+ */
 export function HeaderRow<TRow extends RowData>(props: HeaderRowProps<TRow>) {
   const { table, sortLabel, selectHeader } = props
   return (
@@ -41,7 +44,7 @@ export function HeaderRow<TRow extends RowData>(props: HeaderRowProps<TRow>) {
                 key={header.id}
                 role="columnheader"
                 aria-sort={sorted ? ariaSort[sorted] : canSort ? 'none' : undefined}
-                className={styles.headerCell}
+                className={canSort ? styles.sortableHeaderCell : styles.headerCell}
               >
                 {canSort ? (
                   <button
@@ -103,13 +106,15 @@ function BodyRowView<TRow extends RowData>(props: BodyRowProps<TRow>) {
     element.current?.querySelectorAll<HTMLElement>(FOCUSABLE).forEach((node) => {
       node.tabIndex = -1
     })
-    // A value cut by its column shows whole on hover.
-    element.current?.querySelectorAll<HTMLElement>('[role="gridcell"]').forEach((cell) => {
-      const cut = cell.scrollWidth > cell.clientWidth
-      if (cut) cell.title = cell.textContent ?? ''
-      else cell.removeAttribute('title')
-    })
   })
+  // The active row's cut values show whole; measured for that one row only, so scrolling past
+  // rows never forces a layout.
+  const original = row?.original
+  const columns = props.columns
+  useLayoutEffect(() => {
+    if (active && original !== undefined && columns && element.current)
+      element.current.querySelectorAll<HTMLElement>('[role="gridcell"]').forEach(markCut)
+  }, [active, original, columns])
   return (
     <div
       ref={element}
@@ -124,6 +129,7 @@ function BodyRowView<TRow extends RowData>(props: BodyRowProps<TRow>) {
       style={{ transform: `translateY(${offset}px)` }}
       onClick={() => onActivate(rowIndex)}
       onDoubleClick={row && onOpen ? () => onOpen(row.original) : undefined}
+      onPointerOver={onPointerOver}
     >
       {row && selected !== null ? (
         <div role="gridcell" className={styles.selectCell}>
@@ -145,7 +151,9 @@ function BodyRowView<TRow extends RowData>(props: BodyRowProps<TRow>) {
       {row
         ? row.getAllCells().map((cell) => (
             <div key={cell.id} role="gridcell" className={styles.cell}>
-              <table.FlexRender cell={cell} />
+              <span className={styles.cellText}>
+                <table.FlexRender cell={cell} />
+              </span>
             </div>
           ))
         : Array.from({ length: columnCount }, (_, i) => (
@@ -155,6 +163,25 @@ function BodyRowView<TRow extends RowData>(props: BodyRowProps<TRow>) {
           ))}
     </div>
   )
+}
+
+/** Marks a cell whose value its column cuts (data-cut): CSS then shows it whole (data-table.css.ts). */
+function markCut(cell: HTMLElement) {
+  const text = cell.firstElementChild
+  if (!(text instanceof HTMLElement)) return
+  cell.removeAttribute('data-cut')
+  const cut = text.scrollWidth > text.clientWidth
+  if (cut) cell.dataset.cut = 'true'
+  // The whole value for a pointer, also where the overlay meets the grid's edge.
+  if (cut) cell.title = text.textContent ?? ''
+  else cell.removeAttribute('title')
+}
+
+// The cell under the pointer is measured as the pointer enters it: one cell, not every row rendered.
+function onPointerOver(event: PointerEvent<HTMLDivElement>) {
+  if (!(event.target instanceof Element)) return
+  const cell = event.target.closest<HTMLElement>('[role="gridcell"]')
+  if (cell && !cell.contains(event.relatedTarget as Node | null)) markCut(cell)
 }
 
 // Memoised: while scrolling, rows that stay on screen keep their props and are not re-rendered. A

@@ -1,6 +1,7 @@
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
 import { useQueries, type UseQueryResult } from '@tanstack/react-query'
 import type { ListQuery, ListResponse, ListSource } from '../../contract/list'
+import { earlyWindows } from './early-windows'
 import type { ListView } from './list-view'
 import {
   isContinuous,
@@ -14,7 +15,7 @@ import {
 export const WINDOW_SIZE = 100
 // Rows fetched beyond the viewport so a steady scroll finds the next window already loaded.
 const OVERSCAN_ROWS = 30
-// How long the visible window set must stay put after a jump before it is requested.
+// Jumps closer together than this are one drag: its windows are requested once it settles.
 const SETTLE_MS = 60
 const FIRST_WINDOW: readonly number[] = [0]
 
@@ -29,9 +30,20 @@ export interface WindowedRows<TRow> {
   error: Error | null
   retry: () => void
   fetching: boolean
+  /** The rows on screen, from the scroll handler (the table's virtualizer). */
+  onRange: (range: IndexRange | null) => void
 }
 
 type Results<TRow> = UseQueryResult<ListResponse<TRow>, Error>[]
+
+const windowQuery = <TSort extends string>(view: ListView<TSort>, start: number) =>
+  ({
+    start,
+    length: WINDOW_SIZE,
+    order_by: view.orderBy,
+    order_direction: view.orderDirection,
+    search: view.search,
+  }) satisfies ListQuery<TSort>
 
 export function useWindowedRows<TRow, TSort extends string>(
   source: ListSource<TRow, TSort>,
@@ -49,19 +61,15 @@ export function useWindowedRows<TRow, TSort extends string>(
   if (requested.viewKey !== viewKey) setRequested({ viewKey, starts: FIRST_WINDOW })
   if (known.viewKey !== viewKey) setKnown({ viewKey, total: null, capped: false })
 
+  const [early] = useState(() => earlyWindows(source))
+  useEffect(() => early.clear, [early])
   const starts = requested.viewKey === viewKey ? requested.starts : FIRST_WINDOW
   const queries = starts.map((start) => {
-    const query: ListQuery<TSort> = {
-      start,
-      length: WINDOW_SIZE,
-      order_by: view.orderBy,
-      order_direction: view.orderDirection,
-      search: view.search,
-    }
+    const query = windowQuery(view, start)
     return {
       queryKey: source.queryKey(query),
       // The signal lets Query abort a window nobody observes any more (scrolled past).
-      queryFn: ({ signal }: { signal: AbortSignal }) => source.fetch(query, signal),
+      queryFn: ({ signal }: { signal: AbortSignal }) => early.fetch(query, signal),
     }
   })
 
@@ -109,7 +117,10 @@ export function useWindowedRows<TRow, TSort extends string>(
       : windowStartsFor(visible, total, WINDOW_SIZE, OVERSCAN_ROWS)
   const moved = wanted.length > 0 && !sameStarts(wanted, starts)
   if (moved && isContinuous(starts, wanted, WINDOW_SIZE)) setRequested({ viewKey, starts: wanted })
-  // A jump is requested once the view has stayed on it for SETTLE_MS (the timer restarts on change).
+  // A jump that follows another within SETTLE_MS is part of a drag: it is requested once the view
+  // has stayed put that long (the timer restarts on change), so a drag across a million rows does
+  // not fire a request for every window it passes. A jump after a still moment went out at once,
+  // from onRange below.
   const jump = moved ? wanted.join(',') : null
   useEffect(() => {
     if (jump === null) return
@@ -120,6 +131,30 @@ export function useWindowedRows<TRow, TSort extends string>(
     return () => window.clearTimeout(timer)
   }, [jump, viewKey])
 
+  // Called from the scroll handler with the rows on screen: a jump after a still moment (a click on
+  // the scrollbar, End, a row named in the URL) sends its windows' requests right there, before
+  // React renders where it landed; the windows' queries take them over (early-windows.ts).
+  const place = useRef({ view, viewKey, total, starts })
+  useLayoutEffect(() => {
+    place.current = { view, viewKey, total, starts }
+  })
+  const lastMove = useRef(Number.NEGATIVE_INFINITY)
+  const onRange = useCallback(
+    (range: IndexRange | null) => {
+      const now = performance.now()
+      const still = now - lastMove.current >= SETTLE_MS
+      lastMove.current = now
+      const current = place.current
+      if (!still || range === null || current.total === null) return
+      const next = windowStartsFor(range, current.total, WINDOW_SIZE, OVERSCAN_ROWS)
+      if (next.length === 0 || sameStarts(next, current.starts)) return
+      for (const start of next)
+        if (!current.starts.includes(start)) early.start(windowQuery(current.view, start))
+      setRequested({ viewKey: current.viewKey, starts: next })
+    },
+    [early],
+  )
+
   return {
     total,
     capped: combined.loadedTotal !== null ? combined.loadedCapped : known.capped,
@@ -129,5 +164,6 @@ export function useWindowedRows<TRow, TSort extends string>(
     error: combined.error,
     retry: combined.retry,
     fetching: combined.fetching,
+    onRange,
   }
 }

@@ -1,0 +1,144 @@
+import type { Browser, Page } from '@playwright/test'
+import { installPaintProbe, type ProbeTarget, type ProbeWindow } from './paint-probe'
+
+export const AUDIT_PATH = '/sbm/v1/devices/audit'
+export const VIEWPORT = { width: 1440, height: 900 }
+
+export interface Contender {
+  name: string
+  target: ProbeTarget
+  /** Path of the page showing the grid, e.g. /audits. */
+  path: string
+  /** Moves keyboard focus where the contender's "go to the last row" key works. */
+  focusForEnd: (page: Page) => Promise<void>
+  /** That key, as Playwright names it. */
+  endKey: string
+}
+
+export interface RoundFigures {
+  loadMs: number
+  coldMs: number
+  jumpMs: number
+  endMs: number
+  domRows: number
+  framesOver17: number
+  framesOver33: number
+  frames: number[]
+  handlers: number[]
+  rowsPassed: number
+  requests: { load: number; jump: number; scroll: number; end: number }
+}
+
+export function percentile(sorted: readonly number[], p: number): number {
+  if (sorted.length === 0) return Number.NaN
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN
+}
+
+export const median = (values: readonly number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  )
+
+/** Counts the grid's window requests (`length` = the window, 100 rows, for both contenders). */
+export function countRequests(page: Page, windowSize: number) {
+  let count = 0
+  page.on('request', (request) => {
+    const url = new URL(request.url())
+    // The windows only: the dashboard's own small audit query is not the table's doing.
+    if (url.pathname === AUDIT_PATH && url.searchParams.get('length') === String(windowSize))
+      count += 1
+  })
+  return () => {
+    const value = count
+    count = 0
+    return value
+  }
+}
+
+export const waitForRow = (page: Page, index: number) =>
+  page.evaluate((i) => (window as unknown as ProbeWindow).__waitForRow(i), index)
+
+/**
+ * The page opened in a new browser context, as from a bookmark or a link in a mail: the session's
+ * tokens are in storage (signed in) but nothing is cached. ms from navigation start to first rows.
+ */
+export async function coldLoad(
+  browser: Browser,
+  baseUrl: string,
+  contender: Contender,
+  tokens: Record<string, string>,
+) {
+  const context = await browser.newContext({ viewport: VIEWPORT })
+  try {
+    const page = await context.newPage()
+    await installPaintProbe(page, contender.target)
+    await page.goto(`${baseUrl}/health`)
+    await page.evaluate((stored) => {
+      for (const [key, value] of Object.entries(stored)) localStorage.setItem(key, value)
+    }, tokens)
+    await page.goto(`${baseUrl}${contender.path}`)
+    return await waitForRow(page, 0)
+  } finally {
+    await context.close()
+  }
+}
+
+interface RoundSetup {
+  page: Page
+  baseUrl: string
+  contender: Contender
+  rows: number
+  jumpTo: number
+  scrollMs: number
+  rowsPerSecond: number
+  requests: () => number
+}
+
+/**
+ * One contender's round in `page` (its probe installed, signed in): a warm full load (the second of
+ * two, so assets and the server's first window are cached as on any later visit), a jump, a 5 s
+ * scroll from there, then the key that goes to the last row.
+ */
+export async function runRound(setup: RoundSetup): Promise<Omit<RoundFigures, 'coldMs'>> {
+  const { page, baseUrl, contender, rows, jumpTo, scrollMs, rowsPerSecond, requests } = setup
+  const url = `${baseUrl}${contender.path}`
+  await page.goto(url)
+  await waitForRow(page, 0)
+  requests()
+  await page.goto(url)
+  const loadMs = await waitForRow(page, 0)
+  const load = requests()
+
+  const jumpMs = await page.evaluate(
+    ([index, total]) => (window as unknown as ProbeWindow).__jumpTo(index, total),
+    [jumpTo, rows] as const,
+  )
+  const jump = requests()
+
+  const scroll = await page.evaluate(
+    ([ms, speed, total]) => (window as unknown as ProbeWindow).__scrollFor(ms, speed, total),
+    [scrollMs, rowsPerSecond, rows] as const,
+  )
+  const scrolled = requests()
+
+  await contender.focusForEnd(page)
+  await page.evaluate(() => (window as unknown as ProbeWindow).__recordNextKey())
+  await page.keyboard.press(contender.endKey)
+  const painted = await waitForRow(page, rows - 1)
+  const endMs = painted - (await page.evaluate(() => (window as unknown as ProbeWindow).__lastKey))
+  const end = requests()
+
+  return {
+    loadMs,
+    jumpMs,
+    endMs,
+    domRows: scroll.maxRows,
+    framesOver17: scroll.frames.filter((f) => f > 17.7).length,
+    framesOver33: scroll.frames.filter((f) => f > 33.4).length,
+    frames: scroll.frames,
+    handlers: scroll.handlers,
+    rowsPassed: scroll.rowsPassed,
+    requests: { load, jump, scroll: scrolled, end },
+  }
+}
