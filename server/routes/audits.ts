@@ -59,8 +59,14 @@ export function registerAudits(app: App, s: Services) {
     const p = c.get('principal')
     const limit = orgLimit(requireScope(p, 'devices:audits', 'read'), p)
     const q = query(c, AuditListQuery)
-    if (q.order_by === 'audit_id' && q.search === '')
+    if (q.order_by === 'audit_id' && q.search === '' && q.device_id === undefined)
       return c.json(await keysetPage(s.db, limit, q))
+    const where = limit === null ? [] : ['organization_id = $1']
+    const params: unknown[] = limit === null ? [] : [limit]
+    if (q.device_id !== undefined) {
+      params.push(q.device_id)
+      where.push(`device_id = $${params.length}`)
+    }
     // Other sorts and searches page with OFFSET over an index (timings: docs/benchmarks.md).
     return c.json(
       await listPage<SortKey, AuditEntry>(
@@ -68,8 +74,8 @@ export function registerAudits(app: App, s: Services) {
         {
           select,
           from: 'device_audits',
-          where: limit === null ? [] : ['organization_id = $1'],
-          params: limit === null ? [] : [limit],
+          where,
+          params,
           searchColumns: ['device_name', 'command', 'result', 'actor_email'],
           sortColumns,
           tiebreak: 'audit_id',

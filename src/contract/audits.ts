@@ -1,6 +1,6 @@
-import { enums, nullable, object, string, type Infer } from 'superstruct'
+import { assign, enums, nullable, object, optional, string, type Infer } from 'superstruct'
 import { DeviceTypeId, deviceCommands } from './devices'
-import { Id, IsoDateTime } from './fields'
+import { Id, IdParam, IsoDateTime } from './fields'
 import { listQuery } from './list'
 
 export const auditCommands = [...deviceCommands, 'create_pin'] as const
@@ -40,4 +40,8 @@ export const auditSortKeys = [
   'command',
   'result',
 ] as const
-export const AuditListQuery = listQuery(auditSortKeys, 'audit_id')
+/** `device_id` (an addition to SPEC 9) narrows the log to one device, for its recent entries. */
+export const AuditListQuery = assign(
+  listQuery(auditSortKeys, 'audit_id'),
+  object({ device_id: optional(IdParam) }),
+)
