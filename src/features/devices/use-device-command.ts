@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useActorRef, useSelector } from '@xstate/react'
-import { useEffect, useEffectEvent, useState } from 'react'
+import { useEffect, useEffectEvent, useRef, useState } from 'react'
 import {
   deviceCommandMachine,
   type CommandFailure,
@@ -8,8 +8,10 @@ import {
   type DeviceCommandInput,
 } from '../../../machines/device-command.machine'
 import { isApiError } from '../../api/client'
+import { auditKeys } from '../../api/audits'
 import { deviceKeys, sendDeviceCommand } from '../../api/devices'
 import { refetchAfterWrite } from '../../api/queries'
+import { addReceipt, settleReceipt } from '../../lib/command-receipts'
 import { createRequestSlot } from '../../lib/request-actions'
 import { createTimerSlot } from '../../lib/timer-actions'
 
@@ -32,39 +34,72 @@ function serverMessage(error: unknown): string | null {
   return isApiError(error) ? (error.body?.message ?? null) : null
 }
 
+/** The audit row a refused command wrote, which the server names in its answer. */
+export function refusedAuditId(error: unknown): number | null {
+  return isApiError(error) ? (error.body?.audit_id ?? null) : null
+}
+
 /**
  * Hosts one device's command machine: sends through a request slot (a late answer after the
- * screen left is dropped), times the answer with a timer slot, and refetches the device after a
- * command ran because its lock state and battery changed.
+ * screen left is dropped), times the answer with a timer slot, refetches the device and its audit
+ * entries after a command ran (its lock state and battery changed), and keeps a receipt of each
+ * sent command for the receipts panel.
  */
 export function useDeviceCommand(
   input: DeviceCommandInput,
+  deviceName: string,
   onSucceeded: (command: DeviceCommandName) => void,
 ) {
   const client = useQueryClient()
   const [reason, setReason] = useState<string | null>(null)
+  const name = useRef(deviceName)
+  useEffect(() => {
+    name.current = deviceName
+  }, [deviceName])
   // Provided once, with the slots it owns: the query client never changes either.
   const [{ machine, slots }] = useState(() => {
     const request = createRequestSlot()
     const timer = createTimerSlot()
+    // The key of the command on its way, whose receipt the timer marks as waiting.
+    let sentKey: string | null = null
     const provided = deviceCommandMachine.provide({
       actions: {
         send: ({ self }, { deviceId, command, idempotencyKey }) => {
           setReason(null)
-          request.start((signal) => sendDeviceCommand(deviceId, command, idempotencyKey, signal), {
+          sentKey = idempotencyKey
+          addReceipt({ key: idempotencyKey, deviceId, deviceName: name.current, command })
+          // Not aborted when the screen goes: a confirmed command runs, and its receipt settles.
+          const sent = sendDeviceCommand(deviceId, command, idempotencyKey)
+          sent.then(
+            (result) => settleReceipt(idempotencyKey, { status: 'done', auditId: result.audit_id }),
+            (error: unknown) =>
+              settleReceipt(idempotencyKey, {
+                status: 'failed',
+                auditId: refusedAuditId(error),
+                reason: serverMessage(error),
+              }),
+          )
+          const refetch = () => {
+            void refetchAfterWrite(client, deviceKeys, { kind: 'saved' })
+            void client.invalidateQueries({ queryKey: auditKeys.all })
+          }
+          request.start(() => sent, {
             ok: (result) => {
               self.send({ type: 'command.succeeded', auditId: result.audit_id })
-              void refetchAfterWrite(client, deviceKeys, { kind: 'saved' })
+              refetch()
             },
             fail: (error) => {
               setReason(serverMessage(error))
               self.send({ type: 'command.failed', reason: failureOf(error) })
-              void refetchAfterWrite(client, deviceKeys, { kind: 'saved' })
+              refetch()
             },
           })
         },
         startTimer: ({ self }, { ms }) =>
-          timer.start(ms, () => self.send({ type: 'timer.expired' })),
+          timer.start(ms, () => {
+            if (sentKey !== null) settleReceipt(sentKey, { status: 'waiting' })
+            self.send({ type: 'timer.expired' })
+          }),
         cancelTimer: () => timer.cancel(),
       },
     })

@@ -44,6 +44,11 @@ export interface DataTableProps<TRow extends RowData, TSort extends string> {
   onActiveRowChange?: (row: TRow | null) => void
   /** Text for a failed request. */
   errorMessage: (error: Error) => string
+  /**
+   * The filters `source` applies (the screen's own, e.g. from its URL), as text: a change starts
+   * the list over at its top, like a new search.
+   */
+  filterKey?: string
 }
 
 const OVERSCAN = 8
@@ -57,13 +62,14 @@ export function DataTable<TRow extends RowData, TSort extends string>(
 ) {
   const { label, searchLabel, emptyMessage, columns, source, defaults } = props
   const { getRowId, describeRow, rowActions, onCreate, onActiveRowChange, errorMessage } = props
+  const filterKey = props.filterKey ?? ''
   const { LL, locale } = useI18nContext()
   const baseId = useId()
   const scrollRef = useRef<HTMLDivElement>(null)
   const searchRef = useRef<HTMLInputElement>(null)
   const [view, setView] = useUrlListView(defaults)
   const [visible, setVisible] = useState<IndexRange | null>(null)
-  const rows = useWindowedRows(source, view, visible)
+  const rows = useWindowedRows(source, view, visible, filterKey)
   const total = rows.total ?? 0
   const virtual = useScaledVirtualizer(scrollRef, {
     count: total,
@@ -78,7 +84,7 @@ export function DataTable<TRow extends RowData, TSort extends string>(
   })
   const items = virtual.virtualizer.getVirtualItems()
 
-  const viewKey = `${view.orderBy} ${view.orderDirection} ${view.search}`
+  const viewKey = `${view.orderBy} ${view.orderDirection} ${view.search} ${filterKey}`
   const [location] = useLocation()
   const search = useSearch()
   const [initialRowId] = useState(() => rowIdOf(search))
@@ -234,7 +240,7 @@ export function DataTable<TRow extends RowData, TSort extends string>(
         <p className={styles.count} role="status">
           {rows.total === null
             ? LL.common.loading()
-            : view.search === ''
+            : view.search === '' && filterKey === ''
               ? LL.table.count({ count: rows.total, formatted: numbers.format(rows.total) })
               : LL.table.matches({ count: rows.total, formatted: numbers.format(rows.total) })}
         </p>
@@ -303,7 +309,11 @@ export function DataTable<TRow extends RowData, TSort extends string>(
           ) : null}
           {rows.total === 0 ? (
             <MessageRow columns={leafColumns.length}>
-              {view.search === '' ? emptyMessage : LL.table.noMatches({ search: view.search })}
+              {view.search !== ''
+                ? LL.table.noMatches({ search: view.search })
+                : filterKey !== ''
+                  ? LL.table.noFilterMatches()
+                  : emptyMessage}
             </MessageRow>
           ) : null}
         </div>
