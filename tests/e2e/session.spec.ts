@@ -19,7 +19,7 @@ const menuFor: Record<keyof typeof demo, string[]> = {
     'Locations',
     'Devices',
     'Credentials',
-    'Audit log',
+    'Audits',
   ],
   orgadmin: [
     'Dashboard',
@@ -28,7 +28,7 @@ const menuFor: Record<keyof typeof demo, string[]> = {
     'Locations',
     'Devices',
     'Credentials',
-    'Audit log',
+    'Audits',
   ],
   staff: [
     'Dashboard',
@@ -37,9 +37,9 @@ const menuFor: Record<keyof typeof demo, string[]> = {
     'Locations',
     'Devices',
     'Credentials',
-    'Audit log',
+    'Audits',
   ],
-  auditor: ['Dashboard', 'Audit log'],
+  auditor: ['Dashboard', 'Audits'],
 }
 
 for (const [login, items] of Object.entries(menuFor)) {
