@@ -16,6 +16,7 @@ import { CenteredSpinner } from '../../ui/loading'
 import { Notice } from '../../ui/notice'
 import { Page } from '../../ui/page'
 import { DeviceCommands } from './device-commands'
+import { DeviceRecentAudits } from './device-recent-audits'
 import { placeText } from './device-place'
 import { BatteryBar, CapabilityList, ConnectionText } from './device-status'
 import * as styles from './devices.css'
@@ -121,6 +122,9 @@ export function DeviceViewScreen() {
         requested={requestedCommand(search)}
         onRequestTaken={takeRequest}
       />
+      {can(needs('devices:audits', 'read')) ? (
+        <DeviceRecentAudits deviceId={device.device_id} name={device.name} />
+      ) : null}
     </Page>
   )
 }

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useActorRef, useSelector } from '@xstate/react'
-import { useEffect, useEffectEvent, useRef, useState } from 'react'
+import { useEffect, useEffectEvent, useState } from 'react'
 import {
   deviceCommandMachine,
   type CommandFailure,
@@ -52,11 +52,8 @@ export function useDeviceCommand(
 ) {
   const client = useQueryClient()
   const [reason, setReason] = useState<string | null>(null)
-  const name = useRef(deviceName)
-  useEffect(() => {
-    name.current = deviceName
-  }, [deviceName])
-  // Provided once, with the slots it owns: the query client never changes either.
+  // Provided once, with the slots it owns: the query client never changes either, and the host
+  // is keyed by device, so the name its receipts carry is the one it was opened with.
   const [{ machine, slots }] = useState(() => {
     const request = createRequestSlot()
     const timer = createTimerSlot()
@@ -67,7 +64,7 @@ export function useDeviceCommand(
         send: ({ self }, { deviceId, command, idempotencyKey }) => {
           setReason(null)
           sentKey = idempotencyKey
-          addReceipt({ key: idempotencyKey, deviceId, deviceName: name.current, command })
+          addReceipt({ key: idempotencyKey, deviceId, deviceName, command })
           // Not aborted when the screen goes: a confirmed command runs, and its receipt settles.
           const sent = sendDeviceCommand(deviceId, command, idempotencyKey)
           sent.then(
