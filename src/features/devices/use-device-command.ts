@@ -3,41 +3,16 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useEffectEvent, useState } from 'react'
 import {
   deviceCommandMachine,
-  type CommandFailure,
   type DeviceCommandName,
   type DeviceCommandInput,
 } from '../../../machines/device-command.machine'
-import { isApiError } from '../../api/client'
 import { auditKeys } from '../../api/audits'
 import { deviceKeys, sendDeviceCommand } from '../../api/devices'
 import { refetchAfterWrite } from '../../api/queries'
+import { failureOf, refusedAuditId, serverMessage } from '../../lib/command-errors'
 import { addReceipt, settleReceipt } from '../../lib/command-receipts'
 import { createRequestSlot } from '../../lib/request-actions'
 import { createTimerSlot } from '../../lib/timer-actions'
-
-const failureByStatus: Record<number, CommandFailure> = {
-  403: 'permission',
-  409: 'offline',
-  422: 'capability',
-}
-
-/** What the server's refusal means to the user; anything else is "could not be sent". */
-export function failureOf(error: unknown): CommandFailure {
-  return (
-    (isApiError(error) && error.kind === 'HTTP' && failureByStatus[error.status ?? 0]) ||
-    'unavailable'
-  )
-}
-
-/** The server's own words, kept for the error dialog (they name the device's problem exactly). */
-function serverMessage(error: unknown): string | null {
-  return isApiError(error) ? (error.body?.message ?? null) : null
-}
-
-/** The audit row a refused command wrote, which the server names in its answer. */
-export function refusedAuditId(error: unknown): number | null {
-  return isApiError(error) ? (error.body?.audit_id ?? null) : null
-}
 
 /**
  * Hosts one device's command machine: sends through a request slot (a late answer after the
