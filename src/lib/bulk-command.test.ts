@@ -52,9 +52,13 @@ describe('bulk command', () => {
   it('collects a place page by page until the count is reached', async () => {
     const all = Array.from({ length: 1234 }, (_, i) => device(i + 1))
     const starts: number[] = []
-    const found = await collectDevices(async (start, length) => {
+    const found = await collectDevices((start, length) => {
       starts.push(start)
-      return { data: all.slice(start, start + length), recordsTotal: 1234, recordsFiltered: 1234 }
+      return later({
+        data: all.slice(start, start + length),
+        recordsTotal: 1234,
+        recordsFiltered: 1234,
+      })
     })
     expect(found).toHaveLength(1234)
     expect(starts).toEqual([0, 500, 1000])
