@@ -44,3 +44,27 @@ export const status = styleVariants({
 export const link = style({ color: vars.color.primary })
 
 export const actions = style({ display: 'flex', gap: vars.space.sm, alignItems: 'center' })
+
+/** A bulk dialog's device lists scroll inside it; the summary and buttons stay in view. */
+export const scroll = style({
+  maxHeight: '16rem',
+  overflowY: 'auto',
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xs,
+  fontSize: vars.fontSize.sm,
+})
+
+export const row = style({ display: 'flex', justifyContent: 'space-between', gap: vars.space.sm })
+
+export const heading = style({ margin: 0, fontSize: vars.fontSize.md })
+
+export const bulkBar = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'flex-end',
+  gap: vars.space.md,
+})

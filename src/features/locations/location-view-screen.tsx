@@ -7,6 +7,7 @@ import { needs } from '../../contract/permissions'
 import { useBreadcrumbLabel } from '../../lib/breadcrumb-labels'
 import { pathTo } from '../../lib/paths'
 import { useSession } from '../../session/session-context'
+import { BulkCommands } from '../../ui/bulk-commands'
 import { Button, buttonClass } from '../../ui/button'
 import { errorText } from '../../ui/data-table/error-text'
 import { CenteredSpinner } from '../../ui/loading'
@@ -77,6 +78,7 @@ export function LocationViewScreen() {
         canUpdate={canUpdate}
         canDelete={can(needs('locations', 'delete'))}
       />
+      <BulkCommands location={location} />
     </Page>
   )
 }
