@@ -152,6 +152,7 @@ export function BulkCommandDialog({ place, command, open, onClose }: BulkCommand
       open={open}
       onOpenChange={(next) => (next ? undefined : close())}
       title={LL.devices.bulk.title({ command: label, place: place.name })}
+      hideClose
       footer={
         run === null ? (
           <>
