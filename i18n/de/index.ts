@@ -464,7 +464,8 @@ const de = {
     auditLine: '{command} von {actor}: {result}',
     receipts: {
       title: 'Befehlsbelege',
-      intro: 'Jeder Befehl, den Sie in dieser Sitzung gesendet haben. Beim Abmelden werden sie vergessen.',
+      intro:
+        'Jeder Befehl, den Sie in dieser Sitzung gesendet haben. Beim Abmelden werden sie vergessen.',
       empty: 'Sie haben in dieser Sitzung noch keinen Befehl gesendet.',
       status: {
         pending: 'Wird gesendet…',

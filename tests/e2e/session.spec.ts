@@ -12,15 +12,7 @@ import {
 // Sign-in flows, permission gating and per-user theme against the real server (SPEC 2, 4, 8).
 
 const menuFor: Record<keyof typeof demo, string[]> = {
-  admin: [
-    'Dashboard',
-    'Organizations',
-    'Users',
-    'Locations',
-    'Devices',
-    'Credentials',
-    'Audits',
-  ],
+  admin: ['Dashboard', 'Organizations', 'Users', 'Locations', 'Devices', 'Credentials', 'Audits'],
   orgadmin: [
     'Dashboard',
     'Organizations',
@@ -30,15 +22,7 @@ const menuFor: Record<keyof typeof demo, string[]> = {
     'Credentials',
     'Audits',
   ],
-  staff: [
-    'Dashboard',
-    'Organizations',
-    'Users',
-    'Locations',
-    'Devices',
-    'Credentials',
-    'Audits',
-  ],
+  staff: ['Dashboard', 'Organizations', 'Users', 'Locations', 'Devices', 'Credentials', 'Audits'],
   auditor: ['Dashboard', 'Audits'],
 }
 
