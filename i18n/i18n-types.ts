@@ -823,6 +823,10 @@ type RootTranslation = {
 		 */
 		noMatches: RequiredParams<'search'>
 		/**
+		 * N​o​t​h​i​n​g​ ​m​a​t​c​h​e​s​ ​t​h​e​s​e​ ​f​i​l​t​e​r​s​.
+		 */
+		noFilterMatches: string
+		/**
 		 * S​o​r​t​ ​b​y​ ​{​c​o​l​u​m​n​}
 		 * @param {unknown} column
 		 */
@@ -881,6 +885,10 @@ type RootTranslation = {
 		 * A​u​d​i​t​ ​l​o​g
 		 */
 		title: string
+		/**
+		 * A​u​d​i​t​s
+		 */
+		menu: string
 		/**
 		 * E​v​e​r​y​ ​c​o​m​m​a​n​d​ ​s​e​n​t​ ​t​o​ ​a​ ​d​e​v​i​c​e​,​ ​n​e​w​e​s​t​ ​f​i​r​s​t​,​ ​w​h​e​t​h​e​r​ ​i​t​ ​w​o​r​k​e​d​ ​o​r​ ​n​o​t​.
 		 */
@@ -1956,6 +1964,196 @@ type RootTranslation = {
 		 * S​h​o​w​ ​i​n​ ​t​h​e​ ​d​e​v​i​c​e​s​ ​l​i​s​t
 		 */
 		paletteShowInList: string
+		/**
+		 * F​i​l​t​e​r​s
+		 */
+		filters: string
+		/**
+		 * T​y​p​e
+		 */
+		filterType: string
+		/**
+		 * A​l​l​ ​t​y​p​e​s
+		 */
+		allTypes: string
+		/**
+		 * C​o​n​n​e​c​t​i​o​n
+		 */
+		filterConnection: string
+		/**
+		 * A​n​y​ ​c​o​n​n​e​c​t​i​o​n
+		 */
+		anyConnection: string
+		/**
+		 * B​a​t​t​e​r​y
+		 */
+		filterBattery: string
+		/**
+		 * A​n​y​ ​l​e​v​e​l
+		 */
+		anyBattery: string
+		/**
+		 * B​e​l​o​w​ ​{​l​e​v​e​l​}​ ​%
+		 * @param {unknown} level
+		 */
+		batteryBelow: RequiredParams<'level'>
+		/**
+		 * C​l​e​a​r​ ​f​i​l​t​e​r​s
+		 */
+		clearFilters: string
+		/**
+		 * R​e​c​e​n​t​ ​a​u​d​i​t​ ​e​n​t​r​i​e​s
+		 */
+		recentAudits: string
+		/**
+		 * N​o​ ​c​o​m​m​a​n​d​ ​h​a​s​ ​b​e​e​n​ ​s​e​n​t​ ​t​o​ ​t​h​i​s​ ​d​e​v​i​c​e​ ​y​e​t​.
+		 */
+		noRecentAudits: string
+		/**
+		 * A​l​l​ ​a​u​d​i​t​ ​e​n​t​r​i​e​s​ ​o​f​ ​t​h​i​s​ ​d​e​v​i​c​e
+		 */
+		allAudits: string
+		/**
+		 * {​c​o​m​m​a​n​d​}​ ​b​y​ ​{​a​c​t​o​r​}​:​ ​{​r​e​s​u​l​t​}
+		 * @param {unknown} actor
+		 * @param {unknown} command
+		 * @param {unknown} result
+		 */
+		auditLine: RequiredParams<'actor' | 'command' | 'result'>
+		receipts: {
+			/**
+			 * C​o​m​m​a​n​d​ ​r​e​c​e​i​p​t​s
+			 */
+			title: string
+			/**
+			 * E​v​e​r​y​ ​c​o​m​m​a​n​d​ ​y​o​u​ ​s​e​n​t​ ​i​n​ ​t​h​i​s​ ​s​e​s​s​i​o​n​.​ ​T​h​e​y​ ​a​r​e​ ​f​o​r​g​o​t​t​e​n​ ​w​h​e​n​ ​y​o​u​ ​s​i​g​n​ ​o​u​t​.
+			 */
+			intro: string
+			/**
+			 * Y​o​u​ ​h​a​v​e​ ​n​o​t​ ​s​e​n​t​ ​a​ ​c​o​m​m​a​n​d​ ​i​n​ ​t​h​i​s​ ​s​e​s​s​i​o​n​.
+			 */
+			empty: string
+			status: {
+				/**
+				 * S​e​n​d​i​n​g​…
+				 */
+				pending: string
+				/**
+				 * S​e​n​t​ ​—​ ​w​a​i​t​i​n​g​ ​f​o​r​ ​t​h​e​ ​d​e​v​i​c​e
+				 */
+				waiting: string
+				/**
+				 * D​o​n​e
+				 */
+				done: string
+				/**
+				 * F​a​i​l​e​d
+				 */
+				failed: string
+			}
+			/**
+			 * {​c​o​m​m​a​n​d​}​:​ ​{​n​a​m​e​}
+			 * @param {unknown} command
+			 * @param {unknown} name
+			 */
+			line: RequiredParams<'command' | 'name'>
+			/**
+			 * A​u​d​i​t​ ​e​n​t​r​y​ ​{​i​d​}
+			 * @param {unknown} id
+			 */
+			auditLink: RequiredParams<'id'>
+			/**
+			 * R​e​t​r​y​ ​{​c​o​m​m​a​n​d​}​ ​o​n​ ​{​n​a​m​e​}
+			 * @param {unknown} command
+			 * @param {unknown} name
+			 */
+			retry: RequiredParams<'command' | 'name'>
+			/**
+			 * R​e​t​r​y
+			 */
+			retryShort: string
+		}
+		bulk: {
+			/**
+			 * C​o​m​m​a​n​d​s​ ​f​o​r​ ​e​v​e​r​y​t​h​i​n​g​ ​h​e​r​e
+			 */
+			section: string
+			/**
+			 * E​v​e​r​y​t​h​i​n​g​ ​i​n
+			 */
+			scope: string
+			/**
+			 * {​n​a​m​e​}​ ​(​t​h​e​ ​w​h​o​l​e​ ​l​o​c​a​t​i​o​n​)
+			 * @param {unknown} name
+			 */
+			wholeLocation: RequiredParams<'name'>
+			/**
+			 * L​o​c​k​ ​e​v​e​r​y​t​h​i​n​g​ ​h​e​r​e
+			 */
+			lockAll: string
+			/**
+			 * U​n​l​o​c​k​ ​e​v​e​r​y​t​h​i​n​g​ ​h​e​r​e
+			 */
+			unlockAll: string
+			/**
+			 * {​c​o​m​m​a​n​d​}​ ​e​v​e​r​y​t​h​i​n​g​ ​i​n​ ​{​p​l​a​c​e​}
+			 * @param {unknown} command
+			 * @param {unknown} place
+			 */
+			title: RequiredParams<'command' | 'place'>
+			/**
+			 * F​i​n​d​i​n​g​ ​t​h​e​ ​d​e​v​i​c​e​s​ ​h​e​r​e​…
+			 */
+			finding: string
+			/**
+			 * {​c​o​u​n​t​}​ ​{​{​d​e​v​i​c​e​ ​r​e​c​e​i​v​e​s​|​d​e​v​i​c​e​s​ ​r​e​c​e​i​v​e​}​}​ ​“​{​c​o​m​m​a​n​d​}​”​.
+			 * @param {unknown} command
+			 * @param {number} count
+			 */
+			receive: RequiredParams<'command' | 'count'>
+			/**
+			 * S​k​i​p​p​e​d​ ​(​{​c​o​u​n​t​}​)
+			 * @param {unknown} count
+			 */
+			skipped: RequiredParams<'count'>
+			skip: {
+				/**
+				 * n​o​t​ ​c​o​n​n​e​c​t​e​d
+				 */
+				offline: string
+				/**
+				 * c​a​n​n​o​t​ ​t​a​k​e​ ​t​h​i​s​ ​c​o​m​m​a​n​d
+				 */
+				capability: string
+			}
+			/**
+			 * N​o​ ​d​e​v​i​c​e​ ​h​e​r​e​ ​c​a​n​ ​t​a​k​e​ ​t​h​i​s​ ​c​o​m​m​a​n​d​ ​n​o​w​.
+			 */
+			nothing: string
+			/**
+			 * {​c​o​m​m​a​n​d​}​ ​{​c​o​u​n​t​}​ ​{​{​d​e​v​i​c​e​|​d​e​v​i​c​e​s​}​}
+			 * @param {unknown} command
+			 * @param {number} count
+			 */
+			confirm: RequiredParams<'command' | 'count'>
+			/**
+			 * {​a​n​s​w​e​r​e​d​}​ ​o​f​ ​{​c​o​u​n​t​}​ ​a​n​s​w​e​r​e​d
+			 * @param {unknown} answered
+			 * @param {unknown} count
+			 */
+			progress: RequiredParams<'answered' | 'count'>
+			/**
+			 * {​d​o​n​e​}​ ​d​o​n​e​,​ ​{​f​a​i​l​e​d​}​ ​f​a​i​l​e​d​,​ ​{​s​k​i​p​p​e​d​}​ ​s​k​i​p​p​e​d​.
+			 * @param {unknown} done
+			 * @param {unknown} failed
+			 * @param {unknown} skipped
+			 */
+			summary: RequiredParams<'done' | 'failed' | 'skipped'>
+			/**
+			 * R​e​c​e​i​p​t​s
+			 */
+			receiptsHeading: string
+		}
 	}
 	credentials: {
 		/**
@@ -2706,6 +2904,10 @@ type RootTranslation = {
 			 * S​h​o​w​ ​k​e​y​b​o​a​r​d​ ​s​h​o​r​t​c​u​t​s
 			 */
 			showShortcuts: string
+			/**
+			 * S​h​o​w​ ​c​o​m​m​a​n​d​ ​r​e​c​e​i​p​t​s
+			 */
+			showReceipts: string
 			/**
 			 * T​o​g​g​l​e​ ​l​i​g​h​t​ ​a​n​d​ ​d​a​r​k​ ​t​h​e​m​e
 			 */
@@ -3740,6 +3942,10 @@ export type TranslationFunctions = {
 		 */
 		noMatches: (arg: { search: unknown }) => LocalizedString
 		/**
+		 * Nothing matches these filters.
+		 */
+		noFilterMatches: () => LocalizedString
+		/**
 		 * Sort by {column}
 		 */
 		sortBy: (arg: { column: unknown }) => LocalizedString
@@ -3789,6 +3995,10 @@ export type TranslationFunctions = {
 		 * Audit log
 		 */
 		title: () => LocalizedString
+		/**
+		 * Audits
+		 */
+		menu: () => LocalizedString
 		/**
 		 * Every command sent to a device, newest first, whether it worked or not.
 		 */
@@ -4797,6 +5007,174 @@ export type TranslationFunctions = {
 		 * Show in the devices list
 		 */
 		paletteShowInList: () => LocalizedString
+		/**
+		 * Filters
+		 */
+		filters: () => LocalizedString
+		/**
+		 * Type
+		 */
+		filterType: () => LocalizedString
+		/**
+		 * All types
+		 */
+		allTypes: () => LocalizedString
+		/**
+		 * Connection
+		 */
+		filterConnection: () => LocalizedString
+		/**
+		 * Any connection
+		 */
+		anyConnection: () => LocalizedString
+		/**
+		 * Battery
+		 */
+		filterBattery: () => LocalizedString
+		/**
+		 * Any level
+		 */
+		anyBattery: () => LocalizedString
+		/**
+		 * Below {level} %
+		 */
+		batteryBelow: (arg: { level: unknown }) => LocalizedString
+		/**
+		 * Clear filters
+		 */
+		clearFilters: () => LocalizedString
+		/**
+		 * Recent audit entries
+		 */
+		recentAudits: () => LocalizedString
+		/**
+		 * No command has been sent to this device yet.
+		 */
+		noRecentAudits: () => LocalizedString
+		/**
+		 * All audit entries of this device
+		 */
+		allAudits: () => LocalizedString
+		/**
+		 * {command} by {actor}: {result}
+		 */
+		auditLine: (arg: { actor: unknown, command: unknown, result: unknown }) => LocalizedString
+		receipts: {
+			/**
+			 * Command receipts
+			 */
+			title: () => LocalizedString
+			/**
+			 * Every command you sent in this session. They are forgotten when you sign out.
+			 */
+			intro: () => LocalizedString
+			/**
+			 * You have not sent a command in this session.
+			 */
+			empty: () => LocalizedString
+			status: {
+				/**
+				 * Sending…
+				 */
+				pending: () => LocalizedString
+				/**
+				 * Sent — waiting for the device
+				 */
+				waiting: () => LocalizedString
+				/**
+				 * Done
+				 */
+				done: () => LocalizedString
+				/**
+				 * Failed
+				 */
+				failed: () => LocalizedString
+			}
+			/**
+			 * {command}: {name}
+			 */
+			line: (arg: { command: unknown, name: unknown }) => LocalizedString
+			/**
+			 * Audit entry {id}
+			 */
+			auditLink: (arg: { id: unknown }) => LocalizedString
+			/**
+			 * Retry {command} on {name}
+			 */
+			retry: (arg: { command: unknown, name: unknown }) => LocalizedString
+			/**
+			 * Retry
+			 */
+			retryShort: () => LocalizedString
+		}
+		bulk: {
+			/**
+			 * Commands for everything here
+			 */
+			section: () => LocalizedString
+			/**
+			 * Everything in
+			 */
+			scope: () => LocalizedString
+			/**
+			 * {name} (the whole location)
+			 */
+			wholeLocation: (arg: { name: unknown }) => LocalizedString
+			/**
+			 * Lock everything here
+			 */
+			lockAll: () => LocalizedString
+			/**
+			 * Unlock everything here
+			 */
+			unlockAll: () => LocalizedString
+			/**
+			 * {command} everything in {place}
+			 */
+			title: (arg: { command: unknown, place: unknown }) => LocalizedString
+			/**
+			 * Finding the devices here…
+			 */
+			finding: () => LocalizedString
+			/**
+			 * {count} {{device receives|devices receive}} “{command}”.
+			 */
+			receive: (arg: { command: unknown, count: number }) => LocalizedString
+			/**
+			 * Skipped ({count})
+			 */
+			skipped: (arg: { count: unknown }) => LocalizedString
+			skip: {
+				/**
+				 * not connected
+				 */
+				offline: () => LocalizedString
+				/**
+				 * cannot take this command
+				 */
+				capability: () => LocalizedString
+			}
+			/**
+			 * No device here can take this command now.
+			 */
+			nothing: () => LocalizedString
+			/**
+			 * {command} {count} {{device|devices}}
+			 */
+			confirm: (arg: { command: unknown, count: number }) => LocalizedString
+			/**
+			 * {answered} of {count} answered
+			 */
+			progress: (arg: { answered: unknown, count: unknown }) => LocalizedString
+			/**
+			 * {done} done, {failed} failed, {skipped} skipped.
+			 */
+			summary: (arg: { done: unknown, failed: unknown, skipped: unknown }) => LocalizedString
+			/**
+			 * Receipts
+			 */
+			receiptsHeading: () => LocalizedString
+		}
 	}
 	credentials: {
 		/**
@@ -5490,6 +5868,10 @@ export type TranslationFunctions = {
 			 * Show keyboard shortcuts
 			 */
 			showShortcuts: () => LocalizedString
+			/**
+			 * Show command receipts
+			 */
+			showReceipts: () => LocalizedString
 			/**
 			 * Toggle light and dark theme
 			 */

@@ -9,10 +9,17 @@ export interface Answer {
   body: object
 }
 
-/** The answer of a refusal that was committed (its audit row stays), shaped like every error. */
-export const refusal = (error: HttpError): Answer => ({
+/**
+ * The answer of a refusal that was committed (its audit row stays), shaped like every error, with
+ * the audit row it wrote so the console can link to it.
+ */
+export const refusal = (error: HttpError, auditId?: number): Answer => ({
   status: error.status,
-  body: { error: error.code, message: error.message },
+  body: {
+    error: error.code,
+    message: error.message,
+    ...(auditId === undefined ? {} : { audit_id: auditId }),
+  },
 })
 
 const KEY = /^[\x21-\x7e]{1,255}$/

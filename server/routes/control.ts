@@ -48,12 +48,15 @@ export function registerControl(app: App, s: Services) {
         const capability = commandCapability[command]
         if (!device.capabilities.includes(capability)) {
           const detail = `Device lacks the capability ${capability}`
-          await audit('failure', detail)
-          return refusal(new HttpError(422, 'capability_missing', `${detail}.`))
+          const auditId = await audit('failure', detail)
+          return refusal(new HttpError(422, 'capability_missing', `${detail}.`), auditId)
         }
         if (!device.current_status.connected) {
-          await audit('failure', 'Device is not connected')
-          return refusal(new HttpError(409, 'device_not_connected', 'Device is not connected.'))
+          const auditId = await audit('failure', 'Device is not connected')
+          return refusal(
+            new HttpError(409, 'device_not_connected', 'Device is not connected.'),
+            auditId,
+          )
         }
         // The simulated motor: lock state follows the command; each run costs 1% battery.
         const [status] = await q.query<{

@@ -3,6 +3,7 @@ import {
   DeviceListQuery,
   DeviceUpdate,
   deviceSortKeys,
+  type DeviceFilters,
   type Device,
 } from '../../src/contract/devices'
 import { inScope } from '../../src/contract/permissions'
@@ -28,6 +29,28 @@ const sortColumns: Record<(typeof deviceSortKeys)[number], string> = {
   name: 'lower(d.name)',
   device_type_id: 'd.device_type_id',
   created_at: 'd.created_at',
+}
+
+// Each filter's condition on the joined device row (deviceFrom); the value is always a parameter.
+const filterColumns: Record<keyof DeviceFilters, string> = {
+  device_type_id: 'd.device_type_id = $',
+  connected: 'd.connected = $',
+  battery_below: 'd.battery_level < $',
+  location_id: 'd.location_id = $',
+  floor_id: 'pf.floor_id = $',
+  room_id: 'pr.room_id = $',
+}
+
+function filterWhere(filters: DeviceFilters) {
+  const where: string[] = []
+  const params: unknown[] = []
+  for (const key of Object.keys(filterColumns) as (keyof DeviceFilters)[]) {
+    const value = filters[key]
+    if (value === undefined) continue
+    params.push(key === 'connected' ? value === 'true' : value)
+    where.push(`${filterColumns[key]}${params.length}`)
+  }
+  return { where, params }
 }
 
 async function findDevice(q: Queryable, id: number): Promise<Device | undefined> {
@@ -89,18 +112,24 @@ export function registerDevices(app: App, s: Services) {
   app.get('/sbm/v1/devices', async (c) => {
     const p = c.get('principal')
     const limit = orgLimit(requireScope(p, 'devices', 'read'), p)
+    const list = query(c, DeviceListQuery)
+    const { where, params } = filterWhere(list)
+    if (limit !== null) {
+      params.push(limit)
+      where.push(`d.organization_id = $${params.length}`)
+    }
     const page = await listPage<(typeof deviceSortKeys)[number], DeviceRow>(
       s.db,
       {
         select: deviceSelect,
         from: deviceFrom,
-        where: limit === null ? [] : ['d.organization_id = $1'],
-        params: limit === null ? [] : [limit],
+        where,
+        params,
         searchColumns: ['d.name', 'd.device_id_manufacturer', 'd.device_type_id', 'm.name'],
         sortColumns,
         tiebreak: 'd.device_id',
       },
-      query(c, DeviceListQuery),
+      list,
     )
     return c.json({ ...page, data: page.data.map(toDevice) })
   })

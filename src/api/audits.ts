@@ -75,3 +75,25 @@ export function boundedAuditList(onBound: (upto: number) => void): BoundedAuditL
     },
   }
 }
+
+/** How many of a device's newest audit entries its view shows. */
+export const DEVICE_AUDITS_LENGTH = 5
+
+/** One device's newest audit entries (GET /sbm/v1/devices/audit?device_id=…), under the audits key. */
+export function deviceAudits(deviceId: number) {
+  return {
+    queryKey: [...auditKeys.all, 'device', deviceId] as const,
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      apiRequest(AuditPage, {
+        path: AUDIT_PATH,
+        query: {
+          start: 0,
+          length: DEVICE_AUDITS_LENGTH,
+          order_by: 'audit_id',
+          order_direction: 'desc',
+          device_id: deviceId,
+        },
+        signal,
+      }),
+  }
+}

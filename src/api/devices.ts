@@ -6,6 +6,7 @@ import {
   DeviceType,
   Manufacturer,
   type DeviceCommand,
+  type DeviceFilters,
   type DeviceInput,
   type DeviceUpdate,
   type deviceSortKeys,
@@ -20,7 +21,10 @@ const DevicePage = listOf(Device)
 
 export const deviceKeys = resourceKeys<DeviceSort>('devices')
 
-export function fetchDevicePage(query: ListQuery<DeviceSort>, signal?: AbortSignal) {
+export function fetchDevicePage(
+  query: ListQuery<DeviceSort> & DeviceFilters,
+  signal?: AbortSignal,
+) {
   return apiRequest(DevicePage, { path: '/sbm/v1/devices', query, signal })
 }
 
@@ -101,6 +105,14 @@ export function fetchMountTree(locationId: number, signal?: AbortSignal) {
 export const deviceList: ListSource<Device, DeviceSort> = {
   queryKey: deviceKeys.list,
   fetch: fetchDevicePage,
+}
+
+/** The device list narrowed by `filters` on the server; the filters are part of its query key. */
+export function filteredDeviceList(filters: DeviceFilters): ListSource<Device, DeviceSort> {
+  return {
+    queryKey: (query) => deviceKeys.list({ ...query, ...filters }),
+    fetch: (query, signal) => fetchDevicePage({ ...query, ...filters }, signal),
+  }
 }
 
 export const deviceDetail = detailOptions(deviceKeys, fetchDevice)

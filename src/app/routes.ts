@@ -297,7 +297,7 @@ export const routes: readonly AppRoute[] = [
     prefetch: (search) =>
       import('../features/audits/audit-view').then((m) => m.prefetchAudits(search)),
     anyOf: needs('devices:audits', 'read'),
-    label: (LL) => LL.audits.title(),
+    label: (LL) => LL.audits.menu(),
     sidebar: { icon: 'audits', order: 6 },
   },
 ]

@@ -14,7 +14,7 @@ import {
   type Infer,
 } from 'superstruct'
 import { DeviceTypeId, deviceCommands } from './devices'
-import { Id, IsoDateTime, optionalText } from './fields'
+import { Id, IdParam, IsoDateTime, optionalText } from './fields'
 import { listQuery, QueryCount } from './list'
 
 export const auditCommands = [...deviceCommands, 'create_pin'] as const
@@ -55,13 +55,6 @@ export const auditSortKeys = [
   'result',
 ] as const
 /**
- * `upto` reads the log as it was when it held that many entries (the caller's sequence: every
- * entry for a global auditor, their organization's for an :org one), so pages fetched later line
- * up with the first and new entries wait until the reader asks for them. The bound holds in id
- * order (the default, where new entries arrive at the top); other sorts and searches read the log
- * as it is and answer the bound of that moment, from which the news count starts.
- */
-/**
  * GET /sbm/v1/devices/audit answers every sort, both directions, at any start with exact counts,
  * and a search whose term matches one column's values (device name, command, result or actor
  * e-mail) in id order or by that column also exactly. Any other search (the term matches values
@@ -72,9 +65,18 @@ export const auditSortKeys = [
  */
 export const AUDIT_COUNT_CAP = 1000
 
+/**
+ * `upto` reads the log as it was when it held that many entries (the caller's sequence: every
+ * entry for a global auditor, their organization's for an :org one), so pages fetched later line
+ * up with the first and new entries wait until the reader asks for them. The bound holds in id
+ * order (the default, where new entries arrive at the top); other sorts and searches read the log
+ * as it is and answer the bound of that moment, from which the news count starts.
+ *
+ * `device_id` (an addition to SPEC 9) narrows the log to one device, for its recent entries.
+ */
 export const AuditListQuery = assign(
   listQuery(auditSortKeys, 'audit_id'),
-  object({ upto: optional(QueryCount) }),
+  object({ upto: optional(QueryCount), device_id: optional(IdParam) }),
 )
 
 const Count = min(integer(), 0)

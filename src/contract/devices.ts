@@ -1,6 +1,8 @@
 import {
   array,
+  assign,
   boolean,
+  coerce,
   enums,
   integer,
   literal,
@@ -14,7 +16,7 @@ import {
   string,
   type Infer,
 } from 'superstruct'
-import { Id, IsoDateTime, oneOf, requiredId, requiredText } from './fields'
+import { Id, IdParam, IsoDateTime, oneOf, requiredId, requiredText } from './fields'
 import { listQuery } from './list'
 import { fail } from './rules'
 
@@ -134,7 +136,33 @@ export const DeviceUpdate = partial(DeviceInput)
 export type DeviceUpdate = Infer<typeof DeviceUpdate>
 
 export const deviceSortKeys = ['device_id', 'name', 'device_type_id', 'created_at'] as const
-export const DeviceListQuery = listQuery(deviceSortKeys, 'device_id')
+
+const BatteryBelow = coerce(
+  refine(
+    integer(),
+    'percent',
+    (n) => (n >= 1 && n <= 100) || fail('invalid', 'Expected a percentage from 1 to 100'),
+  ),
+  string(),
+  (s) => (/^\d{1,3}$/.test(s) ? Number(s) : Number.NaN),
+)
+
+/**
+ * The device list's filters (an addition to SPEC 7): type, connection, battery below a level
+ * (mains-powered devices never match), and the place a device hangs in (a location, a floor or a
+ * room, counting everything mounted below it), which bulk commands read.
+ */
+export const DeviceFilters = object({
+  device_type_id: optional(DeviceTypeId),
+  connected: optional(enums(['true', 'false'])),
+  battery_below: optional(BatteryBelow),
+  location_id: optional(IdParam),
+  floor_id: optional(IdParam),
+  room_id: optional(IdParam),
+})
+export type DeviceFilters = Infer<typeof DeviceFilters>
+
+export const DeviceListQuery = assign(listQuery(deviceSortKeys, 'device_id'), DeviceFilters)
 
 /** POST /access/v1/devices/{id}/control/{command} → 200; 409 not connected; 422 lacks capability. */
 export const CommandResult = object({

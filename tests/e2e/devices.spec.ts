@@ -171,6 +171,210 @@ test('axe: list, view and the command dialogs in light and dark', async ({ page 
   }
 })
 
+/** GET one API path as the signed-in user (the console's own token). */
+async function api<T>(page: Page, path: string): Promise<T> {
+  return page.evaluate(async (url) => {
+    const response = await fetch(url, {
+      headers: { Authorization: `Bearer ${localStorage.getItem('access_token') ?? ''}` },
+    })
+    return (await response.json()) as T
+  }, path)
+}
+
+interface PlacedDevice extends SeededDevice {
+  location_id: number
+}
+
+/** A floor whose devices include a lock that is not connected. */
+async function floorWithOneOffline(page: Page) {
+  const locations = await api<{ data: { location_id: number; name: string }[] }>(
+    page,
+    '/sbm/v1/locations?length=100',
+  )
+  for (const location of locations.data) {
+    const deep = await api<{ floors: { floor_id: number; name: string }[] }>(
+      page,
+      `/sbm/v1/locations/${location.location_id}?deep=true`,
+    )
+    for (const floor of deep.floors) {
+      const devices = await api<{ data: PlacedDevice[] }>(
+        page,
+        `/sbm/v1/devices?floor_id=${floor.floor_id}&length=500`,
+      )
+      const offline = devices.data.find(
+        (d) => !d.current_status.connected && d.capabilities.includes('remotely_lock'),
+      )
+      if (offline) return { location, floor, devices: devices.data, offline }
+    }
+  }
+  throw new Error('The seed has no floor with an offline lock')
+}
+
+const receiptsPanel = (page: Page) => page.getByRole('dialog', { name: 'Command receipts' })
+
+test('filters live in the URL: type, connection and battery below a level', async ({ page }) => {
+  await signIn(page, demo.admin)
+  await page.goto('/devices')
+  const grid = page.getByRole('grid', { name: 'Devices' })
+  await expect(grid.getByRole('row').nth(2)).toBeVisible()
+  await page.getByLabel('Type').selectOption({ label: 'Smart lock' })
+  await page.getByLabel('Connection').selectOption('offline')
+  await expect(page).toHaveURL(/type=lock/)
+  await expect(page).toHaveURL(/connection=offline/)
+  const expected = await api<{ recordsFiltered: number }>(
+    page,
+    '/sbm/v1/devices?device_type_id=lock&connected=false',
+  )
+  expect(expected.recordsFiltered).toBeGreaterThan(0)
+  await expect(page.getByRole('status').filter({ hasText: /match/ })).toHaveText(
+    new RegExp(`^${expected.recordsFiltered} match`),
+  )
+  const rows = grid.getByRole('row').filter({ hasText: 'Smart lock' })
+  await expect(rows).toHaveCount(expected.recordsFiltered)
+  await expect(grid.getByRole('row').filter({ hasText: 'Not connected' })).toHaveCount(
+    expected.recordsFiltered,
+  )
+  // A reload keeps the filters; the battery choice adds to them; Clear drops them all.
+  await page.reload()
+  await expect(page.getByLabel('Connection')).toHaveValue('offline')
+  await page.getByLabel('Battery').selectOption('30')
+  await expect(page).toHaveURL(/battery=30/)
+  await page.getByRole('button', { name: 'Clear filters' }).click()
+  await expect(page).toHaveURL(/\/devices$/)
+  // The controls are plain form fields: Tab reaches them before the list.
+  await page.getByLabel('Type').focus()
+  await page.keyboard.press('Tab')
+  await expect(page.getByLabel('Connection')).toBeFocused()
+})
+
+test('the device view lists its recent audit entries, linking into /audits', async ({ page }) => {
+  await signIn(page, demo.admin)
+  const lock = await onlineLock(page)
+  await page.goto(`/devices/view/${lock.device_id}`)
+  await page.getByRole('button', { name: 'Lock', exact: true }).click()
+  await page.getByRole('button', { name: 'Send Lock' }).click()
+  await expect(page.getByText(`Lock sent to ${lock.name}: done.`)).toBeVisible()
+  const entries = page.getByTestId('device-audits')
+  const newest = entries.getByRole('link').first()
+  await expect(newest).toHaveText('Lock by admin@demo.local: Success')
+  const href = await newest.getAttribute('href')
+  expect(href).toMatch(/^\/audits\?q=.+&row=\d+$/)
+  await newest.click()
+  await expect(page.getByRole('heading', { level: 1, name: 'Audit log' })).toBeVisible()
+  await expect(page.getByRole('searchbox', { name: /^Search device/ })).toHaveValue(lock.name)
+  await expect(
+    page.getByRole('grid', { name: 'Device audit log' }).getByRole('row').nth(1),
+  ).toContainText(lock.name)
+})
+
+test('the receipts panel lists this session’s commands with audit links and a retry', async ({
+  page,
+}) => {
+  await signInByKeyboard(page, demo.admin)
+  const lock = await onlineLock(page)
+  await page.goto(`/devices/view/${lock.device_id}`)
+  await page.getByRole('button', { name: 'Unlock', exact: true }).click()
+  await page.keyboard.press('Enter')
+  await expect(page.getByText(`Unlock sent to ${lock.name}: done.`)).toBeVisible()
+  // The device goes offline between the page load and the send: the server refuses it.
+  await page.route('**/access/v1/devices/*/control/lock', (route) =>
+    route.fulfill({
+      status: 409,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        error: 'device_not_connected',
+        message: 'Device is not connected.',
+        audit_id: 1,
+      }),
+    }),
+  )
+  await page.getByRole('button', { name: 'Lock', exact: true }).click()
+  await page.keyboard.press('Enter')
+  await page.getByRole('button', { name: 'Ok' }).click()
+  await page.unroute('**/access/v1/devices/*/control/lock')
+  await page.locator('body').focus()
+  await page.keyboard.press('g')
+  await page.keyboard.press('r')
+  const panel = receiptsPanel(page)
+  await expect(panel).toBeVisible()
+  const items = panel.getByRole('listitem')
+  await expect(items.first()).toContainText(`Lock: ${lock.name}`)
+  await expect(items.first()).toContainText('Failed')
+  await expect(items.first()).toContainText('Device is not connected.')
+  await expect(items.nth(1)).toContainText(`Unlock: ${lock.name}`)
+  await expect(items.nth(1)).toContainText('Done')
+  await expect(items.nth(1).getByRole('link', { name: /^Audit entry \d+$/ })).toBeVisible()
+  const retry = items.first().getByRole('link', { name: `Retry Lock on ${lock.name}` })
+  await retry.click()
+  await expect(panel).toBeHidden()
+  await expect(page.getByRole('dialog', { name: `Lock: ${lock.name}?` })).toBeVisible()
+  await page.keyboard.press('Escape')
+  // The palette opens it too.
+  await page.keyboard.press('ControlOrMeta+k')
+  await page.keyboard.type('receipts')
+  await page.keyboard.press('Enter')
+  await expect(receiptsPanel(page)).toBeVisible()
+})
+
+test('bulk: a dry run on a floor with one offline device, one confirmation, receipts, a summary', async ({
+  page,
+}) => {
+  await signIn(page, demo.admin)
+  const { location, floor, devices, offline } = await floorWithOneOffline(page)
+  const receivers = devices.filter(
+    (d) => d.current_status.connected && d.capabilities.includes('remotely_lock'),
+  )
+  const skippedCount = devices.length - receivers.length
+  await page.goto(`/locations/view/${location.location_id}`)
+  const bulk = page.getByTestId('bulk-commands')
+  await bulk.getByLabel('Everything in').selectOption({ label: floor.name })
+  await bulk.getByRole('button', { name: 'Lock everything here', exact: true }).click()
+  const dialog = page.getByRole('dialog', { name: `Lock everything in ${floor.name}` })
+  const count = receivers.length
+  await expect(dialog).toContainText(
+    `${count} ${count === 1 ? 'device receives' : 'devices receive'} “Lock”.`,
+  )
+  const skipped = dialog.getByTestId('bulk-skipped')
+  await expect(skipped.getByRole('listitem')).toHaveCount(skippedCount)
+  await expect(skipped.getByRole('listitem').filter({ hasText: offline.name })).toContainText(
+    'not connected',
+  )
+  const confirm = dialog.getByRole('button', {
+    name: `Lock ${count} ${count === 1 ? 'device' : 'devices'}`,
+  })
+  await expect(confirm).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(dialog.getByRole('status')).toHaveText(
+    `${count} done, 0 failed, ${skippedCount} skipped.`,
+  )
+  await expect(dialog.getByTestId('bulk-receipts').getByRole('listitem')).toHaveCount(count)
+  await dialog.getByRole('button', { name: 'Close' }).click()
+  await page.keyboard.press('g')
+  await page.keyboard.press('r')
+  await expect(receiptsPanel(page).getByRole('listitem')).toHaveCount(count)
+})
+
+test('axe: the receipts panel and the bulk dialog in light and dark', async ({ page }) => {
+  await signIn(page, demo.admin)
+  const { location } = await floorWithOneOffline(page)
+  for (const theme of ['light', 'dark'] as const) {
+    if (theme === 'dark') await useDarkTheme(page)
+    await page.goto(`/locations/view/${location.location_id}?bulk=unlock`)
+    const dialog = page.getByRole('dialog', { name: /^Unlock everything in / })
+    await expect(dialog.getByRole('button', { name: /^Unlock \d+ device/ })).toBeFocused()
+    await expectNoSeriousA11yViolations(page)
+    await page.keyboard.press('Enter')
+    await expect(dialog.getByRole('status')).toHaveText(/done, 0 failed/)
+    await expectNoSeriousA11yViolations(page)
+    await dialog.getByRole('button', { name: 'Close' }).click()
+    await page.keyboard.press('g')
+    await page.keyboard.press('r')
+    await expect(receiptsPanel(page).getByRole('listitem').first()).toBeVisible()
+    await expectNoSeriousA11yViolations(page)
+    await page.keyboard.press('Escape')
+  }
+})
+
 test('create: SPEC 5 messages, then a device mounted on a door; edit keeps the list place', async ({
   page,
 }) => {

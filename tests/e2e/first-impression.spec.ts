@@ -139,7 +139,7 @@ test('the top bar\'s "Search or jump to…" opens the palette by mouse', async (
   await expect(paletteDialog(page).getByRole('combobox')).toBeFocused()
   await page.keyboard.type('audits')
   await paletteDialog(page)
-    .getByRole('option', { name: /Go to Audit log/ })
+    .getByRole('option', { name: /Go to Audits/ })
     .click()
   await expect(page).toHaveURL(/\/audits$/)
   await expect(paletteDialog(page)).toBeHidden()

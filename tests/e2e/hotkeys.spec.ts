@@ -21,7 +21,7 @@ test('? lists the shortcuts usable now, and is axe clean', async ({ page }) => {
   await signInByKeyboard(page, demo.auditor)
   await page.keyboard.press('?')
   await expect(sheet(page)).toBeVisible()
-  await expect(sheet(page)).toContainText('Go to Audit log')
+  await expect(sheet(page)).toContainText('Go to Audits')
   await expect(sheet(page)).toContainText('Show keyboard shortcuts')
   // The auditor cannot read organizations, so its shortcut is not offered.
   await expect(sheet(page)).not.toContainText('Go to Organizations')

@@ -15,7 +15,7 @@ test('Ctrl+K, "audits", Enter goes to the audit log', async ({ page }) => {
   await signInByKeyboard(page, demo.admin)
   await openPalette(page)
   await page.keyboard.type('audits')
-  await expect(palette(page).getByRole('option', { name: /Go to Audit log/ })).toHaveAttribute(
+  await expect(palette(page).getByRole('option', { name: /Go to Audits/ })).toHaveAttribute(
     'aria-selected',
     'true',
   )

@@ -12,15 +12,7 @@ import {
 // Sign-in flows, permission gating and per-user theme against the real server (SPEC 2, 4, 8).
 
 const menuFor: Record<keyof typeof demo, string[]> = {
-  admin: [
-    'Dashboard',
-    'Organizations',
-    'Users',
-    'Locations',
-    'Devices',
-    'Credentials',
-    'Audit log',
-  ],
+  admin: ['Dashboard', 'Organizations', 'Users', 'Locations', 'Devices', 'Credentials', 'Audits'],
   orgadmin: [
     'Dashboard',
     'Organizations',
@@ -28,18 +20,10 @@ const menuFor: Record<keyof typeof demo, string[]> = {
     'Locations',
     'Devices',
     'Credentials',
-    'Audit log',
+    'Audits',
   ],
-  staff: [
-    'Dashboard',
-    'Organizations',
-    'Users',
-    'Locations',
-    'Devices',
-    'Credentials',
-    'Audit log',
-  ],
-  auditor: ['Dashboard', 'Audit log'],
+  staff: ['Dashboard', 'Organizations', 'Users', 'Locations', 'Devices', 'Credentials', 'Audits'],
+  auditor: ['Dashboard', 'Audits'],
 }
 
 for (const [login, items] of Object.entries(menuFor)) {

@@ -7,6 +7,7 @@ import { queryClient } from '../query-client'
 import type { AppRoute } from '../routes'
 import { RouteScreen } from '../route-screen'
 import { useSession } from '../../session/session-context'
+import { CommandReceiptsPanel } from '../../ui/command-receipts-panel'
 import { ErrorBoundary } from '../../ui/error-boundary'
 import { Shell } from './shell'
 
@@ -34,6 +35,7 @@ export function SignedInApp({ route }: { route: AppRoute | undefined }) {
           )}
         </ErrorBoundary>
       </Shell>
+      <CommandReceiptsPanel />
     </QueryClientProvider>
   )
 }

@@ -49,6 +49,7 @@ export function DeviceCommands({
   }
   const { actor, state, context, reason } = useDeviceCommand(
     { deviceId: device.device_id, ...live },
+    device.name,
     (command) =>
       showToast(
         LL.devices.succeeded({ command: LL.devices.command[command](), name: device.name }),

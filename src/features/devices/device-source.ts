@@ -1,4 +1,3 @@
-import type { DeviceCommandName } from '../../../machines/device-command.machine'
 import { fetchDevicePage } from '../../api/devices'
 import type { EntityCommand } from '../../commands/command'
 import { ENTITY_SEARCH_LENGTH } from '../../commands/entity-search'
@@ -6,17 +5,9 @@ import type { EntitySource } from '../../commands/entity-source'
 import type { PaletteContext } from '../../commands/registry'
 import { commandCapability, deviceCommands, type Device } from '../../contract/devices'
 import { needs } from '../../contract/permissions'
+import { commandPath } from '../../lib/command-links'
 import { pathTo } from '../../lib/paths'
 import { placeText } from './device-place'
-
-/** The query parameter the device view reads to open a command's confirmation. */
-export const COMMAND_PARAM = 'command'
-
-/** The device view with the confirmation of `command` open: the same dialog the button opens. */
-export function commandPath(deviceId: number, command: DeviceCommandName): string {
-  const query = new URLSearchParams({ [COMMAND_PARAM]: command })
-  return `${pathTo('devices-view', { id: deviceId })}?${query.toString()}`
-}
 
 // Commands need what the server requires to send them (devices:update); the palette hides them
 // from others, whose device view still shows the buttons disabled with that reason.

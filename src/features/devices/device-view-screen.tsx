@@ -8,6 +8,7 @@ import { deviceDetail } from '../../api/devices'
 import { deviceCommands } from '../../contract/devices'
 import { needs } from '../../contract/permissions'
 import { useBreadcrumbLabel } from '../../lib/breadcrumb-labels'
+import { COMMAND_PARAM } from '../../lib/command-links'
 import { pathTo } from '../../lib/paths'
 import { useSession } from '../../session/session-context'
 import { buttonClass } from '../../ui/button'
@@ -16,8 +17,8 @@ import { LoadFailed } from '../../ui/load-failed'
 import { Notice } from '../../ui/notice'
 import { Page } from '../../ui/page'
 import { DeviceCommands } from './device-commands'
+import { DeviceRecentAudits } from './device-recent-audits'
 import { placeText } from './device-place'
-import { COMMAND_PARAM } from './device-source'
 import { BatteryBar, CapabilityList, ConnectionText } from './device-status'
 import * as styles from './devices.css'
 
@@ -117,6 +118,9 @@ export function DeviceViewScreen() {
         requested={requestedCommand(search)}
         onRequestTaken={takeRequest}
       />
+      {can(needs('devices:audits', 'read')) ? (
+        <DeviceRecentAudits deviceId={device.device_id} name={device.name} />
+      ) : null}
     </Page>
   )
 }

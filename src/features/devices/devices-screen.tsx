@@ -1,7 +1,7 @@
 import { useMemo } from 'react'
-import { Link, useLocation } from 'wouter'
+import { Link, useLocation, useSearch } from 'wouter'
 import { useI18nContext } from '../../../i18n/i18n-react'
-import { deviceList, type DeviceSort } from '../../api/devices'
+import { filteredDeviceList, type DeviceSort } from '../../api/devices'
 import type { Device } from '../../contract/devices'
 import { needs } from '../../contract/permissions'
 import { pathTo } from '../../lib/paths'
@@ -12,6 +12,8 @@ import { errorText } from '../../ui/data-table/error-text'
 import type { ListViewDefaults } from '../../ui/data-table/list-view'
 import { Page } from '../../ui/page'
 import { deviceColumns } from './device-columns'
+import { DeviceFilterBar } from './device-filter-bar'
+import { formatDeviceFilters, parseDeviceFilters, serverFilters } from './device-filters'
 import { placeText } from './device-place'
 
 const defaults: ListViewDefaults<DeviceSort> = {
@@ -25,7 +27,13 @@ const getRowId = (device: Device) => String(device.device_id)
 /** /devices: every device the user may read, with where it hangs, its connection and battery. */
 export function DevicesScreen() {
   const { LL } = useI18nContext()
-  const [, navigate] = useLocation()
+  const [location, navigate] = useLocation()
+  const search = useSearch()
+  const filters = useMemo(() => parseDeviceFilters(search), [search])
+  const query = useMemo(() => serverFilters(filters), [filters])
+  const filterKey = JSON.stringify(query)
+  // One source per filter set, so the DataTable's windows are keyed by what the server filters.
+  const source = useMemo(() => filteredDeviceList(query), [query])
   const { can } = useSession()
   const canCreate = can(needs('devices', 'create'))
   const canUpdate = can(needs('devices', 'update'))
@@ -60,12 +68,17 @@ export function DevicesScreen() {
         ) : null
       }
     >
+      <DeviceFilterBar
+        filters={filters}
+        onChange={(next) => navigate(`${location}${formatDeviceFilters(search, next)}`)}
+      />
       <DataTable
         label={LL.devices.gridLabel()}
         searchLabel={LL.devices.search()}
         emptyMessage={LL.devices.empty()}
         columns={columns}
-        source={deviceList}
+        source={source}
+        filterKey={filterKey}
         defaults={defaults}
         getRowId={getRowId}
         describeRow={describeRow}

@@ -90,3 +90,26 @@ export const command = style({
 export const reason = style({ margin: 0, color: vars.color.muted, fontSize: vars.fontSize.sm })
 
 export const warning = style({ color: vars.color.danger, fontWeight: vars.fontWeight.medium })
+
+export const filterBar = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'flex-end',
+  gap: vars.space.md,
+  marginBottom: vars.space.md,
+  border: 'none',
+  padding: 0,
+})
+
+export const filterField = style({ minWidth: '11rem' })
+
+export const auditList = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xs,
+})
+
+export const auditLine = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm })

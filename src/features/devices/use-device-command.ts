@@ -3,32 +3,19 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useEffectEvent, useState } from 'react'
 import {
   deviceCommandMachine,
-  type CommandFailure,
   type DeviceCommandName,
   type DeviceCommandInput,
 } from '../../../machines/device-command.machine'
 import { useI18nContext } from '../../../i18n/i18n-react'
 import type { TranslationFunctions } from '../../../i18n/i18n-types'
-import { isApiError } from '../../api/client'
+import { auditKeys } from '../../api/audits'
 import { deviceKeys, sendDeviceCommand } from '../../api/devices'
 import { refetchAfterWrite } from '../../api/queries'
+import { failureOf, refusedAuditId, serverMessage } from '../../lib/command-errors'
+import { addReceipt, settleReceipt } from '../../lib/command-receipts'
 import { createRequestSlot } from '../../lib/request-actions'
 import { createTimerSlot } from '../../lib/timer-actions'
 import { errorText } from '../../ui/data-table/error-text'
-
-const failureByStatus: Record<number, CommandFailure> = {
-  403: 'permission',
-  409: 'offline',
-  422: 'capability',
-}
-
-/** What the server's refusal means to the user; anything else is "could not be sent". */
-export function failureOf(error: unknown): CommandFailure {
-  return (
-    (isApiError(error) && error.kind === 'HTTP' && failureByStatus[error.status ?? 0]) ||
-    'unavailable'
-  )
-}
 
 /**
  * Words for the error dialog: a refusal in the server's own words (they name the device's problem
@@ -36,44 +23,69 @@ export function failureOf(error: unknown): CommandFailure {
  */
 function reasonOf(LL: TranslationFunctions, error: unknown): string | null {
   if (failureOf(error) === 'unavailable' && error instanceof Error) return errorText(LL, error)
-  return isApiError(error) ? (error.body?.message ?? null) : null
+  return serverMessage(error)
 }
 
 /**
  * Hosts one device's command machine: sends through a request slot (a late answer after the
- * screen left is dropped), times the answer with a timer slot, and refetches the device after a
- * command ran because its lock state and battery changed.
+ * screen left is dropped), times the answer with a timer slot, refetches the device and its audit
+ * entries after a command ran (its lock state and battery changed), and keeps a receipt of each
+ * sent command for the receipts panel.
  */
 export function useDeviceCommand(
   input: DeviceCommandInput,
+  deviceName: string,
   onSucceeded: (command: DeviceCommandName) => void,
 ) {
   const client = useQueryClient()
   const { LL } = useI18nContext()
   // The failure itself, put in words on render so they follow the language.
   const [failedWith, setFailedWith] = useState<unknown>(null)
-  // Provided once, with the slots it owns: the query client never changes either.
+  // Provided once, with the slots it owns: the query client never changes either, and the host
+  // is keyed by device, so the name its receipts carry is the one it was opened with.
   const [{ machine, slots }] = useState(() => {
     const request = createRequestSlot()
     const timer = createTimerSlot()
+    // The key of the command on its way, whose receipt the timer marks as waiting.
+    let sentKey: string | null = null
     const provided = deviceCommandMachine.provide({
       actions: {
         send: ({ self }, { deviceId, command, idempotencyKey }) => {
           setFailedWith(null)
-          request.start((signal) => sendDeviceCommand(deviceId, command, idempotencyKey, signal), {
+          sentKey = idempotencyKey
+          addReceipt({ key: idempotencyKey, deviceId, deviceName, command })
+          // Not aborted when the screen goes: a confirmed command runs, and its receipt settles.
+          const sent = sendDeviceCommand(deviceId, command, idempotencyKey)
+          sent.then(
+            (result) => settleReceipt(idempotencyKey, { status: 'done', auditId: result.audit_id }),
+            (error: unknown) =>
+              settleReceipt(idempotencyKey, {
+                status: 'failed',
+                auditId: refusedAuditId(error),
+                reason: serverMessage(error),
+              }),
+          )
+          const refetch = () => {
+            void refetchAfterWrite(client, deviceKeys, { kind: 'saved' })
+            void client.invalidateQueries({ queryKey: auditKeys.all })
+          }
+          request.start(() => sent, {
             ok: (result) => {
               self.send({ type: 'command.succeeded', auditId: result.audit_id })
-              void refetchAfterWrite(client, deviceKeys, { kind: 'saved' })
+              refetch()
             },
             fail: (error) => {
               setFailedWith(error)
               self.send({ type: 'command.failed', reason: failureOf(error) })
-              void refetchAfterWrite(client, deviceKeys, { kind: 'saved' })
+              refetch()
             },
           })
         },
         startTimer: ({ self }, { ms }) =>
-          timer.start(ms, () => self.send({ type: 'timer.expired' })),
+          timer.start(ms, () => {
+            if (sentKey !== null) settleReceipt(sentKey, { status: 'waiting' })
+            self.send({ type: 'timer.expired' })
+          }),
         cancelTimer: () => timer.cancel(),
       },
     })

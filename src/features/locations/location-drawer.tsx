@@ -7,6 +7,7 @@ import type { Device } from '../../contract/devices'
 import type { LocationDeep } from '../../contract/locations'
 import { locationDevices } from '../../lib/location-devices'
 import { pathTo } from '../../lib/paths'
+import { BulkCommands } from '../../ui/bulk-commands'
 import { activeList } from '../../ui/data-table/active-list'
 import { Drawer } from '../../ui/drawer'
 import { CenteredSpinner } from '../../ui/loading'
@@ -117,6 +118,7 @@ function LocationPeek({ location, canUpdate }: { location: LocationDeep; canUpda
           </ul>
         )}
       </section>
+      <BulkCommands location={location} />
     </div>
   )
 }

@@ -4,6 +4,7 @@ import { ENTITY_SEARCH_LENGTH } from '../../commands/entity-search'
 import type { PaletteContext } from '../../commands/registry'
 import type { Location } from '../../contract/locations'
 import { needs } from '../../contract/permissions'
+import { bulkPath } from '../../lib/command-links'
 import { pathTo } from '../../lib/paths'
 import { formatAddress } from './location-address'
 
@@ -57,6 +58,18 @@ export const locationSource: EntitySource<Location, PaletteContext> = {
       label: (LL) => LL.commands.locations.edit(),
       needs: { anyOf: needs('locations', 'update') },
       run: (ctx, location) => ctx.navigate(pathTo('locations-edit', { id: id(location) })),
+    },
+    {
+      id: 'location.lock-all',
+      label: (LL) => LL.devices.bulk.lockAll(),
+      needs: { anyOf: needs('devices', 'update') },
+      run: (ctx, location) => ctx.navigate(bulkPath(id(location), 'lock')),
+    },
+    {
+      id: 'location.unlock-all',
+      label: (LL) => LL.devices.bulk.unlockAll(),
+      needs: { anyOf: needs('devices', 'update') },
+      run: (ctx, location) => ctx.navigate(bulkPath(id(location), 'unlock')),
     },
   ],
 }

@@ -7,6 +7,7 @@ import { needs } from '../../contract/permissions'
 import { useBreadcrumbLabel } from '../../lib/breadcrumb-labels'
 import { pathTo } from '../../lib/paths'
 import { useSession } from '../../session/session-context'
+import { BulkCommands } from '../../ui/bulk-commands'
 import { buttonClass } from '../../ui/button'
 import { CenteredSpinner } from '../../ui/loading'
 import { LoadFailed } from '../../ui/load-failed'
@@ -72,6 +73,7 @@ export function LocationViewScreen() {
         canUpdate={canUpdate}
         canDelete={can(needs('locations', 'delete'))}
       />
+      <BulkCommands location={location} />
     </Page>
   )
 }

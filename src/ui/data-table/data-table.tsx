@@ -62,6 +62,11 @@ export interface DataTableProps<TRow extends RowData, TSort extends string> {
    * and these actions shows while rows are selected.
    */
   bulkActions?: (selected: readonly TRow[], clear: () => void) => ReactNode
+  /**
+   * The filters `source` applies (the screen's own, e.g. from its URL), as text: a change starts
+   * the list over at its top, like a new search.
+   */
+  filterKey?: string
 }
 
 const OVERSCAN = 8
@@ -84,13 +89,14 @@ export function DataTable<TRow extends RowData, TSort extends string>(
   const { getRowId, describeRow, rowActions, onCreate, onActiveRowChange, errorMessage } = props
   const { bulkActions } = props
   const selectable = bulkActions !== undefined
+  const filterKey = props.filterKey ?? ''
   const { LL, locale } = useI18nContext()
   const baseId = useId()
   const scrollRef = useRef<HTMLDivElement>(null)
   const searchRef = useRef<HTMLInputElement>(null)
   const [view, setView] = useUrlListView(defaults)
   const [visible, setVisible] = useState<IndexRange | null>(null)
-  const rows = useWindowedRows(source, view, visible)
+  const rows = useWindowedRows(source, view, visible, filterKey)
   const total = rows.total ?? 0
   const virtual = useScaledVirtualizer(scrollRef, {
     count: total,
@@ -107,7 +113,7 @@ export function DataTable<TRow extends RowData, TSort extends string>(
   })
   const items = virtual.virtualizer.getVirtualItems()
 
-  const viewKey = `${view.orderBy} ${view.orderDirection} ${view.search}`
+  const viewKey = `${view.orderBy} ${view.orderDirection} ${view.search} ${filterKey}`
   const [location] = useLocation()
   const search = useSearch()
   const [initialRowId] = useState(() => rowIdOf(search))
@@ -258,7 +264,11 @@ export function DataTable<TRow extends RowData, TSort extends string>(
           onLeave={focusRows}
           inputRef={searchRef}
         />
-        <ListCount total={rows.total} capped={rows.capped} searching={view.search !== ''} />
+        <ListCount
+          total={rows.total}
+          capped={rows.capped}
+          searching={view.search !== '' || filterKey !== ''}
+        />
       </div>
       {rows.error ? (
         <Notice tone="danger">
@@ -330,7 +340,11 @@ export function DataTable<TRow extends RowData, TSort extends string>(
           {rows.total === null && !rows.error ? <SkeletonRows columns={columnCount} /> : null}
           {rows.total === 0 ? (
             <MessageRow columns={columnCount}>
-              {view.search === '' ? emptyMessage : LL.table.noMatches({ search: view.search })}
+              {view.search !== ''
+                ? LL.table.noMatches({ search: view.search })
+                : filterKey !== ''
+                  ? LL.table.noFilterMatches()
+                  : emptyMessage}
             </MessageRow>
           ) : null}
         </div>

@@ -49,8 +49,10 @@ export function useWindowedRows<TRow, TSort extends string>(
   source: ListSource<TRow, TSort>,
   view: ListView<TSort>,
   visible: IndexRange | null,
+  /** Filters the source applies beyond sort and search: a change starts over like a new search. */
+  filterKey = '',
 ): WindowedRows<TRow> {
-  const viewKey = `${view.orderBy} ${view.orderDirection} ${view.search}`
+  const viewKey = `${view.orderBy} ${view.orderDirection} ${view.search} ${filterKey}`
   const [requested, setRequested] = useState({ viewKey, starts: FIRST_WINDOW })
   const [known, setKnown] = useState<{ viewKey: string; total: number | null; capped: boolean }>({
     viewKey,

@@ -1,0 +1,65 @@
+import { useQuery } from '@tanstack/react-query'
+import { Link } from 'wouter'
+import { useI18nContext } from '../../../i18n/i18n-react'
+import { deviceAudits } from '../../api/audits'
+import { auditRowPath } from '../../lib/command-links'
+import { pathTo } from '../../lib/paths'
+import { formatRelativeTime } from '../../lib/relative-time-text'
+import { useNow } from '../../lib/use-now'
+import { Button } from '../../ui/button'
+import { errorText } from '../../ui/data-table/error-text'
+import { Notice } from '../../ui/notice'
+import * as styles from './devices.css'
+
+/**
+ * The device's newest audit entries, each linking to its row in /audits; shown to users who may
+ * read the audit log. A command sent from this view refetches them (use-device-command.ts).
+ */
+export function DeviceRecentAudits({ deviceId, name }: { deviceId: number; name: string }) {
+  const { LL } = useI18nContext()
+  const now = useNow(30_000)
+  const query = useQuery(deviceAudits(deviceId))
+  const entries = query.data?.data
+  return (
+    <section className={styles.section} aria-labelledby="device-audits">
+      <h2 id="device-audits" className={styles.sectionTitle}>
+        {LL.devices.recentAudits()}
+      </h2>
+      {query.isError ? (
+        <Notice tone="danger">
+          {errorText(LL, query.error)}{' '}
+          <Button size="sm" onClick={() => void query.refetch()}>
+            {LL.common.retry()}
+          </Button>
+        </Notice>
+      ) : !entries ? (
+        <p className={styles.reason}>{LL.common.loading()}</p>
+      ) : entries.length === 0 ? (
+        <p className={styles.reason}>{LL.devices.noRecentAudits()}</p>
+      ) : (
+        <ul className={styles.auditList} data-testid="device-audits">
+          {entries.map((entry) => (
+            <li key={entry.audit_id} className={styles.auditLine}>
+              <Link className={styles.nameLink} href={auditRowPath(entry.audit_id, name)}>
+                {LL.devices.auditLine({
+                  command: LL.audits.commands[entry.command](),
+                  actor: entry.actor_email,
+                  result: entry.result === 'success' ? LL.audits.success() : LL.audits.failure(),
+                })}
+              </Link>
+              <span className={styles.reason}>
+                {formatRelativeTime(LL, Date.parse(entry.created_at), now)}
+                {entry.detail ? ` · ${entry.detail}` : ''}
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+      <p>
+        <Link className={styles.nameLink} href={pathTo('audits', { search: name })}>
+          {LL.devices.allAudits()}
+        </Link>
+      </p>
+    </section>
+  )
+}

@@ -1,0 +1,40 @@
+import type { DeviceCommandName } from '../../machines/device-command.machine'
+import { pathTo } from './paths'
+
+// Links into a command's places, shared by the devices feature, the locations feature, the
+// receipts panel and the palette (features may not import each other).
+
+/** The query parameter the device view reads to open a command's confirmation. */
+export const COMMAND_PARAM = 'command'
+
+/** The query parameter a location view reads to open "lock/unlock everything here". */
+export const BULK_PARAM = 'bulk'
+
+export type BulkCommandName = Extract<DeviceCommandName, 'lock' | 'unlock'>
+export const bulkCommands: readonly BulkCommandName[] = ['lock', 'unlock']
+
+/** The device view with the confirmation of `command` open: the same dialog the button opens. */
+export function commandPath(deviceId: number, command: DeviceCommandName): string {
+  const query = new URLSearchParams({ [COMMAND_PARAM]: command })
+  return `${pathTo('devices-view', { id: deviceId })}?${query.toString()}`
+}
+
+/** The location view with the bulk dry run of `command` open. */
+export function bulkPath(locationId: number, command: BulkCommandName): string {
+  const query = new URLSearchParams({ [BULK_PARAM]: command })
+  return `${pathTo('locations-view', { id: locationId })}?${query.toString()}`
+}
+
+/**
+ * One audit row in /audits: the log searched for its device (so the row is among the first
+ * loaded, newest first) with the row active.
+ */
+export function auditRowPath(auditId: number, deviceName: string): string {
+  return pathTo('audits', { search: deviceName, row: auditId })
+}
+
+/** The bulk command a URL asks for (`?bulk=lock`), if it names one. */
+export function requestedBulk(search: string): BulkCommandName | null {
+  const value = new URLSearchParams(search).get(BULK_PARAM)
+  return bulkCommands.find((command) => command === value) ?? null
+}

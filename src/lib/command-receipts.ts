@@ -1,0 +1,76 @@
+import { useSyncExternalStore } from 'react'
+import type { DeviceCommandName } from '../../machines/device-command.machine'
+
+// Every command the user sent in this session, for the receipts panel. Module memory only: never
+// written to storage, and it holds no PIN or token — a command, its device and its outcome.
+
+export type ReceiptStatus = 'pending' | 'waiting' | 'done' | 'failed'
+
+export interface Receipt {
+  /** The command's Idempotency-Key: one receipt per confirmation. */
+  key: string
+  deviceId: number
+  deviceName: string
+  command: DeviceCommandName
+  status: ReceiptStatus
+  /** The audit row the server wrote for it (success or refusal), once known. */
+  auditId: number | null
+  /** The server's own words for a failure. */
+  reason: string | null
+  sentAt: number
+}
+
+interface ReceiptsState {
+  /** Newest first. */
+  receipts: readonly Receipt[]
+  open: boolean
+}
+
+let state: ReceiptsState = { receipts: [], open: false }
+const listeners = new Set<() => void>()
+
+function update(next: ReceiptsState) {
+  state = next
+  for (const listener of listeners) listener()
+}
+
+export function addReceipt(receipt: Omit<Receipt, 'status' | 'auditId' | 'reason' | 'sentAt'>) {
+  update({
+    ...state,
+    receipts: [
+      { ...receipt, status: 'pending', auditId: null, reason: null, sentAt: Date.now() },
+      ...state.receipts,
+    ],
+  })
+}
+
+/** Records what became of the command sent with `key`. */
+export function settleReceipt(
+  key: string,
+  outcome: Partial<Pick<Receipt, 'status' | 'auditId' | 'reason'>>,
+) {
+  update({
+    ...state,
+    receipts: state.receipts.map((receipt) =>
+      receipt.key === key ? { ...receipt, ...outcome } : receipt,
+    ),
+  })
+}
+
+export function setReceiptsOpen(open: boolean) {
+  if (state.open !== open) update({ ...state, open })
+}
+
+/** The session ended: what it sent is forgotten with it. */
+export function forgetReceipts() {
+  update({ receipts: [], open: false })
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+export function useReceipts<T>(select: (state: ReceiptsState) => T): T {
+  return useSyncExternalStore(subscribe, () => select(state))
+}

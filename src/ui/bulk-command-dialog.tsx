@@ -1,0 +1,252 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query'
+import { useEffect, useRef, useState } from 'react'
+import { useI18nContext } from '../../i18n/i18n-react'
+import { auditKeys } from '../api/audits'
+import { deviceKeys, fetchDevicePage, sendDeviceCommand } from '../api/devices'
+import { refetchAfterWrite } from '../api/queries'
+import type { Device, DeviceFilters } from '../contract/devices'
+import { collectDevices, planBulk, runBulk, type BulkPorts } from '../lib/bulk-command'
+import { failureOf, refusedAuditId, serverMessage } from '../lib/command-errors'
+import type { BulkCommandName } from '../lib/command-links'
+import { addReceipt, settleReceipt, type ReceiptStatus } from '../lib/command-receipts'
+import { Button } from './button'
+import * as styles from './command-receipts.css'
+import { errorText } from './data-table/error-text'
+import { Dialog } from './dialog'
+import { Notice } from './notice'
+
+export type PlaceKind = 'location' | 'floor' | 'room'
+
+/** Where "everything here" is: a location, one of its floors or one of its rooms. */
+export interface BulkPlace {
+  kind: PlaceKind
+  id: number
+  name: string
+}
+
+const placeFilter = (place: BulkPlace): DeviceFilters => ({ [`${place.kind}_id`]: place.id })
+
+interface Row {
+  device: Device
+  status: ReceiptStatus | 'queued'
+  reason: string | null
+}
+
+interface Run {
+  rows: Row[]
+  tally: { succeeded: number; failed: number } | null
+  skipped: number
+}
+
+interface BulkCommandDialogProps {
+  place: BulkPlace
+  command: BulkCommandName
+  open: boolean
+  onClose: () => void
+}
+
+/**
+ * "Lock/unlock everything here": a dry run first (who receives it, who is skipped and why), one
+ * confirmation naming the count, then each device's receipt as it arrives and a summary. Closing
+ * during the run only closes the dialog: the commands were confirmed, and their receipts stay in
+ * the receipts panel.
+ */
+export function BulkCommandDialog({ place, command, open, onClose }: BulkCommandDialogProps) {
+  const { LL } = useI18nContext()
+  const client = useQueryClient()
+  const confirmRef = useRef<HTMLButtonElement>(null)
+  const [run, setRun] = useState<Run | null>(null)
+  const preview = useQuery({
+    queryKey: [...deviceKeys.all, 'place', place.kind, place.id],
+    queryFn: ({ signal }) =>
+      collectDevices((start, length) =>
+        fetchDevicePage(
+          {
+            start,
+            length,
+            order_by: 'name',
+            order_direction: 'asc',
+            search: '',
+            ...placeFilter(place),
+          },
+          signal,
+        ),
+      ),
+    enabled: open && run === null,
+  })
+  const plan = preview.data ? planBulk(preview.data, command) : null
+  const label = LL.devices.command[command]()
+  const ready = plan !== null && plan.targets.length > 0 && run === null
+  useEffect(() => {
+    if (ready) confirmRef.current?.focus()
+  }, [ready])
+
+  const start = () => {
+    if (!plan) return
+    const update = (id: number, status: Row['status'], reason: string | null = null) =>
+      setRun((current) =>
+        current
+          ? {
+              ...current,
+              rows: current.rows.map((row) =>
+                row.device.device_id === id ? { ...row, status, reason } : row,
+              ),
+            }
+          : current,
+      )
+    const keys = new Map<number, string>()
+    const ports: BulkPorts = {
+      send: (device, name, key) =>
+        sendDeviceCommand(device.device_id, name, key).then((result) => ({
+          auditId: result.audit_id,
+        })),
+      classify: (error) => ({
+        failure: failureOf(error),
+        auditId: refusedAuditId(error),
+        reason: serverMessage(error),
+      }),
+      mintKey: () => crypto.randomUUID(),
+      onUpdate: (device, step) => {
+        if (step.status === 'pending') {
+          keys.set(device.device_id, step.key)
+          addReceipt({
+            key: step.key,
+            deviceId: device.device_id,
+            deviceName: device.name,
+            command,
+          })
+          update(device.device_id, 'pending')
+          return
+        }
+        const key = keys.get(device.device_id)
+        if (key === undefined) return
+        if (step.status === 'waiting') settleReceipt(key, { status: 'waiting' })
+        else if (step.status === 'done')
+          settleReceipt(key, { status: 'done', auditId: step.auditId })
+        else settleReceipt(key, { status: 'failed', auditId: step.auditId, reason: step.reason })
+        update(device.device_id, step.status, step.status === 'failed' ? step.reason : null)
+      },
+    }
+    setRun({
+      rows: plan.targets.map((device) => ({ device, status: 'queued', reason: null })),
+      tally: null,
+      skipped: plan.skipped.length,
+    })
+    void runBulk(plan.targets, command, ports).then((tally) => {
+      setRun((current) => (current ? { ...current, tally } : current))
+      void refetchAfterWrite(client, deviceKeys, { kind: 'saved' })
+      void client.invalidateQueries({ queryKey: auditKeys.all })
+    })
+  }
+
+  const close = () => {
+    if (run?.tally) setRun(null)
+    onClose()
+  }
+  const answered = run
+    ? run.rows.filter((row) => row.status === 'done' || row.status === 'failed').length
+    : 0
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => (next ? undefined : close())}
+      title={LL.devices.bulk.title({ command: label, place: place.name })}
+      hideClose
+      footer={
+        run === null ? (
+          <>
+            <Button tone="secondary" onClick={close}>
+              {LL.common.cancel()}
+            </Button>
+            {ready && plan ? (
+              <Button ref={confirmRef} onClick={start}>
+                {LL.devices.bulk.confirm({ command: label, count: plan.targets.length })}
+              </Button>
+            ) : null}
+          </>
+        ) : (
+          <Button onClick={close} autoFocus>
+            {LL.common.close()}
+          </Button>
+        )
+      }
+    >
+      <div data-testid="bulk-dialog">
+        {run !== null ? (
+          <RunView run={run} answered={answered} />
+        ) : preview.isError ? (
+          <Notice tone="danger">
+            {errorText(LL, preview.error)}{' '}
+            <Button size="sm" onClick={() => void preview.refetch()}>
+              {LL.common.retry()}
+            </Button>
+          </Notice>
+        ) : plan === null ? (
+          <p role="status">{LL.devices.bulk.finding()}</p>
+        ) : (
+          <PlanView plan={plan} label={label} />
+        )}
+      </div>
+    </Dialog>
+  )
+}
+
+function PlanView({ plan, label }: { plan: ReturnType<typeof planBulk>; label: string }) {
+  const { LL } = useI18nContext()
+  return (
+    <>
+      <p role="status">
+        {plan.targets.length === 0
+          ? LL.devices.bulk.nothing()
+          : LL.devices.bulk.receive({ count: plan.targets.length, command: label })}
+      </p>
+      {plan.skipped.length > 0 ? (
+        <section aria-labelledby="bulk-skipped">
+          <h3 id="bulk-skipped" className={styles.heading}>
+            {LL.devices.bulk.skipped({ count: plan.skipped.length })}
+          </h3>
+          <ul className={styles.scroll} data-testid="bulk-skipped">
+            {plan.skipped.map(({ device, reason }) => (
+              <li key={device.device_id} className={styles.row}>
+                <span>{device.name}</span>
+                <span>{LL.devices.bulk.skip[reason]()}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </>
+  )
+}
+
+function RunView({ run, answered }: { run: Run; answered: number }) {
+  const { LL } = useI18nContext()
+  const failed = run.rows.filter((row) => row.status === 'failed').length
+  return (
+    <>
+      <p role="status">
+        {run.tally
+          ? LL.devices.bulk.summary({
+              done: run.tally.succeeded,
+              failed: run.tally.failed,
+              skipped: run.skipped,
+            })
+          : LL.devices.bulk.progress({ answered, count: run.rows.length })}
+      </p>
+      <h3 className={styles.heading}>{LL.devices.bulk.receiptsHeading()}</h3>
+      <ul className={styles.scroll} data-testid="bulk-receipts" data-failed={failed}>
+        {run.rows.map((row) => (
+          <li key={row.device.device_id} className={styles.row}>
+            <span>{row.device.name}</span>
+            <span className={row.status === 'queued' ? undefined : styles.status[row.status]}>
+              {row.status === 'queued'
+                ? null
+                : (row.reason ?? LL.devices.receipts.status[row.status]())}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </>
+  )
+}
