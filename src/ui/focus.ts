@@ -34,6 +34,9 @@ export function restoreFocus(element: HTMLElement | null, doc: Document = docume
 
 const focusInMain = (doc: Document) => doc.querySelector('main')?.contains(doc.activeElement)
 
+// An open modal (a drawer the URL opened) owns focus: a URL change must not pull focus out of it.
+const focusInModal = (doc: Document) => doc.activeElement?.closest('[role="dialog"]') != null
+
 /**
  * After a navigation the new screen may still be loading: wait (a frame at a time, at most a few
  * seconds) until either the screen took focus itself or its primary target exists. Focus left on
@@ -45,7 +48,8 @@ export function settleFocusAfterNavigation(doc: Document = document): () => void
   let handle = 0
   const tick = () => {
     frames += 1
-    if (focusInMain(doc) === true || focusPageTarget(doc) || frames > 180) return
+    if (focusInMain(doc) === true || focusInModal(doc) || focusPageTarget(doc) || frames > 180)
+      return
     handle = requestAnimationFrame(tick)
   }
   handle = requestAnimationFrame(tick)

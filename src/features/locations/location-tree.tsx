@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
+import { useLocation } from 'wouter'
 import { useI18nContext } from '../../../i18n/i18n-react'
 import type { LocationDeep } from '../../contract/locations'
+import { pathTo } from '../../lib/paths'
 import { Button } from '../../ui/button'
 import { failureText } from '../../ui/form/failure-text'
 import { formFailure } from '../../ui/form/form-core'
@@ -15,6 +17,8 @@ interface LocationTreeProps {
   canCreate: boolean
   canUpdate: boolean
   canDelete: boolean
+  /** Open the new-floor editor at once (the palette's "add a floor"). */
+  addFloorNow?: boolean
 }
 
 type Editing =
@@ -25,8 +29,10 @@ type Editing =
 const TYPE_AHEAD_MS = 600
 
 /** The WAI-ARIA tree of one building, edited in place: F2 renames, + adds inside, Delete asks. */
-export function LocationTree({ location, canCreate, canUpdate, canDelete }: LocationTreeProps) {
+export function LocationTree(props: LocationTreeProps) {
+  const { location, canCreate, canUpdate, canDelete, addFloorNow = false } = props
   const { LL } = useI18nContext()
+  const [, navigate] = useLocation()
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set())
   const [focusKey, setFocusKey] = useState<string | null>(null)
   const [editing, setEditing] = useState<Editing>(null)
@@ -72,6 +78,13 @@ export function LocationTree({ location, canCreate, canUpdate, canDelete }: Loca
     setEditing({ mode: 'create', kind, parent })
   }
 
+  const addFloorAtStart = useRef(addFloorNow && canCreate)
+  useEffect(() => {
+    if (!addFloorAtStart.current) return
+    addFloorAtStart.current = false
+    startCreate('floor', null)
+  })
+
   const onTreeKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
     if (!(event.target instanceof HTMLElement) || event.target.getAttribute('role') !== 'treeitem')
       return
@@ -87,7 +100,8 @@ export function LocationTree({ location, canCreate, canUpdate, canDelete }: Loca
     const kind = current.kind === 'device' ? null : current.kind
     if (event.key === 'Enter') {
       event.preventDefault()
-      if (current.childCount > 0) toggle(current.key, !current.expanded)
+      if (current.kind === 'device') navigate(pathTo('devices-view', { id: current.id }))
+      else if (current.childCount > 0) toggle(current.key, !current.expanded)
     } else if (event.key === 'F2' && kind && canUpdate) {
       event.preventDefault()
       save.reset()
