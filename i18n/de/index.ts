@@ -598,7 +598,7 @@ const de = {
     noAddress: 'Keine Adresse',
     tree: 'Etagen, Räume und Türen von {name}',
     treeHint:
-      'Pfeiltasten bewegen und öffnen, Pos1 und Ende springen, Buchstaben suchen nach Namen, Eingabe öffnet ein Gerät, F2 benennt um, + legt einen Raum oder eine Tür darin an, Entf löscht.',
+      'Pfeiltasten bewegen und öffnen, Pos1 und Ende springen, Buchstaben suchen nach Namen, * öffnet alle Geschwister, Eingabe öffnet ein Gerät, F2 benennt um, + legt einen Raum oder eine Tür darin an, Entf löscht.',
     addFloor: 'Etage hinzufügen',
     newName: 'Name (neu: {kind})',
     rename: 'Neuer Name für {name}',

@@ -582,7 +582,7 @@ const en = {
     noAddress: 'No address',
     tree: 'Floors, rooms and doors of {name}',
     treeHint:
-      'Arrows move and open, Home and End jump, letters find by name, Enter opens a device, F2 renames, + adds a room or door inside, Delete removes.',
+      'Arrows move and open, Home and End jump, letters find by name, * opens all siblings, Enter opens a device, F2 renames, + adds a room or door inside, Delete removes.',
     addFloor: 'Add floor',
     newName: 'Name of the new {kind}',
     rename: 'New name for {name}',

@@ -90,6 +90,15 @@ describe('the location tree', () => {
     expect(treeKey(open, 0, 'ArrowLeft')).not.toEqual({ type: 'none' })
   })
 
+  it('* opens every closed sibling that has children, and nothing else', () => {
+    const closed = visibleRows(location, new Set())
+    // Roof has no rooms, so only Ground opens.
+    expect(treeKey(closed, 1, '*')).toEqual({ type: 'expandSiblings', keys: ['floor:10'] })
+    const open = visibleRows(location, new Set(['floor:10']))
+    expect(treeKey(open, 0, '*')).toEqual({ type: 'none' })
+    expect(treeKey(open, 1, '*')).toEqual({ type: 'expandSiblings', keys: ['room:100'] })
+  })
+
   it('type-ahead finds the next name with the typed start, wrapping around', () => {
     const rows = visibleRows(location, new Set(['floor:10']))
     expect(typeAhead(rows, 0, 'r')).toBe(3)

@@ -107,9 +107,10 @@ export type TreeKeyResult =
   | { type: 'focus'; index: number }
   | { type: 'expand'; key: string }
   | { type: 'collapse'; key: string; index: number }
+  | { type: 'expandSiblings'; keys: string[] }
   | { type: 'none' }
 
-/** Arrows, Home and End as the WAI-ARIA tree pattern describes them. */
+/** Arrows, Home, End and * (open every sibling) as the WAI-ARIA tree pattern describes them. */
 export function treeKey(rows: readonly TreeRow[], index: number, key: string): TreeKeyResult {
   const row = rows[index]
   if (row === undefined) return rows.length > 0 ? { type: 'focus', index: 0 } : { type: 'none' }
@@ -130,6 +131,12 @@ export function treeKey(rows: readonly TreeRow[], index: number, key: string): T
       if (row.expanded) return { type: 'collapse', key: row.key, index }
       const parent = rows.findIndex((r) => r.key === row.parentKey)
       return parent < 0 ? { type: 'none' } : { type: 'focus', index: parent }
+    }
+    case '*': {
+      const keys = rows
+        .filter((r) => r.parentKey === row.parentKey && r.childCount > 0 && !r.expanded)
+        .map((r) => r.key)
+      return keys.length === 0 ? { type: 'none' } : { type: 'expandSiblings', keys }
     }
     default:
       return { type: 'none' }

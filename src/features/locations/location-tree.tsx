@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react'
 import { useLocation } from 'wouter'
 import { useI18nContext } from '../../../i18n/i18n-react'
 import type { LocationDeep } from '../../contract/locations'
@@ -9,6 +9,7 @@ import { formFailure } from '../../ui/form/form-core'
 import { Notice } from '../../ui/notice'
 import { DeleteSpaceDialog } from './delete-space-dialog'
 import { childKind, treeKey, typeAhead, visibleRows, type TreeRow } from './location-tree-model'
+import { TreeItemRow } from './location-tree-item'
 import * as styles from './location-tree.css'
 import { useSpaceWrite, type SpaceKind } from './use-space-mutations'
 
@@ -41,7 +42,8 @@ export function LocationTree(props: LocationTreeProps) {
   const typed = useRef({ text: '', at: 0 })
   const treeRef = useRef<HTMLUListElement>(null)
   const save = useSpaceWrite()
-  const rows = visibleRows(location, expanded)
+  // Rows keep their identity while only focus moves, so a key press re-renders two items, not all.
+  const rows = useMemo(() => visibleRows(location, expanded), [location, expanded])
   const focusIndex = Math.max(
     0,
     rows.findIndex((r) => r.key === focusKey),
@@ -94,6 +96,8 @@ export function LocationTree(props: LocationTreeProps) {
       event.preventDefault()
       if (move.type === 'focus') focusRow(rows[move.index]?.key ?? current.key)
       else if (move.type === 'expand') toggle(move.key, true)
+      else if (move.type === 'expandSiblings')
+        setExpanded((prev) => new Set([...prev, ...move.keys]))
       else toggle(move.key, false)
       return
     }
@@ -123,6 +127,15 @@ export function LocationTree(props: LocationTreeProps) {
       const found = typeAhead(rows, focusIndex, text) ?? typeAhead(rows, focusIndex, event.key)
       if (found !== null) focusRow(rows[found]?.key ?? current.key)
     }
+  }
+
+  // One click handler for the whole tree: items stay memoised without a callback each.
+  const onTreeClick = (event: MouseEvent<HTMLUListElement>) => {
+    const item = event.target instanceof Element ? event.target.closest('[data-key]') : null
+    const row = rows.find((r) => r.key === item?.getAttribute('data-key'))
+    if (!row || editing !== null) return
+    focusRow(row.key)
+    if (row.childCount > 0) toggle(row.key, !row.expanded)
   }
 
   const submitEdit = () => {
@@ -230,22 +243,21 @@ export function LocationTree(props: LocationTreeProps) {
         aria-describedby="location-tree-hint"
         className={styles.tree}
         onKeyDown={onTreeKeyDown}
+        onClick={onTreeClick}
       >
-        {rows.map((row) => (
-          <TreeItemRow
-            key={row.key}
-            row={row}
-            focused={row.key === current?.key}
-            renaming={editing?.mode === 'rename' && editing.row.key === row.key}
-            editor={editor(LL.locations.rename({ name: row.name }))}
-            kindLabel={LL.locations.kinds[row.kind]()}
-            onClick={() => {
-              focusRow(row.key)
-              if (row.childCount > 0) toggle(row.key, !row.expanded)
-            }}
-            after={row.key === createAfter ? createRow(row.level + 1) : null}
-          />
-        ))}
+        {rows.map((row) => {
+          const renaming = editing?.mode === 'rename' && editing.row.key === row.key
+          return (
+            <TreeItemRow
+              key={row.key}
+              row={row}
+              focused={row.key === current?.key}
+              editor={renaming ? editor(LL.locations.rename({ name: row.name })) : null}
+              kindLabel={LL.locations.kinds[row.kind]()}
+              after={row.key === createAfter ? createRow(row.level + 1) : null}
+            />
+          )
+        })}
         {editing?.mode === 'create' && editing.parent === null ? createRow(1) : null}
       </ul>
       <DeleteSpaceDialog
@@ -259,48 +271,5 @@ export function LocationTree(props: LocationTreeProps) {
         }}
       />
     </div>
-  )
-}
-
-interface TreeItemRowProps {
-  row: TreeRow
-  focused: boolean
-  renaming: boolean
-  editor: ReactNode
-  kindLabel: string
-  onClick: () => void
-  after: ReactNode
-}
-
-function TreeItemRow({
-  row,
-  focused,
-  renaming,
-  editor,
-  kindLabel,
-  onClick,
-  after,
-}: TreeItemRowProps) {
-  return (
-    <>
-      <li
-        role="treeitem"
-        data-key={row.key}
-        aria-level={row.level}
-        aria-expanded={row.childCount > 0 ? row.expanded : undefined}
-        aria-selected={focused}
-        tabIndex={focused ? 0 : -1}
-        className={styles.item}
-        style={{ paddingInlineStart: `${row.level * 1.25}rem` }}
-        onClick={onClick}
-      >
-        <span aria-hidden="true" className={styles.twisty}>
-          {row.childCount === 0 ? '' : row.expanded ? '▾' : '▸'}
-        </span>
-        <span className={styles.kind}>{kindLabel}</span>
-        {renaming ? editor : <span className={styles.name}>{row.name}</span>}
-      </li>
-      {after}
-    </>
   )
 }
