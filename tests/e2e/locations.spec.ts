@@ -93,6 +93,8 @@ test('the view: floors, rooms and doors added, renamed and deleted by keyboard a
   await page.keyboard.press('Enter')
   await expect(item(page, /Hall/)).toBeFocused()
   await expect(item(page, /Hall/)).toHaveAttribute('aria-level', '2')
+  await expect(item(page, /Hall/)).toHaveAttribute('aria-posinset', '1')
+  await expect(item(page, /Hall/)).toHaveAttribute('aria-setsize', '1')
 
   await page.keyboard.press('+')
   await page.keyboard.type('Main door')

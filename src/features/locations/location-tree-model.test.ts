@@ -70,6 +70,16 @@ describe('the location tree', () => {
     ])
   })
 
+  it('numbers each node among its siblings for aria-posinset and aria-setsize', () => {
+    const rows = visibleRows(location, new Set(['floor:10']))
+    expect(rows.map((r) => `${r.name} ${r.posinset}/${r.setsize}`)).toEqual([
+      'Ground 1/2',
+      'Hall 1/2',
+      'Lobby camera 2/2',
+      'Roof 2/2',
+    ])
+  })
+
   it('says what a node holds, counted through collapsed levels', () => {
     const [ground] = visibleRows(location, new Set())
     expect(ground?.holds).toEqual({ rooms: 1, doors: 1, devices: 2 })

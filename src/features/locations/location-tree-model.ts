@@ -13,6 +13,9 @@ export interface TreeRow {
   id: number
   name: string
   level: number
+  /** Position among its siblings, from 1, and how many siblings there are (aria-posinset/setsize). */
+  posinset: number
+  setsize: number
   parentKey: string | null
   /** Child nodes (rooms, doors or devices) this node holds. */
   childCount: number
@@ -82,7 +85,7 @@ function holdingsOf(node: Source): Holdings {
 export function visibleRows(location: LocationDeep, expanded: ReadonlySet<string>): TreeRow[] {
   const rows: TreeRow[] = []
   const add = (nodes: Source[], level: number, parentKey: string | null) => {
-    for (const node of nodes) {
+    for (const [index, node] of nodes.entries()) {
       const key = nodeKey(node.kind, node.id)
       const open = node.children.length > 0 && expanded.has(key)
       rows.push({
@@ -91,6 +94,8 @@ export function visibleRows(location: LocationDeep, expanded: ReadonlySet<string
         id: node.id,
         name: node.name,
         level,
+        posinset: index + 1,
+        setsize: nodes.length,
         parentKey,
         childCount: node.children.length,
         expanded: open,

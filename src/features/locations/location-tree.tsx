@@ -10,6 +10,7 @@ import { Notice } from '../../ui/notice'
 import { DeleteSpaceDialog } from './delete-space-dialog'
 import { childKind, treeKey, typeAhead, visibleRows, type TreeRow } from './location-tree-model'
 import { TreeItemRow } from './location-tree-item'
+import { useTreeWindow } from './use-tree-window'
 import * as styles from './location-tree.css'
 import { useSpaceWrite, type SpaceKind } from './use-space-mutations'
 
@@ -204,21 +205,22 @@ export function LocationTree(props: LocationTreeProps) {
       onBlur={() => (save.isPending ? undefined : cancelEdit())}
     />
   )
-  const createRow = (level: number) =>
-    editing?.mode === 'create' ? (
-      <li role="treeitem" aria-level={level} aria-selected={false} className={styles.item}>
-        <span className={styles.kind}>{LL.locations.kinds[editing.kind]()}</span>
-        {editor(LL.locations.newName({ kind: LL.locations.kinds[editing.kind]() }))}
-      </li>
-    ) : null
-  // The new node's row goes right after its parent's last visible descendant.
-  const createAfter = (() => {
-    if (editing?.mode !== 'create' || editing.parent === null) return null
+  // The new node's row goes right after its parent's last visible descendant (floors: at the end).
+  const createAt = (() => {
+    if (editing?.mode !== 'create') return -1
+    if (editing.parent === null) return rows.length
     const start = rows.findIndex((r) => r.key === editing.parent?.key)
     let end = start
     while (rows[end + 1] && (rows[end + 1]?.level ?? 0) > (rows[start]?.level ?? 0)) end += 1
-    return rows[end]?.key ?? null
+    return end + 1
   })()
+  const createLevel = editing?.mode === 'create' && editing.parent ? editing.parent.level + 1 : 1
+  const itemCount = rows.length + (createAt >= 0 ? 1 : 0)
+  const rowAt = (index: number) => rows[createAt >= 0 && index > createAt ? index - 1 : index]
+  const focusItem = createAt >= 0 && focusIndex >= createAt ? focusIndex + 1 : focusIndex
+  const scrollRef = useRef<HTMLDivElement>(null)
+  const virtualizer = useTreeWindow(itemCount, scrollRef, [focusItem, createAt])
+  const place = (start: number) => ({ transform: `translateY(${start}px)` })
 
   return (
     <div className={styles.root}>
@@ -236,30 +238,52 @@ export function LocationTree(props: LocationTreeProps) {
       {rows.length === 0 && editing === null ? (
         <p className={styles.hint}>{LL.locations.emptyTree()}</p>
       ) : null}
-      <ul
-        ref={treeRef}
-        role="tree"
-        aria-label={LL.locations.tree({ name: location.name })}
-        aria-describedby="location-tree-hint"
-        className={styles.tree}
-        onKeyDown={onTreeKeyDown}
-        onClick={onTreeClick}
-      >
-        {rows.map((row) => {
-          const renaming = editing?.mode === 'rename' && editing.row.key === row.key
-          return (
-            <TreeItemRow
-              key={row.key}
-              row={row}
-              focused={row.key === current?.key}
-              editor={renaming ? editor(LL.locations.rename({ name: row.name })) : null}
-              kindLabel={LL.locations.kinds[row.kind]()}
-              after={row.key === createAfter ? createRow(row.level + 1) : null}
-            />
-          )
-        })}
-        {editing?.mode === 'create' && editing.parent === null ? createRow(1) : null}
-      </ul>
+      <div ref={scrollRef} className={styles.scroller}>
+        <ul
+          ref={treeRef}
+          role="tree"
+          aria-label={LL.locations.tree({ name: location.name })}
+          aria-describedby="location-tree-hint"
+          className={styles.tree}
+          style={{ height: virtualizer.getTotalSize() }}
+          onKeyDown={onTreeKeyDown}
+          onClick={onTreeClick}
+        >
+          {virtualizer.getVirtualItems().map((slot) => {
+            if (editing?.mode === 'create' && slot.index === createAt)
+              return (
+                <li
+                  key="create"
+                  role="treeitem"
+                  aria-level={createLevel}
+                  aria-selected={false}
+                  className={styles.item}
+                  data-index={slot.index}
+                  ref={virtualizer.measureElement}
+                  style={place(slot.start)}
+                >
+                  <span className={styles.kind}>{LL.locations.kinds[editing.kind]()}</span>
+                  {editor(LL.locations.newName({ kind: LL.locations.kinds[editing.kind]() }))}
+                </li>
+              )
+            const row = rowAt(slot.index)
+            if (!row) return null
+            const renaming = editing?.mode === 'rename' && editing.row.key === row.key
+            return (
+              <TreeItemRow
+                key={row.key}
+                row={row}
+                index={slot.index}
+                start={slot.start}
+                measure={virtualizer.measureElement}
+                focused={row.key === current?.key}
+                editor={renaming ? editor(LL.locations.rename({ name: row.name })) : null}
+                kindLabel={LL.locations.kinds[row.kind]()}
+              />
+            )
+          })}
+        </ul>
+      </div>
       <DeleteSpaceDialog
         row={deleting}
         onClose={() => setDeleting(null)}
