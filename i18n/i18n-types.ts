@@ -2759,7 +2759,7 @@ type RootTranslation = {
 		 */
 		tree: RequiredParams<'name'>
 		/**
-		 * A​r​r​o​w​s​ ​m​o​v​e​ ​a​n​d​ ​o​p​e​n​,​ ​H​o​m​e​ ​a​n​d​ ​E​n​d​ ​j​u​m​p​,​ ​l​e​t​t​e​r​s​ ​f​i​n​d​ ​b​y​ ​n​a​m​e​,​ ​F​2​ ​r​e​n​a​m​e​s​,​ ​+​ ​a​d​d​s​ ​a​ ​r​o​o​m​ ​o​r​ ​d​o​o​r​ ​i​n​s​i​d​e​,​ ​D​e​l​e​t​e​ ​r​e​m​o​v​e​s​.
+		 * A​r​r​o​w​s​ ​m​o​v​e​ ​a​n​d​ ​o​p​e​n​,​ ​H​o​m​e​ ​a​n​d​ ​E​n​d​ ​j​u​m​p​,​ ​l​e​t​t​e​r​s​ ​f​i​n​d​ ​b​y​ ​n​a​m​e​,​ ​*​ ​o​p​e​n​s​ ​a​l​l​ ​s​i​b​l​i​n​g​s​,​ ​E​n​t​e​r​ ​o​p​e​n​s​ ​a​ ​d​e​v​i​c​e​,​ ​F​2​ ​r​e​n​a​m​e​s​,​ ​+​ ​a​d​d​s​ ​a​ ​r​o​o​m​ ​o​r​ ​d​o​o​r​ ​i​n​s​i​d​e​,​ ​D​e​l​e​t​e​ ​r​e​m​o​v​e​s​.
 		 */
 		treeHint: string
 		/**
@@ -2824,6 +2824,106 @@ type RootTranslation = {
 		 * S​h​o​w​ ​i​n​ ​t​h​e​ ​d​r​a​w​e​r
 		 */
 		peekButton: string
+		/**
+		 * U​p​l​o​a​d​ ​p​l​a​n
+		 */
+		uploadPlan: string
+		upload: {
+			/**
+			 * N​e​w​ ​p​l​a​n​ ​f​o​r​ ​{​f​l​o​o​r​}
+			 * @param {unknown} floor
+			 */
+			title: RequiredParams<'floor'>
+			/**
+			 * D​r​o​p​ ​a​n​ ​i​m​a​g​e​ ​h​e​r​e​,​ ​o​r​ ​c​h​o​o​s​e​ ​o​n​e​.
+			 */
+			drop: string
+			/**
+			 * D​r​o​p​ ​i​t​ ​t​o​ ​u​s​e​ ​t​h​i​s​ ​i​m​a​g​e​.
+			 */
+			dropping: string
+			/**
+			 * P​N​G​,​ ​J​P​E​G​,​ ​G​I​F​ ​o​r​ ​W​e​b​P​,​ ​u​p​ ​t​o​ ​5​ ​M​B​.
+			 */
+			limits: string
+			/**
+			 * C​h​o​o​s​e​ ​a​ ​p​l​a​n​ ​i​m​a​g​e​ ​f​o​r​ ​{​f​l​o​o​r​}​…
+			 * @param {unknown} floor
+			 */
+			choose: RequiredParams<'floor'>
+			/**
+			 * N​e​w​ ​p​l​a​n​ ​f​o​r​ ​{​f​l​o​o​r​}​ ​(​p​r​e​v​i​e​w​)
+			 * @param {unknown} floor
+			 */
+			preview: RequiredParams<'floor'>
+			/**
+			 * T​h​e​ ​b​r​o​w​s​e​r​ ​c​a​n​n​o​t​ ​s​h​o​w​ ​t​h​i​s​ ​f​i​l​e​ ​a​s​ ​a​n​ ​i​m​a​g​e​;​ ​t​h​e​ ​s​e​r​v​e​r​ ​c​h​e​c​k​s​ ​i​t​ ​w​h​e​n​ ​i​t​ ​i​s​ ​u​p​l​o​a​d​e​d​.
+			 */
+			previewBroken: string
+			/**
+			 * {​n​a​m​e​}​,​ ​{​s​i​z​e​}
+			 * @param {unknown} name
+			 * @param {unknown} size
+			 */
+			file: RequiredParams<'name' | 'size'>
+			/**
+			 * U​p​l​o​a​d​ ​p​l​a​n
+			 */
+			send: string
+			/**
+			 * U​p​l​o​a​d​i​n​g​…
+			 */
+			sending: string
+			/**
+			 * D​i​s​c​a​r​d
+			 */
+			discard: string
+			/**
+			 * U​p​l​o​a​d​i​n​g​ ​t​h​e​ ​p​l​a​n​ ​f​o​r​ ​{​f​l​o​o​r​}
+			 * @param {unknown} floor
+			 */
+			progress: RequiredParams<'floor'>
+			/**
+			 * P​l​a​n​ ​f​o​r​ ​{​f​l​o​o​r​}​ ​u​p​l​o​a​d​e​d​.
+			 * @param {unknown} floor
+			 */
+			done: RequiredParams<'floor'>
+			/**
+			 * N​o​t​h​i​n​g​ ​w​a​s​ ​c​h​a​n​g​e​d​:​ ​t​h​e​ ​c​u​r​r​e​n​t​ ​p​l​a​n​ ​s​t​a​y​s​.
+			 */
+			kept: string
+			problems: {
+				/**
+				 * {​n​a​m​e​}​ ​i​s​ ​a​n​ ​S​V​G​ ​i​m​a​g​e​,​ ​w​h​i​c​h​ ​c​a​n​ ​c​a​r​r​y​ ​s​c​r​i​p​t​:​ ​c​h​o​o​s​e​ ​a​ ​P​N​G​,​ ​J​P​E​G​,​ ​G​I​F​ ​o​r​ ​W​e​b​P​ ​i​m​a​g​e​.
+				 * @param {unknown} name
+				 */
+				svg: RequiredParams<'name'>
+				/**
+				 * {​n​a​m​e​}​ ​i​s​ ​n​o​t​ ​a​ ​P​N​G​,​ ​J​P​E​G​,​ ​G​I​F​ ​o​r​ ​W​e​b​P​ ​i​m​a​g​e​.
+				 * @param {unknown} name
+				 */
+				type: RequiredParams<'name'>
+				/**
+				 * {​n​a​m​e​}​ ​i​s​ ​l​a​r​g​e​r​ ​t​h​a​n​ ​5​ ​M​B​.
+				 * @param {unknown} name
+				 */
+				size: RequiredParams<'name'>
+				/**
+				 * T​h​e​ ​s​e​r​v​e​r​ ​r​e​f​u​s​e​d​ ​{​n​a​m​e​}​:​ ​i​t​s​ ​b​y​t​e​s​ ​a​r​e​ ​n​o​t​ ​a​ ​P​N​G​,​ ​J​P​E​G​,​ ​G​I​F​ ​o​r​ ​W​e​b​P​ ​i​m​a​g​e​,​ ​w​h​a​t​e​v​e​r​ ​i​t​s​ ​n​a​m​e​ ​s​a​y​s​.
+				 * @param {unknown} name
+				 */
+				content: RequiredParams<'name'>
+				/**
+				 * T​h​e​ ​s​e​r​v​e​r​ ​r​e​f​u​s​e​d​ ​{​n​a​m​e​}​:​ ​t​h​e​ ​u​p​l​o​a​d​ ​q​u​o​t​a​ ​i​s​ ​u​s​e​d​ ​u​p​.
+				 * @param {unknown} name
+				 */
+				quota: RequiredParams<'name'>
+				/**
+				 * Y​o​u​ ​m​a​y​ ​n​o​t​ ​u​p​l​o​a​d​ ​p​l​a​n​s​.
+				 */
+				forbidden: string
+			}
+		}
 	}
 	commands: {
 		/**
@@ -3060,6 +3160,14 @@ type RootTranslation = {
 			 * E​d​i​t​ ​l​o​c​a​t​i​o​n
 			 */
 			edit: string
+			/**
+			 * A​d​d​ ​a​ ​f​l​o​o​r
+			 */
+			addFloor: string
+			/**
+			 * U​p​l​o​a​d​ ​a​ ​p​l​a​n
+			 */
+			uploadPlan: string
 		}
 		list: {
 			/**
@@ -5734,7 +5842,7 @@ export type TranslationFunctions = {
 		 */
 		tree: (arg: { name: unknown }) => LocalizedString
 		/**
-		 * Arrows move and open, Home and End jump, letters find by name, F2 renames, + adds a room or door inside, Delete removes.
+		 * Arrows move and open, Home and End jump, letters find by name, * opens all siblings, Enter opens a device, F2 renames, + adds a room or door inside, Delete removes.
 		 */
 		treeHint: () => LocalizedString
 		/**
@@ -5791,6 +5899,94 @@ export type TranslationFunctions = {
 		 * Show in the drawer
 		 */
 		peekButton: () => LocalizedString
+		/**
+		 * Upload plan
+		 */
+		uploadPlan: () => LocalizedString
+		upload: {
+			/**
+			 * New plan for {floor}
+			 */
+			title: (arg: { floor: unknown }) => LocalizedString
+			/**
+			 * Drop an image here, or choose one.
+			 */
+			drop: () => LocalizedString
+			/**
+			 * Drop it to use this image.
+			 */
+			dropping: () => LocalizedString
+			/**
+			 * PNG, JPEG, GIF or WebP, up to 5 MB.
+			 */
+			limits: () => LocalizedString
+			/**
+			 * Choose a plan image for {floor}…
+			 */
+			choose: (arg: { floor: unknown }) => LocalizedString
+			/**
+			 * New plan for {floor} (preview)
+			 */
+			preview: (arg: { floor: unknown }) => LocalizedString
+			/**
+			 * The browser cannot show this file as an image; the server checks it when it is uploaded.
+			 */
+			previewBroken: () => LocalizedString
+			/**
+			 * {name}, {size}
+			 */
+			file: (arg: { name: unknown, size: unknown }) => LocalizedString
+			/**
+			 * Upload plan
+			 */
+			send: () => LocalizedString
+			/**
+			 * Uploading…
+			 */
+			sending: () => LocalizedString
+			/**
+			 * Discard
+			 */
+			discard: () => LocalizedString
+			/**
+			 * Uploading the plan for {floor}
+			 */
+			progress: (arg: { floor: unknown }) => LocalizedString
+			/**
+			 * Plan for {floor} uploaded.
+			 */
+			done: (arg: { floor: unknown }) => LocalizedString
+			/**
+			 * Nothing was changed: the current plan stays.
+			 */
+			kept: () => LocalizedString
+			problems: {
+				/**
+				 * {name} is an SVG image, which can carry script: choose a PNG, JPEG, GIF or WebP image.
+				 */
+				svg: (arg: { name: unknown }) => LocalizedString
+				/**
+				 * {name} is not a PNG, JPEG, GIF or WebP image.
+				 */
+				type: (arg: { name: unknown }) => LocalizedString
+				/**
+				 * {name} is larger than 5 MB.
+				 */
+				size: (arg: { name: unknown }) => LocalizedString
+				/**
+				 * The server refused {name}: its bytes are not a PNG, JPEG, GIF or WebP image, whatever its name says.
+				 */
+				content: (arg: { name: unknown }) => LocalizedString
+				/**
+				 * The server refused {name}: the upload quota is used up.
+				 */
+				quota: (arg: { name: unknown }) => LocalizedString
+				/**
+				 * You may not upload plans.
+				 */
+				forbidden: () => LocalizedString
+			}
+		}
 	}
 	commands: {
 		/**
@@ -6024,6 +6220,14 @@ export type TranslationFunctions = {
 			 * Edit location
 			 */
 			edit: () => LocalizedString
+			/**
+			 * Add a floor
+			 */
+			addFloor: () => LocalizedString
+			/**
+			 * Upload a plan
+			 */
+			uploadPlan: () => LocalizedString
 		}
 		list: {
 			/**

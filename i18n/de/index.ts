@@ -719,7 +719,7 @@ const de = {
     noAddress: 'Keine Adresse',
     tree: 'Etagen, Räume und Türen von {name}',
     treeHint:
-      'Pfeiltasten bewegen und öffnen, Pos1 und Ende springen, Buchstaben suchen nach Namen, F2 benennt um, + legt einen Raum oder eine Tür darin an, Entf löscht.',
+      'Pfeiltasten bewegen und öffnen, Pos1 und Ende springen, Buchstaben suchen nach Namen, * öffnet alle Geschwister, Eingabe öffnet ein Gerät, F2 benennt um, + legt einen Raum oder eine Tür darin an, Entf löscht.',
     addFloor: 'Etage hinzufügen',
     newName: 'Name (neu: {kind})',
     rename: 'Neuer Name für {name}',
@@ -732,6 +732,33 @@ const de = {
       'Geräte und Berechtigungen an diesen Türen müssen zuerst umziehen: der Server lehnt sonst ab.',
     emptyTree: 'Noch keine Etagen. Legen Sie die erste an.',
     peekButton: 'In der Seitenleiste zeigen',
+    uploadPlan: 'Plan hochladen',
+    upload: {
+      title: 'Neuer Plan für {floor}',
+      drop: 'Bild hier ablegen oder auswählen.',
+      dropping: 'Loslassen, um dieses Bild zu verwenden.',
+      limits: 'PNG, JPEG, GIF oder WebP, höchstens 5 MB.',
+      choose: 'Planbild für {floor} auswählen …',
+      preview: 'Neuer Plan für {floor} (Vorschau)',
+      previewBroken:
+        'Der Browser kann diese Datei nicht als Bild zeigen; der Server prüft sie beim Hochladen.',
+      file: '{name}, {size}',
+      send: 'Plan hochladen',
+      sending: 'Wird hochgeladen …',
+      discard: 'Verwerfen',
+      progress: 'Plan für {floor} wird hochgeladen',
+      done: 'Plan für {floor} hochgeladen.',
+      kept: 'Nichts wurde geändert: der bisherige Plan bleibt.',
+      problems: {
+        svg: '{name} ist ein SVG-Bild und kann Skript enthalten: wählen Sie ein PNG-, JPEG-, GIF- oder WebP-Bild.',
+        type: '{name} ist kein PNG-, JPEG-, GIF- oder WebP-Bild.',
+        size: '{name} ist größer als 5 MB.',
+        content:
+          'Der Server hat {name} abgelehnt: der Inhalt ist kein PNG-, JPEG-, GIF- oder WebP-Bild, was auch immer der Name sagt.',
+        quota: 'Der Server hat {name} abgelehnt: das Upload-Kontingent ist aufgebraucht.',
+        forbidden: 'Sie dürfen keine Pläne hochladen.',
+      },
+    },
   },
   commands: {
     title: 'Befehlspalette',
@@ -804,6 +831,8 @@ const de = {
       open: 'Standort öffnen',
       peek: 'In der Seitenleiste zeigen',
       edit: 'Standort bearbeiten',
+      addFloor: 'Etage hinzufügen',
+      uploadPlan: 'Plan hochladen',
     },
     list: {
       focusSearch: 'Liste durchsuchen',

@@ -698,7 +698,7 @@ const en = {
     noAddress: 'No address',
     tree: 'Floors, rooms and doors of {name}',
     treeHint:
-      'Arrows move and open, Home and End jump, letters find by name, F2 renames, + adds a room or door inside, Delete removes.',
+      'Arrows move and open, Home and End jump, letters find by name, * opens all siblings, Enter opens a device, F2 renames, + adds a room or door inside, Delete removes.',
     addFloor: 'Add floor',
     newName: 'Name of the new {kind}',
     rename: 'New name for {name}',
@@ -711,6 +711,33 @@ const en = {
       'Devices and the credentials on these doors must be moved first: the server refuses while they are there.',
     emptyTree: 'No floors yet. Add the first one.',
     peekButton: 'Show in the drawer',
+    uploadPlan: 'Upload plan',
+    upload: {
+      title: 'New plan for {floor}',
+      drop: 'Drop an image here, or choose one.',
+      dropping: 'Drop it to use this image.',
+      limits: 'PNG, JPEG, GIF or WebP, up to 5 MB.',
+      choose: 'Choose a plan image for {floor}…',
+      preview: 'New plan for {floor} (preview)',
+      previewBroken:
+        'The browser cannot show this file as an image; the server checks it when it is uploaded.',
+      file: '{name}, {size}',
+      send: 'Upload plan',
+      sending: 'Uploading…',
+      discard: 'Discard',
+      progress: 'Uploading the plan for {floor}',
+      done: 'Plan for {floor} uploaded.',
+      kept: 'Nothing was changed: the current plan stays.',
+      problems: {
+        svg: '{name} is an SVG image, which can carry script: choose a PNG, JPEG, GIF or WebP image.',
+        type: '{name} is not a PNG, JPEG, GIF or WebP image.',
+        size: '{name} is larger than 5 MB.',
+        content:
+          'The server refused {name}: its bytes are not a PNG, JPEG, GIF or WebP image, whatever its name says.',
+        quota: 'The server refused {name}: the upload quota is used up.',
+        forbidden: 'You may not upload plans.',
+      },
+    },
   },
   commands: {
     title: 'Command palette',
@@ -782,6 +809,8 @@ const en = {
       open: 'Open location',
       peek: 'Peek in the drawer',
       edit: 'Edit location',
+      addFloor: 'Add a floor',
+      uploadPlan: 'Upload a plan',
     },
     list: {
       focusSearch: 'Search the list',

@@ -1,6 +1,7 @@
 import { create, StructError, type Struct } from 'superstruct'
 import { ApiError } from './api-error'
 import { takeEarlyGet } from './early-get'
+import { xhrSend } from './xhr-send'
 
 // One HTTP exchange: URL, body, timeout, typed errors and contract validation. No session logic,
 // so both the client (which refreshes on 401) and the refresh itself build on it.
@@ -20,6 +21,8 @@ export type RequestOptions = {
   form?: Readonly<Record<string, string>>
   /** Sent as multipart/form-data (uploads). */
   multipart?: FormData
+  /** Called as a multipart body goes out (bytes sent, bytes in all). */
+  onUploadProgress?: (loaded: number, total: number) => void
   signal?: AbortSignal
   timeoutMs?: number
   /** false for calls that must not carry a bearer token nor trigger a refresh (sign-in, refresh). */
@@ -84,7 +87,18 @@ export async function send(options: RequestOptions, token: string | null): Promi
     const method = options.method ?? 'GET'
     // A request the boot started early for this very URL and token answers instead of a second one.
     const early = method === 'GET' ? takeEarlyGet(url, token) : null
-    return await (early ?? fetch(url, { method, headers, body, signal }))
+    if (early) return await early
+    const { onUploadProgress } = options
+    if (onUploadProgress && options.multipart)
+      return await xhrSend({
+        url,
+        method,
+        headers,
+        body: options.multipart,
+        signal,
+        onUploadProgress,
+      })
+    return await fetch(url, { method, headers, body, signal })
   } catch (error) {
     // A caller's own abort (react-query cancelling a query) stays an AbortError: it is not a failure.
     if (options.signal?.aborted) throw error

@@ -44,7 +44,8 @@ export type PathParams<Id extends RouteId> = Record<
 
 /**
  * The URL parameters a list keeps its view in (list-view.ts reads and writes them); `peek` names
- * the row shown in the list's side drawer, so reload and back keep the drawer open.
+ * the row shown in the list's side drawer, so reload and back keep the drawer open; `command` asks
+ * a screen to open one of its own dialogs or editors (a palette action on an entity).
  */
 export const listParams = {
   sort: 'sort',
@@ -52,6 +53,7 @@ export const listParams = {
   search: 'q',
   row: 'row',
   peek: 'peek',
+  command: 'command',
 } as const
 
 export type ListQuery = Partial<Record<keyof typeof listParams, string | number>>

@@ -30,9 +30,18 @@ export function Drawer({ open, onOpenChange, title, hint, children, onKeyDown }:
         <RadixDialog.Content
           className={styles.panel}
           onKeyDown={onKeyDown}
-          onOpenAutoFocus={() => {
+          onOpenAutoFocus={(event) => {
             opener.current =
               document.activeElement instanceof HTMLElement ? document.activeElement : null
+            // Content that asks for focus (a command opened by URL) gets it instead of the first button.
+            const wanted =
+              event.currentTarget instanceof HTMLElement
+                ? event.currentTarget.querySelector<HTMLElement>('[data-autofocus]')
+                : null
+            if (wanted) {
+              event.preventDefault()
+              wanted.focus()
+            }
           }}
           onCloseAutoFocus={(event) => {
             event.preventDefault()

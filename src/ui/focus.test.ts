@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest'
-import { focusIsLost, focusPageTarget, restoreFocus } from './focus'
+import { focusIsLost, focusPageTarget, restoreFocus, settleFocusAfterNavigation } from './focus'
 
 afterEach(() => {
   document.body.innerHTML = ''
@@ -25,5 +25,24 @@ describe('focus rule', () => {
     expect(focusIsLost()).toBe(true)
     restoreFocus(button)
     expect(document.activeElement?.textContent).toBe('Title')
+  })
+
+  it('leaves focus in an open dialog when the URL changes under it', async () => {
+    document.body.innerHTML =
+      '<main><div role="grid" tabindex="0"></div></main><div role="dialog"><button>Choose</button></div>'
+    const button = document.querySelector('button')
+    button?.focus()
+    settleFocusAfterNavigation()
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(document.activeElement).toBe(button)
+  })
+
+  it('moves focus left on the shell to the new page', async () => {
+    document.body.innerHTML =
+      '<nav><a href="/">Home</a></nav><main><div role="grid" tabindex="0"></div></main>'
+    document.querySelector('a')?.focus()
+    settleFocusAfterNavigation()
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(document.activeElement?.getAttribute('role')).toBe('grid')
   })
 })

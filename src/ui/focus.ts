@@ -34,7 +34,8 @@ export function restoreFocus(element: HTMLElement | null, doc: Document = docume
 
 const focusInMain = (doc: Document) => doc.querySelector('main')?.contains(doc.activeElement)
 
-// A dialog that holds focus (the palette opened while the screen loaded) keeps it.
+// An open dialog or modal drawer (the palette opened while the screen loaded, a drawer the URL
+// opened) owns focus: a URL change must not pull focus out of it.
 const focusInDialog = (doc: Document) =>
   doc.activeElement?.closest('[role="dialog"], [role="alertdialog"]') != null
 

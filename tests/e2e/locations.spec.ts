@@ -1,8 +1,9 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type FileChooser, type Page } from '@playwright/test'
 import {
   demo,
   expectNoSeriousA11yViolations as expectNoSeriousViolations,
   signIn,
+  storedTokens,
 } from './helpers/session'
 
 // Locations end to end against the real server: the list with its counts, the form, the right
@@ -92,6 +93,8 @@ test('the view: floors, rooms and doors added, renamed and deleted by keyboard a
   await page.keyboard.press('Enter')
   await expect(item(page, /Hall/)).toBeFocused()
   await expect(item(page, /Hall/)).toHaveAttribute('aria-level', '2')
+  await expect(item(page, /Hall/)).toHaveAttribute('aria-posinset', '1')
+  await expect(item(page, /Hall/)).toHaveAttribute('aria-setsize', '1')
 
   await page.keyboard.press('+')
   await page.keyboard.type('Main door')
@@ -263,6 +266,238 @@ for (const theme of ['light', 'dark'] as const) {
     await page.getByRole('link', { name: 'New location' }).click()
     await page.getByRole('button', { name: 'Create' }).click()
     await expect(page.getByText('Name is required.')).toBeVisible()
+    await expectNoSeriousViolations(page)
+  })
+}
+
+// Floor plans: a location of the test's own with one floor, made through the API, so uploads never
+// change what other tests read.
+async function api<T>(page: Page, method: string, path: string, data?: unknown): Promise<T> {
+  const { access } = await storedTokens(page)
+  const reply = await page.request.fetch(path, {
+    method,
+    headers: { Authorization: `Bearer ${access}` },
+    ...(data === undefined ? {} : { data }),
+  })
+  expect(reply.ok(), `${method} ${path}: ${reply.status()}`).toBe(true)
+  return (await reply.json()) as T
+}
+
+async function locationWithFloor(page: Page, floor = 'Ground') {
+  const name = `Plan house ${Date.now()}`
+  const location = await api<{ location_id: number }>(page, 'POST', '/sbm/v1/locations', { name })
+  const made = await api<{ floor_id: number }>(page, 'POST', '/sbm/v1/floors', {
+    location_id: location.location_id,
+    name: floor,
+    position: 0,
+  })
+  return { name, id: location.location_id, floorId: made.floor_id }
+}
+
+/** A PNG drawn by the browser itself: a real image, made by the test. */
+async function drawnPng(page: Page): Promise<Buffer> {
+  const data = await page.evaluate(() => {
+    const canvas = document.createElement('canvas')
+    canvas.width = 120
+    canvas.height = 80
+    const context = canvas.getContext('2d')
+    if (context) {
+      context.fillStyle = '#2563eb'
+      context.fillRect(10, 10, 100, 60)
+    }
+    return canvas.toDataURL('image/png').split(',')[1] ?? ''
+  })
+  return Buffer.from(data, 'base64')
+}
+
+const chooseButton = (page: Page, floor: string) =>
+  drawer(page).getByRole('button', { name: `Choose a plan image for ${floor}…` })
+
+test('Space peeks; a plan is chosen, previewed and uploaded by keyboard and shown in the drawer', async ({
+  page,
+}) => {
+  // Listening from the start turns file-chooser interception on before any key is pressed.
+  const chooser = new Promise<FileChooser>((resolve) => page.once('filechooser', resolve))
+  await signIn(page, demo.admin)
+  const house = await locationWithFloor(page)
+  const png = await drawnPng(page)
+  await page.goto(`/locations?q=${encodeURIComponent(house.name)}`)
+  await expect(firstRow(page)).toContainText(house.name)
+  await grid(page).focus()
+  await page.keyboard.press('j')
+  await page.keyboard.press('Space')
+  await expect(drawer(page).getByRole('heading', { name: house.name })).toBeVisible()
+  await expect(page).toHaveURL(new RegExp(`peek=${house.id}`))
+  await expect(drawer(page).getByTestId('placeholder-plan')).toBeVisible()
+
+  await chooseButton(page, 'Ground').focus()
+  await page.keyboard.press('Enter')
+  await (await chooser).setFiles({ name: 'ground.png', mimeType: 'image/png', buffer: png })
+  await expect(
+    drawer(page).getByRole('img', { name: 'New plan for Ground (preview)' }),
+  ).toBeVisible()
+  await expect(drawer(page).getByText(/^ground\.png, /)).toBeVisible()
+  await page.keyboard.press('Tab')
+  await expect(drawer(page).getByRole('button', { name: 'Upload plan' })).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(page.getByText('Plan for Ground uploaded.')).toBeVisible()
+  await expect(chooseButton(page, 'Ground')).toBeFocused()
+  const plan = drawer(page).getByRole('img', { name: 'Plan of Ground' })
+  await expect(plan).toHaveAttribute('src', /^\/uploads\/[a-f0-9]{24}\.png$/)
+  await expect(drawer(page).getByTestId('placeholder-plan')).toHaveCount(0)
+
+  // Served as the bytes say, never sniffed, sandboxed.
+  const served = await page.request.get((await plan.getAttribute('src')) ?? '')
+  expect(served.headers()['content-type']).toBe('image/png')
+  expect(served.headers()['x-content-type-options']).toBe('nosniff')
+  expect(served.headers()['content-security-policy']).toContain('sandbox')
+})
+
+test('hostile uploads are refused with a clear reason and the plan stays', async ({ page }) => {
+  await signIn(page, demo.admin)
+  const house = await locationWithFloor(page, 'Basement')
+  const { access } = await storedTokens(page)
+  await page.goto(`/locations?peek=${house.id}&row=${house.id}`)
+  await expect(chooseButton(page, 'Basement')).toBeVisible()
+  const input = drawer(page).getByTestId('plan-file')
+  const refusal = drawer(page).getByRole('alert')
+
+  // An HTML page renamed .png passes the browser's check; the server reads its bytes and refuses.
+  const html = Buffer.from('<!doctype html><script>alert(1)</script>')
+  await input.setInputFiles({ name: 'evil.png', mimeType: 'image/png', buffer: html })
+  await drawer(page).getByRole('button', { name: 'Upload plan' }).click()
+  await expect(refusal).toContainText(
+    'The server refused evil.png: its bytes are not a PNG, JPEG, GIF or WebP image',
+  )
+  await expect(refusal).toContainText('Nothing was changed: the current plan stays.')
+  await expect(refusal).toBeFocused()
+
+  const svg = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(1)"/>')
+  await input.setInputFiles({ name: 'plan.svg', mimeType: 'image/svg+xml', buffer: svg })
+  await expect(refusal).toContainText('plan.svg is an SVG image, which can carry script')
+  await expect(drawer(page).getByRole('button', { name: 'Upload plan' })).toHaveCount(0)
+
+  const huge = Buffer.alloc(20 * 1024 * 1024)
+  await input.setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: huge })
+  await expect(refusal).toContainText('huge.png is larger than 5 MB.')
+  await expect(drawer(page).getByRole('button', { name: 'Upload plan' })).toHaveCount(0)
+
+  // Nothing lost: the floor still has no plan, and the placeholder is still drawn.
+  await expect(drawer(page).getByTestId('placeholder-plan')).toBeVisible()
+  const deep = await api<{ floors: { plan_image_url: string | null }[] }>(
+    page,
+    'GET',
+    `/sbm/v1/locations/${house.id}?deep=true`,
+  )
+  expect(deep.floors[0]?.plan_image_url).toBeNull()
+
+  // The server refuses the SVG and the 20 MB file too when a client skips the browser's check.
+  for (const [name, mimeType, buffer, status] of [
+    ['x.svg', 'image/svg+xml', svg, 415],
+    ['huge.png', 'image/png', huge, 413],
+  ] as const) {
+    const reply = await page.request.post('/upload', {
+      headers: { Authorization: `Bearer ${access}` },
+      multipart: { [`image_${Date.now()}_${name}`]: { name, mimeType, buffer } },
+    })
+    expect(reply.status()).toBe(status)
+  }
+})
+
+test('a plan can be dropped on the drop zone', async ({ page }) => {
+  await signIn(page, demo.admin)
+  const house = await locationWithFloor(page, 'Loft')
+  const png = (await drawnPng(page)).toString('base64')
+  await page.goto(`/locations?peek=${house.id}&row=${house.id}`)
+  await expect(chooseButton(page, 'Loft')).toBeVisible()
+  const transfer = await page.evaluateHandle((base64) => {
+    const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0))
+    const data = new DataTransfer()
+    data.items.add(new File([bytes], 'loft.png', { type: 'image/png' }))
+    return data
+  }, png)
+  const zone = drawer(page).getByTestId('plan-drop-zone')
+  await zone.dispatchEvent('dragenter', { dataTransfer: transfer })
+  await expect(zone).toContainText('Drop it to use this image.')
+  await zone.dispatchEvent('drop', { dataTransfer: transfer })
+  await expect(drawer(page).getByRole('img', { name: 'New plan for Loft (preview)' })).toBeVisible()
+  await drawer(page).getByRole('button', { name: 'Upload plan' }).click()
+  await expect(drawer(page).getByRole('img', { name: 'Plan of Loft' })).toHaveAttribute(
+    'src',
+    /^\/uploads\//,
+  )
+})
+
+test('the palette adds a floor and opens the plan upload on a location', async ({ page }) => {
+  await signIn(page, demo.admin)
+  const house = await locationWithFloor(page, 'Street level')
+  const palette = page.getByRole('dialog', { name: 'Command palette' })
+  const actionsOf = async (action: string) => {
+    await page.keyboard.press('ControlOrMeta+k')
+    await page.keyboard.type(`~${house.name}`)
+    await expect(palette.getByRole('option', { name: new RegExp(house.name) })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    )
+    await page.keyboard.press('Tab')
+    await palette.getByRole('option', { name: action }).click()
+  }
+
+  await actionsOf('Add a floor')
+  await expect(page).toHaveURL(new RegExp(`/locations/view/${house.id}$`))
+  await expect(page.getByLabel('Name of the new floor')).toBeFocused()
+  await page.keyboard.type('Roof')
+  await page.keyboard.press('Enter')
+  await expect(item(page, /Roof/)).toBeFocused()
+
+  await actionsOf('Upload a plan')
+  await expect(drawer(page).getByRole('heading', { name: house.name })).toBeVisible()
+  await expect(chooseButton(page, 'Street level')).toBeFocused()
+  expect(new URL(page.url()).searchParams.get('command')).toBeNull()
+})
+
+test('Enter on a device in the tree opens the device', async ({ page }) => {
+  await signIn(page, demo.admin)
+  await page.goto('/locations?q=Acme%20HQ')
+  await expect(firstRow(page)).toContainText('Acme HQ')
+  await grid(page).focus()
+  await page.keyboard.press('j')
+  await page.keyboard.press('Enter')
+  await expect(tree(page)).toBeVisible()
+  const closed = tree(page).locator('[role="treeitem"][aria-expanded="false"]')
+  while ((await closed.count()) > 0) await closed.first().click()
+  const device = tree(page)
+    .getByRole('treeitem', { name: /^device/ })
+    .first()
+  await device.click()
+  await expect(device).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(/\/devices\/view\/\d+$/)
+})
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`axe on the plan upload with a preview and a refusal (${theme})`, async ({ page }) => {
+    await signIn(page, demo.admin)
+    const house = await locationWithFloor(page, 'Mezzanine')
+    const png = await drawnPng(page)
+    await page.goto(`/locations?peek=${house.id}&row=${house.id}`)
+    await expect(chooseButton(page, 'Mezzanine')).toBeVisible()
+    if (theme === 'dark') {
+      await page.keyboard.press('Escape')
+      await useDarkTheme(page)
+      await page.goto(`/locations?peek=${house.id}&row=${house.id}`)
+      await expect(chooseButton(page, 'Mezzanine')).toBeVisible()
+    }
+    const input = drawer(page).getByTestId('plan-file')
+    await input.setInputFiles({
+      name: 'm.svg',
+      mimeType: 'image/svg+xml',
+      buffer: Buffer.from('<svg/>'),
+    })
+    await expect(drawer(page).getByRole('alert')).toBeVisible()
+    await expectNoSeriousViolations(page)
+    await input.setInputFiles({ name: 'm.png', mimeType: 'image/png', buffer: png })
+    await expect(drawer(page).getByRole('img', { name: /preview/ })).toBeVisible()
     await expectNoSeriousViolations(page)
   })
 }

@@ -1,4 +1,4 @@
-import { useState, type KeyboardEvent } from 'react'
+import { useEffect, useState, type KeyboardEvent } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link } from 'wouter'
 import { useI18nContext } from '../../../i18n/i18n-react'
@@ -14,8 +14,10 @@ import { CenteredSpinner } from '../../ui/loading'
 import { LoadFailed } from '../../ui/load-failed'
 import { Select } from '../../ui/select'
 import { FloorPlan } from './floor-plan'
+import { FloorPlanUpload } from './floor-plan-upload'
 import { formatAddress } from './location-address'
 import * as styles from './locations.css'
+import { useUrlCommand } from './use-url-command'
 
 interface LocationDrawerProps {
   /** The location shown; null while the drawer is closed. */
@@ -65,6 +67,12 @@ function LocationPeek({ location, canUpdate }: { location: LocationDeep; canUpda
   const { LL } = useI18nContext()
   const [floorId, setFloorId] = useState(location.floors[0]?.floor_id ?? null)
   const floor = location.floors.find((f) => f.floor_id === floorId) ?? location.floors[0]
+  // The palette's "upload a plan" opens the drawer with `?command=upload-plan`: focus the picker.
+  const { command, done } = useUrlCommand()
+  const [focusUpload] = useState(command === 'upload-plan')
+  useEffect(() => {
+    if (command !== null) done()
+  }, [command, done])
   const devices = locationDevices<Device>(location)
   const address = formatAddress(location)
   return (
@@ -90,6 +98,9 @@ function LocationPeek({ location, canUpdate }: { location: LocationDeep; canUpda
               onChange={(event) => setFloorId(Number(event.target.value))}
             />
             <FloorPlan floor={floor} />
+            {canUpdate ? (
+              <FloorPlanUpload key={floor.floor_id} floor={floor} autoFocus={focusUpload} />
+            ) : null}
           </>
         ) : (
           <p className={styles.planNote}>{LL.locations.noFloors()}</p>

@@ -12,7 +12,8 @@ const id = (location: Location) => location.location_id
 
 /**
  * Locations in the palette (`~`): the list call's `search`, ordered by name. Enter opens the
- * building's view, which every reader may open; peek shows it in the list's drawer.
+ * building's view, which every reader may open; peek shows it in the list's drawer. "Add a floor"
+ * and "upload a plan" open the same editors the screens' buttons open, through `?command=`.
  */
 export const locationSource: EntitySource<Location, PaletteContext> = {
   kind: 'locations',
@@ -70,6 +71,22 @@ export const locationSource: EntitySource<Location, PaletteContext> = {
       label: (LL) => LL.devices.bulk.unlockAll(),
       needs: { anyOf: needs('devices', 'update') },
       run: (ctx, location) => ctx.navigate(bulkPath(id(location), 'unlock')),
+    },
+    {
+      id: 'location.add-floor',
+      label: (LL) => LL.commands.locations.addFloor(),
+      needs: { anyOf: needs('locations', 'create') },
+      run: (ctx, location) =>
+        ctx.navigate(pathTo('locations-view', { id: id(location) }, { command: 'add-floor' })),
+    },
+    {
+      id: 'location.upload-plan',
+      label: (LL) => LL.commands.locations.uploadPlan(),
+      needs: { anyOf: needs('locations', 'update') },
+      run: (ctx, location) =>
+        ctx.navigate(
+          pathTo('locations', { peek: id(location), row: id(location), command: 'upload-plan' }),
+        ),
     },
   ],
 }

@@ -70,6 +70,16 @@ describe('the location tree', () => {
     ])
   })
 
+  it('numbers each node among its siblings for aria-posinset and aria-setsize', () => {
+    const rows = visibleRows(location, new Set(['floor:10']))
+    expect(rows.map((r) => `${r.name} ${r.posinset}/${r.setsize}`)).toEqual([
+      'Ground 1/2',
+      'Hall 1/2',
+      'Lobby camera 2/2',
+      'Roof 2/2',
+    ])
+  })
+
   it('says what a node holds, counted through collapsed levels', () => {
     const [ground] = visibleRows(location, new Set())
     expect(ground?.holds).toEqual({ rooms: 1, doors: 1, devices: 2 })
@@ -88,6 +98,15 @@ describe('the location tree', () => {
     expect(treeKey(open, 0, 'ArrowLeft')).toEqual({ type: 'collapse', key: 'floor:10', index: 0 })
     expect(treeKey(open, 1, 'ArrowLeft')).toEqual({ type: 'focus', index: 0 })
     expect(treeKey(open, 0, 'ArrowLeft')).not.toEqual({ type: 'none' })
+  })
+
+  it('* opens every closed sibling that has children, and nothing else', () => {
+    const closed = visibleRows(location, new Set())
+    // Roof has no rooms, so only Ground opens.
+    expect(treeKey(closed, 1, '*')).toEqual({ type: 'expandSiblings', keys: ['floor:10'] })
+    const open = visibleRows(location, new Set(['floor:10']))
+    expect(treeKey(open, 0, '*')).toEqual({ type: 'none' })
+    expect(treeKey(open, 1, '*')).toEqual({ type: 'expandSiblings', keys: ['room:100'] })
   })
 
   it('type-ahead finds the next name with the typed start, wrapping around', () => {

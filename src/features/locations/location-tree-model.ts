@@ -13,6 +13,9 @@ export interface TreeRow {
   id: number
   name: string
   level: number
+  /** Position among its siblings, from 1, and how many siblings there are (aria-posinset/setsize). */
+  posinset: number
+  setsize: number
   parentKey: string | null
   /** Child nodes (rooms, doors or devices) this node holds. */
   childCount: number
@@ -82,7 +85,7 @@ function holdingsOf(node: Source): Holdings {
 export function visibleRows(location: LocationDeep, expanded: ReadonlySet<string>): TreeRow[] {
   const rows: TreeRow[] = []
   const add = (nodes: Source[], level: number, parentKey: string | null) => {
-    for (const node of nodes) {
+    for (const [index, node] of nodes.entries()) {
       const key = nodeKey(node.kind, node.id)
       const open = node.children.length > 0 && expanded.has(key)
       rows.push({
@@ -91,6 +94,8 @@ export function visibleRows(location: LocationDeep, expanded: ReadonlySet<string
         id: node.id,
         name: node.name,
         level,
+        posinset: index + 1,
+        setsize: nodes.length,
         parentKey,
         childCount: node.children.length,
         expanded: open,
@@ -107,9 +112,10 @@ export type TreeKeyResult =
   | { type: 'focus'; index: number }
   | { type: 'expand'; key: string }
   | { type: 'collapse'; key: string; index: number }
+  | { type: 'expandSiblings'; keys: string[] }
   | { type: 'none' }
 
-/** Arrows, Home and End as the WAI-ARIA tree pattern describes them. */
+/** Arrows, Home, End and * (open every sibling) as the WAI-ARIA tree pattern describes them. */
 export function treeKey(rows: readonly TreeRow[], index: number, key: string): TreeKeyResult {
   const row = rows[index]
   if (row === undefined) return rows.length > 0 ? { type: 'focus', index: 0 } : { type: 'none' }
@@ -130,6 +136,12 @@ export function treeKey(rows: readonly TreeRow[], index: number, key: string): T
       if (row.expanded) return { type: 'collapse', key: row.key, index }
       const parent = rows.findIndex((r) => r.key === row.parentKey)
       return parent < 0 ? { type: 'none' } : { type: 'focus', index: parent }
+    }
+    case '*': {
+      const keys = rows
+        .filter((r) => r.parentKey === row.parentKey && r.childCount > 0 && !r.expanded)
+        .map((r) => r.key)
+      return keys.length === 0 ? { type: 'none' } : { type: 'expandSiblings', keys }
     }
     default:
       return { type: 'none' }

@@ -12,16 +12,23 @@ export const toolbar = style({
 
 export const hint = style({ margin: 0, color: vars.color.muted, fontSize: vars.fontSize.sm })
 
-export const tree = style({
-  margin: 0,
+// The scroller holds the window of mounted items; the tree is as tall as every item together.
+export const scroller = style({
+  maxHeight: '70vh',
+  overflowY: 'auto',
   padding: vars.space.xs,
-  listStyle: 'none',
   border: `1px solid ${vars.color.border}`,
   borderRadius: vars.radius.md,
   background: vars.color.surface,
 })
 
+export const tree = style({ position: 'relative', margin: 0, padding: 0, listStyle: 'none' })
+
 export const item = style({
+  position: 'absolute',
+  top: 0,
+  left: 0,
+  right: 0,
   display: 'flex',
   alignItems: 'center',
   gap: vars.space.sm,

@@ -1,12 +1,16 @@
-import { useEffect, useRef, useState, type KeyboardEvent, type ReactNode } from 'react'
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react'
+import { useLocation } from 'wouter'
 import { useI18nContext } from '../../../i18n/i18n-react'
 import type { LocationDeep } from '../../contract/locations'
+import { pathTo } from '../../lib/paths'
 import { Button } from '../../ui/button'
 import { failureText } from '../../ui/form/failure-text'
 import { formFailure } from '../../ui/form/form-core'
 import { Notice } from '../../ui/notice'
 import { DeleteSpaceDialog } from './delete-space-dialog'
 import { childKind, treeKey, typeAhead, visibleRows, type TreeRow } from './location-tree-model'
+import { TreeItemRow } from './location-tree-item'
+import { useTreeWindow } from './use-tree-window'
 import * as styles from './location-tree.css'
 import { useSpaceWrite, type SpaceKind } from './use-space-mutations'
 
@@ -15,6 +19,8 @@ interface LocationTreeProps {
   canCreate: boolean
   canUpdate: boolean
   canDelete: boolean
+  /** Open the new-floor editor at once (the palette's "add a floor"). */
+  addFloorNow?: boolean
 }
 
 type Editing =
@@ -25,8 +31,10 @@ type Editing =
 const TYPE_AHEAD_MS = 600
 
 /** The WAI-ARIA tree of one building, edited in place: F2 renames, + adds inside, Delete asks. */
-export function LocationTree({ location, canCreate, canUpdate, canDelete }: LocationTreeProps) {
+export function LocationTree(props: LocationTreeProps) {
+  const { location, canCreate, canUpdate, canDelete, addFloorNow = false } = props
   const { LL } = useI18nContext()
+  const [, navigate] = useLocation()
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set())
   const [focusKey, setFocusKey] = useState<string | null>(null)
   const [editing, setEditing] = useState<Editing>(null)
@@ -35,7 +43,8 @@ export function LocationTree({ location, canCreate, canUpdate, canDelete }: Loca
   const typed = useRef({ text: '', at: 0 })
   const treeRef = useRef<HTMLUListElement>(null)
   const save = useSpaceWrite()
-  const rows = visibleRows(location, expanded)
+  // Rows keep their identity while only focus moves, so a key press re-renders two items, not all.
+  const rows = useMemo(() => visibleRows(location, expanded), [location, expanded])
   const focusIndex = Math.max(
     0,
     rows.findIndex((r) => r.key === focusKey),
@@ -72,6 +81,13 @@ export function LocationTree({ location, canCreate, canUpdate, canDelete }: Loca
     setEditing({ mode: 'create', kind, parent })
   }
 
+  const addFloorAtStart = useRef(addFloorNow && canCreate)
+  useEffect(() => {
+    if (!addFloorAtStart.current) return
+    addFloorAtStart.current = false
+    startCreate('floor', null)
+  })
+
   const onTreeKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
     if (!(event.target instanceof HTMLElement) || event.target.getAttribute('role') !== 'treeitem')
       return
@@ -81,13 +97,16 @@ export function LocationTree({ location, canCreate, canUpdate, canDelete }: Loca
       event.preventDefault()
       if (move.type === 'focus') focusRow(rows[move.index]?.key ?? current.key)
       else if (move.type === 'expand') toggle(move.key, true)
+      else if (move.type === 'expandSiblings')
+        setExpanded((prev) => new Set([...prev, ...move.keys]))
       else toggle(move.key, false)
       return
     }
     const kind = current.kind === 'device' ? null : current.kind
     if (event.key === 'Enter') {
       event.preventDefault()
-      if (current.childCount > 0) toggle(current.key, !current.expanded)
+      if (current.kind === 'device') navigate(pathTo('devices-view', { id: current.id }))
+      else if (current.childCount > 0) toggle(current.key, !current.expanded)
     } else if (event.key === 'F2' && kind && canUpdate) {
       event.preventDefault()
       save.reset()
@@ -109,6 +128,15 @@ export function LocationTree({ location, canCreate, canUpdate, canDelete }: Loca
       const found = typeAhead(rows, focusIndex, text) ?? typeAhead(rows, focusIndex, event.key)
       if (found !== null) focusRow(rows[found]?.key ?? current.key)
     }
+  }
+
+  // One click handler for the whole tree: items stay memoised without a callback each.
+  const onTreeClick = (event: MouseEvent<HTMLUListElement>) => {
+    const item = event.target instanceof Element ? event.target.closest('[data-key]') : null
+    const row = rows.find((r) => r.key === item?.getAttribute('data-key'))
+    if (!row || editing !== null) return
+    focusRow(row.key)
+    if (row.childCount > 0) toggle(row.key, !row.expanded)
   }
 
   const submitEdit = () => {
@@ -177,21 +205,22 @@ export function LocationTree({ location, canCreate, canUpdate, canDelete }: Loca
       onBlur={() => (save.isPending ? undefined : cancelEdit())}
     />
   )
-  const createRow = (level: number) =>
-    editing?.mode === 'create' ? (
-      <li role="treeitem" aria-level={level} aria-selected={false} className={styles.item}>
-        <span className={styles.kind}>{LL.locations.kinds[editing.kind]()}</span>
-        {editor(LL.locations.newName({ kind: LL.locations.kinds[editing.kind]() }))}
-      </li>
-    ) : null
-  // The new node's row goes right after its parent's last visible descendant.
-  const createAfter = (() => {
-    if (editing?.mode !== 'create' || editing.parent === null) return null
+  // The new node's row goes right after its parent's last visible descendant (floors: at the end).
+  const createAt = (() => {
+    if (editing?.mode !== 'create') return -1
+    if (editing.parent === null) return rows.length
     const start = rows.findIndex((r) => r.key === editing.parent?.key)
     let end = start
     while (rows[end + 1] && (rows[end + 1]?.level ?? 0) > (rows[start]?.level ?? 0)) end += 1
-    return rows[end]?.key ?? null
+    return end + 1
   })()
+  const createLevel = editing?.mode === 'create' && editing.parent ? editing.parent.level + 1 : 1
+  const itemCount = rows.length + (createAt >= 0 ? 1 : 0)
+  const rowAt = (index: number) => rows[createAt >= 0 && index > createAt ? index - 1 : index]
+  const focusItem = createAt >= 0 && focusIndex >= createAt ? focusIndex + 1 : focusIndex
+  const scrollRef = useRef<HTMLDivElement>(null)
+  const virtualizer = useTreeWindow(itemCount, scrollRef, [focusItem, createAt])
+  const place = (start: number) => ({ transform: `translateY(${start}px)` })
 
   return (
     <div className={styles.root}>
@@ -209,31 +238,52 @@ export function LocationTree({ location, canCreate, canUpdate, canDelete }: Loca
       {rows.length === 0 && editing === null ? (
         <p className={styles.hint}>{LL.locations.emptyTree()}</p>
       ) : null}
-      <ul
-        ref={treeRef}
-        role="tree"
-        aria-label={LL.locations.tree({ name: location.name })}
-        aria-describedby="location-tree-hint"
-        className={styles.tree}
-        onKeyDown={onTreeKeyDown}
-      >
-        {rows.map((row) => (
-          <TreeItemRow
-            key={row.key}
-            row={row}
-            focused={row.key === current?.key}
-            renaming={editing?.mode === 'rename' && editing.row.key === row.key}
-            editor={editor(LL.locations.rename({ name: row.name }))}
-            kindLabel={LL.locations.kinds[row.kind]()}
-            onClick={() => {
-              focusRow(row.key)
-              if (row.childCount > 0) toggle(row.key, !row.expanded)
-            }}
-            after={row.key === createAfter ? createRow(row.level + 1) : null}
-          />
-        ))}
-        {editing?.mode === 'create' && editing.parent === null ? createRow(1) : null}
-      </ul>
+      <div ref={scrollRef} className={styles.scroller}>
+        <ul
+          ref={treeRef}
+          role="tree"
+          aria-label={LL.locations.tree({ name: location.name })}
+          aria-describedby="location-tree-hint"
+          className={styles.tree}
+          style={{ height: virtualizer.getTotalSize() }}
+          onKeyDown={onTreeKeyDown}
+          onClick={onTreeClick}
+        >
+          {virtualizer.getVirtualItems().map((slot) => {
+            if (editing?.mode === 'create' && slot.index === createAt)
+              return (
+                <li
+                  key="create"
+                  role="treeitem"
+                  aria-level={createLevel}
+                  aria-selected={false}
+                  className={styles.item}
+                  data-index={slot.index}
+                  ref={virtualizer.measureElement}
+                  style={place(slot.start)}
+                >
+                  <span className={styles.kind}>{LL.locations.kinds[editing.kind]()}</span>
+                  {editor(LL.locations.newName({ kind: LL.locations.kinds[editing.kind]() }))}
+                </li>
+              )
+            const row = rowAt(slot.index)
+            if (!row) return null
+            const renaming = editing?.mode === 'rename' && editing.row.key === row.key
+            return (
+              <TreeItemRow
+                key={row.key}
+                row={row}
+                index={slot.index}
+                start={slot.start}
+                measure={virtualizer.measureElement}
+                focused={row.key === current?.key}
+                editor={renaming ? editor(LL.locations.rename({ name: row.name })) : null}
+                kindLabel={LL.locations.kinds[row.kind]()}
+              />
+            )
+          })}
+        </ul>
+      </div>
       <DeleteSpaceDialog
         row={deleting}
         onClose={() => setDeleting(null)}
@@ -245,48 +295,5 @@ export function LocationTree({ location, canCreate, canUpdate, canDelete }: Loca
         }}
       />
     </div>
-  )
-}
-
-interface TreeItemRowProps {
-  row: TreeRow
-  focused: boolean
-  renaming: boolean
-  editor: ReactNode
-  kindLabel: string
-  onClick: () => void
-  after: ReactNode
-}
-
-function TreeItemRow({
-  row,
-  focused,
-  renaming,
-  editor,
-  kindLabel,
-  onClick,
-  after,
-}: TreeItemRowProps) {
-  return (
-    <>
-      <li
-        role="treeitem"
-        data-key={row.key}
-        aria-level={row.level}
-        aria-expanded={row.childCount > 0 ? row.expanded : undefined}
-        aria-selected={focused}
-        tabIndex={focused ? 0 : -1}
-        className={styles.item}
-        style={{ paddingInlineStart: `${row.level * 1.25}rem` }}
-        onClick={onClick}
-      >
-        <span aria-hidden="true" className={styles.twisty}>
-          {row.childCount === 0 ? '' : row.expanded ? '▾' : '▸'}
-        </span>
-        <span className={styles.kind}>{kindLabel}</span>
-        {renaming ? editor : <span className={styles.name}>{row.name}</span>}
-      </li>
-      {after}
-    </>
   )
 }

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react'
 import { useQuery } from '@tanstack/react-query'
 import { Link, useParams } from 'wouter'
 import { useI18nContext } from '../../../i18n/i18n-react'
@@ -16,6 +17,7 @@ import { Page } from '../../ui/page'
 import { formatAddress } from './location-address'
 import { LocationTree } from './location-tree'
 import * as styles from './locations.css'
+import { useUrlCommand } from './use-url-command'
 
 /** /locations/view/:id — the building from `?deep=true` as a tree, edited in place. */
 export function LocationViewScreen() {
@@ -30,6 +32,12 @@ export function LocationViewScreen() {
   })
   const location = query.data
   useBreadcrumbLabel(id || undefined, location?.name)
+  // The palette's "add a floor" lands here with `?command=add-floor`; the tree opens its editor.
+  const { command, done } = useUrlCommand()
+  const [addFloorNow] = useState(command === 'add-floor')
+  useEffect(() => {
+    if (command !== null && location) done()
+  }, [command, done, location])
 
   if (id === 0 || isHttpStatus(query.error, 404))
     return (
@@ -72,6 +80,7 @@ export function LocationViewScreen() {
         canCreate={can(needs('locations', 'create'))}
         canUpdate={canUpdate}
         canDelete={can(needs('locations', 'delete'))}
+        addFloorNow={addFloorNow}
       />
       <BulkCommands location={location} />
     </Page>

@@ -38,11 +38,13 @@ describe('listKey', () => {
     expect(press('Enter')).toEqual({ type: 'none' })
   })
 
-  it('row keys act on the active row: e edits, # and Delete delete, p peeks', () => {
+  it('row keys act on the active row: e edits, # and Delete delete, p and Space peek', () => {
     expect(press('e', { active: 2 })).toEqual({ type: 'row', action: 'edit', index: 2 })
     expect(press('#', { active: 2 })).toEqual({ type: 'row', action: 'remove', index: 2 })
     expect(press('Delete', { active: 2 })).toEqual({ type: 'row', action: 'remove', index: 2 })
     expect(press('p', { active: 2 })).toEqual({ type: 'row', action: 'peek', index: 2 })
+    expect(press(' ', { active: 2 })).toEqual({ type: 'row', action: 'peek', index: 2 })
+    expect(press(' ', { active: null })).toEqual({ type: 'none' })
     expect(press('e')).toEqual({ type: 'none' })
     expect(press('p')).toEqual({ type: 'none' })
   })

@@ -43,7 +43,7 @@ export const LIST_KEYS = {
   selectRange: ['X'],
   extendNext: ['J'],
   extendPrevious: ['K'],
-  peek: ['p'],
+  peek: ['p', 'Space'],
   create: ['c'],
   sort: ['s'],
   reverseSort: ['S'],
@@ -64,7 +64,8 @@ const none: ListKeyResult = { type: 'none' }
 
 export function listKey({ key, active, total, pageRows, modified }: ListKeyContext): ListKeyResult {
   if (modified) return none
-  const action = ACTION_OF.get(key)
+  // KeyboardEvent.key names the space bar ' '; the table (and aria-keyshortcuts) calls it Space.
+  const action = ACTION_OF.get(key === ' ' ? 'Space' : key)
   if (action === 'create') return { type: 'create' }
   if (total <= 0) return none
   const last = total - 1

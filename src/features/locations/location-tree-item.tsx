@@ -1,0 +1,45 @@
+import { memo, type ReactNode } from 'react'
+import type { TreeRow } from './location-tree-model'
+import * as styles from './location-tree.css'
+
+interface TreeItemRowProps {
+  row: TreeRow
+  /** Its place in the window: index for measuring, start (px) for positioning. */
+  index: number
+  start: number
+  measure: (element: Element | null) => void
+  focused: boolean
+  /** The rename field while this item is renamed, else null. */
+  editor: ReactNode
+  kindLabel: string
+}
+
+/** One treeitem; memoised, since a key press changes only the item that gains or loses focus. */
+export const TreeItemRow = memo(function TreeItemRow(props: TreeItemRowProps) {
+  const { row, index, start, measure, focused, editor, kindLabel } = props
+  return (
+    <li
+      ref={measure}
+      data-index={index}
+      role="treeitem"
+      data-key={row.key}
+      aria-level={row.level}
+      aria-posinset={row.posinset}
+      aria-setsize={row.setsize}
+      aria-expanded={row.childCount > 0 ? row.expanded : undefined}
+      aria-selected={focused}
+      tabIndex={focused ? 0 : -1}
+      className={styles.item}
+      style={{
+        paddingInlineStart: `${row.level * 1.25}rem`,
+        transform: `translateY(${start}px)`,
+      }}
+    >
+      <span aria-hidden="true" className={styles.twisty}>
+        {row.childCount === 0 ? '' : row.expanded ? '▾' : '▸'}
+      </span>
+      <span className={styles.kind}>{kindLabel}</span>
+      {editor ?? <span className={styles.name}>{row.name}</span>}
+    </li>
+  )
+})
