@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { AuditEntry } from '../../src/contract/audits'
+import { AuditPage } from '../../src/contract/audits'
 import { Device } from '../../src/contract/devices'
 import { ErrorBody } from '../../src/contract/errors'
 import { listOf } from '../../src/contract/list'
@@ -130,7 +130,7 @@ describe('one device in the audit log', () => {
       { token },
     )
     expect(reply.status).toBe(200)
-    const page = shaped(reply.body, listOf(AuditEntry))
+    const page = shaped(reply.body, AuditPage)
     expect(page.data.every((entry) => entry.device_id === offline.device_id)).toBe(true)
     expect(page.data.map((entry) => entry.audit_id).slice(0, 2)).toEqual([secondId, body.audit_id])
     const bad = await server().request('GET', '/sbm/v1/devices/audit?device_id=x', { token })

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { AuditEntry } from '../../src/contract/audits'
+import { AuditPage } from '../../src/contract/audits'
 import { Credential } from '../../src/contract/credentials'
 import { CommandResult, CreatePinResult, Device, DeviceType } from '../../src/contract/devices'
 import { ErrorBody } from '../../src/contract/errors'
@@ -17,7 +17,7 @@ async function devices(token: string) {
 
 async function latestAudit(token: string) {
   const reply = await server().request('GET', '/sbm/v1/devices/audit?length=1', { token })
-  return shaped(reply.body, listOf(AuditEntry)).data[0]
+  return shaped(reply.body, AuditPage).data[0]
 }
 
 describe('devices and commands', () => {
