@@ -1,7 +1,6 @@
 import { create, StructError, type Struct } from 'superstruct'
 import { ApiError } from './api-error'
 import { takeEarlyGet } from './early-get'
-import { xhrSend } from './xhr-send'
 
 // One HTTP exchange: URL, body, timeout, typed errors and contract validation. No session logic,
 // so both the client (which refreshes on 401) and the refresh itself build on it.
@@ -89,8 +88,11 @@ export async function send(options: RequestOptions, token: string | null): Promi
     const early = method === 'GET' ? takeEarlyGet(url, token) : null
     if (early) return await early
     const { onUploadProgress } = options
+    // Loaded on the first upload: /login's script budget has no room for it (DESIGN).
     if (onUploadProgress && options.multipart)
-      return await xhrSend({
+      return await (
+        await import('./xhr-send')
+      ).xhrSend({
         url,
         method,
         headers,

@@ -121,7 +121,8 @@ export const cellText = style({
 })
 
 // A cut value on the active row (keyboard) or under the pointer lies over its neighbours, whole;
-// the last column's grows leftwards so it stays inside the grid.
+// the last column's grows leftwards so it stays inside the grid. Pointer events pass through it,
+// so a neighbour's link under the overlay still takes a click (and its hover shows it instead).
 globalStyle(
   `${bodyRow}[data-active="true"] > ${cell}[data-cut="true"] > ${cellText}, ${bodyRow} > ${cell}[data-cut="true"]:hover > ${cellText}`,
   {
@@ -138,6 +139,7 @@ globalStyle(
     background: vars.color.surfaceRaised,
     borderRadius: vars.radius.sm,
     boxShadow: `0 0 0 1px ${vars.color.border}`,
+    pointerEvents: 'none',
   },
 )
 globalStyle(

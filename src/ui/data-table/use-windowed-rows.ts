@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react'
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react'
 import { useQueries, type UseQueryResult } from '@tanstack/react-query'
 import type { ListQuery, ListResponse, ListSource } from '../../contract/list'
 import { earlyWindows } from './early-windows'
@@ -63,7 +63,8 @@ export function useWindowedRows<TRow, TSort extends string>(
   if (requested.viewKey !== viewKey) setRequested({ viewKey, starts: FIRST_WINDOW })
   if (known.viewKey !== viewKey) setKnown({ viewKey, total: null, capped: false })
 
-  const [early] = useState(() => earlyWindows(source))
+  // One set of started requests per source: a screen's new filters make a new source.
+  const early = useMemo(() => earlyWindows(source), [source])
   useEffect(() => early.clear, [early])
   const starts = requested.viewKey === viewKey ? requested.starts : FIRST_WINDOW
   const queries = starts.map((start) => {

@@ -77,9 +77,13 @@ export const faults: readonly Fault[] = [
       }
     },
     // No answer comes: jump past the console's timeout (and its automatic retries) until it says so.
+    // Between jumps the page gets a moment of real time: a retry (or a request started late, after
+    // the screen's code loaded) sends its request, and arms its timeout, only after a jump is over.
     surface: async (page, shown) => {
-      for (let jump = 0; jump < 5 && !(await shown()); jump += 1)
+      for (let jump = 0; jump < 12 && !(await shown()); jump += 1) {
         await page.clock.fastForward(31_000)
+        await page.waitForTimeout(250)
+      }
     },
     message: text.timeout,
   },
