@@ -981,6 +981,496 @@ type RootTranslation = {
 		 */
 		entryId: string
 	}
+	organizations: {
+		/**
+		 * O​r​g​a​n​i​z​a​t​i​o​n​s
+		 */
+		title: string
+		/**
+		 * O​r​g​a​n​i​z​a​t​i​o​n​s
+		 */
+		gridLabel: string
+		/**
+		 * S​e​a​r​c​h​ ​o​r​g​a​n​i​z​a​t​i​o​n​s
+		 */
+		search: string
+		/**
+		 * T​h​e​r​e​ ​a​r​e​ ​n​o​ ​o​r​g​a​n​i​z​a​t​i​o​n​s​ ​y​e​t​.
+		 */
+		empty: string
+		/**
+		 * I​D
+		 */
+		id: string
+		/**
+		 * N​a​m​e
+		 */
+		name: string
+		/**
+		 * D​e​s​c​r​i​p​t​i​o​n
+		 */
+		description: string
+		/**
+		 * C​l​i​e​n​t​s
+		 */
+		clients: string
+		/**
+		 * C​r​e​a​t​e​d
+		 */
+		created: string
+		/**
+		 * A​c​t​i​o​n​s
+		 */
+		actions: string
+		/**
+		 * N​e​w​ ​o​r​g​a​n​i​z​a​t​i​o​n
+		 */
+		create: string
+		/**
+		 * N​e​w​ ​o​r​g​a​n​i​z​a​t​i​o​n
+		 */
+		createTitle: string
+		/**
+		 * E​d​i​t​ ​o​r​g​a​n​i​z​a​t​i​o​n
+		 */
+		editTitle: string
+		/**
+		 * E​d​i​t
+		 */
+		edit: string
+		/**
+		 * E​d​i​t​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		editNamed: RequiredParams<'name'>
+		/**
+		 * D​e​l​e​t​e
+		 */
+		'delete': string
+		/**
+		 * D​e​l​e​t​e​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		deleteNamed: RequiredParams<'name'>
+		/**
+		 * D​e​l​e​t​e​ ​{​n​a​m​e​}​?
+		 * @param {unknown} name
+		 */
+		deleteTitle: RequiredParams<'name'>
+		/**
+		 * T​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​a​n​d​ ​i​t​s​ ​c​l​i​e​n​t​ ​i​d​e​n​t​i​f​i​e​r​s​ ​a​r​e​ ​r​e​m​o​v​e​d​.​ ​T​h​i​s​ ​c​a​n​n​o​t​ ​b​e​ ​u​n​d​o​n​e​.
+		 */
+		deleteBody: string
+		/**
+		 * D​e​l​e​t​i​n​g​…
+		 */
+		deleting: string
+		/**
+		 * S​a​v​i​n​g​…
+		 */
+		saving: string
+		/**
+		 * O​r​g​a​n​i​z​a​t​i​o​n​ ​“​{​n​a​m​e​}​”​ ​c​r​e​a​t​e​d​.
+		 * @param {unknown} name
+		 */
+		created_notice: RequiredParams<'name'>
+		/**
+		 * O​r​g​a​n​i​z​a​t​i​o​n​ ​“​{​n​a​m​e​}​”​ ​s​a​v​e​d​.
+		 * @param {unknown} name
+		 */
+		saved_notice: RequiredParams<'name'>
+		/**
+		 * O​r​g​a​n​i​z​a​t​i​o​n​ ​“​{​n​a​m​e​}​”​ ​d​e​l​e​t​e​d​.
+		 * @param {unknown} name
+		 */
+		deleted_notice: RequiredParams<'name'>
+		/**
+		 * C​l​i​e​n​t​ ​I​D
+		 */
+		clientId: string
+		/**
+		 * L​e​t​t​e​r​s​,​ ​d​i​g​i​t​s​,​ ​“​.​”​,​ ​“​_​”​,​ ​“​:​”​ ​o​r​ ​“​-​”​.​ ​P​r​e​s​s​ ​E​n​t​e​r​ ​t​o​ ​a​d​d​.
+		 */
+		clientHint: string
+		/**
+		 * A​d​d​ ​c​l​i​e​n​t
+		 */
+		addClient: string
+		/**
+		 * R​e​m​o​v​e​ ​c​l​i​e​n​t​ ​{​c​l​i​e​n​t​}
+		 * @param {unknown} client
+		 */
+		removeClient: RequiredParams<'client'>
+		/**
+		 * N​o​ ​c​l​i​e​n​t​s​ ​y​e​t​.
+		 */
+		noClients: string
+		/**
+		 * {​c​o​u​n​t​}​ ​{​{​c​l​i​e​n​t​|​c​l​i​e​n​t​s​}​}
+		 * @param {string | number | boolean} count
+		 */
+		clientCount: RequiredParams<'count'>
+		/**
+		 * {​n​a​m​e​}​,​ ​{​c​l​i​e​n​t​s​}
+		 * @param {unknown} clients
+		 * @param {unknown} name
+		 */
+		row: RequiredParams<'clients' | 'name'>
+		/**
+		 * T​h​i​s​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​d​o​e​s​ ​n​o​t​ ​e​x​i​s​t​,​ ​o​r​ ​i​t​ ​i​s​ ​n​o​t​ ​y​o​u​r​s​ ​t​o​ ​s​e​e​.
+		 */
+		notFound: string
+	}
+	commands: {
+		/**
+		 * C​o​m​m​a​n​d​ ​p​a​l​e​t​t​e
+		 */
+		title: string
+		/**
+		 * T​y​p​e​ ​a​ ​c​o​m​m​a​n​d​ ​o​r​ ​s​e​a​r​c​h​…
+		 */
+		placeholder: string
+		/**
+		 * A​c​t​i​o​n​s​ ​f​o​r​ ​{​n​a​m​e​}​…
+		 * @param {unknown} name
+		 */
+		entityPlaceholder: RequiredParams<'name'>
+		/**
+		 * R​e​s​u​l​t​s
+		 */
+		results: string
+		/**
+		 * N​o​ ​r​e​s​u​l​t​s​.
+		 */
+		empty: string
+		/**
+		 * S​e​a​r​c​h​i​n​g​…
+		 */
+		searching: string
+		/**
+		 * S​e​a​r​c​h​ ​i​s​ ​n​o​t​ ​a​v​a​i​l​a​b​l​e​ ​r​i​g​h​t​ ​n​o​w​.​ ​K​e​e​p​ ​t​y​p​i​n​g​ ​t​o​ ​t​r​y​ ​a​g​a​i​n​.
+		 */
+		searchFailed: string
+		/**
+		 * {​c​o​u​n​t​}​ ​m​o​r​e​ ​{​{​m​a​t​c​h​|​m​a​t​c​h​e​s​}​}​:​ ​k​e​e​p​ ​t​y​p​i​n​g​ ​t​o​ ​n​a​r​r​o​w​ ​d​o​w​n​.
+		 * @param {string | number | boolean} count
+		 */
+		more: RequiredParams<'count'>
+		/**
+		 * t​h​e​n
+		 */
+		then: string
+		/**
+		 * G​o​ ​t​o​ ​{​p​a​g​e​}
+		 * @param {unknown} page
+		 */
+		goTo: RequiredParams<'page'>
+		groups: {
+			/**
+			 * R​e​c​e​n​t
+			 */
+			recent: string
+			/**
+			 * N​a​v​i​g​a​t​i​o​n
+			 */
+			navigation: string
+			/**
+			 * C​r​e​a​t​e
+			 */
+			create: string
+			/**
+			 * A​c​t​i​o​n​s
+			 */
+			actions: string
+		}
+		actions: {
+			/**
+			 * S​h​o​w​ ​n​e​w​ ​a​u​d​i​t​ ​e​n​t​r​i​e​s​ ​a​t​ ​t​h​e​ ​t​o​p
+			 */
+			showNew: string
+			/**
+			 * U​p​ ​o​n​e​ ​l​e​v​e​l
+			 */
+			up: string
+			/**
+			 * O​p​e​n​ ​t​h​e​ ​c​o​m​m​a​n​d​ ​p​a​l​e​t​t​e
+			 */
+			openPalette: string
+			/**
+			 * S​h​o​w​ ​k​e​y​b​o​a​r​d​ ​s​h​o​r​t​c​u​t​s
+			 */
+			showShortcuts: string
+			/**
+			 * S​h​o​w​ ​c​o​m​m​a​n​d​ ​r​e​c​e​i​p​t​s
+			 */
+			showReceipts: string
+			/**
+			 * T​o​g​g​l​e​ ​l​i​g​h​t​ ​a​n​d​ ​d​a​r​k​ ​t​h​e​m​e
+			 */
+			toggleTheme: string
+			/**
+			 * S​w​i​t​c​h​ ​t​o​ ​d​a​r​k​ ​t​h​e​m​e
+			 */
+			darkTheme: string
+			/**
+			 * S​w​i​t​c​h​ ​t​o​ ​l​i​g​h​t​ ​t​h​e​m​e
+			 */
+			lightTheme: string
+			/**
+			 * S​w​i​t​c​h​ ​l​a​n​g​u​a​g​e​ ​t​o​ ​E​n​g​l​i​s​h
+			 */
+			languageEnglish: string
+			/**
+			 * S​w​i​t​c​h​ ​l​a​n​g​u​a​g​e​ ​t​o​ ​D​e​u​t​s​c​h
+			 */
+			languageGerman: string
+			/**
+			 * O​p​e​n​ ​s​e​t​t​i​n​g​s
+			 */
+			openSettings: string
+			/**
+			 * T​o​g​g​l​e​ ​s​i​d​e​b​a​r
+			 */
+			toggleSidebar: string
+			/**
+			 * L​o​g​o​u​t
+			 */
+			signOut: string
+		}
+		reasons: {
+			/**
+			 * T​h​i​s​ ​d​e​v​i​c​e​ ​d​o​e​s​ ​n​o​t​ ​s​u​p​p​o​r​t​ ​t​h​i​s​.
+			 */
+			capability: string
+			/**
+			 * T​h​e​ ​d​e​v​i​c​e​ ​i​s​ ​o​f​f​l​i​n​e​.
+			 */
+			offline: string
+			/**
+			 * T​h​i​s​ ​i​s​ ​a​l​r​e​a​d​y​ ​t​h​e​ ​c​u​r​r​e​n​t​ ​s​e​t​t​i​n​g​.
+			 */
+			current: string
+		}
+		hints: {
+			/**
+			 * m​o​v​e
+			 */
+			move: string
+			/**
+			 * r​u​n
+			 */
+			run: string
+			/**
+			 * o​p​e​n
+			 */
+			open: string
+			/**
+			 * a​c​t​i​o​n​s
+			 */
+			actions: string
+			/**
+			 * b​a​c​k
+			 */
+			back: string
+			/**
+			 * c​l​o​s​e
+			 */
+			close: string
+		}
+		scopes: {
+			/**
+			 * c​o​m​m​a​n​d​s
+			 */
+			commands: string
+			/**
+			 * o​r​g​a​n​i​z​a​t​i​o​n​s
+			 */
+			organizations: string
+			/**
+			 * u​s​e​r​s
+			 */
+			users: string
+			/**
+			 * d​e​v​i​c​e​s
+			 */
+			devices: string
+			/**
+			 * l​o​c​a​t​i​o​n​s
+			 */
+			locations: string
+			/**
+			 * c​r​e​d​e​n​t​i​a​l​s
+			 */
+			credentials: string
+		}
+		credentials: {
+			/**
+			 * C​r​e​d​e​n​t​i​a​l​s
+			 */
+			heading: string
+			/**
+			 * S​h​o​w​ ​o​f​f​l​i​n​e​ ​c​o​d​e
+			 */
+			showCode: string
+			/**
+			 * G​e​n​e​r​a​t​e​ ​o​f​f​l​i​n​e​ ​c​o​d​e
+			 */
+			generateCode: string
+			/**
+			 * E​d​i​t​ ​c​r​e​d​e​n​t​i​a​l
+			 */
+			edit: string
+			/**
+			 * D​e​l​e​t​e​ ​c​r​e​d​e​n​t​i​a​l
+			 */
+			'delete': string
+		}
+		organizations: {
+			/**
+			 * O​r​g​a​n​i​z​a​t​i​o​n​s
+			 */
+			heading: string
+			/**
+			 * E​d​i​t​ ​o​r​g​a​n​i​z​a​t​i​o​n
+			 */
+			edit: string
+			/**
+			 * S​h​o​w​ ​i​n​ ​t​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​s​ ​l​i​s​t
+			 */
+			showInList: string
+		}
+		locations: {
+			/**
+			 * L​o​c​a​t​i​o​n​s
+			 */
+			heading: string
+			/**
+			 * O​p​e​n​ ​l​o​c​a​t​i​o​n
+			 */
+			open: string
+			/**
+			 * P​e​e​k​ ​i​n​ ​t​h​e​ ​d​r​a​w​e​r
+			 */
+			peek: string
+			/**
+			 * E​d​i​t​ ​l​o​c​a​t​i​o​n
+			 */
+			edit: string
+			/**
+			 * A​d​d​ ​a​ ​f​l​o​o​r
+			 */
+			addFloor: string
+			/**
+			 * U​p​l​o​a​d​ ​a​ ​p​l​a​n
+			 */
+			uploadPlan: string
+		}
+		list: {
+			/**
+			 * S​e​a​r​c​h​ ​t​h​e​ ​l​i​s​t
+			 */
+			focusSearch: string
+			/**
+			 * N​e​x​t​ ​r​o​w
+			 */
+			next: string
+			/**
+			 * P​r​e​v​i​o​u​s​ ​r​o​w
+			 */
+			previous: string
+			/**
+			 * F​i​r​s​t​ ​r​o​w
+			 */
+			first: string
+			/**
+			 * L​a​s​t​ ​r​o​w
+			 */
+			last: string
+			/**
+			 * O​n​e​ ​s​c​r​e​e​n​ ​d​o​w​n
+			 */
+			pageDown: string
+			/**
+			 * O​n​e​ ​s​c​r​e​e​n​ ​u​p
+			 */
+			pageUp: string
+			/**
+			 * O​p​e​n​ ​t​h​e​ ​r​o​w
+			 */
+			open: string
+			/**
+			 * E​d​i​t​ ​t​h​e​ ​r​o​w
+			 */
+			edit: string
+			/**
+			 * D​e​l​e​t​e​ ​t​h​e​ ​r​o​w​ ​(​a​s​k​s​ ​f​i​r​s​t​)
+			 */
+			remove: string
+			/**
+			 * S​e​l​e​c​t​ ​t​h​e​ ​r​o​w
+			 */
+			select: string
+			/**
+			 * S​e​l​e​c​t​ ​e​v​e​r​y​ ​r​o​w​ ​f​r​o​m​ ​t​h​e​ ​l​a​s​t​ ​s​e​l​e​c​t​e​d​ ​o​n​e
+			 */
+			selectRange: string
+			/**
+			 * S​e​l​e​c​t​ ​a​n​d​ ​m​o​v​e​ ​d​o​w​n
+			 */
+			extendNext: string
+			/**
+			 * S​e​l​e​c​t​ ​a​n​d​ ​m​o​v​e​ ​u​p
+			 */
+			extendPrevious: string
+			/**
+			 * P​e​e​k​ ​a​t​ ​t​h​e​ ​r​o​w​ ​i​n​ ​t​h​e​ ​d​r​a​w​e​r
+			 */
+			peek: string
+			/**
+			 * C​r​e​a​t​e​ ​a​ ​n​e​w​ ​o​n​e
+			 */
+			create: string
+			/**
+			 * S​o​r​t​ ​b​y​ ​t​h​e​ ​n​e​x​t​ ​c​o​l​u​m​n
+			 */
+			sort: string
+			/**
+			 * R​e​v​e​r​s​e​ ​t​h​e​ ​s​o​r​t
+			 */
+			reverseSort: string
+		}
+		/**
+		 * o​r
+		 */
+		or: string
+		shortcuts: {
+			/**
+			 * K​e​y​b​o​a​r​d​ ​s​h​o​r​t​c​u​t​s
+			 */
+			title: string
+			/**
+			 * E​v​e​r​y​w​h​e​r​e
+			 */
+			everywhere: string
+			/**
+			 * I​n​ ​l​i​s​t​s
+			 */
+			inLists: string
+			/**
+			 * I​n​ ​t​h​e​ ​c​o​m​m​a​n​d​ ​p​a​l​e​t​t​e​ ​(​t​y​p​e​ ​f​i​r​s​t​)
+			 */
+			inPalette: string
+			/**
+			 * S​e​a​r​c​h​ ​o​n​l​y​ ​{​s​c​o​p​e​}
+			 * @param {unknown} scope
+			 */
+			searchOnly: RequiredParams<'scope'>
+			/**
+			 * T​h​e​ ​s​h​o​r​t​c​u​t​s​ ​y​o​u​ ​c​a​n​ ​u​s​e​ ​r​i​g​h​t​ ​n​o​w​.​ ​T​h​e​y​ ​d​o​ ​n​o​t​h​i​n​g​ ​w​h​i​l​e​ ​y​o​u​ ​t​y​p​e​ ​i​n​ ​a​ ​f​i​e​l​d​,​ ​e​x​c​e​p​t​ ​t​h​e​ ​o​n​e​ ​t​h​a​t​ ​o​p​e​n​s​ ​t​h​e​ ​c​o​m​m​a​n​d​ ​p​a​l​e​t​t​e​.
+			 */
+			description: string
+		}
+	}
 	users: {
 		/**
 		 * U​s​e​r​s
@@ -1498,146 +1988,6 @@ type RootTranslation = {
 			 */
 			enable: string
 		}
-	}
-	organizations: {
-		/**
-		 * O​r​g​a​n​i​z​a​t​i​o​n​s
-		 */
-		title: string
-		/**
-		 * O​r​g​a​n​i​z​a​t​i​o​n​s
-		 */
-		gridLabel: string
-		/**
-		 * S​e​a​r​c​h​ ​o​r​g​a​n​i​z​a​t​i​o​n​s
-		 */
-		search: string
-		/**
-		 * T​h​e​r​e​ ​a​r​e​ ​n​o​ ​o​r​g​a​n​i​z​a​t​i​o​n​s​ ​y​e​t​.
-		 */
-		empty: string
-		/**
-		 * I​D
-		 */
-		id: string
-		/**
-		 * N​a​m​e
-		 */
-		name: string
-		/**
-		 * D​e​s​c​r​i​p​t​i​o​n
-		 */
-		description: string
-		/**
-		 * C​l​i​e​n​t​s
-		 */
-		clients: string
-		/**
-		 * C​r​e​a​t​e​d
-		 */
-		created: string
-		/**
-		 * A​c​t​i​o​n​s
-		 */
-		actions: string
-		/**
-		 * N​e​w​ ​o​r​g​a​n​i​z​a​t​i​o​n
-		 */
-		create: string
-		/**
-		 * N​e​w​ ​o​r​g​a​n​i​z​a​t​i​o​n
-		 */
-		createTitle: string
-		/**
-		 * E​d​i​t​ ​o​r​g​a​n​i​z​a​t​i​o​n
-		 */
-		editTitle: string
-		/**
-		 * E​d​i​t
-		 */
-		edit: string
-		/**
-		 * E​d​i​t​ ​{​n​a​m​e​}
-		 * @param {unknown} name
-		 */
-		editNamed: RequiredParams<'name'>
-		/**
-		 * D​e​l​e​t​e
-		 */
-		'delete': string
-		/**
-		 * D​e​l​e​t​e​ ​{​n​a​m​e​}
-		 * @param {unknown} name
-		 */
-		deleteNamed: RequiredParams<'name'>
-		/**
-		 * D​e​l​e​t​e​ ​{​n​a​m​e​}​?
-		 * @param {unknown} name
-		 */
-		deleteTitle: RequiredParams<'name'>
-		/**
-		 * T​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​a​n​d​ ​i​t​s​ ​c​l​i​e​n​t​ ​i​d​e​n​t​i​f​i​e​r​s​ ​a​r​e​ ​r​e​m​o​v​e​d​.​ ​T​h​i​s​ ​c​a​n​n​o​t​ ​b​e​ ​u​n​d​o​n​e​.
-		 */
-		deleteBody: string
-		/**
-		 * D​e​l​e​t​i​n​g​…
-		 */
-		deleting: string
-		/**
-		 * S​a​v​i​n​g​…
-		 */
-		saving: string
-		/**
-		 * O​r​g​a​n​i​z​a​t​i​o​n​ ​“​{​n​a​m​e​}​”​ ​c​r​e​a​t​e​d​.
-		 * @param {unknown} name
-		 */
-		created_notice: RequiredParams<'name'>
-		/**
-		 * O​r​g​a​n​i​z​a​t​i​o​n​ ​“​{​n​a​m​e​}​”​ ​s​a​v​e​d​.
-		 * @param {unknown} name
-		 */
-		saved_notice: RequiredParams<'name'>
-		/**
-		 * O​r​g​a​n​i​z​a​t​i​o​n​ ​“​{​n​a​m​e​}​”​ ​d​e​l​e​t​e​d​.
-		 * @param {unknown} name
-		 */
-		deleted_notice: RequiredParams<'name'>
-		/**
-		 * C​l​i​e​n​t​ ​I​D
-		 */
-		clientId: string
-		/**
-		 * L​e​t​t​e​r​s​,​ ​d​i​g​i​t​s​,​ ​“​.​”​,​ ​“​_​”​,​ ​“​:​”​ ​o​r​ ​“​-​”​.​ ​P​r​e​s​s​ ​E​n​t​e​r​ ​t​o​ ​a​d​d​.
-		 */
-		clientHint: string
-		/**
-		 * A​d​d​ ​c​l​i​e​n​t
-		 */
-		addClient: string
-		/**
-		 * R​e​m​o​v​e​ ​c​l​i​e​n​t​ ​{​c​l​i​e​n​t​}
-		 * @param {unknown} client
-		 */
-		removeClient: RequiredParams<'client'>
-		/**
-		 * N​o​ ​c​l​i​e​n​t​s​ ​y​e​t​.
-		 */
-		noClients: string
-		/**
-		 * {​c​o​u​n​t​}​ ​{​{​c​l​i​e​n​t​|​c​l​i​e​n​t​s​}​}
-		 * @param {string | number | boolean} count
-		 */
-		clientCount: RequiredParams<'count'>
-		/**
-		 * {​n​a​m​e​}​,​ ​{​c​l​i​e​n​t​s​}
-		 * @param {unknown} clients
-		 * @param {unknown} name
-		 */
-		row: RequiredParams<'clients' | 'name'>
-		/**
-		 * T​h​i​s​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​d​o​e​s​ ​n​o​t​ ​e​x​i​s​t​,​ ​o​r​ ​i​t​ ​i​s​ ​n​o​t​ ​y​o​u​r​s​ ​t​o​ ​s​e​e​.
-		 */
-		notFound: string
 	}
 	devices: {
 		/**
@@ -2925,356 +3275,6 @@ type RootTranslation = {
 			}
 		}
 	}
-	commands: {
-		/**
-		 * C​o​m​m​a​n​d​ ​p​a​l​e​t​t​e
-		 */
-		title: string
-		/**
-		 * T​y​p​e​ ​a​ ​c​o​m​m​a​n​d​ ​o​r​ ​s​e​a​r​c​h​…
-		 */
-		placeholder: string
-		/**
-		 * A​c​t​i​o​n​s​ ​f​o​r​ ​{​n​a​m​e​}​…
-		 * @param {unknown} name
-		 */
-		entityPlaceholder: RequiredParams<'name'>
-		/**
-		 * R​e​s​u​l​t​s
-		 */
-		results: string
-		/**
-		 * N​o​ ​r​e​s​u​l​t​s​.
-		 */
-		empty: string
-		/**
-		 * S​e​a​r​c​h​i​n​g​…
-		 */
-		searching: string
-		/**
-		 * S​e​a​r​c​h​ ​i​s​ ​n​o​t​ ​a​v​a​i​l​a​b​l​e​ ​r​i​g​h​t​ ​n​o​w​.​ ​K​e​e​p​ ​t​y​p​i​n​g​ ​t​o​ ​t​r​y​ ​a​g​a​i​n​.
-		 */
-		searchFailed: string
-		/**
-		 * {​c​o​u​n​t​}​ ​m​o​r​e​ ​{​{​m​a​t​c​h​|​m​a​t​c​h​e​s​}​}​:​ ​k​e​e​p​ ​t​y​p​i​n​g​ ​t​o​ ​n​a​r​r​o​w​ ​d​o​w​n​.
-		 * @param {string | number | boolean} count
-		 */
-		more: RequiredParams<'count'>
-		/**
-		 * t​h​e​n
-		 */
-		then: string
-		/**
-		 * G​o​ ​t​o​ ​{​p​a​g​e​}
-		 * @param {unknown} page
-		 */
-		goTo: RequiredParams<'page'>
-		groups: {
-			/**
-			 * R​e​c​e​n​t
-			 */
-			recent: string
-			/**
-			 * N​a​v​i​g​a​t​i​o​n
-			 */
-			navigation: string
-			/**
-			 * C​r​e​a​t​e
-			 */
-			create: string
-			/**
-			 * A​c​t​i​o​n​s
-			 */
-			actions: string
-		}
-		actions: {
-			/**
-			 * S​h​o​w​ ​n​e​w​ ​a​u​d​i​t​ ​e​n​t​r​i​e​s​ ​a​t​ ​t​h​e​ ​t​o​p
-			 */
-			showNew: string
-			/**
-			 * U​p​ ​o​n​e​ ​l​e​v​e​l
-			 */
-			up: string
-			/**
-			 * O​p​e​n​ ​t​h​e​ ​c​o​m​m​a​n​d​ ​p​a​l​e​t​t​e
-			 */
-			openPalette: string
-			/**
-			 * S​h​o​w​ ​k​e​y​b​o​a​r​d​ ​s​h​o​r​t​c​u​t​s
-			 */
-			showShortcuts: string
-			/**
-			 * S​h​o​w​ ​c​o​m​m​a​n​d​ ​r​e​c​e​i​p​t​s
-			 */
-			showReceipts: string
-			/**
-			 * T​o​g​g​l​e​ ​l​i​g​h​t​ ​a​n​d​ ​d​a​r​k​ ​t​h​e​m​e
-			 */
-			toggleTheme: string
-			/**
-			 * S​w​i​t​c​h​ ​t​o​ ​d​a​r​k​ ​t​h​e​m​e
-			 */
-			darkTheme: string
-			/**
-			 * S​w​i​t​c​h​ ​t​o​ ​l​i​g​h​t​ ​t​h​e​m​e
-			 */
-			lightTheme: string
-			/**
-			 * S​w​i​t​c​h​ ​l​a​n​g​u​a​g​e​ ​t​o​ ​E​n​g​l​i​s​h
-			 */
-			languageEnglish: string
-			/**
-			 * S​w​i​t​c​h​ ​l​a​n​g​u​a​g​e​ ​t​o​ ​D​e​u​t​s​c​h
-			 */
-			languageGerman: string
-			/**
-			 * O​p​e​n​ ​s​e​t​t​i​n​g​s
-			 */
-			openSettings: string
-			/**
-			 * T​o​g​g​l​e​ ​s​i​d​e​b​a​r
-			 */
-			toggleSidebar: string
-			/**
-			 * L​o​g​o​u​t
-			 */
-			signOut: string
-		}
-		reasons: {
-			/**
-			 * T​h​i​s​ ​d​e​v​i​c​e​ ​d​o​e​s​ ​n​o​t​ ​s​u​p​p​o​r​t​ ​t​h​i​s​.
-			 */
-			capability: string
-			/**
-			 * T​h​e​ ​d​e​v​i​c​e​ ​i​s​ ​o​f​f​l​i​n​e​.
-			 */
-			offline: string
-			/**
-			 * T​h​i​s​ ​i​s​ ​a​l​r​e​a​d​y​ ​t​h​e​ ​c​u​r​r​e​n​t​ ​s​e​t​t​i​n​g​.
-			 */
-			current: string
-		}
-		hints: {
-			/**
-			 * m​o​v​e
-			 */
-			move: string
-			/**
-			 * r​u​n
-			 */
-			run: string
-			/**
-			 * o​p​e​n
-			 */
-			open: string
-			/**
-			 * a​c​t​i​o​n​s
-			 */
-			actions: string
-			/**
-			 * b​a​c​k
-			 */
-			back: string
-			/**
-			 * c​l​o​s​e
-			 */
-			close: string
-		}
-		scopes: {
-			/**
-			 * c​o​m​m​a​n​d​s
-			 */
-			commands: string
-			/**
-			 * o​r​g​a​n​i​z​a​t​i​o​n​s
-			 */
-			organizations: string
-			/**
-			 * u​s​e​r​s
-			 */
-			users: string
-			/**
-			 * d​e​v​i​c​e​s
-			 */
-			devices: string
-			/**
-			 * l​o​c​a​t​i​o​n​s
-			 */
-			locations: string
-			/**
-			 * c​r​e​d​e​n​t​i​a​l​s
-			 */
-			credentials: string
-		}
-		credentials: {
-			/**
-			 * C​r​e​d​e​n​t​i​a​l​s
-			 */
-			heading: string
-			/**
-			 * S​h​o​w​ ​o​f​f​l​i​n​e​ ​c​o​d​e
-			 */
-			showCode: string
-			/**
-			 * G​e​n​e​r​a​t​e​ ​o​f​f​l​i​n​e​ ​c​o​d​e
-			 */
-			generateCode: string
-			/**
-			 * E​d​i​t​ ​c​r​e​d​e​n​t​i​a​l
-			 */
-			edit: string
-			/**
-			 * D​e​l​e​t​e​ ​c​r​e​d​e​n​t​i​a​l
-			 */
-			'delete': string
-		}
-		organizations: {
-			/**
-			 * O​r​g​a​n​i​z​a​t​i​o​n​s
-			 */
-			heading: string
-			/**
-			 * E​d​i​t​ ​o​r​g​a​n​i​z​a​t​i​o​n
-			 */
-			edit: string
-			/**
-			 * S​h​o​w​ ​i​n​ ​t​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​s​ ​l​i​s​t
-			 */
-			showInList: string
-		}
-		locations: {
-			/**
-			 * L​o​c​a​t​i​o​n​s
-			 */
-			heading: string
-			/**
-			 * O​p​e​n​ ​l​o​c​a​t​i​o​n
-			 */
-			open: string
-			/**
-			 * P​e​e​k​ ​i​n​ ​t​h​e​ ​d​r​a​w​e​r
-			 */
-			peek: string
-			/**
-			 * E​d​i​t​ ​l​o​c​a​t​i​o​n
-			 */
-			edit: string
-			/**
-			 * A​d​d​ ​a​ ​f​l​o​o​r
-			 */
-			addFloor: string
-			/**
-			 * U​p​l​o​a​d​ ​a​ ​p​l​a​n
-			 */
-			uploadPlan: string
-		}
-		list: {
-			/**
-			 * S​e​a​r​c​h​ ​t​h​e​ ​l​i​s​t
-			 */
-			focusSearch: string
-			/**
-			 * N​e​x​t​ ​r​o​w
-			 */
-			next: string
-			/**
-			 * P​r​e​v​i​o​u​s​ ​r​o​w
-			 */
-			previous: string
-			/**
-			 * F​i​r​s​t​ ​r​o​w
-			 */
-			first: string
-			/**
-			 * L​a​s​t​ ​r​o​w
-			 */
-			last: string
-			/**
-			 * O​n​e​ ​s​c​r​e​e​n​ ​d​o​w​n
-			 */
-			pageDown: string
-			/**
-			 * O​n​e​ ​s​c​r​e​e​n​ ​u​p
-			 */
-			pageUp: string
-			/**
-			 * O​p​e​n​ ​t​h​e​ ​r​o​w
-			 */
-			open: string
-			/**
-			 * E​d​i​t​ ​t​h​e​ ​r​o​w
-			 */
-			edit: string
-			/**
-			 * D​e​l​e​t​e​ ​t​h​e​ ​r​o​w​ ​(​a​s​k​s​ ​f​i​r​s​t​)
-			 */
-			remove: string
-			/**
-			 * S​e​l​e​c​t​ ​t​h​e​ ​r​o​w
-			 */
-			select: string
-			/**
-			 * S​e​l​e​c​t​ ​e​v​e​r​y​ ​r​o​w​ ​f​r​o​m​ ​t​h​e​ ​l​a​s​t​ ​s​e​l​e​c​t​e​d​ ​o​n​e
-			 */
-			selectRange: string
-			/**
-			 * S​e​l​e​c​t​ ​a​n​d​ ​m​o​v​e​ ​d​o​w​n
-			 */
-			extendNext: string
-			/**
-			 * S​e​l​e​c​t​ ​a​n​d​ ​m​o​v​e​ ​u​p
-			 */
-			extendPrevious: string
-			/**
-			 * P​e​e​k​ ​a​t​ ​t​h​e​ ​r​o​w​ ​i​n​ ​t​h​e​ ​d​r​a​w​e​r
-			 */
-			peek: string
-			/**
-			 * C​r​e​a​t​e​ ​a​ ​n​e​w​ ​o​n​e
-			 */
-			create: string
-			/**
-			 * S​o​r​t​ ​b​y​ ​t​h​e​ ​n​e​x​t​ ​c​o​l​u​m​n
-			 */
-			sort: string
-			/**
-			 * R​e​v​e​r​s​e​ ​t​h​e​ ​s​o​r​t
-			 */
-			reverseSort: string
-		}
-		/**
-		 * o​r
-		 */
-		or: string
-		shortcuts: {
-			/**
-			 * K​e​y​b​o​a​r​d​ ​s​h​o​r​t​c​u​t​s
-			 */
-			title: string
-			/**
-			 * E​v​e​r​y​w​h​e​r​e
-			 */
-			everywhere: string
-			/**
-			 * I​n​ ​l​i​s​t​s
-			 */
-			inLists: string
-			/**
-			 * I​n​ ​t​h​e​ ​c​o​m​m​a​n​d​ ​p​a​l​e​t​t​e​ ​(​t​y​p​e​ ​f​i​r​s​t​)
-			 */
-			inPalette: string
-			/**
-			 * S​e​a​r​c​h​ ​o​n​l​y​ ​{​s​c​o​p​e​}
-			 * @param {unknown} scope
-			 */
-			searchOnly: RequiredParams<'scope'>
-			/**
-			 * T​h​e​ ​s​h​o​r​t​c​u​t​s​ ​y​o​u​ ​c​a​n​ ​u​s​e​ ​r​i​g​h​t​ ​n​o​w​.​ ​T​h​e​y​ ​d​o​ ​n​o​t​h​i​n​g​ ​w​h​i​l​e​ ​y​o​u​ ​t​y​p​e​ ​i​n​ ​a​ ​f​i​e​l​d​,​ ​e​x​c​e​p​t​ ​t​h​e​ ​o​n​e​ ​t​h​a​t​ ​o​p​e​n​s​ ​t​h​e​ ​c​o​m​m​a​n​d​ ​p​a​l​e​t​t​e​.
-			 */
-			description: string
-		}
-	}
 }
 
 export type TranslationFunctions = {
@@ -4194,6 +4194,482 @@ export type TranslationFunctions = {
 		 */
 		entryId: () => LocalizedString
 	}
+	organizations: {
+		/**
+		 * Organizations
+		 */
+		title: () => LocalizedString
+		/**
+		 * Organizations
+		 */
+		gridLabel: () => LocalizedString
+		/**
+		 * Search organizations
+		 */
+		search: () => LocalizedString
+		/**
+		 * There are no organizations yet.
+		 */
+		empty: () => LocalizedString
+		/**
+		 * ID
+		 */
+		id: () => LocalizedString
+		/**
+		 * Name
+		 */
+		name: () => LocalizedString
+		/**
+		 * Description
+		 */
+		description: () => LocalizedString
+		/**
+		 * Clients
+		 */
+		clients: () => LocalizedString
+		/**
+		 * Created
+		 */
+		created: () => LocalizedString
+		/**
+		 * Actions
+		 */
+		actions: () => LocalizedString
+		/**
+		 * New organization
+		 */
+		create: () => LocalizedString
+		/**
+		 * New organization
+		 */
+		createTitle: () => LocalizedString
+		/**
+		 * Edit organization
+		 */
+		editTitle: () => LocalizedString
+		/**
+		 * Edit
+		 */
+		edit: () => LocalizedString
+		/**
+		 * Edit {name}
+		 */
+		editNamed: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Delete
+		 */
+		'delete': () => LocalizedString
+		/**
+		 * Delete {name}
+		 */
+		deleteNamed: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Delete {name}?
+		 */
+		deleteTitle: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * The organization and its client identifiers are removed. This cannot be undone.
+		 */
+		deleteBody: () => LocalizedString
+		/**
+		 * Deleting…
+		 */
+		deleting: () => LocalizedString
+		/**
+		 * Saving…
+		 */
+		saving: () => LocalizedString
+		/**
+		 * Organization “{name}” created.
+		 */
+		created_notice: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Organization “{name}” saved.
+		 */
+		saved_notice: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Organization “{name}” deleted.
+		 */
+		deleted_notice: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Client ID
+		 */
+		clientId: () => LocalizedString
+		/**
+		 * Letters, digits, “.”, “_”, “:” or “-”. Press Enter to add.
+		 */
+		clientHint: () => LocalizedString
+		/**
+		 * Add client
+		 */
+		addClient: () => LocalizedString
+		/**
+		 * Remove client {client}
+		 */
+		removeClient: (arg: { client: unknown }) => LocalizedString
+		/**
+		 * No clients yet.
+		 */
+		noClients: () => LocalizedString
+		/**
+		 * {count} {{client|clients}}
+		 */
+		clientCount: (arg: { count: string | number | boolean }) => LocalizedString
+		/**
+		 * {name}, {clients}
+		 */
+		row: (arg: { clients: unknown, name: unknown }) => LocalizedString
+		/**
+		 * This organization does not exist, or it is not yours to see.
+		 */
+		notFound: () => LocalizedString
+	}
+	commands: {
+		/**
+		 * Command palette
+		 */
+		title: () => LocalizedString
+		/**
+		 * Type a command or search…
+		 */
+		placeholder: () => LocalizedString
+		/**
+		 * Actions for {name}…
+		 */
+		entityPlaceholder: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Results
+		 */
+		results: () => LocalizedString
+		/**
+		 * No results.
+		 */
+		empty: () => LocalizedString
+		/**
+		 * Searching…
+		 */
+		searching: () => LocalizedString
+		/**
+		 * Search is not available right now. Keep typing to try again.
+		 */
+		searchFailed: () => LocalizedString
+		/**
+		 * {count} more {{match|matches}}: keep typing to narrow down.
+		 */
+		more: (arg: { count: string | number | boolean }) => LocalizedString
+		/**
+		 * then
+		 */
+		then: () => LocalizedString
+		/**
+		 * Go to {page}
+		 */
+		goTo: (arg: { page: unknown }) => LocalizedString
+		groups: {
+			/**
+			 * Recent
+			 */
+			recent: () => LocalizedString
+			/**
+			 * Navigation
+			 */
+			navigation: () => LocalizedString
+			/**
+			 * Create
+			 */
+			create: () => LocalizedString
+			/**
+			 * Actions
+			 */
+			actions: () => LocalizedString
+		}
+		actions: {
+			/**
+			 * Show new audit entries at the top
+			 */
+			showNew: () => LocalizedString
+			/**
+			 * Up one level
+			 */
+			up: () => LocalizedString
+			/**
+			 * Open the command palette
+			 */
+			openPalette: () => LocalizedString
+			/**
+			 * Show keyboard shortcuts
+			 */
+			showShortcuts: () => LocalizedString
+			/**
+			 * Show command receipts
+			 */
+			showReceipts: () => LocalizedString
+			/**
+			 * Toggle light and dark theme
+			 */
+			toggleTheme: () => LocalizedString
+			/**
+			 * Switch to dark theme
+			 */
+			darkTheme: () => LocalizedString
+			/**
+			 * Switch to light theme
+			 */
+			lightTheme: () => LocalizedString
+			/**
+			 * Switch language to English
+			 */
+			languageEnglish: () => LocalizedString
+			/**
+			 * Switch language to Deutsch
+			 */
+			languageGerman: () => LocalizedString
+			/**
+			 * Open settings
+			 */
+			openSettings: () => LocalizedString
+			/**
+			 * Toggle sidebar
+			 */
+			toggleSidebar: () => LocalizedString
+			/**
+			 * Logout
+			 */
+			signOut: () => LocalizedString
+		}
+		reasons: {
+			/**
+			 * This device does not support this.
+			 */
+			capability: () => LocalizedString
+			/**
+			 * The device is offline.
+			 */
+			offline: () => LocalizedString
+			/**
+			 * This is already the current setting.
+			 */
+			current: () => LocalizedString
+		}
+		hints: {
+			/**
+			 * move
+			 */
+			move: () => LocalizedString
+			/**
+			 * run
+			 */
+			run: () => LocalizedString
+			/**
+			 * open
+			 */
+			open: () => LocalizedString
+			/**
+			 * actions
+			 */
+			actions: () => LocalizedString
+			/**
+			 * back
+			 */
+			back: () => LocalizedString
+			/**
+			 * close
+			 */
+			close: () => LocalizedString
+		}
+		scopes: {
+			/**
+			 * commands
+			 */
+			commands: () => LocalizedString
+			/**
+			 * organizations
+			 */
+			organizations: () => LocalizedString
+			/**
+			 * users
+			 */
+			users: () => LocalizedString
+			/**
+			 * devices
+			 */
+			devices: () => LocalizedString
+			/**
+			 * locations
+			 */
+			locations: () => LocalizedString
+			/**
+			 * credentials
+			 */
+			credentials: () => LocalizedString
+		}
+		credentials: {
+			/**
+			 * Credentials
+			 */
+			heading: () => LocalizedString
+			/**
+			 * Show offline code
+			 */
+			showCode: () => LocalizedString
+			/**
+			 * Generate offline code
+			 */
+			generateCode: () => LocalizedString
+			/**
+			 * Edit credential
+			 */
+			edit: () => LocalizedString
+			/**
+			 * Delete credential
+			 */
+			'delete': () => LocalizedString
+		}
+		organizations: {
+			/**
+			 * Organizations
+			 */
+			heading: () => LocalizedString
+			/**
+			 * Edit organization
+			 */
+			edit: () => LocalizedString
+			/**
+			 * Show in the organizations list
+			 */
+			showInList: () => LocalizedString
+		}
+		locations: {
+			/**
+			 * Locations
+			 */
+			heading: () => LocalizedString
+			/**
+			 * Open location
+			 */
+			open: () => LocalizedString
+			/**
+			 * Peek in the drawer
+			 */
+			peek: () => LocalizedString
+			/**
+			 * Edit location
+			 */
+			edit: () => LocalizedString
+			/**
+			 * Add a floor
+			 */
+			addFloor: () => LocalizedString
+			/**
+			 * Upload a plan
+			 */
+			uploadPlan: () => LocalizedString
+		}
+		list: {
+			/**
+			 * Search the list
+			 */
+			focusSearch: () => LocalizedString
+			/**
+			 * Next row
+			 */
+			next: () => LocalizedString
+			/**
+			 * Previous row
+			 */
+			previous: () => LocalizedString
+			/**
+			 * First row
+			 */
+			first: () => LocalizedString
+			/**
+			 * Last row
+			 */
+			last: () => LocalizedString
+			/**
+			 * One screen down
+			 */
+			pageDown: () => LocalizedString
+			/**
+			 * One screen up
+			 */
+			pageUp: () => LocalizedString
+			/**
+			 * Open the row
+			 */
+			open: () => LocalizedString
+			/**
+			 * Edit the row
+			 */
+			edit: () => LocalizedString
+			/**
+			 * Delete the row (asks first)
+			 */
+			remove: () => LocalizedString
+			/**
+			 * Select the row
+			 */
+			select: () => LocalizedString
+			/**
+			 * Select every row from the last selected one
+			 */
+			selectRange: () => LocalizedString
+			/**
+			 * Select and move down
+			 */
+			extendNext: () => LocalizedString
+			/**
+			 * Select and move up
+			 */
+			extendPrevious: () => LocalizedString
+			/**
+			 * Peek at the row in the drawer
+			 */
+			peek: () => LocalizedString
+			/**
+			 * Create a new one
+			 */
+			create: () => LocalizedString
+			/**
+			 * Sort by the next column
+			 */
+			sort: () => LocalizedString
+			/**
+			 * Reverse the sort
+			 */
+			reverseSort: () => LocalizedString
+		}
+		/**
+		 * or
+		 */
+		or: () => LocalizedString
+		shortcuts: {
+			/**
+			 * Keyboard shortcuts
+			 */
+			title: () => LocalizedString
+			/**
+			 * Everywhere
+			 */
+			everywhere: () => LocalizedString
+			/**
+			 * In lists
+			 */
+			inLists: () => LocalizedString
+			/**
+			 * In the command palette (type first)
+			 */
+			inPalette: () => LocalizedString
+			/**
+			 * Search only {scope}
+			 */
+			searchOnly: (arg: { scope: unknown }) => LocalizedString
+			/**
+			 * The shortcuts you can use right now. They do nothing while you type in a field, except the one that opens the command palette.
+			 */
+			description: () => LocalizedString
+		}
+	}
 	users: {
 		/**
 		 * Users
@@ -4679,136 +5155,6 @@ export type TranslationFunctions = {
 			 */
 			enable: () => LocalizedString
 		}
-	}
-	organizations: {
-		/**
-		 * Organizations
-		 */
-		title: () => LocalizedString
-		/**
-		 * Organizations
-		 */
-		gridLabel: () => LocalizedString
-		/**
-		 * Search organizations
-		 */
-		search: () => LocalizedString
-		/**
-		 * There are no organizations yet.
-		 */
-		empty: () => LocalizedString
-		/**
-		 * ID
-		 */
-		id: () => LocalizedString
-		/**
-		 * Name
-		 */
-		name: () => LocalizedString
-		/**
-		 * Description
-		 */
-		description: () => LocalizedString
-		/**
-		 * Clients
-		 */
-		clients: () => LocalizedString
-		/**
-		 * Created
-		 */
-		created: () => LocalizedString
-		/**
-		 * Actions
-		 */
-		actions: () => LocalizedString
-		/**
-		 * New organization
-		 */
-		create: () => LocalizedString
-		/**
-		 * New organization
-		 */
-		createTitle: () => LocalizedString
-		/**
-		 * Edit organization
-		 */
-		editTitle: () => LocalizedString
-		/**
-		 * Edit
-		 */
-		edit: () => LocalizedString
-		/**
-		 * Edit {name}
-		 */
-		editNamed: (arg: { name: unknown }) => LocalizedString
-		/**
-		 * Delete
-		 */
-		'delete': () => LocalizedString
-		/**
-		 * Delete {name}
-		 */
-		deleteNamed: (arg: { name: unknown }) => LocalizedString
-		/**
-		 * Delete {name}?
-		 */
-		deleteTitle: (arg: { name: unknown }) => LocalizedString
-		/**
-		 * The organization and its client identifiers are removed. This cannot be undone.
-		 */
-		deleteBody: () => LocalizedString
-		/**
-		 * Deleting…
-		 */
-		deleting: () => LocalizedString
-		/**
-		 * Saving…
-		 */
-		saving: () => LocalizedString
-		/**
-		 * Organization “{name}” created.
-		 */
-		created_notice: (arg: { name: unknown }) => LocalizedString
-		/**
-		 * Organization “{name}” saved.
-		 */
-		saved_notice: (arg: { name: unknown }) => LocalizedString
-		/**
-		 * Organization “{name}” deleted.
-		 */
-		deleted_notice: (arg: { name: unknown }) => LocalizedString
-		/**
-		 * Client ID
-		 */
-		clientId: () => LocalizedString
-		/**
-		 * Letters, digits, “.”, “_”, “:” or “-”. Press Enter to add.
-		 */
-		clientHint: () => LocalizedString
-		/**
-		 * Add client
-		 */
-		addClient: () => LocalizedString
-		/**
-		 * Remove client {client}
-		 */
-		removeClient: (arg: { client: unknown }) => LocalizedString
-		/**
-		 * No clients yet.
-		 */
-		noClients: () => LocalizedString
-		/**
-		 * {count} {{client|clients}}
-		 */
-		clientCount: (arg: { count: string | number | boolean }) => LocalizedString
-		/**
-		 * {name}, {clients}
-		 */
-		row: (arg: { clients: unknown, name: unknown }) => LocalizedString
-		/**
-		 * This organization does not exist, or it is not yours to see.
-		 */
-		notFound: () => LocalizedString
 	}
 	devices: {
 		/**
@@ -5986,352 +6332,6 @@ export type TranslationFunctions = {
 				 */
 				forbidden: () => LocalizedString
 			}
-		}
-	}
-	commands: {
-		/**
-		 * Command palette
-		 */
-		title: () => LocalizedString
-		/**
-		 * Type a command or search…
-		 */
-		placeholder: () => LocalizedString
-		/**
-		 * Actions for {name}…
-		 */
-		entityPlaceholder: (arg: { name: unknown }) => LocalizedString
-		/**
-		 * Results
-		 */
-		results: () => LocalizedString
-		/**
-		 * No results.
-		 */
-		empty: () => LocalizedString
-		/**
-		 * Searching…
-		 */
-		searching: () => LocalizedString
-		/**
-		 * Search is not available right now. Keep typing to try again.
-		 */
-		searchFailed: () => LocalizedString
-		/**
-		 * {count} more {{match|matches}}: keep typing to narrow down.
-		 */
-		more: (arg: { count: string | number | boolean }) => LocalizedString
-		/**
-		 * then
-		 */
-		then: () => LocalizedString
-		/**
-		 * Go to {page}
-		 */
-		goTo: (arg: { page: unknown }) => LocalizedString
-		groups: {
-			/**
-			 * Recent
-			 */
-			recent: () => LocalizedString
-			/**
-			 * Navigation
-			 */
-			navigation: () => LocalizedString
-			/**
-			 * Create
-			 */
-			create: () => LocalizedString
-			/**
-			 * Actions
-			 */
-			actions: () => LocalizedString
-		}
-		actions: {
-			/**
-			 * Show new audit entries at the top
-			 */
-			showNew: () => LocalizedString
-			/**
-			 * Up one level
-			 */
-			up: () => LocalizedString
-			/**
-			 * Open the command palette
-			 */
-			openPalette: () => LocalizedString
-			/**
-			 * Show keyboard shortcuts
-			 */
-			showShortcuts: () => LocalizedString
-			/**
-			 * Show command receipts
-			 */
-			showReceipts: () => LocalizedString
-			/**
-			 * Toggle light and dark theme
-			 */
-			toggleTheme: () => LocalizedString
-			/**
-			 * Switch to dark theme
-			 */
-			darkTheme: () => LocalizedString
-			/**
-			 * Switch to light theme
-			 */
-			lightTheme: () => LocalizedString
-			/**
-			 * Switch language to English
-			 */
-			languageEnglish: () => LocalizedString
-			/**
-			 * Switch language to Deutsch
-			 */
-			languageGerman: () => LocalizedString
-			/**
-			 * Open settings
-			 */
-			openSettings: () => LocalizedString
-			/**
-			 * Toggle sidebar
-			 */
-			toggleSidebar: () => LocalizedString
-			/**
-			 * Logout
-			 */
-			signOut: () => LocalizedString
-		}
-		reasons: {
-			/**
-			 * This device does not support this.
-			 */
-			capability: () => LocalizedString
-			/**
-			 * The device is offline.
-			 */
-			offline: () => LocalizedString
-			/**
-			 * This is already the current setting.
-			 */
-			current: () => LocalizedString
-		}
-		hints: {
-			/**
-			 * move
-			 */
-			move: () => LocalizedString
-			/**
-			 * run
-			 */
-			run: () => LocalizedString
-			/**
-			 * open
-			 */
-			open: () => LocalizedString
-			/**
-			 * actions
-			 */
-			actions: () => LocalizedString
-			/**
-			 * back
-			 */
-			back: () => LocalizedString
-			/**
-			 * close
-			 */
-			close: () => LocalizedString
-		}
-		scopes: {
-			/**
-			 * commands
-			 */
-			commands: () => LocalizedString
-			/**
-			 * organizations
-			 */
-			organizations: () => LocalizedString
-			/**
-			 * users
-			 */
-			users: () => LocalizedString
-			/**
-			 * devices
-			 */
-			devices: () => LocalizedString
-			/**
-			 * locations
-			 */
-			locations: () => LocalizedString
-			/**
-			 * credentials
-			 */
-			credentials: () => LocalizedString
-		}
-		credentials: {
-			/**
-			 * Credentials
-			 */
-			heading: () => LocalizedString
-			/**
-			 * Show offline code
-			 */
-			showCode: () => LocalizedString
-			/**
-			 * Generate offline code
-			 */
-			generateCode: () => LocalizedString
-			/**
-			 * Edit credential
-			 */
-			edit: () => LocalizedString
-			/**
-			 * Delete credential
-			 */
-			'delete': () => LocalizedString
-		}
-		organizations: {
-			/**
-			 * Organizations
-			 */
-			heading: () => LocalizedString
-			/**
-			 * Edit organization
-			 */
-			edit: () => LocalizedString
-			/**
-			 * Show in the organizations list
-			 */
-			showInList: () => LocalizedString
-		}
-		locations: {
-			/**
-			 * Locations
-			 */
-			heading: () => LocalizedString
-			/**
-			 * Open location
-			 */
-			open: () => LocalizedString
-			/**
-			 * Peek in the drawer
-			 */
-			peek: () => LocalizedString
-			/**
-			 * Edit location
-			 */
-			edit: () => LocalizedString
-			/**
-			 * Add a floor
-			 */
-			addFloor: () => LocalizedString
-			/**
-			 * Upload a plan
-			 */
-			uploadPlan: () => LocalizedString
-		}
-		list: {
-			/**
-			 * Search the list
-			 */
-			focusSearch: () => LocalizedString
-			/**
-			 * Next row
-			 */
-			next: () => LocalizedString
-			/**
-			 * Previous row
-			 */
-			previous: () => LocalizedString
-			/**
-			 * First row
-			 */
-			first: () => LocalizedString
-			/**
-			 * Last row
-			 */
-			last: () => LocalizedString
-			/**
-			 * One screen down
-			 */
-			pageDown: () => LocalizedString
-			/**
-			 * One screen up
-			 */
-			pageUp: () => LocalizedString
-			/**
-			 * Open the row
-			 */
-			open: () => LocalizedString
-			/**
-			 * Edit the row
-			 */
-			edit: () => LocalizedString
-			/**
-			 * Delete the row (asks first)
-			 */
-			remove: () => LocalizedString
-			/**
-			 * Select the row
-			 */
-			select: () => LocalizedString
-			/**
-			 * Select every row from the last selected one
-			 */
-			selectRange: () => LocalizedString
-			/**
-			 * Select and move down
-			 */
-			extendNext: () => LocalizedString
-			/**
-			 * Select and move up
-			 */
-			extendPrevious: () => LocalizedString
-			/**
-			 * Peek at the row in the drawer
-			 */
-			peek: () => LocalizedString
-			/**
-			 * Create a new one
-			 */
-			create: () => LocalizedString
-			/**
-			 * Sort by the next column
-			 */
-			sort: () => LocalizedString
-			/**
-			 * Reverse the sort
-			 */
-			reverseSort: () => LocalizedString
-		}
-		/**
-		 * or
-		 */
-		or: () => LocalizedString
-		shortcuts: {
-			/**
-			 * Keyboard shortcuts
-			 */
-			title: () => LocalizedString
-			/**
-			 * Everywhere
-			 */
-			everywhere: () => LocalizedString
-			/**
-			 * In lists
-			 */
-			inLists: () => LocalizedString
-			/**
-			 * In the command palette (type first)
-			 */
-			inPalette: () => LocalizedString
-			/**
-			 * Search only {scope}
-			 */
-			searchOnly: (arg: { scope: unknown }) => LocalizedString
-			/**
-			 * The shortcuts you can use right now. They do nothing while you type in a field, except the one that opens the command palette.
-			 */
-			description: () => LocalizedString
 		}
 	}
 }

@@ -1,7 +1,15 @@
-import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react'
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useLayoutEffect,
+  useState,
+  type ReactNode,
+} from 'react'
 import TypesafeI18n, { useI18nContext } from '../../i18n/i18n-react'
 import { loadLocaleAsync } from '../../i18n/i18n-util.async'
-import en from '../../i18n/en'
+import core from '../../i18n/en/core'
 import { initFormatters } from '../../i18n/formatters'
 import type { Translations } from '../../i18n/i18n-types'
 import { loadedFormatters, loadedLocales } from '../../i18n/i18n-util'
@@ -39,10 +47,26 @@ export function useSetLanguage() {
   return useContext(SetLanguageContext)
 }
 
-// English is the base locale and bundled with the entry; German loads on demand (the generated
-// sync loader would bundle every locale into the /login chunk).
-loadedLocales.en = en as Translations
+// English is the base locale; its core is bundled with the entry and the areas' part arrives with
+// the signed-in shell (useEnglishPart), which keeps /login inside its budget. German loads on
+// demand, whole (the generated sync loader would bundle every locale into the /login chunk).
+loadedLocales.en = core as Translations
 loadedFormatters.en = initFormatters('en')
+
+/**
+ * Adds a part of the English dictionary that a lazy chunk brought (i18n/en/areas.ts) and rebuilds
+ * the translation object once; false until then, so the caller renders nothing with missing words.
+ */
+export function useEnglishPart(part: Readonly<Record<string, unknown>>): boolean {
+  const { LL, locale, setLocale } = useI18nContext()
+  const [first] = Object.keys(part)
+  const ready = first === undefined || first in LL
+  useLayoutEffect(() => {
+    loadedLocales.en = { ...loadedLocales.en, ...part }
+    if (!ready) setLocale(locale)
+  }, [part, ready, locale, setLocale])
+  return ready
+}
 
 function LanguageBridge({ children }: { children: ReactNode }) {
   const { locale, setLocale } = useI18nContext()

@@ -296,7 +296,7 @@ test('admin disables and enables a user from the view and the palette; never the
   }
 })
 
-test('unticking a permission the role carries takes it away (decision 020)', async ({ page }) => {
+test('unticking a permission the role carries takes it away (decision 021)', async ({ page }) => {
   const username = `uma.${Date.now()}`
   await signIn(page, demo.admin)
   const [id] = await createUsers(page, [{ username, first_name: 'Uma', role: 'staff' }])

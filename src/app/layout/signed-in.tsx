@@ -1,8 +1,10 @@
 import { QueryClientProvider } from '@tanstack/react-query'
 import { useLocation } from 'wouter'
+import areas from '../../../i18n/en/areas'
 import { ScreenFailedScreen } from '../../features/errors/screen-failed-screen'
 import { NoAccessScreen } from '../../features/errors/no-access-screen'
 import { NotFoundScreen } from '../../features/errors/not-found-screen'
+import { useEnglishPart } from '../language'
 import { queryClient } from '../query-client'
 import type { AppRoute } from '../routes'
 import { RouteScreen } from '../route-screen'
@@ -18,6 +20,7 @@ import { Shell } from './shell'
 export function SignedInApp({ route }: { route: AppRoute | undefined }) {
   const { can } = useSession()
   const [location] = useLocation()
+  if (!useEnglishPart(areas)) return null
   return (
     <QueryClientProvider client={queryClient}>
       <Shell route={route}>

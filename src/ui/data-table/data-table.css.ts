@@ -121,8 +121,8 @@ export const cellText = style({
 })
 
 // A cut value on the active row (keyboard) or under the pointer lies over its neighbours, whole;
-// the last column's grows leftwards so it stays inside the grid. Pointer events pass through it,
-// so a neighbour's link under the overlay still takes a click (and its hover shows it instead).
+// the last column's grows leftwards so it stays inside the grid. Pointer events pass through its
+// text, so a neighbour's link under the overlay still takes a click.
 globalStyle(
   `${bodyRow}[data-active="true"] > ${cell}[data-cut="true"] > ${cellText}, ${bodyRow} > ${cell}[data-cut="true"]:hover > ${cellText}`,
   {
@@ -146,6 +146,10 @@ globalStyle(
   `${bodyRow}[data-active="true"] > ${cell}[data-cut="true"], ${bodyRow} > ${cell}[data-cut="true"]:hover`,
   { overflow: 'visible' },
 )
+// The cut value's own links and buttons still take clicks.
+globalStyle(`${bodyRow} > ${cell}[data-cut="true"] > ${cellText} :is(a, button)`, {
+  pointerEvents: 'auto',
+})
 globalStyle(`${bodyRow} > ${cell}[data-cut="true"]:last-child > ${cellText}`, {
   left: 'auto',
   right: 0,
