@@ -121,8 +121,7 @@ export const cellText = style({
 })
 
 // A cut value on the active row (keyboard) or under the pointer lies over its neighbours, whole;
-// the last column's grows leftwards so it stays inside the grid. Pointer events pass through its
-// text, so a neighbour's link under the overlay still takes a click.
+// the last column's grows leftwards so it stays inside the grid.
 globalStyle(
   `${bodyRow}[data-active="true"] > ${cell}[data-cut="true"] > ${cellText}, ${bodyRow} > ${cell}[data-cut="true"]:hover > ${cellText}`,
   {
@@ -139,14 +138,17 @@ globalStyle(
     background: vars.color.surfaceRaised,
     borderRadius: vars.radius.sm,
     boxShadow: `0 0 0 1px ${vars.color.border}`,
-    pointerEvents: 'none',
   },
 )
+// On the active row (not under the pointer) the overlay lets clicks through to the neighbours it
+// covers; its own links and buttons still take them.
+globalStyle(`${bodyRow}[data-active="true"] > ${cell}[data-cut="true"]:not(:hover) > ${cellText}`, {
+  pointerEvents: 'none',
+})
 globalStyle(
   `${bodyRow}[data-active="true"] > ${cell}[data-cut="true"], ${bodyRow} > ${cell}[data-cut="true"]:hover`,
   { overflow: 'visible' },
 )
-// The cut value's own links and buttons still take clicks.
 globalStyle(`${bodyRow} > ${cell}[data-cut="true"] > ${cellText} :is(a, button)`, {
   pointerEvents: 'auto',
 })
