@@ -5,6 +5,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { apiPrefixes } from './src/contract/api-paths'
+import { chunkGroup, recordModuleIds } from './scripts/chunk-groups'
 
 // The dev server forwards the API's paths (one list, shared with the server) to the reference server.
 const apiTarget = `http://localhost:${process.env.API_PORT ?? '8080'}`
@@ -46,8 +47,19 @@ function precompress(): Plugin {
   }
 }
 
+/** Hands the module graph to scripts/chunk-groups.ts once every module is known. */
+function chunkPlan(): Plugin {
+  return {
+    name: 'access-console:chunk-plan',
+    apply: 'build',
+    buildEnd() {
+      recordModuleIds([...this.getModuleIds()])
+    },
+  }
+}
+
 export default defineConfig({
-  plugins: [react(), vanillaExtractPlugin(), precompress()],
+  plugins: [react(), vanillaExtractPlugin(), precompress(), chunkPlan()],
   server: {
     port: 5173,
     // `/upload` also covers `/uploads/`, where uploaded images are served.
@@ -56,6 +68,11 @@ export default defineConfig({
   build: {
     target: 'es2022',
     sourcemap: false,
+    rolldownOptions: {
+      output: {
+        codeSplitting: { includeDependenciesRecursively: false, groups: [{ name: chunkGroup }] },
+      },
+    },
   },
   test: {
     include: [

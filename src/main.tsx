@@ -2,7 +2,9 @@
 import './lib/early-keys'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
+import { startEarlyGet } from './api/early-get'
 import { hasStoredSession } from './api/tokens'
+import { buildUrl, PROFILE_PATH } from './api/urls'
 import { findRoute } from './lib/route-match'
 import { App, SignedInApp } from './app/app'
 import { initialLanguage } from './app/language'
@@ -15,15 +17,22 @@ initTheme()
 const session = startSession()
 
 // A signed-in reload would otherwise fetch in series: machine → profile client → /me → shell chunk
-// → screen chunk → the screen's data. startSession loads the machine; the profile's HTTP client,
-// the shell, the URL's screen (its permission is checked when it renders) and that screen's first
-// data request start beside it. Failures here are retried where the code is used.
+// → screen chunk → the screen's data. The profile and the URL's first data leave now, before any
+// chunk (the client takes their answers, early-get.ts); startSession loads the machine. The
+// profile's HTTP client, the shell and the URL's screen (its permission is checked when it
+// renders) are requested right after the first frame: their style sheets hold up painting, and the
+// boot frame should not wait for them. Failures here are retried where the code is used.
 if (hasStoredSession()) {
-  import('./api/users').catch(() => undefined)
+  startEarlyGet(buildUrl({ path: PROFILE_PATH }))
   const route = findRoute(routes, window.location.pathname)
-  for (const lazy of [SignedInApp, route && !route.guestOnly ? route.screen : null])
-    lazy?.preload().catch(() => undefined)
-  if (route && !route.guestOnly) route.prefetch?.(window.location.search).catch(() => undefined)
+  if (route && !route.guestOnly) route.prefetch?.(window.location.search)
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      import('./api/users').catch(() => undefined)
+      for (const lazy of [SignedInApp, route && !route.guestOnly ? route.screen : null])
+        lazy?.preload().catch(() => undefined)
+    }),
+  )
 }
 
 const root = document.getElementById('root')

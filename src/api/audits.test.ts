@@ -6,7 +6,6 @@ const sent: Record<string, unknown>[] = []
 let total = 120
 
 vi.mock('./client', () => ({
-  buildUrl: () => '',
   apiRequest: (_schema: unknown, options: { query: Record<string, unknown> }) => {
     sent.push(options.query)
     const upto = typeof options.query.upto === 'number' ? options.query.upto : total

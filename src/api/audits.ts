@@ -1,13 +1,12 @@
 import { AuditNews, AuditPage, type AuditEntry, type auditSortKeys } from '../contract/audits'
 import type { ListQuery, ListSource } from '../contract/list'
-import { apiRequest, buildUrl } from './client'
+import { apiRequest } from './client'
 import { resourceKeys } from './queries'
+import { AUDIT_PATH } from './urls'
 
 export type AuditSort = (typeof auditSortKeys)[number]
 
 export const auditKeys = resourceKeys<AuditSort>('audits')
-
-const AUDIT_PATH = '/sbm/v1/devices/audit'
 
 /** GET /sbm/v1/devices/audit: one window of the device audit log, read up to `upto` if given. */
 export function fetchAuditPage(
@@ -15,11 +14,6 @@ export function fetchAuditPage(
   signal?: AbortSignal,
 ) {
   return apiRequest(AuditPage, { path: AUDIT_PATH, query, signal })
-}
-
-/** The URL fetchAuditPage requests for `query` (for a request started early, early-get.ts). */
-export function auditPageUrl(query: ListQuery<AuditSort>): string {
-  return buildUrl({ path: AUDIT_PATH, query })
 }
 
 export const auditList: ListSource<AuditEntry, AuditSort> = {

@@ -5,7 +5,7 @@ import { getAccessToken, getRefreshToken } from './tokens'
 import { httpError, parse, send, type RequestOptions } from './transport'
 
 export { ApiError, isApiError, isHttpStatus, type ApiErrorKind } from './api-error'
-export { buildUrl, DEFAULT_TIMEOUT_MS, type Host, type RequestOptions } from './transport'
+export { DEFAULT_TIMEOUT_MS, type Host, type RequestOptions } from './transport'
 
 /**
  * The one way the console talks to the server. On a 401 exactly one refresh runs however many

@@ -1,13 +1,12 @@
 import { create, StructError, type Struct } from 'superstruct'
 import { ApiError } from './api-error'
 import { takeEarlyGet } from './early-get'
+import { buildUrl, type Host, type QueryValue } from './urls'
 
 // One HTTP exchange: URL, body, timeout, typed errors and contract validation. No session logic,
 // so both the client (which refreshes on 401) and the refresh itself build on it.
 
-export type Host = 'api' | 'notify' | 'upload'
-
-type QueryValue = string | number | boolean | null | undefined
+export type { Host } from './urls'
 
 export type RequestOptions = {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
@@ -32,28 +31,9 @@ export type RequestOptions = {
 
 const env = import.meta.env as Record<string, string | undefined>
 
-const hosts: Record<Host, string> = {
-  api: env.VITE_API_HOST ?? '',
-  notify: env.VITE_NOTIFY_HOST ?? env.VITE_API_HOST ?? '',
-  upload: env.VITE_UPLOAD_HOST ?? env.VITE_API_HOST ?? '',
-}
-
 /** Per call via `timeoutMs`; the default comes from VITE_API_TIMEOUT_MS (milliseconds), else 30 s. */
 export const DEFAULT_TIMEOUT_MS =
   Number(env.VITE_API_TIMEOUT_MS) > 0 ? Number(env.VITE_API_TIMEOUT_MS) : 30_000
-
-export function buildUrl({
-  host = 'api',
-  path,
-  query,
-}: Pick<RequestOptions, 'host' | 'path' | 'query'>) {
-  const params = new URLSearchParams()
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined && value !== null) params.set(key, String(value))
-  }
-  const search = params.size ? `?${params.toString()}` : ''
-  return `${hosts[host]}${path}${search}`
-}
 
 function bodyOf(options: RequestOptions): { body?: BodyInit; contentType?: string } {
   if (options.json !== undefined)

@@ -11,6 +11,7 @@ import {
 } from '../contract/users'
 import { apiRequest } from './client'
 import { detailOptions, resourceKeys } from './queries'
+import { PROFILE_PATH } from './urls'
 
 export type UserSort = (typeof userSortKeys)[number]
 
@@ -20,7 +21,7 @@ export const userKeys = resourceKeys<UserSort>('users')
 
 /** GET /org/v1/users/me: the session's profile with its effective permissions. */
 export function fetchMe(signal?: AbortSignal) {
-  return apiRequest(Me, { path: '/org/v1/users/me', signal })
+  return apiRequest(Me, { path: PROFILE_PATH, signal })
 }
 
 /** GET /org/v1/users: one page, default newest user first (SPEC 9: user_id desc). */

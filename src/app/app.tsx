@@ -1,7 +1,8 @@
-import { Suspense, useEffect } from 'react'
+import { Suspense, useDeferredValue, useEffect } from 'react'
 import { Redirect, useLocation, useSearch } from 'wouter'
 import { stopEarlyKeys } from '../lib/early-keys'
 import { findRoute } from '../lib/route-match'
+import { BootFrame } from './layout/boot-frame'
 import { GuestLayout } from './layout/guest-layout'
 import { lazyScreen, useLazyReady } from './lazy-screen'
 import { usePreloadScreens } from './preload-routes'
@@ -60,6 +61,10 @@ function ProtectedGate({ route }: { route: AppRoute | undefined }) {
   const signedIn = session.status === 'signedIn'
   usePreloadScreens(session.can, signedIn)
   const shellReady = useLazyReady(SignedInApp, signedIn)
+  // The shell's first render is the largest of the session: as a deferred (transition) render React
+  // does it in slices of a few milliseconds, so a slow phone never stalls on one long task, and
+  // the loading bar stays until the shell commits.
+  const shellShown = useDeferredValue(signedIn && shellReady, false)
   if (session.status === 'signedOut' || session.status === 'signingIn') {
     const target = `${location}${search ? `?${search}` : ''}`
     const query = target === '/' ? '' : `?${RETURN_TO_PARAM}=${encodeURIComponent(target)}`
@@ -71,9 +76,9 @@ function ProtectedGate({ route }: { route: AppRoute | undefined }) {
         <ProfileFailedScreen />
       </Suspense>
     )
-  if (!signedIn || !shellReady) return <ScreenLoading />
+  if (!signedIn || !shellReady || !shellShown) return <BootFrame />
   return (
-    <Suspense fallback={<ScreenLoading />}>
+    <Suspense fallback={<BootFrame />}>
       <SignedInApp route={route} />
     </Suspense>
   )

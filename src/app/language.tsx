@@ -1,12 +1,4 @@
-import {
-  createContext,
-  useCallback,
-  useContext,
-  useEffect,
-  useLayoutEffect,
-  useState,
-  type ReactNode,
-} from 'react'
+import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react'
 import TypesafeI18n, { useI18nContext } from '../../i18n/i18n-react'
 import { loadLocaleAsync } from '../../i18n/i18n-util.async'
 import core from '../../i18n/en/core'
@@ -48,28 +40,47 @@ export function useSetLanguage() {
 }
 
 // English is the base locale; its core is bundled with the entry and the areas' part arrives with
-// the signed-in shell (useEnglishPart), which keeps /login inside its budget. German loads on
+// the signed-in shell (addEnglishPart), which keeps /login inside its budget. German loads on
 // demand, whole (the generated sync loader would bundle every locale into the /login chunk).
 loadedLocales.en = core as Translations
 loadedFormatters.en = initFormatters('en')
 
+let partsAdded = 0
+const partListeners = new Set<() => void>()
+
 /**
- * Adds a part of the English dictionary that a lazy chunk brought (i18n/en/areas.ts) and rebuilds
- * the translation object once; false until then, so the caller renders nothing with missing words.
+ * Adds a part of the English dictionary that a lazy chunk brought (i18n/en/areas.ts), called when
+ * that chunk's module runs: the bridge below rebuilds the translation object in the same update
+ * that reveals the chunk's components, so they never render with missing words.
  */
+export function addEnglishPart(part: Readonly<Record<string, unknown>>) {
+  loadedLocales.en = { ...loadedLocales.en, ...part }
+  partsAdded += 1
+  for (const listener of partListeners) listener()
+}
+
+/** True once the translation object has the words of `part` (see addEnglishPart). */
 export function useEnglishPart(part: Readonly<Record<string, unknown>>): boolean {
-  const { LL, locale, setLocale } = useI18nContext()
+  const { LL } = useI18nContext()
   const [first] = Object.keys(part)
-  const ready = first === undefined || first in LL
-  useLayoutEffect(() => {
-    loadedLocales.en = { ...loadedLocales.en, ...part }
-    if (!ready) setLocale(locale)
-  }, [part, ready, locale, setLocale])
-  return ready
+  return first === undefined || first in LL
 }
 
 function LanguageBridge({ children }: { children: ReactNode }) {
   const { locale, setLocale } = useI18nContext()
+  useEffect(() => {
+    let seen = 0
+    const rebuild = () => {
+      if (seen === partsAdded) return
+      seen = partsAdded
+      setLocale(locale)
+    }
+    partListeners.add(rebuild)
+    rebuild()
+    return () => {
+      partListeners.delete(rebuild)
+    }
+  }, [locale, setLocale])
   useEffect(() => {
     document.documentElement.lang = locale
   }, [locale])

@@ -18,6 +18,19 @@ function preload(route: AppRoute | undefined, can: Can) {
   route.screen.preload().catch(() => undefined)
 }
 
+/** One screen per idle period: loading every chunk in one callback was a long task on slow phones. */
+function preloadWhenIdle(queue: AppRoute[], can: Can): () => void {
+  let cancel = () => {}
+  const next = () => {
+    const route = queue.shift()
+    if (route === undefined) return
+    preload(route, can)
+    cancel = whenIdle(next)
+  }
+  cancel = whenIdle(next)
+  return () => cancel()
+}
+
 /**
  * Signed in: every permitted screen's chunk loads when the browser is idle, and a link's target
  * loads as soon as the pointer rests on it or it gets focus (sidebar, breadcrumb, dashboard, any
@@ -26,9 +39,7 @@ function preload(route: AppRoute | undefined, can: Can) {
 export function usePreloadScreens(can: Can, enabled: boolean) {
   useEffect(() => {
     if (!enabled) return
-    const cancelIdle = whenIdle(() => {
-      for (const route of routes) preload(route, can)
-    })
+    const cancelIdle = preloadWhenIdle([...routes], can)
     const onIntent = (event: Event) => {
       const link = event.target instanceof Element ? event.target.closest('a[href]') : null
       if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin) return

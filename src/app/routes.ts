@@ -1,5 +1,6 @@
 import type { TranslationFunctions } from '../../i18n/i18n-types'
 import { needs, type Permission } from '../contract/permissions'
+import { prefetchAudits } from '../features/audits/audit-view'
 import { patterns, type RouteId } from '../lib/paths'
 import type { IconName } from '../ui/icon'
 import { lazyScreen, type LazyScreen } from './lazy-screen'
@@ -20,8 +21,11 @@ export type AppRoute = {
   sidebar?: { icon: IconName; order: number }
   /** Create and edit pages leave 80 px under the content (SPEC 2). */
   bottomMargin?: boolean
-  /** A signed-in boot on this route starts its first data request at once (main.tsx). */
-  prefetch?: (search: string) => Promise<void>
+  /**
+   * A signed-in boot on this route starts its first data request at once (main.tsx): synchronous
+   * and light, since it runs in the entry before any chunk has arrived.
+   */
+  prefetch?: (search: string) => void
 }
 
 // THE route table: the router, sidebar, breadcrumb and command palette all read it. Screens are
@@ -294,8 +298,7 @@ export const routes: readonly AppRoute[] = [
     screen: lazyScreen(() =>
       import('../features/audits/audits-screen').then((m) => ({ default: m.AuditsScreen })),
     ),
-    prefetch: (search) =>
-      import('../features/audits/audit-view').then((m) => m.prefetchAudits(search)),
+    prefetch: prefetchAudits,
     anyOf: needs('devices:audits', 'read'),
     label: (LL) => LL.audits.menu(),
     sidebar: { icon: 'audits', order: 6 },

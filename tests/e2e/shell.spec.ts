@@ -146,9 +146,9 @@ test(`/login loads at most ${LOGIN_JS_GUARD_KB} KB of JavaScript (gzip)`, async 
         .join('\n'),
   )
   expect(total).toBeLessThanOrEqual(LOGIN_JS_GUARD_KB * 1024)
-  expect([...sizes.keys()].filter((url) => /session-actor|signed-in/.test(url))).toEqual([])
+  expect([...sizes.keys()].filter((url) => /session-machine|signed-in/.test(url))).toEqual([])
   // The first keystroke loads the machine; what was typed meanwhile stays, and signing in works.
-  const machine = page.waitForResponse(/session-actor-.*\.js$/)
+  const machine = page.waitForResponse(/session-machine-.*\.js$/)
   const username = page.getByLabel('Email or username')
   await username.pressSequentially(demo.admin)
   await machine

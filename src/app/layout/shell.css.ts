@@ -76,3 +76,17 @@ export const mark = style({
   strokeLinecap: 'round',
   strokeLinejoin: 'round',
 })
+
+// The band a signed-in reload paints before the shell (boot-frame.tsx): as tall as the top bar, the
+// product's name where the sidebar's brand appears.
+export const bootBand = style({
+  display: 'flex',
+  alignItems: 'center',
+  height: vars.layout.topBar,
+  padding: `0 ${vars.space.md}`,
+  background: vars.color.surface,
+  borderBottom: `1px solid ${vars.color.border}`,
+  fontWeight: vars.fontWeight.bold,
+  fontSize: vars.fontSize.lg,
+  color: vars.color.primary,
+})

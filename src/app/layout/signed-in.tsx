@@ -4,14 +4,17 @@ import areas from '../../../i18n/en/areas'
 import { ScreenFailedScreen } from '../../features/errors/screen-failed-screen'
 import { NoAccessScreen } from '../../features/errors/no-access-screen'
 import { NotFoundScreen } from '../../features/errors/not-found-screen'
-import { useEnglishPart } from '../language'
+import { addEnglishPart, useEnglishPart } from '../language'
 import { queryClient } from '../query-client'
 import type { AppRoute } from '../routes'
 import { RouteScreen } from '../route-screen'
 import { useSession } from '../../session/session-context'
 import { CommandReceiptsPanel } from '../../ui/command-receipts-panel'
 import { ErrorBoundary } from '../../ui/error-boundary'
+import { BootFrame } from './boot-frame'
 import { Shell } from './shell'
+
+addEnglishPart(areas)
 
 /**
  * Everything only a signed-in user loads, as one lazy chunk: the shell, React Query, the
@@ -20,7 +23,7 @@ import { Shell } from './shell'
 export function SignedInApp({ route }: { route: AppRoute | undefined }) {
   const { can } = useSession()
   const [location] = useLocation()
-  if (!useEnglishPart(areas)) return null
+  if (!useEnglishPart(areas)) return <BootFrame />
   return (
     <QueryClientProvider client={queryClient}>
       <Shell route={route}>

@@ -1,5 +1,6 @@
-import { auditPageUrl, type AuditSort } from '../../api/audits'
+import type { AuditSort } from '../../api/audits'
 import { startEarlyGet } from '../../api/early-get'
+import { AUDIT_PATH, buildUrl } from '../../api/urls'
 import { parseListView, type ListViewDefaults } from '../../ui/data-table/list-view'
 
 // Newest first (the server's default too); SPEC 9's "user_id desc" is reachable from the Actor header.
@@ -23,11 +24,14 @@ export const FIRST_WINDOW = { start: 0, length: 100 } as const
 export function prefetchAudits(search: string) {
   const view = parseListView(search, defaults)
   startEarlyGet(
-    auditPageUrl({
-      ...FIRST_WINDOW,
-      order_by: view.orderBy,
-      order_direction: view.orderDirection,
-      search: view.search,
+    buildUrl({
+      path: AUDIT_PATH,
+      query: {
+        ...FIRST_WINDOW,
+        order_by: view.orderBy,
+        order_direction: view.orderDirection,
+        search: view.search,
+      },
     }),
   )
 }

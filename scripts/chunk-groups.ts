@@ -1,0 +1,101 @@
+/**
+ * How the production build groups modules into chunks (vite.config.ts). Left to itself the bundler
+ * gives every distinct set of lazy importers its own chunk: a signed-in boot fetched ≈70 files of
+ * 1–3 KB, six at a time over HTTP/1.1, each a round trip on a slow network. Instead:
+ *   - the entry keeps what it imports statically (the /login budget is measured on it);
+ *   - `session-machine`: the session machine and XState, loaded at a signed-in boot or a guest's first key;
+ *   - `signed-in`: the signed-in shell and every module two or more signed-in screens share, except
+ *   - `feature-<name>`: what two or more screens of one area share (its form, its dialogs), which
+ *     only that area's screens load;
+ *   - each screen keeps only its own modules, and a guest screen's modules (features/auth) are
+ *     never pulled into `signed-in`, so /login never loads it.
+ * Lazy pieces inside the shell (the palette dialog, German, the upload helper) keep their chunks.
+ */
+interface ModuleInfoLike {
+  importedIds: readonly string[]
+  dynamicallyImportedIds: readonly string[]
+  isEntry: boolean
+}
+
+export interface ChunkingContextLike {
+  getModuleInfo(moduleId: string): ModuleInfoLike | null
+}
+
+const ROUTES = /\/src\/app\/routes\.ts$/
+const SHELL = /\/src\/app\/layout\/signed-in\.tsx$/
+const SESSION = /\/src\/session\/session-actor\.ts$/
+const GUEST_SCREEN = /\/src\/features\/auth\//
+const FEATURE = /\/src\/features\/([^/]+)\//
+
+function closure(root: string, ctx: ChunkingContextLike): Set<string> {
+  const seen = new Set<string>()
+  const stack = [root]
+  while (stack.length > 0) {
+    const id = stack.pop() as string
+    if (seen.has(id)) continue
+    seen.add(id)
+    for (const next of ctx.getModuleInfo(id)?.importedIds ?? []) stack.push(next)
+  }
+  return seen
+}
+
+interface Plan {
+  entry: Set<string>
+  session: Set<string>
+  guest: Set<string>
+  shell: Set<string>
+  screenCount: Map<string, number>
+}
+
+function findModule(ids: Iterable<string>, pattern: RegExp) {
+  for (const id of ids) if (pattern.test(id)) return id
+  return null
+}
+
+let knownIds: readonly string[] = []
+let cached: Plan | null = null
+
+/** Every module id of the build, recorded at the end of the module phase before chunking starts. */
+export function recordModuleIds(ids: readonly string[]) {
+  knownIds = ids
+  cached = null
+}
+
+function makePlan(ctx: ChunkingContextLike): Plan | null {
+  const entryId = knownIds.find((id) => ctx.getModuleInfo(id)?.isEntry)
+  const routesId = findModule(knownIds, ROUTES)
+  const shellId = findModule(knownIds, SHELL)
+  const sessionId = findModule(knownIds, SESSION)
+  if (!entryId || !routesId || !shellId || !sessionId) return null
+  const entry = closure(entryId, ctx)
+  const screens = ctx.getModuleInfo(routesId)?.dynamicallyImportedIds ?? []
+  const guest = new Set<string>()
+  const screenCount = new Map<string, number>()
+  for (const screen of screens) {
+    const reached = closure(screen, ctx)
+    if (GUEST_SCREEN.test(screen)) {
+      for (const id of reached) guest.add(id)
+      continue
+    }
+    for (const id of reached) screenCount.set(id, (screenCount.get(id) ?? 0) + 1)
+  }
+  return {
+    entry,
+    session: closure(sessionId, ctx),
+    guest,
+    shell: closure(shellId, ctx),
+    screenCount,
+  }
+}
+
+/** The group name for `moduleId`, or null to leave it to the bundler's own splitting. */
+export function chunkGroup(moduleId: string, ctx: ChunkingContextLike): string | null {
+  cached ??= makePlan(ctx)
+  const plan = cached
+  if (plan === null || plan.entry.has(moduleId) || plan.guest.has(moduleId)) return null
+  if (plan.session.has(moduleId)) return 'session-machine'
+  if (plan.shell.has(moduleId)) return 'signed-in'
+  if ((plan.screenCount.get(moduleId) ?? 0) < 2) return null
+  const feature = FEATURE.exec(moduleId)?.[1]
+  return feature === undefined ? 'signed-in' : `feature-${feature}`
+}
