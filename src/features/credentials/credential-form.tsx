@@ -14,6 +14,7 @@ import {
 } from '../../contract/credentials'
 import { Checkbox } from '../../ui/checkbox'
 import { DateTimeField } from '../../ui/date-time-field'
+import { fieldProps } from '../../ui/form/field-props'
 import { FormFrame } from '../../ui/form/form-frame'
 import { useContractForm } from '../../ui/form/use-contract-form'
 import { Notice } from '../../ui/notice'
@@ -86,15 +87,11 @@ export function CredentialForm(props: CredentialFormProps) {
         <Notice tone="danger">{LL.credentials.form.optionsFailed()}</Notice>
       ) : null}
       <Select
-        name="user_id"
         label={LL.credentials.form.user()}
         placeholder={LL.credentials.form.chooseUser()}
         options={asOptions(users.data)}
-        value={values.user_id}
         required
-        error={form.error('user_id')}
-        onChange={(event) => form.set('user_id', event.target.value)}
-        onBlur={() => form.blur('user_id')}
+        {...fieldProps(form, 'user_id')}
       />
       <div className={styles.row}>
         <Select
@@ -113,15 +110,11 @@ export function CredentialForm(props: CredentialFormProps) {
         />
         <Select
           className={styles.grow}
-          name="assignment_id"
           label={LL.credentials.form.target()}
           placeholder={LL.credentials.form.chooseTarget()}
           options={asOptions(targets.data)}
-          value={values.assignment_id}
           required
-          error={form.error('assignment_id')}
-          onChange={(event) => form.set('assignment_id', event.target.value)}
-          onBlur={() => form.blur('assignment_id')}
+          {...fieldProps(form, 'assignment_id')}
         />
       </div>
       <Checkbox

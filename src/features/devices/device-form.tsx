@@ -9,6 +9,7 @@ import {
   fetchMountTree,
 } from '../../api/devices'
 import type { DeviceInput } from '../../contract/devices'
+import { fieldProps } from '../../ui/form/field-props'
 import { FormFrame } from '../../ui/form/form-frame'
 import { useContractForm } from '../../ui/form/use-contract-form'
 import { Select } from '../../ui/select'
@@ -71,17 +72,12 @@ export function DeviceForm(props: DeviceFormProps) {
       extraActions={extraActions}
     >
       <TextField
-        name="name"
         label={LL.devices.name()}
-        value={form.values.name}
         required
         autoComplete="off"
-        error={form.error('name')}
-        onChange={(event) => form.set('name', event.target.value)}
-        onBlur={() => form.blur('name')}
+        {...fieldProps(form, 'name')}
       />
       <Select
-        name="device_type_id"
         label={LL.devices.type()}
         required
         placeholder={LL.devices.chooseType()}
@@ -89,13 +85,9 @@ export function DeviceForm(props: DeviceFormProps) {
           value: type.device_type_id,
           label: type.description,
         }))}
-        value={form.values.device_type_id}
-        error={form.error('device_type_id')}
-        onChange={(event) => form.set('device_type_id', event.target.value)}
-        onBlur={() => form.blur('device_type_id')}
+        {...fieldProps(form, 'device_type_id')}
       />
       <Select
-        name="manufacturer_id"
         label={LL.devices.manufacturer()}
         required
         placeholder={LL.devices.chooseManufacturer()}
@@ -103,30 +95,15 @@ export function DeviceForm(props: DeviceFormProps) {
           value: String(maker.manufacturer_id),
           label: maker.name,
         }))}
-        value={form.values.manufacturer_id}
-        error={form.error('manufacturer_id')}
-        onChange={(event) => form.set('manufacturer_id', event.target.value)}
-        onBlur={() => form.blur('manufacturer_id')}
+        {...fieldProps(form, 'manufacturer_id')}
       />
       <TextField
-        name="device_id_manufacturer"
         label={LL.devices.manufacturerId()}
-        value={form.values.device_id_manufacturer}
         required
         autoComplete="off"
-        error={form.error('device_id_manufacturer')}
-        onChange={(event) => form.set('device_id_manufacturer', event.target.value)}
-        onBlur={() => form.blur('device_id_manufacturer')}
+        {...fieldProps(form, 'device_id_manufacturer')}
       />
-      <TextArea
-        name="description"
-        label={LL.devices.description()}
-        value={form.values.description}
-        required
-        error={form.error('description')}
-        onChange={(event) => form.set('description', event.target.value)}
-        onBlur={() => form.blur('description')}
-      />
+      <TextArea label={LL.devices.description()} required {...fieldProps(form, 'description')} />
       <Select
         name="location_id"
         label={LL.devices.location()}

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { useI18nContext } from '../../../i18n/i18n-react'
 import type { LocationInput } from '../../contract/locations'
+import { fieldProps } from '../../ui/form/field-props'
 import { FormFrame } from '../../ui/form/form-frame'
 import { useContractForm } from '../../ui/form/use-contract-form'
 import { TextArea } from '../../ui/text-area'
@@ -26,14 +27,10 @@ export function LocationForm(props: LocationFormProps) {
   const form = useContractForm(locationForm.struct, initial, { ...locationForm, onSubmit })
   const text = (field: Exclude<FormField, 'description'>, fieldLabel: string, required = false) => (
     <TextField
-      name={field}
       label={fieldLabel}
-      value={form.values[field]}
       required={required}
       autoComplete="off"
-      error={form.error(field)}
-      onChange={(event) => form.set(field, event.target.value)}
-      onBlur={() => form.blur(field)}
+      {...fieldProps(form, field)}
     />
   )
   return (
@@ -53,14 +50,7 @@ export function LocationForm(props: LocationFormProps) {
         {text('postal_code', LL.locations.postalCode())}
         {text('locality', LL.locations.locality())}
       </div>
-      <TextArea
-        name="description"
-        label={LL.locations.description()}
-        value={form.values.description}
-        error={form.error('description')}
-        onChange={(event) => form.set('description', event.target.value)}
-        onBlur={() => form.blur('description')}
-      />
+      <TextArea label={LL.locations.description()} {...fieldProps(form, 'description')} />
     </FormFrame>
   )
 }

@@ -3,6 +3,7 @@ import { useI18nContext } from '../../../i18n/i18n-react'
 import type { OrganizationInput } from '../../contract/organizations'
 import type { Problem } from '../../contract/rules'
 import { Button } from '../../ui/button'
+import { fieldProps } from '../../ui/form/field-props'
 import { FormFrame } from '../../ui/form/form-frame'
 import { problemText } from '../../ui/form/problem-text'
 import { useContractForm } from '../../ui/form/use-contract-form'
@@ -67,23 +68,12 @@ export function OrganizationForm(props: OrganizationFormProps) {
       extraActions={extraActions}
     >
       <TextField
-        name="name"
         label={LL.organizations.name()}
-        value={form.values.name}
         required
         autoComplete="off"
-        error={form.error('name')}
-        onChange={(event) => form.set('name', event.target.value)}
-        onBlur={() => form.blur('name')}
+        {...fieldProps(form, 'name')}
       />
-      <TextArea
-        name="description"
-        label={LL.organizations.description()}
-        value={form.values.description}
-        error={form.error('description')}
-        onChange={(event) => form.set('description', event.target.value)}
-        onBlur={() => form.blur('description')}
-      />
+      <TextArea label={LL.organizations.description()} {...fieldProps(form, 'description')} />
       <fieldset
         className={styles.fieldset}
         aria-describedby={clientsError ? clientErrorId : undefined}
