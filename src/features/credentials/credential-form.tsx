@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query'
-import type { ReactNode } from 'react'
 import { useI18nContext } from '../../../i18n/i18n-react'
 import {
   credentialOptionKeys,
@@ -15,7 +14,7 @@ import {
 import { Checkbox } from '../../ui/checkbox'
 import { DateTimeField } from '../../ui/date-time-field'
 import { fieldProps } from '../../ui/form/field-props'
-import { FormFrame } from '../../ui/form/form-frame'
+import { FormFrame, type EntityFormProps } from '../../ui/form/form-frame'
 import { useContractForm } from '../../ui/form/use-contract-form'
 import { Notice } from '../../ui/notice'
 import { Select, type SelectOption } from '../../ui/select'
@@ -29,18 +28,6 @@ import {
 import { allowanceSentence } from './credential-text'
 import * as styles from './credentials.css'
 
-interface CredentialFormProps {
-  initial: FormValues
-  /** The form's accessible name: the page title. */
-  label: string
-  submitLabel: string
-  /** Rejects with the API error; the form keeps the input and shows it. */
-  onSubmit: (input: CredentialInput) => Promise<unknown>
-  /** Extra actions after Cancel, e.g. Offline code and Delete on the edit page. */
-  extraActions?: ReactNode
-  onCancel: () => void
-}
-
 // The weekday picker's Monday button carries this name; problems of the repetition land there.
 const focusTargets = { repetition: 'repetition-days' }
 
@@ -50,8 +37,8 @@ const repetitionKinds: readonly RepetitionKind[] = ['none', 'daily', 'weekly']
 const asOptions = (options: TargetOption[] | undefined): SelectOption[] =>
   (options ?? []).map((o) => ({ value: String(o.id), label: o.label }))
 
-export function CredentialForm(props: CredentialFormProps) {
-  const { initial, label, submitLabel, onSubmit, extraActions, onCancel } = props
+export function CredentialForm(props: EntityFormProps<FormValues, CredentialInput>) {
+  const { initial, onSubmit, ...frame } = props
   const { LL, locale } = useI18nContext()
   const form = useContractForm(credentialForm.struct, initial, {
     ...credentialForm,
@@ -76,13 +63,7 @@ export function CredentialForm(props: CredentialFormProps) {
   }
 
   return (
-    <FormFrame
-      form={form}
-      label={label}
-      submitLabel={submitLabel}
-      onCancel={onCancel}
-      extraActions={extraActions}
-    >
+    <FormFrame form={form} {...frame}>
       {users.isError || targets.isError ? (
         <Notice tone="danger">{LL.credentials.form.optionsFailed()}</Notice>
       ) : null}

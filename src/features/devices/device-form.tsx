@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query'
-import type { ReactNode } from 'react'
 import { useI18nContext } from '../../../i18n/i18n-react'
 import {
   deviceLookupKeys,
@@ -10,23 +9,12 @@ import {
 } from '../../api/devices'
 import type { DeviceInput } from '../../contract/devices'
 import { fieldProps } from '../../ui/form/field-props'
-import { FormFrame } from '../../ui/form/form-frame'
+import { FormFrame, type EntityFormProps } from '../../ui/form/form-frame'
 import { useContractForm } from '../../ui/form/use-contract-form'
 import { Select } from '../../ui/select'
 import { TextArea } from '../../ui/text-area'
 import { TextField } from '../../ui/text-field'
 import { deviceForm, mountOptions, mountValue, type FormValues } from './device-form-model'
-
-interface DeviceFormProps {
-  initial: FormValues
-  /** The form's accessible name: the page title. */
-  label: string
-  submitLabel: string
-  /** Rejects with the API error; the form keeps the input and shows it. */
-  onSubmit: (input: DeviceInput) => Promise<unknown>
-  extraActions?: ReactNode
-  onCancel: () => void
-}
 
 // "Location is required" is reached through the location picker, the first of the two. Module
 // level: the form refocuses when its focus targets change identity.
@@ -35,8 +23,8 @@ const focusTargets = { assignment_id: 'location_id' }
 const idOf = (text: string) => (/^\d{1,10}$/.test(text) ? Number(text) : 0)
 
 /** Name, type and manufacturer from the lookups, serial, description and where it is mounted. */
-export function DeviceForm(props: DeviceFormProps) {
-  const { initial, label, submitLabel, onSubmit, extraActions, onCancel } = props
+export function DeviceForm(props: EntityFormProps<FormValues, DeviceInput>) {
+  const { initial, onSubmit, ...frame } = props
   const { LL } = useI18nContext()
   const types = useQuery({
     queryKey: deviceLookupKeys.types,
@@ -64,13 +52,7 @@ export function DeviceForm(props: DeviceFormProps) {
   const mountError = form.error('assignment_id')
 
   return (
-    <FormFrame
-      form={form}
-      label={label}
-      submitLabel={submitLabel}
-      onCancel={onCancel}
-      extraActions={extraActions}
-    >
+    <FormFrame form={form} {...frame}>
       <TextField
         label={LL.devices.name()}
         required

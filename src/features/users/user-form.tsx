@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { useMemo, type ReactNode } from 'react'
+import { useMemo } from 'react'
 import { useI18nContext } from '../../../i18n/i18n-react'
 import { fetchOrganizationPage } from '../../api/organizations'
 import { myPermissionsQuery, rolePermissionsQuery } from '../../api/users'
@@ -10,7 +10,7 @@ import { Checkbox } from '../../ui/checkbox'
 import { CheckboxGroup } from '../../ui/checkbox-group'
 import { CheckboxMatrix } from '../../ui/checkbox-matrix'
 import { fieldProps } from '../../ui/form/field-props'
-import { FormFrame } from '../../ui/form/form-frame'
+import { FormFrame, type EntityFormProps } from '../../ui/form/form-frame'
 import { useContractForm } from '../../ui/form/use-contract-form'
 import { CenteredSpinner } from '../../ui/loading'
 import { Notice } from '../../ui/notice'
@@ -21,16 +21,7 @@ import { grantableRoles, grantMatrix, userForm, type FormValues } from './user-f
 import { roleName } from '../../lib/role-name'
 import * as styles from './users.css'
 
-interface UserFormProps {
-  initial: FormValues
-  /** The form's accessible name: the page title. */
-  label: string
-  submitLabel: string
-  /** Rejects with the API error; the form keeps the input and shows it. */
-  onSubmit: (input: UserInput) => Promise<unknown>
-  extraActions?: ReactNode
-  onCancel: () => void
-}
+type UserFormProps = EntityFormProps<FormValues, UserInput>
 
 const organizationsQuery = {
   queryKey: ['organizations', 'list', 'user-form'] as const,
