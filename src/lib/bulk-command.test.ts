@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import type { Device } from '../contract/devices'
-import { collectDevices, planBulk, runBulk, type BulkPorts, type BulkUpdate } from './bulk-command'
+import {
+  collectDevices,
+  planBulk,
+  runBulk,
+  withStep,
+  type BulkPorts,
+  type BulkRow,
+  type BulkUpdate,
+} from './bulk-command'
 
 function device(id: number, connected = true, capabilities = ['remotely_lock', 'remotely_unlock']) {
   return {
@@ -88,5 +96,24 @@ describe('bulk command', () => {
     expect(tally).toEqual({ succeeded: 1, failed: 0 })
     expect(sends).toBe(1)
     expect(fake.updates.map(([, s]) => s)).toEqual(['pending', 'waiting', 'done'])
+  })
+})
+
+describe('withStep', () => {
+  it('replaces only the named device’s row; every other row keeps its identity', () => {
+    const rows: BulkRow[] = [1, 2, 3].map((id) => ({
+      device: device(id),
+      status: 'queued',
+      reason: null,
+    }))
+    const next = withStep(rows, 2, 'failed', 'Device is not connected.')
+    expect(next[1]).toEqual({
+      device: rows[1]?.device,
+      status: 'failed',
+      reason: 'Device is not connected.',
+    })
+    expect(next[0]).toBe(rows[0])
+    expect(next[2]).toBe(rows[2])
+    expect(rows[1]?.status).toBe('queued')
   })
 })

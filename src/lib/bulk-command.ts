@@ -57,6 +57,26 @@ export async function collectDevices(
   }
 }
 
+/** One device of a run as the dialog lists it: queued until its command goes out. */
+export interface BulkRow {
+  device: Device
+  status: BulkUpdate['status'] | 'queued'
+  reason: string | null
+}
+
+/**
+ * The rows after one device's step. Every other row keeps its identity, so a list that memoizes
+ * its rows re-renders only the one that changed: one row per receipt, not the whole run.
+ */
+export function withStep(
+  rows: readonly BulkRow[],
+  deviceId: number,
+  status: BulkRow['status'],
+  reason: string | null = null,
+): BulkRow[] {
+  return rows.map((row) => (row.device.device_id === deviceId ? { ...row, status, reason } : row))
+}
+
 export type BulkUpdate =
   | { status: 'pending'; key: string }
   | { status: 'waiting' }

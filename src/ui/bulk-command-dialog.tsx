@@ -1,14 +1,21 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { useEffect, useRef, useState } from 'react'
+import { memo, useEffect, useRef, useState } from 'react'
 import { useI18nContext } from '../../i18n/i18n-react'
 import { auditKeys } from '../api/audits'
 import { deviceKeys, fetchDevicePage, sendDeviceCommand } from '../api/devices'
 import { refetchAfterWrite } from '../api/queries'
-import type { Device, DeviceFilters } from '../contract/devices'
-import { collectDevices, planBulk, runBulk, type BulkPorts } from '../lib/bulk-command'
+import type { DeviceFilters } from '../contract/devices'
+import {
+  collectDevices,
+  planBulk,
+  runBulk,
+  withStep,
+  type BulkPorts,
+  type BulkRow,
+} from '../lib/bulk-command'
 import { failureOf, refusedAuditId, serverMessage } from '../lib/command-errors'
 import type { BulkCommandName } from '../lib/command-links'
-import { addReceipt, settleReceipt, type ReceiptStatus } from '../lib/command-receipts'
+import { addReceipt, settleReceipt } from '../lib/command-receipts'
 import { Button } from './button'
 import * as styles from './command-receipts.css'
 import { errorText } from './data-table/error-text'
@@ -26,14 +33,8 @@ export interface BulkPlace {
 
 const placeFilter = (place: BulkPlace): DeviceFilters => ({ [`${place.kind}_id`]: place.id })
 
-interface Row {
-  device: Device
-  status: ReceiptStatus | 'queued'
-  reason: string | null
-}
-
-interface Run {
-  rows: Row[]
+export interface Run {
+  rows: BulkRow[]
   tally: { succeeded: number; failed: number } | null
   skipped: number
 }
@@ -83,16 +84,9 @@ export function BulkCommandDialog({ place, command, open, onClose }: BulkCommand
 
   const start = () => {
     if (!plan) return
-    const update = (id: number, status: Row['status'], reason: string | null = null) =>
+    const update = (id: number, status: BulkRow['status'], reason: string | null = null) =>
       setRun((current) =>
-        current
-          ? {
-              ...current,
-              rows: current.rows.map((row) =>
-                row.device.device_id === id ? { ...row, status, reason } : row,
-              ),
-            }
-          : current,
+        current ? { ...current, rows: withStep(current.rows, id, status, reason) } : current,
       )
     const keys = new Map<number, string>()
     const ports: BulkPorts = {
@@ -220,7 +214,8 @@ function PlanView({ plan, label }: { plan: ReturnType<typeof planBulk>; label: s
   )
 }
 
-function RunView({ run, answered }: { run: Run; answered: number }) {
+/** The run's live summary and one row per device; a receipt re-renders only its own row. */
+export function RunView({ run, answered }: { run: Run; answered: number }) {
   const { LL } = useI18nContext()
   const failed = run.rows.filter((row) => row.status === 'failed').length
   return (
@@ -237,16 +232,22 @@ function RunView({ run, answered }: { run: Run; answered: number }) {
       <h3 className={styles.heading}>{LL.devices.bulk.receiptsHeading()}</h3>
       <ul className={styles.scroll} data-testid="bulk-receipts" data-failed={failed}>
         {run.rows.map((row) => (
-          <li key={row.device.device_id} className={styles.row}>
-            <span>{row.device.name}</span>
-            <span className={row.status === 'queued' ? undefined : styles.status[row.status]}>
-              {row.status === 'queued'
-                ? null
-                : (row.reason ?? LL.devices.receipts.status[row.status]())}
-            </span>
-          </li>
+          <ReceiptRow key={row.device.device_id} row={row} />
         ))}
       </ul>
     </>
   )
 }
+
+// Memoized: withStep keeps every other row's object, so only the row a receipt names renders again.
+const ReceiptRow = memo(function ReceiptRow({ row }: { row: BulkRow }) {
+  const { LL } = useI18nContext()
+  return (
+    <li className={styles.row}>
+      <span>{row.device.name}</span>
+      <span className={row.status === 'queued' ? undefined : styles.status[row.status]}>
+        {row.status === 'queued' ? null : (row.reason ?? LL.devices.receipts.status[row.status]())}
+      </span>
+    </li>
+  )
+})

@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query'
-import type { ReactNode } from 'react'
 import { useI18nContext } from '../../../i18n/i18n-react'
 import {
   credentialOptionKeys,
@@ -14,7 +13,8 @@ import {
 } from '../../contract/credentials'
 import { Checkbox } from '../../ui/checkbox'
 import { DateTimeField } from '../../ui/date-time-field'
-import { FormFrame } from '../../ui/form/form-frame'
+import { fieldProps } from '../../ui/form/field-props'
+import { FormFrame, type EntityFormProps } from '../../ui/form/form-frame'
 import { useContractForm } from '../../ui/form/use-contract-form'
 import { Notice } from '../../ui/notice'
 import { Select, type SelectOption } from '../../ui/select'
@@ -28,18 +28,6 @@ import {
 import { allowanceSentence } from './credential-text'
 import * as styles from './credentials.css'
 
-interface CredentialFormProps {
-  initial: FormValues
-  /** The form's accessible name: the page title. */
-  label: string
-  submitLabel: string
-  /** Rejects with the API error; the form keeps the input and shows it. */
-  onSubmit: (input: CredentialInput) => Promise<unknown>
-  /** Extra actions after Cancel, e.g. Offline code and Delete on the edit page. */
-  extraActions?: ReactNode
-  onCancel: () => void
-}
-
 // The weekday picker's Monday button carries this name; problems of the repetition land there.
 const focusTargets = { repetition: 'repetition-days' }
 
@@ -49,8 +37,8 @@ const repetitionKinds: readonly RepetitionKind[] = ['none', 'daily', 'weekly']
 const asOptions = (options: TargetOption[] | undefined): SelectOption[] =>
   (options ?? []).map((o) => ({ value: String(o.id), label: o.label }))
 
-export function CredentialForm(props: CredentialFormProps) {
-  const { initial, label, submitLabel, onSubmit, extraActions, onCancel } = props
+export function CredentialForm(props: EntityFormProps<FormValues, CredentialInput>) {
+  const { initial, onSubmit, ...frame } = props
   const { LL, locale } = useI18nContext()
   const form = useContractForm(credentialForm.struct, initial, {
     ...credentialForm,
@@ -75,26 +63,16 @@ export function CredentialForm(props: CredentialFormProps) {
   }
 
   return (
-    <FormFrame
-      form={form}
-      label={label}
-      submitLabel={submitLabel}
-      onCancel={onCancel}
-      extraActions={extraActions}
-    >
+    <FormFrame form={form} {...frame}>
       {users.isError || targets.isError ? (
         <Notice tone="danger">{LL.credentials.form.optionsFailed()}</Notice>
       ) : null}
       <Select
-        name="user_id"
         label={LL.credentials.form.user()}
         placeholder={LL.credentials.form.chooseUser()}
         options={asOptions(users.data)}
-        value={values.user_id}
         required
-        error={form.error('user_id')}
-        onChange={(event) => form.set('user_id', event.target.value)}
-        onBlur={() => form.blur('user_id')}
+        {...fieldProps(form, 'user_id')}
       />
       <div className={styles.row}>
         <Select
@@ -113,15 +91,11 @@ export function CredentialForm(props: CredentialFormProps) {
         />
         <Select
           className={styles.grow}
-          name="assignment_id"
           label={LL.credentials.form.target()}
           placeholder={LL.credentials.form.chooseTarget()}
           options={asOptions(targets.data)}
-          value={values.assignment_id}
           required
-          error={form.error('assignment_id')}
-          onChange={(event) => form.set('assignment_id', event.target.value)}
-          onBlur={() => form.blur('assignment_id')}
+          {...fieldProps(form, 'assignment_id')}
         />
       </div>
       <Checkbox

@@ -1,18 +1,14 @@
-import { useQuery } from '@tanstack/react-query'
 import { useState } from 'react'
-import { useLocation, useParams, useSearch } from 'wouter'
+import { useLocation, useSearch } from 'wouter'
 import { useI18nContext } from '../../../i18n/i18n-react'
-import { isHttpStatus } from '../../api/client'
 import { credentialDetail } from '../../api/credentials'
 import { needs } from '../../contract/permissions'
-import { useBreadcrumbLabel } from '../../lib/breadcrumb-labels'
 import { pathTo } from '../../lib/paths'
 import { useSession } from '../../session/session-context'
 import { Button } from '../../ui/button'
 import { listPlacePath } from '../../ui/data-table/list-memory'
-import { CenteredSpinner } from '../../ui/loading'
-import { LoadFailed } from '../../ui/load-failed'
-import { Notice, showToast } from '../../ui/notice'
+import { DetailState, useDetail } from '../../ui/detail-state'
+import { showToast } from '../../ui/notice'
 import { Page } from '../../ui/page'
 import { dialogIdOf, withoutDialog } from './dialog-param'
 import { CredentialForm } from './credential-form'
@@ -24,36 +20,24 @@ import { useUpdateCredential } from './use-credential-mutations'
 /** /credentials/edit/:id — `?code=1` opens the offline-code dialog (the palette's way in). */
 export function EditCredentialScreen() {
   const { LL } = useI18nContext()
-  const params = useParams<{ id: string }>()
-  const id = /^\d{1,10}$/.test(params.id) ? Number(params.id) : 0
   const [location, navigate] = useLocation()
   const search = useSearch()
   const { can } = useSession()
   const [confirming, setConfirming] = useState(false)
   const [coding, setCoding] = useState(false)
-  const query = useQuery({
-    ...credentialDetail(id),
-    enabled: id > 0,
-    retry: (count, error) => !isHttpStatus(error, 404) && count < 2,
-  })
+  const detail = useDetail(credentialDetail, (credential) => `#${credential.credential_id}`)
+  const { id, item: credential } = detail
   const update = useUpdateCredential(id)
-  const credential = query.data
-  useBreadcrumbLabel(id || undefined, credential ? `#${credential.credential_id}` : undefined)
   const linked = dialogIdOf(search, 'code') !== null
 
-  if (id === 0 || isHttpStatus(query.error, 404))
+  if (!credential)
     return (
-      <Page title={LL.credentials.editTitle()}>
-        <Notice tone="warning">{LL.credentials.notFound()}</Notice>
-      </Page>
+      <DetailState
+        title={LL.credentials.editTitle()}
+        notFound={LL.credentials.notFound()}
+        detail={detail}
+      />
     )
-  if (query.isError)
-    return (
-      <Page title={LL.credentials.editTitle()}>
-        <LoadFailed error={query.error} onRetry={() => void query.refetch()} />
-      </Page>
-    )
-  if (!credential) return <CenteredSpinner label={LL.common.loading()} />
 
   const title = LL.credentials.editNamed({ id: credential.credential_id })
   return (

@@ -1,5 +1,4 @@
 import { useQuery } from '@tanstack/react-query'
-import type { ReactNode } from 'react'
 import { useI18nContext } from '../../../i18n/i18n-react'
 import {
   deviceLookupKeys,
@@ -9,23 +8,13 @@ import {
   fetchMountTree,
 } from '../../api/devices'
 import type { DeviceInput } from '../../contract/devices'
-import { FormFrame } from '../../ui/form/form-frame'
+import { fieldProps } from '../../ui/form/field-props'
+import { FormFrame, type EntityFormProps } from '../../ui/form/form-frame'
 import { useContractForm } from '../../ui/form/use-contract-form'
 import { Select } from '../../ui/select'
 import { TextArea } from '../../ui/text-area'
 import { TextField } from '../../ui/text-field'
 import { deviceForm, mountOptions, mountValue, type FormValues } from './device-form-model'
-
-interface DeviceFormProps {
-  initial: FormValues
-  /** The form's accessible name: the page title. */
-  label: string
-  submitLabel: string
-  /** Rejects with the API error; the form keeps the input and shows it. */
-  onSubmit: (input: DeviceInput) => Promise<unknown>
-  extraActions?: ReactNode
-  onCancel: () => void
-}
 
 // "Location is required" is reached through the location picker, the first of the two. Module
 // level: the form refocuses when its focus targets change identity.
@@ -34,8 +23,8 @@ const focusTargets = { assignment_id: 'location_id' }
 const idOf = (text: string) => (/^\d{1,10}$/.test(text) ? Number(text) : 0)
 
 /** Name, type and manufacturer from the lookups, serial, description and where it is mounted. */
-export function DeviceForm(props: DeviceFormProps) {
-  const { initial, label, submitLabel, onSubmit, extraActions, onCancel } = props
+export function DeviceForm(props: EntityFormProps<FormValues, DeviceInput>) {
+  const { initial, onSubmit, ...frame } = props
   const { LL } = useI18nContext()
   const types = useQuery({
     queryKey: deviceLookupKeys.types,
@@ -63,25 +52,14 @@ export function DeviceForm(props: DeviceFormProps) {
   const mountError = form.error('assignment_id')
 
   return (
-    <FormFrame
-      form={form}
-      label={label}
-      submitLabel={submitLabel}
-      onCancel={onCancel}
-      extraActions={extraActions}
-    >
+    <FormFrame form={form} {...frame}>
       <TextField
-        name="name"
         label={LL.devices.name()}
-        value={form.values.name}
         required
         autoComplete="off"
-        error={form.error('name')}
-        onChange={(event) => form.set('name', event.target.value)}
-        onBlur={() => form.blur('name')}
+        {...fieldProps(form, 'name')}
       />
       <Select
-        name="device_type_id"
         label={LL.devices.type()}
         required
         placeholder={LL.devices.chooseType()}
@@ -89,13 +67,9 @@ export function DeviceForm(props: DeviceFormProps) {
           value: type.device_type_id,
           label: type.description,
         }))}
-        value={form.values.device_type_id}
-        error={form.error('device_type_id')}
-        onChange={(event) => form.set('device_type_id', event.target.value)}
-        onBlur={() => form.blur('device_type_id')}
+        {...fieldProps(form, 'device_type_id')}
       />
       <Select
-        name="manufacturer_id"
         label={LL.devices.manufacturer()}
         required
         placeholder={LL.devices.chooseManufacturer()}
@@ -103,30 +77,15 @@ export function DeviceForm(props: DeviceFormProps) {
           value: String(maker.manufacturer_id),
           label: maker.name,
         }))}
-        value={form.values.manufacturer_id}
-        error={form.error('manufacturer_id')}
-        onChange={(event) => form.set('manufacturer_id', event.target.value)}
-        onBlur={() => form.blur('manufacturer_id')}
+        {...fieldProps(form, 'manufacturer_id')}
       />
       <TextField
-        name="device_id_manufacturer"
         label={LL.devices.manufacturerId()}
-        value={form.values.device_id_manufacturer}
         required
         autoComplete="off"
-        error={form.error('device_id_manufacturer')}
-        onChange={(event) => form.set('device_id_manufacturer', event.target.value)}
-        onBlur={() => form.blur('device_id_manufacturer')}
+        {...fieldProps(form, 'device_id_manufacturer')}
       />
-      <TextArea
-        name="description"
-        label={LL.devices.description()}
-        value={form.values.description}
-        required
-        error={form.error('description')}
-        onChange={(event) => form.set('description', event.target.value)}
-        onBlur={() => form.blur('description')}
-      />
+      <TextArea label={LL.devices.description()} required {...fieldProps(form, 'description')} />
       <Select
         name="location_id"
         label={LL.devices.location()}

@@ -1,20 +1,15 @@
-import { useQuery } from '@tanstack/react-query'
 import { useCallback, type ReactNode } from 'react'
-import { Link, useLocation, useParams, useSearch } from 'wouter'
+import { Link, useLocation, useSearch } from 'wouter'
 import { useI18nContext } from '../../../i18n/i18n-react'
 import type { DeviceCommandName } from '../../../machines/device-command.machine'
-import { isHttpStatus } from '../../api/client'
 import { deviceDetail } from '../../api/devices'
 import { deviceCommands } from '../../contract/devices'
 import { needs } from '../../contract/permissions'
-import { useBreadcrumbLabel } from '../../lib/breadcrumb-labels'
 import { COMMAND_PARAM } from '../../lib/command-links'
 import { pathTo } from '../../lib/paths'
 import { useSession } from '../../session/session-context'
 import { buttonClass } from '../../ui/button'
-import { CenteredSpinner } from '../../ui/loading'
-import { LoadFailed } from '../../ui/load-failed'
-import { Notice } from '../../ui/notice'
+import { DetailState, useDetail } from '../../ui/detail-state'
 import { Page } from '../../ui/page'
 import { DeviceCommands } from './device-commands'
 import { DeviceRecentAudits } from './device-recent-audits'
@@ -34,37 +29,25 @@ function requestedCommand(search: string): DeviceCommandName | null {
  */
 export function DeviceViewScreen() {
   const { LL } = useI18nContext()
-  const params = useParams<{ id: string }>()
-  const id = /^\d{1,10}$/.test(params.id) ? Number(params.id) : 0
   const search = useSearch()
   const [, navigate] = useLocation()
   const { can } = useSession()
-  const query = useQuery({
-    ...deviceDetail(id),
-    enabled: id > 0,
-    retry: (count, error) => !isHttpStatus(error, 404) && count < 2,
-  })
-  const device = query.data
-  useBreadcrumbLabel(id || undefined, device?.name)
+  const detail = useDetail(deviceDetail, (device) => device.name)
+  const { id, item: device } = detail
   // The request is taken once; dropping it from the URL keeps Back and a reload from re-asking.
   const takeRequest = useCallback(
     () => navigate(pathTo('devices-view', { id }), { replace: true }),
     [navigate, id],
   )
 
-  if (id === 0 || isHttpStatus(query.error, 404))
+  if (!device)
     return (
-      <Page title={LL.devices.viewTitle()}>
-        <Notice tone="warning">{LL.devices.notFound()}</Notice>
-      </Page>
+      <DetailState
+        title={LL.devices.viewTitle()}
+        notFound={LL.devices.notFound()}
+        detail={detail}
+      />
     )
-  if (query.isError)
-    return (
-      <Page title={LL.devices.viewTitle()}>
-        <LoadFailed error={query.error} onRetry={() => void query.refetch()} />
-      </Page>
-    )
-  if (!device) return <CenteredSpinner label={LL.common.loading()} />
 
   const status = device.current_status
   const facts: [string, ReactNode][] = [

@@ -1,16 +1,12 @@
 import { useState } from 'react'
-import { useQuery } from '@tanstack/react-query'
-import { useLocation, useParams } from 'wouter'
+import { useLocation } from 'wouter'
 import { useI18nContext } from '../../../i18n/i18n-react'
 import { locationDetail } from '../../api/locations'
-import { isHttpStatus } from '../../api/client'
-import { useBreadcrumbLabel } from '../../lib/breadcrumb-labels'
 import { useSession } from '../../session/session-context'
 import { needs } from '../../contract/permissions'
 import { Button } from '../../ui/button'
-import { CenteredSpinner } from '../../ui/loading'
-import { LoadFailed } from '../../ui/load-failed'
-import { Notice, showToast } from '../../ui/notice'
+import { DetailState, useDetail } from '../../ui/detail-state'
+import { showToast } from '../../ui/notice'
 import { pathTo } from '../../lib/paths'
 import { listPlacePath } from '../../ui/data-table/list-memory'
 import { Page } from '../../ui/page'
@@ -22,33 +18,21 @@ import { useUpdateLocation } from './use-location-mutations'
 /** /locations/edit/:id — the breadcrumb shows the location's name, not its id. */
 export function EditLocationScreen() {
   const { LL } = useI18nContext()
-  const params = useParams<{ id: string }>()
-  const id = /^\d{1,10}$/.test(params.id) ? Number(params.id) : 0
   const [, navigate] = useLocation()
   const { can } = useSession()
   const [confirming, setConfirming] = useState(false)
-  const query = useQuery({
-    ...locationDetail(id),
-    enabled: id > 0,
-    retry: (count, error) => !isHttpStatus(error, 404) && count < 2,
-  })
+  const detail = useDetail(locationDetail, (location) => location.name)
+  const { id, item: location } = detail
   const update = useUpdateLocation(id)
-  const location = query.data
-  useBreadcrumbLabel(id || undefined, location?.name)
 
-  if (id === 0 || isHttpStatus(query.error, 404))
+  if (!location)
     return (
-      <Page title={LL.locations.editTitle()}>
-        <Notice tone="warning">{LL.locations.notFound()}</Notice>
-      </Page>
+      <DetailState
+        title={LL.locations.editTitle()}
+        notFound={LL.locations.notFound()}
+        detail={detail}
+      />
     )
-  if (query.isError)
-    return (
-      <Page title={LL.locations.editTitle()}>
-        <LoadFailed error={query.error} onRetry={() => void query.refetch()} />
-      </Page>
-    )
-  if (!location) return <CenteredSpinner label={LL.common.loading()} />
 
   return (
     <Page title={LL.locations.editNamed({ name: location.name })}>

@@ -1,49 +1,27 @@
-import type { ReactNode } from 'react'
 import { useI18nContext } from '../../../i18n/i18n-react'
 import type { LocationInput } from '../../contract/locations'
-import { FormFrame } from '../../ui/form/form-frame'
+import { fieldProps } from '../../ui/form/field-props'
+import { FormFrame, type EntityFormProps } from '../../ui/form/form-frame'
 import { useContractForm } from '../../ui/form/use-contract-form'
 import { TextArea } from '../../ui/text-area'
 import { TextField } from '../../ui/text-field'
 import { locationForm, type FormField, type FormValues } from './location-form-model'
 import * as styles from './locations.css'
 
-interface LocationFormProps {
-  initial: FormValues
-  /** The form's accessible name: the page title. */
-  label: string
-  submitLabel: string
-  /** Rejects with the API error; the form keeps the input and shows it. */
-  onSubmit: (input: LocationInput) => Promise<unknown>
-  /** Extra actions after Cancel, e.g. Delete on the edit page. */
-  extraActions?: ReactNode
-  onCancel: () => void
-}
-
-export function LocationForm(props: LocationFormProps) {
-  const { initial, label, submitLabel, onSubmit, extraActions, onCancel } = props
+export function LocationForm(props: EntityFormProps<FormValues, LocationInput>) {
+  const { initial, onSubmit, ...frame } = props
   const { LL } = useI18nContext()
   const form = useContractForm(locationForm.struct, initial, { ...locationForm, onSubmit })
   const text = (field: Exclude<FormField, 'description'>, fieldLabel: string, required = false) => (
     <TextField
-      name={field}
       label={fieldLabel}
-      value={form.values[field]}
       required={required}
       autoComplete="off"
-      error={form.error(field)}
-      onChange={(event) => form.set(field, event.target.value)}
-      onBlur={() => form.blur(field)}
+      {...fieldProps(form, field)}
     />
   )
   return (
-    <FormFrame
-      form={form}
-      label={label}
-      submitLabel={submitLabel}
-      onCancel={onCancel}
-      extraActions={extraActions}
-    >
+    <FormFrame form={form} {...frame}>
       {text('name', LL.locations.name(), true)}
       <div className={styles.formRow}>
         {text('street', LL.locations.street())}
@@ -53,14 +31,7 @@ export function LocationForm(props: LocationFormProps) {
         {text('postal_code', LL.locations.postalCode())}
         {text('locality', LL.locations.locality())}
       </div>
-      <TextArea
-        name="description"
-        label={LL.locations.description()}
-        value={form.values.description}
-        error={form.error('description')}
-        onChange={(event) => form.set('description', event.target.value)}
-        onBlur={() => form.blur('description')}
-      />
+      <TextArea label={LL.locations.description()} {...fieldProps(form, 'description')} />
     </FormFrame>
   )
 }

@@ -1,16 +1,12 @@
 import { useState } from 'react'
-import { useQuery } from '@tanstack/react-query'
-import { useLocation, useParams } from 'wouter'
+import { useLocation } from 'wouter'
 import { useI18nContext } from '../../../i18n/i18n-react'
 import { organizationDetail } from '../../api/organizations'
-import { isHttpStatus } from '../../api/client'
-import { useBreadcrumbLabel } from '../../lib/breadcrumb-labels'
 import { useSession } from '../../session/session-context'
 import { needs } from '../../contract/permissions'
 import { Button } from '../../ui/button'
-import { CenteredSpinner } from '../../ui/loading'
-import { LoadFailed } from '../../ui/load-failed'
-import { Notice, showToast } from '../../ui/notice'
+import { DetailState, useDetail } from '../../ui/detail-state'
+import { showToast } from '../../ui/notice'
 import { pathTo } from '../../lib/paths'
 import { listPlacePath } from '../../ui/data-table/list-memory'
 import { Page } from '../../ui/page'
@@ -22,33 +18,21 @@ import { useUpdateOrganization } from './use-organization-mutations'
 /** /organizations/edit/:id — the breadcrumb shows the organization's name, not its id. */
 export function EditOrganizationScreen() {
   const { LL } = useI18nContext()
-  const params = useParams<{ id: string }>()
-  const id = /^\d{1,10}$/.test(params.id) ? Number(params.id) : 0
   const [, navigate] = useLocation()
   const { can } = useSession()
   const [confirming, setConfirming] = useState(false)
-  const query = useQuery({
-    ...organizationDetail(id),
-    enabled: id > 0,
-    retry: (count, error) => !isHttpStatus(error, 404) && count < 2,
-  })
+  const detail = useDetail(organizationDetail, (organization) => organization.name)
+  const { id, item: organization } = detail
   const update = useUpdateOrganization(id)
-  const organization = query.data
-  useBreadcrumbLabel(id || undefined, organization?.name)
 
-  if (id === 0 || isHttpStatus(query.error, 404))
+  if (!organization)
     return (
-      <Page title={LL.organizations.editTitle()}>
-        <Notice tone="warning">{LL.organizations.notFound()}</Notice>
-      </Page>
+      <DetailState
+        title={LL.organizations.editTitle()}
+        notFound={LL.organizations.notFound()}
+        detail={detail}
+      />
     )
-  if (query.isError)
-    return (
-      <Page title={LL.organizations.editTitle()}>
-        <LoadFailed error={query.error} onRetry={() => void query.refetch()} />
-      </Page>
-    )
-  if (!organization) return <CenteredSpinner label={LL.common.loading()} />
 
   return (
     <Page title={LL.organizations.editNamed({ name: organization.name })}>

@@ -1,9 +1,10 @@
-import { useId, useState, type KeyboardEvent, type ReactNode } from 'react'
+import { useId, useState, type KeyboardEvent } from 'react'
 import { useI18nContext } from '../../../i18n/i18n-react'
 import type { OrganizationInput } from '../../contract/organizations'
 import type { Problem } from '../../contract/rules'
 import { Button } from '../../ui/button'
-import { FormFrame } from '../../ui/form/form-frame'
+import { fieldProps } from '../../ui/form/field-props'
+import { FormFrame, type EntityFormProps } from '../../ui/form/form-frame'
 import { problemText } from '../../ui/form/problem-text'
 import { useContractForm } from '../../ui/form/use-contract-form'
 import { TextArea } from '../../ui/text-area'
@@ -11,23 +12,11 @@ import { TextField } from '../../ui/text-field'
 import { addClient, organizationForm, type FormValues } from './organization-form-model'
 import * as styles from './organizations.css'
 
-interface OrganizationFormProps {
-  initial: FormValues
-  /** The form's accessible name: the page title. */
-  label: string
-  submitLabel: string
-  /** Rejects with the API error; the form keeps the input and shows it. */
-  onSubmit: (input: OrganizationInput) => Promise<unknown>
-  /** Extra actions after Cancel, e.g. Delete on the edit page. */
-  extraActions?: ReactNode
-  onCancel: () => void
-}
-
 // The client list is edited through its own text field, which is what gets focus for its problems.
 const focusTargets = { client_ids: 'client-draft' }
 
-export function OrganizationForm(props: OrganizationFormProps) {
-  const { initial, label, submitLabel, onSubmit, extraActions, onCancel } = props
+export function OrganizationForm(props: EntityFormProps<FormValues, OrganizationInput>) {
+  const { initial, onSubmit, ...frame } = props
   const { LL } = useI18nContext()
   const clientErrorId = `${useId()}-clients-error`
   const form = useContractForm(organizationForm.struct, initial, {
@@ -59,31 +48,14 @@ export function OrganizationForm(props: OrganizationFormProps) {
   const clientsError = clientProblem ? problemText(LL, clientProblem) : form.error('client_ids')
 
   return (
-    <FormFrame
-      form={form}
-      label={label}
-      submitLabel={submitLabel}
-      onCancel={onCancel}
-      extraActions={extraActions}
-    >
+    <FormFrame form={form} {...frame}>
       <TextField
-        name="name"
         label={LL.organizations.name()}
-        value={form.values.name}
         required
         autoComplete="off"
-        error={form.error('name')}
-        onChange={(event) => form.set('name', event.target.value)}
-        onBlur={() => form.blur('name')}
+        {...fieldProps(form, 'name')}
       />
-      <TextArea
-        name="description"
-        label={LL.organizations.description()}
-        value={form.values.description}
-        error={form.error('description')}
-        onChange={(event) => form.set('description', event.target.value)}
-        onBlur={() => form.blur('description')}
-      />
+      <TextArea label={LL.organizations.description()} {...fieldProps(form, 'description')} />
       <fieldset
         className={styles.fieldset}
         aria-describedby={clientsError ? clientErrorId : undefined}

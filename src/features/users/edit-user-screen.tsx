@@ -1,19 +1,19 @@
 import { useState } from 'react'
 import { useLocation } from 'wouter'
 import { useI18nContext } from '../../../i18n/i18n-react'
+import { userDetail } from '../../api/users'
 import { needs } from '../../contract/permissions'
 import { pathTo } from '../../lib/paths'
 import { useSession } from '../../session/session-context'
 import { Button } from '../../ui/button'
 import { listPlacePath } from '../../ui/data-table/list-memory'
+import { DetailState, useDetail } from '../../ui/detail-state'
 import { showToast } from '../../ui/notice'
 import { Page } from '../../ui/page'
 import { DeleteUserDialog } from './delete-user-dialog'
-import { useUserDetail } from './use-user-detail'
 import { UserForm } from './user-form'
 import { valuesOf } from './user-form-model'
 import { fullName } from './user-names'
-import { UserPageState } from './user-page-state'
 import { useUpdateUser } from './use-user-mutations'
 
 /** /users/edit/:id — the breadcrumb shows the user's name, not the id. */
@@ -22,10 +22,13 @@ export function EditUserScreen() {
   const [, navigate] = useLocation()
   const { can } = useSession()
   const [confirming, setConfirming] = useState(false)
-  const detail = useUserDetail()
+  const detail = useDetail(userDetail, fullName)
   const update = useUpdateUser(detail.id)
-  const user = detail.user
-  if (!user) return <UserPageState title={LL.users.editTitle()} detail={detail} />
+  const user = detail.item
+  if (!user)
+    return (
+      <DetailState title={LL.users.editTitle()} notFound={LL.users.notFound()} detail={detail} />
+    )
   const title = LL.users.editNamed({ name: fullName(user) })
   return (
     <Page title={title}>

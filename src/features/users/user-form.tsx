@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { useMemo, type ReactNode } from 'react'
+import { useMemo } from 'react'
 import { useI18nContext } from '../../../i18n/i18n-react'
 import { fetchOrganizationPage } from '../../api/organizations'
 import { myPermissionsQuery, rolePermissionsQuery } from '../../api/users'
@@ -9,7 +9,8 @@ import { useSession } from '../../session/session-context'
 import { Checkbox } from '../../ui/checkbox'
 import { CheckboxGroup } from '../../ui/checkbox-group'
 import { CheckboxMatrix } from '../../ui/checkbox-matrix'
-import { FormFrame } from '../../ui/form/form-frame'
+import { fieldProps } from '../../ui/form/field-props'
+import { FormFrame, type EntityFormProps } from '../../ui/form/form-frame'
 import { useContractForm } from '../../ui/form/use-contract-form'
 import { CenteredSpinner } from '../../ui/loading'
 import { Notice } from '../../ui/notice'
@@ -20,16 +21,7 @@ import { grantableRoles, grantMatrix, userForm, type FormValues } from './user-f
 import { roleName } from '../../lib/role-name'
 import * as styles from './users.css'
 
-interface UserFormProps {
-  initial: FormValues
-  /** The form's accessible name: the page title. */
-  label: string
-  submitLabel: string
-  /** Rejects with the API error; the form keeps the input and shows it. */
-  onSubmit: (input: UserInput) => Promise<unknown>
-  extraActions?: ReactNode
-  onCancel: () => void
-}
+type UserFormProps = EntityFormProps<FormValues, UserInput>
 
 const organizationsQuery = {
   queryKey: ['organizations', 'list', 'user-form'] as const,
@@ -132,55 +124,35 @@ function UserFields(props: UserFieldsProps) {
           }}
         />
         <TextField
-          name="first_name"
           label={LL.users.firstName()}
-          value={form.values.first_name}
           autoComplete="off"
-          error={form.error('first_name')}
-          onChange={(event) => form.set('first_name', event.target.value)}
-          onBlur={() => form.blur('first_name')}
+          {...fieldProps(form, 'first_name')}
         />
         <TextField
-          name="last_name"
           label={LL.users.lastName()}
-          value={form.values.last_name}
           autoComplete="off"
-          error={form.error('last_name')}
-          onChange={(event) => form.set('last_name', event.target.value)}
-          onBlur={() => form.blur('last_name')}
+          {...fieldProps(form, 'last_name')}
         />
       </div>
       <TextField
-        name="username"
         label={LL.users.username()}
-        value={form.values.username}
         required
         autoComplete="off"
         spellCheck={false}
-        error={form.error('username')}
-        onChange={(event) => form.set('username', event.target.value)}
-        onBlur={() => form.blur('username')}
+        {...fieldProps(form, 'username')}
       />
       <TextField
-        name="email"
         type="email"
         label={LL.users.email()}
-        value={form.values.email}
         required
         autoComplete="off"
-        error={form.error('email')}
-        onChange={(event) => form.set('email', event.target.value)}
-        onBlur={() => form.blur('email')}
+        {...fieldProps(form, 'email')}
       />
       <TextField
-        name="phone_number"
         type="tel"
         label={LL.users.phone()}
-        value={form.values.phone_number}
         autoComplete="off"
-        error={form.error('phone_number')}
-        onChange={(event) => form.set('phone_number', event.target.value)}
-        onBlur={() => form.blur('phone_number')}
+        {...fieldProps(form, 'phone_number')}
       />
       <Select
         name="organization_id"
@@ -234,14 +206,7 @@ function UserFields(props: UserFieldsProps) {
         onChange={(value) => form.set('client_ids', value)}
         error={form.error('client_ids')}
       />
-      <TextArea
-        name="notes"
-        label={LL.users.notes()}
-        value={form.values.notes}
-        error={form.error('notes')}
-        onChange={(event) => form.set('notes', event.target.value)}
-        onBlur={() => form.blur('notes')}
-      />
+      <TextArea label={LL.users.notes()} {...fieldProps(form, 'notes')} />
       <Checkbox
         name="disabled"
         label={LL.users.disabled()}

@@ -5,6 +5,7 @@ import { OrganizationInput } from '../../contract/organizations'
 import { renderWithI18n } from '../../test/render'
 import { TextArea } from '../text-area'
 import { TextField } from '../text-field'
+import { fieldProps } from './field-props'
 import { FormFrame } from './form-frame'
 import { useContractForm } from './use-contract-form'
 
@@ -20,21 +21,8 @@ function OrgForm({ onSubmit, onCancel }: { onSubmit: Save; onCancel: () => void 
   )
   return (
     <FormFrame form={form} label="Organization" submitLabel="Create" onCancel={onCancel}>
-      <TextField
-        name="name"
-        label="Name"
-        value={form.values.name}
-        error={form.error('name')}
-        onChange={(event) => form.set('name', event.target.value)}
-        onBlur={() => form.blur('name')}
-      />
-      <TextArea
-        name="description"
-        label="Description"
-        value={form.values.description}
-        error={form.error('description')}
-        onChange={(event) => form.set('description', event.target.value)}
-      />
+      <TextField label="Name" {...fieldProps(form, 'name')} />
+      <TextArea label="Description" {...fieldProps(form, 'description')} />
     </FormFrame>
   )
 }

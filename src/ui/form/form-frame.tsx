@@ -37,6 +37,19 @@ type FrameForm = Pick<
   'formRef' | 'failureRef' | 'failure' | 'saving' | 'dirty' | 'submit'
 >
 
+/** What a screen hands an entity's form: the values to start from, its name, save and cancel. */
+export interface EntityFormProps<V, T> {
+  initial: V
+  /** The form's accessible name: the page title. */
+  label: string
+  submitLabel: string
+  /** Rejects with the API error; the form keeps the input and shows it. */
+  onSubmit: (input: T) => Promise<unknown>
+  /** Extra actions after Cancel, e.g. Delete on the edit page. */
+  extraActions?: ReactNode
+  onCancel: () => void
+}
+
 interface FormFrameProps extends Omit<FormActionsProps, 'saving'> {
   form: FrameForm
   children: ReactNode
