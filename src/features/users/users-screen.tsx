@@ -12,6 +12,7 @@ import { errorText } from '../../ui/data-table/error-text'
 import type { ListViewDefaults } from '../../ui/data-table/list-view'
 import { Page } from '../../ui/page'
 import { offeredBulkKinds, type BulkKind } from './bulk-user-actions'
+import { BulkUserCommands } from './bulk-user-commands'
 import { BulkUsersDialog, type BulkRequest } from './bulk-users-dialog'
 import { DeleteUserDialog } from './delete-user-dialog'
 import { userColumns } from './user-columns'
@@ -49,24 +50,28 @@ export function UsersScreen() {
     }),
     [canUpdate, canDelete, navigate],
   )
-  const bulkKinds = offeredBulkKinds(can)
+  const bulkKinds = useMemo(() => offeredBulkKinds(can), [can])
   const bulkLabel: Record<BulkKind, string> = {
     invite: LL.users.bulk.invite(),
     disable: LL.users.bulk.disable(),
     enable: LL.users.bulk.enable(),
     delete: LL.users.bulk.delete(),
   }
-  const bulkActions = (users: readonly User[], clear: () => void) =>
-    bulkKinds.map((kind) => (
-      <Button
-        key={kind}
-        size="sm"
-        tone={kind === 'delete' ? 'danger' : 'secondary'}
-        onClick={() => setBulk({ kind, users, clear })}
-      >
-        {bulkLabel[kind]}
-      </Button>
-    ))
+  const bulkActions = (users: readonly User[], clear: () => void) => (
+    <>
+      {bulkKinds.map((kind) => (
+        <Button
+          key={kind}
+          size="sm"
+          tone={kind === 'delete' ? 'danger' : 'secondary'}
+          onClick={() => setBulk({ kind, users, clear })}
+        >
+          {bulkLabel[kind]}
+        </Button>
+      ))}
+      <BulkUserCommands kinds={bulkKinds} onRun={(kind) => setBulk({ kind, users, clear })} />
+    </>
+  )
   const describeRow = (user: User) =>
     LL.users.row({ name: titledName(user), username: user.username, email: user.email })
 
