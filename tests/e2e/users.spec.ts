@@ -381,6 +381,68 @@ test('bulk by keyboard: x and Shift+j select, one confirmation, per-row results,
   await expect(bar).toHaveCount(0)
 })
 
+test('bulk from the palette: offered only while rows are selected, the same confirmation and results', async ({
+  page,
+}) => {
+  const stamp = Date.now()
+  const palette = page.getByRole('dialog', { name: 'Command palette' })
+  const bulkCommands = palette.getByRole('option', { name: /selected/ })
+  await signIn(page, demo.admin)
+  await createUsers(page, [
+    { username: `palbulk.${stamp}.a`, first_name: 'Anna', role: 'staff' },
+    { username: `palbulk.${stamp}.b`, first_name: 'Ben', role: 'staff' },
+    { username: `palbulk.${stamp}.c`, first_name: 'Cleo', role: 'staff' },
+  ])
+  await page.goto(`/users?q=palbulk.${stamp}`)
+  await expect(rows(page)).toHaveCount(3)
+  // Nothing selected: nothing to act on, so the palette has no such commands.
+  await page.keyboard.press('ControlOrMeta+k')
+  await page.keyboard.type('selected')
+  await expect(palette.getByRole('option').first()).toBeVisible()
+  await expect(bulkCommands).toHaveCount(0)
+  await page.keyboard.press('Escape')
+  await expect(palette).toHaveCount(0)
+
+  await grid(page).focus()
+  await page.keyboard.press('j')
+  await page.keyboard.press('x')
+  await page.keyboard.press('Shift+J')
+  await page.keyboard.press('Shift+J')
+  const bar = page.getByRole('region', { name: 'Actions on the selected rows' })
+  await expect(bar).toContainText('3 selected')
+  await page.keyboard.press('ControlOrMeta+k')
+  await page.keyboard.type('selected')
+  await expect(bulkCommands).toHaveText([
+    'Invite selected',
+    'Disable selected',
+    'Enable selected',
+    'Delete selected',
+  ])
+  await page.keyboard.press('Control+a')
+  await page.keyboard.type('Disable selected')
+  await expect(palette.getByRole('option', { name: 'Disable selected' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  )
+  await page.keyboard.press('Enter')
+  const dialog = page.getByRole('dialog', { name: 'Disable 3 users?' })
+  await expect(dialog.getByRole('listitem')).toHaveCount(3)
+  await expect(dialog.getByRole('button', { name: 'Disable 3 users' })).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(dialog.getByRole('status')).toHaveText('3 succeeded, 0 failed.')
+  for (const name of ['Anna Bulk', 'Ben Bulk', 'Cleo Bulk'])
+    await expect(dialog.getByRole('listitem').filter({ hasText: name })).toContainText('Done')
+  await dialog.getByRole('button', { name: 'Close' }).click()
+  await expect(bar).toHaveCount(0)
+  // Refetched: all three say they are disabled.
+  await expect(rows(page).filter({ hasText: 'Disabled' })).toHaveCount(3)
+  // The selection is done with, and the commands went with it.
+  await page.keyboard.press('ControlOrMeta+k')
+  await page.keyboard.type('selected')
+  await expect(palette.getByRole('option').first()).toBeVisible()
+  await expect(bulkCommands).toHaveCount(0)
+})
+
 for (const theme of ['light', 'dark'] as const) {
   test(`axe on the selection bar, the bulk dialog and the disable dialog (${theme})`, async ({
     page,
