@@ -450,6 +450,45 @@ test('bulk from the palette: offered only while rows are selected, the same conf
   await expect(bulkCommands).toHaveCount(0)
 })
 
+test('bulk invite of 3 from the bar: the one the org admin may not invite is named with why, the others get links', async ({
+  page,
+  request,
+}) => {
+  const stamp = Date.now()
+  await signIn(page, demo.admin)
+  await createUsers(page, [
+    { username: `invite.${stamp}.a`, first_name: 'Anna', role: 'staff' },
+    { username: `invite.${stamp}.b`, first_name: 'Ben', role: 'admin' },
+    { username: `invite.${stamp}.c`, first_name: 'Cleo', role: 'staff' },
+  ])
+  await signOut(page)
+  // Every user has an e-mail (SPEC 5 requires it), so the row that fails is one beyond the caller.
+  await signIn(page, demo.orgadmin)
+  await page.goto(`/users?q=invite.${stamp}`)
+  await expect(rows(page)).toHaveCount(3)
+  await grid(page)
+    .getByRole('checkbox', { name: /Anna Bulk/ })
+    .click()
+  await grid(page)
+    .getByRole('checkbox', { name: /Cleo Bulk/ })
+    .click({ modifiers: ['Shift'] })
+  const bar = page.getByRole('region', { name: 'Actions on the selected rows' })
+  await expect(bar).toContainText('3 selected')
+  await bar.getByRole('button', { name: 'Invite by e-mail' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Invite 3 users by e-mail?' })
+  await dialog.getByRole('button', { name: 'Send 3 invitations' }).click()
+  await expect(dialog.getByRole('status')).toHaveText('2 succeeded, 1 failed.')
+  await expect(dialog.getByRole('listitem').filter({ hasText: 'Ben Bulk' })).toContainText(
+    'Failed: You do not have permission to do this.',
+  )
+  const outbox = (await (await request.get('/dev/outbox')).json()) as {
+    data: { recipient: string; link: string | null }[]
+  }
+  const invited = (name: string) =>
+    outbox.data.some((message) => message.recipient === `invite.${stamp}.${name}@acme.example`)
+  expect([invited('a'), invited('b'), invited('c')]).toEqual([true, false, true])
+})
+
 for (const theme of ['light', 'dark'] as const) {
   test(`axe on the selection bar, the bulk dialog and the disable dialog (${theme})`, async ({
     page,
