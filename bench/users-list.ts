@@ -11,7 +11,6 @@ import { startServer } from '../server/main'
 import { seedUsers } from './helpers/seed-users'
 
 const USERS = Number(process.env.BENCH_USERS ?? 100_000)
-const BUDGET_MS = 100
 const searches = ['weber', 'user9999', 'mia', 'zzz']
 
 async function signIn(url: string, username: string) {
@@ -95,9 +94,8 @@ async function main() {
           )
         }
     }
-    console.log(
-      `\nslowest ${worst.toFixed(1)} ms (budget for one window ≤ ${BUDGET_MS} ms)${worst <= BUDGET_MS ? '  ok' : '  OVER BUDGET'}`,
-    )
+    // No budget of its own: the browser's 300 ms (bench:users) includes one of these windows.
+    console.log(`\nslowest window ${worst.toFixed(1)} ms`)
   } finally {
     await server.close()
   }
