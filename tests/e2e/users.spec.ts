@@ -5,6 +5,7 @@ import {
   expectNoSeriousA11yViolations as expectNoSeriousViolations,
   sidebar,
   signIn,
+  signInByKeyboard,
   signOut,
   storedTokens,
 } from './helpers/session'
@@ -487,6 +488,63 @@ test('bulk invite of 3 from the bar: the one the org admin may not invite is nam
   const invited = (name: string) =>
     outbox.data.some((message) => message.recipient === `invite.${stamp}.${name}@acme.example`)
   expect([invited('a'), invited('b'), invited('c')]).toEqual([true, false, true])
+})
+
+/** Tabs forward until `target` has focus, as a keyboard user would (at most `max` presses). */
+async function tabTo(page: Page, target: ReturnType<Page['getByLabel']>, max = 40) {
+  for (let i = 0; i < max; i += 1) {
+    if (await target.evaluate((element) => element === document.activeElement)) return
+    await page.keyboard.press('Tab')
+  }
+  await expect(target).toBeFocused()
+}
+
+test('keyboard alone: g u, c, the form, Ctrl+Enter, / to find, Enter to open, disable, u back', async ({
+  page,
+}) => {
+  const username = `keys.${Date.now()}`
+  await signInByKeyboard(page, demo.admin)
+  await page.keyboard.press('g')
+  await page.keyboard.press('u')
+  await expect(page).toHaveURL(/\/users$/)
+  await expect(grid(page)).toBeFocused()
+  await page.keyboard.press('c')
+  await expect(page).toHaveURL(/\/users\/create$/)
+
+  await tabTo(page, page.getByLabel('First name'))
+  await page.keyboard.type('Kira')
+  await tabTo(page, page.getByLabel('Last name'))
+  await page.keyboard.type('Keys')
+  await tabTo(page, page.getByLabel('Username'))
+  await page.keyboard.type(username)
+  await tabTo(page, page.getByLabel('E-mail'))
+  await page.keyboard.type(`${username}@acme.example`)
+  await tabTo(page, page.getByLabel('Organization', { exact: true }))
+  await page.keyboard.type('Acme')
+  await tabTo(page, page.getByLabel('Role', { exact: true }))
+  await page.keyboard.type('Staff')
+  await expect(page.getByRole('checkbox', { name: 'Users Read (own organization)' })).toBeChecked()
+  await page.keyboard.press('Control+Enter')
+  await expect(page.getByText('User “Kira Keys” created.')).toBeVisible()
+
+  await page.keyboard.press('/')
+  await page.keyboard.type(username)
+  await expect(rows(page)).toHaveCount(1)
+  await page.keyboard.press('Tab')
+  await expect(grid(page)).toBeFocused()
+  await page.keyboard.press('j')
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(/\/users\/view\/\d+$/)
+  await expect(breadcrumb(page)).toContainText('Kira Keys')
+  await tabTo(page, page.getByRole('button', { name: 'Disable' }))
+  await page.keyboard.press('Enter')
+  const confirm = page.getByRole('dialog', { name: 'Disable Kira Keys?' })
+  await tabTo(page, confirm.getByRole('button', { name: 'Disable' }), 5)
+  await page.keyboard.press('Enter')
+  await expect(page.getByText('User “Kira Keys” disabled.')).toBeVisible()
+  await page.keyboard.press('u')
+  await expect(page).toHaveURL(/\/users\?.*q=keys\./)
+  await expect(rows(page).filter({ hasText: 'Kira Keys' })).toContainText('Disabled')
 })
 
 for (const theme of ['light', 'dark'] as const) {
