@@ -60,6 +60,16 @@ async function createUsers(page: Page, users: NewUser[]) {
   return ids
 }
 
+/** `count` staff users in Acme named `${prefix}.N`, ten requests at a time. */
+async function createManyUsers(page: Page, prefix: string, count: number) {
+  const names = Array.from({ length: count }, (_, i) => `${prefix}.${String(i).padStart(3, '0')}`)
+  for (let i = 0; i < names.length; i += 10)
+    await createUsers(
+      page,
+      names.slice(i, i + 10).map((username) => ({ username, first_name: 'Sam', role: 'staff' })),
+    )
+}
+
 async function fillNewUser(page: Page, username: string) {
   await page.getByLabel('Title').selectOption('Ms.')
   await page.getByLabel('First name').fill('Erika')
@@ -488,6 +498,31 @@ test('bulk invite of 3 from the bar: the one the org admin may not invite is nam
   const invited = (name: string) =>
     outbox.data.some((message) => message.recipient === `invite.${stamp}.${name}@acme.example`)
   expect([invited('a'), invited('b'), invited('c')]).toEqual([true, false, true])
+})
+
+test('a selection survives scrolling through more rows than one window', async ({ page }) => {
+  test.setTimeout(120_000)
+  const prefix = `scroll.${Date.now()}`
+  await signIn(page, demo.admin)
+  await createManyUsers(page, prefix, 120)
+  await page.goto(`/users?q=${prefix}`)
+  await expect(page.getByText('120 matches')).toBeVisible()
+  await grid(page).focus()
+  await page.keyboard.press('j')
+  await page.keyboard.press('x')
+  const bar = page.getByRole('region', { name: 'Actions on the selected rows' })
+  await expect(bar).toContainText('1 selected')
+  // The far end is another window: the first row's DOM node is gone while we are there.
+  await page.keyboard.press('End')
+  await expect(grid(page).locator('[data-row-index="119"]:not([aria-busy])')).toBeVisible()
+  await expect(grid(page).locator('[data-row-index="0"]')).toHaveCount(0)
+  await page.keyboard.press('x')
+  await expect(bar).toContainText('2 selected')
+  await page.keyboard.press('Home')
+  await expect(
+    grid(page).locator('[data-row-index="0"]').getByRole('checkbox', { checked: true }),
+  ).toBeVisible()
+  await expect(bar).toContainText('2 selected')
 })
 
 /** Tabs forward until `target` has focus, as a keyboard user would (at most `max` presses). */
