@@ -187,6 +187,18 @@ test('orgadmin sees no Globex users and is offered no global permission', async 
   await page.goto('/users?q=globex')
   await expect(page.getByText('Nothing matches “globex”.')).toBeVisible()
   await expect(grid(page).locator('[data-row-index]:not([aria-busy])')).toHaveCount(0)
+  // A row's Delete says why where the view would: their own account, a global admin.
+  await page.goto('/users')
+  const remove = (name: string) => grid(page).getByRole('button', { name: `Delete ${name}` })
+  await expect(remove('Otto Orgadmin')).toBeDisabled()
+  await expect(remove('Otto Orgadmin')).toHaveAccessibleDescription(
+    'You cannot delete your own account.',
+  )
+  await expect(remove('Ada Admin')).toBeDisabled()
+  await expect(remove('Ada Admin')).toHaveAccessibleDescription(
+    'This user has permissions you do not hold.',
+  )
+  await expect(remove('Stella Staff')).toBeEnabled()
   await page.goto('/users/create')
   await expect(page.getByLabel('Organization', { exact: true }).locator('option')).toHaveText([
     'Acme',

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react'
+import { useCallback, useMemo, useState } from 'react'
 import { Link, useLocation } from 'wouter'
 import { useI18nContext } from '../../../i18n/i18n-react'
 import { userList, type UserSort } from '../../api/users'
@@ -15,6 +15,7 @@ import { offeredBulkKinds, type BulkKind } from './bulk-user-actions'
 import { BulkUserCommands } from './bulk-user-commands'
 import { BulkUsersDialog, type BulkRequest } from './bulk-users-dialog'
 import { DeleteUserDialog } from './delete-user-dialog'
+import { userActionState, type ActionState } from './user-actions'
 import { userColumns } from './user-columns'
 import { titledName } from './user-names'
 
@@ -29,16 +30,21 @@ const getRowId = (user: User) => String(user.user_id)
 /** /users: every user the caller may read (global) or those of their organization (:org). */
 export function UsersScreen() {
   const { LL } = useI18nContext()
-  const { can } = useSession()
+  const { can, user: caller } = useSession()
   const [, navigate] = useLocation()
   const [deleting, setDeleting] = useState<User | null>(null)
   const [bulk, setBulk] = useState<(BulkRequest & { clear: () => void }) | null>(null)
   const canCreate = can(needs('users', 'create'))
   const canUpdate = can(needs('users', 'update'))
   const canDelete = can(needs('users', 'delete'))
+  const deleteState = useCallback(
+    (user: User): ActionState =>
+      caller ? userActionState(LL, caller, user, 'delete') : { state: 'absent' },
+    [LL, caller],
+  )
   const columns = useMemo(
-    () => userColumns({ LL, canDelete, onDelete: setDeleting }),
-    [LL, canDelete],
+    () => userColumns({ LL, canDelete, deleteState, onDelete: setDeleting }),
+    [LL, canDelete, deleteState],
   )
   const rowActions = useMemo(
     () => ({
@@ -46,9 +52,16 @@ export function UsersScreen() {
       ...(canUpdate
         ? { edit: (user: User) => navigate(pathTo('users-edit', { id: user.user_id })) }
         : {}),
-      ...(canDelete ? { remove: setDeleting } : {}),
+      // The Delete key does what the row's button does, and nothing where that is disabled.
+      ...(canDelete
+        ? {
+            remove: (user: User) => {
+              if (deleteState(user).state === 'enabled') setDeleting(user)
+            },
+          }
+        : {}),
     }),
-    [canUpdate, canDelete, navigate],
+    [canUpdate, canDelete, deleteState, navigate],
   )
   const bulkKinds = useMemo(() => offeredBulkKinds(can), [can])
   const bulkLabel: Record<BulkKind, string> = {
