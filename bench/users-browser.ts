@@ -14,6 +14,7 @@ import { performance } from 'node:perf_hooks'
 import { startServer } from '../server/main'
 import { WINDOW_SIZE } from '../src/ui/data-table/use-windowed-rows'
 import { installPaintProbe, type ProbeWindow } from './helpers/paint-probe'
+import { seedUsers } from './helpers/seed-users'
 
 const USERS = Number(process.env.BENCH_USERS ?? 100_000)
 const LIST_QUERY = process.env.BENCH_USERS_QUERY ?? ''
@@ -107,30 +108,8 @@ async function main() {
   })
   try {
     const seeding = performance.now()
-    const db = server.handle.services.db
-    // The search indexes are built once after the insert, not row by row (fastupdate = off makes
-    // each insert pay for four trigram indexes); the list under test is the same either way.
-    const searchIndexes = ['username', 'email', 'first_name', 'last_name']
-    for (const column of searchIndexes) await db.query(`drop index users_search_${column}`)
-    // Generated in SQL: 100,000 inserts over HTTP would measure the seeding, not the list.
-    await db.query(
-      `insert into users (organization_id, username, email, first_name, last_name, roles,
-         permissions, client_ids)
-       select 1 + n % 2, 'user' || n, 'user' || n || '@bench.example',
-              (array['Mia','Noah','Emma','Ben','Lea','Paul','Hanna','Finn'])[1 + n % 8],
-              (array['Schmidt','Meyer','Weber','Wagner','Becker','Hoffmann','Koch','Richter'])[1 + (n / 8) % 8],
-              array['staff'], array['users:read:org'], array[]::text[]
-       from generate_series(1, $1::int) as n`,
-      [USERS],
-    )
-    for (const column of searchIndexes)
-      await db.query(
-        `create index users_search_${column} on users using gin (lower(${column}) gin_trgm_ops) with (fastupdate = off)`,
-      )
+    const total = await seedUsers(server.handle.services.db, USERS)
     const seededMs = performance.now() - seeding
-    const [{ total } = { total: 0 }] = await db.query<{ total: number }>(
-      'select count(*)::int as total from users',
-    )
 
     const token = await signInByApi(server.url)
     const firstWindowMs = await timeWindow(server.url, token, 0)
