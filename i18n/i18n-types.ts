@@ -1881,6 +1881,22 @@ type RootTranslation = {
 			 */
 			'delete': string
 			/**
+			 * I​n​v​i​t​e​ ​s​e​l​e​c​t​e​d
+			 */
+			inviteSelected: string
+			/**
+			 * D​i​s​a​b​l​e​ ​s​e​l​e​c​t​e​d
+			 */
+			disableSelected: string
+			/**
+			 * E​n​a​b​l​e​ ​s​e​l​e​c​t​e​d
+			 */
+			enableSelected: string
+			/**
+			 * D​e​l​e​t​e​ ​s​e​l​e​c​t​e​d
+			 */
+			deleteSelected: string
+			/**
 			 * I​n​v​i​t​e​ ​{​c​o​u​n​t​}​ ​{​{​u​s​e​r​|​u​s​e​r​s​}​}​ ​b​y​ ​e​-​m​a​i​l​?
 			 * @param {string | number | boolean} count
 			 */
@@ -5060,6 +5076,22 @@ export type TranslationFunctions = {
 			 * Delete
 			 */
 			'delete': () => LocalizedString
+			/**
+			 * Invite selected
+			 */
+			inviteSelected: () => LocalizedString
+			/**
+			 * Disable selected
+			 */
+			disableSelected: () => LocalizedString
+			/**
+			 * Enable selected
+			 */
+			enableSelected: () => LocalizedString
+			/**
+			 * Delete selected
+			 */
+			deleteSelected: () => LocalizedString
 			/**
 			 * Invite {count} {{user|users}} by e-mail?
 			 */

@@ -37,7 +37,11 @@ export interface ListSpec<K extends string> {
 export const likePattern = (term: string) =>
   `%${term.toLowerCase().replace(/[\\%_]/g, (m) => `\\${m}`)}%`
 
-/** OFFSET paging for the small tables; the audit log has its own keyset path (routes/audits.ts). */
+/**
+ * OFFSET paging along an index, from the nearer end; the audit log has its own keyset path
+ * (routes/audits.ts). Counts and rows come from two queries: call it in a repeatable-read
+ * transaction where a write meanwhile must not shift the page against its count (the users list).
+ */
 export async function listPage<K extends string, R extends object>(
   q: Queryable,
   spec: ListSpec<K>,
@@ -62,18 +66,43 @@ export async function listPage<K extends string, R extends object>(
          from ${spec.from} where ${base}`,
     params,
   )
-  const order = `order by ${spec.sortColumns[query.order_by]} ${direction}, ${spec.tiebreak} ${direction}`
-  const window = `limit ${query.length} offset ${query.start}`
-  const rows = await q.query<R>(
-    spec.keysFrom === undefined
-      ? `select ${spec.select} from ${spec.from} where ${filtered} ${order} ${window}`
-      : `select ${spec.select} from ${spec.from}
-         where ${spec.tiebreak} in (select ${spec.tiebreak} from ${spec.keysFrom}
-                                    where ${filtered} ${order} ${window})
-         ${order}`,
-    params,
-  )
-  return { data: rows, recordsTotal: counts?.total ?? 0, recordsFiltered: counts?.filtered ?? 0 }
+  const filteredCount = counts?.filtered ?? 0
+  const window = nearerEnd(query.start, query.length, filteredCount)
+  const way = window.reversed ? flip(direction) : direction
+  const order = `order by ${spec.sortColumns[query.order_by]} ${way}, ${spec.tiebreak} ${way}`
+  const found =
+    window.limit === 0
+      ? []
+      : await q.query<R>(
+          spec.keysFrom === undefined
+            ? `select ${spec.select} from ${spec.from} where ${filtered} ${order} ${window.sql}`
+            : `select ${spec.select} from ${spec.from}
+               where ${spec.tiebreak} in (select ${spec.tiebreak} from ${spec.keysFrom}
+                                          where ${filtered} ${order} ${window.sql})
+               ${order}`,
+          params,
+        )
+  return {
+    data: window.reversed ? found.reverse() : found,
+    recordsTotal: counts?.total ?? 0,
+    recordsFiltered: filteredCount,
+  }
+}
+
+const flip = (direction: 'asc' | 'desc') => (direction === 'asc' ? 'desc' : 'asc')
+
+/**
+ * Rows start … start+length of `count`, read from the end they are nearer to: OFFSET walks every
+ * row it skips, so the last page of 100,000 is the first page read backwards and reversed, and no
+ * window walks more than half the list.
+ */
+export function nearerEnd(start: number, length: number, count: number) {
+  const end = Math.min(count, start + length)
+  if (end <= start) return { reversed: false, limit: 0, sql: 'limit 0' }
+  const fromEnd = count - end
+  return fromEnd < start
+    ? { reversed: true, limit: end - start, sql: `limit ${end - start} offset ${fromEnd}` }
+    : { reversed: false, limit: end - start, sql: `limit ${end - start} offset ${start}` }
 }
 
 /**

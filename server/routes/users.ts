@@ -2,7 +2,7 @@ import { UserListQuery, userSortKeys, type User } from '../../src/contract/users
 import { effectivePermissionsSql } from '../auth/principal'
 import type { App, Services } from '../context'
 import type { Queryable } from '../db/database'
-import { listPage } from '../http/list'
+import { listPage, type ListSpec } from '../http/list'
 import { ensureInScope, orgLimit, requireScope } from '../http/scope'
 import { idParam, query } from '../http/validate'
 
@@ -27,6 +27,24 @@ const sortColumns: Record<(typeof userSortKeys)[number], string> = {
   last_name: 'lower(u.last_name)',
   created_at: 'u.created_at',
 }
+
+/** The users list of every organization (limit null) or one; each order is an index (migration 010). */
+const userListSpec = (limit: number | null): ListSpec<(typeof userSortKeys)[number]> => ({
+  select: userSelect,
+  from: userFrom,
+  where: limit === null ? [] : ['u.organization_id = $1'],
+  params: limit === null ? [] : [limit],
+  searchColumns: ['u.username', 'u.email', 'u.first_name', 'u.last_name'],
+  sortColumns,
+  tiebreak: 'u.user_id',
+  indexedSearch: true,
+  keysFrom: 'users u',
+  // Kept exact by triggers (migration 002); count(*) would read every user.
+  total:
+    limit === null
+      ? '(select coalesce(sum(n), 0) from user_counts)'
+      : '(select coalesce(sum(n), 0) from user_counts where organization_id = $1)',
+})
 
 export function registerUsers(app: App, s: Services) {
   app.get('/org/v1/users/me', async (c) => {
@@ -64,26 +82,12 @@ export function registerUsers(app: App, s: Services) {
     const p = c.get('principal')
     const scope = requireScope(p, 'users', 'read')
     const limit = orgLimit(scope, p)
-    const page = await listPage<(typeof userSortKeys)[number], User>(
-      s.db,
-      {
-        select: userSelect,
-        from: userFrom,
-        where: limit === null ? [] : ['u.organization_id = $1'],
-        params: limit === null ? [] : [limit],
-        searchColumns: ['u.username', 'u.email', 'u.first_name', 'u.last_name'],
-        sortColumns,
-        tiebreak: 'u.user_id',
-        indexedSearch: true,
-        keysFrom: 'users u',
-        // Kept exact by triggers (migration 002); count(*) would read every user.
-        total:
-          limit === null
-            ? '(select coalesce(sum(n), 0) from user_counts)'
-            : '(select coalesce(sum(n), 0) from user_counts where organization_id = $1)',
-      },
-      query(c, UserListQuery),
-    )
+    const listQuery = query(c, UserListQuery)
+    // Count and rows from one snapshot: a deep page is read from the end, so it leans on the count.
+    const page = await s.db.tx(async (tx) => {
+      await tx.query('set transaction isolation level repeatable read')
+      return listPage<(typeof userSortKeys)[number], User>(tx, userListSpec(limit), listQuery)
+    })
     return c.json(page)
   })
 

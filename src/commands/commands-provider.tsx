@@ -26,6 +26,7 @@ import {
   type PaletteContext,
   type RouteRow,
 } from './registry'
+import { ScreenCommandsContext, useScreenCommandStore } from './screen-commands'
 import { CommandRunnerContext, type CommandRunner } from './use-command'
 import { bindingsOf, useHotkeys } from './use-hotkeys'
 import { useReturnFocus } from './use-return-focus'
@@ -47,7 +48,8 @@ export interface CommandsProviderProps {
 /**
  * The registry, its runner and the global hotkeys, mounted once around the signed-in shell; the
  * palette and the `?` sheet are two views of it. It takes routes, sources, app actions and the
- * session from the shell as props, so commands/ depends on nothing in app/ or features/.
+ * session from the shell as props, so commands/ depends on nothing in app/ or features/; a screen
+ * adds what it offers only while mounted through `useScreenCommands`.
  */
 export function CommandsProvider(props: CommandsProviderProps) {
   const { routes, sources, actions, state, userId, can, children } = props
@@ -58,7 +60,11 @@ export function CommandsProvider(props: CommandsProviderProps) {
   const [sheetOpen, setSheetOpen] = useState(false)
   const sheetFocus = useReturnFocus()
 
-  const registry = useMemo(() => buildRegistry(routes), [routes])
+  const [screenCommands, contribute] = useScreenCommandStore()
+  const registry = useMemo(
+    () => [...buildRegistry(routes), ...screenCommands],
+    [routes, screenCommands],
+  )
   const listed = useMemo(() => offered(registry, can, state), [registry, can, state])
   const searchable = useMemo(
     () => sources.filter((source) => availability(source.needs, can).state !== 'absent'),
@@ -124,7 +130,7 @@ export function CommandsProvider(props: CommandsProviderProps) {
 
   return (
     <CommandRunnerContext value={runner}>
-      {children}
+      <ScreenCommandsContext value={contribute}>{children}</ScreenCommandsContext>
       <CommandPalette
         open={paletteOpen}
         onOpenChange={setPaletteOpen}

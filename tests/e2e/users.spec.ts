@@ -5,6 +5,7 @@ import {
   expectNoSeriousA11yViolations as expectNoSeriousViolations,
   sidebar,
   signIn,
+  signInByKeyboard,
   signOut,
   storedTokens,
 } from './helpers/session'
@@ -57,6 +58,16 @@ async function createUsers(page: Page, users: NewUser[]) {
     ids.push(((await response.json()) as { user_id: number }).user_id)
   }
   return ids
+}
+
+/** `count` staff users in Acme named `${prefix}.N`, ten requests at a time. */
+async function createManyUsers(page: Page, prefix: string, count: number) {
+  const names = Array.from({ length: count }, (_, i) => `${prefix}.${String(i).padStart(3, '0')}`)
+  for (let i = 0; i < names.length; i += 10)
+    await createUsers(
+      page,
+      names.slice(i, i + 10).map((username) => ({ username, first_name: 'Sam', role: 'staff' })),
+    )
 }
 
 async function fillNewUser(page: Page, username: string) {
@@ -176,6 +187,18 @@ test('orgadmin sees no Globex users and is offered no global permission', async 
   await page.goto('/users?q=globex')
   await expect(page.getByText('Nothing matches “globex”.')).toBeVisible()
   await expect(grid(page).locator('[data-row-index]:not([aria-busy])')).toHaveCount(0)
+  // A row's Delete says why where the view would: their own account, a global admin.
+  await page.goto('/users')
+  const remove = (name: string) => grid(page).getByRole('button', { name: `Delete ${name}` })
+  await expect(remove('Otto Orgadmin')).toBeDisabled()
+  await expect(remove('Otto Orgadmin')).toHaveAccessibleDescription(
+    'You cannot delete your own account.',
+  )
+  await expect(remove('Ada Admin')).toBeDisabled()
+  await expect(remove('Ada Admin')).toHaveAccessibleDescription(
+    'This user has permissions you do not hold.',
+  )
+  await expect(remove('Stella Staff')).toBeEnabled()
   await page.goto('/users/create')
   await expect(page.getByLabel('Organization', { exact: true }).locator('option')).toHaveText([
     'Acme',
@@ -197,6 +220,15 @@ test('staff reads users but has no create, edit or delete', async ({ page }) => 
   await expect(firstRow(page)).toBeVisible()
   await expect(page.getByRole('link', { name: 'New user' })).toHaveCount(0)
   await expect(grid(page).getByRole('button', { name: /^Delete/ })).toHaveCount(0)
+  // No bulk action is theirs: x selects nothing, and the palette offers nothing on a selection.
+  await grid(page).focus()
+  await page.keyboard.press('x')
+  await expect(page.getByRole('region', { name: 'Actions on the selected rows' })).toHaveCount(0)
+  await page.keyboard.press('ControlOrMeta+k')
+  const palette = page.getByRole('dialog', { name: 'Command palette' })
+  await expect(palette.getByRole('option', { name: /Switch to dark theme/ })).toBeVisible()
+  await expect(palette.getByRole('option', { name: /selected/ })).toHaveCount(0)
+  await page.keyboard.press('Escape')
   await grid(page).getByRole('link').first().click()
   await expect(page).toHaveURL(/\/users\/view\/\d+$/)
   await expect(page.getByRole('link', { name: 'Edit' })).toHaveCount(0)
@@ -379,6 +411,187 @@ test('bulk by keyboard: x and Shift+j select, one confirmation, per-row results,
   await page.getByRole('searchbox', { name: /Search users/ }).fill(`bulk.${stamp}.a`)
   await expect(rows(page)).toHaveCount(1)
   await expect(bar).toHaveCount(0)
+})
+
+test('bulk from the palette: offered only while rows are selected, the same confirmation and results', async ({
+  page,
+}) => {
+  const stamp = Date.now()
+  const palette = page.getByRole('dialog', { name: 'Command palette' })
+  const bulkCommands = palette.getByRole('option', { name: /selected/ })
+  await signIn(page, demo.admin)
+  await createUsers(page, [
+    { username: `palbulk.${stamp}.a`, first_name: 'Anna', role: 'staff' },
+    { username: `palbulk.${stamp}.b`, first_name: 'Ben', role: 'staff' },
+    { username: `palbulk.${stamp}.c`, first_name: 'Cleo', role: 'staff' },
+  ])
+  await page.goto(`/users?q=palbulk.${stamp}`)
+  await expect(rows(page)).toHaveCount(3)
+  // Nothing selected: nothing to act on, so the palette has no such commands.
+  await page.keyboard.press('ControlOrMeta+k')
+  await expect(palette.getByRole('option', { name: /Switch to dark theme/ })).toBeVisible()
+  await expect(bulkCommands).toHaveCount(0)
+  await page.keyboard.press('Escape')
+  await expect(palette).toHaveCount(0)
+
+  await grid(page).focus()
+  await page.keyboard.press('j')
+  await page.keyboard.press('x')
+  await page.keyboard.press('Shift+J')
+  await page.keyboard.press('Shift+J')
+  const bar = page.getByRole('region', { name: 'Actions on the selected rows' })
+  await expect(bar).toContainText('3 selected')
+  await page.keyboard.press('ControlOrMeta+k')
+  await page.keyboard.type('selected')
+  await expect(bulkCommands).toHaveCount(4)
+  for (const name of ['Invite selected', 'Disable selected', 'Enable selected', 'Delete selected'])
+    await expect(palette.getByRole('option', { name })).toBeVisible()
+  await page.keyboard.press('Control+a')
+  await page.keyboard.type('Disable selected')
+  await expect(palette.getByRole('option', { name: 'Disable selected' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  )
+  await page.keyboard.press('Enter')
+  const dialog = page.getByRole('dialog', { name: 'Disable 3 users?' })
+  await expect(dialog.getByRole('listitem')).toHaveCount(3)
+  // As from the bar: focus starts on Cancel, the destructive choice is one Tab away.
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused()
+  await page.keyboard.press('Tab')
+  await expect(dialog.getByRole('button', { name: 'Disable 3 users' })).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(dialog.getByRole('status')).toHaveText('3 succeeded, 0 failed.')
+  for (const name of ['Anna Bulk', 'Ben Bulk', 'Cleo Bulk'])
+    await expect(dialog.getByRole('listitem').filter({ hasText: name })).toContainText('Done')
+  await dialog.getByRole('button', { name: 'Close' }).click()
+  await expect(bar).toHaveCount(0)
+  // Refetched: all three say they are disabled.
+  await expect(rows(page).filter({ hasText: 'Disabled' })).toHaveCount(3)
+  // The selection is done with, and the commands went with it.
+  await page.keyboard.press('ControlOrMeta+k')
+  await expect(palette.getByRole('option', { name: /Switch to dark theme/ })).toBeVisible()
+  await expect(bulkCommands).toHaveCount(0)
+})
+
+test('bulk invite of 3 from the bar: the one the org admin may not invite is named with why, the others get links', async ({
+  page,
+  request,
+}) => {
+  const stamp = Date.now()
+  await signIn(page, demo.admin)
+  await createUsers(page, [
+    { username: `invite.${stamp}.a`, first_name: 'Anna', role: 'staff' },
+    { username: `invite.${stamp}.b`, first_name: 'Ben', role: 'admin' },
+    { username: `invite.${stamp}.c`, first_name: 'Cleo', role: 'staff' },
+  ])
+  await signOut(page)
+  // Every user has an e-mail (SPEC 5 requires it), so the row that fails is one beyond the caller.
+  await signIn(page, demo.orgadmin)
+  await page.goto(`/users?q=invite.${stamp}`)
+  await expect(rows(page)).toHaveCount(3)
+  await grid(page)
+    .getByRole('checkbox', { name: /Anna Bulk/ })
+    .click()
+  await grid(page)
+    .getByRole('checkbox', { name: /Cleo Bulk/ })
+    .click({ modifiers: ['Shift'] })
+  const bar = page.getByRole('region', { name: 'Actions on the selected rows' })
+  await expect(bar).toContainText('3 selected')
+  await bar.getByRole('button', { name: 'Invite by e-mail' }).click()
+  const dialog = page.getByRole('dialog', { name: 'Invite 3 users by e-mail?' })
+  await dialog.getByRole('button', { name: 'Send 3 invitations' }).click()
+  await expect(dialog.getByRole('status')).toHaveText('2 succeeded, 1 failed.')
+  await expect(dialog.getByRole('listitem').filter({ hasText: 'Ben Bulk' })).toContainText(
+    'Failed: You do not have permission to do this.',
+  )
+  const outbox = (await (await request.get('/dev/outbox')).json()) as {
+    data: { recipient: string; link: string | null }[]
+  }
+  const invited = (name: string) =>
+    outbox.data.some((message) => message.recipient === `invite.${stamp}.${name}@acme.example`)
+  expect([invited('a'), invited('b'), invited('c')]).toEqual([true, false, true])
+})
+
+test('a selection survives scrolling through more rows than one window', async ({ page }) => {
+  test.setTimeout(120_000)
+  const prefix = `scroll.${Date.now()}`
+  await signIn(page, demo.admin)
+  await createManyUsers(page, prefix, 120)
+  await page.goto(`/users?q=${prefix}`)
+  await expect(page.getByText('120 matches')).toBeVisible()
+  await grid(page).focus()
+  await page.keyboard.press('j')
+  await page.keyboard.press('x')
+  const bar = page.getByRole('region', { name: 'Actions on the selected rows' })
+  await expect(bar).toContainText('1 selected')
+  // The far end is another window: the first row's DOM node is gone while we are there.
+  await page.keyboard.press('End')
+  await expect(grid(page).locator('[data-row-index="119"]:not([aria-busy])')).toBeVisible()
+  await expect(grid(page).locator('[data-row-index="0"]')).toHaveCount(0)
+  await page.keyboard.press('x')
+  await expect(bar).toContainText('2 selected')
+  await page.keyboard.press('Home')
+  await expect(
+    grid(page).locator('[data-row-index="0"]').getByRole('checkbox', { checked: true }),
+  ).toBeVisible()
+  await expect(bar).toContainText('2 selected')
+})
+
+/** Tabs forward until `target` has focus, as a keyboard user would (at most `max` presses). */
+async function tabTo(page: Page, target: ReturnType<Page['getByLabel']>, max = 40) {
+  for (let i = 0; i < max; i += 1) {
+    if (await target.evaluate((element) => element === document.activeElement)) return
+    await page.keyboard.press('Tab')
+  }
+  await expect(target).toBeFocused()
+}
+
+test('keyboard alone: g u, c, the form, Ctrl+Enter, / to find, Enter to open, disable, u back', async ({
+  page,
+}) => {
+  const username = `keys.${Date.now()}`
+  await signInByKeyboard(page, demo.admin)
+  await page.keyboard.press('g')
+  await page.keyboard.press('u')
+  await expect(page).toHaveURL(/\/users$/)
+  await expect(grid(page)).toBeFocused()
+  await page.keyboard.press('c')
+  await expect(page).toHaveURL(/\/users\/create$/)
+
+  await tabTo(page, page.getByLabel('First name'))
+  await page.keyboard.type('Kira')
+  await tabTo(page, page.getByLabel('Last name'))
+  await page.keyboard.type('Keys')
+  await tabTo(page, page.getByLabel('Username'))
+  await page.keyboard.type(username)
+  await tabTo(page, page.getByLabel('E-mail'))
+  await page.keyboard.type(`${username}@acme.example`)
+  await tabTo(page, page.getByLabel('Organization', { exact: true }))
+  await page.keyboard.type('Acme')
+  await tabTo(page, page.getByLabel('Role', { exact: true }))
+  await page.keyboard.type('Staff')
+  await expect(page.getByRole('checkbox', { name: 'Users Read (own organization)' })).toBeChecked()
+  await page.keyboard.press('Control+Enter')
+  await expect(page.getByText('User “Kira Keys” created.')).toBeVisible()
+
+  await page.keyboard.press('/')
+  await page.keyboard.type(username)
+  await expect(rows(page)).toHaveCount(1)
+  await page.keyboard.press('Tab')
+  await expect(grid(page)).toBeFocused()
+  await page.keyboard.press('j')
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(/\/users\/view\/\d+$/)
+  await expect(breadcrumb(page)).toContainText('Kira Keys')
+  await tabTo(page, page.getByRole('button', { name: 'Disable' }))
+  await page.keyboard.press('Enter')
+  const confirm = page.getByRole('dialog', { name: 'Disable Kira Keys?' })
+  await tabTo(page, confirm.getByRole('button', { name: 'Disable' }), 5)
+  await page.keyboard.press('Enter')
+  await expect(page.getByText('User “Kira Keys” disabled.')).toBeVisible()
+  await page.keyboard.press('u')
+  await expect(page).toHaveURL(/\/users\?.*q=keys\./)
+  await expect(rows(page).filter({ hasText: 'Kira Keys' })).toContainText('Disabled')
 })
 
 for (const theme of ['light', 'dark'] as const) {

@@ -8,6 +8,8 @@ import { Button } from '../../ui/button'
 import * as tableStyles from '../../ui/data-table/data-table.css'
 import type { DataTableFeatures } from '../../ui/data-table/features'
 import { roleName } from '../../lib/role-name'
+import { visuallyHidden } from '../../ui/visually-hidden.css'
+import type { ActionState } from './user-actions'
 import { fullName, titledName } from './user-names'
 import * as styles from './users.css'
 
@@ -16,6 +18,8 @@ const helper = createColumnHelper<DataTableFeatures, User>()
 interface UserColumnContext {
   LL: TranslationFunctions
   canDelete: boolean
+  /** Whether the caller may delete this user now, and if not, why (as on the view). */
+  deleteState: (user: User) => ActionState
   onDelete: (user: User) => void
 }
 
@@ -36,7 +40,7 @@ export function UserBadges({ LL, user }: { LL: TranslationFunctions; user: User 
 
 // Column ids are the server's order_by names where the column sorts.
 export function userColumns(context: UserColumnContext) {
-  const { LL, canDelete, onDelete } = context
+  const { LL, canDelete, deleteState, onDelete } = context
   const columns = helper.columns([
     helper.accessor('user_id', {
       id: 'user_id',
@@ -93,16 +97,33 @@ export function userColumns(context: UserColumnContext) {
       header: LL.users.actions(),
       size: 100,
       enableSorting: false,
-      cell: (info) => (
-        <Button
-          tone="ghost"
-          size="sm"
-          aria-label={LL.users.deleteNamed({ name: fullName(info.row.original) })}
-          onClick={() => onDelete(info.row.original)}
-        >
-          {LL.users.delete()}
-        </Button>
-      ),
+      cell: (info) => {
+        const user = info.row.original
+        const state = deleteState(user)
+        if (state.state === 'absent') return null
+        const reason = state.state === 'disabled' ? state.reason : null
+        const reasonId = `user-delete-reason-${user.user_id}`
+        return (
+          <>
+            <Button
+              tone="ghost"
+              size="sm"
+              aria-label={LL.users.deleteNamed({ name: fullName(user) })}
+              disabled={reason !== null}
+              title={reason ?? undefined}
+              aria-describedby={reason === null ? undefined : reasonId}
+              onClick={() => onDelete(user)}
+            >
+              {LL.users.delete()}
+            </Button>
+            {reason === null ? null : (
+              <span id={reasonId} className={visuallyHidden}>
+                {reason}
+              </span>
+            )}
+          </>
+        )
+      },
     }),
   ])
   // Without the right to delete there is no action to show, so no column either.

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react'
+import { useCallback, useMemo, useState } from 'react'
 import { Link, useLocation } from 'wouter'
 import { useI18nContext } from '../../../i18n/i18n-react'
 import { userList, type UserSort } from '../../api/users'
@@ -12,8 +12,10 @@ import { errorText } from '../../ui/data-table/error-text'
 import type { ListViewDefaults } from '../../ui/data-table/list-view'
 import { Page } from '../../ui/page'
 import { offeredBulkKinds, type BulkKind } from './bulk-user-actions'
+import { BulkUserCommands } from './bulk-user-commands'
 import { BulkUsersDialog, type BulkRequest } from './bulk-users-dialog'
 import { DeleteUserDialog } from './delete-user-dialog'
+import { userActionState, type ActionState } from './user-actions'
 import { userColumns } from './user-columns'
 import { titledName } from './user-names'
 
@@ -28,16 +30,21 @@ const getRowId = (user: User) => String(user.user_id)
 /** /users: every user the caller may read (global) or those of their organization (:org). */
 export function UsersScreen() {
   const { LL } = useI18nContext()
-  const { can } = useSession()
+  const { can, user: caller } = useSession()
   const [, navigate] = useLocation()
   const [deleting, setDeleting] = useState<User | null>(null)
   const [bulk, setBulk] = useState<(BulkRequest & { clear: () => void }) | null>(null)
   const canCreate = can(needs('users', 'create'))
   const canUpdate = can(needs('users', 'update'))
   const canDelete = can(needs('users', 'delete'))
+  const deleteState = useCallback(
+    (user: User): ActionState =>
+      caller ? userActionState(LL, caller, user, 'delete') : { state: 'absent' },
+    [LL, caller],
+  )
   const columns = useMemo(
-    () => userColumns({ LL, canDelete, onDelete: setDeleting }),
-    [LL, canDelete],
+    () => userColumns({ LL, canDelete, deleteState, onDelete: setDeleting }),
+    [LL, canDelete, deleteState],
   )
   const rowActions = useMemo(
     () => ({
@@ -45,28 +52,39 @@ export function UsersScreen() {
       ...(canUpdate
         ? { edit: (user: User) => navigate(pathTo('users-edit', { id: user.user_id })) }
         : {}),
-      ...(canDelete ? { remove: setDeleting } : {}),
+      // The Delete key does what the row's button does, and nothing where that is disabled.
+      ...(canDelete
+        ? {
+            remove: (user: User) => {
+              if (deleteState(user).state === 'enabled') setDeleting(user)
+            },
+          }
+        : {}),
     }),
-    [canUpdate, canDelete, navigate],
+    [canUpdate, canDelete, deleteState, navigate],
   )
-  const bulkKinds = offeredBulkKinds(can)
+  const bulkKinds = useMemo(() => offeredBulkKinds(can), [can])
   const bulkLabel: Record<BulkKind, string> = {
     invite: LL.users.bulk.invite(),
     disable: LL.users.bulk.disable(),
     enable: LL.users.bulk.enable(),
     delete: LL.users.bulk.delete(),
   }
-  const bulkActions = (users: readonly User[], clear: () => void) =>
-    bulkKinds.map((kind) => (
-      <Button
-        key={kind}
-        size="sm"
-        tone={kind === 'delete' ? 'danger' : 'secondary'}
-        onClick={() => setBulk({ kind, users, clear })}
-      >
-        {bulkLabel[kind]}
-      </Button>
-    ))
+  const bulkActions = (users: readonly User[], clear: () => void) => (
+    <>
+      {bulkKinds.map((kind) => (
+        <Button
+          key={kind}
+          size="sm"
+          tone={kind === 'delete' ? 'danger' : 'secondary'}
+          onClick={() => setBulk({ kind, users, clear })}
+        >
+          {bulkLabel[kind]}
+        </Button>
+      ))}
+      <BulkUserCommands kinds={bulkKinds} onRun={(kind) => setBulk({ kind, users, clear })} />
+    </>
+  )
   const describeRow = (user: User) =>
     LL.users.row({ name: titledName(user), username: user.username, email: user.email })
 
