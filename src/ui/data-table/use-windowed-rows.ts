@@ -141,12 +141,16 @@ export function useWindowedRows<TRow, TSort extends string>(
   useLayoutEffect(() => {
     place.current = { view, viewKey, total, starts }
   })
-  const lastMove = useRef(Number.NEGATIVE_INFINITY)
+  const lastMove = useRef({ at: Number.NEGATIVE_INFINITY, first: -1 })
   const onRange = useCallback(
     (range: IndexRange | null) => {
       const now = performance.now()
-      const still = now - lastMove.current >= SETTLE_MS
-      lastMove.current = now
+      const last = lastMove.current
+      const still = now - last.at >= SETTLE_MS
+      // Only a move counts: the table's first range (on mount, a resize) is not one, so a jump
+      // right after the rows appear goes out at once instead of waiting as if it were a drag.
+      const first = range?.first ?? -1
+      if (first !== last.first) lastMove.current = { at: last.first === -1 ? last.at : now, first }
       const current = place.current
       if (!still || range === null || current.total === null) return
       const next = windowStartsFor(range, current.total, WINDOW_SIZE, OVERSCAN_ROWS)
