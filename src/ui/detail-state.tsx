@@ -20,7 +20,7 @@ export interface Detail<T> {
 
 /**
  * The object of a `/…/:id` page, fetched by its detail options; the breadcrumb shows `labelOf` of
- * it instead of the id. A 404 is final, other failures are retried twice before they show.
+ * it instead of the id. Retries follow the query client's one rule (network trouble only).
  */
 export function useDetail<T>(
   options: (id: number) => DetailOptions<T>,
@@ -31,7 +31,6 @@ export function useDetail<T>(
   const query = useQuery({
     ...options(id),
     enabled: id > 0,
-    retry: (count, error) => !isHttpStatus(error, 404) && count < 2,
   })
   useBreadcrumbLabel(id || undefined, query.data ? labelOf(query.data) : undefined)
   const missing = id === 0 || isHttpStatus(query.error, 404)

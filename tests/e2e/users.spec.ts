@@ -236,6 +236,14 @@ test('staff reads users but has no create, edit or delete', async ({ page }) => 
   await page.goto('/users/create')
   await expect(page.getByText("Sorry, you can't view this page.")).toBeVisible()
   await expect(page.getByLabel('Username')).toHaveCount(0)
+  // A malformed id and an unknown one both say the user is not there, under the page's title.
+  for (const id of ['x%25y', '999999999']) {
+    await page.goto(`/users/view/${id}`)
+    await expect(page.getByRole('heading', { name: 'User', exact: true })).toBeFocused()
+    await expect(
+      page.getByText('This user does not exist, or it is not yours to see.'),
+    ).toBeVisible()
+  }
 })
 
 test('palette: @ finds users; actions are absent, disabled with a reason, or run', async ({

@@ -1,11 +1,13 @@
 import { useMemo, useState } from 'react'
 import { Link, useLocation, useSearch } from 'wouter'
 import { useI18nContext } from '../../../i18n/i18n-react'
+import { userDetail } from '../../api/users'
 import type { User } from '../../contract/users'
 import { pathTo } from '../../lib/paths'
 import { useSession } from '../../session/session-context'
 import { Avatar } from '../../ui/avatar'
 import { Button, buttonClass } from '../../ui/button'
+import { DetailState, useDetail } from '../../ui/detail-state'
 import { Dialog } from '../../ui/dialog'
 import { listPlacePath } from '../../ui/data-table/list-memory'
 import { failureText } from '../../ui/form/failure-text'
@@ -19,17 +21,18 @@ import { UserBadges } from './user-columns'
 import { groupByResource } from './user-form-model'
 import { roleName } from '../../lib/role-name'
 import { fullName, titledName } from './user-names'
-import { UserPageState } from './user-page-state'
-import { useUserDetail } from './use-user-detail'
 import { useInviteUser } from './use-user-mutations'
 import * as styles from './users.css'
 
 /** /users/view/:id — every field, roles, effective permissions and what may be done with the user. */
 export function UserViewScreen() {
   const { LL } = useI18nContext()
-  const detail = useUserDetail()
-  const user = detail.user
-  if (!user) return <UserPageState title={LL.users.viewTitle()} detail={detail} />
+  const detail = useDetail(userDetail, fullName)
+  const user = detail.item
+  if (!user)
+    return (
+      <DetailState title={LL.users.viewTitle()} notFound={LL.users.notFound()} detail={detail} />
+    )
   return <UserView key={user.user_id} user={user} />
 }
 
