@@ -55,6 +55,16 @@ export async function storedTokens(page: Page) {
 
 /** axe: no serious or critical violations on what the page shows now. */
 export async function expectNoSeriousA11yViolations(page: Page) {
+  // A theme switch blends colours for 120 ms: axe must judge the settled page, not a mid-transition
+  // mix of both themes (an endless animation, the loading bar, has nothing to wait for).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getTiming().iterations !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  )
   const results = await new AxeBuilder({ page }).analyze()
   const serious = results.violations.filter(
     (violation) => violation.impact === 'serious' || violation.impact === 'critical',
