@@ -91,6 +91,9 @@ export async function createApp(overrides: Partial<ServerOptions> = {}): Promise
   })
   const seedMs = seeded ? Date.now() - started : null
   if (seeded) logger.info(`seeded demo data in ${seedMs} ms`)
+  // PGlite has no autovacuum: statistics are only as fresh as the last ANALYZE, and a stale guess
+  // picks a plan that holds the one connection for everyone (server/db/seed.ts). Once per start.
+  else if (db.kind === 'pglite') await db.query('analyze')
   const services: Services = {
     db,
     options,
