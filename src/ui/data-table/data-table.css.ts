@@ -200,6 +200,11 @@ export const skeletonBar = style({
   },
 })
 
+/** A loading row's single cell across every column, and its bar. */
+export const loadingCell = style([cellBase, { gridColumn: '1 / -1' }])
+
+export const loadingBar = style([skeletonBar, { width: '60%' }])
+
 export const state = style({
   padding: vars.space.xl,
   textAlign: 'center',

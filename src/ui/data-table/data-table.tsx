@@ -111,7 +111,7 @@ export function DataTable<TRow extends RowData, TSort extends string>(
       )
     },
   })
-  const items = virtual.virtualizer.getVirtualItems()
+  const items = virtual.items
 
   const viewKey = `${view.orderBy} ${view.orderDirection} ${view.search} ${filterKey}`
   const [location] = useLocation()
@@ -320,7 +320,7 @@ export function DataTable<TRow extends RowData, TSort extends string>(
           >
             {items.map((item) => (
               <BodyRow
-                key={item.key}
+                key={item.index}
                 id={rowId(item.index)}
                 table={table}
                 row={rowAt(item.index)}

@@ -102,15 +102,17 @@ function BodyRowView<TRow extends RowData>(props: BodyRowProps<TRow>) {
   const { id, table, row, rowIndex, columnCount, offset, active, onActivate, onOpen } = props
   const { selected, selectLabel, onSelect } = props
   const element = useRef<HTMLDivElement>(null)
+  const original = row?.original
+  const columns = props.columns
+  // What a cell renders changes only with the row's entity or the columns.
   useLayoutEffect(() => {
+    if (original === undefined) return
     element.current?.querySelectorAll<HTMLElement>(FOCUSABLE).forEach((node) => {
       node.tabIndex = -1
     })
-  })
+  }, [original, columns])
   // The active row's cut values show whole; measured for that one row only, so scrolling past
   // rows never forces a layout.
-  const original = row?.original
-  const columns = props.columns
   useLayoutEffect(() => {
     if (active && original !== undefined && columns && element.current)
       element.current.querySelectorAll<HTMLElement>('[role="gridcell"]').forEach(markCut)
@@ -148,19 +150,22 @@ function BodyRowView<TRow extends RowData>(props: BodyRowProps<TRow>) {
           />
         </div>
       ) : null}
-      {row
-        ? row.getAllCells().map((cell) => (
-            <div key={cell.id} role="gridcell" className={styles.cell}>
-              <span className={styles.cellText}>
-                <table.FlexRender cell={cell} />
-              </span>
-            </div>
-          ))
-        : Array.from({ length: columnCount }, (_, i) => (
-            <div key={i} role="gridcell" className={styles.cell}>
-              <span className={styles.skeletonBar} />
-            </div>
-          ))}
+      {row ? (
+        row.getAllCells().map((cell) => (
+          <div key={cell.id} role="gridcell" className={styles.cell}>
+            <span className={styles.cellText}>
+              <table.FlexRender cell={cell} />
+            </span>
+          </div>
+        ))
+      ) : (
+        // One cell and one bar while the row's window loads: a jump swaps every row on screen
+        // from the scroll handler, and a bar per column made that frame ≈ 6× the elements
+        // (and composited layers, for the pulse) to style, lay out and throw away.
+        <div role="gridcell" aria-colspan={columnCount} className={styles.loadingCell}>
+          <span className={styles.loadingBar} />
+        </div>
+      )}
     </div>
   )
 }

@@ -1,20 +1,32 @@
-import { useCallback, type RefObject } from 'react'
+import { useCallback, useLayoutEffect, useReducer, useRef, type RefObject } from 'react'
+import { flushSync } from 'react-dom'
 import {
   elementScroll,
   observeElementOffset,
+  observeElementRect,
   useVirtualizer,
-  type Virtualizer,
 } from '@tanstack/react-virtual'
+import {
+  blockCount,
+  rowItems,
+  rowsInBlock,
+  sameRange,
+  visibleRows,
+  type RowGeometry,
+  type RowItem,
+} from './row-range'
 import { scrollScale } from './scroll-scale'
 import type { IndexRange } from './windows'
 
 // TanStack Virtual works in the list's own ("virtual") offsets; only the scroll element's offsets are
 // physical. Translating at the two places offsets cross that boundary (reading a scroll event, writing
 // a scroll) keeps every virtualizer computation exact while the element stays under the browser's
-// height limit.
+// height limit. It virtualizes blocks of rows (row-range.ts): it observes the scroller's offset and
+// size and places the blocks; the rows on screen inside them follow from the same offset and size.
 
 export interface ScaledVirtualizer {
-  virtualizer: Virtualizer<HTMLDivElement, HTMLDivElement>
+  /** The rows to render (the visible ones and the overscan), each with its virtual top. */
+  items: RowItem[]
   /** Height of everything inside the scroll element, header included. */
   physicalHeight: number
   /** Where a virtual item's top is inside the scroll element's content. */
@@ -23,18 +35,13 @@ export interface ScaledVirtualizer {
   revealIndex: (index: number) => void
 }
 
-export interface VirtualGeometry {
-  count: number
-  rowHeight: number
-  /** Height of the sticky header inside the scroll element, before the first row. */
-  headerHeight: number
+export interface VirtualGeometry extends RowGeometry {
   overscan: number
+  /** The rows on screen (without overscan) whenever they change, from the scroll handler. */
   onRange: (range: IndexRange | null) => void
 }
 
-type Extent = Pick<VirtualGeometry, 'count' | 'rowHeight' | 'headerHeight'>
-
-function scaleOf(element: HTMLDivElement, { count, rowHeight, headerHeight }: Extent) {
+function scaleOf(element: HTMLDivElement, { count, rowHeight, headerHeight }: RowGeometry) {
   return scrollScale(headerHeight + count * rowHeight, element.clientHeight)
 }
 
@@ -43,39 +50,70 @@ export function useScaledVirtualizer(
   geometry: VirtualGeometry,
 ): ScaledVirtualizer {
   const { count, rowHeight, headerHeight, overscan, onRange } = geometry
+  const rows = { count, rowHeight, headerHeight }
+  const [, rerender] = useReducer((x: number) => x + 1, 0)
+  // What the scroll handlers need between renders: the geometry of the latest render and the
+  // range last reported, so a scroll that stays on the same rows renders nothing.
+  const latest = useRef({ rows, onRange })
+  useLayoutEffect(() => {
+    latest.current = { rows, onRange }
+  })
+  const reported = useRef<IndexRange | null>(null)
+  // Set when TanStack Virtual itself re-rendered (a new block, scrolling starting or stopping).
+  const virtualizerRendered = useRef(false)
+  const report = useCallback((range: IndexRange | null) => {
+    if (sameRange(range, reported.current)) return false
+    reported.current = range
+    latest.current.onRange(range)
+    return true
+  }, [])
+
   const virtualizer = useVirtualizer<HTMLDivElement, HTMLDivElement>({
-    count,
+    count: blockCount(count),
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => rowHeight,
-    overscan,
+    estimateSize: (block) => rowsInBlock(block, count) * rowHeight,
+    overscan: 0,
+    onChange: () => {
+      virtualizerRendered.current = true
+    },
     paddingStart: headerHeight,
     scrollPaddingStart: headerHeight,
-    onChange: (instance) => {
-      const range = instance.range
-      onRange(
-        range && range.endIndex >= 0 ? { first: range.startIndex, last: range.endIndex } : null,
-      )
-    },
     observeElementOffset: (instance, notify) =>
       observeElementOffset(instance, (offset, isScrolling) => {
         const element = instance.scrollElement
-        const scale = element
-          ? scaleOf(element, { rowHeight, headerHeight, count: instance.options.count })
-          : null
-        notify(scale ? scale.toVirtual(offset) : offset, isScrolling)
+        const current = latest.current.rows
+        const scale = element ? scaleOf(element, current) : null
+        const virtual = scale ? scale.toVirtual(offset) : offset
+        // The windows a jump lands on are requested first, before anything renders
+        // (use-windowed-rows); then the rows move with the scroll in the same frame.
+        const moved = report(visibleRows(virtual, instance.scrollRect?.height ?? 0, current))
+        virtualizerRendered.current = false
+        notify(virtual, isScrolling)
+        if (!moved || virtualizerRendered.current) return
+        if (isScrolling) flushSync(rerender)
+        else rerender()
+      }),
+    observeElementRect: (instance, notify) =>
+      observeElementRect(instance, (rect) => {
+        notify(rect)
+        if (report(visibleRows(instance.scrollOffset ?? 0, rect.height, latest.current.rows)))
+          rerender()
       }),
     scrollToFn: (offset, options, instance) => {
       const element = instance.scrollElement
-      const scale = element
-        ? scaleOf(element, { rowHeight, headerHeight, count: instance.options.count })
-        : null
+      const scale = element ? scaleOf(element, latest.current.rows) : null
       elementScroll(scale ? scale.toPhysical(offset) : offset, options, instance)
     },
   })
 
   const viewport = virtualizer.scrollRect?.height ?? 0
-  const scale = scrollScale(headerHeight + count * rowHeight, viewport)
   const virtualOffset = virtualizer.scrollOffset ?? 0
+  const range = visibleRows(virtualOffset, viewport, rows)
+  // A new count (the total arrived, a search) can change the rows without a scroll.
+  useLayoutEffect(() => {
+    report(range)
+  })
+  const scale = scrollScale(headerHeight + count * rowHeight, viewport)
   const physicalOffset = scale.toPhysical(virtualOffset)
 
   const revealIndex = useCallback(
@@ -98,7 +136,7 @@ export function useScaledVirtualizer(
   )
 
   return {
-    virtualizer,
+    items: rowItems(range, overscan, rows),
     physicalHeight: scale.physicalHeight,
     physicalTop: (virtualStart) => virtualStart - virtualOffset + physicalOffset,
     revealIndex,

@@ -4,8 +4,9 @@ import type { ListQuery, ListResponse, ListSource } from '../../contract/list'
 import { earlyWindows } from './early-windows'
 import type { ListView } from './list-view'
 import {
+  byVisibleShare,
   isContinuous,
-  joinWindows,
+  windowJoiner,
   sameStarts,
   windowStartsFor,
   type IndexRange,
@@ -76,6 +77,7 @@ export function useWindowedRows<TRow, TSort extends string>(
     }
   })
 
+  const [join] = useState(() => windowJoiner<TRow>())
   const combine = useCallback(
     (results: Results<TRow>) => {
       const windows: LoadedWindow<TRow>[] = []
@@ -93,7 +95,7 @@ export function useWindowedRows<TRow, TSort extends string>(
       })
       const failed = results.filter((result) => result.isError)
       return {
-        ...joinWindows(windows),
+        rows: join(windows),
         loadedTotal: total,
         loadedCapped: capped,
         error: failed[0]?.error ?? null,
@@ -101,7 +103,7 @@ export function useWindowedRows<TRow, TSort extends string>(
         fetching: results.some((result) => result.isFetching),
       }
     },
-    [starts],
+    [starts, join],
   )
   const combined = useQueries({ queries, combine })
 
@@ -155,7 +157,7 @@ export function useWindowedRows<TRow, TSort extends string>(
       if (!still || range === null || current.total === null) return
       const next = windowStartsFor(range, current.total, WINDOW_SIZE, OVERSCAN_ROWS)
       if (next.length === 0 || sameStarts(next, current.starts)) return
-      for (const start of next)
+      for (const start of byVisibleShare(next, range, WINDOW_SIZE))
         if (!current.starts.includes(start)) early.start(windowQuery(current.view, start))
       setRequested({ viewKey: current.viewKey, starts: next })
     },
@@ -165,9 +167,9 @@ export function useWindowedRows<TRow, TSort extends string>(
   return {
     total,
     capped: combined.loadedTotal !== null ? combined.loadedCapped : known.capped,
-    data: combined.data,
-    locate: combined.locate,
-    indexAt: combined.indexAt,
+    data: combined.rows.data,
+    locate: combined.rows.locate,
+    indexAt: combined.rows.indexAt,
     error: combined.error,
     retry: combined.retry,
     fetching: combined.fetching,

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
-import { isContinuous, joinWindows, sameStarts, windowStartsFor } from './windows'
+import {
+  byVisibleShare,
+  isContinuous,
+  joinWindows,
+  sameStarts,
+  windowJoiner,
+  windowStartsFor,
+} from './windows'
 
 describe('windowStartsFor', () => {
   it('covers the visible rows plus overscan with aligned windows', () => {
@@ -56,6 +63,20 @@ describe('isContinuous', () => {
   })
 })
 
+describe('byVisibleShare', () => {
+  it('puts the window with most rows on screen first', () => {
+    // A jump to row 900,000 with two rows of the window before it at the top of the screen.
+    expect(byVisibleShare([899_900, 900_000], { first: 899_998, last: 900_022 }, 100)).toEqual([
+      900_000, 899_900,
+    ])
+  })
+
+  it('keeps index order for the overscan windows and for ties', () => {
+    expect(byVisibleShare([0, 100, 200], { first: 150, last: 160 }, 100)).toEqual([100, 0, 200])
+    expect(byVisibleShare([0, 100], { first: 90, last: 109 }, 100)).toEqual([0, 100])
+  })
+})
+
 describe('sameStarts', () => {
   it('compares in order', () => {
     expect(sameStarts([0, 100], [0, 100])).toBe(true)
@@ -80,5 +101,31 @@ describe('joinWindows', () => {
     expect(joined.indexAt(4)).toBe(301)
     expect(joined.indexAt(2)).toBe(102)
     expect(joined.indexAt(9)).toBe(-1)
+  })
+})
+
+describe('windowJoiner', () => {
+  it('keeps the joined rows while the windows are the same, and joins anew when one changes', () => {
+    const join = windowJoiner<string>()
+    const first = ['a', 'b']
+    const second = ['c']
+    const joined = join([
+      { start: 0, rows: first },
+      { start: 2, rows: second },
+    ])
+    expect(joined.data).toEqual(['a', 'b', 'c'])
+    expect(
+      join([
+        { start: 0, rows: first },
+        { start: 2, rows: second },
+      ]),
+    ).toBe(joined)
+    const refetched = join([
+      { start: 0, rows: ['a', 'B'] },
+      { start: 2, rows: second },
+    ])
+    expect(refetched).not.toBe(joined)
+    expect(refetched.data).toEqual(['a', 'B', 'c'])
+    expect(refetched.locate(1)).toBe(1)
   })
 })
