@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { apiPrefixes } from './src/contract/api-paths'
 import { chunkGroup, recordModuleIds } from './scripts/chunk-groups'
+import { signedInHtml } from './scripts/signed-in-html'
 
 // The dev server forwards the API's paths (one list, shared with the server) to the reference server.
 const apiTarget = `http://localhost:${process.env.API_PORT ?? '8080'}`
@@ -59,7 +60,7 @@ function chunkPlan(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), vanillaExtractPlugin(), precompress(), chunkPlan()],
+  plugins: [react(), vanillaExtractPlugin(), precompress(), chunkPlan(), signedInHtml()],
   server: {
     port: 5173,
     // `/upload` also covers `/uploads/`, where uploaded images are served.
@@ -83,6 +84,7 @@ export default defineConfig({
       'tests/model/**/*.test.ts',
       'tests/server/**/*.test.ts',
       'tests/architecture/**/*.test.ts',
+      'scripts/**/*.test.ts',
     ],
     environment: 'node',
     testTimeout: 30_000,

@@ -12,6 +12,7 @@ import { launch } from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import puppeteer, { type Page } from 'puppeteer-core'
+import { SIGNED_IN_HINT_COOKIE } from '../src/contract/boot-hint'
 import { startBenchServer } from './helpers/bench-server'
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
@@ -65,16 +66,21 @@ async function tokensFor(baseUrl: string) {
 }
 
 /**
- * Signed in as the console keeps a session (tokens in localStorage), with the HTTP cache emptied so
- * the run is a cold load like the guest's; Lighthouse's own storage reset would sign the user out.
+ * Signed in as the console keeps a session (tokens in localStorage, the signed-in hint cookie of
+ * api/tokens.ts), with the HTTP cache emptied so the run is a cold load like the guest's;
+ * Lighthouse's own storage reset would sign the user out.
  */
 async function prepareSignedIn(page: Page, baseUrl: string) {
   const tokens = await tokensFor(baseUrl)
   await page.goto(`${baseUrl}/health`)
-  await page.evaluate((pair) => {
-    localStorage.setItem('refresh_token', pair.refresh_token)
-    localStorage.setItem('access_token', pair.access_token)
-  }, tokens)
+  await page.evaluate(
+    ([pair, hint]) => {
+      localStorage.setItem('refresh_token', pair.refresh_token)
+      localStorage.setItem('access_token', pair.access_token)
+      document.cookie = `${hint}=1; Path=/; SameSite=Strict`
+    },
+    [tokens, SIGNED_IN_HINT_COOKIE] as const,
+  )
   const cdp = await page.createCDPSession()
   await cdp.send('Network.clearBrowserCache')
   await cdp.detach()

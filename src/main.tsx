@@ -3,7 +3,7 @@ import './lib/early-keys'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { startEarlyGet } from './api/early-get'
-import { hasStoredSession } from './api/tokens'
+import { hasStoredSession, syncSignedInHint } from './api/tokens'
 import { buildUrl, PROFILE_PATH } from './api/urls'
 import { findRoute } from './lib/route-match'
 import { App, SignedInApp } from './app/app'
@@ -14,6 +14,8 @@ import { startSession } from './session/session-handle'
 import { initTheme } from './ui/theme-store'
 
 initTheme()
+// A session stored before the hint existed, or one that ended in another way, sets it right.
+syncSignedInHint()
 const session = startSession()
 
 // A signed-in reload would otherwise fetch in series: machine → profile client → /me → shell chunk

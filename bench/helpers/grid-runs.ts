@@ -1,4 +1,5 @@
 import type { Browser, Page } from '@playwright/test'
+import { SIGNED_IN_HINT_COOKIE } from '../../src/contract/boot-hint'
 import { installPaintProbe, type ProbeTarget, type ProbeWindow } from './paint-probe'
 
 export const AUDIT_PATH = '/sbm/v1/devices/audit'
@@ -74,9 +75,14 @@ export async function coldLoad(
     const page = await context.newPage()
     await installPaintProbe(page, contender.target)
     await page.goto(`${baseUrl}/health`)
-    await page.evaluate((stored) => {
-      for (const [key, value] of Object.entries(stored)) localStorage.setItem(key, value)
-    }, tokens)
+    // As the console keeps a session: tokens in storage and the signed-in hint (api/tokens.ts).
+    await page.evaluate(
+      ([stored, hint]) => {
+        for (const [key, value] of Object.entries(stored)) localStorage.setItem(key, value)
+        document.cookie = `${hint}=1; Path=/; SameSite=Strict`
+      },
+      [tokens, SIGNED_IN_HINT_COOKIE] as const,
+    )
     await page.goto(`${baseUrl}${contender.path}`)
     return await waitForRow(page, 0)
   } finally {

@@ -1,4 +1,5 @@
 import { apiPrefixes } from '../../src/contract/api-paths'
+import { SIGNED_IN_HINT_COOKIE, SIGNED_IN_HTML } from '../../src/contract/boot-hint'
 import { existsSync, statSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { extname, join, normalize, resolve, sep } from 'node:path'
@@ -59,6 +60,18 @@ function pickVariant(file: string, acceptEncoding: string | undefined) {
 }
 
 /**
+ * The page for a client-side route: SIGNED_IN_HTML (the signed-in boot's chunks preloaded) when the
+ * browser carries the signed-in hint and the build wrote it, else index.html
+ * (contract/boot-hint.ts).
+ */
+export function pageFor(root: string, cookieHeader: string | undefined): string {
+  const hinted = (cookieHeader ?? '')
+    .split(';')
+    .some((part) => part.trim() === `${SIGNED_IN_HINT_COOKIE}=1`)
+  return hinted && existsSync(join(root, SIGNED_IN_HTML)) ? SIGNED_IN_HTML : 'index.html'
+}
+
+/**
  * The built console from dist/: hashed assets cached for a year, index.html never cached, and
  * every extension-less GET outside the API answered with index.html (client-side routing). Each
  * is sent precompressed when the browser accepts brotli or gzip.
@@ -78,13 +91,15 @@ export function registerStatic(app: App, distDir: string) {
       if (ext !== '') return next()
       return c.text('Console not built: run npm run build', 503)
     }
-    const file = ext === '' ? join(root, 'index.html') : normalize(join(root, path))
+    const file =
+      ext === '' ? join(root, pageFor(root, c.req.header('Cookie'))) : normalize(join(root, path))
     if (!file.startsWith(root + sep) || !existsSync(file) || !statSync(file).isFile()) return next()
     const immutable = path.startsWith('/assets/')
     const variant = pickVariant(file, c.req.header('Accept-Encoding'))
     c.header('Content-Type', contentTypes[extname(file)] ?? 'application/octet-stream')
     c.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
-    if (variant.varies) c.header('Vary', 'Accept-Encoding')
+    if (ext === '') c.header('Vary', variant.varies ? 'Accept-Encoding, Cookie' : 'Cookie')
+    else if (variant.varies) c.header('Vary', 'Accept-Encoding')
     if (variant.encoding) c.header('Content-Encoding', variant.encoding)
     return c.body(await readFile(variant.path))
   })

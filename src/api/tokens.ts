@@ -1,4 +1,5 @@
 import type { TokenPair } from '../contract/auth'
+import { SIGNED_IN_HINT_COOKIE } from '../contract/boot-hint'
 
 // Tokens live in localStorage so every tab of the console shares one session: a refresh in one tab
 // is picked up by the others, and a logout in one clears them all (the `storage` event).
@@ -44,14 +45,27 @@ export function hasStoredSession(): boolean {
   return getAccessToken() !== null || getRefreshToken() !== null
 }
 
+// As long as a refresh token lives (server/config.ts): the hint outlasting the session only costs a
+// guest's first page some preloaded bytes, and the next boot clears it (syncSignedInHint).
+const HINT_MAX_AGE_S = 30 * 24 * 60 * 60
+
+/** The boot hint cookie (contract/boot-hint.ts) set while a session is stored, removed otherwise. */
+export function syncSignedInHint() {
+  if (typeof document === 'undefined') return
+  const age = hasStoredSession() ? HINT_MAX_AGE_S : 0
+  document.cookie = `${SIGNED_IN_HINT_COOKIE}=1; Path=/; SameSite=Strict; Max-Age=${age}`
+}
+
 export function saveTokens(pair: Pick<TokenPair, 'access_token' | 'refresh_token'>) {
   write(REFRESH_TOKEN_KEY, pair.refresh_token)
   write(ACCESS_TOKEN_KEY, pair.access_token)
+  syncSignedInHint()
 }
 
 export function clearTokens() {
   write(ACCESS_TOKEN_KEY, null)
   write(REFRESH_TOKEN_KEY, null)
+  syncSignedInHint()
 }
 
 /** Changes made by OTHER tabs (the storage event never fires in the tab that wrote). */

@@ -5,15 +5,18 @@ import { join } from 'node:path'
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
 import { acceptedEncodings } from '../../server/http/static'
+import { SIGNED_IN_HINT_COOKIE, SIGNED_IN_HTML } from '../../src/contract/boot-hint'
 import { ADMIN, useServer } from './helpers'
 
 // A build as vite.config.ts's precompress step leaves it: each large file with .br and .gz beside it.
 const script = `export const rows = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `row ${i}`))}\n`
 const page = `<!doctype html><title>console</title>${'<meta name="x" content="padding">'.repeat(60)}`
+const signedInPage = page.replace('<title>', '<link rel="modulepreload" href="/assets/shell.js"><title>')
 const dist = mkdtempSync(join(tmpdir(), 'dist-'))
 mkdirSync(join(dist, 'assets'))
 for (const [name, text] of [
   ['index.html', page],
+  [SIGNED_IN_HTML, signedInPage],
   ['assets/app-abc123.js', script],
 ] as const) {
   writeFileSync(join(dist, name), text)
@@ -81,6 +84,19 @@ describe('static files', () => {
     expect(reply.headers['content-type']).toBe('text/html; charset=utf-8')
     expect(reply.headers['cache-control']).toBe('no-cache')
     expect(brotliDecompressSync(reply.body).toString()).toBe(page)
+  })
+
+  it('sends the page that preloads the signed-in boot only to a browser with the hint', async () => {
+    const hinted = await get('/audits', {
+      'accept-encoding': 'br',
+      cookie: `theme=dark; ${SIGNED_IN_HINT_COOKIE}=1`,
+    })
+    expect(brotliDecompressSync(hinted.body).toString()).toBe(signedInPage)
+    expect(hinted.headers.vary).toBe('Accept-Encoding, Cookie')
+    const guest = await get('/login', { 'accept-encoding': 'br', cookie: 'theme=dark' })
+    expect(brotliDecompressSync(guest.body).toString()).toBe(page)
+    const cleared = await get('/login', { cookie: `${SIGNED_IN_HINT_COOKIE}=0` })
+    expect(cleared.body.toString()).toBe(page)
   })
 
   it('sends a file without variants as it is, with no Vary', async () => {

@@ -200,10 +200,23 @@ export const skeletonBar = style({
   },
 })
 
-/** A loading row's single cell across every column, and its bar. */
-export const loadingCell = style([cellBase, { gridColumn: '1 / -1' }])
-
-export const loadingBar = style([skeletonBar, { width: '60%' }])
+/** A body row whose window is loading: no cells, one bar across the columns (table-rows.tsx). */
+export const loadingRow = style({
+  '::after': {
+    content: '""',
+    gridColumn: '1 / -1',
+    width: '60%',
+    height: '0.75rem',
+    margin: `0 ${vars.space.md}`,
+    borderRadius: vars.radius.sm,
+    background: vars.color.graySoft,
+  },
+  '@media': {
+    '(prefers-reduced-motion: no-preference)': {
+      selectors: { '&::after': { animation: `${pulse} 1.4s ease-in-out infinite` } },
+    },
+  },
+})
 
 export const state = style({
   padding: vars.space.xl,

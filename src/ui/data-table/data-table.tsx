@@ -326,7 +326,6 @@ export function DataTable<TRow extends RowData, TSort extends string>(
                 row={rowAt(item.index)}
                 rowIndex={item.index}
                 columns={columns}
-                columnCount={columnCount}
                 offset={item.start - layerBase}
                 active={item.index === activeIndex}
                 onActivate={activate}

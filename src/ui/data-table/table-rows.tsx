@@ -81,7 +81,6 @@ interface BodyRowProps<TRow extends RowData> {
   rowIndex: number
   /** The column definitions, compared so new columns (language, clock) re-render the row. */
   columns: unknown
-  columnCount: number
   /** Position inside the rows layer. */
   offset: number
   active: boolean
@@ -99,7 +98,7 @@ interface BodyRowProps<TRow extends RowData> {
 const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]'
 
 function BodyRowView<TRow extends RowData>(props: BodyRowProps<TRow>) {
-  const { id, table, row, rowIndex, columnCount, offset, active, onActivate, onOpen } = props
+  const { id, table, row, rowIndex, offset, active, onActivate, onOpen } = props
   const { selected, selectLabel, onSelect } = props
   const element = useRef<HTMLDivElement>(null)
   const original = row?.original
@@ -127,7 +126,10 @@ function BodyRowView<TRow extends RowData>(props: BodyRowProps<TRow>) {
       data-active={active}
       aria-selected={selected ?? undefined}
       aria-busy={row ? undefined : true}
-      className={styles.bodyRow}
+      // While its window loads the row is one element: its bar is drawn by CSS and aria-busy says
+      // why it has no cells yet. A jump swaps every row on screen from the scroll handler, and a
+      // cell and bar per column made that frame ≈ 6× the elements to style, lay out and drop.
+      className={row ? styles.bodyRow : `${styles.bodyRow} ${styles.loadingRow}`}
       style={{ transform: `translateY(${offset}px)` }}
       onClick={() => onActivate(rowIndex)}
       onDoubleClick={row && onOpen ? () => onOpen(row.original) : undefined}
@@ -150,22 +152,13 @@ function BodyRowView<TRow extends RowData>(props: BodyRowProps<TRow>) {
           />
         </div>
       ) : null}
-      {row ? (
-        row.getAllCells().map((cell) => (
-          <div key={cell.id} role="gridcell" className={styles.cell}>
-            <span className={styles.cellText}>
-              <table.FlexRender cell={cell} />
-            </span>
-          </div>
-        ))
-      ) : (
-        // One cell and one bar while the row's window loads: a jump swaps every row on screen
-        // from the scroll handler, and a bar per column made that frame ≈ 6× the elements
-        // (and composited layers, for the pulse) to style, lay out and throw away.
-        <div role="gridcell" aria-colspan={columnCount} className={styles.loadingCell}>
-          <span className={styles.loadingBar} />
+      {row?.getAllCells().map((cell) => (
+        <div key={cell.id} role="gridcell" className={styles.cell}>
+          <span className={styles.cellText}>
+            <table.FlexRender cell={cell} />
+          </span>
         </div>
-      )}
+      ))}
     </div>
   )
 }
@@ -199,7 +192,6 @@ function sameRow<TRow extends RowData>(prev: BodyRowProps<TRow>, next: BodyRowPr
     prev.id === next.id &&
     prev.table === next.table &&
     prev.rowIndex === next.rowIndex &&
-    prev.columnCount === next.columnCount &&
     prev.offset === next.offset &&
     prev.active === next.active &&
     prev.selected === next.selected &&

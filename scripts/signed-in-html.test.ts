@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest'
+import { bootFiles, withPreloads } from './signed-in-html'
+
+const chunk = (name: string, fileName: string, imports: string[] = []) =>
+  ({ type: 'chunk', name, fileName, imports }) as const
+
+describe('bootFiles', () => {
+  it('takes the boot chunks and what they import, each once', () => {
+    const bundle = {
+      'assets/index.js': chunk('index', 'assets/index.js'),
+      'assets/session-machine.js': chunk('session-machine', 'assets/session-machine.js'),
+      'assets/signed-in.js': chunk('signed-in', 'assets/signed-in.js', [
+        'assets/client.js',
+        'assets/notice.js',
+      ]),
+      'assets/client.js': chunk('client', 'assets/client.js', ['assets/notice.js']),
+      'assets/notice.js': chunk('notice', 'assets/notice.js'),
+      'assets/audits-screen.js': chunk('audits-screen', 'assets/audits-screen.js'),
+    }
+    expect(bootFiles(bundle)).toEqual([
+      'assets/session-machine.js',
+      'assets/signed-in.js',
+      'assets/client.js',
+      'assets/notice.js',
+    ])
+  })
+
+  it('fails the build when a boot chunk is missing', () => {
+    expect(() => bootFiles({ 'assets/index.js': chunk('index', 'assets/index.js') })).toThrow(
+      /session-machine/,
+    )
+  })
+})
+
+describe('withPreloads', () => {
+  it('adds a modulepreload for each file the page does not load yet', () => {
+    const html = [
+      '<head>',
+      '    <script type="module" crossorigin src="/assets/index.js"></script>',
+      '  </head>',
+    ].join('\n')
+    expect(withPreloads(html, ['assets/index.js', 'assets/signed-in.js'])).toBe(
+      [
+        '<head>',
+        '    <script type="module" crossorigin src="/assets/index.js"></script>',
+        '    <link rel="modulepreload" crossorigin href="/assets/signed-in.js">',
+        '  </head>',
+      ].join('\n'),
+    )
+  })
+})

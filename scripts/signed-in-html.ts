@@ -1,0 +1,77 @@
+import type { Plugin } from 'vite'
+import { SIGNED_IN_HTML } from '../src/contract/boot-hint'
+
+/**
+ * Writes SIGNED_IN_HTML beside index.html: the same page with `<link rel="modulepreload">` for the
+ * chunks a signed-in boot loads (the session machine, the shell and what they import), so they
+ * travel beside the entry instead of after it has run. The server sends it to a browser that
+ * carries the signed-in hint (contract/boot-hint.ts); /login stays free of them.
+ */
+const BOOT_CHUNKS = ['session-machine', 'signed-in']
+
+interface ChunkLike {
+  type: 'chunk'
+  name: string
+  fileName: string
+  imports: readonly string[]
+}
+
+interface AssetLike {
+  type: 'asset'
+  fileName: string
+  source: string | Uint8Array
+}
+
+/** The boot chunks' files and everything they import statically, in a stable order. */
+export function bootFiles(bundle: Record<string, ChunkLike | AssetLike>): string[] {
+  const chunks = new Map<string, ChunkLike>()
+  for (const item of Object.values(bundle))
+    if (item.type === 'chunk') chunks.set(item.fileName, item)
+  const files: string[] = []
+  const visit = (fileName: string) => {
+    if (files.includes(fileName)) return
+    files.push(fileName)
+    for (const next of chunks.get(fileName)?.imports ?? []) visit(next)
+  }
+  for (const name of BOOT_CHUNKS) {
+    const chunk = [...chunks.values()].find((c) => c.name === name)
+    if (!chunk) throw new Error(`The build has no "${name}" chunk (scripts/chunk-groups.ts)`)
+    visit(chunk.fileName)
+  }
+  return files
+}
+
+/** `html` with a modulepreload for each of `files` the page does not load already. */
+export function withPreloads(html: string, files: readonly string[], base = '/'): string {
+  const links = files
+    .filter((file) => !html.includes(`${base}${file}"`))
+    .map((file) => `    <link rel="modulepreload" crossorigin fetchpriority="low" href="${base}${file}">`)
+  return html.replace(/\n\s*<\/head>/, `\n${links.join('\n')}\n  </head>`)
+}
+
+export function signedInHtml(): Plugin {
+  let base = '/'
+  return {
+    name: 'access-console:signed-in-html',
+    apply: 'build',
+    enforce: 'post',
+    configResolved(config) {
+      base = config.base
+    },
+    generateBundle(_options, bundle) {
+      const page = bundle['index.html']
+      if (page?.type !== 'asset') return
+      const html =
+        typeof page.source === 'string' ? page.source : new TextDecoder().decode(page.source)
+      this.emitFile({
+        type: 'asset',
+        fileName: SIGNED_IN_HTML,
+        source: withPreloads(
+          html,
+          bootFiles(bundle as Record<string, ChunkLike | AssetLike>),
+          base,
+        ),
+      })
+    },
+  }
+}
