@@ -43,7 +43,7 @@ describe('withPreloads', () => {
       [
         '<head>',
         '    <script type="module" crossorigin src="/assets/index.js"></script>',
-        '    <link rel="modulepreload" crossorigin href="/assets/signed-in.js">',
+        '    <link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/signed-in.js">',
         '  </head>',
       ].join('\n'),
     )

@@ -45,7 +45,10 @@ export function bootFiles(bundle: Record<string, ChunkLike | AssetLike>): string
 export function withPreloads(html: string, files: readonly string[], base = '/'): string {
   const links = files
     .filter((file) => !html.includes(`${base}${file}"`))
-    .map((file) => `    <link rel="modulepreload" crossorigin fetchpriority="low" href="${base}${file}">`)
+    .map(
+      (file) =>
+        `    <link rel="modulepreload" crossorigin fetchpriority="low" href="${base}${file}">`,
+    )
   return html.replace(/\n\s*<\/head>/, `\n${links.join('\n')}\n  </head>`)
 }
 
@@ -66,11 +69,7 @@ export function signedInHtml(): Plugin {
       this.emitFile({
         type: 'asset',
         fileName: SIGNED_IN_HTML,
-        source: withPreloads(
-          html,
-          bootFiles(bundle as Record<string, ChunkLike | AssetLike>),
-          base,
-        ),
+        source: withPreloads(html, bootFiles(bundle), base),
       })
     },
   }
