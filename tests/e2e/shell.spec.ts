@@ -1,9 +1,9 @@
 import { gzipSync } from 'node:zlib'
 import { expect, test, type Response } from '@playwright/test'
-import { breadcrumb, demo, DEMO_PASSWORD, sidebar, signIn } from './helpers/session'
+import { breadcrumb, demo, DEMO_PASSWORD, sidebar, signIn, signOut } from './helpers/session'
 
 // The shell around every screen: language detection, breadcrumb, sidebar/drawer, loading bar, the
-// create/edit bottom margin and the /login JS budget.
+// create/edit bottom margin, the /login JS budget and the signed-in boot's preloading page.
 
 test('?lng=de shows German and is remembered', async ({ page }) => {
   await page.goto('/login?lng=de')
@@ -156,4 +156,32 @@ test(`/login loads at most ${LOGIN_JS_GUARD_KB} KB of JavaScript (gzip)`, async 
   await page.getByLabel('Password', { exact: true }).pressSequentially(DEMO_PASSWORD)
   await page.keyboard.press('Enter')
   await expect(sidebar(page)).toBeVisible()
+})
+
+test('signed in, a page load preloads the shell beside the entry; signed out, it does not', async ({
+  page,
+  context,
+}) => {
+  const preloads = async () => {
+    const html = await (await page.request.get('/audits')).text()
+    return [...html.matchAll(/rel="modulepreload"[^>]*href="([^"]+)"/g)]
+      .map((match) => match[1] ?? '')
+      .filter((href) => /session-machine|signed-in/.test(href))
+  }
+  const hint = async () =>
+    (await context.cookies()).find((cookie) => cookie.name === 'console_signed_in')?.value
+
+  await signIn(page, demo.admin)
+  expect(await hint()).toBe('1')
+  expect(await preloads()).toHaveLength(2)
+  // The page the browser got on a reload is the preloading one, and it boots as usual.
+  await page.goto('/audits')
+  await expect(page.getByRole('grid', { name: 'Audit log' })).toBeVisible()
+  expect(
+    await page.evaluate(() => document.querySelectorAll('link[rel="modulepreload"]').length),
+  ).toBeGreaterThan(3)
+
+  await signOut(page)
+  expect(await hint()).toBeUndefined()
+  expect(await preloads()).toEqual([])
 })
