@@ -11,7 +11,10 @@ import { ADMIN, useServer } from './helpers'
 // A build as vite.config.ts's precompress step leaves it: each large file with .br and .gz beside it.
 const script = `export const rows = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `row ${i}`))}\n`
 const page = `<!doctype html><title>console</title>${'<meta name="x" content="padding">'.repeat(60)}`
-const signedInPage = page.replace('<title>', '<link rel="modulepreload" href="/assets/shell.js"><title>')
+const signedInPage = page.replace(
+  '<title>',
+  '<link rel="modulepreload" href="/assets/shell.js"><title>',
+)
 const dist = mkdtempSync(join(tmpdir(), 'dist-'))
 mkdirSync(join(dist, 'assets'))
 for (const [name, text] of [
