@@ -1,10 +1,11 @@
 import { Triage } from '../contract/triage'
 import { apiRequest } from './client'
 import { deviceKeys } from './devices'
+import { TRIAGE_PATH } from './urls'
 
 /** GET /sbm/v1/devices/triage: what needs a person now (offline, low battery, failed commands). */
 export function fetchTriage(signal?: AbortSignal) {
-  return apiRequest(Triage, { path: '/sbm/v1/devices/triage', signal })
+  return apiRequest(Triage, { path: TRIAGE_PATH, signal })
 }
 
 // Under the devices root, so every device write (and a command's refetch) refreshes it too.

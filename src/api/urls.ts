@@ -15,6 +15,7 @@ const hosts: Record<Host, string> = {
 
 export const PROFILE_PATH = '/org/v1/users/me'
 export const AUDIT_PATH = '/sbm/v1/devices/audit'
+export const TRIAGE_PATH = '/sbm/v1/devices/triage'
 
 export function buildUrl({
   host = 'api',

@@ -1,4 +1,4 @@
-import { Suspense, useDeferredValue, useEffect } from 'react'
+import { Suspense, useDeferredValue, useEffect, useRef } from 'react'
 import { Redirect, useLocation, useSearch } from 'wouter'
 import { stopEarlyKeys } from '../lib/early-keys'
 import { findRoute } from '../lib/route-match'
@@ -65,6 +65,15 @@ function ProtectedGate({ route }: { route: AppRoute | undefined }) {
   // does it in slices of a few milliseconds, so a slow phone never stalls on one long task, and
   // the loading bar stays until the shell commits.
   const shellShown = useDeferredValue(signedIn && shellReady, false)
+  // Once per boot, as soon as the profile is in: the URL's data that depends on what the user may
+  // read leaves now, while the shell renders, instead of after the screen has.
+  const prefetched = useRef(false)
+  const can = session.can
+  useEffect(() => {
+    if (!signedIn || prefetched.current) return
+    prefetched.current = true
+    route?.prefetchSignedIn?.(can)
+  }, [signedIn, route, can])
   if (session.status === 'signedOut' || session.status === 'signingIn') {
     const target = `${location}${search ? `?${search}` : ''}`
     const query = target === '/' ? '' : `?${RETURN_TO_PARAM}=${encodeURIComponent(target)}`

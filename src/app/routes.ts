@@ -1,6 +1,7 @@
 import type { TranslationFunctions } from '../../i18n/i18n-types'
-import { needs, type Permission } from '../contract/permissions'
+import { needs, type Can, type Permission } from '../contract/permissions'
 import { prefetchAudits } from '../features/audits/audit-view'
+import { prefetchDashboard } from '../features/dashboard/dashboard-prefetch'
 import { patterns, type RouteId } from '../lib/paths'
 import type { IconName } from '../ui/icon'
 import { lazyScreen, type LazyScreen } from './lazy-screen'
@@ -26,6 +27,12 @@ export type AppRoute = {
    * and light, since it runs in the entry before any chunk has arrived.
    */
   prefetch?: (search: string) => void
+  /**
+   * Once a signed-in boot on this route knows what the user may do (the profile has answered), it
+   * starts the data that depends on it, while the shell renders (app.tsx). Synchronous and light,
+   * as `prefetch`.
+   */
+  prefetchSignedIn?: (can: Can) => void
 }
 
 // THE route table: the router, sidebar, breadcrumb and command palette all read it. Screens are
@@ -77,6 +84,7 @@ export const routes: readonly AppRoute[] = [
     anyOf: [],
     label: (LL) => LL.nav.dashboard(),
     sidebar: { icon: 'dashboard', order: 0 },
+    prefetchSignedIn: prefetchDashboard,
   },
   {
     id: 'settings',

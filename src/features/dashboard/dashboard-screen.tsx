@@ -1,14 +1,12 @@
 import { useI18nContext } from '../../../i18n/i18n-react'
-import { needs } from '../../contract/permissions'
 import { useSession } from '../../session/session-context'
 import { greetingFor } from '../../lib/greeting'
 import { roleName } from '../../lib/role-name'
 import { sprinkles } from '../../ui/sprinkles.css'
 import { AtAGlance } from './at-a-glance'
+import { devicesRead } from './dashboard-prefetch'
 import * as styles from './dashboard-screen.css'
 import { NeedsAttention } from './needs-attention'
-
-const devicesRead = needs('devices', 'read')
 
 export function DashboardScreen() {
   const { LL } = useI18nContext()
