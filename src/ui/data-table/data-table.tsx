@@ -19,6 +19,7 @@ import { LIST_KEY_SHORTCUTS, listKey, type RowAction } from './keyboard'
 import type { ListViewDefaults } from './list-view'
 import { ListCount } from './list-count'
 import { SearchBox } from './search-box'
+import { BLOCK_ROWS } from './row-range'
 import { BodyRow, HeaderRow, MessageRow, SkeletonRows } from './table-rows'
 import { useScaledVirtualizer } from './use-scaled-virtualizer'
 import { useActiveRow } from './use-active-row'
@@ -70,7 +71,6 @@ export interface DataTableProps<TRow extends RowData, TSort extends string> {
 }
 
 const OVERSCAN = 8
-const LAYER_BLOCK = 1000
 
 /**
  * A column's width hints: `minSize` is the least it takes (`size` when unset), and `size` its share
@@ -159,11 +159,12 @@ export function DataTable<TRow extends RowData, TSort extends string>(
   const selectedRows = selection.selection.rows
 
   // Rows sit in one layer, each at a fixed offset inside it; a scroll moves only the layer. The base
-  // snaps to blocks of LAYER_BLOCK rows, so offsets stay small numbers (exact in floating point) and
-  // a row's props do not change while it stays on screen: memoised rows skip re-rendering.
+  // is the top of the row's block (the virtualizer's blocks, row-range.ts), so offsets stay small
+  // numbers (exact in floating point) and a row's props do not change while it stays on screen:
+  // memoised rows skip re-rendering.
   const firstIndex = items[0]?.index ?? 0
   const layerBase =
-    styles.HEADER_HEIGHT + (firstIndex - (firstIndex % LAYER_BLOCK)) * styles.ROW_HEIGHT
+    styles.HEADER_HEIGHT + (firstIndex - (firstIndex % BLOCK_ROWS)) * styles.ROW_HEIGHT
   const activate = active.activate
   const openRow = active.openRow
   const canOpen = rowActions?.open !== undefined
