@@ -20,14 +20,17 @@ const session = startSession()
 
 // A signed-in reload would otherwise fetch in series: machine → profile client → /me → shell chunk
 // → screen chunk → the screen's data. The profile and the URL's first data leave now, before any
-// chunk (the client takes their answers, early-get.ts); startSession loads the machine. The
-// profile's HTTP client, the shell and the URL's screen (its permission is checked when it
-// renders) are requested right after the first frame: their style sheets hold up painting, and the
-// boot frame should not wait for them. Failures here are retried where the code is used.
+// chunk (the client takes their answers, early-get.ts); startSession loads the machine. The data
+// goes first: the server answers in turn, and a screen whose first answer is in hand renders its
+// rows with the shell (a ListSource's `peek`), while the profile is needed only when the shell
+// chunk has arrived and run, which is not sooner. The profile's HTTP client, the shell and the
+// URL's screen (its permission is checked when it renders) are requested right after the first
+// frame: their style sheets hold up painting, and the boot frame should not wait for them.
+// Failures here are retried where the code is used.
 if (hasStoredSession()) {
-  startEarlyGet(buildUrl({ path: PROFILE_PATH }))
   const route = findRoute(routes, window.location.pathname)
   if (route && !route.guestOnly) route.prefetch?.(window.location.search)
+  startEarlyGet(buildUrl({ path: PROFILE_PATH }))
   requestAnimationFrame(() =>
     setTimeout(() => {
       import('./api/users').catch(() => undefined)

@@ -4,6 +4,9 @@ import type { AuditSort } from './audits'
 
 const sent: Record<string, unknown>[] = []
 let total = 120
+// What the boot's early request brought for the first window, if it has arrived.
+let inHand:
+  { data: never[]; recordsTotal: number; recordsFiltered: number; upto: number } | undefined
 
 vi.mock('./client', () => ({
   apiRequest: (_schema: unknown, options: { query: Record<string, unknown> }) => {
@@ -11,6 +14,7 @@ vi.mock('./client', () => ({
     const upto = typeof options.query.upto === 'number' ? options.query.upto : total
     return Promise.resolve({ data: [], recordsTotal: upto, recordsFiltered: upto, upto })
   },
+  peekRequest: () => inHand,
 }))
 
 const { boundedAuditList } = await import('./audits')
@@ -48,5 +52,25 @@ describe('the audit log read at a bound', () => {
     expect(sent.at(-1)).toMatchObject({ upto: 130 })
     expect(list.upto()).toBe(130)
     expect(bounds).toEqual([125, 130])
+  })
+
+  it('takes its bound from a first window already in hand, telling the screen after the render', async () => {
+    const bounds: number[] = []
+    const list = boundedAuditList((upto) => bounds.push(upto))
+    expect(list.source.peek?.(query(0))).toBeUndefined()
+    inHand = { data: [], recordsTotal: 140, recordsFiltered: 140, upto: 140 }
+    expect(list.source.peek?.(query(0))).toBe(inHand)
+    expect(list.upto()).toBe(140)
+    expect(bounds).toEqual([])
+    await Promise.resolve()
+    expect(bounds).toEqual([140])
+    // Peeked again (a rebuilt cache entry): the same answer, no second report.
+    expect(list.source.peek?.(query(0))).toBe(inHand)
+    await list.source.fetch(query(100), signal)
+    expect(sent.at(-1)).toMatchObject({ start: 100, upto: 140 })
+    // After the bound moved, the boot's answer is no longer the log as the screen reads it.
+    list.advance(150)
+    expect(list.source.peek?.(query(0))).toBeUndefined()
+    inHand = undefined
   })
 })

@@ -1,6 +1,6 @@
 import { AuditNews, AuditPage, type AuditEntry, type auditSortKeys } from '../contract/audits'
 import type { ListQuery, ListSource } from '../contract/list'
-import { apiRequest } from './client'
+import { apiRequest, peekRequest } from './client'
 import { resourceKeys } from './queries'
 import { AUDIT_PATH } from './urls'
 
@@ -16,9 +16,14 @@ export function fetchAuditPage(
   return apiRequest(AuditPage, { path: AUDIT_PATH, query, signal })
 }
 
+/** The window for `query` if the boot's early request for it has arrived (audit-view.ts). */
+const peekAuditPage = (query: ListQuery<AuditSort>) =>
+  peekRequest(AuditPage, { path: AUDIT_PATH, query })
+
 export const auditList: ListSource<AuditEntry, AuditSort> = {
   queryKey: auditKeys.list,
   fetch: fetchAuditPage,
+  peek: peekAuditPage,
 }
 
 /** GET /sbm/v1/devices/audit/news: how many entries matching `search` arrived after `after`. */
@@ -50,6 +55,19 @@ export function boundedAuditList(onBound: (upto: number) => void): BoundedAuditL
   return {
     source: {
       queryKey: auditKeys.list,
+      // Only the first window can be in hand early; it sets the bound as a fetched one would. The
+      // screen hears of it after the render that asked (it is asked while the table renders).
+      // The same answer may be peeked again (the query cache rebuilt its entry): same bound.
+      peek: (query) => {
+        const page = peekAuditPage(query)
+        if (page === undefined || (bound !== null && bound !== page.upto)) return undefined
+        if (bound === null) {
+          const upto = page.upto
+          bound = upto
+          queueMicrotask(() => onBound(upto))
+        }
+        return page
+      },
       fetch: async (query, signal) => {
         const page = await fetchAuditPage(
           bound === null ? query : { ...query, upto: bound },

@@ -1,7 +1,8 @@
 import fc from 'fast-check'
 import { object, string } from 'superstruct'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { apiRequest, ApiError } from './client'
+import { apiRequest, ApiError, peekRequest } from './client'
+import { startEarlyGet } from './early-get'
 import { onSessionSignal, signOutLocally, type SessionSignal } from './session-signals'
 import { getAccessToken, getRefreshToken, saveTokens } from './tokens'
 
@@ -280,5 +281,33 @@ describe('apiRequest: extra headers', () => {
     expect(headers.get('Idempotency-Key')).toBe('k-1')
     expect(headers.get('Authorization')).toBe('Bearer A1')
     expect(headers.get('Accept')).toBe('application/json')
+  })
+})
+
+describe('peekRequest: a boot answer already in hand', () => {
+  const arrived = () => new Promise((resolve) => setTimeout(resolve, 0))
+
+  it('gives the early answer checked against the contract, the same value each time', async () => {
+    saveTokens({ access_token: 'A1', refresh_token: 'R1' })
+    const fetchMock = vi.fn((..._args: FetchArgs) => Promise.resolve(json(200, { name: 'early' })))
+    vi.stubGlobal('fetch', fetchMock)
+    expect(peekRequest(Thing, { path: '/peek', query: { a: 1 } })).toBeUndefined()
+    startEarlyGet('/peek?a=1')
+    await arrived()
+    const value = peekRequest(Thing, { path: '/peek', query: { a: 1 } })
+    expect(value).toEqual({ name: 'early' })
+    expect(peekRequest(Thing, { path: '/peek', query: { a: 1 } })).toBe(value)
+    expect(fetchMock).toHaveBeenCalledTimes(1)
+  })
+
+  it('gives nothing for an answer that breaks the contract: the request reports it', async () => {
+    saveTokens({ access_token: 'A1', refresh_token: 'R1' })
+    vi.stubGlobal('fetch', () => Promise.resolve(json(200, { name: 42 })))
+    startEarlyGet('/broken')
+    await arrived()
+    expect(peekRequest(Thing, { path: '/broken' })).toBeUndefined()
+    await expect(apiRequest(Thing, { path: '/broken' })).rejects.toMatchObject({
+      kind: 'PARSING_ERROR',
+    })
   })
 })

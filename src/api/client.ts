@@ -1,8 +1,10 @@
-import type { Struct } from 'superstruct'
+import { validate, type Struct } from 'superstruct'
+import { peekEarlyGet } from './early-get'
 import { refreshAfterUnauthorized } from './refresh'
 import { endSession, sessionGeneration } from './session-signals'
 import { getAccessToken, getRefreshToken } from './tokens'
 import { httpError, parse, send, type RequestOptions } from './transport'
+import { buildUrl } from './urls'
 
 export { ApiError, isApiError, isHttpStatus, type ApiErrorKind } from './api-error'
 export { DEFAULT_TIMEOUT_MS, type Host, type RequestOptions } from './transport'
@@ -33,3 +35,22 @@ export async function apiRequest<T>(
   }
   return parse(schema, retried)
 }
+
+/**
+ * The answer to the GET `options` describes if the boot's early request for it has already arrived
+ * (early-get.ts), checked against `schema`; otherwise undefined, and the caller's own request then
+ * runs (and reports a refusal or a malformed answer) as usual.
+ */
+export function peekRequest<T>(schema: Struct<T, unknown>, options: RequestOptions): T | undefined {
+  const data = peekEarlyGet(buildUrl(options), getAccessToken())
+  if (typeof data !== 'object' || data === null) return undefined
+  // A peek repeated for the same answer (a rebuilt cache entry) is checked once.
+  if (!peeked.has(data)) {
+    const [error, value] = validate(data, schema, { coerce: true })
+    peeked.set(data, error ? undefined : value)
+  }
+  return peeked.get(data) as T | undefined
+}
+
+// Early answers as peekRequest checked them: the value, or undefined when it broke the contract.
+const peeked = new WeakMap<object, unknown>()

@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { startEarlyGet, takeEarlyGet } from './early-get'
+import { peekEarlyGet, startEarlyGet, takeEarlyGet } from './early-get'
 
 const url = '/sbm/v1/devices/audit?start=0&length=100'
 
 describe('early GET', () => {
   const fetchMock = vi.fn(() => Promise.resolve(new Response('{"data":[]}')))
+  const arrived = () => new Promise((resolve) => setTimeout(resolve, 0))
 
   beforeEach(() => {
     vi.stubGlobal('fetch', fetchMock)
@@ -38,6 +39,46 @@ describe('early GET', () => {
     startEarlyGet(url)
     vi.advanceTimersByTime(6_000)
     expect(takeEarlyGet(url, 'token-1')).toBeNull()
+  })
+
+  it('hands the JSON to peeks once it has arrived, and then not to a request', async () => {
+    startEarlyGet(url)
+    expect(peekEarlyGet(url, 'token-1')).toBeUndefined()
+    await arrived()
+    expect(peekEarlyGet(url, 'token-2')).toBeUndefined()
+    startEarlyGet(url)
+    await arrived()
+    const peeked = peekEarlyGet(url, 'token-1')
+    expect(peeked).toEqual({ data: [] })
+    // A rebuilt cache entry peeks again and gets the same answer; a request wants a fresh one.
+    expect(peekEarlyGet(url, 'token-1')).toBe(peeked)
+    expect(takeEarlyGet(url, 'token-1')).toBeNull()
+  })
+
+  it('leaves a refused or unreadable answer to the request, which reports it', async () => {
+    fetchMock.mockImplementationOnce(() =>
+      Promise.resolve(new Response('{"error":"internal"}', { status: 500, statusText: 'Oops' })),
+    )
+    startEarlyGet(url)
+    await arrived()
+    expect(peekEarlyGet(url, 'token-1')).toBeUndefined()
+    const response = await takeEarlyGet(url, 'token-1')
+    expect(response?.status).toBe(500)
+    expect(await response?.json()).toEqual({ error: 'internal' })
+
+    fetchMock.mockImplementationOnce(() => Promise.resolve(new Response('<html>')))
+    startEarlyGet(url)
+    await arrived()
+    expect(peekEarlyGet(url, 'token-1')).toBeUndefined()
+    expect(takeEarlyGet(url, 'token-1')).toBeNull()
+  })
+
+  it('hands a network failure to the request that takes it', async () => {
+    fetchMock.mockImplementationOnce(() => Promise.reject(new TypeError('Failed to fetch')))
+    startEarlyGet(url)
+    await arrived()
+    expect(peekEarlyGet(url, 'token-1')).toBeUndefined()
+    await expect(takeEarlyGet(url, 'token-1')).rejects.toThrow('Failed to fetch')
   })
 
   it('sends nothing without a stored token', () => {

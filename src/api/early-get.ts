@@ -1,32 +1,91 @@
 import { getAccessToken } from './tokens'
 
-type Early = { token: string; at: number; response: Promise<Response> }
+/** An early answer read whole as it arrived, so it can be handed out again as a Response. */
+type Answer = { status: number; statusText: string; headers: Headers; text: string }
+
+type Early = {
+  token: string
+  at: number
+  answer: Promise<Answer>
+  settled: Answer | null
+  /** Set once the JSON was handed out by peekEarlyGet: from then on only peeks get it. */
+  peeked?: unknown
+}
 
 // An early answer older than this is not handed out: the screen asked too late for it to be fresh.
 const MAX_AGE_MS = 5_000
+// Statuses whose Response may not carry a body.
+const NO_BODY = new Set([101, 204, 205, 304])
 const started = new Map<string, Early>()
 
 /**
  * Starts GET `url` now with the stored access token, so a deep link's first data travels beside the
- * profile request instead of after it (main.tsx, a route's `prefetch`). The client's first GET of
- * exactly this URL with the same token takes the response; a 401 then refreshes and retries as
- * any other request does.
+ * profile request instead of after it (main.tsx, a route's `prefetch`). The body is read as soon as
+ * it arrives, while the main thread waits for the profile: the screen then finds it in hand
+ * (peekEarlyGet) instead of reading it after its first render. The client's first GET of exactly
+ * this URL with the same token takes the response; a 401 then refreshes and retries as any other
+ * request does.
  */
 export function startEarlyGet(url: string) {
   const token = getAccessToken()
   if (token === null || started.has(url)) return
-  const response = fetch(url, {
-    headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
-  })
+  const early: Early = {
+    token,
+    at: Date.now(),
+    settled: null,
+    peeked: undefined,
+    answer: fetch(url, {
+      headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
+    }).then(async (response) => {
+      const { status, statusText, headers } = response
+      early.settled = { status, statusText, headers, text: await response.text() }
+      return early.settled
+    }),
+  }
   // A failure surfaces when the client takes the response; nobody taking it is not an error.
-  response.catch(() => undefined)
-  started.set(url, { token, at: Date.now(), response })
+  early.answer.catch(() => undefined)
+  started.set(url, early)
 }
 
-/** The early response for `url` sent with `token`, once; null when there is none (or it is stale). */
-export function takeEarlyGet(url: string, token: string | null): Promise<Response> | null {
+/** The early request for `url` sent with `token`, if it is still fresh; a stale one is dropped. */
+function usable(url: string, token: string | null): Early | null {
   const early = started.get(url)
   if (early === undefined) return null
+  if (early.token === token && Date.now() - early.at <= MAX_AGE_MS) return early
   started.delete(url)
-  return early.token === token && Date.now() - early.at <= MAX_AGE_MS ? early.response : null
+  return null
+}
+
+/**
+ * The early response for `url` sent with `token`, once; null when there is none, it is stale, or a
+ * peek has already handed its data out (a request made after that wants a fresh answer).
+ */
+export function takeEarlyGet(url: string, token: string | null): Promise<Response> | null {
+  const early = usable(url, token)
+  started.delete(url)
+  if (early === null || early.peeked !== undefined) return null
+  return early.answer.then(
+    ({ text, ...init }) => new Response(NO_BODY.has(init.status) ? null : text, init),
+  )
+}
+
+/**
+ * The early answer's JSON for `url` sent with `token`, if it has already arrived with a 2xx status.
+ * Peeks get the same JSON until the answer is MAX_AGE_MS old (a query cache may drop and rebuild
+ * the entry it seeded); takeEarlyGet no longer hands it out. Anything else (still travelling,
+ * refused, not JSON) is left to the client's request, which reports it the usual way.
+ */
+export function peekEarlyGet(url: string, token: string | null): unknown {
+  const early = usable(url, token)
+  const settled = early?.settled
+  if (!early || !settled || settled.status < 200 || settled.status >= 300) return undefined
+  if (early.peeked === undefined) {
+    try {
+      early.peeked = JSON.parse(settled.text) as unknown
+    } catch {
+      started.delete(url)
+      return undefined
+    }
+  }
+  return early.peeked
 }

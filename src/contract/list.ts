@@ -103,4 +103,6 @@ export type ListResponse<T> = {
 export interface ListSource<TRow, TSort extends string> {
   queryKey: (query: ListQuery<TSort>) => readonly unknown[]
   fetch: (query: ListQuery<TSort>, signal: AbortSignal) => Promise<ListResponse<TRow>>
+  /** The answer for `query` if it is already in hand (a boot's early request); taken once. */
+  peek?: (query: ListQuery<TSort>) => ListResponse<TRow> | undefined
 }

@@ -48,11 +48,15 @@ function items(query: ListQuery<Sort>): ListResponse<Item> {
   }
 }
 
-function mount(fetch: ListSource<Item, Sort>['fetch'], path = '/items') {
+function mount(
+  fetch: ListSource<Item, Sort>['fetch'],
+  path = '/items',
+  peek?: ListSource<Item, Sort>['peek'],
+) {
   const location = memoryLocation({ path, record: true })
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: 0 } } })
   const opened: Item[] = []
-  const source: ListSource<Item, Sort> = { queryKey: (query) => ['items', query], fetch }
+  const source: ListSource<Item, Sort> = { queryKey: (query) => ['items', query], fetch, peek }
   render(
     <TypesafeI18n locale="en">
       <QueryClientProvider client={client}>
@@ -111,6 +115,18 @@ describe('DataTable', () => {
     expect(screen.getByRole('columnheader', { name: /ID/ }).getAttribute('aria-sort')).toBe(
       'descending',
     )
+  })
+
+  it('shows a window already in hand in its first render, without asking for it again', async () => {
+    const fetch = vi.fn((query: ListQuery<Sort>) => Promise.resolve(items(query)))
+    const peek = vi.fn((query: ListQuery<Sort>) => (query.start === 0 ? items(query) : undefined))
+    mount(fetch, '/items', peek)
+    // Synchronously after render: no answer had to arrive first.
+    expect(loadedRow(0)?.textContent).toContain('Item 250')
+    expect(screen.getByText('250 entries')).toBeTruthy()
+    // The table settles (its range, the focus) without a request for the window it had.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)))
+    expect(fetch.mock.calls.map(([query]) => query.start)).not.toContain(0)
   })
 
   it('says "more than N" when the server stopped counting', async () => {

@@ -37,6 +37,11 @@ export interface WindowedRows<TRow> {
 
 type Results<TRow> = UseQueryResult<ListResponse<TRow>, Error>[]
 
+// How long a window taken from a boot's early request counts as fresh (it was sent at boot).
+const PEEKED_FRESH_MS = 5_000
+const fetchedOrFresh = (query: { state: { dataUpdateCount: number } }) =>
+  query.state.dataUpdateCount === 0 ? PEEKED_FRESH_MS : 0
+
 const windowQuery = <TSort extends string>(view: ListView<TSort>, start: number) =>
   ({
     start,
@@ -74,6 +79,10 @@ export function useWindowedRows<TRow, TSort extends string>(
       queryKey: source.queryKey(query),
       // The signal lets Query abort a window nobody observes any more (scrolled past).
       queryFn: ({ signal }: { signal: AbortSignal }) => early.fetch(query, signal),
+      // A window already in hand (a boot's early request) renders with the table's first render.
+      initialData: source.peek ? () => source.peek?.(query) : undefined,
+      // That answer has only just arrived: it is not fetched again as the table mounts.
+      staleTime: fetchedOrFresh,
     }
   })
 
