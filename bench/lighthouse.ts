@@ -6,6 +6,7 @@
  * Starts `tsx server/main.ts` on an in-memory database and a free port (LIGHTHOUSE_BENCH_URL uses a
  * running server instead), and Debian's Chromium (CHROMIUM_PATH overrides) through chrome-launcher
  * with the flags of playwright.config.ts. The full reports are written to bench/out/lighthouse-*.json.
+ * LIGHTHOUSE_PAGES=/audits,/ runs only those pages (and LIGHTHOUSE_RUNS=3 each page three times).
  * Run: npm run build && npm run bench:lighthouse
  */
 import { launch } from 'chrome-launcher'
@@ -116,7 +117,10 @@ async function main() {
   let failures = 0
   try {
     console.log('\nLighthouse 13, mobile preset, simulated throttling, production build\n')
-    for (const target of targets) {
+    const only = process.env.LIGHTHOUSE_PAGES?.split(',')
+    const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1))
+    const chosen = targets.filter((target) => !only || only.includes(target.path))
+    for (const target of chosen.flatMap((t) => Array.from({ length: runs }, () => t))) {
       const run = async () => {
         const page = await browser.newPage()
         if (target.signedIn) await prepareSignedIn(page, server.url)

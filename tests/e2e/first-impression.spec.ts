@@ -104,6 +104,22 @@ test('a phone-sized /audits keeps its grid in place while the count arrives', as
   expect(cls, JSON.stringify(shifts)).toBe(0)
 })
 
+test('a phone-sized dashboard keeps its lists in place when "Needs attention" arrives late', async ({
+  page,
+}) => {
+  await signIn(page, demo.admin)
+  await page.setViewportSize({ width: 412, height: 823 })
+  // The triage answers after the rest of the screen has painted, as on a slow connection.
+  await page.route('**/sbm/v1/devices/triage', async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 700))
+    await route.continue()
+  })
+  await recordLayoutShifts(page)
+  const { cls, shifts } = await loadAndMeasure(page, '/', /Good (morning|afternoon|evening|night)/)
+  await expect(page.getByTestId('attention-battery')).toBeVisible()
+  expect(cls, JSON.stringify(shifts)).toBe(0)
+})
+
 test('a dark-mode user reloading never sees the light theme', async ({ page }) => {
   await signIn(page, demo.admin)
   await page.getByRole('button', { name: /Account menu/ }).click()

@@ -21,8 +21,8 @@ const placeText = (place: DevicePlace) =>
 interface BoxProps {
   id: string
   title: string
-  total: number | undefined
-  items: readonly WalkItem[] | undefined
+  total: number
+  items: readonly WalkItem[]
   empty: string
   footer?: ReactNode
 }
@@ -35,13 +35,9 @@ function AttentionBox({ id, title, total, items, empty, footer }: BoxProps) {
     <section className={styles.box} aria-labelledby={id} data-testid={id}>
       <h3 id={id} className={styles.boxHead}>
         {title}
-        {total !== undefined && total > 0 ? (
-          <span className={styles.total}>{numbers.format(total)}</span>
-        ) : null}
+        {total > 0 ? <span className={styles.total}>{numbers.format(total)}</span> : null}
       </h3>
-      {items === undefined || total === undefined ? (
-        <Skeleton shape="title" />
-      ) : items.length === 0 ? (
+      {items.length === 0 ? (
         <p className={styles.empty}>{empty}</p>
       ) : (
         <>
@@ -84,10 +80,10 @@ export function NeedsAttention() {
   const { data, isError, refetch } = useQuery(triageOptions)
   const level = { level: LOW_BATTERY }
 
-  const offline = data?.offline.items.map((device) =>
+  const offline = (data?.offline.items ?? []).map((device) =>
     deviceItem(device, `${device.device_type.description} · ${placeText(device.place)}`),
   )
-  const lowBattery = data?.low_battery.items.map((device) => {
+  const lowBattery = (data?.low_battery.items ?? []).map((device) => {
     const battery = device.current_status.battery_level ?? 0
     return deviceItem(
       device,
@@ -130,28 +126,32 @@ export function NeedsAttention() {
             {LL.common.retry()}
           </Button>
         </Notice>
+      ) : data === undefined ? (
+        // One placeholder until the lists arrive together: boxes that each grew from their own
+        // placeholder would push the ones after them down (a layout shift on a narrow screen).
+        <Skeleton shape="block" />
       ) : (
         <div className={styles.columns}>
           <AttentionBox
             id="attention-offline"
             title={LL.dashboard.attention.offline()}
-            total={data?.offline.total}
+            total={data.offline.total}
             items={offline}
             empty={LL.dashboard.attention.offlineEmpty()}
           />
           <AttentionBox
             id="attention-battery"
             title={LL.dashboard.attention.lowBattery(level)}
-            total={data?.low_battery.total}
+            total={data.low_battery.total}
             items={lowBattery}
             empty={LL.dashboard.attention.lowBatteryEmpty(level)}
           />
-          {data?.failed === null ? null : (
+          {data.failed === null ? null : (
             <AttentionBox
               id="attention-failed"
               title={LL.dashboard.attention.failedCommands()}
-              total={data?.failed.total}
-              items={data?.failed.items.map(failedItem)}
+              total={data.failed.total}
+              items={data.failed.items.map(failedItem)}
               empty={LL.dashboard.attention.failedEmpty()}
               footer={
                 <Link className={styles.more} href={pathTo('audits', { search: 'failure' })}>
