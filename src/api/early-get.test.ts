@@ -55,6 +55,18 @@ describe('early GET', () => {
     expect(takeEarlyGet(url, 'token-1')).toBeNull()
   })
 
+  it('is peeked again only right after the first peek: a screen opened later fetches anew', async () => {
+    startEarlyGet(url)
+    await arrived()
+    vi.useFakeTimers()
+    expect(peekEarlyGet(url, 'token-1')).toEqual({ data: [] })
+    vi.advanceTimersByTime(900)
+    expect(peekEarlyGet(url, 'token-1')).toEqual({ data: [] })
+    vi.advanceTimersByTime(1_200)
+    expect(peekEarlyGet(url, 'token-1')).toBeUndefined()
+    expect(takeEarlyGet(url, 'token-1')).toBeNull()
+  })
+
   it('leaves a refused or unreadable answer to the request, which reports it', async () => {
     fetchMock.mockImplementationOnce(() =>
       Promise.resolve(new Response('{"error":"internal"}', { status: 500, statusText: 'Oops' })),

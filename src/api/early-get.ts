@@ -10,10 +10,14 @@ type Early = {
   settled: Answer | null
   /** Set once the JSON was handed out by peekEarlyGet: from then on only peeks get it. */
   peeked?: unknown
+  peekedAt?: number
 }
 
 // An early answer older than this is not handed out: the screen asked too late for it to be fresh.
 const MAX_AGE_MS = 5_000
+// A peeked answer is peeked again only this soon after: the render that asked for it may rebuild
+// the query that took it; a screen opened again later fetches anew (SPEC 4: refetch on mount).
+const PEEK_AGAIN_MS = 1_000
 // Statuses whose Response may not carry a body.
 const NO_BODY = new Set([101, 204, 205, 304])
 const started = new Map<string, Early>()
@@ -71,8 +75,8 @@ export function takeEarlyGet(url: string, token: string | null): Promise<Respons
 
 /**
  * The early answer's JSON for `url` sent with `token`, if it has already arrived with a 2xx status.
- * Peeks get the same JSON until the answer is MAX_AGE_MS old (a query cache may drop and rebuild
- * the entry it seeded); takeEarlyGet no longer hands it out. Anything else (still travelling,
+ * Peeks within PEEK_AGAIN_MS of the first get the same JSON (a query cache may drop and rebuild the
+ * entry it seeded while it renders); takeEarlyGet no longer hands it out. Anything else (still travelling,
  * refused, not JSON) is left to the client's request, which reports it the usual way.
  */
 export function peekEarlyGet(url: string, token: string | null): unknown {
@@ -82,10 +86,14 @@ export function peekEarlyGet(url: string, token: string | null): unknown {
   if (early.peeked === undefined) {
     try {
       early.peeked = JSON.parse(settled.text) as unknown
+      early.peekedAt = Date.now()
     } catch {
       started.delete(url)
       return undefined
     }
+  } else if (Date.now() - (early.peekedAt ?? 0) > PEEK_AGAIN_MS) {
+    started.delete(url)
+    return undefined
   }
   return early.peeked
 }
