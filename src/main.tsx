@@ -6,6 +6,7 @@ import { startEarlyGet } from './api/early-get'
 import { hasStoredSession, syncSignedInHint } from './api/tokens'
 import { buildUrl, PROFILE_PATH } from './api/urls'
 import { findRoute } from './lib/route-match'
+import { warmDateFormat } from './lib/warm-date-format'
 import { App, SignedInApp } from './app/app'
 import { initialLanguage } from './app/language'
 import { Providers } from './app/providers'
@@ -26,7 +27,9 @@ const session = startSession()
 // chunk has arrived and run, which is not sooner. The profile's HTTP client, the shell and the
 // URL's screen (its permission is checked when it renders) are requested right after the first
 // frame: their style sheets hold up painting, and the boot frame should not wait for them.
-// Failures here are retried where the code is used.
+// Failures here are retried where the code is used. The browser's date data loads in a task of its
+// own meanwhile (warm-date-format.ts).
+const language = initialLanguage()
 if (hasStoredSession()) {
   const route = findRoute(routes, window.location.pathname)
   if (route && !route.guestOnly) route.prefetch?.(window.location.search)
@@ -36,6 +39,7 @@ if (hasStoredSession()) {
       import('./api/users').catch(() => undefined)
       for (const lazy of [SignedInApp, route && !route.guestOnly ? route.screen : null])
         lazy?.preload().catch(() => undefined)
+      setTimeout(() => warmDateFormat(language))
     }),
   )
 }
@@ -45,7 +49,7 @@ if (!root) throw new Error('index.html lacks #root')
 
 createRoot(root).render(
   <StrictMode>
-    <Providers session={session} language={initialLanguage()}>
+    <Providers session={session} language={language}>
       <App />
     </Providers>
   </StrictMode>,
