@@ -1,4 +1,4 @@
-import { useCallback, useLayoutEffect, useReducer, useRef, type RefObject } from 'react'
+import { useCallback, useLayoutEffect, useReducer, useRef, useState, type RefObject } from 'react'
 import { flushSync } from 'react-dom'
 import {
   elementScroll,
@@ -68,9 +68,14 @@ export function useScaledVirtualizer(
     return true
   }, [])
 
+  // Until TanStack has measured the scroller (in the commit's layout effects), the rows of the
+  // first render follow from the window's height, the most the scroller can show: the rows are
+  // rendered in the sliced first render, and the measurement's re-render only trims them.
+  const [initialRect] = useState(() => ({ width: window.innerWidth, height: window.innerHeight }))
   const virtualizer = useVirtualizer<HTMLDivElement, HTMLDivElement>({
     count: blockCount(count),
     getScrollElement: () => scrollRef.current,
+    initialRect,
     estimateSize: (block) => rowsInBlock(block, count) * rowHeight,
     overscan: 0,
     onChange: () => {
@@ -106,7 +111,7 @@ export function useScaledVirtualizer(
     },
   })
 
-  const viewport = virtualizer.scrollRect?.height ?? 0
+  const viewport = virtualizer.scrollRect?.height ?? initialRect.height
   const virtualOffset = virtualizer.scrollOffset ?? 0
   const range = visibleRows(virtualOffset, viewport, rows)
   // A new count (the total arrived, a search) can change the rows without a scroll.
