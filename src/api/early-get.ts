@@ -8,9 +8,8 @@ type Early = {
   at: number
   answer: Promise<Answer>
   settled: Answer | null
-  /** Set once the JSON was handed out by peekEarlyGet: from then on only peeks get it. */
-  peeked?: unknown
-  peekedAt?: number
+  /** Set once peekEarlyGet handed the JSON out: from then on only peeks get it. */
+  peeked: { json: unknown; at: number } | null
 }
 
 // An early answer older than this is not handed out: the screen asked too late for it to be fresh.
@@ -37,7 +36,7 @@ export function startEarlyGet(url: string) {
     token,
     at: Date.now(),
     settled: null,
-    peeked: undefined,
+    peeked: null,
     answer: fetch(url, {
       headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
     }).then(async (response) => {
@@ -67,7 +66,7 @@ function usable(url: string, token: string | null): Early | null {
 export function takeEarlyGet(url: string, token: string | null): Promise<Response> | null {
   const early = usable(url, token)
   started.delete(url)
-  if (early === null || early.peeked !== undefined) return null
+  if (early === null || early.peeked !== null) return null
   return early.answer.then(
     ({ text, ...init }) => new Response(NO_BODY.has(init.status) ? null : text, init),
   )
@@ -76,24 +75,23 @@ export function takeEarlyGet(url: string, token: string | null): Promise<Respons
 /**
  * The early answer's JSON for `url` sent with `token`, if it has already arrived with a 2xx status.
  * Peeks within PEEK_AGAIN_MS of the first get the same JSON (a query cache may drop and rebuild the
- * entry it seeded while it renders); takeEarlyGet no longer hands it out. Anything else (still travelling,
- * refused, not JSON) is left to the client's request, which reports it the usual way.
+ * entry it seeded while it renders); takeEarlyGet no longer hands it out. Anything else (still
+ * travelling, refused, not JSON) is left to the client's request, which reports it as usual.
  */
 export function peekEarlyGet(url: string, token: string | null): unknown {
   const early = usable(url, token)
   const settled = early?.settled
   if (!early || !settled || settled.status < 200 || settled.status >= 300) return undefined
-  if (early.peeked === undefined) {
+  if (early.peeked === null) {
     try {
-      early.peeked = JSON.parse(settled.text) as unknown
-      early.peekedAt = Date.now()
+      early.peeked = { json: JSON.parse(settled.text) as unknown, at: Date.now() }
     } catch {
       started.delete(url)
       return undefined
     }
-  } else if (Date.now() - (early.peekedAt ?? 0) > PEEK_AGAIN_MS) {
+  } else if (Date.now() - early.peeked.at > PEEK_AGAIN_MS) {
     started.delete(url)
     return undefined
   }
-  return early.peeked
+  return early.peeked.json
 }
