@@ -14,7 +14,24 @@ import type { DataTableFeatures } from './features'
 import type { ListViewDefaults } from './list-view'
 
 // The component in jsdom with a fake source: states, URL view, keyboard. jsdom has no layout, so
-// the scroll element reports a fixed size and the virtualizer renders the first rows.
+// the scroll element reports a fixed size (to reads and, as the browser does after a layout, to a
+// ResizeObserver) and the virtualizer renders the first rows.
+
+const SCROLLER = { width: 800, height: 400 }
+
+/** jsdom has no ResizeObserver: this one reports the fixed size once per observed element, later. */
+class FixedSizeObserver {
+  constructor(private readonly report: ResizeObserverCallback) {}
+  observe(target: Element) {
+    const entry = {
+      target,
+      borderBoxSize: [{ inlineSize: SCROLLER.width, blockSize: SCROLLER.height }],
+    } as unknown as ResizeObserverEntry
+    setTimeout(() => this.report([entry], this as unknown as ResizeObserver))
+  }
+  unobserve() {}
+  disconnect() {}
+}
 
 interface Item {
   id: number
@@ -87,14 +104,16 @@ beforeAll(() => loadLocale('en'))
 
 beforeEach(() => {
   vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(
-    DOMRect.fromRect({ width: 800, height: 400 }),
+    DOMRect.fromRect(SCROLLER),
   )
-  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(400)
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(SCROLLER.height)
+  vi.stubGlobal('ResizeObserver', FixedSizeObserver)
 })
 
 afterEach(() => {
   cleanup()
   vi.restoreAllMocks()
+  vi.unstubAllGlobals()
 })
 
 describe('DataTable', () => {

@@ -1,11 +1,6 @@
 import { useCallback, useLayoutEffect, useReducer, useRef, useState, type RefObject } from 'react'
 import { flushSync } from 'react-dom'
-import {
-  elementScroll,
-  observeElementOffset,
-  observeElementRect,
-  useVirtualizer,
-} from '@tanstack/react-virtual'
+import { elementScroll, observeElementOffset, useVirtualizer } from '@tanstack/react-virtual'
 import {
   blockCount,
   rowItems,
@@ -41,6 +36,25 @@ export interface VirtualGeometry extends RowGeometry {
   onRange: (range: IndexRange | null) => void
 }
 
+/**
+ * The scroller's size from a ResizeObserver, which reports it after the browser's own layout.
+ * TanStack's `observeElementRect` also reads it at once (getBoundingClientRect), which forces the
+ * page's first layout inside React's commit, in the same long task as the commit. Until the first
+ * report the virtualizer works from `initialRect`, and the observer reports once on `observe`.
+ */
+function observeBoxSize(
+  element: HTMLDivElement | null,
+  notify: (rect: { width: number; height: number }) => void,
+) {
+  if (!element) return
+  const observer = new ResizeObserver(([entry]) => {
+    const box = entry?.borderBoxSize[0]
+    if (box) notify({ width: Math.round(box.inlineSize), height: Math.round(box.blockSize) })
+  })
+  observer.observe(element, { box: 'border-box' })
+  return () => observer.disconnect()
+}
+
 function scaleOf(element: HTMLDivElement, { count, rowHeight, headerHeight }: RowGeometry) {
   return scrollScale(headerHeight + count * rowHeight, element.clientHeight)
 }
@@ -68,9 +82,9 @@ export function useScaledVirtualizer(
     return true
   }, [])
 
-  // Until TanStack has measured the scroller (in the commit's layout effects), the rows of the
-  // first render follow from the window's height, the most the scroller can show: the rows are
-  // rendered in the sliced first render, and the measurement's re-render only trims them.
+  // Until the observer has reported the scroller's size (after the first layout), the rows follow
+  // from the window's height, the most the scroller can show: the rows are rendered in the sliced
+  // first render and painted in the first frame, and the measurement's re-render only trims them.
   const [initialRect] = useState(() => ({ width: window.innerWidth, height: window.innerHeight }))
   const virtualizer = useVirtualizer<HTMLDivElement, HTMLDivElement>({
     count: blockCount(count),
@@ -99,7 +113,7 @@ export function useScaledVirtualizer(
         else rerender()
       }),
     observeElementRect: (instance, notify) =>
-      observeElementRect(instance, (rect) => {
+      observeBoxSize(instance.scrollElement, (rect) => {
         notify(rect)
         if (report(visibleRows(instance.scrollOffset ?? 0, rect.height, latest.current.rows)))
           rerender()
