@@ -201,6 +201,22 @@ type RootTranslation = {
 		 * N​e​w​ ​p​a​s​s​w​o​r​d
 		 */
 		passwordReset: string
+		/**
+		 * U​s​e​r​s
+		 */
+		users: string
+		/**
+		 * D​e​v​i​c​e​s
+		 */
+		devices: string
+		/**
+		 * C​r​e​d​e​n​t​i​a​l​s
+		 */
+		credentials: string
+		/**
+		 * L​o​c​a​t​i​o​n​s
+		 */
+		locations: string
 	}
 	shell: {
 		/**
@@ -1475,10 +1491,6 @@ type RootTranslation = {
 		/**
 		 * U​s​e​r​s
 		 */
-		title: string
-		/**
-		 * U​s​e​r​s
-		 */
 		gridLabel: string
 		/**
 		 * S​e​a​r​c​h​ ​u​s​e​r​s​ ​b​y​ ​n​a​m​e​,​ ​u​s​e​r​n​a​m​e​ ​o​r​ ​e​-​m​a​i​l
@@ -2068,10 +2080,6 @@ type RootTranslation = {
 		/**
 		 * D​e​v​i​c​e​s
 		 */
-		title: string
-		/**
-		 * D​e​v​i​c​e​s
-		 */
 		gridLabel: string
 		/**
 		 * S​e​a​r​c​h​ ​d​e​v​i​c​e​s
@@ -2525,10 +2533,6 @@ type RootTranslation = {
 		/**
 		 * C​r​e​d​e​n​t​i​a​l​s
 		 */
-		title: string
-		/**
-		 * C​r​e​d​e​n​t​i​a​l​s
-		 */
 		gridLabel: string
 		/**
 		 * S​e​a​r​c​h​ ​c​r​e​d​e​n​t​i​a​l​s​ ​b​y​ ​u​s​e​r
@@ -2917,10 +2921,6 @@ type RootTranslation = {
 		}
 	}
 	locations: {
-		/**
-		 * L​o​c​a​t​i​o​n​s
-		 */
-		title: string
 		/**
 		 * L​o​c​a​t​i​o​n​s
 		 */
@@ -3479,6 +3479,22 @@ export type TranslationFunctions = {
 		 * New password
 		 */
 		passwordReset: () => LocalizedString
+		/**
+		 * Users
+		 */
+		users: () => LocalizedString
+		/**
+		 * Devices
+		 */
+		devices: () => LocalizedString
+		/**
+		 * Credentials
+		 */
+		credentials: () => LocalizedString
+		/**
+		 * Locations
+		 */
+		locations: () => LocalizedString
 	}
 	shell: {
 		/**
@@ -4690,10 +4706,6 @@ export type TranslationFunctions = {
 		/**
 		 * Users
 		 */
-		title: () => LocalizedString
-		/**
-		 * Users
-		 */
 		gridLabel: () => LocalizedString
 		/**
 		 * Search users by name, username or e-mail
@@ -5248,10 +5260,6 @@ export type TranslationFunctions = {
 		/**
 		 * Devices
 		 */
-		title: () => LocalizedString
-		/**
-		 * Devices
-		 */
 		gridLabel: () => LocalizedString
 		/**
 		 * Search devices
@@ -5666,10 +5674,6 @@ export type TranslationFunctions = {
 		/**
 		 * Credentials
 		 */
-		title: () => LocalizedString
-		/**
-		 * Credentials
-		 */
 		gridLabel: () => LocalizedString
 		/**
 		 * Search credentials by user
@@ -6027,10 +6031,6 @@ export type TranslationFunctions = {
 		}
 	}
 	locations: {
-		/**
-		 * Locations
-		 */
-		title: () => LocalizedString
 		/**
 		 * Locations
 		 */

@@ -54,6 +54,10 @@ const de = {
     login: 'Anmelden',
     startPasswordReset: 'Passwort zurücksetzen',
     passwordReset: 'Neues Passwort',
+    users: 'Benutzer',
+    devices: 'Geräte',
+    credentials: 'Zugangsberechtigungen',
+    locations: 'Standorte',
   },
   shell: {
     breadcrumb: 'Navigationspfad',
@@ -266,7 +270,6 @@ const de = {
     entryId: 'Eintrag',
   },
   users: {
-    title: 'Benutzer',
     gridLabel: 'Benutzer',
     search: 'Benutzer nach Name, Benutzername oder E-Mail suchen',
     empty: 'Es gibt noch keine Benutzer.',
@@ -453,7 +456,6 @@ const de = {
     mountPoint: 'Montiert an',
     wholeLocation: 'Der Standort selbst',
     paletteEdit: 'Gerät bearbeiten',
-    title: 'Geräte',
     gridLabel: 'Geräte',
     search: 'Geräte suchen',
     empty: 'Es gibt noch keine Geräte.',
@@ -573,7 +575,6 @@ const de = {
     },
   },
   credentials: {
-    title: 'Zugangsberechtigungen',
     gridLabel: 'Zugangsberechtigungen',
     search: 'Berechtigungen nach Benutzer suchen',
     empty: 'Es gibt noch keine Zugangsberechtigungen.',
@@ -671,7 +672,6 @@ const de = {
     },
   },
   locations: {
-    title: 'Standorte',
     gridLabel: 'Standorte',
     search: 'Standorte suchen',
     empty: 'Es gibt noch keine Standorte.',

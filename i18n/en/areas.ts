@@ -3,7 +3,6 @@ import type { BaseTranslation } from '../i18n-types'
 // English for the users, devices, credentials and locations areas (see core.ts).
 const areas = {
   users: {
-    title: 'Users',
     gridLabel: 'Users',
     search: 'Search users by name, username or e-mail',
     empty: 'There are no users yet.',
@@ -150,7 +149,6 @@ const areas = {
     mountPoint: 'Mounted at',
     wholeLocation: 'The location itself',
     paletteEdit: 'Edit device',
-    title: 'Devices',
     gridLabel: 'Devices',
     search: 'Search devices',
     empty: 'There are no devices yet.',
@@ -268,7 +266,6 @@ const areas = {
     },
   },
   credentials: {
-    title: 'Credentials',
     gridLabel: 'Credentials',
     search: 'Search credentials by user',
     empty: 'There are no credentials yet.',
@@ -363,7 +360,6 @@ const areas = {
     },
   },
   locations: {
-    title: 'Locations',
     gridLabel: 'Locations',
     search: 'Search locations',
     empty: 'There are no locations yet.',

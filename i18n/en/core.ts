@@ -55,6 +55,11 @@ const core = {
     login: 'Sign in',
     startPasswordReset: 'Reset password',
     passwordReset: 'New password',
+    // The four areas' list headings are here, not in areas.ts: the boot frame shows them (routes.ts `heading`).
+    users: 'Users',
+    devices: 'Devices',
+    credentials: 'Credentials',
+    locations: 'Locations',
   },
   shell: {
     breadcrumb: 'Breadcrumb',

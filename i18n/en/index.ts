@@ -53,6 +53,10 @@ const en = {
     login: 'Sign in',
     startPasswordReset: 'Reset password',
     passwordReset: 'New password',
+    users: 'Users',
+    devices: 'Devices',
+    credentials: 'Credentials',
+    locations: 'Locations',
   },
   shell: {
     breadcrumb: 'Breadcrumb',
@@ -397,7 +401,6 @@ const en = {
     },
   },
   users: {
-    title: 'Users',
     gridLabel: 'Users',
     search: 'Search users by name, username or e-mail',
     empty: 'There are no users yet.',
@@ -544,7 +547,6 @@ const en = {
     mountPoint: 'Mounted at',
     wholeLocation: 'The location itself',
     paletteEdit: 'Edit device',
-    title: 'Devices',
     gridLabel: 'Devices',
     search: 'Search devices',
     empty: 'There are no devices yet.',
@@ -665,7 +667,6 @@ const en = {
     },
   },
   credentials: {
-    title: 'Credentials',
     gridLabel: 'Credentials',
     search: 'Search credentials by user',
     empty: 'There are no credentials yet.',
@@ -768,7 +769,6 @@ const en = {
     },
   },
   locations: {
-    title: 'Locations',
     gridLabel: 'Locations',
     search: 'Search locations',
     empty: 'There are no locations yet.',

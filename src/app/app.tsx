@@ -85,9 +85,9 @@ function ProtectedGate({ route }: { route: AppRoute | undefined }) {
         <ProfileFailedScreen />
       </Suspense>
     )
-  if (!signedIn || !shellReady || !shellShown) return <BootFrame />
+  if (!signedIn || !shellReady || !shellShown) return <BootFrame route={route} />
   return (
-    <Suspense fallback={<BootFrame />}>
+    <Suspense fallback={<BootFrame route={route} />}>
       <SignedInApp route={route} />
     </Suspense>
   )

@@ -20,6 +20,13 @@ export type AppRoute = {
   /** Sidebar text, breadcrumb segment and palette entry. */
   label: (LL: TranslationFunctions) => string
   sidebar?: { icon: IconName; order: number }
+  /**
+   * The screen's heading when it is fixed words (no record's name, no user's): a signed-in boot's
+   * frame shows it where the screen will, so a deep link paints its heading before the profile and
+   * the shell's code arrive (layout/boot-frame.tsx). Its words must be in the entry's English
+   * (i18n/en/core.ts); tests/e2e/boot-heading.spec.ts checks the screen shows it, in that place.
+   */
+  heading?: (LL: TranslationFunctions) => { title: string; intro?: string }
   /** Create and edit pages leave 80 px under the content (SPEC 2). */
   bottomMargin?: boolean
   /**
@@ -105,6 +112,7 @@ export const routes: readonly AppRoute[] = [
     ),
     anyOf: needs('organizations', 'read'),
     label: (LL) => LL.organizations.title(),
+    heading: (LL) => ({ title: LL.organizations.title() }),
     sidebar: { icon: 'organizations', order: 1 },
   },
   {
@@ -138,7 +146,8 @@ export const routes: readonly AppRoute[] = [
       import('../features/devices/devices-screen').then((m) => ({ default: m.DevicesScreen })),
     ),
     anyOf: needs('devices', 'read'),
-    label: (LL) => LL.devices.title(),
+    label: (LL) => LL.nav.devices(),
+    heading: (LL) => ({ title: LL.nav.devices() }),
     sidebar: { icon: 'devices', order: 4 },
   },
   {
@@ -185,7 +194,8 @@ export const routes: readonly AppRoute[] = [
       })),
     ),
     anyOf: needs('credentials', 'read'),
-    label: (LL) => LL.credentials.title(),
+    label: (LL) => LL.nav.credentials(),
+    heading: (LL) => ({ title: LL.nav.credentials() }),
     sidebar: { icon: 'credentials', order: 5 },
   },
   {
@@ -219,7 +229,8 @@ export const routes: readonly AppRoute[] = [
       import('../features/users/users-screen').then((m) => ({ default: m.UsersScreen })),
     ),
     anyOf: needs('users', 'read'),
-    label: (LL) => LL.users.title(),
+    label: (LL) => LL.nav.users(),
+    heading: (LL) => ({ title: LL.nav.users() }),
     sidebar: { icon: 'users', order: 2 },
   },
   {
@@ -262,7 +273,8 @@ export const routes: readonly AppRoute[] = [
       })),
     ),
     anyOf: needs('locations', 'read'),
-    label: (LL) => LL.locations.title(),
+    label: (LL) => LL.nav.locations(),
+    heading: (LL) => ({ title: LL.nav.locations() }),
     sidebar: { icon: 'locations', order: 3 },
   },
   {
@@ -309,6 +321,7 @@ export const routes: readonly AppRoute[] = [
     prefetch: prefetchAudits,
     anyOf: needs('devices:audits', 'read'),
     label: (LL) => LL.audits.menu(),
+    heading: (LL) => ({ title: LL.audits.title(), intro: LL.audits.intro() }),
     sidebar: { icon: 'audits', order: 6 },
   },
 ]

@@ -120,6 +120,51 @@ test('a phone-sized dashboard keeps its lists in place when "Needs attention" ar
   expect(cls, JSON.stringify(shifts)).toBe(0)
 })
 
+// The boot frame is what a signed-in deep link paints before the profile and the shell's code have
+// arrived: held back here, it stays on screen long enough to be measured.
+const bootHeadings = [
+  {
+    path: '/audits',
+    title: 'Audit log',
+    intro: /^Every command sent to a device/,
+    grid: 'Device audit log',
+  },
+  { path: '/users', title: 'Users', intro: null, grid: 'Users' },
+] as const
+
+for (const viewport of [
+  { width: 1440, height: 900 },
+  { width: 412, height: 823 },
+]) {
+  test(`at ${viewport.width} px a deep link paints its heading where its screen then shows it`, async ({
+    page,
+  }) => {
+    await signIn(page, demo.admin)
+    await page.setViewportSize(viewport)
+    for (const route of bootHeadings) {
+      let release = () => {}
+      const held = new Promise<void>((resolve) => (release = resolve))
+      await page.route(/\/assets\/signed-in-[\w-]+\.js$/, async (request) => {
+        await held
+        await request.continue()
+      })
+      await page.goto(route.path)
+      const heading = page.getByRole('heading', { level: 1, name: route.title })
+      const intro = route.intro ? page.getByText(route.intro) : null
+      await expect(heading).toBeVisible()
+      // Still the boot frame: the screen's grid needs the shell's code.
+      await expect(page.getByRole('grid')).toHaveCount(0)
+      const before = { heading: await heading.boundingBox(), intro: await intro?.boundingBox() }
+
+      release()
+      await expect(page.getByRole('grid', { name: route.grid })).toBeVisible()
+      const after = { heading: await heading.boundingBox(), intro: await intro?.boundingBox() }
+      expect(after, route.path).toEqual(before)
+      await page.unrouteAll()
+    }
+  })
+}
+
 test('a dark-mode user reloading never sees the light theme', async ({ page }) => {
   await signIn(page, demo.admin)
   await page.getByRole('button', { name: /Account menu/ }).click()

@@ -77,8 +77,17 @@ export const mark = style({
   strokeLinejoin: 'round',
 })
 
-// The band a signed-in reload paints before the shell (boot-frame.tsx): as tall as the top bar, the
-// product's name where the sidebar's brand appears.
+// The sidebar's column of the boot frame (boot-frame.tsx) on a wide screen, so its heading sits
+// where the screen's will; its band holds the product's name where the sidebar's brand appears.
+export const bootSidebar = style({
+  flexShrink: 0,
+  width: vars.layout.sidebarOpen,
+  background: vars.color.surface,
+  borderRight: `1px solid ${vars.color.border}`,
+  '@media': { [DRAWER_MEDIA]: { display: 'none' } },
+})
+
+// The band a signed-in reload paints before the shell (boot-frame.tsx): as tall as the top bar.
 export const bootBand = style({
   display: 'flex',
   alignItems: 'center',
@@ -89,4 +98,10 @@ export const bootBand = style({
   fontWeight: vars.fontWeight.bold,
   fontSize: vars.fontSize.lg,
   color: vars.color.primary,
+})
+
+// The product's name in the top bar's band only while the sidebar is a drawer (else it is in the sidebar).
+export const bootBandName = style({
+  display: 'none',
+  '@media': { [DRAWER_MEDIA]: { display: 'inline' } },
 })

@@ -23,7 +23,7 @@ addEnglishPart(areas)
 export function SignedInApp({ route }: { route: AppRoute | undefined }) {
   const { can } = useSession()
   const [location] = useLocation()
-  if (!useEnglishPart(areas)) return <BootFrame />
+  if (!useEnglishPart(areas)) return <BootFrame route={route} />
   return (
     <QueryClientProvider client={queryClient}>
       <Shell route={route}>

@@ -86,7 +86,7 @@ export function CredentialsScreen() {
 
   return (
     <Page
-      title={LL.credentials.title()}
+      title={LL.nav.credentials()}
       actions={
         canCreate ? (
           <Link className={buttonClass()} href={pathTo('credentials-create')}>

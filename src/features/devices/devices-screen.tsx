@@ -59,7 +59,7 @@ export function DevicesScreen() {
 
   return (
     <Page
-      title={LL.devices.title()}
+      title={LL.nav.devices()}
       actions={
         canCreate ? (
           <Link className={buttonClass()} href={pathTo('devices-create')}>

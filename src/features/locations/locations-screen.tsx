@@ -90,7 +90,7 @@ export function LocationsScreen() {
 
   return (
     <Page
-      title={LL.locations.title()}
+      title={LL.nav.locations()}
       actions={
         canCreate ? (
           <Link className={buttonClass()} href={pathTo('locations-create')}>

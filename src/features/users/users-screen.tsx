@@ -90,7 +90,7 @@ export function UsersScreen() {
 
   return (
     <Page
-      title={LL.users.title()}
+      title={LL.nav.users()}
       actions={
         canCreate ? (
           <Link className={buttonClass()} href={pathTo('users-create')}>
