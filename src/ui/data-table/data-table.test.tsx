@@ -172,6 +172,19 @@ describe('DataTable', () => {
     )
   })
 
+  it('starts a new sort at the top of the list, and leaves the scroller alone when it mounts', async () => {
+    const written: number[] = []
+    vi.spyOn(HTMLElement.prototype, 'scrollTop', 'set').mockImplementation((top: number) => {
+      written.push(top)
+    })
+    mount((query) => Promise.resolve(items(query)))
+    await waitFor(() => expect(loadedRow(0)).not.toBeNull())
+    // Writing a new scroller's scrollTop would force the page's first layout inside the commit.
+    expect(written).toEqual([])
+    fireEvent.click(screen.getByRole('button', { name: /Name/ }))
+    await waitFor(() => expect(written).toEqual([0]))
+  })
+
   it('shows an empty search as such', async () => {
     mount((query) => Promise.resolve(items(query)), '/items?q=nothing')
     await waitFor(() => expect(screen.getByText('Nothing matches “nothing”.')).toBeTruthy())

@@ -121,8 +121,12 @@ export function DataTable<TRow extends RowData, TSort extends string>(
   const activeId = active.id
   useEffect(() => rememberListPlace(location, search, activeId), [location, search, activeId])
   const activeIndex = active.index
-  // A new sort or search shows a new list: start at its top.
+  // A new sort or search shows a new list: start at its top. Not on mounting: a new scroller is at
+  // its top already, and writing scrollTop would force the page's first layout in the commit.
+  const listedKey = useRef(viewKey)
   useEffect(() => {
+    if (listedKey.current === viewKey) return
+    listedKey.current = viewKey
     if (scrollRef.current) scrollRef.current.scrollTop = 0
   }, [viewKey])
 

@@ -1,4 +1,12 @@
-import { useCallback, useLayoutEffect, useReducer, useRef, useState, type RefObject } from 'react'
+import {
+  startTransition,
+  useCallback,
+  useLayoutEffect,
+  useReducer,
+  useRef,
+  useState,
+  type RefObject,
+} from 'react'
 import { flushSync } from 'react-dom'
 import { elementScroll, observeElementOffset, useVirtualizer } from '@tanstack/react-virtual'
 import {
@@ -73,6 +81,8 @@ export function useScaledVirtualizer(
     latest.current = { rows, onRange }
   })
   const reported = useRef<IndexRange | null>(null)
+  // Set while TanStack attaches to the scroller: it subscribes to the offset, then writes it.
+  const attaching = useRef(false)
   // Set when TanStack Virtual itself re-rendered (a new block, scrolling starting or stopping).
   const virtualizerRendered = useRef(false)
   const report = useCallback((range: IndexRange | null) => {
@@ -97,8 +107,9 @@ export function useScaledVirtualizer(
     },
     paddingStart: headerHeight,
     scrollPaddingStart: headerHeight,
-    observeElementOffset: (instance, notify) =>
-      observeElementOffset(instance, (offset, isScrolling) => {
+    observeElementOffset: (instance, notify) => {
+      attaching.current = true
+      return observeElementOffset(instance, (offset, isScrolling) => {
         const element = instance.scrollElement
         const current = latest.current.rows
         const scale = element ? scaleOf(element, current) : null
@@ -111,7 +122,8 @@ export function useScaledVirtualizer(
         if (!moved || virtualizerRendered.current) return
         if (isScrolling) flushSync(rerender)
         else rerender()
-      }),
+      })
+    },
     observeElementRect: (instance, notify) =>
       observeBoxSize(instance.scrollElement, (rect) => {
         notify(rect)
@@ -119,6 +131,12 @@ export function useScaledVirtualizer(
           rerender()
       }),
     scrollToFn: (offset, options, instance) => {
+      // Attaching (inside React's commit), TanStack writes the offset it starts from. At 0 the
+      // scroller is there already (a new element, or one shown again), and writing it would force
+      // the page's layout inside the commit's task.
+      const atAttach = attaching.current
+      attaching.current = false
+      if (atAttach && offset === 0) return
       const element = instance.scrollElement
       const scale = element ? scaleOf(element, latest.current.rows) : null
       elementScroll(scale ? scale.toPhysical(offset) : offset, options, instance)
@@ -128,9 +146,12 @@ export function useScaledVirtualizer(
   const viewport = virtualizer.scrollRect?.height ?? initialRect.height
   const virtualOffset = virtualizer.scrollOffset ?? 0
   const range = visibleRows(virtualOffset, viewport, rows)
-  // A new count (the total arrived, a search) can change the rows without a scroll.
+  // A new count (the total arrived, a search) can change the rows without a scroll. The first
+  // report (the mount) changes nothing on screen, only which windows to fetch: its re-render is a
+  // transition, so it is not rendered again inside the commit's task.
   useLayoutEffect(() => {
-    report(range)
+    if (reported.current === null) startTransition(() => void report(range))
+    else report(range)
   })
   const scale = scrollScale(headerHeight + count * rowHeight, viewport)
   const physicalOffset = scale.toPhysical(virtualOffset)
