@@ -9,7 +9,8 @@
  *     only that area's screens load;
  *   - each screen keeps only its own modules, and a guest screen's modules (features/auth) are
  *     never pulled into `signed-in`, so /login never loads it.
- * Lazy pieces inside the shell (the palette dialog, German, the upload helper) keep their chunks.
+ * Lazy pieces inside the shell (German, the upload helper) keep their chunks; the palette is part of
+ * the shell.
  */
 interface ModuleInfoLike {
   importedIds: readonly string[]
