@@ -12,7 +12,9 @@
  *     cached) → first rows; jump to row 900,000 (scrollTop set once, as a scrollbar drag ends) →
  *     that row painted; 5 s of continuous scrolling (frames over 17.7 and 33.4 ms, DOM rows, rows
  *     passed); the key that goes to the last row (End; AG Grid: Ctrl+End) → last row painted; the
- *     window requests of each phase. Medians of the rounds, and the ratio ours / AG Grid.
+ *     window requests of each phase. Medians of the rounds, and the ratio ours / AG Grid. A page
+ *     load is timed by the probe in the page, which the harness leaves alone until it reports.
+ * The first line under the title says how fast the machine was (helpers/machine.ts).
  * Run: npm run build && npm run bench:audits
  */
 import { chromium, type Page } from '@playwright/test'
@@ -31,6 +33,7 @@ import {
   type Contender,
   type RoundFigures,
 } from './helpers/grid-runs'
+import { machineLine } from './helpers/machine'
 import { installPaintProbe, type ProbeWindow } from './helpers/paint-probe'
 import { line, versus } from './helpers/grid-report'
 
@@ -156,7 +159,8 @@ async function main() {
     const handlers = mine.flatMap((f) => f.handlers).sort((a, b) => a - b)
 
     console.log(`\n/audits, ${ROWS.toLocaleString('en')} rows, Chromium headless, production build`)
-    console.log(`(medians of ${ROUNDS} interleaved rounds where not said otherwise)\n`)
+    console.log(`(medians of ${ROUNDS} interleaved rounds where not said otherwise)`)
+    console.log(`${machineLine()}\n`)
     line(
       'navigation (full load) → first rows painted',
       median(of(mine, (f) => f.loadMs)),

@@ -15,6 +15,7 @@ import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import puppeteer, { type Page } from 'puppeteer-core'
 import { SIGNED_IN_HINT_COOKIE } from '../src/contract/boot-hint'
 import { startBenchServer } from './helpers/bench-server'
+import { machineLine } from './helpers/machine'
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const
 type Category = (typeof CATEGORIES)[number]
@@ -116,7 +117,8 @@ async function main() {
   mkdirSync('bench/out', { recursive: true })
   let failures = 0
   try {
-    console.log('\nLighthouse 13, mobile preset, simulated throttling, production build\n')
+    console.log('\nLighthouse 13, mobile preset, simulated throttling, production build')
+    console.log(`${machineLine()}\n`)
     const only = process.env.LIGHTHOUSE_PAGES?.split(',')
     const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1))
     const chosen = targets.filter((target) => !only || only.includes(target.path))

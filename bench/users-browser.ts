@@ -15,6 +15,7 @@ import { startServer } from '../server/main'
 import { WINDOW_SIZE } from '../src/ui/data-table/use-windowed-rows'
 import { installPaintProbe, type ProbeWindow } from './helpers/paint-probe'
 import { seedUsers } from './helpers/seed-users'
+import { loadToRows } from './helpers/grid-runs'
 
 const USERS = Number(process.env.BENCH_USERS ?? 100_000)
 const LIST_QUERY = process.env.BENCH_USERS_QUERY ?? ''
@@ -128,8 +129,7 @@ async function main() {
     await page.goto(`${server.url}/users${LIST_QUERY}`)
     await rows.waitForRow(0)
     requests()
-    await page.goto(`${server.url}/users${LIST_QUERY}`)
-    const loadMs = await rows.waitForRow(0)
+    const loadMs = await loadToRows(page, `${server.url}/users${LIST_QUERY}`)
     const loadRequests = requests()
 
     const jumpMs = await rows.jumpTo(total - 1, total)

@@ -31,8 +31,11 @@ export interface ProbeWindow extends Window {
   }>
 }
 
+/** The console message the probe writes when a page load has painted its first rows. */
+export const FIRST_ROWS_MESSAGE = '__firstRowsPainted'
+
 // Runs in the page before its scripts (serialised by Playwright, so it must be self-contained).
-function probe(target: ProbeTarget) {
+function probe(target: ProbeTarget, FIRST_ROWS: string) {
   const w = window as unknown as ProbeWindow
   const ag = target === 'ag-grid'
   // The element that scrolls the rows vertically (both keep their header inside it).
@@ -63,6 +66,22 @@ function probe(target: ProbeTarget) {
     })
   w.__recordNextClick = () => recordNext('click', '__lastClick')
   w.__recordNextKey = () => recordNext('keydown', '__lastKey')
+
+  // A page load is timed from here, without the harness touching the page while it loads: a
+  // Playwright evaluate then injects its utility script, 15–45 ms of main thread on a slow machine,
+  // into whichever contender's boot it lands in. The first frame after row 0 has its data is
+  // reported as a console message (FIRST_ROWS_MESSAGE), which reaches the harness over CDP.
+  const firstRows = new MutationObserver(() => {
+    if (!loaded(0)) return
+    firstRows.disconnect()
+    void nextFrame().then((at) => console.debug(`${FIRST_ROWS} ${at}`))
+  })
+  firstRows.observe(document, {
+    childList: true,
+    subtree: true,
+    attributes: true,
+    characterData: true,
+  })
 
   w.__waitForRow = (index) =>
     new Promise((resolve, reject) => {
@@ -159,6 +178,6 @@ export async function installPaintProbe(page: Page, target: ProbeTarget = 'table
   // tsx (esbuild) wraps named functions in a `__name(fn, "name")` helper that exists only in Node;
   // the page gets an identity stand-in so the serialised probe runs there unchanged.
   await page.addInitScript({
-    content: `var __name = (target) => target;\n(${probe.toString()})(${JSON.stringify(target)})`,
+    content: `var __name = (target) => target;\n(${probe.toString()})(${JSON.stringify(target)}, ${JSON.stringify(FIRST_ROWS_MESSAGE)})`,
   })
 }
