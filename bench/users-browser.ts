@@ -13,9 +13,10 @@ import { existsSync } from 'node:fs'
 import { performance } from 'node:perf_hooks'
 import { startServer } from '../server/main'
 import { WINDOW_SIZE } from '../src/ui/data-table/use-windowed-rows'
+import { loadToRows } from './helpers/grid-runs'
+import { machineLine } from './helpers/machine'
 import { installPaintProbe, type ProbeWindow } from './helpers/paint-probe'
 import { seedUsers } from './helpers/seed-users'
-import { loadToRows } from './helpers/grid-runs'
 
 const USERS = Number(process.env.BENCH_USERS ?? 100_000)
 const LIST_QUERY = process.env.BENCH_USERS_QUERY ?? ''
@@ -148,8 +149,9 @@ async function main() {
       console.log(`${name.padEnd(52)} ${shown.padStart(12)}${verdict}`)
     }
     console.log(
-      `\n/users${LIST_QUERY}, ${total.toLocaleString('en')} users (seeded in ${seededMs.toFixed(0)} ms), Chromium headless, production build\n`,
+      `\n/users${LIST_QUERY}, ${total.toLocaleString('en')} users (seeded in ${seededMs.toFixed(0)} ms), Chromium headless, production build`,
     )
+    console.log(`${machineLine()}\n`)
     line('navigation (full load) → first rows painted', loadMs, 'ms', budgets.firstRowsMs)
     line(
       `jump to the last row (${total.toLocaleString('en')}) → painted`,
