@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test'
+import { EXPIRY_TOKEN_TTL_S, expiryPort } from './tests/e2e/helpers/expiry-server'
 
 // Browser tests run in Debian's Chromium against the real reference server on a fresh in-memory
 // database; the server serves the production build from dist/ (npm run test:e2e builds it first).
@@ -44,16 +45,15 @@ export default defineConfig({
       timeout: 120_000,
       reuseExistingServer: false,
     },
-    // Access tokens live 2 s here, so the token-expiry tests (tests/e2e/session-expiry.spec.ts)
-    // see real 401s and refreshes without waiting 15 minutes.
+    // Access tokens live a few seconds here (tests/e2e/helpers/expiry-server.ts).
     {
       command: `tsx server/main.ts`,
-      url: `http://127.0.0.1:${port + 1}/health`,
+      url: `http://127.0.0.1:${expiryPort(port)}/health`,
       env: {
-        PORT: String(port + 1),
+        PORT: String(expiryPort(port)),
         DATA_DIR: 'memory://',
         LOG_LEVEL: 'warn',
-        ACCESS_TOKEN_TTL: '2',
+        ACCESS_TOKEN_TTL: String(EXPIRY_TOKEN_TTL_S),
         SEED_AUDIT_ROWS: '200',
         ...database(expiryDb),
       },

@@ -1,11 +1,11 @@
 import { expect, test, type Page } from '@playwright/test'
+import { EXPIRY_TOKEN_TTL_S, expiryPort } from './helpers/expiry-server'
 import { demo, reconnect, sidebar, signIn, storedTokens } from './helpers/session'
 
-// Against the second test server, whose access tokens live 2 seconds (playwright.config.ts).
-const ttlPort = Number(process.env.E2E_PORT ?? 8181) + 1
-test.use({ baseURL: `http://127.0.0.1:${ttlPort}` })
+// Against the second test server, whose access tokens live a few seconds (playwright.config.ts).
+test.use({ baseURL: `http://127.0.0.1:${expiryPort(Number(process.env.E2E_PORT ?? 8181))}` })
 
-const TOKEN_TTL_MS = 2000
+const TOKEN_TTL_MS = EXPIRY_TOKEN_TTL_S * 1000
 
 const tiles = (page: Page) => page.getByTestId(/^tile-/)
 
