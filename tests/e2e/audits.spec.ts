@@ -1,5 +1,11 @@
 import { expect, test, type Page, type Response } from '@playwright/test'
-import { demo, expectNoSeriousA11yViolations, signIn, signOut } from './helpers/session'
+import {
+  allowAxeTime,
+  demo,
+  expectNoSeriousA11yViolations,
+  signIn,
+  signOut,
+} from './helpers/session'
 
 // The audit log against the real server (10,000 seeded rows): server-side sort, search in the URL,
 // keyboard, and axe in both themes.
@@ -217,6 +223,7 @@ test('an auditor reads only their organization’s log and nothing else', async 
 
 for (const theme of ['light', 'dark'] as const) {
   test(`axe: no serious or critical violations (${theme})`, async ({ page }) => {
+    allowAxeTime()
     await page.goto('/audits')
     await expect(loadedRows(page).first()).toBeVisible()
     if (theme === 'dark') {

@@ -1,5 +1,11 @@
 import { expect, test, type Page } from '@playwright/test'
-import { demo, expectNoSeriousA11yViolations, signIn, signInByKeyboard } from './helpers/session'
+import {
+  allowAxeTime,
+  demo,
+  expectNoSeriousA11yViolations,
+  signIn,
+  signInByKeyboard,
+} from './helpers/session'
 
 // Devices end to end against the real server's simulated devices: the list, the device view, and
 // remote commands through one confirmation by mouse and by keyboard, with axe in both themes.
@@ -150,6 +156,7 @@ test('a user without devices:update sees the commands disabled with that reason'
 })
 
 test('axe: list, view and the command dialogs in light and dark', async ({ page }) => {
+  allowAxeTime()
   await signIn(page, demo.admin)
   const lock = await onlineLock(page)
   for (const theme of ['light', 'dark'] as const) {
@@ -355,6 +362,7 @@ test('bulk: a dry run on a floor with one offline device, one confirmation, rece
 })
 
 test('axe: the receipts panel and the bulk dialog in light and dark', async ({ page }) => {
+  allowAxeTime()
   await signIn(page, demo.admin)
   const { location } = await floorWithOneOffline(page)
   for (const theme of ['light', 'dark'] as const) {

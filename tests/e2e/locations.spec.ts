@@ -1,5 +1,6 @@
 import { expect, test, type FileChooser, type Page } from '@playwright/test'
 import {
+  allowAxeTime,
   demo,
   expectNoSeriousA11yViolations as expectNoSeriousViolations,
   signIn,
@@ -243,6 +244,7 @@ test('staff reads locations and their tree but cannot create, edit or delete', a
 
 for (const theme of ['light', 'dark'] as const) {
   test(`axe on the list, the drawer, the view and the form (${theme})`, async ({ page }) => {
+    allowAxeTime()
     await signIn(page, demo.admin)
     await page.goto('/locations')
     await expect(firstRow(page)).toBeVisible()
@@ -477,6 +479,7 @@ test('Enter on a device in the tree opens the device', async ({ page }) => {
 
 for (const theme of ['light', 'dark'] as const) {
   test(`axe on the plan upload with a preview and a refusal (${theme})`, async ({ page }) => {
+    allowAxeTime()
     await signIn(page, demo.admin)
     const house = await locationWithFloor(page, 'Mezzanine')
     const png = await drawnPng(page)

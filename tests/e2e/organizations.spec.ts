@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import {
+  allowAxeTime,
   breadcrumb,
   demo,
   expectNoSeriousA11yViolations as expectNoSeriousViolations,
@@ -212,6 +213,7 @@ test('keyboard only: / searches, ArrowDown enters the rows, j/k move, Enter open
 
 for (const theme of ['light', 'dark'] as const) {
   test(`axe on the list and the form (${theme})`, async ({ page }) => {
+    allowAxeTime()
     await signIn(page, demo.admin)
     await page.goto('/organizations')
     await expect(grid(page).locator('[data-row-index="0"]:not([aria-busy])')).toBeVisible()

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { demo, expectNoSeriousA11yViolations, signIn } from './helpers/session'
+import { allowAxeTime, demo, expectNoSeriousA11yViolations, signIn } from './helpers/session'
 
 // Health triage on the dashboard and the live audit log, against the real server: the seed holds
 // devices that are not connected and batteries below 30 %; a command sent from a second tab is
@@ -92,6 +92,7 @@ test('a failed command shows at the top of the failures in plain words', async (
 
 for (const theme of ['light', 'dark'] as const) {
   test(`axe on the dashboard's triage (${theme})`, async ({ page }) => {
+    allowAxeTime()
     if (theme === 'dark') await useDarkTheme(page)
     await expect(offlineList(page).getByRole('link').first()).toBeVisible()
     await expectNoSeriousA11yViolations(page)

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import {
+  allowAxeTime,
   breadcrumb,
   demo,
   expectNoSeriousA11yViolations as expectNoSeriousViolations,
@@ -606,6 +607,7 @@ for (const theme of ['light', 'dark'] as const) {
   test(`axe on the selection bar, the bulk dialog and the disable dialog (${theme})`, async ({
     page,
   }) => {
+    allowAxeTime()
     await signIn(page, demo.admin)
     await page.goto('/users')
     await expect(firstRow(page)).toBeVisible()
@@ -633,6 +635,7 @@ for (const theme of ['light', 'dark'] as const) {
   })
 
   test(`axe on the list, the view and the form (${theme})`, async ({ page }) => {
+    allowAxeTime()
     await signIn(page, demo.admin)
     await page.goto('/users')
     await expect(firstRow(page)).toBeVisible()

@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright'
-import { expect, type BrowserContext, type Page } from '@playwright/test'
+import { expect, test, type BrowserContext, type Page } from '@playwright/test'
 
 // Shared by every browser test: the seeded demo logins and the way a person signs in.
 
@@ -51,6 +51,14 @@ export async function storedTokens(page: Page) {
     access: localStorage.getItem('access_token'),
     refresh: localStorage.getItem('refresh_token'),
   }))
+}
+
+/**
+ * Gives the calling test three times the usual time: axe analyses whole pages, and a test that
+ * scans several screens in both themes took 35–57 s of its 60 s on a loaded 2-core machine.
+ */
+export function allowAxeTime() {
+  test.slow()
 }
 
 /** axe: no serious or critical violations on what the page shows now. */
