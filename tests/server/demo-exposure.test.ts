@@ -33,7 +33,8 @@ async function runMain(env: Record<string, string>) {
   let stderr = ''
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-  const exit = new Promise<number | null>((resolve) => child.once('exit', resolve))
+  // 'close', not 'exit': a line written just before the kill may still be in the pipe at 'exit'.
+  const exit = new Promise<number | null>((resolve) => child.once('close', resolve))
   for (let waited = 0; waited < 140_000 && !/Access console: /.test(stdout); waited += 100) {
     if (child.exitCode !== null) break
     await new Promise((r) => setTimeout(r, 100))
