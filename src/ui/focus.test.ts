@@ -45,4 +45,17 @@ describe('focus rule', () => {
     await new Promise((resolve) => setTimeout(resolve, 50))
     expect(document.activeElement?.getAttribute('role')).toBe('grid')
   })
+
+  it('leaves focus where the user put it while the page was loading', async () => {
+    document.body.innerHTML =
+      '<header><button>Account menu</button></header><nav><a href="/">Home</a></nav><main></main>'
+    document.querySelector('a')?.focus()
+    settleFocusAfterNavigation()
+    const menu = document.querySelector('button')
+    menu?.focus()
+    menu?.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter', bubbles: true }))
+    document.querySelector('main')!.innerHTML = '<div role="grid" tabindex="0"></div>'
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    expect(document.activeElement).toBe(menu)
+  })
 })

@@ -43,17 +43,25 @@ const focusInDialog = (doc: Document) =>
  * After a navigation the new screen may still be loading: wait (a frame at a time, at most a few
  * seconds) until either the screen took focus itself or its primary target exists. Focus left on
  * the shell (the sidebar link that was clicked, the element the palette gave focus back to) moves
- * to the new page too; focus in a dialog stays there.
+ * to the new page too; focus in a dialog stays there. A key or a pointer pressed meanwhile ends the
+ * wait: the user has taken focus where they want it (the account menu opened while the page loads).
  */
 export function settleFocusAfterNavigation(doc: Document = document): () => void {
   let frames = 0
   let handle = 0
+  const stop = () => {
+    cancelAnimationFrame(handle)
+    doc.removeEventListener('keydown', stop, true)
+    doc.removeEventListener('pointerdown', stop, true)
+  }
   const tick = () => {
     frames += 1
     if (focusInMain(doc) === true || focusInDialog(doc) || focusPageTarget(doc) || frames > 180)
-      return
+      return stop()
     handle = requestAnimationFrame(tick)
   }
+  doc.addEventListener('keydown', stop, true)
+  doc.addEventListener('pointerdown', stop, true)
   handle = requestAnimationFrame(tick)
-  return () => cancelAnimationFrame(handle)
+  return stop
 }
