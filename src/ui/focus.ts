@@ -40,7 +40,7 @@ const focusInDialog = (doc: Document) =>
   doc.activeElement?.closest('[role="dialog"], [role="alertdialog"]') != null
 
 /**
- * After a navigation the new screen may still be loading: wait (a frame at a time, at most a few
+ * After a navigation the new screen may still be loading: wait (a frame at a time, at most ten
  * seconds) until either the screen took focus itself or its primary target exists. Focus left on
  * the shell (the sidebar link that was clicked, the element the palette gave focus back to) moves
  * to the new page too; focus in a dialog stays there. A key or a pointer pressed meanwhile ends the
@@ -56,7 +56,7 @@ export function settleFocusAfterNavigation(doc: Document = document): () => void
   }
   const tick = () => {
     frames += 1
-    if (focusInMain(doc) === true || focusInDialog(doc) || focusPageTarget(doc) || frames > 180)
+    if (focusInMain(doc) === true || focusInDialog(doc) || focusPageTarget(doc) || frames > 600)
       return stop()
     handle = requestAnimationFrame(tick)
   }

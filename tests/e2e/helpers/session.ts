@@ -31,6 +31,12 @@ export async function signInByKeyboard(page: Page, email: string) {
   await page.keyboard.press('Enter')
   // scrypt at production cost on a shared CI machine can take a while.
   await expect(sidebar(page)).toBeVisible({ timeout: 30_000 })
+  // As a person waits for the page: the dashboard arrives after the shell and takes focus (focus.ts).
+  await expect
+    .poll(() =>
+      page.evaluate(() => document.querySelector('main')?.contains(document.activeElement)),
+    )
+    .toBe(true)
 }
 
 /** Signs in through /login like a person and waits until the shell's content shows. */
