@@ -1,11 +1,20 @@
-import { createContext, useCallback, useContext, useEffect, useState, type ReactNode } from 'react'
-import TypesafeI18n, { useI18nContext } from '../../i18n/i18n-react'
+import {
+  createContext,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react'
+import { I18nContext, useI18nContext } from '../../i18n/i18n-react'
 import { loadLocaleAsync } from '../../i18n/i18n-util.async'
 import core from '../../i18n/en/core'
 import { initFormatters } from '../../i18n/formatters'
-import type { Translations } from '../../i18n/i18n-types'
+import type { Translations, TranslationFunctions } from '../../i18n/i18n-types'
 import { loadedFormatters, loadedLocales } from '../../i18n/i18n-util'
 import { detectLanguage, LANGUAGE_STORAGE_KEY, toLanguage, type Language } from '../lib/language'
+import { translationObject } from '../lib/translation-object'
 
 function readSaved(): string | null {
   try {
@@ -66,6 +75,26 @@ export function useEnglishPart(part: Readonly<Record<string, unknown>>): boolean
   return first === undefined || first in LL
 }
 
+const translations = (language: Language) =>
+  translationObject<TranslationFunctions>(
+    language,
+    loadedLocales[language],
+    loadedFormatters[language],
+  )
+
+/**
+ * typesafe-i18n's React provider, with a translation object that builds each of its nodes once
+ * (lib/translation-object.ts) instead of on every read. Same context, same `setLocale`.
+ */
+function TranslationProvider({ locale, children }: { locale: Language; children: ReactNode }) {
+  const [state, setState] = useState(() => ({ locale, LL: translations(locale) }))
+  const setLocale = useCallback((next: Language) => {
+    setState({ locale: next, LL: translations(next) })
+  }, [])
+  const value = useMemo(() => ({ ...state, setLocale }), [state, setLocale])
+  return <I18nContext value={value}>{children}</I18nContext>
+}
+
 function LanguageBridge({ children }: { children: ReactNode }) {
   const { locale, setLocale } = useI18nContext()
   useEffect(() => {
@@ -115,11 +144,11 @@ export function LanguageProvider({
     }
   }, [initial, ready])
 
-  // The typesafe-i18n provider reads `locale` once; later switches go through its setLocale.
+  // The provider reads `locale` once; later switches go through its setLocale.
   if (!ready) return null
   return (
-    <TypesafeI18n locale={initial}>
+    <TranslationProvider locale={initial}>
       <LanguageBridge>{children}</LanguageBridge>
-    </TypesafeI18n>
+    </TranslationProvider>
   )
 }
