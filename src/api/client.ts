@@ -1,4 +1,5 @@
-import { validate, type Struct } from 'superstruct'
+import type { Struct } from 'superstruct'
+import { checkAnswer } from './answer-check'
 import { peekEarlyGet } from './early-get'
 import { refreshAfterUnauthorized } from './refresh'
 import { endSession, sessionGeneration } from './session-signals'
@@ -46,7 +47,7 @@ export function peekRequest<T>(schema: Struct<T, unknown>, options: RequestOptio
   if (typeof data !== 'object' || data === null) return undefined
   // A peek repeated for the same answer (a rebuilt cache entry) is checked once.
   if (!peeked.has(data)) {
-    const [error, value] = validate(data, schema, { coerce: true })
+    const [error, value] = checkAnswer(data, schema)
     peeked.set(data, error ? undefined : value)
   }
   return peeked.get(data) as T | undefined

@@ -1,4 +1,5 @@
-import { create, StructError, type Struct } from 'superstruct'
+import type { Struct } from 'superstruct'
+import { checkAnswer } from './answer-check'
 import { ApiError } from './api-error'
 import { takeEarlyGet } from './early-get'
 import { buildUrl, type Host, type QueryValue } from './urls'
@@ -126,14 +127,11 @@ export async function parse<T>(schema: Struct<T, unknown> | null, response: Resp
   if (!response.ok) throw await httpError(response)
   const data = await readJson(response)
   if (schema === null) return undefined as T
-  try {
-    return create(data, schema)
-  } catch (error) {
-    if (!(error instanceof StructError)) throw error
-    throw new ApiError('PARSING_ERROR', `Unexpected answer: ${error.message}`, {
-      status: response.status,
-      data,
-      cause: error,
-    })
-  }
+  const [error, value] = checkAnswer(data, schema)
+  if (error === undefined) return value
+  throw new ApiError('PARSING_ERROR', `Unexpected answer: ${error.message}`, {
+    status: response.status,
+    data,
+    cause: error,
+  })
 }
