@@ -31,7 +31,8 @@ const signal = new AbortController().signal
 describe('the audit log read at a bound', () => {
   it('reads the first window as it is, then every later window at that answer’s bound', async () => {
     const bounds: number[] = []
-    const list = boundedAuditList((upto) => bounds.push(upto))
+    const list = boundedAuditList()
+    list.subscribe((upto) => bounds.push(upto))
     expect(list.upto()).toBeNull()
     await list.source.fetch(query(0), signal)
     expect(sent.at(-1)).not.toHaveProperty('upto')
@@ -45,7 +46,8 @@ describe('the audit log read at a bound', () => {
 
   it('moves the bound only when told, and reports it', async () => {
     const bounds: number[] = []
-    const list = boundedAuditList((upto) => bounds.push(upto))
+    const list = boundedAuditList()
+    list.subscribe((upto) => bounds.push(upto))
     await list.source.fetch(query(0), signal)
     list.advance(130)
     await list.source.fetch(query(0), signal)
@@ -54,9 +56,10 @@ describe('the audit log read at a bound', () => {
     expect(bounds).toEqual([125, 130])
   })
 
-  it('takes its bound from a first window already in hand, telling the screen after the render', async () => {
+  it('takes its bound from a first window already in hand, telling its listeners after the render', async () => {
     const bounds: number[] = []
-    const list = boundedAuditList((upto) => bounds.push(upto))
+    const list = boundedAuditList()
+    list.subscribe((upto) => bounds.push(upto))
     expect(list.source.peek?.(query(0))).toBeUndefined()
     inHand = { data: [], recordsTotal: 140, recordsFiltered: 140, upto: 140 }
     expect(list.source.peek?.(query(0))).toBe(inHand)
@@ -72,5 +75,17 @@ describe('the audit log read at a bound', () => {
     list.advance(150)
     expect(list.source.peek?.(query(0))).toBeUndefined()
     inHand = undefined
+  })
+
+  it('tells a listener the bound it subscribes at, then stops when it unsubscribes', () => {
+    const bounds: number[] = []
+    const list = boundedAuditList()
+    list.advance(10)
+    const stop = list.subscribe((upto) => bounds.push(upto))
+    list.advance(20)
+    stop()
+    list.advance(30)
+    expect(bounds).toEqual([10, 20])
+    expect(list.upto()).toBe(30)
   })
 })

@@ -41,6 +41,11 @@ export interface BoundedAuditList {
   upto(): number | null
   /** Moves the bound (and reports it, as the first answer's was); the caller then refetches. */
   advance(upto: number): void
+  /**
+   * Calls `listener` with the bound now, if there is one, and with each bound set from now on;
+   * answers the function that stops it.
+   */
+  subscribe(listener: (upto: number) => void): () => void
 }
 
 /**
@@ -50,13 +55,17 @@ export interface BoundedAuditList {
  * setting it from the first answer must not refetch that answer, and advance() is followed by an
  * explicit refetch.
  */
-export function boundedAuditList(onBound: (upto: number) => void): BoundedAuditList {
+export function boundedAuditList(): BoundedAuditList {
   let bound: number | null = null
+  const listeners = new Set<(upto: number) => void>()
+  const report = (upto: number) => {
+    for (const listener of listeners) listener(upto)
+  }
   return {
     source: {
       queryKey: auditKeys.list,
       // Only the first window can be in hand early; it sets the bound as a fetched one would. The
-      // screen hears of it after the render that asked (it is asked while the table renders).
+      // listeners hear of it after the render that asked (it is asked while the table renders).
       // The same answer may be peeked again (the query cache rebuilt its entry): same bound.
       peek: (query) => {
         const page = peekAuditPage(query)
@@ -64,7 +73,7 @@ export function boundedAuditList(onBound: (upto: number) => void): BoundedAuditL
         if (bound === null) {
           const upto = page.upto
           bound = upto
-          queueMicrotask(() => onBound(upto))
+          queueMicrotask(() => report(upto))
         }
         return page
       },
@@ -75,7 +84,7 @@ export function boundedAuditList(onBound: (upto: number) => void): BoundedAuditL
         )
         if (bound === null) {
           bound = page.upto
-          onBound(bound)
+          report(bound)
         }
         return page
       },
@@ -83,7 +92,14 @@ export function boundedAuditList(onBound: (upto: number) => void): BoundedAuditL
     upto: () => bound,
     advance: (upto) => {
       bound = upto
-      onBound(upto)
+      report(upto)
+    },
+    subscribe: (listener) => {
+      listeners.add(listener)
+      if (bound !== null) listener(bound)
+      return () => {
+        listeners.delete(listener)
+      }
     },
   }
 }

@@ -1,15 +1,20 @@
+import { useSearch } from 'wouter'
 import { useI18nContext } from '../../../i18n/i18n-react'
+import type { BoundedAuditList } from '../../api/audits'
+import { parseListView } from '../../ui/data-table/list-view'
 import { Button } from '../../ui/button'
 import { visuallyHidden } from '../../ui/visually-hidden.css'
 import * as styles from './audits.css'
-import type { LiveAudits } from './use-live-audits'
+import { defaults } from './audit-view'
+import { useLiveAudits } from './use-live-audits'
 
 /**
  * "3 new entries — press R": a polite live region, so the news is heard without taking focus;
  * the button (or R) shows them, and the region then says how many were shown.
  */
-export function AuditNewsBar({ live }: { live: LiveAudits }) {
+export function AuditNewsBar({ list }: { list: BoundedAuditList }) {
   const { LL, locale } = useI18nContext()
+  const live = useLiveAudits(list, parseListView(useSearch(), defaults).search)
   const numbers = new Intl.NumberFormat(locale)
   const { count, more, shown } = live
   const formatted = numbers.format(count)

@@ -1,10 +1,8 @@
 import { useMemo, useState } from 'react'
 import { useI18nContext } from '../../../i18n/i18n-react'
-import { useSearch } from 'wouter'
 import type { AuditEntry } from '../../contract/audits'
 import { DataTable } from '../../ui/data-table/data-table'
 import { errorText } from '../../ui/data-table/error-text'
-import { parseListView } from '../../ui/data-table/list-view'
 import { Page } from '../../ui/page'
 import { auditColumns } from './audit-columns'
 import { AuditEntryDrawer } from './audit-entry-drawer'
@@ -12,7 +10,7 @@ import { AuditNewsBar } from './audit-news-bar'
 import { defaults } from './audit-view'
 import { formatRelativeTime } from '../../lib/relative-time-text'
 import { useNow } from '../../lib/use-now'
-import { useLiveAudits } from './use-live-audits'
+import { boundedAuditList } from '../../api/audits'
 
 const getRowId = (entry: AuditEntry) => String(entry.audit_id)
 
@@ -28,7 +26,7 @@ export function AuditsScreen() {
     [locale],
   )
   const columns = useMemo(() => auditColumns({ LL, now, exact }), [LL, now, exact])
-  const live = useLiveAudits(parseListView(useSearch(), defaults).search)
+  const [list] = useState(boundedAuditList)
   const [viewing, setViewing] = useState(false)
   const [shown, setShown] = useState<AuditEntry | null>(null)
   const rowActions = useMemo(
@@ -53,14 +51,14 @@ export function AuditsScreen() {
     <Page
       title={LL.audits.title()}
       intro={LL.audits.intro()}
-      actions={<AuditNewsBar live={live} />}
+      actions={<AuditNewsBar list={list} />}
     >
       <DataTable
         label={LL.audits.gridLabel()}
         searchLabel={LL.audits.search()}
         emptyMessage={LL.audits.empty()}
         columns={columns}
-        source={live.list.source}
+        source={list.source}
         defaults={defaults}
         getRowId={getRowId}
         describeRow={describeRow}

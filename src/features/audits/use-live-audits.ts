@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { auditKeys, boundedAuditList, fetchAuditNews } from '../../api/audits'
+import { auditKeys, fetchAuditNews, type BoundedAuditList } from '../../api/audits'
 import { activeList } from '../../ui/data-table/active-list'
 import { registerNews } from '../../ui/news-handle'
 
@@ -8,7 +8,6 @@ import { registerNews } from '../../ui/news-handle'
 export const NEWS_POLL_MS = 10_000
 
 export interface LiveAudits {
-  list: ReturnType<typeof boundedAuditList>
   /** Entries that arrived after the log was read and match its search (capped; see `more`). */
   count: number
   more: boolean
@@ -18,13 +17,15 @@ export interface LiveAudits {
 }
 
 /**
- * The audit log read at a bound, and a poll for what arrived after it: new entries never move the
- * rows under the reader; R (or the bar) advances the bound and shows them at the top.
+ * A poll for what arrived in the log after the bound `list` is read at: new entries never move the
+ * rows under the reader; R (or the bar) advances the bound and shows them at the top. The bound is
+ * followed here, in the news bar, not in the screen: learning it (right after the first rows render)
+ * then re-renders the bar alone, never the list before its first rows are painted.
  */
-export function useLiveAudits(search: string): LiveAudits {
+export function useLiveAudits(list: BoundedAuditList, search: string): LiveAudits {
   const client = useQueryClient()
-  const [upto, setUpto] = useState<number | null>(null)
-  const [list] = useState(() => boundedAuditList(setUpto))
+  const [upto, setUpto] = useState(() => list.upto())
+  useEffect(() => list.subscribe(setUpto), [list])
   const [shown, setShown] = useState<number | null>(null)
   const news = useQuery({
     queryKey: [...auditKeys.all, 'news', upto, search],
@@ -43,5 +44,5 @@ export function useLiveAudits(search: string): LiveAudits {
     setShown(latest.count)
   }, [client, latest, list])
   useEffect(() => registerNews({ show: () => void show() }), [show])
-  return { list, count: latest?.count ?? 0, more: latest?.more ?? false, shown, show }
+  return { count: latest?.count ?? 0, more: latest?.more ?? false, shown, show }
 }

@@ -42,6 +42,18 @@ const PEEKED_FRESH_MS = 5_000
 const fetchedOrFresh = (query: { state: { dataUpdateCount: number } }) =>
   query.state.dataUpdateCount === 0 ? PEEKED_FRESH_MS : 0
 
+// When a window in hand was first handed to a cache entry. The entry built while the table
+// renders has no observer until the table subscribes after its commit, and the cache drops an
+// unobserved entry at once (gcTime 0, SPEC 4): the subscription then builds it again from the same
+// answer. Dated by its first peek, the rebuilt entry answers exactly as the rendered one did, so
+// the table is not rendered a second time before its first rows are painted.
+const peekedAt = new WeakMap<object, number>()
+function firstPeekTime(page: object): number {
+  const at = peekedAt.get(page) ?? Date.now()
+  peekedAt.set(page, at)
+  return at
+}
+
 const windowQuery = <TSort extends string>(view: ListView<TSort>, start: number) =>
   ({
     start,
@@ -81,6 +93,10 @@ export function useWindowedRows<TRow, TSort extends string>(
       queryFn: ({ signal }: { signal: AbortSignal }) => early.fetch(query, signal),
       // A window already in hand (a boot's early request) renders with the table's first render.
       initialData: source.peek ? () => source.peek?.(query) : undefined,
+      initialDataUpdatedAt: () => {
+        const page = source.peek?.(query)
+        return page === undefined ? undefined : firstPeekTime(page)
+      },
       // That answer has only just arrived: it is not fetched again as the table mounts.
       staleTime: fetchedOrFresh,
     }
