@@ -224,7 +224,7 @@ export function DataTable<TRow extends RowData, TSort extends string>(
       // Before the first rows arrive only the first row is reachable: j lands there at once and a
       // row key then waits for it.
       total: rows.total ?? 1,
-      pageRows: Math.max(1, items.length - 2 * OVERSCAN),
+      pageRows: virtual.pageRows,
       modified: event.ctrlKey || event.metaKey || event.altKey,
     })
     if (result.type === 'none') return
@@ -327,7 +327,6 @@ export function DataTable<TRow extends RowData, TSort extends string>(
               <BodyRow
                 key={item.index}
                 id={rowId(item.index)}
-                table={table}
                 row={rowAt(item.index)}
                 rowIndex={item.index}
                 columns={columns}

@@ -75,7 +75,6 @@ export function HeaderRow<TRow extends RowData>(props: HeaderRowProps<TRow>) {
 
 interface BodyRowProps<TRow extends RowData> {
   id: string
-  table: Table<TRow>
   /** Undefined while the row's window is loading: a skeleton stands in. */
   row: Row<DataTableFeatures, TRow> | undefined
   rowIndex: number
@@ -98,7 +97,7 @@ interface BodyRowProps<TRow extends RowData> {
 const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]'
 
 function BodyRowView<TRow extends RowData>(props: BodyRowProps<TRow>) {
-  const { id, table, row, rowIndex, offset, active, onActivate, onOpen } = props
+  const { id, row, rowIndex, offset, active, onActivate, onOpen } = props
   const { selected, selectLabel, onSelect } = props
   const element = useRef<HTMLDivElement>(null)
   const original = row?.original
@@ -154,13 +153,24 @@ function BodyRowView<TRow extends RowData>(props: BodyRowProps<TRow>) {
       ) : null}
       {row?.getAllCells().map((cell) => (
         <div key={cell.id} role="gridcell" className={styles.cell}>
-          <span className={styles.cellText}>
-            <table.FlexRender cell={cell} />
-          </span>
+          <span className={styles.cellText}>{cellContent(cell)}</span>
         </div>
       ))}
     </div>
   )
+}
+
+type Cell<TRow extends RowData> = ReturnType<Row<DataTableFeatures, TRow>['getAllCells']>[number]
+
+/**
+ * What a column renders in `cell`. A column's `cell` is a plain function of the cell's context (no
+ * hooks; a cell needing state renders a component of its own), so it is called here instead of
+ * being mounted as a component inside TanStack's FlexRender: two components fewer per cell, a
+ * quarter of the fibers of a list's first render.
+ */
+function cellContent<TRow extends RowData>(cell: Cell<TRow>): ReactNode {
+  const template = cell.column.columnDef.cell
+  return typeof template === 'function' ? (template(cell.getContext()) as ReactNode) : template
 }
 
 /** Marks a cell whose value its column cuts (data-cut): CSS then shows it whole (data-table.css.ts). */
@@ -190,7 +200,6 @@ function sameRow<TRow extends RowData>(prev: BodyRowProps<TRow>, next: BodyRowPr
     prev.row?.original === next.row?.original &&
     prev.columns === next.columns &&
     prev.id === next.id &&
-    prev.table === next.table &&
     prev.rowIndex === next.rowIndex &&
     prev.offset === next.offset &&
     prev.active === next.active &&

@@ -30,6 +30,8 @@ import type { IndexRange } from './windows'
 export interface ScaledVirtualizer {
   /** The rows to render (the visible ones and the overscan), each with its virtual top. */
   items: RowItem[]
+  /** How many rows the scroller shows: what PageDown and PageUp move by. */
+  pageRows: number
   /** Height of everything inside the scroll element, header included. */
   physicalHeight: number
   /** Where a virtual item's top is inside the scroll element's content. */
@@ -96,6 +98,10 @@ export function useScaledVirtualizer(
   // from the window's height, the most the scroller can show: the rows are rendered in the sliced
   // first render and painted in the first frame, and the measurement's re-render only trims them.
   const [initialRect] = useState(() => ({ width: window.innerWidth, height: window.innerHeight }))
+  // Until then, too, the rows are those on screen only: the overscan (rows below the fold, for a
+  // smooth scroll) joins once the scroller's size is known, after the first frame. The first render
+  // is most of what stands between a page load and its first rows.
+  const [measured, setMeasured] = useState(false)
   const virtualizer = useVirtualizer<HTMLDivElement, HTMLDivElement>({
     count: blockCount(count),
     getScrollElement: () => scrollRef.current,
@@ -127,6 +133,7 @@ export function useScaledVirtualizer(
     observeElementRect: (instance, notify) =>
       observeBoxSize(instance.scrollElement, (rect) => {
         notify(rect)
+        setMeasured(true)
         if (report(visibleRows(instance.scrollOffset ?? 0, rect.height, latest.current.rows)))
           rerender()
       }),
@@ -176,7 +183,8 @@ export function useScaledVirtualizer(
   )
 
   return {
-    items: rowItems(range, overscan, rows),
+    items: rowItems(range, measured ? overscan : 0, rows),
+    pageRows: range ? range.last - range.first + 1 : 1,
     physicalHeight: scale.physicalHeight,
     physicalTop: (virtualStart) => virtualStart - virtualOffset + physicalOffset,
     revealIndex,
