@@ -7,6 +7,7 @@ import { visuallyHidden } from '../../ui/visually-hidden.css'
 import * as styles from './audits.css'
 import { defaults } from './audit-view'
 import { useLiveAudits } from './use-live-audits'
+import { numberFormat } from '../../lib/number-format'
 
 /**
  * "3 new entries — press R": a polite live region, so the news is heard without taking focus;
@@ -15,7 +16,7 @@ import { useLiveAudits } from './use-live-audits'
 export function AuditNewsBar({ list }: { list: BoundedAuditList }) {
   const { LL, locale } = useI18nContext()
   const live = useLiveAudits(list, parseListView(useSearch(), defaults).search)
-  const numbers = new Intl.NumberFormat(locale)
+  const numbers = numberFormat(locale)
   const { count, more, shown } = live
   const formatted = numbers.format(count)
   return (

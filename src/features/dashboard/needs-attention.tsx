@@ -14,6 +14,7 @@ import { Notice } from '../../ui/notice'
 import { Skeleton } from '../../ui/skeleton'
 import * as styles from './needs-attention.css'
 import { WalkList, type WalkItem } from './walk-list'
+import { numberFormat } from '../../lib/number-format'
 
 const placeText = (place: DevicePlace) =>
   [place.location, place.floor, place.room, place.door].filter(Boolean).join(' › ')
@@ -30,7 +31,7 @@ interface BoxProps {
 /** One list of what needs a person: its title and count, its items, or a plain "all is well". */
 function AttentionBox({ id, title, total, items, empty, footer }: BoxProps) {
   const { LL, locale } = useI18nContext()
-  const numbers = new Intl.NumberFormat(locale)
+  const numbers = numberFormat(locale)
   return (
     <section className={styles.box} aria-labelledby={id} data-testid={id}>
       <h3 id={id} className={styles.boxHead}>

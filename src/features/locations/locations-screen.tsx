@@ -15,6 +15,7 @@ import { DeleteLocationDialog } from './delete-location-dialog'
 import { formatAddress } from './location-address'
 import { locationColumns } from './location-columns'
 import { LocationDrawer } from './location-drawer'
+import { numberFormat } from '../../lib/number-format'
 
 const defaults: ListViewDefaults<LocationSort> = {
   orderBy: 'location_id',
@@ -41,7 +42,7 @@ export function LocationsScreen() {
   const canCreate = can(needs('locations', 'create'))
   const canUpdate = can(needs('locations', 'update'))
   const canDelete = can(needs('locations', 'delete'))
-  const numbers = useMemo(() => new Intl.NumberFormat(locale), [locale])
+  const numbers = numberFormat(locale)
 
   // Opening pushes a history entry (Back closes it again); following j/k replaces it.
   const showPeek = useCallback(

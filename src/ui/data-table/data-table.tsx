@@ -32,6 +32,7 @@ import { useSelection } from './use-selection'
 import { useSortControl } from './use-sort-control'
 import type { ListSource } from '../../contract/list'
 import type { IndexRange } from './windows'
+import { numberFormat } from '../../lib/number-format'
 
 export interface DataTableProps<TRow extends RowData, TSort extends string> {
   /** Accessible name of the grid, e.g. "Audit log". */
@@ -249,7 +250,7 @@ export function DataTable<TRow extends RowData, TSort extends string>(
   const selectedOf = (id: string | undefined) => id !== undefined && selectedRows.has(id)
   const selectLabelOf = (row: TRow | undefined) =>
     selectable && row !== undefined ? LL.table.selectRow({ row: describeRow(row) }) : ''
-  const numbers = new Intl.NumberFormat(locale)
+  const numbers = numberFormat(locale)
   const announcement =
     activeIndex === null
       ? ''

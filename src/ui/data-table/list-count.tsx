@@ -1,11 +1,14 @@
+import { memo } from 'react'
 import { useI18nContext } from '../../../i18n/i18n-react'
 import * as styles from './data-table.css'
+import { numberFormat } from '../../lib/number-format'
 
 /**
  * How many rows the list holds, or matches while searching ("more than N" when the server stopped
- * counting); "Loading…" until the server says.
+ * counting); "Loading…" until the server says. Memoised: the table renders on every frame of a
+ * scroll, the count only when it changes.
  */
-export function ListCount({
+export const ListCount = memo(function ListCount({
   total,
   capped,
   searching,
@@ -15,7 +18,7 @@ export function ListCount({
   searching: boolean
 }) {
   const { LL, locale } = useI18nContext()
-  const formatted = total === null ? '' : new Intl.NumberFormat(locale).format(total)
+  const formatted = total === null ? '' : numberFormat(locale).format(total)
   return (
     <p className={styles.count} role="status">
       {total === null
@@ -27,4 +30,4 @@ export function ListCount({
             : LL.table.count({ count: total, formatted })}
     </p>
   )
-}
+})

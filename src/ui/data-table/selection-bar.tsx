@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { useI18nContext } from '../../../i18n/i18n-react'
 import { Button } from '../button'
 import * as styles from './data-table.css'
+import { numberFormat } from '../../lib/number-format'
 
 interface SelectionBarProps {
   count: number
@@ -16,7 +17,7 @@ export function SelectionBar({ count, onClear, children }: SelectionBarProps) {
   return (
     <section className={styles.selectionBar} aria-label={LL.table.bulkActions()}>
       <p className={styles.selectionCount} role="status">
-        {LL.table.selected({ count: new Intl.NumberFormat(locale).format(count) })}
+        {LL.table.selected({ count: numberFormat(locale).format(count) })}
       </p>
       {children}
       <Button tone="ghost" size="sm" onClick={onClear}>
