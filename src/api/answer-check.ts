@@ -14,13 +14,7 @@ type Context = { path: unknown[]; branch: unknown[]; mask: boolean }
 
 const FAILED = Symbol('failed')
 
-function isEmpty(results: Iterable<unknown>): boolean {
-  for (const result of results) {
-    void result
-    return false
-  }
-  return true
-}
+const isEmpty = (results: Iterable<unknown>) => results[Symbol.iterator]().next().done === true
 
 function isObject(value: unknown): value is Record<PropertyKey, unknown> {
   return typeof value === 'object' && value !== null

@@ -93,10 +93,12 @@ export function useWindowedRows<TRow, TSort extends string>(
       queryFn: ({ signal }: { signal: AbortSignal }) => early.fetch(query, signal),
       // A window already in hand (a boot's early request) renders with the table's first render.
       initialData: source.peek ? () => source.peek?.(query) : undefined,
-      initialDataUpdatedAt: () => {
-        const page = source.peek?.(query)
-        return page === undefined ? undefined : firstPeekTime(page)
-      },
+      initialDataUpdatedAt: source.peek
+        ? () => {
+            const page = source.peek?.(query)
+            return page === undefined ? undefined : firstPeekTime(page)
+          }
+        : undefined,
       // That answer has only just arrived: it is not fetched again as the table mounts.
       staleTime: fetchedOrFresh,
     }
