@@ -4,11 +4,18 @@ import reactHooks from 'eslint-plugin-react-hooks'
 
 // The one-way rule of the shape: app → features → commands/ui/api/lib/session → contract;
 // machines → xstate only; server → contract only. Each zone lists what its files may not import.
-const restrict = (files, patterns) => ({
+const restrict = (files, patterns, ignores = []) => ({
   files,
+  ignores,
   rules: { 'no-restricted-imports': ['error', { patterns }] },
 })
 const banned = (regex, message) => ({ regex, message })
+const contractOnly = banned(
+  '(^|/)(app|features|ui|api|lib|commands|session)/|^react',
+  'The contract depends on superstruct only: the server shares it.',
+)
+// Its factories also compile the check every answer goes through (api/answer-check.ts).
+const structsFromStruct = banned('^superstruct$', "The contract's structs come from ./struct.")
 const noApp = banned('(^|/)app/', 'Only app/ composes; import the service from below instead.')
 const noFeatures = banned(
   '(^|/)features/',
@@ -27,15 +34,8 @@ export const boundaries = [
     ],
   ),
   restrict(['src/{ui,lib,api,commands,session}/**/*.{ts,tsx}'], [noApp, noFeatures]),
-  restrict(
-    ['src/contract/**/*.ts'],
-    [
-      banned(
-        '(^|/)(app|features|ui|api|lib|commands|session)/|^react',
-        'The contract depends on superstruct only: the server shares it.',
-      ),
-    ],
-  ),
+  restrict(['src/contract/**/*.ts'], [contractOnly, structsFromStruct], ['src/contract/struct.ts']),
+  restrict(['src/contract/struct.ts'], [contractOnly]),
   restrict(
     ['machines/**/*.ts'],
     [banned('^\\.\\./', 'Machines are pure: they import xstate and nothing of src/ or server/.')],

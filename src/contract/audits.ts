@@ -12,7 +12,7 @@ import {
   optional,
   string,
   type Infer,
-} from 'superstruct'
+} from './struct'
 import { DeviceTypeId, deviceCommands } from './devices'
 import { Id, IdParam, IsoDateTime, optionalText } from './fields'
 import { listQuery, QueryCount } from './list'

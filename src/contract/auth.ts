@@ -1,4 +1,4 @@
-import { integer, literal, object, optional, string, type Infer } from 'superstruct'
+import { integer, literal, object, optional, string, type Infer } from './struct'
 import { Password, requiredText } from './fields'
 
 /** POST /auth/v1/token, form-encoded (OAuth2 password grant). `username` may be the email. */

@@ -12,7 +12,7 @@ import {
   string,
   type Infer,
   type Struct,
-} from 'superstruct'
+} from './struct'
 import { Id, IsoDateTime, requiredId } from './fields'
 import { listQuery } from './list'
 import { fail, required } from './rules'

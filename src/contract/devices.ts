@@ -15,7 +15,7 @@ import {
   refine,
   string,
   type Infer,
-} from 'superstruct'
+} from './struct'
 import { Id, IdParam, IsoDateTime, oneOf, requiredId, requiredText } from './fields'
 import { listQuery } from './list'
 import { fail } from './rules'

@@ -1,4 +1,4 @@
-import { enums, number, object, optional, record, string, union, type Infer } from 'superstruct'
+import { enums, number, object, optional, record, string, union, type Infer } from './struct'
 import { ruleCodes } from './rules'
 
 export const errorCodes = [

@@ -1,4 +1,4 @@
-import { coerce, define, integer, refine, string } from 'superstruct'
+import { coerce, define, integer, refine, string } from './struct'
 import { fail, required, type Subject } from './rules'
 
 // Field structs shared by every resource. Each failure names its rule (see rules.ts) and keeps the

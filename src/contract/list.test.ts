@@ -1,4 +1,4 @@
-import { create, validate } from 'superstruct'
+import { create, validate } from './struct'
 import { describe, expect, it } from 'vitest'
 import { AuditListQuery } from './audits'
 import { IsoDateTime } from './fields'

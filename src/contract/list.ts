@@ -14,7 +14,7 @@ import {
   union,
   type Infer,
   type Struct,
-} from 'superstruct'
+} from './struct'
 import { optionalText } from './fields'
 
 export const DEFAULT_PAGE_START = 0

@@ -8,7 +8,7 @@ import {
   partial,
   string,
   type Infer,
-} from 'superstruct'
+} from './struct'
 import { Device } from './devices'
 import {
   Id,

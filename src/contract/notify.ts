@@ -8,7 +8,7 @@ import {
   string,
   type Infer,
   type Struct,
-} from 'superstruct'
+} from './struct'
 import { Email, Id, IsoDateTime } from './fields'
 
 export const ResetPasswordNotify = object({

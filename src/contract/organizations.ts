@@ -1,4 +1,4 @@
-import { array, define, object, optional, refine, string, type Infer } from 'superstruct'
+import { array, define, object, optional, refine, string, type Infer } from './struct'
 import { Id, IsoDateTime, optionalText, requiredText } from './fields'
 import { listQuery } from './list'
 import { fail, required } from './rules'

@@ -1,4 +1,4 @@
-import type { Failure } from 'superstruct'
+import type { Failure } from './struct'
 
 // Every validation failure names the rule it broke and that rule's parameters, so a client can say
 // it in any language without reading the English message, which stays for logs and API callers.

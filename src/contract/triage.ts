@@ -1,14 +1,4 @@
-import {
-  array,
-  defaulted,
-  integer,
-  max,
-  min,
-  nullable,
-  object,
-  string,
-  type Infer,
-} from 'superstruct'
+import { array, defaulted, integer, max, min, nullable, object, string, type Infer } from './struct'
 import { AuditCommand } from './audits'
 import { Device } from './devices'
 import { Id, IsoDateTime } from './fields'

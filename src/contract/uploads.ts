@@ -1,4 +1,4 @@
-import { integer, object, string, type Infer } from 'superstruct'
+import { integer, object, string, type Infer } from './struct'
 
 export const UPLOAD_MAX_BYTES = 5 * 1024 * 1024
 export const uploadContentTypes = ['image/png', 'image/jpeg', 'image/gif', 'image/webp'] as const

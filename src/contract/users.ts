@@ -9,7 +9,7 @@ import {
   partial,
   string,
   type Infer,
-} from 'superstruct'
+} from './struct'
 import { Email, Id, IsoDateTime, optionalText, requiredText } from './fields'
 import { ClientId } from './organizations'
 import { listQuery } from './list'

@@ -25,6 +25,8 @@ describe('import boundaries', () => {
     ['src/lib/x.ts', "import { App } from '../app/app'"],
     ['src/commands/x.ts', "import { routes } from '../app/routes'"],
     ['src/contract/x.ts', "import { pathTo } from '../lib/paths'"],
+    ['src/contract/x.ts', "import { object } from 'superstruct'"],
+    ['src/contract/struct.ts', "import { pathTo } from '../lib/paths'"],
     ['machines/x.machine.ts', "import { can } from '../src/contract/permissions'"],
     ['server/routes/x.ts', "import { pathTo } from '../../src/lib/paths'"],
   ])('refuses in %s: %s', async (file, source) => {
@@ -37,6 +39,8 @@ describe('import boundaries', () => {
     ['src/features/users/x.ts', "import { UserForm } from './user-form'"],
     ['src/app/x.ts', "import { UsersScreen } from '../features/users/users-screen'"],
     ['server/routes/x.ts', "import { Id } from '../../src/contract/fields'"],
+    ['src/contract/x.ts', "import { object } from './struct'"],
+    ['src/contract/struct.ts', "import * as s from 'superstruct'"],
     ['machines/x.machine.ts', "import { setup } from 'xstate'"],
   ])('allows in %s: %s', async (file, source) => {
     expect(await restricted(file, source)).toEqual([])
