@@ -163,26 +163,32 @@ export const nullable = ((struct: object) =>
     value === null ? value : check(value),
   )) as typeof s.nullable
 
-export const refine = ((struct: object, name: string, refiner: s.Refiner<unknown>) =>
-  wrapping(s.refine(any(struct), name, refiner), struct, (value, check) => {
+/** A struct that adds a rule after `inner`'s own checks: refine, min, max. */
+const refining = <S extends object>(
+  struct: S,
+  inner: object,
+  passes: (value: unknown) => boolean,
+) =>
+  wrapping(struct, inner, (value, check) => {
     const checked = check(value)
-    return checked !== FAILED && refiner(checked, CONTEXT) === true ? checked : FAILED
-  })) as typeof s.refine
+    return checked !== FAILED && passes(checked) ? checked : FAILED
+  })
+
+export const refine = ((struct: object, name: string, refiner: s.Refiner<unknown>) =>
+  refining(
+    s.refine(any(struct), name, refiner),
+    struct,
+    (value) => refiner(value, CONTEXT) === true,
+  )) as typeof s.refine
 
 type Bound = { exclusive?: boolean }
 
 export const min = ((struct: object, threshold: number, options: Bound = {}) =>
-  wrapping(s.min(any(struct) as s.Struct<number>, threshold, options), struct, (value, check) => {
-    const checked = check(value)
-    if (checked === FAILED) return FAILED
-    const bound = checked as number
-    return (options.exclusive ? bound > threshold : bound >= threshold) ? checked : FAILED
-  })) as typeof s.min
+  refining(s.min(any(struct) as s.Struct<number>, threshold, options), struct, (value) =>
+    options.exclusive ? (value as number) > threshold : (value as number) >= threshold,
+  )) as typeof s.min
 
 export const max = ((struct: object, threshold: number, options: Bound = {}) =>
-  wrapping(s.max(any(struct) as s.Struct<number>, threshold, options), struct, (value, check) => {
-    const checked = check(value)
-    if (checked === FAILED) return FAILED
-    const bound = checked as number
-    return (options.exclusive ? bound < threshold : bound <= threshold) ? checked : FAILED
-  })) as typeof s.max
+  refining(s.max(any(struct) as s.Struct<number>, threshold, options), struct, (value) =>
+    options.exclusive ? (value as number) < threshold : (value as number) <= threshold,
+  )) as typeof s.max
