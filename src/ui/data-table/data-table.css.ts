@@ -200,7 +200,12 @@ export const skeletonBar = style({
   },
 })
 
-/** A body row whose window is loading: no cells, one bar across the columns (table-rows.tsx). */
+/**
+ * A body row whose window is loading: no cells, one bar across the columns (table-rows.tsx). The
+ * bar stands still: a jump shows it for a frame or a few, and a pulse made each bar an animated
+ * layer the compositor had to raster before the frame with the rows could start (a jump to row
+ * 900,000 took 125 ms with it, 87 ms without; docs/benchmarks.md, session 12).
+ */
 export const loadingRow = style({
   '::after': {
     content: '""',
@@ -210,11 +215,6 @@ export const loadingRow = style({
     margin: `0 ${vars.space.md}`,
     borderRadius: vars.radius.sm,
     background: vars.color.graySoft,
-  },
-  '@media': {
-    '(prefers-reduced-motion: no-preference)': {
-      selectors: { '&::after': { animation: `${pulse} 1.4s ease-in-out infinite` } },
-    },
   },
 })
 

@@ -184,8 +184,11 @@ export function useWindowedRows<TRow, TSort extends string>(
       if (!still || range === null || current.total === null) return
       const next = windowStartsFor(range, current.total, WINDOW_SIZE, OVERSCAN_ROWS)
       if (next.length === 0 || sameStarts(next, current.starts)) return
-      for (const start of byVisibleShare(next, range, WINDOW_SIZE))
-        if (!current.starts.includes(start)) early.start(windowQuery(current.view, start))
+      early.start(
+        byVisibleShare(next, range, WINDOW_SIZE)
+          .filter((start) => !current.starts.includes(start))
+          .map((start) => windowQuery(current.view, start)),
+      )
       setRequested({ viewKey: current.viewKey, starts: next })
     },
     [early],
