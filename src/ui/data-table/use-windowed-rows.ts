@@ -6,6 +6,7 @@ import type { ListView } from './list-view'
 import {
   byVisibleShare,
   isContinuous,
+  countMemory,
   windowJoiner,
   sameStarts,
   windowStartsFor,
@@ -72,14 +73,9 @@ export function useWindowedRows<TRow, TSort extends string>(
 ): WindowedRows<TRow> {
   const viewKey = `${view.orderBy} ${view.orderDirection} ${view.search} ${filterKey}`
   const [requested, setRequested] = useState({ viewKey, starts: FIRST_WINDOW })
-  const [known, setKnown] = useState<{ viewKey: string; total: number | null; capped: boolean }>({
-    viewKey,
-    total: null,
-    capped: false,
-  })
+  const [rememberCount] = useState(countMemory)
   // A new sort or search starts over at the top (React's "adjust state while rendering" pattern).
   if (requested.viewKey !== viewKey) setRequested({ viewKey, starts: FIRST_WINDOW })
-  if (known.viewKey !== viewKey) setKnown({ viewKey, total: null, capped: false })
 
   // One set of started requests per source: a screen's new filters make a new source.
   const early = useMemo(() => earlyWindows(source), [source])
@@ -134,14 +130,9 @@ export function useWindowedRows<TRow, TSort extends string>(
   )
   const combined = useQueries({ queries, combine })
 
-  if (
-    combined.loadedTotal !== null &&
-    (combined.loadedTotal !== known.total || combined.loadedCapped !== known.capped)
-  ) {
-    setKnown({ viewKey, total: combined.loadedTotal, capped: combined.loadedCapped })
-  }
   // Windows scrolled away are dropped (SPEC 4: keep time 0), so the total is remembered per view.
-  const total = combined.loadedTotal ?? (known.viewKey === viewKey ? known.total : null)
+  const count = rememberCount(viewKey, combined.loadedTotal, combined.loadedCapped)
+  const total = count.total
 
   const wanted =
     total === null || visible === null
@@ -196,7 +187,7 @@ export function useWindowedRows<TRow, TSort extends string>(
 
   return {
     total,
-    capped: combined.loadedTotal !== null ? combined.loadedCapped : known.capped,
+    capped: count.capped,
     data: combined.rows.data,
     locate: combined.rows.locate,
     indexAt: combined.rows.indexAt,

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import fc from 'fast-check'
 import {
   byVisibleShare,
+  countMemory,
   isContinuous,
   joinWindows,
   sameStarts,
@@ -127,5 +128,24 @@ describe('windowJoiner', () => {
     expect(refetched).not.toBe(joined)
     expect(refetched.data).toEqual(['a', 'B', 'c'])
     expect(refetched.locate(1)).toBe(1)
+  })
+})
+
+describe('countMemory', () => {
+  it('answers the loaded count and keeps it for the same view while nothing is loaded', () => {
+    const count = countMemory()
+    expect(count('a', null, false)).toEqual({ total: null, capped: false })
+    expect(count('a', 1_000_000, false)).toEqual({ total: 1_000_000, capped: false })
+    expect(count('a', null, false)).toEqual({ total: 1_000_000, capped: false })
+    expect(count('a', 5_000, true)).toEqual({ total: 5_000, capped: true })
+    expect(count('a', null, false)).toEqual({ total: 5_000, capped: true })
+  })
+
+  it('forgets the count of another view', () => {
+    const count = countMemory()
+    count('a', 1_000_000, false)
+    expect(count('b', null, false)).toEqual({ total: null, capped: false })
+    expect(count('b', 12, false)).toEqual({ total: 12, capped: false })
+    expect(count('a', null, false)).toEqual({ total: null, capped: false })
   })
 })

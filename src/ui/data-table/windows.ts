@@ -133,3 +133,30 @@ export function windowJoiner<TRow>() {
     return last.joined
   }
 }
+
+export interface ViewCount {
+  total: number | null
+  capped: boolean
+}
+
+/**
+ * The count of the view's rows, remembered: the count the loaded windows report, else the last one
+ * reported for the same view, else null. Windows that leave the screen are dropped, and a jump may
+ * land where none is loaded yet; the scrollbar keeps its length meanwhile. A function with memory
+ * rather than state: state set while rendering ran the table's render function twice over for its
+ * first frame, as the first window's count arrives with that render. A call repeated with the same arguments answers the
+ * same count.
+ */
+export function countMemory(): (
+  viewKey: string,
+  loadedTotal: number | null,
+  loadedCapped: boolean,
+) => ViewCount {
+  let last: ViewCount & { viewKey: string } = { viewKey: '', total: null, capped: false }
+  return (viewKey, loadedTotal, loadedCapped) => {
+    if (loadedTotal !== null) last = { viewKey, total: loadedTotal, capped: loadedCapped }
+    return last.viewKey === viewKey
+      ? { total: last.total, capped: last.capped }
+      : { total: null, capped: false }
+  }
+}
