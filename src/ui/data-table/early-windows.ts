@@ -76,10 +76,10 @@ export function earlyWindows<TRow, TSort extends string>(
     for (const query of run) {
       const from = offset
       offset += query.length
-      const response =
-        run.length === 1
-          ? whole
-          : whole.then((page) => ({ ...page, data: page.data.slice(from, from + query.length) }))
+      const response = whole.then((page) => ({
+        ...page,
+        data: page.data.slice(from, from + query.length),
+      }))
       // A failure surfaces when the query takes the request; nobody taking it is not an error.
       response.catch(() => undefined)
       started.set(keyOf(query), { at: now(), release, response })
