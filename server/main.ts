@@ -12,11 +12,18 @@ export interface RunningServer {
   close(): Promise<void>
 }
 
+/** How long the server keeps an idle keep-alive connection open: well past a client's 5 s. */
+const KEEP_ALIVE_IDLE_MS = 65_000
+
 /** Starts the API (and the built console) on `port`; port 0 picks a free one (tests). */
 export async function startServer(overrides: Partial<ServerOptions> = {}): Promise<RunningServer> {
   const handle = await createApp(overrides)
   const { options } = handle.services
   const server = serve({ fetch: handle.app.fetch, port: options.port, hostname: options.host })
+  // Node's server default is 5 s. A client that reuses a pooled socket without reading the
+  // Keep-Alive hint (Playwright's API client does) could send just as the server closed it and get
+  // ECONNRESET; a CI run lost a test to it. server.close() still closes idle sockets at once.
+  if ('keepAliveTimeout' in server) server.keepAliveTimeout = KEEP_ALIVE_IDLE_MS
   await new Promise<void>((resolve, reject) => {
     server.once('listening', resolve)
     server.once('error', reject)
