@@ -22,7 +22,6 @@ export interface Contender {
 }
 
 export interface RoundFigures {
-  loadMs: number
   coldMs: number
   jumpMs: number
   endMs: number
@@ -121,17 +120,41 @@ interface RoundSetup {
 }
 
 /**
- * One contender's round in `page` (its probe installed, signed in): a warm full load (the second of
- * two, so assets and the server's first window are cached as on any later visit), a jump once the
+ * Warm full loads of every contender, `loads` each, interleaved load by load and alternating which
+ * contender goes first, so a change in the machine's load reaches both alike (the pages are
+ * signed in, their probes installed). Each page loads once unmeasured first: assets and the
+ * server's first window are cached, as on any later visit. Answers each contender's times in ms.
+ */
+export async function interleavedLoads(
+  pages: ReadonlyMap<Contender, Page>,
+  baseUrl: string,
+  loads: number,
+): Promise<Map<Contender, number[]>> {
+  const contenders = [...pages.keys()]
+  const times = new Map<Contender, number[]>(contenders.map((c) => [c, []]))
+  for (let load = -1; load < loads; load += 1) {
+    const order = load % 2 === 0 ? contenders : [...contenders].reverse()
+    for (const contender of order) {
+      const page = pages.get(contender) as Page
+      // The page must be the visible one: a background tab's frames are throttled.
+      await page.bringToFront()
+      const ms = await loadToRows(page, `${baseUrl}${contender.path}`)
+      if (load >= 0) times.get(contender)?.push(ms)
+    }
+  }
+  return times
+}
+
+/**
+ * One contender's round in `page` (its probe installed, signed in): a full load, a jump once the
  * page is at rest, a 5 s scroll from there, then the key that goes to the last row.
  */
 export async function runRound(setup: RoundSetup): Promise<Omit<RoundFigures, 'coldMs'>> {
   const { page, baseUrl, contender, rows, jumpTo, scrollMs, rowsPerSecond, requests } = setup
   const url = `${baseUrl}${contender.path}`
+  requests()
   await page.goto(url)
   await waitForRow(page, 0)
-  requests()
-  const loadMs = await loadToRows(page, url)
   const load = requests()
   // The jump starts from a page at rest, as a person's would: no request in flight for half a
   // second (the load's tail, idle-time preloads) and two frames painted. Jumping in the very frame
@@ -161,7 +184,6 @@ export async function runRound(setup: RoundSetup): Promise<Omit<RoundFigures, 'c
   const end = requests()
 
   return {
-    loadMs,
     jumpMs,
     endMs,
     domRows: scroll.maxRows,
