@@ -9,7 +9,7 @@
  *     repeat) → first rows painted;
  *   - both contenders, AUDIT_BENCH_LOADS warm full page loads (9) → first rows, interleaved load
  *     by load and alternating which goes first: a 3-sample median of a figure that varies by
- *     ±50 ms from load to load on a busy 2-core machine moved the ratio by 0.2 from run to run;
+ *     ±50 ms from load to load on a busy 2-core machine moved the ratio by up to 0.4 between runs;
  *   - both contenders, AUDIT_BENCH_ROUNDS rounds (3), interleaved and alternating which goes first:
  *     the page opened cold (new browser context, signed in, nothing
  *     cached) → first rows; jump to row 900,000 (scrollTop set once, as a scrollbar drag ends) →
