@@ -13,6 +13,10 @@ export interface Principal {
   email: string
   roles: string[]
   permissions: string[]
+  /** The profile's names, read with the rest so that /me needs no second query. */
+  title: string | null
+  firstName: string
+  lastName: string
 }
 
 export type AppEnv = { Variables: { principal: Principal } }

@@ -24,9 +24,12 @@ export async function loadPrincipal(
     email: string
     roles: string[]
     permissions: string[]
+    title: string | null
+    first_name: string
+    last_name: string
   }>(
     `select u.user_id, u.organization_id, o.name as organization_name, u.username, u.email, u.roles,
-            ${effectivePermissionsSql} as permissions
+            ${effectivePermissionsSql} as permissions, u.title, u.first_name, u.last_name
      from users u join organizations o using (organization_id)
      where u.user_id = $1 and u.session_epoch = $2 and not u.disabled`,
     [userId, epoch],
@@ -40,6 +43,9 @@ export async function loadPrincipal(
     email: row.email,
     roles: row.roles,
     permissions: row.permissions,
+    title: row.title,
+    firstName: row.first_name,
+    lastName: row.last_name,
   }
 }
 

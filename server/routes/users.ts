@@ -47,19 +47,16 @@ const userListSpec = (limit: number | null): ListSpec<(typeof userSortKeys)[numb
 })
 
 export function registerUsers(app: App, s: Services) {
-  app.get('/org/v1/users/me', async (c) => {
+  // The caller was read from the database for this very request (auth/principal.ts): no second query.
+  app.get('/org/v1/users/me', (c) => {
     const p = c.get('principal')
-    const [row] = await s.db.query<Pick<User, 'title' | 'first_name' | 'last_name'>>(
-      'select title, first_name, last_name from users where user_id = $1',
-      [p.userId],
-    )
     return c.json({
       user_id: p.userId,
       username: p.username,
       email: p.email,
-      title: row?.title ?? null,
-      first_name: row?.first_name ?? '',
-      last_name: row?.last_name ?? '',
+      title: p.title,
+      first_name: p.firstName,
+      last_name: p.lastName,
       roles: p.roles,
       permissions: p.permissions,
       organization_id: p.organizationId,

@@ -23,6 +23,25 @@ describe('users', () => {
     expect(data.map((r) => r.role)).toEqual(['admin', 'org_admin', 'staff', 'auditor'])
   })
 
+  it('answers /me with the caller’s names as they are now, not as they were at sign-in', async () => {
+    const orgadmin = await server().login(ORGADMIN)
+    const before = await me(orgadmin)
+    const admin = await server().login(ADMIN)
+    const renamed = await server().request('PUT', `/org/v1/users/${before.user_id}`, {
+      token: admin,
+      json: { title: 'Ms.', first_name: 'Renata', last_name: 'Quill' },
+    })
+    expect(renamed.status).toBe(200)
+    expect(await me(orgadmin)).toMatchObject({
+      user_id: before.user_id,
+      title: 'Ms.',
+      first_name: 'Renata',
+      last_name: 'Quill',
+      email: before.email,
+      organization_name: before.organization_name,
+    })
+  })
+
   it('pages, sorts and searches; defaults to user_id descending', async () => {
     const token = await server().login(ADMIN)
     const all = shaped((await server().request('GET', '/org/v1/users', { token })).body, UserPage)
