@@ -4,6 +4,7 @@ import './lib/early-keys'
 import { signedInBoot } from './app/boot-requests'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
+import { loadUsersApi } from './api/load-users'
 import { syncSignedInHint } from './api/tokens'
 import { warmDateFormat } from './lib/warm-date-format'
 import { App, SignedInApp } from './app/app'
@@ -26,7 +27,7 @@ if (signedInBoot) {
   const { route } = signedInBoot
   requestAnimationFrame(() =>
     setTimeout(() => {
-      import('./api/users').catch(() => undefined)
+      loadUsersApi().catch(() => undefined)
       for (const lazy of [SignedInApp, route?.screen]) lazy?.preload().catch(() => undefined)
       setTimeout(() => warmDateFormat(language))
     }),

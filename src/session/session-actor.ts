@@ -5,6 +5,7 @@ import {
   type SignInRequest,
 } from '../../machines/session.machine'
 import type { ApiError } from '../api/api-error'
+import { loadUsersApi } from '../api/load-users'
 import { signOutLocally } from '../api/session-signals'
 import { hasStoredSession, saveTokens } from '../api/tokens'
 import { createRequestSlot } from '../lib/request-actions'
@@ -33,7 +34,6 @@ export function viewOf(snapshot: Snapshot): SessionView {
 
 // The HTTP client (with superstruct and the contract) loads on first use, not with /login.
 const loadAuth = () => import('../api/auth')
-const loadUsers = () => import('../api/users')
 
 /** An HTTP error's status; network, timeout and parsing failures have none. */
 function httpStatus(error: unknown): number | undefined {
@@ -62,7 +62,7 @@ async function authenticate(request: SignInRequest, signal: AbortSignal) {
 }
 
 async function fetchProfile(signal: AbortSignal) {
-  const { fetchMe } = await loadUsers()
+  const { fetchMe } = await loadUsersApi()
   return fetchMe(signal)
 }
 

@@ -1,0 +1,11 @@
+import { describe, expect, it } from 'vitest'
+import { loadUsersApi } from './load-users'
+
+describe('loadUsersApi', () => {
+  it('hands every caller the one import, so the profile waits for nothing the shell has not', async () => {
+    const first = loadUsersApi()
+    expect(loadUsersApi()).toBe(first)
+    const users = await first
+    expect(typeof users.fetchMe).toBe('function')
+  })
+})
