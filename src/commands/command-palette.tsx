@@ -2,6 +2,7 @@ import * as RadixDialog from '@radix-ui/react-dialog'
 import { useCallback, useRef, useState } from 'react'
 import { useI18nContext } from '../../i18n/i18n-react'
 import type { Can } from '../contract/permissions'
+import { useOpenedOnce } from '../ui/use-opened-once'
 import { visuallyHidden } from '../ui/visually-hidden.css'
 import type { Command } from './command'
 import * as styles from './command-palette.css'
@@ -72,6 +73,7 @@ export function CommandPalette(props: CommandPaletteProps) {
     [userId, onOpenChange],
   )
 
+  if (!useOpenedOnce(open)) return null
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>

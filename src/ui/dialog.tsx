@@ -4,6 +4,7 @@ import { useI18nContext } from '../../i18n/i18n-react'
 import { Button } from './button'
 import * as styles from './dialog.css'
 import { restoreFocus } from './focus'
+import { useOpenedOnce } from './use-opened-once'
 
 type DialogProps = {
   open: boolean
@@ -37,6 +38,7 @@ export function Dialog({
 }: DialogProps) {
   const { LL } = useI18nContext()
   const opener = useRef<HTMLElement | null>(null)
+  if (!useOpenedOnce(open)) return null
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>

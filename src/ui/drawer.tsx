@@ -4,6 +4,7 @@ import { useI18nContext } from '../../i18n/i18n-react'
 import { Button } from './button'
 import * as styles from './drawer.css'
 import { restoreFocus } from './focus'
+import { useOpenedOnce } from './use-opened-once'
 
 interface DrawerProps {
   open: boolean
@@ -23,6 +24,7 @@ interface DrawerProps {
 export function Drawer({ open, onOpenChange, title, hint, children, onKeyDown }: DrawerProps) {
   const { LL } = useI18nContext()
   const opener = useRef<HTMLElement | null>(null)
+  if (!useOpenedOnce(open)) return null
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
