@@ -122,7 +122,7 @@ interface RoundSetup {
 /**
  * Warm full loads of every contender, `loads` each, interleaved load by load and alternating which
  * contender goes first, so a change in the machine's load reaches both alike (the pages are
- * signed in, their probes installed). Each page loads once unmeasured first: assets and the
+ * signed in, their probes installed); each load starts once the page before it is at rest. Each page loads once unmeasured first: assets and the
  * server's first window are cached, as on any later visit. Answers each contender's times in ms.
  */
 export async function interleavedLoads(
@@ -140,9 +140,23 @@ export async function interleavedLoads(
       await page.bringToFront()
       const ms = await loadToRows(page, `${baseUrl}${contender.path}`)
       if (load >= 0) times.get(contender)?.push(ms)
+      await settle(page)
     }
   }
   return times
+}
+
+/**
+ * Waits until `page` is at rest: no request for half a second, then SETTLE_MS more. Without it the
+ * next contender's load started while this page was still at work after its first rows (a poll,
+ * idle-time preloads), and the two shared the machine's two cores: session 15 found that the
+ * console's tail slowed AG Grid's loads by ≈ 50 ms and more, which flattered the ratio.
+ */
+const SETTLE_MS = 1_000
+
+async function settle(page: Page) {
+  await page.waitForLoadState('networkidle')
+  await page.waitForTimeout(SETTLE_MS)
 }
 
 /**
