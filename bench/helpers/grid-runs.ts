@@ -122,8 +122,9 @@ interface RoundSetup {
 /**
  * Warm full loads of every contender, `loads` each, interleaved load by load and alternating which
  * contender goes first, so a change in the machine's load reaches both alike (the pages are
- * signed in, their probes installed); each load starts once the page before it is at rest. Each page loads once unmeasured first: assets and the
- * server's first window are cached, as on any later visit. Answers each contender's times in ms.
+ * signed in, their probes installed); each load starts once the page before it is at rest. Each
+ * page loads once unmeasured first: assets and the server's first window are cached, as on any
+ * later visit. Answers each contender's times in ms.
  */
 export async function interleavedLoads(
   pages: ReadonlyMap<Contender, Page>,

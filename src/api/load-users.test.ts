@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { loadUsersApi } from './load-users'
 
 describe('loadUsersApi', () => {
-  it('hands every caller the one import, so the profile waits for nothing the shell has not', async () => {
+  it('hands every caller the same import of the users API', async () => {
     const first = loadUsersApi()
     expect(loadUsersApi()).toBe(first)
     const users = await first

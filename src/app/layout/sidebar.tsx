@@ -6,6 +6,7 @@ import { CommandButton } from '../../commands/command-button'
 import { useCommand } from '../../commands/use-command'
 import { matchPattern } from '../../lib/route-match'
 import { Icon, type IconName } from '../../ui/icon'
+import { useOpenedOnce } from '../../ui/use-opened-once'
 import { useAppActions } from '../app-actions'
 import { routes } from '../routes'
 import { useSession } from '../../session/session-context'
@@ -38,6 +39,7 @@ export function Sidebar() {
   const open = useUi((ui) => ui.sidebarOpen)
   const drawerOpen = useUi((ui) => ui.drawerOpen)
   const drawerLayout = useDrawerLayout()
+  const drawerMounted = useOpenedOnce(drawerOpen)
   const collapsed = !open
 
   // Following a link in the drawer closes it.
@@ -106,6 +108,7 @@ export function Sidebar() {
     </aside>
   )
   if (!drawerLayout) return panel
+  if (!drawerMounted) return null
   // Below the breakpoint the sidebar is a modal drawer: Radix traps Tab inside it, Escape and a
   // click on the scrim close it, and the hotkeys see an open dialog and pause.
   return (
