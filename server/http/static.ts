@@ -21,6 +21,20 @@ const contentTypes: Record<string, string> = {
   '.map': 'application/json',
 }
 
+/**
+ * public/'s icons and manifest keep their names from build to build, so they cannot be cached for
+ * good as /assets/ are; a day spares every page load a request for the tab's icon, and a new icon
+ * reaches browsers by the next day.
+ */
+const DAY_CACHED = new Set(['.ico', '.png', '.svg', '.webmanifest'])
+const DAY_S = 24 * 60 * 60
+
+/** Cache-Control for a file of the build: assets for good, icons for a day, pages never. */
+function cacheControl(path: string): string {
+  if (path.startsWith('/assets/')) return 'public, max-age=31536000, immutable'
+  return DAY_CACHED.has(extname(path)) ? `public, max-age=${DAY_S}` : 'no-cache'
+}
+
 // The variants the build writes beside each file (vite.config.ts, precompress), best first.
 const encodings = [
   { name: 'br', suffix: '.br' },
@@ -72,7 +86,8 @@ export function pageFor(root: string, cookieHeader: string | undefined): string 
 }
 
 /**
- * The built console from dist/: hashed assets cached for a year, index.html never cached, and
+ * The built console from dist/: hashed assets cached for a year, icons for a day (cacheControl),
+ * index.html never cached, and
  * every extension-less GET outside the API answered with index.html (client-side routing). Each
  * is sent precompressed when the browser accepts brotli or gzip.
  */
@@ -94,10 +109,9 @@ export function registerStatic(app: App, distDir: string) {
     const file =
       ext === '' ? join(root, pageFor(root, c.req.header('Cookie'))) : normalize(join(root, path))
     if (!file.startsWith(root + sep) || !existsSync(file) || !statSync(file).isFile()) return next()
-    const immutable = path.startsWith('/assets/')
     const variant = pickVariant(file, c.req.header('Accept-Encoding'))
     c.header('Content-Type', contentTypes[extname(file)] ?? 'application/octet-stream')
-    c.header('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache')
+    c.header('Cache-Control', cacheControl(path))
     if (ext === '') c.header('Vary', variant.varies ? 'Accept-Encoding, Cookie' : 'Cookie')
     else if (variant.varies) c.header('Vary', 'Accept-Encoding')
     if (variant.encoding) c.header('Content-Encoding', variant.encoding)

@@ -255,7 +255,12 @@ test('the favicon, the manifest and its icons are served', async ({ page, reques
   expect(manifest.headers()['content-type']).toBe('application/manifest+json')
   const body = (await manifest.json()) as { name: string; icons: { src: string }[] }
   expect(body.name).toBe('Access Console')
-  for (const src of ['/favicon.ico', '/favicon.svg', ...body.icons.map((icon) => icon.src)]) {
+  // The tab's icon is the ICO alone: an SVG icon made the page build an SVG document on every load.
+  const linked = await page
+    .locator('link[rel="icon"], link[rel="apple-touch-icon"]')
+    .evaluateAll((links) => links.map((link) => link.getAttribute('href') ?? ''))
+  expect(linked).toEqual(['/favicon.ico', '/apple-touch-icon.png'])
+  for (const src of [...linked, ...body.icons.map((icon) => icon.src)]) {
     expect((await request.get(src)).status(), src).toBe(200)
   }
   await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /.{50,}/)

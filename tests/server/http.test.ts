@@ -10,6 +10,7 @@ const dist = mkdtempSync(join(tmpdir(), 'dist-'))
 mkdirSync(join(dist, 'assets'))
 writeFileSync(join(dist, 'index.html'), '<!doctype html><title>console</title>')
 writeFileSync(join(dist, 'assets', 'app-abc123.js'), 'console.log(1)')
+writeFileSync(join(dist, 'favicon.ico'), Buffer.from([0, 0, 1, 0]))
 
 const server = useServer({ distDir: dist, jsonBodyLimit: 16 * 1024 })
 const PNG = Buffer.from(
@@ -91,7 +92,7 @@ describe('HTTP hygiene', () => {
 })
 
 describe('console hosting', () => {
-  it('serves index.html for client routes without caching, and assets with a long cache', async () => {
+  it('serves index.html for client routes without caching, assets for a year and icons for a day', async () => {
     const page = await server().request('GET', '/audits?start=100')
     expect(page.status).toBe(200)
     expect(page.body).toContain('<title>console</title>')
@@ -99,6 +100,10 @@ describe('console hosting', () => {
     const asset = await server().request('GET', '/assets/app-abc123.js')
     expect(asset.headers.get('cache-control')).toContain('immutable')
     expect(asset.headers.get('content-type')).toContain('javascript')
+    // The tab's icon is asked for on every page load: a day's cache spares the server each one.
+    const icon = await server().request('GET', '/favicon.ico')
+    expect(icon.status).toBe(200)
+    expect(icon.headers.get('cache-control')).toBe('public, max-age=86400')
     expect((await server().request('GET', '/assets/missing.js')).status).toBe(404)
     expect((await server().request('GET', '/..%2f..%2fetc/passwd.txt')).status).toBe(404)
     expect((await server().request('GET', '/bad%E0%A4%A')).status).toBe(404)
