@@ -59,10 +59,11 @@ async function main() {
         ]
       : []),
   ]
-  process.stdout.write(`${lines.join('\n')}\n`)
-  // Printed whatever LOG_LEVEL says: whoever started the server must see it.
+  // Printed whatever LOG_LEVEL says: whoever started the server must see it. It comes before the
+  // address, so whoever has seen the address has seen the warning (a test stops the server then).
   const exposure = demoExposure(options)
   if (exposure) process.stderr.write(`${exposure}\n`)
+  process.stdout.write(`${lines.join('\n')}\n`)
   const stop = () => {
     void running.close().then(() => process.exit(0))
   }

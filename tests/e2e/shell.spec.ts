@@ -109,8 +109,12 @@ test('at 1000px the sidebar is a drawer', async ({ page }) => {
 
 test('a full-width loading bar shows while a screen loads', async ({ page }) => {
   await signIn(page, demo.admin)
+  // The screen's code is held until the bar has been checked: a fixed delay raced the shell's own
+  // load on a busy machine, and the screen could arrive before the bar was measured.
+  let release = () => {}
+  const released = new Promise<void>((resolve) => (release = resolve))
   await page.route(/\/assets\/.*settings-screen.*\.js$/, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1500))
+    await released
     await route.continue()
   })
   await page.goto('/settings')
@@ -119,6 +123,7 @@ test('a full-width loading bar shows while a screen loads', async ({ page }) => 
   await expect
     .poll(() => bar.evaluate((node) => node.getBoundingClientRect().width))
     .toBe(page.viewportSize()?.width)
+  release()
   await expect(page.getByRole('heading', { name: 'Settings' })).toBeVisible()
   await expect(bar).toHaveCount(0)
 })
