@@ -87,9 +87,8 @@ export function pageFor(root: string, cookieHeader: string | undefined): string 
 
 /**
  * The built console from dist/: hashed assets cached for a year, icons for a day (cacheControl),
- * index.html never cached, and
- * every extension-less GET outside the API answered with index.html (client-side routing). Each
- * is sent precompressed when the browser accepts brotli or gzip.
+ * index.html never cached, and every extension-less GET outside the API answered with index.html
+ * (client-side routing). Each is sent precompressed when the browser accepts brotli or gzip.
  */
 export function registerStatic(app: App, distDir: string) {
   const root = resolve(distDir)
