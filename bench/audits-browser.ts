@@ -8,8 +8,9 @@
  *   - /audits alone: in-app navigations from the sidebar link (the first after a page load, and a
  *     repeat) → first rows painted;
  *   - both contenders, AUDIT_BENCH_LOADS warm full page loads (9) → first rows, interleaved load
- *     by load and alternating which goes first, each once the page before it is at rest: a 3-sample median of a figure that varies by
- *     ±50 ms from load to load on a busy 2-core machine moved the ratio by up to 0.4 between runs;
+ *     by load and alternating which goes first, each once the page before it is at rest: a
+ *     3-sample median of a figure that varies by ±50 ms from load to load on a busy 2-core machine
+ *     moved the ratio by up to 0.4 between runs;
  *   - both contenders, AUDIT_BENCH_ROUNDS rounds (3), interleaved and alternating which goes first:
  *     the page opened cold (new browser context, signed in, nothing
  *     cached) → first rows; jump to row 900,000 (scrollTop set once, as a scrollbar drag ends) →
