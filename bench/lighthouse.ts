@@ -13,6 +13,7 @@ import { launch } from 'chrome-launcher'
 import lighthouse from 'lighthouse'
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs'
 import puppeteer, { type Page } from 'puppeteer-core'
+import { BOOT_TOKEN_COOKIE } from '../src/contract/boot-answers'
 import { SIGNED_IN_HINT_COOKIE } from '../src/contract/boot-hint'
 import { startBenchServer } from './helpers/bench-server'
 import { machineLine } from './helpers/machine'
@@ -68,20 +69,21 @@ async function tokensFor(baseUrl: string) {
 }
 
 /**
- * Signed in as the console keeps a session (tokens in localStorage, the signed-in hint cookie of
- * api/tokens.ts), with the HTTP cache emptied so the run is a cold load like the guest's;
+ * Signed in as the console keeps a session (tokens in localStorage, the boot cookies of
+ * api/tokens.ts: the signed-in hint and the access token), with the HTTP cache emptied so the run is a cold load like the guest's;
  * Lighthouse's own storage reset would sign the user out.
  */
 async function prepareSignedIn(page: Page, baseUrl: string) {
   const tokens = await tokensFor(baseUrl)
   await page.goto(`${baseUrl}/health`)
   await page.evaluate(
-    ([pair, hint]) => {
+    ([pair, hint, bootToken]) => {
       localStorage.setItem('refresh_token', pair.refresh_token)
       localStorage.setItem('access_token', pair.access_token)
       document.cookie = `${hint}=1; Path=/; SameSite=Strict`
+      document.cookie = `${bootToken}=${pair.access_token}; Path=/; SameSite=Strict`
     },
-    [tokens, SIGNED_IN_HINT_COOKIE] as const,
+    [tokens, SIGNED_IN_HINT_COOKIE, BOOT_TOKEN_COOKIE] as const,
   )
   const cdp = await page.createCDPSession()
   await cdp.send('Network.clearBrowserCache')

@@ -4,8 +4,9 @@ import './lib/early-keys'
 import { signedInBoot } from './app/boot-requests'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
+import { answeredInPage } from './api/early-get'
 import { loadUsersApi } from './api/load-users'
-import { syncSignedInHint } from './api/tokens'
+import { syncBootCookies } from './api/tokens'
 import { warmDateFormat } from './lib/warm-date-format'
 import { App, SignedInApp } from './app/app'
 import { initialLanguage } from './app/language'
@@ -15,23 +16,24 @@ import { initTheme } from './ui/theme-store'
 
 initTheme()
 // A session stored before the hint existed, or one that ended in another way, sets it right.
-syncSignedInHint()
+syncBootCookies()
 const session = startSession()
 
 // The profile's HTTP client, the shell and the URL's screen (its permission is checked when it
 // renders) are requested right after the first frame: their style sheets hold up painting, and the
-// boot frame should not wait for them. The browser's date data loads in a task of its own
-// meanwhile (warm-date-format.ts).
+// boot frame should not wait for them. When the page came with the first answers in it
+// (early-get.ts), nothing waits for the network any more, so they are requested at once. The
+// browser's date data loads in a task of its own meanwhile (warm-date-format.ts).
 const language = initialLanguage()
 if (signedInBoot) {
   const { route } = signedInBoot
-  requestAnimationFrame(() =>
-    setTimeout(() => {
-      loadUsersApi().catch(() => undefined)
-      for (const lazy of [SignedInApp, route?.screen]) lazy?.preload().catch(() => undefined)
-      setTimeout(() => warmDateFormat(language))
-    }),
-  )
+  const loadShell = () => {
+    loadUsersApi().catch(() => undefined)
+    for (const lazy of [SignedInApp, route?.screen]) lazy?.preload().catch(() => undefined)
+    setTimeout(() => warmDateFormat(language))
+  }
+  if (answeredInPage) loadShell()
+  else requestAnimationFrame(() => setTimeout(loadShell))
 }
 
 const root = document.getElementById('root')

@@ -1,4 +1,5 @@
 import type { Browser, Page } from '@playwright/test'
+import { BOOT_TOKEN_COOKIE } from '../../src/contract/boot-answers'
 import { SIGNED_IN_HINT_COOKIE } from '../../src/contract/boot-hint'
 import {
   FIRST_ROWS_MESSAGE,
@@ -94,13 +95,15 @@ export async function coldLoad(
     const page = await context.newPage()
     await installPaintProbe(page, contender.target)
     await page.goto(`${baseUrl}/health`)
-    // As the console keeps a session: tokens in storage and the signed-in hint (api/tokens.ts).
+    // As the console keeps a session: tokens in storage, and the boot cookies (api/tokens.ts): the
+    // signed-in hint and the access token.
     await page.evaluate(
-      ([stored, hint]) => {
+      ([stored, hint, bootToken]) => {
         for (const [key, value] of Object.entries(stored)) localStorage.setItem(key, value)
         document.cookie = `${hint}=1; Path=/; SameSite=Strict`
+        document.cookie = `${bootToken}=${stored.access_token ?? ''}; Path=/; SameSite=Strict`
       },
-      [tokens, SIGNED_IN_HINT_COOKIE] as const,
+      [tokens, SIGNED_IN_HINT_COOKIE, BOOT_TOKEN_COOKIE] as const,
     )
     return await loadToRows(page, `${baseUrl}${contender.path}`)
   } finally {

@@ -1,9 +1,11 @@
 import { apiPrefixes } from '../../src/contract/api-paths'
+import { cookieValue } from '../../src/contract/boot-answers'
 import { SIGNED_IN_HINT_COOKIE, SIGNED_IN_HTML } from '../../src/contract/boot-hint'
 import { existsSync, statSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { extname, join, normalize, resolve, sep } from 'node:path'
 import type { App } from '../context'
+import { bootAnswers, bootToken, streamedPage } from './boot-answers'
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -79,9 +81,7 @@ function pickVariant(file: string, acceptEncoding: string | undefined) {
  * (contract/boot-hint.ts).
  */
 export function pageFor(root: string, cookieHeader: string | undefined): string {
-  const hinted = (cookieHeader ?? '')
-    .split(';')
-    .some((part) => part.trim() === `${SIGNED_IN_HINT_COOKIE}=1`)
+  const hinted = cookieValue(cookieHeader, SIGNED_IN_HINT_COOKIE) === '1'
   return hinted && existsSync(join(root, SIGNED_IN_HTML)) ? SIGNED_IN_HTML : 'index.html'
 }
 
@@ -105,9 +105,22 @@ export function registerStatic(app: App, distDir: string) {
       if (ext !== '') return next()
       return c.text('Console not built: run npm run build', 503)
     }
-    const file =
-      ext === '' ? join(root, pageFor(root, c.req.header('Cookie'))) : normalize(join(root, path))
+    const page = ext === '' ? pageFor(root, c.req.header('Cookie')) : null
+    const file = page !== null ? join(root, page) : normalize(join(root, path))
     if (!file.startsWith(root + sep) || !existsSync(file) || !statSync(file).isFile()) return next()
+    const token = page === SIGNED_IN_HTML ? bootToken(c.req.header('Cookie')) : null
+    if (token !== null) {
+      // A signed-in page with its first answers in it (contract/boot-answers.ts): made for this
+      // user, so never stored by any cache.
+      const accepted = acceptedEncodings(c.req.header('Accept-Encoding'))
+      const encoding = accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : null
+      const answers = bootAnswers(app, token, path, new URL(c.req.url).search, c.env)
+      c.header('Content-Type', contentTypes['.html'])
+      c.header('Cache-Control', 'no-store')
+      c.header('Vary', 'Accept-Encoding, Cookie')
+      if (encoding) c.header('Content-Encoding', encoding)
+      return c.body(streamedPage(await readFile(file, 'utf8'), answers, encoding))
+    }
     const variant = pickVariant(file, c.req.header('Accept-Encoding'))
     c.header('Content-Type', contentTypes[extname(file)] ?? 'application/octet-stream')
     c.header('Cache-Control', cacheControl(path))

@@ -2,7 +2,7 @@ import { AuditNews, AuditPage, type AuditEntry, type auditSortKeys } from '../co
 import type { ListQuery, ListSource } from '../contract/list'
 import { apiRequest, peekRequest } from './client'
 import { resourceKeys } from './queries'
-import { AUDIT_PATH } from './urls'
+import { AUDIT_PATH } from '../contract/api-paths'
 
 export type AuditSort = (typeof auditSortKeys)[number]
 
@@ -16,7 +16,7 @@ export function fetchAuditPage(
   return apiRequest(AuditPage, { path: AUDIT_PATH, query, signal })
 }
 
-/** The window for `query` if the boot's early request for it has arrived (audit-view.ts). */
+/** The window for `query` if the boot's early request for it has arrived (contract/first-requests.ts). */
 const peekAuditPage = (query: ListQuery<AuditSort>) =>
   peekRequest(AuditPage, { path: AUDIT_PATH, query })
 

@@ -1,4 +1,11 @@
+import {
+  BOOT_ANSWERS_ID,
+  BOOT_TOKEN_COOKIE,
+  cookieValue,
+  isBootAnswers,
+} from '../contract/boot-answers'
 import { getAccessToken } from './tokens'
+import { buildUrl } from './urls'
 
 /** An early answer read whole as it arrived, so it can be handed out again as a Response. */
 type Answer = { status: number; statusText: string; headers: Headers; text: string }
@@ -20,6 +27,47 @@ const PEEK_AGAIN_MS = 1_000
 // Statuses whose Response may not carry a body.
 const NO_BODY = new Set([101, 204, 205, 304])
 const started = new Map<string, Early>()
+
+/**
+ * Takes the answers the server wrote into the page (contract/boot-answers.ts) as early answers that
+ * have already arrived, so the boot sends none of those requests. They count only when the token
+ * they were fetched with is the one stored now (another tab may have refreshed it since); a block
+ * that is not the expected shape is ignored and the requests go out as usual. True when the page
+ * had answers to take.
+ */
+function takePageAnswers(): boolean {
+  const block = typeof document === 'undefined' ? null : document.getElementById(BOOT_ANSWERS_ID)
+  if (block === null) return false
+  block.remove()
+  const token = cookieValue(document.cookie, BOOT_TOKEN_COOKIE)
+  if (token === null || token !== getAccessToken()) return false
+  let answers: unknown
+  try {
+    answers = JSON.parse(block.textContent ?? '')
+  } catch {
+    return false
+  }
+  if (!isBootAnswers(answers)) return false
+  for (const [path, text] of Object.entries(answers)) {
+    const settled: Answer = {
+      status: 200,
+      statusText: 'OK',
+      headers: new Headers({ 'Content-Type': 'application/json' }),
+      text,
+    }
+    started.set(buildUrl({ path }), {
+      token,
+      at: Date.now(),
+      settled,
+      peeked: null,
+      answer: Promise.resolve(settled),
+    })
+  }
+  return Object.keys(answers).length > 0
+}
+
+/** True when the page came with the boot's first answers in it (main.tsx loads the shell at once). */
+export const answeredInPage = takePageAnswers()
 
 /**
  * Starts GET `url` now with the stored access token, so a deep link's first data travels beside the

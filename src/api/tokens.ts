@@ -1,4 +1,5 @@
 import type { TokenPair } from '../contract/auth'
+import { BOOT_TOKEN_COOKIE } from '../contract/boot-answers'
 import { SIGNED_IN_HINT_COOKIE } from '../contract/boot-hint'
 
 // Tokens live in localStorage so every tab of the console shares one session: a refresh in one tab
@@ -46,26 +47,37 @@ export function hasStoredSession(): boolean {
 }
 
 // As long as a refresh token lives (server/config.ts): the hint outlasting the session only costs a
-// guest's first page some preloaded bytes, and the next boot clears it (syncSignedInHint).
-const HINT_MAX_AGE_S = 30 * 24 * 60 * 60
+// guest's first page some preloaded bytes, and the next boot clears it (syncBootCookies). The token
+// cookie lives as long: a page request that carries an expired one gets a page without answers.
+const BOOT_COOKIE_MAX_AGE_S = 30 * 24 * 60 * 60
 
-/** The boot hint cookie (contract/boot-hint.ts) set while a session is stored, removed otherwise. */
-export function syncSignedInHint() {
+function writeCookie(name: string, value: string | null) {
+  const age = value === null ? 0 : BOOT_COOKIE_MAX_AGE_S
+  const secure = globalThis.location?.protocol === 'https:' ? '; Secure' : ''
+  document.cookie = `${name}=${value ?? ''}; Path=/; SameSite=Strict; Max-Age=${age}${secure}`
+}
+
+/**
+ * The boot cookies, set while a session is stored and removed otherwise: the signed-in hint
+ * (contract/boot-hint.ts) and the access token for the page request alone
+ * (contract/boot-answers.ts). The refresh token never leaves storage.
+ */
+export function syncBootCookies() {
   if (typeof document === 'undefined') return
-  const age = hasStoredSession() ? HINT_MAX_AGE_S : 0
-  document.cookie = `${SIGNED_IN_HINT_COOKIE}=1; Path=/; SameSite=Strict; Max-Age=${age}`
+  writeCookie(SIGNED_IN_HINT_COOKIE, hasStoredSession() ? '1' : null)
+  writeCookie(BOOT_TOKEN_COOKIE, getAccessToken())
 }
 
 export function saveTokens(pair: Pick<TokenPair, 'access_token' | 'refresh_token'>) {
   write(REFRESH_TOKEN_KEY, pair.refresh_token)
   write(ACCESS_TOKEN_KEY, pair.access_token)
-  syncSignedInHint()
+  syncBootCookies()
 }
 
 export function clearTokens() {
   write(ACCESS_TOKEN_KEY, null)
   write(REFRESH_TOKEN_KEY, null)
-  syncSignedInHint()
+  syncBootCookies()
 }
 
 /** Changes made by OTHER tabs (the storage event never fires in the tab that wrote). */

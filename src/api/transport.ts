@@ -2,7 +2,8 @@ import type { Struct } from 'superstruct'
 import { checkAnswer } from './answer-check'
 import { ApiError } from './api-error'
 import { takeEarlyGet } from './early-get'
-import { buildUrl, type Host, type QueryValue } from './urls'
+import type { QueryValue } from '../contract/api-paths'
+import { buildUrl, type Host } from './urls'
 
 // One HTTP exchange: URL, body, timeout, typed errors and contract validation. No session logic,
 // so both the client (which refreshes on 401) and the refresh itself build on it.

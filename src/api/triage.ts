@@ -1,7 +1,7 @@
 import { Triage } from '../contract/triage'
 import { apiRequest } from './client'
 import { deviceKeys } from './devices'
-import { TRIAGE_PATH } from './urls'
+import { TRIAGE_PATH } from '../contract/api-paths'
 
 /** GET /sbm/v1/devices/triage: what needs a person now (offline, low battery, failed commands). */
 export function fetchTriage(signal?: AbortSignal) {

@@ -1,9 +1,9 @@
 // URLs, apart from the transport: the entry builds the boot's first requests with these before the
 // HTTP client's chunk has arrived (main.tsx, early-get.ts), and the client builds the same strings.
 
-export type Host = 'api' | 'notify' | 'upload'
+import { requestPath, type QueryValue } from '../contract/api-paths'
 
-export type QueryValue = string | number | boolean | null | undefined
+export type Host = 'api' | 'notify' | 'upload'
 
 const env = import.meta.env as Record<string, string | undefined>
 
@@ -12,10 +12,6 @@ const hosts: Record<Host, string> = {
   notify: env.VITE_NOTIFY_HOST ?? env.VITE_API_HOST ?? '',
   upload: env.VITE_UPLOAD_HOST ?? env.VITE_API_HOST ?? '',
 }
-
-export const PROFILE_PATH = '/org/v1/users/me'
-export const AUDIT_PATH = '/sbm/v1/devices/audit'
-export const TRIAGE_PATH = '/sbm/v1/devices/triage'
 
 export function buildUrl({
   host = 'api',
@@ -26,10 +22,5 @@ export function buildUrl({
   path: string
   query?: Readonly<Record<string, QueryValue>>
 }) {
-  const params = new URLSearchParams()
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value !== undefined && value !== null) params.set(key, String(value))
-  }
-  const search = params.size ? `?${params.toString()}` : ''
-  return `${hosts[host]}${path}${search}`
+  return `${hosts[host]}${requestPath({ path, query })}`
 }

@@ -11,7 +11,7 @@ import {
 } from '../contract/users'
 import { apiRequest } from './client'
 import { detailOptions, resourceKeys } from './queries'
-import { PROFILE_PATH } from './urls'
+import { PROFILE_PATH } from '../contract/api-paths'
 
 export type UserSort = (typeof userSortKeys)[number]
 

@@ -1,7 +1,7 @@
 import { Suspense, useDeferredValue, useEffect, useRef } from 'react'
 import { Redirect, useLocation, useSearch } from 'wouter'
 import { stopEarlyKeys } from '../lib/early-keys'
-import { findRoute } from '../lib/route-match'
+import { findRoute } from '../contract/route-match'
 import { BootFrame } from './layout/boot-frame'
 import { GuestLayout } from './layout/guest-layout'
 import { lazyScreen, useLazyReady } from './lazy-screen'

@@ -1,7 +1,8 @@
 import { startEarlyGet } from '../api/early-get'
 import { hasStoredSession } from '../api/tokens'
-import { buildUrl, PROFILE_PATH } from '../api/urls'
-import { findRoute } from '../lib/route-match'
+import { buildUrl } from '../api/urls'
+import { findRoute } from '../contract/route-match'
+import { firstRequests } from '../contract/first-requests'
 import { routes, type AppRoute } from './routes'
 
 /**
@@ -9,17 +10,15 @@ import { routes, type AppRoute } from './routes'
  * → screen chunk → the screen's data. The URL's first data and the profile leave here instead, as
  * the entry starts: main.tsx imports this module before React, so the requests do not wait for
  * React DOM and the rest of the entry to be evaluated (≈ 20–30 ms on a slow machine). The client
- * takes their answers (early-get.ts). The data goes first: the server answers in turn, and a
- * screen whose first answer is in hand renders its rows with the shell (a ListSource's `peek`),
- * while the profile is needed only once the shell chunk has arrived and run, which is not sooner.
+ * takes their answers (early-get.ts); those the server wrote into the page are not sent at all.
  * Failures here are retried where the code is used.
  */
 function startBootRequests(): { route: AppRoute | null } | null {
   if (!hasStoredSession()) return null
-  const found = findRoute(routes, window.location.pathname)
+  const { pathname, search } = window.location
+  const found = findRoute(routes, pathname)
   const route = found && !found.guestOnly ? found : null
-  route?.prefetch?.(window.location.search)
-  startEarlyGet(buildUrl({ path: PROFILE_PATH }))
+  for (const path of firstRequests(route ? pathname : '', search)) startEarlyGet(buildUrl({ path }))
   return { route }
 }
 

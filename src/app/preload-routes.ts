@@ -1,6 +1,6 @@
 import type { Can } from '../contract/permissions'
 import { useEffect } from 'react'
-import { findRoute } from '../lib/route-match'
+import { findRoute } from '../contract/route-match'
 import { routes, type AppRoute } from './routes'
 
 function whenIdle(run: () => void): () => void {

@@ -1,8 +1,7 @@
 import type { TranslationFunctions } from '../../i18n/i18n-types'
 import { needs, type Can, type Permission } from '../contract/permissions'
-import { prefetchAudits } from '../features/audits/audit-view'
 import { prefetchDashboard } from '../features/dashboard/dashboard-prefetch'
-import { patterns, type RouteId } from '../lib/paths'
+import { patterns, type RouteId } from '../contract/pages'
 import type { IconName } from '../ui/icon'
 import { lazyScreen, type LazyScreen } from './lazy-screen'
 
@@ -30,14 +29,9 @@ export type AppRoute = {
   /** Create and edit pages leave 80 px under the content (SPEC 2). */
   bottomMargin?: boolean
   /**
-   * A signed-in boot on this route starts its first data request at once (main.tsx): synchronous
-   * and light, since it runs in the entry before any chunk has arrived.
-   */
-  prefetch?: (search: string) => void
-  /**
    * Once a signed-in boot on this route knows what the user may do (the profile has answered), it
    * starts the data that depends on it, while the shell renders (app.tsx). Synchronous and light,
-   * as `prefetch`.
+   * as the first requests of app/first-requests.ts.
    */
   prefetchSignedIn?: (can: Can) => void
 }
@@ -318,7 +312,6 @@ export const routes: readonly AppRoute[] = [
     screen: lazyScreen(() =>
       import('../features/audits/audits-screen').then((m) => ({ default: m.AuditsScreen })),
     ),
-    prefetch: prefetchAudits,
     anyOf: needs('devices:audits', 'read'),
     label: (LL) => LL.audits.menu(),
     heading: (LL) => ({ title: LL.audits.title(), intro: LL.audits.intro() }),

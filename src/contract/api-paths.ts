@@ -10,3 +10,29 @@ export const apiPrefixes = [
   '/dev/',
   '/health',
 ] as const
+
+// A request's path and query as the console writes them, without the host: the client builds its
+// URLs with it (api/urls.ts), and the server names a page's first requests with it exactly as the
+// client will ask for them (first-requests.ts).
+
+export type QueryValue = string | number | boolean | null | undefined
+
+export const PROFILE_PATH = '/org/v1/users/me'
+export const AUDIT_PATH = '/sbm/v1/devices/audit'
+export const TRIAGE_PATH = '/sbm/v1/devices/triage'
+
+/** `path` with `query`'s set values in order, as `?key=value&…` (nothing when none is set). */
+export function requestPath({
+  path,
+  query,
+}: {
+  path: string
+  query?: Readonly<Record<string, QueryValue>>
+}): string {
+  const params = new URLSearchParams()
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) params.set(key, String(value))
+  }
+  const search = params.size ? `?${params.toString()}` : ''
+  return `${path}${search}`
+}

@@ -1,4 +1,4 @@
-import { decodeSegment, findRoute } from './route-match'
+import { decodeSegment, findRoute } from '../contract/route-match'
 
 export type CrumbRoute = { id: string; path: string }
 

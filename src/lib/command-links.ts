@@ -1,5 +1,5 @@
 import type { DeviceCommandName } from '../../machines/device-command.machine'
-import { pathTo } from './paths'
+import { pathTo } from '../contract/pages'
 
 // Links into a command's places, shared by the devices feature, the locations feature, the
 // receipts panel and the palette (features may not import each other).

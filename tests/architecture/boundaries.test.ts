@@ -24,18 +24,18 @@ describe('import boundaries', () => {
     ['src/ui/x.ts', "import { AuditsScreen } from '../features/audits/audits-screen'"],
     ['src/lib/x.ts', "import { App } from '../app/app'"],
     ['src/commands/x.ts', "import { routes } from '../app/routes'"],
-    ['src/contract/x.ts', "import { pathTo } from '../lib/paths'"],
+    ['src/contract/x.ts', "import { breadcrumb } from '../lib/breadcrumb'"],
     ['src/contract/x.ts', "import { object } from 'superstruct'"],
-    ['src/contract/struct.ts', "import { pathTo } from '../lib/paths'"],
+    ['src/contract/struct.ts', "import { breadcrumb } from '../lib/breadcrumb'"],
     ['machines/x.machine.ts', "import { can } from '../src/contract/permissions'"],
-    ['server/routes/x.ts', "import { pathTo } from '../../src/lib/paths'"],
+    ['server/routes/x.ts', "import { breadcrumb } from '../../src/lib/breadcrumb'"],
   ])('refuses in %s: %s', async (file, source) => {
     expect(await restricted(file, source)).toHaveLength(1)
   })
 
   it.each([
     ['src/features/users/x.ts', "import { useSession } from '../../session/session-context'"],
-    ['src/features/users/x.ts', "import { pathTo } from '../../lib/paths'"],
+    ['src/features/users/x.ts', "import { pathTo } from '../../contract/pages'"],
     ['src/features/users/x.ts', "import { UserForm } from './user-form'"],
     ['src/app/x.ts', "import { UsersScreen } from '../features/users/users-screen'"],
     ['server/routes/x.ts', "import { Id } from '../../src/contract/fields'"],

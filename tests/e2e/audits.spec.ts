@@ -1,4 +1,5 @@
 import { expect, test, type Page, type Response } from '@playwright/test'
+import { BOOT_ANSWERS_ID } from '../../src/contract/boot-answers'
 import {
   allowAxeTime,
   demo,
@@ -46,6 +47,20 @@ async function nextWindow(page: Page, params: Record<string, string>): Promise<A
   return (await response.json()) as AuditPage
 }
 
+/**
+ * Opens `path` and answers the first window the page brought with it: a signed-in page load carries
+ * its first answers (docs/decisions/024-answers-in-the-page.md), so the window is never requested.
+ */
+async function openWithFirstWindow(page: Page, path: string): Promise<AuditPage> {
+  const response = await page.goto(path)
+  const html = (await response?.text()) ?? ''
+  const block = new RegExp(`<script type="application/json" id="${BOOT_ANSWERS_ID}">(.*?)</script>`)
+  const answers = JSON.parse(block.exec(html)?.[1] ?? '{}') as Record<string, string>
+  const window = Object.entries(answers).find(([request]) => request.startsWith(`${AUDIT_PATH}?`))
+  expect(window, 'the page carries the first window').toBeDefined()
+  return JSON.parse(window?.[1] ?? 'null') as AuditPage
+}
+
 /** The device names in the first `count` rendered rows, top to bottom. */
 async function renderedDevices(page: Page, count: number) {
   const names: string[] = []
@@ -61,9 +76,7 @@ test.beforeEach(async ({ page }) => {
 })
 
 test('opens newest first and sorts by a column in the server order', async ({ page }) => {
-  const first = nextWindow(page, { order_by: 'audit_id' })
-  await page.goto('/audits')
-  const initial = await first
+  const initial = await openWithFirstWindow(page, '/audits')
   await expect(loadedRows(page).first()).toBeVisible()
   await expect(page.getByRole('status').filter({ hasText: /entries/ })).toContainText(
     initial.recordsFiltered.toLocaleString('en'),
@@ -90,6 +103,23 @@ test('opens newest first and sorts by a column in the server order', async ({ pa
     'aria-sort',
     'descending',
   )
+})
+
+test('a reload brings its first rows and the profile in the page: neither is requested', async ({
+  page,
+}) => {
+  await page.goto('/audits')
+  await expect(loadedRows(page).first()).toBeVisible()
+  const asked: string[] = []
+  page.on('request', (request) => {
+    const { pathname } = new URL(request.url())
+    if (pathname === AUDIT_PATH || pathname === '/org/v1/users/me') asked.push(request.url())
+  })
+  await page.reload()
+  await expect(loadedRows(page).first()).toBeVisible()
+  await expect(page.getByRole('button', { name: /Account menu/ })).toBeVisible()
+  await expect(grid(page)).toBeFocused()
+  expect(asked).toEqual([])
 })
 
 test('a click anywhere in a sortable header cell sorts; Detail is not cut at 1400 px', async ({
@@ -211,9 +241,7 @@ test('keyboard only: / to search, arrows into the rows, j/k move the active row'
 test('an auditor reads only their organization’s log and nothing else', async ({ page }) => {
   await signOut(page)
   await signIn(page, demo.auditor)
-  const first = nextWindow(page, { order_by: 'audit_id' })
-  await page.goto('/audits')
-  const body = await first
+  const body = await openWithFirstWindow(page, '/audits')
   expect(body.data.length).toBeGreaterThan(0)
   expect(new Set(body.data.map((entry) => entry.organization_id)).size).toBe(1)
   await expect(loadedRows(page).first()).toBeVisible()

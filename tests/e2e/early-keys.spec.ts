@@ -5,9 +5,9 @@ import { demo, signIn } from './helpers/session'
 
 const palette = (page: Page) => page.getByRole('dialog', { name: 'Command palette' })
 
-/** Reloads with the profile answer held back, so the shell is certainly not there yet. */
-async function reloadWithSlowProfile(page: Page) {
-  await page.route('**/org/v1/users/me', async (route) => {
+/** Reloads with the shell's code held back, so the shell is certainly not there yet. */
+async function reloadWithSlowShell(page: Page) {
+  await page.route(/\/assets\/signed-in-[\w-]+\.js$/, async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1_000))
     await route.fallback()
   })
@@ -17,7 +17,7 @@ async function reloadWithSlowProfile(page: Page) {
 
 test('Ctrl+K and a search typed during a reload land in the palette', async ({ page }) => {
   await signIn(page, demo.admin)
-  await reloadWithSlowProfile(page)
+  await reloadWithSlowShell(page)
   await page.keyboard.press('ControlOrMeta+k')
   await page.keyboard.type('staff')
 
@@ -36,7 +36,7 @@ test('Ctrl+K and a search typed during a reload land in the palette', async ({ p
 
 test('a shortcut pressed during a reload runs once the shell is there', async ({ page }) => {
   await signIn(page, demo.admin)
-  await reloadWithSlowProfile(page)
+  await reloadWithSlowShell(page)
   await page.keyboard.press('Shift+?')
 
   await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toBeVisible()

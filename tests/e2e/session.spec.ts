@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { BOOT_TOKEN_COOKIE } from '../../src/contract/boot-answers'
 import {
   demo,
   DEMO_PASSWORD,
@@ -103,8 +104,13 @@ test('empty fields show the SPEC 5 messages without calling the server', async (
 test('logout clears both tokens and returns to /login', async ({ page }) => {
   await signIn(page, demo.orgadmin)
   expect((await storedTokens(page)).refresh).not.toBeNull()
+  const bootToken = async () =>
+    (await page.context().cookies()).find((cookie) => cookie.name === BOOT_TOKEN_COOKIE)?.value
+  expect(await bootToken()).toBe((await storedTokens(page)).access)
   await signOut(page)
   expect(await storedTokens(page)).toEqual({ access: null, refresh: null })
+  // The page request no longer carries the token, so no page is made with the user's answers.
+  expect(await bootToken()).toBeUndefined()
   await page.goto('/')
   await expect(page).toHaveURL(/\/login$/)
 })

@@ -1,11 +1,11 @@
 import { useSearch } from 'wouter'
 import { useI18nContext } from '../../../i18n/i18n-react'
 import type { BoundedAuditList } from '../../api/audits'
-import { parseListView } from '../../ui/data-table/list-view'
+import { parseListView } from '../../contract/list-view'
 import { Button } from '../../ui/button'
 import { visuallyHidden } from '../../ui/visually-hidden.css'
 import * as styles from './audits.css'
-import { defaults } from './audit-view'
+import { auditListDefaults as defaults } from '../../contract/audit-view'
 import { useLiveAudits } from './use-live-audits'
 import { numberFormat } from '../../lib/number-format'
 

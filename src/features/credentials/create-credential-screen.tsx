@@ -1,6 +1,6 @@
 import { useLocation } from 'wouter'
 import { useI18nContext } from '../../../i18n/i18n-react'
-import { pathTo } from '../../lib/paths'
+import { pathTo } from '../../contract/pages'
 import { listPlacePath } from '../../ui/data-table/list-memory'
 import { showToast } from '../../ui/notice'
 import { Page } from '../../ui/page'

@@ -4,7 +4,7 @@ import { ENTITY_SEARCH_LENGTH } from '../../commands/entity-search'
 import type { PaletteContext } from '../../commands/registry'
 import type { Credential } from '../../contract/credentials'
 import { needs } from '../../contract/permissions'
-import { pathTo } from '../../lib/paths'
+import { pathTo } from '../../contract/pages'
 import { withDialog } from './dialog-param'
 
 const holdsPin = (credential: Credential) => credential.meta_data.command_output.pin !== null

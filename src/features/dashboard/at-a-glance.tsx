@@ -6,7 +6,7 @@ import { organizationList } from '../../api/organizations'
 import { userList } from '../../api/users'
 import type { ListQuery, ListSource } from '../../contract/list'
 import { needs, type Can, type Permission } from '../../contract/permissions'
-import { pathTo } from '../../lib/paths'
+import { pathTo } from '../../contract/pages'
 import { Skeleton } from '../../ui/skeleton'
 import * as styles from './dashboard-screen.css'
 

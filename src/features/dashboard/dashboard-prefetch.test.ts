@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { startEarlyGet } from '../../api/early-get'
-import { TRIAGE_PATH } from '../../api/urls'
+import { TRIAGE_PATH } from '../../contract/api-paths'
 import { prefetchDashboard } from './dashboard-prefetch'
 
 vi.mock('../../api/early-get', () => ({ startEarlyGet: vi.fn() }))

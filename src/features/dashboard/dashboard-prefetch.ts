@@ -1,5 +1,6 @@
 import { startEarlyGet } from '../../api/early-get'
-import { buildUrl, TRIAGE_PATH } from '../../api/urls'
+import { TRIAGE_PATH } from '../../contract/api-paths'
+import { buildUrl } from '../../api/urls'
 import { needs, type Can } from '../../contract/permissions'
 
 /** Who sees "Needs attention" (dashboard-screen.tsx) and may read the triage. */

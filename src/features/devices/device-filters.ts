@@ -1,5 +1,5 @@
 import { deviceTypeIds, type DeviceFilters, type DeviceTypeId } from '../../contract/devices'
-import { listParams } from '../../lib/paths'
+import { listParams } from '../../contract/pages'
 
 // The device list's filters live in the URL beside its sort and search, so a reload, Back and a
 // shared link show the same narrowed list. Unknown values are ignored, not refused.

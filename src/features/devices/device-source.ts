@@ -6,7 +6,7 @@ import type { PaletteContext } from '../../commands/registry'
 import { commandCapability, deviceCommands, type Device } from '../../contract/devices'
 import { needs } from '../../contract/permissions'
 import { commandPath } from '../../lib/command-links'
-import { pathTo } from '../../lib/paths'
+import { pathTo } from '../../contract/pages'
 import { placeText } from './device-place'
 
 // Commands need what the server requires to send them (devices:update); the palette hides them

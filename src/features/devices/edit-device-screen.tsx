@@ -1,7 +1,7 @@
 import { useLocation } from 'wouter'
 import { useI18nContext } from '../../../i18n/i18n-react'
 import { deviceDetail } from '../../api/devices'
-import { pathTo } from '../../lib/paths'
+import { pathTo } from '../../contract/pages'
 import { listPlacePath } from '../../ui/data-table/list-memory'
 import { DetailState, useDetail } from '../../ui/detail-state'
 import { showToast } from '../../ui/notice'

@@ -5,7 +5,7 @@ import type { PaletteContext } from '../../commands/registry'
 import type { Location } from '../../contract/locations'
 import { needs } from '../../contract/permissions'
 import { bulkPath } from '../../lib/command-links'
-import { pathTo } from '../../lib/paths'
+import { pathTo } from '../../contract/pages'
 import { formatAddress } from './location-address'
 
 const id = (location: Location) => location.location_id

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEve
 import { useLocation } from 'wouter'
 import { useI18nContext } from '../../../i18n/i18n-react'
 import type { LocationDeep } from '../../contract/locations'
-import { pathTo } from '../../lib/paths'
+import { pathTo } from '../../contract/pages'
 import { Button } from '../../ui/button'
 import { failureText } from '../../ui/form/failure-text'
 import { formFailure } from '../../ui/form/form-core'

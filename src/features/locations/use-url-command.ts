@@ -1,6 +1,6 @@
 import { useCallback } from 'react'
 import { useLocation, useSearch } from 'wouter'
-import { listParams } from '../../lib/paths'
+import { listParams } from '../../contract/pages'
 
 /** The palette commands a location screen answers through `?command=` (SPEC 2's dialogs by URL). */
 export type LocationCommand = 'add-floor' | 'upload-plan'

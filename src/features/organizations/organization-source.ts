@@ -4,7 +4,7 @@ import { ENTITY_SEARCH_LENGTH } from '../../commands/entity-search'
 import type { PaletteContext } from '../../commands/registry'
 import type { Organization } from '../../contract/organizations'
 import { needs } from '../../contract/permissions'
-import { pathTo } from '../../lib/paths'
+import { pathTo } from '../../contract/pages'
 
 /**
  * Organizations in the palette: the list call's `search` (the same query the organizations list

@@ -8,11 +8,11 @@ import { needs } from '../../contract/permissions'
 import { buttonClass } from '../../ui/button'
 import { DataTable } from '../../ui/data-table/data-table'
 import { errorText } from '../../ui/data-table/error-text'
-import type { ListViewDefaults } from '../../ui/data-table/list-view'
+import type { ListViewDefaults } from '../../contract/list-view'
 import { Page } from '../../ui/page'
 import { DeleteOrganizationDialog } from './delete-organization-dialog'
 import { organizationColumns } from './organization-columns'
-import { pathTo } from '../../lib/paths'
+import { pathTo } from '../../contract/pages'
 
 const defaults: ListViewDefaults<OrganizationSort> = {
   orderBy: 'organization_id',

@@ -5,7 +5,7 @@ import { ENTITY_SEARCH_LENGTH } from '../../commands/entity-search'
 import type { PaletteContext } from '../../commands/registry'
 import { inviteNeeds, needs, type Can } from '../../contract/permissions'
 import type { User } from '../../contract/users'
-import { pathTo } from '../../lib/paths'
+import { pathTo } from '../../contract/pages'
 import { titledName } from './user-names'
 
 const exceeds: Message = (LL) => LL.users.notManageable()

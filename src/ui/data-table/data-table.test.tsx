@@ -11,7 +11,7 @@ import type { ListQuery, ListResponse, ListSource } from '../../contract/list'
 import { activeList } from './active-list'
 import { DataTable } from './data-table'
 import type { DataTableFeatures } from './features'
-import type { ListViewDefaults } from './list-view'
+import type { ListViewDefaults } from '../../contract/list-view'
 
 // The component in jsdom with a fake source: states, URL view, keyboard. jsdom has no layout, so
 // the scroll element reports a fixed size (to reads and, as the browser does after a layout, to a

@@ -1,4 +1,4 @@
-import { listParams } from '../../lib/paths'
+import { listParams } from '../../contract/pages'
 
 // Where the user was in each list (its sort and search as URL parameters, and the active row), so
 // leaving for a form and coming back — by Save, Cancel, Escape or `u` — lands on the same view and

@@ -1,6 +1,6 @@
 import { useMemo } from 'react'
 import type { SortingState, Updater } from '@tanstack/react-table'
-import type { ListView, ListViewDefaults } from './list-view'
+import type { ListView, ListViewDefaults } from '../../contract/list-view'
 
 /**
  * The list's one sort, kept in its URL view: TanStack's sorting state for the header buttons, and

@@ -1,6 +1,11 @@
 import { useCallback, useMemo } from 'react'
 import { useLocation, useSearch } from 'wouter'
-import { formatListView, parseListView, type ListView, type ListViewDefaults } from './list-view'
+import {
+  formatListView,
+  parseListView,
+  type ListView,
+  type ListViewDefaults,
+} from '../../contract/list-view'
 
 /** The list's sort and search, read from and written to the URL (a new history entry per change). */
 export function useUrlListView<TSort extends string>(

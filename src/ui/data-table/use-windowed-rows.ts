@@ -2,7 +2,7 @@ import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } fr
 import { useQueries, type UseQueryResult } from '@tanstack/react-query'
 import type { ListQuery, ListResponse, ListSource } from '../../contract/list'
 import { earlyWindows } from './early-windows'
-import type { ListView } from './list-view'
+import type { ListView } from '../../contract/list-view'
 import {
   byVisibleShare,
   isContinuous,
@@ -55,7 +55,8 @@ function firstPeekTime(page: object): number {
   return at
 }
 
-const windowQuery = <TSort extends string>(view: ListView<TSort>, start: number) =>
+/** The query of the window starting at `start`: what the table asks the source for. */
+export const windowQuery = <TSort extends string>(view: ListView<TSort>, start: number) =>
   ({
     start,
     length: WINDOW_SIZE,

@@ -1,6 +1,7 @@
 // Every path of the console, by route id: the route table reads the patterns, and features, the
 // palette and tests build links with `pathTo`, so a path is spelt in exactly one place. Pure (no
-// screens, no lazy imports), so anything may import it without pulling the app in.
+// screens, no lazy imports), so anything may import it without pulling the app in. In the contract
+// because the reference server writes a page's first answers by its path (first-requests.ts).
 
 export const patterns = {
   login: '/login',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { pathTo } from './paths'
+import { pathTo } from './pages'
 
 describe('pathTo', () => {
   it('fills the parameters of a pattern', () => {

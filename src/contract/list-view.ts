@@ -1,5 +1,5 @@
-import { listParams } from '../../lib/paths'
-import type { OrderDirection } from '../../contract/list'
+import { listParams } from './pages'
+import type { OrderDirection } from './list'
 
 // The view a list shows (sort and search) lives in the URL so back/forward, reload and a shared link
 // restore it. Defaults are left out of the URL so a plain /audits link stays plain.

@@ -1,5 +1,6 @@
 // Route matching for everything that must agree with the router (the app's gate, the sidebar, the
-// breadcrumb, preloading): the same `:param` segments wouter matches, nothing more.
+// breadcrumb, preloading, the server's answers in the page): the same `:param` segments wouter
+// matches, nothing more.
 
 export type RoutePattern = { path: string }
 

@@ -1,0 +1,103 @@
+import { PassThrough, Readable, type Transform } from 'node:stream'
+import { constants, createBrotliCompress, createGzip } from 'node:zlib'
+import { firstRequests } from '../../src/contract/first-requests'
+import {
+  BOOT_ANSWERS_ID,
+  BOOT_TOKEN_COOKIE,
+  cookieValue,
+  type BootAnswers,
+} from '../../src/contract/boot-answers'
+import type { App } from '../context'
+
+/**
+ * How long a page waits for its first answers. A slower answer (a search over a large log) is left
+ * out, and the client asks for it itself: the page's scripts run only once the page has arrived.
+ */
+export const BOOT_ANSWERS_BUDGET_MS = 150
+
+/** The access token a page request carries for its first answers, if any. */
+export function bootToken(cookieHeader: string | undefined): string | null {
+  const token = cookieValue(cookieHeader, BOOT_TOKEN_COOKIE)
+  return token === null || token === '' ? null : token
+}
+
+/**
+ * The answers of a signed-in page load of `pathname` + `search` (app/first-requests.ts), each run
+ * through the app with `token` as its bearer, as the browser would send it: the same checks, limits
+ * and logs. Only 200 answers are kept; anything else (an expired token, a refusal) is left for the
+ * client to ask again and handle as usual. `env` is the page request's, so a request is seen as
+ * coming from the same client. What has not arrived within `budgetMs` is left out.
+ */
+export async function bootAnswers(
+  app: App,
+  token: string,
+  pathname: string,
+  search: string,
+  env: unknown,
+  budgetMs = BOOT_ANSWERS_BUDGET_MS,
+): Promise<BootAnswers> {
+  const answers: BootAnswers = {}
+  let waiting = true
+  const run = async () => {
+    for (const path of firstRequests(pathname, search)) {
+      if (!waiting) return
+      const response = await app.request(
+        path,
+        { headers: { Accept: 'application/json', Authorization: `Bearer ${token}` } },
+        env,
+      )
+      const text = await response.text()
+      if (response.status === 200 && waiting) answers[path] = text
+    }
+  }
+  let timer: NodeJS.Timeout | undefined
+  const expired = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, budgetMs)
+  })
+  try {
+    await Promise.race([run(), expired])
+  } finally {
+    waiting = false
+    clearTimeout(timer)
+  }
+  return { ...answers }
+}
+
+/**
+ * The page's data block. `<` is written as `\u003c`, so no text in an answer can close the script
+ * element or open a comment; JSON reads it back as the same character.
+ */
+export function answersBlock(answers: BootAnswers): string {
+  const json = JSON.stringify(answers).replace(/</g, '\\u003c')
+  return `<script type="application/json" id="${BOOT_ANSWERS_ID}">${json}</script>`
+}
+
+/**
+ * `html` sent as it is up to its `</body>`, at once, and the rest once `answers` has settled, with
+ * the block in front of it: the browser fetches and compiles the page's scripts meanwhile.
+ * Compressed with `encoding` as one stream, flushed after the first part.
+ */
+export function streamedPage(
+  html: string,
+  answers: Promise<BootAnswers>,
+  encoding: 'br' | 'gzip' | null,
+): ReadableStream<Uint8Array> {
+  const at = html.lastIndexOf('</body>')
+  const head = at < 0 ? html : html.slice(0, at)
+  const tail = at < 0 ? '' : html.slice(at)
+  const compressor =
+    encoding === 'br'
+      ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+      : encoding === 'gzip'
+        ? createGzip()
+        : null
+  const stream: Transform = compressor ?? new PassThrough()
+  stream.write(head)
+  compressor?.flush()
+  answers.then(
+    (found) => stream.end(answersBlock(found) + tail),
+    () => stream.end(tail),
+  )
+  // Node's web stream and the global one Hono takes are the same class under two declarations.
+  return Readable.toWeb(stream) as unknown as ReadableStream<Uint8Array>
+}

@@ -1,0 +1,108 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { BOOT_ANSWERS_ID, BOOT_TOKEN_COOKIE } from '../contract/boot-answers'
+import { SIGNED_IN_HINT_COOKIE } from '../contract/boot-hint'
+
+// The answers the server wrote into the page (contract/boot-answers.ts), as early-get.ts takes them
+// when the entry starts; and the cookies that ask for them (tokens.ts).
+
+const WINDOW = '/sbm/v1/devices/audit?start=0&length=100'
+const PROFILE = '/org/v1/users/me'
+
+/** early-get.ts evaluated afresh on a page holding `block` (its text), as an entry would. */
+async function bootWith(block: string | null) {
+  document.body.innerHTML = ''
+  if (block !== null) {
+    const script = document.createElement('script')
+    script.type = 'application/json'
+    script.id = BOOT_ANSWERS_ID
+    script.textContent = block
+    document.body.append(script)
+  }
+  vi.resetModules()
+  return import('./early-get')
+}
+
+const cookie = (name: string) =>
+  document.cookie
+    .split(';')
+    .map((part) => part.trim())
+    .find((part) => part.startsWith(`${name}=`))
+    ?.slice(name.length + 1) ?? null
+
+describe('answers in the page', () => {
+  const fetchMock = vi.fn(() => Promise.resolve(new Response('{"fetched":true}')))
+  const answers = JSON.stringify({ [WINDOW]: '{"data":[1]}', [PROFILE]: '{"user_id":7}' })
+
+  beforeEach(() => {
+    vi.stubGlobal('fetch', fetchMock)
+    localStorage.setItem('access_token', 'token-1')
+    document.cookie = `${BOOT_TOKEN_COOKIE}=token-1; Path=/`
+  })
+
+  afterEach(() => {
+    vi.unstubAllGlobals()
+    fetchMock.mockClear()
+    localStorage.clear()
+    document.cookie = `${BOOT_TOKEN_COOKIE}=; Path=/; Max-Age=0`
+  })
+
+  it('are taken as arrived answers: peeked and taken without a request', async () => {
+    const early = await bootWith(answers)
+    expect(early.answeredInPage).toBe(true)
+    expect(document.getElementById(BOOT_ANSWERS_ID)).toBeNull()
+    early.startEarlyGet(WINDOW)
+    early.startEarlyGet(PROFILE)
+    expect(fetchMock).not.toHaveBeenCalled()
+    expect(early.peekEarlyGet(WINDOW, 'token-1')).toEqual({ data: [1] })
+    const profile = await early.takeEarlyGet(PROFILE, 'token-1')
+    expect(profile?.status).toBe(200)
+    expect(await profile?.json()).toEqual({ user_id: 7 })
+  })
+
+  it('are not handed to a request made with another token', async () => {
+    const early = await bootWith(answers)
+    expect(early.takeEarlyGet(PROFILE, 'token-2')).toBeNull()
+  })
+
+  it('are ignored when fetched with a token other than the stored one', async () => {
+    localStorage.setItem('access_token', 'token-refreshed-in-another-tab')
+    const early = await bootWith(answers)
+    expect(early.answeredInPage).toBe(false)
+    early.startEarlyGet(PROFILE)
+    expect(fetchMock).toHaveBeenCalledTimes(1)
+  })
+
+  it('are ignored when the block is not the expected shape, and the requests go out', async () => {
+    for (const block of ['{not json', '[]', JSON.stringify({ [PROFILE]: { user_id: 7 } })]) {
+      fetchMock.mockClear()
+      const early = await bootWith(block)
+      expect(early.answeredInPage).toBe(false)
+      early.startEarlyGet(PROFILE)
+      expect(fetchMock).toHaveBeenCalledTimes(1)
+    }
+  })
+
+  it('are none on a page without the block', async () => {
+    expect((await bootWith(null)).answeredInPage).toBe(false)
+  })
+})
+
+describe('the boot cookies', () => {
+  afterEach(() => localStorage.clear())
+
+  it('carry the hint and the access token while a session is stored, never the refresh token', async () => {
+    const tokens = await import('./tokens')
+    tokens.saveTokens({ access_token: 'access-1', refresh_token: 'refresh-1' })
+    expect(cookie(SIGNED_IN_HINT_COOKIE)).toBe('1')
+    expect(cookie(BOOT_TOKEN_COOKIE)).toBe('access-1')
+    expect(document.cookie).not.toContain('refresh-1')
+
+    tokens.saveTokens({ access_token: 'access-2', refresh_token: 'refresh-2' })
+    expect(cookie(BOOT_TOKEN_COOKIE)).toBe('access-2')
+
+    tokens.clearTokens()
+    expect(cookie(SIGNED_IN_HINT_COOKIE)).toBeNull()
+    expect(cookie(BOOT_TOKEN_COOKIE)).toBeNull()
+  })
+})

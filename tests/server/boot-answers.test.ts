@@ -1,0 +1,109 @@
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { answersBlock, bootAnswers } from '../../server/http/boot-answers'
+import { firstRequests } from '../../src/contract/first-requests'
+import {
+  BOOT_ANSWERS_ID,
+  BOOT_TOKEN_COOKIE,
+  type BootAnswers,
+} from '../../src/contract/boot-answers'
+import { SIGNED_IN_HINT_COOKIE, SIGNED_IN_HTML } from '../../src/contract/boot-hint'
+import { ADMIN, useServer } from './helpers'
+
+// A signed-in page load with its first answers in it (docs/decisions/024-answers-in-the-page.md).
+
+const page = '<!doctype html><title>console</title><body><div id="root"></div></body></html>'
+const signedInPage = page.replace('<title>', '<link rel="modulepreload" href="/s.js"><title>')
+const dist = mkdtempSync(join(tmpdir(), 'dist-'))
+writeFileSync(join(dist, 'index.html'), page)
+writeFileSync(join(dist, SIGNED_IN_HTML), signedInPage)
+
+const server = useServer({ distDir: dist })
+
+const WINDOW = firstRequests('/audits', '')[0]
+const PROFILE = '/org/v1/users/me'
+
+/** The page for `path` as a browser with the boot cookies (and `token`) gets it. */
+async function pageWith(path: string, token: string | null, hint = true) {
+  const cookies = [hint ? `${SIGNED_IN_HINT_COOKIE}=1` : 'theme=dark']
+  if (token !== null) cookies.push(`${BOOT_TOKEN_COOKIE}=${token}`)
+  const response = await fetch(`${server().url}${path}`, {
+    headers: { cookie: cookies.join('; ') },
+  })
+  return { response, html: await response.text() }
+}
+
+/** The answers block of `html`, read back as the console reads it; null when there is none. */
+function answersIn(html: string): BootAnswers | null {
+  const match = new RegExp(
+    `<script type="application/json" id="${BOOT_ANSWERS_ID}">(.*?)</script>`,
+  ).exec(html)
+  return match ? (JSON.parse(match[1]) as BootAnswers) : null
+}
+
+describe('a signed-in page with its first answers', () => {
+  it('carries the answers the API gives the same token, and is never cached', async () => {
+    const token = await server().login(ADMIN)
+    const { response, html } = await pageWith('/audits', token)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('cache-control')).toBe('no-store')
+    expect(response.headers.get('vary')).toBe('Accept-Encoding, Cookie')
+    expect(html.startsWith(signedInPage.slice(0, signedInPage.indexOf('</body>')))).toBe(true)
+    expect(html.endsWith('</body></html>')).toBe(true)
+
+    const answers = answersIn(html)
+    expect(Object.keys(answers ?? {})).toEqual([WINDOW, PROFILE])
+    for (const path of [WINDOW, PROFILE]) {
+      const direct = await server().request('GET', path, { token })
+      expect(JSON.parse(answers?.[path] ?? 'null')).toEqual(direct.body)
+    }
+  })
+
+  it('follows the sort and search in the page URL', async () => {
+    const token = await server().login(ADMIN)
+    const answers = answersIn(
+      (await pageWith('/audits?sort=device_name&dir=asc&q=Lobby', token)).html,
+    )
+    const [window] = Object.keys(answers ?? {})
+    expect(window).toContain('order_by=device_name')
+    expect(window).toContain('order_direction=asc')
+    expect(window).toContain('search=Lobby')
+  })
+
+  it('carries only the profile on a screen without early data', async () => {
+    const token = await server().login(ADMIN)
+    expect(Object.keys(answersIn((await pageWith('/users', token)).html) ?? {})).toEqual([PROFILE])
+  })
+
+  it('carries nothing for a token the API refuses, and the page still loads', async () => {
+    const { response, html } = await pageWith('/audits', 'not.a.token')
+    expect(response.status).toBe(200)
+    expect(answersIn(html)).toEqual({})
+  })
+
+  it('is the plain page without the token cookie, or without the signed-in hint', async () => {
+    const token = await server().login(ADMIN)
+    const plain = await pageWith('/audits', null)
+    expect(plain.html).toBe(signedInPage)
+    expect(plain.response.headers.get('cache-control')).toBe('no-cache')
+    expect((await pageWith('/audits', token, false)).html).toBe(page)
+  })
+
+  it('leaves out what has not arrived within the budget', async () => {
+    const token = await server().login(ADMIN)
+    const { app } = server().running.handle
+    expect(await bootAnswers(app, token, '/audits', '', undefined, 0)).toEqual({})
+  })
+})
+
+describe('the answers block', () => {
+  it('cannot be closed or commented out by an answer, and reads back the same', () => {
+    const answers = { '/x': '{"name":"</script><!-- <b>"}' }
+    const block = answersBlock(answers)
+    const inner = block.slice(block.indexOf('>') + 1, block.lastIndexOf('</script>'))
+    expect(inner).not.toContain('<')
+    expect(JSON.parse(inner)).toEqual(answers)
+  })
+})
