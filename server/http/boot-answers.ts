@@ -22,7 +22,7 @@ export function bootToken(cookieHeader: string | undefined): string | null {
 }
 
 /**
- * The answers of a signed-in page load of `pathname` + `search` (app/first-requests.ts), each run
+ * The answers of a signed-in page load of `pathname` + `search` (contract/first-requests.ts), each run
  * through the app with `token` as its bearer, as the browser would send it: the same checks, limits
  * and logs. Only 200 answers are kept; anything else (an expired token, a refusal) is left for the
  * client to ask again and handle as usual. `env` is the page request's, so a request is seen as

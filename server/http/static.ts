@@ -108,7 +108,8 @@ export function registerStatic(app: App, distDir: string) {
     const page = ext === '' ? pageFor(root, c.req.header('Cookie')) : null
     const file = page !== null ? join(root, page) : normalize(join(root, path))
     if (!file.startsWith(root + sep) || !existsSync(file) || !statSync(file).isFile()) return next()
-    const token = page === SIGNED_IN_HTML ? bootToken(c.req.header('Cookie')) : null
+    const token =
+      page === SIGNED_IN_HTML && c.req.method === 'GET' ? bootToken(c.req.header('Cookie')) : null
     if (token !== null) {
       // A signed-in page with its first answers in it (contract/boot-answers.ts): made for this
       // user, so never stored by any cache.

@@ -31,7 +31,7 @@ export type AppRoute = {
   /**
    * Once a signed-in boot on this route knows what the user may do (the profile has answered), it
    * starts the data that depends on it, while the shell renders (app.tsx). Synchronous and light,
-   * as the first requests of app/first-requests.ts.
+   * as the first requests of contract/first-requests.ts.
    */
   prefetchSignedIn?: (can: Can) => void
 }

@@ -91,6 +91,16 @@ describe('a signed-in page with its first answers', () => {
     expect((await pageWith('/audits', token, false)).html).toBe(page)
   })
 
+  it('answers a HEAD request as the plain page, without running the answers', async () => {
+    const token = await server().login(ADMIN)
+    const response = await fetch(`${server().url}/audits`, {
+      method: 'HEAD',
+      headers: { cookie: `${SIGNED_IN_HINT_COOKIE}=1; ${BOOT_TOKEN_COOKIE}=${token}` },
+    })
+    expect(response.status).toBe(200)
+    expect(response.headers.get('cache-control')).toBe('no-cache')
+  })
+
   it('leaves out what has not arrived within the budget', async () => {
     const token = await server().login(ADMIN)
     const { app } = server().running.handle
