@@ -194,7 +194,7 @@ export async function createApp(overrides: Partial<ServerOptions> = {}): Promise
   registerControl(app, services)
   registerCredentials(app, services)
   registerUploads(app, services)
-  registerStatic(app, options.distDir)
+  registerStatic(app, options.distDir, options.bootAnswersBudgetMs)
   app.notFound((c) => c.json({ error: 'not_found', message: 'No such endpoint.' }, 404))
 
   return { app, services, seedMs, close: () => db.close() }

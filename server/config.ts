@@ -46,6 +46,8 @@ export interface ServerOptions {
   /** Reset mails per address and per account within `resetMailWindow` seconds. */
   resetMailLimit: number
   resetMailWindow: number
+  /** How long a signed-in page waits for its first answers (decision 024) before it goes without. */
+  bootAnswersBudgetMs: number
 }
 
 export const defaultOptions: ServerOptions = {
@@ -68,6 +70,7 @@ export const defaultOptions: ServerOptions = {
   inviteTokenTtl: 7 * 24 * 3600,
   jsonBodyLimit: 1024 * 1024,
   publicUrl: 'http://localhost:8080',
+  bootAnswersBudgetMs: 150,
   hashConcurrency: 2,
   hashQueue: 16,
   uploadUserQuota: 25 * 1024 * 1024,
@@ -139,6 +142,11 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): ServerOptions {
     uploadTotalQuota:
       positiveInt('UPLOAD_TOTAL_QUOTA_MB', env.UPLOAD_TOTAL_QUOTA_MB, 500) * 1024 * 1024,
     resetMailLimit: positiveInt('RESET_MAIL_LIMIT', env.RESET_MAIL_LIMIT, 3),
+    bootAnswersBudgetMs: positiveInt(
+      'BOOT_ANSWERS_BUDGET_MS',
+      env.BOOT_ANSWERS_BUDGET_MS,
+      defaultOptions.bootAnswersBudgetMs,
+    ),
   }
 }
 

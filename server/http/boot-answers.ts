@@ -1,19 +1,15 @@
 import { PassThrough, Readable, type Transform } from 'node:stream'
 import { constants, createBrotliCompress, createGzip } from 'node:zlib'
 import { firstRequests } from '../../src/contract/first-requests'
+import { PROFILE_PATH } from '../../src/contract/api-paths'
 import {
   BOOT_ANSWERS_ID,
   BOOT_TOKEN_COOKIE,
   cookieValue,
+  tokenMark,
   type BootAnswers,
 } from '../../src/contract/boot-answers'
 import type { App } from '../context'
-
-/**
- * How long a page waits for its first answers. A slower answer (a search over a large log) is left
- * out, and the client asks for it itself: the page's scripts run only once the page has arrived.
- */
-export const BOOT_ANSWERS_BUDGET_MS = 150
 
 /** The access token a page request carries for its first answers, if any. */
 export function bootToken(cookieHeader: string | undefined): string | null {
@@ -22,11 +18,14 @@ export function bootToken(cookieHeader: string | undefined): string | null {
 }
 
 /**
- * The answers of a signed-in page load of `pathname` + `search` (contract/first-requests.ts), each run
- * through the app with `token` as its bearer, as the browser would send it: the same checks, limits
- * and logs. Only 200 answers are kept; anything else (an expired token, a refusal) is left for the
- * client to ask again and handle as usual. `env` is the page request's, so a request is seen as
- * coming from the same client. What has not arrived within `budgetMs` is left out.
+ * The answers of a signed-in page load of `pathname` + `search` (contract/first-requests.ts), each
+ * run through the app with `token` as its bearer, as the browser would send it: the same checks,
+ * limits and logs. Only 200 answers are kept; anything else (an expired token, a refusal) is left
+ * for the client to ask again and handle as usual. `env` is the page request's, so a request is
+ * seen as coming from the same client. The profile goes first: every page needs it and it is cheap,
+ * so a slow list window (a search over a large log) cannot keep it out. What has not arrived
+ * within `budgetMs` is left out; a request already running then finishes unused, and the client
+ * asks for it again.
  */
 export async function bootAnswers(
   app: App,
@@ -34,12 +33,14 @@ export async function bootAnswers(
   pathname: string,
   search: string,
   env: unknown,
-  budgetMs = BOOT_ANSWERS_BUDGET_MS,
+  budgetMs: number,
 ): Promise<BootAnswers> {
-  const answers: BootAnswers = {}
+  const answers: Record<string, string> = {}
   let waiting = true
+  const requests = firstRequests(pathname, search)
+  const ordered = [PROFILE_PATH, ...requests.filter((path) => path !== PROFILE_PATH)]
   const run = async () => {
-    for (const path of firstRequests(pathname, search)) {
+    for (const path of ordered) {
       if (!waiting) return
       const response = await app.request(
         path,
@@ -60,7 +61,7 @@ export async function bootAnswers(
     waiting = false
     clearTimeout(timer)
   }
-  return { ...answers }
+  return { for: tokenMark(token), answers: { ...answers } }
 }
 
 /**
@@ -93,7 +94,7 @@ export function streamedPage(
         : null
   const stream: Transform = compressor ?? new PassThrough()
   stream.write(head)
-  compressor?.flush()
+  compressor?.flush(encoding === 'br' ? constants.BROTLI_OPERATION_FLUSH : constants.Z_SYNC_FLUSH)
   answers.then(
     (found) => stream.end(answersBlock(found) + tail),
     () => stream.end(tail),

@@ -90,7 +90,7 @@ export function pageFor(root: string, cookieHeader: string | undefined): string 
  * index.html never cached, and every extension-less GET outside the API answered with index.html
  * (client-side routing). Each is sent precompressed when the browser accepts brotli or gzip.
  */
-export function registerStatic(app: App, distDir: string) {
+export function registerStatic(app: App, distDir: string, bootAnswersBudgetMs: number) {
   const root = resolve(distDir)
   app.get('*', async (c, next) => {
     let path: string
@@ -115,7 +115,11 @@ export function registerStatic(app: App, distDir: string) {
       // user, so never stored by any cache.
       const accepted = acceptedEncodings(c.req.header('Accept-Encoding'))
       const encoding = accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : null
-      const answers = bootAnswers(app, token, path, new URL(c.req.url).search, c.env)
+      const search = new URL(c.req.url).search
+      // Nothing can refuse here (a refused token is an answer left out); a page never fails for it.
+      const answers = bootAnswers(app, token, path, search, c.env, bootAnswersBudgetMs).catch(
+        () => ({ for: '', answers: {} }),
+      )
       c.header('Content-Type', contentTypes['.html'])
       c.header('Cache-Control', 'no-store')
       c.header('Vary', 'Accept-Encoding, Cookie')

@@ -1,9 +1,4 @@
-import {
-  BOOT_ANSWERS_ID,
-  BOOT_TOKEN_COOKIE,
-  cookieValue,
-  isBootAnswers,
-} from '../contract/boot-answers'
+import { BOOT_ANSWERS_ID, isBootAnswers, tokenMark } from '../contract/boot-answers'
 import { getAccessToken } from './tokens'
 import { buildUrl } from './urls'
 
@@ -30,25 +25,24 @@ const started = new Map<string, Early>()
 
 /**
  * Takes the answers the server wrote into the page (contract/boot-answers.ts) as early answers that
- * have already arrived, so the boot sends none of those requests. They count only when the token
- * they were fetched with is the one stored now (another tab may have refreshed it since); a block
- * that is not the expected shape is ignored and the requests go out as usual. True when the page
- * had answers to take.
+ * have already arrived, so the boot sends none of those requests. They count only when they were
+ * fetched with the token stored now (another tab may have signed in as someone else since the page
+ * was asked for); a block that is not the expected shape is ignored and the requests go out as
+ * usual. True when the page had answers to take.
  */
 function takePageAnswers(): boolean {
   const block = typeof document === 'undefined' ? null : document.getElementById(BOOT_ANSWERS_ID)
   if (block === null) return false
   block.remove()
-  const token = cookieValue(document.cookie, BOOT_TOKEN_COOKIE)
-  if (token === null || token !== getAccessToken()) return false
-  let answers: unknown
+  const token = getAccessToken()
+  let page: unknown
   try {
-    answers = JSON.parse(block.textContent ?? '')
+    page = JSON.parse(block.textContent ?? '')
   } catch {
     return false
   }
-  if (!isBootAnswers(answers)) return false
-  for (const [path, text] of Object.entries(answers)) {
+  if (token === null || !isBootAnswers(page) || page.for !== tokenMark(token)) return false
+  for (const [path, text] of Object.entries(page.answers)) {
     const settled: Answer = {
       status: 200,
       statusText: 'OK',
@@ -63,7 +57,7 @@ function takePageAnswers(): boolean {
       answer: Promise.resolve(settled),
     })
   }
-  return Object.keys(answers).length > 0
+  return Object.keys(page.answers).length > 0
 }
 
 /** True when the page came with the boot's first answers in it (main.tsx loads the shell at once). */

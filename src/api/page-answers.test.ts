@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { BOOT_ANSWERS_ID, BOOT_TOKEN_COOKIE } from '../contract/boot-answers'
+import { BOOT_ANSWERS_ID, BOOT_TOKEN_COOKIE, tokenMark } from '../contract/boot-answers'
 import { SIGNED_IN_HINT_COOKIE } from '../contract/boot-hint'
 
 // The answers the server wrote into the page (contract/boot-answers.ts), as early-get.ts takes them
@@ -32,19 +32,22 @@ const cookie = (name: string) =>
 
 describe('answers in the page', () => {
   const fetchMock = vi.fn(() => Promise.resolve(new Response('{"fetched":true}')))
-  const answers = JSON.stringify({ [WINDOW]: '{"data":[1]}', [PROFILE]: '{"user_id":7}' })
+  const answersFor = (token: string) =>
+    JSON.stringify({
+      for: tokenMark(token),
+      answers: { [WINDOW]: '{"data":[1]}', [PROFILE]: '{"user_id":7}' },
+    })
+  const answers = answersFor('token-1')
 
   beforeEach(() => {
     vi.stubGlobal('fetch', fetchMock)
     localStorage.setItem('access_token', 'token-1')
-    document.cookie = `${BOOT_TOKEN_COOKIE}=token-1; Path=/`
   })
 
   afterEach(() => {
     vi.unstubAllGlobals()
     fetchMock.mockClear()
     localStorage.clear()
-    document.cookie = `${BOOT_TOKEN_COOKIE}=; Path=/; Max-Age=0`
   })
 
   it('are taken as arrived answers: peeked and taken without a request', async () => {
@@ -65,8 +68,9 @@ describe('answers in the page', () => {
     expect(early.takeEarlyGet(PROFILE, 'token-2')).toBeNull()
   })
 
-  it('are ignored when fetched with a token other than the stored one', async () => {
-    localStorage.setItem('access_token', 'token-refreshed-in-another-tab')
+  it('are ignored when fetched with a token other than the one stored now', async () => {
+    // Another tab signed in as someone else after this page was asked for.
+    localStorage.setItem('access_token', 'token-of-another-user')
     const early = await bootWith(answers)
     expect(early.answeredInPage).toBe(false)
     early.startEarlyGet(PROFILE)
@@ -74,7 +78,13 @@ describe('answers in the page', () => {
   })
 
   it('are ignored when the block is not the expected shape, and the requests go out', async () => {
-    for (const block of ['{not json', '[]', JSON.stringify({ [PROFILE]: { user_id: 7 } })]) {
+    const wrong = [
+      '{not json',
+      '[]',
+      JSON.stringify({ [PROFILE]: '{}' }),
+      JSON.stringify({ for: tokenMark('token-1'), answers: { [PROFILE]: { user_id: 7 } } }),
+    ]
+    for (const block of wrong) {
       fetchMock.mockClear()
       const early = await bootWith(block)
       expect(early.answeredInPage).toBe(false)
@@ -104,5 +114,18 @@ describe('the boot cookies', () => {
     tokens.clearTokens()
     expect(cookie(SIGNED_IN_HINT_COOKIE)).toBeNull()
     expect(cookie(BOOT_TOKEN_COOKIE)).toBeNull()
+  })
+
+  it('keep the access token no longer than it lives', async () => {
+    const tokens = await import('./tokens')
+    const jwt = (exp: number) =>
+      ['e30', btoa(JSON.stringify({ exp })).replace(/=+$/, ''), 'signature'].join('.')
+    const now = Math.floor(Date.now() / 1000)
+    tokens.saveTokens({ access_token: jwt(now + 600), refresh_token: 'refresh-1' })
+    expect(cookie(BOOT_TOKEN_COOKIE)).toBe(jwt(now + 600))
+    tokens.saveTokens({ access_token: jwt(now - 1), refresh_token: 'refresh-1' })
+    expect(cookie(BOOT_TOKEN_COOKIE)).toBeNull()
+    expect(cookie(SIGNED_IN_HINT_COOKIE)).toBe('1')
+    tokens.clearTokens()
   })
 })

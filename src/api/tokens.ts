@@ -47,14 +47,28 @@ export function hasStoredSession(): boolean {
 }
 
 // As long as a refresh token lives (server/config.ts): the hint outlasting the session only costs a
-// guest's first page some preloaded bytes, and the next boot clears it (syncBootCookies). The token
-// cookie lives as long: a page request that carries an expired one gets a page without answers.
+// guest's first page some preloaded bytes, and the next boot clears it (syncBootCookies). The token's
+// cookie lives as long as the token.
 const BOOT_COOKIE_MAX_AGE_S = 30 * 24 * 60 * 60
 
-function writeCookie(name: string, value: string | null) {
-  const age = value === null ? 0 : BOOT_COOKIE_MAX_AGE_S
+/** Seconds until `token` expires by its payload's `exp`; the session's length when it has none. */
+function lifetime(token: string): number {
+  try {
+    const payload = token.split('.')[1] ?? ''
+    const { exp } = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as {
+      exp?: unknown
+    }
+    if (typeof exp === 'number') return Math.max(0, Math.floor(exp - Date.now() / 1000))
+  } catch {
+    // Not a token the console can read: it lasts as long as the session.
+  }
+  return BOOT_COOKIE_MAX_AGE_S
+}
+
+function writeCookie(name: string, value: string | null, age = BOOT_COOKIE_MAX_AGE_S) {
   const secure = globalThis.location?.protocol === 'https:' ? '; Secure' : ''
-  document.cookie = `${name}=${value ?? ''}; Path=/; SameSite=Strict; Max-Age=${age}${secure}`
+  const maxAge = value === null ? 0 : age
+  document.cookie = `${name}=${value ?? ''}; Path=/; SameSite=Strict; Max-Age=${maxAge}${secure}`
 }
 
 /**
@@ -65,7 +79,9 @@ function writeCookie(name: string, value: string | null) {
 export function syncBootCookies() {
   if (typeof document === 'undefined') return
   writeCookie(SIGNED_IN_HINT_COOKIE, hasStoredSession() ? '1' : null)
-  writeCookie(BOOT_TOKEN_COOKIE, getAccessToken())
+  const token = getAccessToken()
+  // The token's cookie ends with the token: an expired one would only make pages ask in vain.
+  writeCookie(BOOT_TOKEN_COOKIE, token, token === null ? 0 : lifetime(token))
 }
 
 export function saveTokens(pair: Pick<TokenPair, 'access_token' | 'refresh_token'>) {

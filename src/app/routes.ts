@@ -8,7 +8,7 @@ import { lazyScreen, type LazyScreen } from './lazy-screen'
 export type AppRoute = {
   /** Stable id: palette commands, breadcrumb labels and tests refer to routes by it. */
   id: RouteId
-  /** wouter pattern from lib/paths.ts, e.g. `/organizations/edit/:id`. */
+  /** wouter pattern from contract/pages.ts, e.g. `/organizations/edit/:id`. */
   path: string
   /** Preloaded after sign-in and on link hover/focus (preload-routes.ts). */
   screen: LazyScreen

@@ -1,5 +1,5 @@
 import { expect, test, type Page, type Response } from '@playwright/test'
-import { BOOT_ANSWERS_ID } from '../../src/contract/boot-answers'
+import { BOOT_ANSWERS_ID, BOOT_TOKEN_COOKIE } from '../../src/contract/boot-answers'
 import {
   allowAxeTime,
   demo,
@@ -55,8 +55,10 @@ async function openWithFirstWindow(page: Page, path: string): Promise<AuditPage>
   const response = await page.goto(path)
   const html = (await response?.text()) ?? ''
   const block = new RegExp(`<script type="application/json" id="${BOOT_ANSWERS_ID}">(.*?)</script>`)
-  const answers = JSON.parse(block.exec(html)?.[1] ?? '{}') as Record<string, string>
-  const window = Object.entries(answers).find(([request]) => request.startsWith(`${AUDIT_PATH}?`))
+  const inPage = JSON.parse(block.exec(html)?.[1] ?? '{}') as { answers?: Record<string, string> }
+  const window = Object.entries(inPage.answers ?? {}).find(([request]) =>
+    request.startsWith(`${AUDIT_PATH}?`),
+  )
   expect(window, 'the page carries the first window').toBeDefined()
   return JSON.parse(window?.[1] ?? 'null') as AuditPage
 }
@@ -120,6 +122,21 @@ test('a reload brings its first rows and the profile in the page: neither is req
   await expect(page.getByRole('button', { name: /Account menu/ })).toBeVisible()
   await expect(grid(page)).toBeFocused()
   expect(asked).toEqual([])
+})
+
+test('without the answers in the page, the first rows are requested and shown', async ({
+  page,
+}) => {
+  // A page asked for without the token's cookie (a console on another host than its API) carries
+  // no answers: the entry asks for them itself.
+  await page.context().clearCookies({ name: BOOT_TOKEN_COOKIE })
+  const first = nextWindow(page, { order_by: 'audit_id' })
+  await page.goto('/audits')
+  const body = await first
+  await expect(loadedRows(page).first()).toBeVisible()
+  await expect(page.getByRole('status').filter({ hasText: /entries/ })).toContainText(
+    body.recordsFiltered.toLocaleString('en'),
+  )
 })
 
 test('a click anywhere in a sortable header cell sorts; Detail is not cut at 1400 px', async ({

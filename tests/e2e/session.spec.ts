@@ -105,8 +105,12 @@ test('logout clears both tokens and returns to /login', async ({ page }) => {
   await signIn(page, demo.orgadmin)
   expect((await storedTokens(page)).refresh).not.toBeNull()
   const bootToken = async () =>
-    (await page.context().cookies()).find((cookie) => cookie.name === BOOT_TOKEN_COOKIE)?.value
-  expect(await bootToken()).toBe((await storedTokens(page)).access)
+    (await page.context().cookies()).find((cookie) => cookie.name === BOOT_TOKEN_COOKIE)
+  expect(await bootToken()).toMatchObject({
+    value: (await storedTokens(page)).access,
+    path: '/',
+    sameSite: 'Strict',
+  })
   await signOut(page)
   expect(await storedTokens(page)).toEqual({ access: null, refresh: null })
   // The page request no longer carries the token, so no page is made with the user's answers.

@@ -1,15 +1,18 @@
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
 import { answersBlock, bootAnswers } from '../../server/http/boot-answers'
 import { firstRequests } from '../../src/contract/first-requests'
 import {
   BOOT_ANSWERS_ID,
   BOOT_TOKEN_COOKIE,
+  tokenMark,
   type BootAnswers,
 } from '../../src/contract/boot-answers'
 import { SIGNED_IN_HINT_COOKIE, SIGNED_IN_HTML } from '../../src/contract/boot-hint'
+import type { App } from '../../server/context'
 import { ADMIN, useServer } from './helpers'
 
 // A signed-in page load with its first answers in it (docs/decisions/024-answers-in-the-page.md).
@@ -53,20 +56,19 @@ describe('a signed-in page with its first answers', () => {
     expect(html.startsWith(signedInPage.slice(0, signedInPage.indexOf('</body>')))).toBe(true)
     expect(html.endsWith('</body></html>')).toBe(true)
 
-    const answers = answersIn(html)
-    expect(Object.keys(answers ?? {})).toEqual([WINDOW, PROFILE])
+    const page = answersIn(html)
+    expect(page?.for).toBe(tokenMark(token))
+    expect(Object.keys(page?.answers ?? {}).sort()).toEqual([WINDOW, PROFILE].sort())
     for (const path of [WINDOW, PROFILE]) {
       const direct = await server().request('GET', path, { token })
-      expect(JSON.parse(answers?.[path] ?? 'null')).toEqual(direct.body)
+      expect(JSON.parse(page?.answers[path] ?? 'null')).toEqual(direct.body)
     }
   })
 
   it('follows the sort and search in the page URL', async () => {
     const token = await server().login(ADMIN)
-    const answers = answersIn(
-      (await pageWith('/audits?sort=device_name&dir=asc&q=Lobby', token)).html,
-    )
-    const [window] = Object.keys(answers ?? {})
+    const page = answersIn((await pageWith('/audits?sort=device_name&dir=asc&q=Lobby', token)).html)
+    const window = Object.keys(page?.answers ?? {}).find((path) => path !== PROFILE)
     expect(window).toContain('order_by=device_name')
     expect(window).toContain('order_direction=asc')
     expect(window).toContain('search=Lobby')
@@ -74,13 +76,14 @@ describe('a signed-in page with its first answers', () => {
 
   it('carries only the profile on a screen without early data', async () => {
     const token = await server().login(ADMIN)
-    expect(Object.keys(answersIn((await pageWith('/users', token)).html) ?? {})).toEqual([PROFILE])
+    const page = answersIn((await pageWith('/users', token)).html)
+    expect(Object.keys(page?.answers ?? {})).toEqual([PROFILE])
   })
 
   it('carries nothing for a token the API refuses, and the page still loads', async () => {
     const { response, html } = await pageWith('/audits', 'not.a.token')
     expect(response.status).toBe(200)
-    expect(answersIn(html)).toEqual({})
+    expect(answersIn(html)).toEqual({ for: tokenMark('not.a.token'), answers: {} })
   })
 
   it('is the plain page without the token cookie, or without the signed-in hint', async () => {
@@ -101,16 +104,23 @@ describe('a signed-in page with its first answers', () => {
     expect(response.headers.get('cache-control')).toBe('no-cache')
   })
 
-  it('leaves out what has not arrived within the budget', async () => {
-    const token = await server().login(ADMIN)
-    const { app } = server().running.handle
-    expect(await bootAnswers(app, token, '/audits', '', undefined, 0)).toEqual({})
+  it('carries the profile first, and leaves out what has not arrived within the budget', async () => {
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    const app: App = new Hono()
+    app.get('*', async (c) => {
+      if (c.req.path !== PROFILE) await held
+      return c.json({ path: c.req.path })
+    })
+    const page = await bootAnswers(app, 'token', '/audits', '', undefined, 50)
+    release()
+    expect(Object.keys(page.answers)).toEqual([PROFILE])
   })
 })
 
 describe('the answers block', () => {
   it('cannot be closed or commented out by an answer, and reads back the same', () => {
-    const answers = { '/x': '{"name":"</script><!-- <b>"}' }
+    const answers = { for: 'mark', answers: { '/x': '{"name":"</script><!-- <b>"}' } }
     const block = answersBlock(answers)
     const inner = block.slice(block.indexOf('>') + 1, block.lastIndexOf('</script>'))
     expect(inner).not.toContain('<')
