@@ -15,7 +15,8 @@ import { startSession } from './session/session-handle'
 import { initTheme } from './ui/theme-store'
 
 initTheme()
-// A session stored before the hint existed, or one that ended in another way, sets it right.
+// The boot cookies follow the stored session: one stored before they existed, or one that ended
+// in another way, sets them right.
 syncBootCookies()
 const session = startSession()
 

@@ -5,11 +5,19 @@ import { PROFILE_PATH } from '../../src/contract/api-paths'
 import {
   BOOT_ANSWERS_ID,
   BOOT_TOKEN_COOKIE,
-  cookieValue,
   tokenMark,
   type BootAnswers,
 } from '../../src/contract/boot-answers'
 import type { App } from '../context'
+
+/** The value of cookie `name` in a `Cookie` header; null when absent. */
+export function cookieValue(header: string | undefined, name: string): string | null {
+  for (const part of (header ?? '').split(';')) {
+    const [key, ...value] = part.trim().split('=')
+    if (key === name) return value.join('=')
+  }
+  return null
+}
 
 /** The access token a page request carries for its first answers, if any. */
 export function bootToken(cookieHeader: string | undefined): string | null {

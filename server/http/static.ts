@@ -1,11 +1,10 @@
 import { apiPrefixes } from '../../src/contract/api-paths'
-import { cookieValue } from '../../src/contract/boot-answers'
 import { SIGNED_IN_HINT_COOKIE, SIGNED_IN_HTML } from '../../src/contract/boot-hint'
 import { existsSync, statSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { extname, join, normalize, resolve, sep } from 'node:path'
 import type { App } from '../context'
-import { bootAnswers, bootToken, streamedPage } from './boot-answers'
+import { bootAnswers, bootToken, cookieValue, streamedPage } from './boot-answers'
 
 const contentTypes: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',

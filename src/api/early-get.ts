@@ -65,7 +65,7 @@ export const answeredInPage = takePageAnswers()
 
 /**
  * Starts GET `url` now with the stored access token, so a deep link's first data travels beside the
- * profile request instead of after it (main.tsx, a route's `prefetch`). The body is read as soon as
+ * profile request instead of after it (app/boot-requests.ts, dashboard-prefetch.ts). The body is read as soon as
  * it arrives, while the main thread waits for the profile: the screen then finds it in hand
  * (peekEarlyGet) instead of reading it after its first render. The client's first GET of exactly
  * this URL with the same token takes the response; a 401 then refreshes and retries as any other

@@ -42,12 +42,3 @@ export function isBootAnswers(value: unknown): value is BootAnswers {
     Object.values(answers).every((text) => typeof text === 'string')
   )
 }
-
-/** The value of cookie `name` in a `Cookie` header or `document.cookie`; null when absent. */
-export function cookieValue(header: string | undefined, name: string): string | null {
-  for (const part of (header ?? '').split(';')) {
-    const [key, ...value] = part.trim().split('=')
-    if (key === name) return value.join('=')
-  }
-  return null
-}
