@@ -115,10 +115,9 @@ export function registerStatic(app: App, distDir: string, bootAnswersBudgetMs: n
       const accepted = acceptedEncodings(c.req.header('Accept-Encoding'))
       const encoding = accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : null
       const search = new URL(c.req.url).search
-      // Nothing can refuse here (a refused token is an answer left out); a page never fails for it.
-      const answers = bootAnswers(app, token, path, search, c.env, bootAnswersBudgetMs).catch(
-        () => ({ for: '', answers: {} }),
-      )
+      // Nothing can refuse here (a refused token is an answer left out); a page never fails for
+      // it: streamedPage leaves out a block whose answers failed.
+      const answers = () => bootAnswers(app, token, path, search, c.env, bootAnswersBudgetMs)
       c.header('Content-Type', contentTypes['.html'])
       c.header('Cache-Control', 'no-store')
       c.header('Vary', 'Accept-Encoding, Cookie')

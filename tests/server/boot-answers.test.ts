@@ -1,9 +1,10 @@
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
-import { answersBlock, bootAnswers } from '../../server/http/boot-answers'
+import { answersBlock, bootAnswers, streamedPage } from '../../server/http/boot-answers'
 import { firstRequests } from '../../src/contract/first-requests'
 import {
   BOOT_ANSWERS_ID,
@@ -125,5 +126,44 @@ describe('the answers block', () => {
     const inner = block.slice(block.indexOf('>') + 1, block.lastIndexOf('</script>'))
     expect(inner).not.toContain('<')
     expect(JSON.parse(inner)).toEqual(answers)
+  })
+})
+
+describe('the streamed page', () => {
+  const head = signedInPage.slice(0, signedInPage.indexOf('</body>'))
+  const tail = signedInPage.slice(signedInPage.indexOf('</body>'))
+  const found: BootAnswers = { for: 'mark', answers: { [PROFILE]: '{"id":1}' } }
+  const decode = { br: brotliDecompressSync, gzip: gunzipSync, identity: (b: Buffer) => b }
+
+  for (const encoding of ['br', 'gzip', null] as const) {
+    it(`gives its head before the answers start, ${encoding ?? 'uncompressed'}`, async () => {
+      let started = 0
+      let release = (_: BootAnswers) => {}
+      const answers = () => {
+        started += 1
+        return new Promise<BootAnswers>((resolve) => (release = resolve))
+      }
+      const reader = streamedPage(signedInPage, answers, encoding).getReader()
+      const first = await reader.read()
+      expect(started).toBe(0)
+      if (encoding === null) expect(Buffer.from(first.value ?? []).toString()).toBe(head)
+
+      const second = reader.read()
+      await new Promise((resolve) => setImmediate(resolve))
+      expect(started).toBe(1)
+      release(found)
+      const rest = await second
+      expect((await reader.read()).done).toBe(true)
+      const bytes = Buffer.concat([first.value ?? [], rest.value ?? []].map((b) => Buffer.from(b)))
+      expect(decode[encoding ?? 'identity'](bytes).toString()).toBe(
+        head + answersBlock(found) + tail,
+      )
+    })
+  }
+
+  it('ends as the plain page when the answers fail', async () => {
+    const failing = () => Promise.reject(new Error('database gone'))
+    const text = await new Response(streamedPage(signedInPage, failing, null)).text()
+    expect(text).toBe(signedInPage)
   })
 })
