@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { bootFiles, withPreloads } from './signed-in-html'
+import { bootFiles, withAsyncEntry, withPreloads } from './signed-in-html'
 
 const chunk = (name: string, fileName: string, imports: string[] = []) =>
   ({ type: 'chunk', name, fileName, imports }) as const
@@ -47,5 +47,35 @@ describe('withPreloads', () => {
         '  </head>',
       ].join('\n'),
     )
+  })
+})
+
+describe('withAsyncEntry', () => {
+  it('moves the module entry after the root, async, and preloads it where it stood', () => {
+    const html = [
+      '<head>',
+      '    <script type="module" crossorigin src="/assets/index.js"></script>',
+      '    <link rel="stylesheet" crossorigin href="/assets/index.css">',
+      '  </head>',
+      '  <body>',
+      '    <div id="root"></div>',
+      '  </body>',
+    ].join('\n')
+    expect(withAsyncEntry(html)).toBe(
+      [
+        '<head>',
+        '    <link rel="modulepreload" crossorigin fetchpriority="high" href="/assets/index.js">',
+        '    <link rel="stylesheet" crossorigin href="/assets/index.css">',
+        '  </head>',
+        '  <body>',
+        '    <div id="root"></div>',
+        '    <script type="module" async crossorigin fetchpriority="high" src="/assets/index.js"></script>',
+        '  </body>',
+      ].join('\n'),
+    )
+  })
+
+  it('fails the build when the page has no module entry', () => {
+    expect(() => withAsyncEntry('<body></body>')).toThrow(/no module entry/)
   })
 })

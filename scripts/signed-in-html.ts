@@ -4,7 +4,7 @@ import { SIGNED_IN_HTML } from '../src/contract/boot-hint'
 /**
  * Writes SIGNED_IN_HTML beside index.html: the same page with `<link rel="modulepreload">` for the
  * chunks a signed-in boot loads (the session machine, the shell and what they import), so they
- * travel beside the entry instead of after it has run. The server sends it to a browser that
+ * travel beside the entry instead of after it has run, and with its entry async (withAsyncEntry). The server sends it to a browser that
  * carries the signed-in hint (contract/boot-hint.ts); /login stays free of them.
  */
 const BOOT_CHUNKS = ['session-machine', 'signed-in']
@@ -52,6 +52,27 @@ export function withPreloads(html: string, files: readonly string[], base = '/')
   return html.replace(/\n\s*<\/head>/, `\n${links.join('\n')}\n  </head>`)
 }
 
+/**
+ * `html` with its module entry moved to the end of the body and made `async`: it runs as soon as it
+ * and its imports have loaded, while the server is still writing the page's first answers
+ * (server/http/boot-answers.ts), instead of after the whole page has arrived. At the end of the
+ * body the elements before it (#root) are parsed when it runs. A modulepreload where it stood keeps
+ * it the first file the page asks for; async scripts load at low priority unless asked otherwise.
+ */
+export function withAsyncEntry(html: string): string {
+  const entry = /\n\s*<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html)
+  if (!entry) throw new Error('index.html has no module entry to make async')
+  return html
+    .replace(
+      entry[0],
+      `\n    <link rel="modulepreload" crossorigin fetchpriority="high" href="${entry[1]}">`,
+    )
+    .replace(
+      /\n(\s*)<\/body>/,
+      `\n$1  <script type="module" async crossorigin fetchpriority="high" src="${entry[1]}"></script>\n$1</body>`,
+    )
+}
+
 export function signedInHtml(): Plugin {
   let base = '/'
   return {
@@ -69,7 +90,7 @@ export function signedInHtml(): Plugin {
       this.emitFile({
         type: 'asset',
         fileName: SIGNED_IN_HTML,
-        source: withPreloads(html, bootFiles(bundle), base),
+        source: withAsyncEntry(withPreloads(html, bootFiles(bundle), base)),
       })
     },
   }

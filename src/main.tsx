@@ -4,7 +4,7 @@ import './lib/early-keys'
 import { signedInBoot } from './app/boot-requests'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { answeredInPage } from './api/early-get'
+import { answersInPage } from './api/early-get'
 import { loadUsersApi } from './api/load-users'
 import { syncBootCookies } from './api/tokens'
 import { warmDateFormat } from './lib/warm-date-format'
@@ -22,8 +22,9 @@ const session = startSession()
 
 // The profile's HTTP client, the shell and the URL's screen (its permission is checked when it
 // renders) are requested right after the first frame: their style sheets hold up painting, and the
-// boot frame should not wait for them. When the page came with the first answers in it
-// (early-get.ts), nothing waits for the network any more, so they are requested at once. The
+// boot frame should not wait for them. When the page came with the first answers in it, or is
+// still bringing them (early-get.ts), no request of the entry's is waited for, so they are
+// requested at once. The
 // browser's date data loads in a task of its own meanwhile (warm-date-format.ts).
 const language = initialLanguage()
 if (signedInBoot) {
@@ -33,7 +34,7 @@ if (signedInBoot) {
     for (const lazy of [SignedInApp, route?.screen]) lazy?.preload().catch(() => undefined)
     setTimeout(() => warmDateFormat(language))
   }
-  if (answeredInPage) loadShell()
+  if (answersInPage) loadShell()
   else requestAnimationFrame(() => setTimeout(loadShell))
 }
 

@@ -24,44 +24,76 @@ const NO_BODY = new Set([101, 204, 205, 304])
 const started = new Map<string, Early>()
 
 /**
- * Takes the answers the server wrote into the page (contract/boot-answers.ts) as early answers that
- * have already arrived, so the boot sends none of those requests. They count only when they were
- * fetched with the token stored now (another tab may have signed in as someone else since the page
- * was asked for); a block that is not the expected shape is ignored and the requests go out as
- * usual. True when the page had answers to take.
+ * The answers the server wrote into the page (contract/boot-answers.ts), by URL, removing the
+ * block. They count only when they were fetched with the token stored now (another tab may have
+ * signed in as someone else since the page was asked for); a block that is not the expected shape
+ * counts as none, and the requests go out as usual.
  */
-function takePageAnswers(): boolean {
-  const block = typeof document === 'undefined' ? null : document.getElementById(BOOT_ANSWERS_ID)
-  if (block === null) return false
+function readPageAnswers(): Map<string, Answer> {
+  const found = new Map<string, Answer>()
+  const block = document.getElementById(BOOT_ANSWERS_ID)
+  if (block === null) return found
   block.remove()
   const token = getAccessToken()
   let page: unknown
   try {
     page = JSON.parse(block.textContent ?? '')
   } catch {
-    return false
+    return found
   }
-  if (token === null || !isBootAnswers(page) || page.for !== tokenMark(token)) return false
+  if (token === null || !isBootAnswers(page) || page.for !== tokenMark(token)) return found
   for (const [path, text] of Object.entries(page.answers)) {
-    const settled: Answer = {
-      status: 200,
-      statusText: 'OK',
-      headers: new Headers({ 'Content-Type': 'application/json' }),
-      text,
-    }
-    started.set(buildUrl({ path }), {
+    const headers = new Headers({ 'Content-Type': 'application/json' })
+    found.set(buildUrl({ path }), { status: 200, statusText: 'OK', headers, text })
+  }
+  return found
+}
+
+/**
+ * The page's answers. The signed-in page is streamed and its entry is async (scripts/
+ * signed-in-html.ts), so the entry usually runs while the server is still writing them: the page
+ * is then still loading, and they are read once it has been parsed. A page that has arrived whole
+ * is read at once.
+ */
+const inPage: Promise<Map<string, Answer>> | Map<string, Answer> =
+  typeof document === 'undefined'
+    ? new Map()
+    : document.readyState === 'loading' && document.getElementById(BOOT_ANSWERS_ID) === null
+      ? new Promise((resolve) =>
+          document.addEventListener('DOMContentLoaded', () => resolve(readPageAnswers()), {
+            once: true,
+          }),
+        )
+      : readPageAnswers()
+
+function takeArrived(answers: Map<string, Answer>) {
+  const token = getAccessToken()
+  if (token === null) return
+  for (const [url, settled] of answers)
+    started.set(url, {
       token,
       at: Date.now(),
       settled,
       peeked: null,
       answer: Promise.resolve(settled),
     })
-  }
-  return Object.keys(page.answers).length > 0
 }
+if (inPage instanceof Map) takeArrived(inPage)
 
-/** True when the page came with the boot's first answers in it (main.tsx loads the shell at once). */
-export const answeredInPage = takePageAnswers()
+/**
+ * True when the page came with the boot's first answers in it, or is still bringing them (main.tsx
+ * then loads the shell at once: nothing waits for a request of the entry's).
+ */
+export const answersInPage = inPage instanceof Map ? inPage.size > 0 : true
+
+function fetchAnswer(url: string, token: string): Promise<Answer> {
+  return fetch(url, {
+    headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
+  }).then(async (response) => {
+    const { status, statusText, headers } = response
+    return { status, statusText, headers, text: await response.text() }
+  })
+}
 
 /**
  * Starts GET `url` now with the stored access token, so a deep link's first data travels beside the
@@ -69,23 +101,23 @@ export const answeredInPage = takePageAnswers()
  * it arrives, while the main thread waits for the profile: the screen then finds it in hand
  * (peekEarlyGet) instead of reading it after its first render. The client's first GET of exactly
  * this URL with the same token takes the response; a 401 then refreshes and retries as any other
- * request does.
+ * request does. With `inPageFirst` (one of the page's first requests, contract/first-requests.ts,
+ * which the server answers in the page) and the page still arriving, it is sent only if the page
+ * ends without its answer.
  */
-export function startEarlyGet(url: string) {
+export function startEarlyGet(url: string, inPageFirst = false) {
   const token = getAccessToken()
   if (token === null || started.has(url)) return
+  const answer =
+    inPageFirst && inPage instanceof Promise
+      ? inPage.then((answers) => answers.get(url) ?? fetchAnswer(url, token))
+      : fetchAnswer(url, token)
   const early: Early = {
     token,
     at: Date.now(),
     settled: null,
     peeked: null,
-    answer: fetch(url, {
-      headers: { Accept: 'application/json', Authorization: `Bearer ${token}` },
-    }).then(async (response) => {
-      const { status, statusText, headers } = response
-      early.settled = { status, statusText, headers, text: await response.text() }
-      return early.settled
-    }),
+    answer: answer.then((settled) => (early.settled = settled)),
   }
   // A failure surfaces when the client takes the response; nobody taking it is not an error.
   early.answer.catch(() => undefined)

@@ -12,6 +12,12 @@ const PROFILE = '/org/v1/users/me'
 /** early-get.ts evaluated afresh on a page holding `block` (its text), as an entry would. */
 async function bootWith(block: string | null) {
   document.body.innerHTML = ''
+  putBlock(block)
+  vi.resetModules()
+  return import('./early-get')
+}
+
+function putBlock(block: string | null) {
   if (block !== null) {
     const script = document.createElement('script')
     script.type = 'application/json'
@@ -19,8 +25,6 @@ async function bootWith(block: string | null) {
     script.textContent = block
     document.body.append(script)
   }
-  vi.resetModules()
-  return import('./early-get')
 }
 
 const cookie = (name: string) =>
@@ -52,7 +56,7 @@ describe('answers in the page', () => {
 
   it('are taken as arrived answers: peeked and taken without a request', async () => {
     const early = await bootWith(answers)
-    expect(early.answeredInPage).toBe(true)
+    expect(early.answersInPage).toBe(true)
     expect(document.getElementById(BOOT_ANSWERS_ID)).toBeNull()
     early.startEarlyGet(WINDOW)
     early.startEarlyGet(PROFILE)
@@ -72,7 +76,7 @@ describe('answers in the page', () => {
     // Another tab signed in as someone else after this page was asked for.
     localStorage.setItem('access_token', 'token-of-another-user')
     const early = await bootWith(answers)
-    expect(early.answeredInPage).toBe(false)
+    expect(early.answersInPage).toBe(false)
     early.startEarlyGet(PROFILE)
     expect(fetchMock).toHaveBeenCalledTimes(1)
   })
@@ -87,14 +91,66 @@ describe('answers in the page', () => {
     for (const block of wrong) {
       fetchMock.mockClear()
       const early = await bootWith(block)
-      expect(early.answeredInPage).toBe(false)
+      expect(early.answersInPage).toBe(false)
       early.startEarlyGet(PROFILE)
       expect(fetchMock).toHaveBeenCalledTimes(1)
     }
   })
 
   it('are none on a page without the block', async () => {
-    expect((await bootWith(null)).answeredInPage).toBe(false)
+    expect((await bootWith(null)).answersInPage).toBe(false)
+  })
+
+  describe('while the page is still arriving (the entry is async)', () => {
+    beforeEach(() => {
+      vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading')
+    })
+    afterEach(() => vi.restoreAllMocks())
+
+    const arrive = (block: string | null) => {
+      putBlock(block)
+      document.dispatchEvent(new Event('DOMContentLoaded'))
+    }
+
+    it('wait for the page for its first requests, and send none when it brings them', async () => {
+      const early = await bootWith(null)
+      expect(early.answersInPage).toBe(true)
+      early.startEarlyGet(WINDOW, true)
+      early.startEarlyGet(PROFILE, true)
+      const profile = early.takeEarlyGet(PROFILE, 'token-1')
+      expect(early.peekEarlyGet(WINDOW, 'token-1')).toBeUndefined()
+      arrive(answers)
+      expect(await (await profile)?.json()).toEqual({ user_id: 7 })
+      expect(early.peekEarlyGet(WINDOW, 'token-1')).toEqual({ data: [1] })
+      expect(fetchMock).not.toHaveBeenCalled()
+      expect(document.getElementById(BOOT_ANSWERS_ID)).toBeNull()
+    })
+
+    it('send a first request the page ended without', async () => {
+      const early = await bootWith(null)
+      early.startEarlyGet(WINDOW, true)
+      early.startEarlyGet(PROFILE, true)
+      const window = early.takeEarlyGet(WINDOW, 'token-1')
+      // The server left the window out: it missed the budget.
+      arrive(JSON.stringify({ for: tokenMark('token-1'), answers: { [PROFILE]: '{"user_id":7}' } }))
+      expect(await (await window)?.json()).toEqual({ fetched: true })
+      expect(fetchMock).toHaveBeenCalledTimes(1)
+      expect(fetchMock).toHaveBeenCalledWith(WINDOW, expect.anything())
+    })
+
+    it('send the first requests when the page ends with answers for another token', async () => {
+      const early = await bootWith(null)
+      early.startEarlyGet(PROFILE, true)
+      const profile = early.takeEarlyGet(PROFILE, 'token-1')
+      arrive(answersFor('token-of-another-user'))
+      expect(await (await profile)?.json()).toEqual({ fetched: true })
+    })
+
+    it('send other requests at once', async () => {
+      const early = await bootWith(null)
+      early.startEarlyGet('/sbm/v1/devices?triage=1')
+      expect(fetchMock).toHaveBeenCalledTimes(1)
+    })
   })
 })
 

@@ -10,7 +10,8 @@ import { routes, type AppRoute } from './routes'
  * → screen chunk → the screen's data. The URL's first data and the profile leave here instead, as
  * the entry starts: main.tsx imports this module before React, so the requests do not wait for
  * React DOM and the rest of the entry to be evaluated (≈ 20–30 ms on a slow machine). The client
- * takes their answers (early-get.ts); those the server wrote into the page are not sent at all.
+ * takes their answers (early-get.ts); those the server wrote into the page are not sent at all,
+ * and while the page is still arriving they wait for it.
  * Failures here are retried where the code is used.
  */
 function startBootRequests(): { route: AppRoute | null } | null {
@@ -18,7 +19,8 @@ function startBootRequests(): { route: AppRoute | null } | null {
   const { pathname, search } = window.location
   const found = findRoute(routes, pathname)
   const route = found && !found.guestOnly ? found : null
-  for (const path of firstRequests(route ? pathname : '', search)) startEarlyGet(buildUrl({ path }))
+  for (const path of firstRequests(route ? pathname : '', search))
+    startEarlyGet(buildUrl({ path }), true)
   return { route }
 }
 
