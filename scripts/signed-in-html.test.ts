@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
-import { bootFiles, withAsyncEntry, withPreloads } from './signed-in-html'
+import { bootFiles, bootStyles, withAsyncEntry, withPreloads } from './signed-in-html'
 
-const chunk = (name: string, fileName: string, imports: string[] = []) =>
-  ({ type: 'chunk', name, fileName, imports }) as const
+const chunk = (name: string, fileName: string, imports: string[] = [], css: string[] = []) =>
+  ({ type: 'chunk', name, fileName, imports, viteMetadata: { importedCss: new Set(css) } }) as const
 
 describe('bootFiles', () => {
   it('takes the boot chunks and what they import, each once', () => {
@@ -32,18 +32,39 @@ describe('bootFiles', () => {
   })
 })
 
+describe('bootStyles', () => {
+  it('lists the boot chunks’ style sheets, what a chunk imports before its own, each once', () => {
+    const bundle = {
+      'assets/index.js': chunk('index', 'assets/index.js', [], ['assets/index.css']),
+      'assets/session-machine.js': chunk('session-machine', 'assets/session-machine.js'),
+      'assets/signed-in.js': chunk(
+        'signed-in',
+        'assets/signed-in.js',
+        ['assets/client.js', 'assets/notice.js'],
+        ['assets/signed-in.css'],
+      ),
+      'assets/client.js': chunk('client', 'assets/client.js', ['assets/notice.js']),
+      'assets/notice.js': chunk('notice', 'assets/notice.js', [], ['assets/notice.css']),
+      'assets/audits-screen.js': chunk('audits-screen', 'assets/audits-screen.js', [], ['a.css']),
+    }
+    expect(bootStyles(bundle)).toEqual(['assets/notice.css', 'assets/signed-in.css'])
+  })
+})
+
 describe('withPreloads', () => {
-  it('adds a modulepreload for each file the page does not load yet', () => {
+  it('adds a modulepreload or a style sheet for each file the page does not load yet', () => {
     const html = [
       '<head>',
       '    <script type="module" crossorigin src="/assets/index.js"></script>',
       '  </head>',
     ].join('\n')
-    expect(withPreloads(html, ['assets/index.js', 'assets/signed-in.js'])).toBe(
+    const files = ['assets/index.js', 'assets/signed-in.js', 'assets/signed-in.css']
+    expect(withPreloads(html, files)).toBe(
       [
         '<head>',
         '    <script type="module" crossorigin src="/assets/index.js"></script>',
         '    <link rel="modulepreload" crossorigin fetchpriority="low" href="/assets/signed-in.js">',
+        '    <link rel="stylesheet" crossorigin href="/assets/signed-in.css">',
         '  </head>',
       ].join('\n'),
     )

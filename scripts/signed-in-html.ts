@@ -3,9 +3,10 @@ import { SIGNED_IN_HTML } from '../src/contract/boot-hint'
 
 /**
  * Writes SIGNED_IN_HTML beside index.html: the same page with `<link rel="modulepreload">` for the
- * chunks a signed-in boot loads (the session machine, the shell and what they import), so they
- * travel beside the entry instead of after it has run, and with its entry async (withAsyncEntry). The server sends it to a browser that
- * carries the signed-in hint (contract/boot-hint.ts); /login stays free of them.
+ * chunks a signed-in boot loads (the session machine, the shell and what they import) and their
+ * style sheets, so they travel beside the entry instead of after it has run, and with its entry
+ * async (withAsyncEntry). The server sends it to a browser that carries the signed-in hint
+ * (contract/boot-hint.ts); /login stays free of them.
  */
 const BOOT_CHUNKS = ['session-machine', 'signed-in']
 
@@ -14,6 +15,7 @@ interface ChunkLike {
   name: string
   fileName: string
   imports: readonly string[]
+  viteMetadata?: { importedCss: ReadonlySet<string> }
 }
 
 interface AssetLike {
@@ -22,32 +24,63 @@ interface AssetLike {
   source: string | Uint8Array
 }
 
-/** The boot chunks' files and everything they import statically, in a stable order. */
-export function bootFiles(bundle: Record<string, ChunkLike | AssetLike>): string[] {
+function bootChunks(bundle: Record<string, ChunkLike | AssetLike>) {
   const chunks = new Map<string, ChunkLike>()
   for (const item of Object.values(bundle))
     if (item.type === 'chunk') chunks.set(item.fileName, item)
+  const roots = BOOT_CHUNKS.map((name) => {
+    const chunk = [...chunks.values()].find((c) => c.name === name)
+    if (!chunk) throw new Error(`The build has no "${name}" chunk (scripts/chunk-groups.ts)`)
+    return chunk.fileName
+  })
+  return { chunks, roots }
+}
+
+/** The boot chunks' files and everything they import statically, in a stable order. */
+export function bootFiles(bundle: Record<string, ChunkLike | AssetLike>): string[] {
+  const { chunks, roots } = bootChunks(bundle)
   const files: string[] = []
   const visit = (fileName: string) => {
     if (files.includes(fileName)) return
     files.push(fileName)
     for (const next of chunks.get(fileName)?.imports ?? []) visit(next)
   }
-  for (const name of BOOT_CHUNKS) {
-    const chunk = [...chunks.values()].find((c) => c.name === name)
-    if (!chunk) throw new Error(`The build has no "${name}" chunk (scripts/chunk-groups.ts)`)
-    visit(chunk.fileName)
-  }
+  for (const root of roots) visit(root)
   return files
 }
 
-/** `html` with a modulepreload for each of `files` the page does not load already. */
+/**
+ * The style sheets of the boot chunks, what a chunk imports before its own: the order in which
+ * Vite's loader would add them when the shell is imported, so the cascade is the same.
+ */
+export function bootStyles(bundle: Record<string, ChunkLike | AssetLike>): string[] {
+  const { chunks, roots } = bootChunks(bundle)
+  const seen = new Set<string>()
+  const styles: string[] = []
+  const visit = (fileName: string) => {
+    if (seen.has(fileName)) return
+    seen.add(fileName)
+    const chunk = chunks.get(fileName)
+    for (const next of chunk?.imports ?? []) visit(next)
+    for (const css of chunk?.viteMetadata?.importedCss ?? [])
+      if (!styles.includes(css)) styles.push(css)
+  }
+  for (const root of roots) visit(root)
+  return styles
+}
+
+/**
+ * `html` with a modulepreload for each script of `files` and a style sheet link for each `.css`
+ * the page does not load already. The shell's style sheets are in the page so that importing the
+ * shell does not wait for them: Vite's loader finds them there and adds nothing.
+ */
 export function withPreloads(html: string, files: readonly string[], base = '/'): string {
   const links = files
     .filter((file) => !html.includes(`${base}${file}"`))
-    .map(
-      (file) =>
-        `    <link rel="modulepreload" crossorigin fetchpriority="low" href="${base}${file}">`,
+    .map((file) =>
+      file.endsWith('.css')
+        ? `    <link rel="stylesheet" crossorigin href="${base}${file}">`
+        : `    <link rel="modulepreload" crossorigin fetchpriority="low" href="${base}${file}">`,
     )
   return html.replace(/\n\s*<\/head>/, `\n${links.join('\n')}\n  </head>`)
 }
@@ -90,7 +123,9 @@ export function signedInHtml(): Plugin {
       this.emitFile({
         type: 'asset',
         fileName: SIGNED_IN_HTML,
-        source: withAsyncEntry(withPreloads(html, bootFiles(bundle), base)),
+        source: withAsyncEntry(
+          withPreloads(html, [...bootFiles(bundle), ...bootStyles(bundle)], base),
+        ),
       })
     },
   }

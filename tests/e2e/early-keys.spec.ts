@@ -5,13 +5,16 @@ import { demo, signIn } from './helpers/session'
 
 const palette = (page: Page) => page.getByRole('dialog', { name: 'Command palette' })
 
-/** Reloads with the shell's code held back, so the shell is certainly not there yet. */
+/** Reloads with the shell's code held back, so the shell is certainly not there yet; the boot frame is. */
 async function reloadWithSlowShell(page: Page) {
   await page.route(/\/assets\/signed-in-[\w-]+\.js$/, async (route) => {
     await new Promise((resolve) => setTimeout(resolve, 1_000))
     await route.fallback()
   })
   await page.reload({ waitUntil: 'domcontentloaded' })
+  // The signed-in page's entry is async (scripts/signed-in-html.ts): the boot frame it draws, not
+  // the end of the page, says it is running and listening.
+  await expect(page.getByRole('progressbar', { name: 'Loading screen' })).toBeVisible()
   await expect(page.getByTestId('content')).toHaveCount(0)
 }
 
