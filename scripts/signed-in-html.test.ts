@@ -96,7 +96,11 @@ describe('withAsyncEntry', () => {
     )
   })
 
-  it('fails the build when the page has no module entry', () => {
+  it('fails the build when the page has no module entry, or no place to put it', () => {
     expect(() => withAsyncEntry('<body></body>')).toThrow(/no module entry/)
+    const entry = '\n    <script type="module" crossorigin src="/assets/index.js"></script>'
+    expect(() => withAsyncEntry(`<head>${entry}\n</head><body><div></div></body>`)).toThrow(
+      /no <\/body>/,
+    )
   })
 })

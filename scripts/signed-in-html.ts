@@ -95,6 +95,7 @@ export function withPreloads(html: string, files: readonly string[], base = '/')
 export function withAsyncEntry(html: string): string {
   const entry = /\n\s*<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(html)
   if (!entry) throw new Error('index.html has no module entry to make async')
+  if (!/\n\s*<\/body>/.test(html)) throw new Error('index.html has no </body> on a line of its own')
   return html
     .replace(
       entry[0],

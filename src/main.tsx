@@ -21,11 +21,11 @@ syncBootCookies()
 const session = startSession()
 
 // The profile's HTTP client, the shell and the URL's screen (its permission is checked when it
-// renders) are requested right after the first frame: their style sheets hold up painting, and the
-// boot frame should not wait for them. When the page came with the first answers in it, or is
-// still bringing them (early-get.ts), no request of the entry's is waited for, so they are
-// requested at once. The
-// browser's date data loads in a task of its own meanwhile (warm-date-format.ts).
+// renders) are requested right after the first frame, so the boot frame is painted before their
+// code runs and before the screen's style sheets arrive (the shell's come with the signed-in page,
+// scripts/signed-in-html.ts). When the page came with the first answers in it, or is still
+// bringing them (early-get.ts), no request of the entry's is waited for, so they are requested at
+// once. The browser's date data loads in a task of its own meanwhile (warm-date-format.ts).
 const language = initialLanguage()
 if (signedInBoot) {
   const { route } = signedInBoot

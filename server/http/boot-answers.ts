@@ -32,8 +32,8 @@ export function bootToken(cookieHeader: string | undefined): string | null {
  * for the client to ask again and handle as usual. `env` is the page request's, so a request is
  * seen as coming from the same client. The profile goes first: every page needs it and it is cheap,
  * so a slow list window (a search over a large log) cannot keep it out. What has not arrived
- * within `budgetMs` is left out; a request already running then finishes unused, and the client
- * asks for it again.
+ * within `budgetMs`, or before `cancelled` (the browser went away), is left out; a request already
+ * running then finishes unused, and the client asks for it again.
  */
 export async function bootAnswers(
   app: App,
@@ -42,6 +42,7 @@ export async function bootAnswers(
   search: string,
   env: unknown,
   budgetMs: number,
+  cancelled?: AbortSignal,
 ): Promise<BootAnswers> {
   const answers: Record<string, string> = {}
   let waiting = true
@@ -62,6 +63,7 @@ export async function bootAnswers(
   let timer: NodeJS.Timeout | undefined
   const expired = new Promise<void>((resolve) => {
     timer = setTimeout(resolve, budgetMs)
+    cancelled?.addEventListener('abort', () => resolve(), { once: true })
   })
   try {
     await Promise.race([run(), expired])
@@ -87,12 +89,12 @@ export function answersBlock(answers: BootAnswers): string {
  * as one stream, flushed after the first part.
  *
  * The answers start only when the consumer asks for the second part, that is once it has written
- * the first to the socket. Started with the page, their synchronous work (token checks, queries on
+ * the first to the socket; they stop sending requests when the browser goes away (`cancelled`). Started with the page, their synchronous work (token checks, queries on
  * the embedded database) held the first byte back by 10–15 ms on every signed-in load.
  */
 export function streamedPage(
   html: string,
-  answers: () => Promise<BootAnswers>,
+  answers: (cancelled: AbortSignal) => Promise<BootAnswers>,
   encoding: 'br' | 'gzip' | null,
 ): ReadableStream<Uint8Array> {
   const at = html.lastIndexOf('</body>')
@@ -112,6 +114,9 @@ export function streamedPage(
     stream.once('end', resolve)
     stream.once('error', reject)
   })
+  // An error before the second part is asked for surfaces there; until then it is not unhandled.
+  ended.catch(() => undefined)
+  const cancelled = new AbortController()
   let headSent = false
   return new ReadableStream<Uint8Array>(
     {
@@ -132,13 +137,14 @@ export function streamedPage(
           controller.enqueue(taken())
           return
         }
-        const found = await answers().catch(() => null)
+        const found = await answers(cancelled.signal).catch(() => null)
         stream.end((found ? answersBlock(found) : '') + tail)
         await ended
         controller.enqueue(taken())
         controller.close()
       },
       cancel() {
+        cancelled.abort()
         stream.destroy()
       },
     },

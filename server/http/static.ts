@@ -117,7 +117,8 @@ export function registerStatic(app: App, distDir: string, bootAnswersBudgetMs: n
       const search = new URL(c.req.url).search
       // Nothing can refuse here (a refused token is an answer left out); a page never fails for
       // it: streamedPage leaves out a block whose answers failed.
-      const answers = () => bootAnswers(app, token, path, search, c.env, bootAnswersBudgetMs)
+      const answers = (cancelled: AbortSignal) =>
+        bootAnswers(app, token, path, search, c.env, bootAnswersBudgetMs, cancelled)
       c.header('Content-Type', contentTypes['.html'])
       c.header('Cache-Control', 'no-store')
       c.header('Vary', 'Accept-Encoding, Cookie')

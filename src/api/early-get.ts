@@ -52,13 +52,14 @@ function readPageAnswers(): Map<string, Answer> {
 /**
  * The page's answers. The signed-in page is streamed and its entry is async (scripts/
  * signed-in-html.ts), so the entry usually runs while the server is still writing them: the page
- * is then still loading, and they are read once it has been parsed. A page that has arrived whole
- * is read at once.
+ * is then still loading, and they are read once it has been parsed. A page that has been parsed is
+ * read at once.
  */
 const inPage: Promise<Map<string, Answer>> | Map<string, Answer> =
   typeof document === 'undefined'
     ? new Map()
-    : document.readyState === 'loading' && document.getElementById(BOOT_ANSWERS_ID) === null
+    : // A block found while the page loads may still be half written: its text grows as it arrives.
+      document.readyState === 'loading'
       ? new Promise((resolve) =>
           document.addEventListener('DOMContentLoaded', () => resolve(readPageAnswers()), {
             once: true,
@@ -110,7 +111,13 @@ export function startEarlyGet(url: string, inPageFirst = false) {
   if (token === null || started.has(url)) return
   const answer =
     inPageFirst && inPage instanceof Promise
-      ? inPage.then((answers) => answers.get(url) ?? fetchAnswer(url, token))
+      ? inPage.then((answers) => {
+          const fromPage = answers.get(url)
+          if (fromPage === undefined) return fetchAnswer(url, token)
+          // Fresh from the moment it arrived, however long the page took.
+          early.at = Date.now()
+          return fromPage
+        })
       : fetchAnswer(url, token)
   const early: Early = {
     token,

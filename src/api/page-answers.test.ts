@@ -105,12 +105,29 @@ describe('answers in the page', () => {
     beforeEach(() => {
       vi.spyOn(document, 'readyState', 'get').mockReturnValue('loading')
     })
-    afterEach(() => vi.restoreAllMocks())
+    afterEach(() => {
+      vi.restoreAllMocks()
+      // No listener of one test is left for the next.
+      document.dispatchEvent(new Event('DOMContentLoaded'))
+    })
 
     const arrive = (block: string | null) => {
       putBlock(block)
       document.dispatchEvent(new Event('DOMContentLoaded'))
     }
+
+    it('wait for a block that is still being written', async () => {
+      // The parser has added the element; the rest of its text is still on the way.
+      const early = await bootWith(answers.slice(0, 40))
+      expect(early.answersInPage).toBe(true)
+      early.startEarlyGet(PROFILE, true)
+      const profile = early.takeEarlyGet(PROFILE, 'token-1')
+      const block = document.getElementById(BOOT_ANSWERS_ID)
+      if (block) block.textContent = answers
+      document.dispatchEvent(new Event('DOMContentLoaded'))
+      expect(await (await profile)?.json()).toEqual({ user_id: 7 })
+      expect(fetchMock).not.toHaveBeenCalled()
+    })
 
     it('wait for the page for its first requests, and send none when it brings them', async () => {
       const early = await bootWith(null)

@@ -1,7 +1,8 @@
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { brotliDecompressSync, gunzipSync } from 'node:zlib'
+import { brotliDecompressSync, createBrotliDecompress, createGunzip, gunzipSync } from 'node:zlib'
+import type { Transform } from 'node:stream'
 import { Hono } from 'hono'
 import { describe, expect, it } from 'vitest'
 import { answersBlock, bootAnswers, streamedPage } from '../../server/http/boot-answers'
@@ -117,6 +118,25 @@ describe('a signed-in page with its first answers', () => {
     release()
     expect(Object.keys(page.answers)).toEqual([PROFILE])
   })
+
+  it('sends no more requests once the browser has gone away', async () => {
+    let release = () => {}
+    const held = new Promise<void>((resolve) => (release = resolve))
+    const asked: string[] = []
+    const app: App = new Hono()
+    app.get('*', async (c) => {
+      asked.push(c.req.path)
+      await held
+      return c.json({ path: c.req.path })
+    })
+    const gone = new AbortController()
+    const page = bootAnswers(app, 'token', '/audits', '', undefined, 5_000, gone.signal)
+    gone.abort()
+    expect((await page).answers).toEqual({})
+    release()
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    expect(asked).toEqual([PROFILE])
+  })
 })
 
 describe('the answers block', () => {
@@ -135,6 +155,17 @@ describe('the streamed page', () => {
   const found: BootAnswers = { for: 'mark', answers: { [PROFILE]: '{"id":1}' } }
   const decode = { br: brotliDecompressSync, gzip: gunzipSync, identity: (b: Buffer) => b }
 
+  /** What a browser can read of `chunk` alone, the start of a stream compressed as `encoding`. */
+  function readable(chunk: Uint8Array, encoding: 'br' | 'gzip' | null): Promise<string> {
+    if (encoding === null) return Promise.resolve(Buffer.from(chunk).toString())
+    const decoder: Transform = encoding === 'br' ? createBrotliDecompress() : createGunzip()
+    const out: Buffer[] = []
+    decoder.on('data', (part: Buffer) => out.push(part))
+    return new Promise((resolve) => {
+      decoder.write(chunk, () => resolve(Buffer.concat(out).toString()))
+    })
+  }
+
   for (const encoding of ['br', 'gzip', null] as const) {
     it(`gives its head before the answers start, ${encoding ?? 'uncompressed'}`, async () => {
       let started = 0
@@ -146,7 +177,7 @@ describe('the streamed page', () => {
       const reader = streamedPage(signedInPage, answers, encoding).getReader()
       const first = await reader.read()
       expect(started).toBe(0)
-      if (encoding === null) expect(Buffer.from(first.value ?? []).toString()).toBe(head)
+      expect(await readable(first.value ?? new Uint8Array(), encoding)).toBe(head)
 
       const second = reader.read()
       await new Promise((resolve) => setImmediate(resolve))
@@ -160,6 +191,20 @@ describe('the streamed page', () => {
       )
     })
   }
+
+  it('stops its answers when the browser goes away', async () => {
+    const signals: AbortSignal[] = []
+    const answers = (cancelled: AbortSignal) => {
+      signals.push(cancelled)
+      return new Promise<BootAnswers>(() => {})
+    }
+    const reader = streamedPage(signedInPage, answers, 'br').getReader()
+    await reader.read()
+    void reader.read().catch(() => undefined)
+    await new Promise((resolve) => setImmediate(resolve))
+    await reader.cancel()
+    expect(signals.map((signal) => signal.aborted)).toEqual([true])
+  })
 
   it('ends as the plain page when the answers fail', async () => {
     const failing = () => Promise.reject(new Error('database gone'))
