@@ -89,8 +89,9 @@ export function answersBlock(answers: BootAnswers): string {
  * as one stream, flushed after the first part.
  *
  * The answers start only when the consumer asks for the second part, that is once it has written
- * the first to the socket; they stop sending requests when the browser goes away (`cancelled`). Started with the page, their synchronous work (token checks, queries on
- * the embedded database) held the first byte back by 10–15 ms on every signed-in load.
+ * the first to the socket: started with the page, their synchronous work (token checks, queries
+ * on the embedded database) held the first byte back by 10–15 ms on every signed-in load. They
+ * stop sending requests when the browser goes away (`cancelled`).
  */
 export function streamedPage(
   html: string,
@@ -123,8 +124,9 @@ export function streamedPage(
       async pull(controller) {
         if (!headSent) {
           headSent = true
-          // Written in a later turn even when nothing compresses it, so the consumer has sent the
-          // headers and waits for this part, rather than asking for the next one to measure the body.
+          // Written in a later turn even when nothing compresses it, so the consumer has sent
+          // the headers and waits for this part, rather than asking for the next one to measure
+          // the body.
           await new Promise<void>((resolve) => {
             stream.write(head)
             if (compressor)

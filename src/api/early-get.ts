@@ -55,17 +55,15 @@ function readPageAnswers(): Map<string, Answer> {
  * is then still loading, and they are read once it has been parsed. A page that has been parsed is
  * read at once.
  */
-const inPage: Promise<Map<string, Answer>> | Map<string, Answer> =
-  typeof document === 'undefined'
-    ? new Map()
-    : // A block found while the page loads may still be half written: its text grows as it arrives.
-      document.readyState === 'loading'
-      ? new Promise((resolve) =>
-          document.addEventListener('DOMContentLoaded', () => resolve(readPageAnswers()), {
-            once: true,
-          }),
-        )
-      : readPageAnswers()
+function pageAnswers(): Promise<Map<string, Answer>> | Map<string, Answer> {
+  if (typeof document === 'undefined') return new Map()
+  if (document.readyState !== 'loading') return readPageAnswers()
+  // Even a block already there may be half written: its text grows as the page arrives.
+  return new Promise((resolve) =>
+    document.addEventListener('DOMContentLoaded', () => resolve(readPageAnswers()), { once: true }),
+  )
+}
+const inPage = pageAnswers()
 
 function takeArrived(answers: Map<string, Answer>) {
   const token = getAccessToken()
