@@ -56,11 +56,29 @@ const unauthenticated = (code: 'unauthenticated' | 'invalid_token', message: str
 export async function authenticate(s: Services, header: string | undefined): Promise<Principal> {
   const match = /^Bearer\s+(\S+)$/i.exec(header ?? '')
   if (!match?.[1]) throw unauthenticated('unauthenticated', 'Sign in to continue.')
-  const claims = await verifyAccessToken(s.jwtKey, match[1])
+  const claims = verifyAccessToken(s.jwtKey, match[1])
   if (claims === null)
     throw unauthenticated('invalid_token', 'The access token is invalid or has expired.')
   const principal = await loadPrincipal(s.db, claims.userId, claims.epoch)
   if (!principal) throw unauthenticated('invalid_token', 'The session has ended. Sign in again.')
+  return principal
+}
+
+/**
+ * The caller of each incoming HTTP request, by the request's `env` (an object the Node adapter
+ * makes for every request) and its Authorization header. Requests the server runs inside one
+ * incoming request with its env share the caller: the first answers a signed-in page carries
+ * (server/http/boot-answers.ts) check the token and read the user once per page, not once per
+ * answer. Every incoming request still reads its caller afresh.
+ */
+const callers = new WeakMap<object, { header: string | undefined; principal: Promise<Principal> }>()
+
+function callerOf(s: Services, env: unknown, header: string | undefined): Promise<Principal> {
+  if (typeof env !== 'object' || env === null) return authenticate(s, header)
+  const known = callers.get(env)
+  if (known !== undefined && known.header === header) return known.principal
+  const principal = authenticate(s, header)
+  callers.set(env, { header, principal })
   return principal
 }
 
@@ -71,7 +89,8 @@ export function requireAuth(
 ): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (!publicRoutes.includes(`${c.req.method} ${c.req.path}`)) {
-      c.set('principal', await authenticate(s, c.req.header('authorization')))
+      const env: unknown = c.env
+      c.set('principal', await callerOf(s, env, c.req.header('authorization')))
     }
     await next()
   }

@@ -1,5 +1,5 @@
-import { createHash, randomBytes } from 'node:crypto'
-import { SignJWT, jwtVerify } from 'jose'
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
+import { SignJWT } from 'jose'
 import type { TokenPair } from '../../src/contract/auth'
 import type { Queryable } from '../db/database'
 
@@ -31,31 +31,61 @@ export interface AccessClaims {
 }
 
 const SUBJECT = /^[1-9]\d{0,9}$/
+const SEGMENT = /^[A-Za-z0-9_-]+$/
 
-/**
- * The claims of a valid, unexpired access token, or null. `exp`, `iat`, `iss`, `aud` and an exact
- * decimal `sub` are required: a token without an expiry or with `sub: "1.0e0"` is refused even when
- * signed with the real key (ASVS 5.0 9.2.1, 9.2.3).
- */
-export async function verifyAccessToken(
-  key: Uint8Array,
-  token: string,
-): Promise<AccessClaims | null> {
+/** A base64url segment's JSON if it is a JSON object; null for anything else. */
+function jsonObject(segment: string): Record<string, unknown> | null {
   try {
-    const { payload } = await jwtVerify(token, key, {
-      issuer: ISSUER,
-      audience: AUDIENCE,
-      algorithms: ['HS256'],
-      requiredClaims: ['exp', 'iat', 'sub'],
-    })
-    const { sub, typ, ses } = payload
-    if (typ !== 'access' || typeof sub !== 'string' || !SUBJECT.test(sub)) return null
-    if (typeof ses !== 'number' || !Number.isInteger(ses)) return null
-    const userId = Number(sub)
-    return userId <= 2_147_483_647 ? { userId, epoch: ses } : null
+    const value: unknown = JSON.parse(Buffer.from(segment, 'base64url').toString('utf8'))
+    return typeof value === 'object' && value !== null && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : null
   } catch {
     return null
   }
+}
+
+/**
+ * The claims of a valid, unexpired access token, or null. The token must be a compact JWS whose
+ * header is `{"alg":"HS256"}` (`typ: "JWT"` allowed, nothing else: no `crit`, no other algorithm)
+ * and whose signature is the key's HMAC-SHA256 of its first two segments, compared in constant
+ * time. `exp` (in the future), `iat`, `iss`, `aud`, an exact decimal `sub`, `typ: "access"` and an
+ * integer `ses` are required, and an `nbf` must have passed: a token without an expiry or with
+ * `sub: "1.0e0"` is refused even when signed with the real key (ASVS 5.0 9.2.1, 9.2.3).
+ *
+ * Synchronous, with node:crypto: every API request checks a token, and WebCrypto's HMAC (which
+ * `jose` verifies with) runs on the thread pool. That hand-off made the check take 1–35 ms while a
+ * browser kept this machine's two cores busy (docs/benchmarks.md, "Session 20").
+ */
+export function verifyAccessToken(key: Uint8Array, token: string): AccessClaims | null {
+  const parts = token.split('.')
+  if (parts.length !== 3 || !parts.every((part) => SEGMENT.test(part))) return null
+  const [header, body, signature] = parts as [string, string, string]
+  const expected = Buffer.from(
+    createHmac('sha256', key).update(`${header}.${body}`).digest('base64url'),
+  )
+  const given = Buffer.from(signature)
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null
+  const protectedHeader = jsonObject(header)
+  if (protectedHeader === null || protectedHeader.alg !== 'HS256') return null
+  const headerKeys = Object.keys(protectedHeader)
+  if (
+    !headerKeys.every((name) => name === 'alg' || (name === 'typ' && protectedHeader.typ === 'JWT'))
+  )
+    return null
+  const payload = jsonObject(body)
+  if (payload === null) return null
+  const { sub, typ, ses, exp, iat, nbf, iss, aud } = payload
+  const now = Math.floor(Date.now() / 1000)
+  if (typeof exp !== 'number' || exp <= now) return null
+  if (typeof iat !== 'number') return null
+  if (nbf !== undefined && (typeof nbf !== 'number' || nbf > now)) return null
+  if (iss !== ISSUER) return null
+  if (aud !== AUDIENCE && !(Array.isArray(aud) && aud.includes(AUDIENCE))) return null
+  if (typ !== 'access' || typeof sub !== 'string' || !SUBJECT.test(sub)) return null
+  if (typeof ses !== 'number' || !Number.isInteger(ses)) return null
+  const userId = Number(sub)
+  return userId <= 2_147_483_647 ? { userId, epoch: ses } : null
 }
 
 /**

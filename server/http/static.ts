@@ -1,7 +1,6 @@
 import { apiPrefixes } from '../../src/contract/api-paths'
 import { SIGNED_IN_HINT_COOKIE, SIGNED_IN_HTML } from '../../src/contract/boot-hint'
-import { existsSync, statSync } from 'node:fs'
-import { readFile } from 'node:fs/promises'
+import { existsSync, readFileSync, statSync } from 'node:fs'
 import { extname, join, normalize, resolve, sep } from 'node:path'
 import type { App } from '../context'
 import { bootAnswers, bootToken, cookieValue, streamedPage } from './boot-answers'
@@ -74,6 +73,22 @@ function pickVariant(file: string, acceptEncoding: string | undefined) {
   }
 }
 
+// dist/'s files as last read, by path. Every page load reads its page, and reading it through the
+// thread pool took 5–14 ms while a browser kept this machine's two cores busy (docs/benchmarks.md,
+// "Session 20"); the build is a few megabytes, written before the server starts. A file rewritten
+// since it was read (a new build in place) is read again.
+const read = new Map<string, { mtimeMs: number; size: number; body: Uint8Array<ArrayBuffer> }>()
+
+/** The bytes of dist/ file `path`, from memory unless the file changed since it was read. */
+function buildFile(path: string): Uint8Array<ArrayBuffer> {
+  const { mtimeMs, size } = statSync(path)
+  const known = read.get(path)
+  if (known?.mtimeMs === mtimeMs && known.size === size) return known.body
+  const body = new Uint8Array(readFileSync(path))
+  read.set(path, { mtimeMs, size, body })
+  return body
+}
+
 /**
  * The page for a client-side route: SIGNED_IN_HTML (the signed-in boot's chunks preloaded) when the
  * browser carries the signed-in hint and the build wrote it, else index.html
@@ -123,7 +138,7 @@ export function registerStatic(app: App, distDir: string, bootAnswersBudgetMs: n
       c.header('Cache-Control', 'no-store')
       c.header('Vary', 'Accept-Encoding, Cookie')
       if (encoding) c.header('Content-Encoding', encoding)
-      return c.body(streamedPage(await readFile(file, 'utf8'), answers, encoding))
+      return c.body(streamedPage(new TextDecoder().decode(buildFile(file)), answers, encoding))
     }
     const variant = pickVariant(file, c.req.header('Accept-Encoding'))
     c.header('Content-Type', contentTypes[extname(file)] ?? 'application/octet-stream')
@@ -131,6 +146,6 @@ export function registerStatic(app: App, distDir: string, bootAnswersBudgetMs: n
     if (ext === '') c.header('Vary', variant.varies ? 'Accept-Encoding, Cookie' : 'Cookie')
     else if (variant.varies) c.header('Vary', 'Accept-Encoding')
     if (variant.encoding) c.header('Content-Encoding', variant.encoding)
-    return c.body(await readFile(variant.path))
+    return c.body(buildFile(variant.path))
   })
 }
