@@ -162,10 +162,7 @@ test('a click anywhere in a sortable header cell sorts; Detail is not cut at 140
   await page.goto('/audits?q=failure')
   const detail = loadedRows(page).first().getByRole('gridcell').last()
   await expect(detail).toContainText('Device is not connected')
-  const cut = await detail.evaluate((cell) => {
-    const text = cell.firstElementChild as HTMLElement
-    return text.scrollWidth > text.clientWidth
-  })
+  const cut = await detail.evaluate((cell) => cell.scrollWidth > cell.clientWidth)
   expect(cut).toBe(false)
 })
 
@@ -174,10 +171,10 @@ test('a cut value shows whole on hover and on the active row', async ({ page }) 
   await page.goto('/audits')
   await expect(loadedRows(page).first()).toBeVisible()
   const shown = (cell: ReturnType<typeof loadedRows>) =>
-    cell.evaluate((element) => {
-      const text = element.firstElementChild as HTMLElement
-      return { cut: text.scrollWidth > text.clientWidth, whole: text.textContent ?? '' }
-    })
+    cell.evaluate((element) => ({
+      cut: element.scrollWidth > element.clientWidth,
+      whole: element.textContent ?? '',
+    }))
   // A device name is longer than its column at this width.
   const device = loadedRows(page).nth(2).getByRole('gridcell').nth(1)
   expect((await shown(device)).cut).toBe(true)
@@ -187,6 +184,8 @@ test('a cut value shows whole on hover and on the active row', async ({ page }) 
   await page.mouse.move(box.x + 10, box.y + box.height / 2)
   await expect(device).toHaveAttribute('data-cut', 'true')
   expect((await shown(device)).cut).toBe(false)
+  // Whole means wider than its column: it lies over the next one.
+  expect((await device.boundingBox())?.width).toBeGreaterThan(box.width)
   await expect(device).toHaveAttribute('title', (await shown(device)).whole)
 
   await page.mouse.move(0, 0)
@@ -195,6 +194,10 @@ test('a cut value shows whole on hover and on the active row', async ({ page }) 
   const active = grid(page).locator('[data-active="true"]').getByRole('gridcell').nth(1)
   await expect(active).toHaveAttribute('data-cut', 'true')
   expect((await shown(active)).cut).toBe(false)
+  // The active row's When also shows the exact time beside the relative one.
+  const when = grid(page).locator('[data-active="true"] time')
+  const exactTime = await when.evaluate((time) => getComputedStyle(time, '::after').content)
+  expect(exactTime).toContain(`· ${await when.getAttribute('title')}`)
 })
 
 test('search narrows the rows and survives reload and back', async ({ page }) => {

@@ -30,9 +30,13 @@ export function auditColumns({ LL, now, exact }: AuditColumnContext) {
         const at = info.getValue()
         const full = exact.format(Date.parse(at))
         return (
-          <time dateTime={at} title={full}>
+          <time
+            dateTime={at}
+            title={full}
+            className={tableStyles.revealOnActive}
+            data-reveal={`· ${full}`}
+          >
             {formatRelativeTime(LL, Date.parse(at), now)}
-            <span className={tableStyles.revealOnActive}>· {full}</span>
           </time>
         )
       },
@@ -42,7 +46,7 @@ export function auditColumns({ LL, now, exact }: AuditColumnContext) {
       header: LL.audits.device(),
       minSize: 180,
       size: 240,
-      cell: (info) => <span className={styles.device}>{info.getValue()}</span>,
+      meta: { cellClass: styles.device },
     }),
     helper.accessor('command', {
       id: 'command',
@@ -74,7 +78,7 @@ export function auditColumns({ LL, now, exact }: AuditColumnContext) {
       minSize: 160,
       size: 320,
       enableSorting: false,
-      cell: (info) => <span className={tableStyles.muted}>{info.getValue()}</span>,
+      meta: { cellClass: tableStyles.muted },
     }),
   ])
 }

@@ -49,7 +49,7 @@ export function deviceColumns(LL: TranslationFunctions) {
       header: LL.devices.place(),
       size: 260,
       enableSorting: false,
-      cell: (info) => <span className={tableStyles.muted}>{info.getValue()}</span>,
+      meta: { cellClass: tableStyles.muted },
     }),
     helper.accessor((device) => device.current_status.connected, {
       id: 'connection',

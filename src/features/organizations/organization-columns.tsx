@@ -49,7 +49,7 @@ export function organizationColumns(context: OrganizationColumnContext) {
       header: LL.organizations.description(),
       size: 240,
       enableSorting: false,
-      cell: (info) => <span className={tableStyles.muted}>{info.getValue()}</span>,
+      meta: { cellClass: tableStyles.muted },
     }),
     helper.accessor('client_ids', {
       id: 'client_ids',

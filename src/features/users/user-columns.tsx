@@ -83,7 +83,8 @@ export function userColumns(context: UserColumnContext) {
       header: LL.users.clients(),
       size: 160,
       enableSorting: false,
-      cell: (info) => <span className={tableStyles.muted}>{info.getValue().join(', ')}</span>,
+      meta: { cellClass: tableStyles.muted },
+      cell: (info) => info.getValue().join(', '),
     }),
     helper.display({
       id: 'flags',

@@ -110,52 +110,31 @@ const cellBase = style({
   fontSize: vars.fontSize.sm,
 })
 
-export const cell = style([cellBase, { position: 'relative', color: vars.color.text }])
+// A body cell holds its value directly (no wrapper element), cut with an ellipsis by its column.
+export const cell = style([cellBase, { color: vars.color.text }])
 
-/** A body cell's value: cut with an ellipsis by its column, shown whole when data-cut is set. */
-export const cellText = style({
-  display: 'block',
-  overflow: 'hidden',
-  textOverflow: 'ellipsis',
-  whiteSpace: 'nowrap',
-})
-
-// A cut value on the active row (keyboard) or under the pointer lies over its neighbours, whole;
-// the last column's grows leftwards so it stays inside the grid.
+// A cut value on the active row (keyboard) or under the pointer shows whole: the cell itself grows
+// over its neighbours (a grid item wider than its track moves nothing else), and the last column's
+// grows leftwards so it stays inside the grid.
 globalStyle(
-  `${bodyRow}[data-active="true"] > ${cell}[data-cut="true"] > ${cellText}, ${bodyRow} > ${cell}[data-cut="true"]:hover > ${cellText}`,
+  `${bodyRow}[data-active="true"] > ${cell}[data-cut="true"], ${bodyRow} > ${cell}[data-cut="true"]:hover`,
   {
-    position: 'absolute',
     zIndex: 1,
-    top: '50%',
-    left: 0,
-    transform: 'translateY(-50%)',
-    minWidth: '100%',
     width: 'max-content',
-    maxWidth: 'none',
-    boxSizing: 'border-box',
+    minWidth: '100%',
     padding: `${vars.space.xs} ${vars.space.md}`,
     background: vars.color.surfaceRaised,
     borderRadius: vars.radius.sm,
     boxShadow: `0 0 0 1px ${vars.color.border}`,
   },
 )
-// On the active row (not under the pointer) the overlay lets clicks through to the neighbours it
+// On the active row (not under the pointer) the grown cell lets clicks through to the neighbours it
 // covers; its own links and buttons still take them.
-globalStyle(`${bodyRow}[data-active="true"] > ${cell}[data-cut="true"]:not(:hover) > ${cellText}`, {
+globalStyle(`${bodyRow}[data-active="true"] > ${cell}[data-cut="true"]:not(:hover)`, {
   pointerEvents: 'none',
 })
-globalStyle(
-  `${bodyRow}[data-active="true"] > ${cell}[data-cut="true"], ${bodyRow} > ${cell}[data-cut="true"]:hover`,
-  { overflow: 'visible' },
-)
-globalStyle(`${bodyRow} > ${cell}[data-cut="true"] > ${cellText} :is(a, button)`, {
-  pointerEvents: 'auto',
-})
-globalStyle(`${bodyRow} > ${cell}[data-cut="true"]:last-child > ${cellText}`, {
-  left: 'auto',
-  right: 0,
-})
+globalStyle(`${bodyRow} > ${cell}[data-cut="true"] :is(a, button)`, { pointerEvents: 'auto' })
+globalStyle(`${bodyRow} > ${cell}[data-cut="true"]:last-child`, { justifySelf: 'unsafe end' })
 
 export const headerCell = style([
   cellBase,
@@ -233,15 +212,16 @@ export const errorRow = style({
 
 export const messageRow = style({ position: 'absolute', top: 0, left: 0, right: 0 })
 
-/** Detail a cell shows only while its row is hovered or active (e.g. an exact time beside a relative one). */
-export const revealOnActive = style({
-  display: 'none',
-  marginLeft: vars.space.xs,
-  color: vars.color.muted,
-  selectors: {
-    [`${bodyRow}:hover &, ${bodyRow}[data-active="true"] &`]: { display: 'inline' },
-  },
-})
+/**
+ * Detail an element in a cell shows only while its row is hovered or active (e.g. an exact time
+ * beside a relative one): its `data-reveal` text, drawn after it by CSS, so the rows that are
+ * neither carry no element for it.
+ */
+export const revealOnActive = style({})
+globalStyle(
+  `${bodyRow}:hover ${revealOnActive}::after, ${bodyRow}[data-active="true"] ${revealOnActive}::after`,
+  { content: 'attr(data-reveal)', marginLeft: vars.space.xs, color: vars.color.muted },
+)
 
 export const muted = style({ color: vars.color.muted })
 

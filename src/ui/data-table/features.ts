@@ -6,9 +6,24 @@ import {
   type RowData,
 } from '@tanstack/react-table'
 
+/** What a column says about its body cells besides their content (`meta` of a column definition). */
+export interface DataTableColumnMeta {
+  /**
+   * A class for each of the column's body cells: a colour or weight is set on the cell itself, not
+   * on an element wrapped around every value (fewer elements per row to style and lay out).
+   */
+  cellClass?: string
+}
+
 // Sorting is registered for its state and header toggles only: the server sorts (manualSorting), so
 // no sorted row model is registered. Sizing carries each column's width hints (minSize, size).
-export const dataTableFeatures = tableFeatures({ rowSortingFeature, columnSizingFeature })
+// `columnMeta` only carries its type: it is what a column's `meta` must be.
+const columnMeta: DataTableColumnMeta = {}
+export const dataTableFeatures = tableFeatures({
+  rowSortingFeature,
+  columnSizingFeature,
+  columnMeta,
+})
 
 export type DataTableFeatures = typeof dataTableFeatures
 

@@ -152,8 +152,8 @@ function BodyRowView<TRow extends RowData>(props: BodyRowProps<TRow>) {
         </div>
       ) : null}
       {row?.getAllCells().map((cell) => (
-        <div key={cell.id} role="gridcell" className={styles.cell}>
-          <span className={styles.cellText}>{cellContent(cell)}</span>
+        <div key={cell.id} role="gridcell" className={cellClass(cell)}>
+          {cellContent(cell)}
         </div>
       ))}
     </div>
@@ -173,15 +173,18 @@ function cellContent<TRow extends RowData>(cell: Cell<TRow>): ReactNode {
   return typeof template === 'function' ? (template(cell.getContext()) as ReactNode) : template
 }
 
+function cellClass<TRow extends RowData>(cell: Cell<TRow>): string {
+  const extra = cell.column.columnDef.meta?.cellClass
+  return extra === undefined ? styles.cell : `${styles.cell} ${extra}`
+}
+
 /** Marks a cell whose value its column cuts (data-cut): CSS then shows it whole (data-table.css.ts). */
 function markCut(cell: HTMLElement) {
-  const text = cell.firstElementChild
-  if (!(text instanceof HTMLElement)) return
   cell.removeAttribute('data-cut')
-  const cut = text.scrollWidth > text.clientWidth
+  const cut = cell.scrollWidth > cell.clientWidth
   if (cut) cell.dataset.cut = 'true'
   // The whole value for a pointer, also where the overlay meets the grid's edge.
-  if (cut) cell.title = text.textContent ?? ''
+  if (cut) cell.title = cell.textContent ?? ''
   else cell.removeAttribute('title')
 }
 
