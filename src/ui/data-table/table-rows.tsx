@@ -183,7 +183,7 @@ function markCut(cell: HTMLElement) {
   cell.removeAttribute('data-cut')
   const cut = cell.scrollWidth > cell.clientWidth
   if (cut) cell.dataset.cut = 'true'
-  // The whole value for a pointer, also where the overlay meets the grid's edge.
+  // The whole value for a pointer, also where the grown cell meets the grid's edge.
   if (cut) cell.title = cell.textContent ?? ''
   else cell.removeAttribute('title')
 }
