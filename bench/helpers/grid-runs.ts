@@ -133,9 +133,11 @@ export async function interleavedLoads(
   pages: ReadonlyMap<Contender, Page>,
   baseUrl: string,
   loads: number,
-): Promise<Map<Contender, number[]>> {
+): Promise<Map<Contender, LoadTimes>> {
   const contenders = [...pages.keys()]
-  const times = new Map<Contender, number[]>(contenders.map((c) => [c, []]))
+  const times = new Map<Contender, LoadTimes>(
+    contenders.map((c) => [c, { firstRows: [], dataIn: [] }]),
+  )
   for (let load = -1; load < loads; load += 1) {
     const order = load % 2 === 0 ? contenders : [...contenders].reverse()
     for (const contender of order) {
@@ -143,11 +145,37 @@ export async function interleavedLoads(
       // The page must be the visible one: a background tab's frames are throttled.
       await page.bringToFront()
       const ms = await loadToRows(page, `${baseUrl}${contender.path}`)
-      if (load >= 0) times.get(contender)?.push(ms)
+      if (load >= 0) {
+        times.get(contender)?.firstRows.push(ms)
+        times.get(contender)?.dataIn.push(await dataInHand(page))
+      }
       await settle(page)
     }
   }
   return times
+}
+
+/** A contender's full loads: ms from navigation start to its first rows painted and its data in hand. */
+export interface LoadTimes {
+  firstRows: number[]
+  dataIn: number[]
+}
+
+/**
+ * When the load's first window of audit rows had arrived, in ms from navigation start, read after
+ * the load from the page's resource timing: the end of its first request for the window, or, when
+ * it sent none because the page itself brought the window (the console's signed-in page, server/
+ * http/boot-answers.ts), the end of the page.
+ */
+async function dataInHand(page: Page): Promise<number> {
+  const entries = await page.evaluate(() =>
+    [
+      ...performance.getEntriesByType('navigation'),
+      ...performance.getEntriesByType('resource'),
+    ].map((entry) => ({ name: entry.name, end: (entry as PerformanceResourceTiming).responseEnd })),
+  )
+  const window = entries.find((entry) => new URL(entry.name).pathname === AUDIT_PATH)
+  return (window ?? entries[0]).end
 }
 
 /**
