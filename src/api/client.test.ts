@@ -3,6 +3,7 @@ import { object, string } from 'superstruct'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { apiRequest, ApiError, peekRequest } from './client'
 import { startEarlyGet } from './early-get'
+import { ROTATION_WAIT_MS } from './refresh'
 import { onSessionSignal, signOutLocally, type SessionSignal } from './session-signals'
 import { getAccessToken, getRefreshToken, saveTokens } from './tokens'
 
@@ -309,5 +310,93 @@ describe('peekRequest: a boot answer already in hand', () => {
     await expect(apiRequest(Thing, { path: '/broken' })).rejects.toMatchObject({
       kind: 'PARSING_ERROR',
     })
+  })
+})
+
+/**
+ * Web Locks as a tab sees them while another tab holds the refresh lock: asking if it is free gets
+ * no lock; waiting for it gets it once `release()` is called.
+ */
+function lockHeldByAnotherTab() {
+  let release = () => {}
+  const released = new Promise<void>((resolve) => (release = resolve))
+  type Callback = (lock: { name: string } | null) => Promise<unknown>
+  const locks = {
+    request: async (name: string, ...rest: [Callback] | [{ ifAvailable?: boolean }, Callback]) => {
+      const [options, callback] = rest.length === 2 ? rest : [{}, rest[0]]
+      if (options.ifAvailable) return callback(null)
+      await released
+      return callback({ name })
+    },
+  }
+  return { locks, release }
+}
+
+/** Another tab's write reaching this one: the value in storage, then its `storage` event. */
+function arriveFromAnotherTab(pair: { access_token: string; refresh_token: string }) {
+  localStorage.setItem('refresh_token', pair.refresh_token)
+  localStorage.setItem('access_token', pair.access_token)
+  window.dispatchEvent(new Event('storage'))
+}
+
+describe('apiRequest: refresh across tabs', () => {
+  beforeEach(() => {
+    vi.stubGlobal('window', new EventTarget())
+  })
+
+  it('waits for the tokens of the tab that held the lock, however late they arrive, and never replays', async () => {
+    // The other tab has rotated R1 into A2/R2 on the server: sending R1 again is a replay.
+    const server = fakeServer()
+    Object.assign(server.state, { access: 'A2', refresh: 'R2', refreshCalls: 1 })
+    vi.stubGlobal('fetch', (...args: FetchArgs) => Promise.resolve(server.handle(args)))
+    const lock = lockHeldByAnotherTab()
+    vi.stubGlobal('navigator', { locks: lock.locks })
+
+    const request = apiRequest(Thing, { path: '/org/v1/things/1' })
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    lock.release()
+    // Its write reaches this tab well after the lock did (a busy machine).
+    await new Promise((resolve) => setTimeout(resolve, 400))
+    arriveFromAnotherTab({ access_token: 'A2', refresh_token: 'R2' })
+
+    await expect(request).resolves.toEqual({ name: '/org/v1/things/1' })
+    expect(server.state.refreshCalls).toBe(1)
+    expect(getAccessToken()).toBe('A2')
+    expect(signals).not.toContain('session.ended')
+  })
+
+  it('ends the session without a request when the tab that held the lock signed out', async () => {
+    const server = fakeServer()
+    vi.stubGlobal('fetch', (...args: FetchArgs) => Promise.resolve(server.handle(args)))
+    const lock = lockHeldByAnotherTab()
+    vi.stubGlobal('navigator', { locks: lock.locks })
+
+    const request = apiRequest(Thing, { path: '/org/v1/things/1' }).catch((e: unknown) => e)
+    lock.release()
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    localStorage.removeItem('access_token')
+    localStorage.removeItem('refresh_token')
+    window.dispatchEvent(new Event('storage'))
+
+    expect(await request).toMatchObject({ kind: 'HTTP', status: 401 })
+    expect(server.state.refreshCalls).toBe(0)
+    expect(signals).toContain('session.ended')
+  })
+
+  it('refreshes itself when nothing arrives (the holder failed on the network)', async () => {
+    const server = fakeServer()
+    vi.stubGlobal('fetch', (...args: FetchArgs) => Promise.resolve(server.handle(args)))
+    const lock = lockHeldByAnotherTab()
+    vi.stubGlobal('navigator', { locks: lock.locks })
+    const started = Date.now()
+
+    const request = apiRequest(Thing, { path: '/org/v1/things/1' })
+    lock.release()
+
+    await expect(request).resolves.toEqual({ name: '/org/v1/things/1' })
+    expect(Date.now() - started).toBeGreaterThanOrEqual(ROTATION_WAIT_MS - 50)
+    expect(server.state.refreshCalls).toBe(1)
+    expect(getAccessToken()).toBe('A2')
+    expect(signals).not.toContain('session.ended')
   })
 })

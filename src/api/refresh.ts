@@ -21,13 +21,38 @@ function unauthorized(message: string): ApiError {
 
 const LOCK_NAME = 'access-console-token-refresh'
 
-// Tabs rotate the same refresh token; without a cross-tab lock two tabs refreshing at once would
-// replay it and the server would revoke the whole token family. Web Locks serialise them.
-// localStorage reaches other tabs asynchronously, on a different channel than the lock: a tab that
-// had to wait gives the winner's token write a moment to arrive before it looks.
-const STORAGE_SETTLE_MS = 50
+/**
+ * How long a tab that waited for the lock waits for the holder's tokens before it refreshes itself.
+ * Tabs rotate the same refresh token; without a cross-tab lock two tabs refreshing at once would
+ * replay it and the server would revoke the whole token family. Web Locks serialise them, but the
+ * holder's token write reaches the other tabs through localStorage, later and on another channel
+ * than the lock: on a busy machine more than the 50 ms a waiting tab used to allow, and it then
+ * replayed the old refresh token and ended the session in every tab. So a waiting tab waits until
+ * the tokens it holds change (the holder's new pair, or a sign-out), as soon as their `storage`
+ * event arrives; only when nothing comes (the holder's refresh failed on the network and stored
+ * nothing) does it refresh itself, after this long.
+ */
+export const ROTATION_WAIT_MS = 2_000
 
-async function withTabLock<T>(task: () => Promise<T>): Promise<T> {
+/** Resolves once `changed()` holds: now, at a `storage` event from another tab, or after `ms`. */
+function storageChange(changed: () => boolean, ms: number): Promise<void> {
+  if (changed() || typeof window === 'undefined') return Promise.resolve()
+  return new Promise((resolve) => {
+    const done = () => {
+      window.removeEventListener('storage', onStorage)
+      clearTimeout(timer)
+      resolve()
+    }
+    const onStorage = () => {
+      if (changed()) done()
+    }
+    const timer = setTimeout(done, ms)
+    window.addEventListener('storage', onStorage)
+  })
+}
+
+/** Runs `task` holding the cross-tab lock; after waiting for it, once `rotated()` or the wait ends. */
+async function withTabLock<T>(task: () => Promise<T>, rotated: () => boolean): Promise<T> {
   const locks = typeof navigator === 'undefined' ? undefined : navigator.locks
   if (!locks) return task()
   const immediate = await locks.request(LOCK_NAME, { ifAvailable: true }, async (lock) =>
@@ -35,34 +60,39 @@ async function withTabLock<T>(task: () => Promise<T>): Promise<T> {
   )
   if (immediate) return immediate.value
   return locks.request(LOCK_NAME, async () => {
-    await new Promise((resolve) => setTimeout(resolve, STORAGE_SETTLE_MS))
+    await storageChange(rotated, ROTATION_WAIT_MS)
     return task()
   })
 }
 
 async function runRefresh(started: number, sentToken: string | null): Promise<string> {
   emit({ type: 'refresh.started' })
-  const seenRefreshToken = getRefreshToken()
   try {
-    const token = await withTabLock(async () => {
-      const refreshToken = getRefreshToken()
-      if (started !== sessionGeneration() || refreshToken === null)
-        throw unauthorized('No refresh token')
-      const access = getAccessToken()
-      // Another tab rotated the pair while we waited for the lock: use its tokens.
-      if (access !== null && (refreshToken !== seenRefreshToken || access !== sentToken))
-        return access
-      const pair = await parse(
-        TokenPair,
-        await send(
-          { method: 'POST', path: '/auth/v1/token/refresh', json: { refresh_token: refreshToken } },
-          null,
-        ),
-      )
-      if (started !== sessionGeneration()) throw unauthorized('Signed out during the refresh')
-      saveTokens(pair)
-      return pair.access_token
-    })
+    const token = await withTabLock(
+      async () => {
+        const refreshToken = getRefreshToken()
+        if (started !== sessionGeneration() || refreshToken === null)
+          throw unauthorized('No refresh token')
+        const access = getAccessToken()
+        // Another tab rotated the pair while we waited for the lock: use its tokens.
+        if (access !== null && access !== sentToken) return access
+        const pair = await parse(
+          TokenPair,
+          await send(
+            {
+              method: 'POST',
+              path: '/auth/v1/token/refresh',
+              json: { refresh_token: refreshToken },
+            },
+            null,
+          ),
+        )
+        if (started !== sessionGeneration()) throw unauthorized('Signed out during the refresh')
+        saveTokens(pair)
+        return pair.access_token
+      },
+      () => getAccessToken() !== sentToken || getRefreshToken() === null,
+    )
     emit({ type: 'refresh.finished' })
     return token
   } catch (error) {
