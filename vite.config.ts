@@ -85,6 +85,7 @@ export default defineConfig({
       'tests/server/**/*.test.ts',
       'tests/architecture/**/*.test.ts',
       'scripts/**/*.test.ts',
+      'bench/**/*.test.ts',
     ],
     environment: 'node',
     testTimeout: 30_000,

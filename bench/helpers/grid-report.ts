@@ -12,12 +12,51 @@ export function line(name: string, value: number, unit: string, budget?: number)
   )
 }
 
+/**
+ * How precisely one run knows its ratio of medians: a bootstrap over the loads, answering the ends
+ * of the central `level` of `draws` resampled ratios. The loads were taken in pairs (interleaved,
+ * one of each contender), so a draw takes whole pairs and keeps what the machine did to both
+ * alike; lists of unequal length are drawn apart. The seed is fixed, so the same loads print the
+ * same interval.
+ */
+export function ratioInterval(
+  ours: readonly number[],
+  theirs: readonly number[],
+  level = 0.9,
+  draws = 2_000,
+): [number, number] {
+  if (ours.length === 0 || theirs.length === 0) return [Number.NaN, Number.NaN]
+  let seed = 0x2f6b1d3
+  // mulberry32: a small, well-mixed generator that a seed makes repeatable.
+  const random = () => {
+    seed = (seed + 0x6d2b79f5) | 0
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed)
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296
+  }
+  const paired = ours.length === theirs.length
+  const draw = (values: readonly number[], picks: readonly number[]) =>
+    picks.map((pick) => values[pick] ?? Number.NaN)
+  const picksOf = (length: number) => Array.from({ length }, () => Math.floor(random() * length))
+  const ratios: number[] = []
+  for (let i = 0; i < draws; i += 1) {
+    const mine = picksOf(ours.length)
+    const other = paired ? mine : picksOf(theirs.length)
+    ratios.push(median(draw(ours, mine)) / median(draw(theirs, other)))
+  }
+  ratios.sort((a, b) => a - b)
+  const tail = (1 - level) / 2
+  const at = (p: number) => ratios[Math.min(draws - 1, Math.floor(p * draws))] ?? Number.NaN
+  return [at(tail), at(1 - tail)]
+}
+
 export function versus(
   name: string,
   ours: number[],
   theirs: number[],
   unit: string,
   target?: number,
+  interval?: readonly [number, number],
 ) {
   const [a, b] = [median(ours), median(theirs)]
   const ratio = b === 0 ? (a === 0 ? 1 : Number.POSITIVE_INFINITY) : a / b
@@ -31,7 +70,8 @@ export function versus(
       : ratio <= target + 1e-9
         ? `  (≤${target}) ok`
         : `  (≤${target}) MISSED`
+  const spread = interval ? `  resampled: ${interval[0].toFixed(2)}–${interval[1].toFixed(2)}` : ''
   console.log(
-    `${name.padEnd(40)} ${`${fixed(a, unit)}${range(ours)}`.padStart(22)} ${`${fixed(b, unit)}${range(theirs)}`.padStart(22)} ${unit.padEnd(6)} ${Number.isFinite(ratio) ? ratio.toFixed(2) : '∞'}${verdict}`,
+    `${name.padEnd(40)} ${`${fixed(a, unit)}${range(ours)}`.padStart(22)} ${`${fixed(b, unit)}${range(theirs)}`.padStart(22)} ${unit.padEnd(6)} ${Number.isFinite(ratio) ? ratio.toFixed(2) : '∞'}${verdict}${spread}`,
   )
 }
