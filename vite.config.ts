@@ -2,6 +2,7 @@ import { defineConfig, type Plugin } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin'
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { availableParallelism } from 'node:os'
 import { join, resolve } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { apiPrefixes } from './src/contract/api-paths'
@@ -88,6 +89,10 @@ export default defineConfig({
       'bench/**/*.test.ts',
     ],
     environment: 'node',
+    // Two files at a time at least: on CI's 2 cores Vitest's default (cores − 1) ran one at a time,
+    // while most server test files wait on a database rather than the CPU (docs/benchmarks.md,
+    // "Session 23": the unit run 272 → 190 s, the server tests on PostgreSQL ≈ 190 → 88 s).
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
