@@ -3,7 +3,7 @@ import { object, string } from 'superstruct'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { apiRequest, ApiError, peekRequest } from './client'
 import { startEarlyGet } from './early-get'
-import { ROTATION_WAIT_MS } from './refresh'
+import { ROTATION_WAIT_MS, rotatedMarkName } from './refresh'
 import { onSessionSignal, signOutLocally, type SessionSignal } from './session-signals'
 import { getAccessToken, getRefreshToken, saveTokens } from './tokens'
 
@@ -313,25 +313,6 @@ describe('peekRequest: a boot answer already in hand', () => {
   })
 })
 
-/**
- * Web Locks as a tab sees them while another tab holds the refresh lock: asking if it is free gets
- * no lock; waiting for it gets it once `release()` is called.
- */
-function lockHeldByAnotherTab() {
-  let release = () => {}
-  const released = new Promise<void>((resolve) => (release = resolve))
-  type Callback = (lock: { name: string } | null) => Promise<unknown>
-  const locks = {
-    request: async (name: string, ...rest: [Callback] | [{ ifAvailable?: boolean }, Callback]) => {
-      const [options, callback] = rest.length === 2 ? rest : [{}, rest[0]]
-      if (options.ifAvailable) return callback(null)
-      await released
-      return callback({ name })
-    },
-  }
-  return { locks, release }
-}
-
 /** Another tab's write reaching this one: the value in storage, then its `storage` event. */
 function arriveFromAnotherTab(pair: { access_token: string; refresh_token: string }) {
   localStorage.setItem('refresh_token', pair.refresh_token)
@@ -340,21 +321,30 @@ function arriveFromAnotherTab(pair: { access_token: string; refresh_token: strin
 }
 
 describe('apiRequest: refresh across tabs', () => {
+  const REFRESH_LOCK = 'access-console-token-refresh'
+
   beforeEach(() => {
     vi.stubGlobal('window', new EventTarget())
   })
 
-  it('waits for the tokens of the tab that held the lock, however late they arrive, and never replays', async () => {
-    // The other tab has rotated R1 into A2/R2 on the server: sending R1 again is a replay.
+  /** The other tab rotated R1 into A2/R2 on the server: sending R1 again is a replay. */
+  function rotatedByAnotherTab() {
     const server = fakeServer()
     Object.assign(server.state, { access: 'A2', refresh: 'R2', refreshCalls: 1 })
     vi.stubGlobal('fetch', (...args: FetchArgs) => Promise.resolve(server.handle(args)))
-    const lock = lockHeldByAnotherTab()
-    vi.stubGlobal('navigator', { locks: lock.locks })
+    const locks = sharedLocks()
+    vi.stubGlobal('navigator', { locks: locks.locks })
+    return { server, locks }
+  }
+
+  it('waits for the tokens of the tab that held the lock and never replays', async () => {
+    const { server, locks } = rotatedByAnotherTab()
+    const release = await locks.holdElsewhere(REFRESH_LOCK)
+    await locks.holdElsewhere(rotatedMarkName('R1'))
 
     const request = apiRequest(Thing, { path: '/org/v1/things/1' })
     await new Promise((resolve) => setTimeout(resolve, 10))
-    lock.release()
+    release()
     // Its write reaches this tab well after the lock did (a busy machine).
     await new Promise((resolve) => setTimeout(resolve, 400))
     arriveFromAnotherTab({ access_token: 'A2', refresh_token: 'R2' })
@@ -365,14 +355,61 @@ describe('apiRequest: refresh across tabs', () => {
     expect(signals).not.toContain('session.ended')
   })
 
+  it('finding the lock free just after the holder released it, waits for its tokens too', async () => {
+    const { server, locks } = rotatedByAnotherTab()
+    await locks.holdElsewhere(rotatedMarkName('R1'))
+
+    const request = apiRequest(Thing, { path: '/org/v1/things/1' })
+    await new Promise((resolve) => setTimeout(resolve, 400))
+    arriveFromAnotherTab({ access_token: 'A2', refresh_token: 'R2' })
+
+    await expect(request).resolves.toEqual({ name: '/org/v1/things/1' })
+    expect(server.state.refreshCalls).toBe(1)
+    expect(signals).not.toContain('session.ended')
+  })
+
+  it('tokens later than its wait: the request fails as a network error and the session stays', async () => {
+    const { server, locks } = rotatedByAnotherTab()
+    await locks.holdElsewhere(rotatedMarkName('R1'))
+
+    const request = apiRequest(Thing, { path: '/org/v1/things/1' }).catch((e: unknown) => e)
+    expect(await request).toMatchObject({ kind: 'FETCH_ERROR' })
+    expect(server.state.refreshCalls).toBe(1)
+    expect(signals).not.toContain('session.ended')
+    expect(getRefreshToken()).toBe('R1')
+
+    arriveFromAnotherTab({ access_token: 'A2', refresh_token: 'R2' })
+    await expect(apiRequest(Thing, { path: '/org/v1/things/2' })).resolves.toEqual({
+      name: '/org/v1/things/2',
+    })
+    expect(server.state.refreshCalls).toBe(1)
+  })
+
+  it('marks the refresh token it rotated, so no other tab sends it again', async () => {
+    const server = fakeServer()
+    vi.stubGlobal('fetch', (...args: FetchArgs) => Promise.resolve(server.handle(args)))
+    const locks = sharedLocks()
+    vi.stubGlobal('navigator', { locks: locks.locks })
+
+    await expect(apiRequest(Thing, { path: '/org/v1/things/1' })).resolves.toEqual({
+      name: '/org/v1/things/1',
+    })
+    expect(server.state.refreshCalls).toBe(1)
+    expect(locks.held()).toContain(rotatedMarkName('R1'))
+    expect(locks.held()).not.toContain(REFRESH_LOCK)
+  })
+
   it('ends the session without a request when the tab that held the lock signed out', async () => {
     const server = fakeServer()
     vi.stubGlobal('fetch', (...args: FetchArgs) => Promise.resolve(server.handle(args)))
-    const lock = lockHeldByAnotherTab()
-    vi.stubGlobal('navigator', { locks: lock.locks })
+    const locks = sharedLocks()
+    vi.stubGlobal('navigator', { locks: locks.locks })
+    const release = await locks.holdElsewhere(REFRESH_LOCK)
 
     const request = apiRequest(Thing, { path: '/org/v1/things/1' }).catch((e: unknown) => e)
-    lock.release()
+    // Released once this tab has asked for it (its 401 has arrived).
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    release()
     await new Promise((resolve) => setTimeout(resolve, 100))
     localStorage.removeItem('access_token')
     localStorage.removeItem('refresh_token')
@@ -383,15 +420,17 @@ describe('apiRequest: refresh across tabs', () => {
     expect(signals).toContain('session.ended')
   })
 
-  it('refreshes itself when nothing arrives (the holder failed on the network)', async () => {
+  it('refreshes itself when nothing arrives and nothing was rotated (the holder failed)', async () => {
     const server = fakeServer()
     vi.stubGlobal('fetch', (...args: FetchArgs) => Promise.resolve(server.handle(args)))
-    const lock = lockHeldByAnotherTab()
-    vi.stubGlobal('navigator', { locks: lock.locks })
+    const locks = sharedLocks()
+    vi.stubGlobal('navigator', { locks: locks.locks })
+    const release = await locks.holdElsewhere(REFRESH_LOCK)
     const started = Date.now()
 
     const request = apiRequest(Thing, { path: '/org/v1/things/1' })
-    lock.release()
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    release()
 
     await expect(request).resolves.toEqual({ name: '/org/v1/things/1' })
     expect(Date.now() - started).toBeGreaterThanOrEqual(ROTATION_WAIT_MS - 50)
@@ -399,4 +438,58 @@ describe('apiRequest: refresh across tabs', () => {
     expect(getAccessToken()).toBe('A2')
     expect(signals).not.toContain('session.ended')
   })
+
+  it('refreshes without the lock when the browser refuses it (an opaque origin)', async () => {
+    const server = fakeServer()
+    vi.stubGlobal('fetch', (...args: FetchArgs) => Promise.resolve(server.handle(args)))
+    const refused = () => Promise.reject(new DOMException('No locks here', 'SecurityError'))
+    vi.stubGlobal('navigator', { locks: { request: refused } })
+
+    await expect(apiRequest(Thing, { path: '/org/v1/things/1' })).resolves.toEqual({
+      name: '/org/v1/things/1',
+    })
+    expect(server.state.refreshCalls).toBe(1)
+    expect(signals).not.toContain('session.ended')
+  })
 })
+
+/**
+ * Web Locks shared by this tab and another: exclusive named locks granted in the order asked,
+ * `ifAvailable` answered at once. `holdElsewhere(name)` takes a lock as the other tab and answers
+ * the function that releases it; `held()` names the locks held now.
+ */
+function sharedLocks() {
+  const held = new Set<string>()
+  const queued = new Map<string, (() => void)[]>()
+  const acquire = (name: string) =>
+    new Promise<void>((granted) => {
+      if (held.has(name)) queued.set(name, [...(queued.get(name) ?? []), granted])
+      else {
+        held.add(name)
+        granted()
+      }
+    })
+  const release = (name: string) => {
+    const next = queued.get(name)?.shift()
+    if (next) next()
+    else held.delete(name)
+  }
+  type Callback = (lock: { name: string } | null) => unknown
+  const locks = {
+    request: async (name: string, ...rest: [Callback] | [{ ifAvailable?: boolean }, Callback]) => {
+      const [options, callback] = rest.length === 2 ? rest : [{}, rest[0]]
+      if (options.ifAvailable && held.has(name)) return callback(null)
+      await acquire(name)
+      try {
+        return await callback({ name })
+      } finally {
+        release(name)
+      }
+    },
+  }
+  const holdElsewhere = async (name: string) => {
+    await acquire(name)
+    return () => release(name)
+  }
+  return { locks, holdElsewhere, held: () => [...held] }
+}

@@ -51,18 +51,86 @@ function storageChange(changed: () => boolean, ms: number): Promise<void> {
   })
 }
 
-/** Runs `task` holding the cross-tab lock; after waiting for it, once `rotated()` or the wait ends. */
+/** The browser's Web Locks, shared by the tabs of this origin; undefined where there are none. */
+function tabLocks(): LockManager | undefined {
+  return typeof navigator === 'undefined' ? undefined : navigator.locks
+}
+
+/**
+ * Runs `task` holding the cross-tab lock; after waiting for it, once `rotated()` or the wait ends.
+ * Where the lock cannot be had (no Web Locks, or a refusal such as an opaque origin's
+ * `SecurityError`) the task runs without it.
+ */
 async function withTabLock<T>(task: () => Promise<T>, rotated: () => boolean): Promise<T> {
-  const locks = typeof navigator === 'undefined' ? undefined : navigator.locks
+  const locks = tabLocks()
   if (!locks) return task()
-  const immediate = await locks.request(LOCK_NAME, { ifAvailable: true }, async (lock) =>
-    lock ? { value: await task() } : null,
-  )
-  if (immediate) return immediate.value
-  return locks.request(LOCK_NAME, async () => {
-    await storageChange(rotated, ROTATION_WAIT_MS)
+  let ran = false
+  const run = () => {
+    ran = true
     return task()
+  }
+  try {
+    const immediate = await locks.request(LOCK_NAME, { ifAvailable: true }, async (lock) =>
+      lock ? { value: await run() } : null,
+    )
+    if (immediate) return immediate.value
+    return await locks.request(LOCK_NAME, async () => {
+      await storageChange(rotated, ROTATION_WAIT_MS)
+      return run()
+    })
+  } catch (error) {
+    if (ran) throw error
+    return task()
+  }
+}
+
+/**
+ * How long the tab that rotated a refresh token keeps telling the others so. The lock manager
+ * answers every tab at once, unlike storage, so this closes what the wait above cannot: a tab that
+ * finds the refresh lock free just after the holder released it, or whose wait ended before the
+ * holder's write arrived, would otherwise send the rotated token again (a replay).
+ */
+export const ROTATED_MARK_MS = 60_000
+
+/** The mark's lock name: a hash of the refresh token, so the token itself is not in a name. */
+export function rotatedMarkName(refreshToken: string): string {
+  let hash = 0x811c9dc5
+  for (let i = 0; i < refreshToken.length; i += 1)
+    hash = Math.imul(hash ^ refreshToken.charCodeAt(i), 0x01000193)
+  return `${LOCK_NAME}:rotated:${(hash >>> 0).toString(16)}`
+}
+
+/** Holds the mark that `refreshToken` was rotated for ROTATED_MARK_MS; resolves once it is held. */
+function markRotated(locks: LockManager, refreshToken: string): Promise<void> {
+  return new Promise((held) => {
+    locks
+      .request(rotatedMarkName(refreshToken), () => {
+        held()
+        return new Promise((resolve) => setTimeout(resolve, ROTATED_MARK_MS))
+      })
+      .catch(() => held())
   })
+}
+
+/** Whether a tab has marked `refreshToken` as rotated (its mark's lock is held). */
+function wasRotated(locks: LockManager, refreshToken: string): Promise<boolean> {
+  return locks
+    .request(rotatedMarkName(refreshToken), { ifAvailable: true }, (lock) => lock === null)
+    .catch(() => false)
+}
+
+/**
+ * The pair that another tab rotated `refreshToken` into, once its write reaches this tab. If it has
+ * not within ROTATION_WAIT_MS the request fails as a network error: the tokens stay, and a retry
+ * finds them, where sending `refreshToken` again would end the session in every tab.
+ */
+async function rotatedElsewhere(refreshToken: string): Promise<string> {
+  await storageChange(() => getRefreshToken() !== refreshToken, ROTATION_WAIT_MS)
+  const access = getAccessToken()
+  const refresh = getRefreshToken()
+  if (refresh === null) throw unauthorized('Signed out in another tab')
+  if (refresh !== refreshToken && access !== null) return access
+  throw new ApiError('FETCH_ERROR', 'Another tab renewed the session; its tokens have not arrived')
 }
 
 async function runRefresh(started: number, sentToken: string | null): Promise<string> {
@@ -76,6 +144,8 @@ async function runRefresh(started: number, sentToken: string | null): Promise<st
         const access = getAccessToken()
         // Another tab rotated the pair while we waited for the lock: use its tokens.
         if (access !== null && access !== sentToken) return access
+        const locks = tabLocks()
+        if (locks && (await wasRotated(locks, refreshToken))) return rotatedElsewhere(refreshToken)
         const pair = await parse(
           TokenPair,
           await send(
@@ -89,6 +159,7 @@ async function runRefresh(started: number, sentToken: string | null): Promise<st
         )
         if (started !== sessionGeneration()) throw unauthorized('Signed out during the refresh')
         saveTokens(pair)
+        if (locks) await markRotated(locks, refreshToken)
         return pair.access_token
       },
       () => getAccessToken() !== sentToken || getRefreshToken() === null,

@@ -49,6 +49,14 @@ test('many requests after expiry, in three tabs, share exactly one refresh', asy
     const tokens = await storedTokens(tab)
     expect(tokens.access).not.toBeNull()
     expect(tokens.refresh).not.toBeNull()
+    // The tab that rotated the refresh token marks it with a lock that every tab sees at once, so
+    // none sends it again while the new pair is still on its way (src/api/refresh.ts).
+    const held = await tab.evaluate(async () =>
+      ((await navigator.locks.query()).held ?? []).map((lock) => lock.name ?? ''),
+    )
+    expect(
+      held.filter((name) => name.startsWith('access-console-token-refresh:rotated:')),
+    ).toHaveLength(1)
   }
 })
 
