@@ -100,13 +100,16 @@ export function rotatedMarkName(refreshToken: string): string {
   return `${LOCK_NAME}:rotated:${(hash >>> 0).toString(16)}`
 }
 
-/** Holds the mark that `refreshToken` was rotated for ROTATED_MARK_MS; resolves once it is held. */
+/**
+ * Holds the mark that `refreshToken` was rotated for ROTATED_MARK_MS; resolves once it is held.
+ * Never waits for it: a mark already held under that name (a hash collision) serves as well.
+ */
 function markRotated(locks: LockManager, refreshToken: string): Promise<void> {
   return new Promise((held) => {
     locks
-      .request(rotatedMarkName(refreshToken), () => {
+      .request(rotatedMarkName(refreshToken), { ifAvailable: true }, (lock) => {
         held()
-        return new Promise((resolve) => setTimeout(resolve, ROTATED_MARK_MS))
+        return lock ? new Promise((resolve) => setTimeout(resolve, ROTATED_MARK_MS)) : undefined
       })
       .catch(() => held())
   })
