@@ -368,6 +368,38 @@ describe('apiRequest: refresh across tabs', () => {
     expect(signals).not.toContain('session.ended')
   })
 
+  it('takes the new pair only once both of its writes have arrived', async () => {
+    const { server, locks } = rotatedByAnotherTab()
+    await locks.holdElsewhere(rotatedMarkName('R1'))
+
+    const request = apiRequest(Thing, { path: '/org/v1/things/1' })
+    await new Promise((resolve) => setTimeout(resolve, 100))
+    // The holder writes the refresh token, then the access token; each arrives as its own event.
+    localStorage.setItem('refresh_token', 'R2')
+    window.dispatchEvent(new Event('storage'))
+    await new Promise((resolve) => setTimeout(resolve, 50))
+    localStorage.setItem('access_token', 'A2')
+    window.dispatchEvent(new Event('storage'))
+
+    await expect(request).resolves.toEqual({ name: '/org/v1/things/1' })
+    expect(server.state.refreshCalls).toBe(1)
+    expect(signals).not.toContain('session.ended')
+  })
+
+  it('a tab whose wait for the lock ended without tokens still does not replay', async () => {
+    const { server, locks } = rotatedByAnotherTab()
+    const release = await locks.holdElsewhere(REFRESH_LOCK)
+    await locks.holdElsewhere(rotatedMarkName('R1'))
+
+    const request = apiRequest(Thing, { path: '/org/v1/things/1' }).catch((e: unknown) => e)
+    await new Promise((resolve) => setTimeout(resolve, 10))
+    release()
+
+    expect(await request).toMatchObject({ kind: 'FETCH_ERROR' })
+    expect(server.state.refreshCalls).toBe(1)
+    expect(signals).toEqual(['refresh.started', 'refresh.finished'])
+  })
+
   it('tokens later than its wait: the request fails as a network error and the session stays', async () => {
     const { server, locks } = rotatedByAnotherTab()
     await locks.holdElsewhere(rotatedMarkName('R1'))
@@ -375,7 +407,7 @@ describe('apiRequest: refresh across tabs', () => {
     const request = apiRequest(Thing, { path: '/org/v1/things/1' }).catch((e: unknown) => e)
     expect(await request).toMatchObject({ kind: 'FETCH_ERROR' })
     expect(server.state.refreshCalls).toBe(1)
-    expect(signals).not.toContain('session.ended')
+    expect(signals).toEqual(['refresh.started', 'refresh.finished'])
     expect(getRefreshToken()).toBe('R1')
 
     arriveFromAnotherTab({ access_token: 'A2', refresh_token: 'R2' })

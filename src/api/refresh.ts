@@ -123,16 +123,19 @@ function wasRotated(locks: LockManager, refreshToken: string): Promise<boolean> 
 }
 
 /**
- * The pair that another tab rotated `refreshToken` into, once its write reaches this tab. If it has
+ * The access token of the pair that another tab rotated `refreshToken` into (this tab's request
+ * was sent with `sentToken`), once its write reaches this tab. If it has
  * not within ROTATION_WAIT_MS the request fails as a network error: the tokens stay, and a retry
  * finds them, where sending `refreshToken` again would end the session in every tab.
  */
-async function rotatedElsewhere(refreshToken: string): Promise<string> {
-  await storageChange(() => getRefreshToken() !== refreshToken, ROTATION_WAIT_MS)
+async function rotatedElsewhere(refreshToken: string, sentToken: string | null): Promise<string> {
+  // Both tokens must have changed: they are written one after the other, and each write reaches
+  // this tab as its own `storage` event.
+  const arrived = () => getRefreshToken() !== refreshToken && getAccessToken() !== sentToken
+  await storageChange(() => getRefreshToken() === null || arrived(), ROTATION_WAIT_MS)
   const access = getAccessToken()
-  const refresh = getRefreshToken()
-  if (refresh === null) throw unauthorized('Signed out in another tab')
-  if (refresh !== refreshToken && access !== null) return access
+  if (getRefreshToken() === null) throw unauthorized('Signed out in another tab')
+  if (arrived() && access !== null) return access
   throw new ApiError('FETCH_ERROR', 'Another tab renewed the session; its tokens have not arrived')
 }
 
@@ -148,7 +151,8 @@ async function runRefresh(started: number, sentToken: string | null): Promise<st
         // Another tab rotated the pair while we waited for the lock: use its tokens.
         if (access !== null && access !== sentToken) return access
         const locks = tabLocks()
-        if (locks && (await wasRotated(locks, refreshToken))) return rotatedElsewhere(refreshToken)
+        if (locks && (await wasRotated(locks, refreshToken)))
+          return rotatedElsewhere(refreshToken, sentToken)
         const pair = await parse(
           TokenPair,
           await send(
