@@ -124,9 +124,9 @@ function wasRotated(locks: LockManager, refreshToken: string): Promise<boolean> 
 
 /**
  * The access token of the pair that another tab rotated `refreshToken` into (this tab's request
- * was sent with `sentToken`), once its write reaches this tab. If it has
- * not within ROTATION_WAIT_MS the request fails as a network error: the tokens stay, and a retry
- * finds them, where sending `refreshToken` again would end the session in every tab.
+ * was sent with `sentToken`), once its write reaches this tab. If it has not within
+ * ROTATION_WAIT_MS the request fails as a network error: the tokens stay, and a retry finds them,
+ * where sending `refreshToken` again would end the session in every tab.
  */
 async function rotatedElsewhere(refreshToken: string, sentToken: string | null): Promise<string> {
   // Both tokens must have changed: they are written one after the other, and each write reaches
