@@ -44,13 +44,15 @@ function fakeServer(options: { refreshFails?: boolean; rejectRetries?: boolean }
   return { state, handle }
 }
 
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+
 /** Releases scheduled answers until every request settled (answers trigger further requests). */
 async function drain(s: fc.Scheduler, work: Promise<unknown>) {
   let settled = false
   void work.finally(() => (settled = true))
   while (!settled) {
     await s.waitAll()
-    await new Promise((resolve) => setTimeout(resolve, 0))
+    await pause(0)
   }
 }
 
@@ -343,10 +345,10 @@ describe('apiRequest: refresh across tabs', () => {
     await locks.holdElsewhere(rotatedMarkName('R1'))
 
     const request = apiRequest(Thing, { path: '/org/v1/things/1' })
-    await new Promise((resolve) => setTimeout(resolve, 10))
+    await pause(10)
     release()
     // Its write reaches this tab well after the lock did (a busy machine).
-    await new Promise((resolve) => setTimeout(resolve, 400))
+    await pause(400)
     arriveFromAnotherTab({ access_token: 'A2', refresh_token: 'R2' })
 
     await expect(request).resolves.toEqual({ name: '/org/v1/things/1' })
@@ -360,7 +362,7 @@ describe('apiRequest: refresh across tabs', () => {
     await locks.holdElsewhere(rotatedMarkName('R1'))
 
     const request = apiRequest(Thing, { path: '/org/v1/things/1' })
-    await new Promise((resolve) => setTimeout(resolve, 400))
+    await pause(400)
     arriveFromAnotherTab({ access_token: 'A2', refresh_token: 'R2' })
 
     await expect(request).resolves.toEqual({ name: '/org/v1/things/1' })
@@ -373,11 +375,11 @@ describe('apiRequest: refresh across tabs', () => {
     await locks.holdElsewhere(rotatedMarkName('R1'))
 
     const request = apiRequest(Thing, { path: '/org/v1/things/1' })
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    await pause(100)
     // The holder writes the refresh token, then the access token; each arrives as its own event.
     localStorage.setItem('refresh_token', 'R2')
     window.dispatchEvent(new Event('storage'))
-    await new Promise((resolve) => setTimeout(resolve, 50))
+    await pause(50)
     localStorage.setItem('access_token', 'A2')
     window.dispatchEvent(new Event('storage'))
 
@@ -392,7 +394,7 @@ describe('apiRequest: refresh across tabs', () => {
     await locks.holdElsewhere(rotatedMarkName('R1'))
 
     const request = apiRequest(Thing, { path: '/org/v1/things/1' }).catch((e: unknown) => e)
-    await new Promise((resolve) => setTimeout(resolve, 10))
+    await pause(10)
     release()
 
     expect(await request).toMatchObject({ kind: 'FETCH_ERROR' })
@@ -440,9 +442,9 @@ describe('apiRequest: refresh across tabs', () => {
 
     const request = apiRequest(Thing, { path: '/org/v1/things/1' }).catch((e: unknown) => e)
     // Released once this tab has asked for it (its 401 has arrived).
-    await new Promise((resolve) => setTimeout(resolve, 10))
+    await pause(10)
     release()
-    await new Promise((resolve) => setTimeout(resolve, 100))
+    await pause(100)
     localStorage.removeItem('access_token')
     localStorage.removeItem('refresh_token')
     window.dispatchEvent(new Event('storage'))
@@ -461,7 +463,7 @@ describe('apiRequest: refresh across tabs', () => {
     const started = Date.now()
 
     const request = apiRequest(Thing, { path: '/org/v1/things/1' })
-    await new Promise((resolve) => setTimeout(resolve, 10))
+    await pause(10)
     release()
 
     await expect(request).resolves.toEqual({ name: '/org/v1/things/1' })
