@@ -6,7 +6,7 @@ import { availableParallelism } from 'node:os'
 import { join, resolve } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import { apiPrefixes } from './src/contract/api-paths'
-import { chunkGroup, recordModuleIds } from './scripts/chunk-groups'
+import { chunkGroup, recordModuleIds, runsOnLoad } from './scripts/chunk-groups'
 import { signedInHtml } from './scripts/signed-in-html'
 
 // The dev server forwards the API's paths (one list, shared with the server) to the reference server.
@@ -60,8 +60,34 @@ function chunkPlan(): Plugin {
   }
 }
 
+const COMPILE_HINT = '//# allFunctionsCalledOnLoad'
+
+/** Marks the chunks a load runs at once for eager compilation (scripts/chunk-groups.ts, `runsOnLoad`). */
+function compileHints(): Plugin {
+  return {
+    name: 'access-console:compile-hints',
+    apply: 'build',
+    // Once the files are written: the minifier drops comments, and Vite puts its preload map at
+    // the top of a chunk after every plugin's generateBundle.
+    writeBundle(options, bundle) {
+      for (const file of Object.values(bundle)) {
+        if (file.type !== 'chunk' || !runsOnLoad(file)) continue
+        const path = join(options.dir ?? 'dist', file.fileName)
+        writeFileSync(path, `${COMPILE_HINT}\n${readFileSync(path, 'utf8')}`)
+      }
+    },
+  }
+}
+
 export default defineConfig({
-  plugins: [react(), vanillaExtractPlugin(), precompress(), chunkPlan(), signedInHtml()],
+  plugins: [
+    react(),
+    vanillaExtractPlugin(),
+    precompress(),
+    chunkPlan(),
+    compileHints(),
+    signedInHtml(),
+  ],
   server: {
     port: 5173,
     // `/upload` also covers `/uploads/`, where uploaded images are served.

@@ -51,6 +51,7 @@ interface Plan {
   session: Set<string>
   guest: Set<string>
   everyGuest: Set<string>
+  screens: Set<string>
   shell: Set<string>
   screenCount: Map<string, number>
 }
@@ -94,6 +95,7 @@ function makePlan(ctx: ChunkingContextLike): Plan | null {
     session: closure(sessionId, ctx),
     guest,
     everyGuest,
+    screens: new Set(screens),
     shell: closure(shellId, ctx),
     screenCount,
   }
@@ -117,4 +119,24 @@ export function chunkGroup(moduleId: string, ctx: ChunkingContextLike): string |
   if ((plan.screenCount.get(moduleId) ?? 0) < 2) return null
   const feature = FEATURE.exec(moduleId)?.[1]
   return feature === undefined ? 'signed-in' : `feature-${feature}`
+}
+
+/** The groups that every signed-in boot loads and runs (and /login, for the entry and `boot`). */
+const BOOT_GROUPS = new Set(['boot', 'shared', 'session-machine', 'signed-in'])
+
+/**
+ * Whether most of a chunk's functions run as soon as it loads: the entry, the boot's groups and each
+ * route's screen. The build marks them for V8 to compile every function at once, off the main
+ * thread while the file streams in, instead of one by one on the main thread at its first call
+ * (`//# allFunctionsCalledOnLoad`, Chromium 136+; docs/benchmarks.md, "Session 24").
+ */
+export function runsOnLoad(chunk: {
+  name: string
+  isEntry: boolean
+  facadeModuleId: string | null
+}): boolean {
+  if (chunk.isEntry || BOOT_GROUPS.has(chunk.name)) return true
+  return (
+    chunk.facadeModuleId !== null && cached !== null && cached.screens.has(chunk.facadeModuleId)
+  )
 }
