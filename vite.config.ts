@@ -71,7 +71,7 @@ function compileHints(): Plugin {
     // the top of a chunk after every plugin's generateBundle.
     writeBundle(options, bundle) {
       for (const file of Object.values(bundle)) {
-        if (file.type !== 'chunk' || !runsOnLoad(file)) continue
+        if (file.type !== 'chunk' || !runsOnLoad(file, this)) continue
         const path = join(options.dir ?? 'dist', file.fileName)
         writeFileSync(path, `${COMPILE_HINT}\n${readFileSync(path, 'utf8')}`)
       }

@@ -90,26 +90,20 @@ describe('chunkGroup', () => {
 
 describe('runsOnLoad', () => {
   recordModuleIds(Object.keys(graph))
-  groupOf('src/main.tsx')
-  const chunk = (name: string, facadeModuleId: string | null = null, isEntry = false) => ({
-    name,
-    isEntry,
-    facadeModuleId,
-  })
+  const marked = (name: string, facadeModuleId: string | null = null, isEntry = false) =>
+    runsOnLoad({ name, isEntry, facadeModuleId }, ctx)
 
   it('marks the entry, the boot groups and every screen', () => {
-    expect(runsOnLoad(chunk('index', '/p/index.html', true))).toBe(true)
+    expect(marked('index', '/p/index.html', true)).toBe(true)
     for (const name of ['boot', 'shared', 'session-machine', 'signed-in']) {
-      expect(runsOnLoad(chunk(name))).toBe(true)
+      expect(marked(name)).toBe(true)
     }
-    expect(runsOnLoad(chunk('audits-screen', '/p/src/features/audits/audits-screen.tsx'))).toBe(
-      true,
-    )
-    expect(runsOnLoad(chunk('login-screen', '/p/src/features/auth/login-screen.tsx'))).toBe(true)
+    expect(marked('audits-screen', '/p/src/features/audits/audits-screen.tsx')).toBe(true)
+    expect(marked('login-screen', '/p/src/features/auth/login-screen.tsx')).toBe(true)
   })
 
   it('leaves an area chunk and a lazy piece to be compiled as they are called', () => {
-    expect(runsOnLoad(chunk('feature-users'))).toBe(false)
-    expect(runsOnLoad(chunk('de', '/p/i18n/de/index.ts'))).toBe(false)
+    expect(marked('feature-users')).toBe(false)
+    expect(marked('de', '/p/i18n/de/index.ts')).toBe(false)
   })
 })

@@ -108,8 +108,7 @@ export function chunkGroup(moduleId: string, ctx: ChunkingContextLike): string |
   if (plan === null) return null
   const signedIn =
     plan.session.has(moduleId) || plan.shell.has(moduleId) || plan.screenCount.has(moduleId)
-  const lazy = signedIn || plan.guest.has(moduleId)
-  if (plan.entry.has(moduleId)) return lazy ? 'boot' : null
+  if (plan.entry.has(moduleId)) return signedIn || plan.guest.has(moduleId) ? 'boot' : null
   if (plan.guest.has(moduleId)) {
     if (!signedIn) return null
     return plan.everyGuest.has(moduleId) ? 'boot' : 'shared'
@@ -130,13 +129,11 @@ const BOOT_GROUPS = new Set(['boot', 'shared', 'session-machine', 'signed-in'])
  * thread while the file streams in, instead of one by one on the main thread at its first call
  * (`//# allFunctionsCalledOnLoad`, Chromium 136+; docs/benchmarks.md, "Session 24").
  */
-export function runsOnLoad(chunk: {
-  name: string
-  isEntry: boolean
-  facadeModuleId: string | null
-}): boolean {
+export function runsOnLoad(
+  chunk: { name: string; isEntry: boolean; facadeModuleId: string | null },
+  ctx: ChunkingContextLike,
+): boolean {
   if (chunk.isEntry || BOOT_GROUPS.has(chunk.name)) return true
-  return (
-    chunk.facadeModuleId !== null && cached !== null && cached.screens.has(chunk.facadeModuleId)
-  )
+  cached ??= makePlan(ctx)
+  return chunk.facadeModuleId !== null && cached?.screens.has(chunk.facadeModuleId) === true
 }
