@@ -232,6 +232,18 @@ test('search narrows the rows and survives reload and back', async ({ page }) =>
   await expect(page.getByRole('status').filter({ hasText: /entries/ })).toBeVisible()
 })
 
+test('/ pressed the moment the list shows lands in its search, and the list leaves it there', async ({
+  page,
+}) => {
+  await page.goto('/audits', { waitUntil: 'commit' })
+  await page.getByRole('grid').waitFor()
+  await page.keyboard.press('/')
+  const search = page.getByRole('searchbox', { name: /Search/ })
+  await expect(search).toBeFocused()
+  await expect(loadedRows(page).first()).toBeVisible()
+  await expect(search).toBeFocused()
+})
+
 test('keyboard only: / to search, arrows into the rows, j/k move the active row', async ({
   page,
 }) => {

@@ -2,6 +2,7 @@ import {
   useCallback,
   useEffect,
   useId,
+  useLayoutEffect,
   useRef,
   useState,
   type KeyboardEvent,
@@ -185,9 +186,11 @@ export function DataTable<TRow extends RowData, TSort extends string>(
     if (placedAt !== null) reveal(placedAt)
   }, [placedAt, reveal])
 
-  // A list page's primary target is the list: j/k work as soon as it shows.
+  // A list page's primary target is the list: j/k work as soon as it shows, unless a `/` pressed
+  // as it showed (this effect runs after the first paint) has already put focus in its search.
   useEffect(() => {
-    scrollRef.current?.focus({ preventScroll: true })
+    if (document.activeElement !== searchRef.current)
+      scrollRef.current?.focus({ preventScroll: true })
   }, [])
 
   const onSearch = useCallback((search: string) => setView({ ...view, search }), [setView, view])
@@ -197,7 +200,8 @@ export function DataTable<TRow extends RowData, TSort extends string>(
       if (total > 0) moveTo(Math.min(Math.max((activeIndex ?? -delta) + delta, 0), total - 1))
     }
   })
-  useEffect(
+  // Registered before the first paint, so a key acting on the list finds it once it shows.
+  useLayoutEffect(
     () =>
       registerList({
         focusSearch: () => searchRef.current?.focus(),
