@@ -1,5 +1,5 @@
 import type { Locales } from '../../i18n/i18n-types'
-import { setReceiptsOpen } from '../lib/command-receipts'
+import { setReceiptsOpen } from '../device-commands/command-receipts'
 import { activeList } from '../ui/data-table/active-list'
 import { LIST_KEYS, type ListAction } from '../ui/data-table/keyboard'
 import { pendingNews } from '../ui/news-handle'

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react'
+import { useRef } from 'react'
 import { useI18nContext } from '../../../i18n/i18n-react'
 import { refusalOf, type DeviceCommandName } from '../../../machines/device-command.machine'
 import { deviceCommands, type Device } from '../../contract/devices'
@@ -8,10 +8,12 @@ import {
   CommandConfirmDialog,
   CommandFailedDialog,
   type ConfirmStep,
-} from './device-command-dialogs'
+} from '../../device-commands/command-dialogs'
 import { placeText } from './device-place'
 import * as styles from './devices.css'
-import { useDeviceCommand } from './use-device-command'
+import { deviceRequests } from '../../device-commands/command-requests'
+import { useCommandRequests } from '../../device-commands/use-command-requests'
+import { useDeviceCommand } from '../../device-commands/use-device-command'
 
 const confirmSteps: Partial<Record<string, ConfirmStep>> = {
   confirming: 'confirm',
@@ -22,9 +24,6 @@ const confirmSteps: Partial<Record<string, ConfirmStep>> = {
 interface DeviceCommandsProps {
   device: Device
   canSend: boolean
-  /** A command asked for by URL (`?command=lock`, the palette's way in); consumed once. */
-  requested: DeviceCommandName | null
-  onRequestTaken: () => void
 }
 
 /**
@@ -32,12 +31,7 @@ interface DeviceCommandsProps {
  * now (not connected) or the user may not send (no devices:update) stays visible, disabled, with
  * the reason under it, so what SPEC shows by capability is never a dead end.
  */
-export function DeviceCommands({
-  device,
-  canSend,
-  requested,
-  onRequestTaken,
-}: DeviceCommandsProps) {
+export function DeviceCommands({ device, canSend }: DeviceCommandsProps) {
   const { LL } = useI18nContext()
   const buttons = useRef(new Map<DeviceCommandName, HTMLButtonElement>())
   // The machine forgets a cancelled command; focus still returns to the button that asked.
@@ -59,12 +53,8 @@ export function DeviceCommands({
     lastAsked.current = command
     actor.send({ type: 'command.request', command })
   }
-  useEffect(() => {
-    if (requested === null) return
-    lastAsked.current = requested
-    actor.send({ type: 'command.request', command: requested })
-    onRequestTaken()
-  }, [actor, requested, onRequestTaken])
+  // The palette's and a deep link's way in: the same confirmation the button opens.
+  useCommandRequests(deviceRequests, device.device_id, request)
 
   const offered = deviceCommands.filter((command) => refusalOf(live, command) !== 'capability')
   const step = typeof state === 'string' ? (confirmSteps[state] ?? null) : null

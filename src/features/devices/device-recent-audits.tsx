@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { Link } from 'wouter'
 import { useI18nContext } from '../../../i18n/i18n-react'
 import { deviceAudits } from '../../api/audits'
-import { auditRowPath } from '../../lib/command-links'
+import { auditRowPath } from '../../device-commands/command-links'
 import { pathTo } from '../../contract/pages'
 import { formatRelativeTime } from '../../lib/relative-time-text'
 import { useNow } from '../../lib/use-now'
@@ -13,7 +13,7 @@ import * as styles from './devices.css'
 
 /**
  * The device's newest audit entries, each linking to its row in /audits; shown to users who may
- * read the audit log. A command sent from this view refetches them (use-device-command.ts).
+ * read the audit log. A command sent from this view refetches them (src/device-commands/send-command.ts).
  */
 export function DeviceRecentAudits({ deviceId, name }: { deviceId: number; name: string }) {
   const { LL } = useI18nContext()

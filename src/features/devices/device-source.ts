@@ -5,7 +5,7 @@ import type { EntitySource } from '../../commands/entity-source'
 import type { PaletteContext } from '../../commands/registry'
 import { commandCapability, deviceCommands, type Device } from '../../contract/devices'
 import { needs } from '../../contract/permissions'
-import { commandPath } from '../../lib/command-links'
+import { deviceRequests } from '../../device-commands/command-requests'
 import { pathTo } from '../../contract/pages'
 import { placeText } from './device-place'
 
@@ -19,7 +19,11 @@ const commandActions = deviceCommands.map((command): EntityCommand<Device, Palet
     capability: commandCapability[command],
     online: true,
   },
-  run: (ctx, device) => ctx.navigate(commandPath(device.device_id, command)),
+  // The device's view shows the command's outcome; the request opens its confirmation there.
+  run: (ctx, device) => {
+    deviceRequests.request(device.device_id, command)
+    ctx.navigate(pathTo('devices-view', { id: device.device_id }))
+  },
 }))
 
 /**

@@ -1,11 +1,12 @@
-import { useCallback, type ReactNode } from 'react'
+import { useEffect, type ReactNode } from 'react'
 import { Link, useLocation, useSearch } from 'wouter'
 import { useI18nContext } from '../../../i18n/i18n-react'
 import type { DeviceCommandName } from '../../../machines/device-command.machine'
 import { deviceDetail } from '../../api/devices'
 import { deviceCommands } from '../../contract/devices'
 import { needs } from '../../contract/permissions'
-import { COMMAND_PARAM } from '../../lib/command-links'
+import { COMMAND_PARAM } from '../../device-commands/command-links'
+import { deviceRequests } from '../../device-commands/command-requests'
 import { pathTo } from '../../contract/pages'
 import { useSession } from '../../session/session-context'
 import { buttonClass } from '../../ui/button'
@@ -25,7 +26,7 @@ function requestedCommand(search: string): DeviceCommandName | null {
 
 /**
  * /devices/view/:id — one device's status and its commands. A route of its own (not a drawer over
- * the list) so the palette can open a command's dialog by URL and a link names one device.
+ * the list) so a link names one device, and `?command=lock` opens that command's confirmation.
  */
 export function DeviceViewScreen() {
   const { LL } = useI18nContext()
@@ -34,11 +35,14 @@ export function DeviceViewScreen() {
   const { can } = useSession()
   const detail = useDetail(deviceDetail, (device) => device.name)
   const { id, item: device } = detail
-  // The request is taken once; dropping it from the URL keeps Back and a reload from re-asking.
-  const takeRequest = useCallback(
-    () => navigate(pathTo('devices-view', { id }), { replace: true }),
-    [navigate, id],
-  )
+  const requested = requestedCommand(search)
+  // A deep link's command goes the palette's way; dropping it from the URL keeps Back and a
+  // reload from asking again.
+  useEffect(() => {
+    if (requested === null) return
+    deviceRequests.request(id, requested)
+    navigate(pathTo('devices-view', { id }), { replace: true })
+  }, [requested, id, navigate])
 
   if (!device)
     return (
@@ -98,8 +102,6 @@ export function DeviceViewScreen() {
         key={device.device_id}
         device={device}
         canSend={can(needs('devices', 'update'))}
-        requested={requestedCommand(search)}
-        onRequestTaken={takeRequest}
       />
       {can(needs('devices:audits', 'read')) ? (
         <DeviceRecentAudits deviceId={device.device_id} name={device.name} />

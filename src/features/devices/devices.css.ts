@@ -89,8 +89,6 @@ export const command = style({
 
 export const reason = style({ margin: 0, color: vars.color.muted, fontSize: vars.fontSize.sm })
 
-export const warning = style({ color: vars.color.danger, fontWeight: vars.fontWeight.medium })
-
 export const filterBar = style({
   display: 'flex',
   flexWrap: 'wrap',

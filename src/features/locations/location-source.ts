@@ -4,7 +4,7 @@ import { ENTITY_SEARCH_LENGTH } from '../../commands/entity-search'
 import type { PaletteContext } from '../../commands/registry'
 import type { Location } from '../../contract/locations'
 import { needs } from '../../contract/permissions'
-import { bulkPath } from '../../lib/command-links'
+import { bulkRequests } from '../../device-commands/command-requests'
 import { pathTo } from '../../contract/pages'
 import { formatAddress } from './location-address'
 
@@ -64,13 +64,19 @@ export const locationSource: EntitySource<Location, PaletteContext> = {
       id: 'location.lock-all',
       label: (LL) => LL.devices.bulk.lockAll(),
       needs: { anyOf: needs('devices', 'update') },
-      run: (ctx, location) => ctx.navigate(bulkPath(id(location), 'lock')),
+      run: (ctx, location) => {
+        bulkRequests.request(id(location), 'lock')
+        ctx.navigate(pathTo('locations-view', { id: id(location) }))
+      },
     },
     {
       id: 'location.unlock-all',
       label: (LL) => LL.devices.bulk.unlockAll(),
       needs: { anyOf: needs('devices', 'update') },
-      run: (ctx, location) => ctx.navigate(bulkPath(id(location), 'unlock')),
+      run: (ctx, location) => {
+        bulkRequests.request(id(location), 'unlock')
+        ctx.navigate(pathTo('locations-view', { id: id(location) }))
+      },
     },
     {
       id: 'location.add-floor',

@@ -1,8 +1,7 @@
 import type { DeviceCommandName } from '../../machines/device-command.machine'
 import { pathTo } from '../contract/pages'
 
-// Links into a command's places, shared by the devices feature, the locations feature, the
-// receipts panel and the palette (features may not import each other).
+// Links into a command's places: deep links that open a command's confirmation, and an audit row.
 
 /** The query parameter the device view reads to open a command's confirmation. */
 export const COMMAND_PARAM = 'command'
@@ -17,12 +16,6 @@ export const bulkCommands: readonly BulkCommandName[] = ['lock', 'unlock']
 export function commandPath(deviceId: number, command: DeviceCommandName): string {
   const query = new URLSearchParams({ [COMMAND_PARAM]: command })
   return `${pathTo('devices-view', { id: deviceId })}?${query.toString()}`
-}
-
-/** The location view with the bulk dry run of `command` open. */
-export function bulkPath(locationId: number, command: BulkCommandName): string {
-  const query = new URLSearchParams({ [BULK_PARAM]: command })
-  return `${pathTo('locations-view', { id: locationId })}?${query.toString()}`
 }
 
 /**

@@ -1,9 +1,9 @@
 import { useRef } from 'react'
-import { useI18nContext } from '../../../i18n/i18n-react'
-import type { CommandFailure, DeviceCommandName } from '../../../machines/device-command.machine'
-import { Button } from '../../ui/button'
-import { Dialog } from '../../ui/dialog'
-import * as styles from './devices.css'
+import { useI18nContext } from '../../i18n/i18n-react'
+import type { CommandFailure, DeviceCommandName } from '../../machines/device-command.machine'
+import { Button } from '../ui/button'
+import { Dialog } from '../ui/dialog'
+import * as styles from './command-dialogs.css'
 
 export type ConfirmStep = 'confirm' | 'force' | 'sending'
 

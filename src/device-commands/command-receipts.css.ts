@@ -1,5 +1,5 @@
 import { style, styleVariants } from '@vanilla-extract/css'
-import { vars } from './theme.css'
+import { vars } from '../ui/theme.css'
 
 export const intro = style({ margin: 0, color: vars.color.muted, fontSize: vars.fontSize.sm })
 

@@ -2,14 +2,14 @@ import { useEffect } from 'react'
 import { Link } from 'wouter'
 import { useI18nContext } from '../../i18n/i18n-react'
 import { needs } from '../contract/permissions'
-import { auditRowPath, commandPath } from '../lib/command-links'
-import { forgetReceipts, setReceiptsOpen, useReceipts, type Receipt } from '../lib/command-receipts'
+import { auditRowPath, commandPath } from './command-links'
+import { forgetReceipts, setReceiptsOpen, useReceipts, type Receipt } from './command-receipts'
 import { formatRelativeTime } from '../lib/relative-time-text'
 import { useNow } from '../lib/use-now'
 import { useSession } from '../session/session-context'
-import { buttonClass } from './button'
+import { buttonClass } from '../ui/button'
 import * as styles from './command-receipts.css'
-import { Drawer } from './drawer'
+import { Drawer } from '../ui/drawer'
 
 /**
  * The receipts panel (palette "Show command receipts", `g r`): every command sent in this

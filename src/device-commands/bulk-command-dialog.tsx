@@ -1,9 +1,7 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { memo, useEffect, useRef, useState } from 'react'
 import { useI18nContext } from '../../i18n/i18n-react'
-import { auditKeys } from '../api/audits'
-import { deviceKeys, fetchDevicePage, sendDeviceCommand } from '../api/devices'
-import { refetchAfterWrite } from '../api/queries'
+import { deviceKeys, fetchDevicePage } from '../api/devices'
 import type { DeviceFilters } from '../contract/devices'
 import {
   collectDevices,
@@ -12,15 +10,15 @@ import {
   withStep,
   type BulkPorts,
   type BulkRow,
-} from '../lib/bulk-command'
-import { failureOf, refusedAuditId, serverMessage } from '../lib/command-errors'
-import type { BulkCommandName } from '../lib/command-links'
-import { addReceipt, settleReceipt } from '../lib/command-receipts'
-import { Button } from './button'
+} from './bulk-command'
+import { Button } from '../ui/button'
+import { errorText } from '../ui/data-table/error-text'
+import { Dialog } from '../ui/dialog'
+import { Notice } from '../ui/notice'
+import { failureOf, refusedAuditId, serverMessage } from './command-errors'
+import type { BulkCommandName } from './command-links'
 import * as styles from './command-receipts.css'
-import { errorText } from './data-table/error-text'
-import { Dialog } from './dialog'
-import { Notice } from './notice'
+import { markWaiting, refetchAfterCommands, sendWithReceipt } from './send-command'
 
 export type PlaceKind = 'location' | 'floor' | 'room'
 
@@ -91,9 +89,7 @@ export function BulkCommandDialog({ place, command, open, onClose }: BulkCommand
     const keys = new Map<number, string>()
     const ports: BulkPorts = {
       send: (device, name, key) =>
-        sendDeviceCommand(device.device_id, name, key).then((result) => ({
-          auditId: result.audit_id,
-        })),
+        sendWithReceipt(device, name, key).then((result) => ({ auditId: result.audit_id })),
       classify: (error) => ({
         failure: failureOf(error),
         auditId: refusedAuditId(error),
@@ -101,23 +97,9 @@ export function BulkCommandDialog({ place, command, open, onClose }: BulkCommand
       }),
       mintKey: () => crypto.randomUUID(),
       onUpdate: (device, step) => {
-        if (step.status === 'pending') {
-          keys.set(device.device_id, step.key)
-          addReceipt({
-            key: step.key,
-            deviceId: device.device_id,
-            deviceName: device.name,
-            command,
-          })
-          update(device.device_id, 'pending')
-          return
-        }
+        if (step.status === 'pending') keys.set(device.device_id, step.key)
         const key = keys.get(device.device_id)
-        if (key === undefined) return
-        if (step.status === 'waiting') settleReceipt(key, { status: 'waiting' })
-        else if (step.status === 'done')
-          settleReceipt(key, { status: 'done', auditId: step.auditId })
-        else settleReceipt(key, { status: 'failed', auditId: step.auditId, reason: step.reason })
+        if (step.status === 'waiting' && key !== undefined) markWaiting(key)
         update(device.device_id, step.status, step.status === 'failed' ? step.reason : null)
       },
     }
@@ -128,8 +110,7 @@ export function BulkCommandDialog({ place, command, open, onClose }: BulkCommand
     })
     void runBulk(plan.targets, command, ports).then((tally) => {
       setRun((current) => (current ? { ...current, tally } : current))
-      void refetchAfterWrite(client, deviceKeys, { kind: 'saved' })
-      void client.invalidateQueries({ queryKey: auditKeys.all })
+      refetchAfterCommands(client)
     })
   }
 

@@ -3,12 +3,14 @@ import { useLocation, useSearch } from 'wouter'
 import { useI18nContext } from '../../i18n/i18n-react'
 import type { LocationDeep } from '../contract/locations'
 import { needs } from '../contract/permissions'
-import { BULK_PARAM, bulkCommands, requestedBulk, type BulkCommandName } from '../lib/command-links'
+import { BULK_PARAM, bulkCommands, requestedBulk, type BulkCommandName } from './command-links'
+import { bulkRequests } from './command-requests'
+import { useCommandRequests } from './use-command-requests'
 import { useSession } from '../session/session-context'
 import { BulkCommandDialog, type BulkPlace } from './bulk-command-dialog'
-import { Button } from './button'
+import { Button } from '../ui/button'
 import * as styles from './command-receipts.css'
-import { Select } from './select'
+import { Select } from '../ui/select'
 
 /** The places of a location a bulk command can cover: the whole location, each floor, each room. */
 export function bulkPlaces(location: LocationDeep, wholeName: string): BulkPlace[] {
@@ -25,7 +27,7 @@ const placeValue = (place: BulkPlace) => `${place.kind}:${place.id}`
 
 /**
  * "Lock/unlock everything here" for a location, one of its floors or one of its rooms; used by
- * the location view and the location drawer. A `?bulk=lock` in the URL (the palette's way in)
+ * the location view and the location drawer. The palette's request, or `?bulk=lock` in the URL,
  * opens the dry run for the whole location once. Without devices:update (what the server
  * requires) the buttons stay visible, disabled, with that reason.
  */
@@ -37,22 +39,21 @@ export function BulkCommands({ location }: { location: LocationDeep }) {
   const places = bulkPlaces(location, LL.devices.bulk.wholeLocation({ name: location.name }))
   const [chosen, setChosen] = useState(() => `location:${location.location_id}`)
   const [asked, setAsked] = useState<BulkCommandName | null>(null)
-  const [takenFrom, setTakenFrom] = useState<string | null>(null)
   const canSend = can(needs('devices', 'update'))
   const requested = requestedBulk(search)
-  // A request in the URL opens the dry run once (adjusting state while rendering, not in an effect).
-  if (requested !== null && takenFrom !== search) {
-    setTakenFrom(search)
-    if (canSend) setAsked(requested)
-  }
+  useCommandRequests(bulkRequests, location.location_id, (command) => {
+    if (canSend) setAsked(command)
+  })
+  // A deep link's request goes the palette's way; dropped from the URL, Back or a reload does
+  // not ask again.
   useEffect(() => {
     if (requested === null) return
+    bulkRequests.request(location.location_id, requested)
     const params = new URLSearchParams(search)
     params.delete(BULK_PARAM)
     const rest = params.toString()
-    // Dropped from the URL: Back or a reload does not ask again.
     navigate(rest === '' ? path : `${path}?${rest}`, { replace: true })
-  }, [requested, search, path, navigate])
+  }, [requested, location.location_id, search, path, navigate])
   const place = places.find((candidate) => placeValue(candidate) === chosen) ?? places[0]
   // The dry run reads the place's devices: without devices:read there is nothing to show.
   if (!place || !can(needs('devices', 'read'))) return null

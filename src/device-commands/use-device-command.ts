@@ -5,17 +5,14 @@ import {
   deviceCommandMachine,
   type DeviceCommandName,
   type DeviceCommandInput,
-} from '../../../machines/device-command.machine'
-import { useI18nContext } from '../../../i18n/i18n-react'
-import type { TranslationFunctions } from '../../../i18n/i18n-types'
-import { auditKeys } from '../../api/audits'
-import { deviceKeys, sendDeviceCommand } from '../../api/devices'
-import { refetchAfterWrite } from '../../api/queries'
-import { failureOf, refusedAuditId, serverMessage } from '../../lib/command-errors'
-import { addReceipt, settleReceipt } from '../../lib/command-receipts'
-import { createRequestSlot } from '../../lib/request-actions'
-import { createTimerSlot } from '../../lib/timer-actions'
-import { errorText } from '../../ui/data-table/error-text'
+} from '../../machines/device-command.machine'
+import { useI18nContext } from '../../i18n/i18n-react'
+import type { TranslationFunctions } from '../../i18n/i18n-types'
+import { createRequestSlot } from '../lib/request-actions'
+import { createTimerSlot } from '../lib/timer-actions'
+import { errorText } from '../ui/data-table/error-text'
+import { failureOf, serverMessage } from './command-errors'
+import { markWaiting, refetchAfterCommands, sendWithReceipt } from './send-command'
 
 /**
  * Words for the error dialog: a refusal in the server's own words (they name the device's problem
@@ -53,37 +50,26 @@ export function useDeviceCommand(
         send: ({ self }, { deviceId, command, idempotencyKey }) => {
           setFailedWith(null)
           sentKey = idempotencyKey
-          addReceipt({ key: idempotencyKey, deviceId, deviceName, command })
-          // Not aborted when the screen goes: a confirmed command runs, and its receipt settles.
-          const sent = sendDeviceCommand(deviceId, command, idempotencyKey)
-          sent.then(
-            (result) => settleReceipt(idempotencyKey, { status: 'done', auditId: result.audit_id }),
-            (error: unknown) =>
-              settleReceipt(idempotencyKey, {
-                status: 'failed',
-                auditId: refusedAuditId(error),
-                reason: serverMessage(error),
-              }),
+          const sent = sendWithReceipt(
+            { device_id: deviceId, name: deviceName },
+            command,
+            idempotencyKey,
           )
-          const refetch = () => {
-            void refetchAfterWrite(client, deviceKeys, { kind: 'saved' })
-            void client.invalidateQueries({ queryKey: auditKeys.all })
-          }
           request.start(() => sent, {
             ok: (result) => {
               self.send({ type: 'command.succeeded', auditId: result.audit_id })
-              refetch()
+              refetchAfterCommands(client)
             },
             fail: (error) => {
               setFailedWith(error)
               self.send({ type: 'command.failed', reason: failureOf(error) })
-              refetch()
+              refetchAfterCommands(client)
             },
           })
         },
         startTimer: ({ self }, { ms }) =>
           timer.start(ms, () => {
-            if (sentKey !== null) settleReceipt(sentKey, { status: 'waiting' })
+            if (sentKey !== null) markWaiting(sentKey)
             self.send({ type: 'timer.expired' })
           }),
         cancelTimer: () => timer.cancel(),

@@ -3,7 +3,7 @@ import { cleanup, screen } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
 import TypesafeI18n from '../../i18n/i18n-react'
 import type { Device } from '../contract/devices'
-import { withStep, type BulkRow } from '../lib/bulk-command'
+import { withStep, type BulkRow } from './bulk-command'
 import { renderWithI18n } from '../test/render'
 import { RunView, type Run } from './bulk-command-dialog'
 
