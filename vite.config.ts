@@ -116,8 +116,9 @@ export default defineConfig({
     ],
     environment: 'node',
     // Two files at a time at least: on CI's 2 cores Vitest's default (cores − 1) ran one at a time,
-    // while most server test files wait on a database rather than the CPU (docs/benchmarks.md,
-    // "Session 23": the unit run 272 → 190 s, the server tests on PostgreSQL ≈ 190 → 88 s).
+    // while most server test files wait on a database rather than the CPU
+    // (eb25ec0:docs/benchmarks.md, "Session 23": the unit run 272 → 190 s, the server tests on
+    // PostgreSQL ≈ 190 → 88 s).
     maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -38,7 +38,7 @@ describe('translations', () => {
     }
   })
 
-  it('keeps SPEC messages verbatim in English', () => {
+  it("keeps the product's messages verbatim in English", () => {
     expect(en.errors.default_error).toBe(
       'Oops! Something went wrong. Please try again later or contact support.',
     )

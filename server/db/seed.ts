@@ -80,7 +80,8 @@ export async function seedIfEmpty(db: Db, opts: { auditRows: number; scryptLogN:
           user.first,
           user.last,
           [user.role],
-          // Every user holds at least one direct permission (SPEC 5): the role's, as the form pre-fills.
+          // Every user holds at least one direct permission (requirements R5.1): the role's, as the
+          // form pre-fills.
           roles.find((role) => role.role === user.role)?.permissions ?? [],
           clients,
           user.login ? (hashes[i] ?? null) : null,

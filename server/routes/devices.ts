@@ -72,7 +72,7 @@ async function checkDevice(q: Queryable, scope: Scope, p: Principal, input: Devi
   const [maker] = await q.query('select 1 from manufacturers where manufacturer_id = $1', [
     input.manufacturer_id,
   ])
-  // Each its own SPEC 5 message: an unknown type is not a missing manufacturer.
+  // Each its own message (requirements R5.1): an unknown type is not a missing manufacturer.
   if (!type) throw requiredField('device_type_id', 'device_type')
   if (!maker) throw requiredField('manufacturer_id', 'manufacturer')
   return {

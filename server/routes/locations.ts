@@ -38,7 +38,7 @@ async function findLocation(q: Queryable, id: number) {
   return row
 }
 
-/** The whole tree; each level lists the devices mounted on it (SPEC 7: walk it for device_id). */
+/** The whole tree; each level lists the devices mounted on it (requirements R7.8). */
 async function deepLocation(q: Queryable, location: Location): Promise<LocationDeep> {
   const id = location.location_id
   const [floors, rooms, doors, devices] = await Promise.all([

@@ -240,7 +240,8 @@ export function registerSpaces(app: App, s: Services) {
     )
   })
 
-  // SPEC lists POST /org/v1/doors under lookups: resolve door ids (e.g. a credential's) in one call.
+  // POST /org/v1/doors is a lookup (requirements R7.7): resolve door ids (e.g. a credential's) in
+  // one call.
   app.post('/org/v1/doors', async (c) => {
     const p = c.get('principal')
     const limit = orgLimit(requireScope(p, 'locations', 'read'), p)

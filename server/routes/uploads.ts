@@ -44,7 +44,7 @@ export function registerUploads(app: App, s: Services) {
     } catch {
       throw new HttpError(400, 'validation', 'The multipart body could not be read.')
     }
-    // SPEC 3: one file field, named image_{timestamp}_{original file name}.
+    // Requirements R3.11: one file field, named image_{timestamp}_{original file name}.
     const files = Object.entries(form).filter((e): e is [string, File] => e[1] instanceof File)
     const [entry] = files
     if (!entry || files.length !== 1) {

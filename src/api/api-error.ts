@@ -5,7 +5,9 @@ export type ApiErrorKind = 'HTTP' | 'FETCH_ERROR' | 'TIMEOUT_ERROR' | 'PARSING_E
 
 type ApiErrorInit = { status?: number; data?: unknown; retryAfter?: number; cause?: unknown }
 
-/** SPEC 8's error kinds. HTTP errors carry the status and the parsed body as `data`. */
+/**
+ * The error kinds of requirements R8.3. HTTP errors carry the status and the parsed body as `data`.
+ */
 export class ApiError extends Error {
   readonly kind: ApiErrorKind
   readonly status: number | undefined

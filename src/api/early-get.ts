@@ -17,7 +17,7 @@ type Early = {
 // An early answer older than this is not handed out: the screen asked too late for it to be fresh.
 const MAX_AGE_MS = 5_000
 // A peeked answer is peeked again only this soon after: the render that asked for it may rebuild
-// the query that took it; a screen opened again later fetches anew (SPEC 4: refetch on mount).
+// the query that took it; a screen opened again later fetches anew (requirements R4.5).
 const PEEK_AGAIN_MS = 1_000
 // Statuses whose Response may not carry a body.
 const NO_BODY = new Set([101, 204, 205, 304])

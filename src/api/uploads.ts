@@ -1,12 +1,15 @@
 import { UploadResult } from '../contract/uploads'
 import { apiRequest } from './client'
 
-/** SPEC 3: the one file field is named image_{timestamp}_{original file name}. */
+/** Requirements R3.11: the one file field is named image_{timestamp}_{original file name}. */
 export function uploadFieldName(fileName: string, now: number): string {
   return `image_${now}_${fileName}`
 }
 
-/** POST /upload on the upload host (SPEC 7); the server sniffs the bytes and answers the URL. */
+/**
+ * POST /upload on the upload host (requirements R7.10); the server sniffs the bytes and answers the
+ * URL.
+ */
 export function uploadImage(
   file: File,
   onProgress: (fraction: number) => void,

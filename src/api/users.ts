@@ -24,7 +24,7 @@ export function fetchMe(signal?: AbortSignal) {
   return apiRequest(Me, { path: PROFILE_PATH, signal })
 }
 
-/** GET /org/v1/users: one page, default newest user first (SPEC 9: user_id desc). */
+/** GET /org/v1/users: one page, default newest user first (requirements R9.2). */
 export function fetchUserPage(query: ListQuery<UserSort>, signal?: AbortSignal) {
   return apiRequest(UserPage, { path: '/org/v1/users', query, signal })
 }
@@ -50,12 +50,14 @@ export function fetchMyPermissions(signal?: AbortSignal) {
   return apiRequest(PermissionsResponse, { path: '/org/v1/users/permissions', signal })
 }
 
-/** GET /org/v1/users/roles/permissions: every role with its permissions (SPEC 6). */
+/** GET /org/v1/users/roles/permissions: every role with its permissions (requirements R6.2). */
 export function fetchRolePermissions(signal?: AbortSignal) {
   return apiRequest(RolesPermissionsResponse, { path: '/org/v1/users/roles/permissions', signal })
 }
 
-/** POST /notify on the notifications host: a set-password link by e-mail or SMS (SPEC 7). */
+/**
+ * POST /notify on the notifications host: a set-password link by e-mail or SMS (requirements R7.3).
+ */
 export function inviteUser(userId: number, workflow: InviteNotify['workflow']) {
   const json: InviteNotify = { workflow, user_id: userId }
   return apiRequest(NotifyAccepted, { method: 'POST', host: 'notify', path: '/notify', json })

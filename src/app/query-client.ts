@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query'
 import { isApiError } from '../api/api-error'
 import { onSessionForgotten } from '../api/session-signals'
 
-/** SPEC 4 "Cached data": nothing kept once unused, refetched on mount, focus and reconnect. */
+/** Requirements R4.5: nothing kept once unused, refetched on mount, focus and reconnect. */
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {

@@ -12,7 +12,10 @@ export type AppRoute = {
   path: string
   /** Preloaded after sign-in and on link hover/focus (preload-routes.ts). */
   screen: LazyScreen
-  /** Any one suffices; empty = every signed-in user (SPEC 2). Ignored for guest-only routes. */
+  /**
+   * Any one suffices; empty = every signed-in user (requirements R2.3). Ignored for guest-only
+   * routes.
+   */
   anyOf: readonly Permission[]
   /** Public pages that redirect to / when signed in. */
   guestOnly?: boolean
@@ -26,7 +29,7 @@ export type AppRoute = {
    * (i18n/en/core.ts); tests/e2e/boot-heading.spec.ts checks the screen shows it, in that place.
    */
   heading?: (LL: TranslationFunctions) => { title: string; intro?: string }
-  /** Create and edit pages leave 80 px under the content (SPEC 2). */
+  /** Create and edit pages leave 80 px under the content (requirements R2.9). */
   bottomMargin?: boolean
   /**
    * Once a signed-in boot on this route knows what the user may do (the profile has answered), it
@@ -38,7 +41,7 @@ export type AppRoute = {
 
 // THE route table: the router, sidebar, breadcrumb and command palette all read it. Screens are
 // lazy so /login ships only the sign-in code. Rows for screens that do not exist yet are not here;
-// ARCHITECTURE.md holds the permission table for every SPEC 2 route.
+// ARCHITECTURE.md holds the permission table for every route (requirements R2.3).
 export const routes: readonly AppRoute[] = [
   {
     id: 'login',

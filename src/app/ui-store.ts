@@ -30,7 +30,7 @@ export function useUi<T>(select: (ui: UiState) => T): T {
   return useSyncExternalStore(subscribe, () => select(state))
 }
 
-/** SPEC 9: at 1200 px or less the sidebar is a drawer. */
+/** Requirements R2.6: at 1200 px or less the sidebar is a drawer. */
 export const DRAWER_QUERY = '(max-width: 1200px)'
 
 export function isDrawerLayout(): boolean {

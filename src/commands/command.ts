@@ -32,9 +32,12 @@ export interface AppState {
 }
 
 export interface Needs {
-  /** Permissions of which any one suffices (SPEC 6); without them the command does not exist. */
+  /**
+   * Permissions of which any one suffices (requirements R6.4); without them the command does not
+   * exist.
+   */
   readonly anyOf?: readonly string[]
-  /** A device capability (SPEC 3) the subject must offer to run the command now. */
+  /** A device capability (requirements R3.7) the subject must offer to run the command now. */
   readonly capability?: string
   /** The subject must be connected to run the command now (device commands). */
   readonly online?: boolean

@@ -43,8 +43,8 @@ export const AuditEntry = object({
 export type AuditEntry = Infer<typeof AuditEntry>
 
 /**
- * Default newest first (audit_id desc), not SPEC 9's user_id desc: sorting a log by actor buries
- * the latest events. order_by=user_id is still accepted.
+ * Default newest first (audit_id desc), not user_id desc (requirements R9.2): sorting a log by
+ * actor buries the latest events. order_by=user_id is still accepted.
  */
 export const auditSortKeys = [
   'audit_id',
@@ -72,7 +72,8 @@ export const AUDIT_COUNT_CAP = 1000
  * order (the default, where new entries arrive at the top); other sorts and searches read the log
  * as it is and answer the bound of that moment, from which the news count starts.
  *
- * `device_id` (an addition to SPEC 9) narrows the log to one device, for its recent entries.
+ * `device_id` (an addition to requirements R7.12) narrows the log to one device, for its recent
+ * entries.
  */
 export const AuditListQuery = assign(
   listQuery(auditSortKeys, 'audit_id'),

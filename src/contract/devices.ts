@@ -49,7 +49,7 @@ export const DeviceCommand = enums(deviceCommands)
 export type DeviceCommand = Infer<typeof DeviceCommand>
 
 /**
- * The capability each command needs (SPEC 4: buttons follow capability). SPEC has no calibrate
+ * The capability each command needs (requirements R6.5). The product names no calibrate
  * capability; calibrating re-learns a motorised bolt's end positions, so it needs remote locking.
  */
 export const commandCapability: Record<DeviceCommand, Capability> = {
@@ -148,9 +148,9 @@ const BatteryBelow = coerce(
 )
 
 /**
- * The device list's filters (an addition to SPEC 7): type, connection, battery below a level
- * (mains-powered devices never match), and the place a device hangs in (a location, a floor or a
- * room, counting everything mounted below it), which bulk commands read.
+ * The device list's filters (an addition to requirements R7.7): type, connection, battery below a
+ * level (mains-powered devices never match), and the place a device hangs in (a location, a floor
+ * or a room, counting everything mounted below it), which bulk commands read.
  */
 export const DeviceFilters = object({
   device_type_id: optional(DeviceTypeId),
@@ -175,8 +175,9 @@ export const CommandResult = object({
 export type CommandResult = Infer<typeof CommandResult>
 
 /**
- * POST /access/v1/devices/{device_id}/set/create_pin. `credential_id` (an addition to SPEC) stores
- * the PIN in that credential's meta_data.command_output.pin, so the Show Code dialog finds it later.
+ * POST /access/v1/devices/{device_id}/set/create_pin. `credential_id` (an addition to requirements
+ * R7.9) stores the PIN in that credential's meta_data.command_output.pin, so the Show Code dialog
+ * finds it later.
  */
 export const CreatePinRequest = object({
   data: refine(

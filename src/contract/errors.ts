@@ -31,7 +31,7 @@ export const ErrorBody = object({
   field: optional(string()),
   rule: optional(enums(ruleCodes)),
   params: optional(record(string(), union([string(), number()]))),
-  /** A refused device command's audit row (written with the refusal, SPEC 7). */
+  /** A refused device command's audit row (written with the refusal, requirements R7.9). */
   audit_id: optional(number()),
 })
 export type ErrorBody = Infer<typeof ErrorBody>

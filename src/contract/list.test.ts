@@ -34,7 +34,7 @@ describe('list query', () => {
   })
 })
 
-describe('SPEC 5 messages', () => {
+describe('validation messages', () => {
   it.each([
     [{ name: '', client_ids: ['a'] }, 'Name is required.'],
     [{ name: 'A', client_ids: [] }, 'Please provide at least one client.'],

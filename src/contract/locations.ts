@@ -144,7 +144,7 @@ export type DoorUpdate = Infer<typeof DoorUpdate>
 export const doorSortKeys = ['door_id', 'name', 'created_at'] as const
 export const DoorListQuery = listQuery(doorSortKeys, 'door_id')
 
-/** POST /org/v1/doors: a batch lookup (SPEC lists it under Lookups), by ids and/or location. */
+/** POST /org/v1/doors: a batch lookup (requirements R7.7), by ids and/or location. */
 export const DoorLookup = object({
   door_ids: optional(array(Id)),
   location_id: optional(Id),
@@ -152,7 +152,8 @@ export const DoorLookup = object({
 export type DoorLookup = Infer<typeof DoorLookup>
 
 // GET /sbm/v1/locations/{id}?deep=true: every level carries the devices mounted on it, so the
-// console finds a location's devices by walking the tree for entries with a device_id (SPEC 7).
+// console finds a location's devices by walking the tree for entries with a device_id (requirements
+// R7.8).
 export const DoorDeep = object({ ...Door.schema, devices: array(Device) })
 export type DoorDeep = Infer<typeof DoorDeep>
 export const RoomDeep = object({ ...Room.schema, doors: array(DoorDeep), devices: array(Device) })

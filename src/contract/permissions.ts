@@ -1,5 +1,6 @@
-// SPEC 6: permissions are `resource:action` with an optional `:org` suffix. One rule for the console
-// (menus, routes, buttons, palette) and the server (every handler): any one listed permission suffices.
+// Requirements R6.1: permissions are `resource:action` with an optional `:org` suffix. One rule for
+// the console (menus, routes, buttons, palette) and the server (every handler): any one listed
+// permission suffices.
 
 export const resources = [
   'organizations',
@@ -43,8 +44,9 @@ export function can(permissions: readonly string[], anyOf: readonly string[]): b
 }
 
 /**
- * SPEC lists no delete action ("not shown"): deleting needs the update permission of the resource,
- * with the same scope. Kept in one table so the console's delete buttons and the server agree.
+ * The product names no delete action (requirements R6.1): deleting needs the update permission of
+ * the resource, with the same scope. Kept in one table so the console's delete buttons and the
+ * server agree.
  */
 export type Operation = Action | 'delete'
 const operationAction: Record<Operation, Action> = {
@@ -55,8 +57,9 @@ const operationAction: Record<Operation, Action> = {
 }
 
 // An organization has no parent organization to be scoped to: creating one, or deleting one (it
-// still holds the org admin who would delete it), is for global administrators only. SPEC 2 lists
-// organizations:create:org for /organizations/create; the console offers only what the server allows.
+// still holds the org admin who would delete it), is for global administrators only. Requirements
+// R2.3 lists organizations:create:org for /organizations/create; the console offers only what the
+// server allows.
 const globalOnly: ReadonlySet<string> = new Set(['organizations/create', 'organizations/delete'])
 
 /**
@@ -86,7 +89,7 @@ export function allows(
  */
 export type Scope = 'all' | 'org'
 
-/** The session's permission check: true when any one of `anyOf` is granted (SPEC 6). */
+/** The session's permission check: true when any one of `anyOf` is granted (requirements R6.4). */
 export type Can = (anyOf: readonly string[]) => boolean
 
 export function scopeOf(

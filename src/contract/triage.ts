@@ -4,7 +4,7 @@ import { Device } from './devices'
 import { Id, IsoDateTime } from './fields'
 import { QueryCount } from './list'
 
-/** Below SPEC 4's "danger" score level a battery needs a person. */
+/** Below the "danger" score level (requirements R4.12) a battery needs a person. */
 export const LOW_BATTERY = 30
 
 /** Failed commands this recent need a person; older ones are history. */

@@ -81,7 +81,7 @@ const Permissions = define<string[]>('permissions', (v) => {
   )
 })
 
-// SPEC 5 "Organization is required.": no silent default to the caller's organization.
+// "Organization is required." (requirements R5.1): no silent default to the caller's organization.
 const OrganizationId = define<number>('organization_id', (v) =>
   v === undefined || v === null || v === ''
     ? required('organization')
@@ -106,7 +106,10 @@ const userFields = {
   phone_number: optional(nullable(Phone)),
   notes: optional(optionalText(2000)),
   roles: Roles,
-  /** Everything the user may do; the form pre-fills it from the chosen role (SPEC 5: at least one). */
+  /**
+   * Everything the user may do; the form pre-fills it from the chosen role (requirements R5.1: at
+   * least one).
+   */
   permissions: Permissions,
   organization_id: OrganizationId,
   /** Each must be one of the organization's client_ids. */

@@ -1,5 +1,5 @@
-// 26 colours, one per letter of the Latin alphabet (SPEC 3/9). All are dark enough for white initials
-// to meet WCAG AA contrast.
+// 26 colours, one per letter of the Latin alphabet (requirements R3.14). All are dark enough for
+// white initials to meet WCAG AA contrast.
 export const avatarPalette = [
   '#b91c1c',
   '#c2410c',

@@ -1,7 +1,7 @@
 import { useEffect, useSyncExternalStore } from 'react'
 
-// SPEC 3 "breadcrumb (text)": screens store the display name for an id segment, the breadcrumb
-// shows it instead of the raw id.
+// Requirements R3.3, "breadcrumb (text)": screens store the display name for an id segment, the
+// breadcrumb shows it instead of the raw id.
 const labels = new Map<string, string>()
 let version = 0
 const listeners = new Set<() => void>()

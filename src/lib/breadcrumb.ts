@@ -11,7 +11,7 @@ export type CrumbLabel =
 export type Crumb = { href: string | null; label: CrumbLabel }
 
 const actions = new Set(['view', 'edit', 'create'])
-// "View" and "Edit" are not pages of their own (SPEC 2), so they are never links.
+// "View" and "Edit" are not pages of their own (requirements R2.12), so they are never links.
 const unlinkedActions = new Set(['view', 'edit'])
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i

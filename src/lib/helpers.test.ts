@@ -5,7 +5,7 @@ import { relativeTime } from './relative-time'
 import { scoreLevel } from './score-level'
 
 describe('greetingFor', () => {
-  it('follows the SPEC 2 hour boundaries', () => {
+  it('follows the greeting hour boundaries', () => {
     const table: [number, string][] = [
       [0, 'good_night'],
       [4, 'good_night'],
@@ -23,7 +23,7 @@ describe('greetingFor', () => {
 })
 
 describe('scoreLevel', () => {
-  it('follows the SPEC 4 thresholds', () => {
+  it('follows the score level thresholds', () => {
     expect([100, 70, 69, 45, 44, 30, 29, 0].map(scoreLevel)).toEqual([
       'success',
       'success',

@@ -4,7 +4,7 @@ export type Language = (typeof languages)[number]
 export const LANGUAGE_STORAGE_KEY = 'lng'
 
 // Anything with markup, quotes, brackets, protocol handlers or entity escapes is not a language tag
-// and is discarded before it can reach the page or storage (SPEC 5).
+// and is discarded before it can reach the page or storage (requirements R5.3).
 const SCRIPT_LIKE = /[<>"'`;(){}[\]\\=&%]|script|javascript:|data:|on\w+\s*=/i
 
 export function looksLikeScript(value: string): boolean {
@@ -25,7 +25,9 @@ type DetectionInput = {
   browser: readonly string[]
 }
 
-/** SPEC 9 order: `lng` query parameter, saved choice, browser language; fallback English. */
+/**
+ * Requirements R9.5 order: `lng` query parameter, saved choice, browser language; fallback English.
+ */
 export function detectLanguage({ query, saved, browser }: DetectionInput): Language {
   return toLanguage(query) ?? toLanguage(saved) ?? toLanguage(browser[0]) ?? 'en'
 }

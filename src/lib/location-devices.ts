@@ -1,6 +1,7 @@
-// SPEC 7: "The devices of a location are found by walking the nested location response for entries
-// with a device_id and dropping duplicates." The walk does not assume where devices hang (the
-// location, a floor, a room or a door): any object with a numeric device_id counts, wherever it is.
+// Requirements R7.8: "The devices of a location are found by walking the nested location response
+// for entries with a device_id and dropping duplicates." The walk does not assume where devices
+// hang (the location, a floor, a room or a door): any object with a numeric device_id counts,
+// wherever it is.
 
 interface WithDeviceId {
   device_id: number

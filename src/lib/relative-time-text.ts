@@ -1,7 +1,10 @@
 import type { TranslationFunctions } from '../../i18n/i18n-types'
 import { relativeTime } from './relative-time'
 
-/** "3 minutes ago" / "vor 3 Minuten": the largest fitting unit, singular or plural (SPEC 9). */
+/**
+ * "3 minutes ago" / "vor 3 Minuten": the largest fitting unit, singular or plural (requirements
+ * R9.9).
+ */
 export function formatRelativeTime(
   LL: TranslationFunctions,
   then: Date | number,

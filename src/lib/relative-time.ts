@@ -7,7 +7,7 @@ const MINUTE = 60 * SECOND
 const HOUR = 60 * MINUTE
 const DAY = 24 * HOUR
 
-// SPEC 9: largest fitting unit; a year is 365 days and a month 30 days.
+// Requirements R9.9: largest fitting unit; a year is 365 days and a month 30 days.
 const units: readonly [RelativeUnit, number][] = [
   ['year', 365 * DAY],
   ['month', 30 * DAY],

@@ -1,5 +1,5 @@
-// SPEC 5 rules as pure checks. They return the key of the message in the `validation` i18n section,
-// so the same rule reads the same in every form and language.
+// Requirements R5.1 rules as pure checks. They return the key of the message in the `validation`
+// i18n section, so the same rule reads the same in every form and language.
 export type ValidationKey =
   | 'passwordMin'
   | 'passwordRequired'

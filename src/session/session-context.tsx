@@ -34,7 +34,7 @@ export type Session = {
   user: Me | null
   error: SessionError | null
   retryAfter: number | null
-  /** SPEC 6: any one listed permission suffices; an empty list needs none. */
+  /** Requirements R6.4: any one listed permission suffices; an empty list needs none. */
   can: Can
 }
 

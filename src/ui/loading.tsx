@@ -1,6 +1,6 @@
 import * as styles from './loading.css'
 
-/** Full-width bar while a screen's code or data loads (SPEC 2). */
+/** Full-width bar while a screen's code or data loads (requirements R2.5). */
 export function LoadingBar({ label }: { label: string }) {
   return (
     <div className={styles.bar} role="progressbar" aria-label={label} data-testid="loading-bar">

@@ -1,7 +1,7 @@
 import { createSprinkles, defineProperties } from '@vanilla-extract/sprinkles'
 import { vars } from './theme.css'
 
-// Breakpoints of SPEC 9's styling layer (xs 0, sm 600, md 900, lg 1200, xl 1536).
+// Breakpoints of the styling layer (requirements R9.7): xs 0, sm 600, md 900, lg 1200, xl 1536.
 export const breakpoints = { sm: 600, md: 900, lg: 1200, xl: 1536 } as const
 
 const layoutProperties = defineProperties({

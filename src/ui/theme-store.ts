@@ -4,7 +4,7 @@ import { darkTheme, lightTheme } from './theme.css'
 
 export type ThemeMode = 'light' | 'dark'
 
-/** SPEC 3: darkMode is stored per user id under `dark_mode_{id}`. */
+/** Requirements R3.2: darkMode is stored per user id under `dark_mode_{id}`. */
 export function darkModeKey(userId: number): string {
   return `dark_mode_${userId}`
 }

@@ -41,7 +41,7 @@ export const vars = createThemeContract({
 })
 
 const shared = {
-  // 16px per rem (SPEC 9); spacing steps are rem so they follow the user's font size.
+  // 16px per rem (requirements R9.12); spacing steps are rem so they follow the user's font size.
   space: {
     none: '0',
     xs: '0.25rem',

@@ -383,7 +383,7 @@ test('axe: the receipts panel and the bulk dialog in light and dark', async ({ p
   }
 })
 
-test('create: SPEC 5 messages, then a device mounted on a door; edit keeps the list place', async ({
+test('create: validation messages, then a device on a door; edit keeps the list place', async ({
   page,
 }) => {
   const name = `Back door lock ${Date.now()}`

@@ -19,7 +19,7 @@ async function useDarkTheme(page: Page) {
   await page.getByRole('menuitem', { name: 'Switch to dark theme' }).click()
 }
 
-test('admin creates a location by keyboard; the form keeps SPEC 5 messages and input', async ({
+test('admin creates a location by keyboard; the form keeps validation messages and input', async ({
   page,
 }) => {
   const name = `Depot ${Date.now()}`

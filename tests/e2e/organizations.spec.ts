@@ -7,8 +7,8 @@ import {
   signIn,
 } from './helpers/session'
 
-// Organizations end to end against the real server: create → list → edit → delete, SPEC 5
-// messages, org scope, permission gating, keyboard and axe.
+// Organizations end to end against the real server: create → list → edit → delete, the
+// validation messages, org scope, permission gating, keyboard and axe.
 
 const grid = (page: Page) => page.getByRole('grid', { name: 'Organizations' })
 const rowNamed = (page: Page, name: string) =>
@@ -65,7 +65,9 @@ test('admin creates, finds, edits and deletes an organization', async ({ page })
   await expect(rowNamed(page, renamed)).toHaveCount(0)
 })
 
-test('the form shows SPEC 5 messages and keeps the input after a failed save', async ({ page }) => {
+test('the form shows the validation messages and keeps the input after a failed save', async ({
+  page,
+}) => {
   await signIn(page, demo.admin)
   await page.goto('/organizations/create')
   await page.getByRole('button', { name: 'Create' }).click()

@@ -25,8 +25,8 @@ test('many requests after expiry, in three tabs, share exactly one refresh', asy
   for (const tab of tabs) await expectTilesLoaded(tab, 3)
 
   // Let every tab's access token expire, then make all of them refetch at once: coming back online
-  // refetches every active query (SPEC 4), 3 tiles in each of 3 tabs. Counting starts only now,
-  // so refreshes during the (possibly slow) setup are not counted.
+  // refetches every active query (requirements R4.5), 3 tiles in each of 3 tabs. Counting starts
+  // only now, so refreshes during the (possibly slow) setup are not counted.
   await page.waitForTimeout(TOKEN_TTL_MS + 1000)
   const calls = { refresh: 0, unauthorized: 0, listed: 0 }
   context.on('response', (response) => {

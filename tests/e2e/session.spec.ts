@@ -10,7 +10,8 @@ import {
   submitLogin,
 } from './helpers/session'
 
-// Sign-in flows, permission gating and per-user theme against the real server (SPEC 2, 4, 8).
+// Sign-in flows, permission gating and per-user theme against the real server (requirements R2, R4,
+// R8).
 
 const menuFor: Record<keyof typeof demo, string[]> = {
   admin: ['Dashboard', 'Organizations', 'Users', 'Locations', 'Devices', 'Credentials', 'Audits'],
@@ -89,7 +90,7 @@ test('wrong credentials show auth_error and keep what was typed', async ({ page 
   expect(await storedTokens(page)).toEqual({ access: null, refresh: null })
 })
 
-test('empty fields show the SPEC 5 messages without calling the server', async ({ page }) => {
+test('empty fields show the validation messages without calling the server', async ({ page }) => {
   await page.goto('/login')
   let tokenCalls = 0
   page.on('request', (request) => {

@@ -12,7 +12,7 @@ import {
 } from './helpers/session'
 
 // Users end to end against the real server: create → find → edit → invite → the invitee signs
-// in, SPEC 5 messages, organization scope, permission gating and axe in both themes.
+// in, validation messages, organization scope, permission gating and axe in both themes.
 
 const grid = (page: Page) => page.getByRole('grid', { name: 'Users' })
 const firstRow = (page: Page) => grid(page).locator('[data-row-index="0"]:not([aria-busy])')
@@ -149,7 +149,9 @@ test('admin creates, finds, edits and invites a user, who sets a password and ar
   await expect(page).toHaveURL(/\/$/)
 })
 
-test('the form shows SPEC 5 messages and keeps the input after a failed save', async ({ page }) => {
+test('the form shows the validation messages and keeps the input after a failed save', async ({
+  page,
+}) => {
   await signIn(page, demo.admin)
   await page.goto('/users/create')
   await page.getByRole('button', { name: 'Create' }).click()
@@ -494,7 +496,7 @@ test('bulk invite of 3 from the bar: the one the org admin may not invite is nam
     { username: `invite.${stamp}.c`, first_name: 'Cleo', role: 'staff' },
   ])
   await signOut(page)
-  // Every user has an e-mail (SPEC 5 requires it), so the row that fails is one beyond the caller.
+  // Every user has an e-mail (requirements R5.1), so the row that fails is one beyond the caller.
   await signIn(page, demo.orgadmin)
   await page.goto(`/users?q=invite.${stamp}`)
   await expect(rows(page)).toHaveCount(3)

@@ -182,7 +182,7 @@ describe('users', () => {
     expect(await totals()).toEqual([before, before])
   })
 
-  it('uses SPEC messages for invalid user input', async () => {
+  it("uses the product's messages for invalid user input", async () => {
     const token = await server().login(ORGADMIN)
     const valid = { permissions: staffGrants, organization_id: (await me(token)).organization_id }
     const cases: [Record<string, unknown>, string, string, string, object][] = [

@@ -19,7 +19,10 @@ const menu = routes
   .sort((a, b) => (a.sidebar?.order ?? 0) - (b.sidebar?.order ?? 0))
 
 /** The section a path belongs to: /organizations/edit/3 highlights Organizations. */
-/** The sidebar's options (SPEC 2): registry commands, so label and shortcut come from one place. */
+/**
+ * The sidebar's options (requirements R2.11): registry commands, so label and shortcut come from
+ * one place.
+ */
 const footerCommands: readonly { id: string; icon: IconName }[] = [
   { id: 'settings.open', icon: 'settings' },
   { id: 'session.sign-out', icon: 'logout' },

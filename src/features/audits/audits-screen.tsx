@@ -15,8 +15,8 @@ import { boundedAuditList } from '../../api/audits'
 const getRowId = (entry: AuditEntry) => String(entry.audit_id)
 
 /**
- * /audits: the device audit log (SPEC 7), server-paged over the whole log as it was when read;
- * what arrives meanwhile waits behind the news bar.
+ * /audits: the device audit log (requirements R7.12), server-paged over the whole log as it was
+ * when read; what arrives meanwhile waits behind the news bar.
  */
 export function AuditsScreen() {
   const { LL, locale } = useI18nContext()

@@ -27,7 +27,7 @@ export function StartPasswordResetScreen() {
     startPasswordReset(address).then(
       () => setSend({ status: 'sent', email: address }),
       (failure: unknown) => {
-        // SPEC 8: reset failures are logged; the form shows only the generic message.
+        // Requirements R8.4: reset failures are logged; the form shows only the generic message.
         console.warn('Password reset request failed', failure)
         setSend({ status: 'failed' })
       },

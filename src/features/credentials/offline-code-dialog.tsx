@@ -35,8 +35,9 @@ export function groupPin(pin: string): string {
 }
 
 /**
- * SPEC 4's offline-code flow: Show Code when the credential holds a PIN, otherwise Generate Offline
- * Code on its device. A credential for a door or a location has no single device to program.
+ * The offline-code flow (requirements R4.11): Show Code when the credential holds a PIN, otherwise
+ * Generate Offline Code on its device. A credential for a door or a location has no single device
+ * to program.
  */
 export function OfflineCodeDialog({ credential, onClose }: OfflineCodeDialogProps) {
   if (!credential) return null

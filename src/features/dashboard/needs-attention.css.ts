@@ -61,7 +61,7 @@ export const name = style({ fontWeight: vars.fontWeight.medium })
 
 export const detail = style({ color: vars.color.muted, fontSize: vars.fontSize.sm })
 
-// SPEC 4's score levels, as text colours on the surface.
+// The score levels (requirements R4.12), as text colours on the surface.
 export const level = styleVariants({
   success: { color: vars.color.success },
   gray: { color: vars.color.muted },

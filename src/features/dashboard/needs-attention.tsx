@@ -72,8 +72,9 @@ function deviceItem(device: Device, detail: ReactNode): WalkItem {
 }
 
 /**
- * What needs a person now (devices not connected, batteries below SPEC 4's danger level, commands
- * that failed in the last 24 hours), each a short list walked with j/k, Enter opening the device.
+ * What needs a person now (devices not connected, batteries below the danger level of requirements
+ * R4.12, commands that failed in the last 24 hours), each a short list walked with j/k, Enter
+ * opening the device.
  */
 export function NeedsAttention() {
   const { LL } = useI18nContext()

@@ -21,7 +21,7 @@ interface DeviceFilterBarProps {
 
 /**
  * The list's filters as native selects (their own keyboard and screen-reader behaviour): type,
- * connection, and battery below one of SPEC 4's score levels. Tab reaches them before the list.
+ * connection, and battery below one of the score levels (R4.12). Tab reaches them before the list.
  */
 export function DeviceFilterBar({ filters, onChange }: DeviceFilterBarProps) {
   const { LL } = useI18nContext()

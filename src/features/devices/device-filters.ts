@@ -6,7 +6,9 @@ import { listParams } from '../../contract/pages'
 
 export const filterParams = { type: 'type', connection: 'connection', battery: 'battery' } as const
 
-/** The battery choices are SPEC 4's score level boundaries: below 70, 45 and 30 %. */
+/**
+ * The battery choices are the score level boundaries (requirements R4.12): below 70, 45 and 30 %.
+ */
 export const batteryLevels = [70, 45, 30] as const
 export type BatteryLevel = (typeof batteryLevels)[number]
 

@@ -35,7 +35,7 @@ const filled: FormValues = {
 }
 
 describe('the device form model', () => {
-  it('gives every empty field its own SPEC 5 message', () => {
+  it('gives every empty field its own required message', () => {
     expect(messages(emptyValues)).toEqual({
       name: 'Name is required.',
       device_type_id: 'Device Type is required.',

@@ -3,8 +3,8 @@ import { DeviceInput as DeviceInputStruct } from '../../contract/devices'
 import type { LocationDeep } from '../../contract/locations'
 import type { FormCoreOptions } from '../../ui/form/form-core'
 
-// The form validates with the contract's own struct, so every SPEC 5 message comes from the same
-// rule the server applies, each on its own field.
+// The form validates with the contract's own struct, so every message (requirements R5.1) comes
+// from the same rule the server applies, each on its own field.
 
 export interface FormValues {
   name: string

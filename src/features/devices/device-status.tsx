@@ -3,7 +3,10 @@ import type { Capability } from '../../contract/devices'
 import { scoreLevel } from '../../lib/score-level'
 import * as styles from './devices.css'
 
-/** Battery as a percentage bar coloured by SPEC 4's score levels; mains-powered devices say so. */
+/**
+ * Battery as a percentage bar coloured by the score levels (requirements R4.12); mains-powered
+ * devices say so.
+ */
 export function BatteryBar({ level }: { level: number | null }) {
   const { LL } = useI18nContext()
   if (level === null) return <span>{LL.devices.mains()}</span>

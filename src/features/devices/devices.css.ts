@@ -25,7 +25,7 @@ export const batteryWidth = styleVariants(
   Object.fromEntries(Array.from({ length: 101 }, (_, level) => [level, { width: `${level}%` }])),
 )
 
-// SPEC 4's score levels: the bar's colour says how urgent a battery change is.
+// The score levels (requirements R4.12): the bar's colour says how urgent a battery change is.
 export const batteryFill = styleVariants({
   success: { ...fill, background: vars.color.success },
   gray: { ...fill, background: vars.color.gray },

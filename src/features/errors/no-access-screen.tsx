@@ -3,7 +3,7 @@ import { useI18nContext } from '../../../i18n/i18n-react'
 import { buttonClass } from '../../ui/button'
 import * as styles from './error-page.css'
 
-/** Shown in place of a screen the user lacks every permission for (SPEC 2). */
+/** Shown in place of a screen the user lacks every permission for (requirements R2.4). */
 export function NoAccessScreen() {
   const { LL } = useI18nContext()
   return (

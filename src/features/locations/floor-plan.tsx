@@ -9,7 +9,8 @@ const GAP = 10
 
 /**
  * The floor's plan: the uploaded image, or — until one is uploaded — a schematic drawn from the
- * floor's own rooms (SPEC 2's placeholder plan), so the picture still tells one floor from another.
+ * floor's own rooms (the placeholder plan of requirements R2.8), so the picture still tells one
+ * floor from another.
  */
 export function FloorPlan({ floor }: { floor: FloorDeep }) {
   const { LL } = useI18nContext()

@@ -29,8 +29,9 @@ interface LocationDrawerProps {
 const STEPS: Record<string, number> = { j: 1, ArrowDown: 1, k: -1, ArrowUp: -1 }
 
 /**
- * SPEC 2's right drawer (`rightSidebar {open, id}`): one location at half width, its floors with
- * their plans, and the devices the user sees there; j/k walk the list behind it without closing.
+ * The right drawer of requirements R2.8 (`rightSidebar {open, id}`): one location at half width,
+ * its floors with their plans, and the devices the user sees there; j/k walk the list behind it
+ * without closing.
  */
 export function LocationDrawer({ id, onClose, canUpdate }: LocationDrawerProps) {
   const { LL } = useI18nContext()

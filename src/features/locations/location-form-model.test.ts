@@ -12,7 +12,7 @@ function rules(values: FormValues) {
 }
 
 describe('the location form model', () => {
-  it('requires a name (SPEC 5: Name is required.)', () => {
+  it('requires a name (Name is required.)', () => {
     expect(rules({ ...emptyValues, name: '   ', locality: 'Berlin' })).toEqual({
       name: ['required', { subject: 'name' }],
     })

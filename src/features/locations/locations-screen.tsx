@@ -25,7 +25,10 @@ const defaults: ListViewDefaults<LocationSort> = {
 
 const getRowId = (location: Location) => String(location.location_id)
 
-/** The drawer's location from `?peek=`: SPEC 3's `rightSidebar {open, id}`, kept in the URL. */
+/**
+ * The drawer's location from `?peek=`: `rightSidebar {open, id}` (requirements R3.3), kept in the
+ * URL.
+ */
 function peekOf(search: string): number | null {
   const value = new URLSearchParams(search).get(listParams.peek)
   return value !== null && /^\d{1,10}$/.test(value) ? Number(value) : null

@@ -36,7 +36,7 @@ describe('uploadProblem', () => {
 })
 
 describe('uploadFieldName', () => {
-  it('is image_{timestamp}_{original name} (SPEC 3)', () => {
+  it('is image_{timestamp}_{original name}', () => {
     expect(uploadFieldName('Ground floor.png', 1700000000000)).toBe(
       'image_1700000000000_Ground floor.png',
     )

@@ -2,7 +2,10 @@ import { useCallback } from 'react'
 import { useLocation, useSearch } from 'wouter'
 import { listParams } from '../../contract/pages'
 
-/** The palette commands a location screen answers through `?command=` (SPEC 2's dialogs by URL). */
+/**
+ * The palette commands a location screen answers through `?command=` (dialogs by URL, requirements
+ * R2.3).
+ */
 export type LocationCommand = 'add-floor' | 'upload-plan'
 
 const commands: readonly LocationCommand[] = ['add-floor', 'upload-plan']

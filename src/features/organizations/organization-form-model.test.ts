@@ -12,7 +12,7 @@ function rules(values: FormValues) {
 }
 
 describe('the organization form model', () => {
-  it('reports SPEC 5 rules per field', () => {
+  it('reports the validation rules per field', () => {
     expect(rules({ name: '  ', description: '', client_ids: [] })).toEqual({
       name: ['required', { subject: 'name' }],
       client_ids: ['required', { subject: 'clients' }],

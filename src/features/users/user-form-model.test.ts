@@ -28,7 +28,7 @@ function problems(values: typeof emptyValues) {
 }
 
 describe('user form model', () => {
-  it('says the SPEC 5 messages for an empty form, organization and permissions included', () => {
+  it('gives an empty form its validation messages, organization and permissions included', () => {
     expect(problems(emptyValues)).toMatchObject({
       username: 'Username is required.',
       email: 'The email field is required.',

@@ -4,8 +4,9 @@ function field(error: Error, name: 'kind' | 'status' | 'retryAfter'): unknown {
   return name in error ? (error as unknown as Record<string, unknown>)[name] : undefined
 }
 
-// SPEC 8's client-side kinds each get their own words; a 429 says how long to wait; any other HTTP
-// failure gets default_error. Read structurally so ui/ need not import the API client.
+// The client-side kinds (requirements R8.3) each get their own words; a 429 says how long to wait;
+// any other HTTP failure gets default_error. Read structurally so ui/ need not import the API
+// client.
 export function errorText(LL: TranslationFunctions, error: Error): string {
   const kind = field(error, 'kind')
   // A failed fetch on a machine that knows it is offline: say so, not "the server".

@@ -43,9 +43,9 @@ const PEEKED_FRESH_MS = 5_000
 const fetchedOrFresh = (query: { state: { dataUpdateCount: number } }) =>
   query.state.dataUpdateCount === 0 ? PEEKED_FRESH_MS : 0
 
-// When a window in hand was first handed to a cache entry. The entry built while the table
-// renders has no observer until the table subscribes after its commit, and the cache drops an
-// unobserved entry at once (gcTime 0, SPEC 4): the subscription then builds it again from the same
+// When a window in hand was first handed to a cache entry. The entry built while the table renders
+// has no observer until the table subscribes after its commit, and the cache drops an unobserved
+// entry at once (gcTime 0, requirements R4.5): the subscription then builds it again from the same
 // answer. Dated by its first peek, the rebuilt entry answers exactly as the rendered one did, so
 // the table is not rendered a second time before its first rows are painted.
 const peekedAt = new WeakMap<object, number>()
@@ -131,7 +131,8 @@ export function useWindowedRows<TRow, TSort extends string>(
   )
   const combined = useQueries({ queries, combine })
 
-  // Windows scrolled away are dropped (SPEC 4: keep time 0), so the total is remembered per view.
+  // Windows scrolled away are dropped (keep time 0, requirements R4.5), so the total is remembered
+  // per view.
   const count = rememberCount(viewKey, combined.loadedTotal, combined.loadedCapped)
   const total = count.total
 

@@ -93,9 +93,9 @@ export async function expectNoSeriousA11yViolations(page: Page) {
 
 /**
  * Drops the connection and brings it back, as a laptop waking up does: every open tab sees
- * `offline` and then `online`, so React Query refetches its active queries (SPEC 4). Each step
- * waits until every tab has seen it: toggled back to back, a busy renderer can coalesce the two
- * into no change at all and nothing would be refetched.
+ * `offline` and then `online`, so React Query refetches its active queries (requirements R4.5).
+ * Each step waits until every tab has seen it: toggled back to back, a busy renderer can coalesce
+ * the two into no change at all and nothing would be refetched.
  */
 export async function reconnect(context: BrowserContext) {
   const tabs = context.pages()
