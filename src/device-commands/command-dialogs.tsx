@@ -92,7 +92,7 @@ interface FailedProps {
   onCloseAutoFocus: (event: Event) => void
 }
 
-/** SPEC 8's error dialog for a failed command, with what went wrong in plain words. */
+/** The error dialog of requirements R8.5 for a failed command, with what went wrong in words. */
 export function CommandFailedDialog({ failure, reason, onDismiss, onCloseAutoFocus }: FailedProps) {
   const { LL } = useI18nContext()
   return (

@@ -27,9 +27,9 @@ interface DeviceCommandsProps {
 }
 
 /**
- * The command buttons of one device, shown by capability (SPEC 4). A button the device cannot run
- * now (not connected) or the user may not send (no devices:update) stays visible, disabled, with
- * the reason under it, so what SPEC shows by capability is never a dead end.
+ * The command buttons of one device, shown by capability (requirements R4.10, R6.5). A button the
+ * device cannot run now (not connected) or the user may not send (no devices:update) stays visible,
+ * disabled, with the reason under it, so what capability shows is never a dead end.
  */
 export function DeviceCommands({ device, canSend }: DeviceCommandsProps) {
   const { LL } = useI18nContext()
