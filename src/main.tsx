@@ -6,7 +6,7 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { answersInPage } from './api/early-get'
 import { loadUsersApi } from './api/load-users'
-import { syncBootCookies } from './api/tokens'
+import { storedUserId, syncBootCookies } from './api/tokens'
 import { warmDateFormat } from './lib/warm-date-format'
 import { App, SignedInApp } from './app/app'
 import { initialLanguage } from './app/language'
@@ -14,7 +14,7 @@ import { Providers } from './app/providers'
 import { startSession } from './session/session-handle'
 import { initTheme } from './ui/theme-store'
 
-initTheme()
+initTheme(storedUserId())
 // The boot cookies follow the stored session: one stored before they existed, or one that ended
 // in another way, sets them right.
 syncBootCookies()

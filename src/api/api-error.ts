@@ -1,6 +1,8 @@
 import { is } from 'superstruct'
 import { ErrorBody } from '../contract/errors'
 
+export { isHttpStatus } from '../lib/http-status'
+
 export type ApiErrorKind = 'HTTP' | 'FETCH_ERROR' | 'TIMEOUT_ERROR' | 'PARSING_ERROR'
 
 type ApiErrorInit = { status?: number; data?: unknown; retryAfter?: number; cause?: unknown }
@@ -32,8 +34,4 @@ export class ApiError extends Error {
 
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError
-}
-
-export function isHttpStatus(error: unknown, status: number): boolean {
-  return isApiError(error) && error.kind === 'HTTP' && error.status === status
 }

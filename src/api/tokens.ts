@@ -1,6 +1,7 @@
 import type { TokenPair } from '../contract/auth'
 import { BOOT_TOKEN_COOKIE } from '../contract/boot-answers'
 import { SIGNED_IN_HINT_COOKIE } from '../contract/boot-hint'
+import { tokenClaims } from '../lib/token-claims'
 
 // Tokens live in localStorage so every tab of the console shares one session: a refresh in one tab
 // is picked up by the others, and a logout in one clears them all (the `storage` event).
@@ -42,6 +43,13 @@ export function getRefreshToken(): string | null {
   return read(REFRESH_TOKEN_KEY)
 }
 
+/** The user id (`sub`) of the stored access token, unverified: a hint until /me answers. */
+export function storedUserId(): number | null {
+  const token = getAccessToken()
+  const id = token === null ? Number.NaN : Number(tokenClaims(token)?.sub)
+  return Number.isSafeInteger(id) ? id : null
+}
+
 export function hasStoredSession(): boolean {
   return getAccessToken() !== null || getRefreshToken() !== null
 }
@@ -53,16 +61,10 @@ const BOOT_COOKIE_MAX_AGE_S = 30 * 24 * 60 * 60
 
 /** Seconds until `token` expires by its payload's `exp`; the session's length when it has none. */
 function lifetime(token: string): number {
-  try {
-    const payload = token.split('.')[1] ?? ''
-    const { exp } = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as {
-      exp?: unknown
-    }
-    if (typeof exp === 'number') return Math.max(0, Math.floor(exp - Date.now() / 1000))
-  } catch {
-    // Not a token the console can read: it lasts as long as the session.
-  }
-  return BOOT_COOKIE_MAX_AGE_S
+  const exp = tokenClaims(token)?.exp
+  return typeof exp === 'number'
+    ? Math.max(0, Math.floor(exp - Date.now() / 1000))
+    : BOOT_COOKIE_MAX_AGE_S
 }
 
 function writeCookie(name: string, value: string | null, age = BOOT_COOKIE_MAX_AGE_S) {

@@ -6,7 +6,6 @@ import { memoryLocation } from 'wouter/memory-location'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import TypesafeI18n from '../../i18n/i18n-react'
 import { loadLocale } from '../../i18n/i18n-util.sync'
-import { ApiError } from '../api/api-error'
 import { breadcrumbLabel } from '../lib/breadcrumb-labels'
 import { DetailState, useDetail } from './detail-state'
 import { Page } from './page'
@@ -48,7 +47,10 @@ function open(path: string, fetch: Fetch) {
   )
 }
 
-const serverError = () => new ApiError('HTTP', 'Internal Server Error', { status: 500 })
+// Shaped as api/'s ApiError (api/api-error.test.ts proves the real one reads the same): ui/ reads
+// errors structurally and does not import the client.
+const httpError = (status: number) =>
+  Object.assign(new Error(`HTTP ${status}`), { kind: 'HTTP', status })
 
 describe('a detail page until its object is there', () => {
   it('says "not found" for a malformed id without asking the server', async () => {
@@ -60,14 +62,14 @@ describe('a detail page until its object is there', () => {
   })
 
   it('says "not found" for a 404 at once, without retrying it', async () => {
-    const fetch = vi.fn<Fetch>().mockRejectedValue(new ApiError('HTTP', 'Gone', { status: 404 }))
+    const fetch = vi.fn<Fetch>().mockRejectedValue(httpError(404))
     open('/things/7', fetch)
     expect(await screen.findByText('No such thing.')).toBeTruthy()
     expect(fetch).toHaveBeenCalledTimes(1)
   })
 
   it('shows a failure in plain words, with no retries of its own, and the page once Try again succeeds', async () => {
-    const fetch = vi.fn<Fetch>().mockRejectedValue(serverError())
+    const fetch = vi.fn<Fetch>().mockRejectedValue(httpError(500))
     open('/things/7', fetch)
     expect(await screen.findByText(/Oops! Something went wrong/)).toBeTruthy()
     expect(fetch).toHaveBeenCalledTimes(1)

@@ -1,9 +1,8 @@
-import { useQuery, type UseQueryResult } from '@tanstack/react-query'
+import { useQuery, type UseQueryOptions, type UseQueryResult } from '@tanstack/react-query'
 import { useParams } from 'wouter'
 import { useI18nContext } from '../../i18n/i18n-react'
-import { isHttpStatus } from '../api/client'
-import type { DetailOptions } from '../api/queries'
 import { useBreadcrumbLabel } from '../lib/breadcrumb-labels'
+import { isHttpStatus } from '../lib/http-status'
 import { CenteredSpinner } from './loading'
 import { LoadFailed } from './load-failed'
 import { Notice } from './notice'
@@ -23,7 +22,7 @@ export interface Detail<T> {
  * it instead of the id. Retries follow the query client's one rule (network trouble only).
  */
 export function useDetail<T>(
-  options: (id: number) => DetailOptions<T>,
+  options: (id: number) => UseQueryOptions<T>,
   labelOf: (item: T) => string,
 ): Detail<T> {
   const params = useParams<{ id: string }>()

@@ -1,5 +1,4 @@
 import { useSyncExternalStore } from 'react'
-import { getAccessToken } from '../api/tokens'
 import { darkTheme, lightTheme } from './theme.css'
 
 export type ThemeMode = 'light' | 'dark'
@@ -70,28 +69,13 @@ export function useThemeMode(): ThemeMode {
   return useSyncExternalStore(subscribe, () => mode)
 }
 
-/** The user id (`sub`) of the stored access token, without verifying it: it only picks a theme. */
-function storedUserId(): number | null {
-  const payload = getAccessToken()?.split('.')[1]
-  if (payload === undefined) return null
-  try {
-    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as {
-      sub?: unknown
-    }
-    const id = Number(claims.sub)
-    return Number.isSafeInteger(id) ? id : null
-  } catch {
-    return null
-  }
-}
-
 /**
  * Paints before React renders, so the first frame is never unstyled: a signed-in reload paints the
  * stored user's theme at once rather than light until their profile arrives (a dark-mode user saw
- * a flash of the light theme). The session still applies the user's choice once /me answers.
+ * a flash of the light theme). `userId` is the stored token's (api/tokens.ts); the session still
+ * applies the user's choice once /me answers.
  */
-export function initTheme() {
-  const userId = storedUserId()
+export function initTheme(userId: number | null) {
   mode = userId === null ? 'light' : readStored(userId)
   paint()
 }
