@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react'
+import { useEffect, useRef, type ReactNode } from 'react'
 import { useI18nContext } from '../../i18n/i18n-react'
 import { Button } from './button'
 import { Dialog } from './dialog'
@@ -6,54 +6,58 @@ import { failureText } from './form/failure-text'
 import { formFailure } from './form/form-core'
 import { Notice, showToast } from './notice'
 
-/** The part of a react-query delete mutation the dialog drives. */
-export interface DeleteMutation {
-  mutate(id: number, options: { onSuccess: () => void }): void
+/** The part of a react-query mutation the dialog drives. */
+export interface ConfirmMutation<V> {
+  mutate(variables: V, options: { onSuccess: () => void }): void
   reset(): void
   readonly isPending: boolean
   readonly error: unknown
 }
 
-interface ConfirmDeleteDialogProps {
-  /** The id to delete, or null while the dialog is closed. */
-  id: number | null
-  remove: DeleteMutation
+interface ConfirmDialogProps<V> {
+  /** What confirming sends (an id to delete, or the mutation's variables), or null while closed. */
+  target: V | null
+  mutation: ConfirmMutation<V>
   title: string
   description: string
   confirmLabel: string
   pendingLabel: string
-  /** The toast after the delete. */
-  deletedNotice: string
+  /** `danger` unless the step is harmless and undone as easily (enabling an account). */
+  tone?: 'danger' | 'primary'
+  /** The toast after success; absent where the screen shows the outcome itself. */
+  doneNotice?: string
   onClose: () => void
-  onDeleted?: () => void
+  onDone?: () => void
+  /** More to say above a refusal, such as what a delete takes with it. */
+  children?: ReactNode
 }
 
-/** Asks before deleting; a refusal stays in the dialog, says why (the server's rule), and takes focus. */
-export function ConfirmDeleteDialog(props: ConfirmDeleteDialogProps) {
-  const { id, remove, onClose, onDeleted } = props
+/** Asks before a change; a refusal stays in the dialog, says why (the server's rule), and takes focus. */
+export function ConfirmDialog<V>(props: ConfirmDialogProps<V>) {
+  const { target, mutation, onClose, onDone, doneNotice } = props
   const { LL } = useI18nContext()
   const reasonRef = useRef<HTMLDivElement>(null)
-  const reason = remove.error ? formFailure(remove.error) : null
+  const reason = mutation.error ? formFailure(mutation.error) : null
   useEffect(() => {
-    if (remove.error) reasonRef.current?.focus()
-  }, [remove.error])
+    if (mutation.error) reasonRef.current?.focus()
+  }, [mutation.error])
   const close = () => {
-    remove.reset()
+    mutation.reset()
     onClose()
   }
   const confirm = () => {
-    if (id === null) return
-    remove.mutate(id, {
+    if (target === null) return
+    mutation.mutate(target, {
       onSuccess: () => {
-        showToast(props.deletedNotice)
+        if (doneNotice !== undefined) showToast(doneNotice)
         close()
-        onDeleted?.()
+        onDone?.()
       },
     })
   }
   return (
     <Dialog
-      open={id !== null}
+      open={target !== null}
       onOpenChange={(open) => (open ? undefined : close())}
       title={props.title}
       description={props.description}
@@ -63,12 +67,13 @@ export function ConfirmDeleteDialog(props: ConfirmDeleteDialogProps) {
           <Button tone="secondary" onClick={close}>
             {LL.common.cancel()}
           </Button>
-          <Button tone="danger" onClick={confirm} disabled={remove.isPending}>
-            {remove.isPending ? props.pendingLabel : props.confirmLabel}
+          <Button tone={props.tone ?? 'danger'} onClick={confirm} disabled={mutation.isPending}>
+            {mutation.isPending ? props.pendingLabel : props.confirmLabel}
           </Button>
         </>
       }
     >
+      {props.children}
       {reason ? (
         <Notice tone="danger" ref={reasonRef} tabIndex={-1}>
           {failureText(LL, reason)}
