@@ -1,6 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import type { EntitySource } from './entity-source'
-import { createEntitySearch, type EntitySearchState } from './entity-search'
+import {
+  createEntitySearch,
+  ENTITY_SEARCH_LENGTH,
+  listSearch,
+  type EntitySearchState,
+} from './entity-search'
 
 beforeEach(() => {
   vi.useFakeTimers()
@@ -81,5 +86,26 @@ describe('entity search', () => {
     await vi.runAllTimersAsync()
     expect(org.calls).toHaveLength(0)
     expect(states.at(-1)).toEqual({ status: 'idle', hits: [] })
+  })
+})
+
+describe('listSearch', () => {
+  it('asks the list call for its first rows in the given order and answers its rows', async () => {
+    const fetchPage = vi.fn((_query: unknown, _signal: AbortSignal) =>
+      Promise.resolve({ data: ['Acme', 'Acorn'] }),
+    )
+    const search = listSearch(fetchPage, { order_by: 'name', order_direction: 'desc' })
+    const signal = new AbortController().signal
+    expect(await search('ac', signal)).toEqual(['Acme', 'Acorn'])
+    expect(fetchPage).toHaveBeenCalledWith(
+      {
+        start: 0,
+        length: ENTITY_SEARCH_LENGTH,
+        order_by: 'name',
+        order_direction: 'desc',
+        search: 'ac',
+      },
+      signal,
+    )
   })
 })

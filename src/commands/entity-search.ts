@@ -1,3 +1,4 @@
+import type { ListQuery } from '../contract/list'
 import type { CommandContext } from './command'
 import type { EntityHit, EntitySource } from './entity-source'
 
@@ -13,6 +14,20 @@ export const idleSearch: EntitySearchState<never> = { status: 'idle', hits: [] }
 // request itself, long enough that a fluent typist sends one request per word, not per letter.
 export const ENTITY_SEARCH_DELAY_MS = 75
 export const ENTITY_SEARCH_LENGTH = 8
+
+/**
+ * A source's `search`: the first rows of its list call's `search`, in the order given, so every
+ * kind asks the server the same way and differs only in how its equal matches read.
+ */
+export function listSearch<E, K extends string>(
+  fetchPage: (query: ListQuery<K>, signal: AbortSignal) => Promise<{ data: readonly E[] }>,
+  order: Pick<ListQuery<K>, 'order_by' | 'order_direction'>,
+) {
+  return async (text: string, signal: AbortSignal): Promise<readonly E[]> => {
+    const query = { start: 0, length: ENTITY_SEARCH_LENGTH, ...order, search: text }
+    return (await fetchPage(query, signal)).data
+  }
+}
 
 /**
  * Server search for the palette, outside React so its timing can be tested with fake timers.

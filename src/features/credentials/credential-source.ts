@@ -1,6 +1,6 @@
 import { fetchCredentialPage } from '../../api/credentials'
 import type { EntitySource } from '../../commands/entity-source'
-import { ENTITY_SEARCH_LENGTH } from '../../commands/entity-search'
+import { listSearch } from '../../commands/entity-search'
 import type { PaletteContext } from '../../commands/registry'
 import type { Credential } from '../../contract/credentials'
 import { needs } from '../../contract/permissions'
@@ -22,19 +22,7 @@ export const credentialSource: EntitySource<Credential, PaletteContext> = {
   kind: 'credentials',
   heading: (LL) => LL.commands.credentials.heading(),
   needs: { anyOf: needs('credentials', 'read') },
-  async search(text, signal) {
-    const page = await fetchCredentialPage(
-      {
-        start: 0,
-        length: ENTITY_SEARCH_LENGTH,
-        order_by: 'credential_id',
-        order_direction: 'desc',
-        search: text,
-      },
-      signal,
-    )
-    return page.data
-  },
+  search: listSearch(fetchCredentialPage, { order_by: 'credential_id', order_direction: 'desc' }),
   view: (credential) => ({
     id: String(credential.credential_id),
     title: `${credential.user_email} → ${credential.assignment_name}`,

@@ -1,6 +1,6 @@
 import { useI18nContext } from '../../../i18n/i18n-react'
 import type { Credential } from '../../contract/credentials'
-import { ConfirmDeleteDialog } from '../../ui/confirm-delete-dialog'
+import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { useDeleteCredential } from './use-credential-mutations'
 
 interface DeleteCredentialDialogProps {
@@ -14,16 +14,16 @@ export function DeleteCredentialDialog(props: DeleteCredentialDialogProps) {
   const { LL } = useI18nContext()
   const id = credential?.credential_id ?? ''
   return (
-    <ConfirmDeleteDialog
-      id={credential?.credential_id ?? null}
-      remove={useDeleteCredential()}
+    <ConfirmDialog
+      target={credential?.credential_id ?? null}
+      mutation={useDeleteCredential()}
       title={LL.credentials.deleteTitle({ id })}
       description={LL.credentials.deleteBody()}
       confirmLabel={LL.credentials.delete()}
       pendingLabel={LL.credentials.deleting()}
-      deletedNotice={LL.credentials.deleted_notice({ id })}
+      doneNotice={LL.credentials.deleted_notice({ id })}
       onClose={onClose}
-      {...(onDeleted ? { onDeleted } : {})}
+      {...(onDeleted ? { onDone: onDeleted } : {})}
     />
   )
 }

@@ -1,6 +1,6 @@
 import { fetchDevicePage } from '../../api/devices'
 import type { EntityCommand } from '../../commands/command'
-import { ENTITY_SEARCH_LENGTH } from '../../commands/entity-search'
+import { listSearch } from '../../commands/entity-search'
 import type { EntitySource } from '../../commands/entity-source'
 import type { PaletteContext } from '../../commands/registry'
 import { commandCapability, deviceCommands, type Device } from '../../contract/devices'
@@ -34,19 +34,7 @@ export const deviceSource: EntitySource<Device, PaletteContext> = {
   kind: 'devices',
   heading: (LL) => LL.devices.paletteHeading(),
   needs: { anyOf: needs('devices', 'read') },
-  async search(text, signal) {
-    const page = await fetchDevicePage(
-      {
-        start: 0,
-        length: ENTITY_SEARCH_LENGTH,
-        order_by: 'name',
-        order_direction: 'asc',
-        search: text,
-      },
-      signal,
-    )
-    return page.data
-  },
+  search: listSearch(fetchDevicePage, { order_by: 'name', order_direction: 'asc' }),
   view: (device) => ({
     id: String(device.device_id),
     title: device.name,

@@ -1,6 +1,6 @@
 import { useI18nContext } from '../../../i18n/i18n-react'
 import type { Location } from '../../contract/locations'
-import { ConfirmDeleteDialog } from '../../ui/confirm-delete-dialog'
+import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { useDeleteLocation } from './use-location-mutations'
 
 interface DeleteLocationDialogProps {
@@ -14,16 +14,16 @@ export function DeleteLocationDialog(props: DeleteLocationDialogProps) {
   const { LL } = useI18nContext()
   const name = location?.name ?? ''
   return (
-    <ConfirmDeleteDialog
-      id={location?.location_id ?? null}
-      remove={useDeleteLocation()}
+    <ConfirmDialog
+      target={location?.location_id ?? null}
+      mutation={useDeleteLocation()}
       title={LL.locations.deleteTitle({ name })}
       description={LL.locations.deleteBody()}
       confirmLabel={LL.locations.delete()}
       pendingLabel={LL.locations.deleting()}
-      deletedNotice={LL.locations.deleted_notice({ name })}
+      doneNotice={LL.locations.deleted_notice({ name })}
       onClose={onClose}
-      {...(onDeleted ? { onDeleted } : {})}
+      {...(onDeleted ? { onDone: onDeleted } : {})}
     />
   )
 }

@@ -1,10 +1,5 @@
-import { useEffect, useRef } from 'react'
 import { useI18nContext } from '../../../i18n/i18n-react'
-import { Button } from '../../ui/button'
-import { Dialog } from '../../ui/dialog'
-import { failureText } from '../../ui/form/failure-text'
-import { formFailure } from '../../ui/form/form-core'
-import { Notice } from '../../ui/notice'
+import { ConfirmDialog } from '../../ui/confirm-dialog'
 import type { TreeRow } from './location-tree-model'
 import { useSpaceWrite } from './use-space-mutations'
 
@@ -20,57 +15,23 @@ interface DeleteSpaceDialogProps {
  */
 export function DeleteSpaceDialog({ row, onClose, onDeleted }: DeleteSpaceDialogProps) {
   const { LL } = useI18nContext()
-  const remove = useSpaceWrite()
-  const reasonRef = useRef<HTMLDivElement>(null)
-  const reason = remove.error ? formFailure(remove.error) : null
-  useEffect(() => {
-    if (remove.error) reasonRef.current?.focus()
-  }, [remove.error])
-  const close = () => {
-    remove.reset()
-    onClose()
-  }
-  const confirm = () => {
-    if (!row || row.kind === 'device') return
-    remove.mutate(
-      { op: 'delete', kind: row.kind, id: row.id },
-      {
-        onSuccess: () => {
-          remove.reset()
-          onDeleted(row)
-        },
-      },
-    )
-  }
   const holds = row ? row.holds : { rooms: 0, doors: 0, devices: 0 }
   const empty = holds.rooms + holds.doors + holds.devices === 0
   const name = row?.name ?? ''
   return (
-    <Dialog
-      open={row !== null}
-      onOpenChange={(open) => (open ? undefined : close())}
+    <ConfirmDialog
+      target={row && row.kind !== 'device' ? { op: 'delete', kind: row.kind, id: row.id } : null}
+      mutation={useSpaceWrite()}
       title={LL.locations.nodeDeleteTitle({ name })}
       description={
         empty ? LL.locations.nodeEmpty({ name }) : LL.locations.nodeHolds({ name, ...holds })
       }
-      hideClose
-      footer={
-        <>
-          <Button tone="secondary" onClick={close}>
-            {LL.common.cancel()}
-          </Button>
-          <Button tone="danger" onClick={confirm} disabled={remove.isPending}>
-            {remove.isPending ? LL.locations.deleting() : LL.locations.delete()}
-          </Button>
-        </>
-      }
+      confirmLabel={LL.locations.delete()}
+      pendingLabel={LL.locations.deleting()}
+      onClose={onClose}
+      {...(row ? { onDone: () => onDeleted(row) } : {})}
     >
       {holds.devices > 0 ? <p>{LL.locations.nodeDeviceNote()}</p> : null}
-      {reason ? (
-        <Notice tone="danger" ref={reasonRef} tabIndex={-1}>
-          {failureText(LL, reason)}
-        </Notice>
-      ) : null}
-    </Dialog>
+    </ConfirmDialog>
   )
 }

@@ -1,6 +1,6 @@
 import { fetchLocationPage } from '../../api/locations'
 import type { EntitySource } from '../../commands/entity-source'
-import { ENTITY_SEARCH_LENGTH } from '../../commands/entity-search'
+import { listSearch } from '../../commands/entity-search'
 import type { PaletteContext } from '../../commands/registry'
 import type { Location } from '../../contract/locations'
 import { needs } from '../../contract/permissions'
@@ -19,19 +19,7 @@ export const locationSource: EntitySource<Location, PaletteContext> = {
   kind: 'locations',
   heading: (LL) => LL.commands.locations.heading(),
   needs: { anyOf: needs('locations', 'read') },
-  async search(text, signal) {
-    const page = await fetchLocationPage(
-      {
-        start: 0,
-        length: ENTITY_SEARCH_LENGTH,
-        order_by: 'name',
-        order_direction: 'asc',
-        search: text,
-      },
-      signal,
-    )
-    return page.data
-  },
+  search: listSearch(fetchLocationPage, { order_by: 'name', order_direction: 'asc' }),
   view: (location) => {
     const address = formatAddress(location)
     return {

@@ -1,6 +1,6 @@
 import { useI18nContext } from '../../../i18n/i18n-react'
 import type { Organization } from '../../contract/organizations'
-import { ConfirmDeleteDialog } from '../../ui/confirm-delete-dialog'
+import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { useDeleteOrganization } from './use-organization-mutations'
 
 interface DeleteOrganizationDialogProps {
@@ -14,16 +14,16 @@ export function DeleteOrganizationDialog(props: DeleteOrganizationDialogProps) {
   const { LL } = useI18nContext()
   const name = organization?.name ?? ''
   return (
-    <ConfirmDeleteDialog
-      id={organization?.organization_id ?? null}
-      remove={useDeleteOrganization()}
+    <ConfirmDialog
+      target={organization?.organization_id ?? null}
+      mutation={useDeleteOrganization()}
       title={LL.organizations.deleteTitle({ name })}
       description={LL.organizations.deleteBody()}
       confirmLabel={LL.organizations.delete()}
       pendingLabel={LL.organizations.deleting()}
-      deletedNotice={LL.organizations.deleted_notice({ name })}
+      doneNotice={LL.organizations.deleted_notice({ name })}
       onClose={onClose}
-      {...(onDeleted ? { onDeleted } : {})}
+      {...(onDeleted ? { onDone: onDeleted } : {})}
     />
   )
 }

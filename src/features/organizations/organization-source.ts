@@ -1,6 +1,6 @@
 import { fetchOrganizationPage } from '../../api/organizations'
 import type { EntitySource } from '../../commands/entity-source'
-import { ENTITY_SEARCH_LENGTH } from '../../commands/entity-search'
+import { listSearch } from '../../commands/entity-search'
 import type { PaletteContext } from '../../commands/registry'
 import type { Organization } from '../../contract/organizations'
 import { needs } from '../../contract/permissions'
@@ -15,19 +15,7 @@ export const organizationSource: EntitySource<Organization, PaletteContext> = {
   kind: 'organizations',
   heading: (LL) => LL.commands.organizations.heading(),
   needs: { anyOf: needs('organizations', 'read') },
-  async search(text, signal) {
-    const page = await fetchOrganizationPage(
-      {
-        start: 0,
-        length: ENTITY_SEARCH_LENGTH,
-        order_by: 'name',
-        order_direction: 'asc',
-        search: text,
-      },
-      signal,
-    )
-    return page.data
-  },
+  search: listSearch(fetchOrganizationPage, { order_by: 'name', order_direction: 'asc' }),
   view: (organization) => ({
     id: String(organization.organization_id),
     title: organization.name,

@@ -1,6 +1,6 @@
 import { useI18nContext } from '../../../i18n/i18n-react'
 import type { User } from '../../contract/users'
-import { ConfirmDeleteDialog } from '../../ui/confirm-delete-dialog'
+import { ConfirmDialog } from '../../ui/confirm-dialog'
 import { fullName } from './user-names'
 import { useDeleteUser } from './use-user-mutations'
 
@@ -15,16 +15,16 @@ export function DeleteUserDialog(props: DeleteUserDialogProps) {
   const { LL } = useI18nContext()
   const name = user ? fullName(user) : ''
   return (
-    <ConfirmDeleteDialog
-      id={user?.user_id ?? null}
-      remove={useDeleteUser()}
+    <ConfirmDialog
+      target={user?.user_id ?? null}
+      mutation={useDeleteUser()}
       title={LL.users.deleteTitle({ name })}
       description={LL.users.deleteBody()}
       confirmLabel={LL.users.delete()}
       pendingLabel={LL.users.deleting()}
-      deletedNotice={LL.users.deleted_notice({ name })}
+      doneNotice={LL.users.deleted_notice({ name })}
       onClose={onClose}
-      {...(onDeleted ? { onDeleted } : {})}
+      {...(onDeleted ? { onDone: onDeleted } : {})}
     />
   )
 }

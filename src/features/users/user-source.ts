@@ -1,7 +1,7 @@
 import { fetchUserPage } from '../../api/users'
 import type { Message, Viewer } from '../../commands/command'
 import type { EntitySource } from '../../commands/entity-source'
-import { ENTITY_SEARCH_LENGTH } from '../../commands/entity-search'
+import { listSearch } from '../../commands/entity-search'
 import type { PaletteContext } from '../../commands/registry'
 import { inviteNeeds, needs, type Can } from '../../contract/permissions'
 import type { User } from '../../contract/users'
@@ -33,19 +33,7 @@ export const userSource: EntitySource<User, PaletteContext> = {
   kind: 'users',
   heading: (LL) => LL.users.palette.heading(),
   needs: { anyOf: needs('users', 'read') },
-  async search(text, signal) {
-    const page = await fetchUserPage(
-      {
-        start: 0,
-        length: ENTITY_SEARCH_LENGTH,
-        order_by: 'username',
-        order_direction: 'asc',
-        search: text,
-      },
-      signal,
-    )
-    return page.data
-  },
+  search: listSearch(fetchUserPage, { order_by: 'username', order_direction: 'asc' }),
   view: (user) => ({
     id: String(user.user_id),
     title: titledName(user),
