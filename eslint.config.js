@@ -1,48 +1,100 @@
 import js from '@eslint/js'
-import tseslint from 'typescript-eslint'
+import { createNodeResolver, importX } from 'eslint-plugin-import-x'
 import reactHooks from 'eslint-plugin-react-hooks'
+import { readdirSync } from 'node:fs'
+import { join } from 'node:path'
+import tseslint from 'typescript-eslint'
 
-// The one-way rule of the shape: app → features → commands/ui/api/lib/session → contract;
-// machines → xstate only; server → contract only. Each zone lists what its files may not import.
-const restrict = (files, patterns, ignores = []) => ({
-  files,
-  ignores,
-  rules: { 'no-restricted-imports': ['error', { patterns }] },
+// The one-way rule of the shape: app → features → device-commands / commands / ui / api / lib /
+// session → contract; machines → xstate only; server → contract only. Each zone names what its
+// files may not import, checked on the file an import resolves to (static, type-only, re-export
+// or dynamic), so no spelling of the path slips past (decision 030).
+const root = import.meta.dirname
+const features = readdirSync(join(root, 'src/features'), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name)
+const zone = (target, from, message, except) => ({
+  target,
+  from,
+  message,
+  ...(except && { except }),
 })
-const banned = (regex, message) => ({ regex, message })
-const contractOnly = banned(
-  '(^|/)(app|features|ui|api|lib|commands|session)/|^react',
-  'The contract depends on superstruct only: the server shares it.',
-)
-// Its factories also compile the check every answer goes through (api/answer-check.ts).
-const structsFromStruct = banned('^superstruct$', "The contract's structs come from ./struct.")
-const noApp = banned('(^|/)app/', 'Only app/ composes; import the service from below instead.')
-const noFeatures = banned(
-  '(^|/)features/',
-  'Features are composed by app/; move what is shared to ui/ or lib/.',
-)
+const shared = 'move what is shared to ui/ or lib/.'
+const zones = [
+  zone('src/features', 'src/app', 'Only app/ composes: import the service from below instead.'),
+  ...features.map((name) =>
+    zone(`src/features/${name}`, 'src/features', `A feature does not import another; ${shared}`, [
+      `./${name}`,
+    ]),
+  ),
+  zone(
+    'src/device-commands',
+    ['src/features', 'src/app', 'src/commands'],
+    'Device commands sit below the features and the palette, which both call them.',
+  ),
+  zone(
+    ['src/commands', 'src/api', 'src/session'],
+    ['src/features', 'src/app'],
+    `Features and app/ are composed above this layer; ${shared}`,
+  ),
+  zone(
+    'src/ui',
+    ['src/features', 'src/app', 'src/commands', 'src/device-commands', 'src/api', 'src/session'],
+    'ui/ holds primitives: data and actions come in as props.',
+  ),
+  zone(
+    'src/lib',
+    [
+      'src/features',
+      'src/app',
+      'src/commands',
+      'src/device-commands',
+      'src/api',
+      'src/session',
+      'src/ui',
+    ],
+    'lib/ holds pure helpers: it imports the contract, i18n and packages only.',
+  ),
+  zone(['src/ui', 'src/lib'], 'machines', 'Machines are run by the layers above ui/ and lib/.'),
+  zone('src/contract', 'src', 'The server shares the contract: it imports only itself.', [
+    './contract',
+  ]),
+  zone('src/contract', ['machines', 'server', 'i18n'], 'The server shares the contract.'),
+  zone('machines', ['src', 'server', 'i18n'], 'Machines are pure: they import xstate only.'),
+  zone('server', 'src', 'The server shares only src/contract/ with the console.', ['./contract']),
+]
+
+// Packages are not paths: the contract's one package is superstruct, and only struct.ts imports it
+// (its factories also compile the check every answer goes through, api/answer-check.ts).
+const packagesOf = (files, regex, message, ignores = []) => ({
+  files,
+  ignores: ['**/*.test.ts', ...ignores],
+  rules: { 'no-restricted-imports': ['error', { patterns: [{ regex, message }] }] },
+})
 
 export const boundaries = [
-  restrict(
-    ['src/features/**/*.{ts,tsx}'],
-    [
-      noApp,
-      banned(
-        '^\\.\\./(?!\\.\\.)',
-        'A feature does not import another feature; move what is shared to ui/ or lib/.',
-      ),
-    ],
+  {
+    files: ['src/**/*.{ts,tsx}', 'machines/**/*.ts', 'server/**/*.ts'],
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/extensions': ['.ts', '.tsx'],
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones }],
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  packagesOf(
+    ['src/contract/**/*.ts'],
+    '^[^.]',
+    "The contract's structs come from ./struct; it imports no package.",
+    ['src/contract/struct.ts'],
   ),
-  restrict(['src/{ui,lib,api,commands,session}/**/*.{ts,tsx}'], [noApp, noFeatures]),
-  restrict(['src/contract/**/*.ts'], [contractOnly, structsFromStruct], ['src/contract/struct.ts']),
-  restrict(['src/contract/struct.ts'], [contractOnly]),
-  restrict(
-    ['machines/**/*.ts'],
-    [banned('^\\.\\./', 'Machines are pure: they import xstate and nothing of src/ or server/.')],
-  ),
-  restrict(
-    ['server/**/*.ts'],
-    [banned('(^|/)src/(?!contract/)', 'The server shares only src/contract/ with the console.')],
+  packagesOf(
+    ['src/contract/struct.ts'],
+    '^(?!superstruct$)[^.]',
+    'The contract needs superstruct only.',
   ),
 ]
 

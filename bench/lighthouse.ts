@@ -119,7 +119,7 @@ async function main() {
   mkdirSync('bench/out', { recursive: true })
   let failures = 0
   try {
-    console.log('\nLighthouse 13, mobile preset, simulated throttling, production build')
+    console.log('\nLighthouse 12, mobile preset, simulated throttling, production build')
     console.log(`${machineLine()}\n`)
     const only = process.env.LIGHTHOUSE_PAGES?.split(',')
     const runs = Math.max(1, Number(process.env.LIGHTHOUSE_RUNS ?? 1))
