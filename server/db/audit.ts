@@ -29,7 +29,7 @@ export async function writeAudit(
   const orgSeq = counters.find((r) => r.scope_id === org)?.n
   if (auditId === undefined || orgSeq === undefined) throw new Error('audit counters missing')
   // The time is taken under the counter lock and never before the previous row's, so created_at
-  // order is audit_id order and the log pages by time exactly as by id (routes/audits.ts).
+  // order is audit_id order and the log pages by time exactly as by id (audit-pages.ts).
   await q.query(
     `insert into device_audits (audit_id, org_seq, device_id, device_name, device_type_id,
        location_id, command, result, detail, user_id, actor_email, organization_id, created_at)

@@ -39,7 +39,7 @@ export const likePattern = (term: string) =>
 
 /**
  * OFFSET paging along an index, from the nearer end; the audit log has its own keyset path
- * (routes/audits.ts). Counts and rows come from two queries: call it in a repeatable-read
+ * (server/db/audit-pages.ts). Counts and rows come from two queries: call it in a repeatable-read
  * transaction where a write meanwhile must not shift the page against its count (the users list).
  */
 export async function listPage<K extends string, R extends object>(
