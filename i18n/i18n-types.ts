@@ -3048,6 +3048,11 @@ type RootTranslation = {
 		 */
 		positionHint: string
 		/**
+		 * f​l​o​o​r​ ​{​p​o​s​i​t​i​o​n​}
+		 * @param {unknown} position
+		 */
+		floorAt: RequiredParams<'position'>
+		/**
 		 * N​e​w​ ​f​l​o​o​r
 		 */
 		newFloor: string
@@ -3221,7 +3226,7 @@ type RootTranslation = {
 		 */
 		tree: RequiredParams<'name'>
 		/**
-		 * A​r​r​o​w​s​ ​m​o​v​e​ ​a​n​d​ ​o​p​e​n​,​ ​H​o​m​e​ ​a​n​d​ ​E​n​d​ ​j​u​m​p​,​ ​l​e​t​t​e​r​s​ ​f​i​n​d​ ​b​y​ ​n​a​m​e​,​ ​*​ ​o​p​e​n​s​ ​a​l​l​ ​s​i​b​l​i​n​g​s​,​ ​E​n​t​e​r​ ​o​p​e​n​s​ ​a​ ​d​e​v​i​c​e​,​ ​F​2​ ​r​e​n​a​m​e​s​,​ ​+​ ​a​d​d​s​ ​a​ ​r​o​o​m​ ​o​r​ ​d​o​o​r​ ​i​n​s​i​d​e​,​ ​D​e​l​e​t​e​ ​r​e​m​o​v​e​s​.
+		 * A​r​r​o​w​s​ ​m​o​v​e​ ​a​n​d​ ​o​p​e​n​,​ ​H​o​m​e​ ​a​n​d​ ​E​n​d​ ​j​u​m​p​,​ ​l​e​t​t​e​r​s​ ​f​i​n​d​ ​b​y​ ​n​a​m​e​,​ ​*​ ​o​p​e​n​s​ ​a​l​l​ ​s​i​b​l​i​n​g​s​,​ ​E​n​t​e​r​ ​o​p​e​n​s​ ​a​ ​d​e​v​i​c​e​,​ ​F​2​ ​r​e​n​a​m​e​s​ ​(​a​ ​f​l​o​o​r​:​ ​n​a​m​e​ ​a​n​d​ ​p​o​s​i​t​i​o​n​)​,​ ​+​ ​a​d​d​s​ ​a​ ​r​o​o​m​ ​o​r​ ​d​o​o​r​ ​i​n​s​i​d​e​,​ ​D​e​l​e​t​e​ ​r​e​m​o​v​e​s​.
 		 */
 		treeHint: string
 		/**
@@ -6244,6 +6249,10 @@ export type TranslationFunctions = {
 		 */
 		positionHint: () => LocalizedString
 		/**
+		 * floor {position}
+		 */
+		floorAt: (arg: { position: unknown }) => LocalizedString
+		/**
 		 * New floor
 		 */
 		newFloor: () => LocalizedString
@@ -6400,7 +6409,7 @@ export type TranslationFunctions = {
 		 */
 		tree: (arg: { name: unknown }) => LocalizedString
 		/**
-		 * Arrows move and open, Home and End jump, letters find by name, * opens all siblings, Enter opens a device, F2 renames, + adds a room or door inside, Delete removes.
+		 * Arrows move and open, Home and End jump, letters find by name, * opens all siblings, Enter opens a device, F2 renames (a floor: name and position), + adds a room or door inside, Delete removes.
 		 */
 		treeHint: () => LocalizedString
 		/**

@@ -709,6 +709,7 @@ const de = {
     position: 'Position',
     positionHint:
       'Das Stockwerk: 0 ist das Erdgeschoss, 1 der erste Stock, -1 das erste Untergeschoss.',
+    floorAt: 'Etage {position}',
     newFloor: 'Neue Etage',
     editFloor: 'Etage {name} bearbeiten',
     floorSaved: 'Etage „{name}“ gespeichert.',
@@ -752,7 +753,7 @@ const de = {
     noAddress: 'Keine Adresse',
     tree: 'Etagen, Räume und Türen von {name}',
     treeHint:
-      'Pfeiltasten bewegen und öffnen, Pos1 und Ende springen, Buchstaben suchen nach Namen, * öffnet alle Geschwister, Eingabe öffnet ein Gerät, F2 benennt um, + legt einen Raum oder eine Tür darin an, Entf löscht.',
+      'Pfeiltasten bewegen und öffnen, Pos1 und Ende springen, Buchstaben suchen nach Namen, * öffnet alle Geschwister, Eingabe öffnet ein Gerät, F2 benennt um (eine Etage: Name und Position), + legt einen Raum oder eine Tür darin an, Entf löscht.',
     addFloor: 'Etage hinzufügen',
     newName: 'Name (neu: {kind})',
     rename: 'Neuer Name für {name}',

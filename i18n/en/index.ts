@@ -802,6 +802,7 @@ const en = {
     imageUrlHint: 'A picture of the building: its web address, starting with https://.',
     position: 'Position',
     positionHint: 'The storey: 0 is the ground floor, 1 the first floor, -1 the first basement.',
+    floorAt: 'floor {position}',
     newFloor: 'New floor',
     editFloor: 'Edit floor {name}',
     floorSaved: 'Floor “{name}” saved.',
@@ -842,7 +843,7 @@ const en = {
     noAddress: 'No address',
     tree: 'Floors, rooms and doors of {name}',
     treeHint:
-      'Arrows move and open, Home and End jump, letters find by name, * opens all siblings, Enter opens a device, F2 renames, + adds a room or door inside, Delete removes.',
+      'Arrows move and open, Home and End jump, letters find by name, * opens all siblings, Enter opens a device, F2 renames (a floor: name and position), + adds a room or door inside, Delete removes.',
     addFloor: 'Add floor',
     newName: 'Name of the new {kind}',
     rename: 'New name for {name}',
