@@ -68,9 +68,10 @@ function FloorFieldsForm(props: FloorDialogProps & { floor: FloorDeep | null }) 
       if (id !== null) onSaved(id)
     },
   })
+  const { formRef, failureRef, failure } = form
   return (
     <form
-      ref={form.formRef}
+      ref={formRef}
       className={styles.dialogForm}
       aria-label={floor ? LL.locations.editFloor({ name: floor.name }) : LL.locations.newFloor()}
       noValidate
@@ -81,9 +82,9 @@ function FloorFieldsForm(props: FloorDialogProps & { floor: FloorDeep | null }) 
         void form.submit()
       }}
     >
-      {form.failure ? (
-        <Notice tone="danger" ref={form.failureRef} tabIndex={-1}>
-          {form.failure}
+      {failure ? (
+        <Notice tone="danger" ref={failureRef} tabIndex={-1}>
+          {failure}
         </Notice>
       ) : null}
       <TextField

@@ -44,7 +44,10 @@ export function LocationTree(props: LocationTreeProps) {
   const [editing, setEditing] = useState<Editing>(null)
   const [draft, setDraft] = useState('')
   const [deleting, setDeleting] = useState<TreeRow | null>(null)
-  const [floorForm, setFloorForm] = useState<FloorTarget | null>(null)
+  // The palette's "add a floor" opens the floor form at once.
+  const [floorForm, setFloorForm] = useState<FloorTarget | null>(
+    addFloorNow && canCreate ? { floor: null } : null,
+  )
   const typed = useRef({ text: '', at: 0 })
   const treeRef = useRef<HTMLUListElement>(null)
   const save = useSpaceWrite()
@@ -85,13 +88,6 @@ export function LocationTree(props: LocationTreeProps) {
     setDraft('')
     setEditing({ mode: 'create', kind, parent })
   }
-
-  const addFloorAtStart = useRef(addFloorNow && canCreate)
-  useEffect(() => {
-    if (!addFloorAtStart.current) return
-    addFloorAtStart.current = false
-    setFloorForm({ floor: null })
-  })
 
   const onTreeKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
     if (!(event.target instanceof HTMLElement) || event.target.getAttribute('role') !== 'treeitem')
