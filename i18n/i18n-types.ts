@@ -611,7 +611,7 @@ type RootTranslation = {
 		 */
 		datetimeInvalid: string
 		/**
-		 * U​p​l​o​a​d​ ​a​n​ ​i​m​a​g​e​.
+		 * E​n​t​e​r​ ​t​h​e​ ​i​m​a​g​e​’​s​ ​w​e​b​ ​a​d​d​r​e​s​s​,​ ​s​t​a​r​t​i​n​g​ ​w​i​t​h​ ​h​t​t​p​s​:​/​/​ ​o​r​ ​h​t​t​p​:​/​/​.
 		 */
 		imageUrlInvalid: string
 		/**
@@ -666,6 +666,56 @@ type RootTranslation = {
 		 * T​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​s​t​i​l​l​ ​h​a​s​ ​u​s​e​r​s​,​ ​l​o​c​a​t​i​o​n​s​ ​o​r​ ​d​e​v​i​c​e​s​.​ ​M​o​v​e​ ​o​r​ ​d​e​l​e​t​e​ ​t​h​e​m​ ​f​i​r​s​t​.
 		 */
 		organizationInUse: string
+		held: {
+			/**
+			 * {​d​e​v​i​c​e​s​}​ ​{​{​d​e​v​i​c​e​|​d​e​v​i​c​e​s​}​}
+			 * @param {string | number | boolean} devices
+			 */
+			devices: RequiredParams<'devices'>
+			/**
+			 * {​c​r​e​d​e​n​t​i​a​l​s​}​ ​{​{​c​r​e​d​e​n​t​i​a​l​|​c​r​e​d​e​n​t​i​a​l​s​}​}
+			 * @param {string | number | boolean} credentials
+			 */
+			credentials: RequiredParams<'credentials'>
+			/**
+			 * {​d​e​v​i​c​e​s​}​ ​{​{​d​e​v​i​c​e​|​d​e​v​i​c​e​s​}​}​ ​a​n​d​ ​{​c​r​e​d​e​n​t​i​a​l​s​}​ ​{​{​c​r​e​d​e​n​t​i​a​l​|​c​r​e​d​e​n​t​i​a​l​s​}​}
+			 * @param {string | number | boolean} credentials
+			 * @param {string | number | boolean} devices
+			 */
+			both: RequiredParams<'credentials' | 'devices'>
+		}
+		heldBy: {
+			/**
+			 * T​h​i​s​ ​l​o​c​a​t​i​o​n​ ​s​t​i​l​l​ ​h​o​l​d​s​ ​{​h​e​l​d​}​.​ ​N​o​t​h​i​n​g​ ​w​a​s​ ​d​e​l​e​t​e​d​:​ ​m​o​v​e​ ​o​r​ ​d​e​l​e​t​e​ ​t​h​e​m​ ​f​i​r​s​t​.
+			 * @param {unknown} held
+			 */
+			location: RequiredParams<'held'>
+			/**
+			 * T​h​i​s​ ​f​l​o​o​r​ ​s​t​i​l​l​ ​h​o​l​d​s​ ​{​h​e​l​d​}​.​ ​N​o​t​h​i​n​g​ ​w​a​s​ ​d​e​l​e​t​e​d​:​ ​m​o​v​e​ ​o​r​ ​d​e​l​e​t​e​ ​t​h​e​m​ ​f​i​r​s​t​.
+			 * @param {unknown} held
+			 */
+			floor: RequiredParams<'held'>
+			/**
+			 * T​h​i​s​ ​r​o​o​m​ ​s​t​i​l​l​ ​h​o​l​d​s​ ​{​h​e​l​d​}​.​ ​N​o​t​h​i​n​g​ ​w​a​s​ ​d​e​l​e​t​e​d​:​ ​m​o​v​e​ ​o​r​ ​d​e​l​e​t​e​ ​t​h​e​m​ ​f​i​r​s​t​.
+			 * @param {unknown} held
+			 */
+			room: RequiredParams<'held'>
+			/**
+			 * T​h​i​s​ ​d​o​o​r​ ​s​t​i​l​l​ ​h​o​l​d​s​ ​{​h​e​l​d​}​.​ ​N​o​t​h​i​n​g​ ​w​a​s​ ​d​e​l​e​t​e​d​:​ ​m​o​v​e​ ​o​r​ ​d​e​l​e​t​e​ ​t​h​e​m​ ​f​i​r​s​t​.
+			 * @param {unknown} held
+			 */
+			door: RequiredParams<'held'>
+			/**
+			 * T​h​i​s​ ​l​o​c​a​t​i​o​n​ ​s​t​i​l​l​ ​h​o​l​d​s​ ​{​h​e​l​d​}​.​ ​I​t​ ​m​o​v​e​s​ ​t​o​ ​a​n​o​t​h​e​r​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​o​n​l​y​ ​w​i​t​h​o​u​t​ ​t​h​e​m​:​ ​m​o​v​e​ ​o​r​ ​d​e​l​e​t​e​ ​t​h​e​m​ ​f​i​r​s​t​.
+			 * @param {unknown} held
+			 */
+			locationMove: RequiredParams<'held'>
+			/**
+			 * T​h​i​s​ ​s​t​i​l​l​ ​h​o​l​d​s​ ​{​h​e​l​d​}​.​ ​M​o​v​e​ ​o​r​ ​d​e​l​e​t​e​ ​t​h​e​m​ ​b​e​f​o​r​e​ ​m​o​v​i​n​g​ ​i​t​.
+			 * @param {unknown} held
+			 */
+			move: RequiredParams<'held'>
+		}
 		/**
 		 * T​h​e​ ​s​e​r​v​e​r​ ​r​e​f​u​s​e​d​ ​t​h​i​s​ ​c​h​a​n​g​e​ ​b​e​c​a​u​s​e​ ​o​f​ ​o​t​h​e​r​ ​d​a​t​a​.​ ​R​e​l​o​a​d​ ​a​n​d​ ​t​r​y​ ​a​g​a​i​n​.
 		 */
@@ -2966,6 +3016,57 @@ type RootTranslation = {
 		 */
 		description: string
 		/**
+		 * O​r​g​a​n​i​z​a​t​i​o​n
+		 */
+		organization: string
+		/**
+		 * C​h​o​o​s​e​ ​a​n​ ​o​r​g​a​n​i​z​a​t​i​o​n
+		 */
+		chooseOrganization: string
+		/**
+		 * Y​o​u​r​ ​l​o​c​a​t​i​o​n​s​ ​b​e​l​o​n​g​ ​t​o​ ​y​o​u​r​ ​o​r​g​a​n​i​z​a​t​i​o​n​.
+		 */
+		ownOrganization: string
+		/**
+		 * T​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+		 */
+		organizationsFailed: string
+		/**
+		 * I​m​a​g​e​ ​U​R​L
+		 */
+		imageUrl: string
+		/**
+		 * A​ ​p​i​c​t​u​r​e​ ​o​f​ ​t​h​e​ ​b​u​i​l​d​i​n​g​:​ ​i​t​s​ ​w​e​b​ ​a​d​d​r​e​s​s​,​ ​s​t​a​r​t​i​n​g​ ​w​i​t​h​ ​h​t​t​p​s​:​/​/​.
+		 */
+		imageUrlHint: string
+		/**
+		 * P​o​s​i​t​i​o​n
+		 */
+		position: string
+		/**
+		 * T​h​e​ ​s​t​o​r​e​y​:​ ​0​ ​i​s​ ​t​h​e​ ​g​r​o​u​n​d​ ​f​l​o​o​r​,​ ​1​ ​t​h​e​ ​f​i​r​s​t​ ​f​l​o​o​r​,​ ​-​1​ ​t​h​e​ ​f​i​r​s​t​ ​b​a​s​e​m​e​n​t​.
+		 */
+		positionHint: string
+		/**
+		 * f​l​o​o​r​ ​{​p​o​s​i​t​i​o​n​}
+		 * @param {unknown} position
+		 */
+		floorAt: RequiredParams<'position'>
+		/**
+		 * N​e​w​ ​f​l​o​o​r
+		 */
+		newFloor: string
+		/**
+		 * E​d​i​t​ ​f​l​o​o​r​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		editFloor: RequiredParams<'name'>
+		/**
+		 * F​l​o​o​r​ ​“​{​n​a​m​e​}​”​ ​s​a​v​e​d​.
+		 * @param {unknown} name
+		 */
+		floorSaved: RequiredParams<'name'>
+		/**
 		 * F​l​o​o​r​s
 		 */
 		floors: string
@@ -3125,7 +3226,7 @@ type RootTranslation = {
 		 */
 		tree: RequiredParams<'name'>
 		/**
-		 * A​r​r​o​w​s​ ​m​o​v​e​ ​a​n​d​ ​o​p​e​n​,​ ​H​o​m​e​ ​a​n​d​ ​E​n​d​ ​j​u​m​p​,​ ​l​e​t​t​e​r​s​ ​f​i​n​d​ ​b​y​ ​n​a​m​e​,​ ​*​ ​o​p​e​n​s​ ​a​l​l​ ​s​i​b​l​i​n​g​s​,​ ​E​n​t​e​r​ ​o​p​e​n​s​ ​a​ ​d​e​v​i​c​e​,​ ​F​2​ ​r​e​n​a​m​e​s​,​ ​+​ ​a​d​d​s​ ​a​ ​r​o​o​m​ ​o​r​ ​d​o​o​r​ ​i​n​s​i​d​e​,​ ​D​e​l​e​t​e​ ​r​e​m​o​v​e​s​.
+		 * A​r​r​o​w​s​ ​m​o​v​e​ ​a​n​d​ ​o​p​e​n​,​ ​H​o​m​e​ ​a​n​d​ ​E​n​d​ ​j​u​m​p​,​ ​l​e​t​t​e​r​s​ ​f​i​n​d​ ​b​y​ ​n​a​m​e​,​ ​*​ ​o​p​e​n​s​ ​a​l​l​ ​s​i​b​l​i​n​g​s​,​ ​E​n​t​e​r​ ​o​p​e​n​s​ ​a​ ​d​e​v​i​c​e​,​ ​F​2​ ​r​e​n​a​m​e​s​ ​(​a​ ​f​l​o​o​r​:​ ​n​a​m​e​ ​a​n​d​ ​p​o​s​i​t​i​o​n​)​,​ ​+​ ​a​d​d​s​ ​a​ ​r​o​o​m​ ​o​r​ ​d​o​o​r​ ​i​n​s​i​d​e​,​ ​D​e​l​e​t​e​ ​r​e​m​o​v​e​s​.
 		 */
 		treeHint: string
 		/**
@@ -3866,7 +3967,7 @@ export type TranslationFunctions = {
 		 */
 		datetimeInvalid: () => LocalizedString
 		/**
-		 * Upload an image.
+		 * Enter the image’s web address, starting with https:// or http://.
 		 */
 		imageUrlInvalid: () => LocalizedString
 		/**
@@ -3921,6 +4022,46 @@ export type TranslationFunctions = {
 		 * The organization still has users, locations or devices. Move or delete them first.
 		 */
 		organizationInUse: () => LocalizedString
+		held: {
+			/**
+			 * {devices} {{device|devices}}
+			 */
+			devices: (arg: { devices: string | number | boolean }) => LocalizedString
+			/**
+			 * {credentials} {{credential|credentials}}
+			 */
+			credentials: (arg: { credentials: string | number | boolean }) => LocalizedString
+			/**
+			 * {devices} {{device|devices}} and {credentials} {{credential|credentials}}
+			 */
+			both: (arg: { credentials: string | number | boolean, devices: string | number | boolean }) => LocalizedString
+		}
+		heldBy: {
+			/**
+			 * This location still holds {held}. Nothing was deleted: move or delete them first.
+			 */
+			location: (arg: { held: unknown }) => LocalizedString
+			/**
+			 * This floor still holds {held}. Nothing was deleted: move or delete them first.
+			 */
+			floor: (arg: { held: unknown }) => LocalizedString
+			/**
+			 * This room still holds {held}. Nothing was deleted: move or delete them first.
+			 */
+			room: (arg: { held: unknown }) => LocalizedString
+			/**
+			 * This door still holds {held}. Nothing was deleted: move or delete them first.
+			 */
+			door: (arg: { held: unknown }) => LocalizedString
+			/**
+			 * This location still holds {held}. It moves to another organization only without them: move or delete them first.
+			 */
+			locationMove: (arg: { held: unknown }) => LocalizedString
+			/**
+			 * This still holds {held}. Move or delete them before moving it.
+			 */
+			move: (arg: { held: unknown }) => LocalizedString
+		}
 		/**
 		 * The server refused this change because of other data. Reload and try again.
 		 */
@@ -6076,6 +6217,54 @@ export type TranslationFunctions = {
 		 */
 		description: () => LocalizedString
 		/**
+		 * Organization
+		 */
+		organization: () => LocalizedString
+		/**
+		 * Choose an organization
+		 */
+		chooseOrganization: () => LocalizedString
+		/**
+		 * Your locations belong to your organization.
+		 */
+		ownOrganization: () => LocalizedString
+		/**
+		 * The organizations could not be loaded.
+		 */
+		organizationsFailed: () => LocalizedString
+		/**
+		 * Image URL
+		 */
+		imageUrl: () => LocalizedString
+		/**
+		 * A picture of the building: its web address, starting with https://.
+		 */
+		imageUrlHint: () => LocalizedString
+		/**
+		 * Position
+		 */
+		position: () => LocalizedString
+		/**
+		 * The storey: 0 is the ground floor, 1 the first floor, -1 the first basement.
+		 */
+		positionHint: () => LocalizedString
+		/**
+		 * floor {position}
+		 */
+		floorAt: (arg: { position: unknown }) => LocalizedString
+		/**
+		 * New floor
+		 */
+		newFloor: () => LocalizedString
+		/**
+		 * Edit floor {name}
+		 */
+		editFloor: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Floor “{name}” saved.
+		 */
+		floorSaved: (arg: { name: unknown }) => LocalizedString
+		/**
 		 * Floors
 		 */
 		floors: () => LocalizedString
@@ -6220,7 +6409,7 @@ export type TranslationFunctions = {
 		 */
 		tree: (arg: { name: unknown }) => LocalizedString
 		/**
-		 * Arrows move and open, Home and End jump, letters find by name, * opens all siblings, Enter opens a device, F2 renames, + adds a room or door inside, Delete removes.
+		 * Arrows move and open, Home and End jump, letters find by name, * opens all siblings, Enter opens a device, F2 renames (a floor: name and position), + adds a room or door inside, Delete removes.
 		 */
 		treeHint: () => LocalizedString
 		/**

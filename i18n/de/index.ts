@@ -165,7 +165,8 @@ const de = {
     duplicate: 'Jeder Eintrag nur einmal.',
     idInvalid: 'Wählen Sie einen Eintrag aus der Liste.',
     datetimeInvalid: 'Geben Sie ein Datum und eine Uhrzeit ein.',
-    imageUrlInvalid: 'Laden Sie ein Bild hoch.',
+    imageUrlInvalid:
+      'Geben Sie die Webadresse des Bildes ein, beginnend mit https:// oder http://.',
     roleInvalid: 'Wählen Sie eine bekannte Rolle.',
     permissionInvalid: 'Wählen Sie bekannte Berechtigungen.',
     endBeforeStart: 'Das Ende muss nach dem Beginn liegen.',
@@ -180,6 +181,22 @@ const de = {
     inUse: 'Dies wird noch verwendet.',
     organizationInUse:
       'Die Organisation hat noch Benutzer, Standorte oder Geräte. Verschieben oder löschen Sie diese zuerst.',
+    held: {
+      devices: '{devices} {{devices:Gerät|Geräte}}',
+      credentials: '{credentials} {{credentials:Zugangsberechtigung|Zugangsberechtigungen}}',
+      both: '{devices} {{devices:Gerät|Geräte}} und {credentials} {{credentials:Zugangsberechtigung|Zugangsberechtigungen}}',
+    },
+    heldBy: {
+      location:
+        'Dieser Standort enthält noch {held}. Nichts wurde gelöscht: Verschieben oder löschen Sie diese zuerst.',
+      floor:
+        'Diese Etage enthält noch {held}. Nichts wurde gelöscht: Verschieben oder löschen Sie diese zuerst.',
+      room: 'Dieser Raum enthält noch {held}. Nichts wurde gelöscht: Verschieben oder löschen Sie diese zuerst.',
+      door: 'Diese Tür hat noch {held}. Nichts wurde gelöscht: Verschieben oder löschen Sie diese zuerst.',
+      locationMove:
+        'Dieser Standort enthält noch {held}. Er wechselt nur ohne sie in eine andere Organisation: Verschieben oder löschen Sie diese zuerst.',
+      move: 'Dies enthält noch {held}. Verschieben oder löschen Sie diese, bevor Sie es verschieben.',
+    },
     conflict:
       'Der Server hat die Änderung wegen anderer Daten abgelehnt. Laden Sie neu und versuchen Sie es erneut.',
     forbidden: 'Sie haben keine Berechtigung dafür.',
@@ -683,6 +700,19 @@ const de = {
     postalCode: 'Postleitzahl',
     locality: 'Ort',
     description: 'Beschreibung',
+    organization: 'Organisation',
+    chooseOrganization: 'Organisation wählen',
+    ownOrganization: 'Ihre Standorte gehören zu Ihrer Organisation.',
+    organizationsFailed: 'Die Organisationen konnten nicht geladen werden.',
+    imageUrl: 'Bild-URL',
+    imageUrlHint: 'Ein Bild des Gebäudes: seine Webadresse, beginnend mit https://.',
+    position: 'Position',
+    positionHint:
+      'Das Stockwerk: 0 ist das Erdgeschoss, 1 der erste Stock, -1 das erste Untergeschoss.',
+    floorAt: 'Etage {position}',
+    newFloor: 'Neue Etage',
+    editFloor: 'Etage {name} bearbeiten',
+    floorSaved: 'Etage „{name}“ gespeichert.',
     floors: 'Etagen',
     rooms: 'Räume',
     doors: 'Türen',
@@ -723,7 +753,7 @@ const de = {
     noAddress: 'Keine Adresse',
     tree: 'Etagen, Räume und Türen von {name}',
     treeHint:
-      'Pfeiltasten bewegen und öffnen, Pos1 und Ende springen, Buchstaben suchen nach Namen, * öffnet alle Geschwister, Eingabe öffnet ein Gerät, F2 benennt um, + legt einen Raum oder eine Tür darin an, Entf löscht.',
+      'Pfeiltasten bewegen und öffnen, Pos1 und Ende springen, Buchstaben suchen nach Namen, * öffnet alle Geschwister, Eingabe öffnet ein Gerät, F2 benennt um (eine Etage: Name und Position), + legt einen Raum oder eine Tür darin an, Entf löscht.',
     addFloor: 'Etage hinzufügen',
     newName: 'Name (neu: {kind})',
     rename: 'Neuer Name für {name}',

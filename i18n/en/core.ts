@@ -164,7 +164,7 @@ const core = {
     duplicate: 'Each entry only once.',
     idInvalid: 'Choose an entry from the list.',
     datetimeInvalid: 'Enter a date and a time.',
-    imageUrlInvalid: 'Upload an image.',
+    imageUrlInvalid: 'Enter the image’s web address, starting with https:// or http://.',
     roleInvalid: 'Choose a known role.',
     permissionInvalid: 'Choose known permissions.',
     endBeforeStart: 'The end must be after the start.',
@@ -179,6 +179,20 @@ const core = {
     inUse: 'This is still in use.',
     organizationInUse:
       'The organization still has users, locations or devices. Move or delete them first.',
+    held: {
+      devices: '{devices} {{devices:device|devices}}',
+      credentials: '{credentials} {{credentials:credential|credentials}}',
+      both: '{devices} {{devices:device|devices}} and {credentials} {{credentials:credential|credentials}}',
+    },
+    heldBy: {
+      location: 'This location still holds {held}. Nothing was deleted: move or delete them first.',
+      floor: 'This floor still holds {held}. Nothing was deleted: move or delete them first.',
+      room: 'This room still holds {held}. Nothing was deleted: move or delete them first.',
+      door: 'This door still holds {held}. Nothing was deleted: move or delete them first.',
+      locationMove:
+        'This location still holds {held}. It moves to another organization only without them: move or delete them first.',
+      move: 'This still holds {held}. Move or delete them before moving it.',
+    },
     conflict: 'The server refused this change because of other data. Reload and try again.',
     forbidden: 'You do not have permission to do this.',
     notFound: 'This no longer exists. It may have been deleted meanwhile.',

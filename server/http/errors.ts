@@ -42,6 +42,16 @@ export const conflict = (
   params: RuleParams = {},
 ) => new HttpError(409, 'conflict', message, field, {}, { rule, params })
 
+/** What still holds a thing a write would delete or move away. */
+export interface Holdings {
+  devices: number
+  credentials: number
+}
+
+/** Refused while devices or credentials hold it: the counts go along for the client to word. */
+export const inUse = (message: string, params: Holdings & { subject: string }, field?: string) =>
+  conflict(message, field, 'in_use', { ...params })
+
 /** A unique value (username, email, client id, …) another record already holds. */
 export const taken = (field: string, subject: string, message: string) =>
   conflict(message, field, 'taken', { subject })

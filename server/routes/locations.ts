@@ -14,7 +14,7 @@ import { inScope } from '../../src/contract/permissions'
 import type { App, Services } from '../context'
 import type { Queryable } from '../db/database'
 import { lockRow } from '../db/locks'
-import { conflict, notFound } from '../http/errors'
+import { inUse, notFound, type Holdings } from '../http/errors'
 import { listPage } from '../http/list'
 import { ensureInScope, orgLimit, requireScope } from '../http/scope'
 import { idParam, jsonBody, parse, query } from '../http/validate'
@@ -68,32 +68,36 @@ async function deepLocation(q: Queryable, location: Location): Promise<LocationD
   }
 }
 
-/** Whether devices, or credentials on the location, its doors or its devices, still use it. */
-async function holdsAccess(q: Queryable, id: number): Promise<boolean> {
-  const [used] = await q.query(
-    `select 1 where exists (select 1 from devices where location_id = $1)
-       or exists (select 1 from credentials c where
-            (c.assignment_type = 'location' and c.assignment_id = $1)
-         or (c.assignment_type = 'door' and c.assignment_id in
-              (select door_id from doors where location_id = $1))
-         or (c.assignment_type = 'device' and c.assignment_id in
-              (select device_id from devices where location_id = $1)))`,
+/** The devices at the location, and the credentials on it, its doors or its devices. */
+async function holdings(q: Queryable, id: number): Promise<Holdings> {
+  const [row] = await q.query<Holdings>(
+    `select (select count(*)::int from devices where location_id = $1) as devices,
+            (select count(*)::int from credentials c where
+                (c.assignment_type = 'location' and c.assignment_id = $1)
+             or (c.assignment_type = 'door' and c.assignment_id in
+                  (select door_id from doors where location_id = $1))
+             or (c.assignment_type = 'device' and c.assignment_id in
+                  (select device_id from devices where location_id = $1))) as credentials`,
     [id],
   )
-  return used !== undefined
+  return row ?? { devices: 0, credentials: 0 }
 }
 
 /**
- * A location moves to another organization with its floors, rooms and doors, but never with
- * devices or credentials: those would carry one organization's access into another's.
+ * Refuses (409) while devices or credentials hold the location, with their counts for the client to
+ * word. A move takes floors, rooms and doors along, never devices or credentials: those would carry
+ * one organization's access into another's.
  */
-async function refuseMoveWhileHeld(q: Queryable, id: number) {
-  if (await holdsAccess(q, id)) {
-    throw conflict(
+async function refuseWhileHeld(q: Queryable, id: number, move: boolean) {
+  const held = await holdings(q, id)
+  if (held.devices + held.credentials === 0) return
+  if (move)
+    throw inUse(
       'This location still holds devices or credentials: remove them before moving it to another organization.',
+      { subject: 'location_move', ...held },
       'organization_id',
     )
-  }
+  throw inUse('Devices or credentials still use this location.', { subject: 'location', ...held })
 }
 
 function toInput(l: Location): LocationInput {
@@ -182,7 +186,7 @@ export function registerLocations(app: App, s: Services) {
       const moves = organizationId !== location.organization_id
       if (moves) {
         if (!inScope(scope, p.organizationId, organizationId)) throw notFound('Organization')
-        await refuseMoveWhileHeld(q, id)
+        await refuseWhileHeld(q, id, true)
       }
       // Floors, rooms and doors follow through their cascading keys (migration 003).
       await q.query(
@@ -192,7 +196,7 @@ export function registerLocations(app: App, s: Services) {
         [...values(input), organizationId, id],
       )
       // Again after the cascade, which waited for credentials being written on these doors.
-      if (moves) await refuseMoveWhileHeld(q, id)
+      if (moves) await refuseWhileHeld(q, id, true)
       return findLocation(q, id)
     })
     return c.json(updated)
@@ -207,8 +211,7 @@ export function registerLocations(app: App, s: Services) {
       // attached below it (which holds the row in key share) is seen by the check below.
       await lockRow(q, 'locations', id, 'update')
       ensureInScope(scope, p, await findLocation(q, id), 'Location')
-      if (await holdsAccess(q, id))
-        throw conflict('Devices or credentials still use this location.')
+      await refuseWhileHeld(q, id, false)
       await q.query('delete from locations where location_id = $1', [id])
     })
     return c.body(null, 204)

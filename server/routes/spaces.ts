@@ -14,7 +14,7 @@ import {
 import type { App, Principal, Services } from '../context'
 import type { Queryable, Row } from '../db/database'
 import { lockRow } from '../db/locks'
-import { conflict } from '../http/errors'
+import { inUse, type Holdings } from '../http/errors'
 import { listPage } from '../http/list'
 import { ensureInScope, orgLimit, requireScope } from '../http/scope'
 import type { Scope } from '../../src/contract/permissions'
@@ -173,9 +173,8 @@ function registerLevel(app: App, s: Services, level: Level) {
     const updated = await s.db.tx(async (q) => {
       const current = ensureInScope(scope, p, await lockedNode(q, id), level.name)
       const input = level.input({ ...pick(current, [level.parent.key, ...level.own]), ...patch })
-      if (input[level.parent.key] !== current[level.parent.key] && (await inUse(q, level, id))) {
-        throw conflict('Move devices and credentials away before moving this.')
-      }
+      if (input[level.parent.key] !== current[level.parent.key])
+        await refuseWhileHeld(q, level, id, true)
       await write(q, p, scope, input, id)
       for (const sql of level.cascade) await q.query(sql, [id])
       return find(q, id)
@@ -189,7 +188,7 @@ function registerLevel(app: App, s: Services, level: Level) {
     const id = idParam(c)
     await s.db.tx(async (q) => {
       ensureInScope(scope, p, await lockedNode(q, id), level.name)
-      if (await inUse(q, level, id)) throw conflict('Devices or credentials still use this.')
+      await refuseWhileHeld(q, level, id, false)
       await q.query(`delete from ${level.kind} where ${level.key} = $1`, [id])
     })
     return c.body(null, 204)
@@ -200,15 +199,31 @@ function pick(row: Row, keys: readonly string[]): Row {
   return Object.fromEntries(keys.map((k) => [k, row[k]]))
 }
 
-async function inUse(q: Queryable, level: Level, id: number): Promise<boolean> {
-  const [row] = await q.query(
+/** The devices mounted at or below a node, and the credentials on its doors. */
+async function holdingsBelow(q: Queryable, level: Level, id: number): Promise<Holdings> {
+  const [row] = await q.query<Holdings>(
     `with m as (${mountsBelowSql(level)})
-     select 1 where exists (select 1 from devices d join m on d.assignment_type = m.t and d.assignment_id = m.id)
-       or exists (select 1 from credentials c join m on m.t = 'door' and c.assignment_type = 'door'
-                  and c.assignment_id = m.id)`,
+     select (select count(*)::int from devices d
+               join m on d.assignment_type = m.t and d.assignment_id = m.id) as devices,
+            (select count(*)::int from credentials c
+               join m on m.t = 'door' and c.assignment_type = 'door' and c.assignment_id = m.id)
+              as credentials`,
     [id],
   )
-  return row !== undefined
+  return row ?? { devices: 0, credentials: 0 }
+}
+
+/** Refuses (409) while devices or credentials hold the node, with their counts for the client. */
+async function refuseWhileHeld(q: Queryable, level: Level, id: number, move: boolean) {
+  const held = await holdingsBelow(q, level, id)
+  if (held.devices + held.credentials === 0) return
+  const subject = level.key.replace('_id', '')
+  if (move)
+    throw inUse('Move devices and credentials away before moving this.', {
+      subject: `${subject}_move`,
+      ...held,
+    })
+  throw inUse('Devices or credentials still use this.', { subject, ...held })
 }
 
 const doorSort: Record<(typeof doorSortKeys)[number], string> = {

@@ -83,7 +83,9 @@ test('the view: floors, rooms and doors added, renamed and deleted by keyboard a
 
   await page.getByRole('button', { name: 'Add floor' }).focus()
   await page.keyboard.press('Enter')
-  await expect(page.getByLabel('Name of the new floor')).toBeFocused()
+  const floorForm = page.getByRole('dialog', { name: 'New floor' })
+  await expect(floorForm.getByLabel('Name')).toBeFocused()
+  await expect(floorForm.getByLabel('Position')).toHaveValue('0')
   await page.keyboard.type('Ground')
   await page.keyboard.press('Enter')
   await expect(item(page, /Ground/)).toBeFocused()
@@ -447,7 +449,7 @@ test('the palette adds a floor and opens the plan upload on a location', async (
 
   await actionsOf('Add a floor')
   await expect(page).toHaveURL(new RegExp(`/locations/view/${house.id}$`))
-  await expect(page.getByLabel('Name of the new floor')).toBeFocused()
+  await expect(page.getByRole('dialog', { name: 'New floor' }).getByLabel('Name')).toBeFocused()
   await page.keyboard.type('Roof')
   await page.keyboard.press('Enter')
   await expect(item(page, /Roof/)).toBeFocused()

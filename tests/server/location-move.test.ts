@@ -56,6 +56,10 @@ describe('moving a location to another organization', () => {
     const error = shaped(reply.body, ErrorBody)
     expect(error.field).toBe('organization_id')
     expect(error.message).toMatch(/devices or credentials/)
+    expect(error).toMatchObject({
+      rule: 'in_use',
+      params: { subject: 'location_move', devices: 1, credentials: 0 },
+    })
 
     const globex = await server().login(GLOBEX)
     const acme = await server().login(ORGADMIN)

@@ -87,13 +87,32 @@ describe('locations, floors, rooms, doors', () => {
     // The counts the locations list shows: one room, one door, one device.
     expect([flat.room_count, flat.door_count, flat.device_count]).toEqual([1, 1, 1])
 
-    // In use: the door holds a device.
-    expect(
-      (await server().request('DELETE', `/sbm/v1/doors/${door.door_id}`, { token })).status,
-    ).toBe(409)
-    expect(
-      (await server().request('DELETE', `/sbm/v1/locations/${loc.location_id}`, { token })).status,
-    ).toBe(409)
+    // In use: the door holds a device; the refusal counts what holds it, for the client to word.
+    const doorRefused = await server().request('DELETE', `/sbm/v1/doors/${door.door_id}`, { token })
+    expect(doorRefused.status).toBe(409)
+    expect(doorRefused.body).toMatchObject({
+      rule: 'in_use',
+      params: { subject: 'door', devices: 1, credentials: 0 },
+    })
+    const floorRefused = await server().request('DELETE', `/sbm/v1/floors/${floor.floor_id}`, {
+      token,
+    })
+    expect(floorRefused.body).toMatchObject({
+      rule: 'in_use',
+      params: { subject: 'floor', devices: 1, credentials: 0 },
+    })
+    const locationRefused = await server().request(
+      'DELETE',
+      `/sbm/v1/locations/${loc.location_id}`,
+      {
+        token,
+      },
+    )
+    expect(locationRefused.status).toBe(409)
+    expect(locationRefused.body).toMatchObject({
+      rule: 'in_use',
+      params: { subject: 'location', devices: 1, credentials: 0 },
+    })
     expect(
       (await server().request('DELETE', `/sbm/v1/devices/${created.device_id}`, { token })).status,
     ).toBe(204)

@@ -16,6 +16,7 @@ export function CreateLocationScreen() {
   return (
     <Page title={LL.locations.createTitle()}>
       <LocationForm
+        operation="create"
         initial={emptyValues}
         label={LL.locations.createTitle()}
         submitLabel={LL.common.create()}

@@ -37,6 +37,7 @@ export function EditLocationScreen() {
   return (
     <Page title={LL.locations.editNamed({ name: location.name })}>
       <LocationForm
+        operation="update"
         label={LL.locations.editNamed({ name: location.name })}
         // A refetch (window focus) must not wipe what the user is typing: the form keeps its own copy.
         key={location.location_id}

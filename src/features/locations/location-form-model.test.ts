@@ -32,6 +32,8 @@ describe('the location form model', () => {
         number: '5',
         postal_code: ' 10115',
         locality: 'Berlin ',
+        organization_id: '2',
+        image_url: ' https://example.com/hq.jpg ',
         description: '',
       }),
     ).toEqual({
@@ -42,8 +44,18 @@ describe('the location form model', () => {
         number: '5',
         postal_code: '10115',
         locality: 'Berlin',
+        organization_id: 2,
+        image_url: 'https://example.com/hq.jpg',
         description: '',
       },
+    })
+  })
+
+  it('sends no image as null and refuses an image address that is not a web address', () => {
+    const ok = validateValues(locationForm, { ...emptyValues, name: 'HQ' })
+    expect(ok).toMatchObject({ ok: true, input: { image_url: null, organization_id: undefined } })
+    expect(rules({ ...emptyValues, name: 'HQ', image_url: 'hq.jpg' })).toEqual({
+      image_url: ['image_url_invalid', {}],
     })
   })
 })

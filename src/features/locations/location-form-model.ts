@@ -10,6 +10,9 @@ export interface FormValues {
   number: string
   postal_code: string
   locality: string
+  /** The owning organization's id as the select holds it; '' until one is known. */
+  organization_id: string
+  image_url: string
   description: string
 }
 
@@ -21,26 +24,49 @@ export const emptyValues: FormValues = {
   number: '',
   postal_code: '',
   locality: '',
+  organization_id: '',
+  image_url: '',
   description: '',
 }
 
 export function valuesOf(location: Location): FormValues {
   const { name, street, number, postal_code, locality, description } = location
-  return { name, street, number, postal_code, locality, description }
+  return {
+    name,
+    street,
+    number,
+    postal_code,
+    locality,
+    organization_id: String(location.organization_id),
+    image_url: location.image_url ?? '',
+    description,
+  }
 }
 
-const trimmed = (values: FormValues): FormValues => ({
+/** What the contract checks: text trimmed, no organization as absent, no image as null. */
+const prepared = (values: FormValues) => ({
   name: values.name.trim(),
   street: values.street.trim(),
   number: values.number.trim(),
   postal_code: values.postal_code.trim(),
   locality: values.locality.trim(),
+  organization_id: values.organization_id === '' ? undefined : Number(values.organization_id),
+  image_url: values.image_url.trim() === '' ? null : values.image_url.trim(),
   description: values.description.trim(),
 })
 
-/** The form's fields in screen order, and what the contract checks: the text trimmed. */
+/** The form's fields in screen order, and what the contract checks. */
 export const locationForm: FormCoreOptions<FormValues, LocationInput, FormField> = {
   struct: LocationInput,
-  fields: ['name', 'street', 'number', 'postal_code', 'locality', 'description'],
-  prepare: trimmed,
+  fields: [
+    'name',
+    'street',
+    'number',
+    'postal_code',
+    'locality',
+    'organization_id',
+    'image_url',
+    'description',
+  ],
+  prepare: prepared,
 }

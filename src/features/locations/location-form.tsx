@@ -1,5 +1,7 @@
 import { useI18nContext } from '../../../i18n/i18n-react'
 import type { LocationInput } from '../../contract/locations'
+import { scopeOf } from '../../contract/permissions'
+import { useSession } from '../../session/session-context'
 import { fieldProps } from '../../ui/form/field-props'
 import { FormFrame, type EntityFormProps } from '../../ui/form/form-frame'
 import { useContractForm } from '../../ui/form/use-contract-form'
@@ -7,12 +9,29 @@ import { TextArea } from '../../ui/text-area'
 import { TextField } from '../../ui/text-field'
 import { locationForm, type FormField, type FormValues } from './location-form-model'
 import * as styles from './locations.css'
+import { OrganizationField } from './organization-field'
 
-export function LocationForm(props: EntityFormProps<FormValues, LocationInput>) {
-  const { initial, onSubmit, ...frame } = props
+interface LocationFormProps extends EntityFormProps<FormValues, LocationInput> {
+  /** Whether the form creates or updates: the caller's scope for it decides who picks the owner. */
+  operation: 'create' | 'update'
+}
+
+export function LocationForm(props: LocationFormProps) {
+  const { initial, onSubmit, operation, ...frame } = props
   const { LL } = useI18nContext()
-  const form = useContractForm(locationForm.struct, initial, { ...locationForm, onSubmit })
-  const text = (field: Exclude<FormField, 'description'>, fieldLabel: string, required = false) => (
+  const { user } = useSession()
+  // Only a global administrator places a location in another organization (the server agrees).
+  const choose = user !== null && scopeOf(user.permissions, 'locations', operation) === 'all'
+  const start =
+    initial.organization_id === '' && user
+      ? { ...initial, organization_id: String(user.organization_id) }
+      : initial
+  const form = useContractForm(locationForm.struct, start, { ...locationForm, onSubmit })
+  const text = (
+    field: Exclude<FormField, 'description' | 'organization_id'>,
+    fieldLabel: string,
+    required = false,
+  ) => (
     <TextField
       label={fieldLabel}
       required={required}
@@ -31,6 +50,22 @@ export function LocationForm(props: EntityFormProps<FormValues, LocationInput>) 
         {text('postal_code', LL.locations.postalCode())}
         {text('locality', LL.locations.locality())}
       </div>
+      <OrganizationField
+        choose={choose}
+        ownName={user?.organization_name ?? ''}
+        value={form.values.organization_id}
+        error={form.error('organization_id')}
+        onChange={(id) => form.set('organization_id', id)}
+        onBlur={() => form.blur('organization_id')}
+      />
+      <TextField
+        type="url"
+        label={LL.locations.imageUrl()}
+        hint={LL.locations.imageUrlHint()}
+        autoComplete="off"
+        spellCheck={false}
+        {...fieldProps(form, 'image_url')}
+      />
       <TextArea label={LL.locations.description()} {...fieldProps(form, 'description')} />
     </FormFrame>
   )

@@ -12,6 +12,8 @@ export interface TreeRow {
   kind: NodeKind
   id: number
   name: string
+  /** A floor's storey (negative below ground); null for rooms, doors and devices. */
+  position: number | null
   level: number
   /** Position among its siblings, from 1, and how many siblings there are (aria-posinset/setsize). */
   posinset: number
@@ -34,6 +36,7 @@ interface Source {
   kind: NodeKind
   id: number
   name: string
+  position?: number
   children: Source[]
 }
 
@@ -47,6 +50,7 @@ function sources(location: LocationDeep): Source[] {
     kind: 'floor',
     id: floor.floor_id,
     name: floor.name,
+    position: floor.position,
     children: [
       ...floor.rooms.map((room): Source => ({
         kind: 'room',
@@ -93,6 +97,7 @@ export function visibleRows(location: LocationDeep, expanded: ReadonlySet<string
         kind: node.kind,
         id: node.id,
         name: node.name,
+        position: node.position ?? null,
         level,
         posinset: index + 1,
         setsize: nodes.length,

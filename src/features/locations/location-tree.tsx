@@ -8,6 +8,7 @@ import { failureText } from '../../ui/form/failure-text'
 import { formFailure } from '../../ui/form/form-core'
 import { Notice } from '../../ui/notice'
 import { DeleteSpaceDialog } from './delete-space-dialog'
+import { FloorDialog, type FloorTarget } from './floor-dialog'
 import { childKind, treeKey, typeAhead, visibleRows, type TreeRow } from './location-tree-model'
 import { TreeItemRow } from './location-tree-item'
 import { useTreeWindow } from './use-tree-window'
@@ -25,12 +26,15 @@ interface LocationTreeProps {
 
 type Editing =
   | { mode: 'rename'; row: TreeRow }
-  | { mode: 'create'; kind: SpaceKind; parent: TreeRow | null }
+  | { mode: 'create'; kind: Exclude<SpaceKind, 'floor'>; parent: TreeRow }
   | null
 
 const TYPE_AHEAD_MS = 600
 
-/** The WAI-ARIA tree of one building, edited in place: F2 renames, + adds inside, Delete asks. */
+/**
+ * The WAI-ARIA tree of one building, edited in place: F2 renames (a floor: its form, with the
+ * position), + adds inside, Delete asks.
+ */
 export function LocationTree(props: LocationTreeProps) {
   const { location, canCreate, canUpdate, canDelete, addFloorNow = false } = props
   const { LL } = useI18nContext()
@@ -40,6 +44,10 @@ export function LocationTree(props: LocationTreeProps) {
   const [editing, setEditing] = useState<Editing>(null)
   const [draft, setDraft] = useState('')
   const [deleting, setDeleting] = useState<TreeRow | null>(null)
+  // The palette's "add a floor" opens the floor form at once.
+  const [floorForm, setFloorForm] = useState<FloorTarget | null>(
+    addFloorNow && canCreate ? { floor: null } : null,
+  )
   const typed = useRef({ text: '', at: 0 })
   const treeRef = useRef<HTMLUListElement>(null)
   const save = useSpaceWrite()
@@ -74,19 +82,12 @@ export function LocationTree(props: LocationTreeProps) {
       return next
     })
 
-  const startCreate = (kind: SpaceKind, parent: TreeRow | null) => {
-    if (parent) toggle(parent.key, true)
+  const startCreate = (kind: Exclude<SpaceKind, 'floor'>, parent: TreeRow) => {
+    toggle(parent.key, true)
     save.reset()
     setDraft('')
     setEditing({ mode: 'create', kind, parent })
   }
-
-  const addFloorAtStart = useRef(addFloorNow && canCreate)
-  useEffect(() => {
-    if (!addFloorAtStart.current) return
-    addFloorAtStart.current = false
-    startCreate('floor', null)
-  })
 
   const onTreeKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
     if (!(event.target instanceof HTMLElement) || event.target.getAttribute('role') !== 'treeitem')
@@ -107,6 +108,9 @@ export function LocationTree(props: LocationTreeProps) {
       event.preventDefault()
       if (current.kind === 'device') navigate(pathTo('devices-view', { id: current.id }))
       else if (current.childCount > 0) toggle(current.key, !current.expanded)
+    } else if (event.key === 'F2' && kind === 'floor' && canUpdate) {
+      event.preventDefault()
+      setFloorForm({ floor: location.floors.find((f) => f.floor_id === current.id) ?? null })
     } else if (event.key === 'F2' && kind && canUpdate) {
       event.preventDefault()
       save.reset()
@@ -162,19 +166,12 @@ export function LocationTree(props: LocationTreeProps) {
       setEditing(null)
       if (id !== null) focusRow(`${kind}:${id}`)
     }
-    if (kind === 'floor') {
-      const position = location.floors.reduce((top, f) => Math.max(top, f.position + 1), 0)
-      save.mutate(
-        { op: 'create', kind, locationId: location.location_id, name, position },
-        { onSuccess: done },
-      )
-    } else if (kind === 'room' && parent)
+    if (kind === 'room')
       save.mutate({ op: 'create', kind, floorId: parent.id, name }, { onSuccess: done })
-    else if (kind === 'door' && parent)
-      save.mutate({ op: 'create', kind, roomId: parent.id, name }, { onSuccess: done })
+    else save.mutate({ op: 'create', kind, roomId: parent.id, name }, { onSuccess: done })
   }
   const cancelEdit = () => {
-    const back = editing?.mode === 'rename' ? editing.row.key : (editing?.parent?.key ?? null)
+    const back = editing?.mode === 'rename' ? editing.row.key : (editing?.parent.key ?? null)
     setEditing(null)
     save.reset()
     if (back) focusRow(back)
@@ -205,16 +202,15 @@ export function LocationTree(props: LocationTreeProps) {
       onBlur={() => (save.isPending ? undefined : cancelEdit())}
     />
   )
-  // The new node's row goes right after its parent's last visible descendant (floors: at the end).
+  // The new node's row goes right after its parent's last visible descendant.
   const createAt = (() => {
     if (editing?.mode !== 'create') return -1
-    if (editing.parent === null) return rows.length
     const start = rows.findIndex((r) => r.key === editing.parent?.key)
     let end = start
     while (rows[end + 1] && (rows[end + 1]?.level ?? 0) > (rows[start]?.level ?? 0)) end += 1
     return end + 1
   })()
-  const createLevel = editing?.mode === 'create' && editing.parent ? editing.parent.level + 1 : 1
+  const createLevel = editing?.mode === 'create' ? editing.parent.level + 1 : 1
   const itemCount = rows.length + (createAt >= 0 ? 1 : 0)
   const rowAt = (index: number) => rows[createAt >= 0 && index > createAt ? index - 1 : index]
   const focusItem = createAt >= 0 && focusIndex >= createAt ? focusIndex + 1 : focusIndex
@@ -226,7 +222,7 @@ export function LocationTree(props: LocationTreeProps) {
     <div className={styles.root}>
       <div className={styles.toolbar}>
         {canCreate ? (
-          <Button tone="secondary" onClick={() => startCreate('floor', null)}>
+          <Button tone="secondary" onClick={() => setFloorForm({ floor: null })}>
             {LL.locations.addFloor()}
           </Button>
         ) : null}
@@ -278,12 +274,26 @@ export function LocationTree(props: LocationTreeProps) {
                 measure={virtualizer.measureElement}
                 focused={row.key === current?.key}
                 editor={renaming ? editor(LL.locations.rename({ name: row.name })) : null}
-                kindLabel={LL.locations.kinds[row.kind]()}
+                kindLabel={
+                  row.position === null
+                    ? LL.locations.kinds[row.kind]()
+                    : LL.locations.floorAt({ position: row.position })
+                }
               />
             )
           })}
         </ul>
       </div>
+      <FloorDialog
+        locationId={location.location_id}
+        floors={location.floors}
+        target={floorForm}
+        onClose={() => setFloorForm(null)}
+        onSaved={(floorId) => {
+          setFloorForm(null)
+          focusRow(`floor:${floorId}`)
+        }}
+      />
       <DeleteSpaceDialog
         row={deleting}
         onClose={() => setDeleting(null)}

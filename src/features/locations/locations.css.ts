@@ -79,3 +79,6 @@ export const formRow = style({
 })
 
 export const links = style({ display: 'flex', gap: vars.space.md, margin: `${vars.space.xs} 0 0` })
+
+/** The floor form inside its dialog, whose panel already draws the frame. */
+export const dialogForm = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg })

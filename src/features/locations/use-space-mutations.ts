@@ -20,6 +20,7 @@ export type SpaceWrite =
   | { op: 'create'; kind: 'room'; floorId: number; name: string }
   | { op: 'create'; kind: 'door'; roomId: number; name: string }
   | { op: 'rename'; kind: SpaceKind; id: number; name: string }
+  | { op: 'update'; kind: 'floor'; id: number; name: string; position: number }
   | { op: 'delete'; kind: SpaceKind; id: number }
 
 const renames = { floor: updateFloor, room: updateRoom, door: updateDoor }
@@ -29,6 +30,10 @@ const deletes = { floor: deleteFloor, room: deleteRoom, door: deleteDoor }
 async function write(w: SpaceWrite): Promise<number | null> {
   if (w.op === 'rename') {
     await renames[w.kind](w.id, { name: w.name })
+    return null
+  }
+  if (w.op === 'update') {
+    await updateFloor(w.id, { name: w.name, position: w.position })
     return null
   }
   if (w.op === 'delete') {

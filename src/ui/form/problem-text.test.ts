@@ -72,4 +72,17 @@ describe('problemText', () => {
       'The organization still has users, locations or devices. Move or delete them first.',
     )
   })
+
+  it('says what still holds a location, floor, room or door, counted by the server', () => {
+    const inUse = (subject: string, devices: number, credentials: number, LL = en()) =>
+      problemText(LL, { rule: 'in_use', params: { subject, devices, credentials } })
+    expect(inUse('floor', 3, 2)).toBe(
+      'This floor still holds 3 devices and 2 credentials. Nothing was deleted: move or delete them first.',
+    )
+    expect(inUse('location', 1, 0)).toMatch(/^This location still holds 1 device\. /)
+    expect(inUse('door', 0, 1)).toMatch(/^This door still holds 1 credential\. /)
+    expect(inUse('room', 2, 0, de())).toMatch(/^Dieser Raum enthält noch 2 Geräte\. /)
+    expect(inUse('location_move', 0, 4)).toMatch(/moves to another organization only without/)
+    expect(inUse('door', 1, 1, de())).toMatch(/1 Gerät und 1 Zugangsberechtigung\. /)
+  })
 })

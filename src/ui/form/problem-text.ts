@@ -35,15 +35,36 @@ const takenText: Record<string, (LL: TranslationFunctions) => string> = {
   manufacturer_id: (LL) => LL.form.manufacturerIdTaken(),
 }
 
-const inUseText: Record<string, (LL: TranslationFunctions) => string> = {
+/** "3 devices and 2 credentials": what the server counted still holding the thing. */
+function heldText(LL: TranslationFunctions, params: RuleParams): string {
+  const devices = number(params, 'devices')
+  const credentials = number(params, 'credentials')
+  if (devices > 0 && credentials > 0) return LL.form.held.both({ devices, credentials })
+  return devices > 0 ? LL.form.held.devices({ devices }) : LL.form.held.credentials({ credentials })
+}
+
+const heldBy =
+  (key: keyof TranslationFunctions['form']['heldBy']): Say =>
+  (LL, params) =>
+    LL.form.heldBy[key]({ held: heldText(LL, params) })
+
+const inUseText: Record<string, Say> = {
   organization: (LL) => LL.form.organizationInUse(),
+  location: heldBy('location'),
+  floor: heldBy('floor'),
+  room: heldBy('room'),
+  door: heldBy('door'),
+  location_move: heldBy('locationMove'),
+  floor_move: heldBy('move'),
+  room_move: heldBy('move'),
+  door_move: heldBy('move'),
 }
 
 const bySubject =
-  (table: Record<string, ((LL: TranslationFunctions) => string) | undefined>, fallback: Say): Say =>
+  (table: Record<string, Say | undefined>, fallback: Say): Say =>
   (LL, params) => {
     const say = table[String(params.subject)]
-    return say ? say(LL) : fallback(LL, params)
+    return say ? say(LL, params) : fallback(LL, params)
   }
 
 const rules: Record<Rule, Say> = {
