@@ -146,6 +146,8 @@ const core = {
     manufacturerRequired: 'Manufacturer is required.',
     manufacturerIdRequired: 'Manufacturer ID is required.',
     userRequired: 'User is required.',
+    deviceRequired: 'Device is required.',
+    doorRequired: 'Door is required.',
     locationRequired: 'Location is required.',
     clientsRequired: 'Please provide at least one client.',
     clientExists: 'Client already exists!',
@@ -180,6 +182,7 @@ const core = {
     organizationInUse:
       'The organization still has users, locations or devices. Move or delete them first.',
     conflict: 'The server refused this change because of other data. Reload and try again.',
+    notAtAssignment: 'The device is not at this credential’s door or location.',
     forbidden: 'You do not have permission to do this.',
     notFound: 'This no longer exists. It may have been deleted meanwhile.',
     saving: 'Saving…',
