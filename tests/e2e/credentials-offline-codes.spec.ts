@@ -96,7 +96,7 @@ test('a lock that is not connected gets a code by mouse, with a note instead of 
   await expectNoSeriousA11yViolations(page)
   await offer.getByRole('button', { name: 'Generate code' }).click()
   await expectPin(page)
-  await dialog(page, 'Offline code').getByRole('button', { name: 'Close' }).click()
+  await dialog(page, 'Offline code').getByRole('button', { name: 'Close' }).first().click()
   await expect(page.getByRole('dialog')).toHaveCount(0)
 })
 
