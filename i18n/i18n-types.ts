@@ -542,6 +542,14 @@ type RootTranslation = {
 		 */
 		userRequired: string
 		/**
+		 * D​e​v​i​c​e​ ​i​s​ ​r​e​q​u​i​r​e​d​.
+		 */
+		deviceRequired: string
+		/**
+		 * D​o​o​r​ ​i​s​ ​r​e​q​u​i​r​e​d​.
+		 */
+		doorRequired: string
+		/**
 		 * L​o​c​a​t​i​o​n​ ​i​s​ ​r​e​q​u​i​r​e​d​.
 		 */
 		locationRequired: string
@@ -720,6 +728,10 @@ type RootTranslation = {
 		 * T​h​e​ ​s​e​r​v​e​r​ ​r​e​f​u​s​e​d​ ​t​h​i​s​ ​c​h​a​n​g​e​ ​b​e​c​a​u​s​e​ ​o​f​ ​o​t​h​e​r​ ​d​a​t​a​.​ ​R​e​l​o​a​d​ ​a​n​d​ ​t​r​y​ ​a​g​a​i​n​.
 		 */
 		conflict: string
+		/**
+		 * T​h​e​ ​d​e​v​i​c​e​ ​i​s​ ​n​o​t​ ​a​t​ ​t​h​i​s​ ​c​r​e​d​e​n​t​i​a​l​’​s​ ​d​o​o​r​ ​o​r​ ​l​o​c​a​t​i​o​n​.
+		 */
+		notAtAssignment: string
 		/**
 		 * Y​o​u​ ​d​o​ ​n​o​t​ ​h​a​v​e​ ​p​e​r​m​i​s​s​i​o​n​ ​t​o​ ​d​o​ ​t​h​i​s​.
 		 */
@@ -2925,6 +2937,22 @@ type RootTranslation = {
 			 */
 			offer: RequiredParams<'device'>
 			/**
+			 * T​h​i​s​ ​c​r​e​d​e​n​t​i​a​l​ ​h​o​l​d​s​ ​n​o​ ​o​f​f​l​i​n​e​ ​c​o​d​e​ ​y​e​t​.​ ​C​h​o​o​s​e​ ​t​h​e​ ​d​e​v​i​c​e​ ​t​o​ ​g​e​n​e​r​a​t​e​ ​o​n​e​ ​o​n​.
+			 */
+			choose: string
+			/**
+			 * D​e​v​i​c​e​s​ ​t​h​a​t​ ​c​a​n​ ​p​r​o​g​r​a​m​ ​o​f​f​l​i​n​e​ ​c​o​d​e​s
+			 */
+			devices: string
+			/**
+			 * n​o​t​ ​c​o​n​n​e​c​t​e​d
+			 */
+			notConnected: string
+			/**
+			 * T​h​e​ ​l​o​c​k​ ​i​s​ ​n​o​t​ ​c​o​n​n​e​c​t​e​d​;​ ​t​h​e​ ​c​o​d​e​ ​w​o​r​k​s​ ​o​f​f​l​i​n​e​.
+			 */
+			offlineNote: string
+			/**
 			 * G​e​n​e​r​a​t​e​ ​c​o​d​e
 			 */
 			generate: string
@@ -2933,14 +2961,20 @@ type RootTranslation = {
 			 */
 			unavailableTitle: string
 			unavailable: {
-				/**
-				 * T​h​e​ ​d​e​v​i​c​e​ ​o​f​ ​t​h​i​s​ ​c​r​e​d​e​n​t​i​a​l​ ​c​a​n​n​o​t​ ​p​r​o​g​r​a​m​ ​o​f​f​l​i​n​e​ ​a​c​c​e​s​s​ ​c​o​d​e​s​.
-				 */
-				capability: string
-				/**
-				 * T​h​e​ ​d​e​v​i​c​e​ ​o​f​ ​t​h​i​s​ ​c​r​e​d​e​n​t​i​a​l​ ​i​s​ ​n​o​t​ ​c​o​n​n​e​c​t​e​d​.
-				 */
-				offline: string
+				capability: {
+					/**
+					 * T​h​e​ ​d​e​v​i​c​e​ ​o​f​ ​t​h​i​s​ ​c​r​e​d​e​n​t​i​a​l​ ​c​a​n​n​o​t​ ​p​r​o​g​r​a​m​ ​o​f​f​l​i​n​e​ ​a​c​c​e​s​s​ ​c​o​d​e​s​.
+					 */
+					device: string
+					/**
+					 * N​o​ ​d​e​v​i​c​e​ ​a​t​ ​t​h​i​s​ ​d​o​o​r​ ​c​a​n​ ​p​r​o​g​r​a​m​ ​o​f​f​l​i​n​e​ ​a​c​c​e​s​s​ ​c​o​d​e​s​.
+					 */
+					door: string
+					/**
+					 * N​o​ ​d​e​v​i​c​e​ ​a​t​ ​t​h​i​s​ ​l​o​c​a​t​i​o​n​ ​c​a​n​ ​p​r​o​g​r​a​m​ ​o​f​f​l​i​n​e​ ​a​c​c​e​s​s​ ​c​o​d​e​s​.
+					 */
+					location: string
+				}
 				/**
 				 * Y​o​u​ ​m​a​y​ ​n​o​t​ ​g​e​n​e​r​a​t​e​ ​o​f​f​l​i​n​e​ ​c​o​d​e​s​.
 				 */
@@ -2952,9 +2986,9 @@ type RootTranslation = {
 			failedTitle: string
 			failure: {
 				/**
-				 * T​h​e​ ​d​e​v​i​c​e​ ​i​s​ ​n​o​t​ ​c​o​n​n​e​c​t​e​d​.
+				 * T​h​e​ ​d​e​v​i​c​e​ ​i​s​ ​n​o​ ​l​o​n​g​e​r​ ​a​t​ ​t​h​i​s​ ​c​r​e​d​e​n​t​i​a​l​’​s​ ​d​o​o​r​ ​o​r​ ​l​o​c​a​t​i​o​n​.
 				 */
-				offline: string
+				place: string
 				/**
 				 * T​h​e​ ​d​e​v​i​c​e​ ​c​a​n​n​o​t​ ​p​r​o​g​r​a​m​ ​o​f​f​l​i​n​e​ ​a​c​c​e​s​s​ ​c​o​d​e​s​.
 				 */
@@ -3901,6 +3935,14 @@ export type TranslationFunctions = {
 		 */
 		userRequired: () => LocalizedString
 		/**
+		 * Device is required.
+		 */
+		deviceRequired: () => LocalizedString
+		/**
+		 * Door is required.
+		 */
+		doorRequired: () => LocalizedString
+		/**
 		 * Location is required.
 		 */
 		locationRequired: () => LocalizedString
@@ -4066,6 +4108,10 @@ export type TranslationFunctions = {
 		 * The server refused this change because of other data. Reload and try again.
 		 */
 		conflict: () => LocalizedString
+		/**
+		 * The device is not at this credential’s door or location.
+		 */
+		notAtAssignment: () => LocalizedString
 		/**
 		 * You do not have permission to do this.
 		 */
@@ -6126,6 +6172,22 @@ export type TranslationFunctions = {
 			 */
 			offer: (arg: { device: unknown }) => LocalizedString
 			/**
+			 * This credential holds no offline code yet. Choose the device to generate one on.
+			 */
+			choose: () => LocalizedString
+			/**
+			 * Devices that can program offline codes
+			 */
+			devices: () => LocalizedString
+			/**
+			 * not connected
+			 */
+			notConnected: () => LocalizedString
+			/**
+			 * The lock is not connected; the code works offline.
+			 */
+			offlineNote: () => LocalizedString
+			/**
 			 * Generate code
 			 */
 			generate: () => LocalizedString
@@ -6134,14 +6196,20 @@ export type TranslationFunctions = {
 			 */
 			unavailableTitle: () => LocalizedString
 			unavailable: {
-				/**
-				 * The device of this credential cannot program offline access codes.
-				 */
-				capability: () => LocalizedString
-				/**
-				 * The device of this credential is not connected.
-				 */
-				offline: () => LocalizedString
+				capability: {
+					/**
+					 * The device of this credential cannot program offline access codes.
+					 */
+					device: () => LocalizedString
+					/**
+					 * No device at this door can program offline access codes.
+					 */
+					door: () => LocalizedString
+					/**
+					 * No device at this location can program offline access codes.
+					 */
+					location: () => LocalizedString
+				}
 				/**
 				 * You may not generate offline codes.
 				 */
@@ -6153,9 +6221,9 @@ export type TranslationFunctions = {
 			failedTitle: () => LocalizedString
 			failure: {
 				/**
-				 * The device is not connected.
+				 * The device is no longer at this credential’s door or location.
 				 */
-				offline: () => LocalizedString
+				place: () => LocalizedString
 				/**
 				 * The device cannot program offline access codes.
 				 */

@@ -1,23 +1,35 @@
 import { assertEvent, assign, setup } from 'xstate'
 
+/** A device at the credential's place that can program offline codes. */
+export type CodeDevice = { deviceId: number; connected: boolean }
+
 export type OfflineCodeInput = {
   credentialId: number
+  /** What the credential opens: the device itself, a door or a whole location. */
+  target: 'device' | 'door' | 'location'
   /** The list says the credential holds a PIN (it never carries the PIN itself). */
   hasPin: boolean
-  /** The credential's device has program_offline_access_codes. */
-  deviceCapable: boolean
-  deviceConnected: boolean
+  /**
+   * The devices at the credential's place with program_offline_access_codes, connected or not: a
+   * code is for the moment the lock cannot be reached, so the connection is a note, not a refusal.
+   */
+  devices: readonly CodeDevice[]
   /** The signed-in user may generate codes (credentials:update). */
   mayGenerate: boolean
 }
 
-/** Why no code can be generated: the device cannot, it is offline, or the user may not. */
-export type CodeUnavailable = 'capability' | 'offline' | 'permission'
+/** Why no code can be generated: no device there can program one, or the user may not. */
+export type CodeUnavailable = 'capability' | 'permission'
 
-/** Why looking up or generating a code failed, as the host reads the server's answer. */
-export type CodeFailure = 'offline' | 'capability' | 'permission' | 'unavailable'
+/**
+ * Why looking up or generating a code failed, as the host reads the server's answer: the device is
+ * no longer at the credential's place (409), cannot program codes (422), the user may not (403).
+ */
+export type CodeFailure = 'place' | 'capability' | 'permission' | 'unavailable'
 
 export type OfflineCodeContext = OfflineCodeInput & {
+  /** The device the code is generated on: the only one, or the one the user chose. */
+  deviceId: number | null
   /** Held only while the code is shown; never written to the URL, storage or logs. */
   pin: string | null
   idempotencyKey: string | null
@@ -29,6 +41,7 @@ export type OfflineCodeContext = OfflineCodeInput & {
 export type OfflineCodeEvent =
   | { type: 'code.found'; pin: string }
   | { type: 'code.missing' }
+  | { type: 'code.choose'; deviceId: number }
   | { type: 'code.generate'; idempotencyKey: string }
   | { type: 'code.generated'; pin: string }
   | { type: 'code.failed'; reason: CodeFailure }
@@ -38,12 +51,16 @@ export type OfflineCodeEvent =
 
 /** Why no code can be generated for this credential now, or null when it can. */
 export function unavailableReason(
-  flow: Pick<OfflineCodeInput, 'deviceCapable' | 'deviceConnected' | 'mayGenerate'>,
+  flow: Pick<OfflineCodeInput, 'devices' | 'mayGenerate'>,
 ): CodeUnavailable | null {
-  if (!flow.deviceCapable) return 'capability'
-  if (!flow.deviceConnected) return 'offline'
+  if (flow.devices.length === 0) return 'capability'
   if (!flow.mayGenerate) return 'permission'
   return null
+}
+
+/** The chosen device is not connected: the code still works, and the dialog says so. */
+export function chosenOffline(context: Pick<OfflineCodeContext, 'devices' | 'deviceId'>): boolean {
+  return context.devices.some((d) => d.deviceId === context.deviceId && !d.connected)
 }
 
 // Only a code shows the copy button, and only a generate or retry event enters generating.
@@ -52,10 +69,16 @@ function held(value: string | null): string {
   return value
 }
 
+function chosenDevice(value: number | null): number {
+  if (value === null) throw new Error('Generating needs a chosen device')
+  return value
+}
+
 /**
- * The offline-code dialog: show the PIN a credential holds, or offer to generate one on its device
- * (with an idempotency key, so a retried request cannot create a second PIN). The PIN lives in the
- * context only while it is shown. I/O is provided actions answered by events.
+ * The offline-code dialog: show the PIN a credential holds, or offer to generate one on a device
+ * at its place (chosen first when there are several; with an idempotency key, so a retried request
+ * cannot create a second PIN). The PIN lives in the context only while it is shown. I/O is
+ * provided actions answered by events.
  */
 export const offlineCodeMachine = setup({
   types: {
@@ -66,7 +89,10 @@ export const offlineCodeMachine = setup({
   actions: {
     // Implemented by the host (machine.provide); empty here so the machine runs in tests as is.
     lookUpCode: (_, _params: { credentialId: number; hasPin: boolean }) => {},
-    generate: (_, _params: { credentialId: number; idempotencyKey: string }) => {},
+    generate: (
+      _,
+      _params: { credentialId: number; deviceId: number; idempotencyKey: string },
+    ) => {},
     cancelPending: () => {},
     copyPin: (_, _params: { pin: string }) => {},
     setPin: assign({
@@ -79,6 +105,12 @@ export const offlineCodeMachine = setup({
       failedWhile: null,
     }),
     clearPin: assign({ pin: null }),
+    choose: assign({
+      deviceId: ({ event }) => {
+        assertEvent(event, 'code.choose')
+        return event.deviceId
+      },
+    }),
     setUnavailable: assign({ unavailable: ({ context }) => unavailableReason(context) }),
     takeKey: assign({
       idempotencyKey: ({ event }) => {
@@ -97,11 +129,18 @@ export const offlineCodeMachine = setup({
   guards: {
     cannotGenerate: ({ context }) => unavailableReason(context) !== null,
     failedWhileLookup: ({ context }) => context.failedWhile === 'lookup',
+    severalDevices: ({ context }) => context.devices.length > 1,
+    // Only a device the dialog offers can be chosen: one at the credential's place.
+    offered: ({ context, event }) =>
+      event.type === 'code.choose' && context.devices.some((d) => d.deviceId === event.deviceId),
+    chosen: ({ context }) => context.deviceId !== null,
   },
 }).createMachine({
   id: 'offlineCode',
   context: ({ input }) => ({
     ...input,
+    // One device needs no choice; of several, none is chosen for the user.
+    deviceId: input.devices.length === 1 ? (input.devices[0]?.deviceId ?? null) : null,
     pin: null,
     idempotencyKey: null,
     unavailable: null,
@@ -121,6 +160,7 @@ export const offlineCodeMachine = setup({
         'code.found': { target: 'showingCode', actions: 'setPin' },
         'code.missing': [
           { guard: 'cannotGenerate', target: 'unavailable', actions: 'setUnavailable' },
+          { guard: 'severalDevices', target: 'choosingDevice' },
           { target: 'offeringGeneration' },
         ],
         'code.failed': {
@@ -139,6 +179,13 @@ export const offlineCodeMachine = setup({
         'code.close': 'closed',
       },
     },
+    choosingDevice: {
+      on: {
+        'code.choose': { guard: 'offered', actions: 'choose' },
+        'code.generate': { guard: 'chosen', target: 'generating', actions: 'takeKey' },
+        'code.close': 'closed',
+      },
+    },
     offeringGeneration: {
       on: {
         'code.generate': { target: 'generating', actions: 'takeKey' },
@@ -150,6 +197,7 @@ export const offlineCodeMachine = setup({
         type: 'generate',
         params: ({ context }) => ({
           credentialId: context.credentialId,
+          deviceId: chosenDevice(context.deviceId),
           idempotencyKey: held(context.idempotencyKey),
         }),
       },

@@ -223,12 +223,18 @@ export async function releasePasswordToken(q: Queryable, token: string): Promise
   ])
 }
 
-/** Marks a usable link used and answers its user; null when unknown, used, expired or stale. */
-export async function consumePasswordToken(q: Queryable, token: string): Promise<number | null> {
-  const [row] = await q.query<{ user_id: number }>(
+/**
+ * Marks a usable link used and answers its user and the channel it came by (which address its use
+ * proves); null when unknown, used, expired or stale.
+ */
+export async function consumePasswordToken(
+  q: Queryable,
+  token: string,
+): Promise<{ userId: number; channel: 'email' | 'sms' } | null> {
+  const [row] = await q.query<{ user_id: number; channel: 'email' | 'sms' }>(
     `update password_tokens t set used_at = now() from users u where ${usableLink}
-     returning t.user_id`,
+     returning t.user_id, t.channel`,
     [sha256(token)],
   )
-  return row?.user_id ?? null
+  return row ? { userId: row.user_id, channel: row.channel } : null
 }

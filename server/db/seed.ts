@@ -237,9 +237,9 @@ async function seedCredentials(q: Queryable, userIds: number[]) {
 }
 
 /**
- * Two permanent credentials without a PIN for staff@demo.local, whose offline code the console must
- * refuse with a reason: one on a device that cannot program codes (a relay), one on a code device
- * that is not connected. The model replay of machines/offline-code.machine.ts opens both.
+ * Two permanent credentials without a PIN for staff@demo.local: one on a device that cannot program
+ * codes (a relay), whose offline code the console refuses with a reason, and one on a code device
+ * that is not connected, which gets a code with a note (docs/decisions/035).
  */
 async function seedCodeRefusals(q: Queryable) {
   const [staff] = await q.query<{ user_id: number; organization_id: number }>(

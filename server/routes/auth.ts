@@ -114,12 +114,15 @@ export function registerAuth(app: App, s: Services) {
       throw error
     }
     const pair = await s.db.tx(async (q) => {
-      const userId = await consumePasswordToken(q, input.token)
-      if (userId === null) return null
+      const link = await consumePasswordToken(q, input.token)
+      if (link === null) return null
+      const { userId } = link
       // A new password ends every session of this account: refresh tokens are revoked, and the
-      // raised session generation stops access tokens issued before now.
+      // raised session generation stops access tokens issued before now. Following the link
+      // confirms the address it was sent to: the e-mail, or the phone for an SMS.
+      const confirmed = link.channel === 'sms' ? 'phone_confirmed' : 'email_confirmed'
       await q.query(
-        `update users set password_hash = $2, email_confirmed = true, updated_at = now(),
+        `update users set password_hash = $2, ${confirmed} = true, updated_at = now(),
            session_epoch = session_epoch + 1
          where user_id = $1`,
         [userId, hash],

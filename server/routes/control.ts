@@ -4,13 +4,15 @@ import {
   CreatePinRequest,
   DeviceCommand,
   commandCapability,
+  type Device,
   type LockState,
 } from '../../src/contract/devices'
+import type { CredentialAssignmentType } from '../../src/contract/credentials'
 import { inScope } from '../../src/contract/permissions'
 import type { App, Principal, Services } from '../context'
 import { writeAudit } from '../db/audit'
 import type { Queryable } from '../db/database'
-import { badField, HttpError, notFound } from '../http/errors'
+import { badField, conflict, HttpError, notFound } from '../http/errors'
 import { idempotencyKey, once, refusal } from '../http/idempotency'
 import { ensureInScope, requireScope } from '../http/scope'
 import type { Scope } from '../../src/contract/permissions'
@@ -29,6 +31,47 @@ async function lockedDevice(q: Queryable, scope: Scope, p: Principal, id: number
   await q.query('select 1 from devices where device_id = $1 for update', [id])
   const [device] = await findDevices(q, 'd.device_id = $1', [id])
   return ensureInScope(scope, p, device, 'Device')
+}
+
+/**
+ * A credential's code is programmed on a device at its place: its own device, a device mounted on
+ * its door, or any device in its location (docs/decisions/035-offline-codes-at-a-place.md). The
+ * credential row stays locked until commit, so the PIN written later is the one this check allowed.
+ */
+async function checkCodePlace(
+  q: Queryable,
+  scope: Scope,
+  p: Principal,
+  credentialId: number,
+  device: Device,
+) {
+  const [credential] = await q.query<{
+    organization_id: number
+    assignment_type: CredentialAssignmentType
+    assignment_id: number
+  }>(
+    `select organization_id, assignment_type, assignment_id from credentials
+     where credential_id = $1 for update`,
+    [credentialId],
+  )
+  if (!credential || !inScope(scope, p.organizationId, credential.organization_id)) {
+    throw notFound('Credential')
+  }
+  const { assignment_type: type, assignment_id: id } = credential
+  const here =
+    type === 'device'
+      ? device.device_id === id
+      : type === 'door'
+        ? device.assignment_type === 'door' && device.assignment_id === id
+        : device.location_id === id
+  if (!here) {
+    throw conflict(
+      `The device is not at the credential's ${type}.`,
+      'data.credential_id',
+      'not_at_assignment',
+      { assignment_type: type },
+    )
+  }
 }
 
 export function registerControl(app: App, s: Services) {
@@ -102,6 +145,9 @@ export function registerControl(app: App, s: Services) {
         if (data.device_id_manufacturer !== device.device_id_manufacturer) {
           throw badField('data.device_id_manufacturer', 'Does not match the device.')
         }
+        if (data.credential_id !== undefined) {
+          await checkCodePlace(q, scope, p, data.credential_id, device)
+        }
         if (!device.capabilities.includes('program_offline_access_codes')) {
           const detail = 'Device lacks the capability program_offline_access_codes'
           await writeAudit(q, {
@@ -116,17 +162,6 @@ export function registerControl(app: App, s: Services) {
         // Offline codes are derived for the device's offline validator: no connection needed.
         const pin = String(randomInt(0, 1_000_000)).padStart(6, '0')
         if (data.credential_id !== undefined) {
-          const [credential] = await q.query<{ organization_id: number }>(
-            'select organization_id from credentials where credential_id = $1 for update',
-            [data.credential_id],
-          )
-          if (
-            !credential ||
-            !inScope(scope, p.organizationId, credential.organization_id) ||
-            credential.organization_id !== device.organization_id
-          ) {
-            throw notFound('Credential')
-          }
           await q.query(
             'update credentials set pin = $2, updated_at = now() where credential_id = $1',
             [data.credential_id, pin],

@@ -66,10 +66,24 @@ export const Credential = object({
 })
 export type Credential = Infer<typeof Credential>
 
+// The missing target is named by what the credential is for: "Door is required." for a door.
+const targetIds = {
+  device: requiredId('device'),
+  door: requiredId('door'),
+  location: requiredId('location'),
+} as const
+
+// The id's parent is the credential object: its entries are walked only once it is one.
+const AssignmentId = dynamic<number>((_, context) => {
+  const credential: unknown = context.branch.at(-2)
+  const type = (credential as { assignment_type?: unknown } | undefined)?.assignment_type
+  return type === 'device' || type === 'door' ? targetIds[type] : targetIds.location
+})
+
 const credentialFields = {
   user_id: requiredId('user'),
   assignment_type: CredentialAssignmentType,
-  assignment_id: requiredId('location'),
+  assignment_id: AssignmentId,
   start_datetime: IsoDateTime,
   end_datetime: optional(nullable(IsoDateTime)),
   exclusive: optional(boolean()),

@@ -26,6 +26,7 @@ export const ruleCodes = [
   'taken',
   'in_use',
   'conflict',
+  'not_at_assignment',
 ] as const
 export type Rule = (typeof ruleCodes)[number]
 
@@ -46,6 +47,8 @@ export const requiredMessages = {
   manufacturer: 'Manufacturer is required.',
   manufacturer_id: 'Manufacturer ID is required.',
   user: 'User is required.',
+  device: 'Device is required.',
+  door: 'Door is required.',
   location: 'Location is required.',
   floor: 'Floor is required.',
   room: 'Room is required.',

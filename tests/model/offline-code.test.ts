@@ -1,13 +1,16 @@
 import { createActor } from 'xstate'
 import { describe, expect, it } from 'vitest'
 import {
+  chosenOffline,
   unavailableReason,
   type OfflineCodeEvent,
   type OfflineCodeInput,
 } from '../../machines/offline-code.machine'
 import { offlineCodeAdapter } from './adapters/offline-code'
 
-const capable = { deviceCapable: true, deviceConnected: true, mayGenerate: true }
+const online = { deviceId: 1, connected: true }
+const offline = { deviceId: 2, connected: false }
+const capable = { target: 'device', devices: [online], mayGenerate: true } as const
 
 function start(input: OfflineCodeInput) {
   const host = offlineCodeAdapter.host()
@@ -20,14 +23,10 @@ function start(input: OfflineCodeInput) {
 }
 
 describe('unavailableReason', () => {
-  it('names the device (capability, then connection) before the user permission', () => {
-    expect(
-      unavailableReason({ deviceCapable: false, deviceConnected: false, mayGenerate: false }),
-    ).toBe('capability')
-    expect(
-      unavailableReason({ deviceCapable: true, deviceConnected: false, mayGenerate: false }),
-    ).toBe('offline')
-    expect(unavailableReason({ ...capable, mayGenerate: false })).toBe('permission')
+  it('names a place without a code device before the user permission, never the connection', () => {
+    expect(unavailableReason({ devices: [], mayGenerate: false })).toBe('capability')
+    expect(unavailableReason({ devices: [offline], mayGenerate: false })).toBe('permission')
+    expect(unavailableReason({ devices: [offline], mayGenerate: true })).toBeNull()
     expect(unavailableReason(capable)).toBeNull()
   })
 })
@@ -42,17 +41,31 @@ describe('offline code machine', () => {
     expect(actor.getSnapshot().context.pin).toBeNull()
   })
 
-  it('gives a reason instead of the button when the device cannot program codes', () => {
+  it('offers a code on a device that is not connected, with the note, and generates it there', () => {
     const { actor, world, send } = start({
       credentialId: 2,
       hasPin: false,
-      deviceCapable: true,
-      deviceConnected: false,
+      ...capable,
+      devices: [offline],
+    })
+    send({ type: 'code.missing' })
+    expect(actor.getSnapshot().value).toBe('offeringGeneration')
+    expect(chosenOffline(actor.getSnapshot().context)).toBe(true)
+    send({ type: 'code.generate', idempotencyKey: 'k' })
+    expect(world.devices).toEqual([2])
+  })
+
+  it('gives a reason instead of the button where no device can program codes', () => {
+    const { actor, world, send } = start({
+      credentialId: 2,
+      hasPin: false,
+      target: 'door',
+      devices: [],
       mayGenerate: true,
     })
     send({ type: 'code.missing' })
     expect(actor.getSnapshot().value).toBe('unavailable')
-    expect(actor.getSnapshot().context.unavailable).toBe('offline')
+    expect(actor.getSnapshot().context.unavailable).toBe('capability')
     send({ type: 'code.generate', idempotencyKey: 'k' })
     expect(world.generations).toBe(0)
   })
@@ -68,6 +81,28 @@ describe('offline code machine', () => {
     expect(actor.getSnapshot().context.unavailable).toBe('permission')
     send({ type: 'code.generate', idempotencyKey: 'k' })
     expect(world.generations).toBe(0)
+  })
+
+  it('lets the user choose among several devices and generates only on the chosen one', () => {
+    const { actor, world, send } = start({
+      credentialId: 5,
+      hasPin: false,
+      target: 'location',
+      devices: [online, offline],
+      mayGenerate: true,
+    })
+    send({ type: 'code.missing' })
+    expect(actor.getSnapshot().value).toBe('choosingDevice')
+    send({ type: 'code.generate', idempotencyKey: 'k-0' })
+    expect(world.generations).toBe(0)
+    send({ type: 'code.choose', deviceId: 99 })
+    expect(actor.getSnapshot().context.deviceId).toBeNull()
+    send({ type: 'code.choose', deviceId: 1 })
+    send({ type: 'code.choose', deviceId: 2 })
+    expect(chosenOffline(actor.getSnapshot().context)).toBe(true)
+    send({ type: 'code.generate', idempotencyKey: 'k-1' })
+    expect(actor.getSnapshot().value).toBe('generating')
+    expect(world.devices).toEqual([2])
   })
 
   it('retries a failed generation with a fresh key and shows the PIN it answers', () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { ErrorBody } from '../../src/contract/errors'
 import { listOf } from '../../src/contract/list'
 import { OutboxMessage } from '../../src/contract/notify'
-import { Me } from '../../src/contract/users'
+import { Me, User } from '../../src/contract/users'
 import { ADMIN, AUDITOR, GLOBEX, ORGADMIN, PASSWORD, STAFF, shaped, useServer } from './helpers'
 
 const server = useServer({ accessTokenTtl: 2, loginMaxFailures: 3, loginLockSeconds: 30 })
@@ -190,6 +190,34 @@ describe('password reset and invites', () => {
     })
     expect(set.status).toBe(200)
     expect(await server().login(mia.email, 'Mias-First-Password')).toBeTruthy()
+    const after = await server().request('GET', `/org/v1/users/${mia.user_id}`, { token: admin })
+    expect(shaped(after.body, User)).toMatchObject({
+      email_confirmed: true,
+      phone_confirmed: false,
+    })
+  })
+
+  it('confirms the phone, not the e-mail, when an SMS invite is followed', async () => {
+    const admin = await server().login(ORGADMIN)
+    const users = await server().request('GET', '/org/v1/users?search=noah', { token: admin })
+    const noah = shaped(users.body, listOf(User)).data[0]
+    if (!noah?.phone_number) throw new Error('seed user with a phone missing')
+    expect(noah).toMatchObject({ email_confirmed: false, phone_confirmed: false })
+    const sent = await server().request('POST', '/notify', {
+      token: admin,
+      json: { workflow: 'first_password_sms', user_id: noah.user_id },
+    })
+    expect(sent.status).toBe(202)
+    const token = await latestLink(noah.phone_number)
+    const set = await server().request('POST', '/org/v1/users/password-reset', {
+      json: { token, new_password: 'Noahs-First-Password' },
+    })
+    expect(set.status).toBe(200)
+    const after = await server().request('GET', `/org/v1/users/${noah.user_id}`, { token: admin })
+    expect(shaped(after.body, User)).toMatchObject({
+      email_confirmed: false,
+      phone_confirmed: true,
+    })
   })
 
   it('hides other organizations’ users from invites (404)', async () => {

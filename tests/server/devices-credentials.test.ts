@@ -317,6 +317,17 @@ describe('credentials', () => {
       rule: 'required',
       params: { subject: 'user' },
     })
+    const missingDoor = await server().request('POST', '/access/v1/credentials', {
+      token,
+      json: { ...base, assignment_id: undefined, permanent: true },
+    })
+    expect(missingDoor.body).toEqual({
+      error: 'validation',
+      field: 'assignment_id',
+      message: 'Door is required.',
+      rule: 'required',
+      params: { subject: 'door' },
+    })
     const globex = (
       await server().request('GET', '/org/v1/users/me', { token: await server().login(GLOBEX) })
     ).body as { user_id: number }

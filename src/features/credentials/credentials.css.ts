@@ -31,3 +31,24 @@ export const pin = style({
 export const row = style({ display: 'flex', gap: vars.space.md, flexWrap: 'wrap' })
 
 export const grow = style({ flex: '1 1 14rem' })
+
+export const deviceChoices = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.sm,
+  margin: `${vars.space.md} 0 0`,
+  padding: 0,
+  listStyle: 'none',
+})
+
+export const deviceChoice = style({
+  display: 'flex',
+  alignItems: 'baseline',
+  flexWrap: 'wrap',
+  gap: vars.space.sm,
+  cursor: 'pointer',
+})
+
+export const radio = style({ accentColor: vars.color.primary, margin: 0 })
+
+export const offlineTag = style({ color: vars.color.muted, fontSize: vars.fontSize.sm })

@@ -13,22 +13,28 @@ import type { Credential } from '../../contract/credentials'
 import type { Device } from '../../contract/devices'
 import { createRequestSlot } from '../../lib/request-actions'
 
-/** The server's refusal, as the machine names it (422 capability, 409 offline, 403 permission). */
+/**
+ * The server's refusal, as the machine names it: 422 capability, 409 the device is no longer at
+ * the credential's place, 403 permission.
+ */
 export function codeFailure(error: unknown): CodeFailure {
   if (!isApiError(error) || error.kind !== 'HTTP') return 'unavailable'
   if (error.status === 422) return 'capability'
-  if (error.status === 409) return 'offline'
+  if (error.status === 409) return 'place'
   if (error.status === 403) return 'permission'
   return 'unavailable'
 }
 
 type Host = {
-  credential: Pick<Credential, 'credential_id' | 'start_datetime' | 'end_datetime'>
-  /** null when the credential is not for a single device (nothing to program a code on). */
-  device: Pick<
+  credential: Pick<
+    Credential,
+    'credential_id' | 'start_datetime' | 'end_datetime' | 'assignment_type'
+  >
+  /** The devices at the credential's place that can program codes, connected or not. */
+  devices: readonly Pick<
     Device,
-    'device_id' | 'manufacturer_id' | 'device_id_manufacturer' | 'capabilities' | 'current_status'
-  > | null
+    'device_id' | 'manufacturer_id' | 'device_id_manufacturer' | 'current_status'
+  >[]
   hasPin: boolean
   mayGenerate: boolean
   onCopied: () => void
@@ -39,7 +45,7 @@ type Host = {
  * generation calls create_pin with the machine's idempotency key. The PIN stays in the machine's
  * context while shown and is never written anywhere else.
  */
-export function useOfflineCode({ credential, device, hasPin, mayGenerate, onCopied }: Host) {
+export function useOfflineCode({ credential, devices, hasPin, mayGenerate, onCopied }: Host) {
   const client = useQueryClient()
   // One machine per opened dialog: the inputs are read once, as the machine's input is.
   const [machine] = useState(() => {
@@ -54,8 +60,9 @@ export function useOfflineCode({ credential, device, hasPin, mayGenerate, onCopi
             },
             fail: (error) => self.send({ type: 'code.failed', reason: codeFailure(error) }),
           }),
-        generate: ({ self }, { idempotencyKey }) => {
-          if (device === null) return
+        generate: ({ self }, { deviceId, idempotencyKey }) => {
+          const device = devices.find((d) => d.device_id === deviceId)
+          if (device === undefined) return
           slot.start((signal) => createPin({ device, credential, idempotencyKey, signal }), {
             ok: (pin) => {
               self.send({ type: 'code.generated', pin })
@@ -74,9 +81,9 @@ export function useOfflineCode({ credential, device, hasPin, mayGenerate, onCopi
   })
   const input: OfflineCodeInput = {
     credentialId: credential.credential_id,
+    target: credential.assignment_type,
     hasPin,
-    deviceCapable: device?.capabilities.includes('program_offline_access_codes') ?? false,
-    deviceConnected: device?.current_status.connected ?? false,
+    devices: devices.map((d) => ({ deviceId: d.device_id, connected: d.current_status.connected })),
     mayGenerate,
   }
   const actor = useActorRef(machine, { input })

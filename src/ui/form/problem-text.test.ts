@@ -56,6 +56,18 @@ describe('problemText', () => {
     expect(say(credential, CredentialInput, de())).toBe('Das Ende muss nach dem Beginn liegen.')
   })
 
+  it('names the missing target of a credential by what it is for', () => {
+    const credential = { user_id: 1, start_datetime: '2026-01-02T08:00:00Z', permanent: true }
+    const missing = (assignment_type: string, LL = en()) =>
+      say({ ...credential, assignment_type }, CredentialInput, LL)
+    expect(missing('device')).toBe('Device is required.')
+    expect(missing('door')).toBe('Door is required.')
+    expect(missing('location')).toBe('Location is required.')
+    expect(missing('device', de())).toBe('Gerät ist erforderlich.')
+    expect(missing('door', de())).toBe('Tür ist erforderlich.')
+    expect(missing('location', de())).toBe('Standort ist erforderlich.')
+  })
+
   it('has words for every rule in both languages', () => {
     for (const rule of ruleCodes) {
       for (const LL of [en(), de()]) {

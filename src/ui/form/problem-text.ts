@@ -20,6 +20,8 @@ const requiredText: Partial<Record<Subject, (LL: TranslationFunctions) => string
   manufacturer: (LL) => LL.validation.manufacturerRequired(),
   manufacturer_id: (LL) => LL.validation.manufacturerIdRequired(),
   user: (LL) => LL.validation.userRequired(),
+  device: (LL) => LL.validation.deviceRequired(),
+  door: (LL) => LL.validation.doorRequired(),
   location: (LL) => LL.validation.locationRequired(),
   floor: (LL) => LL.validation.floorRequired(),
   room: (LL) => LL.validation.roomRequired(),
@@ -93,6 +95,7 @@ const rules: Record<Rule, Say> = {
   taken: bySubject(takenText, (LL) => LL.form.taken()),
   in_use: bySubject(inUseText, (LL) => LL.form.inUse()),
   conflict: (LL) => LL.form.conflict(),
+  not_at_assignment: (LL) => LL.form.notAtAssignment(),
 }
 
 /** Any contract or server failure in the user's language, chosen by its rule, never its English. */

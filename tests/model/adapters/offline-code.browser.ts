@@ -1,10 +1,10 @@
 import { expect, type Page, type Route } from '@playwright/test'
 import type { SnapshotFrom } from 'xstate'
 import {
+  chosenOffline,
   offlineCodeMachine,
-  unavailableReason,
+  type CodeDevice,
   type CodeFailure,
-  type CodeUnavailable,
   type OfflineCodeEvent,
   type OfflineCodeInput,
 } from '../../../machines/offline-code.machine'
@@ -14,9 +14,9 @@ import type { BrowserAdapter, BrowserStep } from '../kit/browser'
 // The offline-code machine on screen, for an org admin (a staff login for the permission refusal)
 // on /credentials: Generate, Try again, Copy and Close are clicks and keys in the dialog; the lookup
 // (GET the credential) and create_pin are held at the network until the path says how the real
-// server answers, or answered with the refusal the path's failure names. The refusals before any
-// request come from the seed: a credential on a relay (no offline codes) and one on a code device
-// that is not connected (server/db/seed.ts).
+// server answers, or answered with the refusal the path's failure names. A path whose credential
+// may get a PIN, or needs a door or location the seed gives no credential, creates its own on a
+// place of the seed with the devices its input names (server/db/seed.ts) and deletes it after.
 
 type Snapshot = SnapshotFrom<typeof offlineCodeMachine>
 
@@ -33,11 +33,14 @@ type DeviceRow = {
   device_id: number
   capabilities: string[]
   current_status: { connected: boolean }
+  assignment_type: string
+  assignment_id: number
+  location_id: number
 }
 
 /** The refusal the server would send for each reason the host reads (src/…/use-offline-code.ts). */
 const refusals: Record<CodeFailure, { status: number; error: string }> = {
-  offline: { status: 409, error: 'device_not_connected' },
+  place: { status: 409, error: 'conflict' },
   capability: { status: 422, error: 'capability_missing' },
   permission: { status: 403, error: 'forbidden' },
   unavailable: { status: 503, error: 'unavailable' },
@@ -76,37 +79,70 @@ async function api<T>(page: Page, method: 'GET' | 'POST' | 'DELETE', path: strin
   return (method === 'DELETE' ? null : await response.json()) as T
 }
 
-/** The credential the path's input describes: seeded, or created fresh when a path may give it a PIN. */
+const codes = (device: DeviceRow) => device.capabilities.includes('program_offline_access_codes')
+
+/**
+ * Whether the code devices at a real place fit the input's: none, one alike in its connection, or
+ * several with each connection the input names (the seed's sizes, not the model's ids).
+ */
+function fits(found: DeviceRow[], wanted: readonly CodeDevice[]) {
+  const connections = (list: readonly boolean[]) => [...new Set(list)].sort().join()
+  if (wanted.length < 2) {
+    return (
+      connections(found.map((d) => d.current_status.connected)) ===
+        connections(wanted.map((d) => d.connected)) && found.length === wanted.length
+    )
+  }
+  const have = new Set(found.map((d) => d.current_status.connected))
+  return found.length >= 2 && wanted.every((d) => have.has(d.connected))
+}
+
+/** A place of the seed whose code devices fit the input: a device, a door or a location. */
+function placeFor(devices: DeviceRow[], input: OfflineCodeInput): number | undefined {
+  if (input.target === 'device') {
+    return devices.find((d) => fits(codes(d) ? [d] : [], input.devices))?.device_id
+  }
+  const placeOf = (d: DeviceRow) =>
+    input.target === 'location' ? d.location_id : d.assignment_type === 'door' ? d.assignment_id : 0
+  const places = new Set(devices.map(placeOf).filter((id) => id !== 0))
+  return [...places].find((place) =>
+    fits(
+      devices.filter((d) => placeOf(d) === place && codes(d)),
+      input.devices,
+    ),
+  )
+}
+
+/** The credential the path's input describes: seeded, or created fresh for the path. */
 async function credentialFor(page: Page, input: OfflineCodeInput): Promise<Row> {
   const credentials = await api<{ data: Row[] }>(page, 'GET', '/access/v1/credentials?length=500')
   const devices = await api<{ data: DeviceRow[] }>(page, 'GET', '/sbm/v1/devices?length=500')
-  const deviceOf = (row: Row) =>
-    row.assignment_type === 'device'
-      ? devices.data.find((device) => device.device_id === row.assignment_id)
-      : undefined
-  const fits = (device: DeviceRow | undefined) =>
-    device !== undefined &&
-    device.capabilities.includes('program_offline_access_codes') === input.deviceCapable &&
-    device.current_status.connected === input.deviceConnected
-  // The oldest that fits: the seed's, not one another spec is about to change or delete.
-  const seeded = credentials.data
-    .toSorted((a, b) => a.credential_id - b.credential_id)
-    .find(
-      (row) => (row.meta_data.command_output.pin !== null) === input.hasPin && fits(deviceOf(row)),
-    )
-  const generates = !input.hasPin && unavailableReason(input) === null
-  if (!generates) {
+  // A held PIN, and the staff login that may not create credentials, read the seed's oldest that
+  // fits: not one another spec is about to change or delete.
+  if (input.hasPin || !input.mayGenerate) {
+    const seeded = credentials.data
+      .toSorted((a, b) => a.credential_id - b.credential_id)
+      .find((row) => {
+        const device = devices.data.find((d) => d.device_id === row.assignment_id)
+        return (
+          row.assignment_type === 'device' &&
+          (row.meta_data.command_output.pin !== null) === input.hasPin &&
+          device !== undefined &&
+          fits(codes(device) ? [device] : [], input.devices)
+        )
+      })
     if (!seeded) throw new Error(`The seed has no credential for ${JSON.stringify(input)}`)
     return seeded
   }
   // Generating gives a credential its PIN for good: each path gets its own.
-  const device = devices.data.find(fits)
+  const place = placeFor(devices.data, input)
   const owner = credentials.data.find((row) => row.user_email === demo.staff)
-  if (!device || !owner) throw new Error('The seed has no code device or no staff credential')
+  if (place === undefined || !owner)
+    throw new Error(`The seed has no place for ${JSON.stringify(input)}`)
   const fresh = await api<Row>(page, 'POST', '/access/v1/credentials', {
     user_id: owner.user_id,
-    assignment_type: 'device',
-    assignment_id: device.device_id,
+    assignment_type: input.target,
+    assignment_id: place,
     start_datetime: new Date(Date.now() - 86_400_000).toISOString(),
     permanent: true,
   })
@@ -156,6 +192,12 @@ async function perform(page: Page, { event, before }: BrowserStep<typeof offline
       return answer(generations.next())
     case 'code.failed':
       return answer(before.matches('checking') ? lookups.next() : generations.next(), event.reason)
+    case 'code.choose': {
+      const wanted = before.context.devices.find((d) => d.deviceId === event.deviceId)
+      const name = wanted?.connected ? /^(?!.*not connected)/ : /not connected$/
+      await dialog(page).getByRole('radio', { name }).first().check()
+      return
+    }
     case 'code.generate':
       await dialog(page).getByRole('button', { name: 'Generate code' }).click()
       return
@@ -175,17 +217,19 @@ async function perform(page: Page, { event, before }: BrowserStep<typeof offline
 }
 
 const failureText: Record<CodeFailure, string> = {
-  offline: 'The device is not connected.',
+  place: 'The device is no longer at this credential’s door or location.',
   capability: 'The device cannot program offline access codes.',
   permission: 'You may not generate offline codes.',
   unavailable: 'The code could not be reached. Please try again.',
 }
 
-const unavailableText: Record<CodeUnavailable, string> = {
-  capability: 'The device of this credential cannot program offline access codes.',
-  offline: 'The device of this credential is not connected.',
-  permission: 'You may not generate offline codes.',
+const noCodeDevice: Record<OfflineCodeInput['target'], string> = {
+  device: 'The device of this credential cannot program offline access codes.',
+  door: 'No device at this door can program offline access codes.',
+  location: 'No device at this location can program offline access codes.',
 }
+
+const offlineNote = 'The lock is not connected; the code works offline.'
 
 async function expectState(page: Page, snapshot: Snapshot) {
   const { failure, unavailable } = snapshot.context
@@ -202,6 +246,25 @@ async function expectState(page: Page, snapshot: Snapshot) {
   } else if (snapshot.matches('offeringGeneration')) {
     const offer = dialog(page, 'Generate offline code')
     await expect(offer.getByRole('button', { name: 'Generate code' })).toBeFocused()
+    await expect(offer.getByText(offlineNote)).toHaveCount(chosenOffline(snapshot.context) ? 1 : 0)
+  } else if (snapshot.matches('choosingDevice')) {
+    const choice = dialog(page, 'Generate offline code')
+    const radios = choice.getByRole('group', { name: 'Devices that can program offline codes' })
+    // Several devices: a second radio is there (the first is focused on entry).
+    await expect(radios.getByRole('radio').nth(1)).toBeVisible()
+    const generate = choice.getByRole('button', { name: 'Generate code' })
+    const { deviceId } = snapshot.context
+    if (deviceId === null) {
+      await expect(generate).toBeDisabled()
+      await expect(radios.getByRole('radio', { checked: true })).toHaveCount(0)
+    } else {
+      await expect(generate).toBeEnabled()
+      const checked = radios.getByRole('radio', { checked: true })
+      await expect(checked).toHaveAccessibleName(
+        chosenOffline(snapshot.context) ? /not connected$/ : /^(?!.*not connected)/,
+      )
+    }
+    await expect(choice.getByText(offlineNote)).toHaveCount(chosenOffline(snapshot.context) ? 1 : 0)
   } else if (snapshot.matches('generating')) {
     const busy = dialog(page, 'Generate offline code').getByRole('status', {
       name: 'Generating the code…',
@@ -213,7 +276,11 @@ async function expectState(page: Page, snapshot: Snapshot) {
     await expect(error.getByRole('button', { name: 'Try again' })).toBeFocused()
   } else if (snapshot.matches('unavailable') && unavailable !== null) {
     const refused = dialog(page, 'No offline code possible')
-    await expect(refused).toContainText(unavailableText[unavailable])
+    await expect(refused).toContainText(
+      unavailable === 'capability'
+        ? noCodeDevice[snapshot.context.target]
+        : 'You may not generate offline codes.',
+    )
     await expect(refused.getByRole('button', { name: 'Generate code' })).toHaveCount(0)
   } else if (snapshot.matches('closed')) {
     await expect(dialog(page)).toHaveCount(0)

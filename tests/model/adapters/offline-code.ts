@@ -13,6 +13,8 @@ export type OfflineCodeWorld = {
   pending: 'lookup' | 'generation' | null
   generations: number
   keys: string[]
+  /** The device each generation was asked of. */
+  devices: number[]
 }
 
 function offlineCodeHost() {
@@ -21,14 +23,16 @@ function offlineCodeHost() {
     pending: null,
     generations: 0,
     keys: [],
+    devices: [],
   }
   const machine = offlineCodeMachine.provide({
     actions: {
       lookUpCode: () => void (world.pending = 'lookup'),
-      generate: (_, { idempotencyKey }) => {
+      generate: (_, { deviceId, idempotencyKey }) => {
         world.pending = 'generation'
         world.generations += 1
         world.keys.push(idempotencyKey)
+        world.devices.push(deviceId)
       },
       cancelPending: () => void (world.pending = null),
     },
@@ -48,13 +52,32 @@ function offlineCodeHost() {
   return { machine, world, cause }
 }
 
-const able = { deviceCapable: true, deviceConnected: true, mayGenerate: true }
+const online = { deviceId: 1, connected: true }
+const able = { target: 'device', devices: [online], mayGenerate: true } as const
 const inputs: OfflineCodeInput[] = [
   { credentialId: 3, hasPin: true, ...able },
   { credentialId: 4, hasPin: false, ...able },
-  { credentialId: 5, hasPin: false, ...able, deviceCapable: false },
-  { credentialId: 6, hasPin: false, ...able, deviceConnected: false },
+  { credentialId: 5, hasPin: false, ...able, devices: [] },
+  { credentialId: 6, hasPin: false, ...able, devices: [{ deviceId: 2, connected: false }] },
   { credentialId: 7, hasPin: false, ...able, mayGenerate: false },
+  {
+    credentialId: 8,
+    hasPin: false,
+    target: 'door',
+    devices: [{ deviceId: 11, connected: false }],
+    mayGenerate: true,
+  },
+  { credentialId: 9, hasPin: false, target: 'door', devices: [], mayGenerate: true },
+  {
+    credentialId: 10,
+    hasPin: false,
+    target: 'location',
+    devices: [
+      { deviceId: 12, connected: true },
+      { deviceId: 13, connected: false },
+    ],
+    mayGenerate: true,
+  },
 ]
 
 export const offlineCodeAdapter: ModelAdapter<typeof offlineCodeMachine, OfflineCodeWorld> = {
@@ -65,9 +88,11 @@ export const offlineCodeAdapter: ModelAdapter<typeof offlineCodeMachine, Offline
   events: [
     { type: 'code.found', pin: '4711 0815' },
     { type: 'code.missing' },
+    { type: 'code.choose', deviceId: 12 },
+    { type: 'code.choose', deviceId: 13 },
     { type: 'code.generate', idempotencyKey: 'key' },
     { type: 'code.generated', pin: '1234 5678' },
-    { type: 'code.failed', reason: 'offline' },
+    { type: 'code.failed', reason: 'place' },
     { type: 'code.retry', idempotencyKey: 'key' },
     { type: 'code.copy' },
     { type: 'code.close' },
@@ -100,6 +125,23 @@ export const offlineCodeAdapter: ModelAdapter<typeof offlineCodeMachine, Offline
         unavailableReason(snapshot.context) === null || world.generations === 0,
     },
     {
+      name: 'a code is generated only on a device the dialog offers at the credential’s place',
+      holds: (snapshot, world) =>
+        world.devices.every((id) => snapshot.context.devices.some((d) => d.deviceId === id)),
+    },
+    {
+      name: 'a device that is not connected never stops a code: only no device or no right does',
+      holds: (snapshot) =>
+        !snapshot.matches('unavailable') || unavailableReason(snapshot.context) !== null,
+    },
+    {
+      name: 'of several devices, none is used until the user chose one',
+      holds: (snapshot, world) =>
+        snapshot.context.devices.length < 2 ||
+        snapshot.context.deviceId !== null ||
+        world.generations === 0,
+    },
+    {
       name: 'every generation has its own idempotency key',
       holds: (_, world) => new Set(world.keys).size === world.keys.length,
     },
@@ -108,12 +150,15 @@ export const offlineCodeAdapter: ModelAdapter<typeof offlineCodeMachine, Offline
     checking: 'the Offline code dialog shows it is looking up the code (a busy status)',
     showingCode:
       'the Show Code dialog: the PIN large and grouped, a copy button and the photo reminder',
-    offeringGeneration: 'the Generate Offline Code dialog with its Generate button',
+    choosingDevice:
+      'the Generate Offline Code dialog with a radio group of the devices there that can program codes (each not connected one says so) and its Generate button',
+    offeringGeneration:
+      'the Generate Offline Code dialog naming the device, with its Generate button (and a note when the device is not connected: the code works offline)',
     generating: 'the Generate Offline Code dialog shows it is generating (a busy status)',
     failed:
       'the error dialog "Ooops, Something went wrong!" with the reason, Try again (focused) and Close',
     unavailable:
-      'the reason (no offline codes on this device, not connected, or not allowed) instead of the button',
+      'the reason (no device there can program offline codes, or not allowed) instead of the button',
     closed: 'no dialog; the PIN is nowhere on the page',
   },
   causes: {
@@ -131,11 +176,14 @@ export const offlineCodeAdapter: ModelAdapter<typeof offlineCodeMachine, Offline
           ? 'a PIN once held is never removed: its lookup always finds it'
           : null,
     },
+    'code.choose': {
+      cause: 'pick a device in the radio group (click, or the arrow keys)',
+    },
     'code.generate': { cause: 'press Generate code (Enter)' },
     'code.generated': { cause: 'create_pin answers 200 with details.pin (the real server)' },
     'code.failed': {
       cause:
-        'the lookup or create_pin is refused (routed 409: the device went offline after the dialog opened)',
+        'the lookup or create_pin is refused (routed 409: the device left the credential’s place after the dialog opened)',
     },
     'code.retry': { cause: 'press Try again in the error dialog (Enter)' },
     'code.copy': { cause: 'press Copy code beside the PIN; the clipboard holds it' },

@@ -1,0 +1,183 @@
+import { useEffect } from 'react'
+import { useI18nContext } from '../../../i18n/i18n-react'
+import { chosenOffline } from '../../../machines/offline-code.machine'
+import type { Credential } from '../../contract/credentials'
+import type { Device } from '../../contract/devices'
+import { createPinNeeds } from '../../contract/permissions'
+import { useSession } from '../../session/session-context'
+import { Button } from '../../ui/button'
+import { Dialog } from '../../ui/dialog'
+import * as fieldset from '../../ui/fieldset.css'
+import { Spinner } from '../../ui/loading'
+import { Notice, showToast } from '../../ui/notice'
+import * as styles from './credentials.css'
+import { useOfflineCode } from './use-offline-code'
+
+export type CodeCredential = Pick<
+  Credential,
+  | 'credential_id'
+  | 'start_datetime'
+  | 'end_datetime'
+  | 'assignment_type'
+  | 'assignment_id'
+  | 'assignment_location_id'
+  | 'meta_data'
+>
+
+/** "123456" → "123 456": groups of three read and type back more reliably than six digits. */
+export function groupPin(pin: string): string {
+  return (pin.match(/.{1,3}/g) ?? []).join(' ')
+}
+
+type FlowProps = {
+  credential: CodeCredential
+  /** The devices at the credential's place that can program codes, connected or not. */
+  devices: Device[]
+  onClose: () => void
+}
+
+/** The dialog of one offline-code machine, for a credential whose devices are loaded. */
+export function CodeFlow({ credential, devices, onClose }: FlowProps) {
+  const { LL } = useI18nContext()
+  const { can } = useSession()
+  const { snapshot, send } = useOfflineCode({
+    credential,
+    devices,
+    hasPin: credential.meta_data.command_output.pin !== null,
+    mayGenerate: can(createPinNeeds),
+    onCopied: () => showToast(LL.credentials.code.copied()),
+  })
+  const done = snapshot.status === 'done'
+  useEffect(() => {
+    if (done) onClose()
+  }, [done, onClose])
+  const { pin, unavailable, failure, deviceId } = snapshot.context
+  const key = () => crypto.randomUUID()
+  const close = () => send({ type: 'code.close' })
+  const closeButton = (autoFocus: boolean) => (
+    <Button tone="secondary" autoFocus={autoFocus} onClick={close}>
+      {LL.common.close()}
+    </Button>
+  )
+  const generateButton = (
+    <Button
+      autoFocus={snapshot.matches('offeringGeneration')}
+      disabled={deviceId === null}
+      onClick={() => send({ type: 'code.generate', idempotencyKey: key() })}
+    >
+      {LL.credentials.code.generate()}
+    </Button>
+  )
+  const offlineNote = chosenOffline(snapshot.context) ? (
+    <Notice tone="info">{LL.credentials.code.offlineNote()}</Notice>
+  ) : null
+
+  let title = LL.credentials.code.showTitle()
+  let body = <Spinner label={LL.credentials.code.checking()} />
+  let footer = closeButton(false)
+  if (snapshot.matches('showingCode') && pin !== null) {
+    body = (
+      <>
+        <p
+          className={styles.pin}
+          aria-label={`${LL.credentials.code.pinLabel()}: ${pin.split('').join(' ')}`}
+        >
+          {groupPin(pin)}
+        </p>
+        <Notice tone="warning">{LL.credentials.code.reminder()}</Notice>
+      </>
+    )
+    footer = (
+      <>
+        {closeButton(false)}
+        <Button autoFocus onClick={() => send({ type: 'code.copy' })}>
+          {LL.credentials.code.copy()}
+        </Button>
+      </>
+    )
+  } else if (snapshot.matches('offeringGeneration')) {
+    const device = devices.find((d) => d.device_id === deviceId)
+    title = LL.credentials.code.generateTitle()
+    body = (
+      <>
+        <p>{LL.credentials.code.offer({ device: device?.name ?? '' })}</p>
+        {offlineNote}
+      </>
+    )
+    footer = (
+      <>
+        {closeButton(false)}
+        {generateButton}
+      </>
+    )
+  } else if (snapshot.matches('choosingDevice')) {
+    title = LL.credentials.code.generateTitle()
+    body = (
+      <>
+        <p>{LL.credentials.code.choose()}</p>
+        <fieldset className={fieldset.fieldset}>
+          <legend className={fieldset.legend}>{LL.credentials.code.devices()}</legend>
+          <ul className={styles.deviceChoices}>
+            {devices.map((device, index) => (
+              <li key={device.device_id}>
+                <label className={styles.deviceChoice}>
+                  <input
+                    type="radio"
+                    name="code-device"
+                    className={styles.radio}
+                    autoFocus={index === 0}
+                    checked={deviceId === device.device_id}
+                    onChange={() => send({ type: 'code.choose', deviceId: device.device_id })}
+                  />
+                  {device.name}
+                  {device.current_status.connected ? null : (
+                    <span className={styles.offlineTag}>{LL.credentials.code.notConnected()}</span>
+                  )}
+                </label>
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+        {offlineNote}
+      </>
+    )
+    footer = (
+      <>
+        {closeButton(false)}
+        {generateButton}
+      </>
+    )
+  } else if (snapshot.matches('generating')) {
+    title = LL.credentials.code.generateTitle()
+    body = <Spinner label={LL.credentials.code.generating()} />
+  } else if (snapshot.matches('unavailable') && unavailable !== null) {
+    title = LL.credentials.code.unavailableTitle()
+    const reason =
+      unavailable === 'capability'
+        ? LL.credentials.code.unavailable.capability[credential.assignment_type]()
+        : LL.credentials.code.unavailable.permission()
+    body = <p>{reason}</p>
+    footer = closeButton(true)
+  } else if (snapshot.matches('failed') && failure !== null) {
+    title = LL.credentials.code.failedTitle()
+    body = <Notice tone="danger">{LL.credentials.code.failure[failure]()}</Notice>
+    footer = (
+      <>
+        {closeButton(false)}
+        <Button autoFocus onClick={() => send({ type: 'code.retry', idempotencyKey: key() })}>
+          {LL.common.retry()}
+        </Button>
+      </>
+    )
+  }
+  return (
+    <Dialog
+      open={!done}
+      onOpenChange={(open) => (open ? undefined : close())}
+      title={title}
+      footer={footer}
+    >
+      {body}
+    </Dialog>
+  )
+}
