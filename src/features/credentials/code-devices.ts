@@ -11,7 +11,7 @@ const programsCodes = (device: Device) =>
 /**
  * The devices at a door or in a whole location that can program offline codes, connected or not,
  * by name: found by walking the nested location for entries with a device_id, duplicates dropped
- * (SPEC 7). A door's are the devices mounted on that door.
+ * (requirements R7.8). A door's are the devices mounted on that door.
  */
 export function codeDevicesAt(location: LocationDeep, target: CodeTarget): Device[] {
   const found = new Map<number, Device>()

@@ -3,7 +3,7 @@ import { validateValues } from '../../ui/form/form-core'
 import { floorForm, newFloorValues } from './floor-form-model'
 
 describe('the floor form model', () => {
-  it('requires a position (SPEC 5: Position is required.), a whole storey', () => {
+  it('requires a position ("Position is required."), a whole storey', () => {
     for (const position of ['', '  ', '1.5']) {
       const result = validateValues(floorForm, { name: 'Ground', position })
       expect(result.ok ? null : result.problems.position?.message).toBe('Position is required.')

@@ -2,7 +2,7 @@ import { FloorInput, type Floor } from '../../contract/locations'
 import { object, type Infer } from '../../contract/struct'
 import type { FormCoreOptions } from '../../ui/form/form-core'
 
-// A floor's own fields, checked with the contract's rules: "Position is required." (SPEC 5) when
+// A floor's own fields, checked with the contract's rules: "Position is required." (requirements R5.1) when
 // the position is empty or not a whole storey, and negative storeys for below ground.
 
 export interface FloorValues {
