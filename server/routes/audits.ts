@@ -29,7 +29,7 @@ import { query } from '../http/validate'
 type SortKey = (typeof auditSortKeys)[number]
 
 const select = `audit_id, created_at, device_id, device_name, device_type_id, location_id, command,
-  result, detail, user_id, actor_email, organization_id`
+  result, detail, detail_code, detail_params, user_id, actor_email, organization_id`
 
 const searchable: readonly RankedColumn[] = ['device_name', 'command', 'result', 'actor_email']
 

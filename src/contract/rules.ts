@@ -26,6 +26,12 @@ export const ruleCodes = [
   'taken',
   'in_use',
   'conflict',
+  // Refusals of a permitted caller (403/409): what they lack, or why this one object is not theirs
+  // to change (docs/decisions/043-user-refusals.md).
+  'no_permission',
+  'not_manageable',
+  'cannot_grant',
+  'own_account',
 ] as const
 export type Rule = (typeof ruleCodes)[number]
 
