@@ -72,6 +72,19 @@ const rules: Record<Rule, Say> = {
   taken: bySubject(takenText, (LL) => LL.form.taken()),
   in_use: bySubject(inUseText, (LL) => LL.form.inUse()),
   conflict: (LL) => LL.form.conflict(),
+  no_permission: (LL, p) =>
+    p.permissions === undefined
+      ? LL.form.forbidden()
+      : LL.answers.noPermission({ permissions: String(p.permissions) }),
+  not_manageable: (LL) => LL.answers.notManageable(),
+  cannot_grant: (LL) => LL.answers.cannotGrant(),
+  own_account: (LL, p) => {
+    const change = String(p.change)
+    const own = LL.answers.ownAccount
+    return change === 'disable' || change === 'delete' || change === 'invite'
+      ? own[change]()
+      : own.edit()
+  },
 }
 
 /** Any contract or server failure in the user's language, chosen by its rule, never its English. */
