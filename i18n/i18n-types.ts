@@ -20,6 +20,16 @@ type RootTranslation = {
 		 */
 		appName: string
 		/**
+		 * {​s​c​r​e​e​n​}​ ​·​ ​{​a​p​p​}
+		 * @param {unknown} app
+		 * @param {unknown} screen
+		 */
+		pageTitle: RequiredParams<'app' | 'screen'>
+		/**
+		 * A​c​c​e​s​s​ ​C​o​n​s​o​l​e​:​ ​m​a​n​a​g​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​s​,​ ​u​s​e​r​s​,​ ​l​o​c​a​t​i​o​n​s​,​ ​d​e​v​i​c​e​s​,​ ​P​I​N​ ​c​r​e​d​e​n​t​i​a​l​s​ ​a​n​d​ ​t​h​e​ ​d​e​v​i​c​e​ ​a​u​d​i​t​ ​l​o​g​ ​o​f​ ​y​o​u​r​ ​b​u​i​l​d​i​n​g​s​.
+		 */
+		metaDescription: string
+		/**
 		 * C​a​n​c​e​l
 		 */
 		cancel: string
@@ -3426,6 +3436,165 @@ type RootTranslation = {
 			}
 		}
 	}
+	answers: {
+		deviceType: {
+			/**
+			 * S​m​a​r​t​ ​l​o​c​k
+			 */
+			lock: string
+			/**
+			 * K​e​y​p​a​d
+			 */
+			keypad: string
+			/**
+			 * C​a​m​e​r​a
+			 */
+			camera: string
+			/**
+			 * R​e​l​a​y
+			 */
+			relay: string
+			/**
+			 * M​o​t​i​o​n​ ​s​e​n​s​o​r
+			 */
+			motion_sensor: string
+			/**
+			 * D​o​o​r​ ​s​e​n​s​o​r
+			 */
+			door_sensor: string
+			/**
+			 * T​e​m​p​e​r​a​t​u​r​e​ ​s​e​n​s​o​r
+			 */
+			temperature_sensor: string
+			/**
+			 * M​u​l​t​i​ ​s​e​n​s​o​r
+			 */
+			multi_sensor: string
+			/**
+			 * R​o​u​t​e​r
+			 */
+			router: string
+			/**
+			 * B​r​i​d​g​e
+			 */
+			bridge: string
+		}
+		auditDetail: {
+			/**
+			 * T​h​e​ ​d​e​v​i​c​e​ ​w​a​s​ ​n​o​t​ ​c​o​n​n​e​c​t​e​d​.
+			 */
+			device_not_connected: string
+			/**
+			 * T​h​e​ ​d​e​v​i​c​e​ ​c​a​n​n​o​t​ ​d​o​ ​t​h​i​s​:​ ​i​t​ ​l​a​c​k​s​ ​“​{​c​a​p​a​b​i​l​i​t​y​}​”​.
+			 * @param {unknown} capability
+			 */
+			capability_missing: RequiredParams<'capability'>
+			/**
+			 * V​a​l​i​d​ ​f​r​o​m​ ​{​s​t​a​r​t​}​ ​t​o​ ​{​e​n​d​}
+			 * @param {unknown} end
+			 * @param {unknown} start
+			 */
+			pin_window: RequiredParams<'end' | 'start'>
+		}
+		error: {
+			/**
+			 * T​h​e​ ​s​e​r​v​e​r​ ​f​o​u​n​d​ ​a​ ​v​a​l​u​e​ ​i​t​ ​c​a​n​n​o​t​ ​a​c​c​e​p​t​.
+			 */
+			validation: string
+			/**
+			 * T​h​e​ ​s​e​r​v​e​r​ ​c​o​u​l​d​ ​n​o​t​ ​r​e​a​d​ ​t​h​e​ ​r​e​q​u​e​s​t​.
+			 */
+			malformed_json: string
+			/**
+			 * Y​o​u​ ​a​r​e​ ​n​o​t​ ​s​i​g​n​e​d​ ​i​n​.
+			 */
+			unauthenticated: string
+			/**
+			 * Y​o​u​r​ ​s​e​s​s​i​o​n​ ​i​s​ ​n​o​ ​l​o​n​g​e​r​ ​v​a​l​i​d​.​ ​P​l​e​a​s​e​ ​s​i​g​n​ ​i​n​ ​a​g​a​i​n​.
+			 */
+			invalid_token: string
+			/**
+			 * T​h​e​ ​s​i​g​n​-​i​n​ ​o​r​ ​t​h​e​ ​l​i​n​k​ ​i​s​ ​n​o​ ​l​o​n​g​e​r​ ​v​a​l​i​d​.
+			 */
+			invalid_grant: string
+			/**
+			 * Y​o​u​ ​d​o​ ​n​o​t​ ​h​a​v​e​ ​p​e​r​m​i​s​s​i​o​n​ ​t​o​ ​d​o​ ​t​h​i​s​.
+			 */
+			forbidden: string
+			/**
+			 * T​h​i​s​ ​n​o​ ​l​o​n​g​e​r​ ​e​x​i​s​t​s​.​ ​I​t​ ​m​a​y​ ​h​a​v​e​ ​b​e​e​n​ ​d​e​l​e​t​e​d​ ​m​e​a​n​w​h​i​l​e​.
+			 */
+			not_found: string
+			/**
+			 * T​h​e​ ​s​e​r​v​e​r​ ​d​o​e​s​ ​n​o​t​ ​o​f​f​e​r​ ​t​h​i​s​ ​a​c​t​i​o​n​.
+			 */
+			method_not_allowed: string
+			/**
+			 * T​h​e​ ​s​e​r​v​e​r​ ​r​e​f​u​s​e​d​ ​t​h​i​s​ ​c​h​a​n​g​e​ ​b​e​c​a​u​s​e​ ​o​f​ ​o​t​h​e​r​ ​d​a​t​a​.​ ​R​e​l​o​a​d​ ​a​n​d​ ​t​r​y​ ​a​g​a​i​n​.
+			 */
+			conflict: string
+			/**
+			 * T​h​e​ ​d​e​v​i​c​e​ ​i​s​ ​n​o​t​ ​c​o​n​n​e​c​t​e​d​,​ ​s​o​ ​i​t​ ​c​o​u​l​d​ ​n​o​t​ ​t​a​k​e​ ​t​h​e​ ​c​o​m​m​a​n​d​.
+			 */
+			device_not_connected: string
+			/**
+			 * T​h​e​ ​d​e​v​i​c​e​ ​d​o​e​s​ ​n​o​t​ ​s​u​p​p​o​r​t​ ​t​h​i​s​ ​c​o​m​m​a​n​d​.
+			 */
+			capability_missing: string
+			/**
+			 * T​h​i​s​ ​i​s​ ​t​o​o​ ​l​a​r​g​e​ ​f​o​r​ ​t​h​e​ ​s​e​r​v​e​r​.
+			 */
+			payload_too_large: string
+			/**
+			 * T​h​e​ ​s​e​r​v​e​r​ ​d​o​e​s​ ​n​o​t​ ​a​c​c​e​p​t​ ​t​h​i​s​ ​k​i​n​d​ ​o​f​ ​f​i​l​e​.
+			 */
+			unsupported_media_type: string
+			/**
+			 * T​h​e​ ​s​e​r​v​e​r​ ​i​s​ ​b​u​s​y​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​ ​i​n​ ​a​ ​m​o​m​e​n​t​.
+			 */
+			throttled: string
+			/**
+			 * O​o​p​s​!​ ​S​o​m​e​t​h​i​n​g​ ​w​e​n​t​ ​w​r​o​n​g​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​ ​l​a​t​e​r​ ​o​r​ ​c​o​n​t​a​c​t​ ​s​u​p​p​o​r​t​.
+			 */
+			internal: string
+		}
+		/**
+		 * T​h​e​ ​d​e​v​i​c​e​ ​d​o​e​s​ ​n​o​t​ ​s​u​p​p​o​r​t​ ​t​h​i​s​:​ ​i​t​ ​l​a​c​k​s​ ​“​{​c​a​p​a​b​i​l​i​t​y​}​”​.
+		 * @param {unknown} capability
+		 */
+		capabilityMissing: RequiredParams<'capability'>
+		/**
+		 * Y​o​u​ ​d​o​ ​n​o​t​ ​h​a​v​e​ ​p​e​r​m​i​s​s​i​o​n​ ​t​o​ ​d​o​ ​t​h​i​s​:​ ​i​t​ ​n​e​e​d​s​ ​{​p​e​r​m​i​s​s​i​o​n​s​}​.
+		 * @param {unknown} permissions
+		 */
+		noPermission: RequiredParams<'permissions'>
+		/**
+		 * T​h​i​s​ ​u​s​e​r​ ​h​a​s​ ​p​e​r​m​i​s​s​i​o​n​s​ ​y​o​u​ ​d​o​ ​n​o​t​ ​h​o​l​d​,​ ​s​o​ ​y​o​u​ ​c​a​n​n​o​t​ ​c​h​a​n​g​e​ ​t​h​e​m​.
+		 */
+		notManageable: string
+		/**
+		 * Y​o​u​ ​c​a​n​n​o​t​ ​g​r​a​n​t​ ​p​e​r​m​i​s​s​i​o​n​s​ ​y​o​u​ ​d​o​ ​n​o​t​ ​h​o​l​d​.
+		 */
+		cannotGrant: string
+		ownAccount: {
+			/**
+			 * Y​o​u​ ​c​a​n​n​o​t​ ​c​h​a​n​g​e​ ​t​h​i​s​ ​o​n​ ​y​o​u​r​ ​o​w​n​ ​a​c​c​o​u​n​t​.
+			 */
+			edit: string
+			/**
+			 * Y​o​u​ ​c​a​n​n​o​t​ ​i​n​v​i​t​e​ ​y​o​u​r​s​e​l​f​.
+			 */
+			invite: string
+			/**
+			 * Y​o​u​ ​c​a​n​n​o​t​ ​d​i​s​a​b​l​e​ ​y​o​u​r​ ​o​w​n​ ​a​c​c​o​u​n​t​.
+			 */
+			disable: string
+			/**
+			 * Y​o​u​ ​c​a​n​n​o​t​ ​d​e​l​e​t​e​ ​y​o​u​r​ ​o​w​n​ ​a​c​c​o​u​n​t​.
+			 */
+			'delete': string
+		}
+	}
 }
 
 export type TranslationFunctions = {
@@ -3434,6 +3603,14 @@ export type TranslationFunctions = {
 		 * Access Console
 		 */
 		appName: () => LocalizedString
+		/**
+		 * {screen} · {app}
+		 */
+		pageTitle: (arg: { app: unknown, screen: unknown }) => LocalizedString
+		/**
+		 * Access Console: manage organizations, users, locations, devices, PIN credentials and the device audit log of your buildings.
+		 */
+		metaDescription: () => LocalizedString
 		/**
 		 * Cancel
 		 */
@@ -6621,6 +6798,160 @@ export type TranslationFunctions = {
 				 */
 				forbidden: () => LocalizedString
 			}
+		}
+	}
+	answers: {
+		deviceType: {
+			/**
+			 * Smart lock
+			 */
+			lock: () => LocalizedString
+			/**
+			 * Keypad
+			 */
+			keypad: () => LocalizedString
+			/**
+			 * Camera
+			 */
+			camera: () => LocalizedString
+			/**
+			 * Relay
+			 */
+			relay: () => LocalizedString
+			/**
+			 * Motion sensor
+			 */
+			motion_sensor: () => LocalizedString
+			/**
+			 * Door sensor
+			 */
+			door_sensor: () => LocalizedString
+			/**
+			 * Temperature sensor
+			 */
+			temperature_sensor: () => LocalizedString
+			/**
+			 * Multi sensor
+			 */
+			multi_sensor: () => LocalizedString
+			/**
+			 * Router
+			 */
+			router: () => LocalizedString
+			/**
+			 * Bridge
+			 */
+			bridge: () => LocalizedString
+		}
+		auditDetail: {
+			/**
+			 * The device was not connected.
+			 */
+			device_not_connected: () => LocalizedString
+			/**
+			 * The device cannot do this: it lacks “{capability}”.
+			 */
+			capability_missing: (arg: { capability: unknown }) => LocalizedString
+			/**
+			 * Valid from {start} to {end}
+			 */
+			pin_window: (arg: { end: unknown, start: unknown }) => LocalizedString
+		}
+		error: {
+			/**
+			 * The server found a value it cannot accept.
+			 */
+			validation: () => LocalizedString
+			/**
+			 * The server could not read the request.
+			 */
+			malformed_json: () => LocalizedString
+			/**
+			 * You are not signed in.
+			 */
+			unauthenticated: () => LocalizedString
+			/**
+			 * Your session is no longer valid. Please sign in again.
+			 */
+			invalid_token: () => LocalizedString
+			/**
+			 * The sign-in or the link is no longer valid.
+			 */
+			invalid_grant: () => LocalizedString
+			/**
+			 * You do not have permission to do this.
+			 */
+			forbidden: () => LocalizedString
+			/**
+			 * This no longer exists. It may have been deleted meanwhile.
+			 */
+			not_found: () => LocalizedString
+			/**
+			 * The server does not offer this action.
+			 */
+			method_not_allowed: () => LocalizedString
+			/**
+			 * The server refused this change because of other data. Reload and try again.
+			 */
+			conflict: () => LocalizedString
+			/**
+			 * The device is not connected, so it could not take the command.
+			 */
+			device_not_connected: () => LocalizedString
+			/**
+			 * The device does not support this command.
+			 */
+			capability_missing: () => LocalizedString
+			/**
+			 * This is too large for the server.
+			 */
+			payload_too_large: () => LocalizedString
+			/**
+			 * The server does not accept this kind of file.
+			 */
+			unsupported_media_type: () => LocalizedString
+			/**
+			 * The server is busy. Please try again in a moment.
+			 */
+			throttled: () => LocalizedString
+			/**
+			 * Oops! Something went wrong. Please try again later or contact support.
+			 */
+			internal: () => LocalizedString
+		}
+		/**
+		 * The device does not support this: it lacks “{capability}”.
+		 */
+		capabilityMissing: (arg: { capability: unknown }) => LocalizedString
+		/**
+		 * You do not have permission to do this: it needs {permissions}.
+		 */
+		noPermission: (arg: { permissions: unknown }) => LocalizedString
+		/**
+		 * This user has permissions you do not hold, so you cannot change them.
+		 */
+		notManageable: () => LocalizedString
+		/**
+		 * You cannot grant permissions you do not hold.
+		 */
+		cannotGrant: () => LocalizedString
+		ownAccount: {
+			/**
+			 * You cannot change this on your own account.
+			 */
+			edit: () => LocalizedString
+			/**
+			 * You cannot invite yourself.
+			 */
+			invite: () => LocalizedString
+			/**
+			 * You cannot disable your own account.
+			 */
+			disable: () => LocalizedString
+			/**
+			 * You cannot delete your own account.
+			 */
+			'delete': () => LocalizedString
 		}
 	}
 }

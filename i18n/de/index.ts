@@ -3,6 +3,9 @@ import type { Translation } from '../i18n-types'
 const de = {
   common: {
     appName: 'Zutrittskonsole',
+    pageTitle: '{screen} · {app}',
+    metaDescription:
+      'Zutrittskonsole: Organisationen, Benutzer, Standorte, Geräte, PIN-Berechtigungen und das Geräteprotokoll Ihrer Gebäude verwalten.',
     cancel: 'Abbrechen',
     close: 'Schließen',
     ok: 'Ok',
@@ -908,6 +911,55 @@ const de = {
       searchOnly: 'Nur {scope} durchsuchen',
       description:
         'Die Tastenkürzel, die Sie jetzt verwenden können. Während Sie in ein Feld tippen, wirken sie nicht, außer dem Kürzel für die Befehlspalette.',
+    },
+  },
+  answers: {
+    deviceType: {
+      lock: 'Smartes Schloss',
+      keypad: 'Tastenfeld',
+      camera: 'Kamera',
+      relay: 'Relais',
+      motion_sensor: 'Bewegungsmelder',
+      door_sensor: 'Türsensor',
+      temperature_sensor: 'Temperatursensor',
+      multi_sensor: 'Multisensor',
+      router: 'Router',
+      bridge: 'Bridge',
+    },
+    auditDetail: {
+      device_not_connected: 'Das Gerät war nicht verbunden.',
+      capability_missing: 'Das Gerät kann das nicht: Ihm fehlt „{capability}“.',
+      pin_window: 'Gültig von {start} bis {end}',
+    },
+    error: {
+      validation: 'Der Server hat einen Wert gefunden, den er nicht annehmen kann.',
+      malformed_json: 'Der Server konnte die Anfrage nicht lesen.',
+      unauthenticated: 'Sie sind nicht angemeldet.',
+      invalid_token: 'Ihre Sitzung ist nicht mehr gültig. Bitte melden Sie sich erneut an.',
+      invalid_grant: 'Die Anmeldung oder der Link ist nicht mehr gültig.',
+      forbidden: 'Sie haben keine Berechtigung dafür.',
+      not_found: 'Das gibt es nicht mehr. Es wurde vielleicht inzwischen gelöscht.',
+      method_not_allowed: 'Der Server bietet diese Aktion nicht an.',
+      conflict:
+        'Der Server hat diese Änderung wegen anderer Daten abgelehnt. Laden Sie neu und versuchen Sie es erneut.',
+      device_not_connected: 'Das Gerät ist nicht verbunden und konnte den Befehl nicht annehmen.',
+      capability_missing: 'Das Gerät unterstützt diesen Befehl nicht.',
+      payload_too_large: 'Das ist zu groß für den Server.',
+      unsupported_media_type: 'Der Server nimmt diese Art von Datei nicht an.',
+      throttled: 'Der Server ist ausgelastet. Bitte versuchen Sie es gleich noch einmal.',
+      internal:
+        'Hoppla! Etwas ist schiefgelaufen. Bitte versuchen Sie es später erneut oder wenden Sie sich an den Support.',
+    },
+    capabilityMissing: 'Das Gerät unterstützt das nicht: Ihm fehlt „{capability}“.',
+    noPermission: 'Sie haben keine Berechtigung dafür: Es braucht {permissions}.',
+    notManageable:
+      'Dieser Benutzer hat Berechtigungen, die Sie nicht haben, daher können Sie ihn nicht ändern.',
+    cannotGrant: 'Sie können keine Berechtigungen vergeben, die Sie selbst nicht haben.',
+    ownAccount: {
+      edit: 'Das können Sie an Ihrem eigenen Konto nicht ändern.',
+      invite: 'Sie können sich nicht selbst einladen.',
+      disable: 'Sie können Ihr eigenes Konto nicht deaktivieren.',
+      delete: 'Sie können Ihr eigenes Konto nicht löschen.',
     },
   },
 } satisfies Translation

@@ -468,6 +468,54 @@ const areas = {
       },
     },
   },
+  // The server's codes in words (docs/decisions/042-server-words-as-codes.md): every code of
+  // src/contract/answer-codes.ts has words here or in the sections answer-text.ts names.
+  answers: {
+    deviceType: {
+      lock: 'Smart lock',
+      keypad: 'Keypad',
+      camera: 'Camera',
+      relay: 'Relay',
+      motion_sensor: 'Motion sensor',
+      door_sensor: 'Door sensor',
+      temperature_sensor: 'Temperature sensor',
+      multi_sensor: 'Multi sensor',
+      router: 'Router',
+      bridge: 'Bridge',
+    },
+    auditDetail: {
+      device_not_connected: 'The device was not connected.',
+      capability_missing: 'The device cannot do this: it lacks “{capability}”.',
+      pin_window: 'Valid from {start} to {end}',
+    },
+    error: {
+      validation: 'The server found a value it cannot accept.',
+      malformed_json: 'The server could not read the request.',
+      unauthenticated: 'You are not signed in.',
+      invalid_token: 'Your session is no longer valid. Please sign in again.',
+      invalid_grant: 'The sign-in or the link is no longer valid.',
+      forbidden: 'You do not have permission to do this.',
+      not_found: 'This no longer exists. It may have been deleted meanwhile.',
+      method_not_allowed: 'The server does not offer this action.',
+      conflict: 'The server refused this change because of other data. Reload and try again.',
+      device_not_connected: 'The device is not connected, so it could not take the command.',
+      capability_missing: 'The device does not support this command.',
+      payload_too_large: 'This is too large for the server.',
+      unsupported_media_type: 'The server does not accept this kind of file.',
+      throttled: 'The server is busy. Please try again in a moment.',
+      internal: 'Oops! Something went wrong. Please try again later or contact support.',
+    },
+    capabilityMissing: 'The device does not support this: it lacks “{capability}”.',
+    noPermission: 'You do not have permission to do this: it needs {permissions}.',
+    notManageable: 'This user has permissions you do not hold, so you cannot change them.',
+    cannotGrant: 'You cannot grant permissions you do not hold.',
+    ownAccount: {
+      edit: 'You cannot change this on your own account.',
+      invite: 'You cannot invite yourself.',
+      disable: 'You cannot disable your own account.',
+      delete: 'You cannot delete your own account.',
+    },
+  },
 } satisfies BaseTranslation
 
 export default areas

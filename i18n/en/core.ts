@@ -6,6 +6,9 @@ import type { BaseTranslation } from '../i18n-types'
 const core = {
   common: {
     appName: 'Access Console',
+    pageTitle: '{screen} · {app}',
+    metaDescription:
+      'Access Console: manage organizations, users, locations, devices, PIN credentials and the device audit log of your buildings.',
     cancel: 'Cancel',
     close: 'Close',
     ok: 'Ok',

@@ -8,7 +8,7 @@ import type { Queryable } from './database'
 export type AuditSortKey = (typeof auditSortKeys)[number]
 
 export const auditSelect = `audit_id, created_at, device_id, device_name, device_type_id, location_id, command,
-  result, detail, user_id, actor_email, organization_id`
+  result, detail, detail_code, detail_params, user_id, actor_email, organization_id`
 
 export const searchable: readonly RankedColumn[] = [
   'device_name',

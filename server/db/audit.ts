@@ -1,7 +1,28 @@
-import type { AuditCommand, AuditResult } from '../../src/contract/audits'
+import type {
+  AuditCommand,
+  AuditDetailCode,
+  AuditResult,
+  DetailParams,
+} from '../../src/contract/audits'
 import type { Device } from '../../src/contract/devices'
 import type { Principal } from '../context'
 import type { Queryable } from './database'
+
+/** What an entry says beyond its result: a code and its parameters, which the English follows. */
+export interface AuditDetail {
+  code: AuditDetailCode
+  params: DetailParams
+}
+
+const english: Record<AuditDetailCode, (params: DetailParams) => string> = {
+  device_not_connected: () => 'Device is not connected',
+  capability_missing: (p) => `Device lacks the capability ${p.capability}`,
+  pin_window: (p) => `Valid ${p.start} to ${p.end}`,
+}
+
+/** The English `detail` of an entry, for API callers and logs. */
+export const detailText = (detail: AuditDetail | null): string =>
+  detail ? english[detail.code](detail.params) : ''
 
 /**
  * Appends one audit row inside the caller's transaction. The counter rows (0 = everything, and the
@@ -14,7 +35,7 @@ export async function writeAudit(
     device: Device
     command: AuditCommand
     result: AuditResult
-    detail: string
+    detail: AuditDetail | null
     actor: Principal
   },
 ): Promise<number> {
@@ -32,9 +53,11 @@ export async function writeAudit(
   // order is audit_id order and the log pages by time exactly as by id (audit-pages.ts).
   await q.query(
     `insert into device_audits (audit_id, org_seq, device_id, device_name, device_type_id,
-       location_id, command, result, detail, user_id, actor_email, organization_id, created_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, greatest(clock_timestamp(),
-       (select created_at from device_audits where audit_id = $1::int - 1)))`,
+       location_id, command, result, detail, detail_code, detail_params, user_id, actor_email,
+       organization_id, created_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb, $12, $13, $14,
+       greatest(clock_timestamp(),
+         (select created_at from device_audits where audit_id = $1::int - 1)))`,
     [
       auditId,
       orgSeq,
@@ -44,7 +67,9 @@ export async function writeAudit(
       entry.device.location_id,
       entry.command,
       entry.result,
-      entry.detail,
+      detailText(entry.detail),
+      entry.detail?.code ?? null,
+      JSON.stringify(entry.detail?.params ?? {}),
       entry.actor.userId,
       entry.actor.email,
       org,

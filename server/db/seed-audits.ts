@@ -45,7 +45,7 @@ export async function seedAudits(q: Queryable, rows: number, orgIds: readonly nu
   await q.query('alter table device_audits disable trigger device_audits_counts')
   await q.query(
     `insert into device_audits (audit_id, org_seq, created_at, device_id, device_name, device_type_id,
-       location_id, command, result, detail, user_id, actor_email, organization_id)
+       location_id, command, result, detail, detail_code, user_id, actor_email, organization_id)
      select s.g,
             case when s.slot = 1 then s.g / 3 else s.g - s.g / 3 end,
             now() - ($1::int - s.g) * interval '30 seconds',
@@ -56,6 +56,7 @@ export async function seedAudits(q: Queryable, rows: number, orgIds: readonly nu
               else 'create_pin' end,
             case when s.g % 13 = 0 then 'failure' else 'success' end,
             case when s.g % 13 = 0 then 'Device is not connected' else '' end,
+            case when s.g % 13 = 0 then 'device_not_connected' end,
             u.user_id, u.email, d.organization_id
      from (select g, case when g % 3 = 0 then 1 else 0 end as slot
            from generate_series(1, $1::int) as g) s

@@ -1,4 +1,5 @@
 import { allPermissions } from '../../src/contract/permissions'
+import type { SeededRole } from '../../src/contract/answer-codes'
 import type { Capability, DeviceTypeId } from '../../src/contract/devices'
 
 // Deterministic demo data. Everything here is fixed so that screenshots, tests and the README's
@@ -19,7 +20,7 @@ export const roles = [
   { role: 'org_admin', permissions: org },
   { role: 'staff', permissions: org.filter((p) => p.includes(':read:')) },
   { role: 'auditor', permissions: ['devices:audits:read:org'] },
-] as const
+] as const satisfies readonly { role: SeededRole; permissions: readonly string[] }[]
 
 export interface SeedUser {
   username: string

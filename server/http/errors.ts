@@ -16,8 +16,11 @@ export class HttpError extends Error {
     message: string,
     readonly field?: string,
     readonly headers: Record<string, string> = {},
-    /** The rule the request broke, for 400s and 409s a client words in its own language. */
-    readonly rule?: Pick<Problem, 'rule' | 'params'>,
+    /**
+     * The rule the request broke and its parameters, for 400s, 403s and 409s a client words in
+     * its own language; a refusal without a rule (a device command's) may still carry parameters.
+     */
+    readonly rule?: Partial<Pick<Problem, 'rule'>> & Pick<Problem, 'params'>,
   ) {
     super(message)
   }
@@ -25,8 +28,16 @@ export class HttpError extends Error {
 
 export const notFound = (what = 'Resource') => new HttpError(404, 'not_found', `${what} not found.`)
 
-export const forbidden = () =>
-  new HttpError(403, 'forbidden', 'You do not have permission to do this.')
+/** 403; with the permissions any one of which would allow it, named as a rule's parameter. */
+export const forbidden = (needed?: readonly string[]) =>
+  new HttpError(
+    403,
+    'forbidden',
+    'You do not have permission to do this.',
+    undefined,
+    {},
+    needed ? { rule: 'no_permission', params: { permissions: needed.join(', ') } } : undefined,
+  )
 
 export const badField = (field: string, message: string, rule: Rule = 'invalid', params = {}) =>
   new HttpError(400, 'validation', message, field, {}, { rule, params })

@@ -18,6 +18,7 @@ export const refusal = (error: HttpError, auditId?: number): Answer => ({
   body: {
     error: error.code,
     message: error.message,
+    ...(error.rule ?? {}),
     ...(auditId === undefined ? {} : { audit_id: auditId }),
   },
 })

@@ -1,5 +1,6 @@
 import {
   inScope,
+  needs,
   scopeOf,
   type Operation,
   type Resource,
@@ -11,7 +12,7 @@ import { forbidden, notFound } from './errors'
 /** The caller's scope for an operation, or 403 when they hold neither the global nor the :org permission. */
 export function requireScope(p: Principal, resource: Resource, operation: Operation): Scope {
   const scope = scopeOf(p.permissions, resource, operation)
-  if (!scope) throw forbidden()
+  if (!scope) throw forbidden(needs(resource, operation))
   return scope
 }
 

@@ -5,12 +5,13 @@ import {
   DeviceCommand,
   commandCapability,
   type Device,
+  type Capability,
   type LockState,
 } from '../../src/contract/devices'
 import type { CredentialAssignmentType } from '../../src/contract/credentials'
 import { inScope } from '../../src/contract/permissions'
 import type { App, Principal, Services } from '../context'
-import { writeAudit } from '../db/audit'
+import { writeAudit, type AuditDetail } from '../db/audit'
 import type { Queryable } from '../db/database'
 import { badField, conflict, HttpError, notFound } from '../http/errors'
 import { idempotencyKey, once, refusal } from '../http/idempotency'
@@ -25,6 +26,22 @@ const nextLockState: Record<DeviceCommand, LockState | null> = {
   force_unlock: 'unlocked',
   calibrate: null,
 }
+
+const lacking = (capability: Capability): AuditDetail => ({
+  code: 'capability_missing',
+  params: { capability },
+})
+
+/** 422 naming the capability, which a client words in its own language. */
+const lacksCapability = (capability: Capability) =>
+  new HttpError(
+    422,
+    'capability_missing',
+    `Device lacks the capability ${capability}.`,
+    undefined,
+    {},
+    { params: { capability } },
+  )
 
 /** The device row locked for this transaction, so concurrent commands apply one after another. */
 async function lockedDevice(q: Queryable, scope: Scope, p: Principal, id: number) {
@@ -86,16 +103,15 @@ export function registerControl(app: App, s: Services) {
     const answer = await s.db.tx((q) =>
       once(q, { userId: p.userId, key, request: c.req.path }, async () => {
         const device = await lockedDevice(q, scope, p, id)
-        const audit = (result: 'success' | 'failure', detail: string) =>
+        const audit = (result: 'success' | 'failure', detail: AuditDetail | null) =>
           writeAudit(q, { device, command, result, detail, actor: p })
         const capability = commandCapability[command]
         if (!device.capabilities.includes(capability)) {
-          const detail = `Device lacks the capability ${capability}`
-          const auditId = await audit('failure', detail)
-          return refusal(new HttpError(422, 'capability_missing', `${detail}.`), auditId)
+          const auditId = await audit('failure', lacking(capability))
+          return refusal(lacksCapability(capability), auditId)
         }
         if (!device.current_status.connected) {
-          const auditId = await audit('failure', 'Device is not connected')
+          const auditId = await audit('failure', { code: 'device_not_connected', params: {} })
           return refusal(
             new HttpError(409, 'device_not_connected', 'Device is not connected.'),
             auditId,
@@ -113,7 +129,7 @@ export function registerControl(app: App, s: Services) {
            where device_id = $1 returning connected, battery_level, lock_state`,
           [id, nextLockState[command]],
         )
-        const auditId = await audit('success', '')
+        const auditId = await audit('success', null)
         return {
           status: 200,
           body: {
@@ -149,15 +165,14 @@ export function registerControl(app: App, s: Services) {
           await checkCodePlace(q, scope, p, data.credential_id, device)
         }
         if (!device.capabilities.includes('program_offline_access_codes')) {
-          const detail = 'Device lacks the capability program_offline_access_codes'
           await writeAudit(q, {
             device,
             command: 'create_pin',
             result: 'failure',
-            detail,
+            detail: lacking('program_offline_access_codes'),
             actor: p,
           })
-          return refusal(new HttpError(422, 'capability_missing', `${detail}.`))
+          return refusal(lacksCapability('program_offline_access_codes'))
         }
         // Offline codes are derived for the device's offline validator: no connection needed.
         const pin = String(randomInt(0, 1_000_000)).padStart(6, '0')
@@ -171,7 +186,7 @@ export function registerControl(app: App, s: Services) {
           device,
           command: 'create_pin',
           result: 'success',
-          detail: `Valid ${data.start_date} to ${data.end_date}`,
+          detail: { code: 'pin_window', params: { start: data.start_date, end: data.end_date } },
           actor: p,
         })
         return { status: 200, body: { device_id: id, details: { pin }, audit_id: auditId } }

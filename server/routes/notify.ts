@@ -40,7 +40,7 @@ async function send(q: Queryable, s: Services, m: Message) {
 async function invite(c: Context<AppEnv>, s: Services, input: InviteNotify) {
   const caller = await authenticate(s, c.req.header('authorization'))
   // A set-password link signs its reader in as that user: sending one is managing the user.
-  const user = ensureManageable(caller, await findUser(s.db, input.user_id))
+  const user = ensureManageable(caller, await findUser(s.db, input.user_id), 'invite')
   const sms = input.workflow === 'first_password_sms'
   if (sms && !user.phone_number) throw conflict('This user has no phone number.', 'user_id')
   const channel = sms ? 'sms' : 'email'

@@ -39,13 +39,16 @@ async function failingDevices(q: Queryable, organizationId: number | null, lengt
   const org = organizationId === null ? '' : 'where a.organization_id = $2'
   const rows = await q.query<FailingDevice & { total: number }>(
     `with recent as materialized (
-       select audit_id, device_id, organization_id, created_at, command, detail
+       select audit_id, device_id, organization_id, created_at, command, detail, detail_code,
+         detail_params
        from device_audits
        where created_at > now() - interval '${FAILED_WITHIN_HOURS} hours' and result = 'failure')
      select a.device_id, d.name as device_name, count(*)::int as failures,
        max(a.created_at) as last_at,
        (array_agg(a.command order by a.audit_id desc))[1] as last_command,
        (array_agg(a.detail order by a.audit_id desc))[1] as last_detail,
+       (array_agg(a.detail_code order by a.audit_id desc))[1] as last_detail_code,
+       (array_agg(a.detail_params order by a.audit_id desc))[1] as last_detail_params,
        (count(*) over ())::int as total
      from recent a join devices d on d.device_id = a.device_id
      ${org}

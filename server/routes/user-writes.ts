@@ -1,4 +1,10 @@
-import { canGrant, inScope, userManagement } from '../../src/contract/permissions'
+import {
+  canGrant,
+  inScope,
+  needs,
+  userChangeRefusal,
+  type UserChange,
+} from '../../src/contract/permissions'
 import { UserInput, UserUpdate, type User } from '../../src/contract/users'
 import type { App, Principal, Services } from '../context'
 import type { Queryable } from '../db/database'
@@ -21,26 +27,57 @@ async function checkGrants(q: Queryable, p: Principal, roles: string[], permissi
   if (new Set(roles).size !== roles.length) throw badField('roles', 'Each role once.', 'duplicate')
   const granted = [...rows.flatMap((r) => r.permissions), ...permissions]
   if (!canGrant(p.permissions, granted)) {
-    throw new HttpError(403, 'forbidden', 'You cannot grant permissions you do not hold.', 'roles')
+    throw new HttpError(
+      403,
+      'forbidden',
+      'You cannot grant permissions you do not hold.',
+      'roles',
+      {},
+      { rule: 'cannot_grant', params: {} },
+    )
   }
 }
 
 /**
- * Editing, deleting and inviting a user follow one rule (contract/permissions.ts userManagement):
- * another organization's user answers 404 to an org-scoped caller, a user with permissions the
- * caller does not cover answers 403 (no demoting, deleting or inviting an admin).
+ * Editing, deleting, disabling and inviting a user follow one rule (contract/permissions.ts
+ * userChangeRefusal): another organization's user answers 404 to an org-scoped caller, a user with
+ * permissions the caller does not cover answers 403 (no demoting, deleting or inviting an admin),
+ * and one's own account cannot be disabled or deleted (409).
  */
-export function ensureManageable(p: Principal, target: User | undefined): User {
+export function ensureManageable(
+  p: Principal,
+  target: User | undefined,
+  change: UserChange = 'edit',
+): User {
   // A missing user is judged like an empty one of the caller's organization: 403 without the
   // permission, else 404.
-  const verdict = userManagement(p, {
-    organizationId: target?.organization_id ?? p.organizationId,
-    permissions: target?.effective_permissions ?? [],
-  })
-  if (verdict === 'no_permission') throw forbidden()
-  if (verdict === 'out_of_scope' || !target) throw notFound('User')
-  if (verdict === 'exceeds') {
-    throw new HttpError(403, 'forbidden', 'This user has permissions you do not hold.')
+  const refusal = userChangeRefusal(
+    p,
+    {
+      userId: target?.user_id ?? 0,
+      organizationId: target?.organization_id ?? p.organizationId,
+      permissions: target?.effective_permissions ?? [],
+    },
+    change,
+  )
+  if (refusal === 'no_permission') throw forbidden(needs('users', 'update'))
+  if (refusal === 'out_of_scope' || !target) throw notFound('User')
+  if (refusal === 'exceeds') {
+    throw new HttpError(
+      403,
+      'forbidden',
+      'This user has permissions you do not hold.',
+      undefined,
+      {},
+      {
+        rule: 'not_manageable',
+        params: {},
+      },
+    )
+  }
+  if (refusal === 'own_account') {
+    const field = change === 'disable' ? 'disabled' : undefined
+    throw conflict(`You cannot ${change} your own account.`, field, 'own_account', { change })
   }
   return target
 }
@@ -134,13 +171,11 @@ export function registerUserWrites(app: App, s: Services) {
     const id = idParam(c)
     const patch = await jsonBody(c, UserUpdate)
     await s.db.tx(async (q) => {
-      const user = ensureManageable(p, await findUser(q, id))
+      const found = await findUser(q, id)
+      const user = ensureManageable(p, found, patch.disabled ? 'disable' : 'edit')
       const input = parse({ ...toInput(user), ...patch }, UserInput)
       const organizationId = input.organization_id
       if (!inScope(scope, p.organizationId, organizationId)) throw notFound('Organization')
-      if (user.user_id === p.userId && input.disabled) {
-        throw conflict('You cannot disable your own account.', 'disabled')
-      }
       await checkGrants(q, p, input.roles, input.permissions)
       await checkOrganization(q, organizationId, input.client_ids ?? [])
       await checkUnique(q, input, id)
@@ -165,8 +200,7 @@ export function registerUserWrites(app: App, s: Services) {
     requireScope(p, 'users', 'delete')
     const id = idParam(c)
     await s.db.tx(async (q) => {
-      const user = ensureManageable(p, await findUser(q, id))
-      if (user.user_id === p.userId) throw conflict('You cannot delete your own account.')
+      ensureManageable(p, await findUser(q, id), 'delete')
       // The row count decides: a concurrent DELETE that got there first leaves nothing here (404).
       const [gone] = await q.query('delete from users where user_id = $1 returning user_id', [id])
       if (!gone) throw notFound('User')

@@ -2,6 +2,7 @@ import { Suspense, useDeferredValue, useEffect, useRef } from 'react'
 import { Redirect, useLocation, useSearch } from 'wouter'
 import { stopEarlyKeys } from '../lib/early-keys'
 import { findRoute } from '../contract/route-match'
+import { useDocumentWords } from './document-words'
 import { BootFrame } from './layout/boot-frame'
 import { GuestLayout } from './layout/guest-layout'
 import { lazyScreen, useLazyReady } from './lazy-screen'
@@ -97,6 +98,7 @@ function ProtectedGate({ route }: { route: AppRoute | undefined }) {
 export function App() {
   const [location] = useLocation()
   const route = findRoute(routes, location)
+  useDocumentWords(route)
   if (route?.guestOnly) return <GuestGate route={route} />
   return <ProtectedGate route={route} />
 }

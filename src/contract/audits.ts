@@ -7,10 +7,13 @@ import {
   integer,
   literal,
   min,
+  number,
   nullable,
   object,
   optional,
+  record,
   string,
+  union,
   type Infer,
 } from './struct'
 import { DeviceTypeId, deviceCommands } from './devices'
@@ -21,8 +24,24 @@ export const auditCommands = [...deviceCommands, 'create_pin'] as const
 export const AuditCommand = enums(auditCommands)
 export type AuditCommand = Infer<typeof AuditCommand>
 
-export const AuditResult = enums(['success', 'failure'])
+export const auditResults = ['success', 'failure'] as const
+export const AuditResult = enums(auditResults)
 export type AuditResult = Infer<typeof AuditResult>
+
+/**
+ * What an entry's `detail` says, as a code a client words in its own language: the device was not
+ * connected, it lacks `capability`, or an offline PIN valid from `start` to `end` (ISO times).
+ */
+export const auditDetailCodes = [
+  'device_not_connected',
+  'capability_missing',
+  'pin_window',
+] as const
+export const AuditDetailCode = enums(auditDetailCodes)
+export type AuditDetailCode = Infer<typeof AuditDetailCode>
+
+export const DetailParams = record(string(), union([string(), number()]))
+export type DetailParams = Infer<typeof DetailParams>
 
 /** One attempted device command, successful or not, written in the command's transaction. */
 export const AuditEntry = object({
@@ -34,8 +53,11 @@ export const AuditEntry = object({
   location_id: nullable(Id),
   command: AuditCommand,
   result: AuditResult,
-  /** e.g. "Device is not connected" */
+  /** e.g. "Device is not connected": English for API callers and logs. */
   detail: string(),
+  /** The same as a code and its parameters; null when there is nothing to say (a success). */
+  detail_code: nullable(AuditDetailCode),
+  detail_params: DetailParams,
   user_id: Id,
   actor_email: string(),
   organization_id: Id,

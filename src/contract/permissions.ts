@@ -162,5 +162,31 @@ export function userManagement(caller: Person, target: Person): ManageVerdict {
 export const canManageUser = (caller: Person, target: Person): boolean =>
   userManagement(caller, target) === 'allowed'
 
+/** A person with their account's id, for the rules that tell one's own account apart. */
+export interface Account extends Person {
+  userId: number
+}
+
+export type UserChange = 'edit' | 'invite' | 'disable' | 'delete'
+
+/** Why a change to a user is refused: the management rule's verdict, or one's own account. */
+export type UserRefusal = Exclude<ManageVerdict, 'allowed'> | 'own_account'
+
+/**
+ * THE rule for changing a user, which the server's PUT, DELETE and invites and the console's
+ * buttons, edit page and palette all apply: the management rule, and nobody disables or deletes
+ * their own account (they would lock themselves out). Null when the change is allowed.
+ */
+export function userChangeRefusal(
+  caller: Account,
+  target: Account,
+  change: UserChange,
+): UserRefusal | null {
+  const verdict = userManagement(caller, target)
+  if (verdict !== 'allowed') return verdict
+  const own = caller.userId === target.userId
+  return own && (change === 'disable' || change === 'delete') ? 'own_account' : null
+}
+
 /** Sending a set-password invite is managing that user: the same permission as editing it. */
 export const inviteNeeds = needs('users', 'update')

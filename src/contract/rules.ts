@@ -27,6 +27,12 @@ export const ruleCodes = [
   'in_use',
   'conflict',
   'not_at_assignment',
+  // Refusals of a permitted caller (403/409): what they lack, or why this one object is not theirs
+  // to change (docs/decisions/043-user-refusals.md).
+  'no_permission',
+  'not_manageable',
+  'cannot_grant',
+  'own_account',
 ] as const
 export type Rule = (typeof ruleCodes)[number]
 

@@ -1,5 +1,5 @@
 import { array, defaulted, integer, max, min, nullable, object, string, type Infer } from './struct'
-import { AuditCommand } from './audits'
+import { AuditCommand, AuditDetailCode, DetailParams } from './audits'
 import { Device } from './devices'
 import { Id, IsoDateTime } from './fields'
 import { QueryCount } from './list'
@@ -28,6 +28,8 @@ export const FailingDevice = object({
   last_at: IsoDateTime,
   last_command: AuditCommand,
   last_detail: string(),
+  last_detail_code: nullable(AuditDetailCode),
+  last_detail_params: DetailParams,
 })
 export type FailingDevice = Infer<typeof FailingDevice>
 

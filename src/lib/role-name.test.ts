@@ -17,7 +17,8 @@ describe('roleName', () => {
     expect(roleName(i18nObject('de'), 'staff')).toBe('Mitarbeiter')
   })
 
-  it('shows a role it does not know by its id', () => {
-    expect(roleName(i18nObject('en'), 'night_guard')).toBe('night_guard')
+  it('spells out a role it does not know instead of showing its id', () => {
+    expect(roleName(i18nObject('en'), 'night_guard')).toBe('Night guard')
+    expect(roleName(i18nObject('de'), 'night_guard')).toBe('Night guard')
   })
 })

@@ -161,7 +161,7 @@ test('a click anywhere in a sortable header cell sorts; Detail is not cut at 140
 
   await page.goto('/audits?q=failure')
   const detail = loadedRows(page).first().getByRole('gridcell').last()
-  await expect(detail).toContainText('Device is not connected')
+  await expect(detail).toContainText('The device was not connected.')
   const cut = await detail.evaluate((cell) => cell.scrollWidth > cell.clientWidth)
   expect(cut).toBe(false)
 })

@@ -87,7 +87,7 @@ test('a failed command shows at the top of the failures in plain words', async (
   await page.reload()
   const failed = page.getByRole('list', { name: 'Failed commands, last 24 hours' })
   await expect(failed.getByRole('link').first()).toContainText(lock.name)
-  await expect(failed.getByRole('link').first()).toContainText('Device is not connected')
+  await expect(failed.getByRole('link').first()).toContainText('The device was not connected.')
 })
 
 for (const theme of ['light', 'dark'] as const) {

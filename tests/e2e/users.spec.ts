@@ -403,7 +403,7 @@ test('bulk by keyboard: x and Shift+j select, one confirmation, per-row results,
   await expect(dialog.getByRole('status')).toHaveText('2 succeeded, 1 failed.')
   await expect(dialog.getByRole('status')).toBeFocused()
   await expect(dialog.getByRole('listitem').filter({ hasText: 'Ben Bulk' })).toContainText(
-    'Failed: You do not have permission to do this.',
+    'Failed: This user has permissions you do not hold, so you cannot change them.',
   )
   await expect(dialog.getByRole('listitem').filter({ hasText: 'Anna Bulk' })).toContainText('Done')
   await expect(dialog.getByRole('listitem').filter({ hasText: 'Cleo Bulk' })).toContainText('Done')
@@ -513,7 +513,7 @@ test('bulk invite of 3 from the bar: the one the org admin may not invite is nam
   await dialog.getByRole('button', { name: 'Send 3 invitations' }).click()
   await expect(dialog.getByRole('status')).toHaveText('2 succeeded, 1 failed.')
   await expect(dialog.getByRole('listitem').filter({ hasText: 'Ben Bulk' })).toContainText(
-    'Failed: You do not have permission to do this.',
+    'Failed: This user has permissions you do not hold, so you cannot change them.',
   )
   const outbox = (await (await request.get('/dev/outbox')).json()) as {
     data: { recipient: string; link: string | null }[]

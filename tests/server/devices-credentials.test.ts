@@ -144,6 +144,8 @@ describe('devices and commands', () => {
       device_id: offline.device_id,
       result: 'failure',
       detail: 'Device is not connected',
+      detail_code: 'device_not_connected',
+      detail_params: {},
     })
     const cannot = await server().request(
       'POST',
@@ -151,10 +153,18 @@ describe('devices and commands', () => {
       { token },
     )
     expect(cannot.status).toBe(422)
+    // The refusal and its audit entry name the missing capability as a code, beside the English.
+    expect(shaped(cannot.body, ErrorBody)).toMatchObject({
+      error: 'capability_missing',
+      params: { capability: 'remotely_unlock' },
+    })
     expect(await latestAudit(token)).toMatchObject({
       device_id: camera.device_id,
       result: 'failure',
       command: 'unlock',
+      detail: 'Device lacks the capability remotely_unlock',
+      detail_code: 'capability_missing',
+      detail_params: { capability: 'remotely_unlock' },
     })
     const bad = await server().request(
       'POST',
@@ -241,6 +251,8 @@ describe('devices and commands', () => {
       command: 'create_pin',
       result: 'success',
       device_id: keypad.device_id,
+      detail_code: 'pin_window',
+      detail_params: { start: '2026-01-01T08:00:00Z', end: '2026-12-31T18:00:00Z' },
     })
     const wrong = await server().request(
       'POST',

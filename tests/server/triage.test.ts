@@ -82,6 +82,8 @@ describe('device triage', () => {
       device_name: offline.name,
       last_command: 'lock',
       last_detail: 'Device is not connected',
+      last_detail_code: 'device_not_connected',
+      last_detail_params: {},
     })
   })
 

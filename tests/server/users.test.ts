@@ -268,12 +268,15 @@ describe('users', () => {
       },
     })
     expect(grant.status).toBe(403)
+    // Each refusal names its rule, so a client words it in its own language (decision 043).
+    expect(grant.body).toMatchObject({ field: 'roles', rule: 'cannot_grant' })
     const admin = await me(await server().login(ADMIN))
     const demote = await server().request('PUT', `/org/v1/users/${admin.user_id}`, {
       token,
       json: { roles: ['staff'] },
     })
     expect(demote.status).toBe(403)
+    expect(demote.body).toMatchObject({ error: 'forbidden', rule: 'not_manageable' })
     expect(
       (await server().request('DELETE', `/org/v1/users/${admin.user_id}`, { token })).status,
     ).toBe(403)
@@ -292,6 +295,10 @@ describe('users', () => {
       },
     })
     expect(denied.status).toBe(403)
+    expect(denied.body).toMatchObject({
+      rule: 'no_permission',
+      params: { permissions: 'users:create, users:create:org' },
+    })
     const orgadmin = await server().login(ORGADMIN)
     const globex = await me(await server().login(GLOBEX))
     const put = await server().request('PUT', `/org/v1/users/${globex.user_id}`, {
@@ -311,10 +318,21 @@ describe('users', () => {
     })
     expect(into.status).toBe(404)
     const self = await me(orgadmin)
-    expect(
-      (await server().request('DELETE', `/org/v1/users/${self.user_id}`, { token: orgadmin }))
-        .status,
-    ).toBe(409)
+    const own = await server().request('DELETE', `/org/v1/users/${self.user_id}`, {
+      token: orgadmin,
+    })
+    expect(own).toMatchObject({
+      status: 409,
+      body: { rule: 'own_account', params: { change: 'delete' } },
+    })
+    const off = await server().request('PUT', `/org/v1/users/${self.user_id}`, {
+      token: orgadmin,
+      json: { disabled: true },
+    })
+    expect(off).toMatchObject({
+      status: 409,
+      body: { field: 'disabled', rule: 'own_account', params: { change: 'disable' } },
+    })
   })
 
   it('decides who may edit whom by one rule: a global permission covers its :org form', async () => {

@@ -4,6 +4,7 @@ import type { AuditEntry } from '../../contract/audits'
 import * as tableStyles from '../../ui/data-table/data-table.css'
 import type { DataTableFeatures } from '../../ui/data-table/features'
 import * as styles from './audits.css'
+import { auditDetailText } from '../../lib/answer-text'
 import { formatRelativeTime } from '../../lib/relative-time-text'
 
 const helper = createColumnHelper<DataTableFeatures, AuditEntry>()
@@ -72,7 +73,7 @@ export function auditColumns({ LL, now, exact }: AuditColumnContext) {
       minSize: 170,
       size: 200,
     }),
-    helper.accessor('detail', {
+    helper.accessor((entry) => auditDetailText(LL, entry, (iso) => exact.format(Date.parse(iso))), {
       id: 'detail',
       header: LL.audits.detail(),
       minSize: 160,

@@ -3,6 +3,7 @@ import { Link } from 'wouter'
 import { useI18nContext } from '../../../i18n/i18n-react'
 import type { AuditEntry } from '../../contract/audits'
 import { pathTo } from '../../contract/pages'
+import { auditDetailText } from '../../lib/answer-text'
 import { formatRelativeTime } from '../../lib/relative-time-text'
 import { activeList } from '../../ui/data-table/active-list'
 import { Drawer } from '../../ui/drawer'
@@ -58,7 +59,10 @@ export function AuditEntryDrawer({ entry, open, onOpenChange, now, exact }: Audi
             {entry.actor_email}
           </Link>,
         ],
-        [LL.audits.detail(), entry.detail || '—'],
+        [
+          LL.audits.detail(),
+          auditDetailText(LL, entry, (iso) => exact.format(Date.parse(iso))) || '—',
+        ],
         [LL.audits.entryId(), String(entry.audit_id)],
       ]
     : []

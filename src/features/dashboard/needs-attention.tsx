@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import type { ReactNode } from 'react'
+import { useMemo, type ReactNode } from 'react'
 import { Link } from 'wouter'
 import { useI18nContext } from '../../../i18n/i18n-react'
 import { triageOptions } from '../../api/triage'
@@ -15,6 +15,7 @@ import { Skeleton } from '../../ui/skeleton'
 import * as styles from './needs-attention.css'
 import { WalkList, type WalkItem } from './walk-list'
 import { numberFormat } from '../../lib/number-format'
+import { auditDetailText, deviceTypeName } from '../../lib/answer-text'
 
 const placeText = (place: DevicePlace) =>
   [place.location, place.floor, place.room, place.door].filter(Boolean).join(' › ')
@@ -77,13 +78,17 @@ function deviceItem(device: Device, detail: ReactNode): WalkItem {
  * opening the device.
  */
 export function NeedsAttention() {
-  const { LL } = useI18nContext()
+  const { LL, locale } = useI18nContext()
   const now = useNow(30_000)
+  const exact = useMemo(
+    () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }),
+    [locale],
+  )
   const { data, isError, refetch } = useQuery(triageOptions)
   const level = { level: LOW_BATTERY }
 
   const offline = (data?.offline.items ?? []).map((device) =>
-    deviceItem(device, `${device.device_type.description} · ${placeText(device.place)}`),
+    deviceItem(device, `${deviceTypeName(LL, device.device_type)} · ${placeText(device.place)}`),
   )
   const lowBattery = (data?.low_battery.items ?? []).map((device) => {
     const battery = device.current_status.battery_level ?? 0
@@ -108,7 +113,16 @@ export function NeedsAttention() {
             count: device.failures,
             action: LL.audits.commands[device.last_command](),
             when: formatRelativeTime(LL, Date.parse(device.last_at), now),
-            detail: device.last_detail || '—',
+            detail:
+              auditDetailText(
+                LL,
+                {
+                  detail: device.last_detail,
+                  detail_code: device.last_detail_code,
+                  detail_params: device.last_detail_params,
+                },
+                (iso) => exact.format(Date.parse(iso)),
+              ) || '—',
           })}
         </span>
       </>

@@ -8,6 +8,7 @@ import type { DataTableFeatures } from '../../ui/data-table/features'
 import { placeText } from './device-place'
 import { BatteryBar, CapabilityList, ConnectionText } from './device-status'
 import * as styles from './devices.css'
+import { deviceTypeName } from '../../lib/answer-text'
 
 const helper = createColumnHelper<DataTableFeatures, Device>()
 
@@ -33,7 +34,7 @@ export function deviceColumns(LL: TranslationFunctions) {
         </Link>
       ),
     }),
-    helper.accessor((device) => device.device_type.description, {
+    helper.accessor((device) => deviceTypeName(LL, device.device_type), {
       id: 'device_type_id',
       header: LL.devices.type(),
       size: 140,

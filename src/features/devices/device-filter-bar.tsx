@@ -13,6 +13,7 @@ import {
   type DeviceListFilters,
 } from './device-filters'
 import * as styles from './devices.css'
+import { deviceTypeName } from '../../lib/answer-text'
 
 interface DeviceFilterBarProps {
   filters: DeviceListFilters
@@ -39,7 +40,7 @@ export function DeviceFilterBar({ filters, onChange }: DeviceFilterBarProps) {
         placeholder={LL.devices.allTypes()}
         options={(types.data ?? []).map((type) => ({
           value: type.device_type_id,
-          label: type.description,
+          label: deviceTypeName(LL, type),
         }))}
         onChange={(event) =>
           onChange({

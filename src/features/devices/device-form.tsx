@@ -15,6 +15,7 @@ import { Select } from '../../ui/select'
 import { TextArea } from '../../ui/text-area'
 import { TextField } from '../../ui/text-field'
 import { deviceForm, mountOptions, mountValue, type FormValues } from './device-form-model'
+import { deviceTypeName } from '../../lib/answer-text'
 
 // "Location is required" is reached through the location picker, the first of the two. Module
 // level: the form refocuses when its focus targets change identity.
@@ -65,7 +66,7 @@ export function DeviceForm(props: EntityFormProps<FormValues, DeviceInput>) {
         placeholder={LL.devices.chooseType()}
         options={(types.data ?? []).map((type) => ({
           value: type.device_type_id,
-          label: type.description,
+          label: deviceTypeName(LL, type),
         }))}
         {...fieldProps(form, 'device_type_id')}
       />

@@ -1,7 +1,10 @@
 import { useQuery } from '@tanstack/react-query'
+import { useMemo } from 'react'
 import { Link } from 'wouter'
 import { useI18nContext } from '../../../i18n/i18n-react'
 import { deviceAudits } from '../../api/audits'
+import type { AuditEntry } from '../../contract/audits'
+import { auditDetailText } from '../../lib/answer-text'
 import { auditRowPath } from '../../device-commands/command-links'
 import { pathTo } from '../../contract/pages'
 import { formatRelativeTime } from '../../lib/relative-time-text'
@@ -16,9 +19,15 @@ import * as styles from './devices.css'
  * read the audit log. A command sent from this view refetches them (src/device-commands/send-command.ts).
  */
 export function DeviceRecentAudits({ deviceId, name }: { deviceId: number; name: string }) {
-  const { LL } = useI18nContext()
+  const { LL, locale } = useI18nContext()
   const now = useNow(30_000)
   const query = useQuery(deviceAudits(deviceId))
+  const exact = useMemo(
+    () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }),
+    [locale],
+  )
+  const detailOf = (entry: AuditEntry) =>
+    auditDetailText(LL, entry, (iso) => exact.format(Date.parse(iso)))
   const entries = query.data?.data
   return (
     <section className={styles.section} aria-labelledby="device-audits">
@@ -49,7 +58,7 @@ export function DeviceRecentAudits({ deviceId, name }: { deviceId: number; name:
               </Link>
               <span className={styles.reason}>
                 {formatRelativeTime(LL, Date.parse(entry.created_at), now)}
-                {entry.detail ? ` · ${entry.detail}` : ''}
+                {entry.detail_code === null && !entry.detail ? '' : ` · ${detailOf(entry)}`}
               </span>
             </li>
           ))}

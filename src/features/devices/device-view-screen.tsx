@@ -17,6 +17,7 @@ import { DeviceRecentAudits } from './device-recent-audits'
 import { placeText } from './device-place'
 import { BatteryBar, CapabilityList, ConnectionText } from './device-status'
 import * as styles from './devices.css'
+import { deviceTypeName } from '../../lib/answer-text'
 
 /** The command a URL asks for (`?command=lock`), if it names one. */
 function requestedCommand(search: string): DeviceCommandName | null {
@@ -55,7 +56,7 @@ export function DeviceViewScreen() {
 
   const status = device.current_status
   const facts: [string, ReactNode][] = [
-    [LL.devices.type(), device.device_type.description],
+    [LL.devices.type(), deviceTypeName(LL, device.device_type)],
     [LL.devices.place(), placeText(device.place)],
     [LL.devices.connection(), <ConnectionText key="c" connected={status.connected} />],
     [LL.devices.battery(), <BatteryBar key="b" level={status.battery_level} />],

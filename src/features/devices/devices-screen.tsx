@@ -15,6 +15,7 @@ import { deviceColumns } from './device-columns'
 import { DeviceFilterBar } from './device-filter-bar'
 import { formatDeviceFilters, parseDeviceFilters, serverFilters } from './device-filters'
 import { placeText } from './device-place'
+import { deviceTypeName } from '../../lib/answer-text'
 
 const defaults: ListViewDefaults<DeviceSort> = {
   orderBy: 'device_id',
@@ -50,7 +51,7 @@ export function DevicesScreen() {
   const describeRow = (device: Device) =>
     LL.devices.row({
       name: device.name,
-      type: device.device_type.description,
+      type: deviceTypeName(LL, device.device_type),
       place: placeText(device.place),
       connection: device.current_status.connected
         ? LL.devices.connected()

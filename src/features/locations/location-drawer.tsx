@@ -18,6 +18,7 @@ import { FloorPlanUpload } from './floor-plan-upload'
 import { formatAddress } from './location-address'
 import * as styles from './locations.css'
 import { useUrlCommand } from './use-url-command'
+import { deviceTypeName } from '../../lib/answer-text'
 
 interface LocationDrawerProps {
   /** The location shown; null while the drawer is closed. */
@@ -117,7 +118,7 @@ function LocationPeek({ location, canUpdate }: { location: LocationDeep; canUpda
               <li key={device.device_id} className={styles.device}>
                 <span>{device.name}</span>
                 <span className={styles.deviceMeta}>
-                  {device.device_type.description} ·{' '}
+                  {deviceTypeName(LL, device.device_type)} ·{' '}
                   {device.current_status.connected
                     ? LL.locations.connected()
                     : LL.locations.notConnected()}

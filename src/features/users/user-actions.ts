@@ -1,5 +1,5 @@
 import type { TranslationFunctions } from '../../../i18n/i18n-types'
-import { userManagement, type ManageVerdict } from '../../contract/permissions'
+import { userChangeRefusal, type UserChange } from '../../contract/permissions'
 import type { Me, User } from '../../contract/users'
 
 export type UserAction = 'edit' | 'invite-email' | 'invite-sms' | 'disable' | 'enable' | 'delete'
@@ -11,9 +11,18 @@ export type ActionState =
 const absent: ActionState = { state: 'absent' }
 const enabled: ActionState = { state: 'enabled' }
 
+const changeOf: Record<UserAction, UserChange> = {
+  edit: 'edit',
+  'invite-email': 'invite',
+  'invite-sms': 'invite',
+  disable: 'disable',
+  enable: 'edit',
+  delete: 'delete',
+}
+
 /**
- * What the caller may do to `user` now, by the one management rule the server applies
- * (contract/permissions userManagement): no permission hides an action; a user with more
+ * What the caller may do to `user` now, by the one rule the server applies
+ * (contract/permissions userChangeRefusal): no permission hides an action; a user with more
  * permissions than the caller, a missing phone or the caller's own account disables it with why.
  * Disable is offered on an enabled user and enable on a disabled one.
  */
@@ -23,19 +32,29 @@ export function userActionState(
   user: User,
   action: UserAction,
 ): ActionState {
-  const verdict: ManageVerdict = userManagement(
-    { organizationId: caller.organization_id, permissions: caller.permissions },
-    { organizationId: user.organization_id, permissions: user.effective_permissions },
+  const refusal = userChangeRefusal(
+    {
+      userId: caller.user_id,
+      organizationId: caller.organization_id,
+      permissions: caller.permissions,
+    },
+    {
+      userId: user.user_id,
+      organizationId: user.organization_id,
+      permissions: user.effective_permissions,
+    },
+    changeOf[action],
   )
-  if (verdict === 'no_permission' || verdict === 'out_of_scope') return absent
+  if (refusal === 'no_permission' || refusal === 'out_of_scope') return absent
   if ((action === 'disable' && user.disabled) || (action === 'enable' && !user.disabled))
     return absent
-  if (verdict === 'exceeds') return { state: 'disabled', reason: LL.users.notManageable() }
+  if (refusal === 'exceeds') return { state: 'disabled', reason: LL.users.notManageable() }
+  if (refusal === 'own_account')
+    return {
+      state: 'disabled',
+      reason: action === 'delete' ? LL.users.ownAccountDelete() : LL.users.ownAccountDisable(),
+    }
   if (action === 'invite-sms' && !user.phone_number)
     return { state: 'disabled', reason: LL.users.noPhone() }
-  if (action === 'delete' && user.user_id === caller.user_id)
-    return { state: 'disabled', reason: LL.users.ownAccountDelete() }
-  if (action === 'disable' && user.user_id === caller.user_id)
-    return { state: 'disabled', reason: LL.users.ownAccountDisable() }
   return enabled
 }

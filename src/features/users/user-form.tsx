@@ -21,7 +21,10 @@ import { grantableRoles, grantMatrix, userForm, type FormValues } from './user-f
 import { roleName } from '../../lib/role-name'
 import * as styles from './users.css'
 
-type UserFormProps = EntityFormProps<FormValues, UserInput>
+interface UserFormProps extends EntityFormProps<FormValues, UserInput> {
+  /** Why the Disabled box cannot be ticked here (one's own account), or absent when it can. */
+  disableRefusal?: string
+}
 
 const organizationsQuery = {
   queryKey: ['organizations', 'list', 'user-form'] as const,
@@ -60,6 +63,7 @@ interface UserFieldsProps extends UserFormProps {
 
 function UserFields(props: UserFieldsProps) {
   const { initial, label, submitLabel, onSubmit, extraActions, onCancel, held } = props
+  const { disableRefusal } = props
   const { LL } = useI18nContext()
   const { user } = useSession()
   // An organization-scoped admin creates users in their own organization only (the server agrees).
@@ -211,6 +215,9 @@ function UserFields(props: UserFieldsProps) {
         name="disabled"
         label={LL.users.disabled()}
         checked={form.values.disabled}
+        // Left enabled once ticked, so a box ticked elsewhere can still be cleared here.
+        disabled={disableRefusal !== undefined && !form.values.disabled}
+        hint={disableRefusal}
         error={form.error('disabled')}
         onCheckedChange={(checked) => form.set('disabled', checked)}
       />

@@ -127,6 +127,8 @@ function UserView({ user }: { user: User }) {
           <Link className={buttonClass()} href={pathTo('users-edit', { id: user.user_id })}>
             {LL.users.edit()}
           </Link>
+        ) : edit.state === 'disabled' ? (
+          actionButton('edit', LL.users.edit(), () => undefined)
         ) : null
       }
     >

@@ -96,6 +96,19 @@ const rules: Record<Rule, Say> = {
   in_use: bySubject(inUseText, (LL) => LL.form.inUse()),
   conflict: (LL) => LL.form.conflict(),
   not_at_assignment: (LL) => LL.form.notAtAssignment(),
+  no_permission: (LL, p) =>
+    p.permissions === undefined
+      ? LL.form.forbidden()
+      : LL.answers.noPermission({ permissions: String(p.permissions) }),
+  not_manageable: (LL) => LL.answers.notManageable(),
+  cannot_grant: (LL) => LL.answers.cannotGrant(),
+  own_account: (LL, p) => {
+    const change = String(p.change)
+    const own = LL.answers.ownAccount
+    return change === 'disable' || change === 'delete' || change === 'invite'
+      ? own[change]()
+      : own.edit()
+  },
 }
 
 /** Any contract or server failure in the user's language, chosen by its rule, never its English. */

@@ -1,0 +1,25 @@
+import { auditCommands, auditDetailCodes, auditResults } from './audits'
+import { capabilityIds, deviceTypeIds } from './devices'
+import { errorCodes } from './errors'
+import { ruleCodes } from './rules'
+
+/** The roles the server seeds; roles added later arrive as ids the console words as best it can. */
+export const seededRoles = ['admin', 'org_admin', 'staff', 'auditor'] as const
+export type SeededRole = (typeof seededRoles)[number]
+
+/**
+ * Every code the server answers where a person reads the result, by kind: a client words each in
+ * its own language and keeps the server's English only as the fallback for a code newer than
+ * itself (docs/decisions/042-server-words-as-codes.md). The console's test walks this list.
+ */
+export const answerCodes = {
+  deviceType: deviceTypeIds,
+  capability: capabilityIds,
+  auditCommand: auditCommands,
+  auditResult: auditResults,
+  auditDetail: auditDetailCodes,
+  error: errorCodes,
+  rule: ruleCodes,
+  role: seededRoles,
+} as const
+export type AnswerCodeKind = keyof typeof answerCodes

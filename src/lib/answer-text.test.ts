@@ -1,0 +1,117 @@
+import { beforeAll, describe, expect, it } from 'vitest'
+import de from '../../i18n/de'
+import type { TranslationFunctions } from '../../i18n/i18n-types'
+import { i18nObject } from '../../i18n/i18n-util'
+import { loadLocale } from '../../i18n/i18n-util.sync'
+import { answerCodes, type AnswerCodeKind } from '../contract/answer-codes'
+import type { Rule } from '../contract/rules'
+import { problemText } from '../ui/form/problem-text'
+import {
+  auditDetailText,
+  codeWords,
+  commandFailureText,
+  deviceTypeName,
+  errorCodeText,
+} from './answer-text'
+import { translationObject } from './translation-object'
+
+beforeAll(() => {
+  loadLocale('en')
+  loadLocale('de')
+})
+
+const languages = ['en', 'de'] as const
+const kinds = Object.keys(answerCodes) as AnswerCodeKind[]
+const iso = (at: string) => `<${at}>`
+
+describe('every code the server answers has words', () => {
+  for (const language of languages) {
+    for (const kind of kinds) {
+      it(`${kind} in ${language}`, () => {
+        const LL = i18nObject(language)
+        for (const code of answerCodes[kind]) {
+          const words =
+            kind === 'rule'
+              ? problemText(LL, { rule: code as Rule, params: {} })
+              : codeWords(LL, kind, code)
+          expect(words?.trim(), `${kind} ${code}`).toBeTruthy()
+          expect(words, `${kind} ${code}`).not.toBe(code)
+        }
+      })
+    }
+  }
+
+  it('finds no words for a code it does not know', () => {
+    expect(codeWords(i18nObject('en'), 'deviceType', 'drone')).toBeUndefined()
+    expect(codeWords(i18nObject('de'), 'error', 'name')).toBeUndefined()
+  })
+})
+
+describe('the server’s words in the user’s language', () => {
+  it('names a device type by its id, and by the server’s description for a newer type', () => {
+    expect(
+      deviceTypeName(i18nObject('de'), { device_type_id: 'lock', description: 'Smart lock' }),
+    ).toBe('Smartes Schloss')
+    expect(
+      deviceTypeName(i18nObject('de'), { device_type_id: 'drone', description: 'Drone' }),
+    ).toBe('Drone')
+  })
+
+  it('says an audit detail by its code, with the moments formatted, else the server’s text', () => {
+    const de = i18nObject('de')
+    const lacking = { capability: 'remotely_unlock' }
+    expect(
+      auditDetailText(
+        de,
+        { detail: 'Device lacks …', detail_code: 'capability_missing', detail_params: lacking },
+        iso,
+      ),
+    ).toBe('Das Gerät kann das nicht: Ihm fehlt „Fernentriegeln“.')
+    const window = { start: '2026-01-01T08:00:00Z', end: '2026-12-31T18:00:00Z' }
+    expect(
+      auditDetailText(
+        de,
+        { detail: 'Valid …', detail_code: 'pin_window', detail_params: window },
+        iso,
+      ),
+    ).toBe('Gültig von <2026-01-01T08:00:00Z> bis <2026-12-31T18:00:00Z>')
+    expect(auditDetailText(de, { detail: '', detail_code: null, detail_params: {} }, iso)).toBe('')
+    expect(
+      auditDetailText(de, { detail: 'Jammed', detail_code: 'jammed', detail_params: {} }, iso),
+    ).toBe('Jammed')
+  })
+
+  it('words a command refusal from its code and parameters, else the server’s message', () => {
+    const de = i18nObject('de')
+    expect(
+      commandFailureText(de, {
+        error: 'capability_missing',
+        message: 'Device lacks the capability remotely_lock.',
+        params: { capability: 'remotely_lock' },
+      }),
+    ).toBe('Das Gerät unterstützt das nicht: Ihm fehlt „Fernverriegeln“.')
+    expect(
+      commandFailureText(de, {
+        error: 'device_not_connected',
+        message: 'Device is not connected.',
+      }),
+    ).toBe(errorCodeText(de, 'device_not_connected'))
+    expect(
+      commandFailureText(de, {
+        error: 'forbidden',
+        message: 'You do not have permission to do this.',
+        rule: 'no_permission',
+        params: { permissions: 'devices:update, devices:update:org' },
+      }),
+    ).toBe('Sie haben keine Berechtigung dafür: Es braucht devices:update, devices:update:org.')
+    expect(commandFailureText(de, null)).toBeNull()
+  })
+})
+
+describe('the console’s own translation object', () => {
+  it('finds the same words through lib/translation-object', () => {
+    const LL = translationObject<TranslationFunctions>('de', de)
+    expect(codeWords(LL, 'deviceType', 'camera')).toBe('Kamera')
+    expect(codeWords(LL, 'deviceType', 'name')).toBeUndefined()
+  })
+})

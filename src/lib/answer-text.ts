@@ -1,0 +1,123 @@
+import type { TranslationFunctions } from '../../i18n/i18n-types'
+import type { AnswerCodeKind } from '../contract/answer-codes'
+import type { DetailParams } from '../contract/audits'
+import type { ErrorBody } from '../contract/errors'
+
+// The server's codes in the user's language (docs/decisions/042-server-words-as-codes.md). Each
+// lookup takes the code as the server sent it, so a code newer than this console falls back to
+// the server's own text instead of showing an id; answer-text.test.ts checks every known code.
+
+type Words = (LL: TranslationFunctions) => Record<string, ((args?: never) => string) | undefined>
+
+/** The word for `code` in `section`, or undefined when the console does not know the code. */
+function lookup(section: Words, LL: TranslationFunctions, code: string): string | undefined {
+  const table = section(LL)
+  // Own keys only: a section is a function-like proxy, so `in` would find `name` and `length`.
+  return Object.keys(table).includes(code) ? table[code]?.() : undefined
+}
+
+/**
+ * Where each kind of code has its words. Rule codes are worded by the form layer
+ * (ui/form/problem-text.ts), whose table the type checker holds complete.
+ */
+const sections: Record<Exclude<AnswerCodeKind, 'rule'>, Words> = {
+  deviceType: (LL) => LL.answers.deviceType,
+  capability: (LL) => LL.devices.capability,
+  auditCommand: (LL) => LL.audits.commands,
+  auditResult: (LL) => ({ success: LL.audits.success, failure: LL.audits.failure }),
+  auditDetail: (LL) =>
+    Object.fromEntries(
+      Object.entries(details).map(([code, say]) => [code, () => say?.(LL, {}, String) ?? '']),
+    ),
+  error: (LL) => LL.answers.error,
+  role: (LL) => LL.users.roleNames,
+}
+
+/** The words for a code of `kind`, or undefined when the console has none. */
+export function codeWords(
+  LL: TranslationFunctions,
+  kind: Exclude<AnswerCodeKind, 'rule'>,
+  code: string,
+): string | undefined {
+  return lookup(sections[kind], LL, code)
+}
+
+const deviceTypes = sections.deviceType
+const capabilities = sections.capability
+const errors = sections.error
+
+/** A device type's name; `description` is the server's, for a type newer than the console. */
+export function deviceTypeName(
+  LL: TranslationFunctions,
+  type: { device_type_id: string; description: string },
+): string {
+  return lookup(deviceTypes, LL, type.device_type_id) ?? type.description
+}
+
+/** A capability's name, or its id for one newer than the console (the server sends no words). */
+export function capabilityName(LL: TranslationFunctions, capability: string): string {
+  return lookup(capabilities, LL, capability) ?? capability
+}
+
+/** What the server's error code means, or undefined for a code newer than the console. */
+export function errorCodeText(LL: TranslationFunctions, code: string): string | undefined {
+  return lookup(errors, LL, code)
+}
+
+/** An audit entry's detail as the server coded it: its English, its code and the parameters. */
+export interface CodedDetail {
+  detail: string
+  detail_code: string | null
+  detail_params: DetailParams
+}
+
+/** Formats an ISO moment for the reader. */
+export type TimeFormat = (iso: string) => string
+type SayDetail = (LL: TranslationFunctions, params: DetailParams, time: TimeFormat) => string
+
+const details: Record<string, SayDetail | undefined> = {
+  device_not_connected: (LL) => LL.answers.auditDetail.device_not_connected(),
+  capability_missing: (LL, p) =>
+    LL.answers.auditDetail.capability_missing({
+      capability: capabilityName(LL, String(p.capability ?? '')),
+    }),
+  pin_window: (LL, p, time) => {
+    // A moment the server wrote in a form Date cannot read is shown as it came.
+    const at = (value: string | number | undefined) => {
+      const iso = String(value ?? '')
+      return Number.isNaN(Date.parse(iso)) ? iso : time(iso)
+    }
+    return LL.answers.auditDetail.pin_window({ start: at(p.start), end: at(p.end) })
+  },
+}
+
+/**
+ * An audit entry's detail in words: by its code, with `time` formatting the moments it names;
+ * the server's text for a code the console does not know; '' when there is nothing to say.
+ */
+export function auditDetailText(
+  LL: TranslationFunctions,
+  detail: CodedDetail,
+  time: TimeFormat,
+): string {
+  const say = detail.detail_code === null ? undefined : details[detail.detail_code]
+  return say ? say(LL, detail.detail_params, time) : detail.detail
+}
+
+/**
+ * Why a device command (or an offline code) was refused, from the server's error body: its
+ * code and parameters in words, the server's message for a code the console does not know, null
+ * without a body (the command never got an answer; errorText words that).
+ */
+export function commandFailureText(
+  LL: TranslationFunctions,
+  body: ErrorBody | null | undefined,
+): string | null {
+  if (!body) return null
+  const capability = body.params?.capability
+  if (body.error === 'capability_missing' && capability !== undefined)
+    return LL.answers.capabilityMissing({ capability: capabilityName(LL, String(capability)) })
+  if (body.rule === 'no_permission' && body.params?.permissions !== undefined)
+    return LL.answers.noPermission({ permissions: String(body.params.permissions) })
+  return errorCodeText(LL, body.error) ?? body.message
+}
