@@ -179,6 +179,8 @@ const core = {
     inUse: 'This is still in use.',
     organizationInUse:
       'The organization still has users, locations or devices. Move or delete them first.',
+    deviceInUse:
+      '{count:number} {{credential still grants|credentials still grant}} access through this device. Delete {{it|them}} or move {{it|them}} to a door or location first.',
     conflict: 'The server refused this change because of other data. Reload and try again.',
     forbidden: 'You do not have permission to do this.',
     notFound: 'This no longer exists. It may have been deleted meanwhile.',

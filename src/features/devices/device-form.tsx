@@ -2,19 +2,29 @@ import { useQuery } from '@tanstack/react-query'
 import { useI18nContext } from '../../../i18n/i18n-react'
 import {
   deviceLookupKeys,
+  fetchCapabilities,
   fetchDeviceTypes,
   fetchManufacturers,
   fetchMountLocations,
   fetchMountTree,
 } from '../../api/devices'
-import type { DeviceInput } from '../../contract/devices'
+import type { Capability, DeviceInput } from '../../contract/devices'
+import { CheckboxGroup } from '../../ui/checkbox-group'
 import { fieldProps } from '../../ui/form/field-props'
 import { FormFrame, type EntityFormProps } from '../../ui/form/form-frame'
 import { useContractForm } from '../../ui/form/use-contract-form'
 import { Select } from '../../ui/select'
 import { TextArea } from '../../ui/text-area'
 import { TextField } from '../../ui/text-field'
-import { deviceForm, mountOptions, mountValue, type FormValues } from './device-form-model'
+import { LostCapabilities } from './lost-capabilities'
+import {
+  deviceForm,
+  lostCapabilities,
+  mountOptions,
+  mountValue,
+  typeDefaults,
+  type FormValues,
+} from './device-form-model'
 
 // "Location is required" is reached through the location picker, the first of the two. Module
 // level: the form refocuses when its focus targets change identity.
@@ -22,13 +32,25 @@ const focusTargets = { assignment_id: 'location_id' }
 
 const idOf = (text: string) => (/^\d{1,10}$/.test(text) ? Number(text) : 0)
 
-/** Name, type and manufacturer from the lookups, serial, description and where it is mounted. */
-export function DeviceForm(props: EntityFormProps<FormValues, DeviceInput>) {
-  const { initial, onSubmit, ...frame } = props
+interface DeviceFormProps extends EntityFormProps<FormValues, DeviceInput> {
+  /** The edited device's capabilities; without them (create) a chosen type fills in its own. */
+  saved?: readonly Capability[]
+}
+
+/**
+ * Name, type, capabilities and manufacturer from the lookups, serial, description and where it is
+ * mounted. Clearing a capability says what stops working (decision 038).
+ */
+export function DeviceForm(props: DeviceFormProps) {
+  const { initial, onSubmit, saved, ...frame } = props
   const { LL } = useI18nContext()
   const types = useQuery({
     queryKey: deviceLookupKeys.types,
     queryFn: ({ signal }) => fetchDeviceTypes(signal),
+  })
+  const capabilities = useQuery({
+    queryKey: deviceLookupKeys.capabilities,
+    queryFn: ({ signal }) => fetchCapabilities(signal),
   })
   const makers = useQuery({
     queryKey: deviceLookupKeys.manufacturers,
@@ -50,6 +72,10 @@ export function DeviceForm(props: EntityFormProps<FormValues, DeviceInput>) {
     enabled: locationId > 0,
   })
   const mountError = form.error('assignment_id')
+  const lost = lostCapabilities(
+    saved ?? typeDefaults(types.data ?? [], form.values.device_type_id),
+    form.values.capabilities,
+  )
 
   return (
     <FormFrame form={form} {...frame}>
@@ -68,7 +94,24 @@ export function DeviceForm(props: EntityFormProps<FormValues, DeviceInput>) {
           label: type.description,
         }))}
         {...fieldProps(form, 'device_type_id')}
+        onChange={(event) => {
+          form.set('device_type_id', event.target.value)
+          if (!saved) form.set('capabilities', typeDefaults(types.data ?? [], event.target.value))
+        }}
       />
+      <CheckboxGroup
+        name="capabilities"
+        legend={LL.devices.capabilities()}
+        hint={saved ? undefined : LL.devices.capabilitiesHint()}
+        options={(capabilities.data ?? []).map((capability) => ({
+          value: capability.capability_id,
+          label: LL.devices.capability[capability.capability_id](),
+        }))}
+        value={form.values.capabilities}
+        onChange={(value) => form.set('capabilities', value)}
+        error={form.error('capabilities')}
+      />
+      <LostCapabilities lost={lost} />
       <Select
         label={LL.devices.manufacturer()}
         required

@@ -35,15 +35,16 @@ const takenText: Record<string, (LL: TranslationFunctions) => string> = {
   manufacturer_id: (LL) => LL.form.manufacturerIdTaken(),
 }
 
-const inUseText: Record<string, (LL: TranslationFunctions) => string> = {
+const inUseText: Record<string, Say> = {
   organization: (LL) => LL.form.organizationInUse(),
+  device: (LL, p) => LL.form.deviceInUse({ count: number(p, 'count') }),
 }
 
 const bySubject =
-  (table: Record<string, ((LL: TranslationFunctions) => string) | undefined>, fallback: Say): Say =>
+  (table: Record<string, Say | undefined>, fallback: Say): Say =>
   (LL, params) => {
     const say = table[String(params.subject)]
-    return say ? say(LL) : fallback(LL, params)
+    return say ? say(LL, params) : fallback(LL, params)
   }
 
 const rules: Record<Rule, Say> = {
