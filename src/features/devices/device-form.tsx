@@ -8,7 +8,7 @@ import {
   fetchMountLocations,
   fetchMountTree,
 } from '../../api/devices'
-import type { Capability, DeviceInput } from '../../contract/devices'
+import { capabilityIds, type Capability, type DeviceInput } from '../../contract/devices'
 import { CheckboxGroup } from '../../ui/checkbox-group'
 import { fieldProps } from '../../ui/form/field-props'
 import { FormFrame, type EntityFormProps } from '../../ui/form/form-frame'
@@ -103,10 +103,10 @@ export function DeviceForm(props: DeviceFormProps) {
         name="capabilities"
         legend={LL.devices.capabilities()}
         hint={saved ? undefined : LL.devices.capabilitiesHint()}
-        options={(capabilities.data ?? []).map((capability) => ({
-          value: capability.capability_id,
-          label: LL.devices.capability[capability.capability_id](),
-        }))}
+        // The lookup's capabilities in the contract's order: lock, unlock, force unlock, codes.
+        options={capabilityIds
+          .filter((id) => capabilities.data?.some((c) => c.capability_id === id))
+          .map((id) => ({ value: id, label: LL.devices.capability[id]() }))}
         value={form.values.capabilities}
         onChange={(value) => form.set('capabilities', value)}
         error={form.error('capabilities')}
