@@ -145,6 +145,35 @@ test('delete by keyboard alone from the list: a held device says why, then goes;
   await expect(grid(page)).toBeFocused()
 })
 
+test('palette: “Delete device” opens the view’s confirmation; Escape keeps the device', async ({
+  page,
+}) => {
+  await signInByKeyboard(page, demo.admin)
+  const device = await newLock(page, 'Palette lock')
+  await page.keyboard.press('ControlOrMeta+k')
+  const palette = page.getByRole('dialog', { name: 'Command palette' })
+  await page.keyboard.type(`#${device.name}`)
+  await expect(palette.getByRole('option', { name: new RegExp(device.name) })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  )
+  await page.keyboard.press('Tab')
+  await page.keyboard.type('Delete')
+  await expect(palette.getByRole('option', { name: /^Delete device/ })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  )
+  await page.keyboard.press('Enter')
+  const dialog = page.getByRole('dialog', { name: `Delete ${device.name}?` })
+  await expect(dialog).toBeVisible()
+  await expect(page).toHaveURL(new RegExp(`/devices/view/${device.device_id}\\?command=delete$`))
+  await page.keyboard.press('Escape')
+  await expect(dialog).toBeHidden()
+  // The request is taken once: the URL drops it, so a reload does not ask again.
+  await expect(page).toHaveURL(new RegExp(`/devices/view/${device.device_id}$`))
+  await expect(page.getByRole('heading', { level: 1, name: device.name })).toBeVisible()
+})
+
 test('staff sees no Delete on the list or the view', async ({ page }) => {
   await signIn(page, demo.staff)
   await page.goto('/devices')
@@ -217,4 +246,34 @@ test('capabilities by keyboard alone: Space clears one, Ctrl+Enter saves, the vi
   await expect(page.getByRole('heading', { level: 1, name: device.name })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Lock', exact: true })).toBeVisible()
   await expect(page.getByRole('button', { name: 'Force unlock', exact: true })).toHaveCount(0)
+})
+
+test('in German: capability names, what stops, and the delete dialog are German words', async ({
+  page,
+}) => {
+  await signIn(page, demo.admin)
+  const device = await newLock(page, 'Lager lock')
+  await page.getByTestId('sidebar').getByRole('button', { name: 'Settings' }).click()
+  await page.getByRole('dialog', { name: 'Settings' }).getByLabel('Deutsch').click()
+  await page.keyboard.press('Escape')
+  await page.goto(`/devices/edit/${device.device_id}`)
+  const capabilities = page.getByRole('group', { name: 'Fähigkeiten' })
+  await expect(capabilities.getByRole('checkbox')).toHaveCount(4)
+  for (const name of [
+    'Fernverriegeln',
+    'Fernentriegeln',
+    'Zwangsentriegeln aus der Ferne',
+    'Offline-Zugangscodes',
+  ]) {
+    await expect(capabilities.getByRole('checkbox', { name, exact: true })).toBeChecked()
+  }
+  await capabilities.getByRole('checkbox', { name: 'Offline-Zugangscodes' }).uncheck()
+  await expect(page.getByTestId('lost-capabilities')).toHaveText(
+    /^Offline-Zugangscodes: Offline-Codes enden/,
+  )
+  await page.goto(`/devices/view/${device.device_id}`)
+  await page.getByRole('button', { name: 'Löschen', exact: true }).click()
+  await expect(page.getByRole('dialog', { name: `${device.name} löschen?` })).toContainText(
+    'Seine Einträge im Audit-Log bleiben unter seinem Namen erhalten.',
+  )
 })
