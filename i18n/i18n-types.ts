@@ -735,6 +735,11 @@ type RootTranslation = {
 			move: RequiredParams<'held'>
 		}
 		/**
+		 * {​c​o​u​n​t​}​ ​{​{​c​r​e​d​e​n​t​i​a​l​ ​s​t​i​l​l​ ​g​r​a​n​t​s​|​c​r​e​d​e​n​t​i​a​l​s​ ​s​t​i​l​l​ ​g​r​a​n​t​}​}​ ​a​c​c​e​s​s​ ​t​h​r​o​u​g​h​ ​t​h​i​s​ ​d​e​v​i​c​e​.​ ​D​e​l​e​t​e​ ​{​{​i​t​|​t​h​e​m​}​}​ ​o​r​ ​m​o​v​e​ ​{​{​i​t​|​t​h​e​m​}​}​ ​t​o​ ​a​ ​d​o​o​r​ ​o​r​ ​l​o​c​a​t​i​o​n​ ​f​i​r​s​t​.
+		 * @param {number} count
+		 */
+		deviceInUse: RequiredParams<'count'>
+		/**
 		 * T​h​e​ ​s​e​r​v​e​r​ ​r​e​f​u​s​e​d​ ​t​h​i​s​ ​c​h​a​n​g​e​ ​b​e​c​a​u​s​e​ ​o​f​ ​o​t​h​e​r​ ​d​a​t​a​.​ ​R​e​l​o​a​d​ ​a​n​d​ ​t​r​y​ ​a​g​a​i​n​.
 		 */
 		conflict: string
@@ -2149,6 +2154,67 @@ type RootTranslation = {
 		 * E​d​i​t​ ​d​e​v​i​c​e
 		 */
 		paletteEdit: string
+		/**
+		 * D​e​l​e​t​e​ ​d​e​v​i​c​e
+		 */
+		paletteDelete: string
+		/**
+		 * A​c​t​i​o​n​s
+		 */
+		actions: string
+		/**
+		 * D​e​l​e​t​e
+		 */
+		'delete': string
+		/**
+		 * D​e​l​e​t​e​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		deleteNamed: RequiredParams<'name'>
+		/**
+		 * D​e​l​e​t​e​ ​{​n​a​m​e​}​?
+		 * @param {unknown} name
+		 */
+		deleteTitle: RequiredParams<'name'>
+		/**
+		 * T​h​e​ ​d​e​v​i​c​e​ ​l​e​a​v​e​s​ ​i​t​s​ ​p​l​a​c​e​,​ ​e​v​e​r​y​ ​l​i​s​t​ ​a​n​d​ ​e​v​e​r​y​ ​c​o​u​n​t​,​ ​a​n​d​ ​t​a​k​e​s​ ​n​o​ ​m​o​r​e​ ​c​o​m​m​a​n​d​s​ ​o​r​ ​o​f​f​l​i​n​e​ ​c​o​d​e​s​.​ ​I​t​s​ ​e​n​t​r​i​e​s​ ​i​n​ ​t​h​e​ ​a​u​d​i​t​ ​l​o​g​ ​s​t​a​y​,​ ​u​n​d​e​r​ ​i​t​s​ ​n​a​m​e​.​ ​C​r​e​d​e​n​t​i​a​l​s​ ​t​h​a​t​ ​g​r​a​n​t​ ​a​c​c​e​s​s​ ​t​h​r​o​u​g​h​ ​t​h​i​s​ ​d​e​v​i​c​e​ ​i​t​s​e​l​f​ ​m​u​s​t​ ​b​e​ ​d​e​l​e​t​e​d​ ​o​r​ ​m​o​v​e​d​ ​f​i​r​s​t​;​ ​c​r​e​d​e​n​t​i​a​l​s​ ​f​o​r​ ​i​t​s​ ​d​o​o​r​ ​o​r​ ​l​o​c​a​t​i​o​n​ ​s​t​a​y​.​ ​T​h​i​s​ ​c​a​n​n​o​t​ ​b​e​ ​u​n​d​o​n​e​.
+		 */
+		deleteBody: string
+		/**
+		 * D​e​l​e​t​i​n​g​…
+		 */
+		deleting: string
+		/**
+		 * D​e​v​i​c​e​ ​“​{​n​a​m​e​}​”​ ​d​e​l​e​t​e​d​.
+		 * @param {unknown} name
+		 */
+		deletedNotice: RequiredParams<'name'>
+		/**
+		 * A​ ​n​e​w​ ​d​e​v​i​c​e​ ​s​t​a​r​t​s​ ​w​i​t​h​ ​w​h​a​t​ ​i​t​s​ ​t​y​p​e​ ​c​a​n​ ​d​o​;​ ​c​h​a​n​g​e​ ​i​t​ ​f​o​r​ ​t​h​i​s​ ​d​e​v​i​c​e​.
+		 */
+		capabilitiesHint: string
+		/**
+		 * W​h​a​t​ ​s​t​o​p​s​ ​w​o​r​k​i​n​g​ ​w​i​t​h​o​u​t​ ​t​h​e​ ​c​a​p​a​b​i​l​i​t​i​e​s​ ​y​o​u​ ​c​l​e​a​r​e​d​:
+		 */
+		lostIntro: string
+		lost: {
+			/**
+			 * L​o​c​k​ ​r​e​m​o​t​e​l​y​:​ ​t​h​e​ ​L​o​c​k​ ​a​n​d​ ​C​a​l​i​b​r​a​t​e​ ​c​o​m​m​a​n​d​s​ ​d​i​s​a​p​p​e​a​r​ ​f​r​o​m​ ​t​h​i​s​ ​d​e​v​i​c​e​,​ ​a​n​d​ ​“​L​o​c​k​ ​e​v​e​r​y​t​h​i​n​g​ ​h​e​r​e​”​ ​s​k​i​p​s​ ​i​t​.
+			 */
+			remotely_lock: string
+			/**
+			 * U​n​l​o​c​k​ ​r​e​m​o​t​e​l​y​:​ ​t​h​e​ ​U​n​l​o​c​k​ ​c​o​m​m​a​n​d​ ​d​i​s​a​p​p​e​a​r​s​ ​f​r​o​m​ ​t​h​i​s​ ​d​e​v​i​c​e​,​ ​a​n​d​ ​“​U​n​l​o​c​k​ ​e​v​e​r​y​t​h​i​n​g​ ​h​e​r​e​”​ ​s​k​i​p​s​ ​i​t​.
+			 */
+			remotely_unlock: string
+			/**
+			 * F​o​r​c​e​ ​u​n​l​o​c​k​ ​r​e​m​o​t​e​l​y​:​ ​t​h​e​ ​F​o​r​c​e​ ​u​n​l​o​c​k​ ​c​o​m​m​a​n​d​ ​d​i​s​a​p​p​e​a​r​s​.
+			 */
+			remotely_force_unlock: string
+			/**
+			 * O​f​f​l​i​n​e​ ​a​c​c​e​s​s​ ​c​o​d​e​s​:​ ​o​f​f​l​i​n​e​ ​c​o​d​e​s​ ​s​t​o​p​ ​—​ ​n​o​ ​c​r​e​d​e​n​t​i​a​l​ ​c​a​n​ ​g​e​t​ ​a​ ​n​e​w​ ​o​f​f​l​i​n​e​ ​c​o​d​e​ ​o​n​ ​t​h​i​s​ ​d​e​v​i​c​e​.
+			 */
+			program_offline_access_codes: string
+		}
 		/**
 		 * D​e​v​i​c​e​s
 		 */
@@ -4282,6 +4348,10 @@ export type TranslationFunctions = {
 			move: (arg: { held: unknown }) => LocalizedString
 		}
 		/**
+		 * {count} {{credential still grants|credentials still grant}} access through this device. Delete {{it|them}} or move {{it|them}} to a door or location first.
+		 */
+		deviceInUse: (arg: { count: number }) => LocalizedString
+		/**
 		 * The server refused this change because of other data. Reload and try again.
 		 */
 		conflict: () => LocalizedString
@@ -5621,6 +5691,64 @@ export type TranslationFunctions = {
 		 * Edit device
 		 */
 		paletteEdit: () => LocalizedString
+		/**
+		 * Delete device
+		 */
+		paletteDelete: () => LocalizedString
+		/**
+		 * Actions
+		 */
+		actions: () => LocalizedString
+		/**
+		 * Delete
+		 */
+		'delete': () => LocalizedString
+		/**
+		 * Delete {name}
+		 */
+		deleteNamed: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Delete {name}?
+		 */
+		deleteTitle: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * The device leaves its place, every list and every count, and takes no more commands or offline codes. Its entries in the audit log stay, under its name. Credentials that grant access through this device itself must be deleted or moved first; credentials for its door or location stay. This cannot be undone.
+		 */
+		deleteBody: () => LocalizedString
+		/**
+		 * Deleting…
+		 */
+		deleting: () => LocalizedString
+		/**
+		 * Device “{name}” deleted.
+		 */
+		deletedNotice: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * A new device starts with what its type can do; change it for this device.
+		 */
+		capabilitiesHint: () => LocalizedString
+		/**
+		 * What stops working without the capabilities you cleared:
+		 */
+		lostIntro: () => LocalizedString
+		lost: {
+			/**
+			 * Lock remotely: the Lock and Calibrate commands disappear from this device, and “Lock everything here” skips it.
+			 */
+			remotely_lock: () => LocalizedString
+			/**
+			 * Unlock remotely: the Unlock command disappears from this device, and “Unlock everything here” skips it.
+			 */
+			remotely_unlock: () => LocalizedString
+			/**
+			 * Force unlock remotely: the Force unlock command disappears.
+			 */
+			remotely_force_unlock: () => LocalizedString
+			/**
+			 * Offline access codes: offline codes stop — no credential can get a new offline code on this device.
+			 */
+			program_offline_access_codes: () => LocalizedString
+		}
 		/**
 		 * Devices
 		 */

@@ -202,6 +202,8 @@ const de = {
         'Dieser Standort enthält noch {held}. Er wechselt nur ohne sie in eine andere Organisation: Verschieben oder löschen Sie diese zuerst.',
       move: 'Dies enthält noch {held}. Verschieben oder löschen Sie diese, bevor Sie es verschieben.',
     },
+    deviceInUse:
+      '{count} {{Zugangsberechtigung gibt|Zugangsberechtigungen geben}} noch über dieses Gerät Zutritt. Löschen Sie sie oder verschieben Sie sie zuerst auf eine Tür oder einen Standort.',
     conflict:
       'Der Server hat die Änderung wegen anderer Daten abgelehnt. Laden Sie neu und versuchen Sie es erneut.',
     notAtAssignment: 'Das Gerät ist nicht an der Tür oder dem Standort dieser Berechtigung.',
@@ -479,6 +481,28 @@ const de = {
     mountPoint: 'Montiert an',
     wholeLocation: 'Der Standort selbst',
     paletteEdit: 'Gerät bearbeiten',
+    paletteDelete: 'Gerät löschen',
+    actions: 'Aktionen',
+    delete: 'Löschen',
+    deleteNamed: '{name} löschen',
+    deleteTitle: '{name} löschen?',
+    deleteBody:
+      'Das Gerät verschwindet von seinem Ort, aus allen Listen und Zählungen und nimmt keine Befehle und Offline-Codes mehr an. Seine Einträge im Audit-Log bleiben unter seinem Namen erhalten. Zugangsberechtigungen, die direkt über dieses Gerät Zutritt geben, müssen zuerst gelöscht oder verschoben werden; Berechtigungen für seine Tür oder seinen Standort bleiben. Das kann nicht rückgängig gemacht werden.',
+    deleting: 'Wird gelöscht…',
+    deletedNotice: 'Gerät „{name}“ gelöscht.',
+    capabilitiesHint:
+      'Ein neues Gerät beginnt mit dem, was sein Typ kann; hier lässt es sich für dieses Gerät ändern.',
+    lostIntro: 'Was ohne die abgewählten Fähigkeiten nicht mehr geht:',
+    lost: {
+      remotely_lock:
+        'Fernverriegeln: Die Befehle Verriegeln und Kalibrieren verschwinden bei diesem Gerät, und „Alles hier verriegeln“ überspringt es.',
+      remotely_unlock:
+        'Fernentriegeln: Der Befehl Entriegeln verschwindet bei diesem Gerät, und „Alles hier entriegeln“ überspringt es.',
+      remotely_force_unlock:
+        'Zwangsentriegeln aus der Ferne: Der Befehl Zwangsentriegeln verschwindet.',
+      program_offline_access_codes:
+        'Offline-Zugangscodes: Offline-Codes enden — keine Zugangsberechtigung erhält auf diesem Gerät einen neuen Offline-Code.',
+    },
     gridLabel: 'Geräte',
     search: 'Geräte suchen',
     empty: 'Es gibt noch keine Geräte.',

@@ -198,6 +198,8 @@ const core = {
         'This location still holds {held}. It moves to another organization only without them: move or delete them first.',
       move: 'This still holds {held}. Move or delete them before moving it.',
     },
+    deviceInUse:
+      '{count:number} {{credential still grants|credentials still grant}} access through this device. Delete {{it|them}} or move {{it|them}} to a door or location first.',
     conflict: 'The server refused this change because of other data. Reload and try again.',
     notAtAssignment: 'The device is not at this credential’s door or location.',
     forbidden: 'You do not have permission to do this.',

@@ -195,6 +195,8 @@ const en = {
         'This location still holds {held}. It moves to another organization only without them: move or delete them first.',
       move: 'This still holds {held}. Move or delete them before moving it.',
     },
+    deviceInUse:
+      '{count:number} {{credential still grants|credentials still grant}} access through this device. Delete {{it|them}} or move {{it|them}} to a door or location first.',
     conflict: 'The server refused this change because of other data. Reload and try again.',
     notAtAssignment: 'The device is not at this credential’s door or location.',
     forbidden: 'You do not have permission to do this.',
@@ -567,6 +569,26 @@ const en = {
     mountPoint: 'Mounted at',
     wholeLocation: 'The location itself',
     paletteEdit: 'Edit device',
+    paletteDelete: 'Delete device',
+    actions: 'Actions',
+    delete: 'Delete',
+    deleteNamed: 'Delete {name}',
+    deleteTitle: 'Delete {name}?',
+    deleteBody:
+      'The device leaves its place, every list and every count, and takes no more commands or offline codes. Its entries in the audit log stay, under its name. Credentials that grant access through this device itself must be deleted or moved first; credentials for its door or location stay. This cannot be undone.',
+    deleting: 'Deleting…',
+    deletedNotice: 'Device “{name}” deleted.',
+    capabilitiesHint: 'A new device starts with what its type can do; change it for this device.',
+    lostIntro: 'What stops working without the capabilities you cleared:',
+    lost: {
+      remotely_lock:
+        'Lock remotely: the Lock and Calibrate commands disappear from this device, and “Lock everything here” skips it.',
+      remotely_unlock:
+        'Unlock remotely: the Unlock command disappears from this device, and “Unlock everything here” skips it.',
+      remotely_force_unlock: 'Force unlock remotely: the Force unlock command disappears.',
+      program_offline_access_codes:
+        'Offline access codes: offline codes stop — no credential can get a new offline code on this device.',
+    },
     gridLabel: 'Devices',
     search: 'Search devices',
     empty: 'There are no devices yet.',

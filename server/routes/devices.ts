@@ -100,8 +100,9 @@ export function registerDevices(app: App, s: Services) {
     const rows = await s.db.query(sql)
     return { data: rows, recordsTotal: rows.length, recordsFiltered: rows.length }
   }
+  // Each type's default capabilities too (an addition to requirements R7): the form pre-fills them.
   const types = lookup(
-    'select device_type_id, description from device_types order by device_type_id',
+    'select device_type_id, description, default_capabilities from device_types order by device_type_id',
   )
   const makers = lookup('select manufacturer_id, name from manufacturers order by name')
   const caps = lookup('select capability_id, description from capabilities order by capability_id')
@@ -222,11 +223,17 @@ export function registerDevices(app: App, s: Services) {
       // Locked first: a credential being granted through it waits, or finds it gone.
       await lockRow(q, 'devices', id, 'update')
       ensureInScope(scope, p, await findDevice(q, id), 'Device')
-      const [held] = await q.query(
-        "select 1 from credentials where assignment_type = 'device' and assignment_id = $1 limit 1",
+      const [held] = await q.query<{ n: number }>(
+        "select count(*)::int as n from credentials where assignment_type = 'device' and assignment_id = $1",
         [id],
       )
-      if (held) throw conflict('Credentials still grant access through this device.')
+      const count = held?.n ?? 0
+      if (count > 0) {
+        throw conflict('Credentials still grant access through this device.', undefined, 'in_use', {
+          subject: 'device',
+          count,
+        })
+      }
       await q.query('delete from devices where device_id = $1', [id])
     })
     return c.body(null, 204)

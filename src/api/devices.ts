@@ -3,7 +3,7 @@ import {
   CapabilityInfo,
   CommandResult,
   Device,
-  DeviceType,
+  DeviceTypeInfo,
   Manufacturer,
   type DeviceCommand,
   type DeviceFilters,
@@ -45,7 +45,7 @@ export function deleteDevice(id: number) {
 }
 
 export async function fetchDeviceTypes(signal?: AbortSignal) {
-  const page = await apiRequest(listOf(DeviceType), { path: '/sbm/v1/devices/types', signal })
+  const page = await apiRequest(listOf(DeviceTypeInfo), { path: '/sbm/v1/devices/types', signal })
   return page.data
 }
 

@@ -11,6 +11,7 @@ function seeded() {
   client.setQueryData(keys.detail(1), { id: 1 })
   client.setQueryData(keys.detail(2), { id: 2 })
   client.setQueryData(['others', 'list'], [])
+  client.setQueryData(['things', 'triage'], { offline: [] })
   return client
 }
 
@@ -27,11 +28,13 @@ describe('refetchAfterWrite', () => {
     expect(stale(client, ['others', 'list'])).toBe(false)
   })
 
-  it('drops the deleted detail and refetches the lists after a delete', async () => {
+  it('drops the deleted detail and refetches the lists and counts after a delete', async () => {
     const client = seeded()
     await refetchAfterWrite(client, keys, { kind: 'deleted', id: 1 })
     expect(client.getQueryState(keys.detail(1))).toBeUndefined()
     expect(stale(client, keys.list(query))).toBe(true)
+    expect(stale(client, ['things', 'triage'])).toBe(true)
     expect(stale(client, keys.detail(2))).toBe(false)
+    expect(stale(client, ['others', 'list'])).toBe(false)
   })
 })

@@ -37,8 +37,10 @@ export function detailOptions<T, TSort extends string>(
 export type Write = { kind: 'saved' } | { kind: 'deleted'; id: number }
 
 /**
- * THE rule after a create, update or delete: every list and detail of the resource is refetched,
- * except a deleted object's own detail, which is dropped (refetching it would only answer 404).
+ * THE rule after a create, update or delete: every query under the resource's root is refetched
+ * (its lists, details and counts kept there, such as the device triage), except after a delete:
+ * the deleted object's own detail is dropped (refetching it would only answer 404) and the other
+ * details, which it did not change, stay.
  */
 export async function refetchAfterWrite<TSort extends string>(
   client: Pick<QueryClient, 'invalidateQueries' | 'removeQueries'>,
@@ -47,7 +49,11 @@ export async function refetchAfterWrite<TSort extends string>(
 ): Promise<void> {
   if (write.kind === 'deleted') {
     client.removeQueries({ queryKey: keys.detail(write.id) })
-    await client.invalidateQueries({ queryKey: keys.lists() })
+    const detail = keys.detail(0)[1]
+    await client.invalidateQueries({
+      queryKey: keys.all,
+      predicate: (query) => query.queryKey[1] !== detail,
+    })
     return
   }
   await client.invalidateQueries({ queryKey: keys.all })

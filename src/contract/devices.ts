@@ -77,6 +77,14 @@ export type DeviceStatus = Infer<typeof DeviceStatus>
 export const DeviceType = object({ device_type_id: DeviceTypeId, description: string() })
 export type DeviceType = Infer<typeof DeviceType>
 
+/** A row of GET /sbm/v1/devices/types: with the capabilities a new device of the type starts with. */
+export const DeviceTypeInfo = object({
+  device_type_id: DeviceTypeId,
+  description: string(),
+  default_capabilities: array(Capability),
+})
+export type DeviceTypeInfo = Infer<typeof DeviceTypeInfo>
+
 export const Manufacturer = object({ manufacturer_id: Id, name: string() })
 export type Manufacturer = Infer<typeof Manufacturer>
 

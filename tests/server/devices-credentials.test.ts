@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import { AuditPage } from '../../src/contract/audits'
 import { Credential } from '../../src/contract/credentials'
-import { CommandResult, CreatePinResult, Device, DeviceType } from '../../src/contract/devices'
+import {
+  capabilityIds,
+  CapabilityInfo,
+  CommandResult,
+  CreatePinResult,
+  Device,
+  DeviceTypeInfo,
+} from '../../src/contract/devices'
 import { ErrorBody } from '../../src/contract/errors'
 import { listOf } from '../../src/contract/list'
 import { Door } from '../../src/contract/locations'
@@ -24,11 +31,11 @@ describe('devices and commands', () => {
   it('answers the lookups', async () => {
     const token = await server().login(STAFF)
     const types = await server().request('GET', '/sbm/v1/devices/types', { token })
-    expect(
-      shaped(types.body, listOf(DeviceType))
-        .data.map((t) => t.device_type_id)
-        .sort(),
-    ).toEqual([
+    const typeRows = shaped(types.body, listOf(DeviceTypeInfo)).data
+    expect(typeRows.find((t) => t.device_type_id === 'keypad')?.default_capabilities).toEqual([
+      'program_offline_access_codes',
+    ])
+    expect(typeRows.map((t) => t.device_type_id).sort()).toEqual([
       'bridge',
       'camera',
       'door_sensor',
@@ -40,9 +47,119 @@ describe('devices and commands', () => {
       'router',
       'temperature_sensor',
     ])
-    for (const path of ['/sbm/v1/devices/manufacturers', '/sbm/v1/devices/capabilities']) {
-      expect((await server().request('GET', path, { token })).status).toBe(200)
+    expect((await server().request('GET', '/sbm/v1/devices/manufacturers', { token })).status).toBe(
+      200,
+    )
+    // The capabilities lookup is exactly the contract's list, which every device write is checked by.
+    const caps = await server().request('GET', '/sbm/v1/devices/capabilities', { token })
+    expect(
+      shaped(caps.body, listOf(CapabilityInfo))
+        .data.map((c) => c.capability_id)
+        .sort(),
+    ).toEqual([...capabilityIds].sort())
+  })
+
+  it('sets capabilities on create and refuses one the lookup does not offer', async () => {
+    const token = await server().login(ORGADMIN)
+    const door = shaped(
+      (await server().request('GET', '/sbm/v1/doors?length=1', { token })).body,
+      listOf(Door),
+    ).data[0]
+    if (!door) throw new Error('seed lacks a door')
+    const input = {
+      name: 'Keypad without codes',
+      description: 'Entry keypad',
+      device_type_id: 'keypad',
+      manufacturer_id: 1,
+      device_id_manufacturer: `CAP-${Date.now()}`,
+      assignment_type: 'door',
+      assignment_id: door.door_id,
     }
+    const unknown = await server().request('POST', '/sbm/v1/devices', {
+      token,
+      json: { ...input, capabilities: ['remotely_lock', 'teleport'] },
+    })
+    expect(unknown.status).toBe(400)
+    expect(shaped(unknown.body, ErrorBody).field).toBe('capabilities.1')
+    const created = await server().request('POST', '/sbm/v1/devices', {
+      token,
+      json: { ...input, capabilities: ['remotely_unlock'] },
+    })
+    expect(created.status).toBe(201)
+    expect(shaped(created.body, Device).capabilities).toEqual(['remotely_unlock'])
+  })
+
+  it('deletes a device: refused with the count while credentials use it; its audit rows stay', async () => {
+    const token = await server().login(ORGADMIN)
+    const door = shaped(
+      (await server().request('GET', '/sbm/v1/doors?length=1', { token })).body,
+      listOf(Door),
+    ).data[0]
+    if (!door) throw new Error('seed lacks a door')
+    const device = shaped(
+      (
+        await server().request('POST', '/sbm/v1/devices', {
+          token,
+          json: {
+            name: 'Lock to retire',
+            description: 'Old bolt',
+            device_type_id: 'lock',
+            manufacturer_id: 1,
+            device_id_manufacturer: `DEL-${Date.now()}`,
+            assignment_type: 'door',
+            assignment_id: door.door_id,
+          },
+        })
+      ).body,
+      Device,
+    )
+    const locked = await server().request(
+      'POST',
+      `/access/v1/devices/${device.device_id}/control/lock`,
+      { token },
+    )
+    const auditId = shaped(locked.body, CommandResult).audit_id
+    const me = (await server().request('GET', '/org/v1/users/me', { token })).body as {
+      user_id: number
+    }
+    const credential = shaped(
+      (
+        await server().request('POST', '/access/v1/credentials', {
+          token,
+          json: {
+            user_id: me.user_id,
+            assignment_type: 'device',
+            assignment_id: device.device_id,
+            start_datetime: '2026-01-01T08:00:00Z',
+            end_datetime: '2026-12-31T18:00:00Z',
+          },
+        })
+      ).body,
+      Credential,
+    )
+    const path = `/sbm/v1/devices/${device.device_id}`
+    const staff = await server().login(STAFF)
+    expect((await server().request('DELETE', path, { token: staff })).status).toBe(403)
+    const held = await server().request('DELETE', path, { token })
+    expect(held.status).toBe(409)
+    expect(shaped(held.body, ErrorBody)).toMatchObject({
+      rule: 'in_use',
+      params: { subject: 'device', count: 1 },
+    })
+    const credentialPath = `/access/v1/credentials/${credential.credential_id}`
+    expect((await server().request('DELETE', credentialPath, { token })).status).toBe(204)
+    expect((await server().request('DELETE', path, { token })).status).toBe(204)
+    expect((await server().request('GET', path, { token })).status).toBe(404)
+    expect((await server().request('DELETE', path, { token })).status).toBe(404)
+    const audits = await server().request(
+      'GET',
+      `/sbm/v1/devices/audit?device_id=${device.device_id}&length=5`,
+      { token },
+    )
+    expect(shaped(audits.body, AuditPage).data[0]).toMatchObject({
+      audit_id: auditId,
+      device_name: 'Lock to retire',
+    })
   })
 
   it('seeds every device type with varied connection and capabilities', async () => {

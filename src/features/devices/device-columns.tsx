@@ -3,6 +3,7 @@ import { Link } from 'wouter'
 import type { TranslationFunctions } from '../../../i18n/i18n-types'
 import type { Device } from '../../contract/devices'
 import { pathTo } from '../../contract/pages'
+import { Button } from '../../ui/button'
 import * as tableStyles from '../../ui/data-table/data-table.css'
 import type { DataTableFeatures } from '../../ui/data-table/features'
 import { placeText } from './device-place'
@@ -12,9 +13,15 @@ import { deviceTypeName } from '../../lib/answer-text'
 
 const helper = createColumnHelper<DataTableFeatures, Device>()
 
+interface DeviceColumnsContext {
+  LL: TranslationFunctions
+  /** Shows a Delete button per row; without the right to delete there is no actions column. */
+  onDelete: ((device: Device) => void) | null
+}
+
 // Column ids are the server's order_by names where the column sorts.
-export function deviceColumns(LL: TranslationFunctions) {
-  return helper.columns([
+export function deviceColumns({ LL, onDelete }: DeviceColumnsContext) {
+  const columns = helper.columns([
     helper.accessor('device_id', {
       id: 'device_id',
       header: LL.devices.id(),
@@ -73,5 +80,22 @@ export function deviceColumns(LL: TranslationFunctions) {
       enableSorting: false,
       cell: (info) => <CapabilityList capabilities={info.getValue()} />,
     }),
+    helper.display({
+      id: 'actions',
+      header: LL.devices.actions(),
+      size: 110,
+      enableSorting: false,
+      cell: (info) => (
+        <Button
+          tone="ghost"
+          size="sm"
+          aria-label={LL.devices.deleteNamed({ name: info.row.original.name })}
+          onClick={() => onDelete?.(info.row.original)}
+        >
+          {LL.devices.delete()}
+        </Button>
+      ),
+    }),
   ])
+  return onDelete ? columns : columns.filter((column) => column.id !== 'actions')
 }

@@ -7,8 +7,10 @@ import { problemText } from '../../ui/form/problem-text'
 import {
   deviceForm,
   emptyValues,
+  lostCapabilities,
   mountOf,
   mountOptions,
+  typeDefaults,
   type FormValues,
 } from './device-form-model'
 
@@ -27,6 +29,7 @@ function messages(values: FormValues) {
 const filled: FormValues = {
   name: 'Front door lock',
   device_type_id: 'lock',
+  capabilities: ['remotely_lock', 'program_offline_access_codes'],
   manufacturer_id: '3',
   device_id_manufacturer: 'SN-1',
   description: 'Main entrance',
@@ -65,12 +68,38 @@ describe('the device form model', () => {
         name: 'Front door lock',
         description: 'Main entrance',
         device_type_id: 'lock',
+        capabilities: ['remotely_lock', 'program_offline_access_codes'],
         manufacturer_id: 3,
         device_id_manufacturer: 'SN-1',
         assignment_type: 'door',
         assignment_id: 9,
       },
     })
+  })
+
+  it('refuses a capability the lookup does not offer, on its own field', () => {
+    expect(messages({ ...filled, capabilities: ['remotely_lock', 'teleport'] })).toEqual({
+      capabilities: 'This value is not valid.',
+    })
+  })
+
+  it('fills in a type’s defaults and names the capabilities a change clears, in order', () => {
+    const types = [
+      {
+        device_type_id: 'keypad' as const,
+        description: 'Keypad',
+        default_capabilities: ['program_offline_access_codes' as const],
+      },
+    ]
+    expect(typeDefaults(types, 'keypad')).toEqual(['program_offline_access_codes'])
+    expect(typeDefaults(types, 'camera')).toEqual([])
+    expect(
+      lostCapabilities(
+        ['program_offline_access_codes', 'remotely_unlock', 'remotely_lock'],
+        ['remotely_unlock', 'remotely_force_unlock'],
+      ),
+    ).toEqual(['remotely_lock', 'program_offline_access_codes'])
+    expect(lostCapabilities([], ['remotely_lock'])).toEqual([])
   })
 
   it('reads a mount point and refuses anything else as "nothing picked"', () => {

@@ -1,5 +1,12 @@
-import type { AssignmentType, Device, DeviceInput } from '../../contract/devices'
-import { DeviceInput as DeviceInputStruct } from '../../contract/devices'
+import {
+  capabilityIds,
+  DeviceInput as DeviceInputStruct,
+  type AssignmentType,
+  type Capability,
+  type Device,
+  type DeviceInput,
+  type DeviceTypeInfo,
+} from '../../contract/devices'
 import type { LocationDeep } from '../../contract/locations'
 import type { FormCoreOptions } from '../../ui/form/form-core'
 
@@ -9,6 +16,8 @@ import type { FormCoreOptions } from '../../ui/form/form-core'
 export interface FormValues {
   name: string
   device_type_id: string
+  /** Checked capability ids; a new device starts with its type's defaults. */
+  capabilities: string[]
   manufacturer_id: string
   device_id_manufacturer: string
   description: string
@@ -23,6 +32,7 @@ export type FormField = keyof FormValues
 export const emptyValues: FormValues = {
   name: '',
   device_type_id: '',
+  capabilities: [],
   manufacturer_id: '',
   device_id_manufacturer: '',
   description: '',
@@ -36,6 +46,7 @@ export function valuesOf(device: Device): FormValues {
   return {
     name: device.name,
     device_type_id: device.device_type_id,
+    capabilities: [...device.capabilities],
     manufacturer_id: String(device.manufacturer_id),
     device_id_manufacturer: device.device_id_manufacturer,
     description: device.description,
@@ -83,6 +94,19 @@ export function mountOptions(tree: LocationDeep, wholeLocation: string): MountOp
   return options
 }
 
+/** What a type starts with (the types lookup); nothing for a type not chosen or not known. */
+export function typeDefaults(types: readonly DeviceTypeInfo[], typeId: string): Capability[] {
+  return [...(types.find((type) => type.device_type_id === typeId)?.default_capabilities ?? [])]
+}
+
+/** The capabilities `before` had that `after` lacks, in the contract's order: what stops working. */
+export function lostCapabilities(
+  before: readonly string[],
+  after: readonly string[],
+): Capability[] {
+  return capabilityIds.filter((id) => before.includes(id) && !after.includes(id))
+}
+
 const idOf = (text: string) => (/^\d{1,10}$/.test(text) ? Number(text) : 0)
 
 /** The form's fields in screen order; what the contract checks is the text trimmed, ids as numbers. */
@@ -91,6 +115,7 @@ export const deviceForm: FormCoreOptions<FormValues, DeviceInput, FormField> = {
   fields: [
     'name',
     'device_type_id',
+    'capabilities',
     'manufacturer_id',
     'device_id_manufacturer',
     'description',
@@ -101,6 +126,7 @@ export const deviceForm: FormCoreOptions<FormValues, DeviceInput, FormField> = {
     name: values.name.trim(),
     description: values.description.trim(),
     device_type_id: values.device_type_id,
+    capabilities: values.capabilities,
     manufacturer_id: idOf(values.manufacturer_id),
     device_id_manufacturer: values.device_id_manufacturer.trim(),
     ...mountOf(values.assignment_id),

@@ -2,19 +2,29 @@ import { useQuery } from '@tanstack/react-query'
 import { useI18nContext } from '../../../i18n/i18n-react'
 import {
   deviceLookupKeys,
+  fetchCapabilities,
   fetchDeviceTypes,
   fetchManufacturers,
   fetchMountLocations,
   fetchMountTree,
 } from '../../api/devices'
-import type { DeviceInput } from '../../contract/devices'
+import { capabilityIds, type Capability, type DeviceInput } from '../../contract/devices'
+import { CheckboxGroup } from '../../ui/checkbox-group'
 import { fieldProps } from '../../ui/form/field-props'
 import { FormFrame, type EntityFormProps } from '../../ui/form/form-frame'
 import { useContractForm } from '../../ui/form/use-contract-form'
 import { Select } from '../../ui/select'
 import { TextArea } from '../../ui/text-area'
 import { TextField } from '../../ui/text-field'
-import { deviceForm, mountOptions, mountValue, type FormValues } from './device-form-model'
+import { LostCapabilities } from './lost-capabilities'
+import {
+  deviceForm,
+  lostCapabilities,
+  mountOptions,
+  mountValue,
+  typeDefaults,
+  type FormValues,
+} from './device-form-model'
 import { deviceTypeName } from '../../lib/answer-text'
 
 // "Location is required" is reached through the location picker, the first of the two. Module
@@ -23,13 +33,25 @@ const focusTargets = { assignment_id: 'location_id' }
 
 const idOf = (text: string) => (/^\d{1,10}$/.test(text) ? Number(text) : 0)
 
-/** Name, type and manufacturer from the lookups, serial, description and where it is mounted. */
-export function DeviceForm(props: EntityFormProps<FormValues, DeviceInput>) {
-  const { initial, onSubmit, ...frame } = props
+interface DeviceFormProps extends EntityFormProps<FormValues, DeviceInput> {
+  /** The edited device's capabilities; without them (create) a chosen type fills in its own. */
+  saved?: readonly Capability[]
+}
+
+/**
+ * Name, type, capabilities and manufacturer from the lookups, serial, description and where it is
+ * mounted. Clearing a capability says what stops working (decision 038).
+ */
+export function DeviceForm(props: DeviceFormProps) {
+  const { initial, onSubmit, saved, ...frame } = props
   const { LL } = useI18nContext()
   const types = useQuery({
     queryKey: deviceLookupKeys.types,
     queryFn: ({ signal }) => fetchDeviceTypes(signal),
+  })
+  const capabilities = useQuery({
+    queryKey: deviceLookupKeys.capabilities,
+    queryFn: ({ signal }) => fetchCapabilities(signal),
   })
   const makers = useQuery({
     queryKey: deviceLookupKeys.manufacturers,
@@ -51,6 +73,10 @@ export function DeviceForm(props: EntityFormProps<FormValues, DeviceInput>) {
     enabled: locationId > 0,
   })
   const mountError = form.error('assignment_id')
+  const lost = lostCapabilities(
+    saved ?? typeDefaults(types.data ?? [], form.values.device_type_id),
+    form.values.capabilities,
+  )
 
   return (
     <FormFrame form={form} {...frame}>
@@ -69,7 +95,24 @@ export function DeviceForm(props: EntityFormProps<FormValues, DeviceInput>) {
           label: deviceTypeName(LL, type),
         }))}
         {...fieldProps(form, 'device_type_id')}
+        onChange={(event) => {
+          form.set('device_type_id', event.target.value)
+          if (!saved) form.set('capabilities', typeDefaults(types.data ?? [], event.target.value))
+        }}
       />
+      <CheckboxGroup
+        name="capabilities"
+        legend={LL.devices.capabilities()}
+        hint={saved ? undefined : LL.devices.capabilitiesHint()}
+        // The lookup's capabilities in the contract's order: lock, unlock, force unlock, codes.
+        options={capabilityIds
+          .filter((id) => capabilities.data?.some((c) => c.capability_id === id))
+          .map((id) => ({ value: id, label: LL.devices.capability[id]() }))}
+        value={form.values.capabilities}
+        onChange={(value) => form.set('capabilities', value)}
+        error={form.error('capabilities')}
+      />
+      <LostCapabilities lost={lost} />
       <Select
         label={LL.devices.manufacturer()}
         required

@@ -8,6 +8,7 @@ import { needs } from '../../contract/permissions'
 import { deviceRequests } from '../../device-commands/command-requests'
 import { pathTo } from '../../contract/pages'
 import { placeText } from './device-place'
+import { deletePath } from './device-links'
 
 // Commands need what the server requires to send them (devices:update); the palette hides them
 // from others, whose device view still shows the buttons disabled with that reason.
@@ -57,6 +58,12 @@ export const deviceSource: EntitySource<Device, PaletteContext> = {
       label: (LL) => LL.devices.paletteEdit(),
       needs: { anyOf: needs('devices', 'update') },
       run: (ctx, device) => ctx.navigate(pathTo('devices-edit', { id: device.device_id })),
+    },
+    {
+      id: 'device.delete',
+      label: (LL) => LL.devices.paletteDelete(),
+      needs: { anyOf: needs('devices', 'delete') },
+      run: (ctx, device) => ctx.navigate(deletePath(device.device_id)),
     },
     {
       id: 'device.show-in-list',

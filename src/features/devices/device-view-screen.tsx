@@ -1,5 +1,5 @@
 import { useEffect, type ReactNode } from 'react'
-import { Link, useLocation, useSearch } from 'wouter'
+import { useLocation, useSearch } from 'wouter'
 import { useI18nContext } from '../../../i18n/i18n-react'
 import type { DeviceCommandName } from '../../../machines/device-command.machine'
 import { deviceDetail } from '../../api/devices'
@@ -9,11 +9,11 @@ import { COMMAND_PARAM } from '../../device-commands/command-links'
 import { deviceRequests } from '../../device-commands/command-requests'
 import { pathTo } from '../../contract/pages'
 import { useSession } from '../../session/session-context'
-import { buttonClass } from '../../ui/button'
 import { DetailState, useDetail } from '../../ui/detail-state'
 import { Page } from '../../ui/page'
 import { DeviceCommands } from './device-commands'
 import { DeviceRecentAudits } from './device-recent-audits'
+import { DeviceViewActions } from './device-view-actions'
 import { placeText } from './device-place'
 import { BatteryBar, CapabilityList, ConnectionText } from './device-status'
 import * as styles from './devices.css'
@@ -74,16 +74,7 @@ export function DeviceViewScreen() {
     <Page
       title={device.name}
       intro={placeText(device.place)}
-      actions={
-        can(needs('devices', 'update')) ? (
-          <Link
-            className={buttonClass({ tone: 'secondary' })}
-            href={pathTo('devices-edit', { id })}
-          >
-            {LL.devices.edit()}
-          </Link>
-        ) : null
-      }
+      actions={<DeviceViewActions device={device} />}
     >
       <section className={styles.section} aria-labelledby="device-status">
         <h2 id="device-status" className={styles.sectionTitle}>

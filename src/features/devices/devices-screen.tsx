@@ -1,4 +1,4 @@
-import { useMemo } from 'react'
+import { useMemo, useState } from 'react'
 import { Link, useLocation, useSearch } from 'wouter'
 import { useI18nContext } from '../../../i18n/i18n-react'
 import { filteredDeviceList, type DeviceSort } from '../../api/devices'
@@ -11,6 +11,7 @@ import { DataTable } from '../../ui/data-table/data-table'
 import { errorText } from '../../ui/data-table/error-text'
 import type { ListViewDefaults } from '../../contract/list-view'
 import { Page } from '../../ui/page'
+import { DeleteDeviceDialog } from './delete-device-dialog'
 import { deviceColumns } from './device-columns'
 import { DeviceFilterBar } from './device-filter-bar'
 import { formatDeviceFilters, parseDeviceFilters, serverFilters } from './device-filters'
@@ -38,15 +39,21 @@ export function DevicesScreen() {
   const { can } = useSession()
   const canCreate = can(needs('devices', 'create'))
   const canUpdate = can(needs('devices', 'update'))
-  const columns = useMemo(() => deviceColumns(LL), [LL])
+  const canDelete = can(needs('devices', 'delete'))
+  const [deleting, setDeleting] = useState<Device | null>(null)
+  const columns = useMemo(
+    () => deviceColumns({ LL, onDelete: canDelete ? setDeleting : null }),
+    [LL, canDelete],
+  )
   const rowActions = useMemo(
     () => ({
       open: (device: Device) => navigate(pathTo('devices-view', { id: device.device_id })),
       ...(canUpdate
         ? { edit: (device: Device) => navigate(pathTo('devices-edit', { id: device.device_id })) }
         : {}),
+      ...(canDelete ? { remove: setDeleting } : {}),
     }),
-    [navigate, canUpdate],
+    [navigate, canUpdate, canDelete],
   )
   const describeRow = (device: Device) =>
     LL.devices.row({
@@ -87,6 +94,7 @@ export function DevicesScreen() {
         onCreate={canCreate ? () => navigate(pathTo('devices-create')) : undefined}
         errorMessage={(error) => errorText(LL, error)}
       />
+      <DeleteDeviceDialog device={deleting} onClose={() => setDeleting(null)} />
     </Page>
   )
 }

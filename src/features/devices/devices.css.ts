@@ -111,3 +111,9 @@ export const auditList = style({
 })
 
 export const auditLine = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm })
+
+export const headerActions = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm })
+
+export const lostIntro = style({ margin: 0, fontWeight: vars.fontWeight.medium })
+
+export const lostList = style({ margin: `${vars.space.xs} 0 0`, paddingInlineStart: vars.space.lg })

@@ -34,6 +34,7 @@ export function EditDeviceScreen() {
         // A refetch (window focus) must not wipe what the user is typing: the form keeps its own copy.
         key={device.device_id}
         initial={valuesOf(device)}
+        saved={device.capabilities}
         submitLabel={LL.common.save()}
         onCancel={() => navigate(listPlacePath(pathTo('devices'), id))}
         onSubmit={async (input) => {

@@ -68,6 +68,18 @@ describe('problemText', () => {
     expect(missing('location', de())).toBe('Standort ist erforderlich.')
   })
 
+  it('says what holds a device the server refuses to delete, counted, in both languages', () => {
+    const held = (count: number) => ({
+      rule: 'in_use' as const,
+      params: { subject: 'device', count },
+    })
+    expect(problemText(en(), held(1))).toBe(
+      '1 credential still grants access through this device. Delete it or move it to a door or location first.',
+    )
+    expect(problemText(en(), held(3))).toMatch(/^3 credentials still grant access/)
+    expect(problemText(de(), held(2))).toMatch(/^2 Zugangsberechtigungen geben noch/)
+  })
+
   it('has words for every rule in both languages', () => {
     for (const rule of ruleCodes) {
       for (const LL of [en(), de()]) {

@@ -60,6 +60,7 @@ const inUseText: Record<string, Say> = {
   floor_move: heldBy('move'),
   room_move: heldBy('move'),
   door_move: heldBy('move'),
+  device: (LL, p) => LL.form.deviceInUse({ count: number(p, 'count') }),
 }
 
 const bySubject =
