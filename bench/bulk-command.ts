@@ -9,7 +9,12 @@ import { performance } from 'node:perf_hooks'
 import { startServer } from '../server/main'
 import type { Device } from '../src/contract/devices'
 import type { ListResponse } from '../src/contract/list'
-import { BULK_CONCURRENCY, collectDevices, planBulk, runBulk } from '../src/device-commands/bulk-command'
+import {
+  BULK_CONCURRENCY,
+  collectDevices,
+  planBulk,
+  runBulk,
+} from '../src/device-commands/bulk-command'
 
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 1000)
 
@@ -77,7 +82,7 @@ async function main() {
           inFlight -= 1
         }
       },
-      classify: () => ({ failure: 'unavailable', auditId: null, reason: null }),
+      classify: () => ({ failure: 'unavailable', auditId: null, refusal: null }),
       mintKey: randomUUID,
       onUpdate: (_, update) => {
         if (update.status === 'done' || update.status === 'failed') receipts += 1

@@ -28,7 +28,7 @@ describe('the bulk run list', () => {
     const rows: BulkRow[] = Array.from({ length: DEVICES }, (_, i) => ({
       device: countedDevice(i + 1, reads),
       status: 'pending',
-      reason: null,
+      refusal: null,
     }))
     let run: Run = { rows, tally: null, skipped: 0 }
     const view = renderWithI18n(<RunView run={run} answered={0} />)

@@ -3,6 +3,8 @@ import { memo, useEffect, useRef, useState } from 'react'
 import { useI18nContext } from '../../i18n/i18n-react'
 import { deviceKeys, fetchDevicePage } from '../api/devices'
 import type { DeviceFilters } from '../contract/devices'
+import type { ErrorBody } from '../contract/errors'
+import { commandFailureText } from '../lib/answer-text'
 import {
   collectDevices,
   planBulk,
@@ -15,7 +17,7 @@ import { Button } from '../ui/button'
 import { errorText } from '../ui/data-table/error-text'
 import { Dialog } from '../ui/dialog'
 import { Notice } from '../ui/notice'
-import { failureOf, refusedAuditId, serverMessage } from './command-errors'
+import { failureOf, refusalOf, refusedAuditId } from './command-errors'
 import type { BulkCommandName } from './command-links'
 import * as styles from './command-receipts.css'
 import { markWaiting, refetchAfterCommands, sendWithReceipt } from './send-command'
@@ -82,9 +84,9 @@ export function BulkCommandDialog({ place, command, open, onClose }: BulkCommand
 
   const start = () => {
     if (!plan) return
-    const update = (id: number, status: BulkRow['status'], reason: string | null = null) =>
+    const update = (id: number, status: BulkRow['status'], refusal: ErrorBody | null = null) =>
       setRun((current) =>
-        current ? { ...current, rows: withStep(current.rows, id, status, reason) } : current,
+        current ? { ...current, rows: withStep(current.rows, id, status, refusal) } : current,
       )
     const keys = new Map<number, string>()
     const ports: BulkPorts = {
@@ -93,18 +95,18 @@ export function BulkCommandDialog({ place, command, open, onClose }: BulkCommand
       classify: (error) => ({
         failure: failureOf(error),
         auditId: refusedAuditId(error),
-        reason: serverMessage(error),
+        refusal: refusalOf(error),
       }),
       mintKey: () => crypto.randomUUID(),
       onUpdate: (device, step) => {
         if (step.status === 'pending') keys.set(device.device_id, step.key)
         const key = keys.get(device.device_id)
         if (step.status === 'waiting' && key !== undefined) markWaiting(key)
-        update(device.device_id, step.status, step.status === 'failed' ? step.reason : null)
+        update(device.device_id, step.status, step.status === 'failed' ? step.refusal : null)
       },
     }
     setRun({
-      rows: plan.targets.map((device) => ({ device, status: 'queued', reason: null })),
+      rows: plan.targets.map((device) => ({ device, status: 'queued', refusal: null })),
       tally: null,
       skipped: plan.skipped.length,
     })
@@ -227,7 +229,9 @@ const ReceiptRow = memo(function ReceiptRow({ row }: { row: BulkRow }) {
     <li className={styles.row}>
       <span>{row.device.name}</span>
       <span className={row.status === 'queued' ? undefined : styles.status[row.status]}>
-        {row.status === 'queued' ? null : (row.reason ?? LL.devices.receipts.status[row.status]())}
+        {row.status === 'queued'
+          ? null
+          : (commandFailureText(LL, row.refusal) ?? LL.devices.receipts.status[row.status]())}
       </span>
     </li>
   )

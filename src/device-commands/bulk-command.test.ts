@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import type { ErrorBody } from '../contract/errors'
 import type { Device } from '../contract/devices'
 import {
   collectDevices,
@@ -9,6 +10,12 @@ import {
   type BulkRow,
   type BulkUpdate,
 } from './bulk-command'
+
+const notConnected: ErrorBody = {
+  error: 'device_not_connected',
+  message: 'Device is not connected.',
+  audit_id: 99,
+}
 
 function device(id: number, connected = true, capabilities = ['remotely_lock', 'remotely_unlock']) {
   return {
@@ -34,7 +41,7 @@ function ports(answer: (id: number) => Promise<{ auditId: number }>) {
         inFlight -= 1
       }
     },
-    classify: () => ({ failure: 'offline', auditId: 99, reason: 'Device is not connected.' }),
+    classify: () => ({ failure: 'offline', auditId: 99, refusal: notConnected }),
     mintKey: () => `key-${(key += 1)}`,
     onUpdate: (target, update) => updates.push([target.device_id, update.status]),
   }
@@ -104,13 +111,13 @@ describe('withStep', () => {
     const rows: BulkRow[] = [1, 2, 3].map((id) => ({
       device: device(id),
       status: 'queued',
-      reason: null,
+      refusal: null,
     }))
-    const next = withStep(rows, 2, 'failed', 'Device is not connected.')
+    const next = withStep(rows, 2, 'failed', notConnected)
     expect(next[1]).toEqual({
       device: rows[1]?.device,
       status: 'failed',
-      reason: 'Device is not connected.',
+      refusal: notConnected,
     })
     expect(next[0]).toBe(rows[0])
     expect(next[2]).toBe(rows[2])

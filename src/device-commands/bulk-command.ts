@@ -6,6 +6,7 @@ import {
   type CommandFailure,
 } from '../../machines/device-command.machine'
 import type { Device } from '../contract/devices'
+import type { ErrorBody } from '../contract/errors'
 import type { ListResponse } from '../contract/list'
 import type { BulkCommandName } from './command-links'
 
@@ -61,7 +62,7 @@ export async function collectDevices(
 export interface BulkRow {
   device: Device
   status: BulkUpdate['status'] | 'queued'
-  reason: string | null
+  refusal: ErrorBody | null
 }
 
 /**
@@ -72,25 +73,25 @@ export function withStep(
   rows: readonly BulkRow[],
   deviceId: number,
   status: BulkRow['status'],
-  reason: string | null = null,
+  refusal: ErrorBody | null = null,
 ): BulkRow[] {
-  return rows.map((row) => (row.device.device_id === deviceId ? { ...row, status, reason } : row))
+  return rows.map((row) => (row.device.device_id === deviceId ? { ...row, status, refusal } : row))
 }
 
 export type BulkUpdate =
   | { status: 'pending'; key: string }
   | { status: 'waiting' }
   | { status: 'done'; auditId: number }
-  | { status: 'failed'; failure: CommandFailure; auditId: number | null; reason: string | null }
+  | { status: 'failed'; failure: CommandFailure; auditId: number | null; refusal: ErrorBody | null }
 
 export interface BulkPorts {
   /** Sends one command with its key; resolves with the audit row of a success. */
   send: (device: Device, command: BulkCommandName, key: string) => Promise<{ auditId: number }>
-  /** Reads a failed send: what went wrong, the refusal's audit row and the server's words. */
+  /** Reads a failed send: what went wrong, the refusal's audit row and the server's refusal. */
   classify: (error: unknown) => {
     failure: CommandFailure
     auditId: number | null
-    reason: string | null
+    refusal: ErrorBody | null
   }
   mintKey: () => string
   /** Every step of every device, in the order they happen. */

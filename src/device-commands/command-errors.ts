@@ -1,5 +1,6 @@
 import type { CommandFailure } from '../../machines/device-command.machine'
 import { isApiError } from '../api/client'
+import type { ErrorBody } from '../contract/errors'
 
 // How a command's failed request reads to the machine and the user, for one device's command and
 // for each device of a bulk command alike.
@@ -18,9 +19,12 @@ export function failureOf(error: unknown): CommandFailure {
   )
 }
 
-/** The server's own words, kept for the error dialog (they name the device's problem exactly). */
-export function serverMessage(error: unknown): string | null {
-  return isApiError(error) ? (error.body?.message ?? null) : null
+/**
+ * The server's refusal (its code, parameters and English words), kept so the dialog, the receipt
+ * and the bulk run can word it in the user's language when they show it.
+ */
+export function refusalOf(error: unknown): ErrorBody | null {
+  return isApiError(error) ? (error.body ?? null) : null
 }
 
 /** The audit row a refused command wrote, which the server names in its answer. */

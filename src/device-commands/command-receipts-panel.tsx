@@ -4,6 +4,7 @@ import { useI18nContext } from '../../i18n/i18n-react'
 import { needs } from '../contract/permissions'
 import { auditRowPath, commandPath } from './command-links'
 import { forgetReceipts, setReceiptsOpen, useReceipts, type Receipt } from './command-receipts'
+import { commandFailureText } from '../lib/answer-text'
 import { formatRelativeTime } from '../lib/relative-time-text'
 import { useNow } from '../lib/use-now'
 import { useSession } from '../session/session-context'
@@ -48,6 +49,7 @@ function ReceiptList({ receipts }: { receipts: readonly Receipt[] }) {
     <ul className={styles.list} aria-label={LL.devices.receipts.title()} data-testid="receipts">
       {receipts.map((receipt) => {
         const command = LL.devices.command[receipt.command]()
+        const reason = commandFailureText(LL, receipt.refusal)
         return (
           <li key={receipt.key} className={styles.item}>
             <div>
@@ -59,7 +61,7 @@ function ReceiptList({ receipts }: { receipts: readonly Receipt[] }) {
                   {LL.devices.receipts.status[receipt.status]()}
                 </span>
                 <span>{formatRelativeTime(LL, receipt.sentAt, now)}</span>
-                {receipt.reason ? <span>{receipt.reason}</span> : null}
+                {reason ? <span>{reason}</span> : null}
               </p>
             </div>
             <div className={styles.actions}>

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest'
 import { act, renderHook } from '@testing-library/react'
+import type { ErrorBody } from '../contract/errors'
 import {
   addReceipt,
   forgetReceipts,
@@ -8,6 +9,12 @@ import {
   setReceiptsOpen,
   useReceipts,
 } from './command-receipts'
+
+const notConnected: ErrorBody = {
+  error: 'device_not_connected',
+  message: 'Device is not connected.',
+  audit_id: 99,
+}
 
 afterEach(() => forgetReceipts())
 
@@ -24,12 +31,12 @@ describe('command receipts', () => {
     ])
     act(() => {
       settleReceipt('a', { status: 'done', auditId: 41 })
-      settleReceipt('b', { status: 'failed', auditId: 42, reason: 'Device is not connected.' })
+      settleReceipt('b', { status: 'failed', auditId: 42, refusal: notConnected })
     })
     expect(result.current.find((r) => r.key === 'a')).toMatchObject({ status: 'done', auditId: 41 })
     expect(result.current.find((r) => r.key === 'b')).toMatchObject({
       status: 'failed',
-      reason: 'Device is not connected.',
+      refusal: notConnected,
     })
   })
 

@@ -1,5 +1,6 @@
 import { useSyncExternalStore } from 'react'
 import type { DeviceCommandName } from '../../machines/device-command.machine'
+import type { ErrorBody } from '../contract/errors'
 
 // Every command the user sent in this session, for the receipts panel. Module memory only: never
 // written to storage, and it holds no PIN or token — a command, its device and its outcome.
@@ -15,8 +16,8 @@ export interface Receipt {
   status: ReceiptStatus
   /** The audit row the server wrote for it (success or refusal), once known. */
   auditId: number | null
-  /** The server's own words for a failure. */
-  reason: string | null
+  /** The server's refusal of a failed command, worded when shown. */
+  refusal: ErrorBody | null
   sentAt: number
 }
 
@@ -34,11 +35,11 @@ function update(next: ReceiptsState) {
   for (const listener of listeners) listener()
 }
 
-export function addReceipt(receipt: Omit<Receipt, 'status' | 'auditId' | 'reason' | 'sentAt'>) {
+export function addReceipt(receipt: Omit<Receipt, 'status' | 'auditId' | 'refusal' | 'sentAt'>) {
   update({
     ...state,
     receipts: [
-      { ...receipt, status: 'pending', auditId: null, reason: null, sentAt: Date.now() },
+      { ...receipt, status: 'pending', auditId: null, refusal: null, sentAt: Date.now() },
       ...state.receipts,
     ],
   })
@@ -47,7 +48,7 @@ export function addReceipt(receipt: Omit<Receipt, 'status' | 'auditId' | 'reason
 /** Records what became of the command sent with `key`. */
 export function settleReceipt(
   key: string,
-  outcome: Partial<Pick<Receipt, 'status' | 'auditId' | 'reason'>>,
+  outcome: Partial<Pick<Receipt, 'status' | 'auditId' | 'refusal'>>,
 ) {
   update({
     ...state,

@@ -3,7 +3,7 @@ import type { DeviceCommandName } from '../../machines/device-command.machine'
 import { auditKeys } from '../api/audits'
 import { deviceKeys, sendDeviceCommand } from '../api/devices'
 import { refetchAfterWrite } from '../api/queries'
-import { refusedAuditId, serverMessage } from './command-errors'
+import { refusalOf, refusedAuditId } from './command-errors'
 import { addReceipt, settleReceipt } from './command-receipts'
 
 // The one way a confirmed command leaves the console: the single device's dialog, each device of
@@ -18,7 +18,7 @@ export interface CommandTarget {
 
 /**
  * Sends `command` with its Idempotency-Key and keeps a receipt of it: pending at once, then done
- * (with its audit row) or failed (with the refusal's audit row and the server's words). Resolves
+ * (with its audit row) or failed (with the refusal's audit row and the server's refusal). Resolves
  * or rejects with the server's answer, for the caller's machine.
  */
 export function sendWithReceipt(target: CommandTarget, command: DeviceCommandName, key: string) {
@@ -31,7 +31,7 @@ export function sendWithReceipt(target: CommandTarget, command: DeviceCommandNam
       settleReceipt(key, {
         status: 'failed',
         auditId: refusedAuditId(error),
-        reason: serverMessage(error),
+        refusal: refusalOf(error),
       }),
   )
   return sent

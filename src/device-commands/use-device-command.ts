@@ -8,19 +8,20 @@ import {
 } from '../../machines/device-command.machine'
 import { useI18nContext } from '../../i18n/i18n-react'
 import type { TranslationFunctions } from '../../i18n/i18n-types'
+import { commandFailureText } from '../lib/answer-text'
 import { createRequestSlot } from '../lib/request-actions'
 import { createTimerSlot } from '../lib/timer-actions'
 import { errorText } from '../ui/data-table/error-text'
-import { failureOf, serverMessage } from './command-errors'
+import { failureOf, refusalOf } from './command-errors'
 import { markWaiting, refetchAfterCommands, sendWithReceipt } from './send-command'
 
 /**
- * Words for the error dialog: a refusal in the server's own words (they name the device's problem
- * exactly); a command that never arrived says what happened to it (offline, timeout, busy, …).
+ * Words for the error dialog: a refusal worded from the server's code and parameters (they name
+ * the device's problem exactly); a command that never arrived says what happened to it.
  */
 function reasonOf(LL: TranslationFunctions, error: unknown): string | null {
   if (failureOf(error) === 'unavailable' && error instanceof Error) return errorText(LL, error)
-  return serverMessage(error)
+  return commandFailureText(LL, refusalOf(error))
 }
 
 /**

@@ -307,7 +307,9 @@ test('the receipts panel lists this session’s commands with audit links and a 
   const items = panel.getByRole('listitem')
   await expect(items.first()).toContainText(`Lock: ${lock.name}`)
   await expect(items.first()).toContainText('Failed')
-  await expect(items.first()).toContainText('Device is not connected.')
+  await expect(items.first()).toContainText(
+    'The device is not connected, so it could not take the command.',
+  )
   await expect(items.nth(1)).toContainText(`Unlock: ${lock.name}`)
   await expect(items.nth(1)).toContainText('Done')
   await expect(items.nth(1).getByRole('link', { name: /^Audit entry \d+$/ })).toBeVisible()
