@@ -4,8 +4,9 @@ import type { AuditPage } from '../../src/contract/audits'
 import type { Device, DeviceType } from '../../src/contract/devices'
 import { demo, signIn, storedTokens } from './helpers/session'
 
-// In German, no English word the server sends reaches the screen: device types on /devices and
-// the audit log's details on /audits are worded from the server's codes (decision 042).
+// In German, no English word the server sends reaches the screen: device types on /devices, the
+// audit log's details on /audits, a refused command and its receipt are worded from the server's
+// codes (decision 042).
 
 async function api<T>(page: Page, path: string, method: 'GET' | 'POST' = 'GET') {
   const { access } = await storedTokens(page)
@@ -87,4 +88,43 @@ test('in German, /audits says each entry’s detail in German, the missing capab
   expect(shown[0]).toBe('Das Gerät kann das nicht: Ihm fehlt „Fernentriegeln“.')
   expect(shown).toContain('Das Gerät war nicht verbunden.')
   for (const text of shown) expect(english, text).not.toContain(text)
+})
+
+test('in German, a refused command and its receipt say why in German, not in the server’s English', async ({
+  page,
+}) => {
+  await signIn(page, demo.admin)
+  const devices = (await api<{ data: Device[] }>(page, '/sbm/v1/devices?length=200')).body.data
+  const lock = devices.find(
+    (device) => device.current_status.connected && device.capabilities.includes('remotely_lock'),
+  )
+  if (!lock) throw new Error('the seed holds a connected lock')
+  await switchToGerman(page)
+  // The lock goes offline between the page load and the send: the server refuses in English.
+  await page.route('**/access/v1/devices/*/control/lock', (route) =>
+    route.fulfill({
+      status: 409,
+      contentType: 'application/json',
+      body: JSON.stringify({
+        error: 'device_not_connected',
+        message: 'Device is not connected.',
+        audit_id: 1,
+      }),
+    }),
+  )
+  await page.goto(`/devices/view/${lock.device_id}`)
+  await page.getByRole('button', { name: de.devices.command.lock, exact: true }).click()
+  await page.keyboard.press('Enter')
+  const failed = page.getByRole('dialog', { name: de.errors.command_failed })
+  await expect(failed).toContainText(de.answers.error.device_not_connected)
+  await expect(failed).not.toContainText('Device is not connected')
+  await failed.getByRole('button', { name: de.common.ok }).click()
+  await page.locator('body').focus()
+  await page.keyboard.press('g')
+  await page.keyboard.press('r')
+  const panel = page.getByRole('dialog', { name: de.devices.receipts.title })
+  await expect(panel.getByRole('listitem').first()).toContainText(
+    de.answers.error.device_not_connected,
+  )
+  await expect(panel).not.toContainText('Device is not connected')
 })
