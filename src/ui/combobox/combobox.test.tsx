@@ -139,10 +139,14 @@ describe('Combobox', () => {
     await settle()
     expect(screen.getByRole('status').textContent).toContain('Nothing matches “zed”.')
     cleanup()
-    const failing = show(peopleSource(true).source)
+    const down = peopleSource(true)
+    const failing = show(down.source)
     fireEvent.change(failing, { target: { value: 'a' } })
     await settle()
     expect(screen.getByRole('status').textContent).toContain('The search failed.')
+    key(failing, 'ArrowDown')
+    expect(screen.getByRole('status').textContent).toContain('Searching…')
+    expect(down.searched).toEqual(['a', 'a'])
   })
 
   it('speaks German where the console does', async () => {

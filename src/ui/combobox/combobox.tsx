@@ -91,6 +91,8 @@ export function Combobox(props: ComboboxProps) {
 
   const move = (step: 1 | -1) => {
     if (!open) return openPopup(step === 1 ? 0 : Math.max(options.length - 1, 0))
+    // The failure's words offer ↓ as the way to ask again.
+    if (search.state.status === 'failed') return search.update(source, (text ?? '').trim(), true)
     if (options.length === 0) return
     // Past either end wraps around, as the APG's combobox examples do.
     setActive((current + step + options.length) % options.length)
