@@ -54,14 +54,13 @@ function armProbe(page: Page, label: string) {
     document.addEventListener('keydown', (event) => (probe.__lastKey = event.timeStamp), {
       capture: true,
     })
-    // "user10000" also matches user100000: only the last key's answer holds it alone.
-    const present = () => {
-      const options = document.querySelectorAll('[role="listbox"] [role="option"]')
-      return options.length === 1 && options[0]?.firstElementChild?.textContent === wanted
-    }
-    probe.__shown = new Promise<number>((resolve) => {
+    probe.__shown = new Promise<number>((resolve, reject) => {
+      setTimeout(() => reject(new Error(`${wanted} was not shown within 10 s`)), 10_000)
       const observer = new MutationObserver(() => {
-        if (!present()) return
+        // "user10000" also matches user100000: only the last key's answer holds it alone. (No
+        // named helpers in here: tsx would wrap them in a __name the page does not have.)
+        const options = document.querySelectorAll('[role="listbox"] [role="option"]')
+        if (options.length !== 1 || options[0]?.firstElementChild?.textContent !== wanted) return
         observer.disconnect()
         requestAnimationFrame(() => setTimeout(() => resolve(performance.now())))
       })
@@ -99,7 +98,9 @@ async function main() {
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
   })
   try {
+    console.error(`seeding ${USERS.toLocaleString('en')} users…`)
     const total = await seedUsers(server.handle.services.db, USERS)
+    console.error('seeded; typing…')
     const username = `user${USERS}`
     const email = `${username}@bench.example`
     const token = await signInByApi(server.url)
