@@ -894,6 +894,41 @@ type RootTranslation = {
 		 */
 		yearsAgo: RequiredParams<'count'>
 	}
+	picker: {
+		/**
+		 * S​e​a​r​c​h​i​n​g​…
+		 */
+		searching: string
+		/**
+		 * {​f​o​r​m​a​t​t​e​d​}​ ​{​{​m​a​t​c​h​|​m​a​t​c​h​e​s​}​}
+		 * @param {unknown} formatted
+		 */
+		matches: RequiredParams<'formatted'>
+		/**
+		 * T​h​e​ ​f​i​r​s​t​ ​{​s​h​o​w​n​}​ ​o​f​ ​{​f​o​r​m​a​t​t​e​d​}​ ​m​a​t​c​h​e​s​.​ ​T​y​p​e​ ​m​o​r​e​ ​t​o​ ​n​a​r​r​o​w​ ​t​h​e​m​.
+		 * @param {unknown} formatted
+		 * @param {unknown} shown
+		 */
+		more: RequiredParams<'formatted' | 'shown'>
+		/**
+		 * N​o​t​h​i​n​g​ ​m​a​t​c​h​e​s​ ​“​{​s​e​a​r​c​h​}​”​.
+		 * @param {unknown} search
+		 */
+		noMatches: RequiredParams<'search'>
+		/**
+		 * N​o​t​h​i​n​g​ ​t​o​ ​c​h​o​o​s​e​ ​f​r​o​m​.
+		 */
+		nothing: string
+		/**
+		 * T​h​e​ ​s​e​a​r​c​h​ ​f​a​i​l​e​d​.​ ​T​y​p​e​ ​a​g​a​i​n​ ​o​r​ ​p​r​e​s​s​ ​↓​ ​t​o​ ​t​r​y​ ​a​g​a​i​n​.
+		 */
+		failed: string
+		/**
+		 * N​o​ ​l​o​n​g​e​r​ ​a​v​a​i​l​a​b​l​e​ ​(​#​{​v​a​l​u​e​}​)
+		 * @param {unknown} value
+		 */
+		missing: RequiredParams<'value'>
+	}
 	table: {
 		/**
 		 * {​f​o​r​m​a​t​t​e​d​}​ ​{​{​e​n​t​r​y​|​e​n​t​r​i​e​s​}​}
@@ -2960,10 +2995,6 @@ type RootTranslation = {
 			 * O​n​ ​t​h​e​s​e​ ​d​a​y​s
 			 */
 			weekdays: string
-			/**
-			 * T​h​e​ ​c​h​o​i​c​e​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
-			 */
-			optionsFailed: string
 		}
 		code: {
 			/**
@@ -4497,6 +4528,36 @@ export type TranslationFunctions = {
 		 * {count} year{{s}} ago
 		 */
 		yearsAgo: (arg: { count: string | number | boolean }) => LocalizedString
+	}
+	picker: {
+		/**
+		 * Searching…
+		 */
+		searching: () => LocalizedString
+		/**
+		 * {formatted} {{match|matches}}
+		 */
+		matches: (arg: { count: number | string | boolean, formatted: unknown }) => LocalizedString
+		/**
+		 * The first {shown} of {formatted} matches. Type more to narrow them.
+		 */
+		more: (arg: { formatted: unknown, shown: unknown }) => LocalizedString
+		/**
+		 * Nothing matches “{search}”.
+		 */
+		noMatches: (arg: { search: unknown }) => LocalizedString
+		/**
+		 * Nothing to choose from.
+		 */
+		nothing: () => LocalizedString
+		/**
+		 * The search failed. Type again or press ↓ to try again.
+		 */
+		failed: () => LocalizedString
+		/**
+		 * No longer available (#{value})
+		 */
+		missing: (arg: { value: unknown }) => LocalizedString
 	}
 	table: {
 		/**
@@ -6426,10 +6487,6 @@ export type TranslationFunctions = {
 			 * On these days
 			 */
 			weekdays: () => LocalizedString
-			/**
-			 * The choices could not be loaded.
-			 */
-			optionsFailed: () => LocalizedString
 		}
 		code: {
 			/**

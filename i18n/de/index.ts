@@ -248,6 +248,16 @@ const de = {
     monthsAgo: 'vor {count} {{Monat|Monaten}}',
     yearsAgo: 'vor {count} {{Jahr|Jahren}}',
   },
+  picker: {
+    searching: 'Wird gesucht…',
+    matches: '{formatted} {{count:Treffer|Treffer}}',
+    more: 'Die ersten {shown} von {formatted} Treffern. Tippen Sie weiter, um sie einzugrenzen.',
+    noMatches: 'Nichts passt zu „{search}“.',
+    nothing: 'Nichts zur Auswahl.',
+    failed:
+      'Die Suche ist fehlgeschlagen. Tippen Sie erneut oder drücken Sie ↓, um es noch einmal zu versuchen.',
+    missing: 'Nicht mehr vorhanden (#{value})',
+  },
   table: {
     count: '{formatted} {{count:Eintrag|Einträge}}',
     matches: '{formatted} {{count:Treffer|Treffer}}',
@@ -688,7 +698,6 @@ const de = {
       repeatDaily: 'Täglich',
       repeatWeekly: 'Wöchentlich',
       weekdays: 'An diesen Tagen',
-      optionsFailed: 'Die Auswahl konnte nicht geladen werden.',
     },
     code: {
       open: 'Offline-Code',

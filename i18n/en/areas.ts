@@ -349,7 +349,6 @@ const areas = {
       repeatDaily: 'Daily',
       repeatWeekly: 'Weekly',
       weekdays: 'On these days',
-      optionsFailed: 'The choices could not be loaded.',
     },
     code: {
       open: 'Offline code',

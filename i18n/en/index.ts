@@ -239,6 +239,15 @@ const en = {
     monthsAgo: '{count} month{{s}} ago',
     yearsAgo: '{count} year{{s}} ago',
   },
+  picker: {
+    searching: 'Searching…',
+    matches: '{formatted} {{count:match|matches}}',
+    more: 'The first {shown} of {formatted} matches. Type more to narrow them.',
+    noMatches: 'Nothing matches “{search}”.',
+    nothing: 'Nothing to choose from.',
+    failed: 'The search failed. Type again or press ↓ to try again.',
+    missing: 'No longer available (#{value})',
+  },
   table: {
     count: '{formatted} {{count:entry|entries}}',
     matches: '{formatted} {{count:match|matches}}',
@@ -780,7 +789,6 @@ const en = {
       repeatDaily: 'Daily',
       repeatWeekly: 'Weekly',
       weekdays: 'On these days',
-      optionsFailed: 'The choices could not be loaded.',
     },
     code: {
       open: 'Offline code',

@@ -1,13 +1,6 @@
-import {
-  Credential,
-  type CredentialAssignmentType,
-  type CredentialInput,
-  type credentialSortKeys,
-} from '../contract/credentials'
+import { Credential, type CredentialInput, type credentialSortKeys } from '../contract/credentials'
 import { CreatePinResult, Device } from '../contract/devices'
-import { listOf, MAX_PAGE_LENGTH, type ListQuery, type ListSource } from '../contract/list'
-import { Door, Location } from '../contract/locations'
-import { User } from '../contract/users'
+import { listOf, type ListQuery, type ListSource } from '../contract/list'
 import { apiRequest } from './client'
 import { detailOptions, resourceKeys } from './queries'
 
@@ -88,57 +81,4 @@ export async function createPin({ device, credential, idempotencyKey, signal }: 
     signal,
   })
   return answer.details.pin
-}
-
-export type TargetOption = { id: number; label: string }
-
-const UserPage = listOf(User)
-const DevicePage = listOf(Device)
-const DoorPage = listOf(Door)
-const LocationPage = listOf(Location)
-
-const byName = {
-  start: 0,
-  length: MAX_PAGE_LENGTH,
-  order_by: 'name',
-  order_direction: 'asc',
-  search: '',
-} as const
-
-/** The users a credential may be for, as the form's choices (the first page the server allows). */
-export async function fetchUserOptions(signal?: AbortSignal): Promise<TargetOption[]> {
-  const page = await apiRequest(UserPage, {
-    path: '/org/v1/users',
-    query: { ...byName, order_by: 'email' },
-    signal,
-  })
-  return page.data.map((u) => ({ id: u.user_id, label: u.email }))
-}
-
-const targetFetches: Record<
-  CredentialAssignmentType,
-  (signal?: AbortSignal) => Promise<TargetOption[]>
-> = {
-  device: async (signal) =>
-    (await apiRequest(DevicePage, { path: '/sbm/v1/devices', query: byName, signal })).data.map(
-      (d) => ({ id: d.device_id, label: d.name }),
-    ),
-  door: async (signal) =>
-    (await apiRequest(DoorPage, { path: '/sbm/v1/doors', query: byName, signal })).data.map(
-      (d) => ({ id: d.door_id, label: d.name }),
-    ),
-  location: async (signal) =>
-    (await apiRequest(LocationPage, { path: '/sbm/v1/locations', query: byName, signal })).data.map(
-      (l) => ({ id: l.location_id, label: l.name }),
-    ),
-}
-
-/** What a credential of this assignment type may open, as the form's choices. */
-export function fetchTargetOptions(type: CredentialAssignmentType, signal?: AbortSignal) {
-  return targetFetches[type](signal)
-}
-
-export const credentialOptionKeys = {
-  users: ['credentials', 'options', 'users'] as const,
-  targets: (type: CredentialAssignmentType) => ['credentials', 'options', type] as const,
 }

@@ -11,7 +11,7 @@ import {
   type DeviceUpdate,
   type deviceSortKeys,
 } from '../contract/devices'
-import { Location, LocationDeep } from '../contract/locations'
+import { LocationDeep } from '../contract/locations'
 import { apiRequest } from './client'
 import { detailOptions, resourceKeys } from './queries'
 
@@ -83,16 +83,6 @@ export function sendDeviceCommand(
   })
 }
 
-/** The locations a device may be mounted in, by name (the device form's first picker). */
-export async function fetchMountLocations(signal?: AbortSignal) {
-  const page = await apiRequest(listOf(Location), {
-    path: '/sbm/v1/locations',
-    query: { start: 0, length: 500, order_by: 'name', order_direction: 'asc' },
-    signal,
-  })
-  return page.data
-}
-
 /** One location with its floors, rooms and doors: every mount point the form offers in it. */
 export function fetchMountTree(locationId: number, signal?: AbortSignal) {
   return apiRequest(LocationDeep, {
@@ -121,6 +111,5 @@ export const deviceLookupKeys = {
   types: ['devices', 'lookup', 'types'],
   manufacturers: ['devices', 'lookup', 'manufacturers'],
   capabilities: ['devices', 'lookup', 'capabilities'],
-  locations: ['devices', 'lookup', 'locations'],
   tree: (locationId: number) => ['devices', 'lookup', 'tree', locationId],
 } as const

@@ -412,7 +412,8 @@ test('create: validation messages, then a device on a door; edit keeps the list 
   await page.getByLabel('Manufacturer', { exact: true }).selectOption({ index: 1 })
   await page.getByLabel('Manufacturer ID').fill(`SN-E2E-${Date.now()}`)
   await page.getByLabel('Description').fill('Created by the e2e test')
-  await page.getByLabel('Location').selectOption({ index: 1 })
+  await page.getByRole('combobox', { name: 'Location' }).click()
+  await page.getByRole('listbox', { name: 'Location' }).getByRole('option').first().click()
   const door = page
     .getByLabel('Mounted at')
     .locator('option', { hasText: / door$/ })

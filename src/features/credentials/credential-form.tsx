@@ -1,23 +1,17 @@
-import { useQuery } from '@tanstack/react-query'
 import { useI18nContext } from '../../../i18n/i18n-react'
-import {
-  credentialOptionKeys,
-  fetchTargetOptions,
-  fetchUserOptions,
-  type TargetOption,
-} from '../../api/credentials'
+import { devicePicker, doorPicker, locationPicker, userPicker } from '../../api/pickers'
 import {
   CredentialAssignmentType,
   type CredentialInput,
   type Weekday,
 } from '../../contract/credentials'
 import { Checkbox } from '../../ui/checkbox'
+import { Combobox } from '../../ui/combobox/combobox'
+import { usePickedOption } from '../../ui/combobox/use-picker'
 import { DateTimeField } from '../../ui/date-time-field'
-import { fieldProps } from '../../ui/form/field-props'
 import { FormFrame, type EntityFormProps } from '../../ui/form/form-frame'
 import { useContractForm } from '../../ui/form/use-contract-form'
-import { Notice } from '../../ui/notice'
-import { Select, type SelectOption } from '../../ui/select'
+import { Select } from '../../ui/select'
 import { WeekdayPicker } from '../../ui/weekday-picker'
 import {
   credentialForm,
@@ -34,8 +28,7 @@ const focusTargets = { repetition: 'repetition-days' }
 const assignmentTypes = CredentialAssignmentType.schema
 const repetitionKinds: readonly RepetitionKind[] = ['none', 'daily', 'weekly']
 
-const asOptions = (options: TargetOption[] | undefined): SelectOption[] =>
-  (options ?? []).map((o) => ({ value: String(o.id), label: o.label }))
+const targetPickers = { device: devicePicker, door: doorPicker, location: locationPicker }
 
 export function CredentialForm(props: EntityFormProps<FormValues, CredentialInput>) {
   const { initial, onSubmit, ...frame } = props
@@ -46,15 +39,8 @@ export function CredentialForm(props: EntityFormProps<FormValues, CredentialInpu
     onSubmit,
   })
   const { values } = form
-  const users = useQuery({
-    queryKey: credentialOptionKeys.users,
-    queryFn: ({ signal }) => fetchUserOptions(signal),
-  })
-  const targets = useQuery({
-    queryKey: credentialOptionKeys.targets(values.assignment_type),
-    queryFn: ({ signal }) => fetchTargetOptions(values.assignment_type, signal),
-  })
-  const target = targets.data?.find((o) => String(o.id) === values.assignment_id)?.label ?? ''
+  const targetPicker = targetPickers[values.assignment_type]
+  const target = usePickedOption(targetPicker, values.assignment_id).option?.label ?? ''
   const sentence = allowanceSentence(LL, target, windowOfValues(values), { locale })
   const repetitionLabels: Record<RepetitionKind, string> = {
     none: LL.credentials.form.repeatNone(),
@@ -64,15 +50,16 @@ export function CredentialForm(props: EntityFormProps<FormValues, CredentialInpu
 
   return (
     <FormFrame form={form} {...frame}>
-      {users.isError || targets.isError ? (
-        <Notice tone="danger">{LL.credentials.form.optionsFailed()}</Notice>
-      ) : null}
-      <Select
+      <Combobox
+        name="user_id"
         label={LL.credentials.form.user()}
         placeholder={LL.credentials.form.chooseUser()}
-        options={asOptions(users.data)}
+        source={userPicker}
         required
-        {...fieldProps(form, 'user_id')}
+        value={values.user_id}
+        error={form.error('user_id')}
+        onChange={(value) => form.set('user_id', value)}
+        onBlur={() => form.blur('user_id')}
       />
       <div className={styles.row}>
         <Select
@@ -89,13 +76,19 @@ export function CredentialForm(props: EntityFormProps<FormValues, CredentialInpu
             form.set('assignment_id', '')
           }}
         />
-        <Select
+        <Combobox
+          // A new kind is a new list: its picker starts closed with nothing typed.
+          key={values.assignment_type}
           className={styles.grow}
+          name="assignment_id"
           label={LL.credentials.form.target()}
           placeholder={LL.credentials.form.chooseTarget()}
-          options={asOptions(targets.data)}
+          source={targetPicker}
           required
-          {...fieldProps(form, 'assignment_id')}
+          value={values.assignment_id}
+          error={form.error('assignment_id')}
+          onChange={(value) => form.set('assignment_id', value)}
+          onBlur={() => form.blur('assignment_id')}
         />
       </div>
       <Checkbox

@@ -5,11 +5,12 @@ import {
   fetchCapabilities,
   fetchDeviceTypes,
   fetchManufacturers,
-  fetchMountLocations,
   fetchMountTree,
 } from '../../api/devices'
+import { locationPicker } from '../../api/pickers'
 import { capabilityIds, type Capability, type DeviceInput } from '../../contract/devices'
 import { CheckboxGroup } from '../../ui/checkbox-group'
+import { Combobox } from '../../ui/combobox/combobox'
 import { fieldProps } from '../../ui/form/field-props'
 import { FormFrame, type EntityFormProps } from '../../ui/form/form-frame'
 import { useContractForm } from '../../ui/form/use-contract-form'
@@ -56,10 +57,6 @@ export function DeviceForm(props: DeviceFormProps) {
   const makers = useQuery({
     queryKey: deviceLookupKeys.manufacturers,
     queryFn: ({ signal }) => fetchManufacturers(signal),
-  })
-  const locations = useQuery({
-    queryKey: deviceLookupKeys.locations,
-    queryFn: ({ signal }) => fetchMountLocations(signal),
   })
   const form = useContractForm(deviceForm.struct, initial, {
     ...deviceForm,
@@ -130,20 +127,17 @@ export function DeviceForm(props: DeviceFormProps) {
         {...fieldProps(form, 'device_id_manufacturer')}
       />
       <TextArea label={LL.devices.description()} required {...fieldProps(form, 'description')} />
-      <Select
+      <Combobox
         name="location_id"
         label={LL.devices.location()}
         required
         placeholder={LL.devices.chooseLocation()}
-        options={(locations.data ?? []).map((location) => ({
-          value: String(location.location_id),
-          label: location.name,
-        }))}
+        source={locationPicker}
         value={form.values.location_id}
         error={locationId === 0 ? mountError : null}
-        onChange={(event) => {
-          form.set('location_id', event.target.value)
-          const picked = idOf(event.target.value)
+        onChange={(value) => {
+          form.set('location_id', value)
+          const picked = idOf(value)
           // A new location starts mounted on the location itself; a floor or door is picked next.
           form.set('assignment_id', picked > 0 ? mountValue('location', picked) : '')
         }}

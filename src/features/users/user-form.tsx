@@ -1,7 +1,8 @@
-import { useQuery } from '@tanstack/react-query'
+import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useMemo } from 'react'
 import { useI18nContext } from '../../../i18n/i18n-react'
-import { fetchOrganizationPage } from '../../api/organizations'
+import { organizationDetail } from '../../api/organizations'
+import { organizationPicker } from '../../api/pickers'
 import { myPermissionsQuery, rolePermissionsQuery } from '../../api/users'
 import { resources, scopeOf } from '../../contract/permissions'
 import type { UserInput } from '../../contract/users'
@@ -9,6 +10,7 @@ import { useSession } from '../../session/session-context'
 import { Checkbox } from '../../ui/checkbox'
 import { CheckboxGroup } from '../../ui/checkbox-group'
 import { CheckboxMatrix } from '../../ui/checkbox-matrix'
+import { Combobox } from '../../ui/combobox/combobox'
 import { fieldProps } from '../../ui/form/field-props'
 import { FormFrame, type EntityFormProps } from '../../ui/form/form-frame'
 import { useContractForm } from '../../ui/form/use-contract-form'
@@ -26,39 +28,21 @@ interface UserFormProps extends EntityFormProps<FormValues, UserInput> {
   disableRefusal?: string
 }
 
-const organizationsQuery = {
-  queryKey: ['organizations', 'list', 'user-form'] as const,
-  queryFn: ({ signal }: { signal: AbortSignal }) =>
-    fetchOrganizationPage(
-      { start: 0, length: 500, order_by: 'name', order_direction: 'asc', search: '' },
-      signal,
-    ),
-}
+const idOf = (text: string) => (/^\d{1,10}$/.test(text) ? Number(text) : 0)
 
-/** Loads what the form offers (roles, the caller's permissions, organizations), then shows it. */
+/** Loads what the form offers (roles, the caller's permissions), then shows it. */
 export function UserForm(props: UserFormProps) {
   const { LL } = useI18nContext()
   const roles = useQuery(rolePermissionsQuery)
   const held = useQuery(myPermissionsQuery)
-  const organizations = useQuery(organizationsQuery)
-  if (roles.isError || held.isError || organizations.isError)
-    return <Notice tone="danger">{LL.users.loadFailed()}</Notice>
-  if (!roles.data || !held.data || !organizations.data)
-    return <CenteredSpinner label={LL.common.loading()} />
-  return (
-    <UserFields
-      {...props}
-      roles={roles.data.data}
-      held={held.data.permissions}
-      organizations={organizations.data.data}
-    />
-  )
+  if (roles.isError || held.isError) return <Notice tone="danger">{LL.users.loadFailed()}</Notice>
+  if (!roles.data || !held.data) return <CenteredSpinner label={LL.common.loading()} />
+  return <UserFields {...props} roles={roles.data.data} held={held.data.permissions} />
 }
 
 interface UserFieldsProps extends UserFormProps {
   roles: { role: string; permissions: string[] }[]
   held: string[]
-  organizations: { organization_id: number; name: string; client_ids: string[] }[]
 }
 
 function UserFields(props: UserFieldsProps) {
@@ -66,20 +50,21 @@ function UserFields(props: UserFieldsProps) {
   const { disableRefusal } = props
   const { LL } = useI18nContext()
   const { user } = useSession()
-  // An organization-scoped admin creates users in their own organization only (the server agrees).
+  const client = useQueryClient()
+  // An organization-scoped admin creates users in their own organization only (the server agrees,
+  // and its organization list shows them only their own).
   const ownOnly = scopeOf(held, 'users', 'create') !== 'all'
   const ownId = user ? String(user.organization_id) : ''
-  const organizations = ownOnly
-    ? props.organizations.filter((o) => String(o.organization_id) === ownId)
-    : props.organizations
   const start =
     ownOnly && initial.organization_id === '' ? { ...initial, organization_id: ownId } : initial
   const form = useContractForm(userForm.struct, start, { ...userForm, onSubmit })
   const roles = useMemo(() => grantableRoles(held, props.roles), [held, props.roles])
   const matrix = useMemo(() => grantMatrix(held), [held])
-  const chosen = organizations.find(
-    (o) => String(o.organization_id) === form.values.organization_id,
-  )
+  const organizationId = idOf(form.values.organization_id)
+  const chosen = useQuery({
+    ...organizationDetail(organizationId),
+    enabled: organizationId > 0,
+  }).data
   const scopeLabel = { all: LL.users.scopeAll(), org: LL.users.scopeOrg() }
   const actionLabel = {
     read: LL.users.read(),
@@ -94,12 +79,19 @@ function UserFields(props: UserFieldsProps) {
     if (permissions) form.set('permissions', [...permissions])
   }
 
-  const chooseOrganization = (id: string) => {
+  const chooseOrganization = async (id: string) => {
     form.set('organization_id', id)
-    const clients = organizations.find((o) => String(o.organization_id) === id)?.client_ids ?? []
+    const kept = form.values.client_ids
+    if (kept.length === 0) return
+    if (idOf(id) === 0) return form.set('client_ids', [])
+    // Only clients the new organization also has stay chosen; unread, the server judges them.
+    const clients = await client.fetchQuery(organizationDetail(idOf(id))).then(
+      (organization) => organization.client_ids,
+      () => kept,
+    )
     form.set(
       'client_ids',
-      form.values.client_ids.filter((c) => clients.includes(c)),
+      kept.filter((c) => clients.includes(c)),
     )
   }
 
@@ -158,15 +150,15 @@ function UserFields(props: UserFieldsProps) {
         autoComplete="off"
         {...fieldProps(form, 'phone_number')}
       />
-      <Select
+      <Combobox
         name="organization_id"
         label={LL.users.organization()}
         required
+        placeholder={LL.users.chooseOrganization()}
+        source={organizationPicker}
         value={form.values.organization_id}
-        placeholder={ownOnly ? undefined : LL.users.chooseOrganization()}
-        options={organizations.map((o) => ({ value: String(o.organization_id), label: o.name }))}
         error={form.error('organization_id')}
-        onChange={(event) => chooseOrganization(event.target.value)}
+        onChange={(value) => void chooseOrganization(value)}
         onBlur={() => form.blur('organization_id')}
       />
       <Select

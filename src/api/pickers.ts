@@ -1,0 +1,132 @@
+import { Door, DoorLookup } from '../contract/locations'
+import { listOf, type ListResponse } from '../contract/list'
+import type { User } from '../contract/users'
+import {
+  PICKER_WINDOW,
+  type PickerOption,
+  type PickerSource,
+  type PickerWindow,
+} from '../lib/picker-search'
+import { ApiError } from './api-error'
+import { apiRequest } from './client'
+import { fetchDevice, fetchDevicePage } from './devices'
+import { fetchLocation, fetchLocationPage } from './locations'
+import { fetchOrganization, fetchOrganizationPage } from './organizations'
+import { fetchUser, fetchUserPage } from './users'
+
+// The pickers' windows: every list searched with its own `search`, the first PICKER_WINDOW matches
+// by name, and the stored value found by id (decision 041).
+
+const idOf = (value: string) => (/^\d{1,10}$/.test(value) ? Number(value) : 0)
+
+/** The first window of `text`'s matches, sorted by `order_by` ascending. */
+const windowOf = <S extends string>(text: string, order_by: S) => ({
+  start: 0,
+  length: PICKER_WINDOW,
+  order_by,
+  order_direction: 'asc' as const,
+  search: text,
+})
+
+function asWindow<T>(page: ListResponse<T>, option: (item: T) => PickerOption): PickerWindow {
+  return { options: page.data.map(option), total: page.recordsFiltered }
+}
+
+/** An item found by id, or null when the server no longer has it (or no longer shows it). */
+async function byId<T>(
+  value: string,
+  fetch: (id: number) => Promise<T>,
+  option: (item: T) => PickerOption,
+): Promise<PickerOption | null> {
+  const id = idOf(value)
+  if (id === 0) return null
+  try {
+    return option(await fetch(id))
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) return null
+    throw error
+  }
+}
+
+const named = (value: number, label: string): PickerOption => ({ value: String(value), label })
+
+const userOption = (user: User): PickerOption => {
+  const name = [user.first_name, user.last_name].filter(Boolean).join(' ')
+  return { value: String(user.user_id), label: user.email, detail: name || undefined }
+}
+
+/** Users by e-mail, searched over username, e-mail, first and last name. */
+export const userPicker: PickerSource = {
+  key: ['picker', 'users'],
+  search: async (text, signal) =>
+    asWindow(await fetchUserPage(windowOf(text, 'email'), signal), userOption),
+  lookup: (value, signal) => byId(value, (id) => fetchUser(id, signal), userOption),
+}
+
+export const devicePicker: PickerSource = {
+  key: ['picker', 'devices'],
+  search: async (text, signal) =>
+    asWindow(await fetchDevicePage(windowOf(text, 'name'), signal), (d) =>
+      named(d.device_id, d.name),
+    ),
+  lookup: (value, signal) =>
+    byId(
+      value,
+      (id) => fetchDevice(id, signal),
+      (d) => named(d.device_id, d.name),
+    ),
+}
+
+const DoorPage = listOf(Door)
+
+/** Doors have no GET by id; SPEC's door lookup (POST /org/v1/doors) resolves ids in one call. */
+async function fetchDoor(id: number, signal: AbortSignal) {
+  const json: DoorLookup = { door_ids: [id] }
+  const page = await apiRequest(DoorPage, { method: 'POST', path: '/org/v1/doors', json, signal })
+  const door = page.data[0]
+  if (!door) throw new ApiError('HTTP', 'Not Found', { status: 404 })
+  return door
+}
+
+export const doorPicker: PickerSource = {
+  key: ['picker', 'doors'],
+  search: async (text, signal) =>
+    asWindow(
+      await apiRequest(DoorPage, { path: '/sbm/v1/doors', query: windowOf(text, 'name'), signal }),
+      (d) => named(d.door_id, d.name),
+    ),
+  lookup: (value, signal) =>
+    byId(
+      value,
+      (id) => fetchDoor(id, signal),
+      (d) => named(d.door_id, d.name),
+    ),
+}
+
+export const locationPicker: PickerSource = {
+  key: ['picker', 'locations'],
+  search: async (text, signal) =>
+    asWindow(await fetchLocationPage(windowOf(text, 'name'), signal), (l) =>
+      named(l.location_id, l.name),
+    ),
+  lookup: (value, signal) =>
+    byId(
+      value,
+      (id) => fetchLocation(id, signal),
+      (l) => named(l.location_id, l.name),
+    ),
+}
+
+export const organizationPicker: PickerSource = {
+  key: ['picker', 'organizations'],
+  search: async (text, signal) =>
+    asWindow(await fetchOrganizationPage(windowOf(text, 'name'), signal), (o) =>
+      named(o.organization_id, o.name),
+    ),
+  lookup: (value, signal) =>
+    byId(
+      value,
+      (id) => fetchOrganization(id, signal),
+      (o) => named(o.organization_id, o.name),
+    ),
+}
