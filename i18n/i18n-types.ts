@@ -3169,10 +3169,6 @@ type RootTranslation = {
 		 */
 		ownOrganization: string
 		/**
-		 * T​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​s​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
-		 */
-		organizationsFailed: string
-		/**
 		 * I​m​a​g​e​ ​U​R​L
 		 */
 		imageUrl: string
@@ -6658,10 +6654,6 @@ export type TranslationFunctions = {
 		 * Your locations belong to your organization.
 		 */
 		ownOrganization: () => LocalizedString
-		/**
-		 * The organizations could not be loaded.
-		 */
-		organizationsFailed: () => LocalizedString
 		/**
 		 * Image URL
 		 */

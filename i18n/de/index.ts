@@ -750,7 +750,6 @@ const de = {
     organization: 'Organisation',
     chooseOrganization: 'Organisation wählen',
     ownOrganization: 'Ihre Standorte gehören zu Ihrer Organisation.',
-    organizationsFailed: 'Die Organisationen konnten nicht geladen werden.',
     imageUrl: 'Bild-URL',
     imageUrlHint: 'Ein Bild des Gebäudes: seine Webadresse, beginnend mit https://.',
     position: 'Position',

@@ -840,7 +840,6 @@ const en = {
     organization: 'Organization',
     chooseOrganization: 'Choose an organization',
     ownOrganization: 'Your locations belong to your organization.',
-    organizationsFailed: 'The organizations could not be loaded.',
     imageUrl: 'Image URL',
     imageUrlHint: 'A picture of the building: its web address, starting with https://.',
     position: 'Position',

@@ -1,17 +1,7 @@
-import { useQuery } from '@tanstack/react-query'
 import { useI18nContext } from '../../../i18n/i18n-react'
-import { fetchOrganizationPage } from '../../api/organizations'
-import { Select } from '../../ui/select'
+import { organizationPicker } from '../../api/pickers'
+import { Combobox } from '../../ui/combobox/combobox'
 import { TextField } from '../../ui/text-field'
-
-const organizationsQuery = {
-  queryKey: ['organizations', 'list', 'location-form'] as const,
-  queryFn: ({ signal }: { signal: AbortSignal }) =>
-    fetchOrganizationPage(
-      { start: 0, length: 500, order_by: 'name', order_direction: 'asc', search: '' },
-      signal,
-    ),
-}
 
 interface OrganizationFieldProps {
   /** Global administrators choose; everyone else sees their own organization, fixed. */
@@ -42,23 +32,16 @@ export function OrganizationField(props: OrganizationFieldProps) {
 
 function OrganizationSelect(props: OrganizationFieldProps) {
   const { LL } = useI18nContext()
-  const organizations = useQuery(organizationsQuery)
-  const options = (organizations.data?.data ?? []).map((o) => ({
-    value: String(o.organization_id),
-    label: o.name,
-  }))
   return (
-    <Select
+    <Combobox
       name="organization_id"
       label={LL.locations.organization()}
       required
-      value={props.value}
       placeholder={LL.locations.chooseOrganization()}
-      options={options}
-      aria-busy={organizations.isPending}
-      hint={organizations.isError ? LL.locations.organizationsFailed() : undefined}
+      source={organizationPicker}
+      value={props.value}
       error={props.error}
-      onChange={(event) => props.onChange(event.target.value)}
+      onChange={(value) => props.onChange(value)}
       onBlur={props.onBlur}
     />
   )
