@@ -3,9 +3,6 @@ import de from '../../i18n/de'
 import type { TranslationFunctions } from '../../i18n/i18n-types'
 import { i18nObject } from '../../i18n/i18n-util'
 import { loadLocale } from '../../i18n/i18n-util.sync'
-import { answerCodes, type AnswerCodeKind } from '../contract/answer-codes'
-import type { Rule } from '../contract/rules'
-import { problemText } from '../ui/form/problem-text'
 import {
   auditDetailText,
   codeWords,
@@ -20,32 +17,7 @@ beforeAll(() => {
   loadLocale('de')
 })
 
-const languages = ['en', 'de'] as const
-const kinds = Object.keys(answerCodes) as AnswerCodeKind[]
 const iso = (at: string) => `<${at}>`
-
-describe('every code the server answers has words', () => {
-  for (const language of languages) {
-    for (const kind of kinds) {
-      it(`${kind} in ${language}`, () => {
-        const LL = i18nObject(language)
-        for (const code of answerCodes[kind]) {
-          const words =
-            kind === 'rule'
-              ? problemText(LL, { rule: code as Rule, params: {} })
-              : codeWords(LL, kind, code)
-          expect(words?.trim(), `${kind} ${code}`).toBeTruthy()
-          expect(words, `${kind} ${code}`).not.toBe(code)
-        }
-      })
-    }
-  }
-
-  it('finds no words for a code it does not know', () => {
-    expect(codeWords(i18nObject('en'), 'deviceType', 'drone')).toBeUndefined()
-    expect(codeWords(i18nObject('de'), 'error', 'name')).toBeUndefined()
-  })
-})
 
 describe('the server’s words in the user’s language', () => {
   it('names a device type by its id, and by the server’s description for a newer type', () => {
