@@ -17,6 +17,8 @@ const entry = (id: number, locationId: number | null) => ({
   command: 'unlock',
   result: id % 2 === 0 ? 'success' : 'failure',
   detail: '',
+  detail_code: null,
+  detail_params: {},
   user_id: 3,
   actor_email: 'staff@demo.local',
   organization_id: 1,

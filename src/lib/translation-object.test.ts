@@ -60,8 +60,13 @@ describe('translationObject', () => {
   })
 
   it('iterates over a section as typesafe-i18n does', () => {
-    const LL = translationObject<TranslationFunctions>('en', en, initFormatters('en'))
-    const ours = [...(LL.common as unknown as Iterable<() => string>)].map((word) => word())
-    expect(ours).toEqual(Object.values(en.common))
+    const formatters = initFormatters('en')
+    const words = (LL: TranslationFunctions) =>
+      [...(LL.common as unknown as Iterable<(args: typeof ARGS) => string>)].map((word) =>
+        word(ARGS),
+      )
+    const ours = words(translationObject<TranslationFunctions>('en', en, formatters))
+    expect(ours).toEqual(words(i18nObject('en', en, formatters) as TranslationFunctions))
+    expect(ours).toHaveLength(Object.keys(en.common).length)
   })
 })
