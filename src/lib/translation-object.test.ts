@@ -61,12 +61,10 @@ describe('translationObject', () => {
 
   it('iterates over a section as typesafe-i18n does', () => {
     const formatters = initFormatters('en')
-    const words = (LL: TranslationFunctions) =>
-      [...(LL.common as unknown as Iterable<(args: typeof ARGS) => string>)].map((word) =>
-        word(ARGS),
-      )
+    type Section = Iterable<(args: typeof ARGS) => string>
+    const words = (LL: unknown) => [...(LL as { common: Section }).common].map((word) => word(ARGS))
     const ours = words(translationObject<TranslationFunctions>('en', en, formatters))
-    expect(ours).toEqual(words(i18nObject('en', en, formatters) as TranslationFunctions))
+    expect(ours).toEqual(words(i18nObject('en', en, formatters)))
     expect(ours).toHaveLength(Object.keys(en.common).length)
   })
 })
