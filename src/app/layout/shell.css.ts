@@ -1,8 +1,7 @@
 import { style } from '@vanilla-extract/css'
-import { media } from '../../ui/breakpoints'
 import { vars } from '../../ui/theme.css'
 
-export const DRAWER_MEDIA = media.drawer
+export const DRAWER_MEDIA = 'screen and (max-width: 1200px)'
 
 export const shell = style({
   display: 'flex',
@@ -21,12 +20,7 @@ export const main = style({
   flex: 1,
   padding: vars.space.lg,
   outline: 'none',
-  '@media': {
-    [media.mobile]: { padding: vars.space.md },
-    // Wide screens get wider gutters; the widest keep lines readable by capping the content.
-    [media.atLeast('lg')]: { padding: vars.space.xl },
-    [media.atLeast('xl')]: { paddingInline: `max(${vars.space.xl}, calc((100% - 1840px) / 2))` },
-  },
+  '@media': { 'screen and (max-width: 650px)': { padding: vars.space.md } },
 })
 
 export const formPage = style({ marginBottom: vars.layout.formBottomMargin })
@@ -62,7 +56,7 @@ export const guestCard = style({
   borderRadius: vars.radius.lg,
   boxShadow: vars.shadow.md,
   padding: vars.space.xl,
-  '@media': { [media.mobile]: { padding: vars.space.lg } },
+  '@media': { 'screen and (max-width: 650px)': { padding: vars.space.lg } },
 })
 
 export const brand = style({

@@ -1,9 +1,8 @@
 import { style } from '@vanilla-extract/css'
-import { media } from '../../ui/breakpoints'
 import { vars } from '../../ui/theme.css'
 
-// On a phone-sized screen only the magnifier shows: the breadcrumb and the account menu need the room.
-const NARROW = media.mobile
+// Below this width only the magnifier shows: the breadcrumb and the account menu need the room.
+const NARROW = 'screen and (max-width: 650px)'
 
 export const search = style({
   display: 'inline-flex',
