@@ -67,6 +67,17 @@ test('in German, /audits says each entry’s detail in German, the missing capab
   const devices = (await api<{ data: Device[] }>(page, '/sbm/v1/devices?length=200')).body.data
   const camera = devices.find((device) => device.device_type_id === 'camera')
   if (!camera) throw new Error('the seed holds a camera')
+  // And one that is not connected: both refusals are then the newest rows, whatever ran before.
+  const offline = devices.find(
+    (device) => !device.current_status.connected && device.capabilities.includes('remotely_lock'),
+  )
+  if (!offline) throw new Error('the seed holds a lock that is not connected')
+  const notConnected = await api<{ error: string }>(
+    page,
+    `/access/v1/devices/${offline.device_id}/control/lock`,
+    'POST',
+  )
+  expect(notConnected.status).toBe(409)
   const refused = await api<{ error: string }>(
     page,
     `/access/v1/devices/${camera.device_id}/control/unlock`,
