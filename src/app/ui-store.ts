@@ -1,4 +1,5 @@
 import { useSyncExternalStore } from 'react'
+import { SIDEBAR_DRAWER_MAX } from '../ui/breakpoints'
 
 // Shell UI state that several places change (sidebar button, palette, hotkeys, avatar menu).
 export type UiState = {
@@ -31,7 +32,7 @@ export function useUi<T>(select: (ui: UiState) => T): T {
 }
 
 /** Requirements R2.6: at 1200 px or less the sidebar is a drawer. */
-export const DRAWER_QUERY = '(max-width: 1200px)'
+export const DRAWER_QUERY = `(max-width: ${SIDEBAR_DRAWER_MAX}px)`
 
 export function isDrawerLayout(): boolean {
   return typeof window !== 'undefined' && window.matchMedia(DRAWER_QUERY).matches

@@ -1,6 +1,10 @@
 import { style } from '@vanilla-extract/css'
 import { vars } from './theme.css'
 
+// A matrix wider than a narrow window scrolls inside the form rather than widening the page; its
+// checkboxes are focusable, so a keyboard user reaches (and scrolls to) every cell.
+export const scroller = style({ overflowX: 'auto', maxWidth: '100%' })
+
 export const table = style({ borderCollapse: 'collapse', fontSize: vars.fontSize.sm })
 
 export const columnHeader = style({

@@ -68,53 +68,55 @@ export function CheckboxMatrix(props: CheckboxMatrixProps) {
       aria-invalid={error ? true : undefined}
     >
       <legend className={fieldset.legend}>{legend}</legend>
-      <table
-        className={styles.table}
-        onKeyDown={(event) => moveFocus(event, rows.length, columns.length)}
-      >
-        <thead>
-          <tr>
-            <td />
-            {columns.map((column) => (
-              <th
-                key={column.key}
-                id={`${base}-c-${column.key}`}
-                scope="col"
-                className={styles.columnHeader}
-              >
-                {column.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((row, r) => (
-            <tr key={row.key}>
-              <th id={`${base}-r-${row.key}`} scope="row" className={styles.rowHeader}>
-                {row.label}
-              </th>
-              {columns.map((column, c) => {
-                const cell = cellValue(row.key, column.key)
-                if (cell === null) return <td key={column.key} className={styles.cell} />
-                return (
-                  <td key={column.key} className={styles.cell}>
-                    <input
-                      type="checkbox"
-                      className={styles.box}
-                      name={cell === firstCell ? name : undefined}
-                      data-row={r}
-                      data-column={c}
-                      aria-labelledby={`${base}-r-${row.key} ${base}-c-${column.key}`}
-                      checked={value.includes(cell)}
-                      onChange={(event) => toggle(cell, event.target.checked)}
-                    />
-                  </td>
-                )
-              })}
+      <div className={styles.scroller}>
+        <table
+          className={styles.table}
+          onKeyDown={(event) => moveFocus(event, rows.length, columns.length)}
+        >
+          <thead>
+            <tr>
+              <td />
+              {columns.map((column) => (
+                <th
+                  key={column.key}
+                  id={`${base}-c-${column.key}`}
+                  scope="col"
+                  className={styles.columnHeader}
+                >
+                  {column.label}
+                </th>
+              ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map((row, r) => (
+              <tr key={row.key}>
+                <th id={`${base}-r-${row.key}`} scope="row" className={styles.rowHeader}>
+                  {row.label}
+                </th>
+                {columns.map((column, c) => {
+                  const cell = cellValue(row.key, column.key)
+                  if (cell === null) return <td key={column.key} className={styles.cell} />
+                  return (
+                    <td key={column.key} className={styles.cell}>
+                      <input
+                        type="checkbox"
+                        className={styles.box}
+                        name={cell === firstCell ? name : undefined}
+                        data-row={r}
+                        data-column={c}
+                        aria-labelledby={`${base}-r-${row.key} ${base}-c-${column.key}`}
+                        checked={value.includes(cell)}
+                        onChange={(event) => toggle(cell, event.target.checked)}
+                      />
+                    </td>
+                  )
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
       <FieldNotes hint={hint} error={error} hintId={hintId} errorId={errorId} />
     </fieldset>
   )

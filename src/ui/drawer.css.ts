@@ -1,4 +1,5 @@
 import { keyframes, style } from '@vanilla-extract/css'
+import { media } from './breakpoints'
 import { vars } from './theme.css'
 
 const slideIn = keyframes({ from: { transform: 'translateX(24px)', opacity: 0 }, to: {} })
@@ -10,7 +11,7 @@ export const overlay = style({
   zIndex: 50,
 })
 
-/** Half the width on wide screens; the whole screen below the mobile breakpoint (650 px). */
+/** Half the width on wide screens; the whole screen at the mobile width (MOBILE_MAX) or less. */
 export const panel = style({
   position: 'fixed',
   zIndex: 51,
@@ -28,7 +29,7 @@ export const panel = style({
   flexDirection: 'column',
   gap: vars.space.md,
   animation: `${slideIn} 140ms ease-out`,
-  '@media': { '(max-width: 650px)': { width: '100vw', borderLeft: 'none' } },
+  '@media': { [media.mobile]: { width: '100vw', borderLeft: 'none' } },
 })
 
 export const header = style({

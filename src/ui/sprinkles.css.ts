@@ -1,16 +1,14 @@
 import { createSprinkles, defineProperties } from '@vanilla-extract/sprinkles'
+import { media } from './breakpoints'
 import { vars } from './theme.css'
-
-// Breakpoints of the styling layer (requirements R9.7): xs 0, sm 600, md 900, lg 1200, xl 1536.
-export const breakpoints = { sm: 600, md: 900, lg: 1200, xl: 1536 } as const
 
 const layoutProperties = defineProperties({
   conditions: {
     xs: {},
-    sm: { '@media': `screen and (min-width: ${breakpoints.sm}px)` },
-    md: { '@media': `screen and (min-width: ${breakpoints.md}px)` },
-    lg: { '@media': `screen and (min-width: ${breakpoints.lg}px)` },
-    xl: { '@media': `screen and (min-width: ${breakpoints.xl}px)` },
+    sm: { '@media': media.atLeast('sm') },
+    md: { '@media': media.atLeast('md') },
+    lg: { '@media': media.atLeast('lg') },
+    xl: { '@media': media.atLeast('xl') },
   },
   defaultCondition: 'xs',
   properties: {

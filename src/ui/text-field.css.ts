@@ -5,6 +5,8 @@ export const field = style({
   display: 'flex',
   flexDirection: 'column',
   gap: vars.space.xs,
+  // A grid or flex cell may narrow a field below its input's intrinsic width.
+  minWidth: 0,
 })
 
 export const label = style({
@@ -21,6 +23,7 @@ export const input = style({
   borderRadius: vars.radius.md,
   padding: `0.625rem ${vars.space.sm}`,
   minHeight: '44px',
+  minWidth: 0,
   selectors: {
     '&[aria-invalid="true"]': { borderColor: vars.color.danger },
     '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '1px' },

@@ -1,7 +1,8 @@
 import { style } from '@vanilla-extract/css'
+import { media } from '../../ui/breakpoints'
 import { vars } from '../../ui/theme.css'
 
-export const DRAWER_MEDIA = 'screen and (max-width: 1200px)'
+export const DRAWER_MEDIA = media.drawer
 
 export const shell = style({
   display: 'flex',
@@ -20,7 +21,12 @@ export const main = style({
   flex: 1,
   padding: vars.space.lg,
   outline: 'none',
-  '@media': { 'screen and (max-width: 650px)': { padding: vars.space.md } },
+  '@media': {
+    [media.mobile]: { padding: vars.space.md },
+    // Wide screens get wider gutters; the widest keep lines readable by capping the content.
+    [media.atLeast('lg')]: { padding: vars.space.xl },
+    [media.atLeast('xl')]: { paddingInline: `max(${vars.space.xl}, calc((100% - 1840px) / 2))` },
+  },
 })
 
 export const formPage = style({ marginBottom: vars.layout.formBottomMargin })
@@ -56,7 +62,7 @@ export const guestCard = style({
   borderRadius: vars.radius.lg,
   boxShadow: vars.shadow.md,
   padding: vars.space.xl,
-  '@media': { 'screen and (max-width: 650px)': { padding: vars.space.lg } },
+  '@media': { [media.mobile]: { padding: vars.space.lg } },
 })
 
 export const brand = style({

@@ -1,8 +1,9 @@
 import { style } from '@vanilla-extract/css'
+import { media } from '../../ui/breakpoints'
 import { vars } from '../../ui/theme.css'
 
-// Below this width only the magnifier shows: the breadcrumb and the account menu need the room.
-const NARROW = 'screen and (max-width: 650px)'
+// On a phone-sized screen only the magnifier shows: the breadcrumb and the account menu need the room.
+const NARROW = media.mobile
 
 export const search = style({
   display: 'inline-flex',

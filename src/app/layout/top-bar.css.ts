@@ -1,4 +1,5 @@
 import { style } from '@vanilla-extract/css'
+import { media } from '../../ui/breakpoints'
 import { vars } from '../../ui/theme.css'
 import { DRAWER_MEDIA } from './shell.css'
 
@@ -13,7 +14,7 @@ export const bar = style({
   padding: `0 ${vars.space.lg}`,
   background: vars.color.surface,
   borderBottom: `1px solid ${vars.color.border}`,
-  '@media': { 'screen and (max-width: 650px)': { padding: `0 ${vars.space.sm}` } },
+  '@media': { [media.mobile]: { padding: `0 ${vars.space.sm}` } },
 })
 
 export const menuButton = style({
@@ -29,7 +30,7 @@ export const identity = style({
   alignItems: 'flex-end',
   lineHeight: 1.25,
   fontSize: vars.fontSize.sm,
-  '@media': { 'screen and (max-width: 650px)': { display: 'none' } },
+  '@media': { [media.mobile]: { display: 'none' } },
 })
 
 export const role = style({ color: vars.color.muted, fontSize: vars.fontSize.xs })

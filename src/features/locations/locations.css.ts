@@ -1,4 +1,5 @@
 import { style } from '@vanilla-extract/css'
+import { media } from '../../ui/breakpoints'
 import { vars } from '../../ui/theme.css'
 
 export const rowActions = style({ display: 'flex', gap: vars.space.xs, alignItems: 'center' })
@@ -75,7 +76,7 @@ export const formRow = style({
   display: 'grid',
   gridTemplateColumns: 'minmax(0, 3fr) minmax(0, 1fr)',
   gap: vars.space.md,
-  '@media': { 'screen and (max-width: 650px)': { gridTemplateColumns: 'minmax(0, 1fr)' } },
+  '@media': { [media.mobile]: { gridTemplateColumns: 'minmax(0, 1fr)' } },
 })
 
 export const links = style({ display: 'flex', gap: vars.space.md, margin: `${vars.space.xs} 0 0` })

@@ -57,7 +57,8 @@ export const reason = style({ color: vars.color.muted, fontSize: vars.fontSize.s
 
 export const fieldRow = style({
   display: 'grid',
-  gridTemplateColumns: '8rem 1fr 1fr',
+  // minmax(0, …): the name fields share what is left at 600 px instead of pushing past the window.
+  gridTemplateColumns: '8rem minmax(0, 1fr) minmax(0, 1fr)',
   gap: vars.space.md,
 })
 
