@@ -15,6 +15,7 @@ import {
   planBulk,
   runBulk,
 } from '../src/device-commands/bulk-command'
+import { apiToken } from './helpers/api-token'
 
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 1000)
 
@@ -46,12 +47,7 @@ async function main() {
        from generate_series(1, $4::int) as n`,
       [floor.organization_id, floor.floor_id, floor.location_id, DEVICES],
     )
-    const response = await fetch(`${server.url}/auth/v1/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ username: 'admin@demo.local', password: 'Demo-Password-1' }),
-    })
-    const { access_token: token } = (await response.json()) as { access_token: string }
+    const token = await apiToken(server.url)
     const auth = { authorization: `Bearer ${token}` }
 
     const started = performance.now()

@@ -11,6 +11,7 @@
 import { performance } from 'node:perf_hooks'
 import { startServer } from '../server/main'
 import { ENTITY_SEARCH_DELAY_MS, ENTITY_SEARCH_LENGTH } from '../src/commands/entity-search'
+import { apiToken } from './helpers/api-token'
 
 const USERS = Number(process.env.BENCH_USERS ?? 100_000)
 const BUDGET_MS = 150
@@ -43,12 +44,7 @@ async function main() {
       [USERS],
     )
     console.log(`Seeded ${USERS} users in ${(performance.now() - seeded).toFixed(0)} ms`)
-    const response = await fetch(`${server.url}/auth/v1/token`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ username: 'admin@demo.local', password: 'Demo-Password-1' }),
-    })
-    const { access_token: token } = (await response.json()) as { access_token: string }
+    const token = await apiToken(server.url)
 
     const search = async (path: string, text: string) => {
       const url = `${server.url}${path}?start=0&length=${ENTITY_SEARCH_LENGTH}&search=${encodeURIComponent(text)}`

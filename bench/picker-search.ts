@@ -13,21 +13,13 @@ import { startServer } from '../server/main'
 import { PICKER_WINDOW } from '../src/lib/picker-search'
 import { machineLine } from './helpers/machine'
 import { seedUsers } from './helpers/seed-users'
+import { apiToken } from './helpers/api-token'
 
 const USERS = Number(process.env.BENCH_USERS ?? 100_000)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5)
 // A quick typist: the debounce must not fire between these keys.
 const KEY_DELAY_MS = 40
 const BUDGET_MS = 300
-
-async function signInByApi(url: string) {
-  const response = await fetch(`${url}/auth/v1/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username: 'admin@demo.local', password: 'Demo-Password-1' }),
-  })
-  return ((await response.json()) as { access_token: string }).access_token
-}
 
 async function timeSearch(url: string, token: string, text: string) {
   const samples: number[] = []
@@ -103,7 +95,7 @@ async function main() {
     console.error('seeded; typing…')
     const username = `user${USERS}`
     const email = `${username}@bench.example`
-    const token = await signInByApi(server.url)
+    const token = await apiToken(server.url)
     const serverMs = await timeSearch(server.url, token, username)
 
     const page = await browser.newPage({ viewport: { width: 1440, height: 900 } })

@@ -17,6 +17,7 @@ import { loadToRows } from './helpers/grid-runs'
 import { machineLine } from './helpers/machine'
 import { installPaintProbe, type ProbeWindow } from './helpers/paint-probe'
 import { seedUsers } from './helpers/seed-users'
+import { apiToken } from './helpers/api-token'
 
 const USERS = Number(process.env.BENCH_USERS ?? 100_000)
 const LIST_QUERY = process.env.BENCH_USERS_QUERY ?? ''
@@ -64,15 +65,6 @@ function countRequests(page: Page) {
   }
 }
 
-async function signInByApi(url: string) {
-  const response = await fetch(`${url}/auth/v1/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username: 'admin@demo.local', password: 'Demo-Password-1' }),
-  })
-  return ((await response.json()) as { access_token: string }).access_token
-}
-
 /** One window of the list as the table asks for it (WINDOW_SIZE rows), answered by the server: ms, best of 3. */
 async function timeWindow(url: string, token: string, start: number) {
   const samples: number[] = []
@@ -113,7 +105,7 @@ async function main() {
     const total = await seedUsers(server.handle.services.db, USERS)
     const seededMs = performance.now() - seeding
 
-    const token = await signInByApi(server.url)
+    const token = await apiToken(server.url)
     const firstWindowMs = await timeWindow(server.url, token, 0)
     const lastWindowMs = await timeWindow(server.url, token, Math.max(0, total - WINDOW_SIZE))
 

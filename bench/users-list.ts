@@ -9,18 +9,10 @@ import { userSortKeys } from '../src/contract/users'
 import { WINDOW_SIZE } from '../src/ui/data-table/use-windowed-rows'
 import { startServer } from '../server/main'
 import { seedUsers } from './helpers/seed-users'
+import { apiToken } from './helpers/api-token'
 
 const USERS = Number(process.env.BENCH_USERS ?? 100_000)
 const searches = ['weber', 'user9999', 'mia', 'zzz']
-
-async function signIn(url: string, username: string) {
-  const response = await fetch(`${url}/auth/v1/token`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ username, password: 'Demo-Password-1' }),
-  })
-  return ((await response.json()) as { access_token: string }).access_token
-}
 
 interface Page {
   data: unknown[]
@@ -64,7 +56,7 @@ async function main() {
       console.log(`${name.padEnd(58)} ${ms.toFixed(1).padStart(8)}  (${rows} rows)`)
     }
     for (const who of ['admin@demo.local', 'orgadmin@demo.local']) {
-      const token = await signIn(server.url, who)
+      const token = await apiToken(server.url, who)
       const { page } = await timed(server.url, token, { start: 0 })
       const count = page.recordsFiltered
       for (const order_by of userSortKeys)

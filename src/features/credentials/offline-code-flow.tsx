@@ -68,6 +68,13 @@ export function CodeFlow({ credential, devices, onClose }: FlowProps) {
       {LL.credentials.code.generate()}
     </Button>
   )
+  // Offering one device and choosing among several end alike: close, or generate for the device.
+  const generateFooter = (
+    <>
+      {closeButton(false)}
+      {generateButton}
+    </>
+  )
   const offlineNote = chosenOffline(snapshot.context) ? (
     <Notice tone="info">{LL.credentials.code.offlineNote()}</Notice>
   ) : null
@@ -104,12 +111,7 @@ export function CodeFlow({ credential, devices, onClose }: FlowProps) {
         {offlineNote}
       </>
     )
-    footer = (
-      <>
-        {closeButton(false)}
-        {generateButton}
-      </>
-    )
+    footer = generateFooter
   } else if (snapshot.matches('choosingDevice')) {
     title = LL.credentials.code.generateTitle()
     body = (
@@ -141,12 +143,7 @@ export function CodeFlow({ credential, devices, onClose }: FlowProps) {
         {offlineNote}
       </>
     )
-    footer = (
-      <>
-        {closeButton(false)}
-        {generateButton}
-      </>
-    )
+    footer = generateFooter
   } else if (snapshot.matches('generating')) {
     title = LL.credentials.code.generateTitle()
     body = <Spinner label={LL.credentials.code.generating()} />
