@@ -15,12 +15,15 @@ import { ensureInScope, orgLimit, requireScope } from '../http/scope'
 import { idParam, jsonBody, parse, query } from '../http/validate'
 import { lockedAssignment } from './device-rows'
 
-const select = `c.credential_id, c.organization_id, c.user_id, u.email as user_email,
-  c.assignment_id, c.assignment_type,
-  coalesce(case c.assignment_type
+/** What a credential opens, by name: its device, door or location. */
+const assignmentName = `coalesce(case c.assignment_type
     when 'device' then (select name from devices where device_id = c.assignment_id)
     when 'door' then (select name from doors where door_id = c.assignment_id)
-    else (select name from locations where location_id = c.assignment_id) end, '') as assignment_name,
+    else (select name from locations where location_id = c.assignment_id) end, '')`
+
+const select = `c.credential_id, c.organization_id, c.user_id, u.email as user_email,
+  c.assignment_id, c.assignment_type,
+  ${assignmentName} as assignment_name,
   case c.assignment_type
     when 'device' then (select location_id from devices where device_id = c.assignment_id)
     when 'door' then (select location_id from doors where door_id = c.assignment_id)
@@ -128,7 +131,14 @@ export function registerCredentials(app: App, s: Services) {
           from,
           where: limit === null ? [] : ['c.organization_id = $1'],
           params: limit === null ? [] : [limit],
-          searchColumns: ['u.email', 'u.first_name', 'u.last_name'],
+          // By its user, by what it opens and by its number (the palette's "$smart", "$12").
+          searchColumns: [
+            'u.email',
+            'u.first_name',
+            'u.last_name',
+            assignmentName,
+            'c.credential_id::text',
+          ],
           sortColumns,
           tiebreak: 'c.credential_id',
         },

@@ -97,5 +97,7 @@ export interface EntityCommand<E, Ctx extends CommandContext = CommandContext> {
    * account), or null when it can.
    */
   blocked?(entity: E, can: Can, viewer: Viewer | undefined): Message | null
+  /** Puts a secret on screen (a held PIN): never what Enter does on a result, only chosen by name. */
+  readonly reveals?: boolean
   run(ctx: Ctx, entity: E): void | Promise<void>
 }

@@ -77,15 +77,25 @@ describe('entity search', () => {
     expect(titles(states.at(-1))).toEqual([['Acme']])
   })
 
-  it('goes idle without text and cancels what was pending', async () => {
+  it('goes idle with nothing to search and cancels what was pending', async () => {
     const states: EntitySearchState[] = []
     const org = source(() => Promise.resolve(['Acme']))
     const search = createEntitySearch((state) => states.push(state), 50)
     search.update([org.value], 'ac')
-    search.update([org.value], '')
+    search.update([org.value], null)
     await vi.runAllTimersAsync()
     expect(org.calls).toHaveLength(0)
     expect(states.at(-1)).toEqual({ status: 'idle', hits: [] })
+  })
+
+  it('browses a kind with empty text: its first rows from the server (a prefix alone)', async () => {
+    const states: EntitySearchState[] = []
+    const org = source(() => Promise.resolve(['Acme', 'Globex']))
+    const search = createEntitySearch((state) => states.push(state), 50)
+    search.update([org.value], '')
+    await vi.runAllTimersAsync()
+    expect(org.calls.map((call) => call.text)).toEqual([''])
+    expect(titles(states.at(-1))).toEqual([['Acme', 'Globex']])
   })
 })
 

@@ -55,9 +55,10 @@ export function createEntitySearch<Ctx extends CommandContext>(
   }
 
   return {
-    update(sources: readonly EntitySource<unknown, Ctx>[], text: string) {
+    /** `text` null: nothing to search (idle); '' browses the sources' first rows (a prefix alone). */
+    update(sources: readonly EntitySource<unknown, Ctx>[], text: string | null) {
       cancel()
-      if (text === '' || sources.length === 0) {
+      if (text === null || sources.length === 0) {
         emit(idleSearch)
         return
       }

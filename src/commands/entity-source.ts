@@ -32,7 +32,13 @@ export interface EntitySource<E, Ctx extends CommandContext = CommandContext> {
   view(entity: E): EntityHitView
   /** Capabilities and connection of a device-like entity; absent for organizations and users. */
   subject?(entity: E): Subject
-  /** The first action available to the user is what Enter does on a result. */
+  /**
+   * True when a result's title is made of other entities' names (a credential reads "user →
+   * door"): such a result matched through another entity ranks below entities matched by their
+   * own name (decision 046).
+   */
+  readonly derived?: boolean
+  /** The first action available to the user is what Enter does on a result: it opens, never reveals. */
   readonly actions: readonly EntityCommand<E, Ctx>[]
 }
 
@@ -48,6 +54,17 @@ export const hitValue = (hit: EntityHit<CommandContext>) => `${hit.source.kind}:
 export interface OfferedEntityCommand<Ctx extends CommandContext = CommandContext> {
   readonly command: Command<Ctx>
   readonly availability: Exclude<Availability, { state: 'absent' }>
+  readonly reveals: boolean
+}
+
+/**
+ * What Enter does on a result: its first enabled action that does not reveal a secret (decision
+ * 046), or undefined when there is none and the result's action page opens instead.
+ */
+export function defaultAction<Ctx extends CommandContext>(
+  offered: readonly OfferedEntityCommand<Ctx>[],
+): OfferedEntityCommand<Ctx> | undefined {
+  return offered.find((entry) => entry.availability.state === 'enabled' && !entry.reveals)
 }
 
 /**
@@ -75,6 +92,6 @@ export function entityCommands<Ctx extends CommandContext>(
       needs: action.needs,
       run: (ctx) => action.run(ctx, hit.entity),
     }
-    return [{ command, availability: state }]
+    return [{ command, availability: state, reveals: action.reveals === true }]
   })
 }

@@ -32,7 +32,7 @@ interface Prepared {
 // Tiers keep the ranking explainable: any exact-prefix hit outranks any word-start hit, and so on.
 const EXACT = 1
 const PREFIX = 0.9
-const WORD_START = 0.8
+export const WORD_START = 0.8
 const SUBSTRING = 0.6
 const FUZZY_MAX = 0.5
 // A hidden keyword never outranks a word the user can see: exact keyword (0.75) < word start (0.8).

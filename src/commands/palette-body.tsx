@@ -4,7 +4,7 @@ import { useI18nContext } from '../../i18n/i18n-react'
 import type { Can } from '../contract/permissions'
 import type { Command } from './command'
 import * as styles from './command-palette.css'
-import { entityCommands, type EntityHit, type EntitySource } from './entity-source'
+import { defaultAction, entityCommands, type EntityHit, type EntitySource } from './entity-source'
 import { createMatcher } from './matcher'
 import {
   arrange,
@@ -78,9 +78,11 @@ export function PaletteBody(props: PaletteBodyProps) {
         : [],
     [page, props.sources, scopeKind],
   )
-  // Two characters before asking the server for everything; a prefix says the user means it.
-  const minimum = scopeKind === 'all' ? 2 : 1
-  const entitySearch = useEntitySearch(searched, parsed.text.length >= minimum ? parsed.text : '')
+  // Two characters before asking the server for everything; a prefix alone ("$") browses its kind.
+  const entitySearch = useEntitySearch(
+    searched,
+    scopeKind !== 'all' || parsed.text.length >= 2 ? parsed.text : null,
+  )
 
   const sections: readonly PaletteSection<Ctx>[] = useMemo(() => {
     if (page !== undefined) {
@@ -139,9 +141,7 @@ export function PaletteBody(props: PaletteBodyProps) {
       props.onRun(row.listed.command, page === undefined)
       return
     }
-    const primary = entityCommands(row.hit, props.can, { userId: props.userId }).find(
-      (entry) => entry.availability.state === 'enabled',
-    )
+    const primary = defaultAction(entityCommands(row.hit, props.can, { userId: props.userId }))
     if (primary === undefined) openActions(row.hit)
     else props.onRun(primary.command, false)
   }

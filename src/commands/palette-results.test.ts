@@ -80,3 +80,69 @@ describe('arrange', () => {
     expect(sections.map((section) => section.id)).toEqual(['organizations'])
   })
 })
+
+/** The ranking rule's table (decision 046): a query and the first result it must give. */
+describe('the ranking rule', () => {
+  const screens = ['Go to Audits', 'Go to Users', 'Go to Credentials', 'New user'].map(
+    (label): ListedCommand => ({
+      command: { id: label, label: () => label, group: 'navigation', needs: {}, run: () => {} },
+      availability: { state: 'enabled' },
+    }),
+  )
+  const named = (kind: 'users' | 'organizations', derived: boolean) =>
+    ({ ...source, kind, heading: () => kind, derived }) as EntitySource<unknown>
+  const users = named('users', false)
+  const organizations = named('organizations', false)
+  const credentials = { ...named('users', true), kind: 'credentials' } as EntitySource<unknown>
+  const entity = (from: EntitySource<unknown>, title: string): EntityHit => ({
+    source: from,
+    entity: { title },
+    view: { id: title, title },
+  })
+  const matcher = createMatcher(
+    screens.map((entry) => ({ id: entry.command.id, text: entry.command.id })),
+  )
+
+  function firstFor(text: string, found: Record<string, string[]>): string | undefined {
+    const sections = arrange({
+      text,
+      listed: screens,
+      outcome: matcher.search(text, 50),
+      recents: [],
+      entities: [
+        (found.organizations ?? []).map((title) => entity(organizations, title)),
+        (found.users ?? []).map((title) => entity(users, title)),
+        (found.credentials ?? []).map((title) => entity(credentials, title)),
+      ],
+    })
+    const row = sections[0]?.rows[0]
+    return row === undefined ? undefined : shown(row)
+  }
+
+  it.each([
+    // A screen's word beats an entity that starts with it, even one matched exactly.
+    [
+      'audit',
+      { credentials: ['auditor@demo.local → Smart lock – Reception door'] },
+      'Go to Audits',
+    ],
+    ['users', { organizations: ['Users United'] }, 'Go to Users'],
+    // An entity by its own name beats one matched through it.
+    [
+      'clara',
+      { users: ['Clara Schmidt'], credentials: ['clara@demo.local → Lobby door'] },
+      'Clara Schmidt',
+    ],
+    // A name no screen has reaches the entity, whichever kind holds it.
+    ['acme', { organizations: ['Acme Corp'] }, 'Acme Corp'],
+    [
+      'smart',
+      { credentials: ['staff@demo.local → Smart lock – Door 1'] },
+      'staff@demo.local → Smart lock – Door 1',
+    ],
+    // A weak (fuzzy) screen match does not beat an entity matched by name.
+    ['gtcr', { users: ['gtcr admin'] }, 'gtcr admin'],
+  ])('"%s" gives %j → %s first', (text, found, expected) => {
+    expect(firstFor(text, found)).toBe(expected)
+  })
+})

@@ -2,7 +2,7 @@ import type { Can } from '../contract/permissions'
 import { availability, type Availability } from './availability'
 import type { AppState, Command, CommandContext, CommandGroup, Message } from './command'
 import { hitValue, type EntityHit } from './entity-source'
-import { createMatcher, type MatchOutcome } from './matcher'
+import { createMatcher, WORD_START, type MatchOutcome } from './matcher'
 
 export type Offered = Exclude<Availability, { state: 'absent' }>
 
@@ -68,6 +68,19 @@ const SERVER_ONLY_SCORE = 0.1
 const best = (section: PaletteSection<CommandContext>) => section.rows[0]?.score ?? 0
 
 /**
+ * The ranking rule (decision 046, its table in palette-results.test.ts): a command or screen
+ * whose words the query starts (exact, prefix or word start) comes first; then, by their best
+ * score, entities matched by their own name and weaker command matches; entities matched through
+ * another entity (a credential through its user) come last. Equal tiers keep their order.
+ */
+const tier = (section: PaletteSection<CommandContext>): number => {
+  const first = section.rows[0]
+  if (first === undefined) return 3
+  if (first.kind === 'command') return first.score >= WORD_START ? 0 : 1
+  return first.hit.source.derived === true ? 2 : 1
+}
+
+/**
  * Turns matcher output, recents and entity hits into the palette's sections. With an empty query
  * the order is fixed (recent, then registry order) so muscle memory works; with a query the
  * section holding the best match comes first, so typing an organization's name puts it on top
@@ -125,5 +138,5 @@ export function arrange<Ctx extends CommandContext>(input: {
   }
   if (input.text === '') return sections
   // Array.prototype.sort is stable, so equal sections keep the registry's order.
-  return sections.sort((a, b) => best(b) - best(a))
+  return sections.sort((a, b) => tier(a) - tier(b) || best(b) - best(a))
 }

@@ -3,10 +3,10 @@ import type { CommandContext } from './command'
 import type { EntitySource } from './entity-source'
 import { createEntitySearch, idleSearch, type EntitySearchState } from './entity-search'
 
-/** React face of createEntitySearch: re-queries when the sources or the text change. */
+/** React face of createEntitySearch: re-queries when the sources or the text change (null: idle). */
 export function useEntitySearch<Ctx extends CommandContext>(
   sources: readonly EntitySource<unknown, Ctx>[],
-  text: string,
+  text: string | null,
 ): EntitySearchState<Ctx> {
   const [state, setState] = useState<EntitySearchState<Ctx>>(idleSearch)
   const search = useRef<ReturnType<typeof createEntitySearch<Ctx>> | null>(null)

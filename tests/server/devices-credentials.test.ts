@@ -473,3 +473,34 @@ describe('credentials', () => {
     expect(shaped(feb30.body, ErrorBody).field).toBe('start_datetime')
   })
 })
+
+describe('credential search', () => {
+  const CredentialPage = listOf(Credential)
+  const search = async (token: string, text: string) => {
+    const reply = await server().request(
+      'GET',
+      `/access/v1/credentials?length=100&search=${encodeURIComponent(text)}`,
+      { token },
+    )
+    expect(reply.status).toBe(200)
+    return shaped(reply.body, CredentialPage).data
+  }
+
+  it('finds credentials by what they open and by their number, as well as by their user', async () => {
+    const token = await server().login(ADMIN)
+    const all = await search(token, '')
+    const sample = all.find((c) => c.assignment_name.length > 4)
+    if (sample === undefined) throw new Error('the seed holds credentials with named targets')
+    const word = sample.assignment_name.split(' ')[0] ?? ''
+    const byTarget = await search(token, word.toLowerCase())
+    expect(byTarget.map((c) => c.credential_id)).toContain(sample.credential_id)
+    expect(
+      byTarget.every((c) =>
+        `${c.assignment_name} ${c.user_email}`.toLowerCase().includes(word.toLowerCase()),
+      ),
+    ).toBe(true)
+    const byNumber = await search(token, String(sample.credential_id))
+    expect(byNumber.map((c) => c.credential_id)).toContain(sample.credential_id)
+    expect(byNumber.length).toBeLessThan(all.length)
+  })
+})

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { entityCommands, type EntityHit } from '../../commands/entity-source'
+import { defaultAction, entityCommands, type EntityHit } from '../../commands/entity-source'
 import type { PaletteContext } from '../../commands/registry'
 import type { Credential } from '../../contract/credentials'
 import { credentialSource } from './credential-source'
@@ -23,7 +23,7 @@ const credential = (pin: string | null): Credential => ({
   updated_at: '2026-11-01T00:00:00.000Z',
 })
 
-function actionIds(pin: string | null, permissions: string[]) {
+function offeredFor(pin: string | null, permissions: string[]) {
   const entity = credential(pin)
   const hit = {
     source: credentialSource,
@@ -31,22 +31,35 @@ function actionIds(pin: string | null, permissions: string[]) {
     view: credentialSource.view(entity),
   } as EntityHit<PaletteContext>
   const can = (anyOf: readonly string[]) => anyOf.some((p) => permissions.includes(p))
-  return entityCommands(hit, can).map((offered) => offered.command.id.split(':').at(-1))
+  return entityCommands(hit, can)
 }
+
+const idOf = (offered: { command: { id: string } }) => offered.command.id.split(':').at(-1)
+
+const actionIds = (pin: string | null, permissions: string[]) =>
+  offeredFor(pin, permissions).map(idOf)
 
 describe('the credential palette source', () => {
   it('offers Show code when a PIN is held and Generate when none is', () => {
     const all = ['credentials:read', 'credentials:update', 'credentials:delete']
     expect(actionIds('123456', all)).toEqual([
-      'credential.show-code',
       'credential.edit',
+      'credential.show-code',
       'credential.delete',
     ])
     expect(actionIds(null, all)).toEqual([
-      'credential.generate-code',
       'credential.edit',
+      'credential.generate-code',
       'credential.delete',
     ])
+  })
+
+  it('opens the credential on Enter and never shows a held PIN by default', () => {
+    const all = ['credentials:read', 'credentials:update', 'credentials:delete']
+    const enter = defaultAction(offeredFor('123456', all))
+    expect(enter === undefined ? null : idOf(enter)).toBe('credential.edit')
+    // A reader may show the code by name, but Enter opens the action page instead (no default).
+    expect(defaultAction(offeredFor('123456', ['credentials:read:org']))).toBeUndefined()
   })
 
   it('offers a reader only the code it may see, and never puts the PIN in a hit', () => {

@@ -15,14 +15,17 @@ const openCode = (ctx: PaletteContext, credential: Credential) =>
   ctx.navigate(withDialog(pathTo('credentials'), 'code', credential.credential_id))
 
 /**
- * Credentials in the palette (`$`): the list call's `search` (the user's name or email), newest
- * first. Enter shows or generates the offline code, whichever applies.
+ * Credentials in the palette (`$`): the list call's `search` (the user, what it opens, its id),
+ * newest first. Enter opens the credential's form; a held PIN shows only through "Show offline
+ * code" chosen by name (decision 046), and a reader who may not edit gets the action page.
  */
 export const credentialSource: EntitySource<Credential, PaletteContext> = {
   kind: 'credentials',
   heading: (LL) => LL.commands.credentials.heading(),
   needs: { anyOf: needs('credentials', 'read') },
   search: listSearch(fetchCredentialPage, { order_by: 'credential_id', order_direction: 'desc' }),
+  // Its title is its user's and its door's names: matched through them, it ranks below them.
+  derived: true,
   view: (credential) => ({
     id: String(credential.credential_id),
     title: `${credential.user_email} → ${credential.assignment_name}`,
@@ -30,10 +33,18 @@ export const credentialSource: EntitySource<Credential, PaletteContext> = {
   }),
   actions: [
     {
+      id: 'credential.edit',
+      label: (LL) => LL.commands.credentials.edit(),
+      needs: { anyOf: needs('credentials', 'update') },
+      run: (ctx, credential) =>
+        ctx.navigate(pathTo('credentials-edit', { id: credential.credential_id })),
+    },
+    {
       id: 'credential.show-code',
       label: (LL) => LL.commands.credentials.showCode(),
       needs: { anyOf: needs('credentials', 'read') },
       applies: holdsPin,
+      reveals: true,
       run: openCode,
     },
     {
@@ -42,13 +53,6 @@ export const credentialSource: EntitySource<Credential, PaletteContext> = {
       needs: { anyOf: needs('credentials', 'update') },
       applies: (credential) => !holdsPin(credential),
       run: openCode,
-    },
-    {
-      id: 'credential.edit',
-      label: (LL) => LL.commands.credentials.edit(),
-      needs: { anyOf: needs('credentials', 'update') },
-      run: (ctx, credential) =>
-        ctx.navigate(pathTo('credentials-edit', { id: credential.credential_id })),
     },
     {
       id: 'credential.delete',
