@@ -261,7 +261,7 @@ type RootTranslation = {
 		 */
 		title: string
 		/**
-		 * A​p​p​e​a​r​a​n​c​e​ ​a​n​d​ ​l​a​n​g​u​a​g​e​ ​f​o​r​ ​y​o​u​r​ ​a​c​c​o​u​n​t​ ​o​n​ ​t​h​i​s​ ​b​r​o​w​s​e​r​.
+		 * A​p​p​e​a​r​a​n​c​e​,​ ​l​a​n​g​u​a​g​e​ ​a​n​d​ ​k​e​y​s​ ​f​o​r​ ​y​o​u​r​ ​a​c​c​o​u​n​t​ ​o​n​ ​t​h​i​s​ ​b​r​o​w​s​e​r​.
 		 */
 		description: string
 		/**
@@ -288,6 +288,22 @@ type RootTranslation = {
 		 * D​e​u​t​s​c​h
 		 */
 		german: string
+		/**
+		 * S​i​n​g​l​e​-​k​e​y​ ​s​h​o​r​t​c​u​t​s
+		 */
+		singleKeys: string
+		/**
+		 * S​h​o​r​t​c​u​t​s​ ​o​f​ ​p​l​a​i​n​ ​l​e​t​t​e​r​s​ ​a​n​d​ ​s​y​m​b​o​l​s​ ​(​g​ ​o​,​ ​j​,​ ​x​,​ ​?​)​.​ ​T​u​r​n​ ​t​h​e​m​ ​o​f​f​ ​i​f​ ​y​o​u​ ​u​s​e​ ​s​p​e​e​c​h​ ​i​n​p​u​t​ ​o​r​ ​p​r​e​s​s​ ​k​e​y​s​ ​b​y​ ​a​c​c​i​d​e​n​t​;​ ​C​t​r​l​/​⌘​+​K​ ​a​n​d​ ​t​h​e​ ​a​r​r​o​w​ ​k​e​y​s​ ​k​e​e​p​ ​w​o​r​k​i​n​g​.
+		 */
+		singleKeysHint: string
+		/**
+		 * O​n
+		 */
+		on: string
+		/**
+		 * O​f​f
+		 */
+		off: string
 		/**
 		 * O​p​e​n​ ​s​e​t​t​i​n​g​s​ ​d​i​a​l​o​g
 		 */
@@ -1345,6 +1361,14 @@ type RootTranslation = {
 			 */
 			lightTheme: string
 			/**
+			 * T​u​r​n​ ​s​i​n​g​l​e​-​k​e​y​ ​s​h​o​r​t​c​u​t​s​ ​o​f​f
+			 */
+			singleKeysOff: string
+			/**
+			 * T​u​r​n​ ​s​i​n​g​l​e​-​k​e​y​ ​s​h​o​r​t​c​u​t​s​ ​o​n
+			 */
+			singleKeysOn: string
+			/**
 			 * S​w​i​t​c​h​ ​l​a​n​g​u​a​g​e​ ​t​o​ ​E​n​g​l​i​s​h
 			 */
 			languageEnglish: string
@@ -1597,6 +1621,10 @@ type RootTranslation = {
 			 * T​h​e​ ​s​h​o​r​t​c​u​t​s​ ​y​o​u​ ​c​a​n​ ​u​s​e​ ​r​i​g​h​t​ ​n​o​w​.​ ​T​h​e​y​ ​d​o​ ​n​o​t​h​i​n​g​ ​w​h​i​l​e​ ​y​o​u​ ​t​y​p​e​ ​i​n​ ​a​ ​f​i​e​l​d​,​ ​e​x​c​e​p​t​ ​t​h​e​ ​o​n​e​ ​t​h​a​t​ ​o​p​e​n​s​ ​t​h​e​ ​c​o​m​m​a​n​d​ ​p​a​l​e​t​t​e​.
 			 */
 			description: string
+			/**
+			 * S​i​n​g​l​e​-​k​e​y​ ​s​h​o​r​t​c​u​t​s​ ​a​r​e​ ​o​f​f​ ​(​S​e​t​t​i​n​g​s​)​:​ ​o​n​l​y​ ​t​h​e​ ​k​e​y​s​ ​w​i​t​h​ ​C​t​r​l​/​⌘​ ​a​n​d​ ​t​h​e​ ​n​a​m​e​d​ ​k​e​y​s​ ​b​e​l​o​w​ ​w​o​r​k​.
+			 */
+			singleKeysOff: string
 		}
 	}
 	users: {
@@ -3933,7 +3961,7 @@ export type TranslationFunctions = {
 		 */
 		title: () => LocalizedString
 		/**
-		 * Appearance and language for your account on this browser.
+		 * Appearance, language and keys for your account on this browser.
 		 */
 		description: () => LocalizedString
 		/**
@@ -3960,6 +3988,22 @@ export type TranslationFunctions = {
 		 * Deutsch
 		 */
 		german: () => LocalizedString
+		/**
+		 * Single-key shortcuts
+		 */
+		singleKeys: () => LocalizedString
+		/**
+		 * Shortcuts of plain letters and symbols (g o, j, x, ?). Turn them off if you use speech input or press keys by accident; Ctrl/⌘+K and the arrow keys keep working.
+		 */
+		singleKeysHint: () => LocalizedString
+		/**
+		 * On
+		 */
+		on: () => LocalizedString
+		/**
+		 * Off
+		 */
+		off: () => LocalizedString
 		/**
 		 * Open settings dialog
 		 */
@@ -4940,6 +4984,14 @@ export type TranslationFunctions = {
 			 */
 			lightTheme: () => LocalizedString
 			/**
+			 * Turn single-key shortcuts off
+			 */
+			singleKeysOff: () => LocalizedString
+			/**
+			 * Turn single-key shortcuts on
+			 */
+			singleKeysOn: () => LocalizedString
+			/**
 			 * Switch language to English
 			 */
 			languageEnglish: () => LocalizedString
@@ -5191,6 +5243,10 @@ export type TranslationFunctions = {
 			 * The shortcuts you can use right now. They do nothing while you type in a field, except the one that opens the command palette.
 			 */
 			description: () => LocalizedString
+			/**
+			 * Single-key shortcuts are off (Settings): only the keys with Ctrl/⌘ and the named keys below work.
+			 */
+			singleKeysOff: () => LocalizedString
 		}
 	}
 	users: {

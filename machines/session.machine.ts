@@ -59,8 +59,8 @@ export const sessionMachine = setup({
     authenticate: (_, _params: { request: SignInRequest }) => {},
     loadProfile: () => {},
     cancelPending: () => {},
-    applyUserTheme: (_, _params: { userId: number }) => {},
-    applyGuestTheme: () => {},
+    applyUserPreferences: (_, _params: { userId: number }) => {},
+    applyGuestPreferences: () => {},
     forgetSession: () => {},
     setUser: assign({
       user: ({ event }) => {
@@ -97,7 +97,7 @@ export const sessionMachine = setup({
       },
     },
     signedOut: {
-      entry: ['clearUser', 'applyGuestTheme'],
+      entry: ['clearUser', 'applyGuestPreferences'],
       on: {
         'session.signIn': {
           target: 'signingIn',
@@ -146,7 +146,7 @@ export const sessionMachine = setup({
     },
     signedIn: {
       entry: {
-        type: 'applyUserTheme',
+        type: 'applyUserPreferences',
         params: ({ context }) => ({ userId: context.user?.user_id ?? 0 }),
       },
       initial: 'active',

@@ -72,13 +72,18 @@ const de = {
   },
   settings: {
     title: 'Einstellungen',
-    description: 'Darstellung und Sprache für Ihr Konto in diesem Browser.',
+    description: 'Darstellung, Sprache und Tasten für Ihr Konto in diesem Browser.',
     theme: 'Design',
     light: 'Hell',
     dark: 'Dunkel',
     language: 'Sprache',
     english: 'English',
     german: 'Deutsch',
+    singleKeys: 'Einzeltasten-Kürzel',
+    singleKeysHint:
+      'Kürzel aus einfachen Buchstaben und Zeichen (g o, j, x, ?). Schalten Sie sie aus, wenn Sie Spracheingabe nutzen oder versehentlich Tasten drücken; Strg/⌘+K und die Pfeiltasten wirken weiter.',
+    on: 'Ein',
+    off: 'Aus',
     openDialog: 'Einstellungsdialog öffnen',
   },
   dashboard: {
@@ -867,6 +872,8 @@ const de = {
       toggleTheme: 'Zwischen hellem und dunklem Design wechseln',
       darkTheme: 'Zum dunklen Design wechseln',
       lightTheme: 'Zum hellen Design wechseln',
+      singleKeysOff: 'Einzeltasten-Kürzel ausschalten',
+      singleKeysOn: 'Einzeltasten-Kürzel einschalten',
       languageEnglish: 'Sprache auf English umstellen',
       languageGerman: 'Sprache auf Deutsch umstellen',
       openSettings: 'Einstellungen öffnen',
@@ -943,6 +950,8 @@ const de = {
       searchOnly: 'Nur {scope} durchsuchen',
       description:
         'Die Tastenkürzel, die Sie jetzt verwenden können. Während Sie in ein Feld tippen, wirken sie nicht, außer dem Kürzel für die Befehlspalette.',
+      singleKeysOff:
+        'Einzeltasten-Kürzel sind aus (Einstellungen): Es wirken nur die Kürzel mit Strg/⌘ und die benannten Tasten unten.',
     },
   },
   answers: {

@@ -74,13 +74,18 @@ const core = {
   },
   settings: {
     title: 'Settings',
-    description: 'Appearance and language for your account on this browser.',
+    description: 'Appearance, language and keys for your account on this browser.',
     theme: 'Theme',
     light: 'Light',
     dark: 'Dark',
     language: 'Language',
     english: 'English',
     german: 'Deutsch',
+    singleKeys: 'Single-key shortcuts',
+    singleKeysHint:
+      'Shortcuts of plain letters and symbols (g o, j, x, ?). Turn them off if you use speech input or press keys by accident; Ctrl/⌘+K and the arrow keys keep working.',
+    on: 'On',
+    off: 'Off',
     openDialog: 'Open settings dialog',
   },
   dashboard: {
@@ -356,6 +361,8 @@ const core = {
       toggleTheme: 'Toggle light and dark theme',
       darkTheme: 'Switch to dark theme',
       lightTheme: 'Switch to light theme',
+      singleKeysOff: 'Turn single-key shortcuts off',
+      singleKeysOn: 'Turn single-key shortcuts on',
       languageEnglish: 'Switch language to English',
       languageGerman: 'Switch language to Deutsch',
       openSettings: 'Open settings',
@@ -432,6 +439,8 @@ const core = {
       searchOnly: 'Search only {scope}',
       description:
         'The shortcuts you can use right now. They do nothing while you type in a field, except the one that opens the command palette.',
+      singleKeysOff:
+        'Single-key shortcuts are off (Settings): only the keys with Ctrl/⌘ and the named keys below work.',
     },
   },
 } satisfies BaseTranslation

@@ -3,6 +3,7 @@ import type { PaletteAppActions } from '../commands/registry'
 import type { Language } from '../lib/language'
 import { useSetLanguage } from './language'
 import { useSessionActor } from '../session/session-context'
+import { setSingleKeys } from '../ui/single-keys'
 import { setThemeMode, toggleThemeMode, type ThemeMode } from '../ui/theme-store'
 import { getUi, isDrawerLayout, updateUi } from './ui-store'
 
@@ -24,6 +25,7 @@ export function useAppActions(): AppActions {
       closeSettings: () => updateUi({ settingsOpen: false }),
       toggleTheme: toggleThemeMode,
       setTheme: setThemeMode,
+      setSingleKeys,
       setLanguage,
       toggleSidebar: () => {
         if (isDrawerLayout()) updateUi({ drawerOpen: !getUi().drawerOpen })

@@ -1,6 +1,8 @@
 import { Fragment } from 'react'
 import { useI18nContext } from '../../i18n/i18n-react'
 import { Dialog } from '../ui/dialog'
+import { Notice } from '../ui/notice'
+import { isSingleKey } from './hotkey-engine'
 import * as styles from './command-palette.css'
 import { Keys } from './keys'
 import { usableShortcuts, type ListedCommand } from './palette-results'
@@ -20,12 +22,15 @@ export function CheatSheet({
   onCloseAutoFocus,
   listed,
   sources,
+  singleKeys,
 }: {
   open: boolean
   onOpenChange: (open: boolean) => void
   onCloseAutoFocus: (event: Event) => void
   listed: readonly ListedCommand<PaletteContext>[]
   sources: readonly EntitySource<unknown, PaletteContext>[]
+  /** Off: the sheet says so, and the list keys it shows are the named ones. */
+  singleKeys: boolean
 }) {
   const { LL } = useI18nContext()
   const scopes = ['commands' as const, ...sources.map((source) => source.kind)]
@@ -38,6 +43,7 @@ export function CheatSheet({
       title={LL.commands.shortcuts.title()}
       description={LL.commands.shortcuts.description()}
     >
+      {singleKeys ? null : <Notice tone="info">{LL.commands.shortcuts.singleKeysOff()}</Notice>}
       <h3 className={styles.sheetHeading}>{LL.commands.shortcuts.everywhere()}</h3>
       <dl className={styles.sheetList}>
         {usableShortcuts(listed).map(({ command }) => (
@@ -51,19 +57,26 @@ export function CheatSheet({
       </dl>
       <h3 className={styles.sheetHeading}>{LL.commands.shortcuts.inLists()}</h3>
       <dl className={styles.sheetList}>
-        {listKeyHints.map((hint) => (
-          <div key={hint.id} className={styles.sheetRow}>
-            <dt className={styles.sheetTerm}>{hint.label(LL)}</dt>
-            <dd className={styles.sheetKeys}>
-              {hint.shortcuts.map((shortcut, i) => (
-                <Fragment key={shortcut}>
-                  {i > 0 ? <span className={styles.keys}> {LL.commands.or()} </span> : null}
-                  <Keys shortcut={shortcut} />
-                </Fragment>
-              ))}
-            </dd>
-          </div>
-        ))}
+        {listKeyHints
+          .flatMap((hint) => {
+            const shortcuts = singleKeys
+              ? hint.shortcuts
+              : hint.shortcuts.filter((shortcut) => !isSingleKey(shortcut))
+            return shortcuts.length === 0 ? [] : [{ ...hint, shortcuts }]
+          })
+          .map((hint) => (
+            <div key={hint.id} className={styles.sheetRow}>
+              <dt className={styles.sheetTerm}>{hint.label(LL)}</dt>
+              <dd className={styles.sheetKeys}>
+                {hint.shortcuts.map((shortcut, i) => (
+                  <Fragment key={shortcut}>
+                    {i > 0 ? <span className={styles.keys}> {LL.commands.or()} </span> : null}
+                    <Keys shortcut={shortcut} />
+                  </Fragment>
+                ))}
+              </dd>
+            </div>
+          ))}
       </dl>
       <h3 className={styles.sheetHeading}>{LL.commands.shortcuts.inPalette()}</h3>
       <dl className={styles.sheetList}>

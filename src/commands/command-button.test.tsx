@@ -32,7 +32,7 @@ function mount(children: React.ReactNode, locale: Locales = 'en') {
         routes={routes}
         sources={[]}
         actions={actions}
-        state={{ theme: 'light', language: locale }}
+        state={{ theme: 'light', language: locale, singleKeys: 'on' }}
         userId={1}
         can={nobody}
       >

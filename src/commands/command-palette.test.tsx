@@ -62,7 +62,7 @@ function mount(can: Can, actions = fakeActions()) {
         routes={routes}
         sources={[organizations as EntitySource<unknown, PaletteContext>]}
         actions={actions}
-        state={{ theme: 'light', language: 'en' }}
+        state={{ theme: 'light', language: 'en', singleKeys: 'on' }}
         userId={7}
         can={can}
       />

@@ -29,6 +29,8 @@ export interface Subject {
 export interface AppState {
   readonly theme: 'light' | 'dark'
   readonly language: string
+  /** Single-key shortcuts on or off (ui/single-keys.ts). */
+  readonly singleKeys: 'on' | 'off'
 }
 
 export interface Needs {

@@ -18,7 +18,7 @@ import type { AppState, Command } from './command'
 import { CommandPalette } from './command-palette'
 import { EARLY_KEYS_MAX_AGE_MS, planEarlyKeys, typedText } from './early-replay'
 import type { EntitySource } from './entity-source'
-import { offered } from './palette-results'
+import { offered, withoutSingleKeys } from './palette-results'
 import {
   buildRegistry,
   PALETTE_COMMAND_ID,
@@ -65,7 +65,10 @@ export function CommandsProvider(props: CommandsProviderProps) {
     () => [...buildRegistry(routes), ...screenCommands],
     [routes, screenCommands],
   )
-  const listed = useMemo(() => offered(registry, can, state), [registry, can, state])
+  const listed = useMemo(() => {
+    const all = offered(registry, can, state)
+    return state.singleKeys === 'on' ? all : withoutSingleKeys(all)
+  }, [registry, can, state])
   const searchable = useMemo(
     () => sources.filter((source) => availability(source.needs, can).state !== 'absent'),
     [sources, can],
@@ -148,6 +151,7 @@ export function CommandsProvider(props: CommandsProviderProps) {
         onCloseAutoFocus={sheetFocus.restore}
         listed={listed}
         sources={searchable}
+        singleKeys={state.singleKeys === 'on'}
       />
     </CommandRunnerContext>
   )

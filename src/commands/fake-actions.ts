@@ -8,6 +8,7 @@ export function fakeActions(): PaletteAppActions & { calls: string[] } {
     openSettings: () => calls.push('openSettings'),
     toggleTheme: () => calls.push('toggleTheme'),
     setTheme: (mode) => calls.push(`setTheme:${mode}`),
+    setSingleKeys: (on) => calls.push(`setSingleKeys:${on}`),
     setLanguage: (locale) => void calls.push(`setLanguage:${locale}`),
     toggleSidebar: () => calls.push('toggleSidebar'),
     signOut: () => void calls.push('signOut'),

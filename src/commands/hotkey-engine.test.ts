@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { chordOf, createHotkeyEngine, parseShortcut, type KeyInput } from './hotkey-engine'
+import {
+  chordOf,
+  createHotkeyEngine,
+  isSingleKey,
+  parseShortcut,
+  type KeyInput,
+} from './hotkey-engine'
 
 const press = (key: string, code: string, modifiers: Partial<KeyInput> = {}): KeyInput => ({
   key,
@@ -126,5 +132,14 @@ describe('hotkey engine', () => {
         { id: 'b', shortcut: 'g o', scope: 'idle' },
       ]),
     ).toThrow(/shadows/)
+  })
+})
+
+describe('isSingleKey', () => {
+  it('names the shortcuts made of character keys only (WCAG 2.1.4)', () => {
+    for (const shortcut of ['g o', 'j', '?', '#', 'shift+x', 't d', '/'])
+      expect(isSingleKey(shortcut), shortcut).toBe(true)
+    for (const shortcut of ['mod+k', 'alt+n', 'arrowdown', 'enter', 'delete', 'space', 'escape'])
+      expect(isSingleKey(shortcut), shortcut).toBe(false)
   })
 })

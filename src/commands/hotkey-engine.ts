@@ -1,3 +1,4 @@
+import { isCharacterKey } from '../ui/single-keys'
 import type { Shortcut } from './command'
 
 /**
@@ -77,6 +78,18 @@ export function parseShortcut(shortcut: Shortcut): string[] {
       const order = ['mod', 'alt', 'shift'].filter((modifier) => parts.includes(modifier))
       return [...order, key].join('+')
     })
+}
+
+/**
+ * A shortcut of character keys only (`g o`, `j`, `?`, `shift+x`): no chord holds Ctrl/⌘ or Alt
+ * and each key types a character. These are what turning single-key shortcuts off removes.
+ */
+export function isSingleKey(shortcut: Shortcut): boolean {
+  return parseShortcut(shortcut).every((chord) => {
+    const parts = chord.split('+')
+    const key = parts.pop() ?? ''
+    return !parts.includes('mod') && !parts.includes('alt') && isCharacterKey(key)
+  })
 }
 
 export interface HotkeyEngine {

@@ -2,6 +2,7 @@ import type { Can } from '../contract/permissions'
 import { availability, type Availability } from './availability'
 import type { AppState, Command, CommandContext, CommandGroup, Message } from './command'
 import { hitValue, type EntityHit } from './entity-source'
+import { isSingleKey } from './hotkey-engine'
 import { createMatcher, WORD_START, type MatchOutcome } from './matcher'
 
 export type Offered = Exclude<Availability, { state: 'absent' }>
@@ -20,6 +21,20 @@ export function offered<Ctx extends CommandContext>(
   return commands.flatMap((command) => {
     const state = availability(command.needs, can, undefined, now)
     return state.state === 'absent' ? [] : [{ command, availability: state }]
+  })
+}
+
+/**
+ * With single-key shortcuts off, the commands lose those shortcuts: nothing binds them, and no
+ * menu, palette row or `?` sheet shows them (WCAG 2.1.4, decision 046).
+ */
+export function withoutSingleKeys<Ctx extends CommandContext>(
+  listed: readonly ListedCommand<Ctx>[],
+): ListedCommand<Ctx>[] {
+  return listed.map((entry) => {
+    const { shortcut } = entry.command
+    if (shortcut === undefined || !isSingleKey(shortcut)) return entry
+    return { ...entry, command: { ...entry.command, shortcut: undefined } }
   })
 }
 

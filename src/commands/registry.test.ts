@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest'
 import { LIST_KEYS, listKey } from '../ui/data-table/keyboard'
 import type { Can } from '../contract/permissions'
 import { createHotkeyEngine } from './hotkey-engine'
-import { offered, usableShortcuts } from './palette-results'
+import { offered, usableShortcuts, withoutSingleKeys } from './palette-results'
 import { buildRegistry, listKeyHints, type RouteRow } from './registry'
 import { bindingsOf } from './use-hotkeys'
 
@@ -108,7 +108,14 @@ describe('registry', () => {
     expect(hint('list.selectRange')).toEqual(['shift+x'])
     expect(hint('list.next')).toEqual(['j', 'arrowdown'])
     for (const key of table) {
-      const outcome = listKey({ key, active: 3, total: 10, pageRows: 4, modified: false })
+      const outcome = listKey({
+        key,
+        active: 3,
+        total: 10,
+        pageRows: 4,
+        modified: false,
+        singleKeys: true,
+      })
       expect(outcome.type, key).not.toBe('none')
     }
   })
@@ -123,5 +130,43 @@ describe('registry', () => {
     ])
     expect(bound.some((binding) => ['j', 'k', 'e', 'enter'].includes(binding.shortcut))).toBe(false)
     expect(bound.find((binding) => binding.shortcut === '/')?.id).toBe('list.search')
+  })
+})
+
+describe('single-key shortcuts off', () => {
+  const state = { theme: 'light', language: 'en', singleKeys: 'off' } as const
+  const listed = withoutSingleKeys(
+    offered(buildRegistry(routes), grants('organizations:read'), state),
+  )
+
+  it('binds only chords with Ctrl/⌘ or Alt: the palette stays, g o and ? go', () => {
+    const bound = bindingsOf(listed).map((binding) => binding.shortcut)
+    expect(bound).toContain('mod+k')
+    expect(bound).not.toContain('g o')
+    expect(bound).not.toContain('?')
+    expect(bound).not.toContain('/')
+    const engine = createHotkeyEngine(bindingsOf(listed))
+    const key = (k: string) => ({
+      key: k,
+      code: '',
+      ctrlKey: false,
+      metaKey: false,
+      altKey: false,
+      shiftKey: false,
+    })
+    const idle = { editable: false, modal: false }
+    expect(engine.handle(key('g'), idle, 0)).toEqual({ kind: 'none' })
+    expect(engine.handle(key('o'), idle, 10)).toEqual({ kind: 'none' })
+  })
+
+  it('shows no single-key hint anywhere and offers the way back on', () => {
+    expect(listed.some((entry) => entry.command.shortcut === 'g o')).toBe(false)
+    expect(usableShortcuts(listed).map((entry) => entry.command.shortcut)).toEqual(
+      expect.arrayContaining(['mod+k']),
+    )
+    const state = (id: string) =>
+      listed.find((entry) => entry.command.id === id)?.availability.state
+    expect(state('single-keys.on')).toBe('enabled')
+    expect(state('single-keys.off')).not.toBe('enabled')
   })
 })

@@ -10,6 +10,7 @@ export interface PaletteAppActions {
   openSettings(): void
   toggleTheme(): void
   setTheme(mode: 'light' | 'dark'): void
+  setSingleKeys(on: boolean): void
   setLanguage(locale: Locales): void | Promise<void>
   toggleSidebar(): void
   signOut(): void | Promise<void>
@@ -165,6 +166,22 @@ export const appCommands: readonly Command<PaletteContext>[] = [
     keywords: ['mode', 'appearance', 'day'],
     needs: { notWhen: { theme: 'light' } },
     run: (ctx) => ctx.app.setTheme('light'),
+  },
+  {
+    id: 'single-keys.off',
+    label: (LL) => LL.commands.actions.singleKeysOff(),
+    group: 'actions',
+    keywords: ['keyboard', 'shortcuts', 'speech', 'accessibility', 'tastenkürzel'],
+    needs: { notWhen: { singleKeys: 'off' } },
+    run: (ctx) => ctx.app.setSingleKeys(false),
+  },
+  {
+    id: 'single-keys.on',
+    label: (LL) => LL.commands.actions.singleKeysOn(),
+    group: 'actions',
+    keywords: ['keyboard', 'shortcuts', 'tastenkürzel'],
+    needs: { notWhen: { singleKeys: 'on' } },
+    run: (ctx) => ctx.app.setSingleKeys(true),
   },
   {
     id: 'language.en',

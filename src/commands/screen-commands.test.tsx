@@ -48,7 +48,7 @@ function mount(can: Can) {
         routes={[]}
         sources={[]}
         actions={fakeActions()}
-        state={{ theme: 'light', language: 'en' }}
+        state={{ theme: 'light', language: 'en', singleKeys: 'on' }}
         userId={7}
         can={can}
       >

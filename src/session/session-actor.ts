@@ -9,6 +9,7 @@ import { loadUsersApi } from '../api/load-users'
 import { signOutLocally } from '../api/session-signals'
 import { hasStoredSession, saveTokens } from '../api/tokens'
 import { createRequestSlot } from '../lib/request-actions'
+import { applyGuestSingleKeys, applyUserSingleKeys } from '../ui/single-keys'
 import { applyGuestTheme, applyUserTheme } from '../ui/theme-store'
 import type { SessionStatus, SessionView } from './session-types'
 
@@ -100,8 +101,14 @@ export function startSessionActor(): SessionActor {
           fail: () => self.send({ type: 'session.profile.failed' }),
         }),
       cancelPending: () => requests.cancel(),
-      applyUserTheme: (_, { userId }) => applyUserTheme(userId),
-      applyGuestTheme: () => applyGuestTheme(),
+      applyUserPreferences: (_, { userId }) => {
+        applyUserTheme(userId)
+        applyUserSingleKeys(userId)
+      },
+      applyGuestPreferences: () => {
+        applyGuestTheme()
+        applyGuestSingleKeys()
+      },
       forgetSession: () => signOutLocally(),
     },
   })

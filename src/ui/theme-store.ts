@@ -1,5 +1,5 @@
-import { useSyncExternalStore } from 'react'
 import { darkTheme, lightTheme } from './theme.css'
+import { createUserPreference } from './user-preference'
 
 export type ThemeMode = 'light' | 'dark'
 
@@ -8,66 +8,33 @@ export function darkModeKey(userId: number): string {
   return `dark_mode_${userId}`
 }
 
-let mode: ThemeMode = 'light'
-let owner: number | null = null
-const listeners = new Set<() => void>()
-
-function paint() {
+function paint(mode: ThemeMode) {
   const root = document.documentElement
   root.classList.remove(lightTheme, darkTheme)
   root.classList.add(mode === 'dark' ? darkTheme : lightTheme)
   root.style.colorScheme = mode
 }
 
-function set(next: ThemeMode) {
-  mode = next
-  paint()
-  for (const listener of listeners) listener()
-}
-
-function readStored(userId: number): ThemeMode {
-  try {
-    return localStorage.getItem(darkModeKey(userId)) === 'true' ? 'dark' : 'light'
-  } catch {
-    return 'light'
-  }
-}
+const theme = createUserPreference<ThemeMode>({
+  key: darkModeKey,
+  read: (stored) => (stored === 'true' ? 'dark' : 'light'),
+  write: (mode) => String(mode === 'dark'),
+  onChange: paint,
+})
 
 /** Called by the session when a user is signed in: that user's stored choice applies. */
-export function applyUserTheme(userId: number) {
-  owner = userId
-  set(readStored(userId))
-}
+export const applyUserTheme = theme.applyUser
 
 /** Guests (login pages) see the default light theme; the last user's choice is not leaked. */
-export function applyGuestTheme() {
-  owner = null
-  set('light')
-}
+export const applyGuestTheme = theme.applyGuest
 
-export function setThemeMode(next: ThemeMode) {
-  if (owner !== null) {
-    try {
-      localStorage.setItem(darkModeKey(owner), String(next === 'dark'))
-    } catch {
-      // Without storage the choice lasts for this page view only.
-    }
-  }
-  set(next)
-}
+export const setThemeMode = theme.set
 
 export function toggleThemeMode() {
-  setThemeMode(mode === 'dark' ? 'light' : 'dark')
+  theme.set(theme.get() === 'dark' ? 'light' : 'dark')
 }
 
-function subscribe(listener: () => void) {
-  listeners.add(listener)
-  return () => listeners.delete(listener)
-}
-
-export function useThemeMode(): ThemeMode {
-  return useSyncExternalStore(subscribe, () => mode)
-}
+export const useThemeMode = theme.use
 
 /**
  * Paints before React renders, so the first frame is never unstyled: a signed-in reload paints the
@@ -75,7 +42,4 @@ export function useThemeMode(): ThemeMode {
  * a flash of the light theme). `userId` is the stored token's (api/tokens.ts); the session still
  * applies the user's choice once /me answers.
  */
-export function initTheme(userId: number | null) {
-  mode = userId === null ? 'light' : readStored(userId)
-  paint()
-}
+export const initTheme = theme.show

@@ -1,11 +1,13 @@
 import { useEffect, useMemo, type ReactNode } from 'react'
 import { useLocation } from 'wouter'
 import { useI18nContext } from '../../../i18n/i18n-react'
+import type { AppState } from '../../commands/command'
 import { CommandsProvider } from '../../commands/commands-provider'
 import { settleFocusAfterNavigation } from '../../ui/focus'
 import { ToastRegion } from '../../ui/notice'
 import { useAppActions } from '../app-actions'
 import { entitySources } from '../entity-sources'
+import { useSingleKeys } from '../../ui/single-keys'
 import { useThemeMode } from '../../ui/theme-store'
 import { routes, type AppRoute } from '../routes'
 import { useSession } from '../../session/session-context'
@@ -21,7 +23,11 @@ export function Shell({ route, children }: { route: AppRoute | undefined; childr
   const actions = useAppActions()
   const { LL, locale } = useI18nContext()
   const theme = useThemeMode()
-  const state = useMemo(() => ({ theme, language: locale }), [theme, locale])
+  const singleKeys: AppState['singleKeys'] = useSingleKeys() ? 'on' : 'off'
+  const state = useMemo(
+    () => ({ theme, language: locale, singleKeys }),
+    [theme, locale, singleKeys],
+  )
 
   // A new page takes focus (its list, first field or heading) unless the screen already did.
   const [location] = useLocation()

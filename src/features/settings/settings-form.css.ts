@@ -33,3 +33,9 @@ export const option = style({
 })
 
 export const radio = style({ accentColor: vars.color.primary, margin: 0 })
+
+export const hint = style({
+  margin: `0 0 ${vars.space.sm}`,
+  fontSize: vars.fontSize.sm,
+  color: vars.color.muted,
+})

@@ -16,7 +16,8 @@ import { Notice } from '../notice'
 import * as styles from './data-table.css'
 import { visuallyHidden } from '../visually-hidden.css'
 import { dataTableFeatures, type DataTableColumns } from './features'
-import { LIST_KEY_SHORTCUTS, listKey, type RowAction } from './keyboard'
+import { listKey, listKeyShortcuts, type RowAction } from './keyboard'
+import { useSingleKeys } from '../single-keys'
 import type { ListViewDefaults } from '../../contract/list-view'
 import { ListCount } from './list-count'
 import { SearchBox } from './search-box'
@@ -220,6 +221,7 @@ export function DataTable<TRow extends RowData, TSort extends string>(
     if (searchChanged || activeIndex === null) active.activateFirst()
   }
 
+  const singleKeys = useSingleKeys()
   const onGridKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
     // Keys pressed on a header's sort button belong to that button.
     if (event.target !== event.currentTarget) return
@@ -231,6 +233,7 @@ export function DataTable<TRow extends RowData, TSort extends string>(
       total: rows.total ?? 1,
       pageRows: virtual.pageRows,
       modified: event.ctrlKey || event.metaKey || event.altKey,
+      singleKeys,
     })
     if (result.type === 'none') return
     if (result.type === 'create' && !onCreate) return
@@ -300,7 +303,7 @@ export function DataTable<TRow extends RowData, TSort extends string>(
         aria-multiselectable={selectable || undefined}
         aria-busy={rows.fetching}
         aria-activedescendant={activeRow && activeIndex !== null ? rowId(activeIndex) : undefined}
-        aria-keyshortcuts={LIST_KEY_SHORTCUTS}
+        aria-keyshortcuts={listKeyShortcuts(singleKeys)}
         className={styles.grid}
         style={{
           [cssVar(styles.columnTemplate)]: template,

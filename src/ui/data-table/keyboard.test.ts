@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { LIST_KEYS, LIST_KEY_SHORTCUTS, listKey, type ListKeyContext } from './keyboard'
+import { LIST_KEYS, listKey, listKeyShortcuts, type ListKeyContext } from './keyboard'
 
 const base: ListKeyContext = {
   key: '',
@@ -7,6 +7,7 @@ const base: ListKeyContext = {
   total: 1_000_000,
   pageRows: 15,
   modified: false,
+  singleKeys: true,
 }
 const press = (key: string, extra: Partial<ListKeyContext> = {}) =>
   listKey({ ...base, ...extra, key })
@@ -71,9 +72,24 @@ describe('listKey', () => {
   })
 })
 
-describe('LIST_KEY_SHORTCUTS', () => {
+describe('single-key shortcuts off', () => {
+  it('leaves j, x, e, # and the shifted letters doing nothing, the named keys working', () => {
+    const off = { singleKeys: false, active: 2 }
+    for (const key of ['j', 'k', 'o', 'e', '#', 'x', 'X', 'J', 's', 'S', 'c', 'p'])
+      expect(press(key, off), key).toEqual({ type: 'none' })
+    expect(press('ArrowDown', off)).toEqual({ type: 'move', index: 3 })
+    expect(press('Enter', off)).toEqual({ type: 'row', action: 'open', index: 2 })
+    expect(press(' ', off)).toEqual({ type: 'row', action: 'peek', index: 2 })
+    expect(listKeyShortcuts(false).split(' ')).toEqual(
+      expect.arrayContaining(['ArrowDown', 'Enter', 'Delete', 'Space']),
+    )
+    expect(listKeyShortcuts(false).split(' ')).not.toContain('j')
+  })
+})
+
+describe('listKeyShortcuts', () => {
   it('announces every key the list answers, each once', () => {
-    const announced = LIST_KEY_SHORTCUTS.split(' ')
+    const announced = listKeyShortcuts(true).split(' ')
     expect(new Set(announced).size).toBe(announced.length)
     expect(announced.sort()).toEqual(Object.values(LIST_KEYS).flat().sort())
     expect(announced).toEqual(

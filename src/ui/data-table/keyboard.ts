@@ -1,3 +1,5 @@
+import { isCharacterKey } from '../single-keys'
+
 // Keyboard model of the list, kept pure so every key's effect is unit-tested. The active row is an
 // absolute index into the whole result set (not into the loaded rows), so Home/End and PageUp/PageDown
 // reach rows that have not been fetched yet.
@@ -23,6 +25,8 @@ export interface ListKeyContext {
   pageRows: number
   /** True when a modifier (Ctrl, Meta, Alt) is held: those keys belong to the browser or palette. */
   modified: boolean
+  /** False when the user turned single-key shortcuts off: j, x, e … do nothing (ui/single-keys.ts). */
+  singleKeys: boolean
 }
 
 /**
@@ -51,8 +55,12 @@ export const LIST_KEYS = {
 
 export type ListAction = keyof typeof LIST_KEYS
 
-/** The grid's `aria-keyshortcuts`: every key the list answers, from the same table. */
-export const LIST_KEY_SHORTCUTS = Object.values(LIST_KEYS).flat().join(' ')
+/** The grid's `aria-keyshortcuts`: every key the list answers now, from the same table. */
+export const listKeyShortcuts = (singleKeys: boolean) =>
+  Object.values(LIST_KEYS)
+    .flat()
+    .filter((key) => singleKeys || !isCharacterKey(key))
+    .join(' ')
 
 const ACTION_OF = new Map<string, ListAction>(
   (Object.keys(LIST_KEYS) as ListAction[]).flatMap((action) =>
@@ -62,8 +70,9 @@ const ACTION_OF = new Map<string, ListAction>(
 
 const none: ListKeyResult = { type: 'none' }
 
-export function listKey({ key, active, total, pageRows, modified }: ListKeyContext): ListKeyResult {
-  if (modified) return none
+export function listKey(context: ListKeyContext): ListKeyResult {
+  const { key, active, total, pageRows, modified, singleKeys } = context
+  if (modified || (!singleKeys && isCharacterKey(key))) return none
   // KeyboardEvent.key names the space bar ' '; the table (and aria-keyshortcuts) calls it Space.
   const action = ACTION_OF.get(key === ' ' ? 'Space' : key)
   if (action === 'create') return { type: 'create' }

@@ -63,8 +63,8 @@ function sessionHost() {
         world.pending?.controller.abort()
         world.pending = null
       },
-      applyUserTheme: (_, { userId }) => void (world.theme = userId),
-      applyGuestTheme: () => void (world.theme = 'guest'),
+      applyUserPreferences: (_, { userId }) => void (world.theme = userId),
+      applyGuestPreferences: () => void (world.theme = 'guest'),
       forgetSession: forget,
     },
   })
