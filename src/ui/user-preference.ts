@@ -40,15 +40,15 @@ export function createUserPreference<T>(spec: UserPreferenceSpec<T>) {
     get: () => value,
     /** Shows what `userId` stored (the default for null) without making them the owner: boot. */
     show: (userId: number | null) => set(stored(userId)),
-    applyUser(userId: number) {
+    applyUser: (userId: number) => {
       owner = userId
       set(stored(userId))
     },
-    applyGuest() {
+    applyGuest: () => {
       owner = null
       set(stored(null))
     },
-    set(next: T) {
+    set: (next: T) => {
       if (owner !== null) {
         try {
           localStorage.setItem(spec.key(owner), spec.write(next))
