@@ -35,7 +35,7 @@ export interface EntitySource<E, Ctx extends CommandContext = CommandContext> {
   /**
    * True when a result's title is made of other entities' names (a credential reads "user →
    * door"): such a result matched through another entity ranks below entities matched by their
-   * own name (decision 046).
+   * own name (decision 048).
    */
   readonly derived?: boolean
   /** The first action available to the user is what Enter does on a result: it opens, never reveals. */

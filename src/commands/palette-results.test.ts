@@ -81,7 +81,7 @@ describe('arrange', () => {
   })
 })
 
-/** The ranking rule's table (decision 046): a query and the first result it must give. */
+/** The ranking rule's table (decision 048): a query and the first result it must give. */
 describe('the ranking rule', () => {
   const screens = ['Go to Audits', 'Go to Users', 'Go to Credentials', 'New user'].map(
     (label): ListedCommand => ({

@@ -26,7 +26,7 @@ export function offered<Ctx extends CommandContext>(
 
 /**
  * With single-key shortcuts off, the commands lose those shortcuts: nothing binds them, and no
- * menu, palette row or `?` sheet shows them (WCAG 2.1.4, decision 046).
+ * menu, palette row or `?` sheet shows them (WCAG 2.1.4, decision 048).
  */
 export function withoutSingleKeys<Ctx extends CommandContext>(
   listed: readonly ListedCommand<Ctx>[],
@@ -83,7 +83,7 @@ const SERVER_ONLY_SCORE = 0.1
 const best = (section: PaletteSection<CommandContext>) => section.rows[0]?.score ?? 0
 
 /**
- * The ranking rule (decision 046, its table in palette-results.test.ts): a command or screen
+ * The ranking rule (decision 048, its table in palette-results.test.ts): a command or screen
  * whose words the query starts (exact, prefix or word start) comes first; then, by their best
  * score, entities matched by their own name and weaker command matches; entities matched through
  * another entity (a credential through its user) come last. Equal tiers keep their order.

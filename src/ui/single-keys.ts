@@ -4,7 +4,7 @@ import { createUserPreference } from './user-preference'
  * Single-key shortcuts (`g o`, `j`, `x`, `?` …) on or off, per user in this browser, like the
  * theme. WCAG 2.1.4 (Character Key Shortcuts) asks for a way to turn them off: speech-input users
  * set them off by accident. Off, only chords with Ctrl/⌘ or Alt and named keys (arrows, Enter,
- * Escape, Delete) act (decision 046).
+ * Escape, Delete) act (decision 048).
  */
 const singleKeys = createUserPreference<boolean>({
   key: (userId) => `single_key_shortcuts_${userId}`,

@@ -17,7 +17,7 @@ const openCode = (ctx: PaletteContext, credential: Credential) =>
 /**
  * Credentials in the palette (`$`): the list call's `search` (the user, what it opens, its id),
  * newest first. Enter opens the credential's form; a held PIN shows only through "Show offline
- * code" chosen by name (decision 046), and a reader who may not edit gets the action page.
+ * code" chosen by name (decision 048), and a reader who may not edit gets the action page.
  */
 export const credentialSource: EntitySource<Credential, PaletteContext> = {
   kind: 'credentials',

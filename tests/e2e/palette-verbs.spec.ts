@@ -1,0 +1,123 @@
+import { expect, test, type Page } from '@playwright/test'
+import {
+  allowAxeTime,
+  demo,
+  expectNoSeriousA11yViolations,
+  signInByKeyboard,
+} from './helpers/session'
+
+// The palette as an access-control admin uses it (issue 46, decision 048): a screen's name
+// reaches the screen, a person before their credential, a prefix alone browses its kind, Enter
+// never puts a PIN on screen, and single-key shortcuts can be turned off. Keyboard only.
+
+const palette = (page: Page) => page.getByRole('dialog', { name: 'Command palette' })
+const paletteInput = (page: Page) => palette(page).getByRole('combobox')
+const selected = (page: Page) => palette(page).locator('[role="option"][aria-selected="true"]')
+
+async function openPalette(page: Page) {
+  await page.keyboard.press('ControlOrMeta+k')
+  await expect(paletteInput(page)).toBeFocused()
+}
+
+async function search(page: Page, text: string) {
+  await openPalette(page)
+  await page.keyboard.type(text)
+  // The server's results have arrived when the palette stops saying it searches.
+  await expect(palette(page).getByText('Searching…')).toBeHidden()
+}
+
+test('"audit" Enter opens the audit log, not a credential of auditor@', async ({ page }) => {
+  await signInByKeyboard(page, demo.admin)
+  await search(page, 'audit')
+  await expect(selected(page)).toContainText('Go to Audits')
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(/\/audits$/)
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+})
+
+test('"clara" lists Clara before her credentials', async ({ page }) => {
+  await signInByKeyboard(page, demo.admin)
+  await search(page, 'clara')
+  await expect(selected(page)).toContainText(/Clara/)
+  // A credential reads "user → door"; the person comes first.
+  await expect(selected(page)).not.toContainText('→')
+})
+
+test('"$" alone browses credentials, and "$smart" finds them by what they open', async ({
+  page,
+}) => {
+  await signInByKeyboard(page, demo.admin)
+  await search(page, '$')
+  const options = palette(page).getByRole('option')
+  await expect(options.first()).toContainText('→')
+  expect(await options.count()).toBeGreaterThan(1)
+  await page.keyboard.type('smart')
+  await expect(palette(page).getByText('Searching…')).toBeHidden()
+  await expect(options.first()).toContainText('Smart lock')
+  for (const text of await options.allTextContents()) expect(text).toContain('Smart lock')
+})
+
+test('Enter on a credential opens its form and never shows its PIN', async ({ page }) => {
+  await signInByKeyboard(page, demo.admin)
+  await search(page, '$jonas')
+  await expect(selected(page)).toContainText('jonas')
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(/\/credentials\/edit\/\d+$/)
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible()
+  // The form offers "Offline code" as a button; no dialog and no code is on screen.
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+  await expect(page.getByText(/Offline code \d/)).toHaveCount(0)
+})
+
+test('single-key shortcuts turned off: g o and ? do nothing, Ctrl+K works, it survives a reload', async ({
+  page,
+}) => {
+  allowAxeTime()
+  await signInByKeyboard(page, demo.admin)
+  await search(page, 'single-key shortcuts off')
+  await expect(selected(page)).toContainText('Turn single-key shortcuts off')
+  await page.keyboard.press('Enter')
+  await expect(palette(page)).toBeHidden()
+
+  const nothingHappens = async () => {
+    await page.keyboard.press('g')
+    await page.keyboard.press('o')
+    await page.keyboard.press('?')
+    await expect(page).toHaveURL(/\/$/)
+    await expect(page.getByRole('dialog')).toHaveCount(0)
+  }
+  await nothingHappens()
+  await page.reload()
+  await expect(page.getByTestId('content')).toBeVisible()
+  await nothingHappens()
+
+  // The palette still opens, and the Settings dialog shows the choice, axe clean in both themes.
+  await search(page, 'open settings')
+  await page.keyboard.press('Enter')
+  const settings = page.getByRole('dialog', { name: 'Settings' })
+  const group = settings.getByRole('group', { name: 'Single-key shortcuts' })
+  await expect(group.getByRole('radio', { name: 'Off' })).toBeChecked()
+  await expectNoSeriousA11yViolations(page)
+  await settings.getByRole('radio', { name: 'Dark' }).focus()
+  await page.keyboard.press('Space')
+  await expect(page.locator('html')).toHaveCSS('color-scheme', 'dark')
+  await expectNoSeriousA11yViolations(page)
+  await page.keyboard.press('Escape')
+
+  // The ? sheet, reached through the palette, says single-key shortcuts are off.
+  await search(page, 'keyboard shortcuts')
+  await page.keyboard.press('Enter')
+  const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' })
+  await expect(sheet.getByText(/Single-key shortcuts are off/)).toBeVisible()
+  await expect(sheet.getByText('g o', { exact: true })).toHaveCount(0)
+  await page.keyboard.press('Escape')
+
+  // Back on: g o goes to organizations again.
+  await search(page, 'single-key shortcuts on')
+  await expect(selected(page)).toContainText('Turn single-key shortcuts on')
+  await page.keyboard.press('Enter')
+  await expect(palette(page)).toBeHidden()
+  await page.keyboard.press('g')
+  await page.keyboard.press('o')
+  await expect(page).toHaveURL(/\/organizations$/)
+})
