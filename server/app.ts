@@ -12,8 +12,9 @@ import { migrate } from './db/migrate'
 import { seedIfEmpty } from './db/seed'
 import { compressJson } from './http/compress'
 import { constraintAnswer } from './http/constraints'
-import { drainUnreadBody } from './http/drain'
+import { closeWhileDraining, drainUnreadBody } from './http/drain'
 import { HttpError } from './http/errors'
+import { registerReady } from './http/ready'
 import { registerStatic } from './http/static'
 import { createLogger } from './logger'
 import { registerAudits } from './routes/audits'
@@ -100,6 +101,7 @@ export async function createApp(overrides: Partial<ServerOptions> = {}): Promise
     logger,
     jwtKey: await jwtKey(db, options.jwtSecret),
     hashing: new HashGate(options.hashConcurrency, options.hashQueue),
+    lifecycle: { draining: false },
   }
 
   const app = new Hono<AppEnv>()
@@ -112,6 +114,7 @@ export async function createApp(overrides: Partial<ServerOptions> = {}): Promise
     })
   }
   app.use('*', drainUnreadBody(UPLOAD_MAX_BYTES + 64 * 1024))
+  app.use('*', closeWhileDraining(services.lifecycle))
   const pageHeaders = secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
@@ -180,7 +183,11 @@ export async function createApp(overrides: Partial<ServerOptions> = {}): Promise
     return c.json({ error: 'internal', message: 'Something went wrong on the server.' }, 500)
   })
 
-  app.get('/health', (c) => c.json({ status: 'ok' as const }))
+  registerReady(
+    app,
+    services,
+    held.map((h) => h.name),
+  )
   registerAuth(app, services)
   registerNotify(app, services)
   registerUsers(app, services)

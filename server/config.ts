@@ -48,6 +48,11 @@ export interface ServerOptions {
   resetMailWindow: number
   /** How long a signed-in page waits for its first answers (decision 024) before it goes without. */
   bootAnswersBudgetMs: number
+  /**
+   * After SIGTERM: how long the server goes on serving with /ready at 503 before it stops listening,
+   * and then how long requests still running get to finish before their connections are cut.
+   */
+  drainMs: number
 }
 
 export const defaultOptions: ServerOptions = {
@@ -71,6 +76,7 @@ export const defaultOptions: ServerOptions = {
   jsonBodyLimit: 1024 * 1024,
   publicUrl: 'http://localhost:8080',
   bootAnswersBudgetMs: 150,
+  drainMs: 5000,
   hashConcurrency: 2,
   hashQueue: 16,
   uploadUserQuota: 25 * 1024 * 1024,
@@ -147,6 +153,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): ServerOptions {
       env.BOOT_ANSWERS_BUDGET_MS,
       defaultOptions.bootAnswersBudgetMs,
     ),
+    drainMs: positiveInt('DRAIN_MS', env.DRAIN_MS, defaultOptions.drainMs),
   }
 }
 

@@ -38,6 +38,8 @@ const retryable = new Set<unknown>(['40001', '40P01'])
 const RETRIES = 5
 
 function wrap(pool: pg.Pool, kind: Db['kind'], shutdown: () => Promise<void>): Db {
+  // Closing twice (a failed /ready test, a shutdown racing a close) answers the first close.
+  let closed: Promise<void> | undefined
   const run =
     (client: pg.Pool | pg.PoolClient) =>
     async <R extends object>(sql: string, params: readonly unknown[] = []) =>
@@ -63,7 +65,7 @@ function wrap(pool: pg.Pool, kind: Db['kind'], shutdown: () => Promise<void>): D
         }
       }
     },
-    close: shutdown,
+    close: () => (closed ??= shutdown()),
   }
 }
 

@@ -1,0 +1,64 @@
+import type { App, Services } from '../context'
+import { migrationNames } from '../db/migrate'
+
+/** How long /ready waits for the database before it says the database does not answer. */
+const DATABASE_WAIT_MS = 2000
+
+type DatabaseCheck = 'ok' | 'unreachable' | 'timeout'
+
+export interface Readiness {
+  status: 'ready' | 'not_ready'
+  database: DatabaseCheck
+  /** `unknown` when the database could not be asked. */
+  migrations: 'applied' | 'missing' | 'unknown'
+  /** Migrations this server needs that the database lacks (e.g. a restored older backup). */
+  missing: string[]
+  /** Held back at start because old rows break their rules (README, "Operations"): not a fault. */
+  held: string[]
+  draining: boolean
+}
+
+async function appliedMigrations(s: Services): Promise<Set<string> | DatabaseCheck> {
+  let timer: NodeJS.Timeout | undefined
+  const late = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), DATABASE_WAIT_MS)
+  })
+  const asked = s.db
+    .query<{ name: string }>('select name from schema_migrations')
+    .then((rows) => new Set(rows.map((r) => r.name)))
+    .catch(() => 'unreachable' as const)
+  try {
+    return await Promise.race([asked, late])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+/**
+ * `/health` says the process answers (a liveness probe: restart me if not). `/ready` says whether
+ * this server should get traffic now: its database answers, every migration it knows is applied
+ * or knowingly held, and it is not shutting down. A load balancer routes on `/ready` only.
+ */
+export function registerReady(app: App, s: Services, heldAtStart: readonly string[]) {
+  const known = migrationNames()
+  app.get('/health', (c) => c.json({ status: 'ok' as const }))
+  app.get('/ready', async (c) => {
+    const applied = await appliedMigrations(s)
+    const asked = applied instanceof Set
+    const missing = asked ? known.filter((n) => !applied.has(n) && !heldAtStart.includes(n)) : []
+    const held = asked ? heldAtStart.filter((n) => !applied.has(n)) : [...heldAtStart]
+    const database: DatabaseCheck = asked ? 'ok' : applied
+    const draining = s.lifecycle.draining
+    const ready = asked && missing.length === 0 && !draining
+    const body: Readiness = {
+      status: ready ? 'ready' : 'not_ready',
+      database,
+      migrations: !asked ? 'unknown' : missing.length ? 'missing' : 'applied',
+      missing,
+      held,
+      draining,
+    }
+    c.header('Cache-Control', 'no-store')
+    return c.json(body, ready ? 200 : 503)
+  })
+}
