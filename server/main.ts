@@ -2,7 +2,7 @@ import { pathToFileURL } from 'node:url'
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import { createApp, type AppHandle } from './app'
-import { demoExposure, optionsFromEnv, type ServerOptions } from './config'
+import { ConfigError, demoExposure, optionsFromEnv, type ServerOptions } from './config'
 import { demoUsers, DEMO_PASSWORD } from './db/seed-data'
 
 export interface RunningServer {
@@ -93,6 +93,11 @@ async function main() {
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   main().catch((error: unknown) => {
+    // A setting that cannot run: one line per problem, exit 2, and nothing was started.
+    if (error instanceof ConfigError) {
+      process.stderr.write(error.problems.map((p) => `Configuration: ${p}\n`).join(''))
+      process.exit(2)
+    }
     process.stderr.write(`${String(error instanceof Error ? error.stack : error)}\n`)
     process.exit(1)
   })
