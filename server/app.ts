@@ -15,6 +15,7 @@ import { constraintAnswer } from './http/constraints'
 import { closeWhileDraining, drainUnreadBody } from './http/drain'
 import { HttpError } from './http/errors'
 import { registerReady } from './http/ready'
+import { requestIds } from './http/request-id'
 import { registerStatic } from './http/static'
 import { createLogger } from './logger'
 import { registerAudits } from './routes/audits'
@@ -105,12 +106,15 @@ export async function createApp(overrides: Partial<ServerOptions> = {}): Promise
   }
 
   const app = new Hono<AppEnv>()
+  app.use('*', requestIds())
   if (options.logLevel === 'debug') {
     app.use('*', async (c, next) => {
       const started = performance.now()
       await next()
       const ms = (performance.now() - started).toFixed(1)
-      logger.debug(`${c.req.method} ${c.req.path} ${c.res.status} ${ms} ms`)
+      logger.debug(`${c.req.method} ${c.req.path} ${c.res.status} ${ms} ms`, {
+        requestId: c.get('requestId'),
+      })
     })
   }
   app.use('*', drainUnreadBody(UPLOAD_MAX_BYTES + 64 * 1024))
@@ -179,7 +183,10 @@ export async function createApp(overrides: Partial<ServerOptions> = {}): Promise
     if (typeof code === 'string' && code.startsWith('22')) {
       return c.json({ error: 'validation', message: 'A value is out of range.' }, 400)
     }
-    logger.error(`${c.req.method} ${c.req.path} failed`, { error: String(error.stack ?? error) })
+    logger.error(`${c.req.method} ${c.req.path} failed`, {
+      requestId: c.get('requestId'),
+      error: String(error.stack ?? error),
+    })
     return c.json({ error: 'internal', message: 'Something went wrong on the server.' }, 500)
   })
 

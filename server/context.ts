@@ -20,7 +20,13 @@ export interface Principal {
   lastName: string
 }
 
-export type AppEnv = { Variables: { principal: Principal } }
+export type AppEnv = {
+  Variables: {
+    principal: Principal
+    /** X-Request-Id: the caller's when valid, else generated (server/http/request-id.ts). */
+    requestId: string
+  }
+}
 export type App = Hono<AppEnv>
 
 export interface Services {
