@@ -122,6 +122,46 @@ describe('liveness and readiness', () => {
     expect((await raw(`${server().url}/ready`)).status).toBe(200)
   })
 
+  // The server's pool holds ten PostgreSQL connections (server/db/database.ts). PGlite runs each
+  // query on the server's own thread: a long one stalls the whole process, /ready included, so
+  // waiting on the database can only be seen on PostgreSQL.
+  const poolSize = 10
+  const onPostgres = it.skipIf(!process.env.TEST_DATABASE_URL)
+  const postgresOnly = ' — PostgreSQL only (npm run test:server:pg)'
+
+  onPostgres(
+    `a database that holds every connection past the wait: 503, "timeout"${postgresOnly}`,
+    async () => {
+      const { db } = server().running.handle.services
+      const held = Array.from({ length: poolSize }, () =>
+        db.tx((q) => q.query('select pg_sleep(3)')),
+      )
+      await sleep(100)
+      const ready = await raw(`${server().url}/ready`)
+      expect(ready.status).toBe(503)
+      expect(readiness(ready)).toMatchObject({ database: 'timeout', migrations: 'unknown' })
+      await Promise.all(held)
+      expect((await raw(`${server().url}/ready`)).status).toBe(200)
+    },
+    30_000,
+  )
+
+  onPostgres(
+    `a database busy answering other queries keeps the server ready: 200, "busy"${postgresOnly}`,
+    async () => {
+      const { db } = server().running.handle.services
+      // Three seconds of 50 ms queries queued on every connection: the check's own query waits
+      // behind them past its 2 s, while answers keep coming back.
+      const queued = Array.from({ length: poolSize * 60 }, () => db.query('select pg_sleep(0.05)'))
+      await sleep(100)
+      const ready = await raw(`${server().url}/ready`)
+      expect(readiness(ready)).toMatchObject({ database: 'busy', migrations: 'applied' })
+      expect(ready.status).toBe(200)
+      await Promise.all(queued)
+    },
+    30_000,
+  )
+
   it('a database that does not answer turns /ready to 503, /health stays 200', async () => {
     const own = await ownServer({})
     try {
