@@ -13,7 +13,8 @@ type DatabaseCheck = 'ok' | 'busy' | 'unreachable' | 'timeout'
 
 export interface Readiness {
   status: 'ready' | 'not_ready'
-  database: DatabaseCheck
+  /** `unknown` while draining: not asked. */
+  database: DatabaseCheck | 'unknown'
   /** `unknown` when the database could not be asked. */
   migrations: 'applied' | 'missing' | 'unknown'
   /** Migrations this server needs that the database lacks (e.g. a restored older backup). */
@@ -50,6 +51,20 @@ export function registerReady(app: App, s: Services, heldAtStart: readonly strin
   let lastApplied: Set<string> | null = null
   app.get('/health', (c) => c.json({ status: 'ok' as const }))
   app.get('/ready', async (c) => {
+    c.header('Cache-Control', 'no-store')
+    // Draining is the answer whatever the database says, and it must reach the load balancer
+    // fast: no query to wait behind.
+    if (s.lifecycle.draining) {
+      const body: Readiness = {
+        status: 'not_ready',
+        database: 'unknown',
+        migrations: 'unknown',
+        missing: [],
+        held: [...heldAtStart],
+        draining: true,
+      }
+      return c.json(body, 503)
+    }
     const asked = await appliedMigrations(s)
     if (asked instanceof Set) lastApplied = asked
     const database: DatabaseCheck =
@@ -61,17 +76,15 @@ export function registerReady(app: App, s: Services, heldAtStart: readonly strin
     const applied = database === 'ok' || database === 'busy' ? lastApplied : null
     const missing = applied ? known.filter((n) => !applied.has(n) && !heldAtStart.includes(n)) : []
     const held = applied ? heldAtStart.filter((n) => !applied.has(n)) : [...heldAtStart]
-    const draining = s.lifecycle.draining
-    const ready = applied !== null && missing.length === 0 && !draining
+    const ready = applied !== null && missing.length === 0
     const body: Readiness = {
       status: ready ? 'ready' : 'not_ready',
       database,
       migrations: applied === null ? 'unknown' : missing.length ? 'missing' : 'applied',
       missing,
       held,
-      draining,
+      draining: false,
     }
-    c.header('Cache-Control', 'no-store')
     return c.json(body, ready ? 200 : 503)
   })
 }
