@@ -12,8 +12,10 @@ import { migrate } from './db/migrate'
 import { seedIfEmpty } from './db/seed'
 import { compressJson } from './http/compress'
 import { constraintAnswer } from './http/constraints'
-import { drainUnreadBody } from './http/drain'
+import { closeWhileDraining, drainUnreadBody } from './http/drain'
 import { HttpError } from './http/errors'
+import { registerReady } from './http/ready'
+import { requestIds } from './http/request-id'
 import { registerStatic } from './http/static'
 import { createLogger } from './logger'
 import { registerAudits } from './routes/audits'
@@ -100,18 +102,23 @@ export async function createApp(overrides: Partial<ServerOptions> = {}): Promise
     logger,
     jwtKey: await jwtKey(db, options.jwtSecret),
     hashing: new HashGate(options.hashConcurrency, options.hashQueue),
+    lifecycle: { draining: false },
   }
 
   const app = new Hono<AppEnv>()
+  app.use('*', requestIds())
   if (options.logLevel === 'debug') {
     app.use('*', async (c, next) => {
       const started = performance.now()
       await next()
       const ms = (performance.now() - started).toFixed(1)
-      logger.debug(`${c.req.method} ${c.req.path} ${c.res.status} ${ms} ms`)
+      logger.debug(`${c.req.method} ${c.req.path} ${c.res.status} ${ms} ms`, {
+        requestId: c.get('requestId'),
+      })
     })
   }
   app.use('*', drainUnreadBody(UPLOAD_MAX_BYTES + 64 * 1024))
+  app.use('*', closeWhileDraining(services.lifecycle))
   const pageHeaders = secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
@@ -176,11 +183,18 @@ export async function createApp(overrides: Partial<ServerOptions> = {}): Promise
     if (typeof code === 'string' && code.startsWith('22')) {
       return c.json({ error: 'validation', message: 'A value is out of range.' }, 400)
     }
-    logger.error(`${c.req.method} ${c.req.path} failed`, { error: String(error.stack ?? error) })
+    logger.error(`${c.req.method} ${c.req.path} failed`, {
+      requestId: c.get('requestId'),
+      error: String(error.stack ?? error),
+    })
     return c.json({ error: 'internal', message: 'Something went wrong on the server.' }, 500)
   })
 
-  app.get('/health', (c) => c.json({ status: 'ok' as const }))
+  registerReady(
+    app,
+    services,
+    held.map((h) => h.name),
+  )
   registerAuth(app, services)
   registerNotify(app, services)
   registerUsers(app, services)

@@ -1,5 +1,7 @@
 // Runtime options. main.ts reads them from the environment; tests pass small values directly.
 
+import { isIP } from 'node:net'
+
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent'
 
 export interface ServerOptions {
@@ -48,6 +50,11 @@ export interface ServerOptions {
   resetMailWindow: number
   /** How long a signed-in page waits for its first answers (decision 024) before it goes without. */
   bootAnswersBudgetMs: number
+  /**
+   * After SIGTERM: how long the server goes on serving with /ready at 503 before it stops listening,
+   * and then how long requests still running get to finish before their connections are cut.
+   */
+  drainMs: number
 }
 
 export const defaultOptions: ServerOptions = {
@@ -71,6 +78,7 @@ export const defaultOptions: ServerOptions = {
   jsonBodyLimit: 1024 * 1024,
   publicUrl: 'http://localhost:8080',
   bootAnswersBudgetMs: 150,
+  drainMs: 5000,
   hashConcurrency: 2,
   hashQueue: 16,
   uploadUserQuota: 25 * 1024 * 1024,
@@ -81,73 +89,127 @@ export const defaultOptions: ServerOptions = {
 
 const logLevels: readonly LogLevel[] = ['debug', 'info', 'warn', 'error', 'silent']
 
-function positiveInt(name: string, raw: string | undefined, fallback: number): number {
-  if (raw === undefined || raw === '') return fallback
-  const n = Number(raw)
-  if (!Number.isInteger(n) || n < 0)
-    throw new Error(`${name} must be a non-negative integer, got "${raw}"`)
-  return n
+/** Settings that cannot run, one line each (main.ts prints them and exits 2). */
+export class ConfigError extends Error {
+  constructor(readonly problems: readonly string[]) {
+    super(problems.join('\n'))
+    this.name = 'ConfigError'
+  }
 }
 
-/** An http(s) origin with an optional path prefix, without a trailing slash. */
-export function publicUrlOf(raw: string): string {
-  let url: URL
-  try {
-    url = new URL(raw)
-  } catch {
-    throw new Error(`PUBLIC_URL must be an absolute http(s) URL, got "${raw}"`)
-  }
+// A value as it may be echoed: quoted, control characters escaped, and short.
+const shown = (raw: string) => JSON.stringify(raw.length > 40 ? `${raw.slice(0, 40)}…` : raw)
+
+/** An http(s) origin with an optional path prefix, without a trailing slash; null when not one. */
+function publicUrlOf(raw: string): string | null {
+  if (!URL.canParse(raw)) return null
+  const url = new URL(raw)
   if (!['http:', 'https:'].includes(url.protocol) || url.search || url.hash || url.username) {
-    throw new Error(
-      `PUBLIC_URL must be an http(s) URL without query, fragment or user, got "${raw}"`,
-    )
+    return null
   }
   return `${url.origin}${url.pathname.replace(/\/+$/, '')}`
 }
 
+/** A postgres:// or postgresql:// URL naming a host (or a socket directory in `?host=`). */
+function isPostgresUrl(raw: string): boolean {
+  if (!URL.canParse(raw)) return false
+  const url = new URL(raw)
+  return (
+    ['postgres:', 'postgresql:'].includes(url.protocol) &&
+    (url.hostname !== '' || url.searchParams.has('host'))
+  )
+}
+
+/** Reads every setting, checks each, and throws one ConfigError naming every problem. */
 export function optionsFromEnv(env: NodeJS.ProcessEnv): ServerOptions {
-  const level = env.LOG_LEVEL as LogLevel | undefined
-  if (level !== undefined && !logLevels.includes(level)) {
-    throw new Error(`LOG_LEVEL must be one of ${logLevels.join(', ')}`)
+  const problems: string[] = []
+  // An empty variable counts as unset, as `VAR= npm start` means.
+  const given = (name: string) => (env[name] === '' ? undefined : env[name])
+  const whole = (name: string, fallback: number, min: number, max: number) => {
+    const raw = given(name)
+    if (raw === undefined) return fallback
+    const n = /^\d{1,15}$/.test(raw) ? Number(raw) : NaN
+    if (n >= min && n <= max) return n
+    problems.push(`${name} must be a whole number from ${min} to ${max}, got ${shown(raw)}`)
+    return fallback
   }
-  const port = positiveInt('PORT', env.PORT, defaultOptions.port)
-  return {
+  const flag = (name: string, fallback: boolean) => {
+    const raw = given(name)
+    if (raw === undefined) return fallback
+    if (['1', 'true'].includes(raw)) return true
+    if (['0', 'false'].includes(raw)) return false
+    problems.push(`${name} must be 1, 0, true or false, got ${shown(raw)}`)
+    return fallback
+  }
+
+  const level = given('LOG_LEVEL') ?? defaultOptions.logLevel
+  if (!(logLevels as readonly string[]).includes(level)) {
+    problems.push(`LOG_LEVEL must be one of ${logLevels.join(', ')}, got ${shown(level)}`)
+  }
+  const port = whole('PORT', defaultOptions.port, 0, 65535)
+  const host = given('HOST') ?? defaultOptions.host
+  if (isIP(host) === 0 && !/^[A-Za-z0-9]([A-Za-z0-9.-]{0,252})$/.test(host)) {
+    problems.push(`HOST must be an IP address or a host name, got ${shown(host)}`)
+  }
+  const rawPublicUrl = given('PUBLIC_URL') ?? `http://localhost:${port}`
+  const publicUrl = publicUrlOf(rawPublicUrl)
+  if (publicUrl === null) {
+    problems.push(
+      `PUBLIC_URL must be an absolute http(s) URL without query, fragment or user, got ${shown(rawPublicUrl)}`,
+    )
+  }
+  const databaseUrl = given('DATABASE_URL') ?? null
+  if (databaseUrl !== null && !isPostgresUrl(databaseUrl)) {
+    // Not echoed: a connection URL may hold a password.
+    problems.push(
+      'DATABASE_URL must be a postgres:// or postgresql:// URL naming a host, e.g. postgres://user:password@host:5432/dbname (value not shown)',
+    )
+  }
+  const jwtSecret = given('JWT_SECRET') ?? null
+  if (jwtSecret !== null && jwtSecret.length < 32) {
+    problems.push('JWT_SECRET must be at least 32 characters long (value not shown)')
+  }
+  const accessTokenTtl = whole('ACCESS_TOKEN_TTL', defaultOptions.accessTokenTtl, 1, 86_400)
+  const refreshTokenTtl = whole(
+    'REFRESH_TOKEN_TTL',
+    defaultOptions.refreshTokenTtl,
+    60,
+    366 * 24 * 3600,
+  )
+  if (refreshTokenTtl < accessTokenTtl) {
+    problems.push(
+      `REFRESH_TOKEN_TTL (${refreshTokenTtl}) must not be shorter than ACCESS_TOKEN_TTL (${accessTokenTtl})`,
+    )
+  }
+  const uploadUserMb = whole('UPLOAD_USER_QUOTA_MB', 25, 0, 1024 * 1024)
+  const uploadTotalMb = whole('UPLOAD_TOTAL_QUOTA_MB', 500, 0, 1024 * 1024)
+  const options: ServerOptions = {
     ...defaultOptions,
     port,
-    host: env.HOST || defaultOptions.host,
-    publicUrl: publicUrlOf(env.PUBLIC_URL || `http://localhost:${port}`),
-    dataDir: env.DATA_DIR || defaultOptions.dataDir,
-    databaseUrl: env.DATABASE_URL || null,
-    accessTokenTtl: positiveInt(
-      'ACCESS_TOKEN_TTL',
-      env.ACCESS_TOKEN_TTL,
-      defaultOptions.accessTokenTtl,
-    ),
-    refreshTokenTtl: positiveInt(
-      'REFRESH_TOKEN_TTL',
-      env.REFRESH_TOKEN_TTL,
-      defaultOptions.refreshTokenTtl,
-    ),
-    seedAuditRows: positiveInt(
-      'SEED_AUDIT_ROWS',
-      env.SEED_AUDIT_ROWS,
-      defaultOptions.seedAuditRows,
-    ),
-    jwtSecret: env.JWT_SECRET || null,
-    logLevel: level ?? defaultOptions.logLevel,
-    demoMode: env.DEMO_MODE !== '0' && env.DEMO_MODE !== 'false',
-    demoAllowRemote: env.DEMO_ALLOW_REMOTE === '1' || env.DEMO_ALLOW_REMOTE === 'true',
-    uploadUserQuota:
-      positiveInt('UPLOAD_USER_QUOTA_MB', env.UPLOAD_USER_QUOTA_MB, 25) * 1024 * 1024,
-    uploadTotalQuota:
-      positiveInt('UPLOAD_TOTAL_QUOTA_MB', env.UPLOAD_TOTAL_QUOTA_MB, 500) * 1024 * 1024,
-    resetMailLimit: positiveInt('RESET_MAIL_LIMIT', env.RESET_MAIL_LIMIT, 3),
-    bootAnswersBudgetMs: positiveInt(
+    host,
+    publicUrl: publicUrl ?? defaultOptions.publicUrl,
+    dataDir: given('DATA_DIR') ?? defaultOptions.dataDir,
+    databaseUrl,
+    accessTokenTtl,
+    refreshTokenTtl,
+    seedAuditRows: whole('SEED_AUDIT_ROWS', defaultOptions.seedAuditRows, 0, 10_000_000),
+    jwtSecret,
+    logLevel: level as LogLevel,
+    demoMode: flag('DEMO_MODE', defaultOptions.demoMode),
+    demoAllowRemote: flag('DEMO_ALLOW_REMOTE', defaultOptions.demoAllowRemote),
+    uploadUserQuota: uploadUserMb * 1024 * 1024,
+    uploadTotalQuota: uploadTotalMb * 1024 * 1024,
+    resetMailLimit: whole('RESET_MAIL_LIMIT', defaultOptions.resetMailLimit, 0, 1000),
+    bootAnswersBudgetMs: whole(
       'BOOT_ANSWERS_BUDGET_MS',
-      env.BOOT_ANSWERS_BUDGET_MS,
       defaultOptions.bootAnswersBudgetMs,
+      0,
+      60_000,
     ),
+    drainMs: whole('DRAIN_MS', defaultOptions.drainMs, 0, 600_000),
   }
+  if (problems.length) throw new ConfigError(problems)
+  return options
 }
 
 /** Whether `address` (a listening host or a peer's address) is this machine's loopback. */
@@ -169,9 +231,9 @@ export function isLoopback(address: string | undefined): boolean {
 export function demoExposure(options: ServerOptions): string | null {
   if (!options.demoMode || isLoopback(options.host)) return null
   if (!options.demoAllowRemote) {
-    throw new Error(
+    throw new ConfigError([
       `Demo mode on ${options.host} would let anyone who reaches the port sign in with the published demo password. Listen on 127.0.0.1 (unset HOST), start with DEMO_MODE=0, or set DEMO_ALLOW_REMOTE=1 to accept the risk.`,
-    )
+    ])
   }
   return `WARNING: demo mode on ${options.host}: anyone who reaches this port can sign in with the published demo password (DEMO_ALLOW_REMOTE=1). /dev/outbox still answers only on this machine or to a signed-in administrator.`
 }

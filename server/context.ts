@@ -3,6 +3,7 @@ import type { ServerOptions } from './config'
 import type { Db } from './db/database'
 import type { Logger } from './logger'
 import type { HashGate } from './auth/hash-gate'
+import type { Lifecycle } from './http/drain'
 
 /** The signed-in caller, loaded fresh from the database on every request. */
 export interface Principal {
@@ -19,7 +20,13 @@ export interface Principal {
   lastName: string
 }
 
-export type AppEnv = { Variables: { principal: Principal } }
+export type AppEnv = {
+  Variables: {
+    principal: Principal
+    /** X-Request-Id: the caller's when valid, else generated (server/http/request-id.ts). */
+    requestId: string
+  }
+}
 export type App = Hono<AppEnv>
 
 export interface Services {
@@ -29,4 +36,6 @@ export interface Services {
   jwtKey: Uint8Array
   /** Bounds anonymous password hashing (sign-in, reset). */
   hashing: HashGate
+  /** Set when the server starts shutting down (main.ts); read by /ready. */
+  lifecycle: Lifecycle
 }

@@ -2,14 +2,21 @@ import { pathToFileURL } from 'node:url'
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import { createApp, type AppHandle } from './app'
-import { demoExposure, optionsFromEnv, type ServerOptions } from './config'
+import { ConfigError, demoExposure, optionsFromEnv, type ServerOptions } from './config'
 import { demoUsers, DEMO_PASSWORD } from './db/seed-data'
 
 export interface RunningServer {
   url: string
   port: number
   handle: AppHandle
+  /** Stops at once: idle connections close, requests still running finish. */
   close(): Promise<void>
+  /**
+   * Stops gracefully (SIGTERM): /ready answers 503 at once while every request is still served for
+   * `drainMs`; then the listener closes, and requests still running get `drainMs` more before their
+   * connections are cut.
+   */
+  shutdown(): Promise<void>
 }
 
 /** How long the server keeps an idle keep-alive connection open: well past a client's 5 s. */
@@ -29,6 +36,13 @@ export async function startServer(overrides: Partial<ServerOptions> = {}): Promi
     server.once('error', reject)
   })
   const port = (server.address() as AddressInfo).port
+  const closeListener = (cutAfterMs: number | null) =>
+    new Promise<void>((resolve) => {
+      // close() stops accepting and closes idle sockets; busy ones close after their answer.
+      server.close(() => resolve())
+      if (cutAfterMs === null || !('closeAllConnections' in server)) return
+      setTimeout(() => server.closeAllConnections(), cutAfterMs).unref()
+    })
   const host = ['0.0.0.0', '::'].includes(options.host)
     ? 'localhost'
     : options.host.includes(':')
@@ -39,7 +53,13 @@ export async function startServer(overrides: Partial<ServerOptions> = {}): Promi
     port,
     handle,
     close: async () => {
-      await new Promise<void>((resolve) => server.close(() => resolve()))
+      await closeListener(null)
+      await handle.close()
+    },
+    shutdown: async () => {
+      handle.services.lifecycle.draining = true
+      await new Promise((resolve) => setTimeout(resolve, options.drainMs))
+      await closeListener(options.drainMs)
       await handle.close()
     },
   }
@@ -64,15 +84,20 @@ async function main() {
   const exposure = demoExposure(options)
   if (exposure) process.stderr.write(`${exposure}\n`)
   process.stdout.write(`${lines.join('\n')}\n`)
-  const stop = () => {
-    void running.close().then(() => process.exit(0))
-  }
-  process.once('SIGINT', stop)
-  process.once('SIGTERM', stop)
+  // SIGTERM is how a supervisor or an orchestrator retires a server behind a load balancer: drain.
+  // SIGINT is someone at a terminal pressing Ctrl+C: stop at once.
+  const exit = () => process.exit(0)
+  process.once('SIGINT', () => void running.close().then(exit))
+  process.once('SIGTERM', () => void running.shutdown().then(exit))
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
   main().catch((error: unknown) => {
+    // A setting that cannot run: one line per problem, exit 2, and nothing was started.
+    if (error instanceof ConfigError) {
+      process.stderr.write(error.problems.map((p) => `Configuration: ${p}\n`).join(''))
+      process.exit(2)
+    }
     process.stderr.write(`${String(error instanceof Error ? error.stack : error)}\n`)
     process.exit(1)
   })

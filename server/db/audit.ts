@@ -37,6 +37,8 @@ export async function writeAudit(
     result: AuditResult
     detail: AuditDetail | null
     actor: Principal
+    /** The X-Request-Id of the request writing the row. */
+    requestId: string
   },
 ): Promise<number> {
   const org = entry.device.organization_id
@@ -54,8 +56,8 @@ export async function writeAudit(
   await q.query(
     `insert into device_audits (audit_id, org_seq, device_id, device_name, device_type_id,
        location_id, command, result, detail, detail_code, detail_params, user_id, actor_email,
-       organization_id, created_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb, $12, $13, $14,
+       organization_id, request_id, created_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb, $12, $13, $14, $15,
        greatest(clock_timestamp(),
          (select created_at from device_audits where audit_id = $1::int - 1)))`,
     [
@@ -73,6 +75,7 @@ export async function writeAudit(
       entry.actor.userId,
       entry.actor.email,
       org,
+      entry.requestId,
     ],
   )
   return auditId

@@ -16,6 +16,8 @@ export interface Db extends Queryable {
   tx<T>(work: (q: Queryable) => Promise<T>): Promise<T>
   close(): Promise<void>
   readonly kind: 'pglite' | 'postgres'
+  /** When a query last came back (ms since the epoch; 0 before the first): /ready reads it. */
+  lastAnswerAt(): number
 }
 
 // timestamptz as ISO 8601 (the API's format) and int8 as a number (counts fit easily).
@@ -38,12 +40,19 @@ const retryable = new Set<unknown>(['40001', '40P01'])
 const RETRIES = 5
 
 function wrap(pool: pg.Pool, kind: Db['kind'], shutdown: () => Promise<void>): Db {
+  // Closing twice (a failed /ready test, a shutdown racing a close) answers the first close.
+  let closed: Promise<void> | undefined
+  let answeredAt = 0
   const run =
     (client: pg.Pool | pg.PoolClient) =>
-    async <R extends object>(sql: string, params: readonly unknown[] = []) =>
-      (await client.query<R>(sql, [...params])).rows
+    async <R extends object>(sql: string, params: readonly unknown[] = []) => {
+      const { rows } = await client.query<R>(sql, [...params])
+      answeredAt = Date.now()
+      return rows
+    }
   return {
     kind,
+    lastAnswerAt: () => answeredAt,
     query: run(pool),
     async tx(work) {
       // PGlite has one connection: a pool of size 1 hands it to one transaction at a time, so
@@ -63,7 +72,7 @@ function wrap(pool: pg.Pool, kind: Db['kind'], shutdown: () => Promise<void>): D
         }
       }
     },
-    close: shutdown,
+    close: () => (closed ??= shutdown()),
   }
 }
 

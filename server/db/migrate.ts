@@ -14,6 +14,13 @@ const HELD = 'AC001'
 // and applies it, the others wait, then find it recorded.
 const LOCK = 'select pg_advisory_xact_lock(1701)'
 
+/** Every migration this server knows, in the order they apply. */
+export function migrationNames(): string[] {
+  return readdirSync(dir)
+    .filter((f) => f.endsWith('.sql'))
+    .sort()
+}
+
 export interface Held {
   name: string
   /** The rows that break the rule, by id. */
@@ -39,9 +46,7 @@ export async function migrate(db: Db): Promise<Migrated> {
   const done = new Set(
     (await db.query<{ name: string }>('select name from schema_migrations')).map((r) => r.name),
   )
-  const pending = readdirSync(dir)
-    .filter((f) => f.endsWith('.sql') && !done.has(f))
-    .sort()
+  const pending = migrationNames().filter((f) => !done.has(f))
   const result: Migrated = { applied: [], held: [] }
   for (const name of pending) {
     const sql = readFileSync(join(dir, name), 'utf8')

@@ -1,6 +1,26 @@
 import type { MiddlewareHandler } from 'hono'
 
 /**
+ * A server on its way out (SIGTERM, main.ts). While `draining`, /ready answers 503 so that a load
+ * balancer stops sending new requests here, and everything that still arrives is served.
+ */
+export interface Lifecycle {
+  draining: boolean
+}
+
+/**
+ * While draining, every answer carries `Connection: close`: a keep-alive client (a load balancer's
+ * pool) gets its answer and then opens its next connection elsewhere, instead of finding the
+ * socket gone when the listener closes.
+ */
+export function closeWhileDraining(lifecycle: Readonly<Lifecycle>): MiddlewareHandler {
+  return async (c, next) => {
+    await next()
+    if (lifecycle.draining) c.header('Connection', 'close')
+  }
+}
+
+/**
  * Reads away a request body the handler never read (a 401, 404 or 415 answered before the body),
  * up to `limit` bytes within `ms`. Unread, the node adapter drains it after the answer and cuts
  * the socket when that takes long, so a keep-alive client loses its next request on it; closing

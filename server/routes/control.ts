@@ -99,12 +99,13 @@ export function registerControl(app: App, s: Services) {
     const [invalid, command] = validate(c.req.param('command'), DeviceCommand)
     if (invalid) throw badField('command', 'Expected lock, unlock, force_unlock or calibrate.')
     const key = idempotencyKey(c.req.header('idempotency-key'))
+    const requestId = c.get('requestId')
     // A refusal is answered, not thrown, so its audit row commits (and is what a replay answers).
     const answer = await s.db.tx((q) =>
       once(q, { userId: p.userId, key, request: c.req.path }, async () => {
         const device = await lockedDevice(q, scope, p, id)
         const audit = (result: 'success' | 'failure', detail: AuditDetail | null) =>
-          writeAudit(q, { device, command, result, detail, actor: p })
+          writeAudit(q, { device, command, result, detail, actor: p, requestId })
         const capability = commandCapability[command]
         if (!device.capabilities.includes(capability)) {
           const auditId = await audit('failure', lacking(capability))
@@ -171,6 +172,7 @@ export function registerControl(app: App, s: Services) {
             result: 'failure',
             detail: lacking('program_offline_access_codes'),
             actor: p,
+            requestId: c.get('requestId'),
           })
           return refusal(lacksCapability('program_offline_access_codes'))
         }
@@ -188,6 +190,7 @@ export function registerControl(app: App, s: Services) {
           result: 'success',
           detail: { code: 'pin_window', params: { start: data.start_date, end: data.end_date } },
           actor: p,
+          requestId: c.get('requestId'),
         })
         return { status: 200, body: { device_id: id, details: { pin }, audit_id: auditId } }
       }),

@@ -26,7 +26,15 @@ const via = (address: string, url: string) => url.replace(/\/\/[^/:]+:/, `//${ad
 /** Runs `tsx server/main.ts` with `env` until it prints its address or exits; answers its output. */
 async function runMain(env: Record<string, string>) {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: '0', DATA_DIR: 'memory://', SEED_AUDIT_ROWS: '0', ...env },
+    env: {
+      ...process.env,
+      PORT: '0',
+      DATA_DIR: 'memory://',
+      SEED_AUDIT_ROWS: '0',
+      // Stopped with SIGTERM once it listens: no load balancer to wait for.
+      DRAIN_MS: '0',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let stdout = ''

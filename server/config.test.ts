@@ -1,0 +1,113 @@
+import { describe, expect, it } from 'vitest'
+import { ConfigError, defaultOptions, optionsFromEnv } from './config'
+
+const problemsOf = (env: NodeJS.ProcessEnv): readonly string[] => {
+  try {
+    optionsFromEnv(env)
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems
+    throw error
+  }
+  return []
+}
+
+describe('optionsFromEnv', () => {
+  it('answers the defaults for an empty environment, and treats an empty variable as unset', () => {
+    expect(optionsFromEnv({})).toEqual({ ...defaultOptions, publicUrl: 'http://localhost:8080' })
+    expect(optionsFromEnv({ PORT: '', DRAIN_MS: '' }).port).toBe(8080)
+  })
+
+  it('reads valid settings', () => {
+    const options = optionsFromEnv({
+      PORT: '9300',
+      HOST: '::1',
+      ACCESS_TOKEN_TTL: '60',
+      REFRESH_TOKEN_TTL: '3600',
+      DATABASE_URL: 'postgresql://app:secret@db.internal:5432/access',
+      PUBLIC_URL: 'https://access.example.com/console/',
+      DEMO_MODE: 'false',
+      DRAIN_MS: '0',
+      LOG_LEVEL: 'warn',
+      JWT_SECRET: 'x'.repeat(32),
+      UPLOAD_USER_QUOTA_MB: '1',
+    })
+    expect(options).toMatchObject({
+      port: 9300,
+      host: '::1',
+      accessTokenTtl: 60,
+      refreshTokenTtl: 3600,
+      databaseUrl: 'postgresql://app:secret@db.internal:5432/access',
+      publicUrl: 'https://access.example.com/console',
+      demoMode: false,
+      drainMs: 0,
+      logLevel: 'warn',
+      uploadUserQuota: 1024 * 1024,
+    })
+    // A socket directory instead of a host.
+    expect(optionsFromEnv({ DATABASE_URL: 'postgres:///access?host=/run/postgresql' })).toBeTruthy()
+  })
+
+  it.each([
+    ['PORT', 'abc', 'PORT must be a whole number from 0 to 65535, got "abc"'],
+    ['PORT', '65536', 'PORT must be a whole number from 0 to 65535, got "65536"'],
+    ['PORT', '1e3', 'PORT must be a whole number from 0 to 65535, got "1e3"'],
+    ['ACCESS_TOKEN_TTL', '-1', 'ACCESS_TOKEN_TTL must be a whole number from 1 to 86400, got "-1"'],
+    ['ACCESS_TOKEN_TTL', '0', 'ACCESS_TOKEN_TTL must be a whole number from 1 to 86400, got "0"'],
+    [
+      'SEED_AUDIT_ROWS',
+      '1.5',
+      'SEED_AUDIT_ROWS must be a whole number from 0 to 10000000, got "1.5"',
+    ],
+    ['DRAIN_MS', ' 5', 'DRAIN_MS must be a whole number from 0 to 600000, got " 5"'],
+    ['DEMO_MODE', 'no', 'DEMO_MODE must be 1, 0, true or false, got "no"'],
+    [
+      'LOG_LEVEL',
+      'verbose',
+      'LOG_LEVEL must be one of debug, info, warn, error, silent, got "verbose"',
+    ],
+    ['HOST', 'a b', 'HOST must be an IP address or a host name, got "a b"'],
+    [
+      'PUBLIC_URL',
+      'javascript:alert(1)',
+      'PUBLIC_URL must be an absolute http(s) URL without query, fragment or user, got "javascript:alert(1)"',
+    ],
+  ])('%s=%j is refused with one line', (name, value, line) => {
+    expect(problemsOf({ [name]: value })).toEqual([line])
+  })
+
+  it.each(['nonsense', 'mysql://db/access', 'http://db:5432/access', 'postgres://'])(
+    'DATABASE_URL=%j is refused without echoing the value',
+    (value) => {
+      const problems = problemsOf({ DATABASE_URL: value })
+      expect(problems).toHaveLength(1)
+      expect(problems[0]).toMatch(/^DATABASE_URL must be a postgres:\/\/ or postgresql:\/\/ URL/)
+    },
+  )
+
+  it('never echoes a secret, and escapes control characters in what it echoes', () => {
+    const secret = 'postgres://app:hunter2@'
+    expect(problemsOf({ DATABASE_URL: secret }).join('\n')).not.toContain('hunter2')
+    expect(problemsOf({ JWT_SECRET: 'short-secret' })).toEqual([
+      'JWT_SECRET must be at least 32 characters long (value not shown)',
+    ])
+    const [line = ''] = problemsOf({ PORT: '80\n\u001b[31mred' })
+    expect(line).not.toContain('\n')
+    expect(line).not.toContain('\u001b')
+    expect(line).toContain('\\n\\u001b[31mred')
+  })
+
+  it('names every problem at once, and checks settings against each other', () => {
+    expect(
+      problemsOf({
+        PORT: 'abc',
+        ACCESS_TOKEN_TTL: '7200',
+        REFRESH_TOKEN_TTL: '3600',
+        UPLOAD_TOTAL_QUOTA_MB: 'lots',
+      }),
+    ).toEqual([
+      'PORT must be a whole number from 0 to 65535, got "abc"',
+      'REFRESH_TOKEN_TTL (3600) must not be shorter than ACCESS_TOKEN_TTL (7200)',
+      'UPLOAD_TOTAL_QUOTA_MB must be a whole number from 0 to 1048576, got "lots"',
+    ])
+  })
+})

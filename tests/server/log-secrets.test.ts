@@ -1,0 +1,94 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { TokenPair } from '../../src/contract/auth'
+import { CreatePinResult, Device } from '../../src/contract/devices'
+import { listOf } from '../../src/contract/list'
+import { OutboxMessage } from '../../src/contract/notify'
+import { ADMIN, PASSWORD, STAFF, shaped, useServer } from './helpers'
+
+// The most talkative level: a line for every request, so every request's line is read here.
+const server = useServer({ logLevel: 'debug' })
+
+let logged = ''
+beforeEach(() => {
+  logged = ''
+  for (const stream of [process.stdout, process.stderr]) {
+    vi.spyOn(stream, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      logged += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString()
+      return true
+    })
+  }
+})
+afterEach(() => vi.restoreAllMocks())
+
+describe('what the server logs', () => {
+  it('holds no password, token, reset link or PIN from sign-in, refresh, reset and PIN creation', async () => {
+    const secrets: string[] = [PASSWORD]
+    const signIn = await server().request('POST', '/auth/v1/token', {
+      form: { username: ADMIN, password: PASSWORD },
+    })
+    const pair = shaped(signIn.body, TokenPair)
+    const refreshed = await server().request('POST', '/auth/v1/token/refresh', {
+      json: { refresh_token: pair.refresh_token },
+    })
+    const next = shaped(refreshed.body, TokenPair)
+    secrets.push(pair.access_token, pair.refresh_token, next.access_token, next.refresh_token)
+    const token = next.access_token
+
+    await server().request('POST', '/notify', {
+      json: { workflow: 'reset_password_email', email: STAFF },
+    })
+    const outbox = await server().request('GET', '/dev/outbox?length=50')
+    const link = shaped(outbox.body, listOf(OutboxMessage)).data.find(
+      (m) => m.recipient === STAFF,
+    )?.link
+    const resetToken = link?.split('token=')[1]
+    if (!link || !resetToken) throw new Error('no reset link in the outbox')
+    secrets.push(link, resetToken)
+    const newPassword = 'Logged-Never-77'
+    const reset = await server().request('POST', '/org/v1/users/password-reset', {
+      json: { token: resetToken, new_password: newPassword },
+    })
+    expect(reset.status).toBe(200)
+    secrets.push(newPassword)
+    const staff = await server().request('POST', '/auth/v1/token', {
+      form: { username: STAFF, password: newPassword },
+    })
+    secrets.push(shaped(staff.body, TokenPair).access_token)
+
+    const devices = await server().request('GET', '/sbm/v1/devices?length=500', { token })
+    const keypad = shaped(devices.body, listOf(Device)).data.find((d) =>
+      d.capabilities.includes('program_offline_access_codes'),
+    )
+    if (!keypad) throw new Error('no seeded device makes offline codes')
+    const created = await server().request(
+      'POST',
+      `/access/v1/devices/${keypad.device_id}/set/create_pin`,
+      {
+        token,
+        json: {
+          data: {
+            start_date: '2026-01-01T08:00:00Z',
+            end_date: '2026-12-31T18:00:00Z',
+            manufacturer_id: keypad.manufacturer_id,
+            device_id_manufacturer: keypad.device_id_manufacturer,
+          },
+        },
+      },
+    )
+    const pin = shaped(created.body, CreatePinResult).details.pin
+
+    // The run was logged (or this test would pass on silence)...
+    for (const line of [
+      'POST /auth/v1/token 200',
+      'POST /auth/v1/token/refresh 200',
+      'POST /org/v1/users/password-reset 200',
+      `POST /access/v1/devices/${keypad.device_id}/set/create_pin 200`,
+    ]) {
+      expect(logged).toContain(line)
+    }
+    // ...and none of what it handed out or was given.
+    for (const secret of secrets) expect(logged).not.toContain(secret)
+    expect(logged).not.toMatch(new RegExp(`\\b${pin}\\b`))
+    expect(logged.toLowerCase()).not.toContain('bearer')
+  })
+})
