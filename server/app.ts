@@ -21,6 +21,7 @@ import { registerAuth } from './routes/auth'
 import { registerControl } from './routes/control'
 import { registerCredentials } from './routes/credentials'
 import { registerDevices } from './routes/devices'
+import { registerJournal } from './routes/journal'
 import { registerLocations } from './routes/locations'
 import { registerNotify } from './routes/notify'
 import { registerOrganizations } from './routes/organizations'
@@ -194,6 +195,7 @@ export async function createApp(overrides: Partial<ServerOptions> = {}): Promise
   registerControl(app, services)
   registerCredentials(app, services)
   registerUploads(app, services)
+  registerJournal(app, services)
   registerStatic(app, options.distDir, options.bootAnswersBudgetMs)
   app.notFound((c) => c.json({ error: 'not_found', message: 'No such endpoint.' }, 404))
 
