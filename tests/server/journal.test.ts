@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest'
+import { Device } from '../../src/contract/devices'
 import { JournalEntry } from '../../src/contract/journal'
 import { listOf } from '../../src/contract/list'
 import { Organization } from '../../src/contract/organizations'
-import { Me } from '../../src/contract/users'
+import { OutboxMessage } from '../../src/contract/notify'
+import { Me, User } from '../../src/contract/users'
 import { writeJournal } from '../../server/db/journal'
 import { ADMIN, AUDITOR, GLOBEX, ORGADMIN, PASSWORD, STAFF, shaped, useServer } from './helpers'
 
@@ -215,6 +217,112 @@ describe('the journal', () => {
     expect((await journal(admin, '?from=2100-01-01T00:00:00Z')).data).toEqual([])
   })
 
+  it('journals device commands and created PINs with their audit rows, invites and uploads', async () => {
+    const admin = await server().login(ADMIN)
+    const devices = shaped(
+      (await server().request('GET', '/sbm/v1/devices?length=500', { token: admin })).body,
+      listOf(Device),
+    ).data
+    const lock = devices.find(
+      (d) => d.current_status.connected && d.capabilities.includes('remotely_unlock'),
+    )
+    if (!lock) throw new Error('no connected lock among the seeded devices')
+    const command = await server().request(
+      'POST',
+      `/access/v1/devices/${lock.device_id}/control/unlock`,
+      { token: admin, json: {}, headers: { 'idempotency-key': 'journal-unlock-1' } },
+    )
+    expect(command.status).toBe(200)
+    const { audit_id: auditId } = command.body as { audit_id: number }
+    const commandRow = (await rowsOf(admin, 'device', lock.device_id)).at(-1)
+    expect(commandRow).toMatchObject({
+      action: 'device_command',
+      audit_id: auditId,
+      target_name: lock.name,
+    })
+
+    const adminMe = await me(admin)
+    const coder = devices.find(
+      (d) =>
+        d.capabilities.includes('program_offline_access_codes') &&
+        d.organization_id === adminMe.organization_id,
+    )
+    if (!coder) throw new Error('no device programs offline codes')
+    const credential = await server().request('POST', '/access/v1/credentials', {
+      token: admin,
+      json: {
+        user_id: adminMe.user_id,
+        assignment_type: 'device',
+        assignment_id: coder.device_id,
+        start_datetime: '2026-01-01T08:00:00Z',
+        permanent: true,
+      },
+    })
+    expect(credential.status, JSON.stringify(credential.body)).toBe(201)
+    const credentialId = (credential.body as { credential_id: number }).credential_id
+    const pin = await server().request(
+      'POST',
+      `/access/v1/devices/${coder.device_id}/set/create_pin`,
+      {
+        token: admin,
+        json: {
+          data: {
+            start_date: '2026-01-01T08:00:00Z',
+            end_date: '2027-01-01T08:00:00Z',
+            manufacturer_id: coder.manufacturer_id,
+            device_id_manufacturer: coder.device_id_manufacturer,
+            credential_id: credentialId,
+          },
+        },
+        headers: { 'idempotency-key': 'journal-pin-1' },
+      },
+    )
+    expect(pin.status).toBe(200)
+    const pinRows = await rowsOf(admin, 'credential', credentialId)
+    expect(pinRows.map((r) => r.action)).toEqual(['create', 'create_pin'])
+    expect(pinRows[1]).toMatchObject({
+      audit_id: (pin.body as { audit_id: number }).audit_id,
+      changes: {},
+    })
+
+    const users = shaped(
+      (await server().request('GET', '/org/v1/users?search=mia&length=5', { token: admin })).body,
+      listOf(User),
+    ).data
+    const mia = users[0]
+    if (!mia) throw new Error('seed user mia missing')
+    const invited = await server().request('POST', '/notify', {
+      token: admin,
+      json: { workflow: 'first_password_email', user_id: mia.user_id },
+    })
+    expect(invited.status).toBe(202)
+    const outbox = shaped(
+      (await server().request('GET', '/dev/outbox?length=50')).body,
+      listOf(OutboxMessage),
+    ).data
+    const token = outbox.find((m) => m.recipient === mia.email)?.link?.split('token=')[1]
+    const reset = await server().request('POST', '/org/v1/users/password-reset', {
+      json: { token, new_password: 'Mias-Journal-Password' },
+    })
+    expect(reset.status).toBe(200)
+    const miaRows = await rowsOf(admin, 'user', mia.user_id)
+    expect(miaRows.slice(-2)).toMatchObject([
+      { action: 'invite_sent', actor_email: ADMIN, changes: { channel: [null, 'email'] } },
+      { action: 'password_reset', actor_id: mia.user_id, actor_email: mia.email, changes: {} },
+    ])
+
+    const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0])
+    const body = new FormData()
+    body.append(`image_1_plan.png`, new Blob([png], { type: 'image/png' }), 'plan.png')
+    const uploaded = await server().request('POST', '/upload', { token: admin, body })
+    expect(uploaded.status).toBe(201)
+    const uploads = await journal(admin, '?action=upload')
+    expect(uploads.data[0]).toMatchObject({
+      target_name: (uploaded.body as { name: string }).name,
+      changes: { content_type: [null, 'image/png'], size: [null, png.length] },
+    })
+  })
+
   it('holds none of the seeded secrets', async () => {
     // A password typed into the name field, a wrong one, a right one, and tokens issued.
     await server().request('POST', '/auth/v1/token', {
@@ -228,8 +336,15 @@ describe('the journal', () => {
        union all select pin from credentials where pin is not null
        union all select password_hash from users where password_hash is not null
        union all select token_hash from password_tokens
-       union all select link from outbox`,
+       union all select split_part(link, 'token=', 2) from outbox`,
     )
+    // The test before made a PIN and an invite link: both are among the secrets looked for.
+    const [made] = await db.query<{ pins: number; links: number }>(
+      `select (select count(*) from credentials where pin is not null)::int as pins,
+              (select count(*) from outbox)::int as links`,
+    )
+    expect(made?.pins).toBeGreaterThan(0)
+    expect(made?.links).toBeGreaterThan(0)
     const rows = await db.query<{ text: string }>('select j::text as text from journal j')
     const all = rows.map((r) => r.text).join('\n')
     expect(rows.length).toBeGreaterThan(0)
