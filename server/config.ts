@@ -48,6 +48,8 @@ export interface ServerOptions {
   resetMailWindow: number
   /** How long a signed-in page waits for its first answers (decision 024) before it goes without. */
   bootAnswersBudgetMs: number
+  /** Journal rows older than this many days are pruned (docs/journal.md); null keeps them all. */
+  journalRetentionDays: number | null
 }
 
 export const defaultOptions: ServerOptions = {
@@ -77,6 +79,7 @@ export const defaultOptions: ServerOptions = {
   uploadTotalQuota: 500 * 1024 * 1024,
   resetMailLimit: 3,
   resetMailWindow: 3600,
+  journalRetentionDays: null,
 }
 
 const logLevels: readonly LogLevel[] = ['debug', 'info', 'warn', 'error', 'silent']
@@ -147,7 +150,16 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): ServerOptions {
       env.BOOT_ANSWERS_BUDGET_MS,
       defaultOptions.bootAnswersBudgetMs,
     ),
+    journalRetentionDays: retentionDays(env.JOURNAL_RETENTION_DAYS),
   }
+}
+
+/** JOURNAL_RETENTION_DAYS: unset or empty keeps every row; else at least one day. */
+function retentionDays(raw: string | undefined): number | null {
+  if (raw === undefined || raw === '') return null
+  const days = positiveInt('JOURNAL_RETENTION_DAYS', raw, 0)
+  if (days < 1) throw new Error(`JOURNAL_RETENTION_DAYS must be at least 1, got "${raw}"`)
+  return days
 }
 
 /** Whether `address` (a listening host or a peer's address) is this machine's loopback. */
