@@ -101,8 +101,10 @@ export function registerAuth(app: App, s: Services) {
     )
     const actor = { userId: user.user_id, email: user.email }
     const pair = await s.db.tx(async (q) => {
+      const issued = await issueTokenPair(q, s.jwtKey, user.user_id, ttl)
+      // Last, as everywhere: the journal's head is locked from here to the commit.
       await writeJournal(q, journalSource(c, actor), { ...session, action: 'sign_in' })
-      return issueTokenPair(q, s.jwtKey, user.user_id, ttl)
+      return issued
     })
     return c.json(pair)
   })
@@ -151,6 +153,7 @@ export function registerAuth(app: App, s: Services) {
         'update refresh_tokens set revoked_at = now() where user_id = $1 and revoked_at is null',
         [userId],
       )
+      const issued = await issueTokenPair(q, s.jwtKey, userId, ttl)
       const [user] = await q.query<{ email: string; organization_id: number }>(
         'select email, organization_id from users where user_id = $1',
         [userId],
@@ -164,7 +167,7 @@ export function registerAuth(app: App, s: Services) {
         targetId: userId,
         targetName: user?.email ?? null,
       })
-      return issueTokenPair(q, s.jwtKey, userId, ttl)
+      return issued
     })
     if (!pair) throw invalidLink()
     return c.json(pair)
