@@ -20,6 +20,7 @@ import { journalSource } from '../http/journal-source'
 import { ensureInScope, requireScope } from '../http/scope'
 import type { Scope } from '../../src/contract/permissions'
 import { idParam, jsonBody } from '../http/validate'
+import { credentialName, findCredential } from './credentials'
 import { findDevices } from './device-rows'
 
 const nextLockState: Record<DeviceCommand, LockState | null> = {
@@ -202,12 +203,14 @@ export function registerControl(app: App, s: Services) {
           actor: p,
         })
         // That a PIN was made, for which credential, and its audit row: never the PIN.
+        const credential =
+          data.credential_id === undefined ? undefined : await findCredential(q, data.credential_id)
         await writeJournal(q, journalSource(c), {
           organizationId: device.organization_id,
           action: 'create_pin',
-          targetType: data.credential_id === undefined ? 'device' : 'credential',
-          targetId: data.credential_id ?? id,
-          targetName: data.credential_id === undefined ? device.name : null,
+          targetType: credential === undefined ? 'device' : 'credential',
+          targetId: credential?.credential_id ?? id,
+          targetName: credential === undefined ? device.name : credentialName(credential),
           auditId,
         })
         return { status: 200, body: { device_id: id, details: { pin }, audit_id: auditId } }

@@ -33,10 +33,10 @@ const select = `c.credential_id, c.organization_id, c.user_id, u.email as user_e
 const from = 'credentials c join users u on u.user_id = c.user_id'
 
 /** A credential has no name of its own: the journal names it by whom it admits where. */
-const credentialName = (credential: Credential) =>
+export const credentialName = (credential: Credential) =>
   `${credential.user_email} → ${credential.assignment_name}`
 
-async function findCredential(q: Queryable, id: number) {
+export async function findCredential(q: Queryable, id: number) {
   const [row] = await q.query<Credential>(
     `select ${select} from ${from} where c.credential_id = $1`,
     [id],

@@ -282,6 +282,7 @@ describe('the journal', () => {
     expect(pinRows.map((r) => r.action)).toEqual(['create', 'create_pin'])
     expect(pinRows[1]).toMatchObject({
       audit_id: (pin.body as { audit_id: number }).audit_id,
+      target_name: `${ADMIN} → ${coder.name}`,
       changes: {},
     })
 
