@@ -1868,6 +1868,10 @@ type RootTranslation = {
 			 * A​u​d​i​t​ ​l​o​g
 			 */
 			'devices:audits': string
+			/**
+			 * J​o​u​r​n​a​l
+			 */
+			journal: string
 		}
 		/**
 		 * T​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​h​a​s​ ​n​o​ ​c​l​i​e​n​t​s​.
@@ -5479,6 +5483,10 @@ export type TranslationFunctions = {
 			 * Audit log
 			 */
 			'devices:audits': () => LocalizedString
+			/**
+			 * Journal
+			 */
+			journal: () => LocalizedString
 		}
 		/**
 		 * The organization has no clients.

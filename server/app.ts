@@ -8,6 +8,7 @@ import { HashGate } from './auth/hash-gate'
 import { defaultOptions, demoExposure, type ServerOptions } from './config'
 import type { AppEnv, Services } from './context'
 import { openDatabase, type Db } from './db/database'
+import { keepJournalRetention, pruneJournal } from './db/journal-retention'
 import { migrate } from './db/migrate'
 import { seedIfEmpty } from './db/seed'
 import { compressJson } from './http/compress'
@@ -23,6 +24,7 @@ import { registerAuth } from './routes/auth'
 import { registerControl } from './routes/control'
 import { registerCredentials } from './routes/credentials'
 import { registerDevices } from './routes/devices'
+import { registerJournal } from './routes/journal'
 import { registerLocations } from './routes/locations'
 import { registerNotify } from './routes/notify'
 import { registerOrganizations } from './routes/organizations'
@@ -96,6 +98,14 @@ export async function createApp(overrides: Partial<ServerOptions> = {}): Promise
   // PGlite has no autovacuum: statistics are only as fresh as the last ANALYZE, and a stale guess
   // picks a plan that holds the one connection for everyone (server/db/seed.ts). Once per start.
   else if (db.kind === 'pglite') await db.query('analyze')
+  const retention = options.journalRetentionDays
+  if (retention !== null) {
+    const removed = await pruneJournal(db, retention)
+    if (removed > 0)
+      logger.info(`journal retention removed ${removed} rows older than ${retention} days`)
+  }
+  const stopRetention =
+    retention === null ? () => undefined : keepJournalRetention(db, retention, logger)
   const services: Services = {
     db,
     options,
@@ -208,8 +218,17 @@ export async function createApp(overrides: Partial<ServerOptions> = {}): Promise
   registerControl(app, services)
   registerCredentials(app, services)
   registerUploads(app, services)
+  registerJournal(app, services)
   registerStatic(app, options.distDir, options.bootAnswersBudgetMs)
   app.notFound((c) => c.json({ error: 'not_found', message: 'No such endpoint.' }, 404))
 
-  return { app, services, seedMs, close: () => db.close() }
+  return {
+    app,
+    services,
+    seedMs,
+    close: () => {
+      stopRetention()
+      return db.close()
+    },
+  }
 }

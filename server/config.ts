@@ -55,6 +55,8 @@ export interface ServerOptions {
    * and then how long requests still running get to finish before their connections are cut.
    */
   drainMs: number
+  /** Journal rows older than this many days are pruned (docs/journal.md); null keeps them all. */
+  journalRetentionDays: number | null
 }
 
 export const defaultOptions: ServerOptions = {
@@ -85,6 +87,7 @@ export const defaultOptions: ServerOptions = {
   uploadTotalQuota: 500 * 1024 * 1024,
   resetMailLimit: 3,
   resetMailWindow: 3600,
+  journalRetentionDays: null,
 }
 
 const logLevels: readonly LogLevel[] = ['debug', 'info', 'warn', 'error', 'silent']
@@ -207,6 +210,11 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): ServerOptions {
       60_000,
     ),
     drainMs: whole('DRAIN_MS', defaultOptions.drainMs, 0, 600_000),
+    // Unset keeps every row; else at least one day (about 270 years at most).
+    journalRetentionDays:
+      given('JOURNAL_RETENTION_DAYS') === undefined
+        ? null
+        : whole('JOURNAL_RETENTION_DAYS', 1, 1, 100_000),
   }
   if (problems.length) throw new ConfigError(problems)
   return options

@@ -369,6 +369,7 @@ const de = {
       devices: 'Geräte',
       credentials: 'Berechtigungsnachweise',
       'devices:audits': 'Protokoll',
+      journal: 'Änderungsjournal',
     },
     noClients: 'Die Organisation hat keine Clients.',
     loadFailed: 'Rollen und Berechtigungen konnten nicht geladen werden.',

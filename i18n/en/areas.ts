@@ -61,6 +61,7 @@ const areas = {
       devices: 'Devices',
       credentials: 'Credentials',
       'devices:audits': 'Audit log',
+      journal: 'Journal',
     },
     noClients: 'The organization has no clients.',
     loadFailed: 'Roles and permissions could not be loaded.',

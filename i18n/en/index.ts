@@ -499,6 +499,7 @@ const en = {
       devices: 'Devices',
       credentials: 'Credentials',
       'devices:audits': 'Audit log',
+      journal: 'Journal',
     },
     noClients: 'The organization has no clients.',
     loadFailed: 'Roles and permissions could not be loaded.',

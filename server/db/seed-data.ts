@@ -18,7 +18,11 @@ const org = allPermissions.filter((p) => p.endsWith(':org'))
 export const roles = [
   { role: 'admin', permissions: global },
   { role: 'org_admin', permissions: org },
-  { role: 'staff', permissions: org.filter((p) => p.includes(':read:')) },
+  // Who changed what is for administrators (docs/journal.md): staff read everything else.
+  {
+    role: 'staff',
+    permissions: org.filter((p) => p.includes(':read:') && !p.startsWith('journal:')),
+  },
   { role: 'auditor', permissions: ['devices:audits:read:org'] },
 ] as const satisfies readonly { role: SeededRole; permissions: readonly string[] }[]
 

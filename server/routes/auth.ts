@@ -11,8 +11,10 @@ import {
   rotateRefreshToken,
 } from '../auth/tokens'
 import type { App, Services } from '../context'
+import { writeJournal } from '../db/journal'
 import { DEMO_PASSWORD } from '../db/seed-data'
 import { badField, HttpError } from '../http/errors'
+import { journalSource } from '../http/journal-source'
 import { jsonBody, parse } from '../http/validate'
 
 const invalidGrant = () =>
@@ -52,10 +54,12 @@ export function registerAuth(app: App, s: Services) {
     // One sign-in namespace (migration 003): a name, in any case or spacing, reaches one account.
     const [user] = await s.db.query<{
       user_id: number
+      email: string
+      organization_id: number
       password_hash: string | null
       disabled: boolean
     }>(
-      `select u.user_id, u.password_hash, u.disabled
+      `select u.user_id, u.email, u.organization_id, u.password_hash, u.disabled
        from sign_in_names n join users u using (user_id) where n.name = lower($1)`,
       [name],
     )
@@ -75,8 +79,19 @@ export function registerAuth(app: App, s: Services) {
     )
     // The demo password is published: outside demo mode it opens nothing, even where it is set.
     const published = !s.options.demoMode && input.password === DEMO_PASSWORD
+    // The session rows name the account, never the name typed: a password typed into the name
+    // field would otherwise be written down. An unknown name is journaled without one.
+    const session = {
+      organizationId: user?.organization_id ?? null,
+      targetType: 'session',
+      targetId: user?.user_id ?? null,
+      targetName: user?.email ?? null,
+    } as const
     if (!user || !ok || published || user.disabled) {
       s.logger.info('login failed', { username: name })
+      await s.db.tx((q) =>
+        writeJournal(q, journalSource(c, null), { ...session, action: 'sign_in_failed' }),
+      )
       throw invalidGrant()
     }
     await clearBudget(s.db, key)
@@ -84,7 +99,14 @@ export function registerAuth(app: App, s: Services) {
       'Set-Cookie',
       deviceCookie(s.jwtKey, user.user_id, overTls(c, s), known ? device.nonce : undefined),
     )
-    return c.json(await s.db.tx((q) => issueTokenPair(q, s.jwtKey, user.user_id, ttl)))
+    const actor = { userId: user.user_id, email: user.email }
+    const pair = await s.db.tx(async (q) => {
+      const issued = await issueTokenPair(q, s.jwtKey, user.user_id, ttl)
+      // Last, as everywhere: the journal's head is locked from here to the commit.
+      await writeJournal(q, journalSource(c, actor), { ...session, action: 'sign_in' })
+      return issued
+    })
+    return c.json(pair)
   })
 
   app.post('/auth/v1/token/refresh', async (c) => {
@@ -131,7 +153,21 @@ export function registerAuth(app: App, s: Services) {
         'update refresh_tokens set revoked_at = now() where user_id = $1 and revoked_at is null',
         [userId],
       )
-      return issueTokenPair(q, s.jwtKey, userId, ttl)
+      const issued = await issueTokenPair(q, s.jwtKey, userId, ttl)
+      const [user] = await q.query<{ email: string; organization_id: number }>(
+        'select email, organization_id from users where user_id = $1',
+        [userId],
+      )
+      // The link's holder set the password: the journal names them as the actor.
+      const actor = user ? { userId, email: user.email } : null
+      await writeJournal(q, journalSource(c, actor), {
+        organizationId: user?.organization_id ?? null,
+        action: 'password_reset',
+        targetType: 'user',
+        targetId: userId,
+        targetName: user?.email ?? null,
+      })
+      return issued
     })
     if (!pair) throw invalidLink()
     return c.json(pair)

@@ -13,11 +13,14 @@ import { inScope } from '../../src/contract/permissions'
 import type { App, Principal, Services } from '../context'
 import { writeAudit, type AuditDetail } from '../db/audit'
 import type { Queryable } from '../db/database'
+import { writeJournal } from '../db/journal'
 import { badField, conflict, HttpError, notFound } from '../http/errors'
 import { idempotencyKey, once, refusal } from '../http/idempotency'
+import { journalSource } from '../http/journal-source'
 import { ensureInScope, requireScope } from '../http/scope'
 import type { Scope } from '../../src/contract/permissions'
 import { idParam, jsonBody } from '../http/validate'
+import { credentialName, findCredential } from './credentials'
 import { findDevices } from './device-rows'
 
 const nextLockState: Record<DeviceCommand, LockState | null> = {
@@ -131,6 +134,16 @@ export function registerControl(app: App, s: Services) {
           [id, nextLockState[command]],
         )
         const auditId = await audit('success', null)
+        const lockState: [unknown, unknown] = [device.current_status.lock_state, status?.lock_state]
+        await writeJournal(q, journalSource(c), {
+          organizationId: device.organization_id,
+          action: 'device_command',
+          targetType: 'device',
+          targetId: id,
+          targetName: device.name,
+          changes: lockState[0] === lockState[1] ? {} : { lock_state: lockState },
+          auditId,
+        })
         return {
           status: 200,
           body: {
@@ -191,6 +204,17 @@ export function registerControl(app: App, s: Services) {
           detail: { code: 'pin_window', params: { start: data.start_date, end: data.end_date } },
           actor: p,
           requestId: c.get('requestId'),
+        })
+        // That a PIN was made, for which credential, and its audit row: never the PIN.
+        const credential =
+          data.credential_id === undefined ? undefined : await findCredential(q, data.credential_id)
+        await writeJournal(q, journalSource(c), {
+          organizationId: device.organization_id,
+          action: 'create_pin',
+          targetType: credential === undefined ? 'device' : 'credential',
+          targetId: credential?.credential_id ?? id,
+          targetName: credential === undefined ? device.name : credentialName(credential),
+          auditId,
         })
         return { status: 200, body: { device_id: id, details: { pin }, audit_id: auditId } }
       }),

@@ -8,8 +8,10 @@ import {
 import { inScope, type Scope } from '../../src/contract/permissions'
 import type { App, Principal, Services } from '../context'
 import type { Queryable } from '../db/database'
+import { changeRow, writeJournal } from '../db/journal'
 import { lockRow } from '../db/locks'
 import { badField, notFound, requiredField } from '../http/errors'
+import { journalSource } from '../http/journal-source'
 import { listPage } from '../http/list'
 import { ensureInScope, orgLimit, requireScope } from '../http/scope'
 import { idParam, jsonBody, parse, query } from '../http/validate'
@@ -33,7 +35,11 @@ const select = `c.credential_id, c.organization_id, c.user_id, u.email as user_e
   c.created_at, c.updated_at`
 const from = 'credentials c join users u on u.user_id = c.user_id'
 
-async function findCredential(q: Queryable, id: number) {
+/** A credential has no name of its own: the journal names it by whom it admits where. */
+export const credentialName = (credential: Credential) =>
+  `${credential.user_email} → ${credential.assignment_name}`
+
+export async function findCredential(q: Queryable, id: number) {
   const [row] = await q.query<Credential>(
     `select ${select} from ${from} where c.credential_id = $1`,
     [id],
@@ -165,7 +171,14 @@ export function registerCredentials(app: App, s: Services) {
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning credential_id`,
         [...values(input), organizationId],
       )
-      return row?.credential_id ?? 0
+      const credentialId = row?.credential_id ?? 0
+      const created = (await findCredential(q, credentialId)) ?? null
+      await writeJournal(
+        q,
+        journalSource(c),
+        changeRow('credential', credentialId, null, created, credentialName),
+      )
+      return credentialId
     })
     return c.json(await findCredential(s.db, id), 201)
   })
@@ -190,7 +203,13 @@ export function registerCredentials(app: App, s: Services) {
          where credential_id = $10`,
         [...values(input), organizationId, id],
       )
-      return findCredential(q, id)
+      const after = await findCredential(q, id)
+      await writeJournal(
+        q,
+        journalSource(c),
+        changeRow('credential', id, current, after ?? null, credentialName),
+      )
+      return after
     })
     return c.json(updated)
   })
@@ -202,8 +221,13 @@ export function registerCredentials(app: App, s: Services) {
     await s.db.tx(async (q) => {
       // Locked first, so a second DELETE waits and then finds it gone (404).
       await lockRow(q, 'credentials', id, 'update')
-      ensureInScope(scope, p, await findCredential(q, id), 'Credential')
+      const credential = ensureInScope(scope, p, await findCredential(q, id), 'Credential')
       await q.query('delete from credentials where credential_id = $1', [id])
+      await writeJournal(
+        q,
+        journalSource(c),
+        changeRow('credential', id, credential, null, credentialName),
+      )
     })
     return c.body(null, 204)
   })

@@ -9,8 +9,10 @@ import {
 import { inScope } from '../../src/contract/permissions'
 import type { App, Principal, Services } from '../context'
 import type { Queryable } from '../db/database'
+import { byName, changeRow, writeJournal } from '../db/journal'
 import { lockRow } from '../db/locks'
 import { conflict, notFound, requiredField } from '../http/errors'
+import { journalSource } from '../http/journal-source'
 import { listPage } from '../http/list'
 import { ensureInScope, orgLimit, requireScope } from '../http/scope'
 import { idParam, jsonBody, parse, query } from '../http/validate'
@@ -169,7 +171,10 @@ export function registerDevices(app: App, s: Services) {
           mount.location_id,
         ],
       )
-      return row?.device_id ?? 0
+      const deviceId = row?.device_id ?? 0
+      const created = (await findDevice(q, deviceId)) ?? null
+      await writeJournal(q, journalSource(c), changeRow('device', deviceId, null, created, byName))
+      return deviceId
     })
     return c.json(await findDevice(s.db, id), 201)
   })
@@ -210,7 +215,13 @@ export function registerDevices(app: App, s: Services) {
           mount.location_id,
         ],
       )
-      return findDevice(q, id)
+      const after = await findDevice(q, id)
+      await writeJournal(
+        q,
+        journalSource(c),
+        changeRow('device', id, device, after ?? null, byName),
+      )
+      return after
     })
     return c.json(updated)
   })
@@ -222,7 +233,7 @@ export function registerDevices(app: App, s: Services) {
     await s.db.tx(async (q) => {
       // Locked first: a credential being granted through it waits, or finds it gone.
       await lockRow(q, 'devices', id, 'update')
-      ensureInScope(scope, p, await findDevice(q, id), 'Device')
+      const device = ensureInScope(scope, p, await findDevice(q, id), 'Device')
       const [held] = await q.query<{ n: number }>(
         "select count(*)::int as n from credentials where assignment_type = 'device' and assignment_id = $1",
         [id],
@@ -235,6 +246,7 @@ export function registerDevices(app: App, s: Services) {
         })
       }
       await q.query('delete from devices where device_id = $1', [id])
+      await writeJournal(q, journalSource(c), changeRow('device', id, device, null, byName))
     })
     return c.body(null, 204)
   })

@@ -13,8 +13,10 @@ import {
 import { inScope } from '../../src/contract/permissions'
 import type { App, Services } from '../context'
 import type { Queryable } from '../db/database'
+import { byName, changeRow, writeJournal } from '../db/journal'
 import { lockRow } from '../db/locks'
 import { inUse, notFound, type Holdings } from '../http/errors'
+import { journalSource } from '../http/journal-source'
 import { listPage } from '../http/list'
 import { ensureInScope, orgLimit, requireScope } from '../http/scope'
 import { idParam, jsonBody, parse, query } from '../http/validate'
@@ -159,15 +161,24 @@ export function registerLocations(app: App, s: Services) {
     const input = await jsonBody(c, LocationInput)
     const organizationId = input.organization_id ?? p.organizationId
     if (!inScope(scope, p.organizationId, organizationId)) throw notFound('Organization')
-    const [row] = await s.db.query<{ location_id: number }>(
-      `insert into locations (name, street, number, postal_code, locality, description, image_url,
-         organization_id)
-       select $1, $2, $3, $4, $5, $6, $7, organization_id from organizations where organization_id = $8
-       returning location_id`,
-      [...values(input), organizationId],
-    )
-    if (!row) throw notFound('Organization')
-    return c.json(await findLocation(s.db, row.location_id), 201)
+    const id = await s.db.tx(async (q) => {
+      const [row] = await q.query<{ location_id: number }>(
+        `insert into locations (name, street, number, postal_code, locality, description, image_url,
+           organization_id)
+         select $1, $2, $3, $4, $5, $6, $7, organization_id from organizations where organization_id = $8
+         returning location_id`,
+        [...values(input), organizationId],
+      )
+      if (!row) throw notFound('Organization')
+      const created = (await findLocation(q, row.location_id)) ?? null
+      await writeJournal(
+        q,
+        journalSource(c),
+        changeRow('location', row.location_id, null, created, byName),
+      )
+      return row.location_id
+    })
+    return c.json(await findLocation(s.db, id), 201)
   })
 
   app.put('/sbm/v1/locations/:id', async (c) => {
@@ -197,7 +208,13 @@ export function registerLocations(app: App, s: Services) {
       )
       // Again after the cascade, which waited for credentials being written on these doors.
       if (moves) await refuseWhileHeld(q, id, true)
-      return findLocation(q, id)
+      const after = await findLocation(q, id)
+      await writeJournal(
+        q,
+        journalSource(c),
+        changeRow('location', id, location, after ?? null, byName),
+      )
+      return after
     })
     return c.json(updated)
   })
@@ -210,9 +227,11 @@ export function registerLocations(app: App, s: Services) {
       // Locked first: a second DELETE then finds it gone (404), and a device or credential being
       // attached below it (which holds the row in key share) is seen by the check below.
       await lockRow(q, 'locations', id, 'update')
-      ensureInScope(scope, p, await findLocation(q, id), 'Location')
+      const location = ensureInScope(scope, p, await findLocation(q, id), 'Location')
       await refuseWhileHeld(q, id, false)
+      // Its floors, rooms and doors go with it (cascading keys): one row, the location's.
       await q.query('delete from locations where location_id = $1', [id])
+      await writeJournal(q, journalSource(c), changeRow('location', id, location, null, byName))
     })
     return c.body(null, 204)
   })

@@ -8,7 +8,9 @@ import { createPasswordToken } from '../auth/tokens'
 import { isLoopback } from '../config'
 import type { App, AppEnv, Services } from '../context'
 import type { Queryable } from '../db/database'
+import { writeJournal } from '../db/journal'
 import { conflict, HttpError } from '../http/errors'
+import { journalSource } from '../http/journal-source'
 import { listPage } from '../http/list'
 import { jsonBody, query } from '../http/validate'
 import { ensureManageable } from './user-writes'
@@ -60,6 +62,15 @@ async function invite(c: Context<AppEnv>, s: Services, input: InviteNotify) {
       body: `Hello ${user.first_name || user.email}, ${caller.email} invited you to the access console. Set your password: ${s.options.publicUrl}${link}`,
       link,
       userId: user.user_id,
+    })
+    // That an invite went out and how: never its link, which signs its reader in.
+    await writeJournal(q, journalSource(c, caller), {
+      organizationId: user.organization_id,
+      action: 'invite_sent',
+      targetType: 'user',
+      targetId: user.user_id,
+      targetName: user.email,
+      changes: { channel: [null, channel] },
     })
   })
 }

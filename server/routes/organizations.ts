@@ -8,8 +8,10 @@ import {
 import { allows } from '../../src/contract/permissions'
 import type { App, Services } from '../context'
 import type { Queryable } from '../db/database'
+import { byName, changeRow, writeJournal } from '../db/journal'
 import { lockRow } from '../db/locks'
 import { conflict, HttpError } from '../http/errors'
+import { journalSource } from '../http/journal-source'
 import { listPage } from '../http/list'
 import { ensureInScope, orgLimit, requireScope } from '../http/scope'
 import { idParam, jsonBody, query } from '../http/validate'
@@ -94,6 +96,12 @@ export function registerOrganizations(app: App, s: Services) {
       )
       const organizationId = row?.organization_id ?? 0
       await setClients(q, organizationId, input.client_ids)
+      const created = await findOrganization(q, organizationId)
+      await writeJournal(
+        q,
+        journalSource(c),
+        changeRow('organization', organizationId, null, created ?? null, byName),
+      )
       return organizationId
     })
     return c.json(await findOrganization(s.db, id), 201)
@@ -114,7 +122,13 @@ export function registerOrganizations(app: App, s: Services) {
         [id, (patch.name ?? org.name).trim(), patch.description ?? org.description],
       )
       if (patch.client_ids) await setClients(q, id, patch.client_ids)
-      return findOrganization(q, id)
+      const after = await findOrganization(q, id)
+      await writeJournal(
+        q,
+        journalSource(c),
+        changeRow('organization', id, org, after ?? null, byName),
+      )
+      return after
     })
     return c.json(updated)
   })
@@ -127,7 +141,7 @@ export function registerOrganizations(app: App, s: Services) {
       // Locked first: a second DELETE finds it gone (404), and a user, location or device being
       // added (its foreign key holds this row in key share) is counted below or refused after.
       await lockRow(q, 'organizations', id, 'update')
-      ensureInScope(scope, p, await findOrganization(q, id), 'Organization')
+      const org = ensureInScope(scope, p, await findOrganization(q, id), 'Organization')
       const [used] = await q.query<{ n: number }>(
         `select (select count(*) from users where organization_id = $1)
               + (select count(*) from locations where organization_id = $1)
@@ -143,6 +157,7 @@ export function registerOrganizations(app: App, s: Services) {
         )
       }
       await q.query('delete from organizations where organization_id = $1', [id])
+      await writeJournal(q, journalSource(c), changeRow('organization', id, org, null, byName))
     })
     return c.body(null, 204)
   })

@@ -13,8 +13,10 @@ import {
 } from '../../src/contract/locations'
 import type { App, Principal, Services } from '../context'
 import type { Queryable, Row } from '../db/database'
+import { changeRow, writeJournal } from '../db/journal'
 import { lockRow } from '../db/locks'
 import { inUse, type Holdings } from '../http/errors'
+import { journalSource } from '../http/journal-source'
 import { listPage } from '../http/list'
 import { ensureInScope, orgLimit, requireScope } from '../http/scope'
 import type { Scope } from '../../src/contract/permissions'
@@ -111,8 +113,12 @@ function mountsBelowSql(level: Level) {
     .join(' union all ')
 }
 
+// Floors, rooms and doors are named in the journal by their `name` column.
+const nameOf = (row: Row) => String(row.name)
+
 function registerLevel(app: App, s: Services, level: Level) {
   const path = `/sbm/v1/${level.kind}`
+  const target = journalTargets[level.kind]
   const find = async (q: Queryable, id: number) =>
     (
       await q.query<Row & { organization_id: number }>(
@@ -160,7 +166,15 @@ function registerLevel(app: App, s: Services, level: Level) {
     const p = c.get('principal')
     const scope = requireScope(p, 'locations', 'create')
     const input = await level.create(c)
-    const id = await s.db.tx((q) => write(q, p, scope, input, null))
+    const id = await s.db.tx(async (q) => {
+      const created = await write(q, p, scope, input, null)
+      await writeJournal(
+        q,
+        journalSource(c),
+        changeRow(target, created, null, (await find(q, created)) ?? null, nameOf),
+      )
+      return created
+    })
     return c.json(await find(s.db, id), 201)
   })
 
@@ -177,7 +191,9 @@ function registerLevel(app: App, s: Services, level: Level) {
         await refuseWhileHeld(q, level, id, true)
       await write(q, p, scope, input, id)
       for (const sql of level.cascade) await q.query(sql, [id])
-      return find(q, id)
+      const after = await find(q, id)
+      await writeJournal(q, journalSource(c), changeRow(target, id, current, after ?? null, nameOf))
+      return after
     })
     return c.json(updated)
   })
@@ -187,13 +203,16 @@ function registerLevel(app: App, s: Services, level: Level) {
     const scope = requireScope(p, 'locations', 'delete')
     const id = idParam(c)
     await s.db.tx(async (q) => {
-      ensureInScope(scope, p, await lockedNode(q, id), level.name)
+      const node = ensureInScope(scope, p, await lockedNode(q, id), level.name)
       await refuseWhileHeld(q, level, id, false)
       await q.query(`delete from ${level.kind} where ${level.key} = $1`, [id])
+      await writeJournal(q, journalSource(c), changeRow(target, id, node, null, nameOf))
     })
     return c.body(null, 204)
   })
 }
+
+const journalTargets = { floors: 'floor', rooms: 'room', doors: 'door' } as const
 
 function pick(row: Row, keys: readonly string[]): Row {
   return Object.fromEntries(keys.map((k) => [k, row[k]]))

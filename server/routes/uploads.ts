@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto'
 import { can, needs } from '../../src/contract/permissions'
 import { UPLOAD_MAX_BYTES } from '../../src/contract/uploads'
 import type { App, Services } from '../context'
+import { writeJournal } from '../db/journal'
 import { forbidden, HttpError, notFound } from '../http/errors'
+import { journalSource } from '../http/journal-source'
 
 // The file's first bytes decide its type; the client's claimed type and name are not trusted.
 // SVG is refused on purpose: it can carry script.
@@ -79,7 +81,18 @@ export function registerUploads(app: App, s: Services) {
          returning name`,
         [name, kind.type, bytes.length, bytes, principal.userId, uploadUserQuota, uploadTotalQuota],
       )
-      return row !== undefined
+      if (row === undefined) return false
+      // An image for a location or a floor plan (the locations permissions allow it), not yet
+      // attached to one: the row names the stored file, its type and size.
+      await writeJournal(q, journalSource(c), {
+        organizationId: principal.organizationId,
+        action: 'upload',
+        targetType: 'location',
+        targetId: null,
+        targetName: name,
+        changes: { content_type: [null, kind.type], size: [null, bytes.length] },
+      })
+      return true
     })
     if (!stored) {
       throw new HttpError(

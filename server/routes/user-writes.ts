@@ -8,7 +8,9 @@ import {
 import { UserInput, UserUpdate, type User } from '../../src/contract/users'
 import type { App, Principal, Services } from '../context'
 import type { Queryable } from '../db/database'
+import { changeRow, writeJournal } from '../db/journal'
 import { badField, conflict, forbidden, HttpError, notFound, taken } from '../http/errors'
+import { journalSource } from '../http/journal-source'
 import { requireScope } from '../http/scope'
 import { idParam, jsonBody, parse } from '../http/validate'
 import { findUser } from './users'
@@ -143,6 +145,9 @@ const userValues = (input: UserInput, organizationId: number) => [
   input.disabled ?? false,
 ]
 
+/** A user is named by their e-mail in the journal: the sign-in name everyone knows them by. */
+const byEmail = (user: User) => user.email
+
 export function registerUserWrites(app: App, s: Services) {
   app.post('/org/v1/users', async (c) => {
     const p = c.get('principal')
@@ -160,7 +165,13 @@ export function registerUserWrites(app: App, s: Services) {
          values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) returning user_id`,
         userValues(input, organizationId),
       )
-      return row?.user_id ?? 0
+      const userId = row?.user_id ?? 0
+      await writeJournal(
+        q,
+        journalSource(c),
+        changeRow('user', userId, null, (await findUser(q, userId)) ?? null, byEmail),
+      )
+      return userId
     })
     return c.json(await findUser(s.db, id), 201)
   })
@@ -191,6 +202,11 @@ export function registerUserWrites(app: App, s: Services) {
       if (input.disabled) {
         await q.query('update refresh_tokens set revoked_at = now() where user_id = $1', [id])
       }
+      await writeJournal(
+        q,
+        journalSource(c),
+        changeRow('user', id, user, (await findUser(q, id)) ?? null, byEmail),
+      )
     })
     return c.json(await findUser(s.db, id))
   })
@@ -200,10 +216,11 @@ export function registerUserWrites(app: App, s: Services) {
     requireScope(p, 'users', 'delete')
     const id = idParam(c)
     await s.db.tx(async (q) => {
-      ensureManageable(p, await findUser(q, id), 'delete')
+      const user = ensureManageable(p, await findUser(q, id), 'delete')
       // The row count decides: a concurrent DELETE that got there first leaves nothing here (404).
       const [gone] = await q.query('delete from users where user_id = $1 returning user_id', [id])
       if (!gone) throw notFound('User')
+      await writeJournal(q, journalSource(c), changeRow('user', id, user, null, byEmail))
     })
     return c.body(null, 204)
   })

@@ -37,10 +37,13 @@ const people = {
 type Who = keyof typeof people
 
 describe('permissions', () => {
-  it('lists read/create/update with and without :org, and only read for audits', () => {
-    expect(allPermissions).toHaveLength(5 * 3 * 2 + 2)
+  it('lists read/create/update with and without :org, and only read for audits and the journal', () => {
+    expect(allPermissions).toHaveLength(5 * 3 * 2 + 2 + 2)
     expect(allPermissions).toContain('devices:audits:read:org')
     expect(allPermissions).not.toContain('devices:audits:create')
+    expect(allPermissions).toContain('journal:read')
+    expect(allPermissions).toContain('journal:read:org')
+    expect(allPermissions).not.toContain('journal:create')
     expect(isPermission('users:delete')).toBe(false)
   })
 

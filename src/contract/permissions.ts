@@ -9,13 +9,14 @@ export const resources = [
   'devices',
   'credentials',
   'devices:audits',
+  'journal',
 ] as const
 export type Resource = (typeof resources)[number]
 
 export const actions = ['read', 'create', 'update'] as const
 export type Action = (typeof actions)[number]
 
-// The audit log is written by the server only; people can read it.
+// The audit log and the journal are written by the server only; people can read them.
 const resourceActions: Record<Resource, readonly Action[]> = {
   organizations: actions,
   users: actions,
@@ -23,6 +24,7 @@ const resourceActions: Record<Resource, readonly Action[]> = {
   devices: actions,
   credentials: actions,
   'devices:audits': ['read'],
+  journal: ['read'],
 }
 
 export type Permission = `${Resource}:${Action}` | `${Resource}:${Action}:org`

@@ -14,6 +14,7 @@ const collections: Record<Resource, string> = {
   devices: '/sbm/v1/devices',
   credentials: '/access/v1/credentials',
   'devices:audits': '/sbm/v1/devices/audit',
+  journal: '/org/v1/journal',
 }
 
 // A missing id: an allowed caller gets 404 (or 400 for an empty body), never a change.
@@ -36,6 +37,7 @@ const cases: [Resource, Operation][] = [
       ]),
   ),
   ['devices:audits', 'read'],
+  ['journal', 'read'],
 ]
 
 describe.each([ADMIN, ORGADMIN, STAFF, AUDITOR, GLOBEX])('%s', (login) => {

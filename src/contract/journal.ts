@@ -1,0 +1,92 @@
+import {
+  assign,
+  enums,
+  nullable,
+  object,
+  optional,
+  record,
+  string,
+  tuple,
+  unknown,
+  type Infer,
+} from './struct'
+import { Id, IdParam, IsoDateTime } from './fields'
+import { listQuery } from './list'
+
+/** What a journal row is about; a session row is about a user signing in or out. */
+export const journalTargetTypes = [
+  'organization',
+  'user',
+  'location',
+  'floor',
+  'room',
+  'door',
+  'device',
+  'credential',
+  'session',
+] as const
+export const JournalTargetType = enums(journalTargetTypes)
+export type JournalTargetType = Infer<typeof JournalTargetType>
+
+/**
+ * What happened. `device_command` is a command sent to a device and `create_pin` an offline PIN
+ * written into a credential: both carry the device audit row's `audit_id`.
+ */
+export const journalActions = [
+  'create',
+  'update',
+  'delete',
+  'sign_in',
+  'sign_in_failed',
+  'password_reset',
+  'invite_sent',
+  'upload',
+  'device_command',
+  'create_pin',
+] as const
+export const JournalAction = enums(journalActions)
+export type JournalAction = Infer<typeof JournalAction>
+
+/** A field's value before and after the change: null before a create, null after a delete. */
+export const JournalChange = tuple([unknown(), unknown()])
+
+/**
+ * One change, written in the change's transaction (docs/journal.md). The actor's e-mail and the
+ * target's name are as they were then. `client_address` is the TCP peer's address.
+ */
+export const JournalEntry = object({
+  journal_id: Id,
+  at: IsoDateTime,
+  actor_id: nullable(Id),
+  actor_email: nullable(string()),
+  client_address: nullable(string()),
+  organization_id: nullable(Id),
+  action: JournalAction,
+  target_type: JournalTargetType,
+  target_id: nullable(Id),
+  target_name: nullable(string()),
+  changes: record(string(), JournalChange),
+  request_id: nullable(string()),
+  audit_id: nullable(Id),
+})
+export type JournalEntry = Infer<typeof JournalEntry>
+
+/** Both orders are the journal's own: time order is id order (migration 013). */
+export const journalSortKeys = ['journal_id', 'at'] as const
+
+/**
+ * GET /org/v1/journal: the list protocol plus filters, each narrowing the rows; `from` and `to`
+ * bound `at` (from inclusive, to exclusive). An :org reader sees their organization's rows only.
+ */
+export const JournalListQuery = assign(
+  listQuery(journalSortKeys, 'journal_id'),
+  object({
+    actor_id: optional(IdParam),
+    target_type: optional(JournalTargetType),
+    target_id: optional(IdParam),
+    action: optional(JournalAction),
+    from: optional(IsoDateTime),
+    to: optional(IsoDateTime),
+  }),
+)
+export type JournalListQuery = Infer<typeof JournalListQuery>
