@@ -19,6 +19,7 @@ import { registerReady } from './http/ready'
 import { requestIds } from './http/request-id'
 import { registerStatic } from './http/static'
 import { createLogger } from './logger'
+import { createMetrics, measureRequests, registerMetrics } from './metrics'
 import { registerAudits } from './routes/audits'
 import { registerAuth } from './routes/auth'
 import { registerControl } from './routes/control'
@@ -81,7 +82,8 @@ export async function createApp(overrides: Partial<ServerOptions> = {}): Promise
   const logger = createLogger(options.logLevel)
   // Refuses before anything opens; main.ts prints the warning when it was allowed.
   demoExposure(options)
-  const db = await openDatabase(options)
+  const metrics = createMetrics(options.databaseUrl ? 'postgres' : 'pglite')
+  const db = await openDatabase(options, metrics.database)
   const { held } = await migrate(db)
   for (const { name, problems } of held) {
     logger.warn(
@@ -113,10 +115,12 @@ export async function createApp(overrides: Partial<ServerOptions> = {}): Promise
     jwtKey: await jwtKey(db, options.jwtSecret),
     hashing: new HashGate(options.hashConcurrency, options.hashQueue),
     lifecycle: { draining: false },
+    metrics,
   }
 
   const app = new Hono<AppEnv>()
   app.use('*', requestIds())
+  app.use('*', measureRequests(metrics))
   if (options.logLevel === 'debug') {
     app.use('*', async (c, next) => {
       const started = performance.now()
@@ -219,6 +223,7 @@ export async function createApp(overrides: Partial<ServerOptions> = {}): Promise
   registerCredentials(app, services)
   registerUploads(app, services)
   registerJournal(app, services)
+  registerMetrics(app, metrics, options.metricsToken)
   registerStatic(app, options.distDir, options.bootAnswersBudgetMs)
   app.notFound((c) => c.json({ error: 'not_found', message: 'No such endpoint.' }, 404))
 

@@ -90,6 +90,12 @@ describe('optionsFromEnv', () => {
     expect(problemsOf({ JWT_SECRET: 'short-secret' })).toEqual([
       'JWT_SECRET must be at least 32 characters long (value not shown)',
     ])
+    expect(problemsOf({ METRICS_TOKEN: 'short' })).toEqual([
+      'METRICS_TOKEN must be 16 to 256 visible ASCII characters (value not shown)',
+    ])
+    expect(optionsFromEnv({ METRICS_TOKEN: 'a-token-of-16-chars' }).metricsToken).toBe(
+      'a-token-of-16-chars',
+    )
     const [line = ''] = problemsOf({ PORT: '80\n\u001b[31mred' })
     expect(line).not.toContain('\n')
     expect(line).not.toContain('\u001b')

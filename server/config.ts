@@ -16,6 +16,8 @@ export interface ServerOptions {
   seedAuditRows: number
   /** When null a secret is generated once and kept in the database. */
   jwtSecret: string | null
+  /** A bearer token that opens /metrics from anywhere; without it only this machine may read it. */
+  metricsToken: string | null
   logLevel: LogLevel
   demoMode: boolean
   /**
@@ -68,6 +70,7 @@ export const defaultOptions: ServerOptions = {
   refreshTokenTtl: 30 * 24 * 3600,
   seedAuditRows: 10_000,
   jwtSecret: null,
+  metricsToken: null,
   logLevel: 'info',
   demoMode: true,
   demoAllowRemote: false,
@@ -168,6 +171,10 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): ServerOptions {
       'DATABASE_URL must be a postgres:// or postgresql:// URL naming a host, e.g. postgres://user:password@host:5432/dbname (value not shown)',
     )
   }
+  const metricsToken = given('METRICS_TOKEN') ?? null
+  if (metricsToken !== null && !/^[\x21-\x7e]{16,256}$/.test(metricsToken)) {
+    problems.push('METRICS_TOKEN must be 16 to 256 visible ASCII characters (value not shown)')
+  }
   const jwtSecret = given('JWT_SECRET') ?? null
   if (jwtSecret !== null && jwtSecret.length < 32) {
     problems.push('JWT_SECRET must be at least 32 characters long (value not shown)')
@@ -197,6 +204,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): ServerOptions {
     refreshTokenTtl,
     seedAuditRows: whole('SEED_AUDIT_ROWS', defaultOptions.seedAuditRows, 0, 10_000_000),
     jwtSecret,
+    metricsToken,
     logLevel: level as LogLevel,
     demoMode: flag('DEMO_MODE', defaultOptions.demoMode),
     demoAllowRemote: flag('DEMO_ALLOW_REMOTE', defaultOptions.demoAllowRemote),

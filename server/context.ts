@@ -4,6 +4,7 @@ import type { Db } from './db/database'
 import type { Logger } from './logger'
 import type { HashGate } from './auth/hash-gate'
 import type { Lifecycle } from './http/drain'
+import type { Metrics } from './metrics'
 
 /** The signed-in caller, loaded fresh from the database on every request. */
 export interface Principal {
@@ -38,4 +39,6 @@ export interface Services {
   hashing: HashGate
   /** Set when the server starts shutting down (main.ts); read by /ready. */
   lifecycle: Lifecycle
+  /** Prometheus metrics, served at /metrics (server/metrics.ts). */
+  metrics: Metrics
 }

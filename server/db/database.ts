@@ -39,15 +39,28 @@ const types: pg.CustomTypesConfig = {
 const retryable = new Set<unknown>(['40001', '40P01'])
 const RETRIES = 5
 
-function wrap(pool: pg.Pool, kind: Db['kind'], shutdown: () => Promise<void>): Db {
+/** Told how long each query took and how long each transaction waited for a connection (seconds). */
+export interface DbObserver {
+  query(seconds: number): void
+  poolWait(seconds: number): void
+}
+
+function wrap(
+  pool: pg.Pool,
+  kind: Db['kind'],
+  shutdown: () => Promise<void>,
+  observe: DbObserver | undefined,
+): Db {
   // Closing twice (a failed /ready test, a shutdown racing a close) answers the first close.
   let closed: Promise<void> | undefined
   let answeredAt = 0
   const run =
     (client: pg.Pool | pg.PoolClient) =>
     async <R extends object>(sql: string, params: readonly unknown[] = []) => {
+      const asked = performance.now()
       const { rows } = await client.query<R>(sql, [...params])
       answeredAt = Date.now()
+      observe?.query((performance.now() - asked) / 1000)
       return rows
     }
   return {
@@ -58,7 +71,9 @@ function wrap(pool: pg.Pool, kind: Db['kind'], shutdown: () => Promise<void>): D
       // PGlite has one connection: a pool of size 1 hands it to one transaction at a time, so
       // concurrent requests queue here instead of interleaving statements inside a transaction.
       for (let attempt = 1; ; attempt++) {
+        const waited = performance.now()
         const client = await pool.connect()
+        observe?.poolWait((performance.now() - waited) / 1000)
         try {
           await client.query('begin')
           const result = await work({ query: run(client) })
@@ -76,10 +91,10 @@ function wrap(pool: pg.Pool, kind: Db['kind'], shutdown: () => Promise<void>): D
   }
 }
 
-export async function openDatabase(options: {
-  databaseUrl: string | null
-  dataDir: string
-}): Promise<Db> {
+export async function openDatabase(
+  options: { databaseUrl: string | null; dataDir: string },
+  observe?: DbObserver,
+): Promise<Db> {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10, types })
     // An idle connection dropped by the database (restart, failover) must not crash the server;
@@ -87,7 +102,7 @@ export async function openDatabase(options: {
     pool.on('error', (error) => {
       process.stderr.write(`idle PostgreSQL connection lost: ${error.message}\n`)
     })
-    return wrap(pool, 'postgres', () => pool.end())
+    return wrap(pool, 'postgres', () => pool.end(), observe)
   }
   if (!options.dataDir.startsWith('memory://')) mkdirSync(options.dataDir, { recursive: true })
   // pg_trgm backs the list searches' substring indexes (migration 002), btree_gist the exclusive
@@ -97,8 +112,13 @@ export async function openDatabase(options: {
   const config = createPgConfig(pglite)
   // idleTimeoutMillis 0: the single PGlite connection object must never be closed and reopened.
   const pool = new pg.Pool({ ...config, max: 1, idleTimeoutMillis: 0, types })
-  return wrap(pool, 'pglite', async () => {
-    await pool.end()
-    await pglite.close()
-  })
+  return wrap(
+    pool,
+    'pglite',
+    async () => {
+      await pool.end()
+      await pglite.close()
+    },
+    observe,
+  )
 }

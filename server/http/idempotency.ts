@@ -7,6 +7,8 @@ import { badField, HttpError } from './errors'
 export interface Answer {
   status: ContentfulStatusCode
   body: object
+  /** True when this is the stored answer of an Idempotency-Key used before. */
+  replayed?: boolean
 }
 
 /**
@@ -63,7 +65,11 @@ export async function once(
         'idempotency-key',
       )
     }
-    return { status: first.status as ContentfulStatusCode, body: JSON.parse(first.body) as object }
+    return {
+      status: first.status as ContentfulStatusCode,
+      body: JSON.parse(first.body) as object,
+      replayed: true,
+    }
   }
   const answer = await work()
   await q.query(

@@ -71,7 +71,10 @@ export function registerAuth(app: App, s: Services) {
     attempts += 1
     if (attempts % PRUNE_EVERY === 0) await pruneBudgets(s.db)
     const wait = await reserveAttempt(s.db, key, rules)
-    if (wait > 0) throw throttled(wait)
+    if (wait > 0) {
+      s.metrics.throttleRefusals.inc()
+      throw throttled(wait)
+    }
     const ok = await s.hashing.run(() =>
       user?.password_hash != null
         ? verifyPassword(input.password, user.password_hash)
@@ -89,6 +92,7 @@ export function registerAuth(app: App, s: Services) {
     } as const
     if (!user || !ok || published || user.disabled) {
       s.logger.info('login failed', { username: name })
+      s.metrics.signInFailures.inc()
       await s.db.tx((q) =>
         writeJournal(q, journalSource(c, null), { ...session, action: 'sign_in_failed' }),
       )

@@ -15,7 +15,7 @@ import { writeAudit, type AuditDetail } from '../db/audit'
 import type { Queryable } from '../db/database'
 import { writeJournal } from '../db/journal'
 import { badField, conflict, HttpError, notFound } from '../http/errors'
-import { idempotencyKey, once, refusal } from '../http/idempotency'
+import { idempotencyKey, once, refusal, type Answer } from '../http/idempotency'
 import { journalSource } from '../http/journal-source'
 import { ensureInScope, requireScope } from '../http/scope'
 import type { Scope } from '../../src/contract/permissions'
@@ -94,6 +94,17 @@ async function checkCodePlace(
   }
 }
 
+/** A command's outcome in the metrics: success or its refusal code; a replay counts as a replay. */
+function countCommand(s: Services, command: string, answer: Answer) {
+  if (answer.replayed === true) {
+    s.metrics.idempotentReplays.inc()
+    return
+  }
+  const code = 'error' in answer.body ? answer.body.error : null
+  const outcome = answer.status < 300 ? 'success' : typeof code === 'string' ? code : 'failure'
+  s.metrics.deviceCommands.inc({ command, outcome })
+}
+
 export function registerControl(app: App, s: Services) {
   app.post('/access/v1/devices/:id/control/:command', async (c) => {
     const p = c.get('principal')
@@ -156,6 +167,7 @@ export function registerControl(app: App, s: Services) {
         }
       }),
     )
+    countCommand(s, command, answer)
     return c.json(answer.body, answer.status)
   })
 
@@ -219,6 +231,7 @@ export function registerControl(app: App, s: Services) {
         return { status: 200, body: { device_id: id, details: { pin }, audit_id: auditId } }
       }),
     )
+    countCommand(s, 'create_pin', answer)
     return c.json(answer.body, answer.status)
   })
 }
