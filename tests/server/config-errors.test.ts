@@ -1,19 +1,9 @@
-import { spawn } from 'node:child_process'
 import { describe, expect, it } from 'vitest'
+import { spawnMain } from './process-helpers'
 
 /** Runs `tsx server/main.ts` with `env`; a server that starts instead is stopped and reported. */
 async function start(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: '0',
-      DATA_DIR: 'memory://',
-      SEED_AUDIT_ROWS: '0',
-      DRAIN_MS: '0',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  const child = spawnMain(env)
   let stdout = ''
   let stderr = ''
   child.stdout.on('data', (chunk: Buffer) => {

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process'
 import { networkInterfaces } from 'node:os'
 import { describe, expect, it } from 'vitest'
 import { hashPassword } from '../../server/auth/passwords'
@@ -6,6 +5,7 @@ import { createPasswordToken } from '../../server/auth/tokens'
 import { isLoopback, optionsFromEnv } from '../../server/config'
 import { startServer } from '../../server/main'
 import { ADMIN, ORGADMIN, PASSWORD, useServer } from './helpers'
+import { spawnMain } from './process-helpers'
 
 // An address of this machine that other machines reach (eth0), when it has one.
 const reachable = Object.values(networkInterfaces())
@@ -25,18 +25,8 @@ const via = (address: string, url: string) => url.replace(/\/\/[^/:]+:/, `//${ad
 
 /** Runs `tsx server/main.ts` with `env` until it prints its address or exits; answers its output. */
 async function runMain(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: '0',
-      DATA_DIR: 'memory://',
-      SEED_AUDIT_ROWS: '0',
-      // Stopped with SIGTERM once it listens: no load balancer to wait for.
-      DRAIN_MS: '0',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
+  // Stopped with SIGTERM once it listens: no load balancer to wait for (DRAIN_MS 0).
+  const child = spawnMain(env)
   let stdout = ''
   let stderr = ''
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))

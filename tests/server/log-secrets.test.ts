@@ -1,24 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { TokenPair } from '../../src/contract/auth'
 import { CreatePinResult, Device } from '../../src/contract/devices'
 import { listOf } from '../../src/contract/list'
 import { OutboxMessage } from '../../src/contract/notify'
+import { captureOutput } from './process-helpers'
 import { ADMIN, PASSWORD, STAFF, shaped, useServer } from './helpers'
 
 // The most talkative level: a line for every request, so every request's line is read here.
 const server = useServer({ logLevel: 'debug' })
 
-let logged = ''
-beforeEach(() => {
-  logged = ''
-  for (const stream of [process.stdout, process.stderr]) {
-    vi.spyOn(stream, 'write').mockImplementation((chunk: string | Uint8Array) => {
-      logged += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString()
-      return true
-    })
-  }
-})
-afterEach(() => vi.restoreAllMocks())
+const logged = captureOutput()
 
 describe('what the server logs', () => {
   it('holds no password, token, reset link or PIN from sign-in, refresh, reset and PIN creation', async () => {
@@ -84,11 +75,11 @@ describe('what the server logs', () => {
       'POST /org/v1/users/password-reset 200',
       `POST /access/v1/devices/${keypad.device_id}/set/create_pin 200`,
     ]) {
-      expect(logged).toContain(line)
+      expect(logged()).toContain(line)
     }
     // ...and none of what it handed out or was given.
-    for (const secret of secrets) expect(logged).not.toContain(secret)
-    expect(logged).not.toMatch(new RegExp(`\\b${pin}\\b`))
-    expect(logged.toLowerCase()).not.toContain('bearer')
+    for (const secret of secrets) expect(logged()).not.toContain(secret)
+    expect(logged()).not.toMatch(new RegExp(`\\b${pin}\\b`))
+    expect(logged().toLowerCase()).not.toContain('bearer')
   })
 })

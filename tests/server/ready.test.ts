@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process'
 import http from 'node:http'
 import { describe, expect, it } from 'vitest'
 import type { ServerOptions } from '../../server/config'
@@ -6,6 +5,7 @@ import { migrationNames } from '../../server/db/migrate'
 import type { Readiness } from '../../server/http/ready'
 import { startServer } from '../../server/main'
 import { ADMIN, PASSWORD, freshPostgres, useServer } from './helpers'
+import { spawnMain } from './process-helpers'
 
 const server = useServer()
 
@@ -235,17 +235,10 @@ describe('shutdown (SIGTERM)', () => {
 
   it('main.ts drains on SIGTERM and exits 0', async () => {
     const database = await freshPostgres()
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-      env: {
-        ...process.env,
-        PORT: '0',
-        DATA_DIR: 'memory://',
-        SEED_AUDIT_ROWS: '0',
-        LOG_LEVEL: 'error',
-        DRAIN_MS: String(drainMs),
-        ...(database ? { DATABASE_URL: database.url } : {}),
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const child = spawnMain({
+      LOG_LEVEL: 'error',
+      DRAIN_MS: String(drainMs),
+      ...(database ? { DATABASE_URL: database.url } : {}),
     })
     try {
       let output = ''

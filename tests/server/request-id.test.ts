@@ -1,7 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { CommandResult, Device } from '../../src/contract/devices'
 import { listOf } from '../../src/contract/list'
 import { requestIdOf } from '../../server/http/request-id'
+import { captureOutput } from './process-helpers'
 import { ADMIN, shaped, useServer } from './helpers'
 
 // Debug level: the server writes a line for every request, which is what these tests read.
@@ -9,17 +10,7 @@ const server = useServer({ logLevel: 'debug' })
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
 
-let logged = ''
-beforeEach(() => {
-  logged = ''
-  for (const stream of [process.stdout, process.stderr]) {
-    vi.spyOn(stream, 'write').mockImplementation((chunk: string | Uint8Array) => {
-      logged += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString()
-      return true
-    })
-  }
-})
-afterEach(() => vi.restoreAllMocks())
+const logged = captureOutput()
 
 const health = (id?: string) =>
   server().request('GET', '/health', { headers: id === undefined ? {} : { 'x-request-id': id } })
@@ -28,7 +19,7 @@ describe('X-Request-Id', () => {
   it('keeps a valid id from the caller and answers it', async () => {
     const reply = await health('lb-7f3a.2_x')
     expect(reply.headers.get('x-request-id')).toBe('lb-7f3a.2_x')
-    expect(logged).toContain('lb-7f3a.2_x')
+    expect(logged()).toContain('lb-7f3a.2_x')
   })
 
   it('generates one when the caller sent none', async () => {
@@ -46,8 +37,8 @@ describe('X-Request-Id', () => {
     const reply = await health(id)
     const answered = reply.headers.get('x-request-id') ?? ''
     expect(answered).toMatch(UUID)
-    expect(logged).toContain(answered)
-    expect(logged).not.toContain(id)
+    expect(logged()).toContain(answered)
+    expect(logged()).not.toContain(id)
   })
 
   it('refuses newlines and control characters outright', () => {

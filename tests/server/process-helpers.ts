@@ -1,0 +1,39 @@
+import { spawn } from 'node:child_process'
+import { afterEach, beforeEach, vi } from 'vitest'
+
+/**
+ * `tsx server/main.ts` as an operator runs it, on an empty in-memory database that stops at once
+ * on SIGTERM; `env` adds or overrides settings.
+ */
+export function spawnMain(env: Record<string, string>) {
+  return spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: '0',
+      DATA_DIR: 'memory://',
+      SEED_AUDIT_ROWS: '0',
+      DRAIN_MS: '0',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+}
+
+/**
+ * What this process writes to stdout and stderr during each test (the in-process server's log),
+ * instead of the terminal; the returned function reads it.
+ */
+export function captureOutput(): () => string {
+  let logged = ''
+  beforeEach(() => {
+    logged = ''
+    for (const stream of [process.stdout, process.stderr]) {
+      vi.spyOn(stream, 'write').mockImplementation((chunk: string | Uint8Array) => {
+        logged += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString()
+        return true
+      })
+    }
+  })
+  afterEach(() => vi.restoreAllMocks())
+  return () => logged
+}
