@@ -268,7 +268,9 @@ test('staff reads credentials, follows their links, and gets a reason instead of
   )
 })
 
-test('$ in the palette finds a credential and shows its code by keyboard', async ({ page }) => {
+test('$ in the palette finds a credential and shows its code when asked by name, by keyboard', async ({
+  page,
+}) => {
   await signIn(page, demo.orgadmin)
   const all = await api<{
     data: {
@@ -289,7 +291,16 @@ test('$ in the palette finds a credential and shows its code by keyboard', async
   await page.keyboard.press('Tab')
   await expect(palette.getByRole('option', { name: 'Show offline code' })).toBeVisible()
   await expect(palette.getByRole('option', { name: 'Generate offline code' })).toHaveCount(0)
-  await expect(palette.getByRole('option', { name: 'Edit credential' })).toBeVisible()
+  // Opening comes first (decision 048): the code is shown only when asked for by name.
+  await expect(palette.getByRole('option', { name: 'Edit credential' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  )
+  await page.keyboard.type('show')
+  await expect(palette.getByRole('option', { name: 'Show offline code' })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  )
   await page.keyboard.press('Enter')
   await expect(page).toHaveURL(new RegExp(`/credentials\\?code=${held.credential_id}$`))
   const shown = page.getByRole('dialog', { name: 'Offline code' })
