@@ -35,8 +35,17 @@ import { registerUploads } from './routes/uploads'
 import { registerUserWrites } from './routes/user-writes'
 import { registerUsers } from './routes/users'
 
-/** Every path whose answers need a token, hand one out, or list mailed links. */
-const apiAnswers = ['/auth/*', '/org/*', '/sbm/*', '/access/*', '/upload', '/notify', '/dev/*']
+/** Every path whose answers need a token, hand one out, list mailed links, or read the server. */
+const apiAnswers = [
+  '/auth/*',
+  '/org/*',
+  '/sbm/*',
+  '/access/*',
+  '/upload',
+  '/notify',
+  '/dev/*',
+  '/metrics',
+]
 
 export interface AppHandle {
   app: Hono<AppEnv>

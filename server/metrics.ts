@@ -1,9 +1,8 @@
 import { timingSafeEqual } from 'node:crypto'
 import { getConnInfo } from '@hono/node-server/conninfo'
-import type { MiddlewareHandler } from 'hono'
+import type { Env, Hono, MiddlewareHandler } from 'hono'
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
 import { isLoopback } from './config'
-import type { App, AppEnv } from './context'
 import type { Db } from './db/database'
 
 /** Seconds: the API's answers are milliseconds to a few seconds (a cold million-row page). */
@@ -81,7 +80,7 @@ export type Metrics = ReturnType<typeof createMetrics>
  * Times every request under its route template (`/org/v1/users/:id`, never the raw URL, so the
  * series stay few), and counts those in flight.
  */
-export function measureRequests(metrics: Metrics): MiddlewareHandler<AppEnv> {
+export function measureRequests(metrics: Metrics): MiddlewareHandler {
   return async (c, next) => {
     metrics.inFlight.inc()
     const started = performance.now()
@@ -113,7 +112,11 @@ const sameSecret = (given: string, expected: string) => {
  * caller with `Authorization: Bearer <METRICS_TOKEN>`; anyone else, or a wrong token from
  * anywhere, gets the 404 of a path that does not exist.
  */
-export function registerMetrics(app: App, metrics: Metrics, token: string | null) {
+export function registerMetrics<E extends Env>(
+  app: Hono<E>,
+  metrics: Metrics,
+  token: string | null,
+) {
   app.get('/metrics', async (c) => {
     const authorization = c.req.header('authorization')
     const allowed =
@@ -122,7 +125,6 @@ export function registerMetrics(app: App, metrics: Metrics, token: string | null
         : token !== null && sameSecret(authorization, `Bearer ${token}`)
     if (!allowed) return c.notFound()
     c.header('Content-Type', metrics.registry.contentType)
-    c.header('Cache-Control', 'no-store')
     return c.body(await metrics.registry.metrics())
   })
 }

@@ -49,8 +49,10 @@ describe('Cache-Control: no-store', () => {
         missing.push(`${route} ${reply.status}`)
     }
     expect(missing).toEqual([])
-    // Not only error answers: every read of a seeded row and list answered 200.
-    expect(ok).toBeGreaterThanOrEqual(routes().filter((r) => r.startsWith('GET ')).length)
+    // Not only error answers: every read of a seeded row and list answered 200. /metrics is the
+    // operator's, not a signed-in user's: a user's token there is a wrong token (metrics.test.ts).
+    const reads = routes().filter((r) => r.startsWith('GET ') && r !== 'GET /metrics')
+    expect(ok).toBeGreaterThanOrEqual(reads.length)
   })
 
   it('is on every refusal without a token', async () => {
