@@ -115,6 +115,8 @@ export default defineConfig({
       'bench/**/*.test.ts',
     ],
     environment: 'node',
+    // One migrated, seeded database per run that server test files start from (database-template.ts).
+    globalSetup: ['tests/server/template-setup.ts'],
     // Two files at a time at least: on CI's 2 cores Vitest's default (cores − 1) ran one at a time,
     // while most server test files wait on a database rather than the CPU
     // (eb25ec0:docs/benchmarks.md, "Session 23": the unit run 272 → 190 s, the server tests on

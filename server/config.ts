@@ -10,6 +10,12 @@ export interface ServerOptions {
   host: string
   /** A directory for embedded PGlite, or `memory://`. Ignored when databaseUrl is set. */
   dataDir: string
+  /**
+   * A dump of a PGlite data directory (PGlite's dumpDataDir) that a fresh in-memory database starts
+   * from instead of an empty one. Not a setting: the server tests start each server from one
+   * migrated, seeded database (tests/server/database-template.ts).
+   */
+  dataDirSnapshot: string | null
   databaseUrl: string | null
   accessTokenTtl: number
   refreshTokenTtl: number
@@ -65,6 +71,7 @@ export const defaultOptions: ServerOptions = {
   port: 8080,
   host: '127.0.0.1',
   dataDir: './data',
+  dataDirSnapshot: null,
   databaseUrl: null,
   accessTokenTtl: 900,
   refreshTokenTtl: 30 * 24 * 3600,

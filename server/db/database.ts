@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs'
+import { mkdirSync, readFileSync } from 'node:fs'
 import { PGlite } from '@electric-sql/pglite'
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
@@ -18,6 +18,8 @@ export interface Db extends Queryable {
   readonly kind: 'pglite' | 'postgres'
   /** When a query last came back (ms since the epoch; 0 before the first): /ready reads it. */
   lastAnswerAt(): number
+  /** PGlite only: its whole data directory as an uncompressed tar (ServerOptions.dataDirSnapshot). */
+  dumpDataDir?(): Promise<Blob>
 }
 
 // timestamptz as ISO 8601 (the API's format) and int8 as a number (counts fit easily).
@@ -92,7 +94,7 @@ function wrap(
 }
 
 export async function openDatabase(
-  options: { databaseUrl: string | null; dataDir: string },
+  options: { databaseUrl: string | null; dataDir: string; dataDirSnapshot?: string | null },
   observe?: DbObserver,
 ): Promise<Db> {
   if (options.databaseUrl) {
@@ -107,12 +109,16 @@ export async function openDatabase(
   if (!options.dataDir.startsWith('memory://')) mkdirSync(options.dataDir, { recursive: true })
   // pg_trgm backs the list searches' substring indexes (migration 002), btree_gist the exclusive
   // credential windows (migration 004-invariants); PostgreSQL ships both in contrib.
-  const pglite = new PGlite(options.dataDir, { extensions: { pg_trgm, btree_gist } })
+  const snapshot = options.dataDirSnapshot
+  const pglite = new PGlite(options.dataDir, {
+    extensions: { pg_trgm, btree_gist },
+    ...(snapshot ? { loadDataDir: new Blob([readFileSync(snapshot)]) } : {}),
+  })
   await pglite.waitReady
   const config = createPgConfig(pglite)
   // idleTimeoutMillis 0: the single PGlite connection object must never be closed and reopened.
   const pool = new pg.Pool({ ...config, max: 1, idleTimeoutMillis: 0, types })
-  return wrap(
+  const db = wrap(
     pool,
     'pglite',
     async () => {
@@ -121,4 +127,5 @@ export async function openDatabase(
     },
     observe,
   )
+  return { ...db, dumpDataDir: () => pglite.dumpDataDir('none') }
 }

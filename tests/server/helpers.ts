@@ -1,10 +1,16 @@
 import { randomBytes } from 'node:crypto'
-import pg from 'pg'
 import { assert, type Struct } from 'superstruct'
 import { afterAll, beforeAll } from 'vitest'
 import { TokenPair } from '../../src/contract/auth'
 import type { ServerOptions } from '../../server/config'
 import { startServer, type RunningServer } from '../../server/main'
+import {
+  TEMPLATE_SEED,
+  adminQuery,
+  databaseUrl,
+  embeddedTemplate,
+  postgresTemplate,
+} from './database-template'
 
 export const PASSWORD = 'Demo-Password-1'
 
@@ -35,23 +41,25 @@ export interface TestServer {
 
 /**
  * With TEST_DATABASE_URL (a PostgreSQL server the tests may create databases on), each test file
- * gets a fresh database there instead of in-memory PGlite, proving the SQL runs on both.
+ * gets a fresh database there instead of in-memory PGlite, proving the SQL runs on both. `seeded`
+ * copies the run's migrated, seeded template (database-template.ts); otherwise it is empty.
  */
-export async function freshPostgres(): Promise<{ url: string; drop(): Promise<void> } | null> {
+export async function freshPostgres(
+  options: { seeded?: boolean } = {},
+): Promise<{ url: string; drop(): Promise<void> } | null> {
   const admin = process.env.TEST_DATABASE_URL
   if (!admin) return null
   const name = `access_test_${randomBytes(6).toString('hex')}`
-  const run = async (sql: string) => {
-    const client = new pg.Client({ connectionString: admin })
-    await client.connect()
-    await client.query(sql)
-    await client.end()
+  const template = options.seeded ? ` template ${await postgresTemplate(admin)}` : ''
+  await adminQuery(admin, `create database ${name}${template}`)
+  return {
+    url: databaseUrl(admin, name),
+    drop: () => adminQuery(admin, `drop database ${name} with (force)`),
   }
-  await run(`create database ${name}`)
-  const url = new URL(admin)
-  url.pathname = `/${name}`
-  return { url: url.toString(), drop: () => run(`drop database ${name} with (force)`) }
 }
+
+/** Options that change what the seed writes: a server with any of them seeds its own database. */
+const seedOptions = ['seedAuditRows', 'scryptLogN'] as const satisfies (keyof ServerOptions)[]
 
 /**
  * A real server over real HTTP on a fresh in-memory database, one per test file. scrypt is cheap
@@ -60,14 +68,16 @@ export async function freshPostgres(): Promise<{ url: string; drop(): Promise<vo
 export function useServer(overrides: Partial<ServerOptions> = {}): () => TestServer {
   let server: TestServer | undefined
   let database: Awaited<ReturnType<typeof freshPostgres>> = null
+  const fromTemplate = !seedOptions.some((option) => option in overrides)
   beforeAll(async () => {
-    database = await freshPostgres()
+    database = await freshPostgres({ seeded: fromTemplate })
     const running = await startServer({
       port: 0,
       host: '127.0.0.1',
       dataDir: 'memory://',
-      seedAuditRows: 200,
-      scryptLogN: 10,
+      dataDirSnapshot: fromTemplate && !database ? await embeddedTemplate() : null,
+      seedAuditRows: TEMPLATE_SEED.auditRows,
+      scryptLogN: TEMPLATE_SEED.scryptLogN,
       logLevel: 'silent',
       distDir: 'tests/server/no-dist',
       databaseUrl: database?.url ?? null,
