@@ -5,7 +5,7 @@ import { assign, createActor, setup } from 'xstate'
 import { describe, expect, it } from 'vitest'
 import type { AnyModelAdapter, ModelAdapter } from './adapter'
 import { activeStates, assertWalkable, statesOf, transitionsOf, transitionsTaken } from './graph'
-import { modelPaths } from './paths'
+import { modelPaths, transitionPaths, withoutPrefixes } from './paths'
 import { randomWalk, readReplay } from './random-walk'
 import { emptyCovered, runEvents } from './run'
 
@@ -123,6 +123,31 @@ describe('generated paths', () => {
         .map(({ id }) => id)
         .sort(),
     )
+  })
+})
+
+describe('paths without prefixes', () => {
+  it('take every transition the per-transition paths take, in fewer replays', () => {
+    const adapter = toyAdapter(10)
+    const all = [...transitionPaths(adapter).values()]
+    const kept = withoutPrefixes(all)
+    const covered = emptyCovered()
+    for (const path of kept) runEvents(adapter, undefined, path.events, covered)
+    expect(kept.length).toBeLessThan(all.length)
+    for (const path of all) expect([...covered.transitions]).toContain(path.transition)
+  })
+
+  it('keeps a path that only another input starts with, and equal paths once each', () => {
+    const a = { type: 'a' }
+    const b = { type: 'b' }
+    const paths = [
+      { input: 0, events: [a] },
+      { input: 1, events: [a, b] },
+      { input: 0, events: [a, b] },
+      { input: 1, events: [b] },
+      { input: 1, events: [b] },
+    ]
+    expect(withoutPrefixes(paths)).toEqual([paths[1], paths[2], paths[3]])
   })
 })
 

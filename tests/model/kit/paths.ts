@@ -96,3 +96,25 @@ export function modelPaths(adapter: AnyModelAdapter): ModelPath[] {
 export function pathText(path: { events: readonly { type: unknown }[] }) {
   return path.events.map((event) => String(event.type)).join(' → ') || '(start)'
 }
+
+/**
+ * The paths no other path of the same input starts with: a longer path takes every step of its
+ * prefixes and checks the state after each, so replaying the prefixes too (a fresh page each in
+ * the browser run) proves nothing more. The transitions the dropped paths were made for are taken
+ * by the paths that remain. Of equal paths (one event taking two transitions) the first stays.
+ */
+export function withoutPrefixes<P extends Pick<ModelPath, 'input' | 'events'>>(paths: P[]): P[] {
+  const keys = paths.map((path) => path.events.map((event) => JSON.stringify(event)))
+  const startsWith = (long: string[], short: string[]) =>
+    long.length > short.length && short.every((event, index) => long[index] === event)
+  const same = (long: string[], short: string[]) =>
+    long.length === short.length && startsWith([...long, ''], short)
+  return paths.filter((path, index) => {
+    const own = keys[index] ?? []
+    return !paths.some((other, otherIndex) => {
+      if (other.input !== path.input) return false
+      const theirs = keys[otherIndex] ?? []
+      return startsWith(theirs, own) || (otherIndex < index && same(theirs, own))
+    })
+  })
+}
