@@ -78,16 +78,16 @@ export interface KeyHint {
   readonly scope: 'list'
 }
 
-/**
- * An action on one entity (an organization now; "Lock Front Door" or "Generate offline code" when
- * devices and credentials land). Its `needs.capability` and `needs.online` are checked against the
- * subject its entity source reports for the entity.
- */
 /** Who has the palette open: some actions are refused on oneself. */
 export interface Viewer {
   readonly userId: number
 }
 
+/**
+ * An action on one entity ("Unlock" a device, "Invite by e-mail" a user). Its `needs.capability`
+ * and `needs.online` are checked against the subject its entity source reports for the entity. Its
+ * label is also a verb the palette understands before a name ("unlock recep", verbs.ts).
+ */
 export interface EntityCommand<E, Ctx extends CommandContext = CommandContext> {
   readonly id: string
   readonly label: Message

@@ -18,6 +18,7 @@ import type { PaletteContext } from './registry'
 import { parseQuery, searchesCommands } from './scopes'
 import { useEntitySearch } from './use-entity-search'
 import { popPage, pushPage, type PaletteStack } from './palette-stack'
+import { matchVerbs, verbSections, verbSources } from './verbs'
 
 /** Rows mounted per query: cmdk measures and orders mounted nodes, so mount only what fits a glance. */
 export const PALETTE_LIMIT = 50
@@ -83,6 +84,16 @@ export function PaletteBody(props: PaletteBodyProps) {
     searched,
     scopeKind !== 'all' || parsed.text.length >= 2 ? parsed.text : null,
   )
+  // "unlock recep": the verb's kinds are searched for the words after it (verbs.ts).
+  const verbs = useMemo(
+    () =>
+      page === undefined && scopeKind === 'all'
+        ? matchVerbs(parsed.text, props.sources, props.can, (message) => message(LL))
+        : null,
+    [page, scopeKind, parsed.text, props.sources, props.can, LL],
+  )
+  const verbKinds = useMemo(() => verbSources(verbs), [verbs])
+  const verbSearch = useEntitySearch(verbKinds, verbs?.rest ?? null)
 
   const sections: readonly PaletteSection<Ctx>[] = useMemo(() => {
     if (page !== undefined) {
@@ -106,8 +117,19 @@ export function PaletteBody(props: PaletteBodyProps) {
       outcome,
       recents: scopeKind === 'all' ? props.recents : [],
       entities: entitySearch.hits,
+      more:
+        verbs === null
+          ? []
+          : verbSections({
+              match: verbs,
+              hits: verbSearch.hits,
+              can: props.can,
+              viewer: { userId: props.userId },
+            }),
     })
   }, [
+    verbs,
+    verbSearch.hits,
     page,
     props.can,
     props.userId,
@@ -138,7 +160,7 @@ export function PaletteBody(props: PaletteBodyProps) {
 
   function choose(row: PaletteRow<Ctx>) {
     if (row.kind === 'command') {
-      props.onRun(row.listed.command, page === undefined)
+      props.onRun(row.listed.command, page === undefined && row.onEntity !== true)
       return
     }
     const primary = defaultAction(entityCommands(row.hit, props.can, { userId: props.userId }))
@@ -146,7 +168,7 @@ export function PaletteBody(props: PaletteBodyProps) {
     else props.onRun(primary.command, false)
   }
 
-  const loading = entitySearch.status === 'loading'
+  const loading = entitySearch.status === 'loading' || verbSearch.status === 'loading'
   // Enter typed before the server's results arrive runs the first result once they do.
   const enterPending = useRef(false)
   useEffect(() => {
@@ -203,7 +225,7 @@ export function PaletteBody(props: PaletteBodyProps) {
 
   const total = outcome?.total ?? 0
   const hidden = outcome === null ? 0 : total - outcome.results.length
-  const failed = entitySearch.status === 'failed'
+  const failed = entitySearch.status === 'failed' || verbSearch.status === 'failed'
 
   return (
     <Cmdk
@@ -239,7 +261,7 @@ export function PaletteBody(props: PaletteBodyProps) {
               <PaletteRowView
                 key={row.value}
                 row={row}
-                query={page === undefined ? parsed.text : search}
+                query={section.query ?? (page === undefined ? parsed.text : search)}
                 onChoose={choose}
               />
             ))}

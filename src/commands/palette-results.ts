@@ -53,6 +53,8 @@ export type PaletteRow<Ctx extends CommandContext = CommandContext> =
       readonly value: string
       readonly listed: ListedCommand<Ctx>
       readonly score: number
+      /** An action bound to one entity (a verb's row): not kept among the recent commands. */
+      readonly onEntity?: boolean
     }
   | {
       readonly kind: 'entity'
@@ -65,6 +67,10 @@ export interface PaletteSection<Ctx extends CommandContext = CommandContext> {
   readonly id: string
   readonly heading: Message
   readonly rows: readonly PaletteRow<Ctx>[]
+  /** Its tier in the ranking when it knows better than its first row (a verb's section). */
+  readonly rank?: number
+  /** What its rows highlight, when not the whole query (a verb's rows: the name after it). */
+  readonly query?: string
 }
 
 const GROUPS: readonly CommandGroup[] = ['navigation', 'create', 'actions']
@@ -86,9 +92,12 @@ const best = (section: PaletteSection<CommandContext>) => section.rows[0]?.score
  * The ranking rule (decision 048, its table in palette-results.test.ts): a command or screen
  * whose words the query starts (exact, prefix or word start) comes first; then, by their best
  * score, entities matched by their own name and weaker command matches; entities matched through
- * another entity (a credential through its user) come last. Equal tiers keep their order.
+ * another entity (a credential through its user) come last. A verb's section says its own tier:
+ * with a name after the verb ("unlock recep") it is first, a verb alone lists with the entities.
+ * Equal tiers keep their order.
  */
 const tier = (section: PaletteSection<CommandContext>): number => {
+  if (section.rank !== undefined) return section.rank
   const first = section.rows[0]
   if (first === undefined) return 3
   if (first.kind === 'command') return first.score >= WORD_START ? 0 : 1
@@ -107,6 +116,8 @@ export function arrange<Ctx extends CommandContext>(input: {
   readonly outcome: MatchOutcome | null
   readonly recents: readonly string[]
   readonly entities: readonly (readonly EntityHit<Ctx>[])[]
+  /** Sections made elsewhere (a verb's, verbs.ts), ranked with the rest. */
+  readonly more?: readonly PaletteSection<Ctx>[]
 }): PaletteSection<Ctx>[] {
   const byId = new Map(input.listed.map((listed) => [listed.command.id, listed]))
   const sections: PaletteSection<Ctx>[] = []
@@ -151,6 +162,7 @@ export function arrange<Ctx extends CommandContext>(input: {
       .sort((a, b) => b.score - a.score)
     sections.push({ id: first.source.kind, heading: first.source.heading, rows })
   }
+  sections.push(...(input.more ?? []))
   if (input.text === '') return sections
   // Array.prototype.sort is stable, so equal sections keep the registry's order.
   return sections.sort((a, b) => tier(a) - tier(b) || best(b) - best(a))

@@ -121,3 +121,46 @@ test('single-key shortcuts turned off: g o and ? do nothing, Ctrl+K works, it su
   await page.keyboard.press('o')
   await expect(page).toHaveURL(/\/organizations$/)
 })
+
+test('"unlock recep" Enter Enter unlocks a reception door: confirmation, then the receipt', async ({
+  page,
+}) => {
+  await signInByKeyboard(page, demo.admin)
+  await search(page, 'unlock recep')
+  const group = palette(page).getByRole('group', { name: 'Unlock' })
+  await expect(group.getByRole('option').first()).toBeVisible()
+  // Devices that cannot unlock are not offered; one that is offline is offered with its reason.
+  for (const text of await group.getByRole('option').allTextContents())
+    expect(text).toMatch(/Reception/)
+  const name = (
+    await selected(page)
+      .locator('mark')
+      .first()
+      .evaluate((mark) => mark.parentElement?.textContent ?? '')
+  ).trim()
+  expect(name).toMatch(/Reception/)
+  await page.keyboard.press('Enter')
+  // The device page's own confirmation (the device-command machine), focused on its send button.
+  const confirm = page.getByRole('alertdialog').or(page.getByRole('dialog'))
+  await expect(confirm.filter({ hasText: `Unlock: ${name}?` })).toBeVisible()
+  await expect(page).toHaveURL(/\/devices\/view\/\d+$/)
+  await page.keyboard.press('Enter')
+  await expect(page.getByText(`Unlock sent to ${name}: done.`)).toBeVisible()
+})
+
+test('"disable" alone lists the people it applies to; "disable clara" Enter asks to disable Clara', async ({
+  page,
+}) => {
+  await signInByKeyboard(page, demo.admin)
+  await search(page, 'disable')
+  const group = palette(page).getByRole('group', { name: 'Disable user' })
+  await expect(group.getByRole('option').first()).toBeVisible()
+  await page.keyboard.type(' clara')
+  await expect(palette(page).getByText('Searching…')).toBeHidden()
+  await expect(selected(page)).toContainText('Clara')
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(/\/users\/view\/\d+/)
+  await expect(page.getByRole('alertdialog').or(page.getByRole('dialog'))).toContainText(
+    /Disable Clara .*\?/,
+  )
+})
