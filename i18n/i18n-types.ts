@@ -1311,6 +1311,15 @@ type RootTranslation = {
 		goTo: RequiredParams<'page'>
 		groups: {
 			/**
+			 * O​n​ ​t​h​i​s​ ​p​a​g​e​:​ ​{​n​a​m​e​}
+			 * @param {unknown} name
+			 */
+			page: RequiredParams<'name'>
+			/**
+			 * R​e​c​e​n​t​l​y​ ​o​p​e​n​e​d
+			 */
+			recentEntities: string
+			/**
 			 * R​e​c​e​n​t
 			 */
 			recent: string
@@ -4937,6 +4946,14 @@ export type TranslationFunctions = {
 		 */
 		goTo: (arg: { page: unknown }) => LocalizedString
 		groups: {
+			/**
+			 * On this page: {name}
+			 */
+			page: (arg: { name: unknown }) => LocalizedString
+			/**
+			 * Recently opened
+			 */
+			recentEntities: () => LocalizedString
 			/**
 			 * Recent
 			 */

@@ -859,6 +859,8 @@ const de = {
     then: 'dann',
     goTo: 'Gehe zu {page}',
     groups: {
+      page: 'Auf dieser Seite: {name}',
+      recentEntities: 'Zuletzt geöffnet',
       recent: 'Zuletzt verwendet',
       navigation: 'Navigation',
       create: 'Anlegen',

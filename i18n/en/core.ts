@@ -347,6 +347,8 @@ const core = {
     then: 'then',
     goTo: 'Go to {page}',
     groups: {
+      page: 'On this page: {name}',
+      recentEntities: 'Recently opened',
       recent: 'Recent',
       navigation: 'Navigation',
       create: 'Create',

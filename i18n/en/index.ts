@@ -344,6 +344,8 @@ const en = {
     then: 'then',
     goTo: 'Go to {page}',
     groups: {
+      page: 'On this page: {name}',
+      recentEntities: 'Recently opened',
       recent: 'Recent',
       navigation: 'Navigation',
       create: 'Create',

@@ -6,22 +6,13 @@ import { useOpenedOnce } from '../ui/use-opened-once'
 import { visuallyHidden } from '../ui/visually-hidden.css'
 import type { Command } from './command'
 import * as styles from './command-palette.css'
-import type { EntitySource } from './entity-source'
+import { hitOf, hitValue, type EntityHit, type EntitySource } from './entity-source'
 import { PaletteBody } from './palette-body'
 import type { ListedCommand } from './palette-results'
 import { emptyStack, popPage, type PaletteStack } from './palette-stack'
-import { pushRecent, readRecents } from './recents'
+import { browserStore, pushRecent, readRecentEntities, readRecents } from './recents'
 import type { PaletteContext } from './registry'
 import { useReturnFocus } from './use-return-focus'
-
-function browserStore(): Pick<Storage, 'getItem' | 'setItem'> | null {
-  try {
-    return window.localStorage
-  } catch {
-    // Storage can be switched off; the palette then simply has no recents.
-    return null
-  }
-}
 
 export interface CommandPaletteProps {
   readonly open: boolean
@@ -30,6 +21,8 @@ export interface CommandPaletteProps {
   readonly sources: readonly EntitySource<unknown, PaletteContext>[]
   readonly userId: number
   readonly can: Can
+  /** The entity the page shows: its actions come first in the empty palette. */
+  readonly subject: EntityHit<PaletteContext> | null
   /** Runs the chosen command once the palette has closed and focus is back where it was. */
   readonly onChosen: (command: Command<PaletteContext>) => void
   /** The search it opens with: what was typed after Ctrl/Cmd+K while the console booted. */
@@ -40,11 +33,13 @@ export interface CommandPaletteProps {
 
 /** The palette's dialog: a fresh query, root page and first row each time it opens. */
 export function CommandPalette(props: CommandPaletteProps) {
-  const { open, onOpenChange, listed, sources, userId, can, onChosen, seed, catchUp } = props
+  const { open, onOpenChange, listed, sources, userId, can, subject, onChosen, seed, catchUp } =
+    props
   const { LL } = useI18nContext()
   const [generation, setGeneration] = useState(0)
   const [stack, setStack] = useState<PaletteStack<PaletteContext>>(emptyStack)
   const [recents, setRecents] = useState<readonly string[]>([])
+  const [recentEntities, setRecentEntities] = useState<readonly EntityHit<PaletteContext>[]>([])
   const focus = useReturnFocus()
   const contentRef = useRef<HTMLDivElement | null>(null)
   // A command that opens a dialog or moves focus must have the last word, so it runs after the
@@ -58,6 +53,14 @@ export function CommandPalette(props: CommandPaletteProps) {
     if (open) {
       const store = browserStore()
       setRecents(store === null ? [] : readRecents(store, userId))
+      // The page's own entity is offered with its actions, not again as a recent one.
+      const shown = subject === null ? null : hitValue(subject)
+      setRecentEntities(
+        (store === null ? [] : readRecentEntities(store, userId)).flatMap((recent) => {
+          const hit = hitOf(sources, recent.kind, recent.entity)
+          return hit === null || hitValue(hit) === shown ? [] : [hit]
+        }),
+      )
       setStack({ ...emptyStack, search: seed?.() ?? '' })
       setGeneration((value) => value + 1)
     }
@@ -113,6 +116,8 @@ export function CommandPalette(props: CommandPaletteProps) {
             listed={listed}
             sources={sources}
             recents={recents}
+            subject={subject}
+            recentEntities={recentEntities}
             can={can}
             userId={userId}
             stack={stack}

@@ -101,5 +101,7 @@ export interface EntityCommand<E, Ctx extends CommandContext = CommandContext> {
   blocked?(entity: E, can: Can, viewer: Viewer | undefined): Message | null
   /** Puts a secret on screen (a held PIN): never what Enter does on a result, only chosen by name. */
   readonly reveals?: boolean
+  /** Opens the entity's own page: not offered among that page's actions. */
+  readonly opensItsPage?: boolean
   run(ctx: Ctx, entity: E): void | Promise<void>
 }

@@ -8,6 +8,7 @@ import {
   type ReactNode,
 } from 'react'
 import { useLocation } from 'wouter'
+import { onSessionForgotten } from '../api/session-signals'
 import type { Can } from '../contract/permissions'
 import { parentPath } from '../lib/breadcrumb'
 import { drainEarlyKeys, stopEarlyKeys } from '../lib/early-keys'
@@ -17,7 +18,8 @@ import { CheatSheet } from './cheat-sheet'
 import type { AppState, Command } from './command'
 import { CommandPalette } from './command-palette'
 import { EARLY_KEYS_MAX_AGE_MS, planEarlyKeys, typedText } from './early-replay'
-import type { EntitySource } from './entity-source'
+import { hitOf, type EntitySource } from './entity-source'
+import { PageSubjectContext, type PageSubject } from './page-subject'
 import { offered, withoutSingleKeys } from './palette-results'
 import {
   buildRegistry,
@@ -26,6 +28,7 @@ import {
   type PaletteContext,
   type RouteRow,
 } from './registry'
+import { browserStore, forgetRecents, pushRecentEntity } from './recents'
 import { ScreenCommandsContext, useScreenCommandStore } from './screen-commands'
 import { CommandRunnerContext, type CommandRunner } from './use-command'
 import { bindingsOf, useHotkeys } from './use-hotkeys'
@@ -72,6 +75,32 @@ export function CommandsProvider(props: CommandsProviderProps) {
   const searchable = useMemo(
     () => sources.filter((source) => availability(source.needs, can).state !== 'absent'),
     [sources, can],
+  )
+
+  // The entity the page shows (page-subject.ts): remembered among the recent entities unless it
+  // holds a secret, and offered with its actions when the palette opens empty.
+  const [subject, setSubject] = useState<PageSubject | null>(null)
+  const subjectHit = useMemo(
+    () => (subject === null ? null : hitOf(searchable, subject.kind, subject.entity)),
+    [subject, searchable],
+  )
+  useEffect(() => {
+    const store = browserStore()
+    if (store === null || subjectHit === null || subjectHit.source.holdsSecrets === true) return
+    pushRecentEntity(
+      store,
+      userId,
+      { kind: subjectHit.source.kind, entity: subjectHit.entity },
+      (recent) => hitOf(searchable, recent.kind, recent.entity)?.view.id ?? '',
+    )
+  }, [subjectHit, userId, searchable])
+  useEffect(
+    () =>
+      onSessionForgotten(() => {
+        const store = browserStore()
+        if (store !== null) forgetRecents(store)
+      }),
+    [],
   )
 
   const setCheatSheetOpen = useCallback(
@@ -133,7 +162,9 @@ export function CommandsProvider(props: CommandsProviderProps) {
 
   return (
     <CommandRunnerContext value={runner}>
-      <ScreenCommandsContext value={contribute}>{children}</ScreenCommandsContext>
+      <ScreenCommandsContext value={contribute}>
+        <PageSubjectContext value={setSubject}>{children}</PageSubjectContext>
+      </ScreenCommandsContext>
       <CommandPalette
         open={paletteOpen}
         onOpenChange={setPaletteOpen}
@@ -141,6 +172,7 @@ export function CommandsProvider(props: CommandsProviderProps) {
         sources={searchable}
         userId={userId}
         can={can}
+        subject={subjectHit}
         onChosen={runChosen}
         seed={seed}
         catchUp={catchUp}

@@ -38,6 +38,8 @@ export interface EntitySource<E, Ctx extends CommandContext = CommandContext> {
    * own name (decision 048).
    */
   readonly derived?: boolean
+  /** Its entities carry a secret (a credential's PIN): never written to the recents' storage. */
+  readonly holdsSecrets?: boolean
   /** The first action available to the user is what Enter does on a result: it opens, never reveals. */
   readonly actions: readonly EntityCommand<E, Ctx>[]
 }
@@ -94,4 +96,36 @@ export function entityCommands<Ctx extends CommandContext>(
     }
     return [{ command, availability: state, reveals: action.reveals === true }]
   })
+}
+
+/**
+ * The hit of an entity of `kind`, or null when no source here has that kind (the user lost the
+ * permission) or a stored entity no longer reads as one.
+ */
+export function hitOf<Ctx extends CommandContext>(
+  sources: readonly EntitySource<unknown, Ctx>[],
+  kind: string,
+  entity: unknown,
+): EntityHit<Ctx> | null {
+  const source = sources.find((candidate) => candidate.kind === kind)
+  if (source === undefined) return null
+  try {
+    return { source, entity, view: source.view(entity) }
+  } catch {
+    return null
+  }
+}
+
+/** The actions the empty palette offers first on an entity's own page: all but opening it. */
+export function pageActions<Ctx extends CommandContext>(
+  hit: EntityHit<Ctx>,
+  can: Can,
+  viewer: Viewer,
+): OfferedEntityCommand<Ctx>[] {
+  const own = new Set(
+    hit.source.actions
+      .filter((action) => action.opensItsPage === true)
+      .map((action) => `${hitValue(hit)}:${action.id}`),
+  )
+  return entityCommands(hit, can, viewer).filter((entry) => !own.has(entry.command.id))
 }

@@ -61,6 +61,8 @@ function Harness({ ran }: { ran: string[] }) {
         listed={[]}
         sources={[deviceSource]}
         recents={[]}
+        subject={null}
+        recentEntities={[]}
         can={() => false}
         userId={1}
         stack={stack}

@@ -4,7 +4,13 @@ import { useI18nContext } from '../../i18n/i18n-react'
 import type { Can } from '../contract/permissions'
 import type { Command } from './command'
 import * as styles from './command-palette.css'
-import { defaultAction, entityCommands, type EntityHit, type EntitySource } from './entity-source'
+import {
+  defaultAction,
+  entityCommands,
+  pageActions,
+  type EntityHit,
+  type EntitySource,
+} from './entity-source'
 import { createMatcher } from './matcher'
 import {
   arrange,
@@ -29,6 +35,9 @@ export interface PaletteBodyProps {
   readonly listed: readonly ListedCommand<Ctx>[]
   readonly sources: readonly EntitySource<unknown, Ctx>[]
   readonly recents: readonly string[]
+  /** The entity the page shows, if it shows one (page-subject.ts). */
+  readonly subject: EntityHit<Ctx> | null
+  readonly recentEntities: readonly EntityHit<Ctx>[]
   readonly can: Can
   readonly userId: number
   readonly stack: PaletteStack<Ctx>
@@ -117,6 +126,15 @@ export function PaletteBody(props: PaletteBodyProps) {
       outcome,
       recents: scopeKind === 'all' ? props.recents : [],
       entities: entitySearch.hits,
+      ...(scopeKind === 'all' && props.subject !== null
+        ? {
+            page: {
+              hit: props.subject,
+              actions: pageActions(props.subject, props.can, { userId: props.userId }),
+            },
+          }
+        : {}),
+      recentEntities: scopeKind === 'all' ? props.recentEntities : [],
       more:
         verbs === null
           ? []
@@ -128,6 +146,8 @@ export function PaletteBody(props: PaletteBodyProps) {
             }),
     })
   }, [
+    props.subject,
+    props.recentEntities,
     verbs,
     verbSearch.hits,
     page,

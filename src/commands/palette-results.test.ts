@@ -146,3 +146,50 @@ describe('the ranking rule', () => {
     expect(firstFor(text, found)).toBe(expected)
   })
 })
+
+describe('the empty palette on an entity’s page', () => {
+  const [clara, acme] = hits('Clara Weber', 'Acme')
+  const edit = command('user.edit', 'actions')
+
+  it('starts with the page’s actions, then the entities opened last, then recent commands', () => {
+    if (clara === undefined || acme === undefined) throw new Error('no hits')
+    const sections = arrange({
+      text: '',
+      listed,
+      outcome: createMatcher(texts).search('', 50),
+      recents: ['theme.dark'],
+      entities: [],
+      page: { hit: clara, actions: [edit] },
+      recentEntities: [acme],
+    })
+    expect(sections.map((section) => section.id)).toEqual([
+      'page',
+      'recent-entities',
+      'recent',
+      'navigation',
+      'create',
+      'actions',
+    ])
+    expect(
+      sections[0]?.heading({
+        commands: { groups: { page: ({ name }: { name: string }) => `On ${name}` } },
+      } as never),
+    ).toBe('On Clara Weber')
+    expect(sections[0]?.rows.map(shown)).toEqual(['user.edit'])
+    expect(sections[1]?.rows.map(shown)).toEqual(['Acme'])
+  })
+
+  it('leaves them out once something is typed', () => {
+    if (clara === undefined || acme === undefined) throw new Error('no hits')
+    const sections = arrange({
+      text: 'dash',
+      listed,
+      outcome: createMatcher(texts).search('dash', 50),
+      recents: [],
+      entities: [],
+      page: { hit: clara, actions: [edit] },
+      recentEntities: [acme],
+    })
+    expect(sections.map((section) => section.id)).toEqual(['navigation'])
+  })
+})

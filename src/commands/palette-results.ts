@@ -75,7 +75,8 @@ export interface PaletteSection<Ctx extends CommandContext = CommandContext> {
 
 const GROUPS: readonly CommandGroup[] = ['navigation', 'create', 'actions']
 
-const HEADINGS: Record<CommandGroup | 'recent', Message> = {
+const HEADINGS: Record<CommandGroup | 'recent' | 'recentEntities', Message> = {
+  recentEntities: (LL) => LL.commands.groups.recentEntities(),
   recent: (LL) => LL.commands.groups.recent(),
   navigation: (LL) => LL.commands.groups.navigation(),
   create: (LL) => LL.commands.groups.create(),
@@ -106,7 +107,8 @@ const tier = (section: PaletteSection<CommandContext>): number => {
 
 /**
  * Turns matcher output, recents and entity hits into the palette's sections. With an empty query
- * the order is fixed (recent, then registry order) so muscle memory works; with a query the
+ * the order is fixed (the page's own actions, the entities opened last, the recent commands, then
+ * registry order) so muscle memory works; with a query the
  * section holding the best match comes first, so typing an organization's name puts it on top
  * without a prefix.
  */
@@ -118,9 +120,37 @@ export function arrange<Ctx extends CommandContext>(input: {
   readonly entities: readonly (readonly EntityHit<Ctx>[])[]
   /** Sections made elsewhere (a verb's, verbs.ts), ranked with the rest. */
   readonly more?: readonly PaletteSection<Ctx>[]
+  /** The entity the page shows and what may be done to it: first in the empty palette. */
+  readonly page?: { readonly hit: EntityHit<Ctx>; readonly actions: readonly ListedCommand<Ctx>[] }
+  /** Entities opened a moment ago, newest first: after the page's actions. */
+  readonly recentEntities?: readonly EntityHit<Ctx>[]
 }): PaletteSection<Ctx>[] {
   const byId = new Map(input.listed.map((listed) => [listed.command.id, listed]))
   const sections: PaletteSection<Ctx>[] = []
+  if (input.outcome !== null && input.text === '') {
+    const { page } = input
+    if (page !== undefined && page.actions.length > 0) {
+      sections.push({
+        id: 'page',
+        heading: (LL) => LL.commands.groups.page({ name: page.hit.view.title }),
+        rows: page.actions.map((listed) => ({
+          kind: 'command',
+          value: `page:${listed.command.id}`,
+          listed,
+          score: 1,
+          onEntity: true,
+        })),
+      })
+    }
+    const opened = (input.recentEntities ?? []).map((hit): PaletteRow<Ctx> => ({
+      kind: 'entity',
+      value: `recent:${hitValue(hit)}`,
+      hit,
+      score: 1,
+    }))
+    if (opened.length > 0)
+      sections.push({ id: 'recent-entities', heading: HEADINGS.recentEntities, rows: opened })
+  }
   if (input.outcome !== null) {
     const grouped = new Map<CommandGroup, PaletteRow<Ctx>[]>(GROUPS.map((group) => [group, []]))
     for (const result of input.outcome.results) {

@@ -14,6 +14,12 @@ const palette = (page: Page) => page.getByRole('dialog', { name: 'Command palett
 const paletteInput = (page: Page) => palette(page).getByRole('combobox')
 const selected = (page: Page) => palette(page).locator('[role="option"][aria-selected="true"]')
 
+/** The selected row's title (its highlighted text's label), without what follows it. */
+async function selectedTitle(page: Page) {
+  const label = selected(page).locator('mark').first()
+  return (await label.evaluate((mark) => mark.parentElement?.textContent ?? '')).trim()
+}
+
 async function openPalette(page: Page) {
   await page.keyboard.press('ControlOrMeta+k')
   await expect(paletteInput(page)).toBeFocused()
@@ -132,12 +138,7 @@ test('"unlock recep" Enter Enter unlocks a reception door: confirmation, then th
   // Devices that cannot unlock are not offered; one that is offline is offered with its reason.
   for (const text of await group.getByRole('option').allTextContents())
     expect(text).toMatch(/Reception/)
-  const name = (
-    await selected(page)
-      .locator('mark')
-      .first()
-      .evaluate((mark) => mark.parentElement?.textContent ?? '')
-  ).trim()
+  const name = await selectedTitle(page)
   expect(name).toMatch(/Reception/)
   await page.keyboard.press('Enter')
   // The device page's own confirmation (the device-command machine), focused on its send button.
@@ -163,4 +164,36 @@ test('"disable" alone lists the people it applies to; "disable clara" Enter asks
   await expect(page.getByRole('alertdialog').or(page.getByRole('dialog'))).toContainText(
     /Disable Clara .*\?/,
   )
+})
+
+test('on a person’s page the empty palette starts with their actions; a device opened a moment ago is offered; sign-out forgets it', async ({
+  page,
+}) => {
+  await signInByKeyboard(page, demo.admin)
+  // Open a device by the palette, then Clara.
+  await search(page, '#lock')
+  const device = await selectedTitle(page)
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('heading', { level: 1, name: device })).toBeVisible()
+  await search(page, '@clara')
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(/\/users\/view\/\d+/)
+  const clara = (await page.getByRole('heading', { level: 1 }).textContent()) ?? ''
+  expect(clara).toMatch(/Clara/)
+
+  await openPalette(page)
+  const groups = palette(page).getByRole('group')
+  await expect(groups.first()).toHaveAccessibleName(`On this page: ${clara}`)
+  await expect(groups.first().getByRole('option').first()).toHaveText('Edit user')
+  await expect(selected(page)).toHaveText('Edit user')
+  const opened = palette(page).getByRole('group', { name: 'Recently opened' })
+  await expect(opened.getByRole('option').first()).toContainText(device)
+  await page.keyboard.press('Escape')
+
+  // Signed out and in again, the browser has forgotten what was opened.
+  await page.getByTestId('sidebar').getByRole('button', { name: 'Logout' }).click()
+  await expect(page).toHaveURL(/\/login/)
+  await signInByKeyboard(page, demo.admin)
+  await openPalette(page)
+  await expect(palette(page).getByRole('group', { name: 'Recently opened' })).toHaveCount(0)
 })

@@ -26,6 +26,7 @@ export const credentialSource: EntitySource<Credential, PaletteContext> = {
   search: listSearch(fetchCredentialPage, { order_by: 'credential_id', order_direction: 'desc' }),
   // Its title is its user's and its door's names: matched through them, it ranks below them.
   derived: true,
+  holdsSecrets: true,
   view: (credential) => ({
     id: String(credential.credential_id),
     title: `${credential.user_email} → ${credential.assignment_name}`,
@@ -34,6 +35,7 @@ export const credentialSource: EntitySource<Credential, PaletteContext> = {
   actions: [
     {
       id: 'credential.edit',
+      opensItsPage: true,
       label: (LL) => LL.commands.credentials.edit(),
       needs: { anyOf: needs('credentials', 'update') },
       run: (ctx, credential) =>

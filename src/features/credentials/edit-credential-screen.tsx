@@ -7,6 +7,7 @@ import { pathTo } from '../../contract/pages'
 import { useSession } from '../../session/session-context'
 import { Button } from '../../ui/button'
 import { listPlacePath } from '../../ui/data-table/list-memory'
+import { usePageSubject } from '../../commands/page-subject'
 import { DetailState, useDetail } from '../../ui/detail-state'
 import { showToast } from '../../ui/notice'
 import { Page } from '../../ui/page'
@@ -26,6 +27,7 @@ export function EditCredentialScreen() {
   const [confirming, setConfirming] = useState(false)
   const [coding, setCoding] = useState(false)
   const detail = useDetail(credentialDetail, (credential) => `#${credential.credential_id}`)
+  usePageSubject('credentials', detail.item)
   const { id, item: credential } = detail
   const update = useUpdateCredential(id)
   const linked = dialogIdOf(search, 'code') !== null

@@ -48,6 +48,7 @@ export const deviceSource: EntitySource<Device, PaletteContext> = {
   actions: [
     {
       id: 'device.open',
+      opensItsPage: true,
       label: (LL) => LL.devices.paletteOpen(),
       needs: {},
       run: (ctx, device) => ctx.navigate(pathTo('devices-view', { id: device.device_id })),

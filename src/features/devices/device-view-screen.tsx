@@ -9,6 +9,7 @@ import { COMMAND_PARAM } from '../../device-commands/command-links'
 import { deviceRequests } from '../../device-commands/command-requests'
 import { pathTo } from '../../contract/pages'
 import { useSession } from '../../session/session-context'
+import { usePageSubject } from '../../commands/page-subject'
 import { DetailState, useDetail } from '../../ui/detail-state'
 import { Page } from '../../ui/page'
 import { DeviceCommands } from './device-commands'
@@ -36,6 +37,7 @@ export function DeviceViewScreen() {
   const { can } = useSession()
   const detail = useDetail(deviceDetail, (device) => device.name)
   const { id, item: device } = detail
+  usePageSubject('devices', device)
   const requested = requestedCommand(search)
   // A deep link's command goes the palette's way; dropping it from the URL keeps Back and a
   // reload from asking again.

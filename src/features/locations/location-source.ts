@@ -31,6 +31,7 @@ export const locationSource: EntitySource<Location, PaletteContext> = {
   actions: [
     {
       id: 'location.open',
+      opensItsPage: true,
       label: (LL) => LL.commands.locations.open(),
       needs: {},
       run: (ctx, location) => ctx.navigate(pathTo('locations-view', { id: id(location) })),

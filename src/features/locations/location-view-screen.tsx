@@ -7,6 +7,7 @@ import { pathTo } from '../../contract/pages'
 import { useSession } from '../../session/session-context'
 import { BulkCommands } from '../../device-commands/bulk-commands'
 import { buttonClass } from '../../ui/button'
+import { usePageSubject } from '../../commands/page-subject'
 import { DetailState, useDetail } from '../../ui/detail-state'
 import { Page } from '../../ui/page'
 import { formatAddress } from './location-address'
@@ -20,6 +21,7 @@ export function LocationViewScreen() {
   const { can } = useSession()
   const detail = useDetail(locationDeepDetail, (location) => location.name)
   const { id, item: location } = detail
+  usePageSubject('locations', location)
   // The palette's "add a floor" lands here with `?command=add-floor`; the tree opens its editor.
   const { command, done } = useUrlCommand()
   const [addFloorNow] = useState(command === 'add-floor')

@@ -5,6 +5,7 @@ import { organizationDetail } from '../../api/organizations'
 import { useSession } from '../../session/session-context'
 import { needs } from '../../contract/permissions'
 import { Button } from '../../ui/button'
+import { usePageSubject } from '../../commands/page-subject'
 import { DetailState, useDetail } from '../../ui/detail-state'
 import { showToast } from '../../ui/notice'
 import { pathTo } from '../../contract/pages'
@@ -23,6 +24,7 @@ export function EditOrganizationScreen() {
   const [confirming, setConfirming] = useState(false)
   const detail = useDetail(organizationDetail, (organization) => organization.name)
   const { id, item: organization } = detail
+  usePageSubject('organizations', organization)
   const update = useUpdateOrganization(id)
 
   if (!organization)

@@ -24,6 +24,7 @@ export const organizationSource: EntitySource<Organization, PaletteContext> = {
   actions: [
     {
       id: 'organization.edit',
+      opensItsPage: true,
       label: (LL) => LL.commands.organizations.edit(),
       needs: { anyOf: needs('organizations', 'update') },
       run: (ctx, organization) =>

@@ -42,6 +42,7 @@ export const userSource: EntitySource<User, PaletteContext> = {
   actions: [
     {
       id: 'user.view',
+      opensItsPage: true,
       label: (LL) => LL.users.palette.view(),
       needs: {},
       run: (ctx, user) => ctx.navigate(pathTo('users-view', { id: user.user_id })),

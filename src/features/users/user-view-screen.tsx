@@ -7,6 +7,7 @@ import { pathTo } from '../../contract/pages'
 import { useSession } from '../../session/session-context'
 import { Avatar } from '../../ui/avatar'
 import { Button, buttonClass } from '../../ui/button'
+import { usePageSubject } from '../../commands/page-subject'
 import { DetailState, useDetail } from '../../ui/detail-state'
 import { Dialog } from '../../ui/dialog'
 import { listPlacePath } from '../../ui/data-table/list-memory'
@@ -28,6 +29,7 @@ import * as styles from './users.css'
 export function UserViewScreen() {
   const { LL } = useI18nContext()
   const detail = useDetail(userDetail, fullName)
+  usePageSubject('users', detail.item)
   const user = detail.item
   if (!user)
     return (
