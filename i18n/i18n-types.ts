@@ -3080,6 +3080,14 @@ type RootTranslation = {
 			 */
 			reminder: string
 			/**
+			 * T​h​i​s​ ​c​r​e​d​e​n​t​i​a​l​ ​h​o​l​d​s​ ​a​n​ ​o​f​f​l​i​n​e​ ​c​o​d​e​.​ ​S​h​o​w​ ​i​t​ ​o​n​ ​s​c​r​e​e​n​?​ ​M​a​k​e​ ​s​u​r​e​ ​n​o​b​o​d​y​ ​c​a​n​ ​r​e​a​d​ ​a​l​o​n​g​.
+			 */
+			revealQuestion: string
+			/**
+			 * S​h​o​w​ ​c​o​d​e
+			 */
+			reveal: string
+			/**
 			 * T​h​i​s​ ​c​r​e​d​e​n​t​i​a​l​ ​h​o​l​d​s​ ​n​o​ ​o​f​f​l​i​n​e​ ​c​o​d​e​ ​y​e​t​.​ ​G​e​n​e​r​a​t​e​ ​o​n​e​ ​o​n​ ​{​d​e​v​i​c​e​}​?
 			 * @param {unknown} device
 			 */
@@ -6606,6 +6614,14 @@ export type TranslationFunctions = {
 			 * Please take a photo after use.
 			 */
 			reminder: () => LocalizedString
+			/**
+			 * This credential holds an offline code. Show it on screen? Make sure nobody can read along.
+			 */
+			revealQuestion: () => LocalizedString
+			/**
+			 * Show code
+			 */
+			reveal: () => LocalizedString
 			/**
 			 * This credential holds no offline code yet. Generate one on {device}?
 			 */

@@ -32,6 +32,11 @@ export type OfflineCodeContext = OfflineCodeInput & {
   deviceId: number | null
   /** Held only while the code is shown; never written to the URL, storage or logs. */
   pin: string | null
+  /**
+   * The user confirmed they want the held PIN on screen (Show code): a lookup that finds one shows
+   * it only then, and hiding it (the window lost focus) asks again.
+   */
+  revealAsked: boolean
   idempotencyKey: string | null
   unavailable: CodeUnavailable | null
   failure: CodeFailure | null
@@ -46,6 +51,8 @@ export type OfflineCodeEvent =
   | { type: 'code.generated'; pin: string }
   | { type: 'code.failed'; reason: CodeFailure }
   | { type: 'code.retry'; idempotencyKey: string }
+  | { type: 'code.reveal' }
+  | { type: 'code.hide' }
   | { type: 'code.copy' }
   | { type: 'code.close' }
 
@@ -75,7 +82,8 @@ function chosenDevice(value: number | null): number {
 }
 
 /**
- * The offline-code dialog: show the PIN a credential holds, or offer to generate one on a device
+ * The offline-code dialog: show the PIN a credential holds once the user confirms they want it on
+ * screen (hidden again when the window loses focus), or offer to generate one on a device
  * at its place (chosen first when there are several; with an idempotency key, so a retried request
  * cannot create a second PIN). The PIN lives in the context only while it is shown. I/O is
  * provided actions answered by events.
@@ -105,6 +113,8 @@ export const offlineCodeMachine = setup({
       failedWhile: null,
     }),
     clearPin: assign({ pin: null }),
+    askReveal: assign({ revealAsked: true }),
+    forgetReveal: assign({ revealAsked: false }),
     choose: assign({
       deviceId: ({ event }) => {
         assertEvent(event, 'code.choose')
@@ -134,6 +144,7 @@ export const offlineCodeMachine = setup({
     offered: ({ context, event }) =>
       event.type === 'code.choose' && context.devices.some((d) => d.deviceId === event.deviceId),
     chosen: ({ context }) => context.deviceId !== null,
+    revealAsked: ({ context }) => context.revealAsked,
   },
 }).createMachine({
   id: 'offlineCode',
@@ -142,6 +153,7 @@ export const offlineCodeMachine = setup({
     // One device needs no choice; of several, none is chosen for the user.
     deviceId: input.devices.length === 1 ? (input.devices[0]?.deviceId ?? null) : null,
     pin: null,
+    revealAsked: false,
     idempotencyKey: null,
     unavailable: null,
     failure: null,
@@ -156,8 +168,12 @@ export const offlineCodeMachine = setup({
       },
       exit: 'cancelPending',
       on: {
-        // The lookup is the truth: a PIN generated since the list was loaded is shown too.
-        'code.found': { target: 'showingCode', actions: 'setPin' },
+        // The lookup is the truth: a PIN generated since the list was loaded is offered too. It
+        // reaches the screen only once the user asked for it (Enter never reveals, decision 048).
+        'code.found': [
+          { guard: 'revealAsked', target: 'showingCode', actions: 'setPin' },
+          { target: 'confirmingReveal' },
+        ],
         'code.missing': [
           { guard: 'cannotGenerate', target: 'unavailable', actions: 'setUnavailable' },
           { guard: 'severalDevices', target: 'choosingDevice' },
@@ -170,9 +186,17 @@ export const offlineCodeMachine = setup({
         'code.close': 'closed',
       },
     },
+    confirmingReveal: {
+      on: {
+        'code.reveal': { target: 'checking', actions: 'askReveal' },
+        'code.close': 'closed',
+      },
+    },
     showingCode: {
       exit: 'clearPin',
       on: {
+        // Another window or the screen lock took the focus: the PIN leaves the screen.
+        'code.hide': { target: 'confirmingReveal', actions: 'forgetReveal' },
         'code.copy': {
           actions: { type: 'copyPin', params: ({ context }) => ({ pin: held(context.pin) }) },
         },

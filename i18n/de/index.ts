@@ -716,6 +716,9 @@ const de = {
       copy: 'Code kopieren',
       copied: 'Code kopiert.',
       reminder: 'Bitte machen Sie nach der Benutzung ein Foto.',
+      revealQuestion:
+        'Diese Berechtigung hat einen Offline-Code. Auf dem Bildschirm zeigen? Achten Sie darauf, dass niemand mitliest.',
+      reveal: 'Code zeigen',
       offer: 'Diese Berechtigung hat noch keinen Offline-Code. Einen auf {device} erzeugen?',
       choose:
         'Diese Berechtigung hat noch keinen Offline-Code. Wählen Sie das Gerät, auf dem er erzeugt wird.',

@@ -362,6 +362,9 @@ const areas = {
       copy: 'Copy code',
       copied: 'Code copied.',
       reminder: 'Please take a photo after use.',
+      revealQuestion:
+        'This credential holds an offline code. Show it on screen? Make sure nobody can read along.',
+      reveal: 'Show code',
       offer: 'This credential holds no offline code yet. Generate one on {device}?',
       choose: 'This credential holds no offline code yet. Choose the device to generate one on.',
       devices: 'Devices that can program offline codes',

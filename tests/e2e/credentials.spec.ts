@@ -128,7 +128,18 @@ test('a weekly credential by keyboard alone, its sentence, and its offline code'
   await expect(shown).toBeHidden()
   await expect(row).toContainText('PIN held')
 
+  // A held PIN asks first, with the photo reminder; it shows on "Show code" and leaves the screen
+  // when the window loses focus.
   await row.getByRole('button', { name: /Offline code for credential/ }).click()
+  await expect(shown.getByText('Please take a photo after use.')).toBeVisible()
+  await expect(shown.getByRole('button', { name: 'Show code' })).toBeFocused()
+  await expect(page.getByLabel(/^PIN:/)).toHaveCount(0)
+  await page.keyboard.press('Enter')
+  await expect(shown.getByLabel(/^PIN:/)).toHaveText(pin)
+  await page.evaluate(() => window.dispatchEvent(new Event('blur')))
+  await expect(page.getByLabel(/^PIN:/)).toHaveCount(0)
+  await expect(shown.getByRole('button', { name: 'Show code' })).toBeVisible()
+  await page.keyboard.press('Enter')
   await expect(shown.getByLabel(/^PIN:/)).toHaveText(pin)
   // The PIN is in no URL and no storage.
   expect(page.url()).not.toContain(pin.replace(' ', ''))
@@ -304,6 +315,8 @@ test('$ in the palette finds a credential and shows its code when asked by name,
   await page.keyboard.press('Enter')
   await expect(page).toHaveURL(new RegExp(`/credentials\\?code=${held.credential_id}$`))
   const shown = page.getByRole('dialog', { name: 'Offline code' })
+  await expect(shown.getByRole('button', { name: 'Show code' })).toBeFocused()
+  await page.keyboard.press('Enter')
   await expect(shown.getByLabel(/^PIN:/)).toBeVisible()
   await page.keyboard.press('Escape')
   await expect(page).toHaveURL(/\/credentials$/)

@@ -32,8 +32,19 @@ describe('unavailableReason', () => {
 })
 
 describe('offline code machine', () => {
-  it('shows a held PIN and forgets it on close', () => {
+  it('shows a held PIN only once asked, hides it when the window loses focus, forgets it on close', () => {
     const { actor, send } = start({ credentialId: 1, hasPin: true, ...capable })
+    send({ type: 'code.found', pin: '4711' })
+    expect(actor.getSnapshot().value).toBe('confirmingReveal')
+    expect(actor.getSnapshot().context.pin).toBeNull()
+    send({ type: 'code.reveal' })
+    expect(actor.getSnapshot().value).toBe('checking')
+    send({ type: 'code.found', pin: '4711' })
+    expect(actor.getSnapshot().context.pin).toBe('4711')
+    send({ type: 'code.hide' })
+    expect(actor.getSnapshot().value).toBe('confirmingReveal')
+    expect(actor.getSnapshot().context.pin).toBeNull()
+    send({ type: 'code.reveal' })
     send({ type: 'code.found', pin: '4711' })
     expect(actor.getSnapshot().context.pin).toBe('4711')
     send({ type: 'code.close' })

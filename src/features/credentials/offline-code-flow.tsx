@@ -51,6 +51,21 @@ export function CodeFlow({ credential, devices, onClose }: FlowProps) {
   useEffect(() => {
     if (done) onClose()
   }, [done, onClose])
+  // A PIN on screen leaves it when the window loses focus: another window, the screen lock.
+  const showing = snapshot.matches('showingCode')
+  useEffect(() => {
+    if (!showing) return
+    const hide = () => send({ type: 'code.hide' })
+    const hidden = () => {
+      if (document.visibilityState === 'hidden') hide()
+    }
+    window.addEventListener('blur', hide)
+    document.addEventListener('visibilitychange', hidden)
+    return () => {
+      window.removeEventListener('blur', hide)
+      document.removeEventListener('visibilitychange', hidden)
+    }
+  }, [showing, send])
   const { pin, unavailable, failure, deviceId } = snapshot.context
   const key = () => crypto.randomUUID()
   const close = () => send({ type: 'code.close' })
@@ -82,7 +97,22 @@ export function CodeFlow({ credential, devices, onClose }: FlowProps) {
   let title = LL.credentials.code.showTitle()
   let body = <Spinner label={LL.credentials.code.checking()} />
   let footer = closeButton(false)
-  if (snapshot.matches('showingCode') && pin !== null) {
+  if (snapshot.matches('confirmingReveal')) {
+    body = (
+      <>
+        <p>{LL.credentials.code.revealQuestion()}</p>
+        <Notice tone="warning">{LL.credentials.code.reminder()}</Notice>
+      </>
+    )
+    footer = (
+      <>
+        {closeButton(false)}
+        <Button autoFocus onClick={() => send({ type: 'code.reveal' })}>
+          {LL.credentials.code.reveal()}
+        </Button>
+      </>
+    )
+  } else if (snapshot.matches('showingCode') && pin !== null) {
     body = (
       <>
         <p

@@ -204,6 +204,12 @@ async function perform(page: Page, { event, before }: BrowserStep<typeof offline
     case 'code.retry':
       await dialog(page).getByRole('button', { name: 'Try again' }).click()
       return
+    case 'code.reveal':
+      await dialog(page).getByRole('button', { name: 'Show code' }).click()
+      return
+    case 'code.hide':
+      await page.evaluate(() => window.dispatchEvent(new Event('blur')))
+      return
     case 'code.copy': {
       await dialog(page).getByRole('button', { name: 'Copy code' }).click()
       await expect(page.getByText('Code copied.')).toBeVisible()
@@ -238,6 +244,11 @@ async function expectState(page: Page, snapshot: Snapshot) {
       name: 'Looking up the code…',
     })
     await expect(checking).toBeVisible()
+  } else if (snapshot.matches('confirmingReveal')) {
+    const asking = dialog(page, 'Offline code')
+    await expect(asking).toContainText('Please take a photo after use.')
+    await expect(asking.getByRole('button', { name: 'Show code' })).toBeFocused()
+    await expect(page.getByLabel(/^PIN:/)).toHaveCount(0)
   } else if (snapshot.matches('showingCode')) {
     const shown = dialog(page, 'Offline code')
     await expect(shown.getByLabel(/^PIN:/)).toHaveText(/^\d{3} \d{3}$/)

@@ -10,6 +10,8 @@ import type { ModelAdapter } from '../kit/adapter'
 export type OfflineCodeWorld = {
   /** A lookup answered with the PIN the credential holds. */
   held: boolean
+  /** The user pressed Show code since the PIN last left the screen. */
+  asked: boolean
   pending: 'lookup' | 'generation' | null
   generations: number
   keys: string[]
@@ -20,6 +22,7 @@ export type OfflineCodeWorld = {
 function offlineCodeHost() {
   const world: OfflineCodeWorld = {
     held: false,
+    asked: false,
     pending: null,
     generations: 0,
     keys: [],
@@ -45,6 +48,8 @@ function offlineCodeHost() {
       'code.generated': 'generation',
       'code.failed': world.pending,
     }[event.type as string]
+    if (event.type === 'code.reveal') world.asked = true
+    if (event.type === 'code.hide') world.asked = false
     if (answers === undefined || answers === null || answers !== world.pending) return
     if (event.type === 'code.found') world.held = true
     world.pending = null
@@ -94,6 +99,8 @@ export const offlineCodeAdapter: ModelAdapter<typeof offlineCodeMachine, Offline
     { type: 'code.generated', pin: '1234 5678' },
     { type: 'code.failed', reason: 'place' },
     { type: 'code.retry', idempotencyKey: 'key' },
+    { type: 'code.reveal' },
+    { type: 'code.hide' },
     { type: 'code.copy' },
     { type: 'code.close' },
   ],
@@ -108,6 +115,11 @@ export const offlineCodeAdapter: ModelAdapter<typeof offlineCodeMachine, Offline
       name: 'a PIN is shown only when the credential holds one or one was generated',
       holds: (snapshot, world) =>
         !snapshot.matches('showingCode') || world.held || world.generations > 0,
+    },
+    {
+      name: 'a held PIN reaches the screen only after the user asked to see it (or generated it)',
+      holds: (snapshot, world) =>
+        !snapshot.matches('showingCode') || world.asked || world.generations > 0,
     },
     {
       name: 'the PIN is in the machine exactly while it is shown',
@@ -148,6 +160,8 @@ export const offlineCodeAdapter: ModelAdapter<typeof offlineCodeMachine, Offline
   ],
   states: {
     checking: 'the Offline code dialog shows it is looking up the code (a busy status)',
+    confirmingReveal:
+      'the Offline code dialog asks before the PIN goes on screen: the photo reminder and Show code (focused); no PIN on the page',
     showingCode:
       'the Show Code dialog: the PIN large and grouped, a copy button and the photo reminder',
     choosingDevice:
@@ -186,6 +200,8 @@ export const offlineCodeAdapter: ModelAdapter<typeof offlineCodeMachine, Offline
         'the lookup or create_pin is refused (routed 409: the device left the credential’s place after the dialog opened)',
     },
     'code.retry': { cause: 'press Try again in the error dialog (Enter)' },
+    'code.reveal': { cause: 'press Show code in the confirmation (Enter)' },
+    'code.hide': { cause: 'the window loses focus (another window, the screen lock)' },
     'code.copy': { cause: 'press Copy code beside the PIN; the clipboard holds it' },
     'code.close': { cause: 'press Escape (or Close)' },
   },
