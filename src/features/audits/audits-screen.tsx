@@ -8,7 +8,7 @@ import { auditColumns } from './audit-columns'
 import { AuditEntryDrawer } from './audit-entry-drawer'
 import { AuditNewsBar } from './audit-news-bar'
 import { auditListDefaults as defaults } from '../../contract/audit-view'
-import { formatRelativeTime } from '../../lib/relative-time-text'
+import { relativeAndExact } from '../../lib/relative-time-text'
 import { useNow } from '../../lib/use-now'
 import { boundedAuditList } from '../../api/audits'
 
@@ -44,7 +44,7 @@ export function AuditsScreen() {
       device: entry.device_name,
       actor: entry.actor_email,
       result: entry.result === 'success' ? LL.audits.success() : LL.audits.failure(),
-      when: `${formatRelativeTime(LL, Date.parse(entry.created_at), now)}, ${exact.format(Date.parse(entry.created_at))}`,
+      when: relativeAndExact(LL, entry.created_at, now, exact),
     })
 
   return (
