@@ -13,6 +13,7 @@ import { formatAddress } from './location-address'
 import { LocationTree } from './location-tree'
 import * as styles from './locations.css'
 import { useUrlCommand } from './use-url-command'
+import { JournalHistory } from '../../journal/journal-history'
 
 /** /locations/view/:id — the building from `?deep=true` as a tree, edited in place. */
 export function LocationViewScreen() {
@@ -66,6 +67,7 @@ export function LocationViewScreen() {
         addFloorNow={addFloorNow}
       />
       <BulkCommands location={location} />
+      <JournalHistory type="location" id={location.location_id} />
     </Page>
   )
 }
