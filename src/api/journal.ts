@@ -2,13 +2,13 @@ import { JournalEntry, type JournalTargetType } from '../contract/journal'
 import type { JournalServerFilters, JournalSort } from '../contract/journal-view'
 import { listOf, type ListQuery, type ListSource } from '../contract/list'
 import { apiRequest } from './client'
-import { resourceKeys } from './queries'
+import { JOURNAL_ROOT, resourceKeys } from './queries'
 
 export const JOURNAL_PATH = '/org/v1/journal'
 
 export const JournalPage = listOf(JournalEntry)
 
-export const journalKeys = resourceKeys<JournalSort>('journal')
+export const journalKeys = resourceKeys<JournalSort>(JOURNAL_ROOT)
 
 /** GET /org/v1/journal: one window of the journal, narrowed by `filters`. */
 export function fetchJournalPage(

@@ -36,11 +36,15 @@ export function detailOptions<T, TSort extends string>(
 
 export type Write = { kind: 'saved' } | { kind: 'deleted'; id: number }
 
+/** The journal's root key (api/journal.ts): every write adds a row to it. */
+export const JOURNAL_ROOT = 'journal'
+
 /**
  * THE rule after a create, update or delete: every query under the resource's root is refetched
  * (its lists, details and counts kept there, such as the device triage), except after a delete:
  * the deleted object's own detail is dropped (refetching it would only answer 404) and the other
- * details, which it did not change, stay.
+ * details, which it did not change, stay. The server journals every write in its transaction
+ * (docs/journal.md), so the journal's lists and History sections are refetched as well.
  */
 export async function refetchAfterWrite<TSort extends string>(
   client: Pick<QueryClient, 'invalidateQueries' | 'removeQueries'>,
@@ -50,11 +54,17 @@ export async function refetchAfterWrite<TSort extends string>(
   if (write.kind === 'deleted') {
     client.removeQueries({ queryKey: keys.detail(write.id) })
     const detail = keys.detail(0)[1]
-    await client.invalidateQueries({
-      queryKey: keys.all,
-      predicate: (query) => query.queryKey[1] !== detail,
-    })
+    await Promise.all([
+      client.invalidateQueries({
+        queryKey: keys.all,
+        predicate: (query) => query.queryKey[1] !== detail,
+      }),
+      client.invalidateQueries({ queryKey: [JOURNAL_ROOT] }),
+    ])
     return
   }
-  await client.invalidateQueries({ queryKey: keys.all })
+  await Promise.all([
+    client.invalidateQueries({ queryKey: keys.all }),
+    client.invalidateQueries({ queryKey: [JOURNAL_ROOT] }),
+  ])
 }
