@@ -3979,6 +3979,11 @@ type RootTranslation = {
 		 */
 		history: string
 		/**
+		 * H​i​s​t​o​r​y​ ​o​f​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		historyOf: RequiredParams<'name'>
+		/**
 		 * N​o​ ​c​h​a​n​g​e​s​ ​r​e​c​o​r​d​e​d​ ​y​e​t​.
 		 */
 		historyEmpty: string
@@ -4001,6 +4006,11 @@ type RootTranslation = {
 		 * S​h​o​w​ ​h​i​s​t​o​r​y
 		 */
 		showHistory: string
+		/**
+		 * S​h​o​w​ ​h​i​s​t​o​r​y​ ​o​f​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		showHistoryOf: RequiredParams<'name'>
 	}
 	answers: {
 		deviceType: {
@@ -7890,6 +7900,10 @@ export type TranslationFunctions = {
 		 */
 		history: () => LocalizedString
 		/**
+		 * History of {name}
+		 */
+		historyOf: (arg: { name: unknown }) => LocalizedString
+		/**
 		 * No changes recorded yet.
 		 */
 		historyEmpty: () => LocalizedString
@@ -7909,6 +7923,10 @@ export type TranslationFunctions = {
 		 * Show history
 		 */
 		showHistory: () => LocalizedString
+		/**
+		 * Show history of {name}
+		 */
+		showHistoryOf: (arg: { name: unknown }) => LocalizedString
 	}
 	answers: {
 		deviceType: {

@@ -1063,11 +1063,13 @@ const de = {
       lock_state: 'Schlosszustand',
     },
     history: 'Verlauf',
+    historyOf: 'Verlauf von {name}',
     historyEmpty: 'Noch keine Änderungen erfasst.',
     historyLine: '{action} durch {actor}',
     more: '{count} weitere',
     showAll: 'Alle im Änderungsjournal zeigen',
     showHistory: 'Verlauf zeigen',
+    showHistoryOf: 'Verlauf von {name} zeigen',
   },
   answers: {
     deviceType: {

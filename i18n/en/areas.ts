@@ -594,11 +594,13 @@ const areas = {
       lock_state: 'Lock state',
     },
     history: 'History',
+    historyOf: 'History of {name}',
     historyEmpty: 'No changes recorded yet.',
     historyLine: '{action} by {actor}',
     more: '{count} more',
     showAll: 'Show all in the journal',
     showHistory: 'Show history',
+    showHistoryOf: 'Show history of {name}',
   },
   // The server's codes in words (docs/decisions/042-server-words-as-codes.md): every code of
   // src/contract/answer-codes.ts has words here or in the sections answer-text.ts names.

@@ -1048,11 +1048,13 @@ const en = {
       lock_state: 'Lock state',
     },
     history: 'History',
+    historyOf: 'History of {name}',
     historyEmpty: 'No changes recorded yet.',
     historyLine: '{action} by {actor}',
     more: '{count} more',
     showAll: 'Show all in the journal',
     showHistory: 'Show history',
+    showHistoryOf: 'Show history of {name}',
   },
   answers: {
     deviceType: {

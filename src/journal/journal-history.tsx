@@ -19,6 +19,11 @@ import * as styles from './journal-history.css'
 interface JournalHistoryProps {
   type: JournalTargetType
   id: number
+  /**
+   * For a part of the page's entity (a door in a location's tree): its name in the heading and
+   * the palette. The page's own History has none and gets `g h`.
+   */
+  name?: string
 }
 
 const readers = needs('journal', 'read')
@@ -28,12 +33,12 @@ const readers = needs('journal', 'read')
  * Journal; in the palette, "Show history" goes there too. Nothing at all for a user who may not
  * read the journal.
  */
-export function JournalHistory({ type, id }: JournalHistoryProps) {
+export function JournalHistory({ type, id, name }: JournalHistoryProps) {
   const { can } = useSession()
-  return can(readers) ? <HistorySection type={type} id={id} /> : null
+  return can(readers) ? <HistorySection type={type} id={id} name={name} /> : null
 }
 
-function HistorySection({ type, id }: JournalHistoryProps) {
+function HistorySection({ type, id, name }: JournalHistoryProps) {
   const { LL, locale } = useI18nContext()
   const now = useNow(30_000)
   const headingId = useId()
@@ -46,23 +51,24 @@ function HistorySection({ type, id }: JournalHistoryProps) {
   const commands = useMemo(
     (): Command<PaletteContext>[] => [
       {
-        id: 'journal.history',
-        label: (LL) => LL.journal.showHistory(),
+        id: name === undefined ? 'journal.history' : 'journal.history.part',
+        label: (LL) =>
+          name === undefined ? LL.journal.showHistory() : LL.journal.showHistoryOf({ name }),
         group: 'actions',
-        shortcut: 'g h',
+        ...(name === undefined ? { shortcut: 'g h' } : {}),
         keywords: ['journal', 'history', 'changes', 'who changed', 'Verlauf'],
         needs: { anyOf: readers },
         run: (ctx) => ctx.navigate(all),
       },
     ],
-    [all],
+    [all, name],
   )
   useScreenCommands(commands)
   const entries = query.data?.data
   return (
     <section className={styles.section} aria-labelledby={headingId} data-testid="journal-history">
       <h2 id={headingId} className={styles.title}>
-        {LL.journal.history()}
+        {name === undefined ? LL.journal.history() : LL.journal.historyOf({ name })}
       </h2>
       {query.isError ? (
         <LoadFailed error={query.error} onRetry={() => void query.refetch()} />
