@@ -86,6 +86,47 @@ test('a changed name shows in the user’s History, in the Journal and in its ro
   await expect(drawer).toBeHidden()
 })
 
+test('a floor renamed in the tree shows in its own History on the location page; Show history in the palette', async ({
+  page,
+}) => {
+  await signIn(page, demo.admin)
+  const { access } = await storedTokens(page)
+  const answer = await page.request.get('/sbm/v1/locations?search=Globex%20Tower', {
+    headers: { Authorization: `Bearer ${access}` },
+  })
+  const tower = ((await answer.json()) as { data: { location_id: number; name: string }[] }).data[0]
+  if (!tower) throw new Error('no Globex Tower')
+  await page.goto(`/locations/view/${tower.location_id}`)
+  await expect(history(page).first()).toContainText('History')
+  const floor = page.getByRole('tree').getByRole('treeitem', { name: /Executive floor/ })
+  await floor.click()
+  const part = history(page).filter({ hasText: 'History of floor Executive floor' })
+  await expect(part).toContainText('No changes recorded yet.')
+
+  await page.keyboard.press('F2')
+  const form = page.getByRole('dialog', { name: 'Edit floor Executive floor' })
+  await form.getByLabel('Name').fill('Board floor')
+  await page.keyboard.press('Enter')
+  await expect(form).toBeHidden()
+  const renamed = history(page).filter({ hasText: 'History of floor Board floor' })
+  await expect(renamed.getByRole('listitem').first()).toContainText(
+    'Name: Executive floor → Board floor',
+  )
+
+  // The palette offers the location's own history while the page shows it.
+  await page.keyboard.press('Control+k')
+  await page.keyboard.type('Show history')
+  await expect(
+    page.getByRole('option', { name: 'Show history of floor Board floor' }),
+  ).toBeVisible()
+  await expect(page.getByRole('option', { name: /^Show history G then H/ })).toHaveAttribute(
+    'aria-selected',
+    'true',
+  )
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(new RegExp(`/journal\\?type=location&target=${tower.location_id}$`))
+})
+
 test('a link with a filter the journal does not know says so instead of failing', async ({
   page,
 }) => {
