@@ -44,7 +44,9 @@ export const JOURNAL_ROOT = 'journal'
  * (its lists, details and counts kept there, such as the device triage), except after a delete:
  * the deleted object's own detail is dropped (refetching it would only answer 404) and the other
  * details, which it did not change, stay. The server journals every write in its transaction
- * (docs/journal.md), so the journal's lists and History sections are refetched as well.
+ * (docs/journal.md), so the journal's lists and History sections are refetched as well, without
+ * being waited for: what the caller does after the write (close an editor, move focus) follows
+ * the resource's own refetch, as before.
  */
 export async function refetchAfterWrite<TSort extends string>(
   client: Pick<QueryClient, 'invalidateQueries' | 'removeQueries'>,
@@ -54,17 +56,13 @@ export async function refetchAfterWrite<TSort extends string>(
   if (write.kind === 'deleted') {
     client.removeQueries({ queryKey: keys.detail(write.id) })
     const detail = keys.detail(0)[1]
-    await Promise.all([
-      client.invalidateQueries({
-        queryKey: keys.all,
-        predicate: (query) => query.queryKey[1] !== detail,
-      }),
-      client.invalidateQueries({ queryKey: [JOURNAL_ROOT] }),
-    ])
+    void client.invalidateQueries({ queryKey: [JOURNAL_ROOT] })
+    await client.invalidateQueries({
+      queryKey: keys.all,
+      predicate: (query) => query.queryKey[1] !== detail,
+    })
     return
   }
-  await Promise.all([
-    client.invalidateQueries({ queryKey: keys.all }),
-    client.invalidateQueries({ queryKey: [JOURNAL_ROOT] }),
-  ])
+  void client.invalidateQueries({ queryKey: [JOURNAL_ROOT] })
+  await client.invalidateQueries({ queryKey: keys.all })
 }
