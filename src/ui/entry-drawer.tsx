@@ -1,4 +1,4 @@
-import type { KeyboardEvent, ReactNode } from 'react'
+import { useMemo, useState, type KeyboardEvent, type ReactNode } from 'react'
 import { activeList } from './data-table/active-list'
 import { Drawer } from './drawer'
 import * as styles from './entry-drawer.css'
@@ -14,6 +14,25 @@ interface EntryDrawerProps {
   testId: string
   /** What follows the fields (a table of changes). */
   children?: ReactNode
+}
+
+/**
+ * What a log screen's drawer shows and whether it is open: the list's open key shows its row, and
+ * the shown entry follows the active row (`follow`), so j/k in the drawer walk the log.
+ */
+export function useEntryDrawer<T>() {
+  const [open, setOpen] = useState(false)
+  const [entry, follow] = useState<T | null>(null)
+  const rowActions = useMemo(
+    () => ({
+      open: (row: T) => {
+        follow(row)
+        setOpen(true)
+      },
+    }),
+    [],
+  )
+  return { entry, open, setOpen, follow, rowActions }
 }
 
 const STEPS: Record<string, number> = { j: 1, ArrowDown: 1, k: -1, ArrowUp: -1 }

@@ -1,5 +1,7 @@
+import { useMemo } from 'react'
 import { useI18nContext } from '../../i18n/i18n-react'
 import { formatRelativeTime } from '../lib/relative-time-text'
+import { useNow } from '../lib/use-now'
 import * as tableStyles from './data-table/data-table.css'
 
 interface MomentProps {
@@ -7,6 +9,17 @@ interface MomentProps {
   at: string
   now: number
   exact: Intl.DateTimeFormat
+}
+
+/** A log screen's clock: now, moved every 30 s, and the exact time in the reader's language. */
+export function useLogTime(): { now: number; exact: Intl.DateTimeFormat } {
+  const { locale } = useI18nContext()
+  const now = useNow(30_000)
+  const exact = useMemo(
+    () => new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium' }),
+    [locale],
+  )
+  return { now, exact }
 }
 
 /**

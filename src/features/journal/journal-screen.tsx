@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { useCallback, useMemo, useState } from 'react'
+import { useCallback, useMemo } from 'react'
 import { useLocation, useSearch } from 'wouter'
 import { useI18nContext } from '../../../i18n/i18n-react'
 import type { TranslationFunctions } from '../../../i18n/i18n-types'
@@ -17,10 +17,11 @@ import {
 import { MAX_PAGE_LENGTH } from '../../contract/list'
 import { actorText, targetText } from '../../journal/journal-words'
 import { relativeAndExact } from '../../lib/relative-time-text'
-import { useNow } from '../../lib/use-now'
 import { DataTable } from '../../ui/data-table/data-table'
 import { errorText } from '../../ui/data-table/error-text'
 import { Notice } from '../../ui/notice'
+import { useEntryDrawer } from '../../ui/entry-drawer'
+import { useLogTime } from '../../ui/moment'
 import { Page } from '../../ui/page'
 import { journalColumns } from './journal-columns'
 import { JournalEntryDrawer } from './journal-entry-drawer'
@@ -73,7 +74,7 @@ function useOrganizationNames(): (id: number) => string | undefined {
  * there that the journal does not know is named above the list and left out, never sent.
  */
 export function JournalScreen() {
-  const { LL, locale } = useI18nContext()
+  const { LL } = useI18nContext()
   const [location, navigate] = useLocation()
   const search = useSearch()
   const { filters, problems } = useMemo(() => parseJournalFilters(search), [search])
@@ -81,27 +82,13 @@ export function JournalScreen() {
   const filterKey = JSON.stringify(query)
   // One source per filter set, so the DataTable's windows are keyed by what the server filters.
   const source = useMemo(() => filteredJournalList(query), [query])
-  const now = useNow(30_000)
-  const exact = useMemo(
-    () => new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium' }),
-    [locale],
-  )
+  const { now, exact } = useLogTime()
   const organizationName = useOrganizationNames()
   const columns = useMemo(
     () => journalColumns({ LL, now, exact, organizationName }),
     [LL, now, exact, organizationName],
   )
-  const [viewing, setViewing] = useState(false)
-  const [shown, setShown] = useState<JournalEntry | null>(null)
-  const rowActions = useMemo(
-    () => ({
-      open: (entry: JournalEntry) => {
-        setShown(entry)
-        setViewing(true)
-      },
-    }),
-    [],
-  )
+  const drawer = useEntryDrawer<JournalEntry>()
   const describeRow = (entry: JournalEntry) =>
     LL.journal.row({
       action: LL.journal.actions[entry.action](),
@@ -133,14 +120,14 @@ export function JournalScreen() {
         defaults={defaults}
         getRowId={getRowId}
         describeRow={describeRow}
-        rowActions={rowActions}
-        onActiveRowChange={setShown}
+        rowActions={drawer.rowActions}
+        onActiveRowChange={drawer.follow}
         errorMessage={(error) => errorText(LL, error)}
       />
       <JournalEntryDrawer
-        entry={shown}
-        open={viewing}
-        onOpenChange={setViewing}
+        entry={drawer.entry}
+        open={drawer.open}
+        onOpenChange={drawer.setOpen}
         now={now}
         exact={exact}
         organizationName={organizationName}
