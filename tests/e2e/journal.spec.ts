@@ -86,6 +86,46 @@ test('a changed name shows in the user’s History, in the Journal and in its ro
   await expect(drawer).toBeHidden()
 })
 
+test('a credential’s schedule changed through its form shows in its History and the Journal', async ({
+  page,
+}) => {
+  await signIn(page, demo.admin)
+  const { access } = await storedTokens(page)
+  const answer = await page.request.get(
+    '/access/v1/credentials?start=0&length=100&order_by=credential_id&order_direction=desc',
+    { headers: { Authorization: `Bearer ${access}` } },
+  )
+  type Row = { credential_id: number; permanent: boolean; end_datetime: string | null }
+  const credential = ((await answer.json()) as { data: Row[] }).data.find(
+    (row) => !row.permanent && row.end_datetime !== null,
+  )
+  if (!credential) throw new Error('no credential with an end')
+  await page.goto(`/credentials/edit/${credential.credential_id}`)
+  const ends = page.getByRole('group', { name: 'Ends' })
+  const time = ends.getByLabel('Time')
+  const next = (await time.inputValue()) === '23:45' ? '22:15' : '23:45'
+  // As en-US writes it in UTC: History in short, the row view with seconds.
+  const shown = new RegExp(`${next === '23:45' ? '11:45' : '10:15'}(:00)? PM`)
+  await time.fill(next)
+  await page.getByRole('button', { name: 'Save' }).click()
+  await expect(page).toHaveURL(/\/credentials\?/)
+
+  await page.goto(`/credentials/edit/${credential.credential_id}`)
+  const newest = history(page).getByRole('listitem').first()
+  await expect(newest).toContainText(`Changed by ${demo.admin}`)
+  await expect(newest).toContainText(/End: .+ → /)
+  await expect(newest).toContainText(shown)
+  await history(page).getByRole('link', { name: 'Show all in the journal' }).click()
+  await expect(page).toHaveURL(
+    new RegExp(`/journal\\?type=credential&target=${credential.credential_id}$`),
+  )
+  await loadedRows(page).first().dblclick()
+  const changes = page
+    .getByRole('dialog', { name: 'Journal entry' })
+    .getByRole('table', { name: 'Changes' })
+  await expect(changes.getByRole('row', { name: /^End / })).toContainText(shown)
+})
+
 test('a floor renamed in the tree shows in its own History on the location page; Show history in the palette', async ({
   page,
 }) => {
