@@ -5,7 +5,7 @@ import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import tseslint from 'typescript-eslint'
 
-// The one-way rule of the shape: app → features → device-commands / commands / ui / api / lib /
+// The one-way rule of the shape: app → features → journal → device-commands / commands / ui / api / lib /
 // session → contract; machines → xstate only; server → contract only. Each zone names what its
 // files may not import, checked on the file an import resolves to (static, type-only, re-export
 // or dynamic), so no spelling of the path slips past (decision 030).
@@ -29,17 +29,30 @@ const zones = [
   ),
   zone(
     'src/device-commands',
-    ['src/features', 'src/app', 'src/commands'],
+    ['src/features', 'src/app', 'src/commands', 'src/journal'],
     'Device commands sit below the features and the palette, which both call them.',
   ),
   zone(
-    ['src/commands', 'src/api', 'src/session'],
+    'src/journal',
     ['src/features', 'src/app'],
+    "The journal's History section sits below the entity pages that show it.",
+  ),
+  zone(
+    ['src/commands', 'src/api', 'src/session'],
+    ['src/features', 'src/app', 'src/journal'],
     `Features and app/ are composed above this layer; ${shared}`,
   ),
   zone(
     'src/ui',
-    ['src/features', 'src/app', 'src/commands', 'src/device-commands', 'src/api', 'src/session'],
+    [
+      'src/features',
+      'src/app',
+      'src/commands',
+      'src/device-commands',
+      'src/journal',
+      'src/api',
+      'src/session',
+    ],
     'ui/ holds primitives: data and actions come in as props.',
   ),
   zone(
@@ -49,6 +62,7 @@ const zones = [
       'src/app',
       'src/commands',
       'src/device-commands',
+      'src/journal',
       'src/api',
       'src/session',
       'src/ui',

@@ -227,6 +227,10 @@ type RootTranslation = {
 		 * L​o​c​a​t​i​o​n​s
 		 */
 		locations: string
+		/**
+		 * J​o​u​r​n​a​l
+		 */
+		journal: string
 	}
 	shell: {
 		/**
@@ -3578,6 +3582,453 @@ type RootTranslation = {
 			}
 		}
 	}
+	journal: {
+		/**
+		 * J​o​u​r​n​a​l
+		 */
+		title: string
+		/**
+		 * W​h​o​ ​c​h​a​n​g​e​d​ ​w​h​a​t​,​ ​w​h​e​n​ ​a​n​d​ ​f​r​o​m​ ​w​h​e​r​e​:​ ​e​v​e​r​y​ ​c​h​a​n​g​e​ ​t​o​ ​a​c​c​e​s​s​,​ ​n​e​w​e​s​t​ ​f​i​r​s​t​.
+		 */
+		intro: string
+		/**
+		 * A​d​m​i​n​ ​j​o​u​r​n​a​l
+		 */
+		gridLabel: string
+		/**
+		 * S​e​a​r​c​h​ ​a​c​t​o​r​,​ ​t​a​r​g​e​t​ ​o​r​ ​a​c​t​i​o​n
+		 */
+		search: string
+		/**
+		 * N​o​ ​c​h​a​n​g​e​s​ ​h​a​v​e​ ​b​e​e​n​ ​r​e​c​o​r​d​e​d​ ​y​e​t​.
+		 */
+		empty: string
+		/**
+		 * W​h​e​n
+		 */
+		when: string
+		/**
+		 * A​c​t​o​r
+		 */
+		actor: string
+		/**
+		 * A​c​t​i​o​n
+		 */
+		action: string
+		/**
+		 * T​a​r​g​e​t
+		 */
+		target: string
+		/**
+		 * O​r​g​a​n​i​z​a​t​i​o​n
+		 */
+		organization: string
+		/**
+		 * N​o​b​o​d​y​ ​s​i​g​n​e​d​ ​i​n
+		 */
+		nobody: string
+		/**
+		 * U​n​n​a​m​e​d
+		 */
+		unnamed: string
+		/**
+		 * {​t​y​p​e​}​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 * @param {unknown} type
+		 */
+		targetText: RequiredParams<'name' | 'type'>
+		/**
+		 * {​a​c​t​i​o​n​}​:​ ​{​t​a​r​g​e​t​}​ ​b​y​ ​{​a​c​t​o​r​}​,​ ​{​w​h​e​n​}
+		 * @param {unknown} action
+		 * @param {unknown} actor
+		 * @param {unknown} target
+		 * @param {unknown} when
+		 */
+		row: RequiredParams<'action' | 'actor' | 'target' | 'when'>
+		/**
+		 * J​o​u​r​n​a​l​ ​e​n​t​r​y
+		 */
+		entryTitle: string
+		/**
+		 * j​ ​a​n​d​ ​k​ ​m​o​v​e​ ​t​o​ ​t​h​e​ ​n​e​x​t​ ​a​n​d​ ​p​r​e​v​i​o​u​s​ ​e​n​t​r​y​;​ ​E​s​c​a​p​e​ ​r​e​t​u​r​n​s​ ​t​o​ ​t​h​e​ ​j​o​u​r​n​a​l​.
+		 */
+		entryHint: string
+		/**
+		 * C​h​a​n​g​e​s
+		 */
+		changes: string
+		/**
+		 * F​i​e​l​d
+		 */
+		field: string
+		/**
+		 * B​e​f​o​r​e
+		 */
+		before: string
+		/**
+		 * A​f​t​e​r
+		 */
+		after: string
+		/**
+		 * N​o​ ​f​i​e​l​d​s​ ​c​h​a​n​g​e​d​.
+		 */
+		noChanges: string
+		/**
+		 * R​e​q​u​e​s​t​ ​i​d
+		 */
+		requestId: string
+		/**
+		 * F​r​o​m​ ​a​d​d​r​e​s​s
+		 */
+		clientAddress: string
+		/**
+		 * E​n​t​r​y
+		 */
+		entryId: string
+		/**
+		 * D​e​v​i​c​e​ ​a​u​d​i​t​ ​e​n​t​r​y
+		 */
+		auditEntry: string
+		/**
+		 * O​p​e​n​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		openTarget: RequiredParams<'name'>
+		/**
+		 * J​o​u​r​n​a​l​ ​f​i​l​t​e​r​s
+		 */
+		filters: string
+		/**
+		 * A​n​y​ ​a​c​t​i​o​n
+		 */
+		anyAction: string
+		/**
+		 * T​a​r​g​e​t​ ​t​y​p​e
+		 */
+		targetType: string
+		/**
+		 * A​n​y​ ​t​a​r​g​e​t
+		 */
+		anyTargetType: string
+		/**
+		 * T​a​r​g​e​t​ ​i​d
+		 */
+		targetId: string
+		/**
+		 * A​n​ ​i​d​ ​i​s​ ​a​ ​w​h​o​l​e​ ​n​u​m​b​e​r​ ​f​r​o​m​ ​1​ ​u​p​.
+		 */
+		targetIdInvalid: string
+		/**
+		 * F​r​o​m
+		 */
+		from: string
+		/**
+		 * U​n​t​i​l
+		 */
+		to: string
+		/**
+		 * C​l​e​a​r​ ​f​i​l​t​e​r​s
+		 */
+		clearFilters: string
+		/**
+		 * T​h​e​ ​l​i​n​k​’​s​ ​{​n​a​m​e​}​ ​“​{​v​a​l​u​e​}​”​ ​i​s​ ​n​o​t​ ​a​ ​v​a​l​u​e​ ​t​h​e​ ​j​o​u​r​n​a​l​ ​k​n​o​w​s​,​ ​s​o​ ​i​t​ ​i​s​ ​l​e​f​t​ ​o​u​t​.
+		 * @param {unknown} name
+		 * @param {unknown} value
+		 */
+		badFilter: RequiredParams<'name' | 'value'>
+		/**
+		 * T​h​e​ ​t​i​m​e​ ​r​a​n​g​e​ ​e​n​d​s​ ​(​{​v​a​l​u​e​}​)​ ​b​e​f​o​r​e​ ​i​t​ ​s​t​a​r​t​s​,​ ​s​o​ ​i​t​s​ ​e​n​d​ ​i​s​ ​l​e​f​t​ ​o​u​t​.
+		 * @param {unknown} value
+		 */
+		badRange: RequiredParams<'value'>
+		/**
+		 * Y​e​s
+		 */
+		yes: string
+		/**
+		 * N​o
+		 */
+		no: string
+		actions: {
+			/**
+			 * C​r​e​a​t​e​d
+			 */
+			create: string
+			/**
+			 * C​h​a​n​g​e​d
+			 */
+			update: string
+			/**
+			 * D​e​l​e​t​e​d
+			 */
+			'delete': string
+			/**
+			 * S​i​g​n​e​d​ ​i​n
+			 */
+			sign_in: string
+			/**
+			 * S​i​g​n​-​i​n​ ​f​a​i​l​e​d
+			 */
+			sign_in_failed: string
+			/**
+			 * P​a​s​s​w​o​r​d​ ​s​e​t
+			 */
+			password_reset: string
+			/**
+			 * I​n​v​i​t​a​t​i​o​n​ ​s​e​n​t
+			 */
+			invite_sent: string
+			/**
+			 * U​p​l​o​a​d​e​d
+			 */
+			upload: string
+			/**
+			 * D​e​v​i​c​e​ ​c​o​m​m​a​n​d
+			 */
+			device_command: string
+			/**
+			 * P​I​N​ ​c​r​e​a​t​e​d
+			 */
+			create_pin: string
+		}
+		targetTypes: {
+			/**
+			 * O​r​g​a​n​i​z​a​t​i​o​n
+			 */
+			organization: string
+			/**
+			 * U​s​e​r
+			 */
+			user: string
+			/**
+			 * L​o​c​a​t​i​o​n
+			 */
+			location: string
+			/**
+			 * F​l​o​o​r
+			 */
+			floor: string
+			/**
+			 * R​o​o​m
+			 */
+			room: string
+			/**
+			 * D​o​o​r
+			 */
+			door: string
+			/**
+			 * D​e​v​i​c​e
+			 */
+			device: string
+			/**
+			 * C​r​e​d​e​n​t​i​a​l
+			 */
+			credential: string
+			/**
+			 * S​e​s​s​i​o​n
+			 */
+			session: string
+		}
+		fields: {
+			/**
+			 * N​a​m​e
+			 */
+			name: string
+			/**
+			 * D​e​s​c​r​i​p​t​i​o​n
+			 */
+			description: string
+			/**
+			 * C​l​i​e​n​t​s
+			 */
+			client_ids: string
+			/**
+			 * U​s​e​r​n​a​m​e
+			 */
+			username: string
+			/**
+			 * E​-​m​a​i​l
+			 */
+			email: string
+			/**
+			 * T​i​t​l​e
+			 */
+			title: string
+			/**
+			 * F​i​r​s​t​ ​n​a​m​e
+			 */
+			first_name: string
+			/**
+			 * L​a​s​t​ ​n​a​m​e
+			 */
+			last_name: string
+			/**
+			 * P​h​o​n​e​ ​n​u​m​b​e​r
+			 */
+			phone_number: string
+			/**
+			 * N​o​t​e​s
+			 */
+			notes: string
+			/**
+			 * R​o​l​e​s
+			 */
+			roles: string
+			/**
+			 * P​e​r​m​i​s​s​i​o​n​s
+			 */
+			permissions: string
+			/**
+			 * O​r​g​a​n​i​z​a​t​i​o​n
+			 */
+			organization_id: string
+			/**
+			 * D​i​s​a​b​l​e​d
+			 */
+			disabled: string
+			/**
+			 * S​t​r​e​e​t
+			 */
+			street: string
+			/**
+			 * N​u​m​b​e​r
+			 */
+			number: string
+			/**
+			 * P​o​s​t​a​l​ ​c​o​d​e
+			 */
+			postal_code: string
+			/**
+			 * L​o​c​a​l​i​t​y
+			 */
+			locality: string
+			/**
+			 * I​m​a​g​e
+			 */
+			image_url: string
+			/**
+			 * L​o​c​a​t​i​o​n
+			 */
+			location_id: string
+			/**
+			 * P​o​s​i​t​i​o​n
+			 */
+			position: string
+			/**
+			 * P​l​a​n
+			 */
+			plan_image_url: string
+			/**
+			 * F​l​o​o​r
+			 */
+			floor_id: string
+			/**
+			 * R​o​o​m
+			 */
+			room_id: string
+			/**
+			 * D​e​v​i​c​e​ ​t​y​p​e
+			 */
+			device_type_id: string
+			/**
+			 * C​a​p​a​b​i​l​i​t​i​e​s
+			 */
+			capabilities: string
+			/**
+			 * M​a​n​u​f​a​c​t​u​r​e​r
+			 */
+			manufacturer_id: string
+			/**
+			 * M​a​n​u​f​a​c​t​u​r​e​r​ ​I​D
+			 */
+			device_id_manufacturer: string
+			/**
+			 * A​s​s​i​g​n​e​d​ ​t​o​ ​(​k​i​n​d​)
+			 */
+			assignment_type: string
+			/**
+			 * A​s​s​i​g​n​e​d​ ​t​o
+			 */
+			assignment_id: string
+			/**
+			 * U​s​e​r
+			 */
+			user_id: string
+			/**
+			 * S​t​a​r​t
+			 */
+			start_datetime: string
+			/**
+			 * E​n​d
+			 */
+			end_datetime: string
+			/**
+			 * E​x​c​l​u​s​i​v​e
+			 */
+			exclusive: string
+			/**
+			 * P​e​r​m​a​n​e​n​t
+			 */
+			permanent: string
+			/**
+			 * R​e​p​e​t​i​t​i​o​n
+			 */
+			repetition: string
+			/**
+			 * C​h​a​n​n​e​l
+			 */
+			channel: string
+			/**
+			 * F​i​l​e​ ​t​y​p​e
+			 */
+			content_type: string
+			/**
+			 * S​i​z​e
+			 */
+			size: string
+			/**
+			 * L​o​c​k​ ​s​t​a​t​e
+			 */
+			lock_state: string
+		}
+		/**
+		 * H​i​s​t​o​r​y
+		 */
+		history: string
+		/**
+		 * H​i​s​t​o​r​y​ ​o​f​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		historyOf: RequiredParams<'name'>
+		/**
+		 * N​o​ ​c​h​a​n​g​e​s​ ​r​e​c​o​r​d​e​d​ ​y​e​t​.
+		 */
+		historyEmpty: string
+		/**
+		 * {​a​c​t​i​o​n​}​ ​b​y​ ​{​a​c​t​o​r​}
+		 * @param {unknown} action
+		 * @param {unknown} actor
+		 */
+		historyLine: RequiredParams<'action' | 'actor'>
+		/**
+		 * {​c​o​u​n​t​}​ ​m​o​r​e
+		 * @param {unknown} count
+		 */
+		more: RequiredParams<'count'>
+		/**
+		 * S​h​o​w​ ​a​l​l​ ​i​n​ ​t​h​e​ ​j​o​u​r​n​a​l
+		 */
+		showAll: string
+		/**
+		 * S​h​o​w​ ​h​i​s​t​o​r​y
+		 */
+		showHistory: string
+		/**
+		 * S​h​o​w​ ​h​i​s​t​o​r​y​ ​o​f​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		showHistoryOf: RequiredParams<'name'>
+	}
 	answers: {
 		deviceType: {
 			/**
@@ -3949,6 +4400,10 @@ export type TranslationFunctions = {
 		 * Locations
 		 */
 		locations: () => LocalizedString
+		/**
+		 * Journal
+		 */
+		journal: () => LocalizedString
 	}
 	shell: {
 		/**
@@ -7073,6 +7528,438 @@ export type TranslationFunctions = {
 				forbidden: () => LocalizedString
 			}
 		}
+	}
+	journal: {
+		/**
+		 * Journal
+		 */
+		title: () => LocalizedString
+		/**
+		 * Who changed what, when and from where: every change to access, newest first.
+		 */
+		intro: () => LocalizedString
+		/**
+		 * Admin journal
+		 */
+		gridLabel: () => LocalizedString
+		/**
+		 * Search actor, target or action
+		 */
+		search: () => LocalizedString
+		/**
+		 * No changes have been recorded yet.
+		 */
+		empty: () => LocalizedString
+		/**
+		 * When
+		 */
+		when: () => LocalizedString
+		/**
+		 * Actor
+		 */
+		actor: () => LocalizedString
+		/**
+		 * Action
+		 */
+		action: () => LocalizedString
+		/**
+		 * Target
+		 */
+		target: () => LocalizedString
+		/**
+		 * Organization
+		 */
+		organization: () => LocalizedString
+		/**
+		 * Nobody signed in
+		 */
+		nobody: () => LocalizedString
+		/**
+		 * Unnamed
+		 */
+		unnamed: () => LocalizedString
+		/**
+		 * {type} {name}
+		 */
+		targetText: (arg: { name: unknown, type: unknown }) => LocalizedString
+		/**
+		 * {action}: {target} by {actor}, {when}
+		 */
+		row: (arg: { action: unknown, actor: unknown, target: unknown, when: unknown }) => LocalizedString
+		/**
+		 * Journal entry
+		 */
+		entryTitle: () => LocalizedString
+		/**
+		 * j and k move to the next and previous entry; Escape returns to the journal.
+		 */
+		entryHint: () => LocalizedString
+		/**
+		 * Changes
+		 */
+		changes: () => LocalizedString
+		/**
+		 * Field
+		 */
+		field: () => LocalizedString
+		/**
+		 * Before
+		 */
+		before: () => LocalizedString
+		/**
+		 * After
+		 */
+		after: () => LocalizedString
+		/**
+		 * No fields changed.
+		 */
+		noChanges: () => LocalizedString
+		/**
+		 * Request id
+		 */
+		requestId: () => LocalizedString
+		/**
+		 * From address
+		 */
+		clientAddress: () => LocalizedString
+		/**
+		 * Entry
+		 */
+		entryId: () => LocalizedString
+		/**
+		 * Device audit entry
+		 */
+		auditEntry: () => LocalizedString
+		/**
+		 * Open {name}
+		 */
+		openTarget: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Journal filters
+		 */
+		filters: () => LocalizedString
+		/**
+		 * Any action
+		 */
+		anyAction: () => LocalizedString
+		/**
+		 * Target type
+		 */
+		targetType: () => LocalizedString
+		/**
+		 * Any target
+		 */
+		anyTargetType: () => LocalizedString
+		/**
+		 * Target id
+		 */
+		targetId: () => LocalizedString
+		/**
+		 * An id is a whole number from 1 up.
+		 */
+		targetIdInvalid: () => LocalizedString
+		/**
+		 * From
+		 */
+		from: () => LocalizedString
+		/**
+		 * Until
+		 */
+		to: () => LocalizedString
+		/**
+		 * Clear filters
+		 */
+		clearFilters: () => LocalizedString
+		/**
+		 * The link’s {name} “{value}” is not a value the journal knows, so it is left out.
+		 */
+		badFilter: (arg: { name: unknown, value: unknown }) => LocalizedString
+		/**
+		 * The time range ends ({value}) before it starts, so its end is left out.
+		 */
+		badRange: (arg: { value: unknown }) => LocalizedString
+		/**
+		 * Yes
+		 */
+		yes: () => LocalizedString
+		/**
+		 * No
+		 */
+		no: () => LocalizedString
+		actions: {
+			/**
+			 * Created
+			 */
+			create: () => LocalizedString
+			/**
+			 * Changed
+			 */
+			update: () => LocalizedString
+			/**
+			 * Deleted
+			 */
+			'delete': () => LocalizedString
+			/**
+			 * Signed in
+			 */
+			sign_in: () => LocalizedString
+			/**
+			 * Sign-in failed
+			 */
+			sign_in_failed: () => LocalizedString
+			/**
+			 * Password set
+			 */
+			password_reset: () => LocalizedString
+			/**
+			 * Invitation sent
+			 */
+			invite_sent: () => LocalizedString
+			/**
+			 * Uploaded
+			 */
+			upload: () => LocalizedString
+			/**
+			 * Device command
+			 */
+			device_command: () => LocalizedString
+			/**
+			 * PIN created
+			 */
+			create_pin: () => LocalizedString
+		}
+		targetTypes: {
+			/**
+			 * Organization
+			 */
+			organization: () => LocalizedString
+			/**
+			 * User
+			 */
+			user: () => LocalizedString
+			/**
+			 * Location
+			 */
+			location: () => LocalizedString
+			/**
+			 * Floor
+			 */
+			floor: () => LocalizedString
+			/**
+			 * Room
+			 */
+			room: () => LocalizedString
+			/**
+			 * Door
+			 */
+			door: () => LocalizedString
+			/**
+			 * Device
+			 */
+			device: () => LocalizedString
+			/**
+			 * Credential
+			 */
+			credential: () => LocalizedString
+			/**
+			 * Session
+			 */
+			session: () => LocalizedString
+		}
+		fields: {
+			/**
+			 * Name
+			 */
+			name: () => LocalizedString
+			/**
+			 * Description
+			 */
+			description: () => LocalizedString
+			/**
+			 * Clients
+			 */
+			client_ids: () => LocalizedString
+			/**
+			 * Username
+			 */
+			username: () => LocalizedString
+			/**
+			 * E-mail
+			 */
+			email: () => LocalizedString
+			/**
+			 * Title
+			 */
+			title: () => LocalizedString
+			/**
+			 * First name
+			 */
+			first_name: () => LocalizedString
+			/**
+			 * Last name
+			 */
+			last_name: () => LocalizedString
+			/**
+			 * Phone number
+			 */
+			phone_number: () => LocalizedString
+			/**
+			 * Notes
+			 */
+			notes: () => LocalizedString
+			/**
+			 * Roles
+			 */
+			roles: () => LocalizedString
+			/**
+			 * Permissions
+			 */
+			permissions: () => LocalizedString
+			/**
+			 * Organization
+			 */
+			organization_id: () => LocalizedString
+			/**
+			 * Disabled
+			 */
+			disabled: () => LocalizedString
+			/**
+			 * Street
+			 */
+			street: () => LocalizedString
+			/**
+			 * Number
+			 */
+			number: () => LocalizedString
+			/**
+			 * Postal code
+			 */
+			postal_code: () => LocalizedString
+			/**
+			 * Locality
+			 */
+			locality: () => LocalizedString
+			/**
+			 * Image
+			 */
+			image_url: () => LocalizedString
+			/**
+			 * Location
+			 */
+			location_id: () => LocalizedString
+			/**
+			 * Position
+			 */
+			position: () => LocalizedString
+			/**
+			 * Plan
+			 */
+			plan_image_url: () => LocalizedString
+			/**
+			 * Floor
+			 */
+			floor_id: () => LocalizedString
+			/**
+			 * Room
+			 */
+			room_id: () => LocalizedString
+			/**
+			 * Device type
+			 */
+			device_type_id: () => LocalizedString
+			/**
+			 * Capabilities
+			 */
+			capabilities: () => LocalizedString
+			/**
+			 * Manufacturer
+			 */
+			manufacturer_id: () => LocalizedString
+			/**
+			 * Manufacturer ID
+			 */
+			device_id_manufacturer: () => LocalizedString
+			/**
+			 * Assigned to (kind)
+			 */
+			assignment_type: () => LocalizedString
+			/**
+			 * Assigned to
+			 */
+			assignment_id: () => LocalizedString
+			/**
+			 * User
+			 */
+			user_id: () => LocalizedString
+			/**
+			 * Start
+			 */
+			start_datetime: () => LocalizedString
+			/**
+			 * End
+			 */
+			end_datetime: () => LocalizedString
+			/**
+			 * Exclusive
+			 */
+			exclusive: () => LocalizedString
+			/**
+			 * Permanent
+			 */
+			permanent: () => LocalizedString
+			/**
+			 * Repetition
+			 */
+			repetition: () => LocalizedString
+			/**
+			 * Channel
+			 */
+			channel: () => LocalizedString
+			/**
+			 * File type
+			 */
+			content_type: () => LocalizedString
+			/**
+			 * Size
+			 */
+			size: () => LocalizedString
+			/**
+			 * Lock state
+			 */
+			lock_state: () => LocalizedString
+		}
+		/**
+		 * History
+		 */
+		history: () => LocalizedString
+		/**
+		 * History of {name}
+		 */
+		historyOf: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * No changes recorded yet.
+		 */
+		historyEmpty: () => LocalizedString
+		/**
+		 * {action} by {actor}
+		 */
+		historyLine: (arg: { action: unknown, actor: unknown }) => LocalizedString
+		/**
+		 * {count} more
+		 */
+		more: (arg: { count: unknown }) => LocalizedString
+		/**
+		 * Show all in the journal
+		 */
+		showAll: () => LocalizedString
+		/**
+		 * Show history
+		 */
+		showHistory: () => LocalizedString
+		/**
+		 * Show history of {name}
+		 */
+		showHistoryOf: (arg: { name: unknown }) => LocalizedString
 	}
 	answers: {
 		deviceType: {

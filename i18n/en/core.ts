@@ -63,6 +63,7 @@ const core = {
     devices: 'Devices',
     credentials: 'Credentials',
     locations: 'Locations',
+    journal: 'Journal',
   },
   shell: {
     breadcrumb: 'Breadcrumb',

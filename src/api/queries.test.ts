@@ -12,6 +12,7 @@ function seeded() {
   client.setQueryData(keys.detail(2), { id: 2 })
   client.setQueryData(['others', 'list'], [])
   client.setQueryData(['things', 'triage'], { offline: [] })
+  client.setQueryData(['journal', 'target', 'user', 1], { data: [] })
   return client
 }
 
@@ -26,6 +27,8 @@ describe('refetchAfterWrite', () => {
     expect(stale(client, keys.detail(1))).toBe(true)
     expect(stale(client, keys.detail(2))).toBe(true)
     expect(stale(client, ['others', 'list'])).toBe(false)
+    // The write's journal row is new: History sections and the journal read it.
+    expect(stale(client, ['journal', 'target', 'user', 1])).toBe(true)
   })
 
   it('drops the deleted detail and refetches the lists and counts after a delete', async () => {
@@ -36,5 +39,6 @@ describe('refetchAfterWrite', () => {
     expect(stale(client, ['things', 'triage'])).toBe(true)
     expect(stale(client, keys.detail(2))).toBe(false)
     expect(stale(client, ['others', 'list'])).toBe(false)
+    expect(stale(client, ['journal', 'target', 'user', 1])).toBe(true)
   })
 })

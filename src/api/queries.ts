@@ -36,11 +36,17 @@ export function detailOptions<T, TSort extends string>(
 
 export type Write = { kind: 'saved' } | { kind: 'deleted'; id: number }
 
+/** The journal's root key (api/journal.ts): every write adds a row to it. */
+export const JOURNAL_ROOT = 'journal'
+
 /**
  * THE rule after a create, update or delete: every query under the resource's root is refetched
  * (its lists, details and counts kept there, such as the device triage), except after a delete:
  * the deleted object's own detail is dropped (refetching it would only answer 404) and the other
- * details, which it did not change, stay.
+ * details, which it did not change, stay. The server journals every write in its transaction
+ * (docs/journal.md), so the journal's lists and History sections are refetched as well, without
+ * being waited for: what the caller does after the write (close an editor, move focus) follows
+ * the resource's own refetch, as before.
  */
 export async function refetchAfterWrite<TSort extends string>(
   client: Pick<QueryClient, 'invalidateQueries' | 'removeQueries'>,
@@ -50,11 +56,13 @@ export async function refetchAfterWrite<TSort extends string>(
   if (write.kind === 'deleted') {
     client.removeQueries({ queryKey: keys.detail(write.id) })
     const detail = keys.detail(0)[1]
+    void client.invalidateQueries({ queryKey: [JOURNAL_ROOT] })
     await client.invalidateQueries({
       queryKey: keys.all,
       predicate: (query) => query.queryKey[1] !== detail,
     })
     return
   }
+  void client.invalidateQueries({ queryKey: [JOURNAL_ROOT] })
   await client.invalidateQueries({ queryKey: keys.all })
 }

@@ -320,6 +320,16 @@ export const routes: readonly AppRoute[] = [
     heading: (LL) => ({ title: LL.audits.title(), intro: LL.audits.intro() }),
     sidebar: { icon: 'audits', order: 6 },
   },
+  {
+    id: 'journal',
+    path: patterns.journal,
+    screen: lazyScreen(() =>
+      import('../features/journal/journal-screen').then((m) => ({ default: m.JournalScreen })),
+    ),
+    anyOf: needs('journal', 'read'),
+    label: (LL) => LL.nav.journal(),
+    sidebar: { icon: 'journal', order: 7 },
+  },
 ]
 
 export function routeById(id: string): AppRoute | undefined {

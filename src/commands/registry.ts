@@ -46,6 +46,7 @@ export const GO_TO_KEYS: Readonly<Record<string, Shortcut>> = {
   devices: 'g v',
   credentials: 'g c',
   audits: 'g a',
+  journal: 'g j',
   settings: 'g s',
 }
 

@@ -13,6 +13,7 @@ export const patterns = {
   'organizations-create': '/organizations/create',
   'organizations-edit': '/organizations/edit/:id',
   audits: '/audits',
+  journal: '/journal',
   devices: '/devices',
   'devices-create': '/devices/create',
   'devices-edit': '/devices/edit/:id',

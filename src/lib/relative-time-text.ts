@@ -30,3 +30,13 @@ export function formatRelativeTime(
       return LL.time.yearsAgo({ count: value.count })
   }
 }
+
+/** "3 minutes ago, 28/11/2026 00:12:34": what a screen reader hears for a log row's moment. */
+export function relativeAndExact(
+  LL: TranslationFunctions,
+  iso: string,
+  now: number,
+  exact: Intl.DateTimeFormat,
+): string {
+  return `${formatRelativeTime(LL, Date.parse(iso), now)}, ${exact.format(Date.parse(iso))}`
+}

@@ -46,6 +46,11 @@ describe('import boundaries', () => {
     ['src/device-commands/x.ts', "import { userNames } from '../features/users/user-names'"],
     ['src/device-commands/x.ts', "import { routes } from '../app/routes'"],
     ['src/device-commands/x.ts', "import type { Command } from '../commands/command'"],
+    // journal (the History section) ↛ features, app; nothing below it imports it
+    ['src/journal/x.ts', "import { userNames } from '../features/users/user-names'"],
+    ['src/journal/x.ts', "import { routes } from '../app/routes'"],
+    ['src/commands/x.ts', "import { JournalHistory } from '../journal/journal-history'"],
+    ['src/ui/x.ts', "import { targetText } from '../journal/journal-words'"],
     // commands, api, session ↛ features, app
     ['src/commands/x.ts', "import { routes } from '../app/routes'"],
     ['src/api/x.ts', "import type { UserNames } from '../features/users/user-names'"],
@@ -106,6 +111,8 @@ describe('import boundaries', () => {
       'src/device-commands/x.ts',
       "import type { DeviceCommandName } from '../../machines/device-command.machine'",
     ],
+    ['src/journal/x.ts', "import { useScreenCommands } from '../commands/screen-commands'"],
+    ['src/features/users/x.ts', "import { JournalHistory } from '../../journal/journal-history'"],
     ['src/app/x.ts', "import { UsersScreen } from '../features/users/users-screen'"],
     ['src/ui/x.ts', "import { breadcrumb } from '../lib/breadcrumb'"],
     ['src/lib/x.ts', "import type { Can } from '../contract/permissions'"],

@@ -14,7 +14,16 @@ import {
 // R8).
 
 const menuFor: Record<keyof typeof demo, string[]> = {
-  admin: ['Dashboard', 'Organizations', 'Users', 'Locations', 'Devices', 'Credentials', 'Audits'],
+  admin: [
+    'Dashboard',
+    'Organizations',
+    'Users',
+    'Locations',
+    'Devices',
+    'Credentials',
+    'Audits',
+    'Journal',
+  ],
   orgadmin: [
     'Dashboard',
     'Organizations',
@@ -23,6 +32,7 @@ const menuFor: Record<keyof typeof demo, string[]> = {
     'Devices',
     'Credentials',
     'Audits',
+    'Journal',
   ],
   staff: ['Dashboard', 'Organizations', 'Users', 'Locations', 'Devices', 'Credentials', 'Audits'],
   auditor: ['Dashboard', 'Audits'],

@@ -5,7 +5,7 @@ import * as tableStyles from '../../ui/data-table/data-table.css'
 import type { DataTableFeatures } from '../../ui/data-table/features'
 import * as styles from './audits.css'
 import { auditDetailText } from '../../lib/answer-text'
-import { formatRelativeTime } from '../../lib/relative-time-text'
+import { WhenCell } from '../../ui/moment'
 
 const helper = createColumnHelper<DataTableFeatures, AuditEntry>()
 
@@ -27,20 +27,7 @@ export function auditColumns({ LL, now, exact }: AuditColumnContext) {
       minSize: 150,
       size: 170,
       sortDescFirst: true,
-      cell: (info) => {
-        const at = info.getValue()
-        const full = exact.format(Date.parse(at))
-        return (
-          <time
-            dateTime={at}
-            title={full}
-            className={tableStyles.revealOnActive}
-            data-reveal={`· ${full}`}
-          >
-            {formatRelativeTime(LL, Date.parse(at), now)}
-          </time>
-        )
-      },
+      cell: (info) => <WhenCell at={info.getValue()} now={now} exact={exact} />,
     }),
     helper.accessor('device_name', {
       id: 'device_name',

@@ -1,12 +1,11 @@
-import type { KeyboardEvent, ReactNode } from 'react'
+import type { ReactNode } from 'react'
 import { Link } from 'wouter'
 import { useI18nContext } from '../../../i18n/i18n-react'
 import type { AuditEntry } from '../../contract/audits'
 import { pathTo } from '../../contract/pages'
 import { auditDetailText } from '../../lib/answer-text'
-import { formatRelativeTime } from '../../lib/relative-time-text'
-import { activeList } from '../../ui/data-table/active-list'
-import { Drawer } from '../../ui/drawer'
+import { EntryDrawer } from '../../ui/entry-drawer'
+import { FullMoment } from '../../ui/moment'
 import * as styles from './audits.css'
 
 interface AuditEntryDrawerProps {
@@ -17,29 +16,15 @@ interface AuditEntryDrawerProps {
   exact: Intl.DateTimeFormat
 }
 
-const STEPS: Record<string, number> = { j: 1, ArrowDown: 1, k: -1, ArrowUp: -1 }
-
 /**
- * One audit entry in full, beside the log: every field untruncated, the device's and the actor's
- * other entries one link away, and j/k walking the log behind it without closing.
+ * One audit entry in full, beside the log: the device's and the actor's other entries one link
+ * away.
  */
 export function AuditEntryDrawer({ entry, open, onOpenChange, now, exact }: AuditEntryDrawerProps) {
   const { LL } = useI18nContext()
-  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const step = STEPS[event.key]
-    if (step === undefined || event.ctrlKey || event.metaKey || event.altKey) return
-    event.preventDefault()
-    activeList()?.step(step)
-  }
   const rows: [string, ReactNode][] = entry
     ? [
-        [
-          LL.audits.when(),
-          <time key="when" dateTime={entry.created_at}>
-            {exact.format(Date.parse(entry.created_at))} (
-            {formatRelativeTime(LL, Date.parse(entry.created_at), now)})
-          </time>,
-        ],
+        [LL.audits.when(), <FullMoment key="when" at={entry.created_at} now={now} exact={exact} />],
         [
           LL.audits.device(),
           <Link key="device" href={pathTo('audits', { search: entry.device_name })}>
@@ -67,21 +52,13 @@ export function AuditEntryDrawer({ entry, open, onOpenChange, now, exact }: Audi
       ]
     : []
   return (
-    <Drawer
+    <EntryDrawer
       open={open}
       onOpenChange={onOpenChange}
       title={LL.audits.entryTitle()}
       hint={LL.audits.entryHint()}
-      onKeyDown={onKeyDown}
-    >
-      <dl className={styles.fields} data-testid="audit-entry">
-        {rows.map(([term, value]) => (
-          <div key={term} className={styles.field}>
-            <dt className={styles.term}>{term}</dt>
-            <dd className={styles.value}>{value}</dd>
-          </div>
-        ))}
-      </dl>
-    </Drawer>
+      fields={rows}
+      testId="audit-entry"
+    />
   )
 }

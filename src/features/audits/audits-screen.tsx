@@ -3,13 +3,14 @@ import { useI18nContext } from '../../../i18n/i18n-react'
 import type { AuditEntry } from '../../contract/audits'
 import { DataTable } from '../../ui/data-table/data-table'
 import { errorText } from '../../ui/data-table/error-text'
+import { useEntryDrawer } from '../../ui/entry-drawer'
+import { useLogTime } from '../../ui/moment'
 import { Page } from '../../ui/page'
 import { auditColumns } from './audit-columns'
 import { AuditEntryDrawer } from './audit-entry-drawer'
 import { AuditNewsBar } from './audit-news-bar'
 import { auditListDefaults as defaults } from '../../contract/audit-view'
-import { formatRelativeTime } from '../../lib/relative-time-text'
-import { useNow } from '../../lib/use-now'
+import { relativeAndExact } from '../../lib/relative-time-text'
 import { boundedAuditList } from '../../api/audits'
 
 const getRowId = (entry: AuditEntry) => String(entry.audit_id)
@@ -19,32 +20,18 @@ const getRowId = (entry: AuditEntry) => String(entry.audit_id)
  * when read; what arrives meanwhile waits behind the news bar.
  */
 export function AuditsScreen() {
-  const { LL, locale } = useI18nContext()
-  const now = useNow(30_000)
-  const exact = useMemo(
-    () => new Intl.DateTimeFormat(locale, { dateStyle: 'short', timeStyle: 'medium' }),
-    [locale],
-  )
+  const { LL } = useI18nContext()
+  const { now, exact } = useLogTime()
   const columns = useMemo(() => auditColumns({ LL, now, exact }), [LL, now, exact])
   const [list] = useState(boundedAuditList)
-  const [viewing, setViewing] = useState(false)
-  const [shown, setShown] = useState<AuditEntry | null>(null)
-  const rowActions = useMemo(
-    () => ({
-      open: (entry: AuditEntry) => {
-        setShown(entry)
-        setViewing(true)
-      },
-    }),
-    [],
-  )
+  const drawer = useEntryDrawer<AuditEntry>()
   const describeRow = (entry: AuditEntry) =>
     LL.audits.row({
       command: LL.audits.commands[entry.command](),
       device: entry.device_name,
       actor: entry.actor_email,
       result: entry.result === 'success' ? LL.audits.success() : LL.audits.failure(),
-      when: `${formatRelativeTime(LL, Date.parse(entry.created_at), now)}, ${exact.format(Date.parse(entry.created_at))}`,
+      when: relativeAndExact(LL, entry.created_at, now, exact),
     })
 
   return (
@@ -62,14 +49,14 @@ export function AuditsScreen() {
         defaults={defaults}
         getRowId={getRowId}
         describeRow={describeRow}
-        rowActions={rowActions}
-        onActiveRowChange={setShown}
+        rowActions={drawer.rowActions}
+        onActiveRowChange={drawer.follow}
         errorMessage={(error) => errorText(LL, error)}
       />
       <AuditEntryDrawer
-        entry={shown}
-        open={viewing}
-        onOpenChange={setViewing}
+        entry={drawer.entry}
+        open={drawer.open}
+        onOpenChange={drawer.setOpen}
         now={now}
         exact={exact}
       />

@@ -25,21 +25,5 @@ export const result = recipe({
 
 export const device = style({ fontWeight: vars.fontWeight.medium })
 
-export const fields = style({
-  display: 'grid',
-  gap: vars.space.sm,
-  margin: 0,
-})
-
-export const field = style({
-  display: 'grid',
-  gridTemplateColumns: '8rem 1fr',
-  gap: vars.space.sm,
-})
-
-export const term = style({ color: vars.color.muted, fontSize: vars.fontSize.sm })
-
-export const value = style({ margin: 0, overflowWrap: 'anywhere' })
-
 // Beside the title, so the bar appearing never pushes the log down under the reader.
 export const news = style({ display: 'flex', alignItems: 'center', minHeight: '2rem' })

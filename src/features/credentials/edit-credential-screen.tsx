@@ -17,6 +17,7 @@ import { valuesOf } from './credential-form-model'
 import { DeleteCredentialDialog } from './delete-credential-dialog'
 import { OfflineCodeDialog } from './offline-code-dialog'
 import { useUpdateCredential } from './use-credential-mutations'
+import { JournalHistory } from '../../journal/journal-history'
 
 /** /credentials/edit/:id — `?code=1` opens the offline-code dialog (the palette's way in). */
 export function EditCredentialScreen() {
@@ -69,6 +70,7 @@ export function EditCredentialScreen() {
           </>
         }
       />
+      <JournalHistory type="credential" id={credential.credential_id} />
       <OfflineCodeDialog
         credential={coding || linked ? credential : null}
         onClose={() => {

@@ -12,7 +12,7 @@ import {
   type Connection,
   type DeviceListFilters,
 } from './device-filters'
-import * as styles from './devices.css'
+import * as styles from '../../ui/filter-bar.css'
 import { deviceTypeName } from '../../lib/answer-text'
 
 interface DeviceFilterBarProps {

@@ -9,9 +9,7 @@ import { auditRowPath } from '../../device-commands/command-links'
 import { pathTo } from '../../contract/pages'
 import { formatRelativeTime } from '../../lib/relative-time-text'
 import { useNow } from '../../lib/use-now'
-import { Button } from '../../ui/button'
-import { errorText } from '../../ui/data-table/error-text'
-import { Notice } from '../../ui/notice'
+import { LoadFailed } from '../../ui/load-failed'
 import * as styles from './devices.css'
 
 /**
@@ -35,12 +33,7 @@ export function DeviceRecentAudits({ deviceId, name }: { deviceId: number; name:
         {LL.devices.recentAudits()}
       </h2>
       {query.isError ? (
-        <Notice tone="danger">
-          {errorText(LL, query.error)}{' '}
-          <Button size="sm" onClick={() => void query.refetch()}>
-            {LL.common.retry()}
-          </Button>
-        </Notice>
+        <LoadFailed error={query.error} onRetry={() => void query.refetch()} />
       ) : !entries ? (
         <p className={styles.reason}>{LL.common.loading()}</p>
       ) : entries.length === 0 ? (

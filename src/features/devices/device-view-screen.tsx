@@ -19,6 +19,7 @@ import { placeText } from './device-place'
 import { BatteryBar, CapabilityList, ConnectionText } from './device-status'
 import * as styles from './devices.css'
 import { deviceTypeName } from '../../lib/answer-text'
+import { JournalHistory } from '../../journal/journal-history'
 
 /** The command a URL asks for (`?command=lock`), if it names one. */
 function requestedCommand(search: string): DeviceCommandName | null {
@@ -100,6 +101,7 @@ export function DeviceViewScreen() {
       {can(needs('devices:audits', 'read')) ? (
         <DeviceRecentAudits deviceId={device.device_id} name={device.name} />
       ) : null}
+      <JournalHistory type="device" id={device.device_id} />
     </Page>
   )
 }

@@ -89,18 +89,6 @@ export const command = style({
 
 export const reason = style({ margin: 0, color: vars.color.muted, fontSize: vars.fontSize.sm })
 
-export const filterBar = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'flex-end',
-  gap: vars.space.md,
-  marginBottom: vars.space.md,
-  border: 'none',
-  padding: 0,
-})
-
-export const filterField = style({ minWidth: '11rem' })
-
 export const auditList = style({
   listStyle: 'none',
   margin: 0,

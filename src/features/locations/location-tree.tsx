@@ -22,6 +22,8 @@ interface LocationTreeProps {
   canDelete: boolean
   /** Open the new-floor editor at once (the palette's "add a floor"). */
   addFloorNow?: boolean
+  /** The node the user moved to or clicked, once they have (its page shows that node's history). */
+  onPicked?: (row: TreeRow) => void
 }
 
 type Editing =
@@ -36,7 +38,7 @@ const TYPE_AHEAD_MS = 600
  * position), + adds inside, Delete asks.
  */
 export function LocationTree(props: LocationTreeProps) {
-  const { location, canCreate, canUpdate, canDelete, addFloorNow = false } = props
+  const { location, canCreate, canUpdate, canDelete, addFloorNow = false, onPicked } = props
   const { LL } = useI18nContext()
   const [, navigate] = useLocation()
   const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set())
@@ -58,6 +60,11 @@ export function LocationTree(props: LocationTreeProps) {
     rows.findIndex((r) => r.key === focusKey),
   )
   const current = rows[focusIndex]
+  // Not the first node the tree starts on: only one the user went to.
+  const picked = focusKey === null ? undefined : current
+  useEffect(() => {
+    if (picked) onPicked?.(picked)
+  }, [picked, onPicked])
 
   // DOM focus follows the roving tab stop whenever the focused node changes (or reappears).
   const wantFocus = useRef(false)

@@ -12,8 +12,10 @@ import { DetailState, useDetail } from '../../ui/detail-state'
 import { Page } from '../../ui/page'
 import { formatAddress } from './location-address'
 import { LocationTree } from './location-tree'
+import type { TreeRow } from './location-tree-model'
 import * as styles from './locations.css'
 import { useUrlCommand } from './use-url-command'
+import { JournalHistory } from '../../journal/journal-history'
 
 /** /locations/view/:id — the building from `?deep=true` as a tree, edited in place. */
 export function LocationViewScreen() {
@@ -25,6 +27,8 @@ export function LocationViewScreen() {
   // The palette's "add a floor" lands here with `?command=add-floor`; the tree opens its editor.
   const { command, done } = useUrlCommand()
   const [addFloorNow] = useState(command === 'add-floor')
+  // The floor, room, door or device last gone to in the tree: its history shows below the location's.
+  const [part, setPart] = useState<TreeRow | null>(null)
   useEffect(() => {
     if (command !== null && location) done()
   }, [command, done, location])
@@ -66,8 +70,18 @@ export function LocationViewScreen() {
         canUpdate={canUpdate}
         canDelete={can(needs('locations', 'delete'))}
         addFloorNow={addFloorNow}
+        onPicked={setPart}
       />
       <BulkCommands location={location} />
+      <JournalHistory type="location" id={location.location_id} />
+      {part ? (
+        <JournalHistory
+          key={part.key}
+          type={part.kind}
+          id={part.id}
+          name={`${LL.locations.kinds[part.kind]()} ${part.name}`}
+        />
+      ) : null}
     </Page>
   )
 }

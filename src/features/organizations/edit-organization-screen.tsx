@@ -15,6 +15,7 @@ import { DeleteOrganizationDialog } from './delete-organization-dialog'
 import { OrganizationForm } from './organization-form'
 import { valuesOf } from './organization-form-model'
 import { useUpdateOrganization } from './use-organization-mutations'
+import { JournalHistory } from '../../journal/journal-history'
 
 /** /organizations/edit/:id — the breadcrumb shows the organization's name, not its id. */
 export function EditOrganizationScreen() {
@@ -58,6 +59,7 @@ export function EditOrganizationScreen() {
           ) : null
         }
       />
+      <JournalHistory type="organization" id={organization.organization_id} />
       <DeleteOrganizationDialog
         organization={confirming ? organization : null}
         onClose={() => setConfirming(false)}

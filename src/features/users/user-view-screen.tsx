@@ -24,6 +24,7 @@ import { roleName } from '../../lib/role-name'
 import { fullName, titledName } from './user-names'
 import { useInviteUser } from './use-user-mutations'
 import * as styles from './users.css'
+import { JournalHistory } from '../../journal/journal-history'
 
 /** /users/view/:id — every field, roles, effective permissions and what may be done with the user. */
 export function UserViewScreen() {
@@ -184,6 +185,7 @@ function UserView({ user }: { user: User }) {
         {actionButton('enable', LL.users.enable(), () => setToggling(true))}
         {actionButton('delete', LL.users.delete(), () => setConfirming(true))}
       </section>
+      <JournalHistory type="user" id={user.user_id} />
       <Dialog
         open={askedInvite !== null}
         onOpenChange={(open) => (open ? undefined : clearCommand())}

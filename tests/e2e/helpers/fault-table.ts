@@ -238,6 +238,7 @@ export const screens: readonly FaultScreen[] = [
   listScreen('devices', '/devices', devices.apiPath, 'Devices'),
   listScreen('credentials', '/credentials', credentials.apiPath, 'Credentials'),
   listScreen('audits', '/audits', '/sbm/v1/devices/audit', 'Device audit log'),
+  listScreen('journal', '/journal', '/org/v1/journal', 'Admin journal'),
   detailScreen({
     ...organizations,
     name: 'organization',

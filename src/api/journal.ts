@@ -1,0 +1,52 @@
+import { JournalEntry, type JournalTargetType } from '../contract/journal'
+import type { JournalServerFilters, JournalSort } from '../contract/journal-view'
+import { listOf, type ListQuery, type ListSource } from '../contract/list'
+import { apiRequest } from './client'
+import { JOURNAL_ROOT, resourceKeys } from './queries'
+
+export const JOURNAL_PATH = '/org/v1/journal'
+
+export const JournalPage = listOf(JournalEntry)
+
+export const journalKeys = resourceKeys<JournalSort>(JOURNAL_ROOT)
+
+/** GET /org/v1/journal: one window of the journal, narrowed by `filters`. */
+export function fetchJournalPage(
+  query: ListQuery<JournalSort> & JournalServerFilters,
+  signal?: AbortSignal,
+) {
+  return apiRequest(JournalPage, { path: JOURNAL_PATH, query, signal })
+}
+
+/** The journal under `filters`: one source per filter set, so windows are keyed by what is asked. */
+export function filteredJournalList(
+  filters: JournalServerFilters,
+): ListSource<JournalEntry, JournalSort> {
+  return {
+    queryKey: (query) => journalKeys.list({ ...query, ...filters }),
+    fetch: (query, signal) => fetchJournalPage({ ...query, ...filters }, signal),
+  }
+}
+
+/** How many of a target's newest journal rows its page shows. */
+export const HISTORY_LENGTH = 5
+
+/** One target's newest journal rows, for its page's History section. */
+export function targetHistory(type: JournalTargetType, id: number) {
+  return {
+    queryKey: [...journalKeys.all, 'target', type, id] as const,
+    queryFn: ({ signal }: { signal: AbortSignal }) =>
+      fetchJournalPage(
+        {
+          start: 0,
+          length: HISTORY_LENGTH,
+          order_by: 'journal_id',
+          order_direction: 'desc',
+          search: '',
+          target_type: type,
+          target_id: id,
+        },
+        signal,
+      ),
+  }
+}

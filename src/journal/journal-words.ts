@@ -1,0 +1,43 @@
+import type { TranslationFunctions } from '../../i18n/i18n-types'
+import type { JournalEntry } from '../contract/journal'
+import { changeLines, changeSummary, type ValueWords } from '../lib/journal-text'
+
+// A journal row in the reader's words, for the Journal screen and an entity's History section.
+
+export function actorText(LL: TranslationFunctions, entry: JournalEntry): string {
+  return entry.actor_email ?? LL.journal.nobody()
+}
+
+/** "User anna@example.com": the target's kind and its name as it was then. */
+export function targetText(LL: TranslationFunctions, entry: JournalEntry): string {
+  const name =
+    entry.target_name ?? (entry.target_id === null ? LL.journal.unnamed() : `#${entry.target_id}`)
+  return LL.journal.targetText({ type: LL.journal.targetTypes[entry.target_type](), name })
+}
+
+/** A field's name in words; a field the words do not know yet keeps the server's name. */
+export function fieldLabel(LL: TranslationFunctions, field: string): string {
+  const fields: Record<string, (() => string) | undefined> = LL.journal.fields
+  return fields[field]?.() ?? field
+}
+
+export function valueWords(LL: TranslationFunctions, exact: Intl.DateTimeFormat): ValueWords {
+  return {
+    time: (iso) => exact.format(Date.parse(iso)),
+    yes: LL.journal.yes(),
+    no: LL.journal.no(),
+  }
+}
+
+/** The row's changes in one short line: the first few as before → after, then how many more. */
+export function changesInShort(
+  LL: TranslationFunctions,
+  entry: JournalEntry,
+  exact: Intl.DateTimeFormat,
+): string {
+  return changeSummary(
+    changeLines(entry.changes, valueWords(LL, exact)),
+    (field) => fieldLabel(LL, field),
+    (count) => LL.journal.more({ count }),
+  )
+}
