@@ -11,6 +11,7 @@ import { openDatabase, type Db } from './db/database'
 import { keepJournalRetention, pruneJournal } from './db/journal-retention'
 import { migrate } from './db/migrate'
 import { seedIfEmpty } from './db/seed'
+import { analyzeGrown } from './db/statistics'
 import { compressJson } from './http/compress'
 import { constraintAnswer } from './http/constraints'
 import { closeWhileDraining, drainUnreadBody } from './http/drain'
@@ -108,8 +109,9 @@ export async function createApp(overrides: Partial<ServerOptions> = {}): Promise
   const seedMs = seeded ? Date.now() - started : null
   if (seeded) logger.info(`seeded demo data in ${seedMs} ms`)
   // PGlite has no autovacuum: statistics are only as fresh as the last ANALYZE, and a stale guess
-  // picks a plan that holds the one connection for everyone (server/db/seed.ts). Once per start.
-  else if (db.kind === 'pglite') await db.query('analyze')
+  // picks a plan that holds the one connection for everyone (server/db/seed.ts). At each start,
+  // for the tables that grew since.
+  else if (db.kind === 'pglite') await analyzeGrown(db)
   const retention = options.journalRetentionDays
   if (retention !== null) {
     const removed = await pruneJournal(db, retention)
