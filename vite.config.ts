@@ -2,15 +2,20 @@ import { defineConfig, type Plugin } from 'vitest/config'
 import react from '@vitejs/plugin-react'
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin'
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
+import { readFile, writeFile } from 'node:fs/promises'
 import { availableParallelism } from 'node:os'
 import { join, resolve } from 'node:path'
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import { promisify } from 'node:util'
+import { brotliCompress, constants, gzip } from 'node:zlib'
 import { apiPrefixes } from './src/contract/api-paths'
 import { chunkGroup, recordModuleIds, runsOnLoad } from './scripts/chunk-groups'
 import { signedInHtml } from './scripts/signed-in-html'
 
 // The dev server forwards the API's paths (one list, shared with the server) to the reference server.
 const apiTarget = `http://localhost:${process.env.API_PORT ?? '8080'}`
+
+const brotliAsync = promisify(brotliCompress)
+const gzipAsync = promisify(gzip)
 
 const COMPRESSIBLE = /\.(?:js|css|html|svg|json|webmanifest|ico|txt)$/
 // Below this a compressed file saves less than the headers it needs.
@@ -29,22 +34,30 @@ function precompress(): Plugin {
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir)
     },
-    closeBundle() {
+    // zlib's asynchronous calls run on libuv's thread pool: every file at once uses all cores,
+    // where one file after another took 3.7 s of a 5.7 s build on two cores.
+    async closeBundle() {
       const files = readdirSync(outDir, { recursive: true, encoding: 'utf8' })
-      for (const name of files.filter((file) => COMPRESSIBLE.test(file))) {
-        const path = join(outDir, name)
-        const source = readFileSync(path)
-        if (source.length < MIN_BYTES) continue
-        const brotli = brotliCompressSync(source, {
-          params: {
-            [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-            [constants.BROTLI_PARAM_SIZE_HINT]: source.length,
-          },
-        })
-        const gzip = gzipSync(source, { level: 9 })
-        if (brotli.length < source.length) writeFileSync(`${path}.br`, brotli)
-        if (gzip.length < source.length) writeFileSync(`${path}.gz`, gzip)
-      }
+      await Promise.all(
+        files
+          .filter((file) => COMPRESSIBLE.test(file))
+          .map(async (name) => {
+            const path = join(outDir, name)
+            const source = await readFile(path)
+            if (source.length < MIN_BYTES) return
+            const [brotli, gzipped] = await Promise.all([
+              brotliAsync(source, {
+                params: {
+                  [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+                  [constants.BROTLI_PARAM_SIZE_HINT]: source.length,
+                },
+              }),
+              gzipAsync(source, { level: 9 }),
+            ])
+            if (brotli.length < source.length) await writeFile(`${path}.br`, brotli)
+            if (gzipped.length < source.length) await writeFile(`${path}.gz`, gzipped)
+          }),
+      )
     },
   }
 }

@@ -11,15 +11,17 @@ import { openDatabase, type Db } from './db/database'
 import { keepJournalRetention, pruneJournal } from './db/journal-retention'
 import { migrate } from './db/migrate'
 import { seedIfEmpty } from './db/seed'
+import { analyzeGrown } from './db/statistics'
 import { compressJson } from './http/compress'
 import { constraintAnswer } from './http/constraints'
 import { closeWhileDraining, drainUnreadBody } from './http/drain'
 import { HttpError } from './http/errors'
 import { registerReady } from './http/ready'
+import { observeRequests } from './http/observe'
 import { requestIds } from './http/request-id'
 import { registerStatic } from './http/static'
 import { createLogger } from './logger'
-import { createMetrics, measureRequests, registerMetrics } from './metrics'
+import { createMetrics, registerMetrics } from './metrics'
 import { registerAudits } from './routes/audits'
 import { registerAuth } from './routes/auth'
 import { registerControl } from './routes/control'
@@ -88,7 +90,7 @@ const pgConflicts: Record<string, string> = {
 
 export async function createApp(overrides: Partial<ServerOptions> = {}): Promise<AppHandle> {
   const options: ServerOptions = { ...defaultOptions, ...overrides }
-  const logger = createLogger(options.logLevel)
+  const logger = createLogger(options.logLevel, options.logFormat)
   // Refuses before anything opens; main.ts prints the warning when it was allowed.
   demoExposure(options)
   const metrics = createMetrics(options.databaseUrl ? 'postgres' : 'pglite')
@@ -107,8 +109,9 @@ export async function createApp(overrides: Partial<ServerOptions> = {}): Promise
   const seedMs = seeded ? Date.now() - started : null
   if (seeded) logger.info(`seeded demo data in ${seedMs} ms`)
   // PGlite has no autovacuum: statistics are only as fresh as the last ANALYZE, and a stale guess
-  // picks a plan that holds the one connection for everyone (server/db/seed.ts). Once per start.
-  else if (db.kind === 'pglite') await db.query('analyze')
+  // picks a plan that holds the one connection for everyone (server/db/seed.ts). At each start,
+  // for the tables that grew since.
+  else if (db.kind === 'pglite') await analyzeGrown(db)
   const retention = options.journalRetentionDays
   if (retention !== null) {
     const removed = await pruneJournal(db, retention)
@@ -129,17 +132,7 @@ export async function createApp(overrides: Partial<ServerOptions> = {}): Promise
 
   const app = new Hono<AppEnv>()
   app.use('*', requestIds())
-  app.use('*', measureRequests(metrics))
-  if (options.logLevel === 'debug') {
-    app.use('*', async (c, next) => {
-      const started = performance.now()
-      await next()
-      const ms = (performance.now() - started).toFixed(1)
-      logger.debug(`${c.req.method} ${c.req.path} ${c.res.status} ${ms} ms`, {
-        requestId: c.get('requestId'),
-      })
-    })
-  }
+  app.use('*', observeRequests(metrics, logger))
   app.use('*', drainUnreadBody(UPLOAD_MAX_BYTES + 64 * 1024))
   app.use('*', closeWhileDraining(services.lifecycle))
   const pageHeaders = secureHeaders({
@@ -206,7 +199,7 @@ export async function createApp(overrides: Partial<ServerOptions> = {}): Promise
     if (typeof code === 'string' && code.startsWith('22')) {
       return c.json({ error: 'validation', message: 'A value is out of range.' }, 400)
     }
-    logger.error(`${c.req.method} ${c.req.path} failed`, {
+    logger.error('request failed', {
       requestId: c.get('requestId'),
       error: String(error.stack ?? error),
     })

@@ -3,6 +3,8 @@
 import { isIP } from 'node:net'
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent'
+/** JSON lines for a log collector, or pino-pretty's lines for a person at a terminal. */
+export type LogFormat = 'json' | 'pretty'
 
 export interface ServerOptions {
   port: number
@@ -25,6 +27,7 @@ export interface ServerOptions {
   /** A bearer token that opens /metrics from anywhere; without it only this machine may read it. */
   metricsToken: string | null
   logLevel: LogLevel
+  logFormat: LogFormat
   demoMode: boolean
   /**
    * Demo mode lists every reset and invite link and accepts the published demo password: on an
@@ -79,6 +82,7 @@ export const defaultOptions: ServerOptions = {
   jwtSecret: null,
   metricsToken: null,
   logLevel: 'info',
+  logFormat: 'json',
   demoMode: true,
   demoAllowRemote: false,
   distDir: 'dist',
@@ -101,6 +105,7 @@ export const defaultOptions: ServerOptions = {
 }
 
 const logLevels: readonly LogLevel[] = ['debug', 'info', 'warn', 'error', 'silent']
+const logFormats: readonly LogFormat[] = ['json', 'pretty']
 
 /** Settings that cannot run, one line each (main.ts prints them and exits 2). */
 export class ConfigError extends Error {
@@ -155,9 +160,11 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): ServerOptions {
     return fallback
   }
 
-  const level = given('LOG_LEVEL') ?? defaultOptions.logLevel
-  if (!(logLevels as readonly string[]).includes(level)) {
-    problems.push(`LOG_LEVEL must be one of ${logLevels.join(', ')}, got ${shown(level)}`)
+  const oneOf = <T extends string>(name: string, allowed: readonly T[], fallback: T): T => {
+    const raw = given(name) ?? fallback
+    if ((allowed as readonly string[]).includes(raw)) return raw as T
+    problems.push(`${name} must be one of ${allowed.join(', ')}, got ${shown(raw)}`)
+    return fallback
   }
   const port = whole('PORT', defaultOptions.port, 0, 65535)
   const host = given('HOST') ?? defaultOptions.host
@@ -212,7 +219,8 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): ServerOptions {
     seedAuditRows: whole('SEED_AUDIT_ROWS', defaultOptions.seedAuditRows, 0, 10_000_000),
     jwtSecret,
     metricsToken,
-    logLevel: level as LogLevel,
+    logLevel: oneOf('LOG_LEVEL', logLevels, defaultOptions.logLevel),
+    logFormat: oneOf('LOG_FORMAT', logFormats, defaultOptions.logFormat),
     demoMode: flag('DEMO_MODE', defaultOptions.demoMode),
     demoAllowRemote: flag('DEMO_ALLOW_REMOTE', defaultOptions.demoAllowRemote),
     uploadUserQuota: uploadUserMb * 1024 * 1024,

@@ -1,21 +1,66 @@
-import type { LogLevel } from './config'
+import { pino, type DestinationStream, type StreamEntry } from 'pino'
+import pretty from 'pino-pretty'
+import type { LogFormat, LogLevel } from './config'
 
-const rank: Record<LogLevel, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 99 }
+/** What the server writes about one answered request (decision 050): never the raw URL or a body. */
+export interface RequestLine {
+  requestId: string
+  method: string
+  /** Hono's template of the route that answered (`/org/v1/users/:id`), as the metrics label it. */
+  route: string
+  status: number
+  ms: number
+  /** The signed-in caller's id; absent when the request carried no valid token. */
+  userId?: number
+}
 
 export interface Logger {
   debug(message: string, extra?: Record<string, unknown>): void
   info(message: string, extra?: Record<string, unknown>): void
   warn(message: string, extra?: Record<string, unknown>): void
   error(message: string, extra?: Record<string, unknown>): void
+  /** One line per answered request, at info. */
+  request(line: RequestLine): void
 }
 
-export function createLogger(level: LogLevel): Logger {
-  const emit =
-    (at: Exclude<LogLevel, 'silent'>) => (message: string, extra?: Record<string, unknown>) => {
-      if (rank[at] < rank[level]) return
-      const line = extra ? `${message} ${JSON.stringify(extra)}` : message
-      const stream = at === 'error' || at === 'warn' ? process.stderr : process.stdout
-      stream.write(`[${new Date().toISOString()}] ${at.toUpperCase()} ${line}\n`)
+/**
+ * Writes through `process.stdout.write` / `process.stderr.write` on the main thread, never a
+ * worker transport: the tests read the log by spying on those, and a worker would outlive a test.
+ */
+const sink = (stream: NodeJS.WriteStream, format: LogFormat): DestinationStream =>
+  format === 'pretty'
+    ? pretty({ destination: stream, colorize: stream.isTTY, singleLine: true, ignore: 'pid' })
+    : { write: (line: string) => stream.write(line) }
+
+/**
+ * pino (decision 050): one JSON object per line with `level` as a word, an ISO `time` and `msg`.
+ * Warnings and errors go to stderr, the rest to stdout, each line to one of them only.
+ */
+export function createLogger(level: LogLevel, format: LogFormat = 'json'): Logger {
+  const streams: StreamEntry[] = [
+    { level: 'trace', stream: sink(process.stdout, format) },
+    { level: 'warn', stream: sink(process.stderr, format) },
+  ]
+  const log = pino(
+    {
+      level,
+      base: { pid: process.pid },
+      timestamp: pino.stdTimeFunctions.isoTime,
+      formatters: { level: (label) => ({ level: label }) },
+    },
+    pino.multistream(streams, { dedupe: true }),
+  )
+  const at =
+    (name: 'debug' | 'info' | 'warn' | 'error') =>
+    (message: string, extra?: Record<string, unknown>) => {
+      if (extra) log[name](extra, message)
+      else log[name](message)
     }
-  return { debug: emit('debug'), info: emit('info'), warn: emit('warn'), error: emit('error') }
+  return {
+    debug: at('debug'),
+    info: at('info'),
+    warn: at('warn'),
+    error: at('error'),
+    request: (line) => log.info(line, 'request'),
+  }
 }

@@ -22,9 +22,23 @@ export interface RunningServer {
 /** How long the server keeps an idle keep-alive connection open: well past a client's 5 s. */
 const KEEP_ALIVE_IDLE_MS = 65_000
 
-/** Starts the API (and the built console) on `port`; port 0 picks a free one (tests). */
-export async function startServer(overrides: Partial<ServerOptions> = {}): Promise<RunningServer> {
+/**
+ * Starts the API (and the built console) on `port`; port 0 picks a free one (tests). It listens
+ * once the database is ready and `beforeListening` (the console's build, scripts/start.ts) is done.
+ */
+export async function startServer(
+  overrides: Partial<ServerOptions> = {},
+  beforeListening: Promise<unknown> = Promise.resolve(),
+): Promise<RunningServer> {
+  // Marked as handled now: a build failing while the database opens is reported below, once.
+  beforeListening.catch(() => undefined)
   const handle = await createApp(overrides)
+  try {
+    await beforeListening
+  } catch (error) {
+    await handle.close()
+    throw error
+  }
   const { options } = handle.services
   const server = serve({ fetch: handle.app.fetch, port: options.port, hostname: options.host })
   // Node's server default is 5 s. A client that reuses a pooled socket without reading the
@@ -65,8 +79,8 @@ export async function startServer(overrides: Partial<ServerOptions> = {}): Promi
   }
 }
 
-async function main() {
-  const running = await startServer(optionsFromEnv(process.env))
+async function main(beforeListening?: Promise<unknown>) {
+  const running = await startServer(optionsFromEnv(process.env), beforeListening)
   const { options } = running.handle.services
   const lines = [
     `Access console: ${running.url}`,
@@ -91,8 +105,9 @@ async function main() {
   process.once('SIGTERM', () => void running.shutdown().then(exit))
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  main().catch((error: unknown) => {
+/** Runs the server as `tsx server/main.ts` does; `npm start` passes the console's build along. */
+export function runMain(beforeListening?: Promise<unknown>) {
+  main(beforeListening).catch((error: unknown) => {
     // A setting that cannot run: one line per problem, exit 2, and nothing was started.
     if (error instanceof ConfigError) {
       process.stderr.write(error.problems.map((p) => `Configuration: ${p}\n`).join(''))
@@ -102,3 +117,5 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     process.exit(1)
   })
 }
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) runMain()

@@ -1,6 +1,6 @@
 import { timingSafeEqual } from 'node:crypto'
 import { getConnInfo } from '@hono/node-server/conninfo'
-import type { Env, Hono, MiddlewareHandler } from 'hono'
+import type { Env, Hono } from 'hono'
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client'
 import { isLoopback } from './config'
 import type { Db } from './db/database'
@@ -75,31 +75,6 @@ export function createMetrics(database: Db['kind']) {
 }
 
 export type Metrics = ReturnType<typeof createMetrics>
-
-/**
- * Times every request under its route template (`/org/v1/users/:id`, never the raw URL, so the
- * series stay few), and counts those in flight.
- */
-export function measureRequests(metrics: Metrics): MiddlewareHandler {
-  return async (c, next) => {
-    metrics.inFlight.inc()
-    const started = performance.now()
-    try {
-      await next()
-    } finally {
-      metrics.inFlight.dec()
-      // After next(), routePath is the template of the handler that answered.
-      metrics.requestSeconds.observe(
-        {
-          method: c.req.method,
-          route: c.req.routePath,
-          status_class: `${Math.floor(c.res.status / 100)}xx`,
-        },
-        (performance.now() - started) / 1000,
-      )
-    }
-  }
-}
 
 const sameSecret = (given: string, expected: string) => {
   const a = Buffer.from(given)

@@ -19,8 +19,19 @@ function freePort(): Promise<number> {
   })
 }
 
-/** The real reference server on an in-memory database seeded with `rows` audit entries. */
-export async function startBenchServer({ rows, port: wanted }: { rows: number; port?: number }) {
+/**
+ * The real reference server on an in-memory database seeded with `rows` audit entries; `env` adds
+ * or overrides settings (another DATA_DIR, a DATABASE_URL, LOG_LEVEL).
+ */
+export async function startBenchServer({
+  rows,
+  port: wanted,
+  env = {},
+}: {
+  rows: number
+  port?: number
+  env?: Record<string, string>
+}) {
   const port = wanted ?? (await freePort())
   const child = spawn('node_modules/.bin/tsx', ['server/main.ts'], {
     env: {
@@ -29,6 +40,7 @@ export async function startBenchServer({ rows, port: wanted }: { rows: number; p
       DATA_DIR: 'memory://',
       SEED_AUDIT_ROWS: String(rows),
       LOG_LEVEL: 'warn',
+      ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   })

@@ -91,7 +91,11 @@ export function registerAuth(app: App, s: Services) {
       targetName: user?.email ?? null,
     } as const
     if (!user || !ok || published || user.disabled) {
-      s.logger.info('login failed', { username: name })
+      // The account's id, never the name typed (it may be a password typed in the wrong field).
+      s.logger.info('login failed', {
+        requestId: c.get('requestId'),
+        ...(user ? { userId: user.user_id } : {}),
+      })
       s.metrics.signInFailures.inc()
       await s.db.tx((q) =>
         writeJournal(q, journalSource(c, null), { ...session, action: 'sign_in_failed' }),
@@ -117,7 +121,9 @@ export function registerAuth(app: App, s: Services) {
     const { refresh_token } = await jsonBody(c, RefreshRequest)
     const outcome = await s.db.tx((q) => rotateRefreshToken(q, s.jwtKey, refresh_token, ttl))
     if (!outcome.ok) {
-      if (outcome.reason === 'replayed') s.logger.warn('refresh token replayed: family revoked')
+      if (outcome.reason === 'replayed') {
+        s.logger.warn('refresh token replayed: family revoked', { requestId: c.get('requestId') })
+      }
       throw new HttpError(401, 'invalid_grant', 'The session has ended. Sign in again.')
     }
     return c.json(outcome.pair)

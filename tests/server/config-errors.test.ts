@@ -35,6 +35,7 @@ describe('a server started with settings that cannot run', () => {
       'javascript:alert(1)',
       /^Configuration: PUBLIC_URL must be an absolute http\(s\) URL .*got "javascript:alert\(1\)"$/,
     ],
+    ['LOG_FORMAT', 'xml', /^Configuration: LOG_FORMAT must be one of json, pretty, got "xml"$/],
   ])(
     '%s=%s: one line on stderr, exit 2, nothing started',
     async (name, value, line) => {

@@ -37,3 +37,17 @@ export function captureOutput(): () => string {
   afterEach(() => vi.restoreAllMocks())
   return () => logged
 }
+
+/** The log's lines as JSON objects; a line that is not one JSON object fails the test. */
+export function logLines(logged: string): Record<string, unknown>[] {
+  return logged
+    .split('\n')
+    .filter(Boolean)
+    .map((line) => {
+      const parsed: unknown = JSON.parse(line)
+      if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+        throw new Error(`not a JSON object: ${line}`)
+      }
+      return parsed as Record<string, unknown>
+    })
+}

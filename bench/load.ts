@@ -1,0 +1,158 @@
+// The API under load (issue 51): autocannon, 50 connections for 15 s per line, against the real
+// server (its own process) on a throwaway database with 1,000,000 audit rows: embedded PGlite in a
+// temporary directory, then a throwaway PostgreSQL (scripts/with-postgres.sh) when one can start.
+// Budget: the audit page at start 500,000 answers at p99 ≤ 50 ms with 0 errors on both; request
+// logging and metrics cost ≤ 5 % of its throughput (the same database at LOG_LEVEL=info and silent).
+//   npm run bench:load          BENCH_SECONDS=5 BENCH_ROWS=200000 npm run bench:load
+import { spawn } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import autocannon from 'autocannon'
+import { apiToken } from './helpers/api-token'
+import { startBenchServer } from './helpers/bench-server'
+import { machineLine } from './helpers/machine'
+
+const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000)
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 15)
+const CONNECTIONS = 50
+const WARMUP_SECONDS = 3
+const P99_BUDGET_MS = 50
+const LOGGING_BUDGET = 0.05
+const POSTGRES_ONLY = process.argv.includes('--postgres')
+const audit = `/sbm/v1/devices/audit?start=${Math.floor(ROWS / 2)}&length=15`
+
+interface Load {
+  rps: number
+  p50: number
+  p99: number
+  errors: number
+}
+
+async function load(url: string, token: string | null, seconds = SECONDS): Promise<Load> {
+  const result = await autocannon({
+    url,
+    connections: CONNECTIONS,
+    duration: seconds,
+    headers: token ? { authorization: `Bearer ${token}` } : {},
+  })
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    // Refused connections, timeouts and every answer that is not a 2xx.
+    errors: result.errors + result.timeouts + result.non2xx,
+  }
+}
+
+const figures = (l: Load) =>
+  `${Math.round(l.rps).toLocaleString('en').padStart(6)} req/s  p50 ${String(l.p50).padStart(4)} ms  p99 ${String(l.p99).padStart(4)} ms  errors ${l.errors}`
+
+const line = (label: string, text: string) => process.stdout.write(`${label.padEnd(44)} ${text}\n`)
+
+/** A warm-up the figures leave out (JIT, the database's cache), then the measured run. */
+async function measure(url: string, token: string | null) {
+  await load(url, token, WARMUP_SECONDS)
+  return load(url, token)
+}
+
+/** The server on the bench's data with `env` and LOG_LEVEL `level`, until `use` is done. */
+async function withServer<T>(
+  env: Record<string, string>,
+  level: 'info' | 'silent',
+  use: (url: string, token: string) => Promise<T>,
+): Promise<T> {
+  const server = await startBenchServer({
+    rows: ROWS,
+    env: { ...env, LOG_LEVEL: level, DRAIN_MS: '0', ACCESS_TOKEN_TTL: '86400' },
+  })
+  try {
+    return await use(server.url, await apiToken(server.url))
+  } finally {
+    await server.stop()
+  }
+}
+
+/**
+ * Every line for one database. A first start seeds and stops: the first reads after a seed write
+ * every page again (PostgreSQL sets each row's hint bits once), which would burden whichever run
+ * came first. Then the server at LOG_LEVEL=info (a JSON line per request, as `npm start` runs) and
+ * at silent on the same data, for the logging cost.
+ */
+async function database(name: string, env: Record<string, string>) {
+  const seeding = performance.now()
+  await withServer(env, 'silent', (url, token) => load(`${url}${audit}`, token, WARMUP_SECONDS))
+  process.stderr.write(
+    `${name}: seeded ${ROWS.toLocaleString('en')} rows in ${((performance.now() - seeding) / 1000).toFixed(1)} s; measuring…\n`,
+  )
+  const info = await withServer(env, 'info', async (url, token) => {
+    const page = await measure(url + audit, token)
+    line(`audit page at ${Math.floor(ROWS / 2).toLocaleString('en')}, ${name}`, verdict(page))
+    line(
+      `users search "a", ${name}`,
+      figures(await measure(`${url}/org/v1/users?search=a&length=15`, token)),
+    )
+    line(`GET /login (static), ${name}`, figures(await measure(`${url}/login`, null)))
+    return page
+  })
+  const silent = await withServer(env, 'silent', (url, token) => measure(url + audit, token))
+  const cost = 1 - info.rps / silent.rps
+  line(
+    `audit page, LOG_LEVEL=silent, ${name}`,
+    `${figures(silent)}  → request log costs ${(cost * 100).toFixed(1)} % ${cost > LOGGING_BUDGET ? 'OVER BUDGET' : 'ok'}`,
+  )
+  if (cost > LOGGING_BUDGET) process.exitCode = 1
+}
+
+function verdict(l: Load) {
+  const over = l.p99 > P99_BUDGET_MS || l.errors > 0
+  if (over) process.exitCode = 1
+  return `${figures(l)}  ${over ? 'OVER BUDGET' : 'ok'}`
+}
+
+async function embedded() {
+  const dataDir = await mkdtemp(join(tmpdir(), 'access-load-'))
+  try {
+    await database('embedded', { DATA_DIR: dataDir })
+  } finally {
+    await rm(dataDir, { recursive: true, force: true })
+  }
+}
+
+/** This bench again under scripts/with-postgres.sh; a line saying so when no cluster starts. */
+async function postgres() {
+  const child = spawn(
+    'bash',
+    ['scripts/with-postgres.sh', 'node_modules/.bin/tsx', 'bench/load.ts', '--postgres'],
+    {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  )
+  let started = false
+  let failure = ''
+  child.stdout.on('data', (chunk: Buffer) => {
+    const text = chunk.toString()
+    if (text.includes('Throwaway PostgreSQL')) started = true
+    process.stdout.write(text)
+  })
+  child.stderr.on('data', (chunk: Buffer) => {
+    if (started) process.stderr.write(chunk)
+    else failure += chunk.toString()
+  })
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve))
+  if (!started) {
+    line('PostgreSQL', `skipped: no throwaway cluster started (${failure.trim().split('\n')[0]})`)
+  } else if (code !== 0) process.exitCode = code ?? 1
+}
+
+if (POSTGRES_ONLY) {
+  const url = process.env.TEST_DATABASE_URL
+  if (!url) throw new Error('--postgres runs under scripts/with-postgres.sh')
+  await database('PostgreSQL', { DATABASE_URL: url })
+} else {
+  process.stdout.write(
+    `API under load: autocannon, ${CONNECTIONS} connections, ${SECONDS} s each after ${WARMUP_SECONDS} s warm-up, ${ROWS.toLocaleString('en')} audit rows; budget audit page p99 ≤ ${P99_BUDGET_MS} ms, 0 errors, request log ≤ ${LOGGING_BUDGET * 100} %\n${machineLine()}\n`,
+  )
+  await embedded()
+  await postgres()
+}
