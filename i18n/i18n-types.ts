@@ -3771,6 +3771,10 @@ type RootTranslation = {
 			 */
 			sign_in_failed: string
 			/**
+			 * S​i​g​n​e​d​ ​o​u​t
+			 */
+			sign_out: string
+			/**
 			 * P​a​s​s​w​o​r​d​ ​s​e​t
 			 */
 			password_reset: string
@@ -7707,6 +7711,10 @@ export type TranslationFunctions = {
 			 * Sign-in failed
 			 */
 			sign_in_failed: () => LocalizedString
+			/**
+			 * Signed out
+			 */
+			sign_out: () => LocalizedString
 			/**
 			 * Password set
 			 */

@@ -1008,6 +1008,7 @@ const de = {
       delete: 'Gelöscht',
       sign_in: 'Angemeldet',
       sign_in_failed: 'Anmeldung fehlgeschlagen',
+      sign_out: 'Abgemeldet',
       password_reset: 'Passwort gesetzt',
       invite_sent: 'Einladung gesendet',
       upload: 'Hochgeladen',

@@ -993,6 +993,7 @@ const en = {
       delete: 'Deleted',
       sign_in: 'Signed in',
       sign_in_failed: 'Sign-in failed',
+      sign_out: 'Signed out',
       password_reset: 'Password set',
       invite_sent: 'Invitation sent',
       upload: 'Uploaded',

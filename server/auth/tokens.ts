@@ -168,6 +168,36 @@ export async function rotateRefreshToken(
 }
 
 /**
+ * Ends the session a refresh token belongs to: it and every token of its family are revoked.
+ * Answers the account when a live session ended, null when the token was unknown or already dead.
+ */
+export async function revokeRefreshFamily(
+  q: Queryable,
+  token: string,
+): Promise<{ userId: number; email: string; organizationId: number } | null> {
+  const [tokenId, secret] = token.split('.')
+  if (!tokenId || !secret) return null
+  const [row] = await q.query<{
+    family_id: string
+    secret_hash: string
+    user_id: number
+    email: string
+    organization_id: number
+  }>(
+    `select t.family_id, t.secret_hash, u.user_id, u.email, u.organization_id
+     from refresh_tokens t join users u using (user_id)
+     where t.token_id = $1 and t.revoked_at is null for update of t`,
+    [tokenId],
+  )
+  if (!row || row.secret_hash !== sha256(secret)) return null
+  await q.query(
+    'update refresh_tokens set revoked_at = now() where family_id = $1 and revoked_at is null',
+    [row.family_id],
+  )
+  return { userId: row.user_id, email: row.email, organizationId: row.organization_id }
+}
+
+/**
  * Single-use link tokens for password reset and invites; only the hash is stored. A new link ends
  * the user's earlier ones, and a link belongs to the address it was sent to (`sentTo` on
  * `channel`): once the user's address changes, it no longer works (ASVS 5.0 6.4.1, 6.4.3).

@@ -1,4 +1,5 @@
 import type { Context } from 'hono'
+import { SIGN_OUT_PATH } from '../../src/contract/api-paths'
 import { PasswordResetRequest, RefreshRequest, TokenRequest } from '../../src/contract/auth'
 import { deviceCookie, readDevice } from '../auth/device-cookie'
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../auth/passwords'
@@ -8,6 +9,7 @@ import {
   issueTokenPair,
   claimPasswordToken,
   releasePasswordToken,
+  revokeRefreshFamily,
   rotateRefreshToken,
 } from '../auth/tokens'
 import type { App, Services } from '../context'
@@ -127,6 +129,24 @@ export function registerAuth(app: App, s: Services) {
       throw new HttpError(401, 'invalid_grant', 'The session has ended. Sign in again.')
     }
     return c.json(outcome.pair)
+  })
+
+  // Logout (SIGN_OUT_PATH): the session ends here too, and the journal says who left and when.
+  app.post(SIGN_OUT_PATH, async (c) => {
+    const { refresh_token } = await jsonBody(c, RefreshRequest)
+    await s.db.tx(async (q) => {
+      const ended = await revokeRefreshFamily(q, refresh_token)
+      if (ended === null) return
+      const actor = { userId: ended.userId, email: ended.email }
+      await writeJournal(q, journalSource(c, actor), {
+        organizationId: ended.organizationId,
+        targetType: 'session',
+        targetId: ended.userId,
+        targetName: ended.email,
+        action: 'sign_out',
+      })
+    })
+    return c.body(null, 204)
   })
 
   app.post('/org/v1/users/password-reset', async (c) => {

@@ -19,6 +19,11 @@ export const apiPrefixes = [
 export type QueryValue = string | number | boolean | null | undefined
 
 export const PROFILE_PATH = '/org/v1/users/me'
+/**
+ * POST `{ refresh_token }`: Logout ends the session on the server too (its refresh token and every
+ * token rotated from it stop working) and journals it. 204 whatever the token, so it tells nothing.
+ */
+export const SIGN_OUT_PATH = '/auth/v1/token/revoke'
 export const AUDIT_PATH = '/sbm/v1/devices/audit'
 export const TRIAGE_PATH = '/sbm/v1/devices/triage'
 

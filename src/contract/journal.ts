@@ -38,6 +38,7 @@ export const journalActions = [
   'delete',
   'sign_in',
   'sign_in_failed',
+  'sign_out',
   'password_reset',
   'invite_sent',
   'upload',

@@ -7,6 +7,7 @@ import {
 import type { ApiError } from '../api/api-error'
 import { loadUsersApi } from '../api/load-users'
 import { signOutLocally } from '../api/session-signals'
+import { endSessionOnServer } from '../api/sign-out'
 import { hasStoredSession, saveTokens } from '../api/tokens'
 import { createRequestSlot } from '../lib/request-actions'
 import { applyGuestSingleKeys, applyUserSingleKeys } from '../ui/single-keys'
@@ -109,7 +110,11 @@ export function startSessionActor(): SessionActor {
         applyGuestTheme()
         applyGuestSingleKeys()
       },
-      forgetSession: () => signOutLocally(),
+      // Logout (session.signOut) ends the session on the server too, before the tokens go.
+      forgetSession: () => {
+        endSessionOnServer()
+        signOutLocally()
+      },
     },
   })
 

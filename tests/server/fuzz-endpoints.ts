@@ -7,6 +7,7 @@ const later = '2026-06-01T08:00:00Z'
 /** [method, path, a valid body] of every JSON write route. */
 export const endpoints: [string, string, Record<string, unknown>][] = [
   ['POST', '/auth/v1/token/refresh', { refresh_token: 'a.b' }],
+  ['POST', '/auth/v1/token/revoke', { refresh_token: 'a.b' }],
   ['POST', '/org/v1/users/password-reset', { token: 'abc', new_password: 'Long-Enough-1' }],
   ['POST', '/notify', { workflow: 'reset_password_email', email: 'a@b.cd' }],
   [

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { SIGN_OUT_PATH } from '../../src/contract/api-paths'
 import { Device } from '../../src/contract/devices'
 import { JournalEntry } from '../../src/contract/journal'
 import { listOf } from '../../src/contract/list'
@@ -107,6 +108,36 @@ describe('the journal', () => {
       target_name: STAFF,
       organization_id: staff.organization_id,
     })
+  })
+
+  it('ends a session on logout: its refresh token stops working and the journal says who left', async () => {
+    const admin = await server().login(ADMIN)
+    const auditor = await me(await server().login(AUDITOR))
+    const pair = await server().pair(AUDITOR)
+    const out = await server().request('POST', SIGN_OUT_PATH, {
+      json: { refresh_token: pair.refresh_token },
+    })
+    expect(out.status).toBe(204)
+    const refreshed = await server().request('POST', '/auth/v1/token/refresh', {
+      json: { refresh_token: pair.refresh_token },
+    })
+    expect(refreshed.status).toBe(401)
+    const sessions = await rowsOf(admin, 'session', auditor.user_id)
+    expect(sessions.at(-1)).toMatchObject({
+      action: 'sign_out',
+      actor_id: auditor.user_id,
+      actor_email: AUDITOR,
+      target_name: AUDITOR,
+    })
+    // Once only, and a token nobody holds answers alike and writes nothing.
+    const count = sessions.length
+    for (const refresh_token of [pair.refresh_token, 'unknown.token', 'x']) {
+      const again = await server().request('POST', SIGN_OUT_PATH, { json: { refresh_token } })
+      expect(again.status).toBe(204)
+    }
+    expect(await rowsOf(admin, 'session', auditor.user_id)).toHaveLength(count)
+    const malformed = await server().request('POST', SIGN_OUT_PATH, { json: { token: 'x' } })
+    expect(malformed.status).toBe(400)
   })
 
   it('leaves no row when the change fails, in the request or after the journal insert', async () => {

@@ -12,7 +12,7 @@ const server = useServer({ logLevel: 'debug' })
 const logged = captureOutput()
 
 describe('what the server logs', () => {
-  it('holds no password, token, reset link or PIN from sign-in, refresh, reset and PIN creation', async () => {
+  it('holds no password, token, reset link or PIN from sign-in, refresh, reset, PIN creation and logout', async () => {
     const secrets: string[] = [PASSWORD]
     const signIn = await server().request('POST', '/auth/v1/token', {
       form: { username: ADMIN, password: PASSWORD },
@@ -67,6 +67,10 @@ describe('what the server logs', () => {
       },
     )
     const pin = shaped(created.body, CreatePinResult).details.pin
+    const out = await server().request('POST', '/auth/v1/token/revoke', {
+      json: { refresh_token: next.refresh_token },
+    })
+    expect(out.status).toBe(204)
 
     // The run was logged (or this test would pass on silence)...
     const answered = logLines(logged()).map((l) => [l.method, l.route, l.status].join(' '))
@@ -75,6 +79,7 @@ describe('what the server logs', () => {
       'POST /auth/v1/token/refresh 200',
       'POST /org/v1/users/password-reset 200',
       'POST /access/v1/devices/:device_id/set/create_pin 200',
+      'POST /auth/v1/token/revoke 204',
     ]) {
       expect(answered).toContain(line)
     }
