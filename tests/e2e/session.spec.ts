@@ -112,9 +112,12 @@ test('empty fields show the validation messages without calling the server', asy
   expect(tokenCalls).toBe(0)
 })
 
-test('logout clears both tokens and returns to /login', async ({ page }) => {
+test('logout clears both tokens, ends the session on the server and returns to /login', async ({
+  page,
+}) => {
   await signIn(page, demo.orgadmin)
-  expect((await storedTokens(page)).refresh).not.toBeNull()
+  const { refresh } = await storedTokens(page)
+  expect(refresh).not.toBeNull()
   const bootToken = async () =>
     (await page.context().cookies()).find((cookie) => cookie.name === BOOT_TOKEN_COOKIE)
   expect(await bootToken()).toMatchObject({
@@ -122,8 +125,16 @@ test('logout clears both tokens and returns to /login', async ({ page }) => {
     path: '/',
     sameSite: 'Strict',
   })
+  const ended = page.waitForResponse((response) => response.url().endsWith('/auth/v1/token/revoke'))
   await signOut(page)
   expect(await storedTokens(page)).toEqual({ access: null, refresh: null })
+  // A copy of the refresh token taken before logout no longer works anywhere (asked once: a
+  // second use would fail as a replay even if logout had not ended it).
+  expect((await ended).status()).toBe(204)
+  const refreshed = await page.request.post('/auth/v1/token/refresh', {
+    data: { refresh_token: refresh },
+  })
+  expect(refreshed.status()).toBe(401)
   // The page request no longer carries the token, so no page is made with the user's answers.
   expect(await bootToken()).toBeUndefined()
   await page.goto('/')
