@@ -32,11 +32,6 @@ export type OfflineCodeContext = OfflineCodeInput & {
   deviceId: number | null
   /** Held only while the code is shown; never written to the URL, storage or logs. */
   pin: string | null
-  /**
-   * The user confirmed they want the held PIN on screen (Show code): a lookup that finds one shows
-   * it only then, and hiding it (the window lost focus) asks again.
-   */
-  revealAsked: boolean
   idempotencyKey: string | null
   unavailable: CodeUnavailable | null
   failure: CodeFailure | null
@@ -81,6 +76,13 @@ function chosenDevice(value: number | null): number {
   return value
 }
 
+// No PIN there (any more): why none can be made, the choice of device, or the offer of one.
+const noCode = [
+  { guard: 'cannotGenerate', target: 'unavailable', actions: 'setUnavailable' },
+  { guard: 'severalDevices', target: 'choosingDevice' },
+  { target: 'offeringGeneration' },
+] as const
+
 /**
  * The offline-code dialog: show the PIN a credential holds once the user confirms they want it on
  * screen (hidden again when the window loses focus), or offer to generate one on a device
@@ -113,8 +115,6 @@ export const offlineCodeMachine = setup({
       failedWhile: null,
     }),
     clearPin: assign({ pin: null }),
-    askReveal: assign({ revealAsked: true }),
-    forgetReveal: assign({ revealAsked: false }),
     choose: assign({
       deviceId: ({ event }) => {
         assertEvent(event, 'code.choose')
@@ -144,7 +144,6 @@ export const offlineCodeMachine = setup({
     offered: ({ context, event }) =>
       event.type === 'code.choose' && context.devices.some((d) => d.deviceId === event.deviceId),
     chosen: ({ context }) => context.deviceId !== null,
-    revealAsked: ({ context }) => context.revealAsked,
   },
 }).createMachine({
   id: 'offlineCode',
@@ -153,7 +152,6 @@ export const offlineCodeMachine = setup({
     // One device needs no choice; of several, none is chosen for the user.
     deviceId: input.devices.length === 1 ? (input.devices[0]?.deviceId ?? null) : null,
     pin: null,
-    revealAsked: false,
     idempotencyKey: null,
     unavailable: null,
     failure: null,
@@ -169,16 +167,9 @@ export const offlineCodeMachine = setup({
       exit: 'cancelPending',
       on: {
         // The lookup is the truth: a PIN generated since the list was loaded is offered too. It
-        // reaches the screen only once the user asked for it (Enter never reveals, decision 048).
-        'code.found': [
-          { guard: 'revealAsked', target: 'showingCode', actions: 'setPin' },
-          { target: 'confirmingReveal' },
-        ],
-        'code.missing': [
-          { guard: 'cannotGenerate', target: 'unavailable', actions: 'setUnavailable' },
-          { guard: 'severalDevices', target: 'choosingDevice' },
-          { target: 'offeringGeneration' },
-        ],
+        // reaches the screen only once the user asks for it (Enter never reveals, decision 048).
+        'code.found': 'confirmingReveal',
+        'code.missing': noCode,
         'code.failed': {
           target: 'failed',
           actions: { type: 'setFailure', params: { while: 'lookup' } },
@@ -188,7 +179,26 @@ export const offlineCodeMachine = setup({
     },
     confirmingReveal: {
       on: {
-        'code.reveal': { target: 'checking', actions: 'askReveal' },
+        'code.reveal': 'revealing',
+        'code.close': 'closed',
+      },
+    },
+    // Show code was pressed: the PIN is fetched for the screen.
+    revealing: {
+      entry: {
+        type: 'lookUpCode',
+        params: ({ context }) => ({ credentialId: context.credentialId, hasPin: true }),
+      },
+      exit: 'cancelPending',
+      on: {
+        'code.found': { target: 'showingCode', actions: 'setPin' },
+        'code.missing': noCode,
+        'code.failed': {
+          target: 'failed',
+          actions: { type: 'setFailure', params: { while: 'lookup' } },
+        },
+        // The user looked away while it was fetched: it waits for a new Show code.
+        'code.hide': 'confirmingReveal',
         'code.close': 'closed',
       },
     },
@@ -196,7 +206,7 @@ export const offlineCodeMachine = setup({
       exit: 'clearPin',
       on: {
         // Another window or the screen lock took the focus: the PIN leaves the screen.
-        'code.hide': { target: 'confirmingReveal', actions: 'forgetReveal' },
+        'code.hide': 'confirmingReveal',
         'code.copy': {
           actions: { type: 'copyPin', params: ({ context }) => ({ pin: held(context.pin) }) },
         },

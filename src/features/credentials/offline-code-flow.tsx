@@ -51,10 +51,9 @@ export function CodeFlow({ credential, devices, onClose }: FlowProps) {
   useEffect(() => {
     if (done) onClose()
   }, [done, onClose])
-  // A PIN on screen leaves it when the window loses focus: another window, the screen lock.
-  const showing = snapshot.matches('showingCode')
+  // A PIN on screen, or on its way, leaves it when the window loses focus: another window, the
+  // screen lock. The machine ignores it where no PIN is shown or asked for.
   useEffect(() => {
-    if (!showing) return
     const hide = () => send({ type: 'code.hide' })
     const hidden = () => {
       if (document.visibilityState === 'hidden') hide()
@@ -65,7 +64,7 @@ export function CodeFlow({ credential, devices, onClose }: FlowProps) {
       window.removeEventListener('blur', hide)
       document.removeEventListener('visibilitychange', hidden)
     }
-  }, [showing, send])
+  }, [send])
   const { pin, unavailable, failure, deviceId } = snapshot.context
   const key = () => crypto.randomUUID()
   const close = () => send({ type: 'code.close' })

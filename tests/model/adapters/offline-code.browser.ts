@@ -191,7 +191,10 @@ async function perform(page: Page, { event, before }: BrowserStep<typeof offline
     case 'code.generated':
       return answer(generations.next())
     case 'code.failed':
-      return answer(before.matches('checking') ? lookups.next() : generations.next(), event.reason)
+      return answer(
+        before.matches('generating') ? generations.next() : lookups.next(),
+        event.reason,
+      )
     case 'code.choose': {
       const wanted = before.context.devices.find((d) => d.deviceId === event.deviceId)
       const name = wanted?.connected ? /^(?!.*not connected)/ : /not connected$/
@@ -239,7 +242,7 @@ const offlineNote = 'The lock is not connected; the code works offline.'
 
 async function expectState(page: Page, snapshot: Snapshot) {
   const { failure, unavailable } = snapshot.context
-  if (snapshot.matches('checking')) {
+  if (snapshot.matches('checking') || snapshot.matches('revealing')) {
     const checking = dialog(page, 'Offline code').getByRole('status', {
       name: 'Looking up the code…',
     })

@@ -126,9 +126,10 @@ export const offlineCodeAdapter: ModelAdapter<typeof offlineCodeMachine, Offline
       holds: (snapshot) => (snapshot.context.pin !== null) === snapshot.matches('showingCode'),
     },
     {
-      name: 'a request is pending exactly while checking or generating',
+      name: 'a request is pending exactly while checking, revealing or generating',
       holds: (snapshot, world) =>
-        (world.pending === 'lookup') === snapshot.matches('checking') &&
+        (world.pending === 'lookup') ===
+          (snapshot.matches('checking') || snapshot.matches('revealing')) &&
         (world.pending === 'generation') === snapshot.matches('generating'),
     },
     {
@@ -160,6 +161,8 @@ export const offlineCodeAdapter: ModelAdapter<typeof offlineCodeMachine, Offline
   ],
   states: {
     checking: 'the Offline code dialog shows it is looking up the code (a busy status)',
+    revealing:
+      'the Offline code dialog shows it is looking up the code after Show code (a busy status)',
     confirmingReveal:
       'the Offline code dialog asks before the PIN goes on screen: the photo reminder and Show code (focused); no PIN on the page',
     showingCode:
