@@ -231,3 +231,23 @@ test('g j opens the Journal by keyboard, and axe finds nothing serious', async (
   await expect(drawer).toBeHidden()
   await expect(grid(page)).toBeFocused()
 })
+
+test('axe finds nothing serious on the Journal and its row view in the dark theme', async ({
+  page,
+}) => {
+  allowAxeTime()
+  await signIn(page, demo.admin)
+  await page.goto('/journal')
+  await page.getByRole('button', { name: /Account menu/ }).click()
+  await page.getByRole('menuitem', { name: 'Switch to dark theme' }).click()
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.style.colorScheme))
+    .toBe('dark')
+  await expect(loadedRows(page).first()).toBeVisible()
+  await expectNoSeriousA11yViolations(page)
+  await grid(page).focus()
+  await page.keyboard.press('j')
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('dialog', { name: 'Journal entry' })).toBeVisible()
+  await expectNoSeriousA11yViolations(page)
+})
