@@ -768,6 +768,10 @@ type RootTranslation = {
 		 */
 		notAtAssignment: string
 		/**
+		 * T​h​e​ ​j​o​u​r​n​a​l​ ​d​o​e​s​ ​n​o​t​ ​r​e​a​c​h​ ​b​a​c​k​ ​t​h​a​t​ ​f​a​r​:​ ​p​i​c​k​ ​a​ ​l​a​t​e​r​ ​m​o​m​e​n​t​.
+		 */
+		beforeJournal: string
+		/**
 		 * Y​o​u​ ​d​o​ ​n​o​t​ ​h​a​v​e​ ​p​e​r​m​i​s​s​i​o​n​ ​t​o​ ​d​o​ ​t​h​i​s​.
 		 */
 		forbidden: string
@@ -4910,6 +4914,10 @@ export type TranslationFunctions = {
 		 * The device is not at this credential’s door or location.
 		 */
 		notAtAssignment: () => LocalizedString
+		/**
+		 * The journal does not reach back that far: pick a later moment.
+		 */
+		beforeJournal: () => LocalizedString
 		/**
 		 * You do not have permission to do this.
 		 */

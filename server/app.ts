@@ -22,6 +22,7 @@ import { requestIds } from './http/request-id'
 import { registerStatic } from './http/static'
 import { createLogger } from './logger'
 import { createMetrics, registerMetrics } from './metrics'
+import { registerAccess } from './routes/access'
 import { registerAudits } from './routes/audits'
 import { registerAuth } from './routes/auth'
 import { registerControl } from './routes/control'
@@ -225,6 +226,7 @@ export async function createApp(overrides: Partial<ServerOptions> = {}): Promise
   registerCredentials(app, services)
   registerUploads(app, services)
   registerJournal(app, services)
+  registerAccess(app, services)
   registerMetrics(app, metrics, options.metricsToken)
   registerStatic(app, options.distDir, options.bootAnswersBudgetMs)
   app.notFound((c) => c.json({ error: 'not_found', message: 'No such endpoint.' }, 404))

@@ -213,6 +213,7 @@ const de = {
     conflict:
       'Der Server hat die Änderung wegen anderer Daten abgelehnt. Laden Sie neu und versuchen Sie es erneut.',
     notAtAssignment: 'Das Gerät ist nicht an der Tür oder dem Standort dieser Berechtigung.',
+    beforeJournal: 'So weit reicht das Journal nicht zurück: Wählen Sie einen späteren Zeitpunkt.',
     forbidden: 'Sie haben keine Berechtigung dafür.',
     notFound: 'Dies existiert nicht mehr. Es wurde vielleicht inzwischen gelöscht.',
     saving: 'Wird gespeichert…',

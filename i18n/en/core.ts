@@ -208,6 +208,7 @@ const core = {
       '{count:number} {{credential still grants|credentials still grant}} access through this device. Delete {{it|them}} or move {{it|them}} to a door or location first.',
     conflict: 'The server refused this change because of other data. Reload and try again.',
     notAtAssignment: 'The device is not at this credential’s door or location.',
+    beforeJournal: 'The journal does not reach back that far: pick a later moment.',
     forbidden: 'You do not have permission to do this.',
     notFound: 'This no longer exists. It may have been deleted meanwhile.',
     saving: 'Saving…',

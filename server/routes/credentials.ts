@@ -47,6 +47,14 @@ export async function findCredential(q: Queryable, id: number) {
   return row
 }
 
+/** A user's credentials, oldest first: deleting the user takes them along (on delete cascade). */
+export async function credentialsOfUser(q: Queryable, userId: number) {
+  return q.query<Credential>(
+    `select ${select} from ${from} where c.user_id = $1 order by c.credential_id`,
+    [userId],
+  )
+}
+
 /**
  * The target's organization, its row locked until commit: deleting the target waits for us, and
  * credentials for one target are written one after another, so concurrent overlapping windows meet

@@ -13,6 +13,7 @@ import { badField, conflict, forbidden, HttpError, notFound, taken } from '../ht
 import { journalSource } from '../http/journal-source'
 import { requireScope } from '../http/scope'
 import { idParam, jsonBody, parse } from '../http/validate'
+import { credentialName, credentialsOfUser } from './credentials'
 import { findUser } from './users'
 
 /**
@@ -217,10 +218,24 @@ export function registerUserWrites(app: App, s: Services) {
     const id = idParam(c)
     await s.db.tx(async (q) => {
       const user = ensureManageable(p, await findUser(q, id), 'delete')
+      // The credentials go with the user: each gets its own delete row, so the journal can still
+      // say who could open a door before the user was deleted (server/db/access-at.ts).
+      const credentials = await credentialsOfUser(q, id)
       // The row count decides: a concurrent DELETE that got there first leaves nothing here (404).
       const [gone] = await q.query('delete from users where user_id = $1 returning user_id', [id])
       if (!gone) throw notFound('User')
-      await writeJournal(q, journalSource(c), changeRow('user', id, user, null, byEmail))
+      const source = journalSource(c)
+      for (const credential of credentials) {
+        const row = changeRow(
+          'credential',
+          credential.credential_id,
+          credential,
+          null,
+          credentialName,
+        )
+        await writeJournal(q, source, row)
+      }
+      await writeJournal(q, source, changeRow('user', id, user, null, byEmail))
     })
     return c.body(null, 204)
   })

@@ -27,6 +27,8 @@ export const ruleCodes = [
   'in_use',
   'conflict',
   'not_at_assignment',
+  // A past moment the journal no longer (or not yet) covers ("Who can open this?").
+  'before_journal',
   // Refusals of a permitted caller (403/409): what they lack, or why this one object is not theirs
   // to change (docs/decisions/043-user-refusals.md).
   'no_permission',

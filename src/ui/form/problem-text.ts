@@ -97,6 +97,7 @@ const rules: Record<Rule, Say> = {
   in_use: bySubject(inUseText, (LL) => LL.form.inUse()),
   conflict: (LL) => LL.form.conflict(),
   not_at_assignment: (LL) => LL.form.notAtAssignment(),
+  before_journal: (LL) => LL.form.beforeJournal(),
   no_permission: (LL, p) =>
     p.permissions === undefined
       ? LL.form.forbidden()

@@ -1,0 +1,65 @@
+import { ACCESS_PATH, AccessQuery, type AccessAnswer } from '../../src/contract/access'
+import type { App, Services } from '../context'
+import { whoCanOpen } from '../db/access-at'
+import { HttpError, notFound } from '../http/errors'
+import { ensureInScope, requireScope } from '../http/scope'
+import { query } from '../http/validate'
+
+const targets = {
+  door: { table: 'doors', key: 'door_id', what: 'Door' },
+  location: { table: 'locations', key: 'location_id', what: 'Location' },
+  device: { table: 'devices', key: 'device_id', what: 'Device' },
+} as const
+
+/**
+ * GET /access/v1/access?door_id|location_id|device_id=…&at=…&time_zone=…: who can open the place,
+ * now or at a past moment (docs/journal.md). Reading credentials is enough for now; a past moment
+ * is read from the journal, so it needs the journal's permission as well.
+ */
+export function registerAccess(app: App, s: Services) {
+  app.get(ACCESS_PATH, async (c) => {
+    const p = c.get('principal')
+    const scope = requireScope(p, 'credentials', 'read')
+    const { door_id, location_id, device_id, at, time_zone = 'UTC' } = query(c, AccessQuery)
+    if (at !== undefined) requireScope(p, 'journal', 'read')
+    const type = door_id !== undefined ? 'door' : location_id !== undefined ? 'location' : 'device'
+    const id = door_id ?? location_id ?? device_id
+    if (id === undefined) throw notFound(targets[type].what)
+    const answer = await s.db.tx(async (q) => {
+      // One snapshot: the journal's rows and today's tables must agree.
+      await q.query('set transaction isolation level repeatable read')
+      const { table, key, what } = targets[type]
+      const [row] = await q.query<{ organization_id: number }>(
+        `select organization_id from ${table} where ${key} = $1`,
+        [id],
+      )
+      ensureInScope(scope, p, row, what)
+      const [anchor] = await q.query<{ since: Date; now: Date }>(
+        'select since, now() as now from journal_anchor',
+      )
+      const moment = new Date(at ?? anchor?.now ?? Date.now())
+      const since = anchor ? new Date(anchor.since) : null
+      if (at !== undefined && since !== null && moment < since) {
+        throw new HttpError(
+          409,
+          'conflict',
+          `The journal reaches back to ${since.toISOString()}: ask about a later moment.`,
+          'at',
+          {},
+          { rule: 'before_journal', params: { since: since.toISOString() } },
+        )
+      }
+      const people = await whoCanOpen(q, { type, id }, moment, time_zone)
+      const body: AccessAnswer = {
+        target_type: type,
+        target_id: id,
+        at: moment.toISOString(),
+        time_zone,
+        journal_since: since?.toISOString() ?? null,
+        people,
+      }
+      return body
+    })
+    return c.json(answer)
+  })
+}
