@@ -4019,6 +4019,11 @@ type RootTranslation = {
 		 */
 		historyLine: RequiredParams<'action' | 'actor'>
 		/**
+		 * ·​ ​{​t​a​r​g​e​t​}
+		 * @param {unknown} target
+		 */
+		historyOn: RequiredParams<'target'>
+		/**
 		 * {​c​o​u​n​t​}​ ​m​o​r​e
 		 * @param {unknown} count
 		 */
@@ -4036,6 +4041,90 @@ type RootTranslation = {
 		 * @param {unknown} name
 		 */
 		showHistoryOf: RequiredParams<'name'>
+		/**
+		 * W​h​o​ ​c​a​n​ ​o​p​e​n​ ​t​h​i​s​?
+		 */
+		whoCanOpen: string
+		/**
+		 * A​b​o​u​t
+		 */
+		about: string
+		/**
+		 * O​n​l​y​ ​{​t​a​r​g​e​t​}​ ​{​i​d​}​ ​a​n​d​ ​i​t​s​ ​c​r​e​d​e​n​t​i​a​l​s​ ​✕
+		 * @param {unknown} id
+		 * @param {unknown} target
+		 */
+		aboutFilter: RequiredParams<'id' | 'target'>
+		/**
+		 * W​h​o​ ​c​a​n​ ​o​p​e​n​ ​{​n​a​m​e​}​?
+		 * @param {unknown} name
+		 */
+		whoCanOpenOf: RequiredParams<'name'>
+		/**
+		 * M​o​m​e​n​t
+		 */
+		moment: string
+		/**
+		 * D​a​t​e
+		 */
+		momentDate: string
+		/**
+		 * T​i​m​e
+		 */
+		momentTime: string
+		/**
+		 * N​o​w
+		 */
+		now: string
+		/**
+		 * N​o​w​,​ ​i​n​ ​{​z​o​n​e​}
+		 * @param {unknown} zone
+		 */
+		asOfNow: RequiredParams<'zone'>
+		/**
+		 * O​n​ ​{​m​o​m​e​n​t​}​,​ ​a​s​ ​i​t​ ​w​a​s​ ​t​h​e​n​,​ ​i​n​ ​{​z​o​n​e​}
+		 * @param {unknown} moment
+		 * @param {unknown} zone
+		 */
+		asOf: RequiredParams<'moment' | 'zone'>
+		/**
+		 * N​o​b​o​d​y​ ​c​a​n​ ​o​p​e​n​ ​i​t​ ​a​t​ ​t​h​i​s​ ​m​o​m​e​n​t​.
+		 */
+		nobodyCanOpen: string
+		via: {
+			/**
+			 * v​i​a​ ​t​h​e​ ​d​e​v​i​c​e​ ​{​n​a​m​e​}
+			 * @param {unknown} name
+			 */
+			device: RequiredParams<'name'>
+			/**
+			 * v​i​a​ ​t​h​e​ ​d​o​o​r​ ​{​n​a​m​e​}
+			 * @param {unknown} name
+			 */
+			door: RequiredParams<'name'>
+			/**
+			 * v​i​a​ ​t​h​e​ ​w​h​o​l​e​ ​l​o​c​a​t​i​o​n​ ​{​n​a​m​e​}
+			 * @param {unknown} name
+			 */
+			location: RequiredParams<'name'>
+		}
+		/**
+		 * {​v​i​a​}​ ​·​ ​{​s​c​h​e​d​u​l​e​}​ ​·​ ​{​v​a​l​i​d​i​t​y​}
+		 * @param {unknown} schedule
+		 * @param {unknown} validity
+		 * @param {unknown} via
+		 */
+		grantLine: RequiredParams<'schedule' | 'validity' | 'via'>
+		/**
+		 * T​h​e​ ​j​o​u​r​n​a​l​ ​r​e​a​c​h​e​s​ ​b​a​c​k​ ​t​o​ ​{​m​o​m​e​n​t​}​.
+		 * @param {unknown} moment
+		 */
+		journalSince: RequiredParams<'moment'>
+		/**
+		 * {​c​o​u​n​t​}​ ​{​{​p​e​r​s​o​n​|​p​e​o​p​l​e​}​}
+		 * @param {string | number | boolean} count
+		 */
+		peopleCount: RequiredParams<'count'>
 	}
 	answers: {
 		deviceType: {
@@ -7961,6 +8050,10 @@ export type TranslationFunctions = {
 		 */
 		historyLine: (arg: { action: unknown, actor: unknown }) => LocalizedString
 		/**
+		 * · {target}
+		 */
+		historyOn: (arg: { target: unknown }) => LocalizedString
+		/**
 		 * {count} more
 		 */
 		more: (arg: { count: unknown }) => LocalizedString
@@ -7976,6 +8069,76 @@ export type TranslationFunctions = {
 		 * Show history of {name}
 		 */
 		showHistoryOf: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Who can open this?
+		 */
+		whoCanOpen: () => LocalizedString
+		/**
+		 * About
+		 */
+		about: () => LocalizedString
+		/**
+		 * Only {target} {id} and its credentials ✕
+		 */
+		aboutFilter: (arg: { id: unknown, target: unknown }) => LocalizedString
+		/**
+		 * Who can open {name}?
+		 */
+		whoCanOpenOf: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Moment
+		 */
+		moment: () => LocalizedString
+		/**
+		 * Date
+		 */
+		momentDate: () => LocalizedString
+		/**
+		 * Time
+		 */
+		momentTime: () => LocalizedString
+		/**
+		 * Now
+		 */
+		now: () => LocalizedString
+		/**
+		 * Now, in {zone}
+		 */
+		asOfNow: (arg: { zone: unknown }) => LocalizedString
+		/**
+		 * On {moment}, as it was then, in {zone}
+		 */
+		asOf: (arg: { moment: unknown, zone: unknown }) => LocalizedString
+		/**
+		 * Nobody can open it at this moment.
+		 */
+		nobodyCanOpen: () => LocalizedString
+		via: {
+			/**
+			 * via the device {name}
+			 */
+			device: (arg: { name: unknown }) => LocalizedString
+			/**
+			 * via the door {name}
+			 */
+			door: (arg: { name: unknown }) => LocalizedString
+			/**
+			 * via the whole location {name}
+			 */
+			location: (arg: { name: unknown }) => LocalizedString
+		}
+		/**
+		 * {via} · {schedule} · {validity}
+		 */
+		grantLine: (arg: { schedule: unknown, validity: unknown, via: unknown }) => LocalizedString
+		/**
+		 * The journal reaches back to {moment}.
+		 */
+		journalSince: (arg: { moment: unknown }) => LocalizedString
+		/**
+		 * {count} {{person|people}}
+		 */
+		peopleCount: (arg: { count: string | number | boolean }) => LocalizedString
 	}
 	answers: {
 		deviceType: {

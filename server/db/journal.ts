@@ -84,6 +84,15 @@ const journaledFields: Record<JournalTargetType, readonly string[]> = {
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null)
 
 /**
+ * Fields that mean something only together: when one changes, the row names both, so a place
+ * (type and id) can be read from any row that moves it (journal-about.ts, access-at.ts).
+ */
+const together: Partial<Record<JournalTargetType, readonly string[]>> = {
+  device: ['assignment_type', 'assignment_id'],
+  credential: ['assignment_type', 'assignment_id'],
+}
+
+/**
  * The journaled fields that differ between `before` and `after`, as [before, after]. A create has
  * no before (null), a delete no after, so they list every journaled field the object has.
  */
@@ -100,6 +109,10 @@ export function changesOf(
     const from = before === null ? null : (was[field] ?? null)
     const to = after === null ? null : (is[field] ?? null)
     if (!same(from, to) || before === null || after === null) changes[field] = [from, to]
+  }
+  const pair = together[type] ?? []
+  if (pair.some((field) => field in changes)) {
+    for (const field of pair) changes[field] = [was[field] ?? null, is[field] ?? null]
   }
   return changes
 }

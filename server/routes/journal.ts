@@ -1,5 +1,7 @@
 import { JournalListQuery, journalSortKeys, type JournalEntry } from '../../src/contract/journal'
 import type { App, Services } from '../context'
+import { aboutTargets } from '../db/journal-about'
+import { badField } from '../http/errors'
 import { listPage } from '../http/list'
 import { orgLimit, requireScope } from '../http/scope'
 import { query } from '../http/validate'
@@ -21,10 +23,14 @@ export function registerJournal(app: App, s: Services) {
   app.get('/org/v1/journal', async (c) => {
     const p = c.get('principal')
     const limit = orgLimit(requireScope(p, 'journal', 'read'), p)
-    const { actor_id, target_type, target_id, action, from, to, ...list } = query(
-      c,
-      JournalListQuery,
-    )
+    const { actor_id, target_type, target_id, action, from, to, about_type, about_id, ...list } =
+      query(c, JournalListQuery)
+    if ((about_type === undefined) !== (about_id === undefined)) {
+      throw badField(
+        about_type === undefined ? 'about_type' : 'about_id',
+        'Give about_type and about_id together.',
+      )
+    }
     const where: string[] = []
     const params: unknown[] = []
     const filter = (condition: (n: string) => string, value: unknown) => {
@@ -41,6 +47,13 @@ export function registerJournal(app: App, s: Services) {
     const page = await s.db.tx(async (q) => {
       // Count and rows from one snapshot, as the users list does: a deep page leans on the count.
       await q.query('set transaction isolation level repeatable read')
+      if (about_type !== undefined && about_id !== undefined) {
+        const about = await aboutTargets(q, about_type, about_id)
+        params.push(about.types, about.ids)
+        where.push(
+          `(target_type, target_id) in (select * from unnest($${params.length - 1}::text[], $${params.length}::bigint[]))`,
+        )
+      }
       return listPage<(typeof journalSortKeys)[number], JournalEntry>(
         q,
         {

@@ -1,5 +1,11 @@
-import { JournalEntry, type JournalTargetType } from '../contract/journal'
-import type { JournalServerFilters, JournalSort } from '../contract/journal-view'
+import { JournalEntry, journalAboutTypes, type JournalTargetType } from '../contract/journal'
+import {
+  journalServerFilters,
+  noJournalFilters,
+  type JournalFilters,
+  type JournalServerFilters,
+  type JournalSort,
+} from '../contract/journal-view'
 import { listOf, type ListQuery, type ListSource } from '../contract/list'
 import { apiRequest } from './client'
 import { JOURNAL_ROOT, resourceKeys } from './queries'
@@ -31,6 +37,15 @@ export function filteredJournalList(
 /** How many of a target's newest journal rows its page shows. */
 export const HISTORY_LENGTH = 5
 
+/**
+ * What a target's History and "Show all" read: a user, door or device with what hangs on it (its
+ * credentials, its devices), any other target alone.
+ */
+export function historyFilters(type: JournalTargetType, id: number): Partial<JournalFilters> {
+  const about = journalAboutTypes.find((t) => t === type)
+  return about === undefined ? { targetType: type, targetId: id } : { about: { type: about, id } }
+}
+
 /** One target's newest journal rows, for its page's History section. */
 export function targetHistory(type: JournalTargetType, id: number) {
   return {
@@ -43,8 +58,7 @@ export function targetHistory(type: JournalTargetType, id: number) {
           order_by: 'journal_id',
           order_direction: 'desc',
           search: '',
-          target_type: type,
-          target_id: id,
+          ...journalServerFilters({ ...noJournalFilters, ...historyFilters(type, id) }),
         },
         signal,
       ),

@@ -57,6 +57,8 @@ export const AccessGrant = object({
   credential_id: Id,
   via_type: CredentialAssignmentType,
   via_id: Id,
+  /** The place's name today; '' when it is gone. */
+  via_name: string(),
   start_datetime: IsoDateTime,
   end_datetime: nullable(IsoDateTime),
   permanent: boolean(),

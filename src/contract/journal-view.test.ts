@@ -11,7 +11,7 @@ import {
 describe('parseJournalFilters', () => {
   it('reads every filter from the URL', () => {
     const { filters, problems } = parseJournalFilters(
-      '?action=update&type=credential&target=7&actor=2&from=2026-11-01T00:00:00Z&to=2026-11-02T00:00:00%2B01:00&q=x',
+      '?action=update&type=credential&target=7&actor=2&from=2026-11-01T00:00:00Z&to=2026-11-02T00:00:00%2B01:00&about=user%3A16&q=x',
     )
     expect(problems).toEqual([])
     expect(filters).toEqual({
@@ -21,12 +21,13 @@ describe('parseJournalFilters', () => {
       actor: 2,
       from: '2026-11-01T00:00:00Z',
       to: '2026-11-02T00:00:00+01:00',
+      about: { type: 'user', id: 16 },
     })
   })
 
   it('names each value it cannot read and leaves that filter out', () => {
     const { filters, problems } = parseJournalFilters(
-      '?action=explode&type=planet&target=0&actor=abc&from=yesterday&to=2026-13-45',
+      '?action=explode&type=planet&target=0&actor=abc&from=yesterday&to=2026-13-45&about=room%3A3',
     )
     expect(filters).toEqual(noJournalFilters)
     expect(problems.map((p) => [p.name, p.value, p.kind])).toEqual([
@@ -36,6 +37,7 @@ describe('parseJournalFilters', () => {
       ['actor', 'abc', 'invalid'],
       ['from', 'yesterday', 'invalid'],
       ['to', '2026-13-45', 'invalid'],
+      ['about', 'room:3', 'invalid'],
     ])
   })
 

@@ -1,6 +1,8 @@
 import {
+  journalAboutTypes,
   journalActions,
   journalTargetTypes,
+  type JournalAboutType,
   type JournalAction,
   type journalSortKeys,
   type JournalTargetType,
@@ -26,6 +28,7 @@ export const journalFilterParams = {
   actor: 'actor',
   from: 'from',
   to: 'to',
+  about: 'about',
 } as const
 
 export type JournalFilterName = keyof typeof journalFilterParams
@@ -38,6 +41,21 @@ export interface JournalFilters {
   /** ISO 8601 instants with a zone: `from` inclusive, `to` exclusive. */
   from: string | null
   to: string | null
+  /** A user, door or device with what hangs on it (its credentials, its devices): `about=user:16`. */
+  about: JournalAbout | null
+}
+
+export interface JournalAbout {
+  type: JournalAboutType
+  id: number
+}
+
+const ABOUT = /^([a-z]+):([1-9]\d{0,9})$/
+
+function parseAbout(value: string): JournalAbout | undefined {
+  const [, kind, id] = ABOUT.exec(value) ?? []
+  const type = journalAboutTypes.find((t) => t === kind)
+  return type === undefined || id === undefined ? undefined : { type, id: Number(id) }
 }
 
 export const noJournalFilters: JournalFilters = {
@@ -47,6 +65,7 @@ export const noJournalFilters: JournalFilters = {
   actor: null,
   from: null,
   to: null,
+  about: null,
 }
 
 /** A URL value that is not a filter the journal knows; the screen names it and ignores it. */
@@ -69,6 +88,7 @@ const parsers: { [K in JournalFilterName]: (value: string) => JournalFilters[K] 
   actor: (value) => (ID.test(value) ? Number(value) : undefined),
   from: (value) => (INSTANT.test(value) && !Number.isNaN(Date.parse(value)) ? value : undefined),
   to: (value) => (INSTANT.test(value) && !Number.isNaN(Date.parse(value)) ? value : undefined),
+  about: parseAbout,
 }
 
 const names = Object.keys(journalFilterParams) as JournalFilterName[]
@@ -103,7 +123,11 @@ export function formatJournalFilters(search: string, filters: JournalFilters): s
   for (const name of names) {
     const value = filters[name]
     if (value === null) params.delete(journalFilterParams[name])
-    else params.set(journalFilterParams[name], String(value))
+    else
+      params.set(
+        journalFilterParams[name],
+        typeof value === 'object' ? `${value.type}:${value.id}` : String(value),
+      )
   }
   const text = params.toString()
   return text === '' ? '' : `?${text}`
@@ -115,8 +139,9 @@ export function hasJournalFilters(filters: JournalFilters): boolean {
 
 /** What GET /org/v1/journal is asked for, beside the list parameters. */
 export function journalServerFilters(filters: JournalFilters) {
-  const { action, targetType, targetId, actor, from, to } = filters
+  const { action, targetType, targetId, actor, from, to, about } = filters
   return {
+    ...(about === null ? {} : { about_type: about.type, about_id: about.id }),
     ...(action === null ? {} : { action }),
     ...(targetType === null ? {} : { target_type: targetType }),
     ...(targetId === null ? {} : { target_id: targetId }),

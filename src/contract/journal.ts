@@ -76,6 +76,14 @@ export type JournalEntry = Infer<typeof JournalEntry>
 export const journalSortKeys = ['journal_id', 'at'] as const
 
 /**
+ * What `about_type` + `about_id` widen a target to: a user with their credentials, a door with
+ * the devices and credentials on it, a device with the credentials on it — now or at any time
+ * the journal records (server/db/journal-about.ts).
+ */
+export const journalAboutTypes = ['user', 'door', 'device'] as const
+export type JournalAboutType = (typeof journalAboutTypes)[number]
+
+/**
  * GET /org/v1/journal: the list protocol plus filters, each narrowing the rows; `from` and `to`
  * bound `at` (from inclusive, to exclusive). An :org reader sees their organization's rows only.
  */
@@ -88,6 +96,8 @@ export const JournalListQuery = assign(
     action: optional(JournalAction),
     from: optional(IsoDateTime),
     to: optional(IsoDateTime),
+    about_type: optional(enums(journalAboutTypes)),
+    about_id: optional(IdParam),
   }),
 )
 export type JournalListQuery = Infer<typeof JournalListQuery>

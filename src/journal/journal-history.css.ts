@@ -22,3 +22,11 @@ export const list = style({
 export const line = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs })
 
 export const muted = style({ margin: 0, color: vars.color.muted, fontSize: vars.fontSize.sm })
+
+/** "Who can open this?": the moment's field and its Now button on one line. */
+export const moment = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'flex-end',
+  gap: vars.space.md,
+})

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useId, useMemo } from 'react'
 import { Link } from 'wouter'
 import { useI18nContext } from '../../i18n/i18n-react'
-import { targetHistory } from '../api/journal'
+import { historyFilters, targetHistory } from '../api/journal'
 import type { Command } from '../commands/command'
 import type { PaletteContext } from '../commands/registry'
 import { useScreenCommands } from '../commands/screen-commands'
@@ -13,7 +13,7 @@ import { formatRelativeTime } from '../lib/relative-time-text'
 import { useNow } from '../lib/use-now'
 import { useSession } from '../session/session-context'
 import { LoadFailed } from '../ui/load-failed'
-import { actorText, changesInShort } from './journal-words'
+import { actorText, changesInShort, targetText } from './journal-words'
 import * as styles from './journal-history.css'
 
 interface JournalHistoryProps {
@@ -47,7 +47,7 @@ function HistorySection({ type, id, name }: JournalHistoryProps) {
     () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }),
     [locale],
   )
-  const all = journalPath({ targetType: type, targetId: id })
+  const all = journalPath(historyFilters(type, id))
   const commands = useMemo(
     (): Command<PaletteContext>[] => [
       {
@@ -87,6 +87,9 @@ function HistorySection({ type, id, name }: JournalHistoryProps) {
                     action: LL.journal.actions[entry.action](),
                     actor: actorText(LL, entry),
                   })}{' '}
+                  {entry.target_type === type && entry.target_id === id ? null : (
+                    <span>{LL.journal.historyOn({ target: targetText(LL, entry) })} </span>
+                  )}
                   <time
                     className={styles.muted}
                     dateTime={entry.at}

@@ -1,5 +1,8 @@
 import type { TranslationFunctions } from '../../i18n/i18n-types'
+import { Repetition } from '../contract/credentials'
 import type { JournalEntry } from '../contract/journal'
+import { is } from '../contract/struct'
+import { daysText } from '../lib/credential-text'
 import { changeLines, changeSummary, type ValueWords } from '../lib/journal-text'
 
 // A journal row in the reader's words, for the Journal screen and an entity's History section.
@@ -26,6 +29,13 @@ export function valueWords(LL: TranslationFunctions, exact: Intl.DateTimeFormat)
     time: (iso) => exact.format(Date.parse(iso)),
     yes: LL.journal.yes(),
     no: LL.journal.no(),
+    // A repetition as the credentials list says it: "Daily", "Mon–Fri".
+    object: (value) =>
+      is(value, Repetition)
+        ? value.type === 'daily'
+          ? LL.credentials.schedule.daily()
+          : daysText(LL, value.weekdays)
+        : null,
   }
 }
 

@@ -10,6 +10,8 @@ export interface ValueWords {
   time: (iso: string) => string
   yes: string
   no: string
+  /** An object value in words (a credential's repetition), or null to show it as stored. */
+  object?: (value: object) => string | null
 }
 
 export interface ChangeLine {
@@ -30,7 +32,7 @@ export function valueText(value: unknown, words: ValueWords): string {
     return MOMENT.test(value) && !Number.isNaN(Date.parse(value)) ? words.time(value) : value
   if (Array.isArray(value))
     return value.length === 0 ? NOTHING : value.map((item) => valueText(item, words)).join(', ')
-  return JSON.stringify(value)
+  return (typeof value === 'object' ? words.object?.(value) : null) ?? JSON.stringify(value)
 }
 
 /** Each changed field with its value before and after, in the order the server wrote them. */

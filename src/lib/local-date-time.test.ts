@@ -10,6 +10,12 @@ describe('local date and time', () => {
     expect(Date.parse(winter)).toBe(new Date(2026, 0, 15, 8, 30).getTime())
   })
 
+  it('keeps the seconds of a field that steps by seconds', () => {
+    const iso = isoFromLocal({ date: '2026-01-15', time: '02:14:30' })
+    expect(Date.parse(iso)).toBe(new Date(2026, 0, 15, 2, 14, 30).getTime())
+    expect(isoFromLocal({ date: '2026-01-15', time: '02:14:3' })).toBe('')
+  })
+
   it('gives nothing until both parts are there', () => {
     expect(isoFromLocal({ date: '2026-01-15', time: '' })).toBe('')
     expect(isoFromLocal({ date: '', time: '08:30' })).toBe('')

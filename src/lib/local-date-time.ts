@@ -26,16 +26,33 @@ export function localParts(iso: string): LocalParts {
   }
 }
 
-/** The ISO string with this zone's offset on that day, or '' until both parts are there. */
+/**
+ * The ISO string with this zone's offset on that day, or '' until both parts are there. The time
+ * is HH:MM, or HH:MM:SS from a field that steps by seconds.
+ */
 export function isoFromLocal({ date, time }: LocalParts): string {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !/^\d{2}:\d{2}$/.test(time)) return ''
-  const at = new Date(`${date}T${time}:00`)
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(date) || !/^\d{2}:\d{2}(:\d{2})?$/.test(time)) return ''
+  const clock = time.length === 5 ? `${time}:00` : time
+  const at = new Date(`${date}T${clock}`)
   if (Number.isNaN(at.getTime())) return ''
-  return `${date}T${time}:00${offsetOf(at)}`
+  return `${date}T${clock}${offsetOf(at)}`
 }
 
 /** The zone's name and its offset on that day, e.g. "Europe/Berlin (UTC+01:00)". */
 export function zoneLabel(at: Date = new Date()): string {
   const name = Intl.DateTimeFormat().resolvedOptions().timeZone
   return `${name} (UTC${offsetOf(at)})`
+}
+
+/** An ISO instant as a datetime-local input holds it, in this browser's zone. */
+export function localValue(iso: string | null): string {
+  if (iso === null) return ''
+  const { date, time } = localParts(iso)
+  return date === '' ? '' : `${date}T${time}`
+}
+
+/** A datetime-local input's value as an ISO instant with this zone's offset; null when empty. */
+export function instantOf(local: string): string | null {
+  const [date = '', time = ''] = local.split('T')
+  return isoFromLocal({ date, time }) || null
 }

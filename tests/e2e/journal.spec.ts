@@ -56,10 +56,11 @@ test('a changed name shows in the user’s History, in the Journal and in its ro
   await expect(newest).toContainText('Last name: Meyer → Meyer-Lang')
 
   await history(page).getByRole('link', { name: 'Show all in the journal' }).click()
-  await expect(page).toHaveURL(new RegExp(`/journal\\?type=user&target=${paulId}$`))
+  await expect(page).toHaveURL(new RegExp(`/journal\\?about=user%3A${paulId}$`))
   await expect(page.getByRole('heading', { name: 'Journal', level: 1 })).toBeVisible()
-  await expect(page.getByLabel('Target type')).toHaveValue('user')
-  await expect(page.getByLabel('Target id')).toHaveValue(String(paulId))
+  await expect(
+    page.getByRole('button', { name: `Only User ${paulId} and its credentials` }),
+  ).toBeVisible()
   const row = loadedRows(page).first()
   await expect(row).toContainText('Changed')
   await expect(row).toContainText(`User ${paul}`)

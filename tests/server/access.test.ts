@@ -2,6 +2,8 @@ import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { ACCESS_PATH, AccessAnswer } from '../../src/contract/access'
 import { Credential } from '../../src/contract/credentials'
+import { JournalEntry } from '../../src/contract/journal'
+import { listOf } from '../../src/contract/list'
 import { User } from '../../src/contract/users'
 import { ADMIN, AUDITOR, GLOBEX, ORGADMIN, STAFF, shaped, useServer } from './helpers'
 
@@ -274,5 +276,47 @@ describe('who can open this', () => {
       }),
       { numRuns: 150 },
     )
+  })
+  it('finds the journal rows about a user or a door, their credentials included', async () => {
+    const admin = await server().login(ADMIN)
+    const { door, user } = await fixture()
+    const credential = await grant(admin, user.user_id, {
+      assignment_type: 'door',
+      assignment_id: door.door_id,
+      start_datetime: new Date(Date.now() - 3_600_000).toISOString(),
+      permanent: true,
+    })
+    const elsewhere = await server().request(
+      'PUT',
+      `/access/v1/credentials/${credential.credential_id}`,
+      { token: admin, json: { assignment_type: 'location', assignment_id: door.location_id } },
+    )
+    expect(elsewhere.status).toBe(200)
+    const about = async (query: string) => {
+      const reply = await server().request('GET', `/org/v1/journal?${query}&length=50`, {
+        token: admin,
+      })
+      expect(reply.status).toBe(200)
+      const page = shaped(reply.body, listOf(JournalEntry))
+      return page.data.map((row) => `${row.action} ${row.target_type} ${row.target_id}`)
+    }
+    const ofCredential = [
+      `update credential ${credential.credential_id}`,
+      `create credential ${credential.credential_id}`,
+    ]
+    expect(await about(`about_type=user&about_id=${user.user_id}`)).toEqual([
+      ...ofCredential,
+      `create user ${user.user_id}`,
+    ])
+    // The door keeps the credential that moved away from it.
+    expect(await about(`about_type=door&about_id=${door.door_id}`)).toEqual(
+      expect.arrayContaining(ofCredential),
+    )
+    // A location with the same number as the door is another place.
+    expect(await about(`about_type=door&about_id=${door.location_id}`)).not.toEqual(
+      expect.arrayContaining(ofCredential),
+    )
+    const half = await server().request('GET', '/org/v1/journal?about_type=user', { token: admin })
+    expect(half.status).toBe(400)
   })
 })

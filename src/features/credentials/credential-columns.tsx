@@ -6,7 +6,7 @@ import { pathTo } from '../../contract/pages'
 import { Button } from '../../ui/button'
 import * as tableStyles from '../../ui/data-table/data-table.css'
 import type { DataTableFeatures } from '../../ui/data-table/features'
-import { scheduleText, validityText, windowOf, type TextPlace } from './credential-text'
+import { scheduleText, validityText, windowOf, type TextPlace } from '../../lib/credential-text'
 import * as styles from './credentials.css'
 
 const helper = createColumnHelper<DataTableFeatures, Credential>()

@@ -6,7 +6,7 @@ import {
   type Weekday,
 } from '../../contract/credentials'
 import type { FormCoreOptions } from '../../ui/form/form-core'
-import type { AccessWindow } from './credential-text'
+import type { AccessWindow } from '../../lib/credential-text'
 
 // The form validates with the contract's own struct, so it refuses exactly what the server would
 // (400) and names the same rules; the form layer words them in the user's language.

@@ -19,7 +19,7 @@ import {
   type FormValues,
   type RepetitionKind,
 } from './credential-form-model'
-import { allowanceSentence } from './credential-text'
+import { allowanceSentence } from '../../lib/credential-text'
 import * as styles from './credentials.css'
 
 // The weekday picker's Monday button carries this name; problems of the repetition land there.

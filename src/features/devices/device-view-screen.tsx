@@ -20,6 +20,7 @@ import { BatteryBar, CapabilityList, ConnectionText } from './device-status'
 import * as styles from './devices.css'
 import { deviceTypeName } from '../../lib/answer-text'
 import { JournalHistory } from '../../journal/journal-history'
+import { WhoCanOpen } from '../../journal/who-can-open'
 
 /** The command a URL asks for (`?command=lock`), if it names one. */
 function requestedCommand(search: string): DeviceCommandName | null {
@@ -101,6 +102,7 @@ export function DeviceViewScreen() {
       {can(needs('devices:audits', 'read')) ? (
         <DeviceRecentAudits deviceId={device.device_id} name={device.name} />
       ) : null}
+      <WhoCanOpen type="device" id={device.device_id} />
       <JournalHistory type="device" id={device.device_id} />
     </Page>
   )

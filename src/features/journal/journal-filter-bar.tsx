@@ -7,7 +7,7 @@ import {
   noJournalFilters,
   type JournalFilters,
 } from '../../contract/journal-view'
-import { isoFromLocal, localParts } from '../../lib/local-date-time'
+import { instantOf, localValue } from '../../lib/local-date-time'
 import { Button } from '../../ui/button'
 import { Combobox } from '../../ui/combobox/combobox'
 import * as styles from '../../ui/filter-bar.css'
@@ -21,19 +21,6 @@ interface JournalFilterBarProps {
 }
 
 const ID = /^[1-9]\d{0,9}$/
-
-/** An ISO instant as a datetime-local input holds it, in this browser's zone. */
-function localValue(iso: string | null): string {
-  if (iso === null) return ''
-  const { date, time } = localParts(iso)
-  return date === '' ? '' : `${date}T${time}`
-}
-
-/** A datetime-local input's value as an ISO instant with this zone's offset; null when empty. */
-function instantOf(local: string): string | null {
-  const [date = '', time = ''] = local.split('T')
-  return isoFromLocal({ date, time }) || null
-}
 
 /**
  * The journal's filters: action and target type as native selects, the target's id, the actor
@@ -103,6 +90,14 @@ export function JournalFilterBar({ filters, onChange }: JournalFilterBarProps) {
         value={localValue(filters.to)}
         onChange={(event) => onChange({ ...filters, to: instantOf(event.target.value) })}
       />
+      {filters.about === null ? null : (
+        <Button tone="secondary" onClick={() => onChange({ ...filters, about: null })}>
+          {LL.journal.aboutFilter({
+            target: LL.journal.targetTypes[filters.about.type](),
+            id: filters.about.id,
+          })}
+        </Button>
+      )}
       {hasJournalFilters(filters) ? (
         <Button tone="secondary" onClick={() => onChange(noJournalFilters)}>
           {LL.journal.clearFilters()}

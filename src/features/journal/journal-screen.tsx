@@ -37,6 +37,7 @@ const filterLabels: Record<JournalFilterName, (LL: TranslationFunctions) => stri
   actor: (LL) => LL.journal.actor(),
   from: (LL) => LL.journal.from(),
   to: (LL) => LL.journal.to(),
+  about: (LL) => LL.journal.about(),
 }
 
 function problemText(LL: TranslationFunctions, problem: FilterProblem): string {

@@ -16,6 +16,7 @@ import type { TreeRow } from './location-tree-model'
 import * as styles from './locations.css'
 import { useUrlCommand } from './use-url-command'
 import { JournalHistory } from '../../journal/journal-history'
+import { WhoCanOpen } from '../../journal/who-can-open'
 
 /** /locations/view/:id — the building from `?deep=true` as a tree, edited in place. */
 export function LocationViewScreen() {
@@ -73,6 +74,15 @@ export function LocationViewScreen() {
         onPicked={setPart}
       />
       <BulkCommands location={location} />
+      <WhoCanOpen type="location" id={location.location_id} />
+      {part?.kind === 'door' || part?.kind === 'device' ? (
+        <WhoCanOpen
+          key={`access-${part.key}`}
+          type={part.kind}
+          id={part.id}
+          name={`${LL.locations.kinds[part.kind]()} ${part.name}`}
+        />
+      ) : null}
       <JournalHistory type="location" id={location.location_id} />
       {part ? (
         <JournalHistory

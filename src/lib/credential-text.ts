@@ -1,10 +1,5 @@
-import type { TranslationFunctions } from '../../../i18n/i18n-types'
-import {
-  weekdays,
-  type Credential,
-  type Repetition,
-  type Weekday,
-} from '../../contract/credentials'
+import type { TranslationFunctions } from '../../i18n/i18n-types'
+import { weekdays, type Credential, type Repetition, type Weekday } from '../contract/credentials'
 
 /** The part of a credential (saved or being typed) that says when it opens. */
 export type AccessWindow = {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import de from '../../../i18n/de'
-import en from '../../../i18n/en'
-import { initFormatters } from '../../../i18n/formatters'
-import type { Translations } from '../../../i18n/i18n-types'
-import { i18nObject, loadedFormatters, loadedLocales } from '../../../i18n/i18n-util'
+import de from '../../i18n/de'
+import en from '../../i18n/en'
+import { initFormatters } from '../../i18n/formatters'
+import type { Translations } from '../../i18n/i18n-types'
+import { i18nObject, loadedFormatters, loadedLocales } from '../../i18n/i18n-util'
 import {
   allowanceSentence,
   daysText,

@@ -26,3 +26,8 @@ begin
   perform set_config('journal.prune', 'off', true);
   return removed;
 end $$;
+
+-- "About" a user, door or device (server/db/journal-about.ts): the credential and device rows that
+-- name it in their changes, found by containment (`changes @> '{"user_id": [16]}'`).
+create index journal_changes on journal using gin (changes jsonb_path_ops)
+  where target_type in ('credential', 'device');

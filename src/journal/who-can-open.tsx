@@ -1,0 +1,137 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query'
+import { useId, useMemo, useState } from 'react'
+import { Link } from 'wouter'
+import { useI18nContext } from '../../i18n/i18n-react'
+import { whoCanOpen } from '../api/access'
+import type { AccessGrant, AccessTargetType } from '../contract/access'
+import { pathTo } from '../contract/pages'
+import { needs } from '../contract/permissions'
+import { scheduleText, validityText, windowOf, type TextPlace } from '../lib/credential-text'
+import { instantOf, localValue } from '../lib/local-date-time'
+import { useSession } from '../session/session-context'
+import { Button } from '../ui/button'
+import { LoadFailed } from '../ui/load-failed'
+import { Notice } from '../ui/notice'
+import { TextField } from '../ui/text-field'
+import * as styles from './journal-history.css'
+
+interface WhoCanOpenProps {
+  type: AccessTargetType
+  id: number
+  /** For a part of the page's entity (a door in a location's tree): its name in the heading. */
+  name?: string
+}
+
+const readers = needs('credentials', 'read')
+const journalReaders = needs('journal', 'read')
+
+/**
+ * "Who can open this?": the people whose credentials open the place now, and — for those who may
+ * read the journal — at a moment they pick, as things were then (docs/journal.md). Nothing at all
+ * for a user who may not read credentials.
+ */
+export function WhoCanOpen(props: WhoCanOpenProps) {
+  const { can } = useSession()
+  return can(readers) ? <WhoCanOpenSection {...props} past={can(journalReaders)} /> : null
+}
+
+function WhoCanOpenSection({ type, id, name, past }: WhoCanOpenProps & { past: boolean }) {
+  const { LL, locale } = useI18nContext()
+  const headingId = useId()
+  const timeZone = useMemo(() => Intl.DateTimeFormat().resolvedOptions().timeZone, [])
+  const textPlace: TextPlace = useMemo(() => ({ locale }), [locale])
+  const exact = useMemo(
+    () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }),
+    [locale],
+  )
+  // What is typed into the moment field; empty means now.
+  const [typed, setTyped] = useState('')
+  const at = instantOf(typed) ?? undefined
+  const now = useQuery(whoCanOpen(type, id, undefined, timeZone))
+  const since = now.data?.journal_since ?? null
+  const tooEarly = at !== undefined && since !== null && Date.parse(at) < Date.parse(since)
+  const moment = useQuery({
+    ...whoCanOpen(type, id, at, timeZone),
+    enabled: at !== undefined && !tooEarly,
+    placeholderData: keepPreviousData,
+  })
+  const query = at === undefined ? now : moment
+  const answer = tooEarly ? undefined : query.data
+  return (
+    <section className={styles.section} aria-labelledby={headingId} data-testid="who-can-open">
+      <h2 id={headingId} className={styles.title}>
+        {name === undefined ? LL.journal.whoCanOpen() : LL.journal.whoCanOpenOf({ name })}
+      </h2>
+      {past ? (
+        <div className={styles.moment}>
+          <TextField
+            type="datetime-local"
+            // To the second: "who could open it at 02:14:30" is the question after an incident.
+            step={1}
+            label={LL.journal.moment()}
+            value={typed}
+            min={since === null ? undefined : localValue(since)}
+            onChange={(event) => setTyped(event.target.value)}
+            hint={
+              since === null
+                ? undefined
+                : LL.journal.journalSince({ moment: exact.format(Date.parse(since)) })
+            }
+            error={tooEarly ? LL.form.beforeJournal() : undefined}
+          />
+          <Button tone="secondary" disabled={typed === ''} onClick={() => setTyped('')}>
+            {LL.journal.now()}
+          </Button>
+        </div>
+      ) : null}
+      {tooEarly ? null : query.isError ? (
+        <LoadFailed error={query.error} onRetry={() => void query.refetch()} />
+      ) : !answer ? (
+        <p className={styles.muted}>{LL.common.loading()}</p>
+      ) : (
+        <>
+          <p className={styles.muted} aria-live="polite">
+            {at === undefined
+              ? LL.journal.asOfNow({ zone: timeZone })
+              : LL.journal.asOf({ moment: exact.format(Date.parse(answer.at)), zone: timeZone })}
+            {' · '}
+            {LL.journal.peopleCount({ count: answer.people.length })}
+          </p>
+          {answer.people.length === 0 ? (
+            <Notice tone="info">{LL.journal.nobodyCanOpen()}</Notice>
+          ) : (
+            <ul className={styles.list}>
+              {answer.people.map((person) => (
+                <li key={person.user_id} className={styles.line}>
+                  <span>
+                    <Link href={pathTo('users-view', { id: person.user_id })}>
+                      {[person.first_name, person.last_name].join(' ').trim() || person.email}
+                    </Link>{' '}
+                    <span className={styles.muted}>{person.email}</span>
+                  </span>
+                  {person.grants.map((grant) => (
+                    <span key={grant.credential_id} className={styles.muted}>
+                      <GrantLine grant={grant} place={textPlace} />
+                    </span>
+                  ))}
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </section>
+  )
+}
+
+/** "via the door Reception · Daily, 08:00–18:00 · 1 Dec 2026, 08:00 → 31 Dec 2026, 18:00", linked to the credential. */
+function GrantLine({ grant, place }: { grant: AccessGrant; place: TextPlace }) {
+  const { LL } = useI18nContext()
+  const window = windowOf(grant)
+  const text = LL.journal.grantLine({
+    via: LL.journal.via[grant.via_type]({ name: grant.via_name || `#${grant.via_id}` }),
+    schedule: scheduleText(LL, window, place),
+    validity: validityText(LL, window, place),
+  })
+  return <Link href={pathTo('credentials-edit', { id: grant.credential_id })}>{text}</Link>
+}
