@@ -145,6 +145,7 @@ export const deleteRoom = task({
     const page = mouse.page
     await goTo(mouse, 'Locations')
     await clickRowLink(mouse, page.getByRole('grid', { name: 'Locations' }), 'Acme Warehouse')
+    await mouse.click(tree(page).getByRole('treeitem', { name: /Hall$/ }))
     await mouse.click(tree(page).getByRole('treeitem', { name: new RegExp(name) }))
     await mouse.click(page.getByRole('button', { name: `Delete ${name}` }))
     const dialog = page.getByRole('dialog', { name: `Delete ${name}?` })

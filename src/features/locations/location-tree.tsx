@@ -240,15 +240,6 @@ export function LocationTree(props: LocationTreeProps) {
             {LL.locations.addFloor()}
           </Button>
         ) : null}
-        {current && editing === null ? (
-          <TreeItemActions
-            row={current}
-            can={{ create: canCreate, update: canUpdate, delete: canDelete }}
-            onRename={startRename}
-            onAdd={startCreate}
-            onDelete={setDeleting}
-          />
-        ) : null}
         <p className={styles.hint} id="location-tree-hint">
           {LL.locations.treeHint()}
         </p>
@@ -307,6 +298,18 @@ export function LocationTree(props: LocationTreeProps) {
           })}
         </ul>
       </div>
+      {current && editing === null ? (
+        // After the tree, not before it: Tab from Add floor reaches the tree at once.
+        <div className={styles.toolbar}>
+          <TreeItemActions
+            row={current}
+            can={{ create: canCreate, update: canUpdate, delete: canDelete }}
+            onRename={startRename}
+            onAdd={startCreate}
+            onDelete={setDeleting}
+          />
+        </div>
+      ) : null}
       <FloorDialog
         locationId={location.location_id}
         floors={location.floors}
