@@ -8,10 +8,9 @@
  * printing a number. The two runs act on different entities, made through the API beforehand.
  * Run: npm run build && npm run bench:keystrokes (BENCH_TASKS=unlock,peek runs only those).
  */
-import { chromium, expect, type Page } from '@playwright/test'
-import { existsSync } from 'node:fs'
+import { expect, type Page } from '@playwright/test'
 import { performance } from 'node:perf_hooks'
-import { startServer } from '../server/main'
+import { launchChromium, startBuiltServer } from './helpers/browser'
 import { apiToken } from './helpers/api-token'
 import {
   Keys,
@@ -107,26 +106,8 @@ function printTable(rows: readonly Row[]) {
 }
 
 async function main() {
-  if (!existsSync('dist/index.html'))
-    throw new Error('No production build: run npm run build first.')
-  const server = await startServer({
-    port: 0,
-    host: '127.0.0.1',
-    dataDir: 'memory://',
-    seedAuditRows: 500,
-    logLevel: 'warn',
-  })
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  })
+  const server = await startBuiltServer(500)
+  const browser = await launchChromium()
   try {
     const api = apiOf(server.url, await apiToken(server.url))
     const context = await browser.newContext({
