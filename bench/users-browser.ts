@@ -8,10 +8,9 @@
  * Run: npm run build && npm run bench:users; BENCH_USERS_QUERY='?sort=last_name&dir=desc' measures
  * another order the same way.
  */
-import { chromium, type Page } from '@playwright/test'
-import { existsSync } from 'node:fs'
+import type { Page } from '@playwright/test'
 import { performance } from 'node:perf_hooks'
-import { startServer } from '../server/main'
+import { launchChromium, startBuiltServer } from './helpers/browser'
 import { WINDOW_SIZE } from '../src/ui/data-table/use-windowed-rows'
 import { loadToRows } from './helpers/grid-runs'
 import { machineLine } from './helpers/machine'
@@ -80,26 +79,8 @@ async function timeWindow(url: string, token: string, start: number) {
 }
 
 async function main() {
-  if (!existsSync('dist/index.html'))
-    throw new Error('No production build: run npm run build first.')
-  const server = await startServer({
-    port: 0,
-    host: '127.0.0.1',
-    dataDir: 'memory://',
-    seedAuditRows: 0,
-    logLevel: 'warn',
-  })
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  })
+  const server = await startBuiltServer(0)
+  const browser = await launchChromium()
   try {
     const seeding = performance.now()
     const total = await seedUsers(server.handle.services.db, USERS)

@@ -3437,6 +3437,22 @@ type RootTranslation = {
 		 * @param {unknown} name
 		 */
 		rename: RequiredParams<'name'>
+		/**
+		 * A​d​d​ ​a​ ​{​k​i​n​d​}​ ​i​n​ ​{​n​a​m​e​}
+		 * @param {unknown} kind
+		 * @param {unknown} name
+		 */
+		itemAdd: RequiredParams<'kind' | 'name'>
+		/**
+		 * R​e​n​a​m​e​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		itemRename: RequiredParams<'name'>
+		/**
+		 * D​e​l​e​t​e​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		itemDelete: RequiredParams<'name'>
 		kinds: {
 			/**
 			 * f​l​o​o​r
@@ -7499,6 +7515,18 @@ export type TranslationFunctions = {
 		 * New name for {name}
 		 */
 		rename: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Add a {kind} in {name}
+		 */
+		itemAdd: (arg: { kind: unknown, name: unknown }) => LocalizedString
+		/**
+		 * Rename {name}
+		 */
+		itemRename: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Delete {name}
+		 */
+		itemDelete: (arg: { name: unknown }) => LocalizedString
 		kinds: {
 			/**
 			 * floor

@@ -814,6 +814,9 @@ const de = {
     addFloor: 'Etage hinzufügen',
     newName: 'Name (neu: {kind})',
     rename: 'Neuer Name für {name}',
+    itemAdd: 'In {name} hinzufügen: {kind}',
+    itemRename: '{name} umbenennen',
+    itemDelete: '{name} löschen',
     kinds: { floor: 'Etage', room: 'Raum', door: 'Tür', device: 'Gerät' },
     nodeDeleteTitle: '{name} löschen?',
     nodeHolds:

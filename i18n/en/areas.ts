@@ -453,6 +453,9 @@ const areas = {
     addFloor: 'Add floor',
     newName: 'Name of the new {kind}',
     rename: 'New name for {name}',
+    itemAdd: 'Add a {kind} in {name}',
+    itemRename: 'Rename {name}',
+    itemDelete: 'Delete {name}',
     kinds: { floor: 'floor', room: 'room', door: 'door', device: 'device' },
     nodeDeleteTitle: 'Delete {name}?',
     nodeHolds:

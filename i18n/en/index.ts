@@ -906,6 +906,9 @@ const en = {
     addFloor: 'Add floor',
     newName: 'Name of the new {kind}',
     rename: 'New name for {name}',
+    itemAdd: 'Add a {kind} in {name}',
+    itemRename: 'Rename {name}',
+    itemDelete: 'Delete {name}',
     kinds: {
       floor: 'floor',
       room: 'room',

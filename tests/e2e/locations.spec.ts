@@ -136,6 +136,43 @@ test('the view: floors, rooms and doors added, renamed and deleted by keyboard a
   await expect(tree(page).getByRole('treeitem')).toHaveCount(0)
 })
 
+test('for those who click: the selected item’s buttons add, rename and delete a room', async ({
+  page,
+}) => {
+  const name = `Mouse annex ${Date.now()}`
+  await signIn(page, demo.admin)
+  await page.goto('/locations/create')
+  await page.getByLabel('Name').fill(name)
+  await page.getByRole('button', { name: 'Create' }).click()
+  await expect(page).toHaveURL(/\/locations\?row=\d+$/)
+  await grid(page).getByRole('link', { name }).click()
+  await page.getByRole('button', { name: 'Add floor' }).click()
+  const floorForm = page.getByRole('dialog', { name: 'New floor' })
+  await floorForm.getByLabel('Name').fill('Ground')
+  await floorForm.getByRole('button', { name: 'Create' }).click()
+  await expect(item(page, /Ground/)).toBeVisible()
+
+  await item(page, /Ground/).click()
+  await page.getByRole('button', { name: 'Add a room in Ground' }).click()
+  await page.getByLabel('Name of the new room').fill('Hall')
+  await page.getByLabel('Name of the new room').press('Enter')
+  await expect(item(page, /Hall/)).toHaveAttribute('aria-level', '2')
+
+  await item(page, /Hall/).click()
+  await page.getByRole('button', { name: 'Rename Hall' }).click()
+  await page.getByLabel('New name for Hall').fill('Lobby')
+  await page.getByLabel('New name for Hall').press('Enter')
+  await expect(item(page, /Lobby/)).toBeVisible()
+
+  await item(page, /Lobby/).click()
+  await page.getByRole('button', { name: 'Delete Lobby' }).click()
+  const ask = page.getByRole('dialog', { name: 'Delete Lobby?' })
+  await ask.getByRole('button', { name: 'Delete' }).click()
+  await expect(ask).toBeHidden()
+  await expect(item(page, /Lobby/)).toHaveCount(0)
+  await expect(item(page, /Ground/)).toBeVisible()
+})
+
 test('the palette finds a location on ~ and peeks at it in the drawer', async ({ page }) => {
   await signIn(page, demo.admin)
   await page.keyboard.press('ControlOrMeta+k')

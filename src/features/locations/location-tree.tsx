@@ -8,6 +8,7 @@ import { failureText } from '../../ui/form/failure-text'
 import { formFailure } from '../../ui/form/form-core'
 import { Notice } from '../../ui/notice'
 import { DeleteSpaceDialog } from './delete-space-dialog'
+import { TreeItemActions } from './location-tree-actions'
 import { FloorDialog, type FloorTarget } from './floor-dialog'
 import { childKind, treeKey, typeAhead, visibleRows, type TreeRow } from './location-tree-model'
 import { TreeItemRow } from './location-tree-item'
@@ -89,6 +90,17 @@ export function LocationTree(props: LocationTreeProps) {
       return next
     })
 
+  // A floor renames in its form (name and position), a room or door in place.
+  const startRename = (row: TreeRow) => {
+    if (row.kind === 'floor') {
+      setFloorForm({ floor: location.floors.find((f) => f.floor_id === row.id) ?? null })
+      return
+    }
+    save.reset()
+    setDraft(row.name)
+    setEditing({ mode: 'rename', row })
+  }
+
   const startCreate = (kind: Exclude<SpaceKind, 'floor'>, parent: TreeRow) => {
     toggle(parent.key, true)
     save.reset()
@@ -115,14 +127,9 @@ export function LocationTree(props: LocationTreeProps) {
       event.preventDefault()
       if (current.kind === 'device') navigate(pathTo('devices-view', { id: current.id }))
       else if (current.childCount > 0) toggle(current.key, !current.expanded)
-    } else if (event.key === 'F2' && kind === 'floor' && canUpdate) {
-      event.preventDefault()
-      setFloorForm({ floor: location.floors.find((f) => f.floor_id === current.id) ?? null })
     } else if (event.key === 'F2' && kind && canUpdate) {
       event.preventDefault()
-      save.reset()
-      setDraft(current.name)
-      setEditing({ mode: 'rename', row: current })
+      startRename(current)
     } else if ((event.key === '+' || event.key === 'Insert') && canCreate) {
       event.preventDefault()
       const child = childKind[current.kind]
@@ -291,6 +298,18 @@ export function LocationTree(props: LocationTreeProps) {
           })}
         </ul>
       </div>
+      {current && editing === null ? (
+        // After the tree, not before it: Tab from Add floor reaches the tree at once.
+        <div className={styles.toolbar}>
+          <TreeItemActions
+            row={current}
+            can={{ create: canCreate, update: canUpdate, delete: canDelete }}
+            onRename={startRename}
+            onAdd={startCreate}
+            onDelete={setDeleting}
+          />
+        </div>
+      ) : null}
       <FloorDialog
         locationId={location.location_id}
         floors={location.floors}

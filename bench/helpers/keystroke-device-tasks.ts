@@ -1,0 +1,180 @@
+import { expect } from '@playwright/test'
+import { ask, clickRowLink, goTo, selectedOption, tabTo, task, type Api } from './keystroke-task'
+
+// Devices and locations: commands, the audit log of one device, a room deleted, a plan peeked.
+
+const RECEPTION = 'Smart lock – Ground floor Reception door'
+const devicesGrid = (page: import('@playwright/test').Page) =>
+  page.getByRole('grid', { name: 'Devices' })
+
+/** The selected palette row's title, without its subtitle. */
+async function selectedTitle(page: import('@playwright/test').Page) {
+  const label = selectedOption(page).locator('mark').first()
+  return (await label.evaluate((mark) => mark.parentElement?.textContent ?? '')).trim()
+}
+
+export const unlockDoor = task({
+  id: 'unlock',
+  name: 'unlock a named door (reception)',
+  prepare: () => RECEPTION,
+  keyboard: async (keys, name) => {
+    await ask(keys, 'unl rec')
+    expect(await selectedTitle(keys.page)).toBe(name)
+    await keys.press('Enter')
+    await expect(keys.page.getByRole('dialog', { name: `Unlock: ${name}?` })).toBeVisible()
+    await keys.press('Enter')
+    await expect(keys.page.getByText(`Unlock sent to ${name}: done.`)).toBeVisible()
+  },
+  mouse: async (mouse, name) => {
+    await goTo(mouse, 'Devices')
+    await clickRowLink(mouse, devicesGrid(mouse.page), name)
+    await mouse.click(mouse.page.getByRole('button', { name: 'Unlock', exact: true }))
+    const dialog = mouse.page.getByRole('dialog', { name: `Unlock: ${name}?` })
+    await mouse.click(dialog.getByRole('button', { name: 'Send Unlock' }))
+    await expect(mouse.page.getByText(`Unlock sent to ${name}: done.`)).toBeVisible()
+  },
+})
+
+export const forceUnlock = task({
+  id: 'force',
+  name: 'force-unlock a door',
+  prepare: () => RECEPTION,
+  keyboard: async (keys, name) => {
+    const page = keys.page
+    await ask(keys, 'for rec')
+    expect(await selectedTitle(page)).toBe(name)
+    await keys.press('Enter')
+    const first = page.getByRole('dialog', { name: `Force unlock: ${name}?` })
+    await expect(first.getByRole('button', { name: 'I understand, continue' })).toBeFocused()
+    await keys.press('Enter')
+    // Enter on the second step cancels: Cancel has focus, the command is a deliberate Tab away.
+    const second = page.getByRole('dialog', { name: `Force unlock ${name} now?` })
+    await expect(second.getByRole('button', { name: 'Cancel' })).toBeFocused()
+    await keys.press('Shift+Tab')
+    await expect(second.getByRole('button', { name: 'Force unlock now' })).toBeFocused()
+    await keys.press('Enter')
+    await expect(page.getByText(`Force unlock sent to ${name}: done.`)).toBeVisible()
+  },
+  mouse: async (mouse, name) => {
+    const page = mouse.page
+    await goTo(mouse, 'Devices')
+    await clickRowLink(mouse, devicesGrid(page), name)
+    await mouse.click(page.getByRole('button', { name: 'Force unlock', exact: true }))
+    const first = page.getByRole('dialog', { name: `Force unlock: ${name}?` })
+    await mouse.click(first.getByRole('button', { name: 'I understand, continue' }))
+    const second = page.getByRole('dialog', { name: `Force unlock ${name} now?` })
+    await mouse.click(second.getByRole('button', { name: 'Force unlock now' }))
+    await expect(page.getByText(`Force unlock sent to ${name}: done.`)).toBeVisible()
+  },
+})
+
+const auditSearch = (page: import('@playwright/test').Page) =>
+  page.getByRole('searchbox', { name: /^Search device/ })
+
+// A lock the seeded log has rows of, named as a person types it (no en dash).
+const LOGGED = {
+  device: 'Smart lock – First floor Meeting room door',
+  typed: 'First floor Meeting room door',
+}
+
+/** The audit log says the search in its URL and shows only that device's rows. */
+async function expectAuditOf(page: import('@playwright/test').Page) {
+  await expect(page).toHaveURL(
+    new RegExp(`/audits\\?q=${encodeURIComponent(LOGGED.typed).replaceAll('%20', '(\\+|%20)')}$`),
+  )
+  const rows = page
+    .getByRole('grid', { name: 'Device audit log' })
+    .locator('[data-row-index]:not([aria-busy])')
+  await expect(rows.first()).toContainText(LOGGED.device)
+  for (const text of await rows.allTextContents()) expect(text).toContain(LOGGED.device)
+}
+
+export const auditOfDevice = task({
+  id: 'audit',
+  name: 'audit log filtered by a device',
+  prepare: () => LOGGED.typed,
+  keyboard: async (keys, name) => {
+    await keys.press('g')
+    await keys.press('a')
+    await expect(auditSearch(keys.page)).toBeVisible()
+    await keys.press('/')
+    await expect(auditSearch(keys.page)).toBeFocused()
+    await keys.type(name)
+    await expectAuditOf(keys.page)
+  },
+  mouse: async (mouse, name) => {
+    await goTo(mouse, 'Audits')
+    await mouse.fill(auditSearch(mouse.page), name)
+    await expectAuditOf(mouse.page)
+  },
+})
+
+const tree = (page: import('@playwright/test').Page) => page.getByRole('tree')
+
+export const deleteRoom = task({
+  id: 'room',
+  name: 'delete a room',
+  prepare: async (api: Api, mode) => {
+    const name = `${mode === 'keyboard' ? 'Kiln' : 'Mill'} room`
+    // Acme Warehouse's one floor, Hall.
+    const locations = (await api('GET', '/sbm/v1/locations?search=Warehouse')) as {
+      data: { floors: { floor_id: number }[] }[]
+    }
+    const floor = locations.data[0]?.floors[0]?.floor_id
+    await api('POST', '/sbm/v1/rooms', { floor_id: floor, name })
+    return name
+  },
+  keyboard: async (keys, name) => {
+    const page = keys.page
+    await ask(keys, '~ware')
+    await keys.press('Enter')
+    await expect(page.getByRole('heading', { level: 1, name: 'Acme Warehouse' })).toBeVisible()
+    await tabTo(keys, tree(page).getByRole('treeitem').first())
+    // The floor opens with →; a letter finds the room by its name.
+    await keys.press('ArrowRight')
+    await keys.type(name.slice(0, 1).toLowerCase())
+    await expect(tree(page).getByRole('treeitem', { name: new RegExp(name) })).toBeFocused()
+    await keys.press('Delete')
+    const dialog = page.getByRole('dialog', { name: `Delete ${name}?` })
+    await expect(dialog).toBeVisible()
+    await tabTo(keys, dialog.getByRole('button', { name: 'Delete' }))
+    await keys.press('Enter')
+    await expect(tree(page).getByRole('treeitem', { name: new RegExp(name) })).toHaveCount(0)
+  },
+  mouse: async (mouse, name) => {
+    const page = mouse.page
+    await goTo(mouse, 'Locations')
+    await clickRowLink(mouse, page.getByRole('grid', { name: 'Locations' }), 'Acme Warehouse')
+    await mouse.click(tree(page).getByRole('treeitem', { name: /Hall$/ }))
+    await mouse.click(tree(page).getByRole('treeitem', { name: new RegExp(name) }))
+    await mouse.click(page.getByRole('button', { name: `Delete ${name}` }))
+    const dialog = page.getByRole('dialog', { name: `Delete ${name}?` })
+    await mouse.click(dialog.getByRole('button', { name: 'Delete' }))
+    await expect(tree(page).getByRole('treeitem', { name: new RegExp(name) })).toHaveCount(0)
+  },
+})
+
+/** The drawer shows the location with its plan. */
+async function expectPlan(page: import('@playwright/test').Page) {
+  await expect(page).toHaveURL(/\/locations\?.*peek=\d+/)
+  const drawer = page.getByRole('dialog')
+  await expect(drawer.getByRole('heading', { name: 'Acme HQ' })).toBeVisible()
+  await expect(drawer.getByRole('img', { name: 'Plan of Ground floor' })).toBeVisible()
+}
+
+export const peekPlan = task({
+  id: 'peek',
+  name: 'peek a location’s floor plan',
+  prepare: () => undefined,
+  keyboard: async (keys) => {
+    await ask(keys, 'peek hq')
+    await expect(selectedOption(keys.page)).toContainText('Acme HQ')
+    await keys.press('Enter')
+    await expectPlan(keys.page)
+  },
+  mouse: async (mouse) => {
+    await goTo(mouse, 'Locations')
+    await mouse.click(mouse.page.getByRole('button', { name: 'Peek at Acme HQ' }))
+    await expectPlan(mouse.page)
+  },
+})
