@@ -7,9 +7,11 @@ import { query } from '../http/validate'
 const select = `journal_id, at, actor_id, actor_email, client_address, organization_id, action,
   target_type, target_id, target_name, changes, request_id, audit_id`
 
+// Time order is id order (migration 013's trigger never lets `at` go back), so both sorts walk
+// the id: every filter's index ends in journal_id, where `at` would need an index per filter.
 const sortColumns: Record<(typeof journalSortKeys)[number], string> = {
   journal_id: 'journal_id',
-  at: 'at',
+  at: 'journal_id',
 }
 
 /**
@@ -51,6 +53,10 @@ export function registerJournal(app: App, s: Services) {
           searchColumns: ['actor_email', 'target_name', 'action'],
           sortColumns,
           tiebreak: 'journal_id',
+          // A page's ids are found along the filter's index first (an index-only scan where the
+          // pages are all-visible), and only its rows are read: a deep page of one actor otherwise
+          // read every row it skipped (346 ms at start 28,867 of 57,734, bench/journal.ts).
+          keysFrom: 'journal',
           // Ids are dense from the retention cut to the head: the whole journal's count is a
           // subtraction, where count(*) would read a million rows.
           ...(where.length === 0
