@@ -298,18 +298,24 @@ async function postgres() {
   const child = spawn(
     'bash',
     ['scripts/with-postgres.sh', 'node_modules/.bin/tsx', 'bench/journal.ts', '--postgres'],
-    { stdio: ['ignore', 'inherit', 'pipe'] },
+    { stdio: ['ignore', 'pipe', 'pipe'] },
   )
+  let printed = false
   let failure = ''
+  child.stdout.on('data', (chunk: Buffer) => {
+    if (chunk.toString().includes('PostgreSQL, load average')) printed = true
+    process.stdout.write(chunk)
+  })
   child.stderr.on('data', (chunk: Buffer) => {
     failure += chunk.toString()
     process.stderr.write(chunk)
   })
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve))
-  if (code !== 0) {
+  // Exit code 1 with the figures printed is a budget missed, said on its line.
+  if (!printed) {
     process.stdout.write(`PostgreSQL: failed or skipped (${failure.trim().split('\n').at(-1)})\n`)
-    process.exitCode = code ?? 1
   }
+  if (code !== 0) process.exitCode = code ?? 1
 }
 
 if (POSTGRES_ONLY) {
