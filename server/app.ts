@@ -110,8 +110,8 @@ export async function createApp(overrides: Partial<ServerOptions> = {}): Promise
   const seedMs = seeded ? Date.now() - started : null
   if (seeded) logger.info(`seeded demo data in ${seedMs} ms`)
   // PGlite has no autovacuum: statistics are only as fresh as the last ANALYZE, and a stale guess
-  // picks a plan that holds the one connection for everyone (server/db/seed.ts). At each start,
-  // for the tables that grew since.
+  // picks a plan that holds the one connection for everyone (server/db/seed.ts); pages not marked
+  // all-visible rule out index-only scans. At each start, for the tables that grew since.
   else if (db.kind === 'pglite') await analyzeGrown(db)
   const retention = options.journalRetentionDays
   if (retention !== null) {

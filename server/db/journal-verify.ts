@@ -10,10 +10,36 @@ interface Checked {
   journal_id: number
   prev_hash: string
   hash: string
-  computed: string
+  /** Whether the row's content gives its hash. */
+  sound: boolean
+  /** The row before it in this batch (null for the batch's first row). */
+  before_id: number | null
+  before_hash: string | null
+  /** The batch's size, on every row. */
+  batch: number
 }
 
 const BATCH = 5000
+
+/**
+ * One batch along the primary key, checked in the database: only the rows that might break the
+ * chain (a gap, a hash that does not match, a link to a row other than the one before, the
+ * batch's first row, whose links are checked here) come back, and the batch's last row, from
+ * which the next batch goes on. Sending every row's three hashes over PGlite's wire protocol
+ * cost more than hashing them (27 of 43 µs a row).
+ */
+const batchSql = `
+  with b as (
+    select journal_id, prev_hash, hash, journal_hash(j) = hash as sound,
+           lag(journal_id) over w as before_id, lag(hash) over w as before_hash,
+           count(*) over () as batch, row_number() over w as n
+    from (select * from journal where journal_id >= $1 order by journal_id limit $3) j
+    window w as (order by journal_id)
+  )
+  select journal_id, prev_hash, hash, sound, before_id, before_hash, batch::int from b
+  where n = 1 or n = batch or not sound or journal_id <> before_id + 1
+     or prev_hash <> before_hash or journal_id > $2
+  order by journal_id`
 
 /**
  * Walks the chain from the retention anchor to the head (migration 013) and names the first row
@@ -22,7 +48,7 @@ const BATCH = 5000
  * a row sits where no write could have put it (at or below the anchor, or beyond the head).
  * The rows are read in batches along the primary key: a million rows hold no more than one batch.
  */
-export async function verifyJournal(q: Queryable): Promise<JournalVerdict> {
+export async function verifyJournal(q: Queryable, batch = BATCH): Promise<JournalVerdict> {
   const [ends] = await q.query<{
     through_id: number
     anchor_hash: string
@@ -48,12 +74,13 @@ export async function verifyJournal(q: Queryable): Promise<JournalVerdict> {
   let expected = ends.through_id + 1
   let previous = ends.anchor_hash
   for (;;) {
-    const rows = await q.query<Checked>(
-      `select journal_id, prev_hash, hash, journal_hash(j) as computed from journal j
-       where journal_id >= $1 order by journal_id limit ${BATCH}`,
-      [expected],
-    )
+    const rows = await q.query<Checked>(batchSql, [expected, ends.head_id, batch])
     for (const row of rows) {
+      // Rows left out between two that came back followed each other soundly.
+      if (row.before_id !== null) {
+        expected = row.before_id + 1
+        previous = row.before_hash ?? ''
+      }
       if (row.journal_id > ends.head_id) {
         return {
           intact: false,
@@ -70,7 +97,7 @@ export async function verifyJournal(q: Queryable): Promise<JournalVerdict> {
           detail: `row ${expected} is missing (the next row is ${row.journal_id})`,
         }
       }
-      if (row.computed !== row.hash) {
+      if (!row.sound) {
         return {
           intact: false,
           journalId: row.journal_id,
@@ -89,7 +116,7 @@ export async function verifyJournal(q: Queryable): Promise<JournalVerdict> {
       previous = row.hash
       expected += 1
     }
-    if (rows.length < BATCH) break
+    if ((rows[0]?.batch ?? 0) < batch) break
   }
   if (expected - 1 !== ends.head_id || previous !== ends.head_hash) {
     return {

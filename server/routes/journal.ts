@@ -9,10 +9,12 @@ import { query } from '../http/validate'
 const select = `journal_id, at, actor_id, actor_email, client_address, organization_id, action,
   target_type, target_id, target_name, changes, request_id, audit_id`
 
-const sortColumns: Record<(typeof journalSortKeys)[number], string> = {
-  journal_id: 'journal_id',
-  at: 'at',
-}
+// Time order is id order (migration 013's trigger never lets `at` go back), so either sort may
+// walk either column, and takes the one the filter's index ends in: `at` for a time range alone
+// (journal_at), else the id (every other index ends in journal_id). An actor's rows sorted by
+// `at` would otherwise be read whole and sorted.
+const byId = { journal_id: 'journal_id', at: 'journal_id' } as const
+const byTime = { journal_id: 'at', at: 'at' } as const
 
 /**
  * GET /org/v1/journal. Read only: the journal is written by the changes themselves (db/journal.ts).
@@ -62,8 +64,16 @@ export function registerJournal(app: App, s: Services) {
           where,
           params,
           searchColumns: ['actor_email', 'target_name', 'action'],
-          sortColumns,
+          sortColumns:
+            (from !== undefined || to !== undefined) &&
+            [actor_id, target_type, target_id, action, about_type].every((v) => v === undefined)
+              ? byTime
+              : byId,
           tiebreak: 'journal_id',
+          // A page's ids are found along the filter's index first (an index-only scan where the
+          // pages are all-visible), and only its rows are read: a deep page of one actor otherwise
+          // read every row it skipped (346 ms at start 28,867 of 57,734, bench/journal.ts).
+          keysFrom: 'journal',
           // Ids are dense from the retention cut to the head: the whole journal's count is a
           // subtraction, where count(*) would read a million rows.
           ...(where.length === 0

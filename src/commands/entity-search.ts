@@ -23,8 +23,12 @@ export function listSearch<E, K extends string>(
   fetchPage: (query: ListQuery<K>, signal: AbortSignal) => Promise<{ data: readonly E[] }>,
   order: Pick<ListQuery<K>, 'order_by' | 'order_direction'>,
 ) {
-  return async (text: string, signal: AbortSignal): Promise<readonly E[]> => {
-    const query = { start: 0, length: ENTITY_SEARCH_LENGTH, ...order, search: text }
+  return async (
+    text: string,
+    signal: AbortSignal,
+    length = ENTITY_SEARCH_LENGTH,
+  ): Promise<readonly E[]> => {
+    const query = { start: 0, length, ...order, search: text }
     return (await fetchPage(query, signal)).data
   }
 }
@@ -55,8 +59,15 @@ export function createEntitySearch<Ctx extends CommandContext>(
   }
 
   return {
-    /** `text` null: nothing to search (idle); '' browses the sources' first rows (a prefix alone). */
-    update(sources: readonly EntitySource<unknown, Ctx>[], text: string | null) {
+    /**
+     * `text` null: nothing to search (idle); '' browses the sources' first `length` rows (a prefix
+     * alone, which grows `length` as the list is scrolled).
+     */
+    update(
+      sources: readonly EntitySource<unknown, Ctx>[],
+      text: string | null,
+      length = ENTITY_SEARCH_LENGTH,
+    ) {
       cancel()
       if (text === null || sources.length === 0) {
         emit(idleSearch)
@@ -68,7 +79,7 @@ export function createEntitySearch<Ctx extends CommandContext>(
         controller = current
         void Promise.allSettled(
           sources.map(async (source) =>
-            (await source.search(text, current.signal)).map((entity): EntityHit<Ctx> => ({
+            (await source.search(text, current.signal, length)).map((entity): EntityHit<Ctx> => ({
               source,
               entity,
               view: source.view(entity),

@@ -28,7 +28,8 @@ export interface EntitySource<E, Ctx extends CommandContext = CommandContext> {
   readonly heading: Message
   /** Who may search this kind at all (the list's read permission). */
   readonly needs: Needs
-  search(text: string, signal: AbortSignal): Promise<readonly E[]>
+  /** The first `length` matches (ENTITY_SEARCH_LENGTH when absent); '' lists the kind's first rows. */
+  search(text: string, signal: AbortSignal, length?: number): Promise<readonly E[]>
   view(entity: E): EntityHitView
   /** Capabilities and connection of a device-like entity; absent for organizations and users. */
   subject?(entity: E): Subject

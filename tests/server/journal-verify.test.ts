@@ -36,9 +36,11 @@ const ids = async () =>
 describe('journal:verify', () => {
   it('finds an untouched chain intact', async () => {
     await someChanges(5)
-    const verdict = await verifyJournal(db())
     const all = await ids()
-    expect(verdict).toEqual({ intact: true, rows: all.length, firstId: 1, lastId: all.at(-1) })
+    for (const batch of [5000, 2, 3]) {
+      const verdict = await verifyJournal(db(), batch)
+      expect(verdict).toEqual({ intact: true, rows: all.length, firstId: 1, lastId: all.at(-1) })
+    }
   })
 
   it('names a row whose content was altered, and is intact again once it is restored', async () => {
@@ -48,11 +50,13 @@ describe('journal:verify', () => {
       [target],
     )
     await bypassing('update journal set target_name = $2 where journal_id = $1', [target, 'Forged'])
-    expect(await verifyJournal(db())).toMatchObject({
-      intact: false,
-      journalId: target,
-      problem: 'altered',
-    })
+    for (const batch of [5000, 2, 3]) {
+      expect(await verifyJournal(db(), batch)).toMatchObject({
+        intact: false,
+        journalId: target,
+        problem: 'altered',
+      })
+    }
     await bypassing('update journal set target_name = $2 where journal_id = $1', [
       target,
       row?.target_name,
@@ -74,11 +78,14 @@ describe('journal:verify', () => {
        where journal_id = $1`,
       [target],
     )
-    expect(await verifyJournal(db())).toMatchObject({
-      intact: false,
-      journalId: next,
-      problem: 'altered',
-    })
+    // Batches of 2 and 3 put the link across a batch's edge for one and inside a batch for the other.
+    for (const batch of [5000, 2, 3]) {
+      expect(await verifyJournal(db(), batch)).toMatchObject({
+        intact: false,
+        journalId: next,
+        problem: 'altered',
+      })
+    }
     await bypassing('update journal set target_name = $2, hash = $3 where journal_id = $1', [
       target,
       row?.target_name,
@@ -97,11 +104,13 @@ describe('journal:verify', () => {
       )
     const [kept] = await copy(middle)
     await bypassing('delete from journal where journal_id = $1', [middle])
-    expect(await verifyJournal(db())).toMatchObject({
-      intact: false,
-      journalId: middle,
-      problem: 'deleted',
-    })
+    for (const batch of [5000, 2, 3]) {
+      expect(await verifyJournal(db(), batch)).toMatchObject({
+        intact: false,
+        journalId: middle,
+        problem: 'deleted',
+      })
+    }
     await bypassing('insert into journal select * from json_populate_record(null::journal, $1)', [
       kept?.values,
     ])
