@@ -22,12 +22,17 @@ import { PaletteFooter } from './palette-footer'
 import { PaletteRowView } from './palette-row'
 import type { PaletteContext } from './registry'
 import { parseQuery, searchesCommands } from './scopes'
+import { ENTITY_SEARCH_LENGTH } from './entity-search'
 import { useEntitySearch } from './use-entity-search'
 import { popPage, pushPage, type PaletteStack } from './palette-stack'
 import { matchVerbs, verbSections, verbSources } from './verbs'
 
 /** Rows mounted per query: cmdk measures and orders mounted nodes, so mount only what fits a glance. */
 export const PALETTE_LIMIT = 50
+/** A browsed kind grows by this many rows at a time, up to BROWSE_MAX (then search narrows it). */
+const BROWSE_STEP = 25
+const BROWSE_MAX = 200
+const SCROLL_SLACK_PX = 48
 
 type Ctx = PaletteContext
 
@@ -88,11 +93,24 @@ export function PaletteBody(props: PaletteBodyProps) {
         : [],
     [page, props.sources, scopeKind],
   )
-  // Two characters before asking the server for everything; a prefix alone ("$") browses its kind.
+  // Two characters before asking the server for everything; a prefix alone ("$") browses its kind,
+  // its window growing as the list is scrolled or walked to its end.
+  const browsing = page === undefined && scopeKind !== 'all' && parsed.text === ''
+  const [browse, setBrowse] = useState({ scope: scopeKind, length: ENTITY_SEARCH_LENGTH })
+  const browseLength = browse.scope === scopeKind ? browse.length : ENTITY_SEARCH_LENGTH
   const entitySearch = useEntitySearch(
     searched,
     scopeKind !== 'all' || parsed.text.length >= 2 ? parsed.text : null,
+    browsing ? browseLength : ENTITY_SEARCH_LENGTH,
   )
+  const mayHaveMore =
+    browsing &&
+    entitySearch.status === 'done' &&
+    entitySearch.hits.some((hits) => hits.length >= browseLength) &&
+    browseLength < BROWSE_MAX
+  function browseFurther() {
+    if (mayHaveMore) setBrowse({ scope: scopeKind, length: browseLength + BROWSE_STEP })
+  }
   // "unlock recep": the verb's kinds are searched for the words after it (verbs.ts).
   const verbs = useMemo(
     () =>
@@ -134,7 +152,12 @@ export function PaletteBody(props: PaletteBodyProps) {
             },
           }
         : {}),
-      recentEntities: scopeKind === 'all' ? props.recentEntities : [],
+      recentEntities:
+        scopeKind === 'all'
+          ? props.recentEntities
+          : browsing
+            ? props.recentEntities.filter((hit) => hit.source.kind === scopeKind)
+            : [],
       more:
         verbs === null
           ? []
@@ -154,6 +177,7 @@ export function PaletteBody(props: PaletteBodyProps) {
     props.can,
     props.userId,
     props.recents,
+    browsing,
     search,
     LL,
     parsed.text,
@@ -172,6 +196,11 @@ export function PaletteBody(props: PaletteBodyProps) {
   }, [first])
 
   const selected = rows.find((row) => row.value === value)
+  // Walking onto the last rows of a browsed kind fetches the next rows.
+  const nearEnd = rows.length > 0 && rows.slice(-2).some((row) => row.value === value)
+  useEffect(() => {
+    if (nearEnd && moved.current) browseFurther()
+  })
 
   function openActions(hit: EntityHit<Ctx>) {
     props.onStackChange(pushPage(props.stack, hit))
@@ -273,7 +302,15 @@ export function PaletteBody(props: PaletteBodyProps) {
           }
         />
       </div>
-      <Cmdk.List className={styles.list} label={LL.commands.results()}>
+      <Cmdk.List
+        className={styles.list}
+        label={LL.commands.results()}
+        onScroll={(event) => {
+          const list = event.currentTarget
+          if (list.scrollTop + list.clientHeight >= list.scrollHeight - SCROLL_SLACK_PX)
+            browseFurther()
+        }}
+      >
         {loading ? null : <Cmdk.Empty className={styles.status}>{LL.commands.empty()}</Cmdk.Empty>}
         {sections.map((section) => (
           <Cmdk.Group key={section.id} heading={section.heading(LL)}>

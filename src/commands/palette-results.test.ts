@@ -79,6 +79,24 @@ describe('arrange', () => {
     })
     expect(sections.map((section) => section.id)).toEqual(['organizations'])
   })
+
+  it('lists a browsed kind’s recent ones first, and not again among the first rows', () => {
+    const [, beta] = hits('Alpha', 'Beta')
+    if (beta === undefined) throw new Error('no hit')
+    const sections = arrange({
+      text: '',
+      listed,
+      outcome: null,
+      recents: [],
+      entities: [hits('Alpha', 'Beta', 'Gamma')],
+      recentEntities: [beta],
+    })
+    expect(sections.map((section) => section.id)).toEqual(['recent-entities', 'organizations'])
+    expect(sections.map((section) => section.rows.map(shown))).toEqual([
+      ['Beta'],
+      ['Alpha', 'Gamma'],
+    ])
+  })
 })
 
 /** The ranking rule's table (decision 048): a query and the first result it must give. */

@@ -122,14 +122,18 @@ export function arrange<Ctx extends CommandContext>(input: {
   readonly more?: readonly PaletteSection<Ctx>[]
   /** The entity the page shows and what may be done to it: first in the empty palette. */
   readonly page?: { readonly hit: EntityHit<Ctx>; readonly actions: readonly ListedCommand<Ctx>[] }
-  /** Entities opened a moment ago, newest first: after the page's actions. */
+  /**
+   * Entities opened a moment ago, newest first: after the page's actions in the empty palette, and
+   * first when a prefix alone browses their kind.
+   */
   readonly recentEntities?: readonly EntityHit<Ctx>[]
 }): PaletteSection<Ctx>[] {
   const byId = new Map(input.listed.map((listed) => [listed.command.id, listed]))
   const sections: PaletteSection<Ctx>[] = []
-  if (input.outcome !== null && input.text === '') {
+  const opened = new Set<string>()
+  if (input.text === '') {
     const { page } = input
-    if (page !== undefined && page.actions.length > 0) {
+    if (input.outcome !== null && page !== undefined && page.actions.length > 0) {
       sections.push({
         id: 'page',
         heading: (LL) => LL.commands.groups.page({ name: page.hit.view.title }),
@@ -142,14 +146,12 @@ export function arrange<Ctx extends CommandContext>(input: {
         })),
       })
     }
-    const opened = (input.recentEntities ?? []).map((hit): PaletteRow<Ctx> => ({
-      kind: 'entity',
-      value: `recent:${hitValue(hit)}`,
-      hit,
-      score: 1,
-    }))
-    if (opened.length > 0)
-      sections.push({ id: 'recent-entities', heading: HEADINGS.recentEntities, rows: opened })
+    const recentRows = (input.recentEntities ?? []).map((hit): PaletteRow<Ctx> => {
+      opened.add(hitValue(hit))
+      return { kind: 'entity', value: `recent:${hitValue(hit)}`, hit, score: 1 }
+    })
+    if (recentRows.length > 0)
+      sections.push({ id: 'recent-entities', heading: HEADINGS.recentEntities, rows: recentRows })
   }
   if (input.outcome !== null) {
     const grouped = new Map<CommandGroup, PaletteRow<Ctx>[]>(GROUPS.map((group) => [group, []]))
@@ -174,7 +176,9 @@ export function arrange<Ctx extends CommandContext>(input: {
       if (rows.length > 0) sections.push({ id: group, heading: HEADINGS[group], rows })
     }
   }
-  for (const hits of input.entities) {
+  for (const listed of input.entities) {
+    // A kind browsed by its prefix lists its recent ones first and not again below them.
+    const hits = listed.filter((hit) => !opened.has(hitValue(hit)))
     const first = hits[0]
     if (first === undefined) continue
     const scores = new Map(

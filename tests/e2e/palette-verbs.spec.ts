@@ -197,3 +197,31 @@ test('on a person’s page the empty palette starts with their actions; a device
   await openPalette(page)
   await expect(palette(page).getByRole('group', { name: 'Recently opened' })).toHaveCount(0)
 })
+
+test('a prefix alone lists its kind’s recently opened first, and walking to the end fetches more', async ({
+  page,
+}) => {
+  await signInByKeyboard(page, demo.admin)
+  await search(page, '#lock')
+  const device = await selectedTitle(page)
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('heading', { level: 1, name: device })).toBeVisible()
+  // Away from its page, where it would be the page's own subject rather than a recent one.
+  await search(page, 'go to dashboard')
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(/\/dashboard$|\/$/)
+
+  await search(page, '#')
+  const groups = palette(page).getByRole('group')
+  await expect(groups.first()).toHaveAccessibleName('Recently opened')
+  await expect(groups.first().getByRole('option')).toHaveCount(1)
+  await expect(groups.first().getByRole('option')).toContainText(device)
+  const devices = palette(page).getByRole('group', { name: 'Devices' }).getByRole('option')
+  await expect(palette(page).getByText('Searching…')).toBeHidden()
+  const first = await devices.count()
+  expect(first).toBeGreaterThanOrEqual(7)
+  // ↑ from the first row wraps to the last: the next rows arrive below it.
+  await page.keyboard.press('ArrowUp')
+  await expect.poll(() => devices.count()).toBeGreaterThan(first)
+  await expect(devices.filter({ hasText: device })).toHaveCount(0)
+})
