@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { ACCESS_PATH } from '../../src/contract/access'
 import { ADMIN, useServer, type Reply } from './helpers'
 
 const server = useServer()
@@ -13,10 +14,14 @@ function routes(): string[] {
   return [...new Set(all.map((r) => `${r.method} ${r.path}`))].filter((r) => !cacheable.has(r))
 }
 
+/** Reads that need a query to name what they read: its seeded row. */
+const queries: Record<string, string> = { [ACCESS_PATH]: '?door_id=1' }
+
 /** A concrete path: reads name a seeded row; writes name none, so they change nothing. */
 function concrete(method: string, path: string) {
   const id = method === 'GET' ? '1' : '999999'
-  return path.replace(':command', 'unlock').replace(/:\w+/g, id)
+  const query = method === 'GET' ? (queries[path] ?? '') : ''
+  return `${path.replace(':command', 'unlock').replace(/:\w+/g, id)}${query}`
 }
 
 async function call(route: string, token?: string): Promise<Reply> {
