@@ -4072,11 +4072,6 @@ type RootTranslation = {
 		 */
 		aboutFilter: RequiredParams<'id' | 'target'>
 		/**
-		 * W​h​o​ ​c​a​n​ ​o​p​e​n​ ​{​n​a​m​e​}​?
-		 * @param {unknown} name
-		 */
-		whoCanOpenOf: RequiredParams<'name'>
-		/**
 		 * M​o​m​e​n​t
 		 */
 		moment: string
@@ -8109,10 +8104,6 @@ export type TranslationFunctions = {
 		 * Only {target} {id} and its credentials ✕
 		 */
 		aboutFilter: (arg: { id: unknown, target: unknown }) => LocalizedString
-		/**
-		 * Who can open {name}?
-		 */
-		whoCanOpenOf: (arg: { name: unknown }) => LocalizedString
 		/**
 		 * Moment
 		 */
