@@ -77,7 +77,7 @@ function WhoCanOpenSection({ type, id, past }: WhoCanOpenProps & { past: boolean
             }
             error={tooEarly ? LL.form.beforeJournal() : undefined}
           />
-          <Button tone="secondary" disabled={typed === ''} onClick={() => setTyped('')}>
+          <Button tone="secondary" onClick={() => setTyped('')}>
             {LL.journal.now()}
           </Button>
         </div>

@@ -101,8 +101,11 @@ test('a changed schedule: in the History, the Journal about the door, and who co
   await expect(grant).toHaveText(new RegExp(`^via the device ${device.name} · Once · `))
   await expect(grant).toHaveAttribute('href', `/credentials/edit/${credential.credential_id}`)
   await expectNoSeriousA11yViolations(page)
-  await who.getByRole('button', { name: 'Now' }).press('Enter')
+  const nowButton = who.getByRole('button', { name: 'Now' })
+  await nowButton.press('Enter')
   await expect(who.getByText(/^Now, in UTC/)).toBeVisible()
+  // Back at now, focus stays on the button that did it, not on the page's body.
+  await expect(nowButton).toBeFocused()
   await expect(who.getByText(jonas)).toHaveCount(0)
 
   // The server says the same, and a moment before the journal began is refused with its reason.
