@@ -4072,6 +4072,11 @@ type RootTranslation = {
 		 */
 		aboutFilter: RequiredParams<'id' | 'target'>
 		/**
+		 * W​h​o​ ​c​a​n​ ​o​p​e​n​ ​{​n​a​m​e​}​?
+		 * @param {unknown} name
+		 */
+		whoCanOpenOf: RequiredParams<'name'>
+		/**
 		 * M​o​m​e​n​t
 		 */
 		moment: string
@@ -8104,6 +8109,10 @@ export type TranslationFunctions = {
 		 * Only {target} {id} and its credentials ✕
 		 */
 		aboutFilter: (arg: { id: unknown, target: unknown }) => LocalizedString
+		/**
+		 * Who can open {name}?
+		 */
+		whoCanOpenOf: (arg: { name: unknown }) => LocalizedString
 		/**
 		 * Moment
 		 */

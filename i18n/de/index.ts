@@ -1084,6 +1084,7 @@ const de = {
     whoCanOpen: 'Wer kann hier öffnen?',
     about: 'Betrifft',
     aboutFilter: 'Nur {target} {id} und seine Berechtigungen ✕',
+    whoCanOpenOf: 'Wer kann {name} öffnen?',
     moment: 'Zeitpunkt',
     momentDate: 'Datum',
     momentTime: 'Uhrzeit',

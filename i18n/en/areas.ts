@@ -612,6 +612,7 @@ const areas = {
     whoCanOpen: 'Who can open this?',
     about: 'About',
     aboutFilter: 'Only {target} {id} and its credentials ✕',
+    whoCanOpenOf: 'Who can open {name}?',
     moment: 'Moment',
     momentDate: 'Date',
     momentTime: 'Time',

@@ -1069,6 +1069,7 @@ const en = {
     whoCanOpen: 'Who can open this?',
     about: 'About',
     aboutFilter: 'Only {target} {id} and its credentials ✕',
+    whoCanOpenOf: 'Who can open {name}?',
     moment: 'Moment',
     momentDate: 'Date',
     momentTime: 'Time',

@@ -18,6 +18,8 @@ import * as styles from './journal-history.css'
 interface WhoCanOpenProps {
   type: AccessTargetType
   id: number
+  /** For a part of the page's entity (a door in a location's tree): its name in the heading. */
+  name?: string
 }
 
 const readers = needs('credentials', 'read')
@@ -33,7 +35,7 @@ export function WhoCanOpen(props: WhoCanOpenProps) {
   return can(readers) ? <WhoCanOpenSection {...props} past={can(journalReaders)} /> : null
 }
 
-function WhoCanOpenSection({ type, id, past }: WhoCanOpenProps & { past: boolean }) {
+function WhoCanOpenSection({ type, id, name, past }: WhoCanOpenProps & { past: boolean }) {
   const { LL, locale } = useI18nContext()
   const headingId = useId()
   const timeZone = useMemo(() => Intl.DateTimeFormat().resolvedOptions().timeZone, [])
@@ -58,7 +60,7 @@ function WhoCanOpenSection({ type, id, past }: WhoCanOpenProps & { past: boolean
   return (
     <section className={styles.section} aria-labelledby={headingId} data-testid="who-can-open">
       <h2 id={headingId} className={styles.title}>
-        {LL.journal.whoCanOpen()}
+        {name === undefined ? LL.journal.whoCanOpen() : LL.journal.whoCanOpenOf({ name })}
       </h2>
       {past ? (
         <div className={styles.moment}>

@@ -67,19 +67,22 @@ export function LocationTree(props: LocationTreeProps) {
     if (picked) onPicked?.(picked)
   }, [picked, onPicked])
 
-  // DOM focus follows the roving tab stop whenever the focused node changes (or reappears).
-  const wantFocus = useRef(false)
+  // DOM focus follows the roving tab stop whenever the focused node changes (or reappears). The
+  // request names its node: an effect left pending from an earlier render (the page re-rendering
+  // for `onPicked`) runs with the old node when the next key arrives, and must not use up the
+  // request meant for the render that follows.
+  const wantFocus = useRef<string | null>(null)
   useEffect(() => {
-    if (!wantFocus.current || editing !== null) return
+    if (wantFocus.current === null || wantFocus.current !== focusKey || editing !== null) return
     const item = treeRef.current?.querySelector<HTMLElement>(`[data-key="${current?.key}"]`)
     if (item) {
       item.focus()
-      wantFocus.current = false
+      wantFocus.current = null
     }
   })
 
   const focusRow = (key: string) => {
-    wantFocus.current = true
+    wantFocus.current = key
     setFocusKey(key)
   }
   const toggle = (key: string, open: boolean) =>

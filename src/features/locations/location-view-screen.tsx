@@ -75,6 +75,14 @@ export function LocationViewScreen() {
       />
       <BulkCommands location={location} />
       <WhoCanOpen type="location" id={location.location_id} />
+      {part?.kind === 'door' || part?.kind === 'device' ? (
+        <WhoCanOpen
+          key={`access-${part.key}`}
+          type={part.kind}
+          id={part.id}
+          name={`${LL.locations.kinds[part.kind]()} ${part.name}`}
+        />
+      ) : null}
       <JournalHistory type="location" id={location.location_id} />
       {part ? (
         <JournalHistory
