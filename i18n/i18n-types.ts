@@ -4141,6 +4141,27 @@ type RootTranslation = {
 		 * @param {string | number | boolean} count
 		 */
 		peopleCount: RequiredParams<'count'>
+		/**
+		 * {​f​i​r​s​t​}​–​{​l​a​s​t​}​ ​s​h​o​w​n
+		 * @param {unknown} first
+		 * @param {unknown} last
+		 */
+		peopleShown: RequiredParams<'first' | 'last'>
+		/**
+		 * a​n​d​ ​{​c​o​u​n​t​}​ ​m​o​r​e​ ​{​{​c​r​e​d​e​n​t​i​a​l​|​c​r​e​d​e​n​t​i​a​l​s​}​}
+		 * @param {string | number | boolean} count
+		 */
+		moreGrants: RequiredParams<'count'>
+		/**
+		 * P​r​e​v​i​o​u​s​ ​{​c​o​u​n​t​}
+		 * @param {unknown} count
+		 */
+		earlierPeople: RequiredParams<'count'>
+		/**
+		 * N​e​x​t​ ​{​c​o​u​n​t​}
+		 * @param {unknown} count
+		 */
+		laterPeople: RequiredParams<'count'>
 	}
 	answers: {
 		deviceType: {
@@ -8167,6 +8188,22 @@ export type TranslationFunctions = {
 		 * {count} {{person|people}}
 		 */
 		peopleCount: (arg: { count: string | number | boolean }) => LocalizedString
+		/**
+		 * {first}–{last} shown
+		 */
+		peopleShown: (arg: { first: unknown, last: unknown }) => LocalizedString
+		/**
+		 * and {count} more {{credential|credentials}}
+		 */
+		moreGrants: (arg: { count: string | number | boolean }) => LocalizedString
+		/**
+		 * Previous {count}
+		 */
+		earlierPeople: (arg: { count: unknown }) => LocalizedString
+		/**
+		 * Next {count}
+		 */
+		laterPeople: (arg: { count: unknown }) => LocalizedString
 	}
 	answers: {
 		deviceType: {

@@ -1100,6 +1100,10 @@ const de = {
     grantLine: '{via} · {schedule} · {validity}',
     journalSince: 'Das Änderungsjournal reicht zurück bis {moment}.',
     peopleCount: '{count} {{Person|Personen}}',
+    peopleShown: '{first}–{last} angezeigt',
+    moreGrants: 'und {count} {{weitere Zugangsberechtigung|weitere Zugangsberechtigungen}}',
+    earlierPeople: 'Vorige {count}',
+    laterPeople: 'Nächste {count}',
   },
   answers: {
     deviceType: {

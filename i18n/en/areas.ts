@@ -628,6 +628,10 @@ const areas = {
     grantLine: '{via} · {schedule} · {validity}',
     journalSince: 'The journal reaches back to {moment}.',
     peopleCount: '{count} {{person|people}}',
+    peopleShown: '{first}–{last} shown',
+    moreGrants: 'and {count} more {{credential|credentials}}',
+    earlierPeople: 'Previous {count}',
+    laterPeople: 'Next {count}',
   },
   // The server's codes in words (docs/decisions/042-server-words-as-codes.md): every code of
   // src/contract/answer-codes.ts has words here or in the sections answer-text.ts names.

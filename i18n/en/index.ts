@@ -1085,6 +1085,10 @@ const en = {
     grantLine: '{via} · {schedule} · {validity}',
     journalSince: 'The journal reaches back to {moment}.',
     peopleCount: '{count} {{person|people}}',
+    peopleShown: '{first}–{last} shown',
+    moreGrants: 'and {count} more {{credential|credentials}}',
+    earlierPeople: 'Previous {count}',
+    laterPeople: 'Next {count}',
   },
   answers: {
     deviceType: {

@@ -7,9 +7,17 @@ import pg from 'pg'
 
 export type Row = Record<string, unknown>
 
-/** What a handler needs: a query function that works the same inside and outside a transaction. */
+/**
+ * What a handler needs: a query function that works the same inside and outside a transaction. A
+ * `name` makes the statement prepared once per connection and planned from then on by the rules of
+ * `plan_cache_mode`: for a large statement asked often, whose planning costs more than its run.
+ */
 export interface Queryable {
-  query<R extends object = Row>(sql: string, params?: readonly unknown[]): Promise<R[]>
+  query<R extends object = Row>(
+    sql: string,
+    params?: readonly unknown[],
+    prepared?: { name: string },
+  ): Promise<R[]>
 }
 
 export interface Db extends Queryable {
@@ -58,9 +66,16 @@ function wrap(
   let answeredAt = 0
   const run =
     (client: pg.Pool | pg.PoolClient) =>
-    async <R extends object>(sql: string, params: readonly unknown[] = []) => {
+    async <R extends object>(
+      sql: string,
+      params: readonly unknown[] = [],
+      prepared?: { name: string },
+    ) => {
       const asked = performance.now()
-      const { rows } = await client.query<R>(sql, [...params])
+      const values = [...params]
+      const { rows } = await client.query<R>(
+        prepared ? { name: prepared.name, text: sql, values } : { text: sql, values },
+      )
       answeredAt = Date.now()
       observe?.query((performance.now() - asked) / 1000)
       return rows

@@ -1,8 +1,10 @@
 import {
   array,
   boolean,
+  defaulted,
   define,
   enums,
+  integer,
   nullable,
   object,
   optional,
@@ -10,8 +12,9 @@ import {
   string,
   type Infer,
 } from './struct'
-import { CredentialAssignmentType, Repetition, weekdays, type Weekday } from './credentials'
+import { CredentialAssignmentType, Repetition } from './credentials'
 import { Id, IdParam, IsoDateTime } from './fields'
+import { PageLength, PageStart } from './list'
 import { fail } from './rules'
 
 // "Who can open this?" (docs/journal.md, decision 052): the people whose credentials open a door,
@@ -19,14 +22,23 @@ import { fail } from './rules'
 
 export const ACCESS_PATH = '/access/v1/access'
 
+/** How many people one answer lists unless asked for another page length (at most the lists' 500). */
+export const ACCESS_PAGE_LENGTH = 100
+/** How many of a person's credentials the answer lists; `grant_count` counts them all. */
+export const GRANTS_SHOWN = 5
+
 /** What is asked about: exactly one place. */
 export const accessTargetTypes = ['door', 'location', 'device'] as const
 export type AccessTargetType = (typeof accessTargetTypes)[number]
 
+// A zone's name, not an offset: "+05:00" or "GMT+5" mean east of Greenwich to Intl and west of it
+// to PostgreSQL (POSIX), which reads the schedule. The tz database's own names agree in both.
+const zoneName = /^(?:[A-Za-z_-]+(?:\/[A-Za-z_-]+)*|Etc\/GMT[+-]\d{1,2}|[A-Z]{3}\d[A-Z]{3})$/
+
 /** An IANA zone this runtime knows ("Europe/Berlin", "UTC"): a schedule's times are read in it. */
 export const TimeZone = define<string>('time_zone', (value) => {
-  if (typeof value !== 'string' || value.length > 64)
-    return fail('invalid', 'Expected a time zone.')
+  if (typeof value !== 'string' || value.length > 64 || !zoneName.test(value))
+    return fail('invalid', 'Expected an IANA time zone such as Europe/Berlin.')
   try {
     new Intl.DateTimeFormat('en', { timeZone: value })
     return true
@@ -44,6 +56,9 @@ export const AccessQuery = refine(
     at: optional(IsoDateTime),
     /** The zone a repeating schedule's times of day are read in; UTC when absent. */
     time_zone: optional(TimeZone),
+    /** A page of the people, by e-mail (the answer counts them all). */
+    start: defaulted(PageStart, 0),
+    length: defaulted(PageLength, ACCESS_PAGE_LENGTH),
   }),
   'one_target',
   (q) =>
@@ -66,12 +81,16 @@ export const AccessGrant = object({
 })
 export type AccessGrant = Infer<typeof AccessGrant>
 
-/** A person who can open it, named as they were at the moment, with every credential that does. */
+/**
+ * A person who can open it, named as they were at the moment, with the first `GRANTS_SHOWN` of the
+ * credentials that do (by id) and how many do.
+ */
 export const AccessPerson = object({
   user_id: Id,
   email: string(),
   first_name: string(),
   last_name: string(),
+  grant_count: integer(),
   grants: array(AccessGrant),
 })
 export type AccessPerson = Infer<typeof AccessPerson>
@@ -83,56 +102,9 @@ export const AccessAnswer = object({
   time_zone: string(),
   /** The earliest moment the journal can answer for: before it, a past moment is refused. */
   journal_since: nullable(IsoDateTime),
+  /** Everyone who can open it; `people` is the page from `start`, ordered by e-mail. */
+  people_count: integer(),
+  start: integer(),
   people: array(AccessPerson),
 })
 export type AccessAnswer = Infer<typeof AccessAnswer>
-
-/** When a credential opens: its window and its repetition (the credential form's fields). */
-export interface AccessWindow {
-  start_datetime: string
-  end_datetime: string | null
-  permanent: boolean
-  repetition: Repetition | null
-}
-
-const MINUTES_PER_DAY = 24 * 60
-
-/** The weekday and minute of the day of an instant, on the wall clock of `timeZone`. */
-function wallClock(instant: number, timeZone: string): { day: Weekday; minute: number } {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    weekday: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(instant)
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? ''
-  const day = part('weekday').toLowerCase().slice(0, 3) as Weekday
-  return { day, minute: Number(part('hour')) * 60 + Number(part('minute')) }
-}
-
-const previousDay = (day: Weekday): Weekday =>
-  weekdays[(weekdays.indexOf(day) + weekdays.length - 1) % weekdays.length] ?? day
-
-/**
- * Whether the credential opens at `instant` (ms): inside its window (start inclusive, end
- * exclusive; a permanent one has no end) and, when it repeats, inside that day's times — from the
- * start's time of day to the end's on the wall clock of `timeZone` (the console shows them so: see
- * credential-text.ts). A window whose end time is not after its start time runs overnight and
- * belongs to the day it starts on; an open-ended repeating one runs from its start time to midnight.
- */
-export function opensAt(window: AccessWindow, instant: number, timeZone: string): boolean {
-  const start = Date.parse(window.start_datetime)
-  const end = window.permanent || !window.end_datetime ? null : Date.parse(window.end_datetime)
-  if (instant < start || (end !== null && instant >= end)) return false
-  const { repetition } = window
-  if (!repetition) return true
-  const now = wallClock(instant, timeZone)
-  const from = wallClock(start, timeZone).minute
-  const to = end === null ? MINUTES_PER_DAY : wallClock(end, timeZone).minute
-  const days = repetition.type === 'weekly' ? repetition.weekdays : weekdays
-  if (from < to) return days.includes(now.day) && now.minute >= from && now.minute < to
-  // Overnight: the evening part is today's, the early-morning part yesterday's.
-  if (now.minute >= from) return days.includes(now.day)
-  return now.minute < to && days.includes(previousDay(now.day))
-}

@@ -29,7 +29,7 @@ const toInt = (v: string | number) =>
   typeof v === 'number' ? v : /^\d{1,9}$/.test(v) ? Number(v) : NaN
 const TextOrNumber = union([string(), number()])
 
-const PageStart = coerce(
+export const PageStart = coerce(
   refine(integer(), 'start', (n) => n >= 0 || 'start must be 0 or more'),
   TextOrNumber,
   toInt,
@@ -44,7 +44,7 @@ export const QueryCount = coerce(
 
 // `length` above the cap is clamped rather than refused: a client asking for "everything" still gets
 // a valid page, and recordsFiltered tells it there is more.
-const PageLength = coerce(
+export const PageLength = coerce(
   refine(integer(), 'length', (n) => n >= 1 || 'length must be at least 1'),
   TextOrNumber,
   (v) => Math.min(toInt(v), MAX_PAGE_LENGTH),

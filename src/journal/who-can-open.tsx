@@ -3,7 +3,7 @@ import { useId, useMemo, useState } from 'react'
 import { Link } from 'wouter'
 import { useI18nContext } from '../../i18n/i18n-react'
 import { whoCanOpen } from '../api/access'
-import type { AccessGrant, AccessTargetType } from '../contract/access'
+import { ACCESS_PAGE_LENGTH, type AccessGrant, type AccessTargetType } from '../contract/access'
 import { pathTo } from '../contract/pages'
 import { needs } from '../contract/permissions'
 import { scheduleText, validityText, windowOf, type TextPlace } from '../lib/credential-text'
@@ -46,12 +46,21 @@ function WhoCanOpenSection({ type, id, name, past }: WhoCanOpenProps & { past: b
   )
   // What is typed into the moment field; empty means now.
   const [typed, setTyped] = useState('')
+  // The first person of the page shown (a door may open for thousands); a new moment starts over.
+  const [start, setStart] = useState(0)
+  const moveTo = (value: string) => {
+    setTyped(value)
+    setStart(0)
+  }
   const at = instantOf(typed) ?? undefined
-  const now = useQuery(whoCanOpen(type, id, undefined, timeZone))
+  const now = useQuery({
+    ...whoCanOpen(type, id, undefined, timeZone, at === undefined ? start : 0),
+    placeholderData: keepPreviousData,
+  })
   const since = now.data?.journal_since ?? null
   const tooEarly = at !== undefined && since !== null && Date.parse(at) < Date.parse(since)
   const moment = useQuery({
-    ...whoCanOpen(type, id, at, timeZone),
+    ...whoCanOpen(type, id, at, timeZone, start),
     enabled: at !== undefined && !tooEarly,
     placeholderData: keepPreviousData,
   })
@@ -71,7 +80,7 @@ function WhoCanOpenSection({ type, id, name, past }: WhoCanOpenProps & { past: b
             label={LL.journal.moment()}
             value={typed}
             min={since === null ? undefined : localValue(since)}
-            onChange={(event) => setTyped(event.target.value)}
+            onChange={(event) => moveTo(event.target.value)}
             hint={
               since === null
                 ? undefined
@@ -79,7 +88,7 @@ function WhoCanOpenSection({ type, id, name, past }: WhoCanOpenProps & { past: b
             }
             error={tooEarly ? LL.form.beforeJournal() : undefined}
           />
-          <Button tone="secondary" onClick={() => setTyped('')}>
+          <Button tone="secondary" onClick={() => moveTo('')}>
             {LL.journal.now()}
           </Button>
         </div>
@@ -95,7 +104,13 @@ function WhoCanOpenSection({ type, id, name, past }: WhoCanOpenProps & { past: b
               ? LL.journal.asOfNow({ zone: timeZone })
               : LL.journal.asOf({ moment: exact.format(Date.parse(answer.at)), zone: timeZone })}
             {' · '}
-            {LL.journal.peopleCount({ count: answer.people.length })}
+            {LL.journal.peopleCount({ count: answer.people_count })}
+            {answer.people.length < answer.people_count
+              ? ` · ${LL.journal.peopleShown({
+                  first: answer.start + 1,
+                  last: answer.start + answer.people.length,
+                })}`
+              : null}
           </p>
           {answer.people.length === 0 ? (
             <Notice tone="info">{LL.journal.nobodyCanOpen()}</Notice>
@@ -114,10 +129,35 @@ function WhoCanOpenSection({ type, id, name, past }: WhoCanOpenProps & { past: b
                       <GrantLine grant={grant} place={textPlace} />
                     </span>
                   ))}
+                  {person.grant_count > person.grants.length ? (
+                    <span className={styles.muted}>
+                      {LL.journal.moreGrants({
+                        count: person.grant_count - person.grants.length,
+                      })}
+                    </span>
+                  ) : null}
                 </li>
               ))}
             </ul>
           )}
+          {answer.people_count > answer.people.length ? (
+            <div className={styles.moment}>
+              <Button
+                tone="secondary"
+                disabled={answer.start === 0}
+                onClick={() => setStart(Math.max(0, answer.start - ACCESS_PAGE_LENGTH))}
+              >
+                {LL.journal.earlierPeople({ count: ACCESS_PAGE_LENGTH })}
+              </Button>
+              <Button
+                tone="secondary"
+                disabled={answer.start + answer.people.length >= answer.people_count}
+                onClick={() => setStart(answer.start + ACCESS_PAGE_LENGTH)}
+              >
+                {LL.journal.laterPeople({ count: ACCESS_PAGE_LENGTH })}
+              </Button>
+            </div>
+          ) : null}
         </>
       )}
     </section>

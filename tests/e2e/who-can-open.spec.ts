@@ -174,3 +174,42 @@ test('staff see who can open a lock now, without the journal’s moments', async
   await expect(who.getByText(/^Now, in UTC/)).toBeVisible()
   await expect(who.getByLabel('Moment')).toHaveCount(0)
 })
+
+test('a person with many credentials on a lock: the first five, and how many more', async ({
+  page,
+}) => {
+  await signIn(page, demo.admin)
+  const devices = await api<{ data: { device_id: number; organization_id: number }[] }>(
+    page,
+    'GET',
+    '/sbm/v1/devices?length=50',
+  )
+  const device = devices.data.at(-1)
+  if (!device) throw new Error('no device')
+  const stamp = Date.now()
+  const user = await api<{ user_id: number; email: string }>(page, 'POST', '/org/v1/users', {
+    organization_id: device.organization_id,
+    username: `many.${stamp}`,
+    email: `many.${stamp}@acme.example`,
+    first_name: 'Many',
+    last_name: 'Keys',
+    roles: ['staff'],
+    permissions: ['users:read:org'],
+    client_ids: ['acme-web'],
+  })
+  for (let n = 0; n < 7; n += 1)
+    await api(page, 'POST', '/access/v1/credentials', {
+      user_id: user.user_id,
+      assignment_type: 'device',
+      assignment_id: device.device_id,
+      start_datetime: new Date(stamp - 3_600_000).toISOString(),
+      end_datetime: new Date(stamp + 86_400_000 + n).toISOString(),
+    })
+  await page.goto(`/devices/view/${device.device_id}`)
+  const person = page
+    .getByTestId('who-can-open')
+    .getByRole('listitem')
+    .filter({ hasText: user.email })
+  await expect(person.getByRole('link', { name: /^via the device/ })).toHaveCount(5)
+  await expect(person.getByText('and 2 more credentials')).toBeVisible()
+})

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { ACCESS_PATH, AccessAnswer } from '../../src/contract/access'
+import { ACCESS_PATH, AccessAnswer, GRANTS_SHOWN } from '../../src/contract/access'
 import { Credential } from '../../src/contract/credentials'
 import { JournalEntry } from '../../src/contract/journal'
 import { listOf } from '../../src/contract/list'
@@ -73,6 +73,38 @@ async function moment() {
 }
 
 describe('who can open this', () => {
+  it('pages the people by e-mail and lists each one’s first credentials with a count', async () => {
+    const admin = await server().login(ADMIN)
+    const { door, user } = await fixture()
+    const second = (await fixture()).user
+    const window = {
+      assignment_type: 'door',
+      assignment_id: door.door_id,
+      start_datetime: new Date(Date.now() - 3_600_000).toISOString(),
+      end_datetime: new Date(Date.now() + 86_400_000).toISOString(),
+    }
+    const granted: number[] = []
+    for (let n = 0; n < GRANTS_SHOWN + 2; n += 1)
+      granted.push((await grant(admin, user.user_id, window)).credential_id)
+    await grant(admin, second.user_id, window)
+    const query = `door_id=${door.door_id}`
+    const all = await access(admin, query)
+    expect(all.people_count).toBe(2)
+    expect(all.start).toBe(0)
+    expect(emails(all)).toEqual([user.email, second.email].sort())
+    const many = all.people.find((p) => p.user_id === user.user_id)
+    expect(many?.grant_count).toBe(GRANTS_SHOWN + 2)
+    expect(many?.grants.map((g) => g.credential_id)).toEqual(granted.slice(0, GRANTS_SHOWN))
+    // One person a page: the count stays, the page moves, past the end is empty.
+    const first = await access(admin, `${query}&length=1`)
+    const next = await access(admin, `${query}&length=1&start=1`)
+    const beyond = await access(admin, `${query}&length=1&start=2`)
+    expect([first.people_count, next.people_count, beyond.people_count]).toEqual([2, 2, 2])
+    expect([...emails(first), ...emails(next)]).toEqual(emails(all))
+    expect(beyond.people).toEqual([])
+    expect(next.start).toBe(1)
+  })
+
   it('answers now and at a past moment, undoing the changes made since', async () => {
     const admin = await server().login(ADMIN)
     const { door, user } = await fixture()
