@@ -2561,6 +2561,10 @@ type RootTranslation = {
 		 */
 		paletteShowInList: string
 		/**
+		 * A​u​d​i​t​ ​l​o​g​ ​o​f
+		 */
+		paletteAudits: string
+		/**
 		 * F​i​l​t​e​r​s
 		 */
 		filters: string
@@ -6732,6 +6736,10 @@ export type TranslationFunctions = {
 		 * Show in the devices list
 		 */
 		paletteShowInList: () => LocalizedString
+		/**
+		 * Audit log of
+		 */
+		paletteAudits: () => LocalizedString
 		/**
 		 * Filters
 		 */

@@ -592,6 +592,7 @@ const de = {
     paletteHeading: 'Geräte',
     paletteOpen: 'Gerät öffnen',
     paletteShowInList: 'In der Geräteliste zeigen',
+    paletteAudits: 'Geräteprotokoll von',
     filters: 'Filter',
     filterType: 'Typ',
     allTypes: 'Alle Typen',

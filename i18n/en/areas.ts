@@ -240,6 +240,7 @@ const areas = {
     paletteHeading: 'Devices',
     paletteOpen: 'Open device',
     paletteShowInList: 'Show in the devices list',
+    paletteAudits: 'Audit log of',
     filters: 'Filters',
     filterType: 'Type',
     allTypes: 'All types',

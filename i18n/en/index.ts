@@ -682,6 +682,7 @@ const en = {
     paletteHeading: 'Devices',
     paletteOpen: 'Open device',
     paletteShowInList: 'Show in the devices list',
+    paletteAudits: 'Audit log of',
     filters: 'Filters',
     filterType: 'Type',
     allTypes: 'All types',

@@ -149,6 +149,21 @@ test('"unlock recep" Enter Enter unlocks a reception door: confirmation, then th
   await expect(page.getByText(`Unlock sent to ${name}: done.`)).toBeVisible()
 })
 
+test('"audit log of recep" Enter opens the audit log searched for that device', async ({
+  page,
+}) => {
+  await signInByKeyboard(page, demo.admin)
+  await search(page, 'audit log of recep')
+  const group = palette(page).getByRole('group', { name: 'Audit log of' })
+  await expect(group.getByRole('option').first()).toBeVisible()
+  const name = await selectedTitle(page)
+  expect(name).toMatch(/Reception/)
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(/\/audits\?/)
+  expect(new URL(page.url()).searchParams.get('q')).toBe(name)
+  await expect(page.getByRole('searchbox').first()).toHaveValue(name)
+})
+
 test('"disable" alone lists the people it applies to; "disable clara" Enter asks to disable Clara', async ({
   page,
 }) => {

@@ -67,6 +67,13 @@ export const deviceSource: EntitySource<Device, PaletteContext> = {
       run: (ctx, device) => ctx.navigate(deletePath(device.device_id)),
     },
     {
+      // "audit recep": the audit log searched for the device, as its page's "all in the audit log".
+      id: 'device.audits',
+      label: (LL) => LL.devices.paletteAudits(),
+      needs: { anyOf: needs('devices:audits', 'read') },
+      run: (ctx, device) => ctx.navigate(pathTo('audits', { search: device.name })),
+    },
+    {
       id: 'device.show-in-list',
       label: (LL) => LL.devices.paletteShowInList(),
       needs: {},
