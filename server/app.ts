@@ -28,6 +28,7 @@ import { registerAuth } from './routes/auth'
 import { registerControl } from './routes/control'
 import { registerCredentials } from './routes/credentials'
 import { registerDevices } from './routes/devices'
+import { registerExports } from './routes/exports'
 import { registerJournal } from './routes/journal'
 import { registerLocations } from './routes/locations'
 import { registerNotify } from './routes/notify'
@@ -214,6 +215,7 @@ export async function createApp(overrides: Partial<ServerOptions> = {}): Promise
   )
   registerAuth(app, services)
   registerNotify(app, services)
+  registerExports(app, services)
   registerUsers(app, services)
   registerUserWrites(app, services)
   registerOrganizations(app, services)
