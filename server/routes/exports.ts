@@ -1,4 +1,5 @@
 import type { TranslationFunctions } from '../../i18n/i18n-types'
+import { exportPaths } from '../../src/contract/api-paths'
 import { AuditListQuery, type AuditEntry } from '../../src/contract/audits'
 import { CredentialListQuery, type Credential } from '../../src/contract/credentials'
 import { DeviceListQuery } from '../../src/contract/devices'
@@ -171,7 +172,7 @@ function listExport<K extends string, R extends object, Q extends ListQuery<K>, 
  */
 export function registerExports(app: App, s: Services) {
   app.get(
-    '/org/v1/organizations/export.csv',
+    exportPaths.organizations,
     listExport(
       s,
       'organizations',
@@ -182,19 +183,19 @@ export function registerExports(app: App, s: Services) {
     ),
   )
   app.get(
-    '/org/v1/users/export.csv',
+    exportPaths.users,
     listExport(s, 'users', 'users', UserListQuery, userListSpec, userColumns),
   )
   app.get(
-    '/sbm/v1/locations/export.csv',
+    exportPaths.locations,
     listExport(s, 'locations', 'locations', LocationListQuery, locationListSpec, locationColumns),
   )
   app.get(
-    '/sbm/v1/devices/export.csv',
+    exportPaths.devices,
     listExport(s, 'devices', 'devices', DeviceListQuery, deviceListSpec, deviceColumns),
   )
   app.get(
-    '/access/v1/credentials/export.csv',
+    exportPaths.credentials,
     listExport(
       s,
       'credentials',
@@ -207,7 +208,7 @@ export function registerExports(app: App, s: Services) {
 
   // The log as it stood when the export began (or at `upto`, the screen's bound): entries
   // written meanwhile are not chased to the end of the file.
-  app.get('/sbm/v1/devices/audit/export.csv', async (c) => {
+  app.get(exportPaths.audits, async (c) => {
     const p = c.get('principal')
     const limit = orgLimit(requireScope(p, 'devices:audits', 'read'), p)
     const { upto, device_id: deviceId, ...list } = query(c, AuditListQuery)
@@ -216,7 +217,7 @@ export function registerExports(app: App, s: Services) {
     return csvResponse(c, s.db, { what: 'audit-log', spec, query: list, columns: auditColumns })
   })
 
-  app.get('/org/v1/journal/export.csv', async (c) => {
+  app.get(exportPaths.journal, async (c) => {
     const p = c.get('principal')
     const limit = orgLimit(requireScope(p, 'journal', 'read'), p)
     const { list, ...filters } = journalQuery(c)
