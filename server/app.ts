@@ -36,6 +36,7 @@ import { registerOrganizations } from './routes/organizations'
 import { registerSpaces } from './routes/spaces'
 import { registerTriage } from './routes/triage'
 import { registerUploads } from './routes/uploads'
+import { registerUserImport } from './routes/user-import'
 import { registerUserWrites } from './routes/user-writes'
 import { registerUsers } from './routes/users'
 
@@ -217,6 +218,7 @@ export async function createApp(overrides: Partial<ServerOptions> = {}): Promise
   registerNotify(app, services)
   registerExports(app, services)
   registerUsers(app, services)
+  registerUserImport(app, services)
   registerUserWrites(app, services)
   registerOrganizations(app, services)
   registerLocations(app, services)
