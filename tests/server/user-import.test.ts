@@ -95,7 +95,11 @@ describe('POST /org/v1/users/import', () => {
 
   it('refuses bad files whole with a clear 4xx, never a 5xx', async () => {
     const token = await server().login(ADMIN)
-    const refusal = async (body: string | Uint8Array<ArrayBuffer>, status = 400, type = 'text/csv') => {
+    const refusal = async (
+      body: string | Uint8Array<ArrayBuffer>,
+      status = 400,
+      type = 'text/csv',
+    ) => {
       const reply = await server().request('POST', '/org/v1/users/import?dry_run=true', {
         token,
         body,
