@@ -4326,6 +4326,323 @@ type RootTranslation = {
 			'delete': string
 		}
 	}
+	csv: {
+		/**
+		 * E​x​p​o​r​t​ ​C​S​V
+		 */
+		'export': string
+		/**
+		 * E​x​p​o​r​t​ ​{​l​i​s​t​}​ ​a​s​ ​C​S​V
+		 * @param {unknown} list
+		 */
+		exportList: RequiredParams<'list'>
+		/**
+		 * E​x​p​o​r​t​i​n​g​ ​{​l​i​s​t​}​:​ ​{​r​o​w​s​}​ ​r​o​w​s​,​ ​{​b​y​t​e​s​}
+		 * @param {unknown} bytes
+		 * @param {unknown} list
+		 * @param {unknown} rows
+		 */
+		exporting: RequiredParams<'bytes' | 'list' | 'rows'>
+		/**
+		 * C​a​n​c​e​l​ ​e​x​p​o​r​t
+		 */
+		cancel: string
+		/**
+		 * {​r​o​w​s​}​ ​r​o​w​s​ ​s​a​v​e​d​ ​a​s​ ​{​f​i​l​e​}​.
+		 * @param {unknown} file
+		 * @param {unknown} rows
+		 */
+		done: RequiredParams<'file' | 'rows'>
+		/**
+		 * E​x​p​o​r​t​ ​c​a​n​c​e​l​l​e​d​;​ ​n​o​t​h​i​n​g​ ​w​a​s​ ​s​a​v​e​d​.
+		 */
+		cancelled: string
+		/**
+		 * T​h​e​ ​e​x​p​o​r​t​ ​s​t​o​p​p​e​d​:​ ​{​r​e​a​s​o​n​}
+		 * @param {unknown} reason
+		 */
+		failed: RequiredParams<'reason'>
+		/**
+		 * y​e​s
+		 */
+		yes: string
+		/**
+		 * n​o
+		 */
+		no: string
+		lists: {
+			/**
+			 * o​r​g​a​n​i​z​a​t​i​o​n​s
+			 */
+			organizations: string
+			/**
+			 * u​s​e​r​s
+			 */
+			users: string
+			/**
+			 * l​o​c​a​t​i​o​n​s
+			 */
+			locations: string
+			/**
+			 * d​e​v​i​c​e​s
+			 */
+			devices: string
+			/**
+			 * c​r​e​d​e​n​t​i​a​l​s
+			 */
+			credentials: string
+			/**
+			 * a​u​d​i​t​ ​l​o​g
+			 */
+			audits: string
+			/**
+			 * j​o​u​r​n​a​l
+			 */
+			journal: string
+		}
+		columns: {
+			/**
+			 * O​r​g​a​n​i​z​a​t​i​o​n​ ​I​D
+			 */
+			organization_id: string
+			/**
+			 * O​r​g​a​n​i​z​a​t​i​o​n
+			 */
+			organization_name: string
+			/**
+			 * N​a​m​e
+			 */
+			name: string
+			/**
+			 * D​e​s​c​r​i​p​t​i​o​n
+			 */
+			description: string
+			/**
+			 * C​l​i​e​n​t​s
+			 */
+			client_ids: string
+			/**
+			 * C​r​e​a​t​e​d
+			 */
+			created_at: string
+			/**
+			 * U​s​e​r​ ​I​D
+			 */
+			user_id: string
+			/**
+			 * U​s​e​r​n​a​m​e
+			 */
+			username: string
+			/**
+			 * E​-​m​a​i​l
+			 */
+			email: string
+			/**
+			 * T​i​t​l​e
+			 */
+			title: string
+			/**
+			 * F​i​r​s​t​ ​n​a​m​e
+			 */
+			first_name: string
+			/**
+			 * L​a​s​t​ ​n​a​m​e
+			 */
+			last_name: string
+			/**
+			 * P​h​o​n​e​ ​n​u​m​b​e​r
+			 */
+			phone_number: string
+			/**
+			 * N​o​t​e​s
+			 */
+			notes: string
+			/**
+			 * R​o​l​e​s
+			 */
+			roles: string
+			/**
+			 * P​e​r​m​i​s​s​i​o​n​s
+			 */
+			permissions: string
+			/**
+			 * D​i​s​a​b​l​e​d
+			 */
+			disabled: string
+			/**
+			 * E​-​m​a​i​l​ ​c​o​n​f​i​r​m​e​d
+			 */
+			email_confirmed: string
+			/**
+			 * L​o​c​a​t​i​o​n​ ​I​D
+			 */
+			location_id: string
+			/**
+			 * L​o​c​a​t​i​o​n
+			 */
+			location_name: string
+			/**
+			 * S​t​r​e​e​t
+			 */
+			street: string
+			/**
+			 * N​u​m​b​e​r
+			 */
+			number: string
+			/**
+			 * P​o​s​t​a​l​ ​c​o​d​e
+			 */
+			postal_code: string
+			/**
+			 * L​o​c​a​l​i​t​y
+			 */
+			locality: string
+			/**
+			 * D​e​v​i​c​e​ ​I​D
+			 */
+			device_id: string
+			/**
+			 * D​e​v​i​c​e
+			 */
+			device_name: string
+			/**
+			 * T​y​p​e
+			 */
+			device_type: string
+			/**
+			 * M​a​n​u​f​a​c​t​u​r​e​r
+			 */
+			manufacturer: string
+			/**
+			 * S​e​r​i​a​l​ ​n​u​m​b​e​r
+			 */
+			serial: string
+			/**
+			 * C​o​n​n​e​c​t​e​d
+			 */
+			connected: string
+			/**
+			 * B​a​t​t​e​r​y​ ​(​%​)
+			 */
+			battery_level: string
+			/**
+			 * L​o​c​k​ ​s​t​a​t​e
+			 */
+			lock_state: string
+			/**
+			 * F​l​o​o​r
+			 */
+			floor: string
+			/**
+			 * R​o​o​m
+			 */
+			room: string
+			/**
+			 * D​o​o​r
+			 */
+			door: string
+			/**
+			 * C​r​e​d​e​n​t​i​a​l​ ​I​D
+			 */
+			credential_id: string
+			/**
+			 * U​s​e​r
+			 */
+			user_email: string
+			/**
+			 * O​p​e​n​s​ ​(​k​i​n​d​)
+			 */
+			assignment_type: string
+			/**
+			 * O​p​e​n​s​ ​(​I​D​)
+			 */
+			assignment_id: string
+			/**
+			 * O​p​e​n​s
+			 */
+			assignment_name: string
+			/**
+			 * S​t​a​r​t​s
+			 */
+			start_datetime: string
+			/**
+			 * E​n​d​s
+			 */
+			end_datetime: string
+			/**
+			 * P​e​r​m​a​n​e​n​t
+			 */
+			permanent: string
+			/**
+			 * E​x​c​l​u​s​i​v​e
+			 */
+			exclusive: string
+			/**
+			 * S​c​h​e​d​u​l​e
+			 */
+			repetition: string
+			/**
+			 * E​n​t​r​y​ ​I​D
+			 */
+			audit_id: string
+			/**
+			 * W​h​e​n
+			 */
+			at: string
+			/**
+			 * A​c​t​i​o​n
+			 */
+			command: string
+			/**
+			 * R​e​s​u​l​t
+			 */
+			result: string
+			/**
+			 * A​c​t​o​r
+			 */
+			actor_email: string
+			/**
+			 * D​e​t​a​i​l
+			 */
+			detail: string
+			/**
+			 * E​n​t​r​y​ ​I​D
+			 */
+			journal_id: string
+			/**
+			 * A​c​t​o​r​ ​I​D
+			 */
+			actor_id: string
+			/**
+			 * A​c​t​i​o​n
+			 */
+			action: string
+			/**
+			 * T​a​r​g​e​t​ ​t​y​p​e
+			 */
+			target_type: string
+			/**
+			 * T​a​r​g​e​t​ ​I​D
+			 */
+			target_id: string
+			/**
+			 * T​a​r​g​e​t
+			 */
+			target_name: string
+			/**
+			 * F​r​o​m​ ​a​d​d​r​e​s​s
+			 */
+			client_address: string
+			/**
+			 * R​e​q​u​e​s​t​ ​I​D
+			 */
+			request_id: string
+			/**
+			 * C​h​a​n​g​e​s
+			 */
+			changes: string
+		}
+	}
 }
 
 export type TranslationFunctions = {
@@ -8365,6 +8682,316 @@ export type TranslationFunctions = {
 			 * You cannot delete your own account.
 			 */
 			'delete': () => LocalizedString
+		}
+	}
+	csv: {
+		/**
+		 * Export CSV
+		 */
+		'export': () => LocalizedString
+		/**
+		 * Export {list} as CSV
+		 */
+		exportList: (arg: { list: unknown }) => LocalizedString
+		/**
+		 * Exporting {list}: {rows} rows, {bytes}
+		 */
+		exporting: (arg: { bytes: unknown, list: unknown, rows: unknown }) => LocalizedString
+		/**
+		 * Cancel export
+		 */
+		cancel: () => LocalizedString
+		/**
+		 * {rows} rows saved as {file}.
+		 */
+		done: (arg: { file: unknown, rows: unknown }) => LocalizedString
+		/**
+		 * Export cancelled; nothing was saved.
+		 */
+		cancelled: () => LocalizedString
+		/**
+		 * The export stopped: {reason}
+		 */
+		failed: (arg: { reason: unknown }) => LocalizedString
+		/**
+		 * yes
+		 */
+		yes: () => LocalizedString
+		/**
+		 * no
+		 */
+		no: () => LocalizedString
+		lists: {
+			/**
+			 * organizations
+			 */
+			organizations: () => LocalizedString
+			/**
+			 * users
+			 */
+			users: () => LocalizedString
+			/**
+			 * locations
+			 */
+			locations: () => LocalizedString
+			/**
+			 * devices
+			 */
+			devices: () => LocalizedString
+			/**
+			 * credentials
+			 */
+			credentials: () => LocalizedString
+			/**
+			 * audit log
+			 */
+			audits: () => LocalizedString
+			/**
+			 * journal
+			 */
+			journal: () => LocalizedString
+		}
+		columns: {
+			/**
+			 * Organization ID
+			 */
+			organization_id: () => LocalizedString
+			/**
+			 * Organization
+			 */
+			organization_name: () => LocalizedString
+			/**
+			 * Name
+			 */
+			name: () => LocalizedString
+			/**
+			 * Description
+			 */
+			description: () => LocalizedString
+			/**
+			 * Clients
+			 */
+			client_ids: () => LocalizedString
+			/**
+			 * Created
+			 */
+			created_at: () => LocalizedString
+			/**
+			 * User ID
+			 */
+			user_id: () => LocalizedString
+			/**
+			 * Username
+			 */
+			username: () => LocalizedString
+			/**
+			 * E-mail
+			 */
+			email: () => LocalizedString
+			/**
+			 * Title
+			 */
+			title: () => LocalizedString
+			/**
+			 * First name
+			 */
+			first_name: () => LocalizedString
+			/**
+			 * Last name
+			 */
+			last_name: () => LocalizedString
+			/**
+			 * Phone number
+			 */
+			phone_number: () => LocalizedString
+			/**
+			 * Notes
+			 */
+			notes: () => LocalizedString
+			/**
+			 * Roles
+			 */
+			roles: () => LocalizedString
+			/**
+			 * Permissions
+			 */
+			permissions: () => LocalizedString
+			/**
+			 * Disabled
+			 */
+			disabled: () => LocalizedString
+			/**
+			 * E-mail confirmed
+			 */
+			email_confirmed: () => LocalizedString
+			/**
+			 * Location ID
+			 */
+			location_id: () => LocalizedString
+			/**
+			 * Location
+			 */
+			location_name: () => LocalizedString
+			/**
+			 * Street
+			 */
+			street: () => LocalizedString
+			/**
+			 * Number
+			 */
+			number: () => LocalizedString
+			/**
+			 * Postal code
+			 */
+			postal_code: () => LocalizedString
+			/**
+			 * Locality
+			 */
+			locality: () => LocalizedString
+			/**
+			 * Device ID
+			 */
+			device_id: () => LocalizedString
+			/**
+			 * Device
+			 */
+			device_name: () => LocalizedString
+			/**
+			 * Type
+			 */
+			device_type: () => LocalizedString
+			/**
+			 * Manufacturer
+			 */
+			manufacturer: () => LocalizedString
+			/**
+			 * Serial number
+			 */
+			serial: () => LocalizedString
+			/**
+			 * Connected
+			 */
+			connected: () => LocalizedString
+			/**
+			 * Battery (%)
+			 */
+			battery_level: () => LocalizedString
+			/**
+			 * Lock state
+			 */
+			lock_state: () => LocalizedString
+			/**
+			 * Floor
+			 */
+			floor: () => LocalizedString
+			/**
+			 * Room
+			 */
+			room: () => LocalizedString
+			/**
+			 * Door
+			 */
+			door: () => LocalizedString
+			/**
+			 * Credential ID
+			 */
+			credential_id: () => LocalizedString
+			/**
+			 * User
+			 */
+			user_email: () => LocalizedString
+			/**
+			 * Opens (kind)
+			 */
+			assignment_type: () => LocalizedString
+			/**
+			 * Opens (ID)
+			 */
+			assignment_id: () => LocalizedString
+			/**
+			 * Opens
+			 */
+			assignment_name: () => LocalizedString
+			/**
+			 * Starts
+			 */
+			start_datetime: () => LocalizedString
+			/**
+			 * Ends
+			 */
+			end_datetime: () => LocalizedString
+			/**
+			 * Permanent
+			 */
+			permanent: () => LocalizedString
+			/**
+			 * Exclusive
+			 */
+			exclusive: () => LocalizedString
+			/**
+			 * Schedule
+			 */
+			repetition: () => LocalizedString
+			/**
+			 * Entry ID
+			 */
+			audit_id: () => LocalizedString
+			/**
+			 * When
+			 */
+			at: () => LocalizedString
+			/**
+			 * Action
+			 */
+			command: () => LocalizedString
+			/**
+			 * Result
+			 */
+			result: () => LocalizedString
+			/**
+			 * Actor
+			 */
+			actor_email: () => LocalizedString
+			/**
+			 * Detail
+			 */
+			detail: () => LocalizedString
+			/**
+			 * Entry ID
+			 */
+			journal_id: () => LocalizedString
+			/**
+			 * Actor ID
+			 */
+			actor_id: () => LocalizedString
+			/**
+			 * Action
+			 */
+			action: () => LocalizedString
+			/**
+			 * Target type
+			 */
+			target_type: () => LocalizedString
+			/**
+			 * Target ID
+			 */
+			target_id: () => LocalizedString
+			/**
+			 * Target
+			 */
+			target_name: () => LocalizedString
+			/**
+			 * From address
+			 */
+			client_address: () => LocalizedString
+			/**
+			 * Request ID
+			 */
+			request_id: () => LocalizedString
+			/**
+			 * Changes
+			 */
+			changes: () => LocalizedString
 		}
 	}
 }

@@ -28,6 +28,7 @@ import { registerAuth } from './routes/auth'
 import { registerControl } from './routes/control'
 import { registerCredentials } from './routes/credentials'
 import { registerDevices } from './routes/devices'
+import { registerExports } from './routes/exports'
 import { registerJournal } from './routes/journal'
 import { registerLocations } from './routes/locations'
 import { registerNotify } from './routes/notify'
@@ -35,6 +36,7 @@ import { registerOrganizations } from './routes/organizations'
 import { registerSpaces } from './routes/spaces'
 import { registerTriage } from './routes/triage'
 import { registerUploads } from './routes/uploads'
+import { registerUserImport } from './routes/user-import'
 import { registerUserWrites } from './routes/user-writes'
 import { registerUsers } from './routes/users'
 
@@ -214,7 +216,9 @@ export async function createApp(overrides: Partial<ServerOptions> = {}): Promise
   )
   registerAuth(app, services)
   registerNotify(app, services)
+  registerExports(app, services)
   registerUsers(app, services)
+  registerUserImport(app, services)
   registerUserWrites(app, services)
   registerOrganizations(app, services)
   registerLocations(app, services)

@@ -98,10 +98,15 @@ function boundedPage(
   query: ListQuery<AuditSortKey>,
   upto: number,
 ): Promise<ListResponse<AuditEntry>> {
+  return listPage<AuditSortKey, AuditEntry>(q, boundedSpec(organizationId, upto), query)
+}
+
+/** The log (or one organization's) up to the caller's sequence number `upto`: a page, an export. */
+export function boundedSpec(organizationId: number | null, upto: number) {
   const where =
     organizationId === null ? ['audit_id <= $1'] : ['organization_id = $1', 'org_seq <= $2']
   const params = organizationId === null ? [upto] : [organizationId, upto]
-  return listPage<AuditSortKey, AuditEntry>(q, offsetSpec(where, params), query)
+  return offsetSpec(where, params)
 }
 
 /**

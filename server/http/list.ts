@@ -37,6 +37,21 @@ export interface ListSpec<K extends string> {
 export const likePattern = (term: string) =>
   `%${term.toLowerCase().replace(/[\\%_]/g, (m) => `\\${m}`)}%`
 
+/** The list's conditions, and the same with its search term (`filtered`), with their params. */
+export function searched(
+  spec: Pick<ListSpec<string>, 'where' | 'params' | 'searchColumns'>,
+  search: string,
+) {
+  const params = [...spec.params]
+  const base = spec.where.length > 0 ? spec.where.join(' and ') : 'true'
+  if (search === '' || spec.searchColumns.length === 0) return { base, filtered: base, params }
+  params.push(likePattern(search))
+  const n = params.length
+  // lower(x) like … rather than ilike: the same matches, 2-3× faster on a million audit rows.
+  const filtered = `${base} and (${spec.searchColumns.map((c) => `lower(${c}) like $${n}`).join(' or ')})`
+  return { base, filtered, params }
+}
+
 /**
  * OFFSET paging along an index, from the nearer end; the audit log has its own keyset path
  * (server/db/audit-pages.ts). Counts and rows come from two queries: call it in a repeatable-read
@@ -47,15 +62,7 @@ export async function listPage<K extends string, R extends object>(
   spec: ListSpec<K>,
   query: ListQuery<K>,
 ): Promise<ListResponse<R>> {
-  const params = [...spec.params]
-  const base = spec.where.length > 0 ? spec.where.join(' and ') : 'true'
-  let filtered = base
-  if (query.search !== '' && spec.searchColumns.length > 0) {
-    params.push(likePattern(query.search))
-    const n = params.length
-    // lower(x) like … rather than ilike: the same matches, 2-3× faster on a million audit rows.
-    filtered = `${base} and (${spec.searchColumns.map((c) => `lower(${c}) like $${n}`).join(' or ')})`
-  }
+  const { base, filtered, params } = searched(spec, query.search)
   if (filtered !== base && spec.indexedSearch === true)
     return searchPage<K, R>(q, spec, query, filtered, params)
   const direction = query.order_direction === 'asc' ? 'asc' : 'desc'

@@ -12,7 +12,7 @@ import { changeRow, writeJournal } from '../db/journal'
 import { lockRow } from '../db/locks'
 import { badField, notFound, requiredField } from '../http/errors'
 import { journalSource } from '../http/journal-source'
-import { listPage } from '../http/list'
+import { listPage, type ListSpec } from '../http/list'
 import { ensureInScope, orgLimit, requireScope } from '../http/scope'
 import { idParam, jsonBody, parse, query } from '../http/validate'
 import { lockedAssignment } from './device-rows'
@@ -133,32 +133,31 @@ const sortColumns: Record<(typeof credentialSortKeys)[number], string> = {
   created_at: 'c.created_at',
 }
 
+/** The credentials list of every organization (limit null) or one. */
+export const credentialListSpec = (
+  limit: number | null,
+): ListSpec<(typeof credentialSortKeys)[number]> => ({
+  select,
+  from,
+  where: limit === null ? [] : ['c.organization_id = $1'],
+  params: limit === null ? [] : [limit],
+  // By its user, by what it opens and by its number (the palette's "$smart", "$12").
+  searchColumns: [
+    'u.email',
+    'u.first_name',
+    'u.last_name',
+    assignmentName,
+    'c.credential_id::text',
+  ],
+  sortColumns,
+  tiebreak: 'c.credential_id',
+})
+
 export function registerCredentials(app: App, s: Services) {
   app.get('/access/v1/credentials', async (c) => {
     const p = c.get('principal')
     const limit = orgLimit(requireScope(p, 'credentials', 'read'), p)
-    return c.json(
-      await listPage(
-        s.db,
-        {
-          select,
-          from,
-          where: limit === null ? [] : ['c.organization_id = $1'],
-          params: limit === null ? [] : [limit],
-          // By its user, by what it opens and by its number (the palette's "$smart", "$12").
-          searchColumns: [
-            'u.email',
-            'u.first_name',
-            'u.last_name',
-            assignmentName,
-            'c.credential_id::text',
-          ],
-          sortColumns,
-          tiebreak: 'c.credential_id',
-        },
-        query(c, CredentialListQuery),
-      ),
-    )
+    return c.json(await listPage(s.db, credentialListSpec(limit), query(c, CredentialListQuery)))
   })
 
   app.get('/access/v1/credentials/:id', async (c) => {

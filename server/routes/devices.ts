@@ -13,7 +13,7 @@ import { byName, changeRow, writeJournal } from '../db/journal'
 import { lockRow } from '../db/locks'
 import { conflict, notFound, requiredField } from '../http/errors'
 import { journalSource } from '../http/journal-source'
-import { listPage } from '../http/list'
+import { listPage, type ListSpec } from '../http/list'
 import { ensureInScope, orgLimit, requireScope } from '../http/scope'
 import { idParam, jsonBody, parse, query } from '../http/validate'
 import type { Scope } from '../../src/contract/permissions'
@@ -53,6 +53,27 @@ function filterWhere(filters: DeviceFilters) {
     where.push(`${filterColumns[key]}${params.length}`)
   }
   return { where, params }
+}
+
+/** The devices list with its filters, of every organization (limit null) or one. */
+export function deviceListSpec(
+  limit: number | null,
+  filters: DeviceFilters,
+): ListSpec<(typeof deviceSortKeys)[number]> {
+  const { where, params } = filterWhere(filters)
+  if (limit !== null) {
+    params.push(limit)
+    where.push(`d.organization_id = $${params.length}`)
+  }
+  return {
+    select: deviceSelect,
+    from: deviceFrom,
+    where,
+    params,
+    searchColumns: ['d.name', 'd.device_id_manufacturer', 'd.device_type_id', 'm.name'],
+    sortColumns,
+    tiebreak: 'd.device_id',
+  }
 }
 
 async function findDevice(q: Queryable, id: number): Promise<Device | undefined> {
@@ -116,22 +137,9 @@ export function registerDevices(app: App, s: Services) {
     const p = c.get('principal')
     const limit = orgLimit(requireScope(p, 'devices', 'read'), p)
     const list = query(c, DeviceListQuery)
-    const { where, params } = filterWhere(list)
-    if (limit !== null) {
-      params.push(limit)
-      where.push(`d.organization_id = $${params.length}`)
-    }
     const page = await listPage<(typeof deviceSortKeys)[number], DeviceRow>(
       s.db,
-      {
-        select: deviceSelect,
-        from: deviceFrom,
-        where,
-        params,
-        searchColumns: ['d.name', 'd.device_id_manufacturer', 'd.device_type_id', 'm.name'],
-        sortColumns,
-        tiebreak: 'd.device_id',
-      },
+      deviceListSpec(limit, list),
       list,
     )
     return c.json({ ...page, data: page.data.map(toDevice) })

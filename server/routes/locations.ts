@@ -17,7 +17,7 @@ import { byName, changeRow, writeJournal } from '../db/journal'
 import { lockRow } from '../db/locks'
 import { inUse, notFound, type Holdings } from '../http/errors'
 import { journalSource } from '../http/journal-source'
-import { listPage } from '../http/list'
+import { listPage, type ListSpec } from '../http/list'
 import { ensureInScope, orgLimit, requireScope } from '../http/scope'
 import { idParam, jsonBody, parse, query } from '../http/validate'
 import { findDevices } from './device-rows'
@@ -125,25 +125,24 @@ const values = (input: LocationInput) => [
   input.image_url ?? null,
 ]
 
+/** The locations list of every organization (limit null) or one. */
+export const locationListSpec = (
+  limit: number | null,
+): ListSpec<(typeof locationSortKeys)[number]> => ({
+  select,
+  from: 'locations l',
+  where: limit === null ? [] : ['l.organization_id = $1'],
+  params: limit === null ? [] : [limit],
+  searchColumns: ['l.name', 'l.street', 'l.locality', 'l.postal_code'],
+  sortColumns,
+  tiebreak: 'l.location_id',
+})
+
 export function registerLocations(app: App, s: Services) {
   app.get('/sbm/v1/locations', async (c) => {
     const p = c.get('principal')
     const limit = orgLimit(requireScope(p, 'locations', 'read'), p)
-    return c.json(
-      await listPage(
-        s.db,
-        {
-          select,
-          from: 'locations l',
-          where: limit === null ? [] : ['l.organization_id = $1'],
-          params: limit === null ? [] : [limit],
-          searchColumns: ['l.name', 'l.street', 'l.locality', 'l.postal_code'],
-          sortColumns,
-          tiebreak: 'l.location_id',
-        },
-        query(c, LocationListQuery),
-      ),
-    )
+    return c.json(await listPage(s.db, locationListSpec(limit), query(c, LocationListQuery)))
   })
 
   app.get('/sbm/v1/locations/:id', async (c) => {

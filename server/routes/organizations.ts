@@ -12,7 +12,7 @@ import { byName, changeRow, writeJournal } from '../db/journal'
 import { lockRow } from '../db/locks'
 import { conflict, HttpError } from '../http/errors'
 import { journalSource } from '../http/journal-source'
-import { listPage } from '../http/list'
+import { listPage, type ListSpec } from '../http/list'
 import { ensureInScope, orgLimit, requireScope } from '../http/scope'
 import { idParam, jsonBody, query } from '../http/validate'
 
@@ -55,25 +55,26 @@ const sortColumns: Record<(typeof organizationSortKeys)[number], string> = {
   created_at: 'o.created_at',
 }
 
+/** The organizations list of every organization (limit null) or the reader's own. */
+export const organizationListSpec = (
+  limit: number | null,
+): ListSpec<(typeof organizationSortKeys)[number]> => ({
+  select,
+  from: 'organizations o',
+  where: limit === null ? [] : ['o.organization_id = $1'],
+  params: limit === null ? [] : [limit],
+  searchColumns: ['o.name', 'o.description'],
+  sortColumns,
+  tiebreak: 'o.organization_id',
+  indexedSearch: true,
+})
+
 export function registerOrganizations(app: App, s: Services) {
   app.get('/org/v1/organizations', async (c) => {
     const p = c.get('principal')
     const limit = orgLimit(requireScope(p, 'organizations', 'read'), p)
     return c.json(
-      await listPage(
-        s.db,
-        {
-          select,
-          from: 'organizations o',
-          where: limit === null ? [] : ['o.organization_id = $1'],
-          params: limit === null ? [] : [limit],
-          searchColumns: ['o.name', 'o.description'],
-          sortColumns,
-          tiebreak: 'o.organization_id',
-          indexedSearch: true,
-        },
-        query(c, OrganizationListQuery),
-      ),
+      await listPage(s.db, organizationListSpec(limit), query(c, OrganizationListQuery)),
     )
   })
 

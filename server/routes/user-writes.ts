@@ -3,10 +3,12 @@ import {
   inScope,
   needs,
   userChangeRefusal,
+  type Scope,
   type UserChange,
 } from '../../src/contract/permissions'
 import { UserInput, UserUpdate, type User } from '../../src/contract/users'
-import type { App, Principal, Services } from '../context'
+import type { Context } from 'hono'
+import type { App, AppEnv, Principal, Services } from '../context'
 import type { Queryable } from '../db/database'
 import { changeRow, writeJournal } from '../db/journal'
 import { badField, conflict, forbidden, HttpError, notFound, taken } from '../http/errors'
@@ -114,7 +116,7 @@ async function checkUnique(q: Queryable, input: UserInput, exceptId: number) {
   throw taken(field, field, `This ${field} is already taken.`)
 }
 
-function toInput(user: User): UserInput {
+export function toInput(user: User): UserInput {
   return {
     username: user.username,
     email: user.email,
@@ -149,31 +151,79 @@ const userValues = (input: UserInput, organizationId: number) => [
 /** A user is named by their e-mail in the journal: the sign-in name everyone knows them by. */
 const byEmail = (user: User) => user.email
 
+/**
+ * Creates a user in the caller's transaction: organization scope, "cannot grant what you do not
+ * hold", the organization's clients, unique sign-in names, and the journal row. The form's POST
+ * and the CSV import (user-import.ts) both come here.
+ */
+export async function insertUser(
+  q: Queryable,
+  c: Context<AppEnv>,
+  scope: Scope,
+  input: UserInput,
+): Promise<number> {
+  const p = c.get('principal')
+  const organizationId = input.organization_id
+  if (!inScope(scope, p.organizationId, organizationId)) throw notFound('Organization')
+  await checkGrants(q, p, input.roles, input.permissions)
+  await checkOrganization(q, organizationId, input.client_ids ?? [])
+  await checkUnique(q, input, 0)
+  const [row] = await q.query<{ user_id: number }>(
+    `insert into users (organization_id, username, email, title, first_name, last_name,
+       phone_number, notes, roles, permissions, client_ids, disabled)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) returning user_id`,
+    userValues(input, organizationId),
+  )
+  const userId = row?.user_id ?? 0
+  await writeJournal(
+    q,
+    journalSource(c),
+    changeRow('user', userId, null, (await findUser(q, userId)) ?? null, byEmail),
+  )
+  return userId
+}
+
+/** `user` (already judged manageable) with `patch` applied, by the same rules as a create. */
+export async function updateUser(
+  q: Queryable,
+  c: Context<AppEnv>,
+  scope: Scope,
+  user: User,
+  patch: UserUpdate,
+): Promise<void> {
+  const p = c.get('principal')
+  const id = user.user_id
+  const input = parse({ ...toInput(user), ...patch }, UserInput)
+  const organizationId = input.organization_id
+  if (!inScope(scope, p.organizationId, organizationId)) throw notFound('Organization')
+  await checkGrants(q, p, input.roles, input.permissions)
+  await checkOrganization(q, organizationId, input.client_ids ?? [])
+  await checkUnique(q, input, id)
+  await q.query(
+    `update users set organization_id = $1, username = $2, email = $3, title = $4,
+       first_name = $5, last_name = $6, phone_number = $7, notes = $8, roles = $9,
+       permissions = $10, client_ids = $11, disabled = $12, updated_at = now(),
+       email_confirmed = email_confirmed and lower(email) = lower($3),
+       phone_confirmed = phone_confirmed and phone_number is not distinct from $7
+     where user_id = $13`,
+    [...userValues(input, organizationId), id],
+  )
+  if (input.disabled) {
+    await q.query('update refresh_tokens set revoked_at = now() where user_id = $1', [id])
+  }
+  await writeJournal(
+    q,
+    journalSource(c),
+    changeRow('user', id, user, (await findUser(q, id)) ?? null, byEmail),
+  )
+}
+
 export function registerUserWrites(app: App, s: Services) {
   app.post('/org/v1/users', async (c) => {
     const p = c.get('principal')
     const scope = requireScope(p, 'users', 'create')
     const input = await jsonBody(c, UserInput)
-    const organizationId = input.organization_id
-    if (!inScope(scope, p.organizationId, organizationId)) throw notFound('Organization')
-    const id = await s.db.tx(async (q) => {
-      await checkGrants(q, p, input.roles, input.permissions)
-      await checkOrganization(q, organizationId, input.client_ids ?? [])
-      await checkUnique(q, input, 0)
-      const [row] = await q.query<{ user_id: number }>(
-        `insert into users (organization_id, username, email, title, first_name, last_name,
-           phone_number, notes, roles, permissions, client_ids, disabled)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) returning user_id`,
-        userValues(input, organizationId),
-      )
-      const userId = row?.user_id ?? 0
-      await writeJournal(
-        q,
-        journalSource(c),
-        changeRow('user', userId, null, (await findUser(q, userId)) ?? null, byEmail),
-      )
-      return userId
-    })
+    const id = await s.db.tx((q) => insertUser(q, c, scope, input))
     return c.json(await findUser(s.db, id), 201)
   })
 
@@ -183,31 +233,8 @@ export function registerUserWrites(app: App, s: Services) {
     const id = idParam(c)
     const patch = await jsonBody(c, UserUpdate)
     await s.db.tx(async (q) => {
-      const found = await findUser(q, id)
-      const user = ensureManageable(p, found, patch.disabled ? 'disable' : 'edit')
-      const input = parse({ ...toInput(user), ...patch }, UserInput)
-      const organizationId = input.organization_id
-      if (!inScope(scope, p.organizationId, organizationId)) throw notFound('Organization')
-      await checkGrants(q, p, input.roles, input.permissions)
-      await checkOrganization(q, organizationId, input.client_ids ?? [])
-      await checkUnique(q, input, id)
-      await q.query(
-        `update users set organization_id = $1, username = $2, email = $3, title = $4,
-           first_name = $5, last_name = $6, phone_number = $7, notes = $8, roles = $9,
-           permissions = $10, client_ids = $11, disabled = $12, updated_at = now(),
-           email_confirmed = email_confirmed and lower(email) = lower($3),
-           phone_confirmed = phone_confirmed and phone_number is not distinct from $7
-         where user_id = $13`,
-        [...userValues(input, organizationId), id],
-      )
-      if (input.disabled) {
-        await q.query('update refresh_tokens set revoked_at = now() where user_id = $1', [id])
-      }
-      await writeJournal(
-        q,
-        journalSource(c),
-        changeRow('user', id, user, (await findUser(q, id)) ?? null, byEmail),
-      )
+      const user = ensureManageable(p, await findUser(q, id), patch.disabled ? 'disable' : 'edit')
+      await updateUser(q, c, scope, user, patch)
     })
     return c.json(await findUser(s.db, id))
   })

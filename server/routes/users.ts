@@ -29,7 +29,7 @@ const sortColumns: Record<(typeof userSortKeys)[number], string> = {
 }
 
 /** The users list of every organization (limit null) or one; each order is an index (migration 010). */
-const userListSpec = (limit: number | null): ListSpec<(typeof userSortKeys)[number]> => ({
+export const userListSpec = (limit: number | null): ListSpec<(typeof userSortKeys)[number]> => ({
   select: userSelect,
   from: userFrom,
   where: limit === null ? [] : ['u.organization_id = $1'],

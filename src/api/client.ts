@@ -19,11 +19,25 @@ export async function apiRequest<T>(
   schema: Struct<T, unknown> | null,
   options: RequestOptions,
 ): Promise<T> {
-  if (options.auth === false) return parse(schema, await send(options, null))
+  return parse(schema, await authorizedSend(options))
+}
+
+/**
+ * The answer itself, once it is 2xx, for a body read as a stream (a CSV export); a refusal is
+ * the same ApiError as apiRequest's.
+ */
+export async function apiStream(options: RequestOptions): Promise<Response> {
+  const response = await authorizedSend(options)
+  if (!response.ok) throw await httpError(response)
+  return response
+}
+
+async function authorizedSend(options: RequestOptions): Promise<Response> {
+  if (options.auth === false) return send(options, null)
   const generation = sessionGeneration()
   const token = getAccessToken()
   const first = await send(options, token)
-  if (first.status !== 401) return parse(schema, first)
+  if (first.status !== 401) return first
   // Sent without any session (after a logout): there is nothing to refresh and nothing to end.
   if (token === null && getRefreshToken() === null) throw await httpError(first)
   const fresh = await refreshAfterUnauthorized(token, generation)
@@ -34,7 +48,7 @@ export async function apiRequest<T>(
     if (generation === sessionGeneration()) endSession()
     throw error
   }
-  return parse(schema, retried)
+  return retried
 }
 
 /**

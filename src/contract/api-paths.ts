@@ -27,6 +27,18 @@ export const SIGN_OUT_PATH = '/auth/v1/token/revoke'
 export const AUDIT_PATH = '/sbm/v1/devices/audit'
 export const TRIAGE_PATH = '/sbm/v1/devices/triage'
 
+/** Each list's CSV export: the list's own path and parameters, ending in export.csv. */
+export const exportPaths = {
+  organizations: '/org/v1/organizations/export.csv',
+  users: '/org/v1/users/export.csv',
+  locations: '/sbm/v1/locations/export.csv',
+  devices: '/sbm/v1/devices/export.csv',
+  credentials: '/access/v1/credentials/export.csv',
+  audits: `${AUDIT_PATH}/export.csv`,
+  journal: '/org/v1/journal/export.csv',
+} as const
+export type ExportList = keyof typeof exportPaths
+
 /** `path` with `query`'s set values in order, as `?key=value&…` (nothing when none is set). */
 export function requestPath({
   path,

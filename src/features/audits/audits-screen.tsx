@@ -6,6 +6,7 @@ import { errorText } from '../../ui/data-table/error-text'
 import { useEntryDrawer } from '../../ui/entry-drawer'
 import { useLogTime } from '../../ui/moment'
 import { Page } from '../../ui/page'
+import { ListExport } from '../../commands/list-export'
 import { auditColumns } from './audit-columns'
 import { AuditEntryDrawer } from './audit-entry-drawer'
 import { AuditNewsBar } from './audit-news-bar'
@@ -38,7 +39,12 @@ export function AuditsScreen() {
     <Page
       title={LL.audits.title()}
       intro={LL.audits.intro()}
-      actions={<AuditNewsBar list={list} />}
+      actions={
+        <>
+          <ListExport list="audits" defaults={defaults} />
+          <AuditNewsBar list={list} />
+        </>
+      }
     >
       <DataTable
         label={LL.audits.gridLabel()}

@@ -12,6 +12,7 @@ import { DataTable } from '../../ui/data-table/data-table'
 import { errorText } from '../../ui/data-table/error-text'
 import type { ListViewDefaults } from '../../contract/list-view'
 import { Page } from '../../ui/page'
+import { ListExport } from '../../commands/list-export'
 import { credentialColumns } from './credential-columns'
 import { scheduleText, windowOf } from '../../lib/credential-text'
 import { dialogIdOf, withoutDialog } from './dialog-param'
@@ -88,11 +89,14 @@ export function CredentialsScreen() {
     <Page
       title={LL.nav.credentials()}
       actions={
-        canCreate ? (
-          <Link className={buttonClass()} href={pathTo('credentials-create')}>
-            {LL.credentials.create()}
-          </Link>
-        ) : null
+        <>
+          <ListExport list="credentials" defaults={defaults} />
+          {canCreate ? (
+            <Link className={buttonClass()} href={pathTo('credentials-create')}>
+              {LL.credentials.create()}
+            </Link>
+          ) : null}
+        </>
       }
     >
       <DataTable

@@ -11,6 +11,7 @@ import { DataTable } from '../../ui/data-table/data-table'
 import { errorText } from '../../ui/data-table/error-text'
 import type { ListViewDefaults } from '../../contract/list-view'
 import { Page } from '../../ui/page'
+import { ListExport } from '../../commands/list-export'
 import { DeleteDeviceDialog } from './delete-device-dialog'
 import { deviceColumns } from './device-columns'
 import { DeviceFilterBar } from './device-filter-bar'
@@ -69,11 +70,14 @@ export function DevicesScreen() {
     <Page
       title={LL.nav.devices()}
       actions={
-        canCreate ? (
-          <Link className={buttonClass()} href={pathTo('devices-create')}>
-            {LL.devices.create()}
-          </Link>
-        ) : null
+        <>
+          <ListExport list="devices" defaults={defaults} filters={query} />
+          {canCreate ? (
+            <Link className={buttonClass()} href={pathTo('devices-create')}>
+              {LL.devices.create()}
+            </Link>
+          ) : null}
+        </>
       }
     >
       <DeviceFilterBar

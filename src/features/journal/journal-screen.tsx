@@ -23,6 +23,7 @@ import { Notice } from '../../ui/notice'
 import { useEntryDrawer } from '../../ui/entry-drawer'
 import { useLogTime } from '../../ui/moment'
 import { Page } from '../../ui/page'
+import { ListExport } from '../../commands/list-export'
 import { journalColumns } from './journal-columns'
 import { JournalEntryDrawer } from './journal-entry-drawer'
 import { JournalFilterBar } from './journal-filter-bar'
@@ -99,7 +100,11 @@ export function JournalScreen() {
     })
 
   return (
-    <Page title={LL.journal.title()} intro={LL.journal.intro()}>
+    <Page
+      title={LL.journal.title()}
+      intro={LL.journal.intro()}
+      actions={<ListExport list="journal" defaults={defaults} filters={query} />}
+    >
       {problems.length > 0 ? (
         <Notice tone="warning" className={styles.problems}>
           {problems.map((problem) => (

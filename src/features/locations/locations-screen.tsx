@@ -11,6 +11,7 @@ import { DataTable } from '../../ui/data-table/data-table'
 import { errorText } from '../../ui/data-table/error-text'
 import type { ListViewDefaults } from '../../contract/list-view'
 import { Page } from '../../ui/page'
+import { ListExport } from '../../commands/list-export'
 import { DeleteLocationDialog } from './delete-location-dialog'
 import { formatAddress } from './location-address'
 import { locationColumns } from './location-columns'
@@ -96,11 +97,14 @@ export function LocationsScreen() {
     <Page
       title={LL.nav.locations()}
       actions={
-        canCreate ? (
-          <Link className={buttonClass()} href={pathTo('locations-create')}>
-            {LL.locations.create()}
-          </Link>
-        ) : null
+        <>
+          <ListExport list="locations" defaults={defaults} />
+          {canCreate ? (
+            <Link className={buttonClass()} href={pathTo('locations-create')}>
+              {LL.locations.create()}
+            </Link>
+          ) : null}
+        </>
       }
     >
       <DataTable

@@ -10,6 +10,7 @@ import { DataTable } from '../../ui/data-table/data-table'
 import { errorText } from '../../ui/data-table/error-text'
 import type { ListViewDefaults } from '../../contract/list-view'
 import { Page } from '../../ui/page'
+import { ListExport } from '../../commands/list-export'
 import { DeleteOrganizationDialog } from './delete-organization-dialog'
 import { organizationColumns } from './organization-columns'
 import { pathTo } from '../../contract/pages'
@@ -54,11 +55,14 @@ export function OrganizationsScreen() {
     <Page
       title={LL.organizations.title()}
       actions={
-        canCreate ? (
-          <Link className={buttonClass()} href={pathTo('organizations-create')}>
-            {LL.organizations.create()}
-          </Link>
-        ) : null
+        <>
+          <ListExport list="organizations" defaults={defaults} />
+          {canCreate ? (
+            <Link className={buttonClass()} href={pathTo('organizations-create')}>
+              {LL.organizations.create()}
+            </Link>
+          ) : null}
+        </>
       }
     >
       <DataTable

@@ -11,6 +11,7 @@ import { DataTable } from '../../ui/data-table/data-table'
 import { errorText } from '../../ui/data-table/error-text'
 import type { ListViewDefaults } from '../../contract/list-view'
 import { Page } from '../../ui/page'
+import { ListExport } from '../../commands/list-export'
 import { offeredBulkKinds, type BulkKind } from './bulk-user-actions'
 import { BulkUserCommands } from './bulk-user-commands'
 import { BulkUsersDialog, type BulkRequest } from './bulk-users-dialog'
@@ -92,11 +93,14 @@ export function UsersScreen() {
     <Page
       title={LL.nav.users()}
       actions={
-        canCreate ? (
-          <Link className={buttonClass()} href={pathTo('users-create')}>
-            {LL.users.create()}
-          </Link>
-        ) : null
+        <>
+          <ListExport list="users" defaults={defaults} />
+          {canCreate ? (
+            <Link className={buttonClass()} href={pathTo('users-create')}>
+              {LL.users.create()}
+            </Link>
+          ) : null}
+        </>
       }
     >
       <DataTable

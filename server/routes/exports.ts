@@ -1,0 +1,231 @@
+import type { TranslationFunctions } from '../../i18n/i18n-types'
+import { exportPaths } from '../../src/contract/api-paths'
+import { AuditListQuery, type AuditEntry } from '../../src/contract/audits'
+import { CredentialListQuery, type Credential } from '../../src/contract/credentials'
+import { DeviceListQuery } from '../../src/contract/devices'
+import type { JournalEntry } from '../../src/contract/journal'
+import { LocationListQuery, type Location } from '../../src/contract/locations'
+import { OrganizationListQuery, type Organization } from '../../src/contract/organizations'
+import { UserListQuery, type User } from '../../src/contract/users'
+import type { Handler } from 'hono'
+import type { Struct } from 'superstruct'
+import type { ListQuery } from '../../src/contract/list'
+import type { Resource } from '../../src/contract/permissions'
+import type { App, AppEnv, Services } from '../context'
+import type { ListSpec } from '../http/list'
+import { scopeTotal } from '../db/audit-paging'
+import { boundedSpec } from '../db/audit-pages'
+import { csvResponse, type CsvCell, type CsvColumn } from '../http/csv-export'
+import { orgLimit, requireScope } from '../http/scope'
+import { query } from '../http/validate'
+import { credentialListSpec } from './credentials'
+import type { DeviceRow } from './device-rows'
+import { deviceListSpec } from './devices'
+import { journalListSpec, journalQuery } from './journal'
+import { locationListSpec } from './locations'
+import { organizationListSpec } from './organizations'
+import { userListSpec } from './users'
+
+type ColumnKey = keyof TranslationFunctions['csv']['columns']
+
+/** A column headed by its `csv.columns` word; the import reads the same words back (docs/csv.md). */
+const column = <R>(
+  key: ColumnKey,
+  value: (row: R, LL: TranslationFunctions) => CsvCell,
+): CsvColumn<R> => ({ header: (LL) => LL.csv.columns[key](), value })
+
+const yesNo = (value: boolean, LL: TranslationFunctions) => (value ? LL.csv.yes() : LL.csv.no())
+// Several values in one cell, as the import splits them (decision 053).
+const several = (values: readonly string[]) => values.join('; ')
+
+const organizationColumns: CsvColumn<Organization>[] = [
+  column('organization_id', (o) => o.organization_id),
+  column('name', (o) => o.name),
+  column('description', (o) => o.description),
+  column('client_ids', (o) => several(o.client_ids)),
+  column('created_at', (o) => o.created_at),
+]
+
+// No password, token or PIN is selected for any list, so none can reach a file.
+const userColumns: CsvColumn<User>[] = [
+  column('user_id', (u) => u.user_id),
+  column('username', (u) => u.username),
+  column('email', (u) => u.email),
+  column('title', (u) => u.title),
+  column('first_name', (u) => u.first_name),
+  column('last_name', (u) => u.last_name),
+  column('phone_number', (u) => u.phone_number),
+  column('roles', (u) => several(u.roles)),
+  column('permissions', (u) => several(u.permissions)),
+  column('organization_id', (u) => u.organization_id),
+  column('organization_name', (u) => u.organization_name),
+  column('client_ids', (u) => several(u.client_ids)),
+  column('disabled', (u, LL) => yesNo(u.disabled, LL)),
+  column('email_confirmed', (u, LL) => yesNo(u.email_confirmed, LL)),
+  column('notes', (u) => u.notes),
+  column('created_at', (u) => u.created_at),
+]
+
+const locationColumns: CsvColumn<Location>[] = [
+  column('location_id', (l) => l.location_id),
+  column('name', (l) => l.name),
+  column('street', (l) => l.street),
+  column('number', (l) => l.number),
+  column('postal_code', (l) => l.postal_code),
+  column('locality', (l) => l.locality),
+  column('description', (l) => l.description),
+  column('organization_id', (l) => l.organization_id),
+  column('created_at', (l) => l.created_at),
+]
+
+const deviceColumns: CsvColumn<DeviceRow>[] = [
+  column('device_id', (d) => d.device_id),
+  column('name', (d) => d.name),
+  column('device_type', (d) => d.type_description),
+  column('manufacturer', (d) => d.manufacturer_name),
+  column('serial', (d) => d.device_id_manufacturer),
+  column('connected', (d, LL) => yesNo(d.connected, LL)),
+  column('battery_level', (d) => d.battery_level),
+  column('lock_state', (d, LL) =>
+    d.lock_state === null
+      ? ''
+      : d.lock_state === 'locked'
+        ? LL.devices.locked()
+        : LL.devices.unlocked(),
+  ),
+  column('location_id', (d) => d.location_id),
+  column('location_name', (d) => d.place_location),
+  column('floor', (d) => d.place_floor),
+  column('room', (d) => d.place_room),
+  column('door', (d) => d.place_door),
+  column('organization_id', (d) => d.organization_id),
+  column('description', (d) => d.description),
+  column('created_at', (d) => d.created_at),
+]
+
+const credentialColumns: CsvColumn<Credential>[] = [
+  column('credential_id', (c) => c.credential_id),
+  column('user_id', (c) => c.user_id),
+  column('user_email', (c) => c.user_email),
+  column('assignment_type', (c) => c.assignment_type),
+  column('assignment_id', (c) => c.assignment_id),
+  column('assignment_name', (c) => c.assignment_name),
+  column('start_datetime', (c) => c.start_datetime),
+  column('end_datetime', (c) => c.end_datetime),
+  column('permanent', (c, LL) => yesNo(c.permanent, LL)),
+  column('exclusive', (c, LL) => yesNo(c.exclusive, LL)),
+  column('repetition', (c) => (c.repetition === null ? '' : JSON.stringify(c.repetition))),
+  column('organization_id', (c) => c.organization_id),
+  column('created_at', (c) => c.created_at),
+]
+
+const auditColumns: CsvColumn<AuditEntry>[] = [
+  column('audit_id', (a) => a.audit_id),
+  column('at', (a) => a.created_at),
+  column('device_id', (a) => a.device_id),
+  column('device_name', (a) => a.device_name),
+  column('command', (a, LL) => LL.audits.commands[a.command]()),
+  column('result', (a, LL) => (a.result === 'success' ? LL.audits.success() : LL.audits.failure())),
+  column('user_id', (a) => a.user_id),
+  column('actor_email', (a) => a.actor_email),
+  column('detail', (a) => a.detail),
+  column('organization_id', (a) => a.organization_id),
+]
+
+const journalColumns: CsvColumn<JournalEntry>[] = [
+  column('journal_id', (j) => j.journal_id),
+  column('at', (j) => j.at),
+  column('actor_id', (j) => j.actor_id),
+  column('actor_email', (j) => j.actor_email),
+  column('action', (j, LL) => LL.journal.actions[j.action]()),
+  column('target_type', (j, LL) => LL.journal.targetTypes[j.target_type]()),
+  column('target_id', (j) => j.target_id),
+  column('target_name', (j) => j.target_name),
+  column('organization_id', (j) => j.organization_id),
+  column('client_address', (j) => j.client_address),
+  column('request_id', (j) => j.request_id),
+  column('changes', (j) => JSON.stringify(j.changes)),
+]
+
+/** A list's export: its permission, query struct, list and columns. */
+function listExport<K extends string, R extends object, Q extends ListQuery<K>, S>(
+  s: Services,
+  resource: Resource,
+  what: string,
+  struct: Struct<Q, S>,
+  spec: (limit: number | null, query: Q) => ListSpec<K>,
+  columns: readonly CsvColumn<R>[],
+): Handler<AppEnv> {
+  return (c) => {
+    const p = c.get('principal')
+    const limit = orgLimit(requireScope(p, resource, 'read'), p)
+    const list = query(c, struct)
+    return csvResponse(c, s.db, { what, spec: spec(limit, list), query: list, columns })
+  }
+}
+
+/**
+ * GET <list>/export.csv for every list: the list's own parameters (sort, search, filters; start
+ * and length are ignored), its permission and organization scope, streamed in keyset batches
+ * (server/http/csv-export.ts). Registered before the resources' `/:id` routes, which would
+ * otherwise take `export.csv` for an id.
+ */
+export function registerExports(app: App, s: Services) {
+  app.get(
+    exportPaths.organizations,
+    listExport(
+      s,
+      'organizations',
+      'organizations',
+      OrganizationListQuery,
+      organizationListSpec,
+      organizationColumns,
+    ),
+  )
+  app.get(
+    exportPaths.users,
+    listExport(s, 'users', 'users', UserListQuery, userListSpec, userColumns),
+  )
+  app.get(
+    exportPaths.locations,
+    listExport(s, 'locations', 'locations', LocationListQuery, locationListSpec, locationColumns),
+  )
+  app.get(
+    exportPaths.devices,
+    listExport(s, 'devices', 'devices', DeviceListQuery, deviceListSpec, deviceColumns),
+  )
+  app.get(
+    exportPaths.credentials,
+    listExport(
+      s,
+      'credentials',
+      'credentials',
+      CredentialListQuery,
+      credentialListSpec,
+      credentialColumns,
+    ),
+  )
+
+  // The log as it stood when the export began (or at `upto`, the screen's bound): entries
+  // written meanwhile are not chased to the end of the file.
+  app.get(exportPaths.audits, async (c) => {
+    const p = c.get('principal')
+    const limit = orgLimit(requireScope(p, 'devices:audits', 'read'), p)
+    const { upto, device_id: deviceId, ...list } = query(c, AuditListQuery)
+    const spec = boundedSpec(limit, upto ?? (await scopeTotal(s.db, limit)))
+    if (deviceId !== undefined) spec.where.push(`device_id = $${spec.params.push(deviceId)}`)
+    return csvResponse(c, s.db, { what: 'audit-log', spec, query: list, columns: auditColumns })
+  })
+
+  app.get(exportPaths.journal, async (c) => {
+    const p = c.get('principal')
+    const limit = orgLimit(requireScope(p, 'journal', 'read'), p)
+    const { list, ...filters } = journalQuery(c)
+    return csvResponse(c, s.db, {
+      what: 'journal',
+      spec: await journalListSpec(s.db, limit, filters),
+      query: list,
+      columns: journalColumns,
+    })
+  })
+}

@@ -1,0 +1,236 @@
+import { parse } from 'csv-parse/sync'
+import type { Struct } from 'superstruct'
+import { describe, expect, it } from 'vitest'
+import { AuditPage } from '../../src/contract/audits'
+import { Credential, credentialSortKeys } from '../../src/contract/credentials'
+import { listOf } from '../../src/contract/list'
+import { Organization } from '../../src/contract/organizations'
+import { Me, User, userSortKeys } from '../../src/contract/users'
+import { userListSpec } from '../../server/routes/users'
+import { credentialListSpec } from '../../server/routes/credentials'
+import type { ListSpec } from '../../server/http/list'
+import { keysetBatch, type KeysetMark } from '../../server/http/list-keyset'
+import { ADMIN, AUDITOR, GLOBEX, ORGADMIN, STAFF, shaped, useServer } from './helpers'
+
+const server = useServer()
+
+/** The file's text, its records (header first) and the answer's headers. */
+async function exportOf(path: string, token: string, headers: Record<string, string> = {}) {
+  const reply = await server().request('GET', path, { token, headers })
+  expect(reply.status).toBe(200)
+  const text = String(reply.body)
+  const records: string[][] = parse(text, { bom: true })
+  return { text, records, headers: reply.headers }
+}
+
+const column = (records: string[][], header: string) => {
+  const index = records[0]?.indexOf(header) ?? -1
+  expect(index).toBeGreaterThanOrEqual(0)
+  return records.slice(1).map((record) => record[index])
+}
+
+// Cells a spreadsheet would run as a formula, and cells that test the quoting itself.
+const hostile = [
+  '=HYPERLINK("http://evil.example","click")',
+  '+1 dial',
+  '-2+3',
+  '@SUM(A1)',
+  '\tTabbed',
+  'Smith, "Junior"',
+]
+
+describe('CSV export of every list', () => {
+  it('answers a UTF-8 CSV file named for what and when, in the list’s order', async () => {
+    const token = await server().login(ADMIN)
+    const { text, records, headers } = await exportOf(
+      '/org/v1/organizations/export.csv?order_by=name&order_direction=asc',
+      token,
+    )
+    expect(headers.get('content-type')).toBe('text/csv; charset=utf-8')
+    expect(headers.get('content-disposition')).toMatch(
+      /^attachment; filename="organizations-\d{8}-\d{6}\.csv"$/,
+    )
+    expect(headers.get('cache-control')).toBe('no-store')
+    expect(text.split('\r\n')[0]).toBe('Organization ID,Name,Description,Clients,Created')
+    // fetch's text() drops the byte order mark; the bytes keep it.
+    const raw = await fetch(`${server().url}/org/v1/organizations/export.csv`, {
+      headers: { authorization: `Bearer ${token}` },
+    })
+    expect([...new Uint8Array(await raw.arrayBuffer()).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf])
+    const list = shaped(
+      (
+        await server().request(
+          'GET',
+          '/org/v1/organizations?order_by=name&order_direction=asc&length=500',
+          { token },
+        )
+      ).body,
+      listOf(Organization),
+    )
+    expect(column(records, 'Name')).toEqual(list.data.map((o) => o.name))
+    expect(column(records, 'Organization ID')).toEqual(
+      list.data.map((o) => String(o.organization_id)),
+    )
+  })
+
+  it('defuses formulas and quotes hostile names seeded through the API', async () => {
+    const token = await server().login(ADMIN)
+    const stored: Organization[] = []
+    for (const [index, name] of hostile.entries()) {
+      const created = await server().request('POST', '/org/v1/organizations', {
+        token,
+        // The name is trimmed on save, so the tab goes first in the description.
+        json: { name, description: `${name}\r\nline "two", ${index}`, client_ids: [`h-${index}`] },
+      })
+      expect(created.status).toBe(201)
+      stored.push(shaped(created.body, Organization))
+    }
+    const { records } = await exportOf('/org/v1/organizations/export.csv', token)
+    const defused = (cell: string) => (/^[=+\-@\t\r]/.test(cell) ? `'${cell}` : cell)
+    for (const organization of stored) {
+      const record = records.find((r) => r[0] === String(organization.organization_id))
+      expect(record?.[1]).toBe(defused(organization.name))
+      expect(record?.[2]).toBe(defused(organization.description))
+    }
+    expect(records.some((r) => r[2]?.startsWith('\'\tTabbed\r\nline "two", 4'))).toBe(true)
+    expect(records.some((r) => r[1] === '\'=HYPERLINK("http://evil.example","click")')).toBe(true)
+  })
+
+  it('names the headers in the language asked for, English otherwise', async () => {
+    const token = await server().login(ADMIN)
+    const de = await exportOf('/org/v1/users/export.csv', token, {
+      'accept-language': 'fr;q=1, de-DE;q=0.9, en;q=0.5',
+    })
+    expect(de.records[0]?.slice(0, 3)).toEqual(['Benutzer-ID', 'Benutzername', 'E-Mail'])
+    expect(column(de.records, 'Deaktiviert').every((v) => v === 'ja' || v === 'nein')).toBe(true)
+    const fallback = await exportOf('/org/v1/users/export.csv', token, {
+      'accept-language': 'fr',
+    })
+    expect(fallback.records[0]?.slice(0, 3)).toEqual(['User ID', 'Username', 'E-mail'])
+  })
+
+  it('keeps an org admin to their organization and refuses readers without the permission', async () => {
+    const orgadmin = await server().login(ORGADMIN)
+    const me = shaped(
+      (await server().request('GET', '/org/v1/users/me', { token: orgadmin })).body,
+      Me,
+    )
+    for (const path of [
+      '/org/v1/users/export.csv',
+      '/sbm/v1/locations/export.csv',
+      '/sbm/v1/devices/export.csv',
+      '/access/v1/credentials/export.csv',
+      '/org/v1/organizations/export.csv',
+    ]) {
+      const { records } = await exportOf(path, orgadmin)
+      expect(records.length).toBeGreaterThan(1)
+      expect(new Set(column(records, 'Organization ID'))).toEqual(
+        new Set([String(me.organization_id)]),
+      )
+    }
+    const users = await exportOf('/org/v1/users/export.csv', orgadmin)
+    expect(column(users.records, 'Username')).not.toContain(GLOBEX.split('@')[0])
+    const auditor = await server().login(AUDITOR)
+    expect(
+      (await server().request('GET', '/org/v1/users/export.csv', { token: auditor })).status,
+    ).toBe(403)
+    const staff = await server().login(STAFF)
+    expect(
+      (await server().request('GET', '/sbm/v1/devices/audit/export.csv', { token: staff })).status,
+    ).toBeLessThan(500)
+    expect((await server().request('GET', '/org/v1/users/export.csv')).status).toBe(401)
+  })
+
+  it('exports the audit log with the screen’s search and sort, every matching row', async () => {
+    const token = await server().login(ADMIN)
+    for (const view of ['search=failure', 'order_by=device_name&order_direction=asc', '']) {
+      const list = shaped(
+        (await server().request('GET', `/sbm/v1/devices/audit?length=500&${view}`, { token })).body,
+        AuditPage,
+      )
+      const { records } = await exportOf(`/sbm/v1/devices/audit/export.csv?${view}`, token)
+      expect(records.length - 1).toBe(list.recordsFiltered)
+      expect(column(records, 'Entry ID')).toEqual(list.data.map((a) => String(a.audit_id)))
+    }
+    const failures = await exportOf('/sbm/v1/devices/audit/export.csv?search=failure', token)
+    expect(new Set(column(failures.records, 'Result'))).toEqual(new Set(['Failure']))
+  })
+
+  it('exports the devices with their filters, the credentials and the journal', async () => {
+    const token = await server().login(ADMIN)
+    const offline = await exportOf('/sbm/v1/devices/export.csv?connected=false', token)
+    expect(new Set(column(offline.records, 'Connected'))).toEqual(new Set(['no']))
+    const credentials = await exportOf('/access/v1/credentials/export.csv', token)
+    expect(credentials.records[0]).not.toContain('PIN')
+    expect(credentials.text).not.toMatch(/"pin"/)
+    const journal = await exportOf('/org/v1/journal/export.csv?search=sign', token)
+    expect(column(journal.records, 'Action').length).toBeGreaterThan(0)
+    const refused = await server().request('GET', '/org/v1/journal/export.csv?about_type=user', {
+      token,
+    })
+    expect(refused.status).toBe(400)
+  })
+})
+
+/** Every row of `spec` in `size`-row keyset batches, as the export reads them. */
+async function walk<K extends string, R extends object>(
+  spec: ListSpec<K>,
+  order: { order_by: K; order_direction: 'asc' | 'desc' },
+  size: number,
+): Promise<R[]> {
+  const walked: R[] = []
+  let mark: KeysetMark | null = null
+  do {
+    const batch: { rows: R[]; mark: KeysetMark | null } = await keysetBatch<K, R>(
+      server().running.handle.services.db,
+      spec,
+      { ...order, search: '' },
+      mark,
+      size,
+    )
+    walked.push(...batch.rows)
+    mark = batch.mark
+  } while (mark !== null)
+  return walked
+}
+
+/** The list's own rows for the same order, one page of up to 500. */
+async function listed<T, S>(path: string, struct: Struct<T, S>, token: string) {
+  return shaped((await server().request('GET', `${path}&length=500`, { token })).body, struct)
+}
+
+describe('keyset batches', () => {
+  it('walk every order in small batches with the rows of the list, ties included', async () => {
+    const token = await server().login(ADMIN)
+    for (const order_by of userSortKeys) {
+      for (const order_direction of ['asc', 'desc'] as const) {
+        const query = `order_by=${order_by}&order_direction=${order_direction}`
+        const list = await listed(`/org/v1/users?${query}`, listOf(User), token)
+        const walked = await walk<(typeof userSortKeys)[number], User>(
+          userListSpec(null),
+          { order_by, order_direction },
+          3,
+        )
+        expect(walked.map((u) => u.user_id)).toEqual(list.data.map((u) => u.user_id))
+      }
+    }
+  })
+
+  it('walk a column with nulls (a permanent credential has no end) both ways', async () => {
+    const [permanent] = await server().running.handle.services.db.query<{ n: number }>(
+      'select count(*)::int as n from credentials where end_datetime is null',
+    )
+    expect(permanent?.n).toBeGreaterThan(0)
+    const token = await server().login(ADMIN)
+    for (const order_direction of ['asc', 'desc'] as const) {
+      const query = `order_by=end_datetime&order_direction=${order_direction}`
+      const list = await listed(`/access/v1/credentials?${query}`, listOf(Credential), token)
+      const walked = await walk<(typeof credentialSortKeys)[number], Credential>(
+        credentialListSpec(null),
+        { order_by: 'end_datetime', order_direction },
+        2,
+      )
+      expect(walked.map((c) => c.credential_id)).toEqual(list.data.map((c) => c.credential_id))
+    }
+  })
+})

@@ -1,0 +1,136 @@
+import { describe, expect, it } from 'vitest'
+import { ErrorBody } from '../../src/contract/errors'
+import { ImportResult } from '../../src/contract/user-import'
+import { Me } from '../../src/contract/users'
+import { ADMIN, AUDITOR, ORGADMIN, shaped, useServer } from './helpers'
+
+const server = useServer()
+
+async function importCsv(token: string, csv: string | Uint8Array<ArrayBuffer>, dryRun: boolean) {
+  return server().request('POST', `/org/v1/users/import?dry_run=${dryRun}`, {
+    token,
+    body: csv,
+    type: 'text/csv',
+  })
+}
+
+const header = 'username,email,first_name,last_name,roles,permissions'
+const rows = (from: number, to: number) =>
+  Array.from(
+    { length: to - from },
+    (_, i) =>
+      `bulk${from + i},bulk${from + i}@acme.example,Bulk,"Person, ${from + i}",staff,users:read:org`,
+  )
+
+describe('POST /org/v1/users/import', () => {
+  it('dry-runs without writing, imports the valid rows, and changes nothing the second time', async () => {
+    const token = await server().login(ORGADMIN)
+    const csv = [
+      header,
+      ...rows(0, 5),
+      'bulk0,other@acme.example,Dup,Line,staff,users:read:org',
+      'noemail,,No,Mail,staff,users:read:org',
+      'grabby,grabby@acme.example,Too,Much,admin,organizations:create',
+      ...rows(5, 8),
+    ].join('\r\n')
+    const dry = shaped((await importCsv(token, csv, true)).body, ImportResult)
+    expect(dry.dry_run).toBe(true)
+    expect(dry.results.filter((r) => r.outcome === 'create').map((r) => r.line)).toEqual([
+      2, 3, 4, 5, 6, 10, 11, 12,
+    ])
+    const errors = dry.results.filter((r) => r.outcome === 'error')
+    expect(errors.map((r) => [r.line, r.error?.field, r.error?.rule])).toEqual([
+      [7, 'username', 'duplicate'],
+      [8, 'email', 'required'],
+      [9, 'roles', 'cannot_grant'],
+    ])
+    const list = await server().request('GET', '/org/v1/users?search=bulk', { token })
+    expect((list.body as { recordsFiltered: number }).recordsFiltered).toBe(0)
+
+    const applied = shaped((await importCsv(token, csv, false)).body, ImportResult)
+    expect(applied.results.filter((r) => r.outcome === 'create')).toHaveLength(8)
+    expect(applied.results.every((r) => r.outcome !== 'create' || r.user_id !== null)).toBe(true)
+    const after = await server().request('GET', '/org/v1/users?search=bulk', { token })
+    expect((after.body as { recordsFiltered: number }).recordsFiltered).toBe(8)
+
+    const again = shaped((await importCsv(token, csv, false)).body, ImportResult)
+    expect(again.results.filter((r) => r.outcome === 'unchanged')).toHaveLength(8)
+    expect(again.results.filter((r) => r.outcome === 'create' || r.outcome === 'update')).toEqual(
+      [],
+    )
+
+    const changed = shaped(
+      (
+        await importCsv(
+          token,
+          `${header}\r\nbulk1,bulk1@acme.example,Renamed,"Person, 1",staff,users:read:org`,
+          false,
+        )
+      ).body,
+      ImportResult,
+    )
+    expect(changed.results).toMatchObject([{ line: 2, outcome: 'update', changes: ['first_name'] }])
+  })
+
+  it('reads the users export back: its headers, in German too, and its read-only columns', async () => {
+    const token = await server().login(ADMIN)
+    const exported = await server().request('GET', '/org/v1/users/export.csv?search=orgadmin', {
+      token,
+      headers: { 'accept-language': 'de' },
+    })
+    const dry = shaped((await importCsv(token, String(exported.body), true)).body, ImportResult)
+    expect(dry.results.map((r) => r.outcome)).toEqual(['unchanged'])
+  })
+
+  it('keeps an org admin to their organization', async () => {
+    const token = await server().login(ORGADMIN)
+    const me = shaped((await server().request('GET', '/org/v1/users/me', { token })).body, Me)
+    const other = me.organization_id === 1 ? 2 : 1
+    const csv = `username,email,roles,permissions,organization_id\r\nelsewhere,elsewhere@x.example,staff,users:read:org,${other}`
+    const dry = shaped((await importCsv(token, csv, true)).body, ImportResult)
+    expect(dry.results).toMatchObject([
+      { line: 2, outcome: 'error', error: { error: 'not_found' } },
+    ])
+  })
+
+  it('refuses bad files whole with a clear 4xx, never a 5xx', async () => {
+    const token = await server().login(ADMIN)
+    const refusal = async (
+      body: string | Uint8Array<ArrayBuffer>,
+      status = 400,
+      type = 'text/csv',
+    ) => {
+      const reply = await server().request('POST', '/org/v1/users/import?dry_run=true', {
+        token,
+        body,
+        type,
+      })
+      expect(reply.status).toBe(status)
+      return shaped(reply.body, ErrorBody).message
+    }
+    expect(await refusal(new Uint8Array([0x75, 0x73, 0xff, 0xfe, 0x0a]))).toMatch(/UTF-8/)
+    expect(await refusal(`${header}\r\n"open,quote@x.example,a,b,staff,users:read:org`)).toMatch(
+      /not valid CSV/,
+    )
+    expect(await refusal('username,email,shoe_size\r\na,a@x.example,44')).toMatch(/shoe_size/)
+    expect(await refusal('first_name\r\nNobody')).toMatch(/username/)
+    expect(await refusal('{}', 415, 'application/json')).toMatch(/text\/csv/)
+    expect(await refusal(`${header}\r\n${'x'.repeat(1024 * 1024)}`, 413)).toMatch(/larger/)
+    const many = [header, ...rows(0, 5001)].join('\r\n')
+    expect(await refusal(many)).toMatch(/5000/)
+    const auditor = await server().login(AUDITOR)
+    const denied = await importCsv(auditor, header, true)
+    expect(denied.status).toBe(403)
+  })
+
+  it('reports a row with extra or missing cells on its line', async () => {
+    const token = await server().login(ADMIN)
+    const csv = `${header}\r\nshort,short@acme.example\r\n${rows(20, 21)[0]}`
+    const dry = shaped((await importCsv(token, csv, true)).body, ImportResult)
+    expect(dry.results.map((r) => [r.line, r.outcome])).toEqual([
+      [2, 'error'],
+      [3, 'create'],
+    ])
+    expect(dry.results[0]?.error?.message).toMatch(/2 cells; the header has 6/)
+  })
+})
