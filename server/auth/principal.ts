@@ -52,14 +52,18 @@ export async function loadPrincipal(
 const unauthenticated = (code: 'unauthenticated' | 'invalid_token', message: string) =>
   new HttpError(401, code, message, undefined, { 'WWW-Authenticate': 'Bearer' })
 
-/** The caller from the bearer token; the user is re-read so a disabled or deleted account stops at once. */
+/**
+ * The caller from the bearer token. The user's row is read at most `principalCacheMs` before (see
+ * PrincipalCache for what bounds a disabled account or a removed permission).
+ */
 export async function authenticate(s: Services, header: string | undefined): Promise<Principal> {
   const match = /^Bearer\s+(\S+)$/i.exec(header ?? '')
   if (!match?.[1]) throw unauthenticated('unauthenticated', 'Sign in to continue.')
   const claims = verifyAccessToken(s.jwtKey, match[1])
   if (claims === null)
     throw unauthenticated('invalid_token', 'The access token is invalid or has expired.')
-  const principal = await loadPrincipal(s.db, claims.userId, claims.epoch)
+  const { userId, epoch } = claims
+  const principal = await s.principals.get(userId, epoch, () => loadPrincipal(s.db, userId, epoch))
   if (!principal) throw unauthenticated('invalid_token', 'The session has ended. Sign in again.')
   return principal
 }
@@ -69,7 +73,7 @@ export async function authenticate(s: Services, header: string | undefined): Pro
  * makes for every request) and its Authorization header. Requests the server runs inside one
  * incoming request with its env share the caller: the first answers a signed-in page carries
  * (server/http/boot-answers.ts) check the token and read the user once per page, not once per
- * answer. Every incoming request still reads its caller afresh.
+ * answer.
  */
 const callers = new WeakMap<object, { header: string | undefined; principal: Promise<Principal> }>()
 

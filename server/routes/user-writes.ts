@@ -209,6 +209,9 @@ export function registerUserWrites(app: App, s: Services) {
         changeRow('user', id, user, (await findUser(q, id)) ?? null, byEmail),
       )
     })
+    // After the commit and before the answer: a permission removed or an account disabled applies
+    // to this server's next request (decision 055).
+    s.principals.forget(id)
     return c.json(await findUser(s.db, id))
   })
 
@@ -237,6 +240,7 @@ export function registerUserWrites(app: App, s: Services) {
       }
       await writeJournal(q, source, changeRow('user', id, user, null, byEmail))
     })
+    s.principals.forget(id)
     return c.body(null, 204)
   })
 }
