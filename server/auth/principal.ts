@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono'
 import type { AppEnv, Principal, Services } from '../context'
-import type { Queryable } from '../db/database'
+import type { Prepared, Queryable } from '../db/database'
 import { HttpError } from '../http/errors'
 import { verifyAccessToken } from './tokens'
 
@@ -9,6 +9,15 @@ import { verifyAccessToken } from './tokens'
  * console fills the row from a role and the admin adjusts it (docs/decisions/021).
  */
 export const effectivePermissionsSql = `array(select distinct p from unnest(u.permissions) p order by p)`
+
+// Prepared: read on every cache miss, by primary key (server/db/database.ts, Prepared).
+const principalSql: Prepared = {
+  name: 'principal',
+  text: `select u.user_id, u.organization_id, o.name as organization_name, u.username, u.email, u.roles,
+            ${effectivePermissionsSql} as permissions, u.title, u.first_name, u.last_name
+     from users u join organizations o using (organization_id)
+     where u.user_id = $1 and u.session_epoch = $2 and not u.disabled`,
+}
 
 /** The active user behind a token of session generation `epoch`; null when disabled or reset since. */
 export async function loadPrincipal(
@@ -27,13 +36,7 @@ export async function loadPrincipal(
     title: string | null
     first_name: string
     last_name: string
-  }>(
-    `select u.user_id, u.organization_id, o.name as organization_name, u.username, u.email, u.roles,
-            ${effectivePermissionsSql} as permissions, u.title, u.first_name, u.last_name
-     from users u join organizations o using (organization_id)
-     where u.user_id = $1 and u.session_epoch = $2 and not u.disabled`,
-    [userId, epoch],
-  )
+  }>(principalSql, [userId, epoch])
   if (!row) return null
   return {
     userId: row.user_id,
