@@ -6,12 +6,13 @@
 //   npm run bench:load          BENCH_SECONDS=5 BENCH_ROWS=200000 npm run bench:load
 import { spawn } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
+import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import autocannon from 'autocannon'
 import { apiToken } from './helpers/api-token'
 import { startBenchServer } from './helpers/bench-server'
 import { machineLine } from './helpers/machine'
+import { processCpuMs } from './helpers/process-cpu'
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000)
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 15)
@@ -27,47 +28,64 @@ interface Load {
   p50: number
   p99: number
   errors: number
+  /** The server process's CPU time per answered request (ms), when /proc says. */
+  cpuPerRequest: number | null
+  /** The host's 1-minute load average at the end of the run. */
+  load: number
 }
 
-async function load(url: string, token: string | null, seconds = SECONDS): Promise<Load> {
+async function load(
+  url: string,
+  token: string | null,
+  pid: number | undefined,
+  seconds = SECONDS,
+): Promise<Load> {
+  const cpuBefore = processCpuMs(pid)
   const result = await autocannon({
     url,
     connections: CONNECTIONS,
     duration: seconds,
     headers: token ? { authorization: `Bearer ${token}` } : {},
   })
+  const cpuAfter = processCpuMs(pid)
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     // Refused connections, timeouts and every answer that is not a 2xx.
     errors: result.errors + result.timeouts + result.non2xx,
+    cpuPerRequest:
+      cpuAfter === null || cpuBefore === null || result.requests.total === 0
+        ? null
+        : (cpuAfter - cpuBefore) / result.requests.total,
+    load: loadavg()[0] ?? 0,
   }
 }
 
 const figures = (l: Load) =>
-  `${Math.round(l.rps).toLocaleString('en').padStart(6)} req/s  p50 ${String(l.p50).padStart(4)} ms  p99 ${String(l.p99).padStart(4)} ms  errors ${l.errors}`
+  `${Math.round(l.rps).toLocaleString('en').padStart(6)} req/s  p50 ${String(l.p50).padStart(4)} ms  p99 ${String(l.p99).padStart(4)} ms  errors ${l.errors}` +
+  `  server CPU ${l.cpuPerRequest === null ? '–' : l.cpuPerRequest.toFixed(2)} ms/req  load ${l.load.toFixed(1)}`
 
 const line = (label: string, text: string) => process.stdout.write(`${label.padEnd(44)} ${text}\n`)
 
 /** A warm-up the figures leave out (JIT, the database's cache), then the measured run. */
-async function measure(url: string, token: string | null) {
-  await load(url, token, WARMUP_SECONDS)
-  return load(url, token)
+async function measure(url: string, token: string | null, pid: number | undefined) {
+  await load(url, token, pid, WARMUP_SECONDS)
+  return load(url, token, pid)
 }
 
 /** The server on the bench's data with `env` and LOG_LEVEL `level`, until `use` is done. */
 async function withServer<T>(
   env: Record<string, string>,
   level: 'info' | 'silent',
-  use: (url: string, token: string) => Promise<T>,
+  use: (url: string, token: string, pid: number | undefined) => Promise<T>,
 ): Promise<T> {
   const server = await startBenchServer({
     rows: ROWS,
     env: { ...env, LOG_LEVEL: level, DRAIN_MS: '0', ACCESS_TOKEN_TTL: '86400' },
   })
   try {
-    return await use(server.url, await apiToken(server.url))
+    return await use(server.url, await apiToken(server.url), server.pid)
   } finally {
     await server.stop()
   }
@@ -81,21 +99,25 @@ async function withServer<T>(
  */
 async function database(name: string, env: Record<string, string>) {
   const seeding = performance.now()
-  await withServer(env, 'silent', (url, token) => load(`${url}${audit}`, token, WARMUP_SECONDS))
+  await withServer(env, 'silent', (url, token, pid) =>
+    load(`${url}${audit}`, token, pid, WARMUP_SECONDS),
+  )
   process.stderr.write(
     `${name}: seeded ${ROWS.toLocaleString('en')} rows in ${((performance.now() - seeding) / 1000).toFixed(1)} s; measuring…\n`,
   )
-  const info = await withServer(env, 'info', async (url, token) => {
-    const page = await measure(url + audit, token)
+  const info = await withServer(env, 'info', async (url, token, pid) => {
+    const page = await measure(url + audit, token, pid)
     line(`audit page at ${Math.floor(ROWS / 2).toLocaleString('en')}, ${name}`, verdict(page))
     line(
       `users search "a", ${name}`,
-      figures(await measure(`${url}/org/v1/users?search=a&length=15`, token)),
+      figures(await measure(`${url}/org/v1/users?search=a&length=15`, token, pid)),
     )
-    line(`GET /login (static), ${name}`, figures(await measure(`${url}/login`, null)))
+    line(`GET /login (static), ${name}`, figures(await measure(`${url}/login`, null, pid)))
     return page
   })
-  const silent = await withServer(env, 'silent', (url, token) => measure(url + audit, token))
+  const silent = await withServer(env, 'silent', (url, token, pid) =>
+    measure(url + audit, token, pid),
+  )
   const cost = 1 - info.rps / silent.rps
   line(
     `audit page, LOG_LEVEL=silent, ${name}`,

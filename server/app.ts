@@ -5,6 +5,7 @@ import { secureHeaders } from 'hono/secure-headers'
 import { UPLOAD_MAX_BYTES } from '../src/contract/uploads'
 import { requireAuth } from './auth/principal'
 import { HashGate } from './auth/hash-gate'
+import { PrincipalCache } from './auth/principal-cache'
 import { defaultOptions, demoExposure, type ServerOptions } from './config'
 import type { AppEnv, Services } from './context'
 import { openDatabase, type Db } from './db/database'
@@ -131,6 +132,7 @@ export async function createApp(overrides: Partial<ServerOptions> = {}): Promise
     hashing: new HashGate(options.hashConcurrency, options.hashQueue),
     lifecycle: { draining: false },
     metrics,
+    principals: new PrincipalCache(options.principalCacheMs),
   }
 
   const app = new Hono<AppEnv>()

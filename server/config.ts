@@ -68,6 +68,12 @@ export interface ServerOptions {
   drainMs: number
   /** Journal rows older than this many days are pruned (docs/journal.md); null keeps them all. */
   journalRetentionDays: number | null
+  /**
+   * How long a signed-in caller's row, once read, serves their next requests: the bound on how long
+   * a change made through another server (a user disabled, a permission removed) takes to reach
+   * this one. Changes through this server apply at once. 0 reads the row on every request.
+   */
+  principalCacheMs: number
 }
 
 export const defaultOptions: ServerOptions = {
@@ -102,6 +108,7 @@ export const defaultOptions: ServerOptions = {
   resetMailLimit: 3,
   resetMailWindow: 3600,
   journalRetentionDays: null,
+  principalCacheMs: 1000,
 }
 
 const logLevels: readonly LogLevel[] = ['debug', 'info', 'warn', 'error', 'silent']
@@ -233,6 +240,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): ServerOptions {
       60_000,
     ),
     drainMs: whole('DRAIN_MS', defaultOptions.drainMs, 0, 600_000),
+    principalCacheMs: whole('PRINCIPAL_CACHE_MS', defaultOptions.principalCacheMs, 0, 10_000),
     // Unset keeps every row; else at least one day (about 270 years at most).
     journalRetentionDays:
       given('JOURNAL_RETENTION_DAYS') === undefined

@@ -5,8 +5,9 @@ import type { Logger } from './logger'
 import type { HashGate } from './auth/hash-gate'
 import type { Lifecycle } from './http/drain'
 import type { Metrics } from './metrics'
+import type { PrincipalCache } from './auth/principal-cache'
 
-/** The signed-in caller, loaded fresh from the database on every request. */
+/** The signed-in caller, read from the database (kept briefly: server/auth/principal-cache.ts). */
 export interface Principal {
   userId: number
   organizationId: number
@@ -41,4 +42,6 @@ export interface Services {
   lifecycle: Lifecycle
   /** Prometheus metrics, served at /metrics (server/metrics.ts). */
   metrics: Metrics
+  /** Signed-in callers read recently; a write that changes one forgets it (decision 055). */
+  principals: PrincipalCache
 }

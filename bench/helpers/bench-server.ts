@@ -3,6 +3,8 @@ import { createServer } from 'node:net'
 
 export interface BenchServer {
   url: string
+  /** The server's own process (no tsx launcher in between): its CPU time is the server's. */
+  pid: number | undefined
   stop: () => Promise<void>
 }
 
@@ -33,7 +35,7 @@ export async function startBenchServer({
   env?: Record<string, string>
 }) {
   const port = wanted ?? (await freePort())
-  const child = spawn('node_modules/.bin/tsx', ['server/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -71,5 +73,5 @@ export async function startBenchServer({
       child.once('exit', () => resolve())
       child.kill()
     })
-  return { url, stop } satisfies BenchServer
+  return { url, pid: child.pid, stop } satisfies BenchServer
 }

@@ -27,7 +27,7 @@ export function toggleJournal(db: Db): JournalToggle {
   const tx = db.tx.bind(db)
   const without = (q: Queryable): Queryable => ({
     query: (sql, params) => {
-      if (journalInsert.test(sql)) {
+      if (journalInsert.test(typeof sql === 'string' ? sql : sql.text)) {
         toggle.skipped += 1
         return Promise.resolve([])
       }

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from 'hono'
 import type { AppEnv, Principal, Services } from '../context'
-import type { Queryable } from '../db/database'
+import type { Prepared, Queryable } from '../db/database'
 import { HttpError } from '../http/errors'
 import { verifyAccessToken } from './tokens'
 
@@ -9,6 +9,15 @@ import { verifyAccessToken } from './tokens'
  * console fills the row from a role and the admin adjusts it (docs/decisions/021).
  */
 export const effectivePermissionsSql = `array(select distinct p from unnest(u.permissions) p order by p)`
+
+// Prepared: read on every cache miss, by primary key (server/db/database.ts, Prepared).
+const principalSql: Prepared = {
+  name: 'principal',
+  text: `select u.user_id, u.organization_id, o.name as organization_name, u.username, u.email, u.roles,
+            ${effectivePermissionsSql} as permissions, u.title, u.first_name, u.last_name
+     from users u join organizations o using (organization_id)
+     where u.user_id = $1 and u.session_epoch = $2 and not u.disabled`,
+}
 
 /** The active user behind a token of session generation `epoch`; null when disabled or reset since. */
 export async function loadPrincipal(
@@ -27,13 +36,7 @@ export async function loadPrincipal(
     title: string | null
     first_name: string
     last_name: string
-  }>(
-    `select u.user_id, u.organization_id, o.name as organization_name, u.username, u.email, u.roles,
-            ${effectivePermissionsSql} as permissions, u.title, u.first_name, u.last_name
-     from users u join organizations o using (organization_id)
-     where u.user_id = $1 and u.session_epoch = $2 and not u.disabled`,
-    [userId, epoch],
-  )
+  }>(principalSql, [userId, epoch])
   if (!row) return null
   return {
     userId: row.user_id,
@@ -52,14 +55,18 @@ export async function loadPrincipal(
 const unauthenticated = (code: 'unauthenticated' | 'invalid_token', message: string) =>
   new HttpError(401, code, message, undefined, { 'WWW-Authenticate': 'Bearer' })
 
-/** The caller from the bearer token; the user is re-read so a disabled or deleted account stops at once. */
+/**
+ * The caller from the bearer token. The user's row is read at most `principalCacheMs` before (see
+ * PrincipalCache for what bounds a disabled account or a removed permission).
+ */
 export async function authenticate(s: Services, header: string | undefined): Promise<Principal> {
   const match = /^Bearer\s+(\S+)$/i.exec(header ?? '')
   if (!match?.[1]) throw unauthenticated('unauthenticated', 'Sign in to continue.')
   const claims = verifyAccessToken(s.jwtKey, match[1])
   if (claims === null)
     throw unauthenticated('invalid_token', 'The access token is invalid or has expired.')
-  const principal = await loadPrincipal(s.db, claims.userId, claims.epoch)
+  const { userId, epoch } = claims
+  const principal = await s.principals.get(userId, epoch, () => loadPrincipal(s.db, userId, epoch))
   if (!principal) throw unauthenticated('invalid_token', 'The session has ended. Sign in again.')
   return principal
 }
@@ -69,7 +76,7 @@ export async function authenticate(s: Services, header: string | undefined): Pro
  * makes for every request) and its Authorization header. Requests the server runs inside one
  * incoming request with its env share the caller: the first answers a signed-in page carries
  * (server/http/boot-answers.ts) check the token and read the user once per page, not once per
- * answer. Every incoming request still reads its caller afresh.
+ * answer.
  */
 const callers = new WeakMap<object, { header: string | undefined; principal: Promise<Principal> }>()
 

@@ -1,7 +1,7 @@
 import type { AccessGrant, AccessPerson, AccessTargetType } from '../../src/contract/access'
 import type { CredentialAssignmentType } from '../../src/contract/credentials'
 import type { JournalTargetType } from '../../src/contract/journal'
-import type { Queryable, Row } from './database'
+import type { Prepared, Queryable, Row } from './database'
 
 // "Who can open this?" at a moment (docs/journal.md, decision 052). The state at a moment is the
 // state now with every journaled change after it undone: a field's value then is the `before` of
@@ -27,9 +27,11 @@ async function rewindOf(q: Queryable, type: JournalTargetType, at: Date): Promis
     first_action: string
     before: Row | null
   }>(
-    'select target_id, first_action, before from journal_rewind($1, $2)',
+    {
+      name: 'access_rewind',
+      text: 'select target_id, first_action, before from journal_rewind($1, $2)',
+    },
     [type, at.toISOString()],
-    { name: 'access_rewind' },
   )
   const rewind: Rewind = { firstAction: new Map(), before: new Map() }
   for (const row of rows) {
@@ -78,10 +80,12 @@ async function devicesThen(q: Queryable, target: Target, at: Date) {
         ? 'location_id = $1'
         : 'device_id = $1'
   const current = await q.query(
-    `select device_id, assignment_type, assignment_id, location_id from devices
-     where ${here} or device_id = any($2::int[])`,
+    {
+      name: `access_devices_${target.type}`,
+      text: `select device_id, assignment_type, assignment_id, location_id from devices
+       where ${here} or device_id = any($2::int[])`,
+    },
     [target.id, changed],
-    { name: `access_devices_${target.type}` },
   )
   const then = asTheyWere(byId(current, 'device_id'), rewind, 'device_id')
   // A device that moved since: its location then is its place's, read from today's structure.
@@ -238,9 +242,9 @@ select
     from page p join grants g on g.user_id = p.user_id), '[]'::json) as people`
 
 /** The statement for now and for a past moment, each prepared once per connection. */
-const PEOPLE = {
-  now: { sql: peopleAt(false), name: 'access_people_now' },
-  then: { sql: peopleAt(true), name: 'access_people_then' },
+const PEOPLE: Record<'now' | 'then', Prepared> = {
+  now: { name: 'access_people_now', text: peopleAt(false) },
+  then: { name: 'access_people_then', text: peopleAt(true) },
 }
 
 interface PeopleRow {
@@ -274,19 +278,15 @@ export async function whoCanOpen(
   // Planning a statement this size took 25–80 ms on PGlite, running it on a seeded door 2 ms: it
   // is prepared, and the caller's transaction keeps its one generic plan (routes/access.ts).
   const statement = past ? PEOPLE.then : PEOPLE.now
-  const [row] = await q.query<PeopleRow>(
-    statement.sql,
-    [
-      pairs.map(([t]) => t),
-      pairs.map(([, id]) => Number(id)),
-      at.toISOString(),
-      timeZone,
-      page.start,
-      page.length,
-      page.grants,
-    ],
-    { name: statement.name },
-  )
+  const [row] = await q.query<PeopleRow>(statement, [
+    pairs.map(([t]) => t),
+    pairs.map(([, id]) => Number(id)),
+    at.toISOString(),
+    timeZone,
+    page.start,
+    page.length,
+    page.grants,
+  ])
   // The database writes its own timestamp format into JSON; the contract's is ISO 8601 in UTC.
   const people = (row?.people ?? []).map((person) => ({
     ...person,

@@ -1,6 +1,6 @@
 import type { AuditEntry, AuditPage } from '../../src/contract/audits'
 import { MAX_ID } from '../../src/contract/fields'
-import type { ListQuery, ListResponse } from '../../src/contract/list'
+import type { ListQuery, ListResponse, OrderDirection } from '../../src/contract/list'
 import { listPage, type ListSpec } from '../http/list'
 import {
   ascendingWindow,
@@ -21,7 +21,7 @@ import {
   type RankedColumn,
 } from './audit-ranks'
 import { searchPage } from './audit-search'
-import type { Db, Queryable } from './database'
+import type { Db, Prepared, Queryable } from './database'
 
 // The two OFFSET views (a bounded log, one device) page the log like any other list.
 const offsetSpec = (where: string[], params: unknown[]): ListSpec<AuditSortKey> => ({
@@ -34,6 +34,31 @@ const offsetSpec = (where: string[], params: unknown[]): ListSpec<AuditSortKey> 
   tiebreak: 'audit_id',
 })
 
+/** The keyset page's four statements (all organizations or one × direction), prepared. */
+function keysetStatement(scope: 'all' | 'org', direction: OrderDirection): Prepared {
+  const seq = sequenceOf(scope === 'all' ? null : 0)
+  const org = scope === 'all' ? '' : 'and organization_id = $1'
+  // Newest first, row `start` has sequence number total - start; oldest first, start + 1.
+  const bounds =
+    direction === 'desc' ? 'c.total - $2 - $3 + 1 and c.total - $2' : '$2 + 1 and $2 + $3'
+  // One round trip: the counter and the page together; an empty page still brings the total.
+  return {
+    name: `audit_keyset_${scope}_${direction}`,
+    text: `with c as (select least(${COUNTER}, $4) as total)
+     select c.total, p.* from c left join lateral (
+       select ${auditSelect} from device_audits
+       where ${seq} between ${bounds} and ${seq} <= c.total ${org}
+     ) p on true
+     order by p.audit_id ${direction}`,
+  }
+}
+
+// A primary-key range (or the org_seq index's), whatever the parameters: a generic plan is the plan.
+const keysetSql = {
+  all: { asc: keysetStatement('all', 'asc'), desc: keysetStatement('all', 'desc') },
+  org: { asc: keysetStatement('org', 'asc'), desc: keysetStatement('org', 'desc') },
+}
+
 /**
  * The default view (by audit_id, no search) at any depth: audit_id (all organizations) and org_seq
  * (one organization) are dense 1..n, so the page starting at `start` is a primary-key range and
@@ -45,21 +70,8 @@ async function keysetPage(
   query: ListQuery<AuditSortKey>,
   upto: number | undefined,
 ): Promise<AuditPage> {
-  const seq = sequenceOf(organizationId)
-  const org = organizationId === null ? '' : 'and organization_id = $1'
-  // Newest first, row `start` has sequence number total - start; oldest first, start + 1.
-  const bounds =
-    query.order_direction === 'desc'
-      ? 'c.total - $2 - $3 + 1 and c.total - $2'
-      : '$2 + 1 and $2 + $3'
-  // One round trip: the counter and the page together; an empty page still brings the total.
   const rows = await q.query<AuditEntry & { total: number }>(
-    `with c as (select least(${COUNTER}, $4) as total)
-     select c.total, p.* from c left join lateral (
-       select ${auditSelect} from device_audits
-       where ${seq} between ${bounds} and ${seq} <= c.total ${org}
-     ) p on true
-     order by p.audit_id ${query.order_direction}`,
+    keysetSql[organizationId === null ? 'all' : 'org'][query.order_direction],
     [organizationId ?? 0, query.start, query.length, upto ?? MAX_ID],
   )
   const total = rows[0]?.total ?? 0

@@ -8,16 +8,22 @@ import pg from 'pg'
 export type Row = Record<string, unknown>
 
 /**
- * What a handler needs: a query function that works the same inside and outside a transaction. A
- * `name` makes the statement prepared once per connection and planned from then on by the rules of
- * `plan_cache_mode`: for a large statement asked often, whose planning costs more than its run.
+ * A query the hottest paths run on every request (the caller, the audit log's default page), as a
+ * named prepared statement: each connection parses and plans it once and then only binds and runs
+ * it. On PGlite planning was most of a query's cost (the audit page: ≈ 3.3 ms planned each time,
+ * ≈ 1.6 ms prepared; docs/benchmarks.md, "API under load"). Only for statements whose plan does not
+ * depend on their parameters (a key or a key range): a prepared statement may run a generic plan —
+ * or for a large one whose caller asks for the generic plan (who can open this?, access-at.ts).
  */
+export interface Prepared {
+  /** Unique among prepared statements; the text must never change under the same name. */
+  name: string
+  text: string
+}
+
+/** What a handler needs: a query function that works the same inside and outside a transaction. */
 export interface Queryable {
-  query<R extends object = Row>(
-    sql: string,
-    params?: readonly unknown[],
-    prepared?: { name: string },
-  ): Promise<R[]>
+  query<R extends object = Row>(sql: string | Prepared, params?: readonly unknown[]): Promise<R[]>
 }
 
 export interface Db extends Queryable {
@@ -66,15 +72,12 @@ function wrap(
   let answeredAt = 0
   const run =
     (client: pg.Pool | pg.PoolClient) =>
-    async <R extends object>(
-      sql: string,
-      params: readonly unknown[] = [],
-      prepared?: { name: string },
-    ) => {
+    async <R extends object>(sql: string | Prepared, params: readonly unknown[] = []) => {
       const asked = performance.now()
-      const values = [...params]
       const { rows } = await client.query<R>(
-        prepared ? { name: prepared.name, text: sql, values } : { text: sql, values },
+        typeof sql === 'string'
+          ? { text: sql, values: [...params] }
+          : { name: sql.name, text: sql.text, values: [...params] },
       )
       answeredAt = Date.now()
       observe?.query((performance.now() - asked) / 1000)

@@ -165,7 +165,7 @@ export function registerAuth(app: App, s: Services) {
       await releasePasswordToken(s.db, input.token)
       throw error
     }
-    const pair = await s.db.tx(async (q) => {
+    const reset = await s.db.tx(async (q) => {
       const link = await consumePasswordToken(q, input.token)
       if (link === null) return null
       const { userId } = link
@@ -197,9 +197,11 @@ export function registerAuth(app: App, s: Services) {
         targetId: userId,
         targetName: user?.email ?? null,
       })
-      return issued
+      return { userId, issued }
     })
-    if (!pair) throw invalidLink()
-    return c.json(pair)
+    if (!reset) throw invalidLink()
+    // Tokens of the old session generation stop on this server now (decision 055).
+    s.principals.forget(reset.userId)
+    return c.json(reset.issued)
   })
 }

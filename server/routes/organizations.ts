@@ -131,6 +131,8 @@ export function registerOrganizations(app: App, s: Services) {
       )
       return after
     })
+    // Every caller of this organization carries its name (GET /org/v1/users/me).
+    s.principals.forgetAll()
     return c.json(updated)
   })
 

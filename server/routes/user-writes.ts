@@ -236,6 +236,9 @@ export function registerUserWrites(app: App, s: Services) {
       const user = ensureManageable(p, await findUser(q, id), patch.disabled ? 'disable' : 'edit')
       await updateUser(q, c, scope, user, patch)
     })
+    // After the commit and before the answer: a permission removed or an account disabled applies
+    // to this server's next request (decision 055).
+    s.principals.forget(id)
     return c.json(await findUser(s.db, id))
   })
 
@@ -264,6 +267,7 @@ export function registerUserWrites(app: App, s: Services) {
       }
       await writeJournal(q, source, changeRow('user', id, user, null, byEmail))
     })
+    s.principals.forget(id)
     return c.body(null, 204)
   })
 }

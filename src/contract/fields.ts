@@ -1,4 +1,4 @@
-import { coerce, define, integer, refine, string } from './struct'
+import { coerce, define, integer, refine, unknown } from './struct'
 import { fail, required, type Subject } from './rules'
 
 // Field structs shared by every resource. Each failure names its rule (see rules.ts) and keeps the
@@ -16,8 +16,10 @@ export const Id = refine(
  * A path segment such as `/users/42`: an exact decimal integer, so `1e3`, `0x10`, `-1`, `01` or
  * ` 1 ` never name user 1 (one spelling per object).
  */
-export const IdParam = coerce(Id, string(), (s) =>
-  /^[1-9]\d{0,9}$/.test(s) ? Number(s) : Number.NaN,
+export const IdParam = coerce(Id, unknown(), (v) =>
+  // Text only; the type is looked at here rather than by a condition struct, which would build a
+  // StructError for every absent optional id (list.ts, toInt).
+  typeof v !== 'string' ? v : /^[1-9]\d{0,9}$/.test(v) ? Number(v) : Number.NaN,
 )
 
 export function requiredId(subject: Subject) {

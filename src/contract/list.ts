@@ -6,12 +6,10 @@ import {
   integer,
   literal,
   min,
-  number,
   object,
   optional,
   refine,
-  string,
-  union,
+  unknown,
   type Infer,
   type Struct,
 } from './struct'
@@ -24,21 +22,24 @@ export const MAX_PAGE_LENGTH = 500
 export const OrderDirection = enums(['asc', 'desc'])
 export type OrderDirection = Infer<typeof OrderDirection>
 
-// Query strings arrive as text; a number from the console passes unchanged.
-const toInt = (v: string | number) =>
-  typeof v === 'number' ? v : /^\d{1,9}$/.test(v) ? Number(v) : NaN
-const TextOrNumber = union([string(), number()])
+// Query strings arrive as text; a number from the console passes unchanged, anything else is left
+// for the struct to refuse. The coercers take any value and look at its type themselves: a
+// condition struct (superstruct's `is`) builds a StructError, stack and all, for every value it
+// does not match, such as an absent `upto`, ≈ 0.1 ms of every list request's check.
+const toInt = (v: unknown) =>
+  typeof v === 'number' ? v : typeof v === 'string' && /^\d{1,9}$/.test(v) ? Number(v) : v
+const Anything = unknown()
 
 export const PageStart = coerce(
   refine(integer(), 'start', (n) => n >= 0 || 'start must be 0 or more'),
-  TextOrNumber,
+  Anything,
   toInt,
 )
 
 /** A count in a query string (`upto=1500`): 0 or more. */
 export const QueryCount = coerce(
   refine(integer(), 'count', (n) => n >= 0 || 'must be 0 or more'),
-  TextOrNumber,
+  Anything,
   toInt,
 )
 
@@ -46,8 +47,11 @@ export const QueryCount = coerce(
 // a valid page, and recordsFiltered tells it there is more.
 export const PageLength = coerce(
   refine(integer(), 'length', (n) => n >= 1 || 'length must be at least 1'),
-  TextOrNumber,
-  (v) => Math.min(toInt(v), MAX_PAGE_LENGTH),
+  Anything,
+  (v) => {
+    const n = toInt(v)
+    return typeof n === 'number' ? Math.min(n, MAX_PAGE_LENGTH) : n
+  },
 )
 
 /** The list protocol (DESIGN "List protocol") with one resource's sortable columns. */

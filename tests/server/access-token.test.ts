@@ -3,6 +3,7 @@ import { Hono } from 'hono'
 import { SignJWT } from 'jose'
 import { describe, expect, it } from 'vitest'
 import { requireAuth } from '../../server/auth/principal'
+import { PrincipalCache } from '../../server/auth/principal-cache'
 import { signAccessToken, verifyAccessToken } from '../../server/auth/tokens'
 import type { App, Services } from '../../server/context'
 import type { Db } from '../../server/db/database'
@@ -145,8 +146,9 @@ describe('the caller of a request', () => {
         return Promise.resolve([user] as unknown as R[])
       },
     }
-    // Only what requireAuth reads of the services: the token key and the database.
-    const services = { jwtKey: key, db } as unknown as Services
+    // Only what requireAuth reads of the services: the token key, the database, and the callers
+    // read recently, kept for no time at all here (the cache's own tests: principal-cache.test.ts).
+    const services = { jwtKey: key, db, principals: new PrincipalCache(0) } as unknown as Services
     const app: App = new Hono()
     app.use('*', requireAuth(services))
     app.get('/who', (c) => c.json({ id: c.get('principal').userId }))

@@ -5,7 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TokenPair } from '../../src/contract/auth'
 import { Device } from '../../src/contract/devices'
 import { listOf } from '../../src/contract/list'
-import { ADMIN, PASSWORD, STAFF, freshPostgres, shaped } from './helpers'
+import { Me } from '../../src/contract/users'
+import { ADMIN, AUDITOR, PASSWORD, STAFF, freshPostgres, shaped } from './helpers'
 
 // Two real server processes (`tsx server/main.ts`, as `npm start` runs it) on one PostgreSQL: what
 // a load balancer in front of several servers would see. PGlite is one process's own database.
@@ -70,6 +71,38 @@ async function post(
 const signIn = (base: string, username: string, password = PASSWORD) =>
   post(base, '/auth/v1/token', { form: { username, password } })
 
+const accessToken = async (base: string, username: string) =>
+  shaped((await signIn(base, username)).body, TokenPair).access_token
+
+/** A GET, or a PUT of `json`, with a bearer token; answers the status and the JSON body. */
+async function call(base: string, path: string, token: string, json?: unknown) {
+  const response = await fetch(`${base}${path}`, {
+    method: json === undefined ? 'GET' : 'PUT',
+    headers: {
+      authorization: `Bearer ${token}`,
+      ...(json === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    ...(json === undefined ? {} : { body: JSON.stringify(json) }),
+  })
+  return { status: response.status, body: (await response.json()) as unknown }
+}
+
+// PRINCIPAL_CACHE_MS as the servers run it (the default): a change made through one server reaches
+// the callers the other holds in memory within this time (decision 055). The margin covers the
+// polling request itself.
+const PRINCIPAL_CACHE_MS = 1000
+const POLL_MARGIN_MS = 300
+
+/** Milliseconds until `path` on `base` answers `status` to `token`, asked every 20 ms. */
+async function untilAnswered(base: string, path: string, token: string, status: number) {
+  const started = performance.now()
+  while ((await call(base, path, token)).status !== status) {
+    if (performance.now() - started > 10_000) throw new Error(`${path} never answered ${status}`)
+    await new Promise((r) => setTimeout(r, 20))
+  }
+  return performance.now() - started
+}
+
 describe.skipIf(!postgres)(title, () => {
   let database: Awaited<ReturnType<typeof freshPostgres>> = null
   let a: Process
@@ -130,6 +163,30 @@ describe.skipIf(!postgres)(title, () => {
       const reply = await signIn(p.url, STAFF)
       expect(reply.status).toBe(429)
     }
+  })
+
+  it('a permission removed or a user disabled through one server: the other refuses within 1 s', async () => {
+    const admin = await accessToken(a.url, ADMIN)
+    const auditor = await accessToken(b.url, AUDITOR)
+    const audits = '/sbm/v1/devices/audit?length=1'
+    const { user_id: id } = shaped((await call(b.url, '/org/v1/users/me', auditor)).body, Me)
+    // B has just read the auditor's row and keeps it; A changes the row.
+    expect((await call(b.url, audits, auditor)).status).toBe(200)
+    const narrowed = await call(a.url, `/org/v1/users/${id}`, admin, {
+      permissions: ['users:read:org'],
+    })
+    expect(narrowed.status).toBe(200)
+    expect((await call(a.url, audits, auditor)).status).toBe(403)
+    expect(await untilAnswered(b.url, audits, auditor, 403)).toBeLessThanOrEqual(
+      PRINCIPAL_CACHE_MS + POLL_MARGIN_MS,
+    )
+    expect((await call(b.url, '/org/v1/users?length=1', auditor)).status).toBe(200)
+    const disabled = await call(a.url, `/org/v1/users/${id}`, admin, { disabled: true })
+    expect(disabled.status).toBe(200)
+    expect((await call(a.url, '/org/v1/users?length=1', auditor)).status).toBe(401)
+    expect(await untilAnswered(b.url, '/org/v1/users?length=1', auditor, 401)).toBeLessThanOrEqual(
+      PRINCIPAL_CACHE_MS + POLL_MARGIN_MS,
+    )
   })
 
   it('one Idempotency-Key sent to both: one command, one audit row', async () => {
