@@ -90,6 +90,10 @@ export function csvResponse<K extends string, R extends object>(
         })
         controller.enqueue(encoder.encode(header))
       }
+      // PGlite answers without real I/O: batch, enqueue and the next pull would chain as promises
+      // and never let the event loop read another request off its socket — every other caller
+      // waited for the whole export. One turn of the loop between batches lets them in.
+      await new Promise((resolve) => setImmediate(resolve))
       const batch: { rows: R[]; mark: KeysetMark | null } = await keysetBatch<K, R>(
         q,
         job.spec,
