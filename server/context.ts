@@ -43,5 +43,5 @@ export interface Services {
   /** Prometheus metrics, served at /metrics (server/metrics.ts). */
   metrics: Metrics
   /** Signed-in callers read recently; a write that changes one forgets it (decision 055). */
-  principals: PrincipalCache
+  principals: PrincipalCache<Principal>
 }

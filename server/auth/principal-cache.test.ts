@@ -18,7 +18,7 @@ const ada: Principal = {
 /** A cache on a hand-moved clock, and a loader counting its reads of the user's row. */
 function setup(ttlMs = 1000) {
   const clock = { ms: 0 }
-  const cache = new PrincipalCache(ttlMs, () => clock.ms)
+  const cache = new PrincipalCache<Principal>(ttlMs, () => clock.ms)
   const reads = { count: 0 }
   const row: { principal: Principal | null } = { principal: { ...ada } }
   const load = () => {

@@ -1,6 +1,10 @@
-import type { Principal } from '../context'
+/** What the cache keeps: the caller (server/context.ts's Principal; generic so this file needs no import of it). */
+interface Cacheable {
+  roles: readonly unknown[]
+  permissions: readonly unknown[]
+}
 
-interface Entry {
+interface Entry<Principal> {
   epoch: number
   /** When the load began (performance.now()): the row it reads is at least this recent. */
   loadedAt: number
@@ -24,8 +28,8 @@ const SWEEP_AT = 10_000
  *   expires: at most `ttlMs` after the change committed (the entry's row was read before that).
  * `ttlMs` 0 reads the user on every request, as before the cache.
  */
-export class PrincipalCache {
-  private readonly entries = new Map<number, Entry>()
+export class PrincipalCache<Principal extends Cacheable> {
+  private readonly entries = new Map<number, Entry<Principal>>()
 
   constructor(
     private readonly ttlMs: number,
@@ -71,7 +75,7 @@ export class PrincipalCache {
 }
 
 /** One object serves many requests: none may change what the others see. */
-function freeze(principal: Principal): Principal {
+function freeze<Principal extends Cacheable>(principal: Principal): Principal {
   Object.freeze(principal.roles)
   Object.freeze(principal.permissions)
   return Object.freeze(principal)
