@@ -3818,6 +3818,22 @@ type RootTranslation = {
 			 * P​I​N​ ​c​r​e​a​t​e​d
 			 */
 			create_pin: string
+			/**
+			 * L​o​c​k​d​o​w​n​ ​s​t​a​r​t​e​d
+			 */
+			lockdown_start: string
+			/**
+			 * R​e​l​e​a​s​e​ ​r​e​q​u​e​s​t​e​d
+			 */
+			release_request: string
+			/**
+			 * R​e​l​e​a​s​e​ ​a​p​p​r​o​v​e​d
+			 */
+			release_approve: string
+			/**
+			 * R​e​l​e​a​s​e​ ​r​e​q​u​e​s​t​ ​l​a​p​s​e​d
+			 */
+			release_lapse: string
 		}
 		targetTypes: {
 			/**
@@ -3856,6 +3872,10 @@ type RootTranslation = {
 			 * S​e​s​s​i​o​n
 			 */
 			session: string
+			/**
+			 * L​o​c​k​d​o​w​n
+			 */
+			lockdown: string
 		}
 		fields: {
 			/**
@@ -8206,6 +8226,22 @@ export type TranslationFunctions = {
 			 * PIN created
 			 */
 			create_pin: () => LocalizedString
+			/**
+			 * Lockdown started
+			 */
+			lockdown_start: () => LocalizedString
+			/**
+			 * Release requested
+			 */
+			release_request: () => LocalizedString
+			/**
+			 * Release approved
+			 */
+			release_approve: () => LocalizedString
+			/**
+			 * Release request lapsed
+			 */
+			release_lapse: () => LocalizedString
 		}
 		targetTypes: {
 			/**
@@ -8244,6 +8280,10 @@ export type TranslationFunctions = {
 			 * Session
 			 */
 			session: () => LocalizedString
+			/**
+			 * Lockdown
+			 */
+			lockdown: () => LocalizedString
 		}
 		fields: {
 			/**

@@ -1019,6 +1019,10 @@ const de = {
       upload: 'Hochgeladen',
       device_command: 'Gerätebefehl',
       create_pin: 'PIN erstellt',
+      lockdown_start: 'Sperrung ausgelöst',
+      release_request: 'Aufhebung beantragt',
+      release_approve: 'Aufhebung bestätigt',
+      release_lapse: 'Aufhebungsantrag verfallen',
     },
     targetTypes: {
       organization: 'Organisation',
@@ -1030,6 +1034,7 @@ const de = {
       device: 'Gerät',
       credential: 'Zugangsberechtigung',
       session: 'Sitzung',
+      lockdown: 'Sperrung',
     },
     fields: {
       name: 'Name',

@@ -547,6 +547,10 @@ const areas = {
       upload: 'Uploaded',
       device_command: 'Device command',
       create_pin: 'PIN created',
+      lockdown_start: 'Lockdown started',
+      release_request: 'Release requested',
+      release_approve: 'Release approved',
+      release_lapse: 'Release request lapsed',
     },
     targetTypes: {
       organization: 'Organization',
@@ -558,6 +562,7 @@ const areas = {
       device: 'Device',
       credential: 'Credential',
       session: 'Session',
+      lockdown: 'Lockdown',
     },
     fields: {
       name: 'Name',

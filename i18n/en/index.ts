@@ -1004,6 +1004,10 @@ const en = {
       upload: 'Uploaded',
       device_command: 'Device command',
       create_pin: 'PIN created',
+      lockdown_start: 'Lockdown started',
+      release_request: 'Release requested',
+      release_approve: 'Release approved',
+      release_lapse: 'Release request lapsed',
     },
     targetTypes: {
       organization: 'Organization',
@@ -1015,6 +1019,7 @@ const en = {
       device: 'Device',
       credential: 'Credential',
       session: 'Session',
+      lockdown: 'Lockdown',
     },
     fields: {
       name: 'Name',

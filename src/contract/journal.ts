@@ -24,6 +24,7 @@ export const journalTargetTypes = [
   'device',
   'credential',
   'session',
+  'lockdown',
 ] as const
 export const JournalTargetType = enums(journalTargetTypes)
 export type JournalTargetType = Infer<typeof JournalTargetType>
@@ -44,6 +45,11 @@ export const journalActions = [
   'upload',
   'device_command',
   'create_pin',
+  // A lockdown's life (docs/lockdown.md): started, its release requested, approved or lapsed.
+  'lockdown_start',
+  'release_request',
+  'release_approve',
+  'release_lapse',
 ] as const
 export const JournalAction = enums(journalActions)
 export type JournalAction = Infer<typeof JournalAction>

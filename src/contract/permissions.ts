@@ -10,21 +10,26 @@ export const resources = [
   'credentials',
   'devices:audits',
   'journal',
+  'lockdown',
 ] as const
 export type Resource = (typeof resources)[number]
 
-export const actions = ['read', 'create', 'update'] as const
+export const actions = ['read', 'create', 'update', 'start', 'release', 'override'] as const
 export type Action = (typeof actions)[number]
+const crud = ['read', 'create', 'update'] as const
 
-// The audit log and the journal are written by the server only; people can read them.
-const resourceActions: Record<Resource, readonly Action[]> = {
-  organizations: actions,
-  users: actions,
-  locations: actions,
-  devices: actions,
-  credentials: actions,
+// The audit log and the journal are written by the server only; people can read them. A lockdown
+// is started, released (two people) and overridden (docs/lockdown.md); everyone signed in reads
+// their organization's lockdowns, so there is no lockdown:read.
+export const resourceActions: Record<Resource, readonly Action[]> = {
+  organizations: crud,
+  users: crud,
+  locations: crud,
+  devices: crud,
+  credentials: crud,
   'devices:audits': ['read'],
   journal: ['read'],
+  lockdown: ['start', 'release', 'override'],
 }
 
 export type Permission = `${Resource}:${Action}` | `${Resource}:${Action}:org`
@@ -55,6 +60,9 @@ const operationAction: Record<Operation, Action> = {
   read: 'read',
   create: 'create',
   update: 'update',
+  start: 'start',
+  release: 'release',
+  override: 'override',
   delete: 'update',
 }
 
@@ -116,6 +124,13 @@ export function inScope(
 
 /** Device commands change a device's state: they need device update rights (DESIGN "Commands"). */
 export const deviceCommandNeeds = needs('devices', 'update')
+
+/** Who may start a lockdown, request or approve its release, and command a door during one. */
+export const lockdownNeeds = {
+  start: needs('lockdown', 'start'),
+  release: needs('lockdown', 'release'),
+  override: needs('lockdown', 'override'),
+} as const
 
 /** An offline PIN is an access right written into a credential. */
 export const createPinNeeds = needs('credentials', 'update')

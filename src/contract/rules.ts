@@ -35,6 +35,15 @@ export const ruleCodes = [
   'not_manageable',
   'cannot_grant',
   'own_account',
+  // Lockdown (docs/lockdown.md): a command or offline code refused while one is active, and the
+  // two-person release's refusals.
+  'lockdown',
+  'already_locked_down',
+  'release_pending',
+  'no_release_request',
+  'release_lapsed',
+  'second_person_required',
+  'not_active',
 ] as const
 export type Rule = (typeof ruleCodes)[number]
 
@@ -65,6 +74,8 @@ export const requiredMessages = {
   end: 'The end is required unless permanent.',
   refresh_token: 'refresh_token is required.',
   token: 'token is required.',
+  reason: 'A reason is required.',
+  scope: 'Choose what to lock down.',
 } as const
 export type Subject = keyof typeof requiredMessages
 
