@@ -18,6 +18,9 @@ const english: Record<AuditDetailCode, (params: DetailParams) => string> = {
   device_not_connected: () => 'Device is not connected',
   capability_missing: (p) => `Device lacks the capability ${p.capability}`,
   pin_window: (p) => `Valid ${p.start} to ${p.end}`,
+  lockdown: (p) => `Refused: lockdown ${p.lockdown_id} is active`,
+  lockdown_lock: (p) => `Locked by lockdown ${p.lockdown_id}`,
+  lockdown_override: (p) => `Override of lockdown ${p.lockdown_id}`,
 }
 
 /** The English `detail` of an entry, for API callers and logs. */
@@ -36,7 +39,8 @@ export async function writeAudit(
     command: AuditCommand
     result: AuditResult
     detail: AuditDetail | null
-    actor: Principal
+    /** Who sent it: the caller, or whoever started the lockdown whose job sends it. */
+    actor: Pick<Principal, 'userId' | 'email'>
     /** The X-Request-Id of the request writing the row. */
     requestId: string
   },

@@ -79,6 +79,7 @@ const journaledFields: Record<JournalTargetType, readonly string[]> = {
     'organization_id',
   ],
   session: [],
+  lockdown: ['scope_type', 'scope_id', 'reason', 'release_reason', 'expires_at'],
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null)
