@@ -172,7 +172,12 @@ export class LockdownJob {
           command: 'lock',
           actor,
           requestId,
-          source: { actorId: actor.userId, actorEmail: actor.email, clientAddress: null, requestId },
+          source: {
+            actorId: actor.userId,
+            actorEmail: actor.email,
+            clientAddress: null,
+            requestId,
+          },
           overrides: false,
           detail: { code: 'lockdown_lock', params: { lockdown_id: item.lockdown_id } },
         }),
