@@ -134,22 +134,38 @@ export async function lockdownDevices(q: Queryable, id: number): Promise<Lockdow
   )
 }
 
-/** The lockdown that covers a device now (the oldest, when several do), or undefined. */
-export async function lockdownOfDevice(
+/**
+ * The lockdown that covers a door, a location or a device (at its place today): one not released
+ * when `moment` is null, else one that was active at `moment`; undefined when none does. "Now"
+ * does not compare start times: a lockdown committed while a command waited for the device's row
+ * started before that command's transaction may have.
+ */
+export async function lockdownAt(
   q: Queryable,
-  deviceId: number,
+  target: { type: 'door' | 'location' | 'device'; id: number },
+  moment: Date | null,
 ): Promise<LockdownRefusalParams | undefined> {
+  const place: Record<typeof target.type, string> = {
+    door: `select organization_id, location_id, floor_id from doors where door_id = $1`,
+    location: `select organization_id, location_id, null::int as floor_id from locations
+               where location_id = $1`,
+    device: `select organization_id, location_id, device_floor(assignment_type, assignment_id)
+               as floor_id from devices where device_id = $1`,
+  }
   const [row] = await q.query<{
     lockdown_id: number
     scope_name: string
     started_by_email: string
     started_at: string
   }>(
-    `select l.lockdown_id, l.scope_name, l.started_by_email, l.started_at
-     from devices d join lockdowns l
-       on l.released_at is null and lockdown_covers(l.scope_type, l.scope_id, l.organization_id, d)
-     where d.device_id = $1 order by l.lockdown_id limit 1`,
-    [deviceId],
+    `with p as (${place[target.type]})
+     select l.lockdown_id, l.scope_name, l.started_by_email, l.started_at
+     from p join lockdowns l on lockdown_covers_place(l.scope_type, l.scope_id,
+       l.organization_id, p.organization_id, p.location_id, p.floor_id)
+     where case when $2::timestamptz is null then l.released_at is null
+       else l.started_at <= $2 and (l.released_at is null or l.released_at > $2) end
+     order by l.lockdown_id limit 1`,
+    [target.id, moment?.toISOString() ?? null],
   )
   return (
     row && {

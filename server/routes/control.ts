@@ -14,8 +14,8 @@ import { inScope, scopeOf } from '../../src/contract/permissions'
 import type { App, Principal, Services } from '../context'
 import { writeAudit, type AuditDetail } from '../db/audit'
 import type { Queryable } from '../db/database'
-import { writeJournal, type JournalSource } from '../db/journal'
-import { lockdownOfDevice, markLocked } from '../db/lockdowns'
+import { writeJournal, type Changes, type JournalSource } from '../db/journal'
+import { lockdownAt, markLocked } from '../db/lockdowns'
 import { badField, conflict, HttpError, notFound } from '../http/errors'
 import { idempotencyKey, once, refusal, type Answer } from '../http/idempotency'
 import { journalSource } from '../http/journal-source'
@@ -131,7 +131,7 @@ export async function runCommand(q: Queryable, run: CommandRun): Promise<Answer>
   }
   let detail = run.detail ?? null
   if (command === 'unlock' || command === 'force_unlock') {
-    const lockdown = await lockdownOfDevice(q, id)
+    const lockdown = await lockdownAt(q, { type: 'device', id }, null)
     if (lockdown !== undefined && !run.overrides) {
       const auditId = await audit('failure', {
         code: 'lockdown',
@@ -162,13 +162,18 @@ export async function runCommand(q: Queryable, run: CommandRun): Promise<Answer>
   const auditId = await audit('success', detail)
   if (command === 'lock') await markLocked(q, id, auditId)
   const lockState: [unknown, unknown] = [device.current_status.lock_state, status?.lock_state]
+  // An override of a lockdown is journaled as such, naming the lockdown it passed.
+  const override: Changes =
+    detail?.code === 'lockdown_override'
+      ? { lockdown_override: [null, detail.params.lockdown_id] }
+      : {}
   await writeJournal(q, run.source, {
     organizationId: device.organization_id,
     action: 'device_command',
     targetType: 'device',
     targetId: id,
     targetName: device.name,
-    changes: lockState[0] === lockState[1] ? {} : { lock_state: lockState },
+    changes: { ...(lockState[0] === lockState[1] ? {} : { lock_state: lockState }), ...override },
     auditId,
   })
   return {
@@ -256,7 +261,7 @@ export function registerControl(app: App, s: Services) {
           return refusal(lacksCapability('program_offline_access_codes'))
         }
         // While a lockdown covers the device its doors are closed to every credential.
-        const lockdown = await lockdownOfDevice(q, id)
+        const lockdown = await lockdownAt(q, { type: 'device', id }, null)
         if (lockdown !== undefined) {
           const auditId = await writeAudit(q, {
             device,

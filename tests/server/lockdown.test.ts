@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import { AccessAnswer } from '../../src/contract/access'
 import { Device } from '../../src/contract/devices'
 import { listOf } from '../../src/contract/list'
 import {
@@ -136,6 +137,16 @@ describe('lockdown', () => {
       detail_code: 'lockdown_override',
       detail_params: { lockdown_id: lockdown.lockdown_id },
     })
+    const overrideRow = await server().request(
+      'GET',
+      `/org/v1/journal?target_type=device&target_id=${door.device_id}&length=1`,
+      { token: admin },
+    )
+    expect(overrideRow.body).toMatchObject({
+      data: [
+        { action: 'device_command', changes: { lockdown_override: [null, lockdown.lockdown_id] } },
+      ],
+    })
     // Locking is never refused; a device in another location is not in scope.
     expect(
       (
@@ -166,6 +177,26 @@ describe('lockdown', () => {
       expect(pin.status).toBe(409)
       expect(pin.body).toMatchObject({ rule: 'lockdown' })
     }
+
+    // Who can open a door of Acme HQ now? Nobody, naming the lockdown; before it, people could.
+    const [door1] = await server().running.handle.services.db.query<{ door_id: number }>(
+      'select door_id from doors where location_id = $1 order by door_id limit 1',
+      [ACME_HQ],
+    )
+    const closed = await server().request('GET', `/access/v1/access?door_id=${door1?.door_id}`, {
+      token: admin,
+    })
+    expect(shaped(closed.body, AccessAnswer)).toMatchObject({
+      people_count: 0,
+      people: [],
+      lockdown: { lockdown_id: lockdown.lockdown_id, scope_name: 'Acme HQ', started_by: STAFF },
+    })
+    const before = await server().request(
+      'GET',
+      `/access/v1/access?door_id=${door1?.door_id}&at=${encodeURIComponent(new Date(Date.parse(lockdown.started_at) - 1000).toISOString())}`,
+      { token: admin },
+    )
+    expect(shaped(before.body, AccessAnswer).lockdown).toBeNull()
 
     // Release: staff may not; admin requests; admin may not approve; org admin approves.
     const id = lockdown.lockdown_id
@@ -233,6 +264,10 @@ describe('lockdown', () => {
         })
       ).status,
     ).toBe(200)
+    const open = await server().request('GET', `/access/v1/access?door_id=${door1?.door_id}`, {
+      token: admin,
+    })
+    expect(shaped(open.body, AccessAnswer).lockdown).toBeNull()
     const active = await server().request('GET', `${LOCKDOWNS_PATH}?active=true`, { token: staff })
     expect(shaped(active.body, LockdownList).data).toEqual([])
 

@@ -59,15 +59,23 @@ create function device_floor(kind text, id int) returns int language sql stable 
   end
 $$;
 
--- Whether a lockdown's scope holds a device. The one definition: the start, the refusals of
--- unlocks and offline codes, and "who can open this" all read it.
+-- Whether a lockdown's scope holds a place (a door, a device, a location: its organization,
+-- location and floor). The one definition: the start, the refusals of unlocks and offline codes,
+-- and "who can open this" all read it. A floor's lockdown holds no whole location.
+create function lockdown_covers_place(kind text, id int, organization int,
+  place_organization int, place_location int, place_floor int)
+returns boolean language sql immutable as $$
+  select organization = place_organization and case kind
+    when 'organization' then true
+    when 'location' then id = place_location
+    else id is not distinct from place_floor
+  end
+$$;
+
 create function lockdown_covers(kind text, id int, organization int, d devices)
 returns boolean language sql stable as $$
-  select organization = d.organization_id and case kind
-    when 'organization' then true
-    when 'location' then id = d.location_id
-    else id = device_floor(d.assignment_type, d.assignment_id)
-  end
+  select lockdown_covers_place(kind, id, organization, d.organization_id, d.location_id,
+    device_floor(d.assignment_type, d.assignment_id))
 $$;
 
 alter table device_audits drop constraint device_audits_detail_code;
