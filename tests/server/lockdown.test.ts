@@ -378,5 +378,57 @@ describe('lockdown', () => {
       [`lockdown-${id}`],
     )
     expect(count?.n).toBe(1)
+    const orgadmin = await server().login(ORGADMIN)
+    await server().request('POST', releasePath(id), { token: admin, json: { reason: 'Done' } })
+    expect(
+      (await server().request('POST', approvePath(id), { token: orgadmin, json: {} })).status,
+    ).toBe(200)
+  })
+
+  it('orders every unlock racing the start before it, or refuses it', async () => {
+    const admin = await server().login(ADMIN)
+    const orgadmin = await server().login(ORGADMIN)
+    const db = server().running.handle.services.db
+    const targets = (await devicesAt(admin, ACME_HQ)).filter(
+      (d) =>
+        d.current_status.connected &&
+        d.capabilities.includes('remotely_unlock') &&
+        d.capabilities.includes('remotely_lock'),
+    )
+    expect(targets.length).toBeGreaterThan(0)
+    const unlock = (i: number) => {
+      const device = targets[i % targets.length]
+      return server().request('POST', `/access/v1/devices/${device?.device_id}/control/unlock`, {
+        token: orgadmin,
+      })
+    }
+    const [started, ...unlocks] = await Promise.all([
+      start(admin, { scope_type: 'location', scope_id: ACME_HQ, reason: 'Race' }),
+      ...Array.from({ length: 30 }, (_, i) => unlock(i)),
+    ])
+    expect(started?.status).toBe(201)
+    const id = shaped(started?.body, Lockdown).lockdown_id
+    for (const reply of unlocks) expect([200, 409]).toContain(reply.status)
+    // Each unlock that succeeded committed before the lockdown did: the journal is in commit order.
+    const [startRow] = await db.query<{ journal_id: number }>(
+      `select journal_id::int from journal where action = 'lockdown_start' and target_id = $1`,
+      [id],
+    )
+    const succeeded = unlocks
+      .filter((r) => r.status === 200)
+      .map((r) => (r.body as { audit_id: number }).audit_id)
+    const later = await db.query(
+      'select journal_id from journal where audit_id = any($1::int[]) and journal_id > $2',
+      [succeeded, startRow?.journal_id],
+    )
+    expect(later).toEqual([])
+    // After the start answered, every unlock is refused; the job leaves every target locked.
+    const after = await Promise.all(targets.map((_, i) => unlock(i)))
+    expect(after.map((r) => r.status)).toEqual(targets.map(() => 409))
+    await settled(admin, id)
+    for (const device of await devicesAt(admin, ACME_HQ)) {
+      if (targets.some((t) => t.device_id === device.device_id))
+        expect(device.current_status.lock_state).toBe('locked')
+    }
   })
 })
