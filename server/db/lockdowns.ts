@@ -4,7 +4,7 @@ import type {
   LockdownRefusalParams,
   LockdownState,
 } from '../../src/contract/lockdowns'
-import type { Queryable } from './database'
+import type { Prepared, Queryable } from './database'
 
 // The lockdowns as the API answers them (docs/lockdown.md). Every read goes through here.
 
@@ -177,17 +177,20 @@ export async function lockdownAt(
   )
 }
 
+// Prepared: every lock runs it, by key (server/db/database.ts, Prepared).
+const markLockedSql: Prepared = {
+  name: 'lockdown_mark_locked',
+  text: `update lockdown_devices ld set state = 'locked', audit_id = $2, claimed_by = null,
+       lease_until = null, updated_at = now()
+     from lockdowns l
+     where ld.device_id = $1 and ld.state <> 'locked' and l.lockdown_id = ld.lockdown_id
+       and l.released_at is null`,
+}
+
 /**
  * A device that was locked by any path is locked for every active lockdown that still waits for
  * it (not reached, failed, or pending), with the audit row of that lock.
  */
 export async function markLocked(q: Queryable, deviceId: number, auditId: number) {
-  await q.query(
-    `update lockdown_devices ld set state = 'locked', audit_id = $2, claimed_by = null,
-       lease_until = null, updated_at = now()
-     from lockdowns l
-     where ld.device_id = $1 and ld.state <> 'locked' and l.lockdown_id = ld.lockdown_id
-       and l.released_at is null`,
-    [deviceId, auditId],
-  )
+  await q.query(markLockedSql, [deviceId, auditId])
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import type { Db, Queryable } from '../db/database'
+import type { Db, Prepared, Queryable } from '../db/database'
 import { writeJournal } from '../db/journal'
 import type { Logger } from '../logger'
 import type { Metrics } from '../metrics'
@@ -29,6 +29,21 @@ interface Claimed {
 }
 
 type Outcome = 'locked' | 'not_reached' | 'failed' | 'done'
+
+// Prepared: run for every device, by key (server/db/database.ts, Prepared).
+const itemSql: Prepared = {
+  name: 'lockdown_item',
+  text: `select ld.state, l.released_at is not null as released, l.started_by, l.started_by_email,
+         l.retries
+       from lockdown_devices ld join lockdowns l using (lockdown_id)
+       where ld.lockdown_id = $1 and ld.device_id = $2 for update of ld`,
+}
+const finishSql: Prepared = {
+  name: 'lockdown_finish',
+  text: `update lockdown_devices set state = $3, audit_id = $4, claimed_by = null,
+             lease_until = null, updated_at = now()
+           where lockdown_id = $1 and device_id = $2`,
+}
 
 export class LockdownJob {
   /** This server in `claimed_by`: which one held a row, for the logs and an operator. */
@@ -120,6 +135,10 @@ export class LockdownJob {
       while (next < claimed.length && !this.stopped) {
         const item = claimed[next++]
         if (!item) return
+        // The embedded database runs on this thread and its answers resolve without a turn of
+        // the event loop: without this, a lockdown of 1,000 devices held every other request
+        // (its own start's answer included) for the whole job.
+        await new Promise((resolve) => setImmediate(resolve))
         const outcome = await this.db.tx((q) => this.lockOne(q, item))
         if (outcome !== 'done') this.metrics.lockdownDevices.inc({ outcome })
       }
@@ -137,23 +156,10 @@ export class LockdownJob {
       started_by: number
       started_by_email: string
       retries: number
-    }>(
-      `select ld.state, l.released_at is not null as released, l.started_by, l.started_by_email,
-         l.retries
-       from lockdown_devices ld join lockdowns l using (lockdown_id)
-       where ld.lockdown_id = $1 and ld.device_id = $2 for update of ld`,
-      [item.lockdown_id, item.device_id],
-    )
+    }>(itemSql, [item.lockdown_id, item.device_id])
     if (!row || row.state !== 'pending' || row.released) return 'done'
     const finish = (state: Exclude<Outcome, 'done'>, auditId: number | null) =>
-      q
-        .query(
-          `update lockdown_devices set state = $3, audit_id = $4, claimed_by = null,
-             lease_until = null, updated_at = now()
-           where lockdown_id = $1 and device_id = $2`,
-          [item.lockdown_id, item.device_id, state, auditId],
-        )
-        .then(() => state)
+      q.query(finishSql, [item.lockdown_id, item.device_id, state, auditId]).then(() => state)
     if (!device) return finish('failed', null)
     const actor = { userId: row.started_by, email: row.started_by_email }
     const requestId = `lockdown-${item.lockdown_id}`

@@ -13,7 +13,7 @@ import type { LockdownRefusalParams } from '../../src/contract/lockdowns'
 import { inScope, scopeOf } from '../../src/contract/permissions'
 import type { App, Principal, Services } from '../context'
 import { writeAudit, type AuditDetail } from '../db/audit'
-import type { Queryable } from '../db/database'
+import type { Prepared, Queryable } from '../db/database'
 import { writeJournal, type Changes, type JournalSource } from '../db/journal'
 import { lockdownAt, markLocked } from '../db/lockdowns'
 import { badField, conflict, HttpError, notFound } from '../http/errors'
@@ -23,7 +23,7 @@ import { ensureInScope, requireScope } from '../http/scope'
 import type { Scope } from '../../src/contract/permissions'
 import { idParam, jsonBody } from '../http/validate'
 import { credentialName, findCredential } from './credentials'
-import { findDevices } from './device-rows'
+import { findDevice } from './device-rows'
 
 const nextLockState: Record<DeviceCommand, LockState | null> = {
   lock: 'locked',
@@ -55,9 +55,21 @@ export async function lockedDevice(q: Queryable, scope: Scope, p: Principal, id:
 
 /** The device row locked for this transaction, whoever asks; undefined when it is gone. */
 export async function lockedDeviceRow(q: Queryable, id: number): Promise<Device | undefined> {
-  await q.query('select 1 from devices where device_id = $1 for update', [id])
-  const [device] = await findDevices(q, 'd.device_id = $1', [id])
-  return device
+  await q.query(deviceLock, [id])
+  return findDevice(q, id)
+}
+
+// Prepared: every command runs them, by key (server/db/database.ts, Prepared).
+const deviceLock: Prepared = {
+  name: 'device_lock',
+  text: 'select 1 from devices where device_id = $1 for update',
+}
+const deviceMotor: Prepared = {
+  name: 'device_motor',
+  text: `update devices set lock_state = coalesce($2, lock_state),
+       battery_level = case when battery_level is null then null else greatest(battery_level - 1, 1) end,
+       updated_at = now()
+     where device_id = $1 returning connected, battery_level, lock_state`,
 }
 
 /**
@@ -152,13 +164,7 @@ export async function runCommand(q: Queryable, run: CommandRun): Promise<Answer>
     connected: boolean
     battery_level: number | null
     lock_state: LockState | null
-  }>(
-    `update devices set lock_state = coalesce($2, lock_state),
-       battery_level = case when battery_level is null then null else greatest(battery_level - 1, 1) end,
-       updated_at = now()
-     where device_id = $1 returning connected, battery_level, lock_state`,
-    [id, nextLockState[command]],
-  )
+  }>(deviceMotor, [id, nextLockState[command]])
   const auditId = await audit('success', detail)
   if (command === 'lock') await markLocked(q, id, auditId)
   const lockState: [unknown, unknown] = [device.current_status.lock_state, status?.lock_state]
