@@ -1,0 +1,24 @@
+import { ImportResult, USERS_IMPORT_PATH, type ImportRows } from '../contract/user-import'
+import { apiRequest } from './client'
+
+// A file of IMPORT_MAX_ROWS rows runs every row's create through the form's rules in one request:
+// longer than an ordinary call's 30 s on a slow host.
+const IMPORT_TIMEOUT_MS = 120_000
+
+/**
+ * POST /org/v1/users/import: the file as text/csv; a dry run (nothing written) or the import of
+ * `rows` (all or nothing, or only the valid ones). The answer is per row (docs/csv.md).
+ */
+export function importUsers(
+  file: Blob,
+  options: { dryRun: boolean; rows: ImportRows; signal?: AbortSignal },
+) {
+  return apiRequest(ImportResult, {
+    method: 'POST',
+    path: USERS_IMPORT_PATH,
+    query: { dry_run: String(options.dryRun), rows: options.rows },
+    csv: file,
+    timeoutMs: IMPORT_TIMEOUT_MS,
+    ...(options.signal ? { signal: options.signal } : {}),
+  })
+}
