@@ -1196,7 +1196,8 @@ const de = {
       outcome: 'Ergebnis',
       more: 'und {count} weitere Zeilen (in der Ergebnisdatei).',
       invite: 'Einladungen an die neuen Benutzer senden',
-      inviteHint: 'Nach dem Import eine E-Mail zum Setzen des Passworts an jeden angelegten Benutzer.',
+      inviteHint:
+        'Nach dem Import eine E-Mail zum Setzen des Passworts an jeden angelegten Benutzer.',
       importValid: 'Die {count} gültigen {{Zeile|Zeilen}} importieren',
       importAll: 'Alle Zeilen importieren',
       allRefused:

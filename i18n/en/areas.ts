@@ -700,7 +700,8 @@ const areas = {
     import: {
       command: 'Import users…',
       title: 'Import users',
-      description: 'From a CSV file: nothing is written until you have seen what the import would do.',
+      description:
+        'From a CSV file: nothing is written until you have seen what the import would do.',
       chooseHeading: 'Choose a file',
       file: 'CSV file',
       fileHint:
@@ -724,7 +725,8 @@ const areas = {
       inviteHint: 'A set-password e-mail to each user created, after the import.',
       importValid: 'Import the {count} valid {{row|rows}}',
       importAll: 'Import all rows',
-      allRefused: 'Import all rows writes nothing while any row has an error: fix the file, or import the valid rows.',
+      allRefused:
+        'Import all rows writes nothing while any row has an error: fix the file, or import the valid rows.',
       chooseAgain: 'Choose another file',
       importing: 'Importing {count} {{row|rows}}…',
       inviting: 'Sending invitations: {done} of {count}…',
