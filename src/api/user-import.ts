@@ -2,9 +2,9 @@ import { ImportResult, USERS_IMPORT_PATH, type ImportRows } from '../contract/us
 import { apiRequest } from './client'
 
 // A file of IMPORT_MAX_ROWS rows runs every row's create through the form's rules in one request:
-// ≈ 20 ms a row on the embedded database (docs/csv.md), so up to ≈ 2 minutes; an ordinary call's
-// 30 s would abandon a request the server is still finishing.
-const IMPORT_TIMEOUT_MS = 300_000
+// 20–40 ms a row on the embedded database (docs/csv.md), ≈ 3 minutes for 5,000 rows; an ordinary
+// call's 30 s would abandon a request the server is still finishing.
+const IMPORT_TIMEOUT_MS = 600_000
 
 /**
  * POST /org/v1/users/import: the file as text/csv; a dry run (nothing written) or the import of
