@@ -31,6 +31,8 @@ const dialog = (page: Page) =>
  * chooses `csv` with Space on the focused file input.
  */
 async function openAndChoose(page: Page, csv: string, via: 'palette' | 'button' = 'palette') {
+  // Listening before any key is pressed turns file-chooser interception on in time.
+  const chooser = page.waitForEvent('filechooser')
   if (via === 'palette') {
     await page.keyboard.press('ControlOrMeta+k')
     await page.keyboard.type('Import users')
@@ -45,7 +47,6 @@ async function openAndChoose(page: Page, csv: string, via: 'palette' | 'button' 
   await page.keyboard.press('Enter')
   const input = dialog(page).getByLabel(/CSV file|CSV-Datei/)
   await expect(input).toBeFocused()
-  const chooser = page.waitForEvent('filechooser')
   await page.keyboard.press('Space')
   await (
     await chooser
