@@ -12,6 +12,13 @@ export type LockdownInput = {
   lockdown: { lockdownId: number; requestedBy: number | null } | null
 }
 
+/** What a start sends: the scope and the reason the dialog took (the contract's StartLockdown). */
+export type StartRequest = {
+  scope_type: 'organization' | 'location' | 'floor'
+  scope_id: number
+  reason: string
+}
+
 export type LockdownContext = {
   userId: number
   canStart: boolean
@@ -27,7 +34,7 @@ export type LockdownContext = {
 
 export type LockdownEvent =
   | { type: 'start.open' }
-  | { type: 'start.confirm'; idempotencyKey: string }
+  | { type: 'start.confirm'; idempotencyKey: string; start: StartRequest }
   | { type: 'start.cancel' }
   | { type: 'start.succeeded'; lockdownId: number }
   | { type: 'start.failed'; rule: string }
@@ -38,7 +45,7 @@ export type LockdownEvent =
       approvedBy: number | null
     }
   | { type: 'release.open' }
-  | { type: 'request.confirm'; idempotencyKey: string }
+  | { type: 'request.confirm'; idempotencyKey: string; reason: string }
   | { type: 'request.cancel' }
   | { type: 'request.succeeded' }
   | { type: 'request.failed'; rule: string }
@@ -82,8 +89,11 @@ export const lockdownMachine = setup({
   },
   actions: {
     // Implemented by the host (machine.provide); empty here so the machine runs in tests as is.
-    start: (_, _params: { idempotencyKey: string }) => {},
-    requestRelease: (_, _params: { lockdownId: number; idempotencyKey: string }) => {},
+    start: (_, _params: { idempotencyKey: string; start: StartRequest }) => {},
+    requestRelease: (
+      _,
+      _params: { lockdownId: number; idempotencyKey: string; reason: string },
+    ) => {},
     approveRelease: (_, _params: { lockdownId: number; idempotencyKey: string }) => {},
     takeLockdown: assign({
       lockdownId: ({ event }) => {
@@ -160,7 +170,7 @@ export const lockdownMachine = setup({
           target: 'starting',
           actions: {
             type: 'start',
-            params: ({ event }) => ({ idempotencyKey: event.idempotencyKey }),
+            params: ({ event }) => ({ idempotencyKey: event.idempotencyKey, start: event.start }),
           },
         },
         'start.cancel': 'idle',
@@ -194,6 +204,7 @@ export const lockdownMachine = setup({
             params: ({ context, event }) => ({
               lockdownId: lockdownOf(context),
               idempotencyKey: event.idempotencyKey,
+              reason: event.reason,
             }),
           },
         },
@@ -203,7 +214,7 @@ export const lockdownMachine = setup({
     requesting: {
       on: {
         'request.succeeded': { target: 'releaseRequested', actions: 'takeOwnRequest' },
-        'request.failed': { target: 'refused', actions: 'takeFailure' },
+        'request.failed': { target: 'requestRefused', actions: 'takeFailure' },
       },
     },
     // One person asked; a second one may approve until the request expires.
@@ -236,7 +247,7 @@ export const lockdownMachine = setup({
     approving: {
       on: {
         'approve.succeeded': { target: 'released', actions: 'takeOwnApproval' },
-        'approve.failed': { target: 'refused', actions: 'takeFailure' },
+        'approve.failed': { target: 'approveRefused', actions: 'takeFailure' },
       },
     },
     // Nobody approved in time: the lockdown stays active and a new request may be made.
@@ -250,14 +261,12 @@ export const lockdownMachine = setup({
       },
     },
     // A request or approval the server refused (second person, lapsed, already released): the
-    // reason shows until dismissed; the next poll tells where the lockdown is.
-    refused: {
-      on: {
-        'error.dismiss': [
-          { guard: 'hasRequest', target: 'releaseRequested', actions: 'forgetFailure' },
-          { target: 'active', actions: 'forgetFailure' },
-        ],
-      },
+    // reason shows in its dialog until dismissed; the next poll tells where the lockdown is.
+    requestRefused: {
+      on: { 'error.dismiss': { target: 'active', actions: 'forgetFailure' } },
+    },
+    approveRefused: {
+      on: { 'error.dismiss': { target: 'releaseRequested', actions: 'forgetFailure' } },
     },
     released: { type: 'final' },
   },

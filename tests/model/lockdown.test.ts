@@ -19,7 +19,11 @@ describe('lockdown machine', () => {
   it('starts with a confirmation and its key, then shows the lockdown active', () => {
     const { actor, world, send } = start()
     send({ type: 'start.open' })
-    send({ type: 'start.confirm', idempotencyKey: 'k-1' })
+    send({
+      type: 'start.confirm',
+      idempotencyKey: 'k-1',
+      start: { scope_type: 'location', scope_id: 1, reason: 'Intruder' },
+    })
     expect(actor.getSnapshot().value).toBe('starting')
     send({ type: 'start.succeeded', lockdownId: 9 })
     expect(actor.getSnapshot().value).toBe('active')
@@ -37,7 +41,7 @@ describe('lockdown machine', () => {
     const input = { userId: ME, canStart: true, canRelease: true, lockdown: active }
     const { actor, world, send } = start(input)
     send({ type: 'release.open' })
-    send({ type: 'request.confirm', idempotencyKey: 'k-2' })
+    send({ type: 'request.confirm', idempotencyKey: 'k-2', reason: 'All clear' })
     send({ type: 'request.succeeded' })
     expect(actor.getSnapshot().value).toBe('releaseRequested')
     send({ type: 'approve.open' })

@@ -79,7 +79,11 @@ export const lockdownAdapter: ModelAdapter<typeof lockdownMachine, LockdownWorld
   ],
   events: [
     { type: 'start.open' },
-    { type: 'start.confirm', idempotencyKey: 'key' },
+    {
+      type: 'start.confirm',
+      idempotencyKey: 'key',
+      start: { scope_type: 'location', scope_id: 1, reason: 'Intruder' },
+    },
     { type: 'start.cancel' },
     { type: 'start.succeeded', lockdownId: 5 },
     { type: 'start.failed', rule: 'already_locked_down' },
@@ -92,7 +96,7 @@ export const lockdownAdapter: ModelAdapter<typeof lockdownMachine, LockdownWorld
     // A malformed answer naming one person twice: never shown as a release.
     seen('released', OTHER, OTHER),
     { type: 'release.open' },
-    { type: 'request.confirm', idempotencyKey: 'key' },
+    { type: 'request.confirm', idempotencyKey: 'key', reason: 'All clear' },
     { type: 'request.cancel' },
     { type: 'request.succeeded' },
     { type: 'request.failed', rule: 'release_pending' },
@@ -142,8 +146,11 @@ export const lockdownAdapter: ModelAdapter<typeof lockdownMachine, LockdownWorld
     {
       name: 'a refusal shows its reason',
       holds: (snapshot) =>
-        !(snapshot.matches('refused') || snapshot.matches('startRefused')) ||
-        snapshot.context.failure !== null,
+        !(
+          snapshot.matches('requestRefused') ||
+          snapshot.matches('approveRefused') ||
+          snapshot.matches('startRefused')
+        ) || snapshot.context.failure !== null,
     },
   ],
   states: {
@@ -158,7 +165,8 @@ export const lockdownAdapter: ModelAdapter<typeof lockdownMachine, LockdownWorld
     confirmingApproval: 'the "Approve release" dialog naming the requester and reason',
     approving: 'the approve dialog’s button shows it is busy',
     lapsed: 'the page shows the request lapsed; "Request release" again',
-    refused: 'the dialog shows the server’s refusal in words',
+    requestRefused: 'the request dialog shows the server’s refusal in words',
+    approveRefused: 'the approve dialog shows the server’s refusal in words',
     released: 'the banner is gone; the page shows both people',
   },
   causes: {
