@@ -1,5 +1,6 @@
 import type { TranslationFunctions } from '../../../i18n/i18n-types'
 import type { Problem, Rule, RuleParams, Subject } from '../../contract/rules'
+import { lockdownRefusalText } from '../../lib/answer-text'
 
 type Say = (LL: TranslationFunctions, params: RuleParams) => string
 
@@ -106,12 +107,7 @@ const rules: Record<Rule, Say> = {
       : LL.answers.noPermission({ permissions: String(p.permissions) }),
   not_manageable: (LL) => LL.answers.notManageable(),
   cannot_grant: (LL) => LL.answers.cannotGrant(),
-  lockdown: (LL, p) =>
-    LL.lockdown.refusals.lockdown({
-      scope: String(p.scope_name ?? ''),
-      email: String(p.started_by ?? ''),
-      at: String(p.started_at ?? ''),
-    }),
+  lockdown: lockdownRefusalText,
   already_locked_down: (LL) => LL.lockdown.refusals.already_locked_down(),
   release_pending: (LL) => LL.lockdown.refusals.release_pending(),
   no_release_request: (LL) => LL.lockdown.refusals.no_release_request(),
