@@ -4266,6 +4266,21 @@ type RootTranslation = {
 			 * @param {unknown} start
 			 */
 			pin_window: RequiredParams<'end' | 'start'>
+			/**
+			 * R​e​f​u​s​e​d​:​ ​l​o​c​k​d​o​w​n​ ​{​i​d​}​ ​i​s​ ​a​c​t​i​v​e​.
+			 * @param {unknown} id
+			 */
+			lockdown: RequiredParams<'id'>
+			/**
+			 * L​o​c​k​e​d​ ​b​y​ ​l​o​c​k​d​o​w​n​ ​{​i​d​}​.
+			 * @param {unknown} id
+			 */
+			lockdown_lock: RequiredParams<'id'>
+			/**
+			 * O​v​e​r​r​i​d​e​ ​o​f​ ​l​o​c​k​d​o​w​n​ ​{​i​d​}​.
+			 * @param {unknown} id
+			 */
+			lockdown_override: RequiredParams<'id'>
 		}
 		error: {
 			/**
@@ -9039,6 +9054,18 @@ export type TranslationFunctions = {
 			 * Valid from {start} to {end}
 			 */
 			pin_window: (arg: { end: unknown, start: unknown }) => LocalizedString
+			/**
+			 * Refused: lockdown {id} is active.
+			 */
+			lockdown: (arg: { id: unknown }) => LocalizedString
+			/**
+			 * Locked by lockdown {id}.
+			 */
+			lockdown_lock: (arg: { id: unknown }) => LocalizedString
+			/**
+			 * Override of lockdown {id}.
+			 */
+			lockdown_override: (arg: { id: unknown }) => LocalizedString
 		}
 		error: {
 			/**

@@ -23,6 +23,7 @@ import { requestIds } from './http/request-id'
 import { registerStatic } from './http/static'
 import { createLogger } from './logger'
 import { createMetrics, registerMetrics } from './metrics'
+import { LockdownJob } from './jobs/lockdown-job'
 import { registerAccess } from './routes/access'
 import { registerAudits } from './routes/audits'
 import { registerAuth } from './routes/auth'
@@ -31,6 +32,7 @@ import { registerCredentials } from './routes/credentials'
 import { registerDevices } from './routes/devices'
 import { registerExports } from './routes/exports'
 import { registerJournal } from './routes/journal'
+import { registerLockdowns } from './routes/lockdowns'
 import { registerLocations } from './routes/locations'
 import { registerNotify } from './routes/notify'
 import { registerOrganizations } from './routes/organizations'
@@ -124,6 +126,12 @@ export async function createApp(overrides: Partial<ServerOptions> = {}): Promise
   }
   const stopRetention =
     retention === null ? () => undefined : keepJournalRetention(db, retention, logger)
+  const lockdownJob = new LockdownJob(db, logger, metrics, {
+    leaseMs: options.lockdownLeaseMs,
+    pollMs: options.lockdownPollMs,
+    batch: 50,
+    parallel: db.kind === 'pglite' ? 1 : 4,
+  })
   const services: Services = {
     db,
     options,
@@ -133,6 +141,7 @@ export async function createApp(overrides: Partial<ServerOptions> = {}): Promise
     lifecycle: { draining: false },
     metrics,
     principals: new PrincipalCache(options.principalCacheMs),
+    lockdownJob,
   }
 
   const app = new Hono<AppEnv>()
@@ -233,16 +242,19 @@ export async function createApp(overrides: Partial<ServerOptions> = {}): Promise
   registerUploads(app, services)
   registerJournal(app, services)
   registerAccess(app, services)
+  registerLockdowns(app, services)
   registerMetrics(app, metrics, options.metricsToken)
   registerStatic(app, options.distDir, options.bootAnswersBudgetMs)
+  lockdownJob.start()
   app.notFound((c) => c.json({ error: 'not_found', message: 'No such endpoint.' }, 404))
 
   return {
     app,
     services,
     seedMs,
-    close: () => {
+    close: async () => {
       stopRetention()
+      await lockdownJob.stop()
       return db.close()
     },
   }

@@ -1,6 +1,6 @@
 // Runtime options. main.ts reads them from the environment; tests pass small values directly.
-
 import { isIP } from 'node:net'
+import { RELEASE_MINUTES } from '../src/contract/lockdowns'
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent'
 /** JSON lines for a log collector, or pino-pretty's lines for a person at a terminal. */
@@ -68,6 +68,12 @@ export interface ServerOptions {
   drainMs: number
   /** Journal rows older than this many days are pruned (docs/journal.md); null keeps them all. */
   journalRetentionDays: number | null
+  /** How long a lockdown's release request waits for its second person (docs/lockdown.md). */
+  lockdownReleaseMinutes: number
+  /** How long a server's claim on a lockdown's device lasts before another server may take it. */
+  lockdownLeaseMs: number
+  /** How often an idle server looks for lockdown work that another server started. */
+  lockdownPollMs: number
   /**
    * How long a signed-in caller's row, once read, serves their next requests: the bound on how long
    * a change made through another server (a user disabled, a permission removed) takes to reach
@@ -109,6 +115,9 @@ export const defaultOptions: ServerOptions = {
   resetMailWindow: 3600,
   journalRetentionDays: null,
   principalCacheMs: 1000,
+  lockdownReleaseMinutes: RELEASE_MINUTES,
+  lockdownLeaseMs: 5000,
+  lockdownPollMs: 1000,
 }
 
 const logLevels: readonly LogLevel[] = ['debug', 'info', 'warn', 'error', 'silent']
@@ -246,6 +255,14 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): ServerOptions {
       given('JOURNAL_RETENTION_DAYS') === undefined
         ? null
         : whole('JOURNAL_RETENTION_DAYS', 1, 1, 100_000),
+    lockdownReleaseMinutes: whole(
+      'LOCKDOWN_RELEASE_MINUTES',
+      defaultOptions.lockdownReleaseMinutes,
+      1,
+      24 * 60,
+    ),
+    lockdownLeaseMs: whole('LOCKDOWN_LEASE_MS', defaultOptions.lockdownLeaseMs, 500, 600_000),
+    lockdownPollMs: whole('LOCKDOWN_POLL_MS', defaultOptions.lockdownPollMs, 50, 60_000),
   }
   if (problems.length) throw new ConfigError(problems)
   return options

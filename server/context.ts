@@ -44,4 +44,6 @@ export interface Services {
   metrics: Metrics
   /** Signed-in callers read recently; a write that changes one forgets it (decision 055). */
   principals: PrincipalCache<Principal>
+  /** The lockdown job (server/jobs/lockdown-job.ts): a start or a retry wakes it. */
+  lockdownJob: { wake(): void }
 }

@@ -71,6 +71,17 @@ export function createMetrics(database: Db['kind']) {
       labelNames: ['command', 'outcome'],
       registers,
     }),
+    lockdownDevices: new Counter({
+      name: 'lockdown_devices_total',
+      help: 'Devices a lockdown job finished, by outcome (locked, not_reached, failed).',
+      labelNames: ['outcome'],
+      registers,
+    }),
+    activeLockdowns: new Gauge({
+      name: 'lockdowns_active',
+      help: 'Lockdowns not yet released, as this server last counted them.',
+      registers,
+    }),
   }
 }
 

@@ -1133,6 +1133,9 @@ const de = {
       device_not_connected: 'Das Gerät war nicht verbunden.',
       capability_missing: 'Das Gerät kann das nicht: Ihm fehlt „{capability}“.',
       pin_window: 'Gültig von {start} bis {end}',
+      lockdown: 'Abgelehnt: Sperrung {id} ist aktiv.',
+      lockdown_lock: 'Durch Sperrung {id} verriegelt.',
+      lockdown_override: 'Ausnahme von Sperrung {id}.',
     },
     error: {
       validation: 'Der Server hat einen Wert gefunden, den er nicht annehmen kann.',

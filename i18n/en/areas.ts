@@ -663,6 +663,9 @@ const areas = {
       device_not_connected: 'The device was not connected.',
       capability_missing: 'The device cannot do this: it lacks “{capability}”.',
       pin_window: 'Valid from {start} to {end}',
+      lockdown: 'Refused: lockdown {id} is active.',
+      lockdown_lock: 'Locked by lockdown {id}.',
+      lockdown_override: 'Override of lockdown {id}.',
     },
     error: {
       validation: 'The server found a value it cannot accept.',

@@ -6,7 +6,7 @@ import type {
 } from '../../src/contract/audits'
 import type { Device } from '../../src/contract/devices'
 import type { Principal } from '../context'
-import type { Queryable } from './database'
+import type { Prepared, Queryable } from './database'
 
 /** What an entry says beyond its result: a code and its parameters, which the English follows. */
 export interface AuditDetail {
@@ -18,11 +18,31 @@ const english: Record<AuditDetailCode, (params: DetailParams) => string> = {
   device_not_connected: () => 'Device is not connected',
   capability_missing: (p) => `Device lacks the capability ${p.capability}`,
   pin_window: (p) => `Valid ${p.start} to ${p.end}`,
+  lockdown: (p) => `Refused: lockdown ${p.lockdown_id} is active`,
+  lockdown_lock: (p) => `Locked by lockdown ${p.lockdown_id}`,
+  lockdown_override: (p) => `Override of lockdown ${p.lockdown_id}`,
 }
 
 /** The English `detail` of an entry, for API callers and logs. */
 export const detailText = (detail: AuditDetail | null): string =>
   detail ? english[detail.code](detail.params) : ''
+
+// Prepared: every device command writes them, by key (server/db/database.ts, Prepared).
+const auditCounters: Prepared = {
+  name: 'audit_counters',
+  text: `insert into audit_counters (scope_id, n) values (0, 1), ($1, 1)
+     on conflict (scope_id) do update set n = audit_counters.n + 1
+     returning scope_id, n`,
+}
+const auditInsert: Prepared = {
+  name: 'audit_insert',
+  text: `insert into device_audits (audit_id, org_seq, device_id, device_name, device_type_id,
+       location_id, command, result, detail, detail_code, detail_params, user_id, actor_email,
+       organization_id, request_id, created_at)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb, $12, $13, $14, $15,
+       greatest(clock_timestamp(),
+         (select created_at from device_audits where audit_id = $1::int - 1)))`,
+}
 
 /**
  * Appends one audit row inside the caller's transaction. The counter rows (0 = everything, and the
@@ -36,47 +56,35 @@ export async function writeAudit(
     command: AuditCommand
     result: AuditResult
     detail: AuditDetail | null
-    actor: Principal
+    /** Who sent it: the caller, or whoever started the lockdown whose job sends it. */
+    actor: Pick<Principal, 'userId' | 'email'>
     /** The X-Request-Id of the request writing the row. */
     requestId: string
   },
 ): Promise<number> {
   const org = entry.device.organization_id
-  const counters = await q.query<{ scope_id: number; n: number }>(
-    `insert into audit_counters (scope_id, n) values (0, 1), ($1, 1)
-     on conflict (scope_id) do update set n = audit_counters.n + 1
-     returning scope_id, n`,
-    [org],
-  )
+  const counters = await q.query<{ scope_id: number; n: number }>(auditCounters, [org])
   const auditId = counters.find((r) => r.scope_id === 0)?.n
   const orgSeq = counters.find((r) => r.scope_id === org)?.n
   if (auditId === undefined || orgSeq === undefined) throw new Error('audit counters missing')
   // The time is taken under the counter lock and never before the previous row's, so created_at
   // order is audit_id order and the log pages by time exactly as by id (audit-pages.ts).
-  await q.query(
-    `insert into device_audits (audit_id, org_seq, device_id, device_name, device_type_id,
-       location_id, command, result, detail, detail_code, detail_params, user_id, actor_email,
-       organization_id, request_id, created_at)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11::jsonb, $12, $13, $14, $15,
-       greatest(clock_timestamp(),
-         (select created_at from device_audits where audit_id = $1::int - 1)))`,
-    [
-      auditId,
-      orgSeq,
-      entry.device.device_id,
-      entry.device.name,
-      entry.device.device_type_id,
-      entry.device.location_id,
-      entry.command,
-      entry.result,
-      detailText(entry.detail),
-      entry.detail?.code ?? null,
-      JSON.stringify(entry.detail?.params ?? {}),
-      entry.actor.userId,
-      entry.actor.email,
-      org,
-      entry.requestId,
-    ],
-  )
+  await q.query(auditInsert, [
+    auditId,
+    orgSeq,
+    entry.device.device_id,
+    entry.device.name,
+    entry.device.device_type_id,
+    entry.device.location_id,
+    entry.command,
+    entry.result,
+    detailText(entry.detail),
+    entry.detail?.code ?? null,
+    JSON.stringify(entry.detail?.params ?? {}),
+    entry.actor.userId,
+    entry.actor.email,
+    org,
+    entry.requestId,
+  ])
   return auditId
 }

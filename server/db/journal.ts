@@ -1,5 +1,5 @@
 import type { JournalAction, JournalTargetType } from '../../src/contract/journal'
-import type { Queryable } from './database'
+import type { Prepared, Queryable } from './database'
 
 /** Who made a change and from where: written into every journal row (server/http/journal-source.ts). */
 export interface JournalSource {
@@ -79,6 +79,7 @@ const journaledFields: Record<JournalTargetType, readonly string[]> = {
     'organization_id',
   ],
   session: [],
+  lockdown: ['scope_type', 'scope_id', 'reason', 'release_reason', 'expires_at'],
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null)
@@ -117,6 +118,14 @@ export function changesOf(
   return changes
 }
 
+// Prepared: every change writes it (server/db/database.ts, Prepared).
+const journalInsert: Prepared = {
+  name: 'journal_insert',
+  text: `insert into journal (actor_id, actor_email, client_address, organization_id, action,
+       target_type, target_id, target_name, changes, request_id, audit_id)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10, $11)`,
+}
+
 /**
  * Appends one row inside the caller's transaction, so the change and its row commit or roll back
  * together. The id, time and hashes are the database's (migration 013's trigger): the insert takes
@@ -127,24 +136,19 @@ export async function writeJournal(
   source: JournalSource,
   row: JournalRow,
 ): Promise<void> {
-  await q.query(
-    `insert into journal (actor_id, actor_email, client_address, organization_id, action,
-       target_type, target_id, target_name, changes, request_id, audit_id)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10, $11)`,
-    [
-      source.actorId,
-      source.actorEmail,
-      source.clientAddress,
-      row.organizationId,
-      row.action,
-      row.targetType,
-      row.targetId,
-      row.targetName,
-      JSON.stringify(row.changes ?? {}),
-      source.requestId,
-      row.auditId ?? null,
-    ],
-  )
+  await q.query(journalInsert, [
+    source.actorId,
+    source.actorEmail,
+    source.clientAddress,
+    row.organizationId,
+    row.action,
+    row.targetType,
+    row.targetId,
+    row.targetName,
+    JSON.stringify(row.changes ?? {}),
+    source.requestId,
+    row.auditId ?? null,
+  ])
 }
 
 interface Owned {

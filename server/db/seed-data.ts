@@ -15,13 +15,18 @@ export const organizations = [
 const global = allPermissions.filter((p) => !p.endsWith(':org'))
 const org = allPermissions.filter((p) => p.endsWith(':org'))
 
+// Only a global administrator commands a door during a lockdown (docs/lockdown.md); staff may start
+// one (whoever is at the desk when it happens) but not release it.
 export const roles = [
   { role: 'admin', permissions: global },
-  { role: 'org_admin', permissions: org },
+  { role: 'org_admin', permissions: org.filter((p) => p !== 'lockdown:override:org') },
   // Who changed what is for administrators (docs/journal.md): staff read everything else.
   {
     role: 'staff',
-    permissions: org.filter((p) => p.includes(':read:') && !p.startsWith('journal:')),
+    permissions: [
+      ...org.filter((p) => p.includes(':read:') && !p.startsWith('journal:')),
+      'lockdown:start:org',
+    ],
   },
   { role: 'auditor', permissions: ['devices:audits:read:org'] },
 ] as const satisfies readonly { role: SeededRole; permissions: readonly string[] }[]

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto'
 import type { ContentfulStatusCode } from 'hono/utils/http-status'
-import type { Queryable } from '../db/database'
+import type { Prepared, Queryable } from '../db/database'
 import { badField, HttpError } from './errors'
 
 /** What a request answered: replayed as is for a repeated Idempotency-Key. */
@@ -33,6 +33,21 @@ export function idempotencyKey(header: string | undefined): string | undefined {
   throw badField('idempotency-key', 'An Idempotency-Key is 1 to 255 visible ASCII characters.')
 }
 
+// Prepared: by key (server/db/database.ts, Prepared).
+const keyClaim: Prepared = {
+  name: 'idempotency_claim',
+  text: `insert into idempotency_keys (user_id, key, request_hash) values ($1, $2, $3)
+     on conflict do nothing returning 1`,
+}
+const keyAnswer: Prepared = {
+  name: 'idempotency_answer',
+  text: 'select request_hash, status, body from idempotency_keys where user_id = $1 and key = $2',
+}
+const keyStore: Prepared = {
+  name: 'idempotency_store',
+  text: 'update idempotency_keys set status = $3, body = $4 where user_id = $1 and key = $2',
+}
+
 /**
  * Runs `work` once per user and key, in the caller's transaction. The key is claimed first: a
  * concurrent copy's insert waits on the primary key until this transaction ends, then finds the
@@ -46,14 +61,10 @@ export async function once(
   if (claim.key === undefined) return work()
   const ids = [claim.userId, claim.key]
   const hash = createHash('sha256').update(claim.request).digest('hex')
-  const claimed = await q.query(
-    `insert into idempotency_keys (user_id, key, request_hash) values ($1, $2, $3)
-     on conflict do nothing returning 1`,
-    [...ids, hash],
-  )
+  const claimed = await q.query(keyClaim, [...ids, hash])
   if (claimed.length === 0) {
     const [first] = await q.query<{ request_hash: string; status: number; body: string }>(
-      'select request_hash, status, body from idempotency_keys where user_id = $1 and key = $2',
+      keyAnswer,
       ids,
     )
     if (!first) throw new Error('idempotency key vanished')
@@ -72,9 +83,6 @@ export async function once(
     }
   }
   const answer = await work()
-  await q.query(
-    'update idempotency_keys set status = $3, body = $4 where user_id = $1 and key = $2',
-    [...ids, answer.status, JSON.stringify(answer.body)],
-  )
+  await q.query(keyStore, [...ids, answer.status, JSON.stringify(answer.body)])
   return answer
 }

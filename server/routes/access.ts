@@ -6,6 +6,7 @@ import {
 } from '../../src/contract/access'
 import type { App, Services } from '../context'
 import { whoCanOpen } from '../db/access-at'
+import { lockdownAt } from '../db/lockdowns'
 import { HttpError, notFound } from '../http/errors'
 import { ensureInScope, requireScope } from '../http/scope'
 import { query } from '../http/validate'
@@ -72,28 +73,32 @@ export function registerAccess(app: App, s: Services) {
           { rule: 'before_journal', params: { since: since.toISOString() } },
         )
       }
-      const { people_count, people } = await whoCanOpen(
-        q,
-        { type, id },
-        moment,
-        time_zone,
-        { start, length, grants: GRANTS_SHOWN },
-        at !== undefined,
-      ).catch((error: unknown) => {
-        // A zone this runtime's Intl knows and the database's time zone files do not.
-        if ((error as { code?: unknown }).code !== UNKNOWN_ZONE) throw error
-        throw new HttpError(
-          400,
-          'validation',
-          'Expected a time zone the server knows.',
-          'time_zone',
-          {},
-          {
-            rule: 'invalid',
-            params: {},
-          },
-        )
-      })
+      // While a lockdown covers the place, its doors are closed to every credential.
+      const lockdown = (await lockdownAt(q, { type, id }, at === undefined ? null : moment)) ?? null
+      const { people_count, people } = lockdown
+        ? { people_count: 0, people: [] }
+        : await whoCanOpen(
+            q,
+            { type, id },
+            moment,
+            time_zone,
+            { start, length, grants: GRANTS_SHOWN },
+            at !== undefined,
+          ).catch((error: unknown) => {
+            // A zone this runtime's Intl knows and the database's time zone files do not.
+            if ((error as { code?: unknown }).code !== UNKNOWN_ZONE) throw error
+            throw new HttpError(
+              400,
+              'validation',
+              'Expected a time zone the server knows.',
+              'time_zone',
+              {},
+              {
+                rule: 'invalid',
+                params: {},
+              },
+            )
+          })
       const body: AccessAnswer = {
         target_type: type,
         target_id: id,
@@ -103,6 +108,7 @@ export function registerAccess(app: App, s: Services) {
         people_count,
         start,
         people,
+        lockdown,
       }
       return body
     })

@@ -9,11 +9,13 @@ import {
   type LockState,
 } from '../../src/contract/devices'
 import type { CredentialAssignmentType } from '../../src/contract/credentials'
-import { inScope } from '../../src/contract/permissions'
+import type { LockdownRefusalParams } from '../../src/contract/lockdowns'
+import { inScope, scopeOf } from '../../src/contract/permissions'
 import type { App, Principal, Services } from '../context'
 import { writeAudit, type AuditDetail } from '../db/audit'
-import type { Queryable } from '../db/database'
-import { writeJournal } from '../db/journal'
+import type { Prepared, Queryable } from '../db/database'
+import { writeJournal, type Changes, type JournalSource } from '../db/journal'
+import { lockdownAt, markLocked } from '../db/lockdowns'
 import { badField, conflict, HttpError, notFound } from '../http/errors'
 import { idempotencyKey, once, refusal, type Answer } from '../http/idempotency'
 import { journalSource } from '../http/journal-source'
@@ -21,7 +23,7 @@ import { ensureInScope, requireScope } from '../http/scope'
 import type { Scope } from '../../src/contract/permissions'
 import { idParam, jsonBody } from '../http/validate'
 import { credentialName, findCredential } from './credentials'
-import { findDevices } from './device-rows'
+import { findDevice } from './device-rows'
 
 const nextLockState: Record<DeviceCommand, LockState | null> = {
   lock: 'locked',
@@ -47,10 +49,27 @@ const lacksCapability = (capability: Capability) =>
   )
 
 /** The device row locked for this transaction, so concurrent commands apply one after another. */
-async function lockedDevice(q: Queryable, scope: Scope, p: Principal, id: number) {
-  await q.query('select 1 from devices where device_id = $1 for update', [id])
-  const [device] = await findDevices(q, 'd.device_id = $1', [id])
-  return ensureInScope(scope, p, device, 'Device')
+export async function lockedDevice(q: Queryable, scope: Scope, p: Principal, id: number) {
+  return ensureInScope(scope, p, await lockedDeviceRow(q, id), 'Device')
+}
+
+/** The device row locked for this transaction, whoever asks; undefined when it is gone. */
+export async function lockedDeviceRow(q: Queryable, id: number): Promise<Device | undefined> {
+  await q.query(deviceLock, [id])
+  return findDevice(q, id)
+}
+
+// Prepared: every command runs them, by key (server/db/database.ts, Prepared).
+const deviceLock: Prepared = {
+  name: 'device_lock',
+  text: 'select 1 from devices where device_id = $1 for update',
+}
+const deviceMotor: Prepared = {
+  name: 'device_motor',
+  text: `update devices set lock_state = coalesce($2, lock_state),
+       battery_level = case when battery_level is null then null else greatest(battery_level - 1, 1) end,
+       updated_at = now()
+     where device_id = $1 returning connected, battery_level, lock_state`,
 }
 
 /**
@@ -94,6 +113,92 @@ async function checkCodePlace(
   }
 }
 
+/** What runs one command on a locked device row: the route's caller, or a lockdown's job. */
+export interface CommandRun {
+  device: Device
+  command: DeviceCommand
+  actor: Pick<Principal, 'userId' | 'email'>
+  requestId: string
+  source: JournalSource
+  /** The caller holds lockdown:override for this device's organization. */
+  overrides: boolean
+  /** The success row's detail: a lockdown's own lock names the lockdown. */
+  detail?: AuditDetail
+}
+
+/**
+ * THE path of a device command (DESIGN "Commands"): capability, lockdown, connection, the simulated
+ * motor, its audit row and journal row, all in the caller's transaction with the device row locked.
+ * A refusal is answered, not thrown, so its audit row commits (and is what a replay answers).
+ */
+export async function runCommand(q: Queryable, run: CommandRun): Promise<Answer> {
+  const { device, command } = run
+  const id = device.device_id
+  const audit = (result: 'success' | 'failure', detail: AuditDetail | null) =>
+    writeAudit(q, { device, command, result, detail, actor: run.actor, requestId: run.requestId })
+  const capability = commandCapability[command]
+  if (!device.capabilities.includes(capability)) {
+    const auditId = await audit('failure', lacking(capability))
+    return refusal(lacksCapability(capability), auditId)
+  }
+  let detail = run.detail ?? null
+  if (command === 'unlock' || command === 'force_unlock') {
+    const lockdown = await lockdownAt(q, { type: 'device', id }, null)
+    if (lockdown !== undefined && !run.overrides) {
+      const auditId = await audit('failure', {
+        code: 'lockdown',
+        params: { lockdown_id: lockdown.lockdown_id },
+      })
+      return refusal(lockdownRefusal(lockdown), auditId)
+    }
+    if (lockdown !== undefined) {
+      detail = { code: 'lockdown_override', params: { lockdown_id: lockdown.lockdown_id } }
+    }
+  }
+  if (!device.current_status.connected) {
+    const auditId = await audit('failure', { code: 'device_not_connected', params: {} })
+    return refusal(new HttpError(409, 'device_not_connected', 'Device is not connected.'), auditId)
+  }
+  // The simulated motor: lock state follows the command; each run costs 1% battery.
+  const [status] = await q.query<{
+    connected: boolean
+    battery_level: number | null
+    lock_state: LockState | null
+  }>(deviceMotor, [id, nextLockState[command]])
+  const auditId = await audit('success', detail)
+  if (command === 'lock') await markLocked(q, id, auditId)
+  const lockState: [unknown, unknown] = [device.current_status.lock_state, status?.lock_state]
+  // An override of a lockdown is journaled as such, naming the lockdown it passed.
+  const override: Changes =
+    detail?.code === 'lockdown_override'
+      ? { lockdown_override: [null, detail.params.lockdown_id] }
+      : {}
+  await writeJournal(q, run.source, {
+    organizationId: device.organization_id,
+    action: 'device_command',
+    targetType: 'device',
+    targetId: id,
+    targetName: device.name,
+    changes: { ...(lockState[0] === lockState[1] ? {} : { lock_state: lockState }), ...override },
+    auditId,
+  })
+  return {
+    status: 200,
+    body: { device_id: id, command, result: 'success', current_status: status, audit_id: auditId },
+  }
+}
+
+/** 409 `lockdown`, naming who started it and when. */
+export const lockdownRefusal = (lockdown: LockdownRefusalParams) =>
+  new HttpError(
+    409,
+    'conflict',
+    `Refused: lockdown of ${lockdown.scope_name} started by ${lockdown.started_by} at ${lockdown.started_at} is active.`,
+    undefined,
+    {},
+    { rule: 'lockdown', params: lockdown },
+  )
+
 /** A command's outcome in the metrics: success or its refusal code; a replay counts as a replay. */
 function countCommand(s: Services, command: string, answer: Answer) {
   if (answer.replayed === true) {
@@ -113,58 +218,18 @@ export function registerControl(app: App, s: Services) {
     const [invalid, command] = validate(c.req.param('command'), DeviceCommand)
     if (invalid) throw badField('command', 'Expected lock, unlock, force_unlock or calibrate.')
     const key = idempotencyKey(c.req.header('idempotency-key'))
-    const requestId = c.get('requestId')
-    // A refusal is answered, not thrown, so its audit row commits (and is what a replay answers).
+    const overrideScope = scopeOf(p.permissions, 'lockdown', 'override')
     const answer = await s.db.tx((q) =>
       once(q, { userId: p.userId, key, request: c.req.path }, async () => {
         const device = await lockedDevice(q, scope, p, id)
-        const audit = (result: 'success' | 'failure', detail: AuditDetail | null) =>
-          writeAudit(q, { device, command, result, detail, actor: p, requestId })
-        const capability = commandCapability[command]
-        if (!device.capabilities.includes(capability)) {
-          const auditId = await audit('failure', lacking(capability))
-          return refusal(lacksCapability(capability), auditId)
-        }
-        if (!device.current_status.connected) {
-          const auditId = await audit('failure', { code: 'device_not_connected', params: {} })
-          return refusal(
-            new HttpError(409, 'device_not_connected', 'Device is not connected.'),
-            auditId,
-          )
-        }
-        // The simulated motor: lock state follows the command; each run costs 1% battery.
-        const [status] = await q.query<{
-          connected: boolean
-          battery_level: number | null
-          lock_state: LockState | null
-        }>(
-          `update devices set lock_state = coalesce($2, lock_state),
-             battery_level = case when battery_level is null then null else greatest(battery_level - 1, 1) end,
-             updated_at = now()
-           where device_id = $1 returning connected, battery_level, lock_state`,
-          [id, nextLockState[command]],
-        )
-        const auditId = await audit('success', null)
-        const lockState: [unknown, unknown] = [device.current_status.lock_state, status?.lock_state]
-        await writeJournal(q, journalSource(c), {
-          organizationId: device.organization_id,
-          action: 'device_command',
-          targetType: 'device',
-          targetId: id,
-          targetName: device.name,
-          changes: lockState[0] === lockState[1] ? {} : { lock_state: lockState },
-          auditId,
+        return runCommand(q, {
+          device,
+          command,
+          actor: p,
+          requestId: c.get('requestId'),
+          source: journalSource(c),
+          overrides: inScope(overrideScope, p.organizationId, device.organization_id),
         })
-        return {
-          status: 200,
-          body: {
-            device_id: id,
-            command,
-            result: 'success',
-            current_status: status,
-            audit_id: auditId,
-          },
-        }
       }),
     )
     countCommand(s, command, answer)
@@ -200,6 +265,19 @@ export function registerControl(app: App, s: Services) {
             requestId: c.get('requestId'),
           })
           return refusal(lacksCapability('program_offline_access_codes'))
+        }
+        // While a lockdown covers the device its doors are closed to every credential.
+        const lockdown = await lockdownAt(q, { type: 'device', id }, null)
+        if (lockdown !== undefined) {
+          const auditId = await writeAudit(q, {
+            device,
+            command: 'create_pin',
+            result: 'failure',
+            detail: { code: 'lockdown', params: { lockdown_id: lockdown.lockdown_id } },
+            actor: p,
+            requestId: c.get('requestId'),
+          })
+          return refusal(lockdownRefusal(lockdown), auditId)
         }
         // Offline codes are derived for the device's offline validator: no connection needed.
         const pin = String(randomInt(0, 1_000_000)).padStart(6, '0')

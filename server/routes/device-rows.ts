@@ -5,7 +5,7 @@ import type {
   DeviceTypeId,
   LockState,
 } from '../../src/contract/devices'
-import type { Queryable } from '../db/database'
+import type { Prepared, Queryable } from '../db/database'
 import { lockRow } from '../db/locks'
 
 export const deviceSelect = `d.device_id, d.organization_id, d.name, d.description, d.device_type_id,
@@ -89,6 +89,18 @@ export async function findDevices(
     params,
   )
   return rows.map(toDevice)
+}
+
+// Prepared: every device command reads its device by id (server/db/database.ts, Prepared).
+const deviceById: Prepared = {
+  name: 'device_by_id',
+  text: `select ${deviceSelect} from ${deviceFrom} where d.device_id = $1`,
+}
+
+/** One device by id, or undefined. */
+export async function findDevice(q: Queryable, id: number): Promise<Device | undefined> {
+  const [row] = await q.query<DeviceRow>(deviceById, [id])
+  return row && toDevice(row)
 }
 
 const assignmentTables: Record<AssignmentType, { table: string; key: string }> = {

@@ -15,6 +15,7 @@ import {
 import { CredentialAssignmentType, Repetition } from './credentials'
 import { Id, IdParam, IsoDateTime } from './fields'
 import { PageLength, PageStart } from './list'
+import { LockdownNotice } from './lockdowns'
 import { fail } from './rules'
 
 // "Who can open this?" (docs/journal.md, decision 052): the people whose credentials open a door,
@@ -106,5 +107,7 @@ export const AccessAnswer = object({
   people_count: integer(),
   start: integer(),
   people: array(AccessPerson),
+  /** A lockdown covering the place at that moment: then nobody can open it (docs/lockdown.md). */
+  lockdown: nullable(LockdownNotice),
 })
 export type AccessAnswer = Infer<typeof AccessAnswer>

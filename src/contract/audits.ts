@@ -36,6 +36,11 @@ export const auditDetailCodes = [
   'device_not_connected',
   'capability_missing',
   'pin_window',
+  // Lockdown (docs/lockdown.md): an unlock refused by one, the lockdown's own lock, and an
+  // override's command; each names the lockdown.
+  'lockdown',
+  'lockdown_lock',
+  'lockdown_override',
 ] as const
 export const AuditDetailCode = enums(auditDetailCodes)
 export type AuditDetailCode = Infer<typeof AuditDetailCode>

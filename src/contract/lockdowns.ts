@@ -138,6 +138,15 @@ export const LockdownList = object({
 })
 export type LockdownList = Infer<typeof LockdownList>
 
+/** A lockdown as a refusal or "who can open this?" names it. */
+export const LockdownNotice = object({
+  lockdown_id: Id,
+  scope_name: string(),
+  /** The e-mail of whoever started it. */
+  started_by: string(),
+  started_at: IsoDateTime,
+})
+
 /**
  * The parameters of a 409 `lockdown` refusal (a command, an offline code): which lockdown, who
  * started it and when, so the refusal names them.

@@ -89,6 +89,11 @@ const details: Record<string, SayDetail | undefined> = {
     }
     return LL.answers.auditDetail.pin_window({ start: at(p.start), end: at(p.end) })
   },
+  lockdown: (LL, p) => LL.answers.auditDetail.lockdown({ id: String(p.lockdown_id ?? '') }),
+  lockdown_lock: (LL, p) =>
+    LL.answers.auditDetail.lockdown_lock({ id: String(p.lockdown_id ?? '') }),
+  lockdown_override: (LL, p) =>
+    LL.answers.auditDetail.lockdown_override({ id: String(p.lockdown_id ?? '') }),
 }
 
 /**

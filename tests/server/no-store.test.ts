@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ACCESS_PATH } from '../../src/contract/access'
+import { LOCKDOWNS_PATH } from '../../src/contract/lockdowns'
 import { ADMIN, useServer, type Reply } from './helpers'
 
 const server = useServer()
@@ -45,6 +46,12 @@ describe('Cache-Control: no-store', () => {
 
   it('is on every answer of every route, signed in', async () => {
     const token = await server().login(ADMIN)
+    // No lockdown is seeded: one on a floor gives GET /sbm/v1/lockdowns/1 its row.
+    const lockdown = await server().request('POST', LOCKDOWNS_PATH, {
+      token,
+      json: { scope_type: 'floor', scope_id: 1, reason: 'A row to read' },
+    })
+    expect(lockdown.status).toBe(201)
     const missing: string[] = []
     let ok = 0
     for (const route of routes()) {

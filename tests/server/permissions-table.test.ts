@@ -15,6 +15,7 @@ const collections: Record<Resource, string> = {
   credentials: '/access/v1/credentials',
   'devices:audits': '/sbm/v1/devices/audit',
   journal: '/org/v1/journal',
+  lockdown: '/sbm/v1/lockdowns',
 }
 
 // A missing id: an allowed caller gets 404 (or 400 for an empty body), never a change.
@@ -25,6 +26,8 @@ function attempt(resource: Resource, operation: Operation): [string, string, unk
   if (operation === 'read') return ['GET', base]
   if (operation === 'create') return ['POST', base, {}]
   if (operation === 'update') return ['PUT', `${base}/${MISSING}`, {}]
+  if (operation === 'start') return ['POST', base, {}]
+  if (operation === 'release') return ['POST', `${base}/${MISSING}/release`, {}]
   return ['DELETE', `${base}/${MISSING}`]
 }
 
@@ -38,6 +41,8 @@ const cases: [Resource, Operation][] = [
   ),
   ['devices:audits', 'read'],
   ['journal', 'read'],
+  ['lockdown', 'start'],
+  ['lockdown', 'release'],
 ]
 
 describe.each([ADMIN, ORGADMIN, STAFF, AUDITOR, GLOBEX])('%s', (login) => {
