@@ -1471,6 +1471,10 @@ type RootTranslation = {
 			 * c​r​e​d​e​n​t​i​a​l​s
 			 */
 			credentials: string
+			/**
+			 * l​o​c​k​d​o​w​n​s
+			 */
+			lockdowns: string
 		}
 		credentials: {
 			/**
@@ -6448,6 +6452,10 @@ export type TranslationFunctions = {
 			 * credentials
 			 */
 			credentials: () => LocalizedString
+			/**
+			 * lockdowns
+			 */
+			lockdowns: () => LocalizedString
 		}
 		credentials: {
 			/**

@@ -917,6 +917,7 @@ const de = {
       devices: 'Geräte',
       locations: 'Standorte',
       credentials: 'Berechtigungen',
+      lockdowns: 'Sperrungen',
     },
     credentials: {
       heading: 'Zugangsberechtigungen',

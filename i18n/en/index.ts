@@ -390,6 +390,7 @@ const en = {
       devices: 'devices',
       locations: 'locations',
       credentials: 'credentials',
+      lockdowns: 'lockdowns',
     },
     credentials: {
       heading: 'Credentials',
