@@ -5,7 +5,7 @@ import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import tseslint from 'typescript-eslint'
 
-// The one-way rule of the shape: app → features → journal → device-commands / commands / ui / api / lib /
+// The one-way rule of the shape: app → features → journal, lockdown → device-commands / commands / ui / api / lib /
 // session → contract; machines → xstate only; server → contract only. Each zone names what its
 // files may not import, checked on the file an import resolves to (static, type-only, re-export
 // or dynamic), so no spelling of the path slips past (decision 030).
@@ -29,7 +29,7 @@ const zones = [
   ),
   zone(
     'src/device-commands',
-    ['src/features', 'src/app', 'src/commands', 'src/journal'],
+    ['src/features', 'src/app', 'src/commands', 'src/journal', 'src/lockdown'],
     'Device commands sit below the features and the palette, which both call them.',
   ),
   zone(
@@ -38,8 +38,13 @@ const zones = [
     "The journal's History section sits below the entity pages that show it.",
   ),
   zone(
-    ['src/commands', 'src/api', 'src/session'],
+    'src/lockdown',
     ['src/features', 'src/app', 'src/journal'],
+    'The lockdown banner and dialogs sit below the pages and the shell that show them.',
+  ),
+  zone(
+    ['src/commands', 'src/api', 'src/session'],
+    ['src/features', 'src/app', 'src/journal', 'src/lockdown'],
     `Features and app/ are composed above this layer; ${shared}`,
   ),
   zone(
@@ -50,6 +55,7 @@ const zones = [
       'src/commands',
       'src/device-commands',
       'src/journal',
+      'src/lockdown',
       'src/api',
       'src/session',
     ],
@@ -63,6 +69,7 @@ const zones = [
       'src/commands',
       'src/device-commands',
       'src/journal',
+      'src/lockdown',
       'src/api',
       'src/session',
       'src/ui',

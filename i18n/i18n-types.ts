@@ -1471,6 +1471,10 @@ type RootTranslation = {
 			 * c​r​e​d​e​n​t​i​a​l​s
 			 */
 			credentials: string
+			/**
+			 * l​o​c​k​d​o​w​n​s
+			 */
+			lockdowns: string
 		}
 		credentials: {
 			/**
@@ -1855,6 +1859,22 @@ type RootTranslation = {
 		 */
 		update: string
 		/**
+		 * S​t​a​r​t
+		 */
+		startRight: string
+		/**
+		 * R​e​l​e​a​s​e
+		 */
+		releaseRight: string
+		/**
+		 * O​v​e​r​r​i​d​e
+		 */
+		overrideRight: string
+		/**
+		 * L​o​c​k​d​o​w​n
+		 */
+		lockdownRights: string
+		/**
 		 * {​a​c​t​i​o​n​}​ ​(​{​s​c​o​p​e​}​)
 		 * @param {unknown} action
 		 * @param {unknown} scope
@@ -1889,6 +1909,10 @@ type RootTranslation = {
 			 * J​o​u​r​n​a​l
 			 */
 			journal: string
+			/**
+			 * L​o​c​k​d​o​w​n
+			 */
+			lockdown: string
 		}
 		/**
 		 * T​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​h​a​s​ ​n​o​ ​c​l​i​e​n​t​s​.
@@ -4361,6 +4385,379 @@ type RootTranslation = {
 			'delete': string
 		}
 	}
+	lockdown: {
+		/**
+		 * L​o​c​k​d​o​w​n​s
+		 */
+		listTitle: string
+		/**
+		 * L​o​c​k​d​o​w​n​ ​o​f​ ​{​s​c​o​p​e​}
+		 * @param {unknown} scope
+		 */
+		pageTitle: RequiredParams<'scope'>
+		/**
+		 * L​o​c​k​ ​d​o​w​n
+		 */
+		lockDown: string
+		/**
+		 * L​o​c​k​ ​d​o​w​n​ ​{​s​c​o​p​e​}​…
+		 * @param {unknown} scope
+		 */
+		lockDownScope: RequiredParams<'scope'>
+		/**
+		 * L​o​c​k​ ​d​o​w​n
+		 */
+		startTitle: string
+		/**
+		 * E​v​e​r​y​ ​l​o​c​k​a​b​l​e​ ​d​o​o​r​ ​i​n​ ​s​c​o​p​e​ ​l​o​c​k​s​ ​n​o​w​ ​a​n​d​ ​r​e​f​u​s​e​s​ ​e​v​e​r​y​ ​u​n​l​o​c​k​,​ ​o​f​f​l​i​n​e​ ​c​o​d​e​ ​a​n​d​ ​c​r​e​d​e​n​t​i​a​l​ ​u​n​t​i​l​ ​t​w​o​ ​p​e​o​p​l​e​ ​r​e​l​e​a​s​e​ ​i​t​.
+		 */
+		startIntro: string
+		/**
+		 * W​h​a​t​ ​t​o​ ​l​o​c​k​ ​d​o​w​n
+		 */
+		scope: string
+		scopeTypes: {
+			/**
+			 * T​h​e​ ​w​h​o​l​e​ ​o​r​g​a​n​i​z​a​t​i​o​n
+			 */
+			organization: string
+			/**
+			 * L​o​c​a​t​i​o​n
+			 */
+			location: string
+			/**
+			 * F​l​o​o​r
+			 */
+			floor: string
+		}
+		scopeOption: {
+			/**
+			 * T​h​e​ ​w​h​o​l​e​ ​o​r​g​a​n​i​z​a​t​i​o​n
+			 */
+			organization: string
+			/**
+			 * T​h​e​ ​l​o​c​a​t​i​o​n​ ​{​n​a​m​e​}
+			 * @param {unknown} name
+			 */
+			location: RequiredParams<'name'>
+			/**
+			 * F​l​o​o​r​ ​{​n​a​m​e​}
+			 * @param {unknown} name
+			 */
+			floor: RequiredParams<'name'>
+		}
+		/**
+		 * R​e​a​s​o​n
+		 */
+		reason: string
+		/**
+		 * A​ ​r​e​a​s​o​n​ ​i​s​ ​r​e​q​u​i​r​e​d​.
+		 */
+		reasonRequired: string
+		/**
+		 * C​h​o​o​s​e​ ​w​h​a​t​ ​t​o​ ​l​o​c​k​ ​d​o​w​n​.
+		 */
+		scopeRequired: string
+		/**
+		 * E​v​e​r​y​o​n​e​ ​i​n​ ​t​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​s​e​e​s​ ​i​t​ ​i​n​ ​t​h​e​ ​b​a​n​n​e​r​.
+		 */
+		reasonHint: string
+		/**
+		 * I​ ​u​n​d​e​r​s​t​a​n​d​ ​t​h​a​t​ ​e​v​e​r​y​ ​d​o​o​r​ ​i​n​ ​s​c​o​p​e​ ​s​t​a​y​s​ ​l​o​c​k​e​d​ ​u​n​t​i​l​ ​t​w​o​ ​p​e​o​p​l​e​ ​r​e​l​e​a​s​e​ ​i​t​.
+		 */
+		confirm: string
+		/**
+		 * T​i​c​k​ ​t​h​e​ ​b​o​x​ ​t​o​ ​c​o​n​f​i​r​m​.
+		 */
+		confirmRequired: string
+		/**
+		 * L​o​c​k​ ​d​o​w​n​ ​n​o​w
+		 */
+		submit: string
+		/**
+		 * L​o​c​k​d​o​w​n​ ​o​f​ ​{​s​c​o​p​e​}​ ​s​t​a​r​t​e​d​.
+		 * @param {unknown} scope
+		 */
+		started: RequiredParams<'scope'>
+		banner: {
+			/**
+			 * L​o​c​k​d​o​w​n
+			 */
+			label: string
+			/**
+			 * L​o​c​k​d​o​w​n​:​ ​{​s​c​o​p​e​}
+			 * @param {unknown} scope
+			 */
+			title: RequiredParams<'scope'>
+			/**
+			 * S​t​a​r​t​e​d​ ​b​y​ ​{​e​m​a​i​l​}​ ​{​w​h​e​n​}​.
+			 * @param {unknown} email
+			 * @param {unknown} when
+			 */
+			started: RequiredParams<'email' | 'when'>
+			/**
+			 * R​e​l​e​a​s​e​ ​r​e​q​u​e​s​t​e​d​ ​b​y​ ​{​e​m​a​i​l​}​:​ ​“​{​r​e​a​s​o​n​}​”​.​ ​W​a​i​t​s​ ​f​o​r​ ​a​ ​s​e​c​o​n​d​ ​p​e​r​s​o​n​ ​u​n​t​i​l​ ​{​e​x​p​i​r​e​s​|​c​l​o​c​k​}​.
+			 * @param {unknown} email
+			 * @param {unknown} expires
+			 * @param {unknown} reason
+			 */
+			releaseRequested: RequiredParams<'email' | 'expires|clock' | 'reason'>
+			/**
+			 * Y​o​u​ ​r​e​q​u​e​s​t​e​d​ ​i​t​s​ ​r​e​l​e​a​s​e​;​ ​a​ ​s​e​c​o​n​d​ ​p​e​r​s​o​n​ ​m​u​s​t​ ​a​p​p​r​o​v​e​ ​i​t​.
+			 */
+			ownRequest: string
+			/**
+			 * V​i​e​w​ ​t​h​e​ ​l​o​c​k​d​o​w​n
+			 */
+			view: string
+			/**
+			 * {​c​o​u​n​t​}​ ​m​o​r​e​ ​{​{​l​o​c​k​d​o​w​n​|​l​o​c​k​d​o​w​n​s​}​}
+			 * @param {string | number | boolean} count
+			 */
+			more: RequiredParams<'count'>
+		}
+		/**
+		 * R​e​q​u​e​s​t​ ​r​e​l​e​a​s​e
+		 */
+		requestRelease: string
+		/**
+		 * R​e​q​u​e​s​t​ ​r​e​l​e​a​s​e​ ​o​f​ ​{​s​c​o​p​e​}
+		 * @param {unknown} scope
+		 */
+		requestTitle: RequiredParams<'scope'>
+		/**
+		 * A​ ​s​e​c​o​n​d​ ​p​e​r​s​o​n​ ​h​o​l​d​i​n​g​ ​t​h​e​ ​r​e​l​e​a​s​e​ ​r​i​g​h​t​ ​m​u​s​t​ ​a​p​p​r​o​v​e​ ​w​i​t​h​i​n​ ​{​m​i​n​u​t​e​s​}​ ​m​i​n​u​t​e​s​,​ ​o​r​ ​t​h​e​ ​r​e​q​u​e​s​t​ ​l​a​p​s​e​s​.
+		 * @param {unknown} minutes
+		 */
+		requestIntro: RequiredParams<'minutes'>
+		/**
+		 * R​e​q​u​e​s​t​ ​r​e​l​e​a​s​e
+		 */
+		requestSubmit: string
+		/**
+		 * R​e​l​e​a​s​e​ ​r​e​q​u​e​s​t​e​d​;​ ​i​t​ ​w​a​i​t​s​ ​f​o​r​ ​a​ ​s​e​c​o​n​d​ ​p​e​r​s​o​n​.
+		 */
+		requested: string
+		/**
+		 * A​p​p​r​o​v​e​ ​r​e​l​e​a​s​e
+		 */
+		approveRelease: string
+		/**
+		 * A​p​p​r​o​v​e​ ​r​e​l​e​a​s​e​ ​o​f
+		 */
+		approveReleaseOf: string
+		/**
+		 * A​p​p​r​o​v​e​ ​r​e​l​e​a​s​e​ ​o​f​ ​{​s​c​o​p​e​}
+		 * @param {unknown} scope
+		 */
+		approveTitle: RequiredParams<'scope'>
+		/**
+		 * {​e​m​a​i​l​}​ ​a​s​k​e​d​ ​t​o​ ​r​e​l​e​a​s​e​ ​i​t​:​ ​“​{​r​e​a​s​o​n​}​”​.​ ​D​o​o​r​s​ ​s​t​a​y​ ​l​o​c​k​e​d​;​ ​u​n​l​o​c​k​s​ ​a​r​e​ ​a​l​l​o​w​e​d​ ​a​g​a​i​n​.
+		 * @param {unknown} email
+		 * @param {unknown} reason
+		 */
+		approveIntro: RequiredParams<'email' | 'reason'>
+		/**
+		 * A​p​p​r​o​v​e​ ​r​e​l​e​a​s​e
+		 */
+		approveSubmit: string
+		/**
+		 * L​o​c​k​d​o​w​n​ ​o​f​ ​{​s​c​o​p​e​}​ ​r​e​l​e​a​s​e​d​.
+		 * @param {unknown} scope
+		 */
+		released: RequiredParams<'scope'>
+		/**
+		 * R​e​t​r​y​ ​n​o​t​ ​r​e​a​c​h​e​d
+		 */
+		retry: string
+		/**
+		 * T​h​e​ ​l​o​c​k​ ​w​a​s​ ​s​e​n​t​ ​a​g​a​i​n​ ​t​o​ ​t​h​e​ ​d​e​v​i​c​e​s​ ​n​o​t​ ​r​e​a​c​h​e​d​.
+		 */
+		retried: string
+		states: {
+			/**
+			 * A​c​t​i​v​e
+			 */
+			active: string
+			/**
+			 * R​e​l​e​a​s​e​ ​r​e​q​u​e​s​t​e​d
+			 */
+			release_requested: string
+			/**
+			 * R​e​l​e​a​s​e​d
+			 */
+			released: string
+		}
+		releaseStates: {
+			/**
+			 * W​a​i​t​i​n​g​ ​f​o​r​ ​a​ ​s​e​c​o​n​d​ ​p​e​r​s​o​n
+			 */
+			pending: string
+			/**
+			 * L​a​p​s​e​d
+			 */
+			lapsed: string
+			/**
+			 * A​p​p​r​o​v​e​d
+			 */
+			approved: string
+		}
+		deviceStates: {
+			/**
+			 * P​e​n​d​i​n​g
+			 */
+			pending: string
+			/**
+			 * L​o​c​k​e​d
+			 */
+			locked: string
+			/**
+			 * N​o​t​ ​r​e​a​c​h​e​d
+			 */
+			not_reached: string
+			/**
+			 * F​a​i​l​e​d
+			 */
+			failed: string
+		}
+		fields: {
+			/**
+			 * S​t​a​t​e
+			 */
+			state: string
+			/**
+			 * S​c​o​p​e
+			 */
+			scope: string
+			/**
+			 * R​e​a​s​o​n
+			 */
+			reason: string
+			/**
+			 * S​t​a​r​t​e​d
+			 */
+			started: string
+			/**
+			 * R​e​l​e​a​s​e
+			 */
+			release: string
+			/**
+			 * R​e​q​u​e​s​t​e​d​ ​b​y
+			 */
+			requestedBy: string
+			/**
+			 * E​x​p​i​r​e​s
+			 */
+			expiresAt: string
+			/**
+			 * A​p​p​r​o​v​e​d​ ​b​y
+			 */
+			approvedBy: string
+			/**
+			 * R​e​l​e​a​s​e​d
+			 */
+			released: string
+			/**
+			 * D​e​v​i​c​e​s
+			 */
+			devices: string
+			/**
+			 * D​e​v​i​c​e
+			 */
+			device: string
+			/**
+			 * S​t​a​t​e
+			 */
+			deviceState: string
+			/**
+			 * U​p​d​a​t​e​d
+			 */
+			updated: string
+			/**
+			 * A​u​d​i​t​ ​e​n​t​r​y
+			 */
+			audit: string
+		}
+		/**
+		 * {​e​m​a​i​l​}​,​ ​{​t​i​m​e​}
+		 * @param {unknown} email
+		 * @param {unknown} time
+		 */
+		byAt: RequiredParams<'email' | 'time'>
+		/**
+		 * {​t​i​m​e​}​ ​l​e​f​t
+		 * @param {unknown} time
+		 */
+		countdown: RequiredParams<'time'>
+		/**
+		 * e​x​p​i​r​e​d
+		 */
+		expired: string
+		/**
+		 * E​n​t​r​y​ ​{​i​d​}
+		 * @param {unknown} id
+		 */
+		auditLink: RequiredParams<'id'>
+		/**
+		 * N​o​ ​l​o​c​k​a​b​l​e​ ​d​e​v​i​c​e​s​ ​i​n​ ​s​c​o​p​e​.
+		 */
+		noDevices: string
+		/**
+		 * N​o​ ​l​o​c​k​d​o​w​n​s​.
+		 */
+		none: string
+		/**
+		 * A​c​t​i​v​e​ ​l​o​c​k​d​o​w​n​s
+		 */
+		active: string
+		/**
+		 * E​a​r​l​i​e​r​ ​l​o​c​k​d​o​w​n​s
+		 */
+		past: string
+		/**
+		 * L​o​c​k​d​o​w​n​:​ ​{​s​c​o​p​e​}​,​ ​s​i​n​c​e​ ​{​w​h​e​n​}
+		 * @param {unknown} scope
+		 * @param {unknown} when
+		 */
+		attention: RequiredParams<'scope' | 'when'>
+		/**
+		 * L​o​c​k​d​o​w​n
+		 */
+		attentionTitle: string
+		refusals: {
+			/**
+			 * R​e​f​u​s​e​d​:​ ​l​o​c​k​d​o​w​n​ ​o​f​ ​{​s​c​o​p​e​}​ ​s​t​a​r​t​e​d​ ​b​y​ ​{​e​m​a​i​l​}​ ​a​t​ ​{​a​t​|​c​l​o​c​k​}​.
+			 * @param {unknown} at
+			 * @param {unknown} email
+			 * @param {unknown} scope
+			 */
+			lockdown: RequiredParams<'at|clock' | 'email' | 'scope'>
+			/**
+			 * T​h​i​s​ ​i​s​ ​a​l​r​e​a​d​y​ ​l​o​c​k​e​d​ ​d​o​w​n​.
+			 */
+			already_locked_down: string
+			/**
+			 * A​ ​r​e​l​e​a​s​e​ ​r​e​q​u​e​s​t​ ​a​l​r​e​a​d​y​ ​w​a​i​t​s​ ​f​o​r​ ​i​t​s​ ​s​e​c​o​n​d​ ​p​e​r​s​o​n​.
+			 */
+			release_pending: string
+			/**
+			 * N​o​ ​r​e​l​e​a​s​e​ ​h​a​s​ ​b​e​e​n​ ​r​e​q​u​e​s​t​e​d​,​ ​o​r​ ​i​t​ ​w​a​s​ ​w​i​t​h​d​r​a​w​n​.
+			 */
+			no_release_request: string
+			/**
+			 * T​h​e​ ​r​e​l​e​a​s​e​ ​r​e​q​u​e​s​t​ ​l​a​p​s​e​d​.​ ​R​e​q​u​e​s​t​ ​t​h​e​ ​r​e​l​e​a​s​e​ ​a​g​a​i​n​.
+			 */
+			release_lapsed: string
+			/**
+			 * A​ ​s​e​c​o​n​d​ ​p​e​r​s​o​n​ ​m​u​s​t​ ​a​p​p​r​o​v​e​:​ ​t​h​e​ ​o​n​e​ ​w​h​o​ ​r​e​q​u​e​s​t​e​d​ ​t​h​e​ ​r​e​l​e​a​s​e​ ​c​a​n​n​o​t​.
+			 */
+			second_person_required: string
+			/**
+			 * T​h​i​s​ ​l​o​c​k​d​o​w​n​ ​i​s​ ​a​l​r​e​a​d​y​ ​r​e​l​e​a​s​e​d​.
+			 */
+			not_active: string
+		}
+	}
 	csv: {
 		/**
 		 * E​x​p​o​r​t​ ​C​S​V
@@ -6237,6 +6634,10 @@ export type TranslationFunctions = {
 			 * credentials
 			 */
 			credentials: () => LocalizedString
+			/**
+			 * lockdowns
+			 */
+			lockdowns: () => LocalizedString
 		}
 		credentials: {
 			/**
@@ -6611,6 +7012,22 @@ export type TranslationFunctions = {
 		 */
 		update: () => LocalizedString
 		/**
+		 * Start
+		 */
+		startRight: () => LocalizedString
+		/**
+		 * Release
+		 */
+		releaseRight: () => LocalizedString
+		/**
+		 * Override
+		 */
+		overrideRight: () => LocalizedString
+		/**
+		 * Lockdown
+		 */
+		lockdownRights: () => LocalizedString
+		/**
 		 * {action} ({scope})
 		 */
 		matrixColumn: (arg: { action: unknown, scope: unknown }) => LocalizedString
@@ -6643,6 +7060,10 @@ export type TranslationFunctions = {
 			 * Journal
 			 */
 			journal: () => LocalizedString
+			/**
+			 * Lockdown
+			 */
+			lockdown: () => LocalizedString
 		}
 		/**
 		 * The organization has no clients.
@@ -8933,6 +9354,352 @@ export type TranslationFunctions = {
 			'delete': () => LocalizedString
 		}
 	}
+	lockdown: {
+		/**
+		 * Lockdowns
+		 */
+		listTitle: () => LocalizedString
+		/**
+		 * Lockdown of {scope}
+		 */
+		pageTitle: (arg: { scope: unknown }) => LocalizedString
+		/**
+		 * Lock down
+		 */
+		lockDown: () => LocalizedString
+		/**
+		 * Lock down {scope}…
+		 */
+		lockDownScope: (arg: { scope: unknown }) => LocalizedString
+		/**
+		 * Lock down
+		 */
+		startTitle: () => LocalizedString
+		/**
+		 * Every lockable door in scope locks now and refuses every unlock, offline code and credential until two people release it.
+		 */
+		startIntro: () => LocalizedString
+		/**
+		 * What to lock down
+		 */
+		scope: () => LocalizedString
+		scopeTypes: {
+			/**
+			 * The whole organization
+			 */
+			organization: () => LocalizedString
+			/**
+			 * Location
+			 */
+			location: () => LocalizedString
+			/**
+			 * Floor
+			 */
+			floor: () => LocalizedString
+		}
+		scopeOption: {
+			/**
+			 * The whole organization
+			 */
+			organization: () => LocalizedString
+			/**
+			 * The location {name}
+			 */
+			location: (arg: { name: unknown }) => LocalizedString
+			/**
+			 * Floor {name}
+			 */
+			floor: (arg: { name: unknown }) => LocalizedString
+		}
+		/**
+		 * Reason
+		 */
+		reason: () => LocalizedString
+		/**
+		 * A reason is required.
+		 */
+		reasonRequired: () => LocalizedString
+		/**
+		 * Choose what to lock down.
+		 */
+		scopeRequired: () => LocalizedString
+		/**
+		 * Everyone in the organization sees it in the banner.
+		 */
+		reasonHint: () => LocalizedString
+		/**
+		 * I understand that every door in scope stays locked until two people release it.
+		 */
+		confirm: () => LocalizedString
+		/**
+		 * Tick the box to confirm.
+		 */
+		confirmRequired: () => LocalizedString
+		/**
+		 * Lock down now
+		 */
+		submit: () => LocalizedString
+		/**
+		 * Lockdown of {scope} started.
+		 */
+		started: (arg: { scope: unknown }) => LocalizedString
+		banner: {
+			/**
+			 * Lockdown
+			 */
+			label: () => LocalizedString
+			/**
+			 * Lockdown: {scope}
+			 */
+			title: (arg: { scope: unknown }) => LocalizedString
+			/**
+			 * Started by {email} {when}.
+			 */
+			started: (arg: { email: unknown, when: unknown }) => LocalizedString
+			/**
+			 * Release requested by {email}: “{reason}”. Waits for a second person until {expires|clock}.
+			 */
+			releaseRequested: (arg: { email: unknown, expires: unknown, reason: unknown }) => LocalizedString
+			/**
+			 * You requested its release; a second person must approve it.
+			 */
+			ownRequest: () => LocalizedString
+			/**
+			 * View the lockdown
+			 */
+			view: () => LocalizedString
+			/**
+			 * {count} more {{lockdown|lockdowns}}
+			 */
+			more: (arg: { count: string | number | boolean }) => LocalizedString
+		}
+		/**
+		 * Request release
+		 */
+		requestRelease: () => LocalizedString
+		/**
+		 * Request release of {scope}
+		 */
+		requestTitle: (arg: { scope: unknown }) => LocalizedString
+		/**
+		 * A second person holding the release right must approve within {minutes} minutes, or the request lapses.
+		 */
+		requestIntro: (arg: { minutes: unknown }) => LocalizedString
+		/**
+		 * Request release
+		 */
+		requestSubmit: () => LocalizedString
+		/**
+		 * Release requested; it waits for a second person.
+		 */
+		requested: () => LocalizedString
+		/**
+		 * Approve release
+		 */
+		approveRelease: () => LocalizedString
+		/**
+		 * Approve release of
+		 */
+		approveReleaseOf: () => LocalizedString
+		/**
+		 * Approve release of {scope}
+		 */
+		approveTitle: (arg: { scope: unknown }) => LocalizedString
+		/**
+		 * {email} asked to release it: “{reason}”. Doors stay locked; unlocks are allowed again.
+		 */
+		approveIntro: (arg: { email: unknown, reason: unknown }) => LocalizedString
+		/**
+		 * Approve release
+		 */
+		approveSubmit: () => LocalizedString
+		/**
+		 * Lockdown of {scope} released.
+		 */
+		released: (arg: { scope: unknown }) => LocalizedString
+		/**
+		 * Retry not reached
+		 */
+		retry: () => LocalizedString
+		/**
+		 * The lock was sent again to the devices not reached.
+		 */
+		retried: () => LocalizedString
+		states: {
+			/**
+			 * Active
+			 */
+			active: () => LocalizedString
+			/**
+			 * Release requested
+			 */
+			release_requested: () => LocalizedString
+			/**
+			 * Released
+			 */
+			released: () => LocalizedString
+		}
+		releaseStates: {
+			/**
+			 * Waiting for a second person
+			 */
+			pending: () => LocalizedString
+			/**
+			 * Lapsed
+			 */
+			lapsed: () => LocalizedString
+			/**
+			 * Approved
+			 */
+			approved: () => LocalizedString
+		}
+		deviceStates: {
+			/**
+			 * Pending
+			 */
+			pending: () => LocalizedString
+			/**
+			 * Locked
+			 */
+			locked: () => LocalizedString
+			/**
+			 * Not reached
+			 */
+			not_reached: () => LocalizedString
+			/**
+			 * Failed
+			 */
+			failed: () => LocalizedString
+		}
+		fields: {
+			/**
+			 * State
+			 */
+			state: () => LocalizedString
+			/**
+			 * Scope
+			 */
+			scope: () => LocalizedString
+			/**
+			 * Reason
+			 */
+			reason: () => LocalizedString
+			/**
+			 * Started
+			 */
+			started: () => LocalizedString
+			/**
+			 * Release
+			 */
+			release: () => LocalizedString
+			/**
+			 * Requested by
+			 */
+			requestedBy: () => LocalizedString
+			/**
+			 * Expires
+			 */
+			expiresAt: () => LocalizedString
+			/**
+			 * Approved by
+			 */
+			approvedBy: () => LocalizedString
+			/**
+			 * Released
+			 */
+			released: () => LocalizedString
+			/**
+			 * Devices
+			 */
+			devices: () => LocalizedString
+			/**
+			 * Device
+			 */
+			device: () => LocalizedString
+			/**
+			 * State
+			 */
+			deviceState: () => LocalizedString
+			/**
+			 * Updated
+			 */
+			updated: () => LocalizedString
+			/**
+			 * Audit entry
+			 */
+			audit: () => LocalizedString
+		}
+		/**
+		 * {email}, {time}
+		 */
+		byAt: (arg: { email: unknown, time: unknown }) => LocalizedString
+		/**
+		 * {time} left
+		 */
+		countdown: (arg: { time: unknown }) => LocalizedString
+		/**
+		 * expired
+		 */
+		expired: () => LocalizedString
+		/**
+		 * Entry {id}
+		 */
+		auditLink: (arg: { id: unknown }) => LocalizedString
+		/**
+		 * No lockable devices in scope.
+		 */
+		noDevices: () => LocalizedString
+		/**
+		 * No lockdowns.
+		 */
+		none: () => LocalizedString
+		/**
+		 * Active lockdowns
+		 */
+		active: () => LocalizedString
+		/**
+		 * Earlier lockdowns
+		 */
+		past: () => LocalizedString
+		/**
+		 * Lockdown: {scope}, since {when}
+		 */
+		attention: (arg: { scope: unknown, when: unknown }) => LocalizedString
+		/**
+		 * Lockdown
+		 */
+		attentionTitle: () => LocalizedString
+		refusals: {
+			/**
+			 * Refused: lockdown of {scope} started by {email} at {at|clock}.
+			 */
+			lockdown: (arg: { at: unknown, email: unknown, scope: unknown }) => LocalizedString
+			/**
+			 * This is already locked down.
+			 */
+			already_locked_down: () => LocalizedString
+			/**
+			 * A release request already waits for its second person.
+			 */
+			release_pending: () => LocalizedString
+			/**
+			 * No release has been requested, or it was withdrawn.
+			 */
+			no_release_request: () => LocalizedString
+			/**
+			 * The release request lapsed. Request the release again.
+			 */
+			release_lapsed: () => LocalizedString
+			/**
+			 * A second person must approve: the one who requested the release cannot.
+			 */
+			second_person_required: () => LocalizedString
+			/**
+			 * This lockdown is already released.
+			 */
+			not_active: () => LocalizedString
+		}
+	}
 	csv: {
 		/**
 		 * Export CSV
@@ -9405,4 +10172,6 @@ export type TranslationFunctions = {
 	}
 }
 
-export type Formatters = {}
+export type Formatters = {
+	clock: (value: unknown) => unknown
+}

@@ -393,6 +393,7 @@ const core = {
       devices: 'devices',
       locations: 'locations',
       credentials: 'credentials',
+      lockdowns: 'lockdowns',
     },
     credentials: {
       heading: 'Credentials',

@@ -3,6 +3,7 @@ import type { PaletteContext } from '../commands/registry'
 import { credentialSource } from '../features/credentials/credential-source'
 import { deviceSource } from '../features/devices/device-source'
 import { locationSource } from '../features/locations/location-source'
+import { lockdownSource } from '../features/lockdowns/lockdown-source'
 import { organizationSource } from '../features/organizations/organization-source'
 import { userSource } from '../features/users/user-source'
 
@@ -13,4 +14,5 @@ export const entitySources: readonly EntitySource<unknown, PaletteContext>[] = [
   locationSource,
   deviceSource,
   credentialSource,
+  lockdownSource,
 ]

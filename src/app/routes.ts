@@ -310,6 +310,30 @@ export const routes: readonly AppRoute[] = [
     label: (LL) => LL.common.view(),
   },
   {
+    id: 'lockdowns',
+    path: patterns.lockdowns,
+    screen: lazyScreen(() =>
+      import('../features/lockdowns/lockdowns-screen').then((m) => ({
+        default: m.LockdownsScreen,
+      })),
+    ),
+    // Everyone signed in reads their organization's lockdowns (there is no lockdown:read).
+    anyOf: [],
+    label: (LL) => LL.lockdown.listTitle(),
+    sidebar: { icon: 'lock', order: 8 },
+  },
+  {
+    id: 'lockdowns-view',
+    path: patterns['lockdowns-view'],
+    screen: lazyScreen(() =>
+      import('../features/lockdowns/lockdown-view-screen').then((m) => ({
+        default: m.LockdownViewScreen,
+      })),
+    ),
+    anyOf: [],
+    label: (LL) => LL.common.view(),
+  },
+  {
     id: 'audits',
     path: patterns.audits,
     screen: lazyScreen(() =>

@@ -11,6 +11,7 @@ export const SCOPE_PREFIXES = {
   devices: '#',
   locations: '~',
   credentials: '$',
+  lockdowns: '%',
 } as const
 
 export type EntityKind = Exclude<keyof typeof SCOPE_PREFIXES, 'commands'>

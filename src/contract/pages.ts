@@ -29,6 +29,8 @@ export const patterns = {
   'locations-create': '/locations/create',
   'locations-edit': '/locations/edit/:id',
   'locations-view': '/locations/view/:id',
+  lockdowns: '/lockdowns',
+  'lockdowns-view': '/lockdowns/:id',
 } as const
 
 export type RouteId = keyof typeof patterns

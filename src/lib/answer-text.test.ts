@@ -78,6 +78,25 @@ describe('the server’s words in the user’s language', () => {
     ).toBe('Sie haben keine Berechtigung dafür: Es braucht devices:update, devices:update:org.')
     expect(commandFailureText(de, null)).toBeNull()
   })
+
+  it('names the lockdown that refused an unlock: its scope, who started it and when', () => {
+    const en = i18nObject('en')
+    const startedAt = new Date()
+    startedAt.setHours(10, 14, 0, 0)
+    expect(
+      commandFailureText(en, {
+        error: 'conflict',
+        message: 'Locked down.',
+        rule: 'lockdown',
+        params: {
+          lockdown_id: 1,
+          scope_name: 'Acme HQ',
+          started_by: 'admin@demo.local',
+          started_at: startedAt.toISOString(),
+        },
+      }),
+    ).toMatch(/^Refused: lockdown of Acme HQ started by admin@demo\.local at 10:14/)
+  })
 })
 
 describe('the console’s own translation object', () => {

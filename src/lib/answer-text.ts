@@ -110,6 +110,21 @@ export function auditDetailText(
 }
 
 /**
+ * A 409 `lockdown` refusal (a command, an offline code): "Refused: lockdown of Acme HQ started by
+ * admin@demo.local at 10:14."
+ */
+export function lockdownRefusalText(
+  LL: TranslationFunctions,
+  params: Readonly<Record<string, string | number>>,
+): string {
+  return LL.lockdown.refusals.lockdown({
+    scope: String(params.scope_name ?? ''),
+    email: String(params.started_by ?? ''),
+    at: String(params.started_at ?? ''),
+  })
+}
+
+/**
  * Why a device command (or an offline code) was refused, from the server's error body: its
  * code and parameters in words, the server's message for a code the console does not know, null
  * without a body (the command never got an answer; errorText words that).
@@ -122,6 +137,7 @@ export function commandFailureText(
   const capability = body.params?.capability
   if (body.error === 'capability_missing' && capability !== undefined)
     return LL.answers.capabilityMissing({ capability: capabilityName(LL, String(capability)) })
+  if (body.rule === 'lockdown') return lockdownRefusalText(LL, body.params ?? {})
   if (body.rule === 'no_permission' && body.params?.permissions !== undefined)
     return LL.answers.noPermission({ permissions: String(body.params.permissions) })
   return errorCodeText(LL, body.error) ?? body.message

@@ -81,6 +81,8 @@ export function targetPath(type: JournalTargetType, id: number | null): string |
       return pathTo('devices-view', { id })
     case 'credential':
       return pathTo('credentials-edit', { id })
+    case 'lockdown':
+      return pathTo('lockdowns-view', { id })
     case 'floor':
     case 'room':
     case 'door':

@@ -51,6 +51,10 @@ describe('import boundaries', () => {
     ['src/journal/x.ts', "import { routes } from '../app/routes'"],
     ['src/commands/x.ts', "import { JournalHistory } from '../journal/journal-history'"],
     ['src/ui/x.ts', "import { targetText } from '../journal/journal-words'"],
+    // lockdown (banner, dialogs) ↛ features, app; the palette and primitives below it do not import it
+    ['src/lockdown/x.ts', "import { userNames } from '../features/users/user-names'"],
+    ['src/lockdown/x.ts', "import { routes } from '../app/routes'"],
+    ['src/commands/x.ts', "import { useLockdown } from '../lockdown/use-lockdown'"],
     // commands, api, session ↛ features, app
     ['src/commands/x.ts', "import { routes } from '../app/routes'"],
     ['src/api/x.ts', "import type { UserNames } from '../features/users/user-names'"],

@@ -1,5 +1,6 @@
 import type { AnyModelAdapter } from './kit/adapter'
 import { deviceCommandAdapter } from './adapters/device-command'
+import { lockdownAdapter } from './adapters/lockdown'
 import { offlineCodeAdapter } from './adapters/offline-code'
 import { sessionAdapter } from './adapters/session'
 
@@ -8,4 +9,5 @@ export const adapters: readonly AnyModelAdapter[] = [
   sessionAdapter,
   deviceCommandAdapter,
   offlineCodeAdapter,
+  lockdownAdapter,
 ]

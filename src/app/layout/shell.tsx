@@ -10,6 +10,7 @@ import { entitySources } from '../entity-sources'
 import { useSingleKeys } from '../../ui/single-keys'
 import { useThemeMode } from '../../ui/theme-store'
 import { routes, type AppRoute } from '../routes'
+import { LockdownBanner } from '../../lockdown/lockdown-banner'
 import { useSession } from '../../session/session-context'
 import { DRAWER_QUERY, updateUi } from '../ui-store'
 import { SettingsDialog } from './settings-dialog'
@@ -59,6 +60,7 @@ export function Shell({ route, children }: { route: AppRoute | undefined; childr
         <Sidebar />
         <div className={styles.column}>
           <TopBar user={user} />
+          <LockdownBanner />
           <main
             id="content"
             tabIndex={-1}

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useMemo, type ReactNode } from 'react'
 import { Link } from 'wouter'
 import { useI18nContext } from '../../../i18n/i18n-react'
+import { activeLockdownsOptions } from '../../api/lockdowns'
 import { triageOptions } from '../../api/triage'
 import type { Device, DevicePlace } from '../../contract/devices'
 import { LOW_BATTERY, type FailingDevice } from '../../contract/triage'
@@ -85,6 +86,25 @@ export function NeedsAttention() {
     [locale],
   )
   const { data, isError, refetch } = useQuery(triageOptions)
+  // An active lockdown leads: it is what needs everyone first (the banner says it too).
+  const lockdowns = useQuery(activeLockdownsOptions).data?.data ?? []
+  const lockdownItems = lockdowns.map(
+    (lockdown): WalkItem => ({
+      key: String(lockdown.lockdown_id),
+      href: pathTo('lockdowns-view', { id: lockdown.lockdown_id }),
+      content: (
+        <>
+          <span className={styles.name}>
+            {LL.lockdown.attention({
+              scope: lockdown.scope_name,
+              when: formatRelativeTime(LL, Date.parse(lockdown.started_at), now),
+            })}
+          </span>
+          <span className={styles.detail}>{lockdown.reason}</span>
+        </>
+      ),
+    }),
+  )
   const level = { level: LOW_BATTERY }
 
   const offline = (data?.offline.items ?? []).map((device) =>
@@ -135,6 +155,15 @@ export function NeedsAttention() {
         {LL.dashboard.attention.title()}
       </h2>
       <p className={styles.more}>{LL.dashboard.attention.hint()}</p>
+      {lockdownItems.length > 0 ? (
+        <AttentionBox
+          id="attention-lockdown"
+          title={LL.lockdown.attentionTitle()}
+          total={lockdownItems.length}
+          items={lockdownItems}
+          empty=""
+        />
+      ) : null}
       {isError ? (
         <Notice tone="danger">
           {LL.dashboard.attention.failed()}{' '}

@@ -3,7 +3,7 @@ import type { EntitySource } from '../../commands/entity-source'
 import { listSearch } from '../../commands/entity-search'
 import type { PaletteContext } from '../../commands/registry'
 import type { Location } from '../../contract/locations'
-import { needs } from '../../contract/permissions'
+import { lockdownNeeds, needs } from '../../contract/permissions'
 import { bulkRequests } from '../../device-commands/command-requests'
 import { pathTo } from '../../contract/pages'
 import { formatAddress } from './location-address'
@@ -66,6 +66,14 @@ export const locationSource: EntitySource<Location, PaletteContext> = {
         bulkRequests.request(id(location), 'unlock')
         ctx.navigate(pathTo('locations-view', { id: id(location) }))
       },
+    },
+    {
+      // "lock down acme" Enter: the location's page with the start dialog open (decision 051).
+      id: 'location.lockdown',
+      label: (LL) => LL.lockdown.lockDown(),
+      needs: { anyOf: lockdownNeeds.start },
+      run: (ctx, location) =>
+        ctx.navigate(pathTo('locations-view', { id: id(location) }, { command: 'lockdown' })),
     },
     {
       id: 'location.add-floor',

@@ -17,17 +17,20 @@ import * as styles from './locations.css'
 import { useUrlCommand } from './use-url-command'
 import { JournalHistory } from '../../journal/journal-history'
 import { WhoCanOpen } from '../../journal/who-can-open'
+import type { ScopeChoice } from '../../lockdown/lockdown-dialogs'
+import { LockdownStart } from '../../lockdown/lockdown-start'
 
 /** /locations/view/:id — the building from `?deep=true` as a tree, edited in place. */
 export function LocationViewScreen() {
   const { LL } = useI18nContext()
-  const { can } = useSession()
+  const { can, user } = useSession()
   const detail = useDetail(locationDeepDetail, (location) => location.name)
   const { id, item: location } = detail
   usePageSubject('locations', location)
   // The palette's "add a floor" lands here with `?command=add-floor`; the tree opens its editor.
   const { command, done } = useUrlCommand()
   const [addFloorNow] = useState(command === 'add-floor')
+  const [lockdownNow] = useState(command === 'lockdown')
   // The floor, room, door or device last gone to in the tree: its history shows below the location's.
   const [part, setPart] = useState<TreeRow | null>(null)
   useEffect(() => {
@@ -44,6 +47,31 @@ export function LocationViewScreen() {
     )
   const address = formatAddress(location)
   const canUpdate = can(needs('locations', 'update'))
+  // The location, the floor picked in the tree, each floor, then the whole organization.
+  const floorOf = (floor: { floor_id: number; name: string }): ScopeChoice => ({
+    scope_type: 'floor',
+    scope_id: floor.floor_id,
+    name: `${location.name} › ${floor.name}`,
+  })
+  const picked = part?.kind === 'floor' ? location.floors.find((f) => f.floor_id === part.id) : null
+  const here: ScopeChoice = {
+    scope_type: 'location',
+    scope_id: location.location_id,
+    name: location.name,
+  }
+  const scopes: [ScopeChoice, ...ScopeChoice[]] = [
+    picked ? floorOf(picked) : here,
+    ...(picked ? [here] : []),
+    ...location.floors.filter((f) => f !== picked).map(floorOf),
+    {
+      scope_type: 'organization',
+      scope_id: location.organization_id,
+      name:
+        user?.organization_id === location.organization_id
+          ? user.organization_name
+          : LL.lockdown.scopeTypes.organization(),
+    },
+  ]
 
   return (
     <Page
@@ -62,6 +90,11 @@ export function LocationViewScreen() {
               {LL.locations.edit()}
             </Link>
           ) : null}
+          <LockdownStart
+            key={picked ? `floor-${picked.floor_id}` : 'location'}
+            scopes={scopes}
+            openNow={lockdownNow}
+          />
         </>
       }
     >

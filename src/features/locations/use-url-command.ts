@@ -6,9 +6,9 @@ import { listParams } from '../../contract/pages'
  * The palette commands a location screen answers through `?command=` (dialogs by URL, requirements
  * R2.3).
  */
-export type LocationCommand = 'add-floor' | 'upload-plan'
+export type LocationCommand = 'add-floor' | 'upload-plan' | 'lockdown'
 
-const commands: readonly LocationCommand[] = ['add-floor', 'upload-plan']
+const commands: readonly LocationCommand[] = ['add-floor', 'upload-plan', 'lockdown']
 
 /**
  * The `?command=` a palette action put in the URL, and `done`, which drops it (replacing the history

@@ -7,6 +7,8 @@ import {
   grantableRoles,
   grantMatrix,
   groupByResource,
+  lockdownGroup as lockdown,
+  recordsGroup as records,
   userForm,
 } from './user-form-model'
 
@@ -59,7 +61,7 @@ describe('user form model', () => {
 
   it('offers an org admin only the roles and :org cells it covers', () => {
     expect(grantableRoles(orgAdmin, roles).map((r) => r.role)).toEqual(['org_admin', 'auditor'])
-    const matrix = grantMatrix(orgAdmin)
+    const matrix = grantMatrix(orgAdmin, records)
     expect(matrix.columns.map((c) => c.key)).toEqual(['read-org', 'create-org', 'update-org'])
     expect(matrix.cellValue('users', 'update-org')).toBe('users:update:org')
     expect(matrix.cellValue('users', 'update-all')).toBeNull()
@@ -68,7 +70,7 @@ describe('user form model', () => {
   })
 
   it('offers a global admin both scopes, since a global permission covers its :org form', () => {
-    const matrix = grantMatrix(admin)
+    const matrix = grantMatrix(admin, records)
     expect(matrix.columns).toHaveLength(6)
     expect(matrix.cellValue('locations', 'read-org')).toBe('locations:read:org')
     expect(grantableRoles(admin, roles).map((r) => r.role)).toEqual([
@@ -78,6 +80,17 @@ describe('user form model', () => {
     ])
   })
 
+  it('gives the lockdown its own rights, not empty columns on every row', () => {
+    expect(records.resources).not.toContain('lockdown')
+    expect(lockdown.resources).toEqual(['lockdown'])
+    const matrix = grantMatrix(['lockdown:start:org', 'lockdown:release:org'], lockdown)
+    expect(matrix.columns.map((c) => c.key)).toEqual(['start-org', 'release-org'])
+    expect(matrix.cellValue('lockdown', 'start-org')).toBe('lockdown:start:org')
+    expect(matrix.cellValue('users', 'start-org')).toBeNull()
+    expect(grantMatrix(admin, lockdown).columns).toHaveLength(6)
+    expect(grantMatrix(['users:read:org'], lockdown).columns).toEqual([])
+  })
+
   it('groups effective permissions by resource, keeping devices and the audit log apart', () => {
     expect(
       groupByResource([
@@ -85,11 +98,13 @@ describe('user form model', () => {
         'devices:audits:read:org',
         'users:read',
         'users:update',
+        'lockdown:release:org',
       ]),
     ).toEqual([
       ['users', ['users:read', 'users:update']],
       ['devices', ['devices:read:org']],
       ['devices:audits', ['devices:audits:read:org']],
+      ['lockdown', ['lockdown:release:org']],
     ])
   })
 })

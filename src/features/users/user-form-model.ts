@@ -1,4 +1,10 @@
-import { actions, canGrant, resources, type Action } from '../../contract/permissions'
+import {
+  canGrant,
+  resourceActions,
+  resources,
+  type Action,
+  type Resource,
+} from '../../contract/permissions'
 import { UserInput, type RolePermissions, type User } from '../../contract/users'
 import type { FormCoreOptions } from '../../ui/form/form-core'
 
@@ -99,34 +105,55 @@ export interface MatrixColumn {
   scope: Scope
 }
 
-const matrixColumns: MatrixColumn[] = (['all', 'org'] as const).flatMap((scope) =>
-  actions.map((action) => ({ key: `${action}-${scope}`, action, scope })),
-)
+/**
+ * The matrix's groups: the resources people read, create and update, then the lockdown's own three
+ * rights. A group is the resources whose rights all lie in its actions, so a new resource lands in
+ * the group that fits it instead of adding empty columns to every row.
+ */
+export interface MatrixGroup {
+  key: 'records' | 'lockdown'
+  resources: readonly Resource[]
+  actions: readonly Action[]
+}
+const groupOf = (key: MatrixGroup['key'], groupActions: readonly Action[]): MatrixGroup => ({
+  key,
+  actions: groupActions,
+  resources: resources.filter((r) => resourceActions[r].every((a) => groupActions.includes(a))),
+})
+export const recordsGroup = groupOf('records', ['read', 'create', 'update'])
+export const lockdownGroup = groupOf('lockdown', resourceActions.lockdown)
+export const matrixGroups: readonly MatrixGroup[] = [recordsGroup, lockdownGroup]
 
 /** `users:read` or `users:read:org` when that permission exists, else null. */
-export function permissionOf(resource: string, action: Action, scope: Scope): string | null {
-  const permission = scope === 'all' ? `${resource}:${action}` : `${resource}:${action}:org`
-  return resource === 'devices:audits' && action !== 'read' ? null : permission
+export function permissionOf(resource: Resource, action: Action, scope: Scope): string | null {
+  if (!resourceActions[resource].includes(action)) return null
+  return scope === 'all' ? `${resource}:${action}` : `${resource}:${action}:org`
 }
 
 /**
- * The matrix cells a caller may tick: a permission only where the caller covers it (the server's
- * canGrant). Columns with no grantable cell are left out, so an org admin sees no global column.
+ * A group's matrix cells a caller may tick: a permission only where the caller covers it (the
+ * server's canGrant). Columns with no grantable cell are left out, so an org admin sees no global
+ * column, and a caller who may grant nothing of a group sees no matrix for it.
  */
-export function grantMatrix(held: readonly string[]) {
-  const cell = (resource: string, column: MatrixColumn) => {
+export function grantMatrix(held: readonly string[], group: MatrixGroup) {
+  const cell = (resource: Resource, column: MatrixColumn) => {
     const permission = permissionOf(resource, column.action, column.scope)
     return permission !== null && canGrant(held, [permission]) ? permission : null
   }
-  const columns = matrixColumns.filter((column) =>
-    resources.some((resource) => cell(resource, column) !== null),
-  )
+  const columns = (['all', 'org'] as const)
+    .flatMap((scope) =>
+      group.actions.map((action): MatrixColumn => ({ key: `${action}-${scope}`, action, scope })),
+    )
+    .filter((column) => group.resources.some((resource) => cell(resource, column) !== null))
   const byKey = new Map(columns.map((column) => [column.key, column]))
   return {
+    key: group.key,
+    resources: group.resources,
     columns,
     cellValue: (resource: string, key: string) => {
       const column = byKey.get(key)
-      return column ? cell(resource, column) : null
+      const known = group.resources.find((r) => r === resource)
+      return column && known ? cell(known, column) : null
     },
   }
 }
@@ -138,7 +165,8 @@ export function groupByResource(permissions: readonly string[]): [string, string
       resource,
       permissions.filter((p) => {
         const rest = p.startsWith(`${resource}:`) ? p.slice(resource.length + 1) : null
-        return rest !== null && /^(read|create|update)(:org)?$/.test(rest)
+        const action = rest?.replace(/:org$/, '')
+        return resourceActions[resource].some((a) => a === action)
       }),
     ])
     .filter(([, list]) => list.length > 0)

@@ -4,7 +4,7 @@ import { useI18nContext } from '../../../i18n/i18n-react'
 import { organizationDetail } from '../../api/organizations'
 import { organizationPicker } from '../../api/pickers'
 import { myPermissionsQuery, rolePermissionsQuery } from '../../api/users'
-import { resources, scopeOf } from '../../contract/permissions'
+import { scopeOf, type Action } from '../../contract/permissions'
 import type { UserInput } from '../../contract/users'
 import { useSession } from '../../session/session-context'
 import { Checkbox } from '../../ui/checkbox'
@@ -19,7 +19,13 @@ import { Notice } from '../../ui/notice'
 import { Select } from '../../ui/select'
 import { TextArea } from '../../ui/text-area'
 import { TextField } from '../../ui/text-field'
-import { grantableRoles, grantMatrix, userForm, type FormValues } from './user-form-model'
+import {
+  grantableRoles,
+  grantMatrix,
+  matrixGroups,
+  userForm,
+  type FormValues,
+} from './user-form-model'
 import { roleName } from '../../lib/role-name'
 import * as styles from './users.css'
 
@@ -59,18 +65,28 @@ function UserFields(props: UserFieldsProps) {
     ownOnly && initial.organization_id === '' ? { ...initial, organization_id: ownId } : initial
   const form = useContractForm(userForm.struct, start, { ...userForm, onSubmit })
   const roles = useMemo(() => grantableRoles(held, props.roles), [held, props.roles])
-  const matrix = useMemo(() => grantMatrix(held), [held])
+  const matrices = useMemo(
+    () =>
+      matrixGroups
+        .map((group) => grantMatrix(held, group))
+        .filter((matrix) => matrix.columns.length > 0),
+    [held],
+  )
   const organizationId = idOf(form.values.organization_id)
   const chosen = useQuery({
     ...organizationDetail(organizationId),
     enabled: organizationId > 0,
   }).data
   const scopeLabel = { all: LL.users.scopeAll(), org: LL.users.scopeOrg() }
-  const actionLabel = {
+  const actionLabel: Record<Action, string> = {
     read: LL.users.read(),
     create: LL.users.createRight(),
     update: LL.users.update(),
+    start: LL.users.startRight(),
+    release: LL.users.releaseRight(),
+    override: LL.users.overrideRight(),
   }
+  const groupLegend = { records: LL.users.permissions(), lockdown: LL.users.lockdownRights() }
 
   const chooseRole = (role: string) => {
     form.set('roles', role === '' ? [] : [role])
@@ -173,26 +189,30 @@ function UserFields(props: UserFieldsProps) {
         onChange={(event) => chooseRole(event.target.value)}
         onBlur={() => form.blur('roles')}
       />
-      <CheckboxMatrix
-        name="permissions"
-        legend={LL.users.permissions()}
-        hint={LL.users.permissionsHint()}
-        rows={resources.map((resource) => ({
-          key: resource,
-          label: LL.users.resources[resource](),
-        }))}
-        columns={matrix.columns.map((column) => ({
-          key: column.key,
-          label: LL.users.matrixColumn({
-            action: actionLabel[column.action],
-            scope: scopeLabel[column.scope],
-          }),
-        }))}
-        cellValue={matrix.cellValue}
-        value={form.values.permissions}
-        onChange={(value) => form.set('permissions', value)}
-        error={form.error('permissions')}
-      />
+      {matrices.map((matrix, index) => (
+        <CheckboxMatrix
+          key={matrix.key}
+          // The form layer focuses a permissions problem on the first matrix's first box.
+          name={index === 0 ? 'permissions' : `permissions-${matrix.key}`}
+          legend={groupLegend[matrix.key]}
+          hint={index === 0 ? LL.users.permissionsHint() : undefined}
+          rows={matrix.resources.map((resource) => ({
+            key: resource,
+            label: LL.users.resources[resource](),
+          }))}
+          columns={matrix.columns.map((column) => ({
+            key: column.key,
+            label: LL.users.matrixColumn({
+              action: actionLabel[column.action],
+              scope: scopeLabel[column.scope],
+            }),
+          }))}
+          cellValue={matrix.cellValue}
+          value={form.values.permissions}
+          onChange={(value) => form.set('permissions', value)}
+          error={index === 0 ? form.error('permissions') : undefined}
+        />
+      ))}
       <CheckboxGroup
         name="client_ids"
         legend={LL.users.clients()}

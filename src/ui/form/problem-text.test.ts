@@ -109,4 +109,23 @@ describe('problemText', () => {
     expect(inUse('location_move', 0, 4)).toMatch(/moves to another organization only without/)
     expect(inUse('door', 1, 1, de())).toMatch(/1 Gerät und 1 Zugangsberechtigung\. /)
   })
+  it('names a lockdown refusal’s scope, who started it and when, in the reader’s clock', () => {
+    const startedAt = new Date()
+    startedAt.setHours(10, 14, 0, 0)
+    const params = {
+      lockdown_id: 3,
+      scope_name: 'Acme HQ',
+      started_by: 'admin@demo.local',
+      started_at: startedAt.toISOString(),
+    }
+    expect(problemText(en(), { rule: 'lockdown', params })).toBe(
+      'Refused: lockdown of Acme HQ started by admin@demo.local at 10:14 AM.',
+    )
+    expect(problemText(de(), { rule: 'lockdown', params })).toBe(
+      'Verweigert: Sperrung von Acme HQ, ausgelöst von admin@demo.local um 10:14.',
+    )
+    expect(problemText(en(), { rule: 'second_person_required', params: {} })).toMatch(
+      /second person/,
+    )
+  })
 })

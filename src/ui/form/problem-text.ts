@@ -1,5 +1,6 @@
 import type { TranslationFunctions } from '../../../i18n/i18n-types'
 import type { Problem, Rule, RuleParams, Subject } from '../../contract/rules'
+import { lockdownRefusalText } from '../../lib/answer-text'
 
 type Say = (LL: TranslationFunctions, params: RuleParams) => string
 
@@ -28,6 +29,8 @@ const requiredText: Partial<Record<Subject, (LL: TranslationFunctions) => string
   position: (LL) => LL.validation.positionRequired(),
   weekdays: (LL) => LL.validation.weekdaysRequired(),
   end: (LL) => LL.validation.endRequired(),
+  reason: (LL) => LL.lockdown.reasonRequired(),
+  scope: (LL) => LL.lockdown.scopeRequired(),
 }
 
 const takenText: Record<string, (LL: TranslationFunctions) => string> = {
@@ -104,6 +107,13 @@ const rules: Record<Rule, Say> = {
       : LL.answers.noPermission({ permissions: String(p.permissions) }),
   not_manageable: (LL) => LL.answers.notManageable(),
   cannot_grant: (LL) => LL.answers.cannotGrant(),
+  lockdown: lockdownRefusalText,
+  already_locked_down: (LL) => LL.lockdown.refusals.already_locked_down(),
+  release_pending: (LL) => LL.lockdown.refusals.release_pending(),
+  no_release_request: (LL) => LL.lockdown.refusals.no_release_request(),
+  release_lapsed: (LL) => LL.lockdown.refusals.release_lapsed(),
+  second_person_required: (LL) => LL.lockdown.refusals.second_person_required(),
+  not_active: (LL) => LL.lockdown.refusals.not_active(),
   own_account: (LL, p) => {
     const change = String(p.change)
     const own = LL.answers.ownAccount

@@ -1,0 +1,110 @@
+import { expect, test, type Page } from '@playwright/test'
+import {
+  allowAxeTime,
+  demo,
+  expectNoSeriousA11yViolations,
+  signIn,
+  signInByKeyboard,
+} from './helpers/session'
+
+// Issue 48, "done when": admin locks Acme HQ down from the palette by keyboard; admin and org
+// admin both see the banner; its devices lock; org admin's unlock is refused with the reason;
+// admin requests the release and is not offered to approve it; org admin approves it from the
+// banner (in German); the banner goes away for both. The lockdown is released at the end, so the
+// other specs on this server find Acme HQ open again.
+
+const banner = (page: Page) => page.getByTestId('lockdown-banner')
+const palette = (page: Page) => page.getByRole('dialog', { name: 'Command palette' })
+
+test('two people: a lockdown of Acme HQ started by keyboard, refused unlocks, a two-person release', async ({
+  browser,
+}) => {
+  allowAxeTime()
+  const adminContext = await browser.newContext()
+  const orgContext = await browser.newContext()
+  const admin = await adminContext.newPage()
+  const org = await orgContext.newPage()
+  await signInByKeyboard(admin, demo.admin)
+  await signIn(org, demo.orgadmin)
+
+  // Start: the palette's verb, the location page's dialog, all by keyboard.
+  await admin.keyboard.press('ControlOrMeta+k')
+  await admin.keyboard.type('lock down acme hq')
+  await expect(palette(admin).getByText('Searching…')).toBeHidden()
+  const verb = palette(admin).getByRole('group', { name: 'Lock down' })
+  await expect(verb.getByRole('option').first()).toContainText('Acme HQ')
+  await admin.keyboard.press('Enter')
+  const start = admin.getByRole('dialog', { name: 'Lock down Acme HQ…' })
+  await expect(start).toBeVisible()
+  await expect(start.getByLabel('What to lock down')).toBeFocused()
+  await admin.keyboard.press('Tab')
+  await expect(start.getByLabel('Reason')).toBeFocused()
+  await admin.keyboard.type('Intruder reported in the lobby')
+  await admin.keyboard.press('Tab')
+  await admin.keyboard.press('Space')
+  await admin.keyboard.press('ControlOrMeta+Enter')
+  await expect(admin).toHaveURL(/\/lockdowns\/\d+$/)
+  const lockdownPath = new URL(admin.url()).pathname
+
+  // Everyone sees it: both banners name the scope, the reason and who started it.
+  for (const page of [admin, org]) {
+    await expect(banner(page)).toContainText('Lockdown: Acme HQ')
+    await expect(banner(page)).toContainText('Intruder reported in the lobby')
+    await expect(banner(page)).toContainText(`Started by ${demo.admin}`)
+  }
+
+  // Every lockable device of Acme HQ gets its lock: none is left pending, and some are locked.
+  const rows = admin.getByTestId('lockdown-devices').locator('tbody tr')
+  await expect(rows.first()).toBeVisible()
+  await expect(admin.locator('tr[data-state="pending"]')).toHaveCount(0, { timeout: 30_000 })
+  await expect(admin.locator('tr[data-state="locked"]').first()).toBeVisible()
+  await expectNoSeriousA11yViolations(admin)
+
+  // Org admin's unlock of a locked device in Acme HQ is refused, naming the lockdown.
+  await org.goto(lockdownPath)
+  const lockedDevice = org.locator('tr[data-state="locked"]').first().getByRole('link').first()
+  const deviceName = (await lockedDevice.textContent()) ?? ''
+  await lockedDevice.click()
+  await expect(org.getByRole('heading', { level: 1, name: deviceName })).toBeVisible()
+  await org.getByRole('button', { name: 'Unlock', exact: true }).click()
+  await org.keyboard.press('Enter')
+  await expect(
+    org.getByText(new RegExp(`Refused: lockdown of Acme HQ started by ${demo.admin} at`)),
+  ).toBeVisible()
+  await org.keyboard.press('Enter')
+
+  // Admin requests the release; admin is not offered to approve it.
+  await banner(admin).getByRole('button', { name: 'Request release' }).click()
+  const request = admin.getByRole('dialog', { name: 'Request release of Acme HQ' })
+  await request.getByLabel('Reason').fill('Police cleared the building')
+  await request.getByRole('button', { name: 'Request release' }).click()
+  await expect(request).toBeHidden()
+  await expect(banner(admin)).toContainText('You requested its release')
+  await expect(banner(admin).getByRole('button', { name: 'Approve release' })).toHaveCount(0)
+  await expect(admin.getByRole('button', { name: 'Approve release' })).toHaveCount(0)
+
+  // Org admin, in German, approves from the banner.
+  await org.getByTestId('sidebar').getByRole('button', { name: 'Settings' }).click()
+  await org.getByRole('dialog', { name: 'Settings' }).getByLabel('Deutsch').click()
+  await org.keyboard.press('Escape')
+  await expect(banner(org)).toContainText('Sperrung: Acme HQ')
+  await expect(banner(org)).toContainText(`Aufhebung beantragt von ${demo.admin}`)
+  await expectNoSeriousA11yViolations(org)
+  await banner(org).getByRole('button', { name: 'Aufhebung bestätigen' }).click()
+  const approve = org.getByRole('dialog', { name: 'Aufhebung von Acme HQ bestätigen' })
+  await expect(approve).toContainText('Police cleared the building')
+  await approve.getByRole('button', { name: 'Aufhebung bestätigen' }).click()
+
+  // The banner goes away for both; the page shows the two people.
+  await expect(banner(org)).toBeHidden()
+  await expect(banner(admin)).toBeHidden()
+  await admin.goto(lockdownPath)
+  const details = admin.getByTestId('lockdown-details')
+  await expect(details).toContainText('Released')
+  await expect(details).toContainText(demo.admin)
+  await expect(details).toContainText(demo.orgadmin)
+  await expectNoSeriousA11yViolations(admin)
+
+  await adminContext.close()
+  await orgContext.close()
+})
