@@ -108,3 +108,58 @@ test('two people: a lockdown of Acme HQ started by keyboard, refused unlocks, a 
   await adminContext.close()
   await orgContext.close()
 })
+
+test('"approve release of acme warehouse" in the palette: disabled for the requester, done by another', async ({
+  browser,
+}) => {
+  const adminContext = await browser.newContext()
+  const orgContext = await browser.newContext()
+  const admin = await adminContext.newPage()
+  const org = await orgContext.newPage()
+  await signInByKeyboard(admin, demo.admin)
+  await signInByKeyboard(org, demo.orgadmin)
+
+  await admin.keyboard.press('ControlOrMeta+k')
+  await admin.keyboard.type('lock down acme warehouse')
+  await expect(palette(admin).getByText('Searching…')).toBeHidden()
+  await expect(
+    palette(admin).getByRole('group', { name: 'Lock down' }).getByRole('option').first(),
+  ).toContainText('Acme Warehouse')
+  await admin.keyboard.press('Enter')
+  const start = admin.getByRole('dialog', { name: 'Lock down Acme Warehouse…' })
+  await start.getByLabel('Reason').fill('Fire alarm drill')
+  await start.getByLabel(/I understand/).check()
+  await start.getByRole('button', { name: 'Lock down now' }).click()
+  await expect(admin).toHaveURL(/\/lockdowns\/\d+$/)
+  await banner(admin).getByRole('button', { name: 'Request release' }).click()
+  const request = admin.getByRole('dialog', { name: 'Request release of Acme Warehouse' })
+  await request.getByLabel('Reason').fill('Drill over')
+  await request.getByRole('button', { name: 'Request release' }).click()
+  await expect(banner(admin)).toContainText('You requested its release')
+
+  // The requester finds the verb but may not run it, and is told why.
+  await admin.keyboard.press('Escape')
+  await admin.keyboard.press('ControlOrMeta+k')
+  await admin.keyboard.type('approve release of acme')
+  await expect(palette(admin).getByText('Searching…')).toBeHidden()
+  const own = palette(admin).getByRole('group', { name: 'Approve release of' }).getByRole('option')
+  await expect(own.first()).toHaveAttribute('aria-disabled', 'true')
+  await admin.keyboard.press('Escape')
+
+  // Org admin approves it from the palette.
+  await expect(banner(org)).toContainText('Release requested by')
+  await org.keyboard.press('ControlOrMeta+k')
+  await org.keyboard.type('approve release of acme')
+  await expect(palette(org).getByText('Searching…')).toBeHidden()
+  const theirs = palette(org).getByRole('group', { name: 'Approve release of' }).getByRole('option')
+  await expect(theirs.first()).toContainText('Acme Warehouse')
+  await org.keyboard.press('Enter')
+  const approve = org.getByRole('dialog', { name: 'Approve release of Acme Warehouse' })
+  await expect(approve).toContainText('Drill over')
+  await approve.getByRole('button', { name: 'Approve release' }).click()
+  await expect(banner(org)).toBeHidden()
+  await expect(banner(admin)).toBeHidden()
+
+  await adminContext.close()
+  await orgContext.close()
+})
