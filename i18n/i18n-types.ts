@@ -4802,6 +4802,188 @@ type RootTranslation = {
 		 * n​o
 		 */
 		no: string
+		'import': {
+			/**
+			 * I​m​p​o​r​t​ ​u​s​e​r​s​…
+			 */
+			command: string
+			/**
+			 * I​m​p​o​r​t​ ​u​s​e​r​s
+			 */
+			title: string
+			/**
+			 * F​r​o​m​ ​a​ ​C​S​V​ ​f​i​l​e​:​ ​n​o​t​h​i​n​g​ ​i​s​ ​w​r​i​t​t​e​n​ ​u​n​t​i​l​ ​y​o​u​ ​h​a​v​e​ ​s​e​e​n​ ​w​h​a​t​ ​t​h​e​ ​i​m​p​o​r​t​ ​w​o​u​l​d​ ​d​o​.
+			 */
+			description: string
+			/**
+			 * C​h​o​o​s​e​ ​a​ ​f​i​l​e
+			 */
+			chooseHeading: string
+			/**
+			 * C​S​V​ ​f​i​l​e
+			 */
+			file: string
+			/**
+			 * O​n​e​ ​u​s​e​r​ ​a​ ​r​o​w​,​ ​a​ ​h​e​a​d​e​r​ ​r​o​w​ ​n​a​m​i​n​g​ ​t​h​e​ ​c​o​l​u​m​n​s​:​ ​u​s​e​r​n​a​m​e​,​ ​e​m​a​i​l​,​ ​f​i​r​s​t​_​n​a​m​e​,​ ​l​a​s​t​_​n​a​m​e​,​ ​r​o​l​e​s​,​ ​p​e​r​m​i​s​s​i​o​n​s​ ​…​ ​(​s​e​v​e​r​a​l​ ​v​a​l​u​e​s​ ​s​e​p​a​r​a​t​e​d​ ​b​y​ ​;​)​.​ ​A​t​ ​m​o​s​t​ ​{​r​o​w​s​}​ ​r​o​w​s​ ​a​n​d​ ​1​ ​M​B​.
+			 * @param {unknown} rows
+			 */
+			fileHint: RequiredParams<'rows'>
+			/**
+			 * C​h​o​s​e​n​:​ ​{​f​i​l​e​}
+			 * @param {unknown} file
+			 */
+			chosen: RequiredParams<'file'>
+			/**
+			 * C​h​e​c​k​ ​t​h​e​ ​f​i​l​e
+			 */
+			check: string
+			/**
+			 * C​h​e​c​k​i​n​g​ ​{​f​i​l​e​}​:​ ​n​o​t​h​i​n​g​ ​i​s​ ​w​r​i​t​t​e​n​…
+			 * @param {unknown} file
+			 */
+			checking: RequiredParams<'file'>
+			/**
+			 * T​h​e​ ​r​e​q​u​e​s​t​ ​f​a​i​l​e​d​:​ ​{​r​e​a​s​o​n​}​ ​T​h​e​ ​f​i​l​e​ ​i​s​ ​s​t​i​l​l​ ​c​h​o​s​e​n​;​ ​t​r​y​ ​a​g​a​i​n​.
+			 * @param {unknown} reason
+			 */
+			failed: RequiredParams<'reason'>
+			/**
+			 * W​h​a​t​ ​t​h​e​ ​i​m​p​o​r​t​ ​w​o​u​l​d​ ​d​o
+			 */
+			reviewHeading: string
+			/**
+			 * {​c​r​e​a​t​e​}​ ​w​o​u​l​d​ ​b​e​ ​c​r​e​a​t​e​d​,​ ​{​u​p​d​a​t​e​}​ ​u​p​d​a​t​e​d​,​ ​{​u​n​c​h​a​n​g​e​d​}​ ​u​n​c​h​a​n​g​e​d​,​ ​{​e​r​r​o​r​}​ ​{​{​e​r​r​o​r​|​e​r​r​o​r​s​}​}​.
+			 * @param {unknown} create
+			 * @param {string | number | boolean} error
+			 * @param {unknown} unchanged
+			 * @param {unknown} update
+			 */
+			summary: RequiredParams<'create' | 'error' | 'unchanged' | 'update'>
+			/**
+			 * R​o​w​s​ ​w​i​t​h​ ​e​r​r​o​r​s
+			 */
+			errorsCaption: string
+			/**
+			 * R​o​w​s​ ​t​h​a​t​ ​w​o​u​l​d​ ​c​h​a​n​g​e
+			 */
+			changesCaption: string
+			/**
+			 * L​i​n​e
+			 */
+			line: string
+			/**
+			 * C​o​l​u​m​n
+			 */
+			field: string
+			/**
+			 * P​r​o​b​l​e​m
+			 */
+			message: string
+			/**
+			 * C​h​a​n​g​e​s
+			 */
+			changes: string
+			/**
+			 * O​u​t​c​o​m​e
+			 */
+			outcome: string
+			/**
+			 * a​n​d​ ​{​c​o​u​n​t​}​ ​m​o​r​e​ ​r​o​w​s​ ​(​i​n​ ​t​h​e​ ​r​e​s​u​l​t​s​ ​f​i​l​e​)​.
+			 * @param {unknown} count
+			 */
+			more: RequiredParams<'count'>
+			/**
+			 * S​e​n​d​ ​i​n​v​i​t​a​t​i​o​n​s​ ​t​o​ ​t​h​e​ ​n​e​w​ ​u​s​e​r​s
+			 */
+			invite: string
+			/**
+			 * A​ ​s​e​t​-​p​a​s​s​w​o​r​d​ ​e​-​m​a​i​l​ ​t​o​ ​e​a​c​h​ ​u​s​e​r​ ​c​r​e​a​t​e​d​,​ ​a​f​t​e​r​ ​t​h​e​ ​i​m​p​o​r​t​.
+			 */
+			inviteHint: string
+			/**
+			 * I​m​p​o​r​t​ ​t​h​e​ ​{​c​o​u​n​t​}​ ​v​a​l​i​d​ ​{​{​r​o​w​|​r​o​w​s​}​}
+			 * @param {string | number | boolean} count
+			 */
+			importValid: RequiredParams<'count'>
+			/**
+			 * I​m​p​o​r​t​ ​a​l​l​ ​r​o​w​s
+			 */
+			importAll: string
+			/**
+			 * I​m​p​o​r​t​ ​a​l​l​ ​r​o​w​s​ ​w​r​i​t​e​s​ ​n​o​t​h​i​n​g​ ​w​h​i​l​e​ ​a​n​y​ ​r​o​w​ ​h​a​s​ ​a​n​ ​e​r​r​o​r​:​ ​f​i​x​ ​t​h​e​ ​f​i​l​e​,​ ​o​r​ ​i​m​p​o​r​t​ ​t​h​e​ ​v​a​l​i​d​ ​r​o​w​s​.
+			 */
+			allRefused: string
+			/**
+			 * C​h​o​o​s​e​ ​a​n​o​t​h​e​r​ ​f​i​l​e
+			 */
+			chooseAgain: string
+			/**
+			 * I​m​p​o​r​t​i​n​g​ ​{​c​o​u​n​t​}​ ​{​{​r​o​w​|​r​o​w​s​}​}​…
+			 * @param {string | number | boolean} count
+			 */
+			importing: RequiredParams<'count'>
+			/**
+			 * S​e​n​d​i​n​g​ ​i​n​v​i​t​a​t​i​o​n​s​:​ ​{​d​o​n​e​}​ ​o​f​ ​{​c​o​u​n​t​}​…
+			 * @param {unknown} count
+			 * @param {unknown} done
+			 */
+			inviting: RequiredParams<'count' | 'done'>
+			/**
+			 * I​m​p​o​r​t​ ​f​i​n​i​s​h​e​d
+			 */
+			doneHeading: string
+			/**
+			 * {​c​r​e​a​t​e​}​ ​c​r​e​a​t​e​d​,​ ​{​u​p​d​a​t​e​}​ ​u​p​d​a​t​e​d​,​ ​{​u​n​c​h​a​n​g​e​d​}​ ​u​n​c​h​a​n​g​e​d​,​ ​{​e​r​r​o​r​}​ ​{​{​e​r​r​o​r​|​e​r​r​o​r​s​}​}​.
+			 * @param {unknown} create
+			 * @param {string | number | boolean} error
+			 * @param {unknown} unchanged
+			 * @param {unknown} update
+			 */
+			result: RequiredParams<'create' | 'error' | 'unchanged' | 'update'>
+			/**
+			 * N​o​t​h​i​n​g​ ​w​a​s​ ​w​r​i​t​t​e​n​:​ ​{​e​r​r​o​r​}​ ​{​{​r​o​w​ ​w​a​s​|​r​o​w​s​ ​w​e​r​e​}​}​ ​r​e​f​u​s​e​d​.
+			 * @param {string | number | boolean} error
+			 */
+			notWritten: RequiredParams<'error'>
+			/**
+			 * {​s​e​n​t​}​ ​{​{​i​n​v​i​t​a​t​i​o​n​|​i​n​v​i​t​a​t​i​o​n​s​}​}​ ​s​e​n​t​,​ ​{​r​e​f​u​s​e​d​}​ ​r​e​f​u​s​e​d​.
+			 * @param {unknown} refused
+			 * @param {string | number | boolean} sent
+			 */
+			invites: RequiredParams<'refused' | 'sent'>
+			/**
+			 * D​o​w​n​l​o​a​d​ ​r​e​s​u​l​t​s​ ​(​C​S​V​)
+			 */
+			download: string
+			/**
+			 * S​a​m​e​ ​{​f​i​e​l​d​}​ ​a​s​ ​l​i​n​e​ ​{​l​i​n​e​}​.
+			 * @param {unknown} field
+			 * @param {unknown} line
+			 */
+			duplicateOf: RequiredParams<'field' | 'line'>
+			outcomes: {
+				/**
+				 * c​r​e​a​t​e​d
+				 */
+				create: string
+				/**
+				 * u​p​d​a​t​e​d
+				 */
+				update: string
+				/**
+				 * u​n​c​h​a​n​g​e​d
+				 */
+				unchanged: string
+				/**
+				 * e​r​r​o​r
+				 */
+				error: string
+				/**
+				 * n​o​t​ ​w​r​i​t​t​e​n
+				 */
+				notWritten: string
+			}
+		}
 		lists: {
 			/**
 			 * o​r​g​a​n​i​z​a​t​i​o​n​s
@@ -9555,6 +9737,166 @@ export type TranslationFunctions = {
 		 * no
 		 */
 		no: () => LocalizedString
+		'import': {
+			/**
+			 * Import users…
+			 */
+			command: () => LocalizedString
+			/**
+			 * Import users
+			 */
+			title: () => LocalizedString
+			/**
+			 * From a CSV file: nothing is written until you have seen what the import would do.
+			 */
+			description: () => LocalizedString
+			/**
+			 * Choose a file
+			 */
+			chooseHeading: () => LocalizedString
+			/**
+			 * CSV file
+			 */
+			file: () => LocalizedString
+			/**
+			 * One user a row, a header row naming the columns: username, email, first_name, last_name, roles, permissions … (several values separated by ;). At most {rows} rows and 1 MB.
+			 */
+			fileHint: (arg: { rows: unknown }) => LocalizedString
+			/**
+			 * Chosen: {file}
+			 */
+			chosen: (arg: { file: unknown }) => LocalizedString
+			/**
+			 * Check the file
+			 */
+			check: () => LocalizedString
+			/**
+			 * Checking {file}: nothing is written…
+			 */
+			checking: (arg: { file: unknown }) => LocalizedString
+			/**
+			 * The request failed: {reason} The file is still chosen; try again.
+			 */
+			failed: (arg: { reason: unknown }) => LocalizedString
+			/**
+			 * What the import would do
+			 */
+			reviewHeading: () => LocalizedString
+			/**
+			 * {create} would be created, {update} updated, {unchanged} unchanged, {error} {{error|errors}}.
+			 */
+			summary: (arg: { create: unknown, error: string | number | boolean, unchanged: unknown, update: unknown }) => LocalizedString
+			/**
+			 * Rows with errors
+			 */
+			errorsCaption: () => LocalizedString
+			/**
+			 * Rows that would change
+			 */
+			changesCaption: () => LocalizedString
+			/**
+			 * Line
+			 */
+			line: () => LocalizedString
+			/**
+			 * Column
+			 */
+			field: () => LocalizedString
+			/**
+			 * Problem
+			 */
+			message: () => LocalizedString
+			/**
+			 * Changes
+			 */
+			changes: () => LocalizedString
+			/**
+			 * Outcome
+			 */
+			outcome: () => LocalizedString
+			/**
+			 * and {count} more rows (in the results file).
+			 */
+			more: (arg: { count: unknown }) => LocalizedString
+			/**
+			 * Send invitations to the new users
+			 */
+			invite: () => LocalizedString
+			/**
+			 * A set-password e-mail to each user created, after the import.
+			 */
+			inviteHint: () => LocalizedString
+			/**
+			 * Import the {count} valid {{row|rows}}
+			 */
+			importValid: (arg: { count: string | number | boolean }) => LocalizedString
+			/**
+			 * Import all rows
+			 */
+			importAll: () => LocalizedString
+			/**
+			 * Import all rows writes nothing while any row has an error: fix the file, or import the valid rows.
+			 */
+			allRefused: () => LocalizedString
+			/**
+			 * Choose another file
+			 */
+			chooseAgain: () => LocalizedString
+			/**
+			 * Importing {count} {{row|rows}}…
+			 */
+			importing: (arg: { count: string | number | boolean }) => LocalizedString
+			/**
+			 * Sending invitations: {done} of {count}…
+			 */
+			inviting: (arg: { count: unknown, done: unknown }) => LocalizedString
+			/**
+			 * Import finished
+			 */
+			doneHeading: () => LocalizedString
+			/**
+			 * {create} created, {update} updated, {unchanged} unchanged, {error} {{error|errors}}.
+			 */
+			result: (arg: { create: unknown, error: string | number | boolean, unchanged: unknown, update: unknown }) => LocalizedString
+			/**
+			 * Nothing was written: {error} {{row was|rows were}} refused.
+			 */
+			notWritten: (arg: { error: string | number | boolean }) => LocalizedString
+			/**
+			 * {sent} {{invitation|invitations}} sent, {refused} refused.
+			 */
+			invites: (arg: { refused: unknown, sent: string | number | boolean }) => LocalizedString
+			/**
+			 * Download results (CSV)
+			 */
+			download: () => LocalizedString
+			/**
+			 * Same {field} as line {line}.
+			 */
+			duplicateOf: (arg: { field: unknown, line: unknown }) => LocalizedString
+			outcomes: {
+				/**
+				 * created
+				 */
+				create: () => LocalizedString
+				/**
+				 * updated
+				 */
+				update: () => LocalizedString
+				/**
+				 * unchanged
+				 */
+				unchanged: () => LocalizedString
+				/**
+				 * error
+				 */
+				error: () => LocalizedString
+				/**
+				 * not written
+				 */
+				notWritten: () => LocalizedString
+			}
+		}
 		lists: {
 			/**
 			 * organizations

@@ -1285,6 +1285,56 @@ const de = {
     failed: 'Der Export wurde unterbrochen: {reason}',
     yes: 'ja',
     no: 'nein',
+    import: {
+      command: 'Benutzer importieren…',
+      title: 'Benutzer importieren',
+      description:
+        'Aus einer CSV-Datei: Nichts wird geschrieben, bevor Sie gesehen haben, was der Import täte.',
+      chooseHeading: 'Datei wählen',
+      file: 'CSV-Datei',
+      fileHint:
+        'Ein Benutzer pro Zeile, eine Kopfzeile nennt die Spalten: username, email, first_name, last_name, roles, permissions … (mehrere Werte durch ; getrennt). Höchstens {rows} Zeilen und 1 MB.',
+      chosen: 'Gewählt: {file}',
+      check: 'Datei prüfen',
+      checking: '{file} wird geprüft: Nichts wird geschrieben…',
+      failed:
+        'Die Anfrage ist fehlgeschlagen: {reason} Die Datei bleibt gewählt; versuchen Sie es erneut.',
+      reviewHeading: 'Was der Import täte',
+      summary:
+        '{create} würden angelegt, {update} geändert, {unchanged} unverändert, {error} {{Fehler|Fehler}}.',
+      errorsCaption: 'Zeilen mit Fehlern',
+      changesCaption: 'Zeilen, die sich ändern würden',
+      line: 'Zeile',
+      field: 'Spalte',
+      message: 'Problem',
+      changes: 'Änderungen',
+      outcome: 'Ergebnis',
+      more: 'und {count} weitere Zeilen (in der Ergebnisdatei).',
+      invite: 'Einladungen an die neuen Benutzer senden',
+      inviteHint:
+        'Nach dem Import eine E-Mail zum Setzen des Passworts an jeden angelegten Benutzer.',
+      importValid: 'Die {count} gültigen {{Zeile|Zeilen}} importieren',
+      importAll: 'Alle Zeilen importieren',
+      allRefused:
+        'Alle Zeilen importieren schreibt nichts, solange eine Zeile einen Fehler hat: Korrigieren Sie die Datei oder importieren Sie die gültigen Zeilen.',
+      chooseAgain: 'Andere Datei wählen',
+      importing: '{count} {{Zeile wird|Zeilen werden}} importiert…',
+      inviting: 'Einladungen werden gesendet: {done} von {count}…',
+      doneHeading: 'Import abgeschlossen',
+      result:
+        '{create} angelegt, {update} geändert, {unchanged} unverändert, {error} {{Fehler|Fehler}}.',
+      notWritten: 'Nichts wurde geschrieben: {error} {{Zeile wurde|Zeilen wurden}} abgelehnt.',
+      invites: '{sent} {{Einladung|Einladungen}} gesendet, {refused} abgelehnt.',
+      download: 'Ergebnisse herunterladen (CSV)',
+      duplicateOf: 'Gleicher Wert in „{field}“ wie in Zeile {line}.',
+      outcomes: {
+        create: 'angelegt',
+        update: 'geändert',
+        unchanged: 'unverändert',
+        error: 'Fehler',
+        notWritten: 'nicht geschrieben',
+      },
+    },
     lists: {
       organizations: 'Organisationen',
       users: 'Benutzer',

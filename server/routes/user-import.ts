@@ -4,7 +4,14 @@ import { i18nObject } from '../../i18n/i18n-util'
 import { locales } from '../../i18n/i18n-util'
 import type { ErrorBody } from '../../src/contract/errors'
 import type { Scope } from '../../src/contract/permissions'
-import { IMPORT_MAX_BYTES, IMPORT_MAX_ROWS, type ImportRow } from '../../src/contract/user-import'
+import {
+  IMPORT_MAX_BYTES,
+  IMPORT_MAX_ROWS,
+  importRowChoices,
+  USERS_IMPORT_PATH,
+  type ImportRow,
+  type ImportRows,
+} from '../../src/contract/user-import'
 import { UserInput, type User } from '../../src/contract/users'
 import type { AppEnv, App, Services } from '../context'
 import type { Queryable } from '../db/database'
@@ -157,17 +164,28 @@ async function applyRow(
   return { outcome: 'update', changes, user_id: user.user_id }
 }
 
+/** The `rows` parameter: `all` (the default) or `valid`; anything else is refused. */
+function rowsChoice(value: string | undefined): ImportRows {
+  if (value === undefined) return 'all'
+  const choice = importRowChoices.find((c) => c === value)
+  if (choice === undefined) throw badField('rows', 'rows is all or valid.')
+  return choice
+}
+
 /**
- * POST /org/v1/users/import?dry_run=true|false (docs/csv.md). Each row runs the form's own create or
- * update (scope, grants, clients, unique names, journal) under a savepoint: a refused row is rolled
- * back alone and reported with the API's refusal. A dry run does all of it in one transaction that
- * is rolled back, so it answers exactly what the import would do and writes nothing.
+ * POST /org/v1/users/import?dry_run=true|false&rows=all|valid (docs/csv.md). Each row runs the form's
+ * own create or update (scope, grants, clients, unique names, journal) under a savepoint: a refused
+ * row is rolled back alone and reported with the API's refusal. A dry run does all of it in one
+ * transaction that is rolled back, so it answers exactly what the import would do and writes
+ * nothing; so does `rows=all` when any row is refused (all or nothing), while `rows=valid` commits
+ * the rows that passed.
  */
 export function registerUserImport(app: App, s: Services) {
-  app.post('/org/v1/users/import', async (c) => {
+  app.post(USERS_IMPORT_PATH, async (c) => {
     const p = c.get('principal')
     const scope = requireScope(p, 'users', 'create')
     const dryRun = c.req.query('dry_run') !== 'false'
+    const rows = rowsChoice(c.req.query('rows'))
     if (!/^text\/csv\b/i.test(c.req.header('content-type') ?? ''))
       throw new HttpError(415, 'unsupported_media_type', 'Send the file as text/csv.')
     const [header = [], ...records] = readFile(await c.req.arrayBuffer())
@@ -211,6 +229,7 @@ export function registerUserImport(app: App, s: Services) {
                 name === text(row.username).toLowerCase() ? 'username' : 'email',
                 `Line ${first} already names ${name}.`,
                 'duplicate',
+                { line: first },
               )
           }
           outcome = await applyRow(q, c, scope, row)
@@ -226,18 +245,19 @@ export function registerUserImport(app: App, s: Services) {
             if (name !== '' && !seen.has(name)) seen.set(name, line)
           }
         }
-        results.push({
-          line,
-          ...outcome,
-          error: null,
-          user_id: dryRun && outcome.outcome === 'create' ? null : outcome.user_id,
-        })
+        results.push({ line, ...outcome, error: null })
       }
-      if (dryRun) throw rollback
+      if (dryRun || (rows === 'all' && results.some((r) => r.outcome === 'error'))) throw rollback
     }
-    await s.db.tx(work).catch((error: unknown) => {
-      if (error !== rollback) throw error
-    })
-    return c.json({ dry_run: dryRun, results })
+    const written = await s.db.tx(work).then(
+      () => true,
+      (error: unknown) => {
+        if (error !== rollback) throw error
+        return false
+      },
+    )
+    // A create rolled back has no user to name.
+    if (!written) for (const r of results) if (r.outcome === 'create') r.user_id = null
+    return c.json({ dry_run: dryRun, rows, written, results })
   })
 }

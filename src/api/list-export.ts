@@ -35,7 +35,8 @@ export function recordCounter() {
   }
 }
 
-function save(blob: Blob, file: string) {
+/** Hands `blob` to the browser's download as `file`. */
+export function saveFile(blob: Blob, file: string) {
   const url = URL.createObjectURL(blob)
   const link = document.createElement('a')
   link.href = url
@@ -75,6 +76,6 @@ export async function downloadCsv(
     lines = count(value)
     options.onProgress({ rows: Math.max(0, lines - 1), bytes })
   }
-  save(new Blob(chunks as BlobPart[], { type: 'text/csv;charset=utf-8' }), file)
+  saveFile(new Blob(chunks as BlobPart[], { type: 'text/csv;charset=utf-8' }), file)
   return { file, rows: Math.max(0, lines - 1), bytes }
 }

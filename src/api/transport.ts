@@ -21,6 +21,8 @@ export type RequestOptions = {
   form?: Readonly<Record<string, string>>
   /** Sent as multipart/form-data (uploads). */
   multipart?: FormData
+  /** Sent as text/csv, the file as chosen (an import). */
+  csv?: Blob
   /** Called as a multipart body goes out (bytes sent, bytes in all). */
   onUploadProgress?: (loaded: number, total: number) => void
   signal?: AbortSignal
@@ -47,6 +49,7 @@ function bodyOf(options: RequestOptions): { body?: BodyInit; contentType?: strin
     }
   // The browser sets the multipart boundary itself.
   if (options.multipart) return { body: options.multipart }
+  if (options.csv) return { body: options.csv, contentType: 'text/csv' }
   return {}
 }
 

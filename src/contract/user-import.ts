@@ -1,7 +1,9 @@
 import { ErrorBody } from './errors'
 import { array, boolean, enums, integer, nullable, object, string, type Infer } from './struct'
 
-// POST /org/v1/users/import?dry_run=true|false with a text/csv body (docs/csv.md).
+// POST /org/v1/users/import?dry_run=true|false&rows=all|valid with a text/csv body (docs/csv.md).
+
+export const USERS_IMPORT_PATH = '/org/v1/users/import'
 
 /** The largest file the import takes (the server's body limit) and the most rows in one. */
 export const IMPORT_MAX_BYTES = 1024 * 1024
@@ -23,5 +25,19 @@ export const ImportRow = object({
 })
 export type ImportRow = Infer<typeof ImportRow>
 
-export const ImportResult = object({ dry_run: boolean(), results: array(ImportRow) })
+/**
+ * Which rows an import writes: `all` or nothing (one refused row and nothing is written), or only
+ * the `valid` ones (the refused rows are reported and skipped).
+ */
+export const importRowChoices = ['all', 'valid'] as const
+export const ImportRows = enums(importRowChoices)
+export type ImportRows = Infer<typeof ImportRows>
+
+export const ImportResult = object({
+  dry_run: boolean(),
+  rows: ImportRows,
+  /** Whether the rows reported as created or updated were written: never for a dry run. */
+  written: boolean(),
+  results: array(ImportRow),
+})
 export type ImportResult = Infer<typeof ImportResult>

@@ -66,6 +66,8 @@ export const endpoints: [string, string, Record<string, unknown>][] = [
     },
   ],
   ['PUT', '/access/v1/credentials/1', { end_datetime: later, exclusive: false }],
+  ['POST', '/sbm/v1/lockdowns', { scope_type: 'floor', scope_id: 1, reason: 'F' }],
+  ['POST', '/sbm/v1/lockdowns/1/release', { reason: 'F' }],
 ]
 
 /** Every route that takes an id in its path, with the method(s) it answers; `{id}` is replaced. */
@@ -82,4 +84,7 @@ export const idRoutes: [string, string][] = [
   ...['GET', 'PUT', 'DELETE'].map((m): [string, string] => [m, '/access/v1/credentials/{id}']),
   ['POST', '/access/v1/devices/{id}/control/lock'],
   ['POST', '/access/v1/devices/{id}/set/create_pin'],
+  ['GET', '/sbm/v1/lockdowns/{id}'],
+  ['POST', '/sbm/v1/lockdowns/{id}/release/approve'],
+  ['POST', '/sbm/v1/lockdowns/{id}/retry'],
 ]

@@ -6,8 +6,13 @@ import { ADMIN, AUDITOR, ORGADMIN, shaped, useServer } from './helpers'
 
 const server = useServer()
 
-async function importCsv(token: string, csv: string | Uint8Array<ArrayBuffer>, dryRun: boolean) {
-  return server().request('POST', `/org/v1/users/import?dry_run=${dryRun}`, {
+async function importCsv(
+  token: string,
+  csv: string | Uint8Array<ArrayBuffer>,
+  dryRun: boolean,
+  rows: 'all' | 'valid' = 'valid',
+) {
+  return server().request('POST', `/org/v1/users/import?dry_run=${dryRun}&rows=${rows}`, {
     token,
     body: csv,
     type: 'text/csv',
@@ -39,6 +44,7 @@ describe('POST /org/v1/users/import', () => {
       2, 3, 4, 5, 6, 10, 11, 12,
     ])
     const errors = dry.results.filter((r) => r.outcome === 'error')
+    expect(errors[0]?.error?.params).toEqual({ line: 2 })
     expect(errors.map((r) => [r.line, r.error?.field, r.error?.rule])).toEqual([
       [7, 'username', 'duplicate'],
       [8, 'email', 'required'],
@@ -48,6 +54,7 @@ describe('POST /org/v1/users/import', () => {
     expect((list.body as { recordsFiltered: number }).recordsFiltered).toBe(0)
 
     const applied = shaped((await importCsv(token, csv, false)).body, ImportResult)
+    expect([applied.rows, applied.written]).toEqual(['valid', true])
     expect(applied.results.filter((r) => r.outcome === 'create')).toHaveLength(8)
     expect(applied.results.every((r) => r.outcome !== 'create' || r.user_id !== null)).toBe(true)
     const after = await server().request('GET', '/org/v1/users?search=bulk', { token })
@@ -70,6 +77,41 @@ describe('POST /org/v1/users/import', () => {
       ImportResult,
     )
     expect(changed.results).toMatchObject([{ line: 2, outcome: 'update', changes: ['first_name'] }])
+  })
+
+  it('imports all rows or none: one refused row and nothing is written, answered per row', async () => {
+    const token = await server().login(ORGADMIN)
+    const csv = [
+      header,
+      'whole0,whole0@acme.example,Whole,Zero,staff,users:read:org',
+      'whole1,not-an-email,Whole,One,staff,users:read:org',
+      'whole2,whole2@acme.example,Whole,Two,staff,no:such:permission',
+    ].join('\r\n')
+    const refused = shaped((await importCsv(token, csv, false, 'all')).body, ImportResult)
+    expect([refused.dry_run, refused.rows, refused.written]).toEqual([false, 'all', false])
+    expect(refused.results.map((r) => [r.line, r.outcome, r.error?.field, r.user_id])).toEqual([
+      [2, 'create', undefined, null],
+      [3, 'error', 'email', null],
+      [4, 'error', 'permissions', null],
+    ])
+    const none = await server().request('GET', '/org/v1/users?search=whole', { token })
+    expect((none.body as { recordsFiltered: number }).recordsFiltered).toBe(0)
+
+    const valid = csv.split('\r\n').slice(0, 2).join('\r\n')
+    const all = shaped((await importCsv(token, valid, false, 'all')).body, ImportResult)
+    expect([all.written, all.results[0]?.outcome]).toEqual([true, 'create'])
+    expect(all.results[0]?.user_id).toEqual(expect.any(Number))
+    const again = shaped((await importCsv(token, valid, false, 'all')).body, ImportResult)
+    expect([again.written, again.results[0]?.outcome]).toEqual([true, 'unchanged'])
+
+    const defaulted = await server().request('POST', '/org/v1/users/import?dry_run=false', {
+      token,
+      body: csv,
+      type: 'text/csv',
+    })
+    expect(shaped(defaulted.body, ImportResult).written).toBe(false)
+    const wrong = await importCsv(token, csv, false, 'some' as 'all')
+    expect([wrong.status, shaped(wrong.body, ErrorBody).field]).toEqual([400, 'rows'])
   })
 
   it('reads the users export back: its headers, in German too, and its read-only columns', async () => {

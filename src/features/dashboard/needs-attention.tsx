@@ -88,23 +88,21 @@ export function NeedsAttention() {
   const { data, isError, refetch } = useQuery(triageOptions)
   // An active lockdown leads: it is what needs everyone first (the banner says it too).
   const lockdowns = useQuery(activeLockdownsOptions).data?.data ?? []
-  const lockdownItems = lockdowns.map(
-    (lockdown): WalkItem => ({
-      key: String(lockdown.lockdown_id),
-      href: pathTo('lockdowns-view', { id: lockdown.lockdown_id }),
-      content: (
-        <>
-          <span className={styles.name}>
-            {LL.lockdown.attention({
-              scope: lockdown.scope_name,
-              when: formatRelativeTime(LL, Date.parse(lockdown.started_at), now),
-            })}
-          </span>
-          <span className={styles.detail}>{lockdown.reason}</span>
-        </>
-      ),
-    }),
-  )
+  const lockdownItems = lockdowns.map((lockdown): WalkItem => ({
+    key: String(lockdown.lockdown_id),
+    href: pathTo('lockdowns-view', { id: lockdown.lockdown_id }),
+    content: (
+      <>
+        <span className={styles.name}>
+          {LL.lockdown.attention({
+            scope: lockdown.scope_name,
+            when: formatRelativeTime(LL, Date.parse(lockdown.started_at), now),
+          })}
+        </span>
+        <span className={styles.detail}>{lockdown.reason}</span>
+      </>
+    ),
+  }))
   const level = { level: LOW_BATTERY }
 
   const offline = (data?.offline.items ?? []).map((device) =>

@@ -18,6 +18,7 @@ import { BulkUsersDialog, type BulkRequest } from './bulk-users-dialog'
 import { DeleteUserDialog } from './delete-user-dialog'
 import { userActionState, type ActionState } from './user-actions'
 import { userColumns } from './user-columns'
+import { UserImport } from './user-import'
 import { titledName } from './user-names'
 
 const defaults: ListViewDefaults<UserSort> = {
@@ -95,6 +96,7 @@ export function UsersScreen() {
       actions={
         <>
           <ListExport list="users" defaults={defaults} />
+          {canCreate ? <UserImport /> : null}
           {canCreate ? (
             <Link className={buttonClass()} href={pathTo('users-create')}>
               {LL.users.create()}

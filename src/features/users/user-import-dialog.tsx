@@ -1,0 +1,305 @@
+import { useQueryClient } from '@tanstack/react-query'
+import { useEffect, useRef, useState, type RefObject } from 'react'
+import { useI18nContext } from '../../../i18n/i18n-react'
+import { refetchAfterWrite } from '../../api/queries'
+import { importUsers } from '../../api/user-import'
+import { inviteUser, userKeys } from '../../api/users'
+import { inviteNeeds } from '../../contract/permissions'
+import { IMPORT_MAX_ROWS, type ImportResult, type ImportRows } from '../../contract/user-import'
+import { runBounded } from '../../lib/run-bounded'
+import { useSession } from '../../session/session-context'
+import { Button } from '../../ui/button'
+import { Checkbox } from '../../ui/checkbox'
+import { errorText } from '../../ui/data-table/error-text'
+import { Dialog } from '../../ui/dialog'
+import { Notice } from '../../ui/notice'
+import { BULK_CONCURRENCY } from './bulk-user-actions'
+import { createdUserIds, tally } from './user-import-model'
+import { downloadResults } from './user-import-file'
+import { ChangedRows, ErrorRows } from './user-import-tables'
+import * as styles from './user-import.css'
+
+type Step =
+  | { kind: 'choose'; error: Error | null }
+  | { kind: 'checking' }
+  | { kind: 'review'; dry: ImportResult; error: Error | null }
+  | { kind: 'importing'; dry: ImportResult; count: number }
+  | { kind: 'inviting'; result: ImportResult; done: number; count: number }
+  | { kind: 'done'; result: ImportResult; invites: { sent: number; refused: number } | null }
+
+const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)))
+
+interface UserImportDialogProps {
+  open: boolean
+  onClose: () => void
+}
+
+/**
+ * Import users from CSV in steps: choose a file → the server's dry run (nothing written) → what
+ * it would do, the refused rows with line, column and reason → import the valid rows, or all rows
+ * (all or nothing, offered only while no row is refused) → the result, its per-row file, and the
+ * invitations if asked. Focus starts on the file input and moves to each step's heading; a failed
+ * request keeps the chosen file and says why. Escape closes except while a write is in flight.
+ */
+export function UserImportDialog({ open, onClose }: UserImportDialogProps) {
+  const { LL, locale } = useI18nContext()
+  const { can } = useSession()
+  const client = useQueryClient()
+  const [file, setFile] = useState<File | null>(null)
+  const [invite, setInvite] = useState(false)
+  const [step, setStep] = useState<Step>({ kind: 'choose', error: null })
+  const checking = useRef<AbortController | null>(null)
+  const fileRef = useRef<HTMLInputElement>(null)
+  const statusRef = useRef<HTMLParagraphElement>(null)
+  const reviewRef = useRef<HTMLHeadingElement>(null)
+  const doneRef = useRef<HTMLHeadingElement>(null)
+  const words = LL.csv.import
+  const canInvite = can(inviteNeeds)
+
+  // Each step's heading (or, while the import runs, its status line) takes focus as the step
+  // arrives; the dry run leaves it on the file input, where a failure returns it.
+  const focusOf: Record<Step['kind'], RefObject<HTMLElement | null> | null> = {
+    choose: fileRef,
+    checking: null,
+    review: reviewRef,
+    importing: statusRef,
+    inviting: doneRef,
+    done: doneRef,
+  }
+  const target = focusOf[step.kind]
+  useEffect(() => {
+    target?.current?.focus()
+  }, [target])
+
+  const busy = step.kind === 'importing' || step.kind === 'inviting'
+  const close = () => {
+    if (busy) return
+    checking.current?.abort()
+    setFile(null)
+    setInvite(false)
+    setStep({ kind: 'choose', error: null })
+    onClose()
+  }
+
+  const check = (chosen: File) => {
+    checking.current?.abort()
+    const controller = new AbortController()
+    checking.current = controller
+    setStep({ kind: 'checking' })
+    importUsers(chosen, { dryRun: true, rows: 'all', signal: controller.signal })
+      .then((dry) => setStep({ kind: 'review', dry, error: null }))
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) setStep({ kind: 'choose', error: asError(error) })
+      })
+  }
+
+  const run = async (dry: ImportResult, rows: ImportRows) => {
+    if (file === null) return
+    const counts = tally(dry.results)
+    setStep({
+      kind: 'importing',
+      dry,
+      count: dry.results.length - (rows === 'valid' ? counts.error : 0),
+    })
+    let result: ImportResult
+    try {
+      result = await importUsers(file, { dryRun: false, rows })
+    } catch (error) {
+      setStep({ kind: 'review', dry, error: asError(error) })
+      return
+    }
+    await refetchAfterWrite(client, userKeys, { kind: 'saved' })
+    const ids = invite ? createdUserIds(result) : []
+    if (ids.length === 0) {
+      setStep({ kind: 'done', result, invites: null })
+      return
+    }
+    // The invite path itself, a few at a time, so its own rules and limits judge each one.
+    let done = 0
+    setStep({ kind: 'inviting', result, done, count: ids.length })
+    const outcomes = await runBounded(
+      ids,
+      BULK_CONCURRENCY,
+      (id) => inviteUser(id, 'first_password_email'),
+      () => {
+        done += 1
+        setStep({ kind: 'inviting', result, done, count: ids.length })
+      },
+    )
+    const sent = outcomes.filter((o) => o.ok).length
+    setStep({ kind: 'done', result, invites: { sent, refused: outcomes.length - sent } })
+  }
+
+  const count = new Intl.NumberFormat(locale)
+  const numbers = (result: ImportResult) => {
+    const t = tally(result.results)
+    return {
+      create: count.format(t.create),
+      update: count.format(t.update),
+      unchanged: count.format(t.unchanged),
+      error: t.error,
+    }
+  }
+  const failure = (error: Error | null) =>
+    error === null ? null : (
+      <Notice tone="danger">{words.failed({ reason: errorText(LL, error) })}</Notice>
+    )
+  const fileName = file?.name ?? ''
+
+  const body = () => {
+    switch (step.kind) {
+      case 'choose':
+      case 'checking':
+        return (
+          <>
+            <h3 className={styles.heading}>{words.chooseHeading()}</h3>
+            <label htmlFor="user-import-file" className={styles.label}>
+              {words.file()}
+            </label>
+            <input
+              ref={fileRef}
+              id="user-import-file"
+              type="file"
+              accept=".csv,text/csv"
+              className={styles.fileInput}
+              aria-describedby="user-import-file-hint"
+              onChange={(event) => {
+                const chosen = event.target.files?.[0] ?? null
+                if (chosen === null) return
+                setFile(chosen)
+                check(chosen)
+              }}
+            />
+            <p id="user-import-file-hint" className={styles.hint}>
+              {words.fileHint({ rows: count.format(IMPORT_MAX_ROWS) })}
+            </p>
+            {file ? <p className={styles.hint}>{words.chosen({ file: fileName })}</p> : null}
+            <p ref={statusRef} tabIndex={-1} role="status" className={styles.summary}>
+              {step.kind === 'checking' ? words.checking({ file: fileName }) : ''}
+            </p>
+            {step.kind === 'choose' ? failure(step.error) : null}
+            <div className={styles.actions}>
+              <Button tone="secondary" onClick={close}>
+                {LL.common.cancel()}
+              </Button>
+              <Button
+                aria-disabled={file === null || step.kind === 'checking' ? true : undefined}
+                onClick={() => {
+                  if (file !== null && step.kind === 'choose') check(file)
+                }}
+              >
+                {words.check()}
+              </Button>
+            </div>
+          </>
+        )
+      case 'review':
+      case 'importing': {
+        const dry = step.dry
+        const t = tally(dry.results)
+        const valid = dry.results.length - t.error
+        return (
+          <>
+            <h3 ref={reviewRef} tabIndex={-1} className={styles.heading}>
+              {words.reviewHeading()}
+            </h3>
+            <p className={styles.hint}>{words.chosen({ file: fileName })}</p>
+            <p className={styles.summary} data-testid="import-summary">
+              {words.summary(numbers(dry))}
+            </p>
+            <ErrorRows rows={dry.results.filter((r) => r.outcome === 'error')} />
+            <ChangedRows rows={dry.results.filter((r) => r.outcome === 'update')} />
+            {canInvite && t.create > 0 ? (
+              <Checkbox
+                label={words.invite()}
+                hint={words.inviteHint()}
+                checked={invite}
+                onCheckedChange={setInvite}
+              />
+            ) : null}
+            {t.error > 0 ? (
+              <p id="user-import-all-refused" className={styles.hint}>
+                {words.allRefused()}
+              </p>
+            ) : null}
+            <p ref={statusRef} tabIndex={-1} role="status" className={styles.summary}>
+              {step.kind === 'importing' ? words.importing({ count: step.count }) : ''}
+            </p>
+            {step.kind === 'review' ? failure(step.error) : null}
+            {step.kind === 'review' ? (
+              <div className={styles.actions}>
+                <Button tone="ghost" onClick={() => void downloadResults(LL, dry)}>
+                  {words.download()}
+                </Button>
+                <Button tone="secondary" onClick={() => setStep({ kind: 'choose', error: null })}>
+                  {words.chooseAgain()}
+                </Button>
+                <Button
+                  tone={t.error > 0 ? 'secondary' : 'primary'}
+                  disabled={t.error > 0}
+                  aria-describedby={t.error > 0 ? 'user-import-all-refused' : undefined}
+                  onClick={() => void run(dry, 'all')}
+                >
+                  {words.importAll()}
+                </Button>
+                {t.error > 0 && valid > 0 ? (
+                  <Button onClick={() => void run(dry, 'valid')}>
+                    {words.importValid({ count: valid })}
+                  </Button>
+                ) : null}
+              </div>
+            ) : null}
+          </>
+        )
+      }
+      case 'inviting':
+      case 'done': {
+        const result = step.result
+        const t = tally(result.results)
+        return (
+          <>
+            <h3 ref={doneRef} tabIndex={-1} className={styles.heading}>
+              {words.doneHeading()}
+            </h3>
+            <p className={styles.summary} data-testid="import-result" role="status">
+              {result.written
+                ? words.result(numbers(result))
+                : words.notWritten({ error: t.error })}
+            </p>
+            {step.kind === 'inviting' ? (
+              <p className={styles.summary} role="status">
+                {words.inviting({ done: step.done, count: step.count })}
+              </p>
+            ) : step.invites ? (
+              <p className={styles.summary} data-testid="import-invites">
+                {words.invites(step.invites)}
+              </p>
+            ) : null}
+            <ErrorRows rows={result.results.filter((r) => r.outcome === 'error')} />
+            <div className={styles.actions}>
+              <Button tone="secondary" onClick={() => void downloadResults(LL, result)}>
+                {words.download()}
+              </Button>
+              <Button onClick={close} aria-disabled={busy ? true : undefined}>
+                {LL.common.close()}
+              </Button>
+            </div>
+          </>
+        )
+      }
+    }
+  }
+
+  return (
+    <Dialog
+      open={open}
+      onOpenChange={(next) => (next ? undefined : close())}
+      title={words.title()}
+      description={words.description()}
+      className={styles.sheet}
+      initialFocus={fileRef}
+    >
+      {body()}
+    </Dialog>
+  )
+}
