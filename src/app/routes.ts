@@ -319,8 +319,8 @@ export const routes: readonly AppRoute[] = [
     ),
     // Everyone signed in reads their organization's lockdowns (there is no lockdown:read).
     anyOf: [],
+    // No sidebar entry: the banner, the dashboard and "Go to Lockdowns" lead here while one matters.
     label: (LL) => LL.lockdown.listTitle(),
-    sidebar: { icon: 'lock', order: 8 },
   },
   {
     id: 'lockdowns-view',

@@ -4,6 +4,7 @@ import { chosenOffline } from '../../../machines/offline-code.machine'
 import type { Credential } from '../../contract/credentials'
 import type { Device } from '../../contract/devices'
 import { createPinNeeds } from '../../contract/permissions'
+import { lockdownRefusalText } from '../../lib/answer-text'
 import { useSession } from '../../session/session-context'
 import { Button } from '../../ui/button'
 import { Dialog } from '../../ui/dialog'
@@ -40,7 +41,7 @@ type FlowProps = {
 export function CodeFlow({ credential, devices, onClose }: FlowProps) {
   const { LL } = useI18nContext()
   const { can } = useSession()
-  const { snapshot, send } = useOfflineCode({
+  const { snapshot, refusal, send } = useOfflineCode({
     credential,
     devices,
     hasPin: credential.meta_data.command_output.pin !== null,
@@ -186,7 +187,13 @@ export function CodeFlow({ credential, devices, onClose }: FlowProps) {
     footer = closeButton(true)
   } else if (snapshot.matches('failed') && failure !== null) {
     title = LL.credentials.code.failedTitle()
-    body = <Notice tone="danger">{LL.credentials.code.failure[failure]()}</Notice>
+    body = (
+      <Notice tone="danger">
+        {refusal?.rule === 'lockdown'
+          ? lockdownRefusalText(LL, refusal.params ?? {})
+          : LL.credentials.code.failure[failure]()}
+      </Notice>
+    )
     footer = (
       <>
         {closeButton(false)}

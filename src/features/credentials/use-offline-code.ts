@@ -11,6 +11,7 @@ import { isApiError } from '../../api/api-error'
 import { createPin, credentialKeys, fetchCredential } from '../../api/credentials'
 import type { Credential } from '../../contract/credentials'
 import type { Device } from '../../contract/devices'
+import type { ErrorBody } from '../../contract/errors'
 import { createRequestSlot } from '../../lib/request-actions'
 
 /**
@@ -48,6 +49,7 @@ type Host = {
 export function useOfflineCode({ credential, devices, hasPin, mayGenerate, onCopied }: Host) {
   const client = useQueryClient()
   // One machine per opened dialog: the inputs are read once, as the machine's input is.
+  const [refusal, setRefusal] = useState<ErrorBody | null>(null)
   const [machine] = useState(() => {
     const slot = createRequestSlot()
     return offlineCodeMachine.provide({
@@ -69,7 +71,11 @@ export function useOfflineCode({ credential, devices, hasPin, mayGenerate, onCop
               // The list says "PIN held" from now on.
               void client.invalidateQueries({ queryKey: credentialKeys.all })
             },
-            fail: (error) => self.send({ type: 'code.failed', reason: codeFailure(error) }),
+            fail: (error) => {
+              // A lockdown's refusal names itself (who started it, when); kept to word it.
+              setRefusal(isApiError(error) ? (error.body ?? null) : null)
+              self.send({ type: 'code.failed', reason: codeFailure(error) })
+            },
           })
         },
         cancelPending: () => slot.cancel(),
@@ -88,5 +94,5 @@ export function useOfflineCode({ credential, devices, hasPin, mayGenerate, onCop
   }
   const actor = useActorRef(machine, { input })
   const snapshot = useSelector(actor, (s) => s)
-  return { snapshot, send: (event: OfflineCodeEvent) => actor.send(event) }
+  return { snapshot, refusal, send: (event: OfflineCodeEvent) => actor.send(event) }
 }
