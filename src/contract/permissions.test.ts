@@ -37,8 +37,12 @@ const people = {
 type Who = keyof typeof people
 
 describe('permissions', () => {
-  it('lists read/create/update with and without :org, and only read for audits and the journal', () => {
-    expect(allPermissions).toHaveLength(5 * 3 * 2 + 2 + 2)
+  it('lists read/create/update with and without :org, only read for audits and the journal, and start/release/override for lockdown', () => {
+    expect(allPermissions).toHaveLength(5 * 3 * 2 + 2 + 2 + 3 * 2)
+    expect(allPermissions).toContain('lockdown:override')
+    expect(allPermissions).toContain('lockdown:release:org')
+    expect(allPermissions).not.toContain('lockdown:read')
+    expect(allPermissions).not.toContain('users:start')
     expect(allPermissions).toContain('devices:audits:read:org')
     expect(allPermissions).not.toContain('devices:audits:create')
     expect(allPermissions).toContain('journal:read')
