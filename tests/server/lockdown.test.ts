@@ -226,9 +226,9 @@ describe('lockdown', () => {
     const self = await server().request('POST', approvePath(id), { token: admin, json: {} })
     expect(self.status).toBe(409)
     expect(self.body).toMatchObject({ rule: 'second_person_required' })
-    // 20 approvals at once by the second person, each its own key: exactly one releases.
+    // 50 approvals at once by the second person, each its own key: exactly one releases.
     const approvals = await Promise.all(
-      Array.from({ length: 20 }, (_, i) =>
+      Array.from({ length: 50 }, (_, i) =>
         server().request('POST', approvePath(id), {
           token: orgadmin,
           json: {},
