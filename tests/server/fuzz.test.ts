@@ -240,12 +240,14 @@ describe('fuzz: malformed bodies get 4xx, never 2xx or 5xx', () => {
     async (method, pattern) => {
       const token = await server().login(ADMIN)
       const exact = /^[1-9]\d{0,9}$/
+      // Words that are routes of their own beside an id (GET /org/v1/users/me answers 200).
+      const routeWords = new Set(['me', 'import', 'export.csv'])
       const id = fc.oneof(
         fc.constantFrom('%201%20', '01', '1.0', '1e0', '0x1', '-1', '0', '+1', '%EF%BC%91'),
         fc.constantFrom('password-reset', '2147483648', '99999999999', 'abc', '1,2', '1%00'),
         fc
           .string({ minLength: 1, maxLength: 12 })
-          .filter((x) => !exact.test(x.trim()))
+          .filter((x) => !exact.test(x.trim()) && !routeWords.has(x))
           .map(encodeURIComponent),
       )
       const body = fc.constantFrom(
