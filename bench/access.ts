@@ -12,10 +12,10 @@
  * Run: npm run bench:access (embedded PGlite; then PostgreSQL when scripts/with-postgres.sh can
  * start a throwaway cluster).
  */
-import { spawn } from 'node:child_process'
 import { performance } from 'node:perf_hooks'
 import { startServer } from '../server/main'
 import { apiToken } from './helpers/api-token'
+import { againOnPostgres } from './helpers/again-on-postgres'
 import { machineLine } from './helpers/machine'
 
 const CREDENTIALS = Number(process.env.BENCH_CREDENTIALS ?? 10_000)
@@ -131,20 +131,6 @@ async function run(name: string, databaseUrl: string | null) {
   }
 }
 
-async function postgres() {
-  const child = spawn(
-    'bash',
-    ['scripts/with-postgres.sh', 'node_modules/.bin/tsx', 'bench/access.ts', '--postgres'],
-    { stdio: ['ignore', 'inherit', 'pipe'] },
-  )
-  let failure = ''
-  child.stderr.on('data', (chunk: Buffer) => (failure += chunk.toString()))
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve))
-  if (code !== 0) {
-    process.stdout.write(`PostgreSQL: skipped or failed (${failure.trim().split('\n').at(-1)})\n`)
-  }
-}
-
 if (POSTGRES_ONLY) {
   const url = process.env.TEST_DATABASE_URL
   if (!url) throw new Error('--postgres runs under scripts/with-postgres.sh')
@@ -152,5 +138,5 @@ if (POSTGRES_ONLY) {
 } else {
   process.stdout.write(`Who can open this? ${ROUNDS} requests per moment\n${machineLine()}\n`)
   await run('embedded PGlite', null)
-  await postgres()
+  await againOnPostgres('bench/access.ts')
 }

@@ -4,12 +4,12 @@
  * and on a throwaway PostgreSQL. Budgets (issue 48): ≤ 20 s embedded, ≤ 10 s PostgreSQL.
  * Run: npm run bench:lockdown
  */
-import { spawn } from 'node:child_process'
 import { performance } from 'node:perf_hooks'
 import { startServer } from '../server/main'
 import { Lockdown, LOCKDOWNS_PATH, lockdownPath } from '../src/contract/lockdowns'
 import { create } from '../src/contract/struct'
 import { apiToken } from './helpers/api-token'
+import { againOnPostgres } from './helpers/again-on-postgres'
 import { machineLine } from './helpers/machine'
 import { seedLockSite } from './helpers/seed-site'
 
@@ -80,20 +80,6 @@ async function run(name: string, databaseUrl: string | null, budgetS: number) {
   }
 }
 
-async function postgres() {
-  const child = spawn(
-    'bash',
-    ['scripts/with-postgres.sh', 'node_modules/.bin/tsx', 'bench/lockdown.ts', '--postgres'],
-    { stdio: ['ignore', 'inherit', 'pipe'] },
-  )
-  let failure = ''
-  child.stderr.on('data', (chunk: Buffer) => (failure += chunk.toString()))
-  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve))
-  if (code !== 0) {
-    process.stdout.write(`PostgreSQL: skipped or failed (${failure.trim().split('\n').at(-1)})\n`)
-  }
-}
-
 if (POSTGRES_ONLY) {
   const url = process.env.TEST_DATABASE_URL
   if (!url) throw new Error('--postgres runs under scripts/with-postgres.sh')
@@ -101,5 +87,5 @@ if (POSTGRES_ONLY) {
 } else {
   process.stdout.write(`Lockdown of ${DEVICES} connected locks\n${machineLine()}\n`)
   await run('embedded PGlite', null, 20)
-  await postgres()
+  await againOnPostgres('bench/lockdown.ts')
 }

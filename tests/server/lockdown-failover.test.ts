@@ -1,10 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TokenPair } from '../../src/contract/auth'
 import { Lockdown, LOCKDOWNS_PATH } from '../../src/contract/lockdowns'
 import { seedLockSite } from '../../bench/helpers/seed-site'
 import { ADMIN, PASSWORD, freshPostgres, shaped } from './helpers'
+import { startOnPostgres, type ServerProcess } from './process-helpers'
 
 // A lockdown's job outlives the server running it (docs/lockdown.md): two server processes on one
 // PostgreSQL; the one that started a lockdown of 1,000 devices is killed with SIGKILL half-way, and
@@ -15,47 +15,18 @@ const title = postgres
   : 'lockdown failover on one PostgreSQL — skipped: needs TEST_DATABASE_URL (npm run test:server:pg)'
 const DEVICES = 1000
 
-interface Server {
-  url: string
-  child: ChildProcess
-}
-
-async function startProcess(databaseUrl: string): Promise<Server> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: '0',
-      DATABASE_URL: databaseUrl,
-      SEED_AUDIT_ROWS: '50',
-      LOG_LEVEL: 'error',
-      LOCKDOWN_LEASE_MS: '1500',
-      LOCKDOWN_POLL_MS: '200',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let output = ''
-  const collect = (chunk: Buffer) => (output += chunk.toString())
-  child.stdout?.on('data', collect)
-  child.stderr?.on('data', collect)
-  for (let waited = 0; !/Access console: (\S+)/.test(output); waited += 100) {
-    if (child.exitCode !== null || waited > 90_000)
-      throw new Error(`server did not start: ${output}`)
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  return { url: /Access console: (\S+)/.exec(output)?.[1] ?? '', child }
-}
-
 describe.skipIf(!postgres)(title, () => {
   let database: Awaited<ReturnType<typeof freshPostgres>> = null
   let client: pg.Client
-  const servers: Server[] = []
+  const servers: ServerProcess[] = []
 
   beforeAll(async () => {
     database = await freshPostgres({ seeded: true })
     if (!database) throw new Error('no PostgreSQL')
     client = new pg.Client({ connectionString: database.url })
     await client.connect()
-    servers.push(await startProcess(database.url), await startProcess(database.url))
+    const env = { LOCKDOWN_LEASE_MS: '1500', LOCKDOWN_POLL_MS: '200' }
+    servers.push(await startOnPostgres(database.url, env), await startOnPostgres(database.url, env))
   }, 180_000)
 
   afterAll(async () => {

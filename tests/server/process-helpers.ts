@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process'
+import { spawn, type ChildProcess } from 'node:child_process'
 import { afterEach, beforeEach, vi } from 'vitest'
 
 /**
@@ -17,6 +17,43 @@ export function spawnMain(env: Record<string, string>) {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
+}
+
+export interface ServerProcess {
+  url: string
+  child: ChildProcess
+}
+
+/**
+ * `server/main.ts` as `npm start` runs it, on a free port against the PostgreSQL at `databaseUrl`
+ * (several of them share one database, as behind a load balancer); answers once it listens. `env`
+ * adds or overrides settings.
+ */
+export async function startOnPostgres(
+  databaseUrl: string,
+  env: Record<string, string> = {},
+): Promise<ServerProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    env: {
+      ...process.env,
+      PORT: '0',
+      DATABASE_URL: databaseUrl,
+      SEED_AUDIT_ROWS: '50',
+      LOG_LEVEL: 'error',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  const collect = (chunk: Buffer) => (output += chunk.toString())
+  child.stdout?.on('data', collect)
+  child.stderr?.on('data', collect)
+  for (let waited = 0; !/Access console: (\S+)/.test(output); waited += 100) {
+    if (child.exitCode !== null || waited > 90_000)
+      throw new Error(`server did not start: ${output}`)
+    await new Promise((r) => setTimeout(r, 100))
+  }
+  return { url: /Access console: (\S+)/.exec(output)?.[1] ?? '', child }
 }
 
 /**

@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process'
 import { once } from 'node:events'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -7,6 +6,7 @@ import { Device } from '../../src/contract/devices'
 import { listOf } from '../../src/contract/list'
 import { Me } from '../../src/contract/users'
 import { ADMIN, AUDITOR, PASSWORD, STAFF, freshPostgres, shaped } from './helpers'
+import { startOnPostgres, type ServerProcess } from './process-helpers'
 
 // Two real server processes (`tsx server/main.ts`, as `npm start` runs it) on one PostgreSQL: what
 // a load balancer in front of several servers would see. PGlite is one process's own database.
@@ -14,35 +14,6 @@ const postgres = process.env.TEST_DATABASE_URL
 const title = postgres
   ? 'two API servers on one PostgreSQL'
   : 'two API servers on one PostgreSQL — skipped: needs TEST_DATABASE_URL (npm run test:server:pg)'
-
-interface Process {
-  url: string
-  child: ChildProcess
-}
-
-/** Starts `server/main.ts` on a free port against `databaseUrl`; answers once it listens. */
-async function startProcess(databaseUrl: string): Promise<Process> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: '0',
-      DATABASE_URL: databaseUrl,
-      SEED_AUDIT_ROWS: '50',
-      LOG_LEVEL: 'error',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  let output = ''
-  const collect = (chunk: Buffer) => (output += chunk.toString())
-  child.stdout?.on('data', collect)
-  child.stderr?.on('data', collect)
-  for (let waited = 0; !/Access console: (\S+)/.test(output); waited += 100) {
-    if (child.exitCode !== null || waited > 90_000)
-      throw new Error(`server did not start: ${output}`)
-    await new Promise((r) => setTimeout(r, 100))
-  }
-  return { url: /Access console: (\S+)/.exec(output)?.[1] ?? '', child }
-}
 
 async function post(
   base: string,
@@ -105,15 +76,15 @@ async function untilAnswered(base: string, path: string, token: string, status: 
 
 describe.skipIf(!postgres)(title, () => {
   let database: Awaited<ReturnType<typeof freshPostgres>> = null
-  let a: Process
-  let b: Process
+  let a: ServerProcess
+  let b: ServerProcess
   let sql: pg.Client
 
   beforeAll(async () => {
     database = await freshPostgres()
     if (!database) throw new Error('TEST_DATABASE_URL is set but no database was made')
     // Both start at once on the empty database: migrations and the seed must happen once.
-    ;[a, b] = await Promise.all([startProcess(database.url), startProcess(database.url)])
+    ;[a, b] = await Promise.all([startOnPostgres(database.url), startOnPostgres(database.url)])
     sql = new pg.Client({ connectionString: database.url })
     await sql.connect()
   }, 180_000)
