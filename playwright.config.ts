@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test'
-import { EXPIRY_TOKEN_TTL_S, expiryPort } from './tests/e2e/helpers/expiry-server'
+import { EXPIRY_TOKEN_TTL_S, expiryPort, importPort } from './tests/e2e/helpers/expiry-server'
 
 // Browser tests run in Debian's Chromium against the real reference server on a fresh in-memory
 // database; the server serves the production build from dist/ (npm run test:e2e builds it first).
@@ -63,6 +63,18 @@ export default defineConfig({
         ACCESS_TOKEN_TTL: String(EXPIRY_TOKEN_TTL_S),
         SEED_AUDIT_ROWS: '200',
         ...database(expiryDb),
+      },
+      timeout: 120_000,
+      reuseExistingServer: false,
+    },
+    {
+      command: `tsx server/main.ts`,
+      url: `http://127.0.0.1:${importPort(port)}/health`,
+      env: {
+        PORT: String(importPort(port)),
+        DATA_DIR: 'memory://',
+        LOG_LEVEL: 'warn',
+        SEED_AUDIT_ROWS: '200',
       },
       timeout: 120_000,
       reuseExistingServer: false,

@@ -1,7 +1,12 @@
 import { expect, test, type Page } from '@playwright/test'
 import { parse } from 'csv-parse/sync'
 import { readFile } from 'node:fs/promises'
+import { importPort } from './helpers/expiry-server'
 import { demo, expectNoSeriousA11yViolations, signInByKeyboard } from './helpers/session'
+
+// On a server of its own (helpers/expiry-server.ts, importPort): its imports would hold up and
+// fill the lists of the specs running beside it.
+test.use({ baseURL: `http://127.0.0.1:${importPort(Number(process.env.E2E_PORT ?? 8181))}` })
 
 // Import users from CSV by keyboard against the real server: the dry run names the bad rows with
 // their lines and reasons, the valid rows are imported, and the same file a second time changes

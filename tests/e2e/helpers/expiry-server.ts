@@ -8,3 +8,11 @@ export const EXPIRY_TOKEN_TTL_S = 5
 
 /** The expiry server listens on the main e2e port + 1. */
 export const expiryPort = (mainPort: number) => mainPort + 1
+
+/**
+ * The third e2e server is the users import's own (users-import.spec.ts): an import of 1,000 users
+ * holds the embedded database's one connection for seconds at a time and leaves a thousand more
+ * users in every list, which other specs running beside it on a shared server felt (timeouts, a
+ * users list whose first rows were no longer the seed's). It listens on the main port + 2.
+ */
+export const importPort = (mainPort: number) => mainPort + 2
