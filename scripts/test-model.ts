@@ -48,7 +48,7 @@ function main(args: string[]) {
   const browserRun =
     skipBrowser ||
     run(
-      'bash scripts/ensure-chromium.sh && npx vite build && npx playwright test tests/e2e/model-replay.spec.ts',
+      'bash scripts/ensure-chromium.sh && npx vite build && npx playwright test tests/e2e/model-replay.spec.ts tests/e2e/lockdown.spec.ts',
     )
   mkdirSync(REPORT_DIR, { recursive: true })
   const reports = adapters.map((adapter) =>

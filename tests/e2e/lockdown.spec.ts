@@ -1,5 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
+import { lockdownBrowser } from '../model/adapters/lockdown.browser'
 import { expiryPort } from './helpers/expiry-server'
+import { replayInChromium } from './helpers/model-replay'
 import {
   allowAxeTime,
   demo,
@@ -169,3 +171,7 @@ test('"approve release of acme warehouse" in the palette: disabled for the reque
   await adminContext.close()
   await orgContext.close()
 })
+
+// The lockdown machine's paths, replayed here: on this server, and after the tests above (a file's
+// tests run in order), so no lockdown of theirs and of the replay's meet.
+replayInChromium(lockdownBrowser)

@@ -175,7 +175,22 @@ export const lockdownAdapter: ModelAdapter<typeof lockdownMachine, LockdownWorld
     'start.cancel': { cause: 'press Cancel or Escape in the dialog' },
     'start.succeeded': { cause: 'the server answers 201' },
     'start.failed': { cause: 'the server answers 409 already_locked_down' },
-    'lockdown.seen': { cause: 'the banner’s 5 s poll brings another person’s change' },
+    'lockdown.seen': {
+      cause:
+        'another person (or the same one in another tab) requests or approves; the page’s 5 s poll brings it',
+      unavailable: (event, before) => {
+        if (event.type !== 'lockdown.seen') return null
+        if (event.state === 'release_lapsed')
+          return 'a request lapses after LOCKDOWN_RELEASE_MINUTES (15): not on demand (tests/server/lockdown.test.ts lapses one)'
+        if (event.state === 'active')
+          return 'once a release was requested the server always answers with it (pending, lapsed or approved)'
+        if (event.state === 'released' && event.requestedBy === event.approvedBy)
+          return 'a release naming one person twice is malformed: the server never sends it'
+        if (event.state === 'release_requested' && before.context.requestedBy !== null)
+          return 'a pending request is never replaced; another comes only after a lapse'
+        return null
+      },
+    },
     'release.open': { cause: 'press "Request release" in the banner or on the page' },
     'request.confirm': { cause: 'give a reason, press "Request release"' },
     'request.cancel': { cause: 'press Cancel or Escape in the dialog' },
@@ -185,11 +200,13 @@ export const lockdownAdapter: ModelAdapter<typeof lockdownMachine, LockdownWorld
     'approve.confirm': { cause: 'press "Approve release" in the dialog' },
     'approve.cancel': { cause: 'press Cancel or Escape in the dialog' },
     'approve.succeeded': { cause: 'the server answers 200 released' },
-    'approve.failed': { cause: 'the server answers 409 release_lapsed or second_person_required' },
+    'approve.failed': {
+      cause:
+        'the server answers 409 release_lapsed (routed: a real lapse takes LOCKDOWN_RELEASE_MINUTES)',
+    },
     'error.dismiss': { cause: 'close the refusal' },
   },
-  // The browser replay has no lockdown adapter yet: tests/e2e/lockdown.spec.ts walks the two-person
-  // path in Chromium instead.
-  thresholds: { states: 100, transitions: 100, browser: 0 },
+  // Replayed in Chromium by tests/e2e/lockdown.spec.ts (adapters/lockdown.browser.ts).
+  thresholds: { states: 100, transitions: 100, browser: 100 },
   simplePathDepth: 6,
 }
