@@ -1,5 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
-import { memo, useEffect, useRef, useState } from 'react'
+import { useVirtualizer } from '@tanstack/react-virtual'
+import { memo, useEffect, useId, useRef, useState } from 'react'
 import { useI18nContext } from '../../i18n/i18n-react'
 import { deviceKeys, fetchDevicePage } from '../api/devices'
 import type { DeviceFilters } from '../contract/devices'
@@ -9,14 +10,16 @@ import {
   collectDevices,
   planBulk,
   runBulk,
-  withStep,
+  withSteps,
   type BulkPorts,
   type BulkRow,
+  type BulkStep,
 } from './bulk-command'
 import { Button } from '../ui/button'
 import { errorText } from '../ui/data-table/error-text'
 import { Dialog } from '../ui/dialog'
 import { Notice } from '../ui/notice'
+import { frameBatch } from '../lib/frame-batch'
 import { failureOf, refusalOf, refusedAuditId } from './command-errors'
 import type { BulkCommandName } from './command-links'
 import * as styles from './command-receipts.css'
@@ -82,12 +85,31 @@ export function BulkCommandDialog({ place, command, open, onClose }: BulkCommand
     if (ready) confirmRef.current?.focus()
   }, [ready])
 
+  // Receipts arrive faster than frames: the steps between two frames become one render.
+  const [steps] = useState(() => {
+    const queued = new Map<number, BulkStep>()
+    const batch = frameBatch(() => {
+      const taken = new Map(queued)
+      queued.clear()
+      setRun((current) =>
+        current ? { ...current, rows: withSteps(current.rows, taken) } : current,
+      )
+    })
+    return {
+      add: (id: number, step: BulkStep) => {
+        queued.set(id, step)
+        batch.schedule()
+      },
+      flush: batch.now,
+      cancel: batch.cancel,
+    }
+  })
+  useEffect(() => steps.cancel, [steps])
+
   const start = () => {
     if (!plan) return
     const update = (id: number, status: BulkRow['status'], refusal: ErrorBody | null = null) =>
-      setRun((current) =>
-        current ? { ...current, rows: withStep(current.rows, id, status, refusal) } : current,
-      )
+      steps.add(id, { status, refusal })
     const keys = new Map<number, string>()
     const ports: BulkPorts = {
       send: (device, name, key) =>
@@ -111,6 +133,7 @@ export function BulkCommandDialog({ place, command, open, onClose }: BulkCommand
       skipped: plan.skipped.length,
     })
     void runBulk(plan.targets, command, ports).then((tally) => {
+      steps.flush()
       setRun((current) => (current ? { ...current, tally } : current))
       refetchAfterCommands(client)
     })
@@ -197,9 +220,24 @@ function PlanView({ plan, label }: { plan: ReturnType<typeof planBulk>; label: s
   )
 }
 
-/** The run's live summary and one row per device; a receipt re-renders only its own row. */
+/** A receipt row's height before it is measured (a refusal may wrap to two lines). */
+const ROW_PX = 24
+
+/**
+ * The run's live summary and one row per device. Only the rows in view (and a margin) are in the
+ * page: a receipt re-renders its own row, and 1,000 receipts arriving never lay out or paint 1,000
+ * rows (bench/lockdown-browser.ts measures the frames).
+ */
 export function RunView({ run, answered }: { run: Run; answered: number }) {
   const { LL } = useI18nContext()
+  const headingId = useId()
+  const scrollRef = useRef<HTMLDivElement>(null)
+  const rows = useVirtualizer({
+    count: run.rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW_PX,
+    overscan: 8,
+  })
   const failed = run.rows.filter((row) => row.status === 'failed').length
   return (
     <>
@@ -212,21 +250,68 @@ export function RunView({ run, answered }: { run: Run; answered: number }) {
             })
           : LL.devices.bulk.progress({ answered, count: run.rows.length })}
       </p>
-      <h3 className={styles.heading}>{LL.devices.bulk.receiptsHeading()}</h3>
-      <ul className={styles.scroll} data-testid="bulk-receipts" data-failed={failed}>
-        {run.rows.map((row) => (
-          <ReceiptRow key={row.device.device_id} row={row} />
-        ))}
-      </ul>
+      <h3 id={headingId} className={styles.heading}>
+        {LL.devices.bulk.receiptsHeading()}
+      </h3>
+      {/* Focusable, so the keyboard scrolls it too. */}
+      <div
+        ref={scrollRef}
+        className={styles.windowScroll}
+        tabIndex={0}
+        role="region"
+        aria-labelledby={headingId}
+      >
+        <ul
+          className={styles.window}
+          style={{ height: rows.getTotalSize() }}
+          data-testid="bulk-receipts"
+          data-failed={failed}
+        >
+          {rows.getVirtualItems().map((item) => {
+            const row = run.rows[item.index]
+            return row ? (
+              <ReceiptRow
+                key={row.device.device_id}
+                row={row}
+                index={item.index}
+                count={run.rows.length}
+                start={item.start}
+                measure={rows.measureElement}
+              />
+            ) : null
+          })}
+        </ul>
+      </div>
     </>
   )
 }
 
-// Memoized: withStep keeps every other row's object, so only the row a receipt names renders again.
-const ReceiptRow = memo(function ReceiptRow({ row }: { row: BulkRow }) {
+interface ReceiptRowProps {
+  row: BulkRow
+  index: number
+  count: number
+  start: number
+  measure: (element: Element | null) => void
+}
+
+// Memoized: withSteps keeps every other row's object, so only the row a receipt names renders again.
+const ReceiptRow = memo(function ReceiptRow({
+  row,
+  index,
+  count,
+  start,
+  measure,
+}: ReceiptRowProps) {
   const { LL } = useI18nContext()
   return (
-    <li className={styles.row}>
+    <li
+      ref={measure}
+      data-index={index}
+      aria-setsize={count}
+      aria-posinset={index + 1}
+      className={styles.windowRow}
+      style={{ transform: `translateY(${start}px)` }}
+    >
       <span>{row.device.name}</span>
       <span className={row.status === 'queued' ? undefined : styles.status[row.status]}>
         {row.status === 'queued'

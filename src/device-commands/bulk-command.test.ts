@@ -5,7 +5,7 @@ import {
   collectDevices,
   planBulk,
   runBulk,
-  withStep,
+  withSteps,
   type BulkPorts,
   type BulkRow,
   type BulkUpdate,
@@ -106,14 +106,14 @@ describe('bulk command', () => {
   })
 })
 
-describe('withStep', () => {
-  it('replaces only the named device’s row; every other row keeps its identity', () => {
+describe('withSteps', () => {
+  it('replaces only the named devices’ rows; every other row keeps its identity', () => {
     const rows: BulkRow[] = [1, 2, 3].map((id) => ({
       device: device(id),
       status: 'queued',
       refusal: null,
     }))
-    const next = withStep(rows, 2, 'failed', notConnected)
+    const next = withSteps(rows, new Map([[2, { status: 'failed', refusal: notConnected }]]))
     expect(next[1]).toEqual({
       device: rows[1]?.device,
       status: 'failed',

@@ -65,17 +65,18 @@ export interface BulkRow {
   refusal: ErrorBody | null
 }
 
+/** Where one device of a run got to, and the server's refusal when it failed. */
+export type BulkStep = Pick<BulkRow, 'status' | 'refusal'>
+
 /**
- * The rows after one device's step. Every other row keeps its identity, so a list that memoizes
- * its rows re-renders only the one that changed: one row per receipt, not the whole run.
+ * The rows after some devices' steps (by device id). Every other row keeps its identity, so a
+ * list that memoizes its rows re-renders only the ones that changed, not the whole run.
  */
-export function withStep(
-  rows: readonly BulkRow[],
-  deviceId: number,
-  status: BulkRow['status'],
-  refusal: ErrorBody | null = null,
-): BulkRow[] {
-  return rows.map((row) => (row.device.device_id === deviceId ? { ...row, status, refusal } : row))
+export function withSteps(rows: readonly BulkRow[], steps: ReadonlyMap<number, BulkStep>) {
+  return rows.map((row) => {
+    const step = steps.get(row.device.device_id)
+    return step ? { ...row, ...step } : row
+  })
 }
 
 export type BulkUpdate =

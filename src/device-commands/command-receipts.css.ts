@@ -60,6 +60,20 @@ export const scroll = style({
 
 export const row = style({ display: 'flex', justifyContent: 'space-between', gap: vars.space.sm })
 
+/** The bulk run's receipts: a window onto the rows in view, as tall as all of them would be. */
+export const windowScroll = style({
+  maxHeight: '16rem',
+  overflowY: 'auto',
+  fontSize: vars.fontSize.sm,
+})
+
+export const window = style({ position: 'relative', margin: 0, padding: 0, listStyle: 'none' })
+
+export const windowRow = style([
+  row,
+  { position: 'absolute', top: 0, left: 0, width: '100%', paddingBlockEnd: vars.space.xs },
+])
+
 export const heading = style({ margin: 0, fontSize: vars.fontSize.md })
 
 export const bulkBar = style({

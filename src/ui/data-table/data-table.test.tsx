@@ -12,26 +12,13 @@ import { activeList } from './active-list'
 import { DataTable } from './data-table'
 import type { DataTableFeatures } from './features'
 import type { ListViewDefaults } from '../../contract/list-view'
+import { fixLayout } from '../../test/fixed-layout'
 
 // The component in jsdom with a fake source: states, URL view, keyboard. jsdom has no layout, so
 // the scroll element reports a fixed size (to reads and, as the browser does after a layout, to a
 // ResizeObserver) and the virtualizer renders the first rows.
 
 const SCROLLER = { width: 800, height: 400 }
-
-/** jsdom has no ResizeObserver: this one reports the fixed size once per observed element, later. */
-class FixedSizeObserver {
-  constructor(private readonly report: ResizeObserverCallback) {}
-  observe(target: Element) {
-    const entry = {
-      target,
-      borderBoxSize: [{ inlineSize: SCROLLER.width, blockSize: SCROLLER.height }],
-    } as unknown as ResizeObserverEntry
-    setTimeout(() => this.report([entry], this as unknown as ResizeObserver))
-  }
-  unobserve() {}
-  disconnect() {}
-}
 
 interface Item {
   id: number
@@ -103,11 +90,7 @@ const loadedRow = (index: number) =>
 beforeAll(() => loadLocale('en'))
 
 beforeEach(() => {
-  vi.spyOn(HTMLElement.prototype, 'getBoundingClientRect').mockReturnValue(
-    DOMRect.fromRect(SCROLLER),
-  )
-  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(SCROLLER.height)
-  vi.stubGlobal('ResizeObserver', FixedSizeObserver)
+  fixLayout(SCROLLER)
 })
 
 afterEach(() => {
