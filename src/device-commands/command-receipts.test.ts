@@ -18,13 +18,17 @@ const notConnected: ErrorBody = {
 
 afterEach(() => forgetReceipts())
 
+/** Receipts reach the panel by the next frame (16 ms without one). */
+const nextFrame = () => act(() => new Promise((resolve) => setTimeout(resolve, 50)))
+
 describe('command receipts', () => {
-  it('lists each sent command newest first, pending until its outcome is recorded', () => {
+  it('lists each sent command newest first, pending until its outcome is recorded', async () => {
     const { result } = renderHook(() => useReceipts((s) => s.receipts))
     act(() => {
       addReceipt({ key: 'a', deviceId: 1, deviceName: 'Front door', command: 'lock' })
       addReceipt({ key: 'b', deviceId: 2, deviceName: 'Back door', command: 'unlock' })
     })
+    await nextFrame()
     expect(result.current.map((r) => [r.key, r.status])).toEqual([
       ['b', 'pending'],
       ['a', 'pending'],
@@ -33,6 +37,7 @@ describe('command receipts', () => {
       settleReceipt('a', { status: 'done', auditId: 41 })
       settleReceipt('b', { status: 'failed', auditId: 42, refusal: notConnected })
     })
+    await nextFrame()
     expect(result.current.find((r) => r.key === 'a')).toMatchObject({ status: 'done', auditId: 41 })
     expect(result.current.find((r) => r.key === 'b')).toMatchObject({
       status: 'failed',

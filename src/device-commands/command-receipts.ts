@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react'
 import type { DeviceCommandName } from '../../machines/device-command.machine'
 import type { ErrorBody } from '../contract/errors'
+import { frameBatch } from '../lib/frame-batch'
 
 // Every command the user sent in this session, for the receipts panel. Module memory only: never
 // written to storage, and it holds no PIN or token — a command, its device and its outcome.
@@ -30,19 +31,32 @@ interface ReceiptsState {
 let state: ReceiptsState = { receipts: [], open: false }
 const listeners = new Set<() => void>()
 
-function update(next: ReceiptsState) {
-  state = next
+const notify = () => {
   for (const listener of listeners) listener()
+}
+// Receipts of a bulk run arrive faster than frames: the panel hears of them once per frame.
+const receiptsChanged = frameBatch(notify)
+
+/** A person's own step (open, forget) shows at once; receipts coming in, by the next frame. */
+function update(next: ReceiptsState, when: 'now' | 'next frame' = 'now') {
+  state = next
+  if (when === 'now') {
+    receiptsChanged.cancel()
+    notify()
+  } else receiptsChanged.schedule()
 }
 
 export function addReceipt(receipt: Omit<Receipt, 'status' | 'auditId' | 'refusal' | 'sentAt'>) {
-  update({
-    ...state,
-    receipts: [
-      { ...receipt, status: 'pending', auditId: null, refusal: null, sentAt: Date.now() },
-      ...state.receipts,
-    ],
-  })
+  update(
+    {
+      ...state,
+      receipts: [
+        { ...receipt, status: 'pending', auditId: null, refusal: null, sentAt: Date.now() },
+        ...state.receipts,
+      ],
+    },
+    'next frame',
+  )
 }
 
 /** Records what became of the command sent with `key`. */
@@ -50,12 +64,15 @@ export function settleReceipt(
   key: string,
   outcome: Partial<Pick<Receipt, 'status' | 'auditId' | 'refusal'>>,
 ) {
-  update({
-    ...state,
-    receipts: state.receipts.map((receipt) =>
-      receipt.key === key ? { ...receipt, ...outcome } : receipt,
-    ),
-  })
+  update(
+    {
+      ...state,
+      receipts: state.receipts.map((receipt) =>
+        receipt.key === key ? { ...receipt, ...outcome } : receipt,
+      ),
+    },
+    'next frame',
+  )
 }
 
 export function setReceiptsOpen(open: boolean) {
