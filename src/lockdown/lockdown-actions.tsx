@@ -50,7 +50,10 @@ export function LockdownActions({
     if (state === 'confirmingApproval') actor.send({ type: 'approve.cancel' })
   }
   if (!flow.canRelease || lockdown.state === 'released') return null
-  const canRequest = state === 'active' || state === 'lapsed'
+  // A button stays while its dialog is open: closing the dialog gives focus back to it.
+  const canRequest = state === 'active' || state === 'lapsed' || requestStates.has(state)
+  const canApprove =
+    flow.approveOffered && (state === 'releaseRequested' || approveStates.has(state))
   return (
     <div className={styles.actions}>
       {canRequest ? (
@@ -58,7 +61,7 @@ export function LockdownActions({
           {LL.lockdown.requestRelease()}
         </Button>
       ) : null}
-      {flow.approveOffered && state === 'releaseRequested' ? (
+      {canApprove ? (
         <Button size="sm" tone="primary" onClick={() => actor.send({ type: 'approve.open' })}>
           {LL.lockdown.approveRelease()}
         </Button>

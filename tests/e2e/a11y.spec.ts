@@ -1,13 +1,7 @@
-import { expect, test, type Page } from '@playwright/test'
-import { demo, expectNoSeriousA11yViolations, signIn } from './helpers/session'
+import { expect, test } from '@playwright/test'
+import { demo, expectNoSeriousA11yViolations, signIn, useDarkTheme } from './helpers/session'
 
 // axe on the foundation's screens, in both themes (DESIGN: no serious or critical violations).
-
-async function useDarkTheme(page: Page) {
-  await page.getByRole('button', { name: /Account menu/ }).click()
-  await page.getByRole('menuitem', { name: 'Switch to dark theme' }).click()
-  await expect(page.locator('html')).toHaveCSS('color-scheme', 'dark')
-}
 
 test('login page (light; guests always see the light theme)', async ({ page }) => {
   await page.goto('/login')

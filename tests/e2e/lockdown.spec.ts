@@ -8,6 +8,7 @@ import {
   expectNoSeriousA11yViolations,
   signIn,
   signInByKeyboard,
+  useDarkTheme,
 } from './helpers/session'
 
 // Issue 48, "done when": admin locks Acme HQ down from the palette by keyboard; admin and org
@@ -164,6 +165,80 @@ test('"approve release of acme warehouse" in the palette: disabled for the reque
   await org.keyboard.press('Enter')
   const approve = org.getByRole('dialog', { name: 'Approve release of Acme Warehouse' })
   await expect(approve).toContainText('Drill over')
+  await approve.getByRole('button', { name: 'Approve release' }).click()
+  await expect(banner(org)).toBeHidden()
+  await expect(banner(admin)).toBeHidden()
+
+  await adminContext.close()
+  await orgContext.close()
+})
+
+/** Tab moves focus around the dialog and never out of it. */
+async function expectFocusTrapped(page: Page, dialog: ReturnType<Page['getByRole']>) {
+  for (let step = 0; step < 8; step += 1) {
+    await page.keyboard.press('Tab')
+    await expect
+      .poll(() => dialog.evaluate((element) => element.contains(document.activeElement)))
+      .toBe(true)
+  }
+}
+
+test('dark theme: the start, request and approve dialogs, the banner and the page are axe clean; focus stays in the dialogs', async ({
+  browser,
+}) => {
+  allowAxeTime()
+  const adminContext = await browser.newContext()
+  const orgContext = await browser.newContext()
+  const admin = await adminContext.newPage()
+  const org = await orgContext.newPage()
+  await signIn(admin, demo.admin)
+  await signIn(org, demo.orgadmin)
+  await useDarkTheme(admin)
+  await useDarkTheme(org)
+
+  await admin.keyboard.press('ControlOrMeta+k')
+  await admin.keyboard.type('lock down acme warehouse')
+  await expect(palette(admin).getByText('Searching…')).toBeHidden()
+  await admin.keyboard.press('Enter')
+  const start = admin.getByRole('dialog', { name: 'Lock down Acme Warehouse…' })
+  await expect(start.getByLabel('What to lock down')).toBeFocused()
+  await expectFocusTrapped(admin, start)
+  await expectNoSeriousA11yViolations(admin)
+  // Refused without a reason and the confirmation: said beside each field, nothing sent.
+  await start.getByRole('button', { name: 'Lock down now' }).click()
+  await expect(start).toContainText('A reason is required.')
+  await expect(start).toContainText('Tick the box to confirm.')
+  await expectNoSeriousA11yViolations(admin)
+  await start.getByLabel('Reason').fill('Dark theme check')
+  await start.getByLabel(/I understand/).check()
+  await start.getByRole('button', { name: 'Lock down now' }).click()
+  await expect(admin).toHaveURL(/\/lockdowns\/\d+$/)
+  await expect(banner(admin)).toContainText('Lockdown: Acme Warehouse')
+  await expect(admin.locator('tr[data-state="pending"]')).toHaveCount(0, { timeout: 30_000 })
+  await expectNoSeriousA11yViolations(admin)
+
+  const requestButton = admin.getByRole('main').getByRole('button', { name: 'Request release' })
+  await requestButton.click()
+  const request = admin.getByRole('dialog', { name: 'Request release of Acme Warehouse' })
+  await expect(request.getByLabel('Reason')).toBeFocused()
+  await expectFocusTrapped(admin, request)
+  await expectNoSeriousA11yViolations(admin)
+  // Escape closes it and gives focus back to the button that opened it.
+  await admin.keyboard.press('Escape')
+  await expect(request).toBeHidden()
+  await expect(requestButton).toBeFocused()
+  await requestButton.click()
+  await request.getByLabel('Reason').fill('Checked')
+  await request.getByRole('button', { name: 'Request release' }).click()
+  await expect(banner(admin)).toContainText('You requested its release')
+
+  await expect(banner(org)).toContainText('Release requested by')
+  await expectNoSeriousA11yViolations(org)
+  await banner(org).getByRole('button', { name: 'Approve release' }).click()
+  const approve = org.getByRole('dialog', { name: 'Approve release of Acme Warehouse' })
+  await expect(approve).toContainText('Checked')
+  await expectFocusTrapped(org, approve)
+  await expectNoSeriousA11yViolations(org)
   await approve.getByRole('button', { name: 'Approve release' }).click()
   await expect(banner(org)).toBeHidden()
   await expect(banner(admin)).toBeHidden()

@@ -5,6 +5,7 @@ import {
   demo,
   expectNoSeriousA11yViolations as expectNoSeriousViolations,
   signIn,
+  useDarkTheme,
 } from './helpers/session'
 
 // Organizations end to end against the real server: create → list → edit → delete, the
@@ -15,11 +16,6 @@ const rowNamed = (page: Page, name: string) =>
   grid(page)
     .getByRole('row')
     .filter({ has: page.getByRole('link', { name, exact: true }) })
-
-async function useDarkTheme(page: Page) {
-  await page.getByRole('button', { name: /Account menu/ }).click()
-  await page.getByRole('menuitem', { name: 'Switch to dark theme' }).click()
-}
 
 test('admin creates, finds, edits and deletes an organization', async ({ page }) => {
   const name = `Globex ${Date.now()}`

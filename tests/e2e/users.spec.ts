@@ -9,6 +9,7 @@ import {
   signInByKeyboard,
   signOut,
   storedTokens,
+  useDarkTheme,
 } from './helpers/session'
 
 // Users end to end against the real server: create → find → edit → invite → the invitee signs
@@ -16,11 +17,6 @@ import {
 
 const grid = (page: Page) => page.getByRole('grid', { name: 'Users' })
 const firstRow = (page: Page) => grid(page).locator('[data-row-index="0"]:not([aria-busy])')
-
-async function useDarkTheme(page: Page) {
-  await page.getByRole('button', { name: /Account menu/ }).click()
-  await page.getByRole('menuitem', { name: 'Switch to dark theme' }).click()
-}
 
 const rows = (page: Page) => grid(page).locator('[data-row-index]:not([aria-busy])')
 

@@ -6,6 +6,7 @@ import {
   expectNoSeriousA11yViolations,
   signIn,
   storedTokens,
+  useDarkTheme,
 } from './helpers/session'
 
 // Issue 47's walk-through: Jonas's credential schedule is changed in the console; his page's
@@ -137,8 +138,7 @@ test('a changed schedule: in the History, the Journal about the door, and who co
   await expect(grant).toHaveText(new RegExp(`^via the device ${device.name} · Once · `))
   await expect(grant).toHaveAttribute('href', `/credentials/edit/${credential.credential_id}`)
   // The door's section was checked in the light theme; the device's in the dark one.
-  await page.getByRole('button', { name: /Account menu/ }).click()
-  await page.getByRole('menuitem', { name: 'Switch to dark theme' }).click()
+  await useDarkTheme(page)
   await expectNoSeriousA11yViolations(page)
   const nowButton = who.getByRole('button', { name: 'Now' })
   await nowButton.press('Enter')

@@ -47,6 +47,13 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await expect(page.getByTestId('content')).toBeVisible()
 }
 
+/** The account menu's theme switch, and the page in the dark theme once it settles. */
+export async function useDarkTheme(page: Page) {
+  await page.getByRole('button', { name: /Account menu/ }).click()
+  await page.getByRole('menuitem', { name: 'Switch to dark theme' }).click()
+  await expect(page.locator('html')).toHaveCSS('color-scheme', 'dark')
+}
+
 export async function signOut(page: Page) {
   await page.getByTestId('sidebar').getByRole('button', { name: 'Logout' }).click()
   await expect(page).toHaveURL(/\/login/)
