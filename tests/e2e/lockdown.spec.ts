@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test, type Browser, type Page } from '@playwright/test'
 import { lockdownBrowser } from '../model/adapters/lockdown.browser'
 import { expiryPort } from './helpers/expiry-server'
 import { replayInChromium } from './helpers/model-replay'
@@ -25,16 +25,30 @@ test.use({ baseURL: `http://127.0.0.1:${expiryPort(Number(process.env.E2E_PORT ?
 const banner = (page: Page) => page.getByTestId('lockdown-banner')
 const palette = (page: Page) => page.getByRole('dialog', { name: 'Command palette' })
 
+/** Two people, each in a browser of their own: admin and org admin, signed in as `signIns` say. */
+async function twoPeople(
+  browser: Browser,
+  signIns: { admin: typeof signIn; org: typeof signIn } = { admin: signIn, org: signIn },
+) {
+  const contexts = [await browser.newContext(), await browser.newContext()] as const
+  const admin = await contexts[0].newPage()
+  const org = await contexts[1].newPage()
+  await signIns.admin(admin, demo.admin)
+  await signIns.org(org, demo.orgadmin)
+  return {
+    admin,
+    org,
+    close: async () => {
+      for (const context of contexts) await context.close()
+    },
+  }
+}
+
 test('two people: a lockdown of Acme HQ started by keyboard, refused unlocks, a two-person release', async ({
   browser,
 }) => {
   allowAxeTime()
-  const adminContext = await browser.newContext()
-  const orgContext = await browser.newContext()
-  const admin = await adminContext.newPage()
-  const org = await orgContext.newPage()
-  await signInByKeyboard(admin, demo.admin)
-  await signIn(org, demo.orgadmin)
+  const { admin, org, close } = await twoPeople(browser, { admin: signInByKeyboard, org: signIn })
 
   // Start: the palette's verb, the location page's dialog, all by keyboard.
   await admin.keyboard.press('ControlOrMeta+k')
@@ -114,19 +128,16 @@ test('two people: a lockdown of Acme HQ started by keyboard, refused unlocks, a 
   await expect(details).toContainText(demo.orgadmin)
   await expectNoSeriousA11yViolations(admin)
 
-  await adminContext.close()
-  await orgContext.close()
+  await close()
 })
 
 test('"approve release of acme warehouse" in the palette: disabled for the requester, done by another', async ({
   browser,
 }) => {
-  const adminContext = await browser.newContext()
-  const orgContext = await browser.newContext()
-  const admin = await adminContext.newPage()
-  const org = await orgContext.newPage()
-  await signInByKeyboard(admin, demo.admin)
-  await signInByKeyboard(org, demo.orgadmin)
+  const { admin, org, close } = await twoPeople(browser, {
+    admin: signInByKeyboard,
+    org: signInByKeyboard,
+  })
 
   await admin.keyboard.press('ControlOrMeta+k')
   await admin.keyboard.type('lock down acme warehouse')
@@ -169,8 +180,7 @@ test('"approve release of acme warehouse" in the palette: disabled for the reque
   await expect(banner(org)).toBeHidden()
   await expect(banner(admin)).toBeHidden()
 
-  await adminContext.close()
-  await orgContext.close()
+  await close()
 })
 
 /** Tab moves focus around the dialog and never out of it. */
@@ -187,12 +197,7 @@ test('dark theme: the start, request and approve dialogs, the banner and the pag
   browser,
 }) => {
   allowAxeTime()
-  const adminContext = await browser.newContext()
-  const orgContext = await browser.newContext()
-  const admin = await adminContext.newPage()
-  const org = await orgContext.newPage()
-  await signIn(admin, demo.admin)
-  await signIn(org, demo.orgadmin)
+  const { admin, org, close } = await twoPeople(browser)
   await useDarkTheme(admin)
   await useDarkTheme(org)
 
@@ -243,8 +248,7 @@ test('dark theme: the start, request and approve dialogs, the banner and the pag
   await expect(banner(org)).toBeHidden()
   await expect(banner(admin)).toBeHidden()
 
-  await adminContext.close()
-  await orgContext.close()
+  await close()
 })
 
 // The lockdown machine's paths, replayed here: on this server, and after the tests above (a file's
