@@ -4724,6 +4724,17 @@ type RootTranslation = {
 		 * L​o​c​k​d​o​w​n
 		 */
 		attentionTitle: string
+		/**
+		 * L​o​c​k​e​d​ ​d​o​w​n​ ​w​i​t​h​ ​{​s​c​o​p​e​}​,​ ​s​t​a​r​t​e​d​ ​b​y​ ​{​e​m​a​i​l​}​ ​a​t​ ​{​a​t​|​c​l​o​c​k​}​:​ ​u​n​l​o​c​k​,​ ​f​o​r​c​e​ ​u​n​l​o​c​k​ ​a​n​d​ ​o​f​f​l​i​n​e​ ​c​o​d​e​s​ ​a​r​e​ ​r​e​f​u​s​e​d​ ​u​n​t​i​l​ ​t​w​o​ ​p​e​o​p​l​e​ ​r​e​l​e​a​s​e​ ​i​t​.
+		 * @param {unknown} at
+		 * @param {unknown} email
+		 * @param {unknown} scope
+		 */
+		deviceNotice: RequiredParams<'at|clock' | 'email' | 'scope'>
+		/**
+		 * Y​o​u​ ​h​o​l​d​ ​t​h​e​ ​l​o​c​k​d​o​w​n​ ​o​v​e​r​r​i​d​e​:​ ​a​ ​c​o​m​m​a​n​d​ ​y​o​u​ ​s​e​n​d​ ​g​o​e​s​ ​t​h​r​o​u​g​h​ ​a​n​d​ ​i​s​ ​m​a​r​k​e​d​ ​a​s​ ​a​n​ ​o​v​e​r​r​i​d​e​ ​i​n​ ​t​h​e​ ​a​u​d​i​t​ ​l​o​g​.
+		 */
+		deviceOverride: string
 		refusals: {
 			/**
 			 * R​e​f​u​s​e​d​:​ ​l​o​c​k​d​o​w​n​ ​o​f​ ​{​s​c​o​p​e​}​ ​s​t​a​r​t​e​d​ ​b​y​ ​{​e​m​a​i​l​}​ ​a​t​ ​{​a​t​|​c​l​o​c​k​}​.
@@ -9669,6 +9680,14 @@ export type TranslationFunctions = {
 		 * Lockdown
 		 */
 		attentionTitle: () => LocalizedString
+		/**
+		 * Locked down with {scope}, started by {email} at {at|clock}: unlock, force unlock and offline codes are refused until two people release it.
+		 */
+		deviceNotice: (arg: { at: unknown, email: unknown, scope: unknown }) => LocalizedString
+		/**
+		 * You hold the lockdown override: a command you send goes through and is marked as an override in the audit log.
+		 */
+		deviceOverride: () => LocalizedString
 		refusals: {
 			/**
 			 * Refused: lockdown of {scope} started by {email} at {at|clock}.

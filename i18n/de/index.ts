@@ -1264,6 +1264,10 @@ const de = {
     past: 'Frühere Sperrungen',
     attention: 'Sperrung: {scope}, seit {when}',
     attentionTitle: 'Sperrung',
+    deviceNotice:
+      'Gesperrt mit {scope}, ausgelöst von {email} um {at|clock}: Entriegeln, Notöffnen und Offline-Codes werden verweigert, bis zwei Personen die Sperrung aufheben.',
+    deviceOverride:
+      'Sie haben das Recht, die Sperrung zu übergehen: Ihr Befehl wird ausgeführt und im Audit-Protokoll als Übergehung markiert.',
     refusals: {
       lockdown: 'Verweigert: Sperrung von {scope}, ausgelöst von {email} um {at|clock}.',
       already_locked_down: 'Das ist bereits gesperrt.',

@@ -790,6 +790,10 @@ const areas = {
     past: 'Earlier lockdowns',
     attention: 'Lockdown: {scope}, since {when}',
     attentionTitle: 'Lockdown',
+    deviceNotice:
+      'Locked down with {scope}, started by {email} at {at|clock}: unlock, force unlock and offline codes are refused until two people release it.',
+    deviceOverride:
+      'You hold the lockdown override: a command you send goes through and is marked as an override in the audit log.',
     refusals: {
       lockdown: 'Refused: lockdown of {scope} started by {email} at {at|clock}.',
       already_locked_down: 'This is already locked down.',

@@ -10,6 +10,7 @@ import { inScope } from '../../src/contract/permissions'
 import type { App, Principal, Services } from '../context'
 import type { Queryable } from '../db/database'
 import { byName, changeRow, writeJournal } from '../db/journal'
+import { lockdownAt } from '../db/lockdowns'
 import { lockRow } from '../db/locks'
 import { conflict, notFound, requiredField } from '../http/errors'
 import { journalSource } from '../http/journal-source'
@@ -148,7 +149,10 @@ export function registerDevices(app: App, s: Services) {
   app.get('/sbm/v1/devices/:id', async (c) => {
     const p = c.get('principal')
     const scope = requireScope(p, 'devices', 'read')
-    return c.json(ensureInScope(scope, p, await findDevice(s.db, idParam(c)), 'Device'))
+    const device = ensureInScope(scope, p, await findDevice(s.db, idParam(c)), 'Device')
+    // Its page says so before anyone presses Unlock (docs/lockdown.md).
+    const lockdown = await lockdownAt(s.db, { type: 'device', id: device.device_id }, null)
+    return c.json({ ...device, lockdown: lockdown ?? null })
   })
 
   app.post('/sbm/v1/devices', async (c) => {

@@ -18,6 +18,7 @@ import {
 } from './struct'
 import { Id, IdParam, IsoDateTime, oneOf, requiredId, requiredText } from './fields'
 import { listQuery } from './list'
+import { LockdownNotice } from './lockdowns'
 import { fail } from './rules'
 
 export const deviceTypeIds = [
@@ -118,6 +119,11 @@ export const Device = object({
   place: DevicePlace,
   created_at: IsoDateTime,
   updated_at: IsoDateTime,
+  /**
+   * The active lockdown whose scope holds the device, or null; only `GET /sbm/v1/devices/{id}`
+   * answers it (a list does not ask every row).
+   */
+  lockdown: optional(nullable(LockdownNotice)),
 })
 export type Device = Infer<typeof Device>
 

@@ -89,6 +89,10 @@ test('two people: a lockdown of Acme HQ started by keyboard, refused unlocks, a 
   const deviceName = (await lockedDevice.textContent()) ?? ''
   await lockedDevice.click()
   await expect(org.getByRole('heading', { level: 1, name: deviceName })).toBeVisible()
+  // The page says so before the org admin presses Unlock; the server refuses it all the same.
+  await expect(
+    org.getByText(new RegExp(`^Locked down with Acme HQ, started by ${demo.admin} at`)),
+  ).toBeVisible()
   await org.getByRole('button', { name: 'Unlock', exact: true }).click()
   await org.keyboard.press('Enter')
   await expect(

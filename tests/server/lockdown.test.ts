@@ -111,6 +111,16 @@ describe('lockdown', () => {
       (d) => d.current_status.connected && d.capabilities.includes('remotely_unlock'),
     )
     if (!door) throw new Error('no connected unlockable device at Acme HQ')
+    // Its page says so before anyone presses Unlock.
+    const page = await server().request('GET', `/sbm/v1/devices/${door.device_id}`, {
+      token: orgadmin,
+    })
+    expect(shaped(page.body, Device).lockdown).toEqual({
+      lockdown_id: lockdown.lockdown_id,
+      scope_name: 'Acme HQ',
+      started_by: STAFF,
+      started_at: lockdown.started_at,
+    })
     const refused = await server().request(
       'POST',
       `/access/v1/devices/${door.device_id}/control/unlock`,
@@ -268,6 +278,10 @@ describe('lockdown', () => {
       token: admin,
     })
     expect(shaped(open.body, AccessAnswer).lockdown).toBeNull()
+    const pageAfter = await server().request('GET', `/sbm/v1/devices/${door.device_id}`, {
+      token: orgadmin,
+    })
+    expect(shaped(pageAfter.body, Device).lockdown).toBeNull()
     const active = await server().request('GET', `${LOCKDOWNS_PATH}?active=true`, { token: staff })
     expect(shaped(active.body, LockdownList).data).toEqual([])
 

@@ -9,6 +9,7 @@ import {
   CommandFailedDialog,
   type ConfirmStep,
 } from '../../device-commands/command-dialogs'
+import { DeviceLockdownNotice } from '../../lockdown/device-lockdown-notice'
 import { placeText } from './device-place'
 import * as styles from './devices.css'
 import { deviceRequests } from '../../device-commands/command-requests'
@@ -71,6 +72,7 @@ export function DeviceCommands({ device, canSend }: DeviceCommandsProps) {
       <h2 id="device-commands" className={styles.sectionTitle}>
         {LL.devices.commands()}
       </h2>
+      <DeviceLockdownNotice device={device} />
       {offered.length === 0 ? <p className={styles.reason}>{LL.devices.noCommands()}</p> : null}
       <div className={styles.commandRow}>
         {offered.map((command) => {
