@@ -14,12 +14,13 @@ import type { BrowserAdapter, BrowserStep } from '../kit/browser'
 import { ME, OTHER } from './lockdown'
 
 // The lockdown machine on screen, as one person's console sees it: the signed-in user (the model's
-// ME) is the org admin on Acme Warehouse's page, then on its lockdown's page; the second person
-// (OTHER) is the admin, acting through the API as another browser would; ME's "other tab" is the
-// API too. The server is real: a refused start is a scope already locked down, a refused request is
-// a release someone else asked for first. Only the approval's refusal is routed (a lapse takes
-// LOCKDOWN_RELEASE_MINUTES). Replayed by tests/e2e/lockdown.spec.ts on its own server: a lockdown
-// refuses unlocks in scope for every spec beside it.
+// ME) is the org admin on Acme Warehouse's page, then on its lockdown's page. What others do is
+// done on screen too: the second person (OTHER, the admin) in a browser context of their own, and
+// ME's "other tab" in a second tab of ME's context. The server is real: a refused start is a scope
+// the admin locked down first, a refused request a release the admin asked for first. Only the
+// approval's refusal is routed (a lapse takes LOCKDOWN_RELEASE_MINUTES). A path's starting point
+// (a lockdown, a pending request) and the cleanup go through the API. Replayed by
+// tests/e2e/lockdown.spec.ts on its own server: a lockdown refuses unlocks for every spec beside it.
 
 type Snapshot = SnapshotFrom<typeof lockdownMachine>
 
@@ -69,6 +70,52 @@ async function startAs(person: Person, reason: string) {
   })
   expect(status, 'the lockdown starts').toBe(201)
   return body.lockdown_id
+}
+
+// The second person's browser and ME's other tab, opened by the first step that needs them.
+let otherPage: Page | null = null
+let myOtherTab: Page | null = null
+
+/** Where `person` acts: the admin's own browser, or another tab of ME's. */
+async function screenOf(page: Page, person: Person) {
+  if (person === ME) {
+    myOtherTab ??= await page.context().newPage()
+    return myOtherTab
+  }
+  if (otherPage === null) {
+    const browser = page.context().browser()
+    if (browser === null) throw new Error('No browser to open a second context in')
+    otherPage = await (await browser.newContext()).newPage()
+    await signIn(otherPage, people[OTHER])
+  }
+  return otherPage
+}
+
+async function startOnScreen(screen: Page) {
+  await screen.goto(`/locations/view/${await warehouseId()}`)
+  await main(screen).getByRole('button', { name: 'Lock down', exact: true }).click()
+  await dialog(screen).getByLabel('Reason').fill('Replay: locked down first')
+  await dialog(screen)
+    .getByLabel(/I understand/)
+    .check()
+  await dialog(screen).getByRole('button', { name: 'Lock down now' }).click()
+  await expect(screen).toHaveURL(/\/lockdowns\/\d+$/)
+}
+
+async function requestOnScreen(screen: Page, id: number) {
+  await screen.goto(`/lockdowns/${id}`)
+  await requestButton(screen).click()
+  await dialog(screen).getByLabel('Reason').fill('All clear')
+  await dialog(screen).getByRole('button', { name: 'Request release' }).click()
+  await expect(dialog(screen)).toHaveCount(0)
+  await expect(requestButton(screen)).toHaveCount(0)
+}
+
+async function approveOnScreen(screen: Page, id: number) {
+  await screen.goto(`/lockdowns/${id}`)
+  await approveButton(screen).click()
+  await dialog(screen).getByRole('button', { name: 'Approve release' }).click()
+  await expect(screen.getByTestId('lockdown-details')).toContainText('Released')
 }
 
 async function requestAs(person: Person, id: number) {
@@ -133,8 +180,8 @@ async function perform(page: Page, { event, next, before }: BrowserStep<typeof l
       await main(page).getByRole('button', { name: 'Lock down', exact: true }).click()
       return
     case 'start.confirm':
-      // Refused for real: the admin locked the place down while the dialog was open.
-      if (next?.type === 'start.failed') await startAs(OTHER, 'Replay: locked down first')
+      // Refused for real: the admin locked the place down in their browser while this dialog was open.
+      if (next?.type === 'start.failed') await startOnScreen(await screenOf(page, OTHER))
       await dialog(page).getByLabel('Reason').fill(event.start.reason)
       await dialog(page)
         .getByLabel(/I understand/)
@@ -145,8 +192,9 @@ async function perform(page: Page, { event, next, before }: BrowserStep<typeof l
       await requestButton(page).click()
       return
     case 'request.confirm':
-      // Refused for real: the admin asked first, before this page's next poll.
-      if (next?.type === 'request.failed') await requestAs(OTHER, shownLockdown(page))
+      // Refused for real: the admin asked first in their browser, before this page's next poll.
+      if (next?.type === 'request.failed')
+        await requestOnScreen(await screenOf(page, OTHER), shownLockdown(page))
       await dialog(page).getByLabel('Reason').fill(event.reason)
       await dialog(page).getByRole('button', { name: 'Request release' }).click()
       return
@@ -183,10 +231,10 @@ async function perform(page: Page, { event, next, before }: BrowserStep<typeof l
       const id = shownLockdown(page)
       const { requestedBy, approvedBy } = event
       if (requestedBy === null) throw new Error(`No on-screen cause for ${event.state}`)
-      if (before.context.requestedBy === null) await requestAs(requestedBy as Person, id)
-      if (event.state === 'released' && approvedBy !== null) {
-        await approveAs(approvedBy as Person, id)
-      }
+      if (before.context.requestedBy === null)
+        await requestOnScreen(await screenOf(page, requestedBy as Person), id)
+      if (event.state === 'released' && approvedBy !== null)
+        await approveOnScreen(await screenOf(page, approvedBy as Person), id)
       return
     }
     default:
@@ -261,6 +309,10 @@ async function cleanup() {
   await releaseAll()
   await api.dispose()
   api = null
+  await otherPage?.context().close()
+  await myOtherTab?.close()
+  otherPage = null
+  myOtherTab = null
 }
 
 export const lockdownBrowser: BrowserAdapter<typeof lockdownMachine> = {
