@@ -17,7 +17,13 @@ create table journal_before (
   ids int8range not null,
   -- The row that wrote it: retention removes the entry with its row.
   journal_id bigint not null
-);
+) partition by list (target_type);
+-- One table per kind a rewind reads: a moment's credentials are not searched among its users' and
+-- devices' entries, nor these among the credentials' (the kind is pruned as the statement starts).
+create table journal_before_credential partition of journal_before for values in ('credential');
+create table journal_before_user partition of journal_before for values in ('user');
+create table journal_before_device partition of journal_before for values in ('device');
+create table journal_before_other partition of journal_before default;
 
 -- A moment's entries: those whose range holds its first row's id.
 create index journal_before_ids on journal_before using gist (ids);
