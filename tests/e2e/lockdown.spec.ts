@@ -240,6 +240,8 @@ test('dark theme: the start, request and approve dialogs, the banner and the pag
   await request.getByLabel('Reason').fill('Checked')
   await request.getByRole('button', { name: 'Request release' }).click()
   await expect(banner(admin)).toContainText('You requested its release')
+  // Its button is gone with the request: focus goes to the page's heading, not to <body>.
+  await expect(admin.getByRole('heading', { level: 1 })).toBeFocused()
 
   await expect(banner(org)).toContainText('Release requested by')
   await expectNoSeriousA11yViolations(org)
