@@ -52,8 +52,12 @@ const types: pg.CustomTypesConfig = {
 
 // A deadlock (40P01) or serialization failure (40001) means another transaction won a race the
 // database refereed; the loser's work had no effect, so running it again is safe and answers right.
+// The re-run waits a few random milliseconds first: run at once, it can take the row it just freed
+// before the woken winner does and deadlock with it again.
 const retryable = new Set<unknown>(['40001', '40P01'])
 const RETRIES = 5
+const retryPause = (attempt: number) =>
+  new Promise((resolve) => setTimeout(resolve, attempt * (10 + Math.random() * 20)))
 
 /** Told how long each query took and how long each transaction waited for a connection (seconds). */
 export interface DbObserver {
@@ -105,6 +109,7 @@ function wrap(
         } finally {
           client.release()
         }
+        await retryPause(attempt)
       }
     },
     close: () => (closed ??= shutdown()),

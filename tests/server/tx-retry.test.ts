@@ -35,6 +35,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('transactions that deadlock', ()
       db.tx(crossed(ids[1], ids[0])),
     ])
     expect(results).toEqual([ids[0], ids[1]])
-    expect(runs).toBe(3)
+    // Two first runs and at least one re-run of the loser. A re-run that takes the freed row before
+    // the woken winner does deadlocks again and is re-run too (database.ts pauses it to make that rare).
+    expect(runs).toBeGreaterThanOrEqual(3)
   })
 })
