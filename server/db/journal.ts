@@ -118,38 +118,54 @@ export function changesOf(
   return changes
 }
 
-// Prepared: every change writes it (server/db/database.ts, Prepared).
+// Prepared: every change writes it, one row or a batch (server/db/database.ts, Prepared). The
+// rows go in the order given, so the chain (migration 013's trigger) follows it.
 const journalInsert: Prepared = {
-  name: 'journal_insert',
+  name: 'journal_insert_rows',
   text: `insert into journal (actor_id, actor_email, client_address, organization_id, action,
        target_type, target_id, target_name, changes, request_id, audit_id)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9::jsonb, $10, $11)`,
+     select $1::bigint, $2::text, $3::text, x.organization_id, x.action, x.target_type,
+       x.target_id, x.target_name, x.changes, $4::text, x.audit_id
+     from rows from (jsonb_to_recordset($5::jsonb) as (organization_id bigint, action text,
+       target_type text, target_id bigint, target_name text, changes jsonb, audit_id bigint))
+       with ordinality as x(organization_id, action, target_type, target_id, target_name,
+       changes, audit_id, n)
+     order by x.n`,
 }
 
 /**
- * Appends one row inside the caller's transaction, so the change and its row commit or roll back
- * together. The id, time and hashes are the database's (migration 013's trigger): the insert takes
- * the chain head's row lock until commit, so call it last, after the change's own locks.
+ * Appends rows inside the caller's transaction, so the change and its rows commit or roll back
+ * together. The ids, times and hashes are the database's (migration 013's trigger): the insert
+ * takes the chain head's row lock until commit, so call it last, after the change's own locks.
  */
-export async function writeJournal(
+export async function writeJournalRows(
   q: Queryable,
   source: JournalSource,
-  row: JournalRow,
+  rows: readonly JournalRow[],
 ): Promise<void> {
+  if (rows.length === 0) return
   await q.query(journalInsert, [
     source.actorId,
     source.actorEmail,
     source.clientAddress,
-    row.organizationId,
-    row.action,
-    row.targetType,
-    row.targetId,
-    row.targetName,
-    JSON.stringify(row.changes ?? {}),
     source.requestId,
-    row.auditId ?? null,
+    JSON.stringify(
+      rows.map((row) => ({
+        organization_id: row.organizationId,
+        action: row.action,
+        target_type: row.targetType,
+        target_id: row.targetId,
+        target_name: row.targetName,
+        changes: row.changes ?? {},
+        audit_id: row.auditId ?? null,
+      })),
+    ),
   ])
 }
+
+/** Appends one row: writeJournalRows with one. */
+export const writeJournal = (q: Queryable, source: JournalSource, row: JournalRow) =>
+  writeJournalRows(q, source, [row])
 
 interface Owned {
   organization_id: number

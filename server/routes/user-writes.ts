@@ -9,8 +9,8 @@ import {
 import { UserInput, UserUpdate, type User } from '../../src/contract/users'
 import type { Context } from 'hono'
 import type { App, AppEnv, Principal, Services } from '../context'
-import type { Queryable } from '../db/database'
-import { changeRow, writeJournal } from '../db/journal'
+import type { Prepared, Queryable } from '../db/database'
+import { changeRow, writeJournal, writeJournalRows, type JournalSource } from '../db/journal'
 import { badField, conflict, forbidden, HttpError, notFound, taken } from '../http/errors'
 import { journalSource } from '../http/journal-source'
 import { requireScope } from '../http/scope'
@@ -18,19 +18,84 @@ import { idParam, jsonBody, parse } from '../http/validate'
 import { credentialName, credentialsOfUser } from './credentials'
 import { findUser } from './users'
 
+/** What the rules of a user write read from the database: loaded once for one form or a whole file. */
+export interface UserFacts {
+  /** Each role's permissions. */
+  roles: ReadonlyMap<string, readonly string[]>
+  /** The client ids of each organization asked about; one missing here does not exist. */
+  clients: ReadonlyMap<number, readonly string[]>
+  /** A sign-in name as given → as the database compares it (`lower(btrim(…))`, migration 003). */
+  keys: ReadonlyMap<string, string>
+  /** Compared sign-in names → the user holding them: those asked about, and all of `holders`'. */
+  holder: Map<string, number>
+  /** The compared sign-in names each user asked about holds. */
+  namesOf: ReadonlyMap<number, readonly string[]>
+}
+
+const factQueries = {
+  roles: { name: 'user_facts_roles', text: 'select role, permissions from roles' },
+  clients: {
+    name: 'user_facts_clients',
+    text: `select o.organization_id, array(select client_id from organization_clients c
+                  where c.organization_id = o.organization_id) as client_ids
+     from organizations o where o.organization_id = any($1::int[])`,
+  },
+  names: {
+    name: 'user_facts_names',
+    text: `select n.given, lower(btrim(n.given)) as name, s.user_id
+     from unnest($1::text[]) as n(given) left join sign_in_names s on s.name = lower(btrim(n.given))`,
+  },
+  held: {
+    name: 'user_facts_held',
+    text: 'select user_id, name from sign_in_names where user_id = any($1::int[])',
+  },
+} satisfies Record<string, Prepared>
+
+/**
+ * The roles, the organizations' clients and who holds which sign-in name, for writes to the
+ * organizations `organizationIds` that name `names`, of the users `holders` among others.
+ */
+export async function loadUserFacts(
+  q: Queryable,
+  organizationIds: readonly number[],
+  names: readonly string[],
+  holders: readonly number[] = [],
+): Promise<UserFacts> {
+  const roles = await q.query<{ role: string; permissions: string[] }>(factQueries.roles)
+  const orgs = await q.query<{ organization_id: number; client_ids: string[] }>(
+    factQueries.clients,
+    [[...new Set(organizationIds)]],
+  )
+  const given = await q.query<{ given: string; name: string; user_id: number | null }>(
+    factQueries.names,
+    [[...new Set(names)]],
+  )
+  const held = await q.query<{ user_id: number; name: string }>(factQueries.held, [[...holders]])
+  const holder = new Map<string, number>()
+  const namesOf = new Map<number, string[]>()
+  for (const row of given) if (row.user_id !== null) holder.set(row.name, row.user_id)
+  for (const row of held) {
+    holder.set(row.name, row.user_id)
+    namesOf.set(row.user_id, [...(namesOf.get(row.user_id) ?? []), row.name])
+  }
+  return {
+    roles: new Map(roles.map((r) => [r.role, r.permissions])),
+    clients: new Map(orgs.map((o) => [o.organization_id, o.client_ids])),
+    keys: new Map(given.map((row) => [row.given, row.name])),
+    holder,
+    namesOf,
+  }
+}
+
 /**
  * Nobody grants what they do not hold: every permission of the assigned roles and direct grants
  * must be among the caller's own. So an org admin can make staff and auditors but not admins.
  */
-async function checkGrants(q: Queryable, p: Principal, roles: string[], permissions: string[]) {
-  const rows = await q.query<{ role: string; permissions: string[] }>(
-    'select role, permissions from roles where role = any($1)',
-    [roles],
-  )
-  const unknown = roles.find((r) => !rows.some((row) => row.role === r))
+function checkGrants(facts: UserFacts, p: Principal, roles: string[], permissions: string[]) {
+  const unknown = roles.find((r) => !facts.roles.has(r))
   if (unknown) throw badField('roles', `Unknown role: ${unknown}.`, 'role_invalid')
   if (new Set(roles).size !== roles.length) throw badField('roles', 'Each role once.', 'duplicate')
-  const granted = [...rows.flatMap((r) => r.permissions), ...permissions]
+  const granted = [...roles.flatMap((r) => facts.roles.get(r) ?? []), ...permissions]
   if (!canGrant(p.permissions, granted)) {
     throw new HttpError(
       403,
@@ -87,15 +152,10 @@ export function ensureManageable(
   return target
 }
 
-async function checkOrganization(q: Queryable, organizationId: number, clientIds: string[]) {
-  const [org] = await q.query<{ client_ids: string[] }>(
-    `select array(select client_id from organization_clients c
-                  where c.organization_id = o.organization_id) as client_ids
-     from organizations o where o.organization_id = $1`,
-    [organizationId],
-  )
-  if (!org) throw notFound('Organization')
-  const stray = clientIds.find((id) => !org.client_ids.includes(id))
+function checkOrganization(facts: UserFacts, organizationId: number, clientIds: string[]) {
+  const clients = facts.clients.get(organizationId)
+  if (!clients) throw notFound('Organization')
+  const stray = clientIds.find((id) => !clients.includes(id))
   if (stray) throw badField('client_ids', `Client ${stray} does not belong to the organization.`)
 }
 
@@ -104,16 +164,30 @@ async function checkOrganization(q: Queryable, organizationId: number, clientIds
  * account's username or e-mail, after trimming and case folding. The database enforces it; this
  * names the field. The answer does not say which organization holds the name (docs/security.md).
  */
-async function checkUnique(q: Queryable, input: UserInput, exceptId: number) {
-  const [clash] = await q.query<{ username: boolean }>(
-    `select name = lower(btrim($1)) as username from sign_in_names
-     where name in (lower(btrim($1)), lower(btrim($2))) and user_id <> $3
-     order by 1 desc limit 1`,
-    [input.username, input.email, exceptId],
-  )
-  if (!clash) return
-  const field = clash.username ? 'username' : 'email'
-  throw taken(field, field, `This ${field} is already taken.`)
+function checkUnique(facts: UserFacts, input: UserInput, exceptId: number) {
+  for (const field of ['username', 'email'] as const) {
+    const holder = facts.holder.get(facts.keys.get(input[field]) ?? '')
+    if (holder !== undefined && holder !== exceptId)
+      throw taken(field, field, `This ${field} is already taken.`)
+  }
+}
+
+/**
+ * Every rule a create (`exceptId` 0) or an update of user `exceptId` to `input` meets before it
+ * is written: organization scope, "cannot grant what you do not hold", the organization's
+ * clients and unique sign-in names, in that order. The form and the CSV import both judge here.
+ */
+export function checkUserInput(
+  facts: UserFacts,
+  p: Principal,
+  scope: Scope,
+  input: UserInput,
+  exceptId: number,
+) {
+  if (!inScope(scope, p.organizationId, input.organization_id)) throw notFound('Organization')
+  checkGrants(facts, p, input.roles, input.permissions)
+  checkOrganization(facts, input.organization_id, input.client_ids ?? [])
+  checkUnique(facts, input, exceptId)
 }
 
 export function toInput(user: User): UserInput {
@@ -133,54 +207,127 @@ export function toInput(user: User): UserInput {
   }
 }
 
-const userValues = (input: UserInput, organizationId: number) => [
-  organizationId,
-  input.username.trim(),
-  input.email.trim(),
-  input.title ?? null,
-  input.first_name ?? '',
-  input.last_name ?? '',
-  input.phone_number ?? null,
-  input.notes ?? '',
-  input.roles,
-  input.permissions,
-  input.client_ids ?? [],
-  input.disabled ?? false,
-]
+/** A user's stored fields, as the batch statements below read them. */
+const userRecord = (input: UserInput) => ({
+  organization_id: input.organization_id,
+  username: input.username.trim(),
+  email: input.email.trim(),
+  title: input.title ?? null,
+  first_name: input.first_name ?? '',
+  last_name: input.last_name ?? '',
+  phone_number: input.phone_number ?? null,
+  notes: input.notes ?? '',
+  roles: input.roles,
+  permissions: input.permissions,
+  client_ids: input.client_ids ?? [],
+  disabled: input.disabled ?? false,
+})
+type Stored = ReturnType<typeof userRecord> & { user_id: number }
+
+const recordColumns = `organization_id int, username text, email text, title text, first_name text,
+  last_name text, phone_number text, notes text, roles text[], permissions text[], client_ids text[],
+  disabled boolean`
+const storedColumns = `user_id, organization_id, username, email, title, first_name, last_name,
+  phone_number, notes, roles, permissions, client_ids, disabled`
+
+// Prepared, and one statement for one user or a file's batch: a create and an update each have
+// one text.
+const usersInsert: Prepared = {
+  name: 'users_insert',
+  text: `insert into users (organization_id, username, email, title, first_name, last_name,
+       phone_number, notes, roles, permissions, client_ids, disabled)
+     select organization_id, username, email, title, first_name, last_name, phone_number, notes,
+       roles, permissions, client_ids, disabled
+     from jsonb_to_recordset($1::jsonb) as x(${recordColumns})
+     returning ${storedColumns}`,
+}
+const usersUpdate: Prepared = {
+  name: 'users_update',
+  text: `update users u set organization_id = x.organization_id, username = x.username,
+       email = x.email, title = x.title, first_name = x.first_name, last_name = x.last_name,
+       phone_number = x.phone_number, notes = x.notes, roles = x.roles,
+       permissions = x.permissions, client_ids = x.client_ids, disabled = x.disabled,
+       updated_at = now(),
+       email_confirmed = u.email_confirmed and lower(u.email) = lower(x.email),
+       phone_confirmed = u.phone_confirmed and u.phone_number is not distinct from x.phone_number
+     from jsonb_to_recordset($1::jsonb) as x(user_id int, ${recordColumns})
+     where u.user_id = x.user_id
+     returning ${storedColumns.replace(/(\w+)/g, 'u.$1')}`,
+}
+const revokeSessions: Prepared = {
+  name: 'users_revoke_sessions',
+  text: 'update refresh_tokens set revoked_at = now() where user_id = any($1::int[])',
+}
 
 /** A user is named by their e-mail in the journal: the sign-in name everyone knows them by. */
-const byEmail = (user: User) => user.email
+type Named = { organization_id: number; email: string }
+const byEmail = (user: Named) => user.email
 
 /**
- * Creates a user in the caller's transaction: organization scope, "cannot grant what you do not
- * hold", the organization's clients, unique sign-in names, and the journal row. The form's POST
- * and the CSV import (user-import.ts) both come here.
+ * Writes users already judged by checkUserInput, in the caller's transaction, each with its
+ * journal row; answers their ids in the order given.
  */
+export async function insertUsers(
+  q: Queryable,
+  source: JournalSource,
+  inputs: readonly UserInput[],
+): Promise<number[]> {
+  const records = inputs.map(userRecord)
+  const stored = await q.query<Stored>(usersInsert, [JSON.stringify(records)])
+  const byUsername = new Map(stored.map((row) => [row.username, row]))
+  const rows = records.map((r) => byUsername.get(r.username) ?? notStored(r.username))
+  await writeJournalRows(
+    q,
+    source,
+    rows.map((row) => changeRow<Named>('user', row.user_id, null, row, byEmail)),
+  )
+  return rows.map((row) => row.user_id)
+}
+
+const notStored = (username: string): never => {
+  throw new Error(`The insert answered no row for ${username}.`)
+}
+
+/**
+ * Updates users (each `before` as read in this transaction) to their `input`, already judged by
+ * checkUserInput, in the caller's transaction: a disabled user's sessions end, and each change
+ * gets its journal row. A user deleted meanwhile answers 404.
+ */
+export async function updateUsers(
+  q: Queryable,
+  source: JournalSource,
+  changes: readonly { before: User; input: UserInput }[],
+): Promise<void> {
+  const records = changes.map(({ before, input }) => ({
+    user_id: before.user_id,
+    ...userRecord(input),
+  }))
+  const stored = await q.query<Stored>(usersUpdate, [JSON.stringify(records)])
+  const byId = new Map(stored.map((row) => [row.user_id, row]))
+  const disabled = records.filter((r) => r.disabled).map((r) => r.user_id)
+  if (disabled.length > 0) await q.query(revokeSessions, [disabled])
+  await writeJournalRows(
+    q,
+    source,
+    changes.map(({ before }) => {
+      const after = byId.get(before.user_id)
+      if (!after) throw notFound('User')
+      return changeRow<Named>('user', before.user_id, before, after, byEmail)
+    }),
+  )
+}
+
+/** Creates a user in the caller's transaction, by the form's rules (checkUserInput). */
 export async function insertUser(
   q: Queryable,
   c: Context<AppEnv>,
   scope: Scope,
   input: UserInput,
 ): Promise<number> {
-  const p = c.get('principal')
-  const organizationId = input.organization_id
-  if (!inScope(scope, p.organizationId, organizationId)) throw notFound('Organization')
-  await checkGrants(q, p, input.roles, input.permissions)
-  await checkOrganization(q, organizationId, input.client_ids ?? [])
-  await checkUnique(q, input, 0)
-  const [row] = await q.query<{ user_id: number }>(
-    `insert into users (organization_id, username, email, title, first_name, last_name,
-       phone_number, notes, roles, permissions, client_ids, disabled)
-     values ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) returning user_id`,
-    userValues(input, organizationId),
-  )
-  const userId = row?.user_id ?? 0
-  await writeJournal(
-    q,
-    journalSource(c),
-    changeRow('user', userId, null, (await findUser(q, userId)) ?? null, byEmail),
-  )
-  return userId
+  const facts = await loadUserFacts(q, [input.organization_id], [input.username, input.email])
+  checkUserInput(facts, c.get('principal'), scope, input, 0)
+  const [id = 0] = await insertUsers(q, journalSource(c), [input])
+  return id
 }
 
 /** `user` (already judged manageable) with `patch` applied, by the same rules as a create. */
@@ -191,31 +338,10 @@ export async function updateUser(
   user: User,
   patch: UserUpdate,
 ): Promise<void> {
-  const p = c.get('principal')
-  const id = user.user_id
   const input = parse({ ...toInput(user), ...patch }, UserInput)
-  const organizationId = input.organization_id
-  if (!inScope(scope, p.organizationId, organizationId)) throw notFound('Organization')
-  await checkGrants(q, p, input.roles, input.permissions)
-  await checkOrganization(q, organizationId, input.client_ids ?? [])
-  await checkUnique(q, input, id)
-  await q.query(
-    `update users set organization_id = $1, username = $2, email = $3, title = $4,
-       first_name = $5, last_name = $6, phone_number = $7, notes = $8, roles = $9,
-       permissions = $10, client_ids = $11, disabled = $12, updated_at = now(),
-       email_confirmed = email_confirmed and lower(email) = lower($3),
-       phone_confirmed = phone_confirmed and phone_number is not distinct from $7
-     where user_id = $13`,
-    [...userValues(input, organizationId), id],
-  )
-  if (input.disabled) {
-    await q.query('update refresh_tokens set revoked_at = now() where user_id = $1', [id])
-  }
-  await writeJournal(
-    q,
-    journalSource(c),
-    changeRow('user', id, user, (await findUser(q, id)) ?? null, byEmail),
-  )
+  const facts = await loadUserFacts(q, [input.organization_id], [input.username, input.email])
+  checkUserInput(facts, c.get('principal'), scope, input, user.user_id)
+  await updateUsers(q, journalSource(c), [{ before: user, input }])
 }
 
 export function registerUserWrites(app: App, s: Services) {
