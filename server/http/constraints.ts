@@ -12,6 +12,9 @@ const answers: Record<string, () => HttpError> = {
   organization_clients_pkey: () => taken('client_ids', 'client', 'Client already exists!'),
   users_username: () => taken('username', 'username', 'This username is already taken.'),
   users_email: () => taken('email', 'email', 'This email is already taken.'),
+  // A username taken as another account's e-mail, or the other way round (migration 003).
+  sign_in_names_pkey: () =>
+    taken('username', 'username', 'This username or e-mail is already taken.'),
   credentials_exclusive_window: () =>
     conflict('An exclusive credential overlaps this time window.', 'exclusive'),
   credentials_exclusive_shared: () =>

@@ -1,4 +1,3 @@
-import type { Context } from 'hono'
 import { parse as parseCsv } from 'csv-parse/sync'
 import { i18nObject } from '../../i18n/i18n-util'
 import { locales } from '../../i18n/i18n-util'
@@ -13,14 +12,23 @@ import {
   type ImportRows,
 } from '../../src/contract/user-import'
 import { UserInput, type User } from '../../src/contract/users'
-import type { AppEnv, App, Services } from '../context'
-import type { Queryable } from '../db/database'
+import type { App, Principal, Services } from '../context'
+import type { Prepared, Queryable } from '../db/database'
+import type { JournalSource } from '../db/journal'
 import { constraintAnswer } from '../http/constraints'
 import { HttpError, badField } from '../http/errors'
+import { journalSource } from '../http/journal-source'
 import { requireScope } from '../http/scope'
 import { parse } from '../http/validate'
-import { findUser } from './users'
-import { ensureManageable, insertUser, toInput, updateUser } from './user-writes'
+import { findUsers } from './users'
+import {
+  checkUserInput,
+  ensureManageable,
+  insertUsers,
+  loadUserFacts,
+  toInput,
+  updateUsers,
+} from './user-writes'
 
 // The fields a row may set, and the columns of the users export the import reads past (ids,
 // names and dates the server keeps itself).
@@ -126,42 +134,168 @@ const changedFields = (user: User, row: Partial<UserInput>) =>
     )
     .map(([key]) => key)
 
-/** The user a row names by username or e-mail (one sign-in namespace, migration 003). */
-async function existing(q: Queryable, username: string, email: string) {
-  const rows = await q.query<{ user_id: number }>(
-    `select distinct user_id from sign_in_names where name in (lower(btrim($1)), lower(btrim($2)))`,
-    [username, email],
-  )
-  if (rows.length > 1)
-    throw badField(
-      'email',
-      'The username and the e-mail belong to two different users.',
-      'duplicate',
-    )
-  return rows[0] === undefined ? undefined : findUser(q, rows[0].user_id)
+/** What writing a row takes: a new user, or a user as read with what it becomes. */
+type Write = { line: number } & (
+  { kind: 'create'; input: UserInput } | { kind: 'update'; before: User; input: UserInput }
+)
+
+/** A file's row: its line, how many cells it has, and its cells by field. */
+interface Row {
+  line: number
+  cells: number
+  fields: Record<string, unknown>
 }
 
-/** One row, applied in the caller's transaction: its outcome, or the refusal it met. */
-async function applyRow(
-  q: Queryable,
-  c: Context<AppEnv>,
+const namedUsers: Prepared = {
+  name: 'import_named_users',
+  text: `select distinct s.user_id from unnest($1::text[]) n
+     join sign_in_names s on s.name = lower(btrim(n))`,
+}
+
+/** What the rows are judged against, read once: the users they name, the roles, the clients. */
+async function fileFacts(q: Queryable, p: Principal, rows: readonly Row[]) {
+  const names = rows.flatMap((row) => [text(row.fields.username), text(row.fields.email)])
+  const ids = (await q.query<{ user_id: number }>(namedUsers, [names])).map((r) => r.user_id)
+  const organizations = rows.map((row) => {
+    const id = row.fields.organization_id
+    return typeof id === 'number' ? id : p.organizationId
+  })
+  const facts = await loadUserFacts(q, organizations, names, ids)
+  const users = await findUsers(q, ids)
+  return { facts, users: new Map(users.map((u) => [u.user_id, u])) }
+}
+
+/**
+ * Every row judged in file order against what the database holds, as the form would judge the
+ * rows one after another (checkUserInput): its outcome, and what writing it takes. A row that
+ * renames a user frees the old names for the rows after it, as the database would.
+ */
+function judge(
+  p: Principal,
   scope: Scope,
-  row: Record<string, unknown>,
-): Promise<Omit<ImportRow, 'line' | 'error'>> {
-  const p = c.get('principal')
-  const given = { organization_id: p.organizationId, roles: [], permissions: [], ...row }
-  const user = await existing(q, text(row.username), text(row.email))
-  if (user === undefined) {
-    const input = parse(given, UserInput)
-    const id = await insertUser(q, c, scope, input)
-    return { outcome: 'create', changes: Object.keys(row), user_id: id }
+  rows: readonly Row[],
+  { facts, users }: Awaited<ReturnType<typeof fileFacts>>,
+  headerCells: number,
+) {
+  const seen = new Map<string, number>()
+  const results: ImportRow[] = []
+  const writes: Write[] = []
+  const keyOf = (name: string) => facts.keys.get(name) ?? ''
+  const hold = (input: UserInput, id: number) => {
+    for (const name of [input.username, input.email]) facts.holder.set(keyOf(name), id)
   }
-  const manageable = ensureManageable(p, user, row.disabled === true ? 'disable' : 'edit')
-  const patch = parse({ ...toInput(manageable), ...row }, UserInput)
-  const changes = changedFields(manageable, row)
-  if (changes.length === 0) return { outcome: 'unchanged', changes, user_id: user.user_id }
-  await updateUser(q, c, scope, manageable, patch)
-  return { outcome: 'update', changes, user_id: user.user_id }
+  for (const { line, cells, fields: row } of rows) {
+    try {
+      if (cells !== headerCells)
+        throw badField('file', `The row has ${cells} cells; the header has ${headerCells}.`)
+      for (const name of [row.username, row.email].map((v) => text(v).toLowerCase())) {
+        const first = seen.get(name)
+        if (name !== '' && first !== undefined)
+          throw badField(
+            name === text(row.username).toLowerCase() ? 'username' : 'email',
+            `Line ${first} already names ${name}.`,
+            'duplicate',
+            { line: first },
+          )
+      }
+      const holders = new Set(
+        [row.username, row.email].flatMap((v) => facts.holder.get(keyOf(text(v))) ?? []),
+      )
+      if (holders.size > 1)
+        throw badField(
+          'email',
+          'The username and the e-mail belong to two different users.',
+          'duplicate',
+        )
+      const [id] = holders
+      const user = id === undefined ? undefined : users.get(id)
+      if (user === undefined) {
+        const given = { organization_id: p.organizationId, roles: [], permissions: [], ...row }
+        const input = parse(given, UserInput)
+        checkUserInput(facts, p, scope, input, 0)
+        const changes = Object.keys(row)
+        results.push({ line, outcome: 'create', changes, error: null, user_id: null })
+        writes.push({ line, kind: 'create', input })
+        hold(input, -line)
+        continue
+      }
+      const manageable = ensureManageable(p, user, row.disabled === true ? 'disable' : 'edit')
+      const input = parse({ ...toInput(manageable), ...row }, UserInput)
+      const changes = changedFields(manageable, row)
+      if (changes.length === 0) {
+        results.push({ line, outcome: 'unchanged', changes, error: null, user_id: user.user_id })
+        continue
+      }
+      checkUserInput(facts, p, scope, input, user.user_id)
+      results.push({ line, outcome: 'update', changes, error: null, user_id: user.user_id })
+      writes.push({ line, kind: 'update', before: manageable, input })
+      for (const name of facts.namesOf.get(user.user_id) ?? [])
+        if (facts.holder.get(name) === user.user_id) facts.holder.delete(name)
+      hold(input, user.user_id)
+    } catch (error) {
+      results.push({ line, outcome: 'error', changes: [], error: problem(error), user_id: null })
+    } finally {
+      for (const v of [row.username, row.email]) {
+        const name = text(v).toLowerCase()
+        if (name !== '' && !seen.has(name)) seen.set(name, line)
+      }
+    }
+  }
+  return { results, writes }
+}
+
+// Rows written in one statement: a file is a few statements, and a batch the database refuses
+// is soon redone row by row.
+const BATCH = 500
+
+/**
+ * Writes the judged rows in the caller's transaction: the updates first (a rename frees names a
+ * create may take), then the creates, BATCH at a time. A batch the database refuses (a name taken
+ * meanwhile by another session, say) is rolled back and redone row by row, so only its refused
+ * rows fail, each with the API's refusal. Answers the refusals and the created ids by line.
+ */
+async function write(q: Queryable, source: JournalSource, writes: readonly Write[]) {
+  const refused = new Map<number, ErrorBody>()
+  const created = new Map<number, number>()
+  const run = async (batch: readonly Write[]) => {
+    const updates = batch.flatMap((w) => (w.kind === 'update' ? [w] : []))
+    if (updates.length > 0) await updateUsers(q, source, updates)
+    const creates = batch.flatMap((w) => (w.kind === 'create' ? [w] : []))
+    if (creates.length === 0) return
+    const ids = await insertUsers(
+      q,
+      source,
+      creates.map((w) => w.input),
+    )
+    creates.forEach((w, i) => created.set(w.line, ids[i] ?? 0))
+  }
+  const ordered = [
+    ...writes.filter((w) => w.kind === 'update'),
+    ...writes.filter((w) => w.kind === 'create'),
+  ]
+  for (let from = 0; from < ordered.length; from += BATCH) {
+    const batch = ordered.slice(from, from + BATCH)
+    await q.query('savepoint import_batch')
+    try {
+      await run(batch)
+      await q.query('release savepoint import_batch')
+      continue
+    } catch (error) {
+      problem(error)
+      await q.query('rollback to savepoint import_batch')
+    }
+    for (const one of batch) {
+      await q.query('savepoint import_row')
+      try {
+        await run([one])
+        await q.query('release savepoint import_row')
+      } catch (error) {
+        refused.set(one.line, problem(error))
+        await q.query('rollback to savepoint import_row')
+      }
+    }
+  }
+  return { refused, created }
 }
 
 /** The `rows` parameter: `all` (the default) or `valid`; anything else is refused. */
@@ -173,12 +307,12 @@ function rowsChoice(value: string | undefined): ImportRows {
 }
 
 /**
- * POST /org/v1/users/import?dry_run=true|false&rows=all|valid (docs/csv.md). Each row runs the form's
- * own create or update (scope, grants, clients, unique names, journal) under a savepoint: a refused
- * row is rolled back alone and reported with the API's refusal. A dry run does all of it in one
- * transaction that is rolled back, so it answers exactly what the import would do and writes
- * nothing; so does `rows=all` when any row is refused (all or nothing), while `rows=valid` commits
- * the rows that passed.
+ * POST /org/v1/users/import?dry_run=true|false&rows=all|valid (docs/csv.md). The rows are judged
+ * in memory by the form's own rules (checkUserInput) against the users, roles and clients read
+ * once for the file, in one transaction; a dry run stops there and writes nothing. An import then
+ * writes the rows that passed in batches with their journal rows; a batch the database refuses is
+ * redone row by row. `rows=all` writes nothing when any row is refused (all or nothing), while
+ * `rows=valid` commits the rows that passed.
  */
 export function registerUserImport(app: App, s: Services) {
   app.post(USERS_IMPORT_PATH, async (c) => {
@@ -199,65 +333,41 @@ export function registerUserImport(app: App, s: Services) {
     if (unknown.length > 0) throw fileError(`Unknown columns: ${unknown.join(', ')}.`)
     for (const needed of ['username', 'email'] as const)
       if (!columns.includes(needed)) throw fileError(`The file has no ${needed} column.`)
-    const seen = new Map<string, number>()
-    const rollback = new Error('dry run')
-    const results: ImportRow[] = []
+    const fileRows: Row[] = records.map((record, index) => {
+      const fields: Record<string, unknown> = {}
+      columns.forEach((field, i) => {
+        const cell = record[i] ?? ''
+        if (field && (cell.trim() !== '' || field === 'disabled'))
+          fields[field] = cellValue(field, cell)
+      })
+      return { line: index + 2, cells: record.length, fields }
+    })
+    const rollback = new Error('nothing to write')
+    let results: ImportRow[] = []
     const work = async (q: Queryable) => {
-      // A transaction retried after a serialization failure starts the file over.
-      results.length = 0
-      seen.clear()
-      for (const [index, record] of records.entries()) {
-        const line = index + 2
-        const row: Record<string, unknown> = {}
-        columns.forEach((field, i) => {
-          const cell = record[i] ?? ''
-          if (field && (cell.trim() !== '' || field === 'disabled'))
-            row[field] = cellValue(field, cell)
-        })
-        let outcome: Omit<ImportRow, 'line' | 'error'>
-        await q.query('savepoint import_row')
-        try {
-          if (record.length !== header.length)
-            throw badField(
-              'file',
-              `The row has ${record.length} cells; the header has ${header.length}.`,
-            )
-          for (const name of [row.username, row.email].map((v) => text(v).toLowerCase())) {
-            const first = seen.get(name)
-            if (name !== '' && first !== undefined)
-              throw badField(
-                name === text(row.username).toLowerCase() ? 'username' : 'email',
-                `Line ${first} already names ${name}.`,
-                'duplicate',
-                { line: first },
-              )
-          }
-          outcome = await applyRow(q, c, scope, row)
-          await q.query('release savepoint import_row')
-        } catch (error) {
-          const body = problem(error)
-          await q.query('rollback to savepoint import_row')
-          results.push({ line, outcome: 'error', changes: [], error: body, user_id: null })
-          continue
-        } finally {
-          for (const v of [row.username, row.email]) {
-            const name = text(v).toLowerCase()
-            if (name !== '' && !seen.has(name)) seen.set(name, line)
-          }
-        }
-        results.push({ line, ...outcome, error: null })
-      }
-      if (dryRun || (rows === 'all' && results.some((r) => r.outcome === 'error'))) throw rollback
+      const judged = judge(p, scope, fileRows, await fileFacts(q, p, fileRows), header.length)
+      results = judged.results
+      const refusedAny = () => results.some((r) => r.outcome === 'error')
+      if (dryRun || (rows === 'all' && refusedAny())) throw rollback
+      const { refused, created } = await write(q, journalSource(c), judged.writes)
+      results = results.map((r) => {
+        const error = refused.get(r.line)
+        if (error) return { line: r.line, outcome: 'error', changes: [], error, user_id: null }
+        return r.outcome === 'create' ? { ...r, user_id: created.get(r.line) ?? null } : r
+      })
+      if (rows === 'all' && refusedAny()) throw rollback
+      return judged.writes.flatMap((w) => (w.kind === 'update' ? [w.before.user_id] : []))
     }
-    const written = await s.db.tx(work).then(
-      () => true,
-      (error: unknown) => {
-        if (error !== rollback) throw error
-        return false
-      },
-    )
+    const updated = await s.db.tx(work).catch((error: unknown) => {
+      if (error !== rollback) throw error
+      return null
+    })
+    const written = updated !== null
     // A create rolled back has no user to name.
     if (!written) for (const r of results) if (r.outcome === 'create') r.user_id = null
+    // A permission removed or an account disabled applies to this server's next request, as
+    // after the form's save (decision 055).
+    for (const id of updated ?? []) s.principals.forget(id)
     return c.json({ dry_run: dryRun, rows, written, results })
   })
 }

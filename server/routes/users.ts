@@ -1,7 +1,7 @@
 import { UserListQuery, userSortKeys, type User } from '../../src/contract/users'
 import { effectivePermissionsSql } from '../auth/principal'
 import type { App, Services } from '../context'
-import type { Queryable } from '../db/database'
+import type { Prepared, Queryable } from '../db/database'
 import { listPage, type ListSpec } from '../http/list'
 import { ensureInScope, orgLimit, requireScope } from '../http/scope'
 import { idParam, query } from '../http/validate'
@@ -18,6 +18,15 @@ export async function findUser(q: Queryable, id: number): Promise<User | undefin
   ])
   return row
 }
+
+const usersById: Prepared = {
+  name: 'users_by_id',
+  text: `select ${userSelect} from ${userFrom} where u.user_id = any($1::int[])`,
+}
+
+/** The users with the ids `ids` (those that exist), in no particular order. */
+export const findUsers = (q: Queryable, ids: readonly number[]): Promise<User[]> =>
+  ids.length === 0 ? Promise.resolve([]) : q.query<User>(usersById, [ids])
 
 const sortColumns: Record<(typeof userSortKeys)[number], string> = {
   user_id: 'u.user_id',
