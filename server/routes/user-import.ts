@@ -1,22 +1,20 @@
-import { parse as parseCsv } from 'csv-parse/sync'
-import { i18nObject } from '../../i18n/i18n-util'
-import { locales } from '../../i18n/i18n-util'
 import type { ErrorBody } from '../../src/contract/errors'
 import type { Scope } from '../../src/contract/permissions'
-import {
-  IMPORT_MAX_BYTES,
-  IMPORT_MAX_ROWS,
-  importRowChoices,
-  USERS_IMPORT_PATH,
-  type ImportRow,
-  type ImportRows,
-} from '../../src/contract/user-import'
+import { USERS_IMPORT_PATH, type ImportRow } from '../../src/contract/user-import'
 import { UserInput, type User } from '../../src/contract/users'
 import type { App, Principal, Services } from '../context'
 import type { Prepared, Queryable } from '../db/database'
 import type { JournalSource } from '../db/journal'
-import { constraintAnswer } from '../http/constraints'
-import { HttpError, badField } from '../http/errors'
+import {
+  checkWidth,
+  csvRows,
+  idCell,
+  rowProblem,
+  rowsChoice,
+  yesNo,
+  type CsvRow,
+} from '../http/csv-import'
+import { badField } from '../http/errors'
 import { journalSource } from '../http/journal-source'
 import { requireScope } from '../http/scope'
 import { parse } from '../http/validate'
@@ -50,79 +48,15 @@ type Field = (typeof fields)[number]
 const readOnly = ['user_id', 'organization_name', 'email_confirmed', 'created_at'] as const
 const lists = new Set<Field>(['roles', 'permissions', 'client_ids'])
 
-/** Each header a column may carry: the field's name, and the export's header in every language. */
-function headerNames(): Map<string, Field | null> {
-  const names = new Map<string, Field | null>()
-  for (const key of [...fields, ...readOnly]) {
-    const field = (fields as readonly string[]).includes(key) ? (key as Field) : null
-    names.set(key, field)
-    for (const locale of locales)
-      names.set(i18nObject(locale).csv.columns[key]().toLowerCase(), field)
-  }
-  return names
-}
-
 // A sign-in name's cell: always text, as cellValue reads it.
 const text = (value: unknown) => (typeof value === 'string' ? value : '')
 
-const truthy = new Set(['yes', 'ja', 'true', '1'])
-const falsy = new Set(['no', 'nein', 'false', '0', ''])
-
 /** A cell as the contract's value: several values split at ';', yes/no as a boolean, ids as numbers. */
-function cellValue(field: Field, cell: string): unknown {
-  const text = cell.trim()
+function cellValue(field: Field, text: string): unknown {
   if (lists.has(field)) return text === '' ? [] : text.split(';').map((v) => v.trim())
-  if (field === 'disabled') {
-    const word = text.toLowerCase()
-    return truthy.has(word) ? true : falsy.has(word) ? false : text
-  }
-  if (field === 'organization_id') return /^\d{1,9}$/.test(text) ? Number(text) : text
+  if (field === 'disabled') return yesNo(text)
+  if (field === 'organization_id') return idCell(text)
   return text
-}
-
-const fileError = (message: string) =>
-  new HttpError(400, 'validation', message, 'file', {}, { rule: 'invalid', params: {} })
-
-/** The file as rows of cells, or a 400 naming what is wrong with it. */
-function readFile(bytes: ArrayBuffer): string[][] {
-  if (bytes.byteLength > IMPORT_MAX_BYTES)
-    throw new HttpError(
-      413,
-      'payload_too_large',
-      `The file is larger than ${IMPORT_MAX_BYTES} bytes.`,
-    )
-  let text: string
-  try {
-    text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
-  } catch {
-    throw fileError('The file is not UTF-8 text: save it as “CSV UTF-8”.')
-  }
-  if (text.includes('\0')) throw fileError('The file is not text.')
-  try {
-    return parseCsv(text, { bom: true, relax_column_count: true, skip_empty_lines: true })
-  } catch (error) {
-    const line = (error as { lines?: number }).lines
-    throw fileError(
-      `The file is not valid CSV${line === undefined ? '' : ` at line ${line}`}: ${(error as Error).message}`,
-    )
-  }
-}
-
-// A value the contract let through but the database cannot hold (class 22), as app.onError words it.
-const outOfRange = new HttpError(400, 'validation', 'A value is out of range.')
-
-const problem = (error: unknown): ErrorBody => {
-  const code = (error as { code?: unknown }).code
-  const known =
-    constraintAnswer(error) ??
-    (typeof code === 'string' && code.startsWith('22') ? outOfRange : error)
-  if (!(known instanceof HttpError)) throw error
-  return {
-    error: known.code,
-    message: known.message,
-    ...(known.field === undefined ? {} : { field: known.field }),
-    ...(known.rule ?? {}),
-  }
 }
 
 /** The fields `row` would change on `user`. */
@@ -139,13 +73,6 @@ type Write = { line: number } & (
   { kind: 'create'; input: UserInput } | { kind: 'update'; before: User; input: UserInput }
 )
 
-/** A file's row: its line, how many cells it has, and its cells by field. */
-interface Row {
-  line: number
-  cells: number
-  fields: Record<string, unknown>
-}
-
 const namedUsers: Prepared = {
   name: 'import_named_users',
   text: `select distinct s.user_id from unnest($1::text[]) n
@@ -153,7 +80,7 @@ const namedUsers: Prepared = {
 }
 
 /** What the rows are judged against, read once: the users they name, the roles, the clients. */
-async function fileFacts(q: Queryable, p: Principal, rows: readonly Row[]) {
+async function fileFacts(q: Queryable, p: Principal, rows: readonly CsvRow[]) {
   const names = rows.flatMap((row) => [text(row.fields.username), text(row.fields.email)])
   const ids = (await q.query<{ user_id: number }>(namedUsers, [names])).map((r) => r.user_id)
   const organizations = rows.map((row) => {
@@ -173,9 +100,9 @@ async function fileFacts(q: Queryable, p: Principal, rows: readonly Row[]) {
 function judge(
   p: Principal,
   scope: Scope,
-  rows: readonly Row[],
+  rows: readonly CsvRow[],
   { facts, users }: Awaited<ReturnType<typeof fileFacts>>,
-  headerCells: number,
+  width: number,
 ) {
   const seen = new Map<string, number>()
   const results: ImportRow[] = []
@@ -184,10 +111,10 @@ function judge(
   const hold = (input: UserInput, id: number) => {
     for (const name of [input.username, input.email]) facts.holder.set(keyOf(name), id)
   }
-  for (const { line, cells, fields: row } of rows) {
+  for (const fileRow of rows) {
+    const { line, fields: row } = fileRow
     try {
-      if (cells !== headerCells)
-        throw badField('file', `The row has ${cells} cells; the header has ${headerCells}.`)
+      checkWidth(fileRow, width)
       for (const name of [row.username, row.email].map((v) => text(v).toLowerCase())) {
         const first = seen.get(name)
         if (name !== '' && first !== undefined)
@@ -233,7 +160,7 @@ function judge(
         if (facts.holder.get(name) === user.user_id) facts.holder.delete(name)
       hold(input, user.user_id)
     } catch (error) {
-      results.push({ line, outcome: 'error', changes: [], error: problem(error), user_id: null })
+      results.push({ line, outcome: 'error', changes: [], error: rowProblem(error), user_id: null })
     } finally {
       for (const v of [row.username, row.email]) {
         const name = text(v).toLowerCase()
@@ -281,7 +208,7 @@ async function write(q: Queryable, source: JournalSource, writes: readonly Write
       await q.query('release savepoint import_batch')
       continue
     } catch (error) {
-      problem(error)
+      rowProblem(error)
       await q.query('rollback to savepoint import_batch')
     }
     for (const one of batch) {
@@ -290,20 +217,12 @@ async function write(q: Queryable, source: JournalSource, writes: readonly Write
         await run([one])
         await q.query('release savepoint import_row')
       } catch (error) {
-        refused.set(one.line, problem(error))
+        refused.set(one.line, rowProblem(error))
         await q.query('rollback to savepoint import_row')
       }
     }
   }
   return { refused, created }
-}
-
-/** The `rows` parameter: `all` (the default) or `valid`; anything else is refused. */
-function rowsChoice(value: string | undefined): ImportRows {
-  if (value === undefined) return 'all'
-  const choice = importRowChoices.find((c) => c === value)
-  if (choice === undefined) throw badField('rows', 'rows is all or valid.')
-  return choice
 }
 
 /**
@@ -320,32 +239,17 @@ export function registerUserImport(app: App, s: Services) {
     const scope = requireScope(p, 'users', 'create')
     const dryRun = c.req.query('dry_run') !== 'false'
     const rows = rowsChoice(c.req.query('rows'))
-    if (!/^text\/csv\b/i.test(c.req.header('content-type') ?? ''))
-      throw new HttpError(415, 'unsupported_media_type', 'Send the file as text/csv.')
-    const [header = [], ...records] = readFile(await c.req.arrayBuffer())
-    if (records.length > IMPORT_MAX_ROWS)
-      throw fileError(
-        `The file has ${records.length} rows; the import takes ${IMPORT_MAX_ROWS} at most.`,
-      )
-    const names = headerNames()
-    const columns = header.map((cell) => names.get(cell.trim().toLowerCase()))
-    const unknown = header.filter((_, i) => columns[i] === undefined)
-    if (unknown.length > 0) throw fileError(`Unknown columns: ${unknown.join(', ')}.`)
-    for (const needed of ['username', 'email'] as const)
-      if (!columns.includes(needed)) throw fileError(`The file has no ${needed} column.`)
-    const fileRows: Row[] = records.map((record, index) => {
-      const fields: Record<string, unknown> = {}
-      columns.forEach((field, i) => {
-        const cell = record[i] ?? ''
-        if (field && (cell.trim() !== '' || field === 'disabled'))
-          fields[field] = cellValue(field, cell)
-      })
-      return { line: index + 2, cells: record.length, fields }
+    const { rows: fileRows, width } = await csvRows(c, {
+      fields,
+      readOnly,
+      needed: ['username', 'email'],
+      keepEmpty: ['disabled'],
+      cell: cellValue,
     })
     const rollback = new Error('nothing to write')
     let results: ImportRow[] = []
     const work = async (q: Queryable) => {
-      const judged = judge(p, scope, fileRows, await fileFacts(q, p, fileRows), header.length)
+      const judged = judge(p, scope, fileRows, await fileFacts(q, p, fileRows), width)
       results = judged.results
       const refusedAny = () => results.some((r) => r.outcome === 'error')
       if (dryRun || (rows === 'all' && refusedAny())) throw rollback
