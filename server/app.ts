@@ -28,6 +28,7 @@ import { registerAccess } from './routes/access'
 import { registerAudits } from './routes/audits'
 import { registerAuth } from './routes/auth'
 import { registerControl } from './routes/control'
+import { registerCredentialImport } from './routes/credential-import'
 import { registerCredentials } from './routes/credentials'
 import { registerDevices } from './routes/devices'
 import { registerExports } from './routes/exports'
@@ -238,6 +239,7 @@ export async function createApp(overrides: Partial<ServerOptions> = {}): Promise
   registerTriage(app, services)
   registerDevices(app, services)
   registerControl(app, services)
+  registerCredentialImport(app, services)
   registerCredentials(app, services)
   registerUploads(app, services)
   registerJournal(app, services)

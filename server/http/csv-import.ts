@@ -57,7 +57,7 @@ export interface CsvRow {
  * The request's CSV file as rows: `text/csv`, at most IMPORT_MAX_BYTES and IMPORT_MAX_ROWS, every
  * header a field's name or the export's header for it in any language (`readOnly` headers are
  * read past), the `needed` ones present. A non-empty cell becomes `cell(field, text)`; an empty
- * one is left out, but for the fields in `keepEmpty`. Answers the header's width too.
+ * one is left out, but for the fields in `keepEmpty`. Answers the header's width and fields too.
  */
 export async function csvRows<F extends ColumnKey>(
   c: Context<AppEnv>,
@@ -68,7 +68,7 @@ export async function csvRows<F extends ColumnKey>(
     keepEmpty?: readonly F[]
     cell: (field: F, text: string) => unknown
   },
-): Promise<{ rows: CsvRow[]; width: number }> {
+): Promise<{ rows: CsvRow[]; width: number; present: ReadonlySet<F | null | undefined> }> {
   if (!/^text\/csv\b/i.test(c.req.header('content-type') ?? ''))
     throw new HttpError(415, 'unsupported_media_type', 'Send the file as text/csv.')
   const [header = [], ...records] = readFile(await c.req.arrayBuffer())
@@ -97,7 +97,7 @@ export async function csvRows<F extends ColumnKey>(
     })
     return { line: index + 2, cells: record.length, fields }
   })
-  return { rows, width: header.length }
+  return { rows, width: header.length, present: new Set(columns) }
 }
 
 /** A row whose cells do not match the header's. */

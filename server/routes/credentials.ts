@@ -6,7 +6,8 @@ import {
   type Credential,
 } from '../../src/contract/credentials'
 import { inScope, type Scope } from '../../src/contract/permissions'
-import type { App, Principal, Services } from '../context'
+import type { Context } from 'hono'
+import type { App, AppEnv, Principal, Services } from '../context'
 import type { Queryable } from '../db/database'
 import { changeRow, writeJournal } from '../db/journal'
 import { lockRow } from '../db/locks'
@@ -110,7 +111,82 @@ const values = (input: CredentialInput) => [
   input.repetition ? JSON.stringify(input.repetition) : null,
 ]
 
-function toInput(c: Credential): CredentialInput {
+/**
+ * Creates a credential in the caller's transaction, by the form's rules (check: the user's and
+ * the target's organization and scope; the exclusion constraints), with its journal row. The
+ * form's POST and the CSV import (credential-import.ts) both come here.
+ */
+export async function createCredential(
+  q: Queryable,
+  c: Context<AppEnv>,
+  scope: Scope,
+  input: CredentialInput,
+): Promise<number> {
+  const organizationId = await check(q, scope, c.get('principal'), input)
+  const [row] = await q.query<{ credential_id: number }>(
+    `insert into credentials (user_id, assignment_type, assignment_id, start_datetime,
+       end_datetime, exclusive, permanent, repetition, organization_id)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning credential_id`,
+    [...values(input), organizationId],
+  )
+  const credentialId = row?.credential_id ?? 0
+  const created = (await findCredential(q, credentialId)) ?? null
+  await writeJournal(
+    q,
+    journalSource(c),
+    changeRow('credential', credentialId, null, created, credentialName),
+  )
+  return credentialId
+}
+
+/**
+ * `current` (locked and in scope) changed to `input` in the caller's transaction, by the same
+ * rules as a create, with its journal row. A new target or user invalidates an offline PIN made
+ * for the old one.
+ */
+export async function updateCredential(
+  q: Queryable,
+  c: Context<AppEnv>,
+  scope: Scope,
+  current: Credential,
+  input: CredentialInput,
+): Promise<Credential | undefined> {
+  const id = current.credential_id
+  const organizationId = await check(q, scope, c.get('principal'), input)
+  await q.query(
+    `update credentials set user_id = $1, assignment_type = $2, assignment_id = $3,
+       start_datetime = $4, end_datetime = $5, exclusive = $6, permanent = $7, repetition = $8,
+       organization_id = $9, updated_at = now(),
+       pin = case when user_id = $1 and assignment_type = $2 and assignment_id = $3 then pin end
+     where credential_id = $10`,
+    [...values(input), organizationId, id],
+  )
+  const after = await findCredential(q, id)
+  await writeJournal(
+    q,
+    journalSource(c),
+    changeRow('credential', id, current, after ?? null, credentialName),
+  )
+  return after
+}
+
+/**
+ * The credential equal to `input` (same user, target and window), if there is one: what makes a
+ * second import of the same file change nothing.
+ */
+export async function sameCredential(q: Queryable, input: CredentialInput) {
+  const [row] = await q.query<{ credential_id: number }>(
+    `select credential_id from credentials
+     where user_id = $1 and assignment_type = $2 and assignment_id = $3
+       and start_datetime = $4::timestamptz and end_datetime is not distinct from $5::timestamptz
+       and exclusive = $6 and permanent = $7 and repetition is not distinct from $8::jsonb
+     order by credential_id limit 1`,
+    values(input),
+  )
+  return row?.credential_id
+}
+
+export function toInput(c: Credential): CredentialInput {
   const { user_id, assignment_type, assignment_id, start_datetime, end_datetime } = c
   const { exclusive, permanent, repetition } = c
   return {
@@ -170,23 +246,7 @@ export function registerCredentials(app: App, s: Services) {
     const p = c.get('principal')
     const scope = requireScope(p, 'credentials', 'create')
     const input = await jsonBody(c, CredentialInput)
-    const id = await s.db.tx(async (q) => {
-      const organizationId = await check(q, scope, p, input)
-      const [row] = await q.query<{ credential_id: number }>(
-        `insert into credentials (user_id, assignment_type, assignment_id, start_datetime,
-           end_datetime, exclusive, permanent, repetition, organization_id)
-         values ($1, $2, $3, $4, $5, $6, $7, $8, $9) returning credential_id`,
-        [...values(input), organizationId],
-      )
-      const credentialId = row?.credential_id ?? 0
-      const created = (await findCredential(q, credentialId)) ?? null
-      await writeJournal(
-        q,
-        journalSource(c),
-        changeRow('credential', credentialId, null, created, credentialName),
-      )
-      return credentialId
-    })
+    const id = await s.db.tx((q) => createCredential(q, c, scope, input))
     return c.json(await findCredential(s.db, id), 201)
   })
 
@@ -199,24 +259,13 @@ export function registerCredentials(app: App, s: Services) {
     const updated = await s.db.tx(async (q) => {
       await lockRow(q, 'credentials', id, 'update')
       const current = ensureInScope(scope, p, await findCredential(q, id), 'Credential')
-      const input = parse({ ...toInput(current), ...patch }, CredentialInput)
-      const organizationId = await check(q, scope, p, input)
-      // A new target or user invalidates an offline PIN made for the old one.
-      await q.query(
-        `update credentials set user_id = $1, assignment_type = $2, assignment_id = $3,
-           start_datetime = $4, end_datetime = $5, exclusive = $6, permanent = $7, repetition = $8,
-           organization_id = $9, updated_at = now(),
-           pin = case when user_id = $1 and assignment_type = $2 and assignment_id = $3 then pin end
-         where credential_id = $10`,
-        [...values(input), organizationId, id],
-      )
-      const after = await findCredential(q, id)
-      await writeJournal(
+      return updateCredential(
         q,
-        journalSource(c),
-        changeRow('credential', id, current, after ?? null, credentialName),
+        c,
+        scope,
+        current,
+        parse({ ...toInput(current), ...patch }, CredentialInput),
       )
-      return after
     })
     return c.json(updated)
   })
