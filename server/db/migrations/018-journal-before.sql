@@ -1,0 +1,107 @@
+-- "Who can open this?" a year back read and grouped every journal row since (journal_rewind,
+-- migration 016): 100,000 rows per question (decision 057). The values a rewind needs are written
+-- once instead, as the journal grows: for every journaled field a row changes, its `before`, with
+-- the ids of the moments that see it. A rewind to a moment starts at the moment's first row (the
+-- first by time after it, as before); the value a field had then is the `before` of its first change
+-- from that row on, which is the one entry whose range holds that row's id: after the field's
+-- previous change, up to and including this one. A create or delete row adds an entry without a
+-- field (its action), whose range starts after the object's previous row: it is the first row from
+-- a moment on exactly when that moment's first row falls in the range.
+create table journal_before (
+  target_type text not null,
+  target_id bigint not null,
+  -- Null: the entry of a create or delete row, whose value is the action.
+  field text,
+  value jsonb,
+  -- The first rows (ids) of the moments that see this value: (previous change, this change].
+  ids int8range not null,
+  -- The row that wrote it: retention removes the entry with its row.
+  journal_id bigint not null
+) partition by list (target_type);
+-- One table per kind a rewind reads: a moment's credentials are not searched among its users' and
+-- devices' entries, nor these among the credentials' (the kind is pruned as the statement starts).
+create table journal_before_credential partition of journal_before for values in ('credential');
+create table journal_before_user partition of journal_before for values in ('user');
+create table journal_before_device partition of journal_before for values in ('device');
+create table journal_before_other partition of journal_before default;
+
+-- A moment's entries: those whose range holds its first row's id.
+create index journal_before_ids on journal_before using gist (ids);
+-- A field's latest entry, where the next change's range starts. Led by the object's id: led by its
+-- type, it would offer a rewind every entry of that type, and the planner took it.
+create index journal_before_field on journal_before (target_id, field, target_type, journal_id);
+create index journal_before_row on journal_before (journal_id);
+
+-- The entries of the journal's rows from `first_id` on: each field's range starts after its
+-- previous change, read among these rows or, before them, from the field's latest entry. PL/pgSQL,
+-- so a connection plans the insert once, not at every journal write.
+create function journal_before_from(first_id bigint) returns void language plpgsql as $$
+begin
+  insert into journal_before (target_type, target_id, field, value, ids, journal_id)
+  select j.target_type, j.target_id, e.key, coalesce(e.value->0, 'null'::jsonb),
+    int8range(coalesce(
+      lag(j.journal_id) over (partition by j.target_type, j.target_id, e.key order by j.journal_id),
+      (select max(b.journal_id) from journal_before b
+       where b.target_type = j.target_type and b.target_id = j.target_id and b.field = e.key)),
+      j.journal_id, '(]'),
+    j.journal_id
+  from journal j cross join lateral jsonb_each(j.changes) e
+  where j.journal_id >= first_id and j.target_id is not null
+  union all
+  select j.target_type, j.target_id, null, to_jsonb(j.action),
+    int8range((select max(p.journal_id) from journal p
+               where p.target_type = j.target_type and p.target_id = j.target_id
+                 and p.journal_id < j.journal_id), j.journal_id, '(]'),
+    j.journal_id
+  from journal j
+  where j.journal_id >= first_id and j.target_id is not null and j.action in ('create', 'delete');
+end $$;
+
+select journal_before_from(0);
+
+-- Written by the statement that writes the rows, in its transaction: a change, its journal row and
+-- its entries commit or roll back together. Writers queue on the chain head's lock (migration 013),
+-- so each statement's rows follow every committed row.
+create function journal_before_insert() returns trigger language plpgsql as $$
+begin
+  perform journal_before_from((select min(journal_id) from new_rows));
+  return null;
+end $$;
+create trigger journal_before_insert after insert on journal
+  referencing new table as new_rows for each statement execute function journal_before_insert();
+
+-- Retention's delete (journal_prune) takes the removed rows' entries with them.
+create function journal_before_delete() returns trigger language plpgsql as $$
+begin
+  delete from journal_before where journal_id in (select journal_id from old_rows);
+  return null;
+end $$;
+create trigger journal_before_delete after delete on journal
+  referencing old table as old_rows for each statement execute function journal_before_delete();
+
+-- The entries a rewind to `since` reads, of objects of one kind: those whose range holds the
+-- moment's first row. Not inlined (PL/pgSQL): the planner plans the statements that read it with
+-- its row estimate, not with the two rows it guessed for the inlined scan and then joined 10,000
+-- rows by nested loops.
+create function journal_then(kind text, since timestamptz)
+returns table (target_id bigint, field text, value jsonb)
+language plpgsql stable rows 10000 as $$
+begin
+  return query select b.target_id, b.field, b.value
+  from journal_before b
+  where b.target_type = kind and b.ids @> (
+    select f.journal_id from journal f where f.at > since order by f.at, f.journal_id limit 1);
+end $$;
+
+-- The same answer as migration 016's scan, read from the entries: per object changed from the
+-- moment's first row on, 'create' or 'delete' when that is its first row's action (null for any
+-- other: the rewind treats them alike) and each field's value then.
+create or replace function journal_rewind(kind text, since timestamptz)
+returns table (target_id bigint, first_action text, before jsonb)
+language sql stable as $$
+  select e.target_id,
+    min(e.value #>> '{}') filter (where e.field is null),
+    jsonb_object_agg(e.field, e.value) filter (where e.field is not null)
+  from journal_then(kind, since) e
+  group by e.target_id
+$$;
