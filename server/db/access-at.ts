@@ -73,8 +73,11 @@ interface Target {
 }
 
 /** Where each device was mounted then, with that place's location (today's structure). */
-async function devicesThen(q: Queryable, target: Target, at: Date) {
-  const rewind = await rewindOf(q, 'device', at)
+async function devicesThen(q: Queryable, target: Target, at: Date, past: boolean) {
+  // Now: nothing to rewind, and no statement to ask so.
+  const rewind = past
+    ? await rewindOf(q, 'device', at)
+    : { firstAction: new Map(), before: new Map() }
   const changed = [...new Set([...rewind.firstAction.keys(), ...rewind.before.keys()])]
   const here =
     target.type === 'door'
@@ -99,9 +102,12 @@ async function devicesThen(q: Queryable, target: Target, at: Date) {
     const ids = (type: string) =>
       places.filter((p) => p.startsWith(`${type}:`)).map((p) => Number(p.split(':')[1]))
     const rows = await q.query<{ t: string; id: number; location_id: number }>(
-      `select 'floor' as t, floor_id as id, location_id from floors where floor_id = any($1::int[])
+      {
+        name: 'access_moved_places',
+        text: `select 'floor' as t, floor_id as id, location_id from floors where floor_id = any($1::int[])
        union all select 'room', room_id, location_id from rooms where room_id = any($2::int[])
        union all select 'door', door_id, location_id from doors where door_id = any($3::int[])`,
+      },
       [ids('floor'), ids('room'), ids('door')],
     )
     for (const row of rows) locationOf.set(place(row.t, row.id), Number(row.location_id))
@@ -120,8 +126,13 @@ async function devicesThen(q: Queryable, target: Target, at: Date) {
 }
 
 /** The places whose credentials open the target then; none when the target did not exist. */
-async function grantingPlaces(q: Queryable, target: Target, at: Date): Promise<Set<Place>> {
-  const devices = await devicesThen(q, target, at)
+async function grantingPlaces(
+  q: Queryable,
+  target: Target,
+  at: Date,
+  past: boolean,
+): Promise<Set<Place>> {
+  const devices = await devicesThen(q, target, at, past)
   if (target.type === 'device') {
     const device = devices.find((d) => d.deviceId === target.id)
     if (!device) return new Set()
@@ -132,7 +143,7 @@ async function grantingPlaces(q: Queryable, target: Target, at: Date): Promise<S
   }
   if (target.type === 'door') {
     const [door] = await q.query<{ location_id: number }>(
-      'select location_id from doors where door_id = $1',
+      { name: 'access_door_location', text: 'select location_id from doors where door_id = $1' },
       [target.id],
     )
     const places = new Set<Place>([place('door', target.id)])
@@ -142,7 +153,7 @@ async function grantingPlaces(q: Queryable, target: Target, at: Date): Promise<S
     return places
   }
   const doors = await q.query<{ door_id: number }>(
-    'select door_id from doors where location_id = $1',
+    { name: 'access_location_doors', text: 'select door_id from doors where location_id = $1' },
     [target.id],
   )
   const places = new Set<Place>([place('location', target.id)])
@@ -183,7 +194,9 @@ const credentialFields = {
 
 // The credentials' entries at the moment (journal_then, migration 018) pivoted into two columns
 // per field, whether it changed since and its value then as text (one entry per field): 10,000
-// credentials a year back cost less so than as one JSON object or array each.
+// credentials a year back cost less so than as one JSON object or array each. The credentials then
+// are materialized: inlined, each field's cast from text ran once per use in opens_at (the start
+// four times); a year back on PGlite the statement took 324 ms so, 144 ms materialized (load 6).
 const credentialsThen = (rewind: boolean) =>
   rewind
     ? `crewind as (
@@ -197,7 +210,7 @@ const credentialsThen = (rewind: boolean) =>
         )
         .join(',\n      ')}
     from journal_then('credential', $3) group by target_id),
-  cthen as (
+  cthen as materialized (
     select coalesce(n.credential_id, r.target_id::int) as credential_id,
       ${Object.entries(credentialFields)
         .map(([field, cast]) => {
@@ -302,7 +315,7 @@ export async function whoCanOpen(
   /** Whether `at` is a past moment to rewind to; now reads the tables as they are. */
   past: boolean,
 ): Promise<{ people_count: number; people: AccessPerson[] }> {
-  const places = await grantingPlaces(q, target, at)
+  const places = await grantingPlaces(q, target, at, past)
   if (places.size === 0) return { people_count: 0, people: [] }
   const pairs = [...places].map((p) => p.split(':'))
   // Planning a statement this size took 25–80 ms on PGlite, running it on a seeded door 2 ms: it
