@@ -152,19 +152,23 @@ export async function lockdownAt(
     device: `select organization_id, location_id, device_floor(assignment_type, assignment_id)
                as floor_id from devices where device_id = $1`,
   }
+  // Named, so it is planned once per connection: "who can open this?" asks it at every answer.
   const [row] = await q.query<{
     lockdown_id: number
     scope_name: string
     started_by_email: string
     started_at: string
   }>(
-    `with p as (${place[target.type]})
+    {
+      name: `lockdown_at_${target.type}`,
+      text: `with p as (${place[target.type]})
      select l.lockdown_id, l.scope_name, l.started_by_email, l.started_at
      from p join lockdowns l on lockdown_covers_place(l.scope_type, l.scope_id,
        l.organization_id, p.organization_id, p.location_id, p.floor_id)
      where case when $2::timestamptz is null then l.released_at is null
        else l.started_at <= $2 and (l.released_at is null or l.released_at > $2) end
      order by l.lockdown_id limit 1`,
+    },
     [target.id, moment?.toISOString() ?? null],
   )
   return (
