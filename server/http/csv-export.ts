@@ -6,7 +6,7 @@ import { loadAllLocales } from '../../i18n/i18n-util.sync'
 import type { ListQuery } from '../../src/contract/list'
 import type { Queryable } from '../db/database'
 import type { ListSpec } from './list'
-import { keysetBatch, type KeysetMark } from './list-keyset'
+import { keysetBatch, type JsonRows, type KeysetMark } from './list-keyset'
 
 loadAllLocales()
 
@@ -59,6 +59,8 @@ export interface CsvExport<K extends string, R extends object> {
   spec: ListSpec<K>
   query: Pick<ListQuery<K>, 'order_by' | 'order_direction' | 'search'>
   columns: readonly CsvColumn<R>[]
+  /** Read each batch as one JSON array (list-keyset.ts, JsonRows), naming its timestamp columns. */
+  json?: JsonRows
 }
 
 /**
@@ -100,6 +102,7 @@ export function csvResponse<K extends string, R extends object>(
         job.query,
         mark,
         EXPORT_BATCH,
+        job.json,
       )
       if (batch.rows.length > 0) {
         controller.enqueue(encoder.encode(stringify(batch.rows.map(cells), options)))
