@@ -141,12 +141,13 @@ export async function createApp(overrides: Partial<ServerOptions> = {}): Promise
     lifecycle: { draining: false },
     metrics,
     principals: new PrincipalCache(options.principalCacheMs),
+    requests: { count: 0 },
     lockdownJob,
   }
 
   const app = new Hono<AppEnv>()
   app.use('*', requestIds())
-  app.use('*', observeRequests(metrics, logger))
+  app.use('*', observeRequests(metrics, logger, services.requests))
   app.use('*', drainUnreadBody(UPLOAD_MAX_BYTES + 64 * 1024))
   app.use('*', closeWhileDraining(services.lifecycle))
   const pageHeaders = secureHeaders({

@@ -15,11 +15,14 @@ type Marked<R> = R & { __sort: string | null; __key: string }
  * A batch's rows as one JSON array (one row, one field) instead of one row of fields each: on the
  * embedded database every field of every row is cut from the answer and decoded on its own
  * (PGlite's protocol parser, then node-postgres's), which cost more than the query itself — 16
- * fields × a million rows. JSON numbers, booleans and strings come back as they would; a
- * timestamptz comes as `2026-01-31T08:00:00.123456+00:00`, so the caller names its timestamp
- * columns and they are turned into the API's ISO form (`…08:00:00.123Z`) as the driver does.
+ * fields × a million rows. Each row is a JSON array of `columns` (the select list's names, in
+ * its order; keys repeated on every row were as much text again). JSON numbers, booleans and
+ * strings come back as they would; a timestamptz comes as `2026-01-31T08:00:00.123456+00:00`, so
+ * the caller names its timestamp columns and they are turned into the API's ISO form
+ * (`…08:00:00.123Z`) as the driver does.
  */
 export interface JsonRows {
+  columns: readonly string[]
   timestamps: readonly string[]
 }
 
@@ -102,19 +105,21 @@ async function jsonBatch<R>(
   params: unknown[],
   json: JsonRows,
 ): Promise<Marked<R>[]> {
-  const sql = `select coalesce(json_agg(b), '[]') as rows from (${text}) b`
-  const [answer] = await q.query<{ rows: Marked<R>[] }>(
+  const names = [...json.columns, '__sort', '__key']
+  const sql = `select coalesce(json_agg(json_build_array(${names.map((n) => `b.${n}`).join(', ')})), '[]') as rows
+     from (${text}) b`
+  const [answer] = await q.query<{ rows: unknown[][] }>(
     { name: statementName(sql), text: sql },
     params,
   )
-  const rows = answer?.rows ?? []
-  if (json.timestamps.length > 0)
-    for (const row of rows) {
-      const r = row as Record<string, unknown>
-      for (const column of json.timestamps) {
-        const v = r[column]
-        if (typeof v === 'string') r[column] = isoFromJson(v)
-      }
+  const stamps = json.timestamps.map((column) => names.indexOf(column))
+  return (answer?.rows ?? []).map((values) => {
+    for (const i of stamps) {
+      const v = values[i]
+      if (typeof v === 'string') values[i] = isoFromJson(v)
     }
-  return rows
+    const row: Record<string, unknown> = {}
+    for (let i = 0; i < names.length; i++) row[names[i]] = values[i]
+    return row as Marked<R>
+  })
 }

@@ -4,18 +4,33 @@ import type { Logger } from '../logger'
 import type { Metrics } from '../metrics'
 
 /**
+ * Requests being answered now, read synchronously (the gauge's value is not): a streamed answer
+ * counts until its handler returns the Response, not while its body streams, so a CSV export
+ * yields to the others (server/http/csv-export.ts) without counting itself or another export.
+ */
+export interface RequestsInFlight {
+  count: number
+}
+
+/**
  * Times every request once and hands the same figures to the metrics and the log: the route
  * template (`/org/v1/users/:id`, never the raw URL, so series stay few and no token in a query
  * string is written down), the status, and the time. Counts the requests in flight.
  */
-export function observeRequests(metrics: Metrics, logger: Logger): MiddlewareHandler<AppEnv> {
+export function observeRequests(
+  metrics: Metrics,
+  logger: Logger,
+  requests: RequestsInFlight,
+): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     metrics.inFlight.inc()
+    requests.count += 1
     const started = performance.now()
     try {
       await next()
     } finally {
       metrics.inFlight.dec()
+      requests.count -= 1
       const ms = performance.now() - started
       const { method } = c.req
       // After next(), routePath is the template of the handler that answered.

@@ -54,7 +54,7 @@ const wordOf = <B extends Record<string, () => string>>(
   return (LL: TranslationFunctions, key: keyof B & string): string => {
     const words = memo(LL)
     let word = words.get(key)
-    if (word === undefined) words.set(key, (word = branch(LL)[key]!()))
+    if (word === undefined) words.set(key, (word = branch(LL)[key]()))
     return word
   }
 }
@@ -152,7 +152,34 @@ const credentialColumns: CsvColumn<Credential>[] = [
   column('created_at', (c) => c.created_at),
 ]
 
-const auditColumns: CsvColumn<AuditEntry>[] = [
+/** The audit entry's fields the file shows: only these are read (each is JSON in a batch). */
+type AuditRow = Pick<
+  AuditEntry,
+  | 'audit_id'
+  | 'created_at'
+  | 'device_id'
+  | 'device_name'
+  | 'command'
+  | 'result'
+  | 'user_id'
+  | 'actor_email'
+  | 'detail'
+  | 'organization_id'
+>
+const auditFields: (keyof AuditRow)[] = [
+  'audit_id',
+  'created_at',
+  'device_id',
+  'device_name',
+  'command',
+  'result',
+  'user_id',
+  'actor_email',
+  'detail',
+  'organization_id',
+]
+
+const auditColumns: CsvColumn<AuditRow>[] = [
   column('audit_id', (a) => a.audit_id),
   column('at', (a) => a.created_at),
   column('device_id', (a) => a.device_id),
@@ -193,7 +220,7 @@ function listExport<K extends string, R extends object, Q extends ListQuery<K>, 
     const p = c.get('principal')
     const limit = orgLimit(requireScope(p, resource, 'read'), p)
     const list = query(c, struct)
-    return csvResponse(c, s.db, { what, spec: spec(limit, list), query: list, columns })
+    return csvResponse(c, s, { what, spec: spec(limit, list), query: list, columns })
   }
 }
 
@@ -247,12 +274,12 @@ export function registerExports(app: App, s: Services) {
     const { upto, device_id: deviceId, ...list } = query(c, AuditListQuery)
     const spec = boundedSpec(limit, upto ?? (await scopeTotal(s.db, limit)))
     if (deviceId !== undefined) spec.where.push(`device_id = $${spec.params.push(deviceId)}`)
-    return csvResponse(c, s.db, {
+    return csvResponse(c, s, {
       what: 'audit-log',
-      spec,
+      spec: { ...spec, select: auditFields.join(', ') },
       query: list,
       columns: auditColumns,
-      json: { timestamps: ['created_at'] },
+      json: { columns: auditFields, timestamps: ['created_at'] },
     })
   })
 
@@ -260,7 +287,7 @@ export function registerExports(app: App, s: Services) {
     const p = c.get('principal')
     const limit = orgLimit(requireScope(p, 'journal', 'read'), p)
     const { list, ...filters } = journalQuery(c)
-    return csvResponse(c, s.db, {
+    return csvResponse(c, s, {
       what: 'journal',
       spec: await journalListSpec(s.db, limit, filters),
       query: list,

@@ -1,4 +1,5 @@
 import { parse } from 'csv-parse/sync'
+import { stringify } from 'csv-stringify/sync'
 import type { Struct } from 'superstruct'
 import { describe, expect, it } from 'vitest'
 import { AuditEntry, AuditPage, auditSortKeys } from '../../src/contract/audits'
@@ -16,6 +17,7 @@ import {
   type KeysetMark,
 } from '../../server/http/list-keyset'
 import { boundedSpec } from '../../server/db/audit-pages'
+import { csvRecord, type CsvCell } from '../../server/http/csv-export'
 import { scopeTotal } from '../../server/db/audit-paging'
 import { ADMIN, AUDITOR, GLOBEX, ORGADMIN, STAFF, shaped, useServer } from './helpers'
 
@@ -255,7 +257,25 @@ describe('keyset batches', () => {
           boundedSpec(null, upto),
           { order_by, order_direction },
           7,
-          { timestamps: ['created_at'] },
+          {
+            columns: [
+              'audit_id',
+              'created_at',
+              'device_id',
+              'device_name',
+              'device_type_id',
+              'location_id',
+              'command',
+              'result',
+              'detail',
+              'detail_code',
+              'detail_params',
+              'user_id',
+              'actor_email',
+              'organization_id',
+            ],
+            timestamps: ['created_at'],
+          },
         )
         expect(walked.length).toBe(list.recordsFiltered)
         expect(walked).toEqual(list.data)
@@ -273,5 +293,53 @@ describe('keyset batches', () => {
       '2026-01-31T08:00:00.5+02:00',
     ])
       expect(isoFromJson(text)).toBe(new Date(text).toISOString())
+  })
+})
+
+describe('csvRecord', () => {
+  it('writes every cell as csv-stringify does with escape_formulas and CRLF', () => {
+    const cells: CsvCell[] = [
+      ...hostile,
+      '',
+      'plain',
+      'a\nb',
+      'a\rb',
+      'a\r\nb',
+      '\rfirst',
+      '"quoted"',
+      ' spaced ',
+      'ＡＢ',
+      '\uFF1D1+1',
+      '\uFF0B1',
+      '\uFF0D1',
+      '\uFF20x',
+      "'already",
+      'Ünïcödé, ✓',
+      0,
+      -1,
+      -2.5,
+      1e21,
+      12345678901234,
+      true,
+      false,
+      null,
+      undefined,
+    ]
+    // csv-stringify 6.9 with CRLF records leaves a lone CR or LF unquoted (RFC 4180 quotes it): below.
+    const agreed = cells.filter(
+      (cell) => !(typeof cell === 'string' && /\r(?!\n)|(?<!\r)\n/.test(cell)),
+    )
+    const rows = [agreed, [...agreed].reverse(), ['only'], [''], [-7, '-7', '@', '=']]
+    const options = { escape_formulas: true, record_delimiter: 'windows' } as const
+    expect(rows.map(csvRecord).join('')).toBe(stringify(rows, options))
+  })
+
+  it('quotes a lone CR or LF, so a reader cannot take it for the end of the record', () => {
+    const text = csvRecord(['a\rb', '\rfirst', 'a\nb']) + csvRecord(['next', '', ''])
+    expect(text).toBe(`"a\rb","'\rfirst","a\nb"\r\nnext,,\r\n`)
+    expect(parse(text)).toEqual([
+      ['a\rb', "'\rfirst", 'a\nb'],
+      ['next', '', ''],
+    ])
   })
 })
