@@ -18,7 +18,7 @@ import { constraintAnswer } from './http/constraints'
 import { closeWhileDraining, drainUnreadBody } from './http/drain'
 import { HttpError } from './http/errors'
 import { registerReady } from './http/ready'
-import { observeRequests } from './http/observe'
+import { observeRequests, RequestsInFlight } from './http/observe'
 import { requestIds } from './http/request-id'
 import { registerStatic } from './http/static'
 import { createLogger } from './logger'
@@ -141,7 +141,7 @@ export async function createApp(overrides: Partial<ServerOptions> = {}): Promise
     lifecycle: { draining: false },
     metrics,
     principals: new PrincipalCache(options.principalCacheMs),
-    requests: { count: 0 },
+    requests: new RequestsInFlight(),
     lockdownJob,
   }
 

@@ -45,7 +45,7 @@ export interface Services {
   metrics: Metrics
   /** Signed-in callers read recently; a write that changes one forgets it (decision 055). */
   principals: PrincipalCache<Principal>
-  /** Requests being answered now (server/http/observe.ts); a CSV export waits while there are any. */
+  /** Requests being answered now (server/http/observe.ts); a CSV export on PGlite lets them finish first. */
   requests: RequestsInFlight
   /** The lockdown job (server/jobs/lockdown-job.ts): a start or a retry wakes it. */
   lockdownJob: { wake(): void }

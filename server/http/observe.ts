@@ -8,8 +8,26 @@ import type { Metrics } from '../metrics'
  * counts until its handler returns the Response, not while its body streams, so a CSV export
  * yields to the others (server/http/csv-export.ts) without counting itself or another export.
  */
-export interface RequestsInFlight {
-  count: number
+export class RequestsInFlight {
+  private last = 0
+  private readonly open = new Set<number>()
+  begin(): number {
+    this.last += 1
+    this.open.add(this.last)
+    return this.last
+  }
+  end(id: number) {
+    this.open.delete(id)
+  }
+  /** The newest request's number: what `anyUpTo` is asked about later. */
+  get newest(): number {
+    return this.last
+  }
+  /** Whether a request that began up to number `id` is still being answered. */
+  anyUpTo(id: number): boolean {
+    for (const open of this.open) if (open <= id) return true
+    return false
+  }
 }
 
 /**
@@ -24,13 +42,13 @@ export function observeRequests(
 ): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     metrics.inFlight.inc()
-    requests.count += 1
+    const request = requests.begin()
     const started = performance.now()
     try {
       await next()
     } finally {
       metrics.inFlight.dec()
-      requests.count -= 1
+      requests.end(request)
       const ms = performance.now() - started
       const { method } = c.req
       // After next(), routePath is the template of the handler that answered.
