@@ -18,7 +18,7 @@ import { constraintAnswer } from './http/constraints'
 import { closeWhileDraining, drainUnreadBody } from './http/drain'
 import { HttpError } from './http/errors'
 import { registerReady } from './http/ready'
-import { observeRequests } from './http/observe'
+import { observeRequests, RequestsInFlight } from './http/observe'
 import { requestIds } from './http/request-id'
 import { registerStatic } from './http/static'
 import { createLogger } from './logger'
@@ -142,12 +142,13 @@ export async function createApp(overrides: Partial<ServerOptions> = {}): Promise
     lifecycle: { draining: false },
     metrics,
     principals: new PrincipalCache(options.principalCacheMs),
+    requests: new RequestsInFlight(),
     lockdownJob,
   }
 
   const app = new Hono<AppEnv>()
   app.use('*', requestIds())
-  app.use('*', observeRequests(metrics, logger))
+  app.use('*', observeRequests(metrics, logger, services.requests))
   app.use('*', drainUnreadBody(UPLOAD_MAX_BYTES + 64 * 1024))
   app.use('*', closeWhileDraining(services.lifecycle))
   const pageHeaders = secureHeaders({

@@ -6,6 +6,7 @@ import type { HashGate } from './auth/hash-gate'
 import type { Lifecycle } from './http/drain'
 import type { Metrics } from './metrics'
 import type { PrincipalCache } from './auth/principal-cache'
+import type { RequestsInFlight } from './http/observe'
 
 /** The signed-in caller, read from the database (kept briefly: server/auth/principal-cache.ts). */
 export interface Principal {
@@ -44,6 +45,8 @@ export interface Services {
   metrics: Metrics
   /** Signed-in callers read recently; a write that changes one forgets it (decision 055). */
   principals: PrincipalCache<Principal>
+  /** Requests being answered now (server/http/observe.ts); a CSV export on PGlite lets them finish first. */
+  requests: RequestsInFlight
   /** The lockdown job (server/jobs/lockdown-job.ts): a start or a retry wakes it. */
   lockdownJob: { wake(): void }
 }

@@ -4,18 +4,51 @@ import type { Logger } from '../logger'
 import type { Metrics } from '../metrics'
 
 /**
+ * Requests being answered now, read synchronously (the gauge's value is not): a streamed answer
+ * counts until its handler returns the Response, not while its body streams, so a CSV export
+ * yields to the others (server/http/csv-export.ts) without counting itself or another export.
+ */
+export class RequestsInFlight {
+  private last = 0
+  private readonly open = new Set<number>()
+  begin(): number {
+    this.last += 1
+    this.open.add(this.last)
+    return this.last
+  }
+  end(id: number) {
+    this.open.delete(id)
+  }
+  /** The newest request's number: what `anyUpTo` is asked about later. */
+  get newest(): number {
+    return this.last
+  }
+  /** Whether a request that began up to number `id` is still being answered. */
+  anyUpTo(id: number): boolean {
+    for (const open of this.open) if (open <= id) return true
+    return false
+  }
+}
+
+/**
  * Times every request once and hands the same figures to the metrics and the log: the route
  * template (`/org/v1/users/:id`, never the raw URL, so series stay few and no token in a query
  * string is written down), the status, and the time. Counts the requests in flight.
  */
-export function observeRequests(metrics: Metrics, logger: Logger): MiddlewareHandler<AppEnv> {
+export function observeRequests(
+  metrics: Metrics,
+  logger: Logger,
+  requests: RequestsInFlight,
+): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     metrics.inFlight.inc()
+    const request = requests.begin()
     const started = performance.now()
     try {
       await next()
     } finally {
       metrics.inFlight.dec()
+      requests.end(request)
       const ms = performance.now() - started
       const { method } = c.req
       // After next(), routePath is the template of the handler that answered.

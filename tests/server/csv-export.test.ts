@@ -1,7 +1,8 @@
 import { parse } from 'csv-parse/sync'
+import { stringify } from 'csv-stringify/sync'
 import type { Struct } from 'superstruct'
 import { describe, expect, it } from 'vitest'
-import { AuditPage } from '../../src/contract/audits'
+import { AuditEntry, AuditPage, auditSortKeys } from '../../src/contract/audits'
 import { Credential, credentialSortKeys } from '../../src/contract/credentials'
 import { listOf } from '../../src/contract/list'
 import { Organization } from '../../src/contract/organizations'
@@ -9,7 +10,15 @@ import { Me, User, userSortKeys } from '../../src/contract/users'
 import { userListSpec } from '../../server/routes/users'
 import { credentialListSpec } from '../../server/routes/credentials'
 import type { ListSpec } from '../../server/http/list'
-import { keysetBatch, type KeysetMark } from '../../server/http/list-keyset'
+import {
+  isoFromJson,
+  keysetBatch,
+  type JsonRows,
+  type KeysetMark,
+} from '../../server/http/list-keyset'
+import { boundedSpec } from '../../server/db/audit-pages'
+import { csvRecord, type CsvCell } from '../../server/http/csv-export'
+import { scopeTotal } from '../../server/db/audit-paging'
 import { ADMIN, AUDITOR, GLOBEX, ORGADMIN, STAFF, shaped, useServer } from './helpers'
 
 const server = useServer()
@@ -177,6 +186,7 @@ async function walk<K extends string, R extends object>(
   spec: ListSpec<K>,
   order: { order_by: K; order_direction: 'asc' | 'desc' },
   size: number,
+  json?: JsonRows,
 ): Promise<R[]> {
   const walked: R[] = []
   let mark: KeysetMark | null = null
@@ -187,6 +197,7 @@ async function walk<K extends string, R extends object>(
       { ...order, search: '' },
       mark,
       size,
+      json,
     )
     walked.push(...batch.rows)
     mark = batch.mark
@@ -232,5 +243,103 @@ describe('keyset batches', () => {
       )
       expect(walked.map((c) => c.credential_id)).toEqual(list.data.map((c) => c.credential_id))
     }
+  })
+
+  it('walk the audit log as JSON batches: the list’s rows, field for field, in every order', async () => {
+    const token = await server().login(ADMIN)
+    const db = server().running.handle.services.db
+    const upto = await scopeTotal(db, null)
+    for (const order_by of auditSortKeys) {
+      for (const order_direction of ['asc', 'desc'] as const) {
+        const query = `order_by=${order_by}&order_direction=${order_direction}`
+        const list = await listed(`/sbm/v1/devices/audit?${query}`, AuditPage, token)
+        const walked = await walk<(typeof auditSortKeys)[number], AuditEntry>(
+          boundedSpec(null, upto),
+          { order_by, order_direction },
+          7,
+          {
+            columns: [
+              'audit_id',
+              'created_at',
+              'device_id',
+              'device_name',
+              'device_type_id',
+              'location_id',
+              'command',
+              'result',
+              'detail',
+              'detail_code',
+              'detail_params',
+              'user_id',
+              'actor_email',
+              'organization_id',
+            ],
+            timestamps: ['created_at'],
+          },
+        )
+        expect(walked.length).toBe(list.recordsFiltered)
+        expect(walked).toEqual(list.data)
+      }
+    }
+  })
+
+  it('reads a JSON timestamp as the driver does', () => {
+    for (const text of [
+      '2026-01-31T08:00:00+00:00',
+      '2026-01-31T08:00:00.1+00:00',
+      '2026-01-31T08:00:00.12+00:00',
+      '2026-01-31T08:00:00.123+00:00',
+      '2026-01-31T08:00:00.123999+00:00',
+      '2026-01-31T08:00:00.5+02:00',
+    ])
+      expect(isoFromJson(text)).toBe(new Date(text).toISOString())
+  })
+})
+
+describe('csvRecord', () => {
+  it('writes every cell as csv-stringify does with escape_formulas and CRLF', () => {
+    const cells: CsvCell[] = [
+      ...hostile,
+      '',
+      'plain',
+      'a\nb',
+      'a\rb',
+      'a\r\nb',
+      '\rfirst',
+      '"quoted"',
+      ' spaced ',
+      'ＡＢ',
+      '\uFF1D1+1',
+      '\uFF0B1',
+      '\uFF0D1',
+      '\uFF20x',
+      "'already",
+      'Ünïcödé, ✓',
+      0,
+      -1,
+      -2.5,
+      1e21,
+      12345678901234,
+      true,
+      false,
+      null,
+      undefined,
+    ]
+    // csv-stringify 6.9 with CRLF records leaves a lone CR or LF unquoted (RFC 4180 quotes it): below.
+    const agreed = cells.filter(
+      (cell) => !(typeof cell === 'string' && /\r(?!\n)|(?<!\r)\n/.test(cell)),
+    )
+    const rows = [agreed, [...agreed].reverse(), ['only'], [''], [-7, '-7', '@', '=']]
+    const options = { escape_formulas: true, record_delimiter: 'windows' } as const
+    expect(rows.map(csvRecord).join('')).toBe(stringify(rows, options))
+  })
+
+  it('quotes a lone CR or LF, so a reader cannot take it for the end of the record', () => {
+    const text = csvRecord(['a\rb', '\rfirst', 'a\nb']) + csvRecord(['next', '', ''])
+    expect(text).toBe(`"a\rb","'\rfirst","a\nb"\r\nnext,,\r\n`)
+    expect(parse(text)).toEqual([
+      ['a\rb', "'\rfirst", 'a\nb'],
+      ['next', '', ''],
+    ])
   })
 })
