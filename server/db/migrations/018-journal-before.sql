@@ -42,7 +42,7 @@ insert into journal_before_head values (0);
 -- Without JIT: that plan's guess (a window over 43,500 rows) passes PostgreSQL's JIT threshold,
 -- and compiling it took 48 ms at every write.
 create function journal_before_from(first_id bigint, last_id bigint) returns void language plpgsql
-set plan_cache_mode = force_generic_plan set jit = off as $$
+set jit = off as $$
 begin
   insert into journal_before (target_type, target_id, field, value, ids, journal_id)
   with r as (
