@@ -37,8 +37,11 @@ insert into journal_before_head values (0);
 -- among these rows, else the latest before them (journal_target, migration 013). So a statement
 -- looks up each object once, by index, whatever its size: one row for an API write, every row for
 -- the backfill, which finds nothing before them. PL/pgSQL, so a connection plans it once.
--- Its one plan is generic: a custom plan, chosen while the generic one's guess is worse, planned
--- the statement again at every write (about 3 ms on PGlite, more than the journal row's budget).
+-- Its plan is generic for an API write's few rows: a custom plan, chosen while the generic one's
+-- guess is worse, planned the statement again at every write (about 3 ms on PGlite, more than the
+-- journal row's budget). For many rows (a CSV import's batch, the backfill) it is planned for
+-- them: the generic plan, fitted to a few rows, took 10 s for a 500-row batch. The caller
+-- (journal_before_catch_up) sets plan_cache_mode for the call.
 -- Without JIT: that plan's guess (a window over 43,500 rows) passes PostgreSQL's JIT threshold,
 -- and compiling it took 48 ms at every write.
 create function journal_before_from(first_id bigint, last_id bigint) returns void language plpgsql
@@ -84,13 +87,18 @@ create function journal_before_catch_up() returns bigint language plpgsql as $$
 declare
   covered bigint;
   last_id bigint;
+  mode text;
 begin
   select journal_id into covered from journal_before_head for update;
   select max(journal_id) into last_id from journal;
   if last_id is null or last_id <= covered then
     return 0;
   end if;
+  mode := current_setting('plan_cache_mode');
+  perform set_config('plan_cache_mode',
+    case when last_id - covered > 64 then 'force_custom_plan' else 'force_generic_plan' end, true);
   perform journal_before_from(covered + 1, last_id);
+  perform set_config('plan_cache_mode', mode, true);
   update journal_before_head set journal_id = last_id;
   return last_id - covered;
 end $$;
