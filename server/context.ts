@@ -6,7 +6,7 @@ import type { HashGate } from './auth/hash-gate'
 import type { Lifecycle } from './http/drain'
 import type { Metrics } from './metrics'
 import type { PrincipalCache } from './auth/principal-cache'
-import type { RequestsInFlight } from './http/observe'
+import type { RequestsInFlight } from './http/requests-in-flight'
 
 /** The signed-in caller, read from the database (kept briefly: server/auth/principal-cache.ts). */
 export interface Principal {

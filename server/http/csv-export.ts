@@ -5,7 +5,7 @@ import { i18nObject, isLocale } from '../../i18n/i18n-util'
 import { loadAllLocales } from '../../i18n/i18n-util.sync'
 import type { ListQuery } from '../../src/contract/list'
 import type { Db } from '../db/database'
-import type { RequestsInFlight } from './observe'
+import type { RequestsInFlight } from './requests-in-flight'
 import type { ListSpec } from './list'
 import { keysetBatch, type JsonRows, type KeysetMark } from './list-keyset'
 
