@@ -1,5 +1,16 @@
 import { ErrorBody } from './errors'
-import { array, boolean, enums, integer, nullable, object, string, type Infer } from './struct'
+import {
+  array,
+  assign,
+  boolean,
+  enums,
+  integer,
+  nullable,
+  object,
+  string,
+  type Infer,
+  type Struct,
+} from './struct'
 
 // POST /org/v1/users/import?dry_run=true|false&rows=all|valid with a text/csv body (docs/csv.md).
 
@@ -12,7 +23,8 @@ export const IMPORT_MAX_ROWS = 5000
 export const ImportOutcome = enums(['create', 'update', 'unchanged', 'error'])
 export type ImportOutcome = Infer<typeof ImportOutcome>
 
-export const ImportRow = object({
+/** A row's answer, whichever import: the user's or credential's id is added by each. */
+export const ImportRowBase = object({
   /** The row's line in the file, the header being line 1. */
   line: integer(),
   outcome: ImportOutcome,
@@ -20,9 +32,15 @@ export const ImportRow = object({
   changes: array(string()),
   /** Why the row is refused: the same body as the API's refusal of the same create or update. */
   error: nullable(ErrorBody),
-  /** The user the row names (update, unchanged) or created; null for a dry run's create or an error. */
-  user_id: nullable(integer()),
 })
+
+export const ImportRow = assign(
+  ImportRowBase,
+  object({
+    /** The user the row names (update, unchanged) or created; null for a dry run's create or an error. */
+    user_id: nullable(integer()),
+  }),
+)
 export type ImportRow = Infer<typeof ImportRow>
 
 /**
@@ -33,11 +51,15 @@ export const importRowChoices = ['all', 'valid'] as const
 export const ImportRows = enums(importRowChoices)
 export type ImportRows = Infer<typeof ImportRows>
 
-export const ImportResult = object({
-  dry_run: boolean(),
-  rows: ImportRows,
-  /** Whether the rows reported as created or updated were written: never for a dry run. */
-  written: boolean(),
-  results: array(ImportRow),
-})
+/** An import's answer, with `row` the import's row answer. */
+export const importResultOf = <T, S>(row: Struct<T, S>) =>
+  object({
+    dry_run: boolean(),
+    rows: ImportRows,
+    /** Whether the rows reported as created or updated were written: never for a dry run. */
+    written: boolean(),
+    results: array(row),
+  })
+
+export const ImportResult = importResultOf(ImportRow)
 export type ImportResult = Infer<typeof ImportResult>
