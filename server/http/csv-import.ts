@@ -9,6 +9,7 @@ import {
   type ImportRows,
 } from '../../src/contract/user-import'
 import type { AppEnv } from '../context'
+import type { Db, Queryable } from '../db/database'
 import { constraintAnswer } from './constraints'
 import { HttpError, badField } from './errors'
 
@@ -142,4 +143,19 @@ export function rowProblem(error: unknown): ErrorBody {
     ...(known.field === undefined ? {} : { field: known.field }),
     ...(known.rule ?? {}),
   }
+}
+
+/** Thrown by an import's work to end its transaction writing nothing: a dry run, or a refused row under `rows=all`. */
+export class NothingWritten extends Error {
+  constructor() {
+    super('nothing to write')
+  }
+}
+
+/** Runs an import's `work` in one transaction: its answer, or null if it wrote nothing. */
+export function importTx<T>(db: Db, work: (q: Queryable) => Promise<T>): Promise<T | null> {
+  return db.tx(work).catch((error: unknown) => {
+    if (error instanceof NothingWritten) return null
+    throw error
+  })
 }

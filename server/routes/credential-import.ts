@@ -11,6 +11,8 @@ import {
   csvRows,
   fileError,
   idCell,
+  importTx,
+  NothingWritten,
   rowProblem,
   rowsChoice,
   yesNo,
@@ -126,7 +128,6 @@ export function registerCredentialImport(app: App, s: Services) {
       for (const needed of ['assignment_type', 'assignment_id', 'start_datetime'] as const)
         if (!present.has(needed))
           throw fileError(`The file has no ${needed} column (nor credential_id).`)
-    const rollback = new Error('nothing to write')
     let results: CredentialImportRow[] = []
     const apply = async (q: Queryable, row: Record<string, unknown>) => {
       const { credential_id: id, user_email: name, ...given } = row
@@ -182,15 +183,11 @@ export function registerCredentialImport(app: App, s: Services) {
           results.push({ line, outcome: 'error', changes: [], error: body, credential_id: null })
         }
       }
-      if (dryRun || (rows === 'all' && results.some((r) => r.outcome === 'error'))) throw rollback
+      if (dryRun || (rows === 'all' && results.some((r) => r.outcome === 'error')))
+        throw new NothingWritten()
+      return true
     }
-    const written = await s.db.tx(work).then(
-      () => true,
-      (error: unknown) => {
-        if (error !== rollback) throw error
-        return false
-      },
-    )
+    const written = (await importTx(s.db, work)) !== null
     // A create rolled back has no credential to name.
     if (!written) for (const r of results) if (r.outcome === 'create') r.credential_id = null
     return c.json({ dry_run: dryRun, rows, written, results })

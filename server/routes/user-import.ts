@@ -9,6 +9,8 @@ import {
   checkWidth,
   csvRows,
   idCell,
+  importTx,
+  NothingWritten,
   rowProblem,
   rowsChoice,
   yesNo,
@@ -246,26 +248,22 @@ export function registerUserImport(app: App, s: Services) {
       keepEmpty: ['disabled'],
       cell: cellValue,
     })
-    const rollback = new Error('nothing to write')
     let results: ImportRow[] = []
     const work = async (q: Queryable) => {
       const judged = judge(p, scope, fileRows, await fileFacts(q, p, fileRows), width)
       results = judged.results
       const refusedAny = () => results.some((r) => r.outcome === 'error')
-      if (dryRun || (rows === 'all' && refusedAny())) throw rollback
+      if (dryRun || (rows === 'all' && refusedAny())) throw new NothingWritten()
       const { refused, created } = await write(q, journalSource(c), judged.writes)
       results = results.map((r) => {
         const error = refused.get(r.line)
         if (error) return { line: r.line, outcome: 'error', changes: [], error, user_id: null }
         return r.outcome === 'create' ? { ...r, user_id: created.get(r.line) ?? null } : r
       })
-      if (rows === 'all' && refusedAny()) throw rollback
+      if (rows === 'all' && refusedAny()) throw new NothingWritten()
       return judged.writes.flatMap((w) => (w.kind === 'update' ? [w.before.user_id] : []))
     }
-    const updated = await s.db.tx(work).catch((error: unknown) => {
-      if (error !== rollback) throw error
-      return null
-    })
+    const updated = await importTx(s.db, work)
     const written = updated !== null
     // A create rolled back has no user to name.
     if (!written) for (const r of results) if (r.outcome === 'create') r.user_id = null
