@@ -5,7 +5,7 @@ import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import tseslint from 'typescript-eslint'
 
-// The one-way rule of the shape: app → features → journal, lockdown → device-commands / commands / ui / api / lib /
+// The one-way rule of the shape: app → features → journal, lockdown, csv-import → device-commands / commands / ui / api / lib /
 // session → contract; machines → xstate only; server → contract only. Each zone names what its
 // files may not import, checked on the file an import resolves to (static, type-only, re-export
 // or dynamic), so no spelling of the path slips past (decision 030).
@@ -38,13 +38,18 @@ const zones = [
     "The journal's History section sits below the entity pages that show it.",
   ),
   zone(
+    'src/csv-import',
+    ['src/features', 'src/app', 'src/journal', 'src/lockdown'],
+    'The import dialog sits below the lists that offer it.',
+  ),
+  zone(
     'src/lockdown',
     ['src/features', 'src/app', 'src/journal'],
     'The lockdown banner and dialogs sit below the pages and the shell that show them.',
   ),
   zone(
     ['src/commands', 'src/api', 'src/session'],
-    ['src/features', 'src/app', 'src/journal', 'src/lockdown'],
+    ['src/features', 'src/app', 'src/journal', 'src/lockdown', 'src/csv-import'],
     `Features and app/ are composed above this layer; ${shared}`,
   ),
   zone(
@@ -56,6 +61,7 @@ const zones = [
       'src/device-commands',
       'src/journal',
       'src/lockdown',
+      'src/csv-import',
       'src/api',
       'src/session',
     ],
@@ -70,6 +76,7 @@ const zones = [
       'src/device-commands',
       'src/journal',
       'src/lockdown',
+      'src/csv-import',
       'src/api',
       'src/session',
       'src/ui',

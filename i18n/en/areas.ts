@@ -816,14 +816,22 @@ const areas = {
     yes: 'yes',
     no: 'no',
     import: {
-      command: 'Import users…',
-      title: 'Import users',
+      users: {
+        command: 'Import users…',
+        title: 'Import users',
+        fileHint:
+          'One user a row, a header row naming the columns: username, email, first_name, last_name, roles, permissions … (several values separated by ;). At most {rows} rows and 1 MB.',
+      },
+      credentials: {
+        command: 'Import credentials…',
+        title: 'Import credentials',
+        fileHint:
+          "One credential a row, a header row naming the columns: user_email, assignment_type (door, device, location), assignment_id, start_datetime, end_datetime, exclusive, repetition … or the credentials export's own. A row with credential_id changes that credential. At most {rows} rows and 1 MB.",
+      },
       description:
         'From a CSV file: nothing is written until you have seen what the import would do.',
       chooseHeading: 'Choose a file',
       file: 'CSV file',
-      fileHint:
-        'One user a row, a header row naming the columns: username, email, first_name, last_name, roles, permissions … (several values separated by ;). At most {rows} rows and 1 MB.',
       chosen: 'Chosen: {file}',
       check: 'Check the file',
       checking: 'Checking {file}: nothing is written…',

@@ -55,6 +55,11 @@ describe('import boundaries', () => {
     ['src/lockdown/x.ts', "import { userNames } from '../features/users/user-names'"],
     ['src/lockdown/x.ts', "import { routes } from '../app/routes'"],
     ['src/commands/x.ts', "import { useLockdown } from '../lockdown/use-lockdown'"],
+    // csv-import (the import dialog) ↛ features, app; the palette and api below it do not import it
+    ['src/csv-import/x.ts', "import { UserImport } from '../features/users/user-import'"],
+    ['src/csv-import/x.ts', "import { routes } from '../app/routes'"],
+    ['src/api/x.ts', "import type { ImportKind } from '../csv-import/import-kind'"],
+    ['src/ui/x.ts', "import { ImportDialog } from '../csv-import/import-dialog'"],
     // commands, api, session ↛ features, app
     ['src/commands/x.ts', "import { routes } from '../app/routes'"],
     ['src/api/x.ts', "import type { UserNames } from '../features/users/user-names'"],

@@ -17,6 +17,7 @@ import { credentialColumns } from './credential-columns'
 import { scheduleText, windowOf } from '../../lib/credential-text'
 import { dialogIdOf, withoutDialog } from './dialog-param'
 import { DeleteCredentialDialog } from './delete-credential-dialog'
+import { CredentialImport } from './credential-import'
 import { OfflineCodeDialog } from './offline-code-dialog'
 
 const defaults: ListViewDefaults<CredentialSort> = {
@@ -91,6 +92,7 @@ export function CredentialsScreen() {
       actions={
         <>
           <ListExport list="credentials" defaults={defaults} />
+          {canCreate ? <CredentialImport /> : null}
           {canCreate ? (
             <Link className={buttonClass()} href={pathTo('credentials-create')}>
               {LL.credentials.create()}

@@ -1,38 +1,45 @@
-import { useMemo, useState } from 'react'
-import type { Command } from '../../commands/command'
-import { CommandButton } from '../../commands/command-button'
-import type { PaletteContext } from '../../commands/registry'
-import { useScreenCommands } from '../../commands/screen-commands'
-import { needs } from '../../contract/permissions'
-import { buttonClass } from '../../ui/button'
-import { UserImportDialog } from './user-import-dialog'
+import { importUsers } from '../../api/csv-import'
+import { inviteUser, userKeys } from '../../api/users'
+import { inviteNeeds, needs } from '../../contract/permissions'
+import { ImportCommand } from '../../csv-import/import-command'
+import type { ImportKind } from '../../csv-import/import-kind'
+import { runBounded } from '../../lib/run-bounded'
+import { BULK_CONCURRENCY } from './bulk-user-actions'
 
-const IMPORT_COMMAND = 'users.import'
-
-/**
- * "Import users…" beside the users list's export, and the same command in the palette while the
- * list is open; both open the import dialog. Offered to callers who may create users.
- */
-export function UserImport() {
-  const [open, setOpen] = useState(false)
-  const commands = useMemo(
-    (): Command<PaletteContext>[] => [
-      {
-        id: IMPORT_COMMAND,
-        label: (LL) => LL.csv.import.command(),
-        group: 'actions',
-        needs: { anyOf: needs('users', 'create') },
-        keywords: ['import', 'csv', 'upload', 'bulk', 'users', 'importieren', 'hochladen'],
-        run: () => setOpen(true),
-      },
-    ],
-    [],
-  )
-  useScreenCommands(commands)
-  return (
-    <>
-      <CommandButton id={IMPORT_COMMAND} className={buttonClass({ tone: 'secondary' })} />
-      <UserImportDialog open={open} onClose={() => setOpen(false)} />
-    </>
-  )
+/** The users import: rows name users by username or e-mail; new users may be invited after. */
+const usersImport: ImportKind = {
+  name: 'users',
+  words: (LL) => LL.csv.import.users,
+  idColumn: (LL) => LL.csv.columns.user_id(),
+  keywords: ['users', 'people', 'benutzer'],
+  needs: { anyOf: needs('users', 'create') },
+  send: async (file, options) => {
+    const answer = await importUsers(file, options)
+    return {
+      ...answer,
+      results: answer.results.map(({ user_id, ...row }) => ({ ...row, id: user_id })),
+    }
+  },
+  keys: userKeys,
+  followUp: {
+    anyOf: inviteNeeds,
+    label: (LL) => LL.csv.import.invite(),
+    hint: (LL) => LL.csv.import.inviteHint(),
+    progress: (LL, done, count) => LL.csv.import.inviting({ done, count }),
+    summary: (LL, outcome) => LL.csv.import.invites(outcome),
+    // The invite path itself, a few at a time, so its own rules and limits judge each one.
+    run: async (ids, onEach) => {
+      const outcomes = await runBounded(
+        ids,
+        BULK_CONCURRENCY,
+        (id) => inviteUser(id, 'first_password_email'),
+        onEach,
+      )
+      const sent = outcomes.filter((o) => o.ok).length
+      return { sent, refused: outcomes.length - sent }
+    },
+  },
 }
+
+/** "Import users…" on the users list and in its palette. */
+export const UserImport = () => <ImportCommand kind={usersImport} />

@@ -1,23 +1,22 @@
-import type { TranslationFunctions } from '../../../i18n/i18n-types'
-import type { ErrorBody } from '../../contract/errors'
-import type { ImportOutcome, ImportResult, ImportRow } from '../../contract/user-import'
-import { problemText } from '../../ui/form/problem-text'
+import type { TranslationFunctions } from '../../i18n/i18n-types'
+import type { ErrorBody } from '../contract/errors'
+import type { ImportOutcome } from '../contract/user-import'
+import { problemText } from '../ui/form/problem-text'
+import type { ImportAnswer, ImportAnswerRow, ImportKind } from './import-kind'
 
 export type ImportTally = Record<ImportOutcome, number>
 
 /** How many rows the answer gives each outcome. */
-export function tally(results: readonly ImportRow[]): ImportTally {
+export function tally(results: readonly ImportAnswerRow[]): ImportTally {
   const counts: ImportTally = { create: 0, update: 0, unchanged: 0, error: 0 }
   for (const row of results) counts[row.outcome] += 1
   return counts
 }
 
-/** The users an import created, to invite: none when nothing was written. */
-export const createdUserIds = (result: ImportResult): number[] =>
+/** What an import created (the users to invite): none when nothing was written. */
+export const createdIds = (result: ImportAnswer): number[] =>
   result.written
-    ? result.results.flatMap((row) =>
-        row.outcome === 'create' && row.user_id !== null ? [row.user_id] : [],
-      )
+    ? result.results.flatMap((row) => (row.outcome === 'create' && row.id !== null ? [row.id] : []))
     : []
 
 type Columns = TranslationFunctions['csv']['columns']
@@ -51,19 +50,23 @@ export function rowProblemText(LL: TranslationFunctions, error: ErrorBody): stri
 }
 
 /** A row's outcome as the results file words it: a rolled-back create or update was not written. */
-function outcomeText(LL: TranslationFunctions, row: ImportRow, written: boolean): string {
+function outcomeText(LL: TranslationFunctions, row: ImportAnswerRow, written: boolean): string {
   const words = LL.csv.import.outcomes
   if (!written && (row.outcome === 'create' || row.outcome === 'update')) return words.notWritten()
   return words[row.outcome]()
 }
 
 /** The results file's records, header first: one a row of the import, in the user's language. */
-export function resultRecords(LL: TranslationFunctions, result: ImportResult): string[][] {
+export function resultRecords(
+  LL: TranslationFunctions,
+  kind: Pick<ImportKind, 'idColumn'>,
+  result: ImportAnswer,
+): string[][] {
   const words = LL.csv.import
   const header = [
     words.line(),
     words.outcome(),
-    LL.csv.columns.user_id(),
+    kind.idColumn(LL),
     words.changes(),
     words.field(),
     words.message(),
@@ -73,7 +76,7 @@ export function resultRecords(LL: TranslationFunctions, result: ImportResult): s
     ...result.results.map((row) => [
       String(row.line),
       outcomeText(LL, row, result.written),
-      row.user_id === null ? '' : String(row.user_id),
+      row.id === null ? '' : String(row.id),
       row.changes.map((field) => fieldLabel(LL, field)).join('; '),
       row.error === null ? '' : fieldLabel(LL, row.error.field),
       row.error === null ? '' : rowProblemText(LL, row.error),
@@ -82,7 +85,7 @@ export function resultRecords(LL: TranslationFunctions, result: ImportResult): s
 }
 
 /** The results file's name: what was imported, and when (UTC), as the exports name theirs. */
-export function resultFileName(now: Date): string {
+export function resultFileName(kind: Pick<ImportKind, 'name'>, now: Date): string {
   const stamp = now.toISOString().replace(/[-:]/g, '').replace('T', '-').slice(0, 15)
-  return `users-import-results-${stamp}.csv`
+  return `${kind.name}-import-results-${stamp}.csv`
 }

@@ -1,34 +1,38 @@
 import { beforeAll, describe, expect, it } from 'vitest'
-import { i18nObject } from '../../../i18n/i18n-util'
-import { loadLocale } from '../../../i18n/i18n-util.sync'
-import type { ImportResult, ImportRow } from '../../contract/user-import'
+import { i18nObject } from '../../i18n/i18n-util'
+import { loadLocale } from '../../i18n/i18n-util.sync'
+import type { ImportAnswer, ImportAnswerRow } from './import-kind'
 import {
-  createdUserIds,
+  createdIds,
   fieldLabel,
   resultFileName,
   resultRecords,
   rowProblemText,
   tally,
-} from './user-import-model'
+} from './import-model'
 
 beforeAll(() => {
   loadLocale('en')
   loadLocale('de')
 })
 
-const row = (line: number, outcome: ImportRow['outcome'], extra: Partial<ImportRow> = {}) => ({
+const row = (
+  line: number,
+  outcome: ImportAnswerRow['outcome'],
+  extra: Partial<ImportAnswerRow> = {},
+) => ({
   line,
   outcome,
   changes: [],
   error: null,
-  user_id: null,
+  id: null,
   ...extra,
 })
 
-const results: ImportRow[] = [
-  row(2, 'create', { changes: ['username', 'email'], user_id: 41 }),
-  row(3, 'update', { changes: ['first_name'], user_id: 7 }),
-  row(4, 'unchanged', { user_id: 8 }),
+const results: ImportAnswerRow[] = [
+  row(2, 'create', { changes: ['username', 'email'], id: 41 }),
+  row(3, 'update', { changes: ['first_name'], id: 7 }),
+  row(4, 'unchanged', { id: 8 }),
   row(5, 'error', {
     error: {
       error: 'validation',
@@ -51,9 +55,9 @@ const results: ImportRow[] = [
 describe('the import model', () => {
   it('counts the outcomes and invites only users a written import created', () => {
     expect(tally(results)).toEqual({ create: 1, update: 1, unchanged: 1, error: 2 })
-    const result: ImportResult = { dry_run: false, rows: 'valid', written: true, results }
-    expect(createdUserIds(result)).toEqual([41])
-    expect(createdUserIds({ ...result, written: false })).toEqual([])
+    const result: ImportAnswer = { dry_run: false, rows: 'valid', written: true, results }
+    expect(createdIds(result)).toEqual([41])
+    expect(createdIds({ ...result, written: false })).toEqual([])
   })
 
   it('words a row error by its rule in the user’s language, a duplicate naming its first line', () => {
@@ -75,18 +79,31 @@ describe('the import model', () => {
 
   it('builds the results file, saying which rows a refused all-or-nothing import did not write', () => {
     const en = i18nObject('en')
-    const written = resultRecords(en, { dry_run: false, rows: 'valid', written: true, results })
+    const users = { idColumn: () => en.csv.columns.user_id() }
+    const written = resultRecords(en, users, {
+      dry_run: false,
+      rows: 'valid',
+      written: true,
+      results,
+    })
     expect(written[0]).toEqual(['Line', 'Outcome', 'User ID', 'Changes', 'Column', 'Problem'])
     expect(written[1]).toEqual(['2', 'created', '41', 'Username; E-mail', '', ''])
     expect(written[5]).toEqual(['6', 'error', '', '', 'Permissions', en.form.permissionInvalid()])
-    const refused = resultRecords(en, { dry_run: false, rows: 'all', written: false, results })
+    const refused = resultRecords(en, users, {
+      dry_run: false,
+      rows: 'all',
+      written: false,
+      results,
+    })
     expect(refused.slice(1, 4).map((r) => r[1])).toEqual([
       'not written',
       'not written',
       'unchanged',
     ])
-    expect(resultFileName(new Date('2026-11-28T10:21:05.123Z'))).toBe(
-      'users-import-results-20261128-102105.csv',
+    const at = new Date('2026-11-28T10:21:05.123Z')
+    expect(resultFileName({ name: 'users' }, at)).toBe('users-import-results-20261128-102105.csv')
+    expect(resultFileName({ name: 'credentials' }, at)).toBe(
+      'credentials-import-results-20261128-102105.csv',
     )
   })
 })

@@ -1,18 +1,18 @@
 // @vitest-environment jsdom
 import { cleanup, screen, within } from '@testing-library/react'
 import { afterEach, describe, expect, it } from 'vitest'
-import type { ImportRow } from '../../contract/user-import'
-import { renderWithI18n } from '../../test/render'
-import { ChangedRows, ErrorRows } from './user-import-tables'
+import { renderWithI18n } from '../test/render'
+import type { ImportAnswerRow } from './import-kind'
+import { ChangedRows, ErrorRows } from './import-tables'
 
 afterEach(cleanup)
 
-const refused = (line: number): ImportRow => ({
+const refused = (line: number): ImportAnswerRow => ({
   line,
   outcome: 'error',
   changes: [],
   error: { error: 'validation', message: 'x', field: 'email', rule: 'email_invalid' },
-  user_id: null,
+  id: null,
 })
 
 describe('the import dialog’s tables', () => {
@@ -27,12 +27,12 @@ describe('the import dialog’s tables', () => {
   })
 
   it('shows the rows that would change with their columns, and nothing without any', () => {
-    const update: ImportRow = {
+    const update: ImportAnswerRow = {
       line: 7,
       outcome: 'update',
       changes: ['first_name', 'roles'],
       error: null,
-      user_id: 3,
+      id: 3,
     }
     const view = renderWithI18n(<ChangedRows rows={[update]} />)
     const table = screen.getByRole('table', { name: 'Rows that would change' })

@@ -1,15 +1,15 @@
 import { useId, type ReactNode } from 'react'
-import { useI18nContext } from '../../../i18n/i18n-react'
-import type { ImportRow } from '../../contract/user-import'
-import { fieldLabel, rowProblemText } from './user-import-model'
-import * as styles from './user-import.css'
+import { useI18nContext } from '../../i18n/i18n-react'
+import type { ImportAnswerRow } from './import-kind'
+import { fieldLabel, rowProblemText } from './import-model'
+import * as styles from './import.css'
 
 // Rows shown in a table at most: the rest are in the results file, so the dialog stays light with
 // a file of thousands of refused rows.
 const SHOWN_ROWS = 200
 
 interface RowTableProps {
-  rows: readonly ImportRow[]
+  rows: readonly ImportAnswerRow[]
 }
 
 /** A scrolling region a keyboard can reach and scroll, named by its table's caption. */
@@ -66,7 +66,7 @@ export function ErrorRows({ rows }: RowTableProps) {
   )
 }
 
-/** The rows that would change an existing user: line and the changed columns. */
+/** The rows that would change what exists: line and the changed columns. */
 export function ChangedRows({ rows }: RowTableProps) {
   const { LL } = useI18nContext()
   const captionId = useId()

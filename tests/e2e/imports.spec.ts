@@ -2,15 +2,21 @@ import { expect, test, type Page } from '@playwright/test'
 import { parse } from 'csv-parse/sync'
 import { readFile } from 'node:fs/promises'
 import { importPort } from './helpers/expiry-server'
-import { demo, expectNoSeriousA11yViolations, signInByKeyboard } from './helpers/session'
+import {
+  demo,
+  expectNoSeriousA11yViolations,
+  signInByKeyboard,
+  storedTokens,
+} from './helpers/session'
 
 // On a server of its own (helpers/expiry-server.ts, importPort): its imports would hold up and
 // fill the lists of the specs running beside it.
 test.use({ baseURL: `http://127.0.0.1:${importPort(Number(process.env.E2E_PORT ?? 8181))}` })
 
-// Import users from CSV by keyboard against the real server: the dry run names the bad rows with
-// their lines and reasons, the valid rows are imported, and the same file a second time changes
-// nothing. The file chooser is opened with Space on the focused input, as a person would.
+// Import users and credentials from CSV by keyboard against the real server: the dry run names the
+// bad rows with their lines and reasons, the valid rows are imported, and the same file a second
+// time changes nothing. The file chooser is opened with Space on the focused input, as a person
+// would.
 
 const header = 'username,email,first_name,last_name,roles,permissions'
 
@@ -28,26 +34,32 @@ function thousandRows(prefix: string): string {
 }
 
 const dialog = (page: Page) =>
-  page.getByRole('dialog', { name: /Import users|Benutzer importieren/ })
+  page.getByRole('dialog', {
+    name: /Import users|Benutzer importieren|Import credentials|Zugangsberechtigungen importieren/,
+  })
 
 /**
- * Opens the import from the palette ("Import users…"), or with Enter on the list's button (the
- * German walk: its palette would also match the users named "Imp…" the first test created), and
- * chooses `csv` with Space on the focused file input.
+ * Opens the import from the palette (`command`, "Import users…"), or with Enter on the list's
+ * button (the German walk: its palette would also match the users named "Imp…" the first test
+ * created), and chooses `csv` with Space on the focused file input.
  */
-async function openAndChoose(page: Page, csv: string, via: 'palette' | 'button' = 'palette') {
+async function openAndChoose(
+  page: Page,
+  csv: string,
+  via: { palette: string } | { button: string } = { palette: 'Import users…' },
+) {
   // Listening before any key is pressed turns file-chooser interception on in time.
   const chooser = page.waitForEvent('filechooser')
-  if (via === 'palette') {
+  if ('palette' in via) {
     await page.keyboard.press('ControlOrMeta+k')
-    await page.keyboard.type('Import users')
+    await page.keyboard.type(via.palette.replace('…', ''))
     const palette = page.getByRole('dialog', { name: 'Command palette' })
-    await expect(palette.getByRole('option', { name: 'Import users…' })).toHaveAttribute(
+    await expect(palette.getByRole('option', { name: via.palette })).toHaveAttribute(
       'aria-selected',
       'true',
     )
   } else {
-    await page.getByRole('button', { name: 'Benutzer importieren…' }).focus()
+    await page.getByRole('button', { name: via.button }).focus()
   }
   await page.keyboard.press('Enter')
   const input = dialog(page).getByLabel(/CSV file|CSV-Datei/)
@@ -160,7 +172,7 @@ test('in German, with invitations; a failed request keeps the chosen file', asyn
     refused = true
     return route.abort('connectionreset')
   })
-  await openAndChoose(page, csv, 'button')
+  await openAndChoose(page, csv, { button: 'Benutzer importieren…' })
   await expect(dialog(page).getByRole('alert')).toContainText('Die Datei bleibt gewählt')
   await expect(dialog(page).getByText('Gewählt: people.csv')).toBeVisible()
   await tabToAndPress(page, 'Datei prüfen')
@@ -181,7 +193,7 @@ test('in German, with invitations; a failed request keeps the chosen file', asyn
   await expect(dialog(page).getByTestId('import-result')).toHaveText(
     '1 angelegt, 0 geändert, 0 unverändert, 1 Fehler.',
   )
-  await expect(dialog(page).getByTestId('import-invites')).toHaveText(
+  await expect(dialog(page).getByTestId('import-follow-up')).toHaveText(
     '1 Einladung gesendet, 0 abgelehnt.',
   )
   await expectNoSeriousA11yViolations(page)
@@ -189,4 +201,96 @@ test('in German, with invitations; a failed request keeps the chosen file', asyn
     data: { recipient: string }[]
   }
   expect(outbox.data.some((m) => m.recipient === `${prefix}.a@acme.example`)).toBe(true)
+})
+
+test('credentials: the dry run names the bad row, the valid ones are created once, by keyboard', async ({
+  page,
+}) => {
+  test.setTimeout(180_000)
+  await signInByKeyboard(page, demo.admin)
+  const { access } = await storedTokens(page)
+  const api = async <T>(path: string) => {
+    const response = await page.request.get(path, {
+      headers: { Authorization: `Bearer ${access}` },
+    })
+    expect(response.ok(), path).toBe(true)
+    return (await response.json()) as T
+  }
+  // A door of staff's and auditor's organization (Acme): the admin sees every organization's.
+  const staff = (
+    await api<{ data: { organization_id: number }[] }>('/org/v1/users?search=staff@demo.local')
+  ).data[0]
+  const doors = await api<{ data: { door_id: number; organization_id: number }[] }>(
+    '/sbm/v1/doors?length=100',
+  )
+  const door = doors.data.find((d) => d.organization_id === staff?.organization_id)
+  if (!door) throw new Error('the demo data has a door at Acme')
+  const count = async () =>
+    (await api<{ recordsTotal: number }>('/access/v1/credentials?length=1')).recordsTotal
+  // A week of a year no other test uses, so a second run on the same database finds its own rows.
+  const day = 1 + (Date.now() % 27)
+  const at = (month: number, hour: number) =>
+    `2033-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}T${String(hour).padStart(2, '0')}:00:00Z`
+  const csv = [
+    'user_email,assignment_type,assignment_id,start_datetime,end_datetime,exclusive,repetition',
+    `staff@demo.local,door,${door.door_id},${at(1, 8)},${at(2, 8)},no,weekly: mon; wed`,
+    `auditor@demo.local,door,${door.door_id},${at(1, 8)},${at(2, 8)},no,daily`,
+    `staff@demo.local,door,${door.door_id},${at(3, 8)},${at(1, 8)},no,`,
+  ].join('\r\n')
+  const before = await count()
+  await page.goto('/credentials')
+  await expect(page.getByRole('button', { name: 'Import credentials…' })).toBeVisible()
+
+  await openAndChoose(page, csv, { palette: 'Import credentials…' })
+  const review = dialog(page).getByRole('heading', { name: 'What the import would do' })
+  await expect(review).toBeFocused({ timeout: 60_000 })
+  await expect(dialog(page).getByTestId('import-summary')).toHaveText(
+    '2 would be created, 0 updated, 0 unchanged, 1 error.',
+  )
+  await expect(dialog(page).getByTestId('import-errors').locator('tbody tr')).toHaveText([
+    /^4\s*Ends\s*The end must be after the start\.$/,
+  ])
+  await expect(dialog(page).getByRole('button', { name: 'Import all rows' })).toBeDisabled()
+  // The users import's invitations are no step of this one.
+  await expect(dialog(page).getByRole('checkbox')).toHaveCount(0)
+  expect(await count()).toBe(before)
+  await expectNoSeriousA11yViolations(page)
+
+  await tabToAndPress(page, 'Import the 2 valid rows')
+  const done = dialog(page).getByRole('heading', { name: 'Import finished' })
+  await expect(done).toBeFocused({ timeout: 60_000 })
+  await expect(dialog(page).getByTestId('import-result')).toHaveText(
+    '2 created, 0 updated, 0 unchanged, 1 error.',
+  )
+  const downloading = page.waitForEvent('download')
+  await tabToAndPress(page, 'Download results (CSV)')
+  const download = await downloading
+  expect(download.suggestedFilename()).toMatch(/^credentials-import-results-\d{8}-\d{6}\.csv$/)
+  const records: string[][] = parse(await readFile(await download.path()), { bom: true })
+  expect(records.map((r) => r.slice(0, 2))).toEqual([
+    ['Line', 'Outcome'],
+    ['2', 'created'],
+    ['3', 'created'],
+    ['4', 'error'],
+  ])
+  expect(records[0]?.[2]).toBe('Credential ID')
+  expect(records[1]?.[2]).toMatch(/^\d+$/)
+  await page.keyboard.press('Escape')
+  await expect(dialog(page)).toBeHidden()
+  expect(await count()).toBe(before + 2)
+
+  // The same file again: both credentials exist with that user, door and window.
+  await openAndChoose(page, csv, { palette: 'Import credentials…' })
+  await expect(review).toBeFocused({ timeout: 60_000 })
+  await expect(dialog(page).getByTestId('import-summary')).toHaveText(
+    '0 would be created, 0 updated, 2 unchanged, 1 error.',
+  )
+  await page.keyboard.press('Escape')
+  await expect(dialog(page)).toBeHidden()
+  expect(await count()).toBe(before + 2)
+
+  await page.goto('/credentials?lng=de')
+  await expect(
+    page.getByRole('button', { name: 'Zugangsberechtigungen importieren…' }),
+  ).toBeVisible()
 })

@@ -1,5 +1,5 @@
 import { style } from '@vanilla-extract/css'
-import { vars } from '../../ui/theme.css'
+import { vars } from '../ui/theme.css'
 
 export const sheet = style({ width: 'min(760px, calc(100vw - 2rem))' })
 

@@ -1,52 +1,50 @@
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState, type RefObject } from 'react'
-import { useI18nContext } from '../../../i18n/i18n-react'
-import { refetchAfterWrite } from '../../api/queries'
-import { importUsers } from '../../api/user-import'
-import { inviteUser, userKeys } from '../../api/users'
-import { inviteNeeds } from '../../contract/permissions'
-import { IMPORT_MAX_ROWS, type ImportResult, type ImportRows } from '../../contract/user-import'
-import { runBounded } from '../../lib/run-bounded'
-import { useSession } from '../../session/session-context'
-import { Button } from '../../ui/button'
-import { Checkbox } from '../../ui/checkbox'
-import { errorText } from '../../ui/data-table/error-text'
-import { Dialog } from '../../ui/dialog'
-import { Notice } from '../../ui/notice'
-import { BULK_CONCURRENCY } from './bulk-user-actions'
-import { createdUserIds, tally } from './user-import-model'
-import { downloadResults } from './user-import-file'
-import { ChangedRows, ErrorRows } from './user-import-tables'
-import * as styles from './user-import.css'
+import { useI18nContext } from '../../i18n/i18n-react'
+import { refetchAfterWrite } from '../api/queries'
+import { IMPORT_MAX_ROWS, type ImportRows } from '../contract/user-import'
+import { useSession } from '../session/session-context'
+import { Button } from '../ui/button'
+import { Checkbox } from '../ui/checkbox'
+import { errorText } from '../ui/data-table/error-text'
+import { Dialog } from '../ui/dialog'
+import { Notice } from '../ui/notice'
+import type { FollowUpOutcome, ImportAnswer, ImportKind } from './import-kind'
+import { createdIds, tally } from './import-model'
+import { downloadResults } from './import-file'
+import { ChangedRows, ErrorRows } from './import-tables'
+import * as styles from './import.css'
 
 type Step =
   | { kind: 'choose'; error: Error | null }
   | { kind: 'checking' }
-  | { kind: 'review'; dry: ImportResult; error: Error | null }
-  | { kind: 'importing'; dry: ImportResult; count: number }
-  | { kind: 'inviting'; result: ImportResult; done: number; count: number }
-  | { kind: 'done'; result: ImportResult; invites: { sent: number; refused: number } | null }
+  | { kind: 'review'; dry: ImportAnswer; error: Error | null }
+  | { kind: 'importing'; dry: ImportAnswer; count: number }
+  | { kind: 'following'; result: ImportAnswer; done: number; count: number }
+  | { kind: 'done'; result: ImportAnswer; followed: FollowUpOutcome | null }
 
 const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)))
 
-interface UserImportDialogProps {
+interface ImportDialogProps {
+  kind: ImportKind
   open: boolean
   onClose: () => void
 }
 
 /**
- * Import users from CSV in steps: choose a file → the server's dry run (nothing written) → what
+ * Import `kind` from CSV in steps: choose a file → the server's dry run (nothing written) → what
  * it would do, the refused rows with line, column and reason → import the valid rows, or all rows
  * (all or nothing, offered only while no row is refused) → the result, its per-row file, and the
- * invitations if asked. Focus starts on the file input and moves to each step's heading; a failed
- * request keeps the chosen file and says why. Escape closes except while a write is in flight.
+ * kind's follow-up (the users' invitations) if asked. Focus starts on the file input and moves to
+ * each step's heading; a failed request keeps the chosen file and says why. Escape closes except
+ * while a write is in flight.
  */
-export function UserImportDialog({ open, onClose }: UserImportDialogProps) {
+export function ImportDialog({ kind, open, onClose }: ImportDialogProps) {
   const { LL, locale } = useI18nContext()
   const { can } = useSession()
   const client = useQueryClient()
   const [file, setFile] = useState<File | null>(null)
-  const [invite, setInvite] = useState(false)
+  const [follow, setFollow] = useState(false)
   const [step, setStep] = useState<Step>({ kind: 'choose', error: null })
   const checking = useRef<AbortController | null>(null)
   const fileRef = useRef<HTMLInputElement>(null)
@@ -54,7 +52,10 @@ export function UserImportDialog({ open, onClose }: UserImportDialogProps) {
   const reviewRef = useRef<HTMLHeadingElement>(null)
   const doneRef = useRef<HTMLHeadingElement>(null)
   const words = LL.csv.import
-  const canInvite = can(inviteNeeds)
+  const own = kind.words(LL)
+  const followUp = kind.followUp !== undefined && can(kind.followUp.anyOf) ? kind.followUp : null
+  const fileId = `${kind.name}-import-file`
+  const allRefusedId = `${kind.name}-import-all-refused`
 
   // Each step's heading (or, while the import runs, its status line) takes focus as the step
   // arrives; the dry run leaves it on the file input, where a failure returns it.
@@ -63,7 +64,7 @@ export function UserImportDialog({ open, onClose }: UserImportDialogProps) {
     checking: null,
     review: reviewRef,
     importing: statusRef,
-    inviting: doneRef,
+    following: doneRef,
     done: doneRef,
   }
   const target = focusOf[step.kind]
@@ -71,12 +72,12 @@ export function UserImportDialog({ open, onClose }: UserImportDialogProps) {
     target?.current?.focus()
   }, [target])
 
-  const busy = step.kind === 'importing' || step.kind === 'inviting'
+  const busy = step.kind === 'importing' || step.kind === 'following'
   const close = () => {
     if (busy) return
     checking.current?.abort()
     setFile(null)
-    setInvite(false)
+    setFollow(false)
     setStep({ kind: 'choose', error: null })
     onClose()
   }
@@ -86,14 +87,15 @@ export function UserImportDialog({ open, onClose }: UserImportDialogProps) {
     const controller = new AbortController()
     checking.current = controller
     setStep({ kind: 'checking' })
-    importUsers(chosen, { dryRun: true, rows: 'all', signal: controller.signal })
+    kind
+      .send(chosen, { dryRun: true, rows: 'all', signal: controller.signal })
       .then((dry) => setStep({ kind: 'review', dry, error: null }))
       .catch((error: unknown) => {
         if (!controller.signal.aborted) setStep({ kind: 'choose', error: asError(error) })
       })
   }
 
-  const run = async (dry: ImportResult, rows: ImportRows) => {
+  const run = async (dry: ImportAnswer, rows: ImportRows) => {
     if (file === null) return
     const counts = tally(dry.results)
     setStep({
@@ -101,37 +103,30 @@ export function UserImportDialog({ open, onClose }: UserImportDialogProps) {
       dry,
       count: dry.results.length - (rows === 'valid' ? counts.error : 0),
     })
-    let result: ImportResult
+    let result: ImportAnswer
     try {
-      result = await importUsers(file, { dryRun: false, rows })
+      result = await kind.send(file, { dryRun: false, rows })
     } catch (error) {
       setStep({ kind: 'review', dry, error: asError(error) })
       return
     }
-    await refetchAfterWrite(client, userKeys, { kind: 'saved' })
-    const ids = invite ? createdUserIds(result) : []
-    if (ids.length === 0) {
-      setStep({ kind: 'done', result, invites: null })
+    await refetchAfterWrite(client, kind.keys, { kind: 'saved' })
+    const ids = follow && followUp !== null ? createdIds(result) : []
+    if (followUp === null || ids.length === 0) {
+      setStep({ kind: 'done', result, followed: null })
       return
     }
-    // The invite path itself, a few at a time, so its own rules and limits judge each one.
     let done = 0
-    setStep({ kind: 'inviting', result, done, count: ids.length })
-    const outcomes = await runBounded(
-      ids,
-      BULK_CONCURRENCY,
-      (id) => inviteUser(id, 'first_password_email'),
-      () => {
-        done += 1
-        setStep({ kind: 'inviting', result, done, count: ids.length })
-      },
-    )
-    const sent = outcomes.filter((o) => o.ok).length
-    setStep({ kind: 'done', result, invites: { sent, refused: outcomes.length - sent } })
+    setStep({ kind: 'following', result, done, count: ids.length })
+    const followed = await followUp.run(ids, () => {
+      done += 1
+      setStep({ kind: 'following', result, done, count: ids.length })
+    })
+    setStep({ kind: 'done', result, followed })
   }
 
   const count = new Intl.NumberFormat(locale)
-  const numbers = (result: ImportResult) => {
+  const numbers = (result: ImportAnswer) => {
     const t = tally(result.results)
     return {
       create: count.format(t.create),
@@ -153,16 +148,16 @@ export function UserImportDialog({ open, onClose }: UserImportDialogProps) {
         return (
           <>
             <h3 className={styles.heading}>{words.chooseHeading()}</h3>
-            <label htmlFor="user-import-file" className={styles.label}>
+            <label htmlFor={fileId} className={styles.label}>
               {words.file()}
             </label>
             <input
               ref={fileRef}
-              id="user-import-file"
+              id={fileId}
               type="file"
               accept=".csv,text/csv"
               className={styles.fileInput}
-              aria-describedby="user-import-file-hint"
+              aria-describedby={`${fileId}-hint`}
               onChange={(event) => {
                 const chosen = event.target.files?.[0] ?? null
                 if (chosen === null) return
@@ -170,8 +165,8 @@ export function UserImportDialog({ open, onClose }: UserImportDialogProps) {
                 check(chosen)
               }}
             />
-            <p id="user-import-file-hint" className={styles.hint}>
-              {words.fileHint({ rows: count.format(IMPORT_MAX_ROWS) })}
+            <p id={`${fileId}-hint`} className={styles.hint}>
+              {own.fileHint({ rows: count.format(IMPORT_MAX_ROWS) })}
             </p>
             {file ? <p className={styles.hint}>{words.chosen({ file: fileName })}</p> : null}
             <p ref={statusRef} tabIndex={-1} role="status" className={styles.summary}>
@@ -209,16 +204,16 @@ export function UserImportDialog({ open, onClose }: UserImportDialogProps) {
             </p>
             <ErrorRows rows={dry.results.filter((r) => r.outcome === 'error')} />
             <ChangedRows rows={dry.results.filter((r) => r.outcome === 'update')} />
-            {canInvite && t.create > 0 ? (
+            {followUp !== null && t.create > 0 ? (
               <Checkbox
-                label={words.invite()}
-                hint={words.inviteHint()}
-                checked={invite}
-                onCheckedChange={setInvite}
+                label={followUp.label(LL)}
+                hint={followUp.hint(LL)}
+                checked={follow}
+                onCheckedChange={setFollow}
               />
             ) : null}
             {t.error > 0 ? (
-              <p id="user-import-all-refused" className={styles.hint}>
+              <p id={allRefusedId} className={styles.hint}>
                 {words.allRefused()}
               </p>
             ) : null}
@@ -228,7 +223,7 @@ export function UserImportDialog({ open, onClose }: UserImportDialogProps) {
             {step.kind === 'review' ? failure(step.error) : null}
             {step.kind === 'review' ? (
               <div className={styles.actions}>
-                <Button tone="ghost" onClick={() => void downloadResults(LL, dry)}>
+                <Button tone="ghost" onClick={() => void downloadResults(LL, kind, dry)}>
                   {words.download()}
                 </Button>
                 <Button tone="secondary" onClick={() => setStep({ kind: 'choose', error: null })}>
@@ -237,7 +232,7 @@ export function UserImportDialog({ open, onClose }: UserImportDialogProps) {
                 <Button
                   tone={t.error > 0 ? 'secondary' : 'primary'}
                   disabled={t.error > 0}
-                  aria-describedby={t.error > 0 ? 'user-import-all-refused' : undefined}
+                  aria-describedby={t.error > 0 ? allRefusedId : undefined}
                   onClick={() => void run(dry, 'all')}
                 >
                   {words.importAll()}
@@ -252,7 +247,7 @@ export function UserImportDialog({ open, onClose }: UserImportDialogProps) {
           </>
         )
       }
-      case 'inviting':
+      case 'following':
       case 'done': {
         const result = step.result
         const t = tally(result.results)
@@ -266,18 +261,18 @@ export function UserImportDialog({ open, onClose }: UserImportDialogProps) {
                 ? words.result(numbers(result))
                 : words.notWritten({ error: t.error })}
             </p>
-            {step.kind === 'inviting' ? (
+            {step.kind === 'following' ? (
               <p className={styles.summary} role="status">
-                {words.inviting({ done: step.done, count: step.count })}
+                {followUp?.progress(LL, step.done, step.count)}
               </p>
-            ) : step.invites ? (
-              <p className={styles.summary} data-testid="import-invites">
-                {words.invites(step.invites)}
+            ) : step.followed && followUp !== null ? (
+              <p className={styles.summary} data-testid="import-follow-up">
+                {followUp.summary(LL, step.followed)}
               </p>
             ) : null}
             <ErrorRows rows={result.results.filter((r) => r.outcome === 'error')} />
             <div className={styles.actions}>
-              <Button tone="secondary" onClick={() => void downloadResults(LL, result)}>
+              <Button tone="secondary" onClick={() => void downloadResults(LL, kind, result)}>
                 {words.download()}
               </Button>
               <Button onClick={close} aria-disabled={busy ? true : undefined}>
@@ -294,7 +289,7 @@ export function UserImportDialog({ open, onClose }: UserImportDialogProps) {
     <Dialog
       open={open}
       onOpenChange={(next) => (next ? undefined : close())}
-      title={words.title()}
+      title={own.title()}
       description={words.description()}
       className={styles.sheet}
       initialFocus={fileRef}
