@@ -17,12 +17,16 @@ export function compressJson(): MiddlewareHandler {
     const type = c.res.headers.get('Content-Type') ?? ''
     if (!type.startsWith('application/json') || c.res.headers.has('Content-Encoding')) return
     if (c.req.method === 'HEAD' || c.res.body === null) return
-    const body = Buffer.from(await c.res.clone().arrayBuffer())
     c.header('Vary', 'Accept-Encoding', { append: true })
-    if (body.length < COMPRESS_MIN_BYTES) return
     const accepted = acceptedEncodings(c.req.header('Accept-Encoding'))
     const encoding = accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : null
+    // A caller that takes neither gets the answer as it is, without reading it here.
     if (encoding === null) return
+    const body = Buffer.from(await c.res.arrayBuffer())
+    if (body.length < COMPRESS_MIN_BYTES) {
+      c.res = new Response(body, c.res)
+      return
+    }
     const compressed =
       encoding === 'br'
         ? brotliCompressSync(body, {
