@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { Hono } from 'hono'
+import { Hono, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { secureHeaders } from 'hono/secure-headers'
 import { UPLOAD_MAX_BYTES } from '../src/contract/uploads'
@@ -15,7 +15,7 @@ import { seedIfEmpty } from './db/seed'
 import { analyzeGrown } from './db/statistics'
 import { compressJson } from './http/compress'
 import { constraintAnswer } from './http/constraints'
-import { closeWhileDraining, drainUnreadBody } from './http/drain'
+import { bodiless, closeWhileDraining, drainUnreadBody } from './http/drain'
 import { HttpError } from './http/errors'
 import { registerReady } from './http/ready'
 import { observeRequests } from './http/observe'
@@ -79,8 +79,8 @@ async function jwtKey(db: Db, configured: string | null): Promise<Uint8Array> {
   return new TextEncoder().encode(row.value)
 }
 
-const tooLarge = (limit: number) =>
-  bodyLimit({
+const tooLarge = (limit: number): MiddlewareHandler => {
+  const limited = bodyLimit({
     maxSize: limit,
     onError: (c) =>
       c.json(
@@ -88,6 +88,8 @@ const tooLarge = (limit: number) =>
         413,
       ),
   })
+  return (c, next) => (bodiless(c) ? next() : limited(c, next))
+}
 
 // Postgres errors a request can cause with valid-looking input (a race on a unique name, a row
 // deleted meanwhile): a conflict, not a server fault.
@@ -184,7 +186,8 @@ export async function createApp(overrides: Partial<ServerOptions> = {}): Promise
   for (const prefix of apiAnswers) {
     app.use(prefix, async (c, next) => {
       await next()
-      c.header('Cache-Control', 'no-store')
+      // Set on the answer itself: c.header() after next() would copy the answer into a new one.
+      c.res.headers.set('Cache-Control', 'no-store')
     })
   }
   app.use('/upload', tooLarge(UPLOAD_MAX_BYTES + 64 * 1024))

@@ -16,8 +16,10 @@ export function compressJson(): MiddlewareHandler {
     await next()
     const type = c.res.headers.get('Content-Type') ?? ''
     if (!type.startsWith('application/json') || c.res.headers.has('Content-Encoding')) return
-    if (c.req.method === 'HEAD' || c.res.body === null) return
-    c.header('Vary', 'Accept-Encoding', { append: true })
+    if (c.req.method === 'HEAD' || c.res.status === 204 || c.res.status === 304) return
+    // Set on the answer itself: asking for its body or c.header() after next() would turn the
+    // node adapter's light answer into a web Response with a stream, for every request.
+    c.res.headers.append('Vary', 'Accept-Encoding')
     const accepted = acceptedEncodings(c.req.header('Accept-Encoding'))
     const encoding = accepted.has('br') ? 'br' : accepted.has('gzip') ? 'gzip' : null
     // A caller that takes neither gets the answer as it is, without reading it here.

@@ -18,6 +18,6 @@ export function requestIds(): MiddlewareHandler<AppEnv> {
     const id = requestIdOf(c.req.header('x-request-id'))
     c.set('requestId', id)
     await next()
-    c.header('X-Request-Id', id)
+    c.res.headers.set('X-Request-Id', id)
   }
 }
