@@ -31,18 +31,18 @@ import { startBenchServer } from './helpers/bench-server'
 import {
   coldLoad,
   countRequests,
+  inAppVisits,
   interleavedLoads,
-  median,
-  percentile,
   runRound,
+  signIn,
+  storedTokens,
   VIEWPORT,
-  waitForRow,
   type Contender,
   type RoundFigures,
 } from './helpers/grid-runs'
 import { machineLine } from './helpers/machine'
-import { installPaintProbe, type ProbeWindow } from './helpers/paint-probe'
-import { line, ratioInterval, versus } from './helpers/grid-report'
+import { installPaintProbe } from './helpers/paint-probe'
+import { ratioInterval, tableLines, versus } from './helpers/grid-report'
 
 const ROWS = 1_000_000
 const JUMP_TO = 900_000
@@ -70,24 +70,6 @@ const agGrid: Contender = {
   endKey: 'Control+End',
 }
 const contenders = [table, agGrid]
-
-async function signIn(page: Page, baseUrl: string) {
-  await page.goto(`${baseUrl}/login`)
-  await page.getByLabel('Email or username').fill('admin@demo.local')
-  await page.getByLabel('Password').fill('Demo-Password-1')
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await page.waitForURL(`${baseUrl}/`)
-}
-
-/** Clicks the sidebar's Audit log link; ms from the click event to the first rows painted. */
-async function clickToRows(page: Page) {
-  const link = page.getByRole('link', { name: 'Audit log' }).first()
-  await link.waitFor()
-  await page.evaluate(() => (window as unknown as ProbeWindow).__recordNextClick())
-  await link.click()
-  const painted = await waitForRow(page, 0)
-  return painted - (await page.evaluate(() => (window as unknown as ProbeWindow).__lastClick))
-}
 
 async function main() {
   if (!existsSync('dist/index.html'))
@@ -122,20 +104,9 @@ async function main() {
     await signIn(ours, server.url)
     const counters = new Map([...pages].map(([c, page]) => [c, countRequests(page, WINDOW_SIZE)]))
 
-    // In-app: from the click on the sidebar link. The first visit after a page load also loads the
-    // screen's chunk; a repeat visit does not. The page must be the visible one: a background tab's
-    // timers and frames are throttled to once a second, which read as a 1 s navigation.
-    await ours.bringToFront()
-    await ours.goto(`${server.url}/`)
-    const inAppFirstMs = await clickToRows(ours)
-    await ours.getByRole('link', { name: 'Dashboard' }).first().click()
-    await ours.getByRole('grid').waitFor({ state: 'detached' })
-    const inAppRepeatMs = await clickToRows(ours)
-
-    const tokens = await ours.evaluate(() => ({
-      access_token: localStorage.getItem('access_token') ?? '',
-      refresh_token: localStorage.getItem('refresh_token') ?? '',
-    }))
+    // In-app: from the click on the sidebar link.
+    const inApp = await inAppVisits(ours, server.url, 'Audit log')
+    const tokens = await storedTokens(ours)
     process.stderr.write(`${LOADS} interleaved full loads each\n`)
     const loads = await interleavedLoads(pages, server.url, LOADS)
     const figures = new Map<Contender, RoundFigures[]>(contenders.map((c) => [c, []]))
@@ -165,8 +136,6 @@ async function main() {
     const mine = figures.get(table) ?? []
     const theirs = figures.get(agGrid) ?? []
     const of = (list: RoundFigures[], pick: (f: RoundFigures) => number) => list.map(pick)
-    const frames = mine.flatMap((f) => f.frames).sort((a, b) => a - b)
-    const handlers = mine.flatMap((f) => f.handlers).sort((a, b) => a - b)
 
     const ourLoads = loads.get(table)?.firstRows ?? []
     const theirLoads = loads.get(agGrid)?.firstRows ?? []
@@ -179,45 +148,16 @@ async function main() {
       '"resampled": the central 90% of its ratio over the loads drawn again in pairs, how far one run can move it)',
     )
     console.log(`${machineLine()}\n`)
-    line('navigation (full load) → first rows painted', median(ourLoads), 'ms', budgets.firstRowsMs)
-    line(
-      'cold deep link (new context) → first rows',
-      median(of(mine, (f) => f.coldMs)),
-      'ms',
-      budgets.firstRowsMs,
+    tableLines(
+      {
+        loads: ourLoads,
+        inApp,
+        rounds: mine,
+        jumpTo: JUMP_TO,
+        scroll: { ms: SCROLL_MS, rowsPerSecond: SCROLL_ROWS_PER_S },
+      },
+      budgets,
     )
-    line(
-      'navigation (sidebar, first visit) → first rows painted',
-      inAppFirstMs,
-      'ms',
-      budgets.firstRowsMs,
-    )
-    line(
-      'navigation (sidebar, repeat visit) → first rows painted',
-      inAppRepeatMs,
-      'ms',
-      budgets.firstRowsMs,
-    )
-    line(
-      `jump to row ${JUMP_TO.toLocaleString('en')} → rows painted`,
-      median(of(mine, (f) => f.jumpMs)),
-      'ms',
-      budgets.jumpMs,
-    )
-    line(
-      'DOM rows mounted, most while scrolling',
-      Math.max(...of(mine, (f) => f.domRows)),
-      'rows',
-      budgets.domRows,
-    )
-    line(
-      `frame time p50, ${SCROLL_MS / 1000} s scroll at ${SCROLL_ROWS_PER_S} rows/s`,
-      percentile(frames, 50),
-      'ms',
-    )
-    line('frame time p95', percentile(frames, 95), 'ms')
-    line('table work per scroll event p50', percentile(handlers, 50), 'ms')
-    line('table work per scroll event p95', percentile(handlers, 95), 'ms')
 
     console.log(
       `\n${'head to head'.padEnd(40)} ${'/audits [range]'.padStart(22)} ${'AG Grid [range]'.padStart(22)} ${'unit'.padEnd(6)} ours/AG`,

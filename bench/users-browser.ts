@@ -12,7 +12,7 @@ import type { Page } from '@playwright/test'
 import { performance } from 'node:perf_hooks'
 import { launchChromium, startBuiltServer } from './helpers/browser'
 import { WINDOW_SIZE } from '../src/ui/data-table/use-windowed-rows'
-import { loadToRows } from './helpers/grid-runs'
+import { loadToRows, signIn, windowMs } from './helpers/grid-runs'
 import { machineLine } from './helpers/machine'
 import { installPaintProbe, type ProbeWindow } from './helpers/paint-probe'
 import { seedUsers } from './helpers/seed-users'
@@ -64,20 +64,6 @@ function countRequests(page: Page) {
   }
 }
 
-/** One window of the list as the table asks for it (WINDOW_SIZE rows), answered by the server: ms, best of 3. */
-async function timeWindow(url: string, token: string, start: number) {
-  const samples: number[] = []
-  for (let round = 0; round < 3; round += 1) {
-    const began = performance.now()
-    const answer = await fetch(`${url}/org/v1/users?start=${start}&length=${WINDOW_SIZE}${order}`, {
-      headers: { authorization: `Bearer ${token}` },
-    })
-    await answer.json()
-    samples.push(performance.now() - began)
-  }
-  return Math.min(...samples)
-}
-
 async function main() {
   const server = await startBuiltServer(0)
   const browser = await launchChromium()
@@ -87,17 +73,20 @@ async function main() {
     const seededMs = performance.now() - seeding
 
     const token = await apiToken(server.url)
-    const firstWindowMs = await timeWindow(server.url, token, 0)
-    const lastWindowMs = await timeWindow(server.url, token, Math.max(0, total - WINDOW_SIZE))
+    const usersWindow = (start: number) =>
+      windowMs(server.url, token, {
+        path: '/org/v1/users',
+        start,
+        length: WINDOW_SIZE,
+        query: order,
+      })
+    const firstWindowMs = await usersWindow(0)
+    const lastWindowMs = await usersWindow(Math.max(0, total - WINDOW_SIZE))
 
     const page = await browser.newPage({ viewport: VIEWPORT })
     await installPaintProbe(page)
     const rows = probe(page)
-    await page.goto(`${server.url}/login`)
-    await page.getByLabel('Email or username').fill('admin@demo.local')
-    await page.getByLabel('Password').fill('Demo-Password-1')
-    await page.getByRole('button', { name: 'Sign in' }).click()
-    await page.waitForURL(`${server.url}/`)
+    await signIn(page, server.url)
     const requests = countRequests(page)
 
     await page.goto(`${server.url}/users${LIST_QUERY}`)

@@ -1,4 +1,4 @@
-import { median } from './grid-runs'
+import { median, percentile, type RoundFigures } from './grid-runs'
 
 const fixed = (value: number, unit: string) => value.toFixed(unit === 'ms' ? 1 : 0)
 
@@ -10,6 +10,65 @@ export function line(name: string, value: number, unit: string, budget?: number)
   console.log(
     `${name.padEnd(56)} ${shown.padStart(12)}${budget === undefined ? '' : `  (budget ≤${budget} ${unit})`}${verdict}`,
   )
+}
+
+/** What bench:audits and bench:journal-browser measure of the console's table alike. */
+export interface TableFigures {
+  /** Full page loads → first rows painted, ms. */
+  loads: number[]
+  inApp: { firstMs: number; repeatMs: number }
+  rounds: RoundFigures[]
+  jumpTo: number
+  scroll: { ms: number; rowsPerSecond: number }
+}
+
+/** Their lines, each beside its budget (medians of the rounds; frames and handlers over all). */
+export function tableLines(
+  { loads, inApp, rounds, jumpTo, scroll }: TableFigures,
+  budgets: { firstRowsMs: number; jumpMs: number; domRows: number },
+) {
+  const of = (pick: (f: RoundFigures) => number) => rounds.map(pick)
+  const frames = rounds.flatMap((f) => f.frames).sort((a, b) => a - b)
+  const handlers = rounds.flatMap((f) => f.handlers).sort((a, b) => a - b)
+  line('navigation (full load) → first rows painted', median(loads), 'ms', budgets.firstRowsMs)
+  line(
+    'cold deep link (new context) → first rows',
+    median(of((f) => f.coldMs)),
+    'ms',
+    budgets.firstRowsMs,
+  )
+  line(
+    'navigation (sidebar, first visit) → first rows painted',
+    inApp.firstMs,
+    'ms',
+    budgets.firstRowsMs,
+  )
+  line(
+    'navigation (sidebar, repeat visit) → first rows painted',
+    inApp.repeatMs,
+    'ms',
+    budgets.firstRowsMs,
+  )
+  line(
+    `jump to row ${jumpTo.toLocaleString('en')} → rows painted`,
+    median(of((f) => f.jumpMs)),
+    'ms',
+    budgets.jumpMs,
+  )
+  line(
+    'DOM rows mounted, most while scrolling',
+    Math.max(...of((f) => f.domRows)),
+    'rows',
+    budgets.domRows,
+  )
+  line(
+    `frame time p50, ${scroll.ms / 1000} s scroll at ${scroll.rowsPerSecond} rows/s`,
+    percentile(frames, 50),
+    'ms',
+  )
+  line('frame time p95', percentile(frames, 95), 'ms')
+  line('table work per scroll event p50', percentile(handlers, 50), 'ms')
+  line('table work per scroll event p95', percentile(handlers, 95), 'ms')
 }
 
 /**

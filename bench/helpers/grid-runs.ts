@@ -16,6 +16,8 @@ export interface Contender {
   target: ProbeTarget
   /** Path of the page showing the grid, e.g. /audits. */
   path: string
+  /** The API path its windows of rows come from; the audit log's unless said. */
+  windowPath?: string
   /** Moves keyboard focus where the contender's "go to the last row" key works. */
   focusForEnd: (page: Page) => Promise<void>
   /** That key, as Playwright names it. */
@@ -47,14 +49,14 @@ export const median = (values: readonly number[]) =>
   )
 
 /** Counts the grid's window requests (`length` = the window, 100 rows, for both contenders). */
-export function countRequests(page: Page, windowSize: number) {
+export function countRequests(page: Page, windowSize: number, path = AUDIT_PATH) {
   let count = 0
   page.on('request', (request) => {
     const url = new URL(request.url())
     // The windows only (one request may carry several adjacent ones): the dashboard's own small
     // audit query is not the table's doing.
     const length = Number(url.searchParams.get('length'))
-    if (url.pathname === AUDIT_PATH && length > 0 && length % windowSize === 0) count += 1
+    if (url.pathname === path && length > 0 && length % windowSize === 0) count += 1
   })
   return () => {
     const value = count
@@ -65,6 +67,75 @@ export function countRequests(page: Page, windowSize: number) {
 
 export const waitForRow = (page: Page, index: number) =>
   page.evaluate((i) => (window as unknown as ProbeWindow).__waitForRow(i), index)
+
+/** Signs admin@demo.local in through the login form and waits for the dashboard. */
+export async function signIn(page: Page, baseUrl: string) {
+  await page.goto(`${baseUrl}/login`)
+  await page.getByLabel('Email or username').fill('admin@demo.local')
+  await page.getByLabel('Password').fill('Demo-Password-1')
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.waitForURL(`${baseUrl}/`)
+}
+
+/**
+ * In-app navigations to the list from the dashboard: ms from the click on the sidebar link named
+ * `link` to the first rows painted, the first visit after a page load (which also loads the
+ * screen's chunk) and a repeat. The page must be the visible one: a background tab's timers and
+ * frames are throttled to once a second, which read as a 1 s navigation.
+ */
+export async function inAppVisits(page: Page, baseUrl: string, link: string) {
+  await page.bringToFront()
+  await page.goto(`${baseUrl}/`)
+  const firstMs = await clickToRows(page, link)
+  await page.getByRole('link', { name: 'Dashboard' }).first().click()
+  await page.getByRole('grid').waitFor({ state: 'detached' })
+  const repeatMs = await clickToRows(page, link)
+  return { firstMs, repeatMs }
+}
+
+/** The signed-in page's session tokens, for coldLoad. */
+export const storedTokens = (page: Page) =>
+  page.evaluate(() => ({
+    access_token: localStorage.getItem('access_token') ?? '',
+    refresh_token: localStorage.getItem('refresh_token') ?? '',
+  }))
+
+/**
+ * The server alone: one window of `path` from `start`, `length` rows and the `query` beside them
+ * (`&order_by=…`), answered over HTTP with the bearer `token`: ms, best of 3.
+ */
+export async function windowMs(
+  url: string,
+  token: string,
+  {
+    path,
+    start,
+    length,
+    query = '',
+  }: { path: string; start: number; length: number; query?: string },
+) {
+  const samples: number[] = []
+  for (let round = 0; round < 3; round += 1) {
+    const began = performance.now()
+    const answer = await fetch(`${url}${path}?start=${start}&length=${length}${query}`, {
+      headers: { authorization: `Bearer ${token}` },
+    })
+    if (!answer.ok) throw new Error(`${path}: HTTP ${answer.status}`)
+    await answer.json()
+    samples.push(performance.now() - began)
+  }
+  return Math.min(...samples)
+}
+
+/** Clicks the sidebar link named `link`; ms from the click event to the first rows painted. */
+export async function clickToRows(page: Page, link: string) {
+  const target = page.getByRole('link', { name: link }).first()
+  await target.waitFor()
+  await page.evaluate(() => (window as unknown as ProbeWindow).__recordNextClick())
+  await target.click()
+  const painted = await waitForRow(page, 0)
+  return painted - (await page.evaluate(() => (window as unknown as ProbeWindow).__lastClick))
+}
 
 /**
  * Opens `url` in `page` and answers ms from navigation start to the first frame with row 0's data,
@@ -147,7 +218,7 @@ export async function interleavedLoads(
       const ms = await loadToRows(page, `${baseUrl}${contender.path}`)
       if (load >= 0) {
         times.get(contender)?.firstRows.push(ms)
-        times.get(contender)?.dataIn.push(await dataInHand(page))
+        times.get(contender)?.dataIn.push(await dataInHand(page, contender.windowPath))
       }
       await settle(page)
     }
@@ -167,14 +238,14 @@ export interface LoadTimes {
  * it sent none because the page itself brought the window (the console's signed-in page, server/
  * http/boot-answers.ts), the end of the page.
  */
-async function dataInHand(page: Page): Promise<number> {
+async function dataInHand(page: Page, path = AUDIT_PATH): Promise<number> {
   const entries = await page.evaluate(() =>
     [
       ...performance.getEntriesByType('navigation'),
       ...performance.getEntriesByType('resource'),
     ].map((entry) => ({ name: entry.name, end: (entry as PerformanceResourceTiming).responseEnd })),
   )
-  const window = entries.find((entry) => new URL(entry.name).pathname === AUDIT_PATH)
+  const window = entries.find((entry) => new URL(entry.name).pathname === path)
   return (window ?? entries[0]).end
 }
 

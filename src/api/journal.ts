@@ -1,3 +1,4 @@
+import { JOURNAL_PATH } from '../contract/api-paths'
 import { JournalEntry, journalAboutTypes, type JournalTargetType } from '../contract/journal'
 import {
   journalServerFilters,
@@ -9,8 +10,6 @@ import {
 import { listOf, type ListQuery, type ListSource } from '../contract/list'
 import { apiRequest } from './client'
 import { JOURNAL_ROOT, resourceKeys } from './queries'
-
-export const JOURNAL_PATH = '/org/v1/journal'
 
 export const JournalPage = listOf(JournalEntry)
 

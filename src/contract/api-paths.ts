@@ -26,6 +26,7 @@ export const PROFILE_PATH = '/org/v1/users/me'
 export const SIGN_OUT_PATH = '/auth/v1/token/revoke'
 export const AUDIT_PATH = '/sbm/v1/devices/audit'
 export const TRIAGE_PATH = '/sbm/v1/devices/triage'
+export const JOURNAL_PATH = '/org/v1/journal'
 
 /** Each list's CSV export: the list's own path and parameters, ending in export.csv. */
 export const exportPaths = {
@@ -35,7 +36,7 @@ export const exportPaths = {
   devices: '/sbm/v1/devices/export.csv',
   credentials: '/access/v1/credentials/export.csv',
   audits: `${AUDIT_PATH}/export.csv`,
-  journal: '/org/v1/journal/export.csv',
+  journal: `${JOURNAL_PATH}/export.csv`,
 } as const
 export type ExportList = keyof typeof exportPaths
 
