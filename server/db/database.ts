@@ -4,6 +4,7 @@ import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { createPgConfig } from '@electric-sql/pglite/node-postgres'
 import pg from 'pg'
+import { batchedProtocol } from './pglite-batch'
 
 export type Row = Record<string, unknown>
 
@@ -138,7 +139,7 @@ export async function openDatabase(
     ...(snapshot ? { loadDataDir: new Blob([readFileSync(snapshot)]) } : {}),
   })
   await pglite.waitReady
-  const config = createPgConfig(pglite)
+  const config = createPgConfig(batchedProtocol(pglite))
   // idleTimeoutMillis 0: the single PGlite connection object must never be closed and reopened.
   const pool = new pg.Pool({ ...config, max: 1, idleTimeoutMillis: 0, types })
   const db = wrap(
