@@ -1,7 +1,7 @@
 import { pathToFileURL } from 'node:url'
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
-import { createApp, type AppHandle } from './app'
+import { createApp, type AppHandle, type StartOptions } from './app'
 import { ConfigError, demoExposure, optionsFromEnv, type ServerOptions } from './config'
 import { demoUsers, DEMO_PASSWORD } from './db/seed-data'
 
@@ -24,15 +24,17 @@ const KEEP_ALIVE_IDLE_MS = 65_000
 
 /**
  * Starts the API (and the built console) on `port`; port 0 picks a free one (tests). It listens
- * once the database is ready and `beforeListening` (the console's build, scripts/start.ts) is done.
+ * once the database is ready and `beforeListening` (the console's build, scripts/start.ts) is done;
+ * with `start.seedWhileListening`, a first start's seed goes on after that (server/app.ts).
  */
 export async function startServer(
   overrides: Partial<ServerOptions> = {},
   beforeListening: Promise<unknown> = Promise.resolve(),
+  start: StartOptions = {},
 ): Promise<RunningServer> {
   // Marked as handled now: a build failing while the database opens is reported below, once.
   beforeListening.catch(() => undefined)
-  const handle = await createApp(overrides)
+  const handle = await createApp(overrides, start)
   try {
     await beforeListening
   } catch (error) {
@@ -80,7 +82,16 @@ export async function startServer(
 }
 
 async function main(beforeListening?: Promise<unknown>) {
-  const running = await startServer(optionsFromEnv(process.env), beforeListening)
+  // A first start answers /login while the demo data is seeded; a sign-in waits for the seed.
+  const running = await startServer(optionsFromEnv(process.env), beforeListening, {
+    seedWhileListening: true,
+  })
+  running.handle.settled?.catch((error: unknown) => {
+    process.stderr.write(
+      `The first start's seed failed: ${String(error instanceof Error ? error.stack : error)}\n`,
+    )
+    process.exit(1)
+  })
   const { options } = running.handle.services
   const lines = [
     `Access console: ${running.url}`,

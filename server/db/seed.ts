@@ -28,10 +28,15 @@ async function insertId(q: Queryable, sql: string, params: readonly unknown[]): 
 
 const SEED_LOCK = 1702
 
+/** Whether the database has no demo data yet (a first start): seedIfEmpty would seed it. */
+export async function isEmpty(db: Db): Promise<boolean> {
+  const [existing] = await db.query<{ n: number }>('select count(*)::int as n from organizations')
+  return (existing?.n ?? 0) === 0
+}
+
 /** Seeds an empty database once; returns false when data is already there. */
 export async function seedIfEmpty(db: Db, opts: { auditRows: number; scryptLogN: number }) {
-  const [existing] = await db.query<{ n: number }>('select count(*)::int as n from organizations')
-  if ((existing?.n ?? 0) > 0) return false
+  if (!(await isEmpty(db))) return false
   // Hash outside the transaction: the demo passwords cost ~0.3 s each at N=2^17.
   const hashes = await Promise.all(
     demoUsers.map(() => hashPassword(DEMO_PASSWORD, opts.scryptLogN)),
