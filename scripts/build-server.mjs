@@ -1,16 +1,17 @@
 // The server as one file for plain node: `dist-server/main.mjs` (and the migrations beside it:
 // server/db/migrate.ts reads them from its own folder), and `dist-server/start.mjs`, the same with
-// scripts/start.ts in front (`npm start`). Packages stay imports from node_modules; only the
-// server's own TypeScript (and src/contract) is compiled in. A start through tsx's loader spent
-// ≈ 0.7 s resolving and compiling the server's modules one by one (docs/boot.md, "Start-up"). Plain
-// JavaScript, so that `npm start` needs no loader to run it.
+// scripts/start.ts in front (`npm start`). A start through tsx's loader spent ≈ 0.7 s resolving and
+// compiling the server's modules one by one, and node's loader ≈ 0.2 s more on the packages' files
+// (docs/boot.md, "Start-up"): the packages are bundled too, all but PGlite, which finds its
+// WebAssembly, file system image and extensions beside its own files. Plain JavaScript, so that
+// `npm start` needs no loader to run it.
 //   node scripts/build-server.mjs        (npm run build and npm start run it)
 import { createHash } from 'node:crypto'
 import { cpSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
 import process from 'node:process'
-import { pathToFileURL } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 
 export const SERVER_DIR = 'dist-server'
 const MIGRATIONS = 'server/db/migrations'
@@ -20,9 +21,11 @@ const { version } = createRequire(import.meta.url)('esbuild/package.json')
 /** The files the last bundle was made of (esbuild's metafile) and their digest. */
 const STAMP = join(SERVER_DIR, 'inputs.json')
 
-/** The bytes of every file the bundle read, of the migrations, and what else shapes the output. */
+/** The bytes of every file the bundle read, of the migrations, and of what makes it (this file). */
 function digestOf(inputs) {
-  const hash = createHash('sha256').update(`${version}\0${JSON.stringify(ENTRIES)}\0`)
+  const hash = createHash('sha256')
+    .update(`${version}\0`)
+    .update(readFileSync(fileURLToPath(import.meta.url)))
   const migrations = readdirSync(MIGRATIONS)
     .sort()
     .map((name) => join(MIGRATIONS, name))
@@ -55,7 +58,12 @@ export async function buildServer() {
     outdir: SERVER_DIR,
     outExtension: { '.js': '.mjs' },
     bundle: true,
-    packages: 'external',
+    // pg-native: pg's optional native driver, never installed here.
+    external: ['@electric-sql/pglite', 'pg-native'],
+    // The CommonJS packages' require() of node's modules, in an ES module.
+    banner: {
+      js: "import { createRequire as createRequireForBundle } from 'node:module'; const require = createRequireForBundle(import.meta.url);",
+    },
     platform: 'node',
     format: 'esm',
     target: 'node20.19',
