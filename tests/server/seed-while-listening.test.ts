@@ -47,7 +47,8 @@ describe('a first start that seeds while listening', () => {
     const ready = fetch(`${url}/ready`).then((r) => ({ status: r.status, seeded }))
     expect(await signIn).toEqual({ status: 200, seeded: true })
     expect(await ready).toEqual({ status: 200, seeded: true })
-  })
+    // A first start's initdb and seed: well over the default on a loaded machine.
+  }, 120_000)
 
   it('on a database that has its data, has done everything before it listens', async () => {
     const again = await startServer(
@@ -70,5 +71,5 @@ describe('a first start that seeds while listening', () => {
     } finally {
       await again.close()
     }
-  })
+  }, 60_000)
 })
