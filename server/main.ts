@@ -81,11 +81,8 @@ export async function startServer(
   }
 }
 
-async function main(beforeListening?: Promise<unknown>) {
-  // A first start answers /login while the demo data is seeded; a sign-in waits for the seed.
-  const running = await startServer(optionsFromEnv(process.env), beforeListening, {
-    seedWhileListening: true,
-  })
+async function main(beforeListening: Promise<unknown> | undefined, start: StartOptions) {
+  const running = await startServer(optionsFromEnv(process.env), beforeListening, start)
   running.handle.settled?.catch((error: unknown) => {
     process.stderr.write(
       `The first start's seed failed: ${String(error instanceof Error ? error.stack : error)}\n`,
@@ -116,9 +113,14 @@ async function main(beforeListening?: Promise<unknown>) {
   process.once('SIGTERM', () => void running.shutdown().then(exit))
 }
 
-/** Runs the server as `tsx server/main.ts` does; `npm start` passes the console's build along. */
-export function runMain(beforeListening?: Promise<unknown>) {
-  main(beforeListening).catch((error: unknown) => {
+/**
+ * Runs the server as `node dist-server/main.mjs` (or `tsx server/main.ts`) does: it listens once
+ * everything is done, seed included, so whoever waits for its address or /health finds the data
+ * there. `npm start` passes the console's build along, and `seedWhileListening`: a first start
+ * answers /login while the demo data is seeded, and a sign-in waits for the seed.
+ */
+export function runMain(beforeListening?: Promise<unknown>, start: StartOptions = {}) {
+  main(beforeListening, start).catch((error: unknown) => {
     // A setting that cannot run: one line per problem, exit 2, and nothing was started.
     if (error instanceof ConfigError) {
       process.stderr.write(error.problems.map((p) => `Configuration: ${p}\n`).join(''))
