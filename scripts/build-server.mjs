@@ -51,7 +51,7 @@ function current() {
  */
 export async function buildServer() {
   if (current()) return false
-  const { build } = await import('esbuild')
+  const { build, stop } = await import('esbuild')
   rmSync(SERVER_DIR, { recursive: true, force: true })
   const { metafile } = await build({
     entryPoints: ENTRIES,
@@ -71,6 +71,8 @@ export async function buildServer() {
     metafile: true,
     logLevel: 'warning',
   })
+  // esbuild's service process would otherwise live as long as the server it built.
+  await stop()
   cpSync(MIGRATIONS, join(SERVER_DIR, 'migrations'), { recursive: true })
   const inputs = Object.keys(metafile.inputs).sort()
   writeFileSync(STAMP, JSON.stringify({ digest: digestOf(inputs), inputs }))
