@@ -2,7 +2,15 @@
 // second start with nothing changed goes straight to the server (issue 51's start-up budget).
 import { spawn } from 'node:child_process'
 import { createHash } from 'node:crypto'
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs'
 import { dirname, join } from 'node:path'
 
 /** Everything `vite build` reads: the app's sources, the config and what it imports, the lock. */
@@ -54,6 +62,8 @@ export async function buildIfStale(): Promise<boolean> {
   const code = await new Promise<number | null>((resolve) => build.once('exit', resolve))
   if (code !== 0) throw new Error(`vite build failed (exit code ${code})`)
   mkdirSync(dirname(STAMP), { recursive: true })
-  writeFileSync(STAMP, digest)
+  // A new file in its place: node_modules copied with hard links (cp -al) shares the old one.
+  writeFileSync(`${STAMP}.new`, digest)
+  renameSync(`${STAMP}.new`, STAMP)
   return true
 }

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto'
 import { Hono, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { secureHeaders } from 'hono/secure-headers'
+import { apiPrefixes } from '../src/contract/api-paths'
 import { UPLOAD_MAX_BYTES } from '../src/contract/uploads'
 import { requireAuth } from './auth/principal'
 import { HashGate } from './auth/hash-gate'
@@ -11,7 +12,7 @@ import type { AppEnv, Services } from './context'
 import { openDatabase, type Db } from './db/database'
 import { keepJournalRetention, pruneJournal } from './db/journal-retention'
 import { migrate } from './db/migrate'
-import { seedIfEmpty } from './db/seed'
+import { isEmpty, seedIfEmpty } from './db/seed'
 import { analyzeGrown } from './db/statistics'
 import { compressJson } from './http/compress'
 import { constraintAnswer } from './http/constraints'
@@ -60,8 +61,11 @@ const apiAnswers = [
 export interface AppHandle {
   app: Hono<AppEnv>
   services: Services
-  /** Milliseconds the first-start seed took; null when the database already had data. */
-  seedMs: number | null
+  /**
+   * Pending while the first start's seed runs after the server began to serve (`seedWhileListening`);
+   * rejects when it failed. Null when everything was done before createApp answered.
+   */
+  settled: Promise<void> | null
   close(): Promise<void>
 }
 
@@ -98,7 +102,19 @@ const pgConflicts: Record<string, string> = {
   '23503': 'This is still referenced, or refers to something missing.',
 }
 
-export async function createApp(overrides: Partial<ServerOptions> = {}): Promise<AppHandle> {
+export interface StartOptions {
+  /**
+   * On an empty database, answer before the seed is done (main.ts, for `npm start`'s first start):
+   * the console's pages and files are served at once, and every other request (the API, /ready,
+   * /metrics) waits until the demo data is complete, so nobody signs in to a half-seeded database.
+   */
+  seedWhileListening?: boolean
+}
+
+export async function createApp(
+  overrides: Partial<ServerOptions> = {},
+  start: StartOptions = {},
+): Promise<AppHandle> {
   const options: ServerOptions = { ...defaultOptions, ...overrides }
   const logger = createLogger(options.logLevel, options.logFormat)
   // Refuses before anything opens; main.ts prints the warning when it was allowed.
@@ -111,23 +127,32 @@ export async function createApp(overrides: Partial<ServerOptions> = {}): Promise
       `migration ${name} is held back, and the rules it adds are not enforced, until these rows are resolved (README, "Operations"): ${problems}`,
     )
   }
-  const started = Date.now()
-  const seeded = await seedIfEmpty(db, {
-    auditRows: options.seedAuditRows,
-    scryptLogN: options.scryptLogN,
-  })
-  const seedMs = seeded ? Date.now() - started : null
-  if (seeded) logger.info(`seeded demo data in ${seedMs} ms`)
-  // PGlite has no autovacuum: statistics are only as fresh as the last ANALYZE, and a stale guess
-  // picks a plan that holds the one connection for everyone (server/db/seed.ts); pages not marked
-  // all-visible rule out index-only scans. At each start, for the tables that grew since.
-  else if (db.kind === 'pglite') await analyzeGrown(db)
-  const retention = options.journalRetentionDays
-  if (retention !== null) {
-    const removed = await pruneJournal(db, retention)
-    if (removed > 0)
-      logger.info(`journal retention removed ${removed} rows older than ${retention} days`)
+  // Before the seed: a request that waited for it must not then wait behind its transaction.
+  const key = await jwtKey(db, options.jwtSecret)
+  const seedOptions = { auditRows: options.seedAuditRows, scryptLogN: options.scryptLogN }
+  // Seeds an empty database (a first start), else brings the statistics up to date; then keeps the
+  // journal's retention. On a first start with `seedWhileListening` this runs while the server
+  // already serves the console's pages: every other request waits for it (below).
+  const settle = async () => {
+    const started = Date.now()
+    const seeded = await seedIfEmpty(db, seedOptions)
+    if (seeded) logger.info(`seeded demo data in ${Date.now() - started} ms`)
+    // PGlite has no autovacuum: statistics are only as fresh as the last ANALYZE, and a stale
+    // guess picks a plan that holds the one connection for everyone (server/db/seed.ts); pages not
+    // marked all-visible rule out index-only scans. At each start, for the tables that grew since.
+    else if (db.kind === 'pglite') await analyzeGrown(db)
+    const retention = options.journalRetentionDays
+    if (retention !== null) {
+      const removed = await pruneJournal(db, retention)
+      if (removed > 0)
+        logger.info(`journal retention removed ${removed} rows older than ${retention} days`)
+    }
   }
+  const settled =
+    start.seedWhileListening && (await isEmpty(db)) ? settle() : await settle().then(() => null)
+  // Marked as handled here; whoever started the server is told through `settled` (main.ts exits).
+  settled?.catch(() => undefined)
+  const retention = options.journalRetentionDays
   const stopRetention =
     retention === null ? () => undefined : keepJournalRetention(db, retention, logger)
   const lockdownJob = new LockdownJob(db, logger, metrics, {
@@ -140,7 +165,7 @@ export async function createApp(overrides: Partial<ServerOptions> = {}): Promise
     db,
     options,
     logger,
-    jwtKey: await jwtKey(db, options.jwtSecret),
+    jwtKey: key,
     hashing: new HashGate(options.hashConcurrency, options.hashQueue),
     lifecycle: { draining: false },
     metrics,
@@ -154,6 +179,7 @@ export async function createApp(overrides: Partial<ServerOptions> = {}): Promise
   app.use('*', observeRequests(metrics, logger, services.requests))
   app.use('*', drainUnreadBody(UPLOAD_MAX_BYTES + 64 * 1024))
   app.use('*', closeWhileDraining(services.lifecycle))
+  if (settled) app.use('*', waitForSeed(settled))
   const pageHeaders = secureHeaders({
     contentSecurityPolicy: {
       defaultSrc: ["'self'"],
@@ -258,11 +284,35 @@ export async function createApp(overrides: Partial<ServerOptions> = {}): Promise
   return {
     app,
     services,
-    seedMs,
+    settled,
     close: async () => {
       stopRetention()
       await lockdownJob.stop()
       return db.close()
     },
+  }
+}
+
+/** The console's pages and files (and /health): what needs no database, served during the seed. */
+const needsNoDatabase = (method: string, path: string) =>
+  path === '/health' ||
+  ((method === 'GET' || method === 'HEAD') &&
+    path !== '/ready' &&
+    path !== '/metrics' &&
+    !apiPrefixes.some((prefix) => path.startsWith(prefix)))
+
+/**
+ * Holds every request but the console's pages and files until the first start's seed is done: a
+ * sign-in, a page's first answers (they come through the API), /ready. Once it is done, nothing.
+ */
+function waitForSeed(settled: Promise<void>): MiddlewareHandler<AppEnv> {
+  let done = false
+  settled.then(
+    () => (done = true),
+    () => undefined,
+  )
+  return async (c, next) => {
+    if (!done && !needsNoDatabase(c.req.method, c.req.path)) await settled
+    await next()
   }
 }

@@ -1,7 +1,7 @@
 import { pathToFileURL } from 'node:url'
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
-import { createApp, type AppHandle } from './app'
+import { createApp, type AppHandle, type StartOptions } from './app'
 import { ConfigError, demoExposure, optionsFromEnv, type ServerOptions } from './config'
 import { demoUsers, DEMO_PASSWORD } from './db/seed-data'
 
@@ -24,15 +24,17 @@ const KEEP_ALIVE_IDLE_MS = 65_000
 
 /**
  * Starts the API (and the built console) on `port`; port 0 picks a free one (tests). It listens
- * once the database is ready and `beforeListening` (the console's build, scripts/start.ts) is done.
+ * once the database is ready and `beforeListening` (the console's build, scripts/start.ts) is done;
+ * with `start.seedWhileListening`, a first start's seed goes on after that (server/app.ts).
  */
 export async function startServer(
   overrides: Partial<ServerOptions> = {},
   beforeListening: Promise<unknown> = Promise.resolve(),
+  start: StartOptions = {},
 ): Promise<RunningServer> {
   // Marked as handled now: a build failing while the database opens is reported below, once.
   beforeListening.catch(() => undefined)
-  const handle = await createApp(overrides)
+  const handle = await createApp(overrides, start)
   try {
     await beforeListening
   } catch (error) {
@@ -79,8 +81,14 @@ export async function startServer(
   }
 }
 
-async function main(beforeListening?: Promise<unknown>) {
-  const running = await startServer(optionsFromEnv(process.env), beforeListening)
+async function main(beforeListening: Promise<unknown> | undefined, start: StartOptions) {
+  const running = await startServer(optionsFromEnv(process.env), beforeListening, start)
+  running.handle.settled?.catch((error: unknown) => {
+    process.stderr.write(
+      `The first start's seed failed: ${String(error instanceof Error ? error.stack : error)}\n`,
+    )
+    process.exit(1)
+  })
   const { options } = running.handle.services
   const lines = [
     `Access console: ${running.url}`,
@@ -105,9 +113,14 @@ async function main(beforeListening?: Promise<unknown>) {
   process.once('SIGTERM', () => void running.shutdown().then(exit))
 }
 
-/** Runs the server as `tsx server/main.ts` does; `npm start` passes the console's build along. */
-export function runMain(beforeListening?: Promise<unknown>) {
-  main(beforeListening).catch((error: unknown) => {
+/**
+ * Runs the server as `node dist-server/main.mjs` (or `tsx server/main.ts`) does: it listens once
+ * everything is done, seed included, so whoever waits for its address or /health finds the data
+ * there. `npm start` passes the console's build along, and `seedWhileListening`: a first start
+ * answers /login while the demo data is seeded, and a sign-in waits for the seed.
+ */
+export function runMain(beforeListening?: Promise<unknown>, start: StartOptions = {}) {
+  main(beforeListening, start).catch((error: unknown) => {
     // A setting that cannot run: one line per problem, exit 2, and nothing was started.
     if (error instanceof ConfigError) {
       process.stderr.write(error.problems.map((p) => `Configuration: ${p}\n`).join(''))

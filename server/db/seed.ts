@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises'
 import { hashPassword } from '../auth/passwords'
 import type { Db, Queryable } from './database'
 import {
@@ -28,15 +29,29 @@ async function insertId(q: Queryable, sql: string, params: readonly unknown[]): 
 
 const SEED_LOCK = 1702
 
+/** Whether the database has no demo data yet (a first start): seedIfEmpty would seed it. */
+export async function isEmpty(db: Db): Promise<boolean> {
+  const [existing] = await db.query<{ n: number }>('select count(*)::int as n from organizations')
+  return (existing?.n ?? 0) === 0
+}
+
 /** Seeds an empty database once; returns false when data is already there. */
 export async function seedIfEmpty(db: Db, opts: { auditRows: number; scryptLogN: number }) {
-  const [existing] = await db.query<{ n: number }>('select count(*)::int as n from organizations')
-  if ((existing?.n ?? 0) > 0) return false
+  if (!(await isEmpty(db))) return false
   // Hash outside the transaction: the demo passwords cost ~0.3 s each at N=2^17.
   const hashes = await Promise.all(
     demoUsers.map(() => hashPassword(DEMO_PASSWORD, opts.scryptLogN)),
   )
-  return db.tx(async (q) => {
+  return db.tx(async (tx) => {
+    // PGlite runs each statement on this thread, and its answers come back without a turn of the
+    // event loop: a seed of a few hundred statements would hold every request (a first start
+    // serves /login while it seeds, server/app.ts) until it ends. One turn before each statement.
+    const q: Queryable = {
+      query: async (sql, params) => {
+        await nextTurn()
+        return tx.query(sql, params)
+      },
+    }
     // Several servers may start on one empty PostgreSQL at once: one seeds, the others find it done.
     await q.query('select pg_advisory_xact_lock($1)', [SEED_LOCK])
     const [again] = await q.query<{ n: number }>('select count(*)::int as n from organizations')
