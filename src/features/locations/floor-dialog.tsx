@@ -22,6 +22,8 @@ interface FloorDialogProps {
   onClose: () => void
   /** After the save, with the floor's id: the tree focuses it. */
   onSaved: (floorId: number) => void
+  /** After a save, once the closing dialog has let go of focus: the tree focuses the floor now. */
+  onFocusSaved: () => void
 }
 
 /** The floor form: its name and its position (the storey, negative below ground). */
@@ -42,7 +44,10 @@ export function FloorDialog(props: FloorDialogProps) {
       hideClose
       // After a save the tree focuses the saved floor; after a cancel focus returns to the opener.
       onCloseAutoFocus={(event) => {
-        if (saved.current) event.preventDefault()
+        if (saved.current) {
+          event.preventDefault()
+          props.onFocusSaved()
+        }
         saved.current = false
       }}
     >

@@ -71,15 +71,19 @@ export function LocationTree(props: LocationTreeProps) {
   // request names its node: an effect left pending from an earlier render (the page re-rendering
   // for `onPicked`) runs with the old node when the next key arrives, and must not use up the
   // request meant for the render that follows.
+  // The request waits for its node: a floor just created is not in the rows until the location is
+  // read again, and meanwhile the roving stop falls back to the first row, which must not take it.
+  // A dialog still closing holds focus inside it, so the request also stays until focus has
+  // landed: the floor form asks again once it has let go (onFocusSaved).
   const wantFocus = useRef<string | null>(null)
-  useEffect(() => {
+  const focusWanted = () => {
     if (wantFocus.current === null || wantFocus.current !== focusKey || editing !== null) return
+    if (current?.key !== focusKey) return
     const item = treeRef.current?.querySelector<HTMLElement>(`[data-key="${current?.key}"]`)
-    if (item) {
-      item.focus()
-      wantFocus.current = null
-    }
-  })
+    item?.focus()
+    if (item && document.activeElement === item) wantFocus.current = null
+  }
+  useEffect(focusWanted)
 
   const focusRow = (key: string) => {
     wantFocus.current = key
@@ -322,6 +326,7 @@ export function LocationTree(props: LocationTreeProps) {
           setFloorForm(null)
           focusRow(`floor:${floorId}`)
         }}
+        onFocusSaved={focusWanted}
       />
       <DeleteSpaceDialog
         row={deleting}
