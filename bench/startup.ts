@@ -12,14 +12,13 @@ import { join } from 'node:path'
 import { STAMP } from '../scripts/build-if-stale'
 import { SERVER_DIR } from '../scripts/build-server.mjs'
 import { machineLine } from './helpers/machine'
-import { serveFlags } from './helpers/serve-flags'
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 3)
 const PORT = Number(process.env.BENCH_PORT ?? 8391)
 const BUDGETS = { fresh: 5000, again: 2000, server: 1000 }
 
 const npmStart = ['npm', 'start', '--silent']
-const serverOnly = [process.execPath, ...serveFlags(), `${SERVER_DIR}/main.mjs`]
+const serverOnly = [process.execPath, `${SERVER_DIR}/main.mjs`]
 
 /**
  * Milliseconds from running `command` to the first 200 from `path`; then stops it with SIGINT to

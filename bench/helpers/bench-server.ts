@@ -1,6 +1,5 @@
 import { spawn } from 'node:child_process'
 import { createServer } from 'node:net'
-import { serveFlags } from './serve-flags'
 
 export interface BenchServer {
   url: string
@@ -36,7 +35,7 @@ export async function startBenchServer({
   env?: Record<string, string>
 }) {
   const port = wanted ?? (await freePort())
-  const child = spawn(process.execPath, [...serveFlags(), '--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     env: {
       ...process.env,
       PORT: String(port),
