@@ -7,6 +7,7 @@ import {
   expectNoSeriousA11yViolations,
   signInByKeyboard,
   storedTokens,
+  useDarkTheme,
 } from './helpers/session'
 
 // On a server of its own (helpers/expiry-server.ts, importPort): its imports would hold up and
@@ -277,14 +278,18 @@ test('credentials: the dry run names the bad row, the valid ones are created onc
   expect(records[1]?.[2]).toMatch(/^\d+$/)
   await page.keyboard.press('Escape')
   await expect(dialog(page)).toBeHidden()
+  // Closed, focus is back on the page, never on <body>.
+  expect(await page.evaluate(() => document.activeElement?.tagName)).not.toBe('BODY')
   expect(await count()).toBe(before + 2)
 
-  // The same file again: both credentials exist with that user, door and window.
+  // The same file again, in the dark theme: both credentials exist with that user, door and window.
+  await useDarkTheme(page)
   await openAndChoose(page, csv, { palette: 'Import credentials…' })
   await expect(review).toBeFocused({ timeout: 60_000 })
   await expect(dialog(page).getByTestId('import-summary')).toHaveText(
     '0 would be created, 0 updated, 2 unchanged, 1 error.',
   )
+  await expectNoSeriousA11yViolations(page)
   await page.keyboard.press('Escape')
   await expect(dialog(page)).toBeHidden()
   expect(await count()).toBe(before + 2)
