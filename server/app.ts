@@ -2,12 +2,11 @@ import { randomBytes } from 'node:crypto'
 import { Hono, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { secureHeaders } from 'hono/secure-headers'
-import { apiPrefixes } from '../src/contract/api-paths'
 import { UPLOAD_MAX_BYTES } from '../src/contract/uploads'
 import { requireAuth } from './auth/principal'
 import { HashGate } from './auth/hash-gate'
 import { PrincipalCache } from './auth/principal-cache'
-import { defaultOptions, demoExposure, type ServerOptions } from './config'
+import { demoExposure, withDefaults, type ServerOptions } from './config'
 import type { AppEnv, Services } from './context'
 import { openDatabase, type Db } from './db/database'
 import { keepJournalRetention, pruneJournal } from './db/journal-retention'
@@ -22,6 +21,8 @@ import { registerReady } from './http/ready'
 import { observeRequests } from './http/observe'
 import { RequestsInFlight } from './http/requests-in-flight'
 import { requestIds } from './http/request-id'
+import { pageHeaders } from './http/page-headers'
+import { needsNoDatabase } from './http/pages-first'
 import { registerStatic } from './http/static'
 import { createLogger } from './logger'
 import { createMetrics, registerMetrics } from './metrics'
@@ -62,7 +63,7 @@ export interface AppHandle {
   app: Hono<AppEnv>
   services: Services
   /**
-   * Pending while the first start's seed runs after the server began to serve (`seedWhileListening`);
+   * Pending while the first start's seed runs after the server began to serve (`listenFirst`);
    * rejects when it failed. Null when everything was done before createApp answered.
    */
   settled: Promise<void> | null
@@ -104,18 +105,19 @@ const pgConflicts: Record<string, string> = {
 
 export interface StartOptions {
   /**
-   * On an empty database, answer before the seed is done (main.ts, for `npm start`'s first start):
-   * the console's pages and files are served at once, and every other request (the API, /ready,
-   * /metrics) waits until the demo data is complete, so nobody signs in to a half-seeded database.
+   * Listen before the database is open (main.ts, for `npm start`), and on an empty one before the
+   * seed is done: the console's pages and files are served at once, and every other request (the
+   * API, /ready, /metrics) waits until the demo data is complete, so nobody signs in to a
+   * half-seeded database.
    */
-  seedWhileListening?: boolean
+  listenFirst?: boolean
 }
 
 export async function createApp(
   overrides: Partial<ServerOptions> = {},
   start: StartOptions = {},
 ): Promise<AppHandle> {
-  const options: ServerOptions = { ...defaultOptions, ...overrides }
+  const options = withDefaults(overrides)
   const logger = createLogger(options.logLevel, options.logFormat)
   // Refuses before anything opens; main.ts prints the warning when it was allowed.
   demoExposure(options)
@@ -131,7 +133,7 @@ export async function createApp(
   const key = await jwtKey(db, options.jwtSecret)
   const seedOptions = { auditRows: options.seedAuditRows, scryptLogN: options.scryptLogN }
   // Seeds an empty database (a first start), else brings the statistics up to date; then keeps the
-  // journal's retention. On a first start with `seedWhileListening` this runs while the server
+  // journal's retention. On a first start with `listenFirst` this runs while the server
   // already serves the console's pages: every other request waits for it (below).
   const settle = async () => {
     const started = Date.now()
@@ -149,7 +151,7 @@ export async function createApp(
     }
   }
   const settled =
-    start.seedWhileListening && (await isEmpty(db)) ? settle() : await settle().then(() => null)
+    start.listenFirst && (await isEmpty(db)) ? settle() : await settle().then(() => null)
   // Marked as handled here; whoever started the server is told through `settled` (main.ts exits).
   settled?.catch(() => undefined)
   const retention = options.journalRetentionDays
@@ -180,23 +182,6 @@ export async function createApp(
   app.use('*', drainUnreadBody(UPLOAD_MAX_BYTES + 64 * 1024))
   app.use('*', closeWhileDraining(services.lifecycle))
   if (settled) app.use('*', waitForSeed(settled))
-  const pageHeaders = secureHeaders({
-    contentSecurityPolicy: {
-      defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
-      // Radix's scroll lock injects a <style> element; styles cannot run script.
-      styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:', 'blob:'],
-      fontSrc: ["'self'", 'data:'],
-      connectSrc: ["'self'"],
-      objectSrc: ["'none'"],
-      baseUri: ["'self'"],
-      formAction: ["'self'"],
-      frameAncestors: ["'none'"],
-    },
-    xFrameOptions: 'DENY',
-    referrerPolicy: 'no-referrer',
-  })
   // Uploaded files are data, never a page: sandboxed, no sniffing (ASVS 5.0 3.2.1, 3.4.4).
   const uploadHeaders = secureHeaders({
     contentSecurityPolicy: { defaultSrc: ["'none'"], sandbox: [] },
@@ -206,7 +191,7 @@ export async function createApp(
   })
   // Registered first, so it finishes last: its headers replace the page's on uploaded files.
   app.use('/uploads/*', uploadHeaders)
-  app.use('*', pageHeaders)
+  app.use('*', pageHeaders())
   // Answers name people, PINs and tokens: no shared cache and no back-forward cache may keep one.
   // Uploaded images (/uploads/*) stay cacheable: their names are random and they never change.
   for (const prefix of apiAnswers) {
@@ -292,14 +277,6 @@ export async function createApp(
     },
   }
 }
-
-/** The console's pages and files (and /health): what needs no database, served during the seed. */
-const needsNoDatabase = (method: string, path: string) =>
-  path === '/health' ||
-  ((method === 'GET' || method === 'HEAD') &&
-    path !== '/ready' &&
-    path !== '/metrics' &&
-    !apiPrefixes.some((prefix) => path.startsWith(prefix)))
 
 /**
  * Holds every request but the console's pages and files until the first start's seed is done: a

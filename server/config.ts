@@ -120,6 +120,12 @@ export const defaultOptions: ServerOptions = {
   lockdownPollMs: 1000,
 }
 
+/** The options a server runs with: the defaults, with what its starter gave in their place. */
+export const withDefaults = (overrides: Partial<ServerOptions>): ServerOptions => ({
+  ...defaultOptions,
+  ...overrides,
+})
+
 const logLevels: readonly LogLevel[] = ['debug', 'info', 'warn', 'error', 'silent']
 const logFormats: readonly LogFormat[] = ['json', 'pretty']
 

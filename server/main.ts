@@ -2,7 +2,14 @@ import { pathToFileURL } from 'node:url'
 import type { AddressInfo } from 'node:net'
 import { serve } from '@hono/node-server'
 import { createApp, type AppHandle, type StartOptions } from './app'
-import { ConfigError, demoExposure, optionsFromEnv, type ServerOptions } from './config'
+import {
+  ConfigError,
+  demoExposure,
+  optionsFromEnv,
+  withDefaults,
+  type ServerOptions,
+} from './config'
+import { pagesFirst } from './http/pages-first'
 import { demoUsers, DEMO_PASSWORD } from './db/seed-data'
 
 export interface RunningServer {
@@ -24,8 +31,10 @@ const KEEP_ALIVE_IDLE_MS = 65_000
 
 /**
  * Starts the API (and the built console) on `port`; port 0 picks a free one (tests). It listens
- * once the database is ready and `beforeListening` (the console's build, scripts/start.ts) is done;
- * with `start.seedWhileListening`, a first start's seed goes on after that (server/app.ts).
+ * once the database is ready and `beforeListening` (the console's build, scripts/start.ts) is done.
+ * With `start.listenFirst` it listens once the build is done: the console's pages answer while the
+ * database opens, and on a first start while it is seeded (server/http/pages-first.ts,
+ * server/app.ts); it resolves once the database is open.
  */
 export async function startServer(
   overrides: Partial<ServerOptions> = {},
@@ -34,15 +43,29 @@ export async function startServer(
 ): Promise<RunningServer> {
   // Marked as handled now: a build failing while the database opens is reported below, once.
   beforeListening.catch(() => undefined)
-  const handle = await createApp(overrides, start)
+  const opening = createApp(overrides, start)
+  opening.catch(() => undefined)
   try {
     await beforeListening
   } catch (error) {
-    await handle.close()
+    await opening.then(
+      (opened) => opened.close(),
+      () => undefined,
+    )
     throw error
   }
-  const { options } = handle.services
-  const server = serve({ fetch: handle.app.fetch, port: options.port, hostname: options.host })
+  const options = withDefaults(overrides)
+  // With `listenFirst`, what needs no database answers while it opens (server/http/pages-first.ts);
+  // else the server listens once it is open.
+  let opened: AppHandle | null = start.listenFirst ? null : await opening
+  const early = pagesFirst(options.distDir, options.bootAnswersBudgetMs, opening)
+  const server = serve({
+    fetch: opened
+      ? opened.app.fetch
+      : (request, env) => (opened ? opened.app.fetch(request, env) : early(request, env)),
+    port: options.port,
+    hostname: options.host,
+  })
   // Node's server default is 5 s. A client that reuses a pooled socket without reading the
   // Keep-Alive hint (Playwright's API client does) could send just as the server closed it and get
   // ECONNRESET; a CI run lost a test to it. server.close() still closes idle sockets at once.
@@ -59,6 +82,13 @@ export async function startServer(
       if (cutAfterMs === null || !('closeAllConnections' in server)) return
       setTimeout(() => server.closeAllConnections(), cutAfterMs).unref()
     })
+  try {
+    opened ??= await opening
+  } catch (error) {
+    await closeListener(null)
+    throw error
+  }
+  const handle = opened
   const host = ['0.0.0.0', '::'].includes(options.host)
     ? 'localhost'
     : options.host.includes(':')
@@ -116,8 +146,8 @@ async function main(beforeListening: Promise<unknown> | undefined, start: StartO
 /**
  * Runs the server as `node dist-server/main.mjs` (or `tsx server/main.ts`) does: it listens once
  * everything is done, seed included, so whoever waits for its address or /health finds the data
- * there. `npm start` passes the console's build along, and `seedWhileListening`: a first start
- * answers /login while the demo data is seeded, and a sign-in waits for the seed.
+ * there. `npm start` passes the console's build along, and `listenFirst`: /login answers while the
+ * database opens and a first start's demo data is seeded, and a sign-in waits for both.
  */
 export function runMain(beforeListening?: Promise<unknown>, start: StartOptions = {}) {
   main(beforeListening, start).catch((error: unknown) => {

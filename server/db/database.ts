@@ -1,9 +1,11 @@
 import { mkdirSync, readFileSync } from 'node:fs'
+import { dirname, resolve } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import { createPgConfig } from '@electric-sql/pglite/node-postgres'
 import pg from 'pg'
+import { initdbOffThread, initialized } from './initdb-off-thread'
 import { batchedProtocol } from './pglite-batch'
 
 export type Row = Record<string, unknown>
@@ -130,7 +132,13 @@ export async function openDatabase(
     })
     return wrap(pool, 'postgres', () => pool.end(), observe)
   }
-  if (!options.dataDir.startsWith('memory://')) mkdirSync(options.dataDir, { recursive: true })
+  if (!options.dataDir.startsWith('memory://')) {
+    if (!initialized(options.dataDir) && !options.dataDirSnapshot) {
+      mkdirSync(dirname(resolve(options.dataDir)), { recursive: true })
+      await initdbOffThread(options.dataDir)
+    }
+    mkdirSync(options.dataDir, { recursive: true })
+  }
   // pg_trgm backs the list searches' substring indexes (migration 002), btree_gist the exclusive
   // credential windows (migration 004-invariants); PostgreSQL ships both in contrib.
   const snapshot = options.dataDirSnapshot

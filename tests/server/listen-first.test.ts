@@ -1,4 +1,5 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
@@ -6,9 +7,20 @@ import { startServer, type RunningServer } from '../../server/main'
 import { embeddedTemplate, TEMPLATE_SEED } from './database-template'
 import { ADMIN, PASSWORD } from './helpers'
 
-// A first start (`npm start`, main.ts) listens before the demo data is seeded: the console's pages
-// answer at once, and everything that reads the database waits until the seed is complete.
-describe('a first start that seeds while listening', () => {
+/** A port nothing listens on now, so the test knows the address before the server says it. */
+async function freePort(): Promise<number> {
+  const probe = createServer()
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve))
+  const address = probe.address()
+  await new Promise((resolve) => probe.close(resolve))
+  if (address === null || typeof address === 'string') throw new Error('no port')
+  return address.port
+}
+
+// `npm start` (main.ts, `listenFirst`) listens once the console is built, before its database is
+// open: the console's pages answer at once, and everything that reads the database waits until
+// it is open and, on a first start, seeded.
+describe('a start that listens first', () => {
   const dist = mkdtempSync(join(tmpdir(), 'access-dist-'))
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>console</title>')
   let running: RunningServer | undefined
@@ -17,10 +29,12 @@ describe('a first start that seeds while listening', () => {
     rmSync(dist, { recursive: true, force: true })
   })
 
-  it('serves /login during the seed; a sign-in and /ready answer once it is complete', async () => {
-    running = await startServer(
+  it('serves /login while the database opens and is seeded; a sign-in and /ready wait for both', async () => {
+    const port = await freePort()
+    let open = false
+    const starting = startServer(
       {
-        port: 0,
+        port,
         host: '127.0.0.1',
         dataDir: 'memory://',
         seedAuditRows: 50_000,
@@ -29,16 +43,29 @@ describe('a first start that seeds while listening', () => {
         distDir: dist,
       },
       undefined,
-      { seedWhileListening: true },
+      { listenFirst: true },
     )
+    void starting.then(() => (open = true))
+    const url = `http://127.0.0.1:${port}`
+    let page: Response | null = null
+    while (page === null) {
+      page = await fetch(`${url}/login`).catch(() => null)
+      if (page === null) await new Promise((resolve) => setTimeout(resolve, 10))
+    }
+    // A fresh database's initdb and migrations take seconds: the page came before them.
+    expect(open).toBe(false)
+    expect(page.status).toBe(200)
+    expect(await page.text()).toContain('<title>console</title>')
+    expect(page.headers.get('content-security-policy')).toContain("default-src 'self'")
+    expect((await fetch(`${url}/health`)).status).toBe(200)
+    let seeded = false
+    const readyWhileOpening = fetch(`${url}/ready`).then((r) => ({ status: r.status, open }))
+    running = await starting
     const { settled } = running.handle
     expect(settled).not.toBeNull()
-    let seeded = false
     void settled?.then(() => (seeded = true))
-    const url = running.url
-    const page = await fetch(`${url}/login`)
-    expect(page.status).toBe(200)
-    expect(seeded).toBe(false)
+    expect(await readyWhileOpening).toEqual({ status: 200, open: true })
+    expect((await fetch(`${url}/login`)).status).toBe(200)
     const signIn = fetch(`${url}/auth/v1/token`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -50,7 +77,7 @@ describe('a first start that seeds while listening', () => {
     // A first start's initdb and seed: well over the default on a loaded machine.
   }, 120_000)
 
-  it('on a database that has its data, has done everything before it listens', async () => {
+  it('on a database that has its data, is open and has nothing left to seed once it resolves', async () => {
     const again = await startServer(
       {
         port: 0,
@@ -63,7 +90,7 @@ describe('a first start that seeds while listening', () => {
         distDir: dist,
       },
       undefined,
-      { seedWhileListening: true },
+      { listenFirst: true },
     )
     try {
       expect(again.handle.settled).toBeNull()
