@@ -1,12 +1,12 @@
 import { mkdirSync, readFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
+import type { Duplex } from 'node:stream'
 import { PGlite } from '@electric-sql/pglite'
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
-import { createPgConfig } from '@electric-sql/pglite/node-postgres'
 import pg from 'pg'
 import { initdbOffThread, initialized } from './initdb-off-thread'
-import { batchedProtocol } from './pglite-batch'
+import { PGliteSocket } from './pglite-socket'
 
 export type Row = Record<string, unknown>
 
@@ -147,9 +147,16 @@ export async function openDatabase(
     ...(snapshot ? { loadDataDir: new Blob([readFileSync(snapshot)]) } : {}),
   })
   await pglite.waitReady
-  const config = createPgConfig(batchedProtocol(pglite))
   // idleTimeoutMillis 0: the single PGlite connection object must never be closed and reopened.
-  const pool = new pg.Pool({ ...config, max: 1, idleTimeoutMillis: 0, types })
+  const pool = new pg.Pool({
+    // pg drives it as it drives a net.Socket: only the members PGliteSocket has.
+    stream: () => new PGliteSocket(pglite) as unknown as Duplex,
+    user: 'postgres',
+    database: 'postgres',
+    max: 1,
+    idleTimeoutMillis: 0,
+    types,
+  })
   const db = wrap(
     pool,
     'pglite',

@@ -1,0 +1,129 @@
+import { EventEmitter } from 'node:events'
+import type { PGlite } from '@electric-sql/pglite'
+
+// The wire protocol's frontend messages that only queue work (Parse, Bind, Describe, Execute,
+// Close): PostgreSQL answers them at the next Sync or Flush. Held back until then, an extended
+// query is one trip into PGlite's WebAssembly instead of five.
+const QUEUED = new Set(['P', 'B', 'D', 'E', 'C'].map((c) => c.charCodeAt(0)))
+const TERMINATE = 'X'.charCodeAt(0)
+
+/** A simple Query message (the wire protocol's 'Q'): `sql` and its terminating zero. */
+function simpleQuery(sql: string): Uint8Array {
+  const text = Buffer.from(`${sql}\0`)
+  const message = Buffer.alloc(5 + text.length)
+  message.write('Q', 0)
+  message.writeInt32BE(4 + text.length, 1)
+  text.copy(message, 5)
+  return message
+}
+
+// What PostgreSQL forgets when a session ends: an open transaction, prepared statements (pg names
+// its own and re-prepares them in a new session), settings, temporary tables, cursors.
+// Two messages: DISCARD ALL refuses to run inside the implicit transaction of a multi-statement query.
+const NEW_SESSION = Buffer.concat([simpleQuery('ROLLBACK'), simpleQuery('DISCARD ALL')])
+
+/** The PGlite instances that have had a session already: the next one must start clean. */
+const hadSession = new WeakSet<PGlite>()
+
+/**
+ * PGlite as node-postgres's socket: pg writes the wire protocol's bytes into it and reads
+ * PostgreSQL's bytes back out, parsing them with its own parser (pg-protocol, on Node Buffers), as
+ * it does from a TCP socket. node-postgres's PGlite adapter (`createPgConfig`) had PGlite parse
+ * every answer itself into message objects instead: its reader copies each value's bytes into a
+ * new ArrayBuffer before decoding them, and that copy alone was 16 % of the embedded server's CPU
+ * on the audit page (docs/benchmarks.md, "API under load"). Here PGlite hands over its output
+ * bytes unparsed (`execProtocolRawStream`); the startup packet, which PGlite answers by itself,
+ * goes through `execProtocolRaw`. A Terminate is not passed on: the PGlite instance outlives the
+ * connection (server/db/database.ts closes it).
+ *
+ * pg calls one method at a time and waits for each answer, so one queue of trips is all the
+ * ordering it needs.
+ */
+export class PGliteSocket extends EventEmitter {
+  writable = true
+  #held: Uint8Array[] = []
+  #trips: Promise<void> = Promise.resolve()
+
+  constructor(private readonly pglite: PGlite) {
+    super()
+  }
+
+  connect(): this {
+    this.#trips = this.pglite.waitReady.then(
+      () => void this.emit('connect'),
+      (error: unknown) => void this.emit('error', error),
+    )
+    return this
+  }
+
+  write(chunk: Uint8Array, callback?: (error?: Error | null) => void): boolean {
+    const type = chunk[0] ?? 0
+    if (type === TERMINATE || QUEUED.has(type)) {
+      if (type !== TERMINATE) this.#held.push(chunk)
+      if (callback) queueMicrotask(() => callback())
+      return true
+    }
+    const message = this.#held.length === 0 ? chunk : Buffer.concat([...this.#held, chunk])
+    this.#held = []
+    this.#trips = this.#trips.then(
+      () => this.#trip(message).then(() => callback?.()),
+      // An earlier trip failed: the connection is gone (reported once, below).
+      () => undefined,
+    )
+    this.#trips.catch((error: unknown) => {
+      callback?.(error as Error)
+      this.emit('error', error)
+    })
+    return true
+  }
+
+  async #trip(message: Uint8Array) {
+    // The startup packet (it has no type byte: its length's first byte is 0).
+    if (message[0] === 0) {
+      // PGlite's one backend outlives pg's client (one the pool dropped after an error, say): what
+      // the old session left is cleared, as a new connection to PostgreSQL would find it.
+      if (hadSession.has(this.pglite)) {
+        await this.pglite.execProtocolRawStream(NEW_SESSION, { onRawData: () => undefined })
+      }
+      hadSession.add(this.pglite)
+      const answer = await this.pglite.execProtocolRaw(message)
+      if (answer.length > 0) this.emit('data', Buffer.from(answer))
+      return
+    }
+    const parts: Buffer[] = []
+    await this.pglite.execProtocolRawStream(message, {
+      // A view into PGlite's memory, reused by the next call: copied.
+      onRawData: (bytes) => void parts.push(Buffer.from(bytes)),
+    })
+    if (parts.length > 0) this.emit('data', parts.length === 1 ? parts[0] : Buffer.concat(parts))
+  }
+
+  end(): this {
+    this.writable = false
+    void this.#trips.finally(() => {
+      this.emit('end')
+      this.emit('close')
+    })
+    return this
+  }
+
+  destroy(): this {
+    return this.end()
+  }
+
+  setNoDelay(): this {
+    return this
+  }
+
+  setKeepAlive(): this {
+    return this
+  }
+
+  ref(): this {
+    return this
+  }
+
+  unref(): this {
+    return this
+  }
+}
