@@ -151,9 +151,39 @@ test('the edit page opens the offline code with ?code=1 and drops the flag on cl
   page,
 }) => {
   await signIn(page, demo.orgadmin)
-  const page1 = await api<{ data: { credential_id: number }[] }>(page, '/access/v1/credentials')
-  const first = page1.data[0]
-  if (!first) throw new Error('no credential')
+  // A credential of its own, for a user of its own: specs beside this one delete credentials on
+  // the same server (the list's first one was once gone by the time its page loaded), and one
+  // finds a seeded user's credentials by that user's e-mail.
+  const { device } = await codeDevice(page)
+  const { access } = await storedTokens(page)
+  const headers = { Authorization: `Bearer ${access}` }
+  const me = await api<{ organization_id: number }>(page, '/org/v1/users/me')
+  const username = `codeflag${Date.now()}`
+  const person = await page.request.post('/org/v1/users', {
+    headers,
+    data: {
+      username,
+      email: `${username}@acme.example`,
+      first_name: 'Cora',
+      last_name: 'Codeflag',
+      organization_id: me.organization_id,
+      roles: ['staff'],
+      permissions: ['users:read:org'],
+    },
+  })
+  expect(person.status(), `POST /org/v1/users: ${person.status()}`).toBe(201)
+  const made = await page.request.post('/access/v1/credentials', {
+    headers,
+    data: {
+      user_id: ((await person.json()) as { user_id: number }).user_id,
+      assignment_type: 'device',
+      assignment_id: device.device_id,
+      start_datetime: '2032-03-01T08:00:00Z',
+      end_datetime: '2032-03-02T08:00:00Z',
+    },
+  })
+  expect(made.ok(), `POST /access/v1/credentials: ${made.status()}`).toBe(true)
+  const first = (await made.json()) as { credential_id: number }
   await page.goto(`/credentials/edit/${first.credential_id}?code=1`)
   await expect(page.getByRole('dialog')).toBeVisible()
   await page.keyboard.press('Escape')
