@@ -23,19 +23,23 @@ function freePort(): Promise<number> {
 
 /**
  * The real reference server on an in-memory database seeded with `rows` audit entries; `env` adds
- * or overrides settings (another DATA_DIR, a DATABASE_URL, LOG_LEVEL).
+ * or overrides settings (another DATA_DIR, a DATABASE_URL, LOG_LEVEL). `stop` sends SIGTERM: the
+ * server drains and exits, and a `--cpu-prof` profile is written.
  */
 export async function startBenchServer({
   rows,
   port: wanted,
   env = {},
+  nodeOptions = [],
 }: {
   rows: number
   port?: number
   env?: Record<string, string>
+  /** Node's own flags for the server (`--cpu-prof`, say). */
+  nodeOptions?: string[]
 }) {
   const port = wanted ?? (await freePort())
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, [...nodeOptions, '--import', 'tsx', 'server/main.ts'], {
     env: {
       ...process.env,
       PORT: String(port),
