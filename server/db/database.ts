@@ -7,6 +7,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import pg from 'pg'
 import { initdbOffThread, initialized } from './initdb-off-thread'
 import { PGliteSocket } from './pglite-socket'
+import { isoFromPostgres } from './timestamps'
 
 export type Row = Record<string, unknown>
 
@@ -42,12 +43,9 @@ export interface Db extends Queryable {
 // timestamptz as ISO 8601 (the API's format) and int8 as a number (counts fit easily).
 const TIMESTAMPTZ = 1184
 const INT8 = 20
-// Postgres' text form `2026-01-31 08:00:00.123456+00` → ISO 8601 with `T` and `+00:00`.
-const isoTimestamp = (v: string) =>
-  new Date(v.replace(' ', 'T').replace(/([+-]\d\d)$/, '$1:00')).toISOString()
 const types: pg.CustomTypesConfig = {
   getTypeParser: ((oid: number, format?: 'text' | 'binary') => {
-    if (oid === TIMESTAMPTZ) return isoTimestamp
+    if (oid === TIMESTAMPTZ) return isoFromPostgres
     if (oid === INT8) return (v: string) => Number(v)
     return pg.types.getTypeParser(oid, format) as (v: string) => unknown
   }) as pg.CustomTypesConfig['getTypeParser'],

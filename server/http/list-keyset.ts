@@ -1,3 +1,4 @@
+import { isoFromPostgres } from '../db/timestamps'
 import { createHash } from 'node:crypto'
 import type { ListQuery } from '../../src/contract/list'
 import type { Queryable } from '../db/database'
@@ -24,15 +25,6 @@ type Marked<R> = R & { __sort: string | null; __key: string }
 export interface JsonRows {
   columns: readonly string[]
   timestamps: readonly string[]
-}
-
-// `2026-01-31T08:00:00.123456+00:00` → `2026-01-31T08:00:00.123Z` (the driver's isoTimestamp:
-// milliseconds, UTC, later digits dropped); any other offset or form through Date.
-const UTC_STAMP = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)(?:\.(\d{1,6}))?\+00:00$/
-export function isoFromJson(v: string): string {
-  const m = UTC_STAMP.exec(v)
-  if (m === null) return new Date(v).toISOString()
-  return `${m[1]}.${(m[2] ?? '').padEnd(3, '0').slice(0, 3)}Z`
 }
 
 // Prepared statements by their text: each connection plans a batch's query once, not per batch
@@ -116,7 +108,7 @@ async function jsonBatch<R>(
   return (answer?.rows ?? []).map((values) => {
     for (const i of stamps) {
       const v = values[i]
-      if (typeof v === 'string') values[i] = isoFromJson(v)
+      if (typeof v === 'string') values[i] = isoFromPostgres(v)
     }
     const row: Record<string, unknown> = {}
     for (let i = 0; i < names.length; i++) row[names[i]] = values[i]
