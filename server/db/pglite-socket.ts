@@ -22,6 +22,9 @@ function simpleQuery(sql: string): Uint8Array {
 // Two messages: DISCARD ALL refuses to run inside the implicit transaction of a multi-statement query.
 const NEW_SESSION = Buffer.concat([simpleQuery('ROLLBACK'), simpleQuery('DISCARD ALL')])
 
+const ANSWER_BYTES = 64 * 1024
+const ANSWER_KEPT_BYTES = 4 * 1024 * 1024
+
 /** The PGlite instances that have had a session already: the next one must start clean. */
 const hadSession = new WeakSet<PGlite>()
 
@@ -43,6 +46,12 @@ export class PGliteSocket extends EventEmitter {
   writable = true
   #held: Uint8Array[] = []
   #trips: Promise<void> = Promise.resolve()
+  /**
+   * PostgreSQL's answer to the current trip, in one buffer used again by every trip: an answer
+   * in new Buffers each time (external memory, freed only when the collector gets to them) grew
+   * the embedded server's RSS by 135 MB during a 1,000,000-row export.
+   */
+  #answer = Buffer.allocUnsafe(ANSWER_BYTES)
 
   constructor(private readonly pglite: PGlite) {
     super()
@@ -90,12 +99,26 @@ export class PGliteSocket extends EventEmitter {
       if (answer.length > 0) this.emit('data', Buffer.from(answer))
       return
     }
-    const parts: Buffer[] = []
+    let length = 0
     await this.pglite.execProtocolRawStream(message, {
-      // A view into PGlite's memory, reused by the next call: copied.
-      onRawData: (bytes) => void parts.push(Buffer.from(bytes)),
+      // A view into PGlite's memory, reused by its next write: copied at once.
+      onRawData: (bytes) => {
+        if (length + bytes.length > this.#answer.length) {
+          const larger = Buffer.allocUnsafe(
+            Math.max(2 * this.#answer.length, length + bytes.length),
+          )
+          this.#answer.copy(larger, 0, 0, length)
+          this.#answer = larger
+        }
+        this.#answer.set(bytes, length)
+        length += bytes.length
+      },
     })
-    if (parts.length > 0) this.emit('data', parts.length === 1 ? parts[0] : Buffer.concat(parts))
+    // pg parses it before emit returns and keeps no part of it: an answer is whole messages
+    // (PostgreSQL ends it with ReadyForQuery), and pg turns every value into a string as it reads.
+    if (length > 0) this.emit('data', this.#answer.subarray(0, length))
+    // One answer far larger than the usual is not kept for the rest of the server's life.
+    if (this.#answer.length > ANSWER_KEPT_BYTES) this.#answer = Buffer.allocUnsafe(ANSWER_BYTES)
   }
 
   end(): this {
