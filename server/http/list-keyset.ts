@@ -75,10 +75,8 @@ export async function keysetBatch<K extends string, R extends object>(
   const order = sameColumn ? `${key} ${way}` : `${sort} ${way}, ${key} ${way}`
   const text = `select ${spec.select}, (${sort})::text as __sort, (${key})::text as __key
      from ${spec.from} where ${filtered} and ${after} order by ${order} limit ${size}`
-  const rows =
-    json === undefined
-      ? await q.query<Marked<R>>(text, params)
-      : await jsonBatch<R>(q, text, params, json)
+  if (json !== undefined) return jsonBatch<R>(q, text, params, json, size)
+  const rows = await q.query<Marked<R>>(text, params)
   const last = rows.at(-1)
   return {
     rows: rows.map(({ __sort: _s, __key: _k, ...row }) => row as unknown as R),
@@ -96,7 +94,8 @@ async function jsonBatch<R>(
   text: string,
   params: unknown[],
   json: JsonRows,
-): Promise<Marked<R>[]> {
+  size: number,
+): Promise<{ rows: R[]; mark: KeysetMark | null }> {
   const names = [...json.columns, '__sort', '__key']
   const sql = `select coalesce(json_agg(json_build_array(${names.map((n) => `b.${n}`).join(', ')})), '[]') as rows
      from (${text}) b`
@@ -104,14 +103,25 @@ async function jsonBatch<R>(
     { name: statementName(sql), text: sql },
     params,
   )
-  const stamps = json.timestamps.map((column) => names.indexOf(column))
-  return (answer?.rows ?? []).map((values) => {
+  const values = answer?.rows ?? []
+  const stamps = json.timestamps.map((column) => json.columns.indexOf(column))
+  const { columns } = json
+  // Each row built once, with the list's columns only (the mark is read off the last array).
+  const rows = values.map((value) => {
     for (const i of stamps) {
-      const v = values[i]
-      if (typeof v === 'string') values[i] = isoFromPostgres(v)
+      const v = value[i]
+      if (typeof v === 'string') value[i] = isoFromPostgres(v)
     }
     const row: Record<string, unknown> = {}
-    for (let i = 0; i < names.length; i++) row[names[i]] = values[i]
-    return row as Marked<R>
+    for (let i = 0; i < columns.length; i++) row[columns[i]] = value[i]
+    return row as R
   })
+  const last = values.at(-1)
+  return {
+    rows,
+    mark:
+      last === undefined || values.length < size
+        ? null
+        : { sort: last[columns.length] as string | null, key: last[columns.length + 1] as string },
+  }
 }
