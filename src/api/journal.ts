@@ -1,5 +1,6 @@
 import { JOURNAL_PATH } from '../contract/api-paths'
-import { JournalEntry, journalAboutTypes, type JournalTargetType } from '../contract/journal'
+import { JournalEntry, type JournalTargetType } from '../contract/journal'
+import { journalAboutTypes } from '../contract/journal-kinds'
 import {
   journalServerFilters,
   noJournalFilters,
@@ -8,7 +9,7 @@ import {
   type JournalSort,
 } from '../contract/journal-view'
 import { listOf, type ListQuery, type ListSource } from '../contract/list'
-import { apiRequest } from './client'
+import { apiRequest, peekRequest } from './client'
 import { JOURNAL_ROOT, resourceKeys } from './queries'
 
 export const JournalPage = listOf(JournalEntry)
@@ -30,6 +31,9 @@ export function filteredJournalList(
   return {
     queryKey: (query) => journalKeys.list({ ...query, ...filters }),
     fetch: (query, signal) => fetchJournalPage({ ...query, ...filters }, signal),
+    // The first window, when a signed-in load of /journal has it in hand (contract/first-requests.ts).
+    peek: (query) =>
+      peekRequest(JournalPage, { path: JOURNAL_PATH, query: { ...query, ...filters } }),
   }
 }
 

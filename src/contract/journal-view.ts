@@ -1,12 +1,10 @@
+import type { JournalAction, journalSortKeys, JournalTargetType } from './journal'
 import {
   journalAboutTypes,
   journalActions,
   journalTargetTypes,
   type JournalAboutType,
-  type JournalAction,
-  type journalSortKeys,
-  type JournalTargetType,
-} from './journal'
+} from './journal-kinds'
 import type { ListViewDefaults } from './list-view'
 import { listParams, pathTo } from './pages'
 
