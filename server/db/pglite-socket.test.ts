@@ -125,3 +125,20 @@ describe('PGlite as node-postgres socket, once a client is gone', () => {
     await pool.query('rollback')
   })
 })
+
+describe('PGlite as node-postgres socket, when PGlite itself fails', () => {
+  it('fails the query at once, and the pool serves the next one on a new client', async () => {
+    const real = pglite.execProtocolRawStream.bind(pglite)
+    let broken = true
+    pglite.execProtocolRawStream = (message, options) =>
+      broken ? Promise.reject(new Error('wasm trap')) : real(message, options)
+    try {
+      await expect(pool.query('select 1')).rejects.toThrow('wasm trap')
+    } finally {
+      broken = false
+      pglite.execProtocolRawStream = real
+    }
+    const { rows } = await pool.query<{ n: number }>('select $1::int as n', [9])
+    expect(rows).toEqual([{ n: 9 }])
+  })
+})

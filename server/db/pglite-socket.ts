@@ -46,6 +46,7 @@ export class PGliteSocket extends EventEmitter {
   writable = true
   #held: Uint8Array[] = []
   #trips: Promise<void> = Promise.resolve()
+  #failed = false
   /**
    * PostgreSQL's answer to the current trip, in one buffer used again by every trip: an answer
    * in new Buffers each time (external memory, freed only when the collector gets to them) grew
@@ -74,15 +75,19 @@ export class PGliteSocket extends EventEmitter {
     }
     const message = this.#held.length === 0 ? chunk : Buffer.concat([...this.#held, chunk])
     this.#held = []
-    this.#trips = this.#trips.then(
-      () => this.#trip(message).then(() => callback?.()),
-      // An earlier trip failed: the connection is gone (reported once, below).
-      () => undefined,
+    // Once a trip has failed, every later one fails with the same error without running: pg is
+    // told once ('error'), drops this client and connects a new one.
+    this.#trips = this.#trips.then(() => this.#trip(message))
+    this.#trips.then(
+      () => callback?.(),
+      (error: unknown) => {
+        const failure = error instanceof Error ? error : new Error(String(error))
+        callback?.(failure)
+        if (this.#failed) return
+        this.#failed = true
+        this.emit('error', failure)
+      },
     )
-    this.#trips.catch((error: unknown) => {
-      callback?.(error as Error)
-      this.emit('error', error)
-    })
     return true
   }
 
@@ -123,10 +128,12 @@ export class PGliteSocket extends EventEmitter {
 
   end(): this {
     this.writable = false
-    void this.#trips.finally(() => {
+    const closed = () => {
       this.emit('end')
       this.emit('close')
-    })
+    }
+    // After the trips under way, failed or not.
+    void this.#trips.then(closed, closed)
     return this
   }
 
