@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react'
+import { useLayoutEffect, useRef } from 'react'
 import type { CommandContext } from './command'
 import { createHotkeyEngine, type Binding } from './hotkey-engine'
 import { situationOf } from './keyboard-dom'
@@ -30,10 +30,13 @@ export function useHotkeys<Ctx extends CommandContext>(
   onRun: (id: string) => void,
 ) {
   const run = useRef(onRun)
-  useEffect(() => {
+  // Layout effects: the bindings change in the same commit as the page, so a key pressed as soon as
+  // the page shows a change (a command offered or gone) meets the bindings that go with it; a
+  // passive effect runs after the paint.
+  useLayoutEffect(() => {
     run.current = onRun
   }, [onRun])
-  useEffect(() => {
+  useLayoutEffect(() => {
     const engine = createHotkeyEngine(bindingsOf(listed))
     function onKeyDown(event: KeyboardEvent) {
       // A widget that handled the key itself (a table's j/k, an input method composing) wins.

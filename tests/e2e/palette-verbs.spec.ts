@@ -123,6 +123,12 @@ test('single-key shortcuts turned off: g o and ? do nothing, Ctrl+K works, it su
   await expect(selected(page)).toContainText('Turn single-key shortcuts on')
   await page.keyboard.press('Enter')
   await expect(palette(page)).toBeHidden()
+  // The palette runs a chosen command once focus is back on the page: it is on when the palette
+  // offers to turn it off again.
+  await search(page, 'single-key shortcuts off')
+  await expect(selected(page)).toContainText('Turn single-key shortcuts off')
+  await page.keyboard.press('Escape')
+  await expect(palette(page)).toBeHidden()
   await page.keyboard.press('g')
   await page.keyboard.press('o')
   await expect(page).toHaveURL(/\/organizations$/)
