@@ -1,4 +1,4 @@
-import type { JournalAboutType } from '../../src/contract/journal-kinds'
+import type { JournalAboutType } from '../../src/contract/journal'
 import type { Queryable } from './database'
 
 // "About" a user, a door or a device: the journal's rows of the thing itself and of what hangs on

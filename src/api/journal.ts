@@ -1,6 +1,5 @@
 import { JOURNAL_PATH } from '../contract/api-paths'
-import { JournalEntry, type JournalTargetType } from '../contract/journal'
-import { journalAboutTypes } from '../contract/journal-kinds'
+import { JournalEntry, journalAboutTypes, type JournalTargetType } from '../contract/journal'
 import {
   journalServerFilters,
   noJournalFilters,
@@ -9,7 +8,7 @@ import {
   type JournalSort,
 } from '../contract/journal-view'
 import { listOf, type ListQuery, type ListSource } from '../contract/list'
-import { apiRequest, peekRequest } from './client'
+import { apiRequest } from './client'
 import { JOURNAL_ROOT, resourceKeys } from './queries'
 
 export const JournalPage = listOf(JournalEntry)
@@ -31,9 +30,6 @@ export function filteredJournalList(
   return {
     queryKey: (query) => journalKeys.list({ ...query, ...filters }),
     fetch: (query, signal) => fetchJournalPage({ ...query, ...filters }, signal),
-    // The first window, when a signed-in load of /journal has it in hand (contract/first-requests.ts).
-    peek: (query) =>
-      peekRequest(JournalPage, { path: JOURNAL_PATH, query: { ...query, ...filters } }),
   }
 }
 

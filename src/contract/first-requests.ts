@@ -1,6 +1,5 @@
-import { AUDIT_PATH, JOURNAL_PATH, PROFILE_PATH, requestPath } from './api-paths'
+import { AUDIT_PATH, PROFILE_PATH, requestPath } from './api-paths'
 import { auditListDefaults } from './audit-view'
-import { journalListDefaults, journalServerFilters, parseJournalFilters } from './journal-view'
 import { parseListView } from './list-view'
 import { patterns } from './pages'
 import { matchPattern } from './route-match'
@@ -25,28 +24,9 @@ function auditFirstWindow(search: string): string {
   })
 }
 
-/**
- * /journal's first window for the page URL's `search`: its sort and search, and the filters the
- * URL holds that the journal knows (a value it does not know is left out, as the screen does).
- */
-function journalFirstWindow(search: string): string {
-  const view = parseListView(search, journalListDefaults)
-  return requestPath({
-    path: JOURNAL_PATH,
-    query: {
-      ...FIRST_WINDOW,
-      order_by: view.orderBy,
-      order_direction: view.orderDirection,
-      search: view.search,
-      ...journalServerFilters(parseJournalFilters(search).filters),
-    },
-  })
-}
-
 /** The pages whose first data a signed-in load asks for at once, by route pattern. */
 const firstData: Readonly<Record<string, (search: string) => string>> = {
   [patterns.audits]: auditFirstWindow,
-  [patterns.journal]: journalFirstWindow,
 }
 
 /**

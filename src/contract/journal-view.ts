@@ -1,10 +1,12 @@
-import type { JournalAction, journalSortKeys, JournalTargetType } from './journal'
 import {
   journalAboutTypes,
   journalActions,
   journalTargetTypes,
   type JournalAboutType,
-} from './journal-kinds'
+  type JournalAction,
+  type journalSortKeys,
+  type JournalTargetType,
+} from './journal'
 import type { ListViewDefaults } from './list-view'
 import { listParams, pathTo } from './pages'
 

@@ -182,21 +182,6 @@ test('a link with a filter the journal does not know says so instead of failing'
   await expect(loadedRows(page).first()).toBeVisible()
 })
 
-test('a filtered Journal link loads with its first rows in the page: they are not requested', async ({
-  page,
-}) => {
-  await signIn(page, demo.admin)
-  await page.goto('/journal?type=session')
-  await expect(loadedRows(page).first()).toBeVisible()
-  const asked: string[] = []
-  page.on('request', (request) => {
-    if (new URL(request.url()).pathname === '/org/v1/journal') asked.push(request.url())
-  })
-  await page.reload()
-  await expect(loadedRows(page).first()).toBeVisible()
-  expect(asked).toEqual([])
-})
-
 test('an org admin sees only their organization’s rows', async ({ page }) => {
   await signIn(page, demo.orgadmin)
   await page.goto('/journal')

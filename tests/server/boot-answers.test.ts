@@ -15,7 +15,7 @@ import {
 } from '../../src/contract/boot-answers'
 import { SIGNED_IN_HINT_COOKIE, SIGNED_IN_HTML } from '../../src/contract/boot-hint'
 import type { App } from '../../server/context'
-import { ADMIN, AUDITOR, useServer } from './helpers'
+import { ADMIN, useServer } from './helpers'
 
 // A signed-in page load with its first answers in it (docs/decisions/024-answers-in-the-page.md).
 
@@ -76,22 +76,6 @@ describe('a signed-in page with its first answers', () => {
     expect(window).toContain('order_by=device_name')
     expect(window).toContain('order_direction=asc')
     expect(window).toContain('search=Lobby')
-  })
-
-  it("carries /journal's first window with its URL's filters, for those who may read it", async () => {
-    const token = await server().login(ADMIN)
-    const search = '?action=sign_in&type=session'
-    const [journalWindow] = firstRequests('/journal', search)
-    const page = answersIn((await pageWith(`/journal${search}`, token)).html)
-    expect(Object.keys(page?.answers ?? {}).sort()).toEqual([journalWindow, PROFILE].sort())
-    const direct = await server().request('GET', journalWindow ?? '', { token })
-    expect(direct.status).toBe(200)
-    expect(JSON.parse(page?.answers[journalWindow ?? ''] ?? 'null')).toEqual(direct.body)
-    expect(journalWindow).toContain('action=sign_in')
-    // The auditor may not read the journal: the refusal is left out, the profile is there.
-    const auditor = await server().login(AUDITOR)
-    const refused = answersIn((await pageWith(`/journal${search}`, auditor)).html)
-    expect(Object.keys(refused?.answers ?? {})).toEqual([PROFILE])
   })
 
   it('carries only the profile on a screen without early data', async () => {

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { useI18nContext } from '../../../i18n/i18n-react'
 import { userPicker } from '../../api/pickers'
-import { journalActions, journalTargetTypes } from '../../contract/journal-kinds'
+import { journalActions, journalTargetTypes } from '../../contract/journal'
 import {
   hasJournalFilters,
   noJournalFilters,

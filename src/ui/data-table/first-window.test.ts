@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { AUDIT_PATH, JOURNAL_PATH, PROFILE_PATH, requestPath } from '../../contract/api-paths'
+import { AUDIT_PATH, PROFILE_PATH, requestPath } from '../../contract/api-paths'
 import { FIRST_WINDOW, firstRequests } from '../../contract/first-requests'
-import { journalServerFilters, noJournalFilters } from '../../contract/journal-view'
 import { WINDOW_SIZE, windowQuery } from './use-windowed-rows'
 
 // The first requests of a signed-in load must be the requests the table makes, or their answers
@@ -28,23 +27,5 @@ describe('the first requests of a signed-in load', () => {
         query: windowQuery({ orderBy: 'audit_id', orderDirection: 'desc', search: '' }, 0),
       }),
     )
-  })
-
-  it("are /journal's first window with the filters its URL holds, as the screen will ask for it", () => {
-    const [window, profile] = firstRequests(
-      '/journal',
-      '?q=Clara&action=update&type=user&actor=abc&about=user:16&from=2026-11-01T00:00:00Z',
-    )
-    // actor=abc is not an id: the screen names it and leaves it out, and so does the request.
-    const filters = journalServerFilters({
-      ...noJournalFilters,
-      action: 'update',
-      targetType: 'user',
-      about: { type: 'user', id: 16 },
-      from: '2026-11-01T00:00:00Z',
-    })
-    const query = windowQuery({ orderBy: 'journal_id', orderDirection: 'desc', search: 'Clara' }, 0)
-    expect(window).toBe(requestPath({ path: JOURNAL_PATH, query: { ...query, ...filters } }))
-    expect(profile).toBe(PROFILE_PATH)
   })
 })
