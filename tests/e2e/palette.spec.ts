@@ -100,7 +100,11 @@ test('Escape closes the palette and returns focus where it was', async ({ page }
   await openPalette(page)
   await page.keyboard.press('Escape')
   await expect(palette(page)).toBeHidden()
-  expect(await before.evaluate((element) => element === document.activeElement)).toBe(true)
+  // Radix hands focus back in the task after the palette leaves the page: a loaded CI machine
+  // once looked in between.
+  await expect
+    .poll(() => before.evaluate((element) => element === document.activeElement))
+    .toBe(true)
 })
 
 test('the palette and recents are axe clean', async ({ page }) => {
