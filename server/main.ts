@@ -9,7 +9,7 @@ import {
   withDefaults,
   type ServerOptions,
 } from './config'
-import { pagesFirst } from './http/pages-first'
+import { pagesFirst, type Fetch } from './http/pages-first'
 import { demoUsers, DEMO_PASSWORD } from './db/seed-data'
 
 export interface RunningServer {
@@ -58,11 +58,12 @@ export async function startServer(
   // With `listenFirst`, what needs no database answers while it opens (server/http/pages-first.ts);
   // else the server listens once it is open.
   let opened: AppHandle | null = start.listenFirst ? null : await opening
-  const early = pagesFirst(options.distDir, options.bootAnswersBudgetMs, opening)
+  const pagesUntilOpen = (): Fetch => {
+    const early = pagesFirst(options.distDir, options.bootAnswersBudgetMs, opening)
+    return (request, env) => (opened ? opened.app.fetch(request, env) : early(request, env))
+  }
   const server = serve({
-    fetch: opened
-      ? opened.app.fetch
-      : (request, env) => (opened ? opened.app.fetch(request, env) : early(request, env)),
+    fetch: opened ? opened.app.fetch : pagesUntilOpen(),
     port: options.port,
     hostname: options.host,
   })
