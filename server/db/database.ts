@@ -1,12 +1,11 @@
 import { mkdirSync, readFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
-import type { Duplex } from 'node:stream'
 import { PGlite } from '@electric-sql/pglite'
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import pg from 'pg'
 import { initdbOffThread, initialized } from './initdb-off-thread'
-import { PGliteSocket } from './pglite-socket'
+import { pglitePoolConfig } from './pglite-socket'
 import { isoFromPostgres } from './timestamps'
 
 export type Row = Record<string, unknown>
@@ -145,16 +144,7 @@ export async function openDatabase(
     ...(snapshot ? { loadDataDir: new Blob([readFileSync(snapshot)]) } : {}),
   })
   await pglite.waitReady
-  // idleTimeoutMillis 0: the single PGlite connection object must never be closed and reopened.
-  const pool = new pg.Pool({
-    // pg drives it as it drives a net.Socket: only the members PGliteSocket has.
-    stream: () => new PGliteSocket(pglite) as unknown as Duplex,
-    user: 'postgres',
-    database: 'postgres',
-    max: 1,
-    idleTimeoutMillis: 0,
-    types,
-  })
+  const pool = new pg.Pool({ ...pglitePoolConfig(pglite), types })
   const db = wrap(
     pool,
     'pglite',

@@ -1,8 +1,7 @@
 import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
-import type { Duplex } from 'node:stream'
 import { afterAll, describe, expect, it } from 'vitest'
-import { PGliteSocket } from './pglite-socket'
+import { pglitePoolConfig } from './pglite-socket'
 
 const pglite = new PGlite('memory://')
 let trips = 0
@@ -11,13 +10,7 @@ pglite.execProtocolRawStream = (message, options) => {
   trips += 1
   return send(message, options)
 }
-const pool = new pg.Pool({
-  stream: () => new PGliteSocket(pglite) as unknown as Duplex,
-  user: 'postgres',
-  database: 'postgres',
-  max: 1,
-  idleTimeoutMillis: 0,
-})
+const pool = new pg.Pool(pglitePoolConfig(pglite))
 
 afterAll(async () => {
   await pool.end()

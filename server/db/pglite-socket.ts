@@ -1,5 +1,7 @@
 import { EventEmitter } from 'node:events'
 import type { PGlite } from '@electric-sql/pglite'
+import type { Duplex } from 'node:stream'
+import type pg from 'pg'
 
 // The wire protocol's frontend messages that only queue work (Parse, Bind, Describe, Execute,
 // Close): PostgreSQL answers them at the next Sync or Flush. Held back until then, an extended
@@ -157,3 +159,17 @@ export class PGliteSocket extends EventEmitter {
     return this
   }
 }
+
+/**
+ * node-postgres's pool over one PGlite instance: its socket, and one connection that is never
+ * closed and reopened (idleTimeoutMillis 0), as PGlite has one backend. `types` as the server reads
+ * values (server/db/database.ts).
+ */
+export const pglitePoolConfig = (pglite: PGlite): pg.PoolConfig => ({
+  // pg drives it as it drives a net.Socket: only the members PGliteSocket has.
+  stream: () => new PGliteSocket(pglite) as unknown as Duplex,
+  user: 'postgres',
+  database: 'postgres',
+  max: 1,
+  idleTimeoutMillis: 0,
+})
