@@ -6,6 +6,7 @@ import {
   signOut,
   storedTokens,
 } from './helpers/session'
+import { createPerson } from './helpers/people'
 
 // Credentials end to end against the real server: a weekly credential typed by keyboard alone, its
 // sentence, the offline-code flow (generate, close, reopen shows the same PIN), org scope and axe.
@@ -155,27 +156,16 @@ test('the edit page opens the offline code with ?code=1 and drops the flag on cl
   // the same server (the list's first one was once gone by the time its page loaded), and one
   // finds a seeded user's credentials by that user's e-mail.
   const { device } = await codeDevice(page)
+  const person = await createPerson(page, `codeflag${Date.now()}`, {
+    first: 'Cora',
+    last: 'Codeflag',
+  })
   const { access } = await storedTokens(page)
   const headers = { Authorization: `Bearer ${access}` }
-  const me = await api<{ organization_id: number }>(page, '/org/v1/users/me')
-  const username = `codeflag${Date.now()}`
-  const person = await page.request.post('/org/v1/users', {
-    headers,
-    data: {
-      username,
-      email: `${username}@acme.example`,
-      first_name: 'Cora',
-      last_name: 'Codeflag',
-      organization_id: me.organization_id,
-      roles: ['staff'],
-      permissions: ['users:read:org'],
-    },
-  })
-  expect(person.status(), `POST /org/v1/users: ${person.status()}`).toBe(201)
   const made = await page.request.post('/access/v1/credentials', {
     headers,
     data: {
-      user_id: ((await person.json()) as { user_id: number }).user_id,
+      user_id: person.user_id,
       assignment_type: 'device',
       assignment_id: device.device_id,
       start_datetime: '2032-03-01T08:00:00Z',

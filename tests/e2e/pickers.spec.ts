@@ -3,39 +3,14 @@ import {
   demo,
   expectNoSeriousA11yViolations as expectNoSeriousViolations,
   signIn,
-  storedTokens,
 } from './helpers/session'
+import { createPerson } from './helpers/people'
 
 // The pickers search the server as you type (decision 041): access for a user found by typing, by
 // mouse and by keyboard alone, in English and German, with axe judging the open popup.
 
 // The console's language is its own setting (lng); the browser's stays English, as do its date inputs.
 test.use({ locale: 'en-US', timezoneId: 'UTC' })
-
-type Person = { user_id: number; email: string; username: string }
-
-/** A staff user in the org admin's organization, named so that only one user matches it. */
-async function createPerson(page: Page, username: string): Promise<Person> {
-  const { access } = await storedTokens(page)
-  const headers = { Authorization: `Bearer ${access}` }
-  const me = (await (await page.request.get('/org/v1/users/me', { headers })).json()) as {
-    organization_id: number
-  }
-  const response = await page.request.post('/org/v1/users', {
-    headers,
-    data: {
-      username,
-      email: `${username}@acme.example`,
-      first_name: 'Pia',
-      last_name: 'Picker',
-      organization_id: me.organization_id,
-      roles: ['staff'],
-      permissions: ['users:read:org'],
-    },
-  })
-  expect(response.status()).toBe(201)
-  return (await response.json()) as Person
-}
 
 /** Tab until `target` has focus: a date or time input keeps Tab for its own parts first. */
 async function tabTo(page: Page, target: Locator) {
