@@ -1,8 +1,8 @@
 /**
  * A timestamptz as PostgreSQL writes it, in the API's ISO form (`2026-01-31T08:00:00.123Z`:
  * milliseconds, UTC, later digits dropped). The driver gets `2026-01-31 08:00:00.123456+00` for
- * every timestamptz column (server/db/database.ts), a query reading rows as JSON gets
- * `2026-01-31T08:00:00.123456+00:00` (server/http/list-keyset.ts). In UTC, which the server's
+ * every timestamptz column (server/db/database.ts); to_json writes
+ * `2026-01-31T08:00:00.123456+00:00`, read the same way. In UTC, which the server's
  * sessions are, the text is rearranged; any other offset or form goes through Date. Each audit page
  * turns dozens of them: through Date it was 5 % of the embedded server's time under load.
  */

@@ -7,7 +7,7 @@ import type { ListQuery } from '../../src/contract/list'
 import type { Db } from '../db/database'
 import type { RequestsInFlight } from './requests-in-flight'
 import type { ListSpec } from './list'
-import { keysetBatch, type JsonRows, type KeysetMark } from './list-keyset'
+import { csvBatch, keysetBatch, type KeysetMark } from './list-keyset'
 
 loadAllLocales()
 
@@ -109,15 +109,60 @@ const stamp = (at: Date) =>
 /** `attachment; filename="audit-log-20261128-064535.csv"`: what, and when it was taken (UTC). */
 export const exportFileName = (what: string, at: Date) => `${what}-${stamp(at)}.csv`
 
-export interface CsvExport<K extends string, R extends object> {
+/**
+ * A column whose cell the database writes (csvBatch): `sql` is its cell's text over the batch's
+ * row `b`, already a CSV field — `csv_cell(…)` for text (migration 021: quoted and defused as
+ * csvRecord does), a number as it is — given the reader's words and a function that adds a
+ * parameter and names it.
+ */
+export interface SqlCsvColumn {
+  header: (LL: TranslationFunctions) => string
+  sql: (LL: TranslationFunctions, param: (value: unknown) => string) => string
+}
+
+interface ExportOf<K extends string> {
   /** The file name's first part, e.g. `audit-log`. */
   what: string
   spec: ListSpec<K>
   query: Pick<ListQuery<K>, 'order_by' | 'order_direction' | 'search'>
-  columns: readonly CsvColumn<R>[]
-  /** Read each batch as one JSON array (list-keyset.ts, JsonRows), naming its timestamp columns. */
-  json?: JsonRows
 }
+
+/** A list's export: rows read as objects, each cell written here. */
+export interface CsvExport<K extends string, R extends object> extends ExportOf<K> {
+  columns: readonly CsvColumn<R>[]
+}
+
+/** An export whose records the database writes: the audit log's, a million rows. */
+export interface SqlCsvExport<K extends string> extends ExportOf<K> {
+  columns: readonly SqlCsvColumn[]
+}
+
+type Batch = { text: string; mark: KeysetMark | null }
+
+/** The next batch's text, by the export's kind. */
+function batches<K extends string, R extends object>(
+  q: Db,
+  job: CsvExport<K, R> | SqlCsvExport<K>,
+  LL: TranslationFunctions,
+): (mark: KeysetMark | null) => Promise<Batch> {
+  if (isSql(job)) {
+    const { columns } = job
+    const record = (param: (value: unknown) => string) =>
+      `concat(${columns.map((column) => column.sql(LL, param)).join(", ',', ")}, E'\\r\\n')`
+    return (mark) => csvBatch(q, job.spec, job.query, mark, EXPORT_BATCH, record)
+  }
+  const { columns } = job
+  const cells = (row: R) => columns.map((column) => column.value(row, LL) ?? '')
+  return async (mark) => {
+    const batch = await keysetBatch<K, R>(q, job.spec, job.query, mark, EXPORT_BATCH)
+    let text = ''
+    for (const row of batch.rows) text += csvRecord(cells(row))
+    return { text, mark: batch.mark }
+  }
+}
+const isSql = <K extends string, R extends object>(
+  job: CsvExport<K, R> | SqlCsvExport<K>,
+): job is SqlCsvExport<K> => job.columns.every((column) => 'sql' in column)
 
 /**
  * The list as a CSV stream (RFC 4180: CRLF, fields quoted where needed, by csv-stringify; a UTF-8
@@ -130,13 +175,11 @@ export interface CsvExport<K extends string, R extends object> {
 export function csvResponse<K extends string, R extends object>(
   c: Context,
   s: { db: Db; requests: RequestsInFlight },
-  job: CsvExport<K, R>,
+  job: CsvExport<K, R> | SqlCsvExport<K>,
 ): Response {
-  const q = s.db
   const LL = i18nObject(exportLocale(c.req.header('Accept-Language')))
   const encoder = new TextEncoder()
-  const options = { escape_formulas: true, record_delimiter: 'windows' } as const
-  const cells = (row: R) => job.columns.map((column) => column.value(row, LL) ?? '')
+  const next = batches(s.db, job, LL)
   let mark: KeysetMark | null = null
   let first = true
   const body = new ReadableStream<Uint8Array>({
@@ -144,7 +187,8 @@ export function csvResponse<K extends string, R extends object>(
       if (first) {
         first = false
         const header = stringify([job.columns.map((column) => column.header(LL))], {
-          ...options,
+          escape_formulas: true,
+          record_delimiter: 'windows',
           bom: true,
         })
         controller.enqueue(encoder.encode(header))
@@ -154,21 +198,10 @@ export function csvResponse<K extends string, R extends object>(
       // waited for the whole export. One turn of the loop between batches lets them in, and the
       // export waits while they are answered (othersFirst).
       await othersFirst(s.db, s.requests, EXPORT_YIELD_MS)
-      const batch: { rows: R[]; mark: KeysetMark | null } = await keysetBatch<K, R>(
-        q,
-        job.spec,
-        job.query,
-        mark,
-        EXPORT_BATCH,
-        job.json,
-      )
+      const batch = await next(mark)
       // The batch's text is the other half of its time: the others go first again.
       await othersFirst(s.db, s.requests, EXPORT_YIELD_MS)
-      if (batch.rows.length > 0) {
-        let text = ''
-        for (const row of batch.rows) text += csvRecord(cells(row))
-        controller.enqueue(encoder.encode(text))
-      }
+      if (batch.text !== '') controller.enqueue(encoder.encode(batch.text))
       mark = batch.mark
       if (mark === null) controller.close()
     },

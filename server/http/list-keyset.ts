@@ -1,4 +1,3 @@
-import { isoFromPostgres } from '../db/timestamps'
 import { createHash } from 'node:crypto'
 import type { ListQuery } from '../../src/contract/list'
 import type { Queryable } from '../db/database'
@@ -11,21 +10,6 @@ export interface KeysetMark {
 }
 
 type Marked<R> = R & { __sort: string | null; __key: string }
-
-/**
- * A batch's rows as one JSON array (one row, one field) instead of one row of fields each: on the
- * embedded database every field of every row is cut from the answer and decoded on its own
- * (PGlite's protocol parser, then node-postgres's), which cost more than the query itself — 16
- * fields × a million rows. Each row is a JSON array of `columns` (the select list's names, in
- * its order; keys repeated on every row were as much text again). JSON numbers, booleans and
- * strings come back as they would; a timestamptz comes as `2026-01-31T08:00:00.123456+00:00`, so
- * the caller names its timestamp columns and they are turned into the API's ISO form
- * (`…08:00:00.123Z`) as the driver does.
- */
-export interface JsonRows {
-  columns: readonly string[]
-  timestamps: readonly string[]
-}
 
 // Prepared statements by their text: each connection plans a batch's query once, not per batch
 // (planning is a large part of a short query on PGlite). Same text, same name.
@@ -44,11 +28,28 @@ const statementName = (text: string) =>
 export async function keysetBatch<K extends string, R extends object>(
   q: Queryable,
   spec: ListSpec<K>,
-  query: Pick<ListQuery<K>, 'order_by' | 'order_direction' | 'search'>,
+  query: ListOrder<K>,
   mark: KeysetMark | null,
   size: number,
-  json?: JsonRows,
 ): Promise<{ rows: R[]; mark: KeysetMark | null }> {
+  const { text, params } = keysetQuery(spec, query, mark, size)
+  const rows = await q.query<Marked<R>>(text, params)
+  const last = rows.at(-1)
+  return {
+    rows: rows.map(({ __sort: _s, __key: _k, ...row }) => row as unknown as R),
+    mark: last === undefined || rows.length < size ? null : { sort: last.__sort, key: last.__key },
+  }
+}
+
+type ListOrder<K extends string> = Pick<ListQuery<K>, 'order_by' | 'order_direction' | 'search'>
+
+/** The batch's query: the list's select with its sort value and key as text (the next mark). */
+function keysetQuery<K extends string>(
+  spec: ListSpec<K>,
+  query: ListOrder<K>,
+  mark: KeysetMark | null,
+  size: number,
+): { text: string; params: unknown[] } {
   const { filtered, params } = searched(spec, query.search)
   const sort = spec.sortColumns[query.order_by]
   const key = spec.tiebreak
@@ -75,53 +76,39 @@ export async function keysetBatch<K extends string, R extends object>(
   const order = sameColumn ? `${key} ${way}` : `${sort} ${way}, ${key} ${way}`
   const text = `select ${spec.select}, (${sort})::text as __sort, (${key})::text as __key
      from ${spec.from} where ${filtered} and ${after} order by ${order} limit ${size}`
-  if (json !== undefined) return jsonBatch<R>(q, text, params, json, size)
-  const rows = await q.query<Marked<R>>(text, params)
-  const last = rows.at(-1)
-  return {
-    rows: rows.map(({ __sort: _s, __key: _k, ...row }) => row as unknown as R),
-    mark: last === undefined || rows.length < size ? null : { sort: last.__sort, key: last.__key },
-  }
+  return { text, params }
 }
 
 /**
- * The batch's query as one json_agg over it, run as a prepared statement. The aggregate reads its
+ * The batch as CSV records written by the database, one string for the batch: `record` is the SQL
+ * expression of one record over the batch's row `b`, given a function that adds a parameter and
+ * names it. A million rows as JavaScript objects cost the server more than everything else in the
+ * export (decoding each batch, parsing it, turning rows into cells: docs/csv.md); on PostgreSQL
+ * this work now runs in the database's own process, on the other core. The aggregate reads its
  * sorted, limited subquery in order (a plain Aggregate over a Limit: nothing between them could
- * reorder), so the array is in the list's order.
+ * reorder), so the records are in the list's order and the last one's mark is the last element.
+ * Run as a prepared statement: same text, same name.
  */
-async function jsonBatch<R>(
+export async function csvBatch<K extends string>(
   q: Queryable,
-  text: string,
-  params: unknown[],
-  json: JsonRows,
+  spec: ListSpec<K>,
+  query: ListOrder<K>,
+  mark: KeysetMark | null,
   size: number,
-): Promise<{ rows: R[]; mark: KeysetMark | null }> {
-  const names = [...json.columns, '__sort', '__key']
-  const sql = `select coalesce(json_agg(json_build_array(${names.map((n) => `b.${n}`).join(', ')})), '[]') as rows
+  record: (param: (value: unknown) => string) => string,
+): Promise<{ text: string; mark: KeysetMark | null }> {
+  const { text, params } = keysetQuery(spec, query, mark, size)
+  const param = (value: unknown) => `$${params.push(value)}`
+  const sql = `select coalesce(string_agg(${record(param)}, ''), '') as text, count(*)::int as n,
+       (array_agg(b.__sort))[count(*)::int] as sort, (array_agg(b.__key))[count(*)::int] as key
      from (${text}) b`
-  const [answer] = await q.query<{ rows: unknown[][] }>(
-    { name: statementName(sql), text: sql },
-    params,
-  )
-  const values = answer?.rows ?? []
-  const stamps = json.timestamps.map((column) => json.columns.indexOf(column))
-  const { columns } = json
-  // Each row built once, with the list's columns only (the mark is read off the last array).
-  const rows = values.map((value) => {
-    for (const i of stamps) {
-      const v = value[i]
-      if (typeof v === 'string') value[i] = isoFromPostgres(v)
-    }
-    const row: Record<string, unknown> = {}
-    for (let i = 0; i < columns.length; i++) row[columns[i]] = value[i]
-    return row as R
-  })
-  const last = values.at(-1)
-  return {
-    rows,
-    mark:
-      last === undefined || values.length < size
-        ? null
-        : { sort: last[columns.length] as string | null, key: last[columns.length + 1] as string },
-  }
+  const [answer] = await q.query<{
+    text: string
+    n: number
+    sort: string | null
+    key: string | null
+  }>({ name: statementName(sql), text: sql }, params)
+  if (answer === undefined || answer.n < size || answer.key === null)
+    return { text: answer?.text ?? '', mark: null }
+  return { text: answer.text, mark: { sort: answer.sort, key: answer.key } }
 }

@@ -1,6 +1,6 @@
 import type { TranslationFunctions } from '../../i18n/i18n-types'
 import { exportPaths } from '../../src/contract/api-paths'
-import { AuditListQuery, type AuditEntry } from '../../src/contract/audits'
+import { AuditListQuery, auditCommands } from '../../src/contract/audits'
 import { CredentialListQuery, type Credential } from '../../src/contract/credentials'
 import { DeviceListQuery } from '../../src/contract/devices'
 import type { JournalEntry } from '../../src/contract/journal'
@@ -15,7 +15,7 @@ import type { App, AppEnv, Services } from '../context'
 import type { ListSpec } from '../http/list'
 import { scopeTotal } from '../db/audit-paging'
 import { boundedSpec } from '../db/audit-pages'
-import { csvResponse, type CsvCell, type CsvColumn } from '../http/csv-export'
+import { csvResponse, type CsvCell, type CsvColumn, type SqlCsvColumn } from '../http/csv-export'
 import { orgLimit, requireScope } from '../http/scope'
 import { query } from '../http/validate'
 import { credentialListSpec } from './credentials'
@@ -152,44 +152,43 @@ const credentialColumns: CsvColumn<Credential>[] = [
   column('created_at', (c) => c.created_at),
 ]
 
-/** The audit entry's fields the file shows: only these are read (each is JSON in a batch). */
-type AuditRow = Pick<
-  AuditEntry,
-  | 'audit_id'
-  | 'created_at'
-  | 'device_id'
-  | 'device_name'
-  | 'command'
-  | 'result'
-  | 'user_id'
-  | 'actor_email'
-  | 'detail'
-  | 'organization_id'
->
-const auditFields: (keyof AuditRow)[] = [
-  'audit_id',
-  'created_at',
-  'device_id',
-  'device_name',
-  'command',
-  'result',
-  'user_id',
-  'actor_email',
-  'detail',
-  'organization_id',
-]
+/** The fields the audit log's columns read: only these are selected. */
+const auditFields =
+  'audit_id, created_at, device_id, device_name, command, result, user_id, actor_email, detail, organization_id'
 
-const auditColumns: CsvColumn<AuditRow>[] = [
-  column('audit_id', (a) => a.audit_id),
-  column('at', (a) => a.created_at),
-  column('device_id', (a) => a.device_id),
-  column('device_name', (a) => a.device_name),
-  column('command', (a, LL) => commandWord(LL, a.command)),
-  column('result', (a, LL) => resultWords(LL)[a.result === 'success' ? 'success' : 'failure']),
-  column('user_id', (a) => a.user_id),
-  column('actor_email', (a) => a.actor_email),
-  column('detail', (a) => a.detail),
-  column('organization_id', (a) => a.organization_id),
+/** A column of the audit log's file, its cell written by the database (SqlCsvColumn). */
+const sqlColumn = (key: ColumnKey, sql: SqlCsvColumn['sql']): SqlCsvColumn => ({
+  header: (LL) => LL.csv.columns[key](),
+  sql,
+})
+const id = (field: string) => () => `b.${field}`
+const text = (field: string) => () => `csv_cell(b.${field})`
+
+/**
+ * The audit log's file, a million rows, written by the database (server/http/list-keyset.ts,
+ * csvBatch): the values as the screen shows them — the time in the API's form (UTC,
+ * milliseconds), the command and result in the reader's words.
+ */
+const auditColumns: SqlCsvColumn[] = [
+  sqlColumn('audit_id', id('audit_id')),
+  sqlColumn(
+    'at',
+    () => `to_char(b.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+  ),
+  sqlColumn('device_id', id('device_id')),
+  sqlColumn('device_name', text('device_name')),
+  sqlColumn('command', (LL, param) => {
+    const words = Object.fromEntries(auditCommands.map((c) => [c, commandWord(LL, c)]))
+    return `csv_cell(coalesce(${param(JSON.stringify(words))}::jsonb ->> b.command, b.command))`
+  }),
+  sqlColumn('result', (LL, param) => {
+    const { success, failure } = resultWords(LL)
+    return `csv_cell(case when b.result = 'success' then ${param(success)}::text else ${param(failure)}::text end)`
+  }),
+  sqlColumn('user_id', id('user_id')),
+  sqlColumn('actor_email', text('actor_email')),
+  sqlColumn('detail', text('detail')),
+  sqlColumn('organization_id', id('organization_id')),
 ]
 
 const journalColumns: CsvColumn<JournalEntry>[] = [
@@ -276,10 +275,9 @@ export function registerExports(app: App, s: Services) {
     if (deviceId !== undefined) spec.where.push(`device_id = $${spec.params.push(deviceId)}`)
     return csvResponse(c, s, {
       what: 'audit-log',
-      spec: { ...spec, select: auditFields.join(', ') },
+      spec: { ...spec, select: auditFields },
       query: list,
       columns: auditColumns,
-      json: { columns: auditFields, timestamps: ['created_at'] },
     })
   })
 

@@ -1,16 +1,18 @@
+import fc from 'fast-check'
 import { parse } from 'csv-parse/sync'
 import { stringify } from 'csv-stringify/sync'
 import type { Struct } from 'superstruct'
 import { describe, expect, it } from 'vitest'
-import { AuditEntry, AuditPage, auditSortKeys } from '../../src/contract/audits'
+import { AuditPage, auditSortKeys } from '../../src/contract/audits'
 import { Credential, credentialSortKeys } from '../../src/contract/credentials'
+import { Device } from '../../src/contract/devices'
 import { listOf } from '../../src/contract/list'
 import { Organization } from '../../src/contract/organizations'
 import { Me, User, userSortKeys } from '../../src/contract/users'
 import { userListSpec } from '../../server/routes/users'
 import { credentialListSpec } from '../../server/routes/credentials'
 import type { ListSpec } from '../../server/http/list'
-import { keysetBatch, type JsonRows, type KeysetMark } from '../../server/http/list-keyset'
+import { csvBatch, keysetBatch, type KeysetMark } from '../../server/http/list-keyset'
 import { boundedSpec } from '../../server/db/audit-pages'
 import { csvRecord, type CsvCell } from '../../server/http/csv-export'
 import { scopeTotal } from '../../server/db/audit-paging'
@@ -176,12 +178,37 @@ describe('CSV export of every list', () => {
   })
 })
 
+// The audit log's words as a reader of each language sees them on the screen.
+const auditWords = {
+  en: {
+    commands: {
+      lock: 'Lock',
+      unlock: 'Unlock',
+      force_unlock: 'Force unlock',
+      calibrate: 'Calibrate',
+      create_pin: 'Create PIN',
+    },
+    success: 'Success',
+    failure: 'Failure',
+  },
+  de: {
+    commands: {
+      lock: 'Verriegeln',
+      unlock: 'Entriegeln',
+      force_unlock: 'Zwangsentriegeln',
+      calibrate: 'Kalibrieren',
+      create_pin: 'PIN erstellen',
+    },
+    success: 'Erfolgreich',
+    failure: 'Fehlgeschlagen',
+  },
+}
+
 /** Every row of `spec` in `size`-row keyset batches, as the export reads them. */
 async function walk<K extends string, R extends object>(
   spec: ListSpec<K>,
   order: { order_by: K; order_direction: 'asc' | 'desc' },
   size: number,
-  json?: JsonRows,
 ): Promise<R[]> {
   const walked: R[] = []
   let mark: KeysetMark | null = null
@@ -192,7 +219,6 @@ async function walk<K extends string, R extends object>(
       { ...order, search: '' },
       mark,
       size,
-      json,
     )
     walked.push(...batch.rows)
     mark = batch.mark
@@ -240,7 +266,7 @@ describe('keyset batches', () => {
     }
   })
 
-  it('walk the audit log as JSON batches: the list’s rows, field for field, in every order', async () => {
+  it('walk the audit log as records the database writes, in every order', async () => {
     const token = await server().login(ADMIN)
     const db = server().running.handle.services.db
     const upto = await scopeTotal(db, null)
@@ -248,34 +274,97 @@ describe('keyset batches', () => {
       for (const order_direction of ['asc', 'desc'] as const) {
         const query = `order_by=${order_by}&order_direction=${order_direction}`
         const list = await listed(`/sbm/v1/devices/audit?${query}`, AuditPage, token)
-        const walked = await walk<(typeof auditSortKeys)[number], AuditEntry>(
-          boundedSpec(null, upto),
-          { order_by, order_direction },
-          7,
-          {
-            columns: [
-              'audit_id',
-              'created_at',
-              'device_id',
-              'device_name',
-              'device_type_id',
-              'location_id',
-              'command',
-              'result',
-              'detail',
-              'detail_code',
-              'detail_params',
-              'user_id',
-              'actor_email',
-              'organization_id',
-            ],
-            timestamps: ['created_at'],
-          },
-        )
-        expect(walked.length).toBe(list.recordsFiltered)
-        expect(walked).toEqual(list.data)
+        let text = ''
+        let mark: KeysetMark | null = null
+        do {
+          const batch: { text: string; mark: KeysetMark | null } = await csvBatch(
+            db,
+            boundedSpec(null, upto),
+            { order_by, order_direction, search: '' },
+            mark,
+            7,
+            () => `concat(b.audit_id, E'\\r\\n')`,
+          )
+          text += batch.text
+          mark = batch.mark
+        } while (mark !== null)
+        expect(text).toBe(list.data.map((a) => `${a.audit_id}\r\n`).join(''))
       }
     }
+  })
+})
+
+describe('the audit log’s file', () => {
+  it('shows every row as the list does: its time, names and words', async () => {
+    const token = await server().login(ADMIN)
+    for (const [view, language, words] of [
+      ['order_by=device_name&order_direction=asc', 'en', auditWords.en],
+      ['search=failure', 'de', auditWords.de],
+    ] as const) {
+      const list = await listed(`/sbm/v1/devices/audit?${view}`, AuditPage, token)
+      const { records } = await exportOf(`/sbm/v1/devices/audit/export.csv?${view}`, token, {
+        'accept-language': language,
+      })
+      const cell = (value: string | number | null) => (value === null ? '' : String(value))
+      expect(records.slice(1)).toEqual(
+        list.data.map((a) => [
+          cell(a.audit_id),
+          a.created_at,
+          cell(a.device_id),
+          a.device_name,
+          words.commands[a.command],
+          words[a.result],
+          cell(a.user_id),
+          cell(a.actor_email),
+          cell(a.detail),
+          cell(a.organization_id),
+        ]),
+      )
+    }
+  })
+
+  it('defuses formulas and quotes hostile device names', async () => {
+    const token = await server().login(ADMIN)
+    const [device] = await server().running.handle.services.db.query<{ device_id: number }>(
+      `select device_id from devices where 'remotely_lock' = any(capabilities)
+       order by device_id limit 1`,
+    )
+    const path = `/sbm/v1/devices/${device?.device_id}`
+    const stored: string[] = []
+    for (const name of hostile) {
+      const renamed = await server().request('PUT', path, { token, json: { name } })
+      expect(renamed.status).toBe(200)
+      stored.push(shaped(renamed.body, Device).name)
+      await server().request('POST', `/access/v1/devices/${device?.device_id}/control/lock`, {
+        token,
+      })
+    }
+    const { records } = await exportOf(
+      `/sbm/v1/devices/audit/export.csv?device_id=${device?.device_id}`,
+      token,
+    )
+    const names = column(records, 'Device')
+    for (const name of stored) expect(names).toContain(/^[=+\-@\t]/.test(name) ? `'${name}` : name)
+    expect(names).toContain('\'=HYPERLINK("http://evil.example","click")')
+  })
+
+  it('writes a text cell in the database as csvRecord does', async () => {
+    const db = server().running.handle.services.db
+    const text = fc.string({ unit: 'grapheme' }).map((t) => t.replaceAll('\u0000', ''))
+    const edgy = fc.constantFrom(...hostile, '', '\r', '\n', '"', ',', '\uFF1D1', '\uFF201', "'x")
+    await fc.assert(
+      fc.asyncProperty(
+        fc.array(fc.oneof(text, edgy), { minLength: 1, maxLength: 8 }),
+        async (cells) => {
+          const [row] = await db.query<{ line: string }>(
+            `select concat_ws(',', variadic array(select csv_cell(c) from unnest($1::text[]) c)) || E'\\r\\n' as line`,
+            [cells],
+          )
+          expect(row?.line).toBe(csvRecord(cells))
+        },
+      ),
+      { numRuns: 200 },
+    )
   })
 })
 
