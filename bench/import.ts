@@ -1,20 +1,21 @@
 // Users import of 10,000 users against the real server process on a fresh in-memory PGlite (or
 // BENCH_DATABASE_URL): the dry run's and the import's time, and the same file a second time. The
-// server takes IMPORT_MAX_ROWS (5,000) rows a file, so 10,000 users are two files, sent one after
-// the other as a person would. Budgets (issue 49): dry run ≤ 5 s, import ≤ 30 s (embedded).
+// server takes 10,000 rows a file (USERS_IMPORT_LIMITS): one file; BENCH_FILE_ROWS splits them
+// into files sent one after the other. Budgets (issue 49): dry run ≤ 5 s, import ≤ 30 s (embedded).
 //   npm run bench:import     BENCH_USERS=2000 npm run bench:import     BENCH_FILE_ROWS=1000 …
 import { request } from 'node:http'
-import { IMPORT_MAX_ROWS, ImportResult } from '../src/contract/user-import'
+import { ImportResult, USERS_IMPORT_LIMITS } from '../src/contract/user-import'
 import { apiToken } from './helpers/api-token'
 import { startBenchServer } from './helpers/bench-server'
 
 const USERS = Number(process.env.BENCH_USERS ?? 10_000)
-const FILE_ROWS = Math.min(Number(process.env.BENCH_FILE_ROWS ?? IMPORT_MAX_ROWS), IMPORT_MAX_ROWS)
+const MOST = USERS_IMPORT_LIMITS.rows
+const FILE_ROWS = Math.min(Number(process.env.BENCH_FILE_ROWS ?? MOST), MOST)
 const budgets = { dryRunS: 5, importS: 30 }
 
 const header = 'username,email,first_name,last_name,roles,permissions'
 
-/** The users as files of FILE_ROWS rows each (at most IMPORT_MAX_ROWS). */
+/** The users as files of FILE_ROWS rows each (at most the server's limit). */
 function files(prefix: string): string[] {
   const out: string[] = []
   for (let from = 0; from < USERS; from += FILE_ROWS) {

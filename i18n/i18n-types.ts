@@ -4824,10 +4824,11 @@ type RootTranslation = {
 				 */
 				title: string
 				/**
-				 * O​n​e​ ​u​s​e​r​ ​a​ ​r​o​w​,​ ​a​ ​h​e​a​d​e​r​ ​r​o​w​ ​n​a​m​i​n​g​ ​t​h​e​ ​c​o​l​u​m​n​s​:​ ​u​s​e​r​n​a​m​e​,​ ​e​m​a​i​l​,​ ​f​i​r​s​t​_​n​a​m​e​,​ ​l​a​s​t​_​n​a​m​e​,​ ​r​o​l​e​s​,​ ​p​e​r​m​i​s​s​i​o​n​s​ ​…​ ​(​s​e​v​e​r​a​l​ ​v​a​l​u​e​s​ ​s​e​p​a​r​a​t​e​d​ ​b​y​ ​;​)​.​ ​A​t​ ​m​o​s​t​ ​{​r​o​w​s​}​ ​r​o​w​s​ ​a​n​d​ ​1​ ​M​B​.
+				 * O​n​e​ ​u​s​e​r​ ​a​ ​r​o​w​,​ ​a​ ​h​e​a​d​e​r​ ​r​o​w​ ​n​a​m​i​n​g​ ​t​h​e​ ​c​o​l​u​m​n​s​:​ ​u​s​e​r​n​a​m​e​,​ ​e​m​a​i​l​,​ ​f​i​r​s​t​_​n​a​m​e​,​ ​l​a​s​t​_​n​a​m​e​,​ ​r​o​l​e​s​,​ ​p​e​r​m​i​s​s​i​o​n​s​ ​…​ ​(​s​e​v​e​r​a​l​ ​v​a​l​u​e​s​ ​s​e​p​a​r​a​t​e​d​ ​b​y​ ​;​)​.​ ​A​t​ ​m​o​s​t​ ​{​r​o​w​s​}​ ​r​o​w​s​ ​a​n​d​ ​{​m​e​g​a​b​y​t​e​s​}​ ​M​B​.
+				 * @param {unknown} megabytes
 				 * @param {unknown} rows
 				 */
-				fileHint: RequiredParams<'rows'>
+				fileHint: RequiredParams<'megabytes' | 'rows'>
 			}
 			credentials: {
 				/**
@@ -4839,10 +4840,11 @@ type RootTranslation = {
 				 */
 				title: string
 				/**
-				 * O​n​e​ ​c​r​e​d​e​n​t​i​a​l​ ​a​ ​r​o​w​,​ ​a​ ​h​e​a​d​e​r​ ​r​o​w​ ​n​a​m​i​n​g​ ​t​h​e​ ​c​o​l​u​m​n​s​:​ ​u​s​e​r​_​e​m​a​i​l​,​ ​a​s​s​i​g​n​m​e​n​t​_​t​y​p​e​ ​(​d​o​o​r​,​ ​d​e​v​i​c​e​,​ ​l​o​c​a​t​i​o​n​)​,​ ​a​s​s​i​g​n​m​e​n​t​_​i​d​,​ ​s​t​a​r​t​_​d​a​t​e​t​i​m​e​,​ ​e​n​d​_​d​a​t​e​t​i​m​e​,​ ​e​x​c​l​u​s​i​v​e​,​ ​r​e​p​e​t​i​t​i​o​n​ ​…​ ​o​r​ ​t​h​e​ ​c​r​e​d​e​n​t​i​a​l​s​ ​e​x​p​o​r​t​'​s​ ​o​w​n​.​ ​A​ ​r​o​w​ ​w​i​t​h​ ​c​r​e​d​e​n​t​i​a​l​_​i​d​ ​c​h​a​n​g​e​s​ ​t​h​a​t​ ​c​r​e​d​e​n​t​i​a​l​.​ ​A​t​ ​m​o​s​t​ ​{​r​o​w​s​}​ ​r​o​w​s​ ​a​n​d​ ​1​ ​M​B​.
+				 * O​n​e​ ​c​r​e​d​e​n​t​i​a​l​ ​a​ ​r​o​w​,​ ​a​ ​h​e​a​d​e​r​ ​r​o​w​ ​n​a​m​i​n​g​ ​t​h​e​ ​c​o​l​u​m​n​s​:​ ​u​s​e​r​_​e​m​a​i​l​,​ ​a​s​s​i​g​n​m​e​n​t​_​t​y​p​e​ ​(​d​o​o​r​,​ ​d​e​v​i​c​e​,​ ​l​o​c​a​t​i​o​n​)​,​ ​a​s​s​i​g​n​m​e​n​t​_​i​d​,​ ​s​t​a​r​t​_​d​a​t​e​t​i​m​e​,​ ​e​n​d​_​d​a​t​e​t​i​m​e​,​ ​e​x​c​l​u​s​i​v​e​,​ ​r​e​p​e​t​i​t​i​o​n​ ​…​ ​o​r​ ​t​h​e​ ​c​r​e​d​e​n​t​i​a​l​s​ ​e​x​p​o​r​t​'​s​ ​o​w​n​.​ ​A​ ​r​o​w​ ​w​i​t​h​ ​c​r​e​d​e​n​t​i​a​l​_​i​d​ ​c​h​a​n​g​e​s​ ​t​h​a​t​ ​c​r​e​d​e​n​t​i​a​l​.​ ​A​t​ ​m​o​s​t​ ​{​r​o​w​s​}​ ​r​o​w​s​ ​a​n​d​ ​{​m​e​g​a​b​y​t​e​s​}​ ​M​B​.
+				 * @param {unknown} megabytes
 				 * @param {unknown} rows
 				 */
-				fileHint: RequiredParams<'rows'>
+				fileHint: RequiredParams<'megabytes' | 'rows'>
 			}
 			/**
 			 * F​r​o​m​ ​a​ ​C​S​V​ ​f​i​l​e​:​ ​n​o​t​h​i​n​g​ ​i​s​ ​w​r​i​t​t​e​n​ ​u​n​t​i​l​ ​y​o​u​ ​h​a​v​e​ ​s​e​e​n​ ​w​h​a​t​ ​t​h​e​ ​i​m​p​o​r​t​ ​w​o​u​l​d​ ​d​o​.
@@ -9784,9 +9786,9 @@ export type TranslationFunctions = {
 				 */
 				title: () => LocalizedString
 				/**
-				 * One user a row, a header row naming the columns: username, email, first_name, last_name, roles, permissions … (several values separated by ;). At most {rows} rows and 1 MB.
+				 * One user a row, a header row naming the columns: username, email, first_name, last_name, roles, permissions … (several values separated by ;). At most {rows} rows and {megabytes} MB.
 				 */
-				fileHint: (arg: { rows: unknown }) => LocalizedString
+				fileHint: (arg: { megabytes: unknown, rows: unknown }) => LocalizedString
 			}
 			credentials: {
 				/**
@@ -9798,9 +9800,9 @@ export type TranslationFunctions = {
 				 */
 				title: () => LocalizedString
 				/**
-				 * One credential a row, a header row naming the columns: user_email, assignment_type (door, device, location), assignment_id, start_datetime, end_datetime, exclusive, repetition … or the credentials export's own. A row with credential_id changes that credential. At most {rows} rows and 1 MB.
+				 * One credential a row, a header row naming the columns: user_email, assignment_type (door, device, location), assignment_id, start_datetime, end_datetime, exclusive, repetition … or the credentials export's own. A row with credential_id changes that credential. At most {rows} rows and {megabytes} MB.
 				 */
-				fileHint: (arg: { rows: unknown }) => LocalizedString
+				fileHint: (arg: { megabytes: unknown, rows: unknown }) => LocalizedString
 			}
 			/**
 			 * From a CSV file: nothing is written until you have seen what the import would do.

@@ -3,6 +3,11 @@ import { Hono, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { secureHeaders } from 'hono/secure-headers'
 import { UPLOAD_MAX_BYTES } from '../src/contract/uploads'
+import { USERS_IMPORT_LIMITS, USERS_IMPORT_PATH } from '../src/contract/user-import'
+import {
+  CREDENTIALS_IMPORT_LIMITS,
+  CREDENTIALS_IMPORT_PATH,
+} from '../src/contract/credential-import'
 import { requireAuth } from './auth/principal'
 import { HashGate } from './auth/hash-gate'
 import { PrincipalCache } from './auth/principal-cache'
@@ -203,9 +208,16 @@ export async function createApp(
   }
   app.use('/upload', tooLarge(UPLOAD_MAX_BYTES + 64 * 1024))
   for (const prefix of ['/auth/*', '/org/*', '/sbm/*', '/access/*']) app.use(prefix, compressJson())
+  // An import's file has its own limit (src/contract/user-import.ts); every other body the API's.
+  const ownLimits = new Map([
+    [USERS_IMPORT_PATH, tooLarge(USERS_IMPORT_LIMITS.bytes)],
+    [CREDENTIALS_IMPORT_PATH, tooLarge(CREDENTIALS_IMPORT_LIMITS.bytes)],
+  ])
   const jsonLimit = tooLarge(options.jsonBodyLimit)
+  const bodyLimitOf: MiddlewareHandler = (c, next) =>
+    (ownLimits.get(c.req.path) ?? jsonLimit)(c, next)
   for (const prefix of ['/auth/*', '/org/*', '/sbm/*', '/access/*', '/notify', '/dev/*']) {
-    app.use(prefix, jsonLimit)
+    app.use(prefix, bodyLimitOf)
   }
   const auth = requireAuth(services, ['POST /org/v1/users/password-reset'])
   for (const prefix of ['/org/v1/*', '/sbm/v1/*', '/access/v1/*', '/upload']) app.use(prefix, auth)

@@ -1294,13 +1294,13 @@ const de = {
         command: 'Benutzer importieren…',
         title: 'Benutzer importieren',
         fileHint:
-          'Ein Benutzer pro Zeile, eine Kopfzeile nennt die Spalten: username, email, first_name, last_name, roles, permissions … (mehrere Werte durch ; getrennt). Höchstens {rows} Zeilen und 1 MB.',
+          'Ein Benutzer pro Zeile, eine Kopfzeile nennt die Spalten: username, email, first_name, last_name, roles, permissions … (mehrere Werte durch ; getrennt). Höchstens {rows} Zeilen und {megabytes} MB.',
       },
       credentials: {
         command: 'Zugangsberechtigungen importieren…',
         title: 'Zugangsberechtigungen importieren',
         fileHint:
-          'Eine Zugangsberechtigung pro Zeile, eine Kopfzeile nennt die Spalten: user_email, assignment_type (door, device, location), assignment_id, start_datetime, end_datetime, exclusive, repetition … oder die des Exports der Zugangsberechtigungen. Eine Zeile mit credential_id ändert diese Zugangsberechtigung. Höchstens {rows} Zeilen und 1 MB.',
+          'Eine Zugangsberechtigung pro Zeile, eine Kopfzeile nennt die Spalten: user_email, assignment_type (door, device, location), assignment_id, start_datetime, end_datetime, exclusive, repetition … oder die des Exports der Zugangsberechtigungen. Eine Zeile mit credential_id ändert diese Zugangsberechtigung. Höchstens {rows} Zeilen und {megabytes} MB.',
       },
       description:
         'Aus einer CSV-Datei: Nichts wird geschrieben, bevor Sie gesehen haben, was der Import täte.',

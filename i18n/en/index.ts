@@ -1275,13 +1275,13 @@ const en = {
         command: 'Import users…',
         title: 'Import users',
         fileHint:
-          'One user a row, a header row naming the columns: username, email, first_name, last_name, roles, permissions … (several values separated by ;). At most {rows} rows and 1 MB.',
+          'One user a row, a header row naming the columns: username, email, first_name, last_name, roles, permissions … (several values separated by ;). At most {rows} rows and {megabytes} MB.',
       },
       credentials: {
         command: 'Import credentials…',
         title: 'Import credentials',
         fileHint:
-          "One credential a row, a header row naming the columns: user_email, assignment_type (door, device, location), assignment_id, start_datetime, end_datetime, exclusive, repetition … or the credentials export's own. A row with credential_id changes that credential. At most {rows} rows and 1 MB.",
+          "One credential a row, a header row naming the columns: user_email, assignment_type (door, device, location), assignment_id, start_datetime, end_datetime, exclusive, repetition … or the credentials export's own. A row with credential_id changes that credential. At most {rows} rows and {megabytes} MB.",
       },
       description:
         'From a CSV file: nothing is written until you have seen what the import would do.',

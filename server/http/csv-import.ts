@@ -3,8 +3,7 @@ import { parse as parseCsv } from 'csv-parse/sync'
 import { i18nObject, locales } from '../../i18n/i18n-util'
 import type { ErrorBody } from '../../src/contract/errors'
 import {
-  IMPORT_MAX_BYTES,
-  IMPORT_MAX_ROWS,
+  type ImportLimits,
   importRowChoices,
   type ImportRows,
 } from '../../src/contract/user-import'
@@ -23,13 +22,9 @@ export const fileError = (message: string) =>
   new HttpError(400, 'validation', message, 'file', {}, { rule: 'invalid', params: {} })
 
 /** The file as rows of cells, or a 4xx naming what is wrong with it. */
-function readFile(bytes: ArrayBuffer): string[][] {
-  if (bytes.byteLength > IMPORT_MAX_BYTES)
-    throw new HttpError(
-      413,
-      'payload_too_large',
-      `The file is larger than ${IMPORT_MAX_BYTES} bytes.`,
-    )
+function readFile(bytes: ArrayBuffer, limits: ImportLimits): string[][] {
+  if (bytes.byteLength > limits.bytes)
+    throw new HttpError(413, 'payload_too_large', `The file is larger than ${limits.bytes} bytes.`)
   let text: string
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
@@ -55,7 +50,7 @@ export interface CsvRow {
 }
 
 /**
- * The request's CSV file as rows: `text/csv`, at most IMPORT_MAX_BYTES and IMPORT_MAX_ROWS, every
+ * The request's CSV file as rows: `text/csv`, within the import's limits, every
  * header a field's name or the export's header for it in any language (`readOnly` headers are
  * read past), the `needed` ones present. A non-empty cell becomes `cell(field, text)`; an empty
  * one is left out, but for the fields in `keepEmpty`. Answers the header's width and fields too.
@@ -68,14 +63,15 @@ export async function csvRows<F extends ColumnKey>(
     needed: readonly F[]
     keepEmpty?: readonly F[]
     cell: (field: F, text: string) => unknown
+    limits: ImportLimits
   },
 ): Promise<{ rows: CsvRow[]; width: number; present: ReadonlySet<F | null | undefined> }> {
   if (!/^text\/csv\b/i.test(c.req.header('content-type') ?? ''))
     throw new HttpError(415, 'unsupported_media_type', 'Send the file as text/csv.')
-  const [header = [], ...records] = readFile(await c.req.arrayBuffer())
-  if (records.length > IMPORT_MAX_ROWS)
+  const [header = [], ...records] = readFile(await c.req.arrayBuffer(), spec.limits)
+  if (records.length > spec.limits.rows)
     throw fileError(
-      `The file has ${records.length} rows; the import takes ${IMPORT_MAX_ROWS} at most.`,
+      `The file has ${records.length} rows; the import takes ${spec.limits.rows} at most.`,
     )
   const names = new Map<string, F | null>()
   for (const key of [...spec.fields, ...spec.readOnly]) {

@@ -1,6 +1,7 @@
 import {
   CREDENTIALS_IMPORT_PATH,
   type CredentialImportRow,
+  CREDENTIALS_IMPORT_LIMITS,
 } from '../../src/contract/credential-import'
 import { CredentialInput, type Credential } from '../../src/contract/credentials'
 import type { App, Services } from '../context'
@@ -118,6 +119,7 @@ export function registerCredentialImport(app: App, s: Services) {
       width,
       present,
     } = await csvRows(c, {
+      limits: CREDENTIALS_IMPORT_LIMITS,
       fields,
       readOnly,
       needed: [],

@@ -1,6 +1,10 @@
 import type { ErrorBody } from '../../src/contract/errors'
 import type { Scope } from '../../src/contract/permissions'
-import { USERS_IMPORT_PATH, type ImportRow } from '../../src/contract/user-import'
+import {
+  USERS_IMPORT_LIMITS,
+  USERS_IMPORT_PATH,
+  type ImportRow,
+} from '../../src/contract/user-import'
 import { UserInput, type User } from '../../src/contract/users'
 import type { App, Principal, Services } from '../context'
 import type { Prepared, Queryable } from '../db/database'
@@ -242,6 +246,7 @@ export function registerUserImport(app: App, s: Services) {
     const dryRun = c.req.query('dry_run') !== 'false'
     const rows = rowsChoice(c.req.query('rows'))
     const { rows: fileRows, width } = await csvRows(c, {
+      limits: USERS_IMPORT_LIMITS,
       fields,
       readOnly,
       needed: ['username', 'email'],

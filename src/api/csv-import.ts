@@ -3,7 +3,7 @@ import { ImportResult, USERS_IMPORT_PATH, type ImportRows } from '../contract/us
 import type { Struct } from '../contract/struct'
 import { apiRequest } from './client'
 
-// A file of IMPORT_MAX_ROWS rows runs every row through the form's rules in one request; the
+// A file at its import's row limit runs every row through the form's rules in one request; the
 // credentials import does each row's write under a savepoint (docs/csv.md), which takes minutes on
 // the embedded database at the row limit: an ordinary call's 30 s would abandon a request the
 // server is still finishing.

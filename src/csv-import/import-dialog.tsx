@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState, type RefObject } from 'react'
 import { useI18nContext } from '../../i18n/i18n-react'
 import { refetchAfterWrite } from '../api/queries'
-import { IMPORT_MAX_ROWS, type ImportRows } from '../contract/user-import'
+import type { ImportRows } from '../contract/user-import'
 import { useSession } from '../session/session-context'
 import { Button } from '../ui/button'
 import { Checkbox } from '../ui/checkbox'
@@ -166,7 +166,10 @@ export function ImportDialog({ kind, open, onClose }: ImportDialogProps) {
               }}
             />
             <p id={`${fileId}-hint`} className={styles.hint}>
-              {own.fileHint({ rows: count.format(IMPORT_MAX_ROWS) })}
+              {own.fileHint({
+                rows: count.format(kind.limits.rows),
+                megabytes: count.format(kind.limits.bytes / (1024 * 1024)),
+              })}
             </p>
             {file ? <p className={styles.hint}>{words.chosen({ file: fileName })}</p> : null}
             <p ref={statusRef} tabIndex={-1} role="status" className={styles.summary}>

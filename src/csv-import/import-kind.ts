@@ -3,7 +3,7 @@ import type { ImportOptions } from '../api/csv-import'
 import type { ResourceKeys } from '../api/queries'
 import type { Needs } from '../commands/command'
 import type { ErrorBody } from '../contract/errors'
-import type { ImportOutcome, ImportRows } from '../contract/user-import'
+import type { ImportLimits, ImportOutcome, ImportRows } from '../contract/user-import'
 
 /** One row of an import's answer, whichever import: `id` is its user's or credential's. */
 export interface ImportAnswerRow {
@@ -54,6 +54,8 @@ export interface ImportKind {
   /** Words the palette command is also found by. */
   keywords: readonly string[]
   needs: Needs
+  /** The file's size and rows the server takes, said beside the file input. */
+  limits: ImportLimits
   send: (file: Blob, options: ImportOptions) => Promise<ImportAnswer>
   /** The lists a written import refetches (any sort: `never` takes every resource's keys). */
   keys: ResourceKeys<never>

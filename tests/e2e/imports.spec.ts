@@ -65,6 +65,8 @@ async function openAndChoose(
   await page.keyboard.press('Enter')
   const input = dialog(page).getByLabel(/CSV file|CSV-Datei/)
   await expect(input).toBeFocused()
+  // The file input says what the server takes: each import its own limits.
+  await expect(input).toHaveAccessibleDescription(limitsSaid[kindOf(via)])
   await page.keyboard.press('Space')
   await (
     await chooser
@@ -74,6 +76,14 @@ async function openAndChoose(
     buffer: Buffer.from(csv),
   })
 }
+
+const limitsSaid = {
+  users: /At most 10,000 rows and 2 MB\.$/,
+  benutzer: /Höchstens 10\.000 Zeilen und 2 MB\.$/,
+  credentials: /At most 5,000 rows and 1 MB\.$/,
+}
+const kindOf = (via: { palette: string } | { button: string }): keyof typeof limitsSaid =>
+  'button' in via ? 'benutzer' : via.palette.includes('credentials') ? 'credentials' : 'users'
 
 /** Tabs forward until the button named `name` has focus, then presses Enter. */
 async function tabToAndPress(page: Page, name: string) {

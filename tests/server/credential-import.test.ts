@@ -164,5 +164,19 @@ describe('POST /access/v1/credentials/import', () => {
     expect(dry.results).toMatchObject([
       { line: 2, outcome: 'error', error: { field: 'user_email', rule: 'required' } },
     ])
+    // Its own limits, smaller than the users import's: 5,000 rows and 1 MiB.
+    const header = 'user_email,assignment_type,assignment_id,start_datetime,permanent'
+    const row = `staff@demo.local,location,${location?.location_id},2031-01-01T00:00:00Z,yes`
+    const many = await importCsv(
+      token,
+      [header, ...Array.from({ length: 5_001 }, () => row)].join('\r\n'),
+      true,
+    )
+    expect([many.status, shaped(many.body, ErrorBody).message]).toEqual([
+      400,
+      'The file has 5001 rows; the import takes 5000 at most.',
+    ])
+    const large = await importCsv(token, `${header}\r\n${'x'.repeat(1024 * 1024)}`, true)
+    expect(large.status).toBe(413)
   })
 })

@@ -1,5 +1,6 @@
 import { credentialKeys } from '../../api/credentials'
 import { importCredentials } from '../../api/csv-import'
+import { CREDENTIALS_IMPORT_LIMITS } from '../../contract/credential-import'
 import { needs } from '../../contract/permissions'
 import { ImportCommand } from '../../csv-import/import-command'
 import type { ImportKind } from '../../csv-import/import-kind'
@@ -14,6 +15,7 @@ const credentialsImport: ImportKind = {
   idColumn: (LL) => LL.csv.columns.credential_id(),
   keywords: ['credentials', 'pins', 'access', 'zugangsberechtigungen'],
   needs: { anyOf: needs('credentials', 'create') },
+  limits: CREDENTIALS_IMPORT_LIMITS,
   send: async (file, options) => {
     const answer = await importCredentials(file, options)
     const results = answer.results.map(({ credential_id, ...row }) => ({

@@ -1,6 +1,7 @@
 import { importUsers } from '../../api/csv-import'
 import { inviteUser, userKeys } from '../../api/users'
 import { inviteNeeds, needs } from '../../contract/permissions'
+import { USERS_IMPORT_LIMITS } from '../../contract/user-import'
 import { ImportCommand } from '../../csv-import/import-command'
 import type { ImportKind } from '../../csv-import/import-kind'
 import { runBounded } from '../../lib/run-bounded'
@@ -13,6 +14,7 @@ const usersImport: ImportKind = {
   idColumn: (LL) => LL.csv.columns.user_id(),
   keywords: ['users', 'people', 'benutzer'],
   needs: { anyOf: needs('users', 'create') },
+  limits: USERS_IMPORT_LIMITS,
   send: async (file, options) => {
     const answer = await importUsers(file, options)
     return {
