@@ -139,11 +139,15 @@ export interface SqlCsvExport<K extends string> extends ExportOf<K> {
 
 type Batch = { text: string; mark: KeysetMark | null }
 
-/** The next batch's text, by the export's kind. */
+/**
+ * The next batch's text, by the export's kind. Turning rows into text is the other half of a
+ * batch's time when the server does it: `othersFirst` runs between the two halves.
+ */
 function batches<K extends string, R extends object>(
   q: Db,
   job: CsvExport<K, R> | SqlCsvExport<K>,
   LL: TranslationFunctions,
+  othersFirst: () => Promise<void>,
 ): (mark: KeysetMark | null) => Promise<Batch> {
   if (isSql(job)) {
     const { columns } = job
@@ -155,6 +159,7 @@ function batches<K extends string, R extends object>(
   const cells = (row: R) => columns.map((column) => column.value(row, LL) ?? '')
   return async (mark) => {
     const batch = await keysetBatch<K, R>(q, job.spec, job.query, mark, EXPORT_BATCH)
+    await othersFirst()
     let text = ''
     for (const row of batch.rows) text += csvRecord(cells(row))
     return { text, mark: batch.mark }
@@ -179,7 +184,7 @@ export function csvResponse<K extends string, R extends object>(
 ): Response {
   const LL = i18nObject(exportLocale(c.req.header('Accept-Language')))
   const encoder = new TextEncoder()
-  const next = batches(s.db, job, LL)
+  const next = batches(s.db, job, LL, () => othersFirst(s.db, s.requests, EXPORT_YIELD_MS))
   let mark: KeysetMark | null = null
   let first = true
   const body = new ReadableStream<Uint8Array>({
@@ -199,8 +204,6 @@ export function csvResponse<K extends string, R extends object>(
       // export waits while they are answered (othersFirst).
       await othersFirst(s.db, s.requests, EXPORT_YIELD_MS)
       const batch = await next(mark)
-      // The batch's text is the other half of its time: the others go first again.
-      await othersFirst(s.db, s.requests, EXPORT_YIELD_MS)
       if (batch.text !== '') controller.enqueue(encoder.encode(batch.text))
       mark = batch.mark
       if (mark === null) controller.close()
