@@ -255,6 +255,8 @@ test('in German: capability names, what stops, and the delete dialog are German 
   const device = await newLock(page, 'Lager lock')
   await page.getByTestId('sidebar').getByRole('button', { name: 'Settings' }).click()
   await page.getByRole('dialog', { name: 'Settings' }).getByLabel('Deutsch').click()
+  // The choice is kept once the German words have loaded: the dialog then speaks German.
+  await expect(page.getByRole('dialog', { name: 'Einstellungen' })).toBeVisible()
   await page.keyboard.press('Escape')
   await page.goto(`/devices/edit/${device.device_id}`)
   const capabilities = page.getByRole('group', { name: 'Fähigkeiten' })
