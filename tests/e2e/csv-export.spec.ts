@@ -68,3 +68,30 @@ test('the page’s button exports in German with German headers', async ({ page 
   expect(file[0]).toEqual(['Organisations-ID', 'Name', 'Beschreibung', 'Clients', 'Erstellt'])
   expect(file.length).toBeGreaterThan(1)
 })
+
+test('in German by keyboard: the palette exports the audit log with German words', async ({
+  page,
+}) => {
+  await signInByKeyboard(page, demo.admin)
+  await page.goto('/audits?q=failure&lng=de')
+  const german = page.getByRole('grid', { name: 'Geräte-Audit-Log' })
+  await expect(german.locator('[data-row-index]:not([aria-busy])').first()).toBeVisible()
+  await page.keyboard.press('ControlOrMeta+k')
+  await page.keyboard.type('export')
+  const palette = page.getByRole('dialog', { name: 'Befehlspalette' })
+  const command = palette.getByRole('option', { name: /Audit-Log als CSV exportieren/ })
+  await expect(command).toHaveAttribute('aria-selected', 'true')
+  const downloading = page.waitForEvent('download')
+  await page.keyboard.press('Enter')
+  const file = await records(await downloading)
+  expect(file[0]?.slice(0, 6)).toEqual([
+    'Eintrags-ID',
+    'Zeitpunkt',
+    'Geräte-ID',
+    'Gerät',
+    'Aktion',
+    'Ergebnis',
+  ])
+  expect(new Set(file.slice(1).map((row) => row[5]))).toEqual(new Set(['Fehlgeschlagen']))
+  await expectNoSeriousA11yViolations(page)
+})
