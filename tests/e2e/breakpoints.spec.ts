@@ -74,7 +74,8 @@ for (const width of widths) {
     const drawer = page.getByRole('dialog', { name: location.name })
     await expect(drawer).toBeVisible()
     const box = await drawer.boundingBox()
-    expect(box?.width ?? 0).toBeLessThanOrEqual(width)
+    // Chromium lays the drawer out in fractions of a pixel: 600.00003 px is the viewport's 600.
+    expect(box?.width ?? 0).toBeLessThanOrEqual(width + 0.001)
     await expectNothingCut(page)
     await expectNoSeriousA11yViolations(page)
   })
