@@ -4,6 +4,10 @@
 // into files sent one after the other. Budgets (issue 49): dry run ≤ 5 s, import ≤ 30 s (embedded).
 //   npm run bench:import     BENCH_USERS=2000 npm run bench:import     BENCH_FILE_ROWS=1000 …
 import { request } from 'node:http'
+import {
+  CREDENTIALS_IMPORT_LIMITS,
+  CredentialImportResult,
+} from '../src/contract/credential-import'
 import { ImportResult, USERS_IMPORT_LIMITS } from '../src/contract/user-import'
 import { apiToken } from './helpers/api-token'
 import { startBenchServer } from './helpers/bench-server'
@@ -49,26 +53,68 @@ function post(url: string, token: string, body: string) {
   })
 }
 
-async function send(url: string, token: string, csv: string, dryRun: boolean) {
+async function send(url: string, token: string, csv: string, dryRun: boolean, path: string) {
   const t = performance.now()
-  const reply = await post(`${url}/org/v1/users/import?dry_run=${dryRun}&rows=all`, token, csv)
+  const reply = await post(`${url}${path}?dry_run=${dryRun}&rows=all`, token, csv)
   const ms = performance.now() - t
   if (reply.status !== 200) throw new Error(`HTTP ${reply.status}: ${reply.text.slice(0, 300)}`)
-  const [error, result] = ImportResult.validate(JSON.parse(reply.text))
+  const answer: unknown = JSON.parse(reply.text)
+  const [error, result] = path.startsWith('/access')
+    ? CredentialImportResult.validate(answer)
+    : ImportResult.validate(answer)
   if (error) throw error
   return { ms, result }
 }
 
-async function run(url: string, token: string, parts: string[], dryRun: boolean) {
+async function run(
+  url: string,
+  token: string,
+  parts: string[],
+  dryRun: boolean,
+  path = '/org/v1/users/import',
+) {
   let ms = 0
   const outcomes = new Map<string, number>()
   for (const csv of parts) {
-    const sent = await send(url, token, csv, dryRun)
+    const sent = await send(url, token, csv, dryRun, path)
     ms += sent.ms
     for (const row of sent.result.results)
       outcomes.set(row.outcome, (outcomes.get(row.outcome) ?? 0) + 1)
   }
   return { seconds: ms / 1000, outcomes: Object.fromEntries(outcomes) }
+}
+
+/**
+ * The credentials import at its row limit (no budget): the whole staff of a new site on its front
+ * door, a row each, as one file. Each row runs the form's create under a savepoint.
+ */
+async function credentials(url: string, token: string) {
+  const rows = CREDENTIALS_IMPORT_LIMITS.rows
+  const doors = (await (
+    await fetch(`${url}/sbm/v1/doors?length=50`, { headers: { authorization: `Bearer ${token}` } })
+  ).json()) as { data: { door_id: number; organization_id: number }[] }
+  // staff@demo.local is in the first organization.
+  const door = doors.data.find((d) => d.organization_id === 1)?.door_id
+  const at = (hour: number, plus = 0) => new Date(Date.UTC(2031, 0, 1, hour) + plus).toISOString()
+  const csv = [
+    'user_email,assignment_type,assignment_id,start_datetime,end_datetime,exclusive',
+    ...Array.from(
+      { length: rows },
+      (_, i) => `staff@demo.local,door,${door},${at(i)},${at(i, 1_800_000)},no`,
+    ),
+  ].join('\r\n')
+  console.log(`Credentials import, ${rows.toLocaleString('en')} rows on one door in one file`)
+  const path = '/access/v1/credentials/import'
+  for (const [label, dryRun] of [
+    ['dry run', true],
+    ['import', false],
+    ['again', false],
+  ] as const) {
+    const pass = await run(url, token, [csv], dryRun, path)
+    console.log(
+      `  ${label.padEnd(8)}  ${pass.seconds.toFixed(1)} s, ${((pass.seconds * 1000) / rows).toFixed(1)} ms a row  ${JSON.stringify(pass.outcomes)}`,
+    )
+  }
 }
 
 async function main() {
@@ -93,6 +139,7 @@ async function main() {
     )
     const again = await run(server.url, token, parts, false)
     console.log(`  again     ${again.seconds.toFixed(1)} s  ${JSON.stringify(again.outcomes)}`)
+    await credentials(server.url, token)
   } finally {
     await server.stop()
   }

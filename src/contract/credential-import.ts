@@ -8,7 +8,8 @@ export const CREDENTIALS_IMPORT_PATH = '/access/v1/credentials/import'
 
 /**
  * Each row runs the form's own create under a savepoint (the exclusion constraints decide a
- * clash), ≈ 25 ms a row on the embedded database: 5,000 rows are about two minutes.
+ * clash), ≈ 4 ms a row on the embedded database (the users import: ≈ 1 ms): 5,000 rows are 20 s
+ * for the dry run and 20 s again for the import.
  */
 export const CREDENTIALS_IMPORT_LIMITS: ImportLimits = { bytes: 1024 * 1024, rows: 5000 }
 
