@@ -21,10 +21,11 @@ type ColumnKey = keyof ReturnType<typeof i18nObject>['csv']['columns']
 export const fileError = (message: string) =>
   new HttpError(400, 'validation', message, 'file', {}, { rule: 'invalid', params: {} })
 
-/** The file as rows of cells, or a 4xx naming what is wrong with it. */
-function readFile(bytes: ArrayBuffer, limits: ImportLimits): string[][] {
-  if (bytes.byteLength > limits.bytes)
-    throw new HttpError(413, 'payload_too_large', `The file is larger than ${limits.bytes} bytes.`)
+/**
+ * The file as rows of cells, or a 4xx naming what is wrong with it. Its size was checked on the
+ * way in: each import's path has its body limit (server/app.ts, ImportLimits.bytes).
+ */
+function readFile(bytes: ArrayBuffer): string[][] {
   let text: string
   try {
     text = new TextDecoder('utf-8', { fatal: true }).decode(bytes)
@@ -50,7 +51,7 @@ export interface CsvRow {
 }
 
 /**
- * The request's CSV file as rows: `text/csv`, within the import's limits, every
+ * The request's CSV file as rows: `text/csv`, at most `limits.rows` rows, every
  * header a field's name or the export's header for it in any language (`readOnly` headers are
  * read past), the `needed` ones present. A non-empty cell becomes `cell(field, text)`; an empty
  * one is left out, but for the fields in `keepEmpty`. Answers the header's width and fields too.
@@ -68,7 +69,7 @@ export async function csvRows<F extends ColumnKey>(
 ): Promise<{ rows: CsvRow[]; width: number; present: ReadonlySet<F | null | undefined> }> {
   if (!/^text\/csv\b/i.test(c.req.header('content-type') ?? ''))
     throw new HttpError(415, 'unsupported_media_type', 'Send the file as text/csv.')
-  const [header = [], ...records] = readFile(await c.req.arrayBuffer(), spec.limits)
+  const [header = [], ...records] = readFile(await c.req.arrayBuffer())
   if (records.length > spec.limits.rows)
     throw fileError(
       `The file has ${records.length} rows; the import takes ${spec.limits.rows} at most.`,
