@@ -5,7 +5,7 @@ import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import tseslint from 'typescript-eslint'
 
-// The one-way rule of the shape: app → features → journal, lockdown, csv-import → device-commands / commands / ui / api / lib /
+// The one-way rule of the shape: app → features → journal, lockdown, csv-import → actions → commands / ui / api / lib /
 // session → contract; machines → xstate only; server → contract only. Each zone names what its
 // files may not import, checked on the file an import resolves to (static, type-only, re-export
 // or dynamic), so no spelling of the path slips past (decision 030).
@@ -28,9 +28,9 @@ const zones = [
     ]),
   ),
   zone(
-    'src/device-commands',
-    ['src/features', 'src/app', 'src/commands', 'src/journal', 'src/lockdown'],
-    'Device commands sit below the features and the palette, which both call them.',
+    'src/actions',
+    ['src/features', 'src/app', 'src/journal', 'src/lockdown', 'src/csv-import'],
+    'The action host sits below the features that declare actions, above the palette it runs for.',
   ),
   zone(
     'src/journal',
@@ -49,7 +49,7 @@ const zones = [
   ),
   zone(
     ['src/commands', 'src/api', 'src/session'],
-    ['src/features', 'src/app', 'src/journal', 'src/lockdown', 'src/csv-import'],
+    ['src/features', 'src/app', 'src/actions', 'src/journal', 'src/lockdown', 'src/csv-import'],
     `Features and app/ are composed above this layer; ${shared}`,
   ),
   zone(
@@ -58,7 +58,7 @@ const zones = [
       'src/features',
       'src/app',
       'src/commands',
-      'src/device-commands',
+      'src/actions',
       'src/journal',
       'src/lockdown',
       'src/csv-import',
@@ -73,7 +73,7 @@ const zones = [
       'src/features',
       'src/app',
       'src/commands',
-      'src/device-commands',
+      'src/actions',
       'src/journal',
       'src/lockdown',
       'src/csv-import',

@@ -2,19 +2,14 @@
  * One bulk command over 1,000 devices on one floor, against the reference server (fresh in-memory
  * PGlite): the dry run (every device of the floor read page by page, then planned), the time until
  * every device's receipt is in, and the most requests in flight, with the console's own code
- * (src/device-commands/bulk-command.ts) and its concurrency bound. Run: npm run bench:bulk
+ * (src/actions/bulk-command.ts) and its concurrency bound. Run: npm run bench:bulk
  */
 import { randomUUID } from 'node:crypto'
 import { performance } from 'node:perf_hooks'
 import { startServer } from '../server/main'
 import type { Device } from '../src/contract/devices'
 import type { ListResponse } from '../src/contract/list'
-import {
-  BULK_CONCURRENCY,
-  collectDevices,
-  planBulk,
-  runBulk,
-} from '../src/device-commands/bulk-command'
+import { BULK_CONCURRENCY, collectDevices, planBulk, runBulk } from '../src/actions/bulk-command'
 import { apiToken } from './helpers/api-token'
 
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 1000)

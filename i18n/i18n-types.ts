@@ -2561,6 +2561,10 @@ type RootTranslation = {
 			 * T​h​e​ ​s​e​r​v​e​r​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​r​e​a​c​h​e​d​ ​o​r​ ​r​e​f​u​s​e​d​ ​t​h​e​ ​c​o​m​m​a​n​d​.
 			 */
 			unavailable: string
+			/**
+			 * T​h​e​ ​s​e​r​v​e​r​ ​r​e​f​u​s​e​d​ ​i​t​.
+			 */
+			refused: string
 		}
 		/**
 		 * S​e​n​t​ ​—​ ​w​a​i​t​i​n​g​ ​f​o​r​ ​t​h​e​ ​d​e​v​i​c​e
@@ -5287,6 +5291,12 @@ type RootTranslation = {
 			changes: string
 		}
 	}
+	actions: {
+		/**
+		 * S​e​n​t​ ​—​ ​n​o​ ​a​n​s​w​e​r​ ​y​e​t​.​ ​I​t​ ​i​s​ ​n​o​t​ ​s​e​n​t​ ​a​g​a​i​n​;​ ​i​t​s​ ​r​e​c​e​i​p​t​ ​(​“​S​h​o​w​ ​c​o​m​m​a​n​d​ ​r​e​c​e​i​p​t​s​”​)​ ​s​a​y​s​ ​h​o​w​ ​i​t​ ​e​n​d​s​.
+		 */
+		waiting: string
+	}
 }
 
 export type TranslationFunctions = {
@@ -7700,6 +7710,10 @@ export type TranslationFunctions = {
 			 * The server could not be reached or refused the command.
 			 */
 			unavailable: () => LocalizedString
+			/**
+			 * The server refused it.
+			 */
+			refused: () => LocalizedString
 		}
 		/**
 		 * Sent — waiting for the device
@@ -10223,6 +10237,12 @@ export type TranslationFunctions = {
 			 */
 			changes: () => LocalizedString
 		}
+	}
+	actions: {
+		/**
+		 * Sent — no answer yet. It is not sent again; its receipt (“Show command receipts”) says how it ends.
+		 */
+		waiting: () => LocalizedString
 	}
 }
 

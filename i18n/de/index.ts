@@ -590,6 +590,7 @@ const de = {
       capability: 'Das Gerät unterstützt diesen Befehl nicht.',
       permission: 'Sie dürfen keine Befehle an dieses Gerät senden.',
       unavailable: 'Der Server war nicht erreichbar oder hat den Befehl abgelehnt.',
+      refused: 'Der Server hat es abgelehnt.',
     },
     waitingTitle: 'Gesendet — warte auf das Gerät',
     waitingBody:
@@ -1278,6 +1279,10 @@ const de = {
         'Eine zweite Person muss bestätigen: wer die Aufhebung beantragt hat, kann es nicht.',
       not_active: 'Diese Sperrung ist bereits aufgehoben.',
     },
+  },
+  actions: {
+    waiting:
+      'Gesendet — noch keine Antwort. Es wird nicht erneut gesendet; sein Beleg („Befehlsbelege anzeigen“) sagt, wie es ausgeht.',
   },
   csv: {
     export: 'Als CSV exportieren',

@@ -238,6 +238,7 @@ const areas = {
       capability: 'The device does not support this command.',
       permission: 'You may not send commands to this device.',
       unavailable: 'The server could not be reached or refused the command.',
+      refused: 'The server refused it.',
     },
     waitingTitle: 'Sent — waiting for the device',
     waitingBody:
@@ -942,6 +943,10 @@ const areas = {
       request_id: 'Request ID',
       changes: 'Changes',
     },
+  },
+  actions: {
+    waiting:
+      'Sent — no answer yet. It is not sent again; its receipt (“Show command receipts”) says how it ends.',
   },
 } satisfies BaseTranslation
 

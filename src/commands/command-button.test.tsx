@@ -35,6 +35,8 @@ function mount(children: React.ReactNode, locale: Locales = 'en') {
         state={{ theme: 'light', language: locale, singleKeys: 'on' }}
         userId={1}
         can={nobody}
+        commands={[]}
+        perform={() => {}}
       >
         {children}
       </CommandsProvider>
@@ -105,7 +107,11 @@ describe('CommandMenuItem and CommandButton', () => {
           needs: { online: true },
           run,
         },
-        availability: { state: 'disabled', reason: (LL) => LL.commands.reasons.offline() },
+        availability: {
+          state: 'disabled',
+          reason: (LL) => LL.commands.reasons.offline(),
+          cause: 'offline',
+        },
       },
     ]
     render(

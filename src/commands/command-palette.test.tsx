@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
+import { QueryClient } from '@tanstack/react-query'
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
+import { navigate } from 'wouter/use-browser-location'
 import TypesafeI18n from '../../i18n/i18n-react'
 import { loadLocale } from '../../i18n/i18n-util.sync'
 import type { Can } from '../contract/permissions'
@@ -65,6 +67,13 @@ function mount(can: Can, actions = fakeActions()) {
         state={{ theme: 'light', language: 'en', singleKeys: 'on' }}
         userId={7}
         can={can}
+        commands={[]}
+        perform={(action, entity) =>
+          void action.run({ navigate, perform: () => {} }, entity, {
+            idempotencyKey: 'test',
+            queryClient: new QueryClient(),
+          })
+        }
       />
     </TypesafeI18n>,
   )

@@ -1,4 +1,6 @@
 import type { TranslationFunctions } from '../../i18n/i18n-types'
+import type { QueryClient } from '@tanstack/react-query'
+import type { ReactNode } from 'react'
 import type { Can } from '../contract/permissions'
 
 /**
@@ -50,6 +52,11 @@ export interface Needs {
 /** What a command may do when it runs; the palette and the hotkeys hand the same object in. */
 export interface CommandContext {
   navigate(path: string): void
+  /**
+   * Runs `action` on `entity` through the host (actions/), which confirms, sends, keeps the
+   * receipt and refetches: the palette, a button and a key all end here.
+   */
+  perform<E>(action: Action<E>, entity: E): void
 }
 
 export interface Command<Ctx extends CommandContext = CommandContext> {
@@ -83,12 +90,54 @@ export interface Viewer {
   readonly userId: number
 }
 
+/** Which button a confirmation starts on: the confirming one, or Cancel (decision 034). */
+export type ConfirmTone = 'reversible' | 'destructive'
+
+/** Words of one confirmation step, in the reader's language, about one entity. */
+export interface ConfirmStep<E> {
+  title(LL: TranslationFunctions, entity: E): string
+  body(LL: TranslationFunctions, entity: E): string
+  /** The confirming button's words. */
+  confirm(LL: TranslationFunctions, entity: E): string
+  /** A warning shown in the step, above its buttons. */
+  warning?: Message
+}
+
 /**
- * An action on one entity ("Unlock" a device, "Invite by e-mail" a user). Its `needs.capability`
- * and `needs.online` are checked against the subject its entity source reports for the entity. Its
- * label is also a verb the palette understands before a name ("unlock recep", verbs.ts).
+ * What an action asks before it runs. A reversible one starts on its confirming button, so Enter
+ * does it; a destructive one starts on Cancel. `again` is a second step in other words that
+ * always starts on Cancel (force unlock), so two Enters never run it.
  */
-export interface EntityCommand<E, Ctx extends CommandContext = CommandContext> {
+export interface Confirmation<E> extends ConfirmStep<E> {
+  readonly tone: ConfirmTone
+  readonly again?: ConfirmStep<E>
+}
+
+/** What a run answered: the audit row it wrote, when it wrote one. */
+export interface ActionOutcome {
+  readonly auditId: number | null
+}
+
+/** What the host hands a run: the key that makes it happen once, and the cache to refetch. */
+export interface RunRequest {
+  readonly idempotencyKey: string
+  readonly queryClient: QueryClient
+}
+
+/** A dialog of its own (a bulk command's dry run, a lockdown's start), opened by the host. */
+export interface ActionDialogProps<E> {
+  readonly entity: E
+  readonly onClose: () => void
+}
+
+/**
+ * One verb on one kind of thing ("Unlock" a device, "Disable" a user), declared once by its area
+ * (`features/<area>/<area>-actions.ts`) and read by the palette (as a verb before a name and on
+ * a result), the page's buttons, the row's actions, the keys, the `?` sheet and deep links
+ * (decision 063). Its `needs.capability` and `needs.online` are checked against the subject its
+ * entity source reports for the entity, by the one availability rule (availability.ts).
+ */
+export interface Action<E, Ctx extends CommandContext = CommandContext> {
   readonly id: string
   readonly label: Message
   readonly needs: Needs
@@ -99,9 +148,25 @@ export interface EntityCommand<E, Ctx extends CommandContext = CommandContext> {
    * account), or null when it can.
    */
   blocked?(entity: E, can: Can, viewer: Viewer | undefined): Message | null
+  /** Capabilities and connection of a device-like entity, checked against `needs`. */
+  subject?(entity: E): Subject
   /** Puts a secret on screen (a held PIN): never what Enter does on a result, only chosen by name. */
   readonly reveals?: boolean
   /** Opens the entity's own page: not offered among that page's actions. */
   readonly opensItsPage?: boolean
-  run(ctx: Ctx, entity: E): void | Promise<void>
+  /** How its button looks: danger for what cannot be taken back or overrides safety. */
+  readonly tone?: 'primary' | 'secondary' | 'danger'
+  /** Asked before the run; absent runs at once. */
+  readonly confirm?: Confirmation<E>
+  /** Opened instead of a confirmation when the action has more to ask (a dry run, a reason). */
+  dialog?(props: ActionDialogProps<E>): ReactNode
+  /** The word a URL may ask for (`?command=lock`): a deep link a person can bookmark. */
+  readonly deepLink?: string
+  /** What the success notice says; absent says nothing (the page shows the change). */
+  succeeded?(LL: TranslationFunctions, entity: E): string
+  /**
+   * Does it. A confirmed action's run resolves with its outcome or rejects with the server's
+   * answer, which the host words; a navigation runs and returns nothing.
+   */
+  run(ctx: Ctx, entity: E, request: RunRequest): void | Promise<ActionOutcome | void>
 }

@@ -15,7 +15,7 @@ import { drainEarlyKeys, stopEarlyKeys } from '../lib/early-keys'
 import { listPlacePath } from '../ui/data-table/list-memory'
 import { availability } from './availability'
 import { CheatSheet } from './cheat-sheet'
-import type { AppState, Command } from './command'
+import type { AppState, Command, CommandContext } from './command'
 import { CommandPalette } from './command-palette'
 import { EARLY_KEYS_MAX_AGE_MS, planEarlyKeys, typedText } from './early-replay'
 import { hitOf, type EntitySource } from './entity-source'
@@ -40,6 +40,10 @@ export interface CommandsProviderProps {
   /** Every searchable entity kind, registered by the areas through app/ (as routes are). */
   readonly sources: readonly EntitySource<unknown, PaletteContext>[]
   readonly actions: PaletteAppActions
+  /** Commands of the layers below (the receipts panel), composed in by app/ like the routes. */
+  readonly commands: readonly Command<PaletteContext>[]
+  /** The action host's entrance (actions/), composed in by app/: entity actions run through it. */
+  readonly perform: CommandContext['perform']
   /** What the app is now, so "switch to dark" is not offered while dark. */
   readonly state: AppState
   readonly userId: number
@@ -55,7 +59,7 @@ export interface CommandsProviderProps {
  * adds what it offers only while mounted through `useScreenCommands`.
  */
 export function CommandsProvider(props: CommandsProviderProps) {
-  const { routes, sources, actions, state, userId, can, children } = props
+  const { routes, sources, commands, actions, perform, state, userId, can, children } = props
   const [, navigate] = useLocation()
   const [paletteOpen, setPaletteOpen] = useState(false)
   // What was typed after Ctrl/Cmd+K while the console booted, until the palette has focus.
@@ -65,8 +69,8 @@ export function CommandsProvider(props: CommandsProviderProps) {
 
   const [screenCommands, contribute] = useScreenCommandStore()
   const registry = useMemo(
-    () => [...buildRegistry(routes), ...screenCommands],
-    [routes, screenCommands],
+    () => [...buildRegistry(routes), ...commands, ...screenCommands],
+    [routes, commands, screenCommands],
   )
   const listed = useMemo(() => {
     const all = offered(registry, can, state)
@@ -114,6 +118,7 @@ export function CommandsProvider(props: CommandsProviderProps) {
   const context: PaletteContext = useMemo(
     () => ({
       navigate: (path) => navigate(path),
+      perform,
       app: actions,
       togglePalette: () => setPaletteOpen((open) => !open),
       showShortcuts: () => setCheatSheetOpen(true),
@@ -122,7 +127,7 @@ export function CommandsProvider(props: CommandsProviderProps) {
         if (parent !== null) navigate(listPlacePath(parent))
       },
     }),
-    [navigate, actions, setCheatSheetOpen, routes],
+    [navigate, perform, actions, setCheatSheetOpen, routes],
   )
 
   const runById = useCallback(

@@ -1,14 +1,6 @@
 import type { Can } from '../contract/permissions'
-import type {
-  Command,
-  CommandContext,
-  EntityCommand,
-  Message,
-  Needs,
-  Subject,
-  Viewer,
-} from './command'
-import { availability, type Availability } from './availability'
+import type { Action, Command, CommandContext, Message, Needs, Viewer } from './command'
+import { actionAvailability, type Availability } from './availability'
 import type { EntityKind } from './scopes'
 
 export interface EntityHitView {
@@ -31,8 +23,6 @@ export interface EntitySource<E, Ctx extends CommandContext = CommandContext> {
   /** The first `length` matches (ENTITY_SEARCH_LENGTH when absent); '' lists the kind's first rows. */
   search(text: string, signal: AbortSignal, length?: number): Promise<readonly E[]>
   view(entity: E): EntityHitView
-  /** Capabilities and connection of a device-like entity; absent for organizations and users. */
-  subject?(entity: E): Subject
   /**
    * True when a result's title is made of other entities' names (a credential reads "user →
    * door"): such a result matched through another entity ranks below entities matched by their
@@ -42,7 +32,7 @@ export interface EntitySource<E, Ctx extends CommandContext = CommandContext> {
   /** Its entities carry a secret (a credential's PIN): never written to the recents' storage. */
   readonly holdsSecrets?: boolean
   /** The first action available to the user is what Enter does on a result: it opens, never reveals. */
-  readonly actions: readonly EntityCommand<E, Ctx>[]
+  readonly actions: readonly Action<E, Ctx>[]
 }
 
 export interface EntityHit<Ctx extends CommandContext = CommandContext> {
@@ -79,23 +69,18 @@ export function entityCommands<Ctx extends CommandContext>(
   can: Can,
   viewer?: Viewer,
 ): OfferedEntityCommand<Ctx>[] {
-  const subject = hit.source.subject?.(hit.entity)
   return hit.source.actions.flatMap((action) => {
-    if (action.applies?.(hit.entity) === false) return []
-    const found = availability(action.needs, can, subject)
+    const found = actionAvailability(action, hit.entity, can, viewer)
     if (found.state === 'absent') return []
-    const reason = found.state === 'enabled' ? action.blocked?.(hit.entity, can, viewer) : null
-    const state: OfferedEntityCommand<Ctx>['availability'] = reason
-      ? { state: 'disabled', reason }
-      : found
     const command: Command<Ctx> = {
       id: `${hitValue(hit)}:${action.id}`,
       label: action.label,
       group: 'actions',
       needs: action.needs,
-      run: (ctx) => action.run(ctx, hit.entity),
+      // Through the host, as a page's button runs it: the same confirmation, receipt and focus.
+      run: (ctx) => ctx.perform(action, hit.entity),
     }
-    return [{ command, availability: state, reveals: action.reveals === true }]
+    return [{ command, availability: found, reveals: action.reveals === true }]
   })
 }
 

@@ -30,18 +30,19 @@ const deviceSource: EntitySource<Device, PaletteContext> = {
   search: (text) =>
     Promise.resolve(devices.filter((device) => device.name.toLowerCase().includes(text))),
   view: (device) => ({ id: String(device.id), title: device.name }),
-  subject: (device) => ({ capabilities: device.capabilities, connected: device.connected }),
   actions: [
     {
       id: 'device.lock',
       label: () => 'Lock',
       needs: { capability: 'remotely_lock', online: true },
+      subject: (device) => ({ capabilities: device.capabilities, connected: device.connected }),
       run: () => {},
     },
     {
       id: 'device.unlock',
       label: () => 'Unlock',
       needs: { capability: 'remotely_unlock', online: true },
+      subject: (device) => ({ capabilities: device.capabilities, connected: device.connected }),
       run: () => {},
     },
     {

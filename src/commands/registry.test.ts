@@ -58,6 +58,7 @@ describe('registry', () => {
     )
     void command?.run({
       navigate: (path) => visited.push(path),
+      perform: () => {},
       app: fakeActions(),
       togglePalette: () => {},
       showShortcuts: () => {},

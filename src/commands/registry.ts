@@ -1,5 +1,4 @@
 import type { Locales } from '../../i18n/i18n-types'
-import { setReceiptsOpen } from '../device-commands/command-receipts'
 import { activeList } from '../ui/data-table/active-list'
 import { LIST_KEYS, type ListAction } from '../ui/data-table/keyboard'
 import { pendingNews } from '../ui/news-handle'
@@ -132,15 +131,6 @@ export const appCommands: readonly Command<PaletteContext>[] = [
     keywords: ['back', 'parent', 'list'],
     needs: {},
     run: (ctx) => ctx.goUp(),
-  },
-  {
-    id: 'receipts.show',
-    label: (LL) => LL.commands.actions.showReceipts(),
-    group: 'actions',
-    shortcut: 'g r',
-    keywords: ['receipts', 'commands', 'sent', 'outcome', 'belege'],
-    needs: {},
-    run: () => setReceiptsOpen(true),
   },
   {
     id: 'theme.toggle',

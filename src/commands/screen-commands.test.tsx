@@ -51,6 +51,8 @@ function mount(can: Can) {
         state={{ theme: 'light', language: 'en', singleKeys: 'on' }}
         userId={7}
         can={can}
+        commands={[]}
+        perform={() => {}}
       >
         <Screen />
       </CommandsProvider>

@@ -19,7 +19,9 @@ const listed = (
   return {
     command,
     availability:
-      state === 'enabled' ? { state } : { state, reason: () => 'The device is offline.' },
+      state === 'enabled'
+        ? { state }
+        : { state, reason: () => 'The device is offline.', cause: 'offline' },
   }
 }
 

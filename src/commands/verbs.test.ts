@@ -22,19 +22,20 @@ const devices: EntitySource<Thing> = {
   needs: {},
   search: () => Promise.resolve([]),
   view: (thing) => ({ id: String(thing.id), title: thing.name }),
-  subject: (thing) => ({ capabilities: thing.capabilities, connected: thing.connected }),
   actions: [
     { id: 'device.open', label: say('Open device'), needs: {}, run: () => {} },
     {
       id: 'device.unlock',
       label: say('Unlock'),
       needs: { anyOf: ['devices:update'], capability: 'unlock', online: true },
+      subject: (thing) => ({ capabilities: thing.capabilities, connected: thing.connected }),
       run: () => {},
     },
     {
       id: 'device.force_unlock',
       label: say('Force unlock'),
       needs: { anyOf: ['devices:update'], capability: 'force_unlock', online: true },
+      subject: (thing) => ({ capabilities: thing.capabilities, connected: thing.connected }),
       run: () => {},
     },
     { id: 'device.delete', label: say('Delete device'), needs: {}, run: () => {} },

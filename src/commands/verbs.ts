@@ -1,6 +1,6 @@
 import type { Can } from '../contract/permissions'
 import { availability } from './availability'
-import type { CommandContext, EntityCommand, Message, Viewer } from './command'
+import type { CommandContext, Action, Message, Viewer } from './command'
 import { entityCommands, hitValue, type EntityHit, type EntitySource } from './entity-source'
 import { createMatcher, normalize } from './matcher'
 import type { PaletteRow, PaletteSection } from './palette-results'
@@ -13,7 +13,7 @@ export const VERB_MIN_LENGTH = 3
 
 export interface Verb<Ctx extends CommandContext = CommandContext> {
   readonly source: EntitySource<unknown, Ctx>
-  readonly action: EntityCommand<unknown, Ctx>
+  readonly action: Action<unknown, Ctx>
 }
 
 export interface VerbMatch<Ctx extends CommandContext = CommandContext> {
@@ -100,7 +100,7 @@ export function verbSections<Ctx extends CommandContext>(input: {
     )
     const rows = hits.flatMap((hit): PaletteRow<Ctx>[] => {
       const capability = action.needs.capability
-      const subject = source.subject?.(hit.entity)
+      const subject = action.subject?.(hit.entity)
       if (capability !== undefined && !(subject?.capabilities ?? []).includes(capability)) return []
       const offered = entityCommands(hit, can, viewer).find(
         (entry) => entry.command.id === `${hitValue(hit)}:${action.id}`,

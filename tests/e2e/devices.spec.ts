@@ -137,7 +137,7 @@ test('an offline device shows its commands disabled with the reason', async ({ p
   await page.goto(`/devices/view/${lock.device_id}`)
   const button = page.getByRole('button', { name: 'Lock', exact: true })
   await expect(button).toBeDisabled()
-  await expect(button).toHaveAccessibleDescription('The device is not connected.')
+  await expect(button).toHaveAccessibleDescription('The device is offline.')
   // Asked by URL (as the palette would), the refused command opens no dialog.
   await page.goto(`/devices/view/${lock.device_id}?command=lock`)
   await expect(page.getByRole('button', { name: 'Lock', exact: true })).toBeDisabled()

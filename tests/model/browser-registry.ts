@@ -1,5 +1,5 @@
 import type { AnyBrowserAdapter } from './kit/browser'
-import { deviceCommandBrowser } from './adapters/device-command.browser'
+import { actionBrowser } from './adapters/action.browser'
 import { offlineCodeBrowser } from './adapters/offline-code.browser'
 import { sessionBrowser } from './adapters/session.browser'
 
@@ -10,6 +10,6 @@ import { sessionBrowser } from './adapters/session.browser'
  */
 export const browserAdapters: readonly AnyBrowserAdapter[] = [
   sessionBrowser,
-  deviceCommandBrowser,
+  actionBrowser,
   offlineCodeBrowser,
 ]

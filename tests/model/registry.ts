@@ -1,5 +1,5 @@
 import type { AnyModelAdapter } from './kit/adapter'
-import { deviceCommandAdapter } from './adapters/device-command'
+import { actionAdapter } from './adapters/action'
 import { lockdownAdapter } from './adapters/lockdown'
 import { offlineCodeAdapter } from './adapters/offline-code'
 import { sessionAdapter } from './adapters/session'
@@ -7,7 +7,7 @@ import { sessionAdapter } from './adapters/session'
 /** Every machine in machines/ with its adapter. A new machine joins the kit by a line here. */
 export const adapters: readonly AnyModelAdapter[] = [
   sessionAdapter,
-  deviceCommandAdapter,
+  actionAdapter,
   offlineCodeAdapter,
   lockdownAdapter,
 ]

@@ -2,7 +2,9 @@ import { useEffect, useMemo, type ReactNode } from 'react'
 import { useLocation } from 'wouter'
 import { useI18nContext } from '../../../i18n/i18n-react'
 import type { AppState } from '../../commands/command'
-import { CommandsProvider } from '../../commands/commands-provider'
+import { CommandsProvider, type CommandsProviderProps } from '../../commands/commands-provider'
+import { ActionHost, usePerform } from '../../actions/action-host'
+import { hostCommands } from '../../actions/command-receipts-panel'
 import { settleFocusAfterNavigation } from '../../ui/focus'
 import { ToastRegion } from '../../ui/notice'
 import { useAppActions } from '../app-actions'
@@ -43,36 +45,45 @@ export function Shell({ route, children }: { route: AppRoute | undefined; childr
   }, [])
 
   if (!user) return null
-  // The palette wraps the frame so the sidebar, avatar menu and settings read its registry.
+  // The palette wraps the frame so the sidebar, avatar menu and settings read its registry; the
+  // action host wraps both, so the palette and the pages run actions through the same host.
   return (
-    <CommandsProvider
-      routes={routes}
-      sources={entitySources}
-      actions={actions}
-      state={state}
-      userId={user.user_id}
-      can={can}
-    >
-      <div className={styles.shell}>
-        <a href="#content" className={styles.skipLink}>
-          {LL.shell.skipToContent()}
-        </a>
-        <Sidebar />
-        <div className={styles.column}>
-          <TopBar user={user} />
-          <LockdownBanner />
-          <main
-            id="content"
-            tabIndex={-1}
-            className={route?.bottomMargin ? `${styles.main} ${styles.formPage}` : styles.main}
-            data-testid="content"
-          >
-            {children}
-          </main>
+    <ActionHost>
+      <HostedCommands
+        routes={routes}
+        sources={entitySources}
+        commands={hostCommands}
+        actions={actions}
+        state={state}
+        userId={user.user_id}
+        can={can}
+      >
+        <div className={styles.shell}>
+          <a href="#content" className={styles.skipLink}>
+            {LL.shell.skipToContent()}
+          </a>
+          <Sidebar />
+          <div className={styles.column}>
+            <TopBar user={user} />
+            <LockdownBanner />
+            <main
+              id="content"
+              tabIndex={-1}
+              className={route?.bottomMargin ? `${styles.main} ${styles.formPage}` : styles.main}
+              data-testid="content"
+            >
+              {children}
+            </main>
+          </div>
+          <SettingsDialog />
+          <ToastRegion />
         </div>
-        <SettingsDialog />
-        <ToastRegion />
-      </div>
-    </CommandsProvider>
+      </HostedCommands>
+    </ActionHost>
   )
+}
+
+/** The palette's registry with the host's `perform`, so a chosen entity action runs there. */
+function HostedCommands(props: Omit<CommandsProviderProps, 'perform'>) {
+  return <CommandsProvider {...props} perform={usePerform()} />
 }

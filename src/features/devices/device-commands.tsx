@@ -1,71 +1,30 @@
-import { useRef } from 'react'
 import { useI18nContext } from '../../../i18n/i18n-react'
-import { refusalOf, type DeviceCommandName } from '../../../machines/device-command.machine'
-import { deviceCommands, type Device } from '../../contract/devices'
-import { Button } from '../../ui/button'
-import { Notice, showToast } from '../../ui/notice'
-import {
-  CommandConfirmDialog,
-  CommandFailedDialog,
-  type ConfirmStep,
-} from '../../device-commands/command-dialogs'
+import { usePerform } from '../../actions/action-host'
+import { actionAvailability } from '../../commands/availability'
+import type { Device } from '../../contract/devices'
 import { DeviceLockdownNotice } from '../../lockdown/device-lockdown-notice'
-import { placeText } from './device-place'
+import { useSession } from '../../session/session-context'
+import { Button } from '../../ui/button'
+import { deviceCommandActions } from './device-actions'
 import * as styles from './devices.css'
-import { deviceRequests } from '../../device-commands/command-requests'
-import { useCommandRequests } from '../../device-commands/use-command-requests'
-import { useDeviceCommand } from '../../device-commands/use-device-command'
-
-const confirmSteps: Partial<Record<string, ConfirmStep>> = {
-  confirming: 'confirm',
-  confirmingForce: 'force',
-  sending: 'sending',
-}
-
-interface DeviceCommandsProps {
-  device: Device
-  canSend: boolean
-}
 
 /**
- * The command buttons of one device, shown by capability (requirements R4.10, R6.5). A button the
- * device cannot run now (not connected) or the user may not send (no devices:update) stays visible,
- * disabled, with the reason under it, so what capability shows is never a dead end.
+ * The command buttons of one device, read from its actions (decision 063) and shown by capability
+ * (requirements R4.10, R6.5). A button the device cannot run now (not connected) or the user may
+ * not send (no devices:update) stays visible, disabled, with the reason under it, so what
+ * capability shows is never a dead end. A press runs through the action host, as the palette does.
  */
-export function DeviceCommands({ device, canSend }: DeviceCommandsProps) {
+export function DeviceCommands({ device }: { device: Device }) {
   const { LL } = useI18nContext()
-  const buttons = useRef(new Map<DeviceCommandName, HTMLButtonElement>())
-  // The machine forgets a cancelled command; focus still returns to the button that asked.
-  const lastAsked = useRef<DeviceCommandName | null>(null)
-  const live = {
-    capabilities: device.capabilities,
-    connected: device.current_status.connected,
-    canSend,
-  }
-  const { actor, state, context, reason } = useDeviceCommand(
-    { deviceId: device.device_id, ...live },
-    device.name,
-    (command) =>
-      showToast(
-        LL.devices.succeeded({ command: LL.devices.command[command](), name: device.name }),
-      ),
-  )
-  const request = (command: DeviceCommandName) => {
-    lastAsked.current = command
-    actor.send({ type: 'command.request', command })
-  }
-  // The palette's and a deep link's way in: the same confirmation the button opens.
-  useCommandRequests(deviceRequests, device.device_id, request)
-
-  const offered = deviceCommands.filter((command) => refusalOf(live, command) !== 'capability')
-  const step = typeof state === 'string' ? (confirmSteps[state] ?? null) : null
-  const busy = state !== 'idle' && state !== 'succeeded'
-  const focusCommand = (event: Event) => {
-    const button = lastAsked.current ? buttons.current.get(lastAsked.current) : undefined
-    if (!button || button.disabled) return
-    event.preventDefault()
-    button.focus()
-  }
+  const { can, user } = useSession()
+  const perform = usePerform()
+  // Permission decides whether the palette lists a command; the page shows it disabled instead.
+  const shown = deviceCommandActions.flatMap((action) => {
+    const found = actionAvailability(action, device, () => true)
+    if (found.state === 'disabled' && found.cause === 'capability') return []
+    const allowed = actionAvailability(action, device, can, { userId: user?.user_id ?? 0 })
+    return [{ action, found, allowed }]
+  })
 
   return (
     <section className={styles.section} aria-labelledby="device-commands">
@@ -73,61 +32,35 @@ export function DeviceCommands({ device, canSend }: DeviceCommandsProps) {
         {LL.devices.commands()}
       </h2>
       <DeviceLockdownNotice device={device} />
-      {offered.length === 0 ? <p className={styles.reason}>{LL.devices.noCommands()}</p> : null}
+      {shown.length === 0 ? <p className={styles.reason}>{LL.devices.noCommands()}</p> : null}
       <div className={styles.commandRow}>
-        {offered.map((command) => {
-          const refusal = refusalOf(live, command)
-          const reasonId = `command-${command}-reason`
+        {shown.map(({ action, found, allowed }) => {
+          const reasonId = `${action.id.replace('.', '-')}-reason`
+          const reason =
+            found.state === 'disabled'
+              ? found.reason(LL)
+              : allowed.state === 'enabled'
+                ? null
+                : LL.devices.refusal.permission()
           return (
-            <div key={command} className={styles.command}>
+            <div key={action.id} className={styles.command}>
               <Button
-                ref={(node) => {
-                  if (node) buttons.current.set(command, node)
-                  else buttons.current.delete(command)
-                }}
-                tone={command === 'force_unlock' ? 'danger' : 'primary'}
-                disabled={refusal !== null || busy}
-                aria-describedby={refusal ? reasonId : undefined}
-                onClick={() => request(command)}
+                tone={action.tone === 'danger' ? 'danger' : 'primary'}
+                disabled={reason !== null}
+                aria-describedby={reason ? reasonId : undefined}
+                onClick={() => perform(action, device)}
               >
-                {LL.devices.command[command]()}
+                {action.label(LL)}
               </Button>
-              {refusal ? (
+              {reason ? (
                 <p id={reasonId} className={styles.reason}>
-                  {LL.devices.refusal[refusal]()}
+                  {reason}
                 </p>
               ) : null}
             </div>
           )
         })}
       </div>
-      {state === 'awaitingOutcome' && context.command ? (
-        <Notice tone="warning">
-          <strong>{LL.devices.waitingTitle()}</strong>{' '}
-          {LL.devices.waitingBody({
-            command: LL.devices.command[context.command](),
-            name: device.name,
-          })}
-        </Notice>
-      ) : null}
-      <CommandConfirmDialog
-        step={step}
-        command={context.command}
-        name={device.name}
-        place={placeText(device.place)}
-        onConfirm={() =>
-          actor.send({ type: 'command.confirm', idempotencyKey: crypto.randomUUID() })
-        }
-        onConfirmForce={() => actor.send({ type: 'command.confirmForce' })}
-        onCancel={() => actor.send({ type: 'command.cancel' })}
-        onCloseAutoFocus={focusCommand}
-      />
-      <CommandFailedDialog
-        failure={state === 'failed' ? context.failure : null}
-        reason={reason}
-        onDismiss={() => actor.send({ type: 'error.dismiss' })}
-        onCloseAutoFocus={focusCommand}
-      />
     </section>
   )
 }

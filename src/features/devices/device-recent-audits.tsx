@@ -5,7 +5,7 @@ import { useI18nContext } from '../../../i18n/i18n-react'
 import { deviceAudits } from '../../api/audits'
 import type { AuditEntry } from '../../contract/audits'
 import { auditDetailText } from '../../lib/answer-text'
-import { auditRowPath } from '../../device-commands/command-links'
+import { auditRowPath } from '../../actions/command-links'
 import { pathTo } from '../../contract/pages'
 import { formatRelativeTime } from '../../lib/relative-time-text'
 import { useNow } from '../../lib/use-now'
@@ -14,7 +14,7 @@ import * as styles from './devices.css'
 
 /**
  * The device's newest audit entries, each linking to its row in /audits; shown to users who may
- * read the audit log. A command sent from this view refetches them (src/device-commands/send-command.ts).
+ * read the audit log. A command sent from this view refetches them (src/actions/send-command.ts).
  */
 export function DeviceRecentAudits({ deviceId, name }: { deviceId: number; name: string }) {
   const { LL, locale } = useI18nContext()

@@ -1,12 +1,12 @@
-import { useEffect, type ReactNode } from 'react'
+import { useEffect, useEffectEvent, type ReactNode } from 'react'
 import { useLocation, useSearch } from 'wouter'
 import { useI18nContext } from '../../../i18n/i18n-react'
-import type { DeviceCommandName } from '../../../machines/device-command.machine'
 import { deviceDetail } from '../../api/devices'
-import { deviceCommands } from '../../contract/devices'
+import type { Device } from '../../contract/devices'
 import { needs } from '../../contract/permissions'
-import { COMMAND_PARAM } from '../../device-commands/command-links'
-import { deviceRequests } from '../../device-commands/command-requests'
+import { COMMAND_PARAM } from '../../actions/command-links'
+import { usePerform } from '../../actions/action-host'
+import { deepLinkedAction, type DeviceAction } from './device-actions'
 import { pathTo } from '../../contract/pages'
 import { useSession } from '../../session/session-context'
 import { usePageSubject } from '../../commands/page-subject'
@@ -22,32 +22,29 @@ import { deviceTypeName } from '../../lib/answer-text'
 import { JournalHistory } from '../../journal/journal-history'
 import { WhoCanOpen } from '../../journal/who-can-open'
 
-/** The command a URL asks for (`?command=lock`), if it names one. */
-function requestedCommand(search: string): DeviceCommandName | null {
-  const value = new URLSearchParams(search).get(COMMAND_PARAM)
-  return deviceCommands.find((command) => command === value) ?? null
-}
-
 /**
  * /devices/view/:id — one device's status and its commands. A route of its own (not a drawer over
- * the list) so a link names one device, and `?command=lock` opens that command's confirmation.
+ * the list) so a link names one device, and `?command=lock` (or `delete`) asks that action.
  */
 export function DeviceViewScreen() {
   const { LL } = useI18nContext()
   const search = useSearch()
   const [, navigate] = useLocation()
   const { can } = useSession()
+  const perform = usePerform()
   const detail = useDetail(deviceDetail, (device) => device.name)
-  const { id, item: device } = detail
+  const { item: device } = detail
   usePageSubject('devices', device)
-  const requested = requestedCommand(search)
-  // A deep link's command goes the palette's way; dropping it from the URL keeps Back and a
-  // reload from asking again.
+  const requested = deepLinkedAction(new URLSearchParams(search).get(COMMAND_PARAM))
+  // A bookmarked `?command=lock` asks as the button does, once the device is known; dropping it
+  // from the URL keeps Back and a reload from asking again.
+  const askDeepLink = useEffectEvent((shown: Device, action: DeviceAction) => {
+    navigate(pathTo('devices-view', { id: shown.device_id }), { replace: true })
+    perform(action, shown)
+  })
   useEffect(() => {
-    if (requested === null) return
-    deviceRequests.request(id, requested)
-    navigate(pathTo('devices-view', { id }), { replace: true })
-  }, [requested, id, navigate])
+    if (requested !== undefined && device !== undefined) askDeepLink(device, requested)
+  }, [requested, device])
 
   if (!device)
     return (
@@ -93,12 +90,7 @@ export function DeviceViewScreen() {
           ))}
         </dl>
       </section>
-      <DeviceCommands
-        // A new device is a new machine; the same device keeps its command through refetches.
-        key={device.device_id}
-        device={device}
-        canSend={can(needs('devices', 'update'))}
-      />
+      <DeviceCommands device={device} />
       {can(needs('devices:audits', 'read')) ? (
         <DeviceRecentAudits deviceId={device.device_id} name={device.name} />
       ) : null}

@@ -10,7 +10,7 @@ import {
 } from '../../contract/lockdowns'
 import { listParams, pathTo } from '../../contract/pages'
 import { lockdownNeeds } from '../../contract/permissions'
-import { auditRowPath } from '../../device-commands/command-links'
+import { auditRowPath } from '../../actions/command-links'
 import { useNow } from '../../lib/use-now'
 import { LockdownActions } from '../../lockdown/lockdown-actions'
 import { useSession } from '../../session/session-context'

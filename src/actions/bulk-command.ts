@@ -1,17 +1,13 @@
 import { createActor } from 'xstate'
-import {
-  ANSWER_TIMEOUT_MS,
-  deviceCommandMachine,
-  refusalOf,
-  type CommandFailure,
-} from '../../machines/device-command.machine'
-import type { Device } from '../contract/devices'
+import { ANSWER_TIMEOUT_MS, actionMachine, type ActionFailure } from '../../machines/action.machine'
+import { anyone, availability } from '../commands/availability'
+import { commandCapability, type Device } from '../contract/devices'
 import type { ErrorBody } from '../contract/errors'
 import type { ListResponse } from '../contract/list'
 import type { BulkCommandName } from './command-links'
 
 // "Lock everything here": the dry run (which devices receive the command, which are skipped and
-// why) and the run itself, each device driven by the one device-command machine, a bounded number
+// why) and the run itself, each device driven by the one action machine, a bounded number
 // at a time, one failure never stopping the others. I/O comes in as ports, so the browser and the
 // bench (bench/bulk-command.ts) run the same code.
 
@@ -28,20 +24,24 @@ export const BULK_CONCURRENCY = 6
 /** The page size the dry run reads the place's devices with (the list's maximum). */
 export const BULK_PAGE_LENGTH = 500
 
-/** Who receives `command` and who is skipped, by the machine's own rule (capability, then connection). */
+/** What a device offers a command: its capabilities and whether it is connected. */
+export const deviceSubject = (device: Device) => ({
+  capabilities: device.capabilities,
+  connected: device.current_status.connected,
+})
+
+/** Who receives `command` and who is skipped, by the one availability rule (capability, then connection). */
 export function planBulk(devices: readonly Device[], command: BulkCommandName): BulkPlan {
   const plan: BulkPlan = { targets: [], skipped: [] }
+  const needs = { capability: commandCapability[command], online: true }
   for (const device of devices) {
-    const refusal = refusalOf(
-      {
-        capabilities: device.capabilities,
-        connected: device.current_status.connected,
-        canSend: true,
-      },
-      command,
+    const found = availability(needs, anyone, deviceSubject(device))
+    if (found.state === 'enabled') plan.targets.push(device)
+    else if (
+      found.state === 'disabled' &&
+      (found.cause === 'offline' || found.cause === 'capability')
     )
-    if (refusal === null) plan.targets.push(device)
-    else if (refusal !== 'permission') plan.skipped.push({ device, reason: refusal })
+      plan.skipped.push({ device, reason: found.cause })
   }
   return plan
 }
@@ -83,14 +83,14 @@ export type BulkUpdate =
   | { status: 'pending'; key: string }
   | { status: 'waiting' }
   | { status: 'done'; auditId: number }
-  | { status: 'failed'; failure: CommandFailure; auditId: number | null; refusal: ErrorBody | null }
+  | { status: 'failed'; failure: ActionFailure; auditId: number | null; refusal: ErrorBody | null }
 
 export interface BulkPorts {
   /** Sends one command with its key; resolves with the audit row of a success. */
   send: (device: Device, command: BulkCommandName, key: string) => Promise<{ auditId: number }>
   /** Reads a failed send: what went wrong, the refusal's audit row and the server's refusal. */
   classify: (error: unknown) => {
-    failure: CommandFailure
+    failure: ActionFailure
     auditId: number | null
     refusal: ErrorBody | null
   }
@@ -99,20 +99,20 @@ export interface BulkPorts {
   onUpdate: (device: Device, update: BulkUpdate) => void
 }
 
-/** One device's command through the device-command machine; settles with its final state. */
+/** One device's command through the action machine, asked nothing more; settles with its final state. */
 function commandOne(device: Device, command: BulkCommandName, ports: BulkPorts, timeoutMs: number) {
   return new Promise<'succeeded' | 'failed'>((resolve) => {
     let timer: ReturnType<typeof setTimeout> | undefined
-    const machine = deviceCommandMachine.provide({
+    const machine = actionMachine.provide({
       actions: {
-        send: ({ self }, { idempotencyKey }) => {
+        run: ({ self }, { idempotencyKey }) => {
           ports.onUpdate(device, { status: 'pending', key: idempotencyKey })
           ports.send(device, command, idempotencyKey).then(
-            ({ auditId }) => self.send({ type: 'command.succeeded', auditId }),
+            ({ auditId }) => self.send({ type: 'action.succeeded', auditId }),
             (error: unknown) => {
               const read = ports.classify(error)
               ports.onUpdate(device, { status: 'failed', ...read })
-              self.send({ type: 'command.failed', reason: read.failure })
+              self.send({ type: 'action.failed', reason: read.failure })
             },
           )
         },
@@ -122,14 +122,7 @@ function commandOne(device: Device, command: BulkCommandName, ports: BulkPorts, 
         cancelTimer: () => clearTimeout(timer),
       },
     })
-    const actor = createActor(machine, {
-      input: {
-        deviceId: device.device_id,
-        capabilities: device.capabilities,
-        connected: device.current_status.connected,
-        canSend: true,
-      },
-    })
+    const actor = createActor(machine)
     actor.subscribe((snapshot) => {
       if (snapshot.value === 'awaitingOutcome') ports.onUpdate(device, { status: 'waiting' })
       if (snapshot.value === 'succeeded' && snapshot.context.auditId !== null) {
@@ -143,8 +136,14 @@ function commandOne(device: Device, command: BulkCommandName, ports: BulkPorts, 
       }
     })
     actor.start()
-    actor.send({ type: 'command.request', command })
-    actor.send({ type: 'command.confirm', idempotencyKey: ports.mintKey() })
+    // The dialog's one confirmation covered every device: each runs at once.
+    actor.send({
+      type: 'action.request',
+      action: command,
+      allowed: true,
+      confirmations: 0,
+      idempotencyKey: ports.mintKey(),
+    })
   })
 }
 

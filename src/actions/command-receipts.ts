@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react'
-import type { DeviceCommandName } from '../../machines/device-command.machine'
+import type { DeviceCommand } from '../contract/devices'
 import type { ErrorBody } from '../contract/errors'
 import { frameBatch } from '../lib/frame-batch'
 
@@ -13,7 +13,7 @@ export interface Receipt {
   key: string
   deviceId: number
   deviceName: string
-  command: DeviceCommandName
+  command: DeviceCommand
   status: ReceiptStatus
   /** The audit row the server wrote for it (success or refusal), once known. */
   auditId: number | null

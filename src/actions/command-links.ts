@@ -1,4 +1,4 @@
-import type { DeviceCommandName } from '../../machines/device-command.machine'
+import type { DeviceCommand } from '../contract/devices'
 import { pathTo } from '../contract/pages'
 
 // Links into a command's places: deep links that open a command's confirmation, and an audit row.
@@ -9,11 +9,11 @@ export const COMMAND_PARAM = 'command'
 /** The query parameter a location view reads to open "lock/unlock everything here". */
 export const BULK_PARAM = 'bulk'
 
-export type BulkCommandName = Extract<DeviceCommandName, 'lock' | 'unlock'>
+export type BulkCommandName = Extract<DeviceCommand, 'lock' | 'unlock'>
 export const bulkCommands: readonly BulkCommandName[] = ['lock', 'unlock']
 
 /** The device view with the confirmation of `command` open: the same dialog the button opens. */
-export function commandPath(deviceId: number, command: DeviceCommandName): string {
+export function commandPath(deviceId: number, command: DeviceCommand): string {
   const query = new URLSearchParams({ [COMMAND_PARAM]: command })
   return `${pathTo('devices-view', { id: deviceId })}?${query.toString()}`
 }

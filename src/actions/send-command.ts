@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
-import type { DeviceCommandName } from '../../machines/device-command.machine'
+import type { DeviceCommand } from '../contract/devices'
 import { auditKeys } from '../api/audits'
 import { deviceKeys, sendDeviceCommand } from '../api/devices'
 import { refetchAfterWrite } from '../api/queries'
@@ -21,7 +21,7 @@ export interface CommandTarget {
  * (with its audit row) or failed (with the refusal's audit row and the server's refusal). Resolves
  * or rejects with the server's answer, for the caller's machine.
  */
-export function sendWithReceipt(target: CommandTarget, command: DeviceCommandName, key: string) {
+export function sendWithReceipt(target: CommandTarget, command: DeviceCommand, key: string) {
   addReceipt({ key, deviceId: target.device_id, deviceName: target.name, command })
   // Not aborted when a screen goes: a confirmed command runs, and its receipt settles.
   const sent = sendDeviceCommand(target.device_id, command, key)

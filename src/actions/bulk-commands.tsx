@@ -1,11 +1,9 @@
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { useLocation, useSearch } from 'wouter'
 import { useI18nContext } from '../../i18n/i18n-react'
 import type { LocationDeep } from '../contract/locations'
 import { needs } from '../contract/permissions'
 import { BULK_PARAM, bulkCommands, requestedBulk, type BulkCommandName } from './command-links'
-import { bulkRequests } from './command-requests'
-import { useCommandRequests } from './use-command-requests'
 import { useSession } from '../session/session-context'
 import { BulkCommandDialog, type BulkPlace } from './bulk-command-dialog'
 import { Button } from '../ui/button'
@@ -27,8 +25,8 @@ const placeValue = (place: BulkPlace) => `${place.kind}:${place.id}`
 
 /**
  * "Lock/unlock everything here" for a location, one of its floors or one of its rooms; used by
- * the location view and the location drawer. The palette's request, or `?bulk=lock` in the URL,
- * opens the dry run for the whole location once. Without devices:update (what the server
+ * the location view and the location drawer. `?bulk=lock` in the URL opens the dry run for the
+ * whole location once (the palette opens the same dialog through the action host). Without devices:update (what the server
  * requires) the buttons stay visible, disabled, with that reason.
  */
 export function BulkCommands({ location }: { location: LocationDeep }) {
@@ -41,20 +39,20 @@ export function BulkCommands({ location }: { location: LocationDeep }) {
   const [asked, setAsked] = useState<BulkCommandName | null>(null)
   const canSend = can(needs('devices', 'update'))
   const requested = requestedBulk(search)
-  useCommandRequests(bulkRequests, location.location_id, (command) => {
-    if (canSend) setAsked(command)
-  })
-  // A deep link's request goes the palette's way; dropped from the URL, Back or a reload does
-  // not ask again.
-  useEffect(() => {
+  // A bookmarked `?bulk=lock` opens the dry run for the whole location; closing it drops the
+  // word from the URL, so Back or a reload does not ask again.
+  const linked = canSend && asked === null ? requested : null
+  const open = asked ?? linked
+  const close = () => {
+    setAsked(null)
     if (requested === null) return
-    bulkRequests.request(location.location_id, requested)
     const params = new URLSearchParams(search)
     params.delete(BULK_PARAM)
     const rest = params.toString()
     navigate(rest === '' ? path : `${path}?${rest}`, { replace: true })
-  }, [requested, location.location_id, search, path, navigate])
-  const place = places.find((candidate) => placeValue(candidate) === chosen) ?? places[0]
+  }
+  const place =
+    (linked === null && places.find((candidate) => placeValue(candidate) === chosen)) || places[0]
   // The dry run reads the place's devices: without devices:read there is nothing to show.
   if (!place || !can(needs('devices', 'read'))) return null
   return (
@@ -89,13 +87,13 @@ export function BulkCommands({ location }: { location: LocationDeep }) {
           {LL.devices.refusal.permission()}
         </p>
       )}
-      {asked ? (
+      {open ? (
         <BulkCommandDialog
-          key={`${placeValue(place)} ${asked}`}
+          key={`${placeValue(place)} ${open}`}
           place={place}
-          command={asked}
+          command={open}
           open
-          onClose={() => setAsked(null)}
+          onClose={close}
         />
       ) : null}
     </section>

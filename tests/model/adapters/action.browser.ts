@@ -1,25 +1,21 @@
 import { expect, type Page } from '@playwright/test'
 import { createActor, type SnapshotFrom } from 'xstate'
-import {
-  deviceCommandMachine,
-  type DeviceCommandEvent,
-  type DeviceCommandName,
-} from '../../../machines/device-command.machine'
+import { actionMachine, type ActionEvent } from '../../../machines/action.machine'
 import { demo, signIn } from '../../e2e/helpers/session'
 import type { BrowserAdapter, BrowserStep } from '../kit/browser'
 
-// The device-command machine on screen: requests, confirmations and Ok are clicks on a seeded,
+// The action machine on screen, hosting device commands: requests, confirmations and Ok are clicks on a seeded,
 // connected smart lock's page; the server's answers are real (200) or routed (409, or held past
 // the answer timer so the page shows "sent — waiting for the device" until the path answers).
 
-type Snapshot = SnapshotFrom<typeof deviceCommandMachine>
+type Snapshot = SnapshotFrom<typeof actionMachine>
 type Answer = { status: 'ok' | 'fail'; slow: boolean } | 'never'
 
-const labels: Record<DeviceCommandName, string> = {
-  lock: 'Lock',
-  unlock: 'Unlock',
-  force_unlock: 'Force unlock',
-  calibrate: 'Calibrate',
+const labels: Record<string, string> = {
+  'device.lock': 'Lock',
+  'device.unlock': 'Unlock',
+  'device.force_unlock': 'Force unlock',
+  'device.calibrate': 'Calibrate',
 }
 
 // Set per path by prepare: the lock on screen and the release of a held (slow) answer.
@@ -27,26 +23,19 @@ let lockName = ''
 let releaseHeld = () => {}
 
 /** What each command the path sends must be answered with, in order. */
-function answersOf(events: readonly DeviceCommandEvent[]): Answer[] {
-  const model = createActor(deviceCommandMachine, {
-    input: {
-      deviceId: 1,
-      capabilities: ['remotely_lock', 'remotely_force_unlock'],
-      connected: true,
-      canSend: true,
-    },
-  }).start()
+function answersOf(events: readonly ActionEvent[]): Answer[] {
+  const model = createActor(actionMachine).start()
   const answers: Answer[] = []
   for (const event of events) {
     const before = model.getSnapshot()
     model.send(event)
     const after = model.getSnapshot()
-    // A send is each entry into sending; it stays unanswered ('never') unless an answer follows.
-    if (!before.matches('sending') && after.matches('sending')) answers.push('never')
-    const answered = event.type === 'command.succeeded' || event.type === 'command.failed'
-    if (answered && (before.matches('sending') || before.matches('awaitingOutcome'))) {
+    // A send is each entry into running; it stays unanswered ('never') unless an answer follows.
+    if (!before.matches('running') && after.matches('running')) answers.push('never')
+    const answered = event.type === 'action.succeeded' || event.type === 'action.failed'
+    if (answered && (before.matches('running') || before.matches('awaitingOutcome'))) {
       answers[answers.length - 1] = {
-        status: event.type === 'command.succeeded' ? 'ok' : 'fail',
+        status: event.type === 'action.succeeded' ? 'ok' : 'fail',
         slow: before.matches('awaitingOutcome'),
       }
     }
@@ -55,7 +44,7 @@ function answersOf(events: readonly DeviceCommandEvent[]): Answer[] {
   return answers
 }
 
-async function prepare(page: Page, events: readonly DeviceCommandEvent[]) {
+async function prepare(page: Page, events: readonly ActionEvent[]) {
   const answers = answersOf(events)
   await signIn(page, demo.admin)
   const lock = await page.evaluate(async () => {
@@ -94,27 +83,29 @@ async function prepare(page: Page, events: readonly DeviceCommandEvent[]) {
 
 const dialog = (page: Page) => page.getByRole('dialog')
 
-async function perform(page: Page, { event, before }: BrowserStep<typeof deviceCommandMachine>) {
+async function perform(page: Page, { event, before }: BrowserStep<typeof actionMachine>) {
   switch (event.type) {
-    case 'command.request':
-      await page.getByRole('button', { name: labels[event.command], exact: true }).click()
+    case 'action.request':
+      await page
+        .getByRole('button', { name: labels[event.action] ?? event.action, exact: true })
+        .click()
       return
-    case 'command.confirm':
+    case 'action.confirm':
       await dialog(page)
         .getByRole('button', { name: /^Send |^I understand, continue$/ })
         .click()
       return
-    case 'command.confirmForce':
+    case 'action.confirmAgain':
       await dialog(page).getByRole('button', { name: 'Force unlock now' }).click()
       return
-    case 'command.cancel':
+    case 'action.cancel':
       await dialog(page).getByRole('button', { name: 'Cancel' }).click()
       return
     case 'error.dismiss':
       await dialog(page).getByRole('button', { name: 'Ok' }).click()
       return
-    case 'command.succeeded':
-    case 'command.failed':
+    case 'action.succeeded':
+    case 'action.failed':
       // A held answer is let through now; an immediate one has already arrived.
       if (before.matches('awaitingOutcome')) releaseHeld()
       return
@@ -125,17 +116,23 @@ async function perform(page: Page, { event, before }: BrowserStep<typeof deviceC
 }
 
 async function expectState(page: Page, snapshot: Snapshot) {
-  const command = snapshot.context.command
+  const command = snapshot.context.action
   if (snapshot.matches('idle')) {
     await expect(dialog(page)).toHaveCount(0)
   } else if (snapshot.matches('confirming') && command) {
+    const asking = page.getByRole('dialog', { name: `${labels[command]}: ${lockName}?` })
+    await expect(asking).toBeVisible()
+    // A command's first step is reversible: it starts on its confirming button, so Enter sends.
     await expect(
-      page.getByRole('dialog', { name: `${labels[command]}: ${lockName}?` }),
-    ).toBeVisible()
-  } else if (snapshot.matches('confirmingForce')) {
-    await expect(page.getByRole('dialog', { name: `Force unlock ${lockName} now?` })).toBeVisible()
+      asking.getByRole('button', { name: /^Send |^I understand, continue$/ }),
+    ).toBeFocused()
+  } else if (snapshot.matches('confirmingAgain')) {
+    const again = page.getByRole('dialog', { name: `Force unlock ${lockName} now?` })
+    await expect(again).toBeVisible()
+    // The second step starts on Cancel: a second Enter cannot force the lock.
+    await expect(again.getByRole('button', { name: 'Cancel' })).toBeFocused()
   } else if (snapshot.matches('awaitingOutcome')) {
-    await expect(page.getByText('Sent — waiting for the device')).toBeVisible({ timeout: 15_000 })
+    await expect(page.getByText('Sent — no answer yet.').last()).toBeVisible({ timeout: 15_000 })
   } else if (snapshot.matches('succeeded') && command) {
     await expect(dialog(page)).toHaveCount(0)
     await expect(
@@ -146,11 +143,11 @@ async function expectState(page: Page, snapshot: Snapshot) {
       'The device is not connected',
     )
   }
-  // sending passes too quickly to observe.
+  // running passes too quickly to observe.
 }
 
-export const deviceCommandBrowser: BrowserAdapter<typeof deviceCommandMachine> = {
-  name: 'device-command',
+export const actionBrowser: BrowserAdapter<typeof actionMachine> = {
+  name: 'action',
   prepare,
   perform,
   expectState,

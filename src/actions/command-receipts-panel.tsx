@@ -1,4 +1,5 @@
 import { useEffect } from 'react'
+import type { Command, CommandContext } from '../commands/command'
 import { Link } from 'wouter'
 import { useI18nContext } from '../../i18n/i18n-react'
 import { needs } from '../contract/permissions'
@@ -91,3 +92,16 @@ function ReceiptList({ receipts }: { receipts: readonly Receipt[] }) {
     </ul>
   )
 }
+
+/** What the host adds to the palette: the receipts panel, by name or `g r`. */
+export const hostCommands: readonly Command<CommandContext>[] = [
+  {
+    id: 'receipts.show',
+    label: (LL) => LL.commands.actions.showReceipts(),
+    group: 'actions',
+    shortcut: 'g r',
+    keywords: ['receipts', 'commands', 'sent', 'outcome', 'belege'],
+    needs: {},
+    run: () => setReceiptsOpen(true),
+  },
+]

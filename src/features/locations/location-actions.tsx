@@ -1,0 +1,99 @@
+import { useI18nContext } from '../../../i18n/i18n-react'
+import { BulkCommandDialog } from '../../actions/bulk-command-dialog'
+import type { BulkCommandName } from '../../actions/command-links'
+import type { Action, ActionDialogProps } from '../../commands/command'
+import type { PaletteContext } from '../../commands/registry'
+import type { Location } from '../../contract/locations'
+import { pathTo } from '../../contract/pages'
+import { lockdownNeeds, needs } from '../../contract/permissions'
+
+// Every verb on a location, declared once (decision 063) and read by the palette. "Lock down",
+// "add a floor" and "upload a plan" open their editors on the location's own screens, which hold
+// the tree and the drawer they need (their `?command=` deep links).
+
+export type LocationAction = Action<Location, PaletteContext>
+
+const id = (location: Location) => location.location_id
+
+/** "Lock/unlock everything here" for the whole location: its dry run opens where the person is. */
+function wholeLocation(command: BulkCommandName) {
+  return function BulkAtLocation({ entity, onClose }: ActionDialogProps<Location>) {
+    const { LL } = useI18nContext()
+    return (
+      <BulkCommandDialog
+        place={{
+          kind: 'location',
+          id: id(entity),
+          name: LL.devices.bulk.wholeLocation({ name: entity.name }),
+        }}
+        command={command}
+        open
+        onClose={onClose}
+      />
+    )
+  }
+}
+
+const LockAll = wholeLocation('lock')
+const UnlockAll = wholeLocation('unlock')
+
+export const locationActions: readonly LocationAction[] = [
+  {
+    id: 'location.open',
+    opensItsPage: true,
+    label: (LL) => LL.commands.locations.open(),
+    needs: {},
+    run: (ctx, location) => ctx.navigate(pathTo('locations-view', { id: id(location) })),
+  },
+  {
+    id: 'location.peek',
+    label: (LL) => LL.commands.locations.peek(),
+    needs: {},
+    run: (ctx, location) =>
+      ctx.navigate(pathTo('locations', { peek: id(location), row: id(location) })),
+  },
+  {
+    id: 'location.edit',
+    label: (LL) => LL.commands.locations.edit(),
+    needs: { anyOf: needs('locations', 'update') },
+    run: (ctx, location) => ctx.navigate(pathTo('locations-edit', { id: id(location) })),
+  },
+  {
+    id: 'location.lock-all',
+    label: (LL) => LL.devices.bulk.lockAll(),
+    needs: { anyOf: needs('devices', 'update') },
+    dialog: (props) => <LockAll {...props} />,
+    run: () => undefined,
+  },
+  {
+    id: 'location.unlock-all',
+    label: (LL) => LL.devices.bulk.unlockAll(),
+    needs: { anyOf: needs('devices', 'update') },
+    dialog: (props) => <UnlockAll {...props} />,
+    run: () => undefined,
+  },
+  {
+    // "lock down acme" Enter: the location's page with the start dialog open (decision 051).
+    id: 'location.lockdown',
+    label: (LL) => LL.lockdown.lockDown(),
+    needs: { anyOf: lockdownNeeds.start },
+    run: (ctx, location) =>
+      ctx.navigate(pathTo('locations-view', { id: id(location) }, { command: 'lockdown' })),
+  },
+  {
+    id: 'location.add-floor',
+    label: (LL) => LL.commands.locations.addFloor(),
+    needs: { anyOf: needs('locations', 'create') },
+    run: (ctx, location) =>
+      ctx.navigate(pathTo('locations-view', { id: id(location) }, { command: 'add-floor' })),
+  },
+  {
+    id: 'location.upload-plan',
+    label: (LL) => LL.commands.locations.uploadPlan(),
+    needs: { anyOf: needs('locations', 'update') },
+    run: (ctx, location) =>
+      ctx.navigate(
+        pathTo('locations', { peek: id(location), row: id(location), command: 'upload-plan' }),
+      ),
+  },
+]
