@@ -147,10 +147,10 @@ test('"unlock recep" Enter Enter unlocks a reception door: confirmation, then th
   const name = await selectedTitle(page)
   expect(name).toMatch(/Reception/)
   await page.keyboard.press('Enter')
-  // The device page's own confirmation (the device-command machine), focused on its send button.
-  const confirm = page.getByRole('alertdialog').or(page.getByRole('dialog'))
-  await expect(confirm.filter({ hasText: `Unlock: ${name}?` })).toBeVisible()
-  await expect(page).toHaveURL(/\/devices\/view\/\d+$/)
+  // The action's own confirmation, where the person is (the action host), on its send button.
+  const confirm = page.getByRole('dialog', { name: `Unlock: ${name}?` })
+  await expect(confirm.getByRole('button', { name: 'Send Unlock' })).toBeFocused()
+  await expect(page).toHaveURL(/\/$/)
   await page.keyboard.press('Enter')
   await expect(page.getByText(`Unlock sent to ${name}: done.`)).toBeVisible()
 })
