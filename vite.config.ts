@@ -131,9 +131,8 @@ export default defineConfig({
     // One migrated, seeded database per run that server test files start from (database-template.ts).
     globalSetup: ['tests/server/template-setup.ts'],
     // Two files at a time at least: on CI's 2 cores Vitest's default (cores − 1) ran one at a time,
-    // while most server test files wait on a database rather than the CPU
-    // (eb25ec0:docs/benchmarks.md, "Session 23": the unit run 272 → 190 s, the server tests on
-    // PostgreSQL ≈ 190 → 88 s).
+    // while most server test files wait on a database rather than the CPU (the unit run took
+    // 190 s instead of 272, the server tests on PostgreSQL 88 s instead of 190).
     maxWorkers: Math.max(2, availableParallelism() - 1),
     testTimeout: 30_000,
     hookTimeout: 60_000,

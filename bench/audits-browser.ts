@@ -1,6 +1,7 @@
 /**
- * /audits on 1,000,000 rows in Chromium, production build, real server (DESIGN.md budgets), side by
- * side with AG Grid Community's infinite row model on the same server and data (bench/ag-grid/).
+ * /audits on 1,000,000 rows in Chromium, production build, real server (budgets:
+ * docs/benchmarks.md), side by side with AG Grid Community's infinite row model on the same server
+ * and data (bench/ag-grid/).
  *
  * Starts `tsx server/main.ts` with SEED_AUDIT_ROWS=1000000 on an in-memory database and a free
  * port (AUDIT_BENCH_PORT to choose one), or uses AUDIT_BENCH_URL if a server is already running,

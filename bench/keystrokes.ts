@@ -1,12 +1,12 @@
 /**
- * Keyboard against mouse (issue 46): SPEC tasks driven in Chromium twice, on the production build
- * and the reference server in this process on a fresh in-memory database signed in as the demo
- * admin — once by the keyboard alone (page.keyboard: the palette, shortcuts, Tab and Enter; every
- * key press counted, a typed string as its characters) and once by the mouse alone (clicks,
+ * Keyboard against mouse (issue 46): the issue's tasks driven in Chromium twice, on the production
+ * build and the reference server in this process on a fresh in-memory database signed in as the
+ * demo admin — once by the keyboard alone (page.keyboard: the palette, shortcuts, Tab and Enter;
+ * every key press counted, a typed string as its characters) and once by the mouse alone (clicks,
  * scrolls, and text typed into fields, one input a field). Each run checks its outcome as the
  * person would (a receipt, a changed row, a URL), so a broken flow fails the bench instead of
- * printing a number. The two runs act on different entities, made through the API beforehand.
- * Run: npm run build && npm run bench:keystrokes (BENCH_TASKS=unlock,peek runs only those).
+ * printing a number. The two runs act on different entities, made through the API beforehand. Run:
+ * npm run build && npm run bench:keystrokes (BENCH_TASKS=unlock,peek runs only those).
  */
 import { expect, type Page } from '@playwright/test'
 import { performance } from 'node:perf_hooks'

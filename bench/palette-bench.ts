@@ -1,5 +1,5 @@
 /**
- * Palette keystroke → results, local items (DESIGN budget: ≤ 8 ms at 10,000 items).
+ * Palette keystroke → results, local items (budget ≤ 8 ms at 10,000 items, docs/benchmarks.md).
  *
  * Types queries one character at a time against 1,000 and 10,000 command-like labels and times
  * each keystroke three ways on the same items in the same run:

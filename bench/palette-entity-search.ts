@@ -1,5 +1,5 @@
 /**
- * Palette entity search, last key → results (DESIGN budget: ≤ 150 ms over 100,000 users).
+ * Palette entity search, last key → results (docs/benchmarks.md: ≤ 150 ms over 100,000 users).
  *
  * The palette has no users source yet (users search lands with the users screens), so this
  * measures what that source will do, against the reference server on a fresh in-memory PGlite

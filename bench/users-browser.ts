@@ -1,6 +1,6 @@
 /**
  * /users with 100,000 users in Chromium, production build, the reference server in this process
- * on an in-memory database (DESIGN.md budgets, the same as /audits):
+ * on an in-memory database (the /audits budgets, docs/benchmarks.md):
  *   - navigation (full load) → first rows painted, after one warm-up load;
  *   - jump to the last row (scrollTop set once, as a scrollbar drag ends) → that row painted;
  *   - DOM rows mounted after the jump and the most while scrolling for 2 s;

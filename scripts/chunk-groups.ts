@@ -7,8 +7,7 @@
  *     every guest screen shares with the signed-in side (form fields, notices): every boot loads
  *     it, so it is one file and one style sheet instead of seven and four;
  *   - `shared`: what only some guest screens share with the signed-in side (the API client), which
- *     /login loads with the session machine. A cold signed-in boot asks for 10 files, not 17
- *     (eb25ec0:docs/benchmarks.md, "Session 24");
+ *     /login loads with the session machine. A cold signed-in boot asks for 10 files, not 17;
  *   - `session-machine`: the session machine and XState, loaded at a signed-in boot or a guest's first key;
  *   - `signed-in`: the signed-in shell and every module two or more signed-in screens share, except
  *   - `feature-<name>`: what two or more screens of one area share (its form, its dialogs), which
@@ -127,7 +126,7 @@ const BOOT_GROUPS = new Set(['boot', 'shared', 'session-machine', 'signed-in'])
  * Whether most of a chunk's functions run as soon as it loads: the entry, the boot's groups and each
  * route's screen. The build marks them for V8 to compile every function at once, off the main
  * thread while the file streams in, instead of one by one on the main thread at its first call
- * (`//# allFunctionsCalledOnLoad`, Chromium 136+; eb25ec0:docs/benchmarks.md, "Session 24").
+ * (`//# allFunctionsCalledOnLoad`, Chromium 136+).
  */
 export function runsOnLoad(
   chunk: { name: string; isEntry: boolean; facadeModuleId: string | null },

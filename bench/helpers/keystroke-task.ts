@@ -7,9 +7,9 @@ export type Mode = 'keyboard' | 'mouse'
 export type Api = (method: string, path: string, body?: unknown) => Promise<unknown>
 
 /**
- * One SPEC task, done twice from the dashboard: by the keyboard alone and by the mouse alone.
- * `prepare` makes what the run acts on through the API (a user to disable, a room to delete), a
- * different one per mode, so the second run does not find the first one's work done.
+ * One task of issue 46, done twice from the dashboard: by the keyboard alone and by the mouse
+ * alone. `prepare` makes what the run acts on through the API (a user to disable, a room to
+ * delete), a different one per mode, so the second run does not find the first one's work done.
  */
 export interface KeystrokeTask<S> {
   readonly id: string

@@ -10,7 +10,7 @@ import { bulkDisable, disableUser, inviteUser, offlineCode } from './keystroke-u
 
 export type { Api } from './keystroke-task'
 
-/** The fixed list, in SPEC order of issue 46. */
+/** Issue 46's fixed list, in its order. */
 export const keystrokeTasks = [
   unlockDoor,
   forceUnlock,

@@ -1,8 +1,8 @@
 import type { BaseTranslation } from '../i18n-types'
 
 // English for every page, /login included. The four resource areas' sections are in areas.ts,
-// loaded with the signed-in shell so the entry stays inside DESIGN's /login budget; `npm run i18n`
-// joins both into index.ts, the base locale the types are generated from.
+// loaded with the signed-in shell so the entry stays inside /login's budget (docs/benchmarks.md);
+// `npm run i18n` joins both into index.ts, the base locale the types are generated from.
 const core = {
   common: {
     appName: 'Access Console',

@@ -55,7 +55,7 @@ function jsonObject(segment: string): Record<string, unknown> | null {
  *
  * Synchronous, with node:crypto: every API request checks a token, and WebCrypto's HMAC (which
  * `jose` verifies with) runs on the thread pool. That hand-off made the check take 1–35 ms while a
- * browser kept this machine's two cores busy (eb25ec0:docs/benchmarks.md, "Session 20").
+ * browser kept this machine's two cores busy.
  */
 export function verifyAccessToken(key: Uint8Array, token: string): AccessClaims | null {
   const parts = token.split('.')

@@ -101,8 +101,7 @@ async function columnPage(
 /**
  * A page of the log as it was at `upto` while newer entries wait behind the news bar: the counts of
  * migration 006 include those entries, so this rare view pages with OFFSET over the sort's index
- * (slower at depth; docs/benchmarks.md, "Audit log pages on the server") to keep every row where
- * the reader saw it.
+ * (slower at depth) to keep every row where the reader saw it.
  */
 function boundedPage(
   q: Queryable,

@@ -13,10 +13,10 @@ export type Row = Record<string, unknown>
 /**
  * A query the hottest paths run on every request (the caller, the audit log's default page), as a
  * named prepared statement: each connection parses and plans it once and then only binds and runs
- * it. On PGlite planning was most of a query's cost (the audit page: ≈ 3.3 ms planned each time,
- * ≈ 1.6 ms prepared; docs/benchmarks.md, "API under load"). Only for statements whose plan does not
- * depend on their parameters (a key or a key range): a prepared statement may run a generic plan —
- * or for a large one whose caller asks for the generic plan (who can open this?, access-at.ts).
+ * it. On PGlite planning was most of a query's cost (the audit page: ≈ 3.3 ms planned each time, ≈
+ * 1.6 ms prepared). Only for statements whose plan does not depend on their parameters (a key or a
+ * key range): a prepared statement may run a generic plan — or for a large one whose caller asks
+ * for the generic plan (who can open this?, access-at.ts).
  */
 export interface Prepared {
   /** Unique among prepared statements; the text must never change under the same name. */

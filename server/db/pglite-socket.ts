@@ -34,12 +34,12 @@ const hadSession = new WeakSet<PGlite>()
  * PGlite as node-postgres's socket: pg writes the wire protocol's bytes into it and reads
  * PostgreSQL's bytes back out, parsing them with its own parser (pg-protocol, on Node Buffers), as
  * it does from a TCP socket. node-postgres's PGlite adapter (`createPgConfig`) had PGlite parse
- * every answer itself into message objects instead: its reader copies each value's bytes into a
- * new ArrayBuffer before decoding them, and that copy alone was 16 % of the embedded server's CPU
- * on the audit page (docs/benchmarks.md, "API under load"). Here PGlite hands over its output
- * bytes unparsed (`execProtocolRawStream`); the startup packet, which PGlite answers by itself,
- * goes through `execProtocolRaw`. A Terminate is not passed on: the PGlite instance outlives the
- * connection (server/db/database.ts closes it).
+ * every answer itself into message objects instead: its reader copies each value's bytes into a new
+ * ArrayBuffer before decoding them, and that copy alone was 16 % of the embedded server's CPU on
+ * the audit page (decision 061). Here PGlite hands over its output bytes unparsed
+ * (`execProtocolRawStream`); the startup packet, which PGlite answers by itself, goes through
+ * `execProtocolRaw`. A Terminate is not passed on: the PGlite instance outlives the connection
+ * (server/db/database.ts closes it).
  *
  * pg calls one method at a time and waits for each answer, so one queue of trips is all the
  * ordering it needs.

@@ -20,7 +20,7 @@ export interface CsvColumn<R> {
 }
 
 /**
- * One record as csv-stringify writes it with `escape_formulas` and CRLF (tests/server/csv-export
+ * One record as csv-stringify writes it with `escape_formulas` and CRLF (tests/server/csv-export.test.ts
  * compares the two on hostile cells): a number or bigint as its digits, true as 1, false, null
  * and undefined as nothing; `'` before a text starting with =, +, -, @, tab, CR or their
  * full-width forms; quoted when it holds ", comma, CR or LF, with " doubled (csv-stringify 6.9

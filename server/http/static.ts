@@ -74,9 +74,9 @@ function pickVariant(file: string, acceptEncoding: string | undefined) {
 }
 
 // dist/'s files as last read, by path. Every page load reads its page, and reading it through the
-// thread pool took 5–14 ms while a browser kept this machine's two cores busy
-// (eb25ec0:docs/benchmarks.md, "Session 20"); the build is a few megabytes, written before the
-// server starts. A file rewritten since it was read (a new build in place) is read again.
+// thread pool took 5–14 ms while a browser kept this machine's two cores busy; the build is a few
+// megabytes, written before the server starts. A file rewritten since it was read (a new build in
+// place) is read again.
 const read = new Map<string, { mtimeMs: number; size: number; body: Uint8Array<ArrayBuffer> }>()
 
 /** The bytes of dist/ file `path`, from memory unless the file changed since it was read. */

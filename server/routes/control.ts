@@ -127,9 +127,10 @@ export interface CommandRun {
 }
 
 /**
- * THE path of a device command (DESIGN "Commands"): capability, lockdown, connection, the simulated
- * motor, its audit row and journal row, all in the caller's transaction with the device row locked.
- * A refusal is answered, not thrown, so its audit row commits (and is what a replay answers).
+ * THE path of a device command (requirements R4.10, R7.9): capability, lockdown, connection, the
+ * simulated motor, its audit row and journal row, all in the caller's transaction with the device
+ * row locked. A refusal is answered, not thrown, so its audit row commits (and is what a replay
+ * answers).
  */
 export async function runCommand(q: Queryable, run: CommandRun): Promise<Answer> {
   const { device, command } = run

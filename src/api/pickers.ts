@@ -79,7 +79,7 @@ export const devicePicker: PickerSource = {
 
 const DoorPage = listOf(Door)
 
-/** Doors have no GET by id; SPEC's door lookup (POST /org/v1/doors) resolves ids in one call. */
+/** Doors have no GET by id; the door lookup (POST /org/v1/doors, requirements R7.7) takes ids. */
 async function fetchDoor(id: number, signal: AbortSignal) {
   const json: DoorLookup = { door_ids: [id] }
   const page = await apiRequest(DoorPage, { method: 'POST', path: '/org/v1/doors', json, signal })

@@ -73,7 +73,7 @@ export async function send(options: RequestOptions, token: string | null): Promi
     const early = method === 'GET' ? takeEarlyGet(url, token) : null
     if (early) return await early
     const { onUploadProgress } = options
-    // Loaded on the first upload: /login's script budget has no room for it (DESIGN).
+    // Loaded on the first upload: /login's script budget (docs/benchmarks.md) has no room for it.
     if (onUploadProgress && options.multipart)
       return await (
         await import('./xhr-send')

@@ -26,7 +26,8 @@ export type AppRoute = {
    * The screen's heading when it is fixed words (no record's name, no user's): a signed-in boot's
    * frame shows it where the screen will, so a deep link paints its heading before the profile and
    * the shell's code arrive (layout/boot-frame.tsx). Its words must be in the entry's English
-   * (i18n/en/core.ts); tests/e2e/boot-heading.spec.ts checks the screen shows it, in that place.
+   * (i18n/en/core.ts); tests/e2e/first-impression.spec.ts checks nothing moves when the screen
+   * replaces the frame.
    */
   heading?: (LL: TranslationFunctions) => { title: string; intro?: string }
   /** Create and edit pages leave 80 px under the content (requirements R2.9). */

@@ -10,8 +10,8 @@ export interface EntitySearchState<Ctx extends CommandContext = CommandContext> 
 
 export const idleSearch: EntitySearchState<never> = { status: 'idle', hits: [] }
 
-// Short enough to leave room inside the 150 ms "last key → results" budget (DESIGN.md) for the
-// request itself, long enough that a fluent typist sends one request per word, not per letter.
+// Short enough to leave room inside the 150 ms "last key → results" budget (docs/benchmarks.md) for
+// the request itself, long enough that a fluent typist sends one request per word, not per letter.
 export const ENTITY_SEARCH_DELAY_MS = 75
 export const ENTITY_SEARCH_LENGTH = 8
 

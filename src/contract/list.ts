@@ -54,7 +54,7 @@ export const PageLength = coerce(
   },
 )
 
-/** The list protocol (DESIGN "List protocol") with one resource's sortable columns. */
+/** The list query (requirements R7.3, R7.12) with one resource's sortable columns. */
 export function listQuery<K extends string>(
   sortKeys: readonly K[],
   defaultOrderBy: K,

@@ -122,7 +122,7 @@ export function inScope(
   return scope === 'all' || (scope === 'org' && ownOrganizationId === organizationId)
 }
 
-/** Device commands change a device's state: they need device update rights (DESIGN "Commands"). */
+/** Device commands change a device's state: they need device update rights (decision 008). */
 export const deviceCommandNeeds = needs('devices', 'update')
 
 /** Who may start a lockdown, request or approve its release, and command a door during one. */

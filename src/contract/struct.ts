@@ -1,15 +1,14 @@
 import * as s from 'superstruct'
 
-// The contract's structs are superstruct's, built by the factories below. Each factory also
-// records a compiled check of its struct: the same coercion and the same verdict in plain code,
-// where superstruct's own walk runs a generator per node and per rule. A page of 100 audit entries
-// is ≈ 1,400 nodes: superstruct's first walk of one took ≈ 28 ms on a slow machine, inside the
-// render of the list's first rows; this check takes ≈ 4 ms (eb25ec0:docs/benchmarks.md,
-// session 11). `compiledRun` is what api/answer-check.ts runs on every answer. A struct no factory
-// here compiled (coerce, defaulted, union, …) is walked generically, with its own coercer,
-// validator, entries and refiner. The compiled check only says whether a value passes and what it
-// coerces to: an answer that fails is checked again by superstruct's `validate`, whose error is
-// reported.
+// The contract's structs are superstruct's, built by the factories below. Each factory also records
+// a compiled check of its struct: the same coercion and the same verdict in plain code, where
+// superstruct's own walk runs a generator per node and per rule. A page of 100 audit entries is
+// about 1,400 nodes: superstruct's first walk of one took ≈ 28 ms on a slow machine, inside the
+// render of the list's first rows; this check takes ≈ 4 ms. `compiledRun` is what
+// api/answer-check.ts runs on every answer. A struct no factory here compiled (coerce, defaulted,
+// union, …) is walked generically, with its own coercer, validator, entries and refiner. The
+// compiled check only says whether a value passes and what it coerces to: an answer that fails is
+// checked again by superstruct's `validate`, whose error is reported.
 
 export * from 'superstruct'
 

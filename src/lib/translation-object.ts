@@ -6,7 +6,7 @@ type Formatters = Parameters<typeof i18nString>[1]
 // typesafe-i18n's i18nObject answers every property read with a new proxy around a copy of the
 // dictionary below it: `LL.time.hoursAgo(…)` copied the whole `time` section, then bound a new
 // function, on every call. A list cell reads a few words per row, so the first render of a list
-// spent ≈ 15 ms of a slow machine's boot in those copies (eb25ec0:docs/benchmarks.md, session 10).
+// spent ≈ 15 ms of a slow machine's boot in those copies.
 // This object answers the same way (a function per word, a callable node per section, a node that
 // translates to '' for a path the dictionary lacks, iteration over a section's values) and builds
 // each node once, on its first read. A dictionary is never changed in place (addEnglishPart

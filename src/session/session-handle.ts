@@ -21,11 +21,12 @@ function loadOnFirstInput(load: () => Promise<void>) {
 }
 
 /**
- * The machine with XState is a lazy chunk: a guest's /login does not load it (DESIGN's /login JS
- * budget). Until it runs, the view is the state the machine itself starts in — `restoring` with
- * stored tokens (the machine is then loaded at once), otherwise `signedOut`, where the machine's
- * restore step would end up. The first event loads the machine, which replays its own restore and
- * then receives the queued events, so every transition still happens inside the machine.
+ * The machine with XState is a lazy chunk: a guest's /login does not load it (the /login JS budget,
+ * docs/benchmarks.md). Until it runs, the view is the state the machine itself starts in —
+ * `restoring` with stored tokens (the machine is then loaded at once), otherwise `signedOut`, where
+ * the machine's restore step would end up. The first event loads the machine, which replays its own
+ * restore and then receives the queued events, so every transition still happens inside the
+ * machine.
  */
 export function startSession(): SessionHandle {
   const listeners = new Set<() => void>()

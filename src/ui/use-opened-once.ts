@@ -5,8 +5,8 @@ import { useState } from 'react'
  * Radix dialog still mounts its Presence parts, and each of them dispatches from a layout effect at
  * mount; with the palette, the cheat sheet, the settings, two drawers and the narrow sidebar in the
  * shell, those dispatches forced a second, synchronous render of the whole tree between the first
- * rows' commit and their paint (eb25ec0:docs/benchmarks.md, session 15). Once opened the dialog
- * stays mounted, so closing it behaves exactly as before.
+ * rows' commit and their paint. Once opened the dialog stays mounted, so closing it behaves exactly
+ * as before.
  */
 export function useOpenedOnce(open: boolean): boolean {
   const [opened, setOpened] = useState(open)

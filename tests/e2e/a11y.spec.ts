@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test'
 import { demo, expectNoSeriousA11yViolations, signIn, useDarkTheme } from './helpers/session'
 
-// axe on the foundation's screens, in both themes (DESIGN: no serious or critical violations).
+// axe on the foundation's screens, in both themes: no serious or critical violations.
 
 test('login page (light; guests always see the light theme)', async ({ page }) => {
   await page.goto('/login')

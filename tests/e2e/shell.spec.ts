@@ -128,8 +128,9 @@ test('a full-width loading bar shows while a screen loads', async ({ page }) => 
   await expect(bar).toHaveCount(0)
 })
 
-// DESIGN's budget: what /login loads until the user acts. React DOM 19 alone is ~64 KB of it; the
-// session machine with XState (~13.5 KB) follows at the first key or pointer press.
+// The budget of docs/benchmarks.md: what /login loads until the user acts. React DOM 19 alone is
+// ~64 KB of it; the session machine with XState (~13.5 KB) follows at the first key or pointer
+// press.
 const LOGIN_JS_GUARD_KB = 90
 
 test(`/login loads at most ${LOGIN_JS_GUARD_KB} KB of JavaScript (gzip)`, async ({ page }) => {

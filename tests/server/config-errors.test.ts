@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
+import { describeOffPostgresRun } from './helpers'
 import { spawnMain } from './process-helpers'
 
 /** Runs `tsx server/main.ts` with `env`; a server that starts instead is stopped and reported. */
@@ -17,7 +18,7 @@ async function start(env: Record<string, string>) {
 
 const lines = (text: string) => text.split('\n').filter(Boolean)
 
-describe('a server started with settings that cannot run', () => {
+describeOffPostgresRun('a server started with settings that cannot run', () => {
   it.each([
     ['PORT', 'abc', /^Configuration: PORT must be a whole number from 0 to 65535, got "abc"$/],
     [

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { assert, type Struct } from 'superstruct'
-import { afterAll, beforeAll } from 'vitest'
+import { afterAll, beforeAll, describe } from 'vitest'
 import { TokenPair } from '../../src/contract/auth'
 import type { ServerOptions } from '../../server/config'
 import { startServer, type RunningServer } from '../../server/main'
@@ -38,6 +38,12 @@ export interface TestServer {
   login(username: string, password?: string): Promise<string>
   pair(username: string, password?: string): Promise<TokenPair>
 }
+
+/**
+ * For a file that never opens the run's database (its own PGlite, a spawned process, no database):
+ * the PostgreSQL run (`npm run test:server:pg`) skips it, as it would repeat the unit run's work.
+ */
+export const describeOffPostgresRun = describe.skipIf(process.env.TEST_DATABASE_URL !== undefined)
 
 /**
  * With TEST_DATABASE_URL (a PostgreSQL server the tests may create databases on), each test file

@@ -1,11 +1,12 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, expect, it } from 'vitest'
 import { openDatabase } from '../../server/db/database'
+import { describeOffPostgresRun } from './helpers'
 
 // A new embedded database's cluster is made off the server's thread (server/db/initdb-off-thread.ts).
-describe('a new embedded database on disk', () => {
+describeOffPostgresRun('a new embedded database on disk', () => {
   const root = mkdtempSync(join(tmpdir(), 'access-initdb-'))
   afterAll(() => rmSync(root, { recursive: true, force: true }))
 

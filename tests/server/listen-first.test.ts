@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, expect, it } from 'vitest'
 import { startServer, type RunningServer } from '../../server/main'
 import { embeddedTemplate, TEMPLATE_SEED } from './database-template'
-import { ADMIN, PASSWORD } from './helpers'
+import { ADMIN, PASSWORD, describeOffPostgresRun } from './helpers'
 
 /** A port nothing listens on now, so the test knows the address before the server says it. */
 async function freePort(): Promise<number> {
@@ -20,7 +20,7 @@ async function freePort(): Promise<number> {
 // `npm start` (main.ts, `listenFirst`) listens once the console is built, before its database is
 // open: the console's pages answer at once, and everything that reads the database waits until
 // it is open and, on a first start, seeded.
-describe('a start that listens first', () => {
+describeOffPostgresRun('a start that listens first', () => {
   const dist = mkdtempSync(join(tmpdir(), 'access-dist-'))
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>console</title>')
   let running: RunningServer | undefined

@@ -1,4 +1,4 @@
--- The audit log paged by any sortable column, and searched, at any start (docs/audit-log.md).
+-- The audit log paged by any sortable column, and searched, at any start (docs/scale.md).
 -- Every column people sort or search by holds few distinct values (actors, device names, commands,
 -- results), so the rank of a row in (column, audit_id) order is found from counts, not by walking
 -- an OFFSET: how many rows each value has, and per value how many fall in each block of 1024

@@ -104,7 +104,8 @@ begin
 end $$;
 
 -- The journal found here, filled before the indexes are built: one set-based insert, then each
--- index built once (at 1,000,000 journal rows, see docs/benchmarks.md), not an entry at a time.
+-- index built once (1,000,000 journal rows in 24 s on PGlite, docs/journal.md), not an entry at a
+-- time.
 select journal_before_catch_up();
 
 -- A moment's entries: those whose range holds its first row's id.

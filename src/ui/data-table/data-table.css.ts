@@ -183,7 +183,7 @@ export const skeletonBar = style({
  * A body row whose window is loading: no cells, one bar across the columns (table-rows.tsx). The
  * bar stands still: a jump shows it for a frame or a few, and a pulse made each bar an animated
  * layer the compositor had to raster before the frame with the rows could start (a jump to row
- * 900,000 took 125 ms with it, 87 ms without; eb25ec0:docs/benchmarks.md, session 12).
+ * 900,000 took 125 ms with it, 87 ms without).
  */
 export const loadingRow = style({
   '::after': {

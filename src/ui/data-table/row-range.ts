@@ -2,9 +2,8 @@ import type { IndexRange } from './windows'
 
 // Fixed-height rows placed by arithmetic. TanStack Virtual keeps a measurement (start, size, key)
 // for every item it is given and rebuilds them whenever the count changes: at a million rows that
-// was ≈30 ms and 24 MB on the main thread each time a list's total arrived
-// (eb25ec0:docs/benchmarks.md, "Session 5: rows in blocks"). It is given blocks of BLOCK_ROWS rows
-// instead, and the rows inside the blocks on screen come from here.
+// was ≈30 ms and 24 MB on the main thread each time a list's total arrived. It is given blocks of
+// BLOCK_ROWS rows instead, and the rows inside the blocks on screen come from here.
 
 export const BLOCK_ROWS = 1000
 
