@@ -369,6 +369,7 @@ test('unticking a permission the role carries takes it away (decision 021)', asy
 test('bulk by keyboard: x and Shift+j select, one confirmation, per-row results, the list refetched', async ({
   page,
 }) => {
+  allowAxeTime()
   const stamp = Date.now()
   await signIn(page, demo.admin)
   await createUsers(page, [
@@ -412,6 +413,7 @@ test('bulk by keyboard: x and Shift+j select, one confirmation, per-row results,
   await expect(dialog.getByText(/^Their clients:/)).toHaveText(
     /^Their clients: (acme-web, acme-mobile|acme-mobile, acme-web)$/,
   )
+  await expectNoSeriousViolations(page)
   await dialog.getByRole('button', { name: 'Disable 3 users' }).click()
   await expect(dialog.getByRole('status')).toHaveText('2 succeeded, 1 failed.')
   await expect(dialog.getByRole('status')).toBeFocused()
