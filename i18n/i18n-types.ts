@@ -2174,6 +2174,11 @@ type RootTranslation = {
 			 * @param {unknown} ok
 			 */
 			summary: RequiredParams<'failed' | 'ok'>
+			/**
+			 * T​h​e​i​r​ ​c​l​i​e​n​t​s​:​ ​{​c​l​i​e​n​t​s​}
+			 * @param {unknown} clients
+			 */
+			clients: RequiredParams<'clients'>
 		}
 		palette: {
 			/**
@@ -7344,6 +7349,10 @@ export type TranslationFunctions = {
 			 * {ok} succeeded, {failed} failed.
 			 */
 			summary: (arg: { failed: unknown, ok: unknown }) => LocalizedString
+			/**
+			 * Their clients: {clients}
+			 */
+			clients: (arg: { clients: unknown }) => LocalizedString
 		}
 		palette: {
 			/**

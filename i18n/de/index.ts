@@ -444,6 +444,7 @@ const de = {
       succeeded: 'Erledigt',
       failed: 'Fehlgeschlagen: {reason}',
       summary: '{ok} erfolgreich, {failed} fehlgeschlagen.',
+      clients: 'Ihre Clients: {clients}',
     },
     palette: {
       heading: 'Benutzer',

@@ -130,6 +130,7 @@ const areas = {
       succeeded: 'Done',
       failed: 'Failed: {reason}',
       summary: '{ok} succeeded, {failed} failed.',
+      clients: 'Their clients: {clients}',
     },
     palette: {
       heading: 'Users',

@@ -573,6 +573,7 @@ const en = {
       succeeded: 'Done',
       failed: 'Failed: {reason}',
       summary: '{ok} succeeded, {failed} failed.',
+      clients: 'Their clients: {clients}',
     },
     palette: {
       heading: 'Users',

@@ -80,3 +80,34 @@ for (const width of widths) {
     await expectNoSeriousA11yViolations(page)
   })
 }
+
+// The mobile breakpoint (R9.6): at 650 px or less the users list drops its e-mail and role
+// columns and the location drawer takes the whole width; wider, the drawer is half the window.
+for (const { width, mobile } of [
+  { width: 650, mobile: true },
+  { width: 651, mobile: false },
+  { width: 1440, mobile: false },
+]) {
+  test(`at ${width} px the users list ${mobile ? 'hides' : 'shows'} e-mail and role, the drawer is ${mobile ? 'full' : 'half'} width`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: 900 })
+    await signIn(page, demo.admin)
+    await page.goto('/users')
+    const grid = page.getByRole('grid', { name: 'Users' })
+    await expect(grid.getByRole('columnheader', { name: 'Name', exact: true })).toBeVisible()
+    await expect(grid.getByRole('columnheader', { name: 'Username', exact: true })).toBeVisible()
+    for (const name of ['E-mail', 'Role'])
+      await expect(grid.getByRole('columnheader', { name, exact: true })).toHaveCount(
+        mobile ? 0 : 1,
+      )
+
+    const location = await firstLocation(page)
+    await page.goto(`/locations?peek=${location.location_id}`)
+    const drawer = page.getByRole('dialog', { name: location.name })
+    await expect(drawer).toBeVisible()
+    const drawerWidth = (await drawer.boundingBox())?.width ?? 0
+    // Chromium lays the drawer out in fractions of a pixel: within one pixel is the same width.
+    expect(Math.abs(drawerWidth - (mobile ? width : width / 2))).toBeLessThanOrEqual(1)
+  })
+}

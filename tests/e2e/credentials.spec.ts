@@ -71,7 +71,9 @@ test('a weekly credential by keyboard alone, its sentence, and its offline code'
   await expect(who).toBeFocused()
   // Typing searches the users; a seeded one: other specs create and delete users on the same server.
   await page.keyboard.type(demo.staff)
-  await expect(page.getByRole('option', { name: demo.staff, exact: true })).toBeVisible()
+  await expect(
+    page.getByRole('option', { name: `${demo.staff}, Stella Staff`, exact: true }),
+  ).toBeVisible()
   await page.keyboard.press('ArrowDown')
   await page.keyboard.press('Enter')
   await expect(who).toHaveValue(demo.staff)

@@ -1,6 +1,14 @@
 import { gzipSync } from 'node:zlib'
-import { expect, test, type Response } from '@playwright/test'
-import { breadcrumb, demo, DEMO_PASSWORD, sidebar, signIn, signOut } from './helpers/session'
+import { expect, test, type Page, type Response } from '@playwright/test'
+import {
+  breadcrumb,
+  demo,
+  DEMO_PASSWORD,
+  sidebar,
+  signIn,
+  signOut,
+  storedTokens,
+} from './helpers/session'
 
 // The shell around every screen: language detection, breadcrumb, sidebar/drawer, loading bar, the
 // create/edit bottom margin, the /login JS budget and the signed-in boot's preloading page.
@@ -67,12 +75,39 @@ test('the breadcrumb of a nested page shows the stored label and links only ance
   await expect(page).toHaveURL(/\/organizations$/)
 })
 
+/** The id of the first row of the list at `apiPath`, read with the console's token. */
+async function firstId(page: Page, apiPath: string, key: string): Promise<number> {
+  const { access } = await storedTokens(page)
+  const response = await page.request.get(`${apiPath}?start=0&length=1`, {
+    headers: { Authorization: `Bearer ${access}` },
+  })
+  const [row] = ((await response.json()) as { data: Record<string, number>[] }).data
+  const id = row?.[key]
+  if (id === undefined) throw new Error(`the seed holds a row of ${apiPath}`)
+  return id
+}
+
 test('create and edit pages keep an 80px bottom margin; lists do not', async ({ page }) => {
+  test.slow()
   await signIn(page, demo.admin)
-  await page.goto('/organizations/create')
-  await expect(page.getByTestId('content')).toHaveCSS('margin-bottom', '80px')
-  await page.goto('/organizations')
-  await expect(page.getByTestId('content')).toHaveCSS('margin-bottom', '0px')
+  const areas = [
+    ['organizations', '/org/v1/organizations', 'organization_id'],
+    ['users', '/org/v1/users', 'user_id'],
+    ['locations', '/sbm/v1/locations', 'location_id'],
+    ['credentials', '/access/v1/credentials', 'credential_id'],
+    ['devices', '/sbm/v1/devices', 'device_id'],
+  ] as const
+  for (const [area, apiPath, key] of areas) {
+    const id = await firstId(page, apiPath, key)
+    for (const path of [`/${area}/create`, `/${area}/edit/${id}`]) {
+      await page.goto(path)
+      await expect(page.getByRole('heading', { level: 1 }), path).toBeVisible()
+      await expect(page.getByRole('main'), path).toHaveCSS('margin-bottom', '80px')
+    }
+    await page.goto(`/${area}`)
+    await expect(page.getByRole('grid'), area).toBeVisible()
+    await expect(page.getByRole('main'), area).toHaveCSS('margin-bottom', '0px')
+  }
 })
 
 test('wide screens: sidebar open at 300px, collapsible to 80px', async ({ page }) => {

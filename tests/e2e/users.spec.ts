@@ -24,6 +24,8 @@ interface NewUser {
   username: string
   first_name: string
   role: 'staff' | 'admin'
+  /** Acme's clients the user serves; none when absent. */
+  client_ids?: string[]
 }
 
 /** Users made through the API as the signed-in admin, in Acme; answers their ids. */
@@ -49,6 +51,7 @@ async function createUsers(page: Page, users: NewUser[]) {
         organization_id: acme,
         roles: [user.role],
         permissions: roles.data.find((r) => r.role === user.role)?.permissions,
+        client_ids: user.client_ids ?? [],
       },
     })
     expect(response.status()).toBe(201)
@@ -366,11 +369,17 @@ test('unticking a permission the role carries takes it away (decision 021)', asy
 test('bulk by keyboard: x and Shift+j select, one confirmation, per-row results, the list refetched', async ({
   page,
 }) => {
+  allowAxeTime()
   const stamp = Date.now()
   await signIn(page, demo.admin)
   await createUsers(page, [
-    { username: `bulk.${stamp}.a`, first_name: 'Anna', role: 'staff' },
-    { username: `bulk.${stamp}.b`, first_name: 'Ben', role: 'admin' },
+    { username: `bulk.${stamp}.a`, first_name: 'Anna', role: 'staff', client_ids: ['acme-web'] },
+    {
+      username: `bulk.${stamp}.b`,
+      first_name: 'Ben',
+      role: 'admin',
+      client_ids: ['acme-mobile', 'acme-web'],
+    },
     { username: `bulk.${stamp}.c`, first_name: 'Cleo', role: 'staff' },
   ])
   await signOut(page)
@@ -400,6 +409,11 @@ test('bulk by keyboard: x and Shift+j select, one confirmation, per-row results,
   await page.keyboard.press('Enter')
   const dialog = page.getByRole('dialog', { name: 'Disable 3 users?' })
   await expect(dialog.getByRole('listitem')).toHaveCount(3)
+  // The selected users' clients as one list, each once (R3.13).
+  await expect(dialog.getByText(/^Their clients:/)).toHaveText(
+    /^Their clients: (acme-web, acme-mobile|acme-mobile, acme-web)$/,
+  )
+  await expectNoSeriousViolations(page)
   await dialog.getByRole('button', { name: 'Disable 3 users' }).click()
   await expect(dialog.getByRole('status')).toHaveText('2 succeeded, 1 failed.')
   await expect(dialog.getByRole('status')).toBeFocused()

@@ -5,6 +5,7 @@ import type { TranslationFunctions } from '../../../i18n/i18n-types'
 import { userKeys } from '../../api/users'
 import { refetchAfterWrite } from '../../api/queries'
 import type { User } from '../../contract/users'
+import { flattenClientIds } from '../../lib/client-ids'
 import { runBounded, type Outcome } from '../../lib/run-bounded'
 import { Button } from '../../ui/button'
 import { Dialog } from '../../ui/dialog'
@@ -52,6 +53,8 @@ export function BulkUsersDialog({ request, onDone, onCancel }: BulkUsersDialogPr
   const summaryRef = useRef<HTMLParagraphElement>(null)
   const users = request?.users ?? []
   const count = users.length
+  // The clients these accounts serve, so what a bulk change reaches is read before confirming.
+  const clients = flattenClientIds(users)
   const [title, body, confirmLabel] = request ? texts(LL, request.kind, count) : ['', '', '']
 
   const reset = () => {
@@ -117,6 +120,11 @@ export function BulkUsersDialog({ request, onDone, onCancel }: BulkUsersDialogPr
         )
       }
     >
+      {clients.length > 0 ? (
+        <p className={styles.bulkClients}>
+          {LL.users.bulk.clients({ clients: clients.join(', ') })}
+        </p>
+      ) : null}
       <ul className={styles.bulkList} aria-label={LL.users.bulk.results()}>
         {users.map((user) => (
           <li key={user.user_id} className={styles.bulkItem}>

@@ -65,12 +65,19 @@ export function userColumns(context: UserColumnContext) {
       ),
     }),
     helper.accessor('username', { id: 'username', header: LL.users.username(), size: 140 }),
-    helper.accessor('email', { id: 'email', header: LL.users.email(), size: 220 }),
+    // On a phone the e-mail and the role give way: the name and the username still tell users apart.
+    helper.accessor('email', {
+      id: 'email',
+      header: LL.users.email(),
+      size: 220,
+      meta: { hideOnMobile: true },
+    }),
     helper.accessor((user) => (user.roles[0] ? roleName(LL, user.roles[0]) : ''), {
       id: 'role',
       header: LL.users.role(),
       size: 110,
       enableSorting: false,
+      meta: { hideOnMobile: true },
     }),
     helper.accessor('organization_name', {
       id: 'organization_name',

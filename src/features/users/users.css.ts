@@ -65,6 +65,12 @@ export const fieldRow = style({
 // A definition pair inside the grid: its own row, laid out by the parent's columns.
 export const group = style({ display: 'contents' })
 
+export const bulkClients = style({
+  margin: `0 0 ${vars.space.sm}`,
+  color: vars.color.muted,
+  fontSize: vars.fontSize.sm,
+})
+
 export const bulkList = style({
   maxHeight: '14rem',
   overflowY: 'auto',

@@ -113,6 +113,15 @@ describe('Combobox', () => {
     expect(input.hasAttribute('aria-activedescendant')).toBe(false)
   })
 
+  it('names an option by both its lines, the e-mail and the full name', async () => {
+    const input = show(peopleSource().source)
+    key(input, 'ArrowDown')
+    await settle()
+    expect(
+      screen.getByRole('option', { name: 'grace@example.com, Grace Hopper' }).textContent,
+    ).toBe('grace@example.comGrace Hopper')
+  })
+
   it('searches what is typed once typing pauses and says how many matched', async () => {
     const { source, searched } = peopleSource()
     const input = show(source)

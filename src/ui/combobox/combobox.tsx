@@ -166,9 +166,8 @@ export function Combobox(props: ComboboxProps) {
                     id={optionId(index)}
                     role="option"
                     aria-selected={index === current}
-                    // The label names the option; the detail describes it (a user's full name).
-                    aria-label={option.detail ? option.label : undefined}
-                    aria-describedby={option.detail ? `${optionId(index)}-detail` : undefined}
+                    // Both lines name the option (a user's e-mail and full name): a screen reader hears both.
+                    aria-label={option.detail ? `${option.label}, ${option.detail}` : undefined}
                     className={styles.option}
                     // Keeps focus in the input, so the click picks instead of blurring first.
                     onMouseDown={(event) => event.preventDefault()}
@@ -178,11 +177,7 @@ export function Combobox(props: ComboboxProps) {
                     <span className={option.value === value ? styles.current : undefined}>
                       {option.label}
                     </span>
-                    {option.detail ? (
-                      <span id={`${optionId(index)}-detail`} className={styles.detail}>
-                        {option.detail}
-                      </span>
-                    ) : null}
+                    {option.detail ? <span className={styles.detail}>{option.detail}</span> : null}
                   </li>
                 ))
               : null}

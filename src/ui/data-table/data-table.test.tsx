@@ -10,7 +10,7 @@ import { loadLocale } from '../../../i18n/i18n-util.sync'
 import type { ListQuery, ListResponse, ListSource } from '../../contract/list'
 import { activeList } from './active-list'
 import { DataTable } from './data-table'
-import type { DataTableFeatures } from './features'
+import type { DataTableColumns, DataTableFeatures } from './features'
 import type { ListViewDefaults } from '../../contract/list-view'
 import { fixLayout } from '../../test/fixed-layout'
 
@@ -56,6 +56,7 @@ function mount(
   fetch: ListSource<Item, Sort>['fetch'],
   path = '/items',
   peek?: ListSource<Item, Sort>['peek'],
+  shown: DataTableColumns<Item> = columns,
 ) {
   const location = memoryLocation({ path, record: true })
   const client = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: 0 } } })
@@ -69,7 +70,7 @@ function mount(
             label="Items"
             searchLabel="Search items"
             emptyMessage="No items."
-            columns={columns}
+            columns={shown}
             source={source}
             defaults={defaults}
             getRowId={(item) => String(item.id)}
@@ -117,6 +118,29 @@ describe('DataTable', () => {
     expect(screen.getByRole('columnheader', { name: /ID/ }).getAttribute('aria-sort')).toBe(
       'descending',
     )
+  })
+
+  it('leaves out the columns marked hideOnMobile at the mobile width, and only there', async () => {
+    const withNote = helper.columns([
+      ...columns,
+      helper.accessor('name', { id: 'note', header: 'Note', meta: { hideOnMobile: true } }),
+    ])
+    const fetch = (query: ListQuery<Sort>) => Promise.resolve(items(query))
+    const note = () => screen.queryByRole('columnheader', { name: 'Note' })
+    mount(fetch, '/items', undefined, withNote)
+    await waitFor(() => expect(loadedRow(0)).not.toBeNull())
+    expect(note()).not.toBeNull()
+    cleanup()
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: query.includes('max-width: 650px'),
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }))
+    mount(fetch, '/items', undefined, withNote)
+    await waitFor(() => expect(loadedRow(0)).not.toBeNull())
+    expect(note()).toBeNull()
+    expect(screen.getByRole('columnheader', { name: 'Name' })).toBeTruthy()
+    expect(loadedRow(0)?.querySelectorAll('[role="gridcell"]')).toHaveLength(2)
   })
 
   it('shows a window already in hand in its first render, without asking for it again', async () => {

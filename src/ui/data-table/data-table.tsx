@@ -3,6 +3,7 @@ import {
   useEffect,
   useId,
   useLayoutEffect,
+  useMemo,
   useRef,
   useState,
   type KeyboardEvent,
@@ -18,6 +19,7 @@ import { visuallyHidden } from '../visually-hidden.css'
 import { dataTableFeatures, type DataTableColumns } from './features'
 import { listKey, listKeyShortcuts, type RowAction } from './keyboard'
 import { useSingleKeys } from '../single-keys'
+import { useMobileLayout } from '../use-mobile-layout'
 import type { ListViewDefaults } from '../../contract/list-view'
 import { ListCount } from './list-count'
 import { SearchBox } from './search-box'
@@ -88,7 +90,7 @@ const cssVar = (reference: string) => reference.slice(4, -1)
 export function DataTable<TRow extends RowData, TSort extends string>(
   props: DataTableProps<TRow, TSort>,
 ) {
-  const { label, searchLabel, emptyMessage, columns, source, defaults } = props
+  const { label, searchLabel, emptyMessage, source, defaults } = props
   const { getRowId, describeRow, rowActions, onCreate, onActiveRowChange, errorMessage } = props
   const { bulkActions } = props
   const selectable = bulkActions !== undefined
@@ -134,6 +136,12 @@ export function DataTable<TRow extends RowData, TSort extends string>(
   }, [viewKey])
 
   const { sorting, onSortingChange, cycleSort } = useSortControl(view, setView, defaults)
+  const mobile = useMobileLayout()
+  const allColumns = props.columns
+  const columns = useMemo(
+    () => (mobile ? allColumns.filter((column) => !column.meta?.hideOnMobile) : allColumns),
+    [mobile, allColumns],
+  )
   const table = useTable({
     features: dataTableFeatures,
     columns,

@@ -13,6 +13,11 @@ export interface DataTableColumnMeta {
    * on an element wrapped around every value (fewer elements per row to style and lay out).
    */
   cellClass?: string
+  /**
+   * Left out at the mobile width (MOBILE_MAX) or less, so the columns a row is known by keep the
+   * narrow screen (requirements R9.6).
+   */
+  hideOnMobile?: boolean
 }
 
 // Sorting is registered for its state and header toggles only: the server sorts (manualSorting), so
