@@ -141,7 +141,7 @@ async function database(name: string, env: Record<string, string>) {
     const search = await measure(`${url}/org/v1/users?search=a&length=15`, token, pid)
     line(`users search "a", ${name}`, figures(search))
     line(`GET /login (static), ${name}`, figures(await measure(`${url}/login`, null, pid)))
-    line(`users search "a" against the audit page, ${name}`, searchVerdict(search, page))
+    line(`users search "a" / audit page, ${name}`, searchVerdict(search, page))
     return page
   })
   const silent: Load[] = []
