@@ -137,7 +137,7 @@ const hasTrigram = (term: string) => /[\p{L}\p{N}]{3}/u.test(term)
  * planned for its value, as the indexes pay off only for rare ones. The page's keys are also given
  * as an array the rows must be in: the select list (a user's sorted permissions) is computed where
  * its table is read, and a plan made while the table was small, then kept as it grew, read every
- * row with it (2 s at 100,000 users) instead of only the page's.
+ * row with it (twice the unprepared search's time at 100,000 users) instead of only the page's.
  */
 async function searchPage<K extends string, R extends object>(
   q: Queryable,
