@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto'
 import { mkdirSync, readFileSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
@@ -23,6 +24,15 @@ export interface Prepared {
   name: string
   text: string
 }
+
+/**
+ * `text` as a prepared statement named by its digest, for a query built in a few shapes (a list's
+ * sort and direction): each connection parses and plans each shape once. Same text, same name.
+ */
+export const preparedText = (prefix: string, text: string): Prepared => ({
+  name: `${prefix}_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`,
+  text,
+})
 
 /** What a handler needs: a query function that works the same inside and outside a transaction. */
 export interface Queryable {

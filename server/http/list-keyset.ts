@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto'
 import type { ListQuery } from '../../src/contract/list'
-import type { Queryable } from '../db/database'
+import { preparedText, type Queryable } from '../db/database'
 import { searched, type ListSpec } from './list'
 
 /** Where the previous batch ended: its last row's sort value (as text, null kept) and key. */
@@ -10,11 +9,6 @@ export interface KeysetMark {
 }
 
 type Marked<R> = R & { __sort: string | null; __key: string }
-
-// Prepared statements by their text: each connection plans a batch's query once, not per batch
-// (planning is a large part of a short query on PGlite). Same text, same name.
-const statementName = (text: string) =>
-  `keyset_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`
 
 /**
  * The rows after `mark` in the list's own order (sort column, then the tiebreak, both in the
@@ -107,7 +101,7 @@ export async function csvBatch<K extends string>(
     n: number
     sort: string | null
     key: string | null
-  }>({ name: statementName(sql), text: sql }, params)
+  }>(preparedText('keyset', sql), params)
   if (answer === undefined || answer.n < size || answer.key === null)
     return { text: answer?.text ?? '', mark: null }
   return { text: answer.text, mark: { sort: answer.sort, key: answer.key } }

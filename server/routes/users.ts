@@ -2,7 +2,7 @@ import { UserListQuery, userSortKeys, type User } from '../../src/contract/users
 import { effectivePermissionsSql } from '../auth/principal'
 import type { App, Services } from '../context'
 import type { Prepared, Queryable } from '../db/database'
-import { listPage, type ListSpec } from '../http/list'
+import { listPage, onePass, type ListSpec } from '../http/list'
 import { ensureInScope, orgLimit, requireScope } from '../http/scope'
 import { idParam, query } from '../http/validate'
 
@@ -89,11 +89,15 @@ export function registerUsers(app: App, s: Services) {
     const scope = requireScope(p, 'users', 'read')
     const limit = orgLimit(scope, p)
     const listQuery = query(c, UserListQuery)
-    // Count and rows from one snapshot: a deep page is read from the end, so it leans on the count.
-    const page = await s.db.tx(async (tx) => {
-      await tx.query('set transaction isolation level repeatable read')
-      return listPage<(typeof userSortKeys)[number], User>(tx, userListSpec(limit), listQuery)
-    })
+    const spec = userListSpec(limit)
+    // A search is one statement, one snapshot. Otherwise count and rows come from two, in one
+    // snapshot: a deep page is read from the end, so it leans on the count.
+    const page = onePass(spec, listQuery)
+      ? await listPage<(typeof userSortKeys)[number], User>(s.db, spec, listQuery)
+      : await s.db.tx(async (tx) => {
+          await tx.query('set transaction isolation level repeatable read')
+          return listPage<(typeof userSortKeys)[number], User>(tx, spec, listQuery)
+        })
     return c.json(page)
   })
 
