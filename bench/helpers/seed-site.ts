@@ -63,12 +63,20 @@ const LAST =
 
 const words = (text: string) => text.split(' ')
 
-/** Staff users, four in five at Acme, the rest at Globex, with the staff role's permissions. */
+/** Where the site's user ids start. */
+const SITE_USER_IDS = 1_000_000
+
+/**
+ * Staff users, four in five at Acme, the rest at Globex, with the staff role's permissions. Their
+ * ids lie above the sequence's: the users list is newest first, and a user a bench makes later
+ * must sort among the long-standing ones, not on top of 10,000.
+ */
 async function seedSiteUsers(run: RunSql, size: SiteSize) {
   await insertUsersInBulk(
     run,
-    `insert into users (organization_id, username, email, first_name, last_name, roles, permissions)
-     select o.organization_id, name.username, name.username || '@' || lower(o.name) || '.example',
+    `insert into users (user_id, organization_id, username, email, first_name, last_name, roles,
+       permissions)
+     select ${SITE_USER_IDS} + n, o.organization_id, name.username, name.username || '@' || lower(o.name) || '.example',
             name.first, name.last, array['staff'], (select permissions from roles where role = 'staff')
      from generate_series(1, $1::int) as n
      cross join lateral (select $2::text[] as firsts, $3::text[] as lasts) as lists
