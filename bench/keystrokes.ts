@@ -1,31 +1,36 @@
 /**
- * Keyboard against mouse (issue 46): the issue's tasks driven in Chromium twice, on the production
- * build and the reference server in this process on a fresh in-memory database signed in as the
- * demo admin — once by the keyboard alone (page.keyboard: the palette, shortcuts, Tab and Enter;
- * every key press counted, a typed string as its characters) and once by the mouse alone (clicks,
- * scrolls, and text typed into fields, one input a field). Each run checks its outcome as the
- * person would (a receipt, a changed row, a URL), so a broken flow fails the bench instead of
- * printing a number. The two runs act on different entities, made through the API beforehand. Run:
- * npm run build && npm run bench:keystrokes (BENCH_TASKS=unlock,peek runs only those).
+ * Keyboard against mouse, judged by the Keystroke-Level Model (issues 46 and 63): every task of
+ * keystroke-tasks.ts done in Chromium twice from the dashboard, on the production build and the
+ * reference server in this process, signed in as the demo admin — once by the keyboard alone (the
+ * palette, shortcuts, Tab and Enter) and once by the mouse (clicks, wheel turns, and the keyboard
+ * only to type into a field). Each action is counted as it is done (helpers/inputs.ts) and priced
+ * by the model (helpers/klm.ts: K 0.28 s a key, each key of a chord, and a typed character on
+ * either side; a click P + B + B 1.3 s; a hand's move between mouse and keys H 0.4 s; a wheel turn
+ * P 1.1 s; no M). Each run checks its outcome as the person would (a receipt, a changed row, a
+ * URL), so a broken flow fails the bench instead of printing a number. The two runs act on
+ * different entities, made through the API beforehand.
+ *
+ * It runs at two sizes, each on a fresh in-memory database: the demo data, and the demo with a
+ * site of real size beside it (helpers/seed-site.ts), where the mouse finds a row off its first
+ * screen with the page's search box or the wheel. Verdict: each task's keyboard no slower than its
+ * mouse, and in sum at most 0.6 of it.
+ *
+ * Run: npm run build && npm run bench:keystrokes (BENCH_TASKS=unlock,peek runs only those;
+ * BENCH_SIZES=demo or site one size; -- --strict exits 1 on a FAIL).
  */
 import { expect, type Page } from '@playwright/test'
-import { performance } from 'node:perf_hooks'
 import { launchChromium, startBuiltServer } from './helpers/browser'
 import { apiToken } from './helpers/api-token'
-import {
-  Keys,
-  Mouse,
-  keyboardActions,
-  keyboardTotal,
-  mouseTotal,
-  noInputs,
-  type Inputs,
-} from './helpers/inputs'
+import { Keys, Mouse } from './helpers/inputs'
+import { judge, klmTable, type TaskRuns } from './helpers/klm'
 import { machineLine } from './helpers/machine'
 import { keystrokeTasks, type Api } from './helpers/keystroke-tasks'
+import { seedSite } from './helpers/seed-site'
 
 const VIEWPORT = { width: 1440, height: 900 }
 const only = (process.env.BENCH_TASKS ?? '').split(',').filter(Boolean)
+const sizes = (process.env.BENCH_SIZES ?? 'demo,site').split(',').filter(Boolean)
+const strict = process.argv.includes('--strict')
 
 function apiOf(url: string, token: string): Api {
   return async (method, path, body) => {
@@ -57,58 +62,18 @@ async function home(page: Page, url: string) {
     .toBe(true)
 }
 
-interface Row {
-  task: string
-  keyboard: Inputs
-  keyboardMs: number
-  mouse: Inputs
-  mouseMs: number
-}
-
-function printTable(rows: readonly Row[]) {
-  const head = [
-    'task',
-    'keys',
-    'kbd (typed=1)',
-    'kbd ms',
-    'clicks',
-    'typed',
-    'scrolls',
-    'mouse ms',
-    'kbd < mouse',
-  ]
-  const lines = rows.map((row) => [
-    row.task,
-    String(keyboardTotal(row.keyboard)),
-    String(keyboardActions(row.keyboard)),
-    row.keyboardMs.toFixed(0),
-    String(row.mouse.clicks),
-    String(row.mouse.typedFields),
-    String(row.mouse.scrolls),
-    row.mouseMs.toFixed(0),
-    keyboardTotal(row.keyboard) < mouseTotal(row.mouse)
-      ? 'yes'
-      : `NO (${keyboardTotal(row.keyboard)} ≥ ${mouseTotal(row.mouse)})`,
-  ])
-  const widths = head.map((cell, i) =>
-    Math.max(cell.length, ...lines.map((line) => line[i].length)),
-  )
-  const format = (cells: readonly string[]) =>
-    cells.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join('  ')
-  console.log(format(head))
-  for (const line of lines) console.log(format(line))
-  const sum = (pick: (row: Row) => number) => rows.reduce((total, row) => total + pick(row), 0)
-  console.log(
-    `\ntotal: keyboard ${sum((row) => keyboardTotal(row.keyboard))} keys in ${(sum((row) => row.keyboardMs) / 1000).toFixed(1)} s; ` +
-      `mouse ${sum((row) => mouseTotal(row.mouse))} inputs in ${(sum((row) => row.mouseMs) / 1000).toFixed(1)} s; ` +
-      `keyboard fewer on ${rows.filter((row) => keyboardTotal(row.keyboard) < mouseTotal(row.mouse)).length} of ${rows.length} tasks`,
-  )
-}
-
-async function main() {
+/** Every task at one size, on its own server; prints its table and answers whether all passed. */
+async function runAt(size: string, browser: Awaited<ReturnType<typeof launchChromium>>) {
   const server = await startBuiltServer(500)
-  const browser = await launchChromium()
   try {
+    let seeded = 'the demo data'
+    if (size === 'site') {
+      const db = server.handle.services.db
+      const site = await seedSite(<T>(sql: string, params?: unknown[]) =>
+        db.query<T & object>(sql, params),
+      )
+      seeded = `a site of real size: ${site.users.toLocaleString('en')} users, ${site.doors.toLocaleString('en')} doors, ${site.devices.toLocaleString('en')} devices`
+    }
     const api = apiOf(server.url, await apiToken(server.url))
     const context = await browser.newContext({
       viewport: VIEWPORT,
@@ -117,34 +82,44 @@ async function main() {
     })
     const page = await context.newPage()
     await signIn(page, server.url)
-    const rows: Row[] = []
-    const tasks = keystrokeTasks.filter((task) => only.length === 0 || only.includes(task.id))
-    for (const task of tasks) {
-      const keyboard = noInputs()
+    const runs: TaskRuns[] = []
+    for (const task of keystrokeTasks.filter((t) => only.length === 0 || only.includes(t.id))) {
+      const keys = new Keys(page)
       const keyboardSetup = await task.prepare(api, 'keyboard')
       await home(page, server.url)
-      let began = performance.now()
-      await task.keyboard(new Keys(page, keyboard), keyboardSetup)
-      const keyboardMs = performance.now() - began
+      await task.keyboard(keys, keyboardSetup)
       await task.after?.(page)
 
-      const mouse = noInputs()
+      const mouse = new Mouse(page)
       const mouseSetup = await task.prepare(api, 'mouse')
       await home(page, server.url)
-      began = performance.now()
-      await task.mouse(new Mouse(page, mouse), mouseSetup)
-      const mouseMs = performance.now() - began
+      await task.mouse(mouse, mouseSetup)
       await task.after?.(page)
-      rows.push({ task: task.name, keyboard, keyboardMs, mouse, mouseMs })
+      runs.push({ task: task.name, keyboard: keys.tally.counts, mouse: mouse.tally.counts })
     }
+    await context.close()
+    const judgement = judge(runs)
+    console.log(`\nKeystroke-Level Model, ${runs.length} tasks on ${seeded}`)
+    for (const line of klmTable(judgement)) console.log(line)
     console.log(
-      `\nKeyboard alone against mouse alone, ${rows.length} tasks, Chromium headless, production build`,
+      `${size}: ${judgement.pass ? 'PASS' : 'FAIL'}, keyboard ${judgement.keyboardS.toFixed(1)} s against mouse ${judgement.mouseS.toFixed(1)} s; keyboard no slower on ${judgement.tasks.filter((t) => t.pass).length} of ${runs.length} tasks`,
     )
-    console.log(`${machineLine()}\n`)
-    printTable(rows)
+    return judgement.pass
+  } finally {
+    await server.close()
+  }
+}
+
+async function main() {
+  const browser = await launchChromium()
+  console.log(`Keyboard alone against mouse, Chromium headless, production build`)
+  console.log(machineLine())
+  try {
+    const passed: boolean[] = []
+    for (const size of sizes) passed.push(await runAt(size, browser))
+    if (strict && passed.includes(false)) process.exitCode = 1
   } finally {
     await browser.close()
-    await server.close()
   }
 }
 

@@ -25,7 +25,6 @@ const typedDate = (day: Date) => {
   const two = (n: number) => String(n).padStart(2, '0')
   return `${two(day.getUTCMonth() + 1)}${two(day.getUTCDate())}${day.getUTCFullYear()}`
 }
-const isoDate = (day: Date) => day.toISOString().slice(0, 10)
 
 async function expectCredential(page: Page, user: string) {
   await expect(page).toHaveURL(/\/credentials\?row=\d+$/)
@@ -86,10 +85,10 @@ export const credentialNextWeek = task({
     await mouse.click(page.getByRole('option', { name: new RegExp(DOOR) }).first())
     const starts = page.getByRole('group', { name: 'Starts' })
     const ends = page.getByRole('group', { name: 'Ends' })
-    await mouse.fill(starts.getByLabel('Date'), isoDate(monday))
-    await mouse.fill(starts.getByLabel('Time'), '00:00')
-    await mouse.fill(ends.getByLabel('Date'), isoDate(after))
-    await mouse.fill(ends.getByLabel('Time'), '00:00')
+    await mouse.fill(starts.getByLabel('Date'), typedDate(monday))
+    await mouse.fill(starts.getByLabel('Time'), '1200A')
+    await mouse.fill(ends.getByLabel('Date'), typedDate(after))
+    await mouse.fill(ends.getByLabel('Time'), '1200A')
     await mouse.click(page.getByRole('button', { name: 'Create' }))
     await expectCredential(page, user)
   },

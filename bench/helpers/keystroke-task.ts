@@ -42,13 +42,29 @@ export async function ask(keys: Keys, query: string) {
 export const goTo = (mouse: Mouse, name: string) =>
   mouse.click(sidebar(mouse.page).getByRole('link', { name, exact: true }))
 
-/** The row link named `name` in `grid`, scrolled to with the wheel if it is not in view. */
-export async function clickRowLink(mouse: Mouse, grid: Locator, name: string) {
-  const link = grid.getByRole('link', { name, exact: true })
-  await expect(grid.locator('[data-row-index]:not([aria-busy])').first()).toBeVisible()
-  await mouse.scrollTo(link, grid)
-  await mouse.click(link)
+/** A list page's search box and the text a person types into it to find a row. */
+export interface Search {
+  box: Locator
+  text: string
 }
+
+/**
+ * `target` in the list `grid`, found as a person with a mouse finds it: on the first screen, else
+ * by typing into the page's search box (when it has one), else by the wheel; then clicked.
+ */
+export async function clickInList(mouse: Mouse, grid: Locator, target: Locator, search?: Search) {
+  await expect(grid.locator('[data-row-index]:not([aria-busy])').first()).toBeVisible()
+  if (search !== undefined && !(await mouse.sees(target, grid))) {
+    await mouse.fill(search.box, search.text)
+    await expect(target).toBeAttached()
+  }
+  await mouse.scrollTo(target, grid)
+  await mouse.click(target)
+}
+
+/** The row link named `name` in `grid`, found and clicked as clickInList does. */
+export const clickRowLink = (mouse: Mouse, grid: Locator, name: string, search?: Search) =>
+  clickInList(mouse, grid, grid.getByRole('link', { name, exact: true }), search)
 
 /** A unique short word for names made per run. */
 export const stamp = () => Date.now().toString(36).slice(-4)

@@ -6,11 +6,20 @@ import {
   unlockDoor,
 } from './keystroke-device-tasks'
 import { credentialNextWeek, editOrganization, switchLanguage } from './keystroke-other-tasks'
-import { bulkDisable, disableUser, inviteUser, offlineCode } from './keystroke-user-tasks'
+import {
+  bulkDisable,
+  bulkFound,
+  disableUser,
+  inviteUser,
+  offlineCode,
+} from './keystroke-user-tasks'
 
 export type { Api } from './keystroke-task'
 
-/** Issue 46's fixed list, in its order. */
+/**
+ * The fixed list: SPEC order of issue 46, then issue 63's. Offboard a user: its place is after
+ * bulkFound, once the console offers it.
+ */
 export const keystrokeTasks = [
   unlockDoor,
   forceUnlock,
@@ -24,4 +33,5 @@ export const keystrokeTasks = [
   peekPlan,
   switchLanguage,
   bulkDisable,
+  bulkFound,
 ]

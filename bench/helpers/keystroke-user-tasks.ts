@@ -1,6 +1,8 @@
 import { expect, type Page } from '@playwright/test'
+import type { Mouse } from './inputs'
 import {
   ask,
+  clickInList,
   goTo,
   selectedOption,
   stamp,
@@ -20,6 +22,8 @@ interface Person {
   first: string
   last: string
   username: string
+  /** The e-mail's domain, acme.example unless given. */
+  domain?: string
 }
 
 /** Staff users made in Acme through the API, with the role's permissions. */
@@ -34,7 +38,7 @@ async function createPeople(api: Api, people: Person[]) {
   for (const person of people)
     await api('POST', '/org/v1/users', {
       username: person.username,
-      email: `${person.username}@acme.example`,
+      email: `${person.username}@${person.domain ?? 'acme.example'}`,
       first_name: person.first,
       last_name: person.last,
       organization_id: acme,
@@ -53,12 +57,15 @@ const onePerson = async (api: Api, mode: Mode, names: [string, string], last: st
   return person
 }
 
-/** Opens the user's page by mouse: Users, their name in the search, their row. */
-async function openUser(mouse: import('./inputs').Mouse, person: Person) {
+/** Opens the user's page by mouse: Users, their row on the first screen or searched for by name. */
+async function openUser(mouse: Mouse, person: Person) {
   await goTo(mouse, 'Users')
-  await mouse.fill(usersSearch(mouse.page), person.first.toLowerCase())
   const name = `${person.first} ${person.last}`
-  await mouse.click(usersGrid(mouse.page).getByRole('link', { name: new RegExp(name) }))
+  const link = usersGrid(mouse.page).getByRole('link', { name: new RegExp(name) })
+  await clickInList(mouse, usersGrid(mouse.page), link, {
+    box: usersSearch(mouse.page),
+    text: person.first.toLowerCase(),
+  })
   await expect(mouse.page).toHaveURL(/\/users\/view\/\d+$/)
 }
 
@@ -166,6 +173,67 @@ export const bulkDisable = task({
   },
 })
 
+/** Six contractors of one firm, found by its name (their e-mail's domain); a firm per run. */
+export const bulkFound = task({
+  id: 'found',
+  name: 'bulk-disable users found by a search',
+  prepare: async (api, mode) => {
+    const firm = mode === 'keyboard' ? 'brightwork' : 'clearwater'
+    const run = stamp()
+    await createPeople(
+      api,
+      ['Ivo', 'Jo', 'Kai', 'Lu', 'Max', 'Ole'].map((first) => ({
+        first,
+        last: 'Contractor',
+        username: `${first}.${run}`.toLowerCase(),
+        domain: `${firm}.example`,
+      })),
+    )
+    return firm
+  },
+  keyboard: async (keys, firm) => {
+    const page = keys.page
+    await keys.press('g')
+    await keys.press('u')
+    await expect(usersSearch(page)).toBeVisible()
+    await keys.press('/')
+    await keys.type(firm)
+    await expect(usersGrid(page).locator('[data-row-index]:not([aria-busy])')).toHaveCount(6)
+    await keys.press('ArrowDown')
+    await expect(usersGrid(page)).toBeFocused()
+    // x selects the first, Shift+X on the last selects the range between.
+    await keys.press('x')
+    await keys.press('End')
+    await keys.press('Shift+X')
+    const bar = page.getByRole('region', { name: 'Actions on the selected rows' })
+    await expect(bar).toContainText('6 selected')
+    await keys.press('Tab', 2)
+    await expect(bar.getByRole('button', { name: 'Disable' })).toBeFocused()
+    await keys.press('Enter')
+    const dialog = page.getByRole('dialog', { name: 'Disable 6 users?' })
+    await expect(dialog).toBeVisible()
+    await tabTo(keys, dialog.getByRole('button', { name: 'Disable 6 users' }))
+    await keys.press('Enter')
+    await expect(dialog.getByRole('status')).toHaveText('6 succeeded, 0 failed.')
+  },
+  mouse: async (mouse, firm) => {
+    const page = mouse.page
+    await goTo(mouse, 'Users')
+    await mouse.fill(usersSearch(page), firm)
+    const rows = usersGrid(page).locator('[data-row-index]:not([aria-busy])')
+    await expect(rows).toHaveCount(6)
+    // The first row's box, then Shift and the last row's: the range between.
+    await mouse.click(rows.first().getByRole('checkbox'))
+    await mouse.click(rows.last().getByRole('checkbox'), { shift: true })
+    const bar = page.getByRole('region', { name: 'Actions on the selected rows' })
+    await expect(bar).toContainText('6 selected')
+    await mouse.click(bar.getByRole('button', { name: 'Disable' }))
+    const dialog = page.getByRole('dialog', { name: 'Disable 6 users?' })
+    await mouse.click(dialog.getByRole('button', { name: 'Disable 6 users' }))
+    await expect(dialog.getByRole('status')).toHaveText('6 succeeded, 0 failed.')
+  },
+})
+
 /** A credential without a PIN, a different person's per run (seeded: Clara's and Lea's). */
 const codeless = async (api: Api, mode: Mode) => {
   const all = (await api('GET', '/access/v1/credentials?length=100')) as {
@@ -208,9 +276,13 @@ export const offlineCode = task({
   mouse: async (mouse, { id, user }) => {
     const page = mouse.page
     await goTo(mouse, 'Credentials')
-    await mouse.fill(page.getByRole('searchbox', { name: /Search credentials/ }), user)
     const grid = page.getByRole('grid', { name: 'Credentials' })
-    await mouse.click(grid.getByRole('button', { name: `Offline code for credential ${id}` }))
+    await clickInList(
+      mouse,
+      grid,
+      grid.getByRole('button', { name: `Offline code for credential ${id}` }),
+      { box: page.getByRole('searchbox', { name: /Search credentials/ }), text: user },
+    )
     const generate = page.getByRole('dialog', { name: 'Generate offline code' })
     await mouse.click(generate.getByRole('button', { name: 'Generate code' }))
     await expectCode(page)
