@@ -191,6 +191,26 @@ test('the palette finds a location on ~ and peeks at it in the drawer', async ({
   await expect(drawer(page).getByRole('heading', { name: 'Acme Warehouse' })).toBeVisible()
 })
 
+test('the palette opens a location with focus in its tree, the floors open', async ({ page }) => {
+  await signIn(page, demo.admin)
+  await page.keyboard.press('ControlOrMeta+k')
+  await page.keyboard.type('~Acme HQ')
+  const palette = page.getByRole('dialog', { name: 'Command palette' })
+  await expect(palette.getByRole('option', { name: /Acme HQ/ }).first()).toHaveAttribute(
+    'aria-selected',
+    'true',
+  )
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(/\/locations\/view\/\d+$/)
+  const tree = page.getByRole('tree')
+  const first = tree.getByRole('treeitem').first()
+  // No Tab to reach it: the tree is the page's target, its first floor open on its rooms.
+  await expect(first).toBeFocused()
+  await expect(first).toHaveAttribute('aria-expanded', 'true')
+  await page.keyboard.press('ArrowDown')
+  await expect(tree.getByRole('treeitem', { level: 2 }).first()).toBeFocused()
+})
+
 test('the list shows address and floors, rooms, doors and devices counts', async ({ page }) => {
   await signIn(page, demo.admin)
   await page.goto('/locations?q=Acme%20HQ')

@@ -29,6 +29,8 @@ export const TreeItemRow = memo(function TreeItemRow(props: TreeItemRowProps) {
       aria-expanded={row.childCount > 0 ? row.expanded : undefined}
       aria-selected={focused}
       tabIndex={focused ? 0 : -1}
+      // The page's primary target (ui/focus.ts): arriving at a building lands in its tree.
+      data-autofocus={focused ? '' : undefined}
       className={styles.item}
       style={{
         paddingInlineStart: `${row.level * 1.25}rem`,

@@ -1,5 +1,6 @@
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react'
 import { useLocation } from 'wouter'
+import { focusIsLost } from '../../ui/focus'
 import { useI18nContext } from '../../../i18n/i18n-react'
 import type { LocationDeep } from '../../contract/locations'
 import { pathTo } from '../../contract/pages'
@@ -42,7 +43,10 @@ export function LocationTree(props: LocationTreeProps) {
   const { location, canCreate, canUpdate, canDelete, addFloorNow = false, onPicked } = props
   const { LL } = useI18nContext()
   const [, navigate] = useLocation()
-  const [expanded, setExpanded] = useState<ReadonlySet<string>>(new Set())
+  // The floors start open: arriving at a building shows its rooms, one ↓ from the first.
+  const [expanded, setExpanded] = useState<ReadonlySet<string>>(
+    () => new Set(location.floors.map((floor) => `floor:${floor.floor_id}`)),
+  )
   const [focusKey, setFocusKey] = useState<string | null>(null)
   const [editing, setEditing] = useState<Editing>(null)
   const [draft, setDraft] = useState('')
@@ -84,6 +88,23 @@ export function LocationTree(props: LocationTreeProps) {
     if (item && document.activeElement === item) wantFocus.current = null
   }
   useEffect(focusWanted)
+  // The tree comes after the page's heading (the building is read first): focus still on the
+  // heading or lost when it appears moves into the tree, as on a page that is a list.
+  useEffect(() => {
+    let frames = 0
+    let handle = 0
+    const enter = () => {
+      const active = document.activeElement
+      const onHeading = active instanceof HTMLElement && active.matches('main h1')
+      if (!onHeading && !focusIsLost()) return
+      const item = treeRef.current?.querySelector<HTMLElement>('[role="treeitem"][tabindex="0"]')
+      // The window of rows is measured after the first paint: wait for it, a frame at a time.
+      if (item) item.focus()
+      else if (++frames < 60) handle = requestAnimationFrame(enter)
+    }
+    enter()
+    return () => cancelAnimationFrame(handle)
+  }, [])
 
   const focusRow = (key: string) => {
     wantFocus.current = key
