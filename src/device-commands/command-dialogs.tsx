@@ -1,7 +1,7 @@
-import { useRef } from 'react'
 import { useI18nContext } from '../../i18n/i18n-react'
 import type { CommandFailure, DeviceCommandName } from '../../machines/device-command.machine'
 import { Button } from '../ui/button'
+import { useConfirmFocus } from '../ui/confirm-focus'
 import { Dialog } from '../ui/dialog'
 import * as styles from './command-dialogs.css'
 
@@ -19,18 +19,22 @@ interface ConfirmProps {
 }
 
 /**
- * The one confirmation every command passes. Enter on the focused confirm button sends; force
- * unlock warns first and then asks again with Cancel focused, so a second Enter cannot send it.
+ * The one confirmation every command passes. A command is reversible, so Enter on the focused
+ * confirm button sends; force unlock warns first and then asks again as a destructive step with
+ * Cancel focused, so a second Enter cannot send it.
  */
 export function CommandConfirmDialog(props: ConfirmProps) {
   const { step, command, name, place, onConfirm, onConfirmForce, onCancel, onCloseAutoFocus } =
     props
   const { LL } = useI18nContext()
-  const confirmRef = useRef<HTMLButtonElement>(null)
   const label = command ? LL.devices.command[command]() : ''
   const force = command === 'force_unlock'
   const sending = step === 'sending'
   const secondStep = step === 'force' || (force && sending)
+  const { confirmRef, cancelRef, startRef } = useConfirmFocus(
+    secondStep ? 'destructive' : 'reversible',
+    step !== null,
+  )
   return (
     <Dialog
       open={step !== null}
@@ -48,20 +52,20 @@ export function CommandConfirmDialog(props: ConfirmProps) {
       }
       hideClose
       onCloseAutoFocus={onCloseAutoFocus}
-      initialFocus={confirmRef}
+      initialFocus={startRef}
       footer={
         secondStep ? (
           <div key="force" className={styles.commandRow}>
-            <Button tone="secondary" onClick={onCancel} disabled={sending} autoFocus>
+            <Button tone="secondary" ref={cancelRef} onClick={onCancel} disabled={sending}>
               {LL.common.cancel()}
             </Button>
-            <Button tone="danger" onClick={onConfirmForce} disabled={sending}>
+            <Button tone="danger" ref={confirmRef} onClick={onConfirmForce} disabled={sending}>
               {sending ? LL.devices.sending() : LL.devices.forceSend()}
             </Button>
           </div>
         ) : (
           <div key="confirm" className={styles.commandRow}>
-            <Button tone="secondary" onClick={onCancel} disabled={sending}>
+            <Button tone="secondary" ref={cancelRef} onClick={onCancel} disabled={sending}>
               {LL.common.cancel()}
             </Button>
             <Button

@@ -8,7 +8,7 @@ import type { BulkCommandName } from './command-links'
 /** A request no screen took (the page did not load, the user went on) must not surface later. */
 export const REQUEST_TTL_MS = 10_000
 
-function requestChannel<TCommand>() {
+export function requestChannel<TCommand>() {
   let pending: { id: number; command: TCommand; at: number } | null = null
   const listeners = new Set<() => void>()
   return {

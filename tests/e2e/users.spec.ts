@@ -268,12 +268,11 @@ test('palette: @ finds users; actions are absent, disabled with a reason, or run
   await expect(sms).toHaveAttribute('aria-disabled', 'true')
   await expect(sms).toContainText('No phone number: add one to invite by SMS.')
   await page.keyboard.type('invite by e-mail')
+  // Choosing the invitation is the one ask: the user's page sends it, as its button does.
   await page.keyboard.press('Enter')
-  await expect(page).toHaveURL(/\/users\/view\/\d+\?command=invite-email$/)
-  const confirm = page.getByRole('dialog', { name: 'Send Otto Orgadmin an invitation?' })
-  await confirm.getByRole('button', { name: 'Send invitation' }).click()
   await expect(page.getByText('Invitation sent to orgadmin@demo.local.')).toBeVisible()
   await expect(page).toHaveURL(/\/users\/view\/\d+$/)
+  await expect(page.getByRole('dialog')).toHaveCount(0)
 
   await signOut(page)
   await signIn(page, demo.staff)
@@ -317,7 +316,9 @@ test('admin disables and enables a user from the view and the palette; never the
   await page.keyboard.press('Enter')
   await expect(page).toHaveURL(/\/users\/view\/\d+\?command=enable$/)
   const enable = page.getByRole('dialog', { name: 'Enable Dora Bulk?' })
-  await enable.getByRole('button', { name: 'Enable' }).press('Enter')
+  // Enabling is undone as easily: focus starts on it, so Enter confirms at once.
+  await expect(enable.getByRole('button', { name: 'Enable' })).toBeFocused()
+  await page.keyboard.press('Enter')
   await expect(page.getByText('User “Dora Bulk” enabled.')).toBeVisible()
   await expect(page).toHaveURL(/\/users\/view\/\d+$/)
   await expect(page.getByRole('button', { name: 'Disable' })).toBeVisible()
@@ -467,9 +468,7 @@ test('bulk from the palette: offered only while rows are selected, the same conf
   await page.keyboard.press('Enter')
   const dialog = page.getByRole('dialog', { name: 'Disable 3 users?' })
   await expect(dialog.getByRole('listitem')).toHaveCount(3)
-  // As from the bar: focus starts on Cancel, the destructive choice is one Tab away.
-  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused()
-  await page.keyboard.press('Tab')
+  // Disabling is undone by enabling: focus starts on it, so Enter confirms at once.
   await expect(dialog.getByRole('button', { name: 'Disable 3 users' })).toBeFocused()
   await page.keyboard.press('Enter')
   await expect(dialog.getByRole('status')).toHaveText('3 succeeded, 0 failed.')
@@ -656,3 +655,52 @@ for (const theme of ['light', 'dark'] as const) {
     await expectNoSeriousViolations(page)
   })
 }
+
+test('a confirmation starts where its kind says: a linked invitation and disable on the confirming button, a delete on Cancel', async ({
+  page,
+}) => {
+  const username = `vera.${Date.now()}`
+  await signInByKeyboard(page, demo.admin)
+  const [id] = await createUsers(page, [{ username, first_name: 'Vera', role: 'staff' }])
+  const palette = page.getByRole('dialog', { name: 'Command palette' })
+  const actionOnVera = async (action: string) => {
+    await page.keyboard.press('ControlOrMeta+k')
+    await page.keyboard.type(`@${username}`)
+    await expect(palette.getByRole('option', { name: /Vera Bulk/ })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    )
+    await page.keyboard.press('Tab')
+    await page.keyboard.type(action)
+    await expect(palette.getByRole('option', { name: action })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    )
+    await page.keyboard.press('Enter')
+  }
+
+  // A link that asks for an invitation is confirmed once, starting on Send invitation.
+  await page.goto(`/users/view/${id}?command=invite-email`)
+  const invite = page.getByRole('dialog', { name: 'Send Vera Bulk an invitation?' })
+  await expect(invite.getByRole('button', { name: 'Send invitation' })).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(page.getByText(`Invitation sent to ${username}@acme.example.`)).toBeVisible()
+  await expect(page).toHaveURL(new RegExp(`/users/view/${id}$`))
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+
+  await actionOnVera('Disable user')
+  const disable = page.getByRole('dialog', { name: 'Disable Vera Bulk?' })
+  await expect(disable.getByRole('button', { name: 'Disable' })).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(page.getByText('User “Vera Bulk” disabled.')).toBeVisible()
+  await expect(disable).toHaveCount(0)
+
+  // A deleted user does not come back: focus starts on Cancel, and Enter keeps the user.
+  await actionOnVera('Delete user')
+  const remove = page.getByRole('dialog', { name: 'Delete Vera Bulk?' })
+  await expect(remove.getByRole('button', { name: 'Cancel' })).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(remove).toHaveCount(0)
+  await expect(page).toHaveURL(new RegExp(`/users/view/${id}$`))
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Vera Bulk')
+})
