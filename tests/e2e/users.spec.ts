@@ -704,3 +704,40 @@ test('a confirmation starts where its kind says: a linked invitation and disable
   await expect(page).toHaveURL(new RegExp(`/users/view/${id}$`))
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Vera Bulk')
 })
+
+test('@ alone lists the users opened last, then the first window, and End reaches the next one', async ({
+  page,
+}) => {
+  const stamp = Date.now()
+  await signInByKeyboard(page, demo.admin)
+  await createManyUsers(page, `browse.${stamp}`, 30)
+  const [last] = await createUsers(page, [
+    { username: `zz.${stamp}`, first_name: 'Zora', role: 'staff' },
+  ])
+  // Opening Zora's page makes her a recent one; her username sorts after the first window.
+  await page.goto(`/users/view/${last}`)
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Zora Bulk')
+  await page.goto('/users')
+  await expect(grid(page)).toBeVisible()
+
+  const palette = page.getByRole('dialog', { name: 'Command palette' })
+  await page.keyboard.press('ControlOrMeta+k')
+  await page.keyboard.type('@')
+  const recent = palette.getByRole('group', { name: 'Recently opened' })
+  const listed = palette.getByRole('group', { name: 'Users', exact: true })
+  await expect(recent.getByRole('option')).toHaveText([/Zora Bulk/])
+  await expect(recent.getByRole('option')).toHaveAttribute('aria-selected', 'true')
+  await expect(listed.getByRole('option')).toHaveCount(25)
+
+  // End walks onto the window's last row, which asks for the next window below it.
+  await page.keyboard.press('End')
+  await expect(listed.getByRole('option').nth(24)).toHaveAttribute('aria-selected', 'true')
+  await expect.poll(() => listed.getByRole('option').count()).toBeGreaterThan(25)
+  await page.keyboard.press('ArrowDown')
+  const beyond = listed.getByRole('option').nth(25)
+  await expect(beyond).toHaveAttribute('aria-selected', 'true')
+  await expect(beyond).toBeInViewport()
+  // Zora is listed once, among the recent ones.
+  await expect(palette.getByRole('option', { name: /Zora Bulk/ })).toHaveCount(1)
+  await expectNoSeriousViolations(page)
+})
