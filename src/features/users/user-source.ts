@@ -3,6 +3,7 @@ import type { Message, Viewer } from '../../commands/command'
 import type { EntitySource } from '../../commands/entity-source'
 import { listSearch } from '../../commands/entity-search'
 import type { PaletteContext } from '../../commands/registry'
+import type { InviteNotify } from '../../contract/notify'
 import { inviteNeeds, needs, type Can } from '../../contract/permissions'
 import type { User } from '../../contract/users'
 import { pathTo } from '../../contract/pages'
@@ -26,11 +27,7 @@ const onViewPage = (user: User, command: string) =>
   `${pathTo('users-view', { id: user.user_id })}?command=${command}`
 
 // The page sends an invitation chosen here at once, as its button does (invite-requests.ts).
-const invite = (
-  ctx: PaletteContext,
-  user: User,
-  workflow: 'first_password_email' | 'first_password_sms',
-) => {
+const invite = (ctx: PaletteContext, user: User, workflow: InviteNotify['workflow']) => {
   inviteRequests.request(user.user_id, workflow)
   ctx.navigate(pathTo('users-view', { id: user.user_id }))
 }
