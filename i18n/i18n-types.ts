@@ -1616,6 +1616,76 @@ type RootTranslation = {
 		 * o​r
 		 */
 		or: string
+		keys: {
+			/**
+			 * C​t​r​l
+			 */
+			mod: string
+			/**
+			 * A​l​t
+			 */
+			alt: string
+			/**
+			 * S​h​i​f​t
+			 */
+			shift: string
+			/**
+			 * E​n​t​e​r
+			 */
+			enter: string
+			/**
+			 * S​p​a​c​e
+			 */
+			space: string
+			/**
+			 * E​s​c
+			 */
+			escape: string
+			/**
+			 * T​a​b
+			 */
+			tab: string
+			/**
+			 * B​a​c​k​s​p​a​c​e
+			 */
+			backspace: string
+			/**
+			 * D​e​l​e​t​e
+			 */
+			'delete': string
+			/**
+			 * H​o​m​e
+			 */
+			home: string
+			/**
+			 * E​n​d
+			 */
+			end: string
+			/**
+			 * P​a​g​e​ ​U​p
+			 */
+			pageup: string
+			/**
+			 * P​a​g​e​ ​D​o​w​n
+			 */
+			pagedown: string
+			/**
+			 * ↑
+			 */
+			arrowup: string
+			/**
+			 * ↓
+			 */
+			arrowdown: string
+			/**
+			 * ←
+			 */
+			arrowleft: string
+			/**
+			 * →
+			 */
+			arrowright: string
+		}
 		shortcuts: {
 			/**
 			 * K​e​y​b​o​a​r​d​ ​s​h​o​r​t​c​u​t​s
@@ -6824,6 +6894,76 @@ export type TranslationFunctions = {
 		 * or
 		 */
 		or: () => LocalizedString
+		keys: {
+			/**
+			 * Ctrl
+			 */
+			mod: () => LocalizedString
+			/**
+			 * Alt
+			 */
+			alt: () => LocalizedString
+			/**
+			 * Shift
+			 */
+			shift: () => LocalizedString
+			/**
+			 * Enter
+			 */
+			enter: () => LocalizedString
+			/**
+			 * Space
+			 */
+			space: () => LocalizedString
+			/**
+			 * Esc
+			 */
+			escape: () => LocalizedString
+			/**
+			 * Tab
+			 */
+			tab: () => LocalizedString
+			/**
+			 * Backspace
+			 */
+			backspace: () => LocalizedString
+			/**
+			 * Delete
+			 */
+			'delete': () => LocalizedString
+			/**
+			 * Home
+			 */
+			home: () => LocalizedString
+			/**
+			 * End
+			 */
+			end: () => LocalizedString
+			/**
+			 * Page Up
+			 */
+			pageup: () => LocalizedString
+			/**
+			 * Page Down
+			 */
+			pagedown: () => LocalizedString
+			/**
+			 * ↑
+			 */
+			arrowup: () => LocalizedString
+			/**
+			 * ↓
+			 */
+			arrowdown: () => LocalizedString
+			/**
+			 * ←
+			 */
+			arrowleft: () => LocalizedString
+			/**
+			 * →
+			 */
+			arrowright: () => LocalizedString
+		}
 		shortcuts: {
 			/**
 			 * Keyboard shortcuts

@@ -17,6 +17,7 @@ import {
 } from './bulk-command'
 import { Button } from '../ui/button'
 import { errorText } from '../ui/data-table/error-text'
+import { useConfirmFocus } from '../ui/confirm-focus'
 import { Dialog } from '../ui/dialog'
 import { Notice } from '../ui/notice'
 import { frameBatch } from '../lib/frame-batch'
@@ -58,7 +59,6 @@ interface BulkCommandDialogProps {
 export function BulkCommandDialog({ place, command, open, onClose }: BulkCommandDialogProps) {
   const { LL } = useI18nContext()
   const client = useQueryClient()
-  const confirmRef = useRef<HTMLButtonElement>(null)
   const [run, setRun] = useState<Run | null>(null)
   const preview = useQuery({
     queryKey: [...deviceKeys.all, 'place', place.kind, place.id],
@@ -81,9 +81,8 @@ export function BulkCommandDialog({ place, command, open, onClose }: BulkCommand
   const plan = preview.data ? planBulk(preview.data, command) : null
   const label = LL.devices.command[command]()
   const ready = plan !== null && plan.targets.length > 0 && run === null
-  useEffect(() => {
-    if (ready) confirmRef.current?.focus()
-  }, [ready])
+  // Locking or unlocking everything here is undone as easily: Enter sends once the plan shows.
+  const { confirmRef, cancelRef, startRef } = useConfirmFocus('reversible', open && ready)
 
   // Receipts arrive faster than frames: the steps between two frames become one render.
   const [steps] = useState(() => {
@@ -153,10 +152,11 @@ export function BulkCommandDialog({ place, command, open, onClose }: BulkCommand
       onOpenChange={(next) => (next ? undefined : close())}
       title={LL.devices.bulk.title({ command: label, place: place.name })}
       hideClose
+      initialFocus={startRef}
       footer={
         run === null ? (
           <>
-            <Button tone="secondary" onClick={close}>
+            <Button tone="secondary" ref={cancelRef} onClick={close}>
               {LL.common.cancel()}
             </Button>
             {ready && plan ? (

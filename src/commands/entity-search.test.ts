@@ -118,4 +118,16 @@ describe('listSearch', () => {
       signal,
     )
   })
+
+  it('asks for a later window from its start', async () => {
+    const fetchPage = vi.fn((_query: unknown, _signal: AbortSignal) =>
+      Promise.resolve({ data: [] }),
+    )
+    const signal = new AbortController().signal
+    await listSearch(fetchPage, { order_by: 'name', order_direction: 'asc' })('', signal, 25, 50)
+    expect(fetchPage).toHaveBeenCalledWith(
+      { start: 50, length: 25, order_by: 'name', order_direction: 'asc', search: '' },
+      signal,
+    )
+  })
 })

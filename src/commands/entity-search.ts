@@ -16,7 +16,7 @@ export const ENTITY_SEARCH_DELAY_MS = 75
 export const ENTITY_SEARCH_LENGTH = 8
 
 /**
- * A source's `search`: the first rows of its list call's `search`, in the order given, so every
+ * A source's `search`: a window of its list call's `search` rows, in the order given, so every
  * kind asks the server the same way and differs only in how its equal matches read.
  */
 export function listSearch<E, K extends string>(
@@ -27,8 +27,9 @@ export function listSearch<E, K extends string>(
     text: string,
     signal: AbortSignal,
     length = ENTITY_SEARCH_LENGTH,
+    start = 0,
   ): Promise<readonly E[]> => {
-    const query = { start: 0, length, ...order, search: text }
+    const query = { start, length, ...order, search: text }
     return (await fetchPage(query, signal)).data
   }
 }
@@ -59,15 +60,8 @@ export function createEntitySearch<Ctx extends CommandContext>(
   }
 
   return {
-    /**
-     * `text` null: nothing to search (idle); '' browses the sources' first `length` rows (a prefix
-     * alone, which grows `length` as the list is scrolled).
-     */
-    update(
-      sources: readonly EntitySource<unknown, Ctx>[],
-      text: string | null,
-      length = ENTITY_SEARCH_LENGTH,
-    ) {
+    /** `text` null: nothing to search (idle); '' lists the sources' first rows (a verb alone). */
+    update(sources: readonly EntitySource<unknown, Ctx>[], text: string | null) {
       cancel()
       if (text === null || sources.length === 0) {
         emit(idleSearch)
@@ -79,7 +73,7 @@ export function createEntitySearch<Ctx extends CommandContext>(
         controller = current
         void Promise.allSettled(
           sources.map(async (source) =>
-            (await source.search(text, current.signal, length)).map((entity): EntityHit<Ctx> => ({
+            (await source.search(text, current.signal)).map((entity): EntityHit<Ctx> => ({
               source,
               entity,
               view: source.view(entity),

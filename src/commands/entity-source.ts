@@ -20,8 +20,11 @@ export interface EntitySource<E, Ctx extends CommandContext = CommandContext> {
   readonly heading: Message
   /** Who may search this kind at all (the list's read permission). */
   readonly needs: Needs
-  /** The first `length` matches (ENTITY_SEARCH_LENGTH when absent); '' lists the kind's first rows. */
-  search(text: string, signal: AbortSignal, length?: number): Promise<readonly E[]>
+  /**
+   * `length` matches (ENTITY_SEARCH_LENGTH when absent) from the `start`th (0 when absent), in the
+   * list's default order; '' lists the kind's rows.
+   */
+  search(text: string, signal: AbortSignal, length?: number, start?: number): Promise<readonly E[]>
   view(entity: E): EntityHitView
   /**
    * True when a result's title is made of other entities' names (a credential reads "user →

@@ -1,7 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest'
 import { isEditableTarget, isMacPlatform, situationOf } from './keyboard-dom'
-import { shortcutKeys } from './shortcut-keys'
 
 afterEach(() => {
   document.body.innerHTML = ''
@@ -36,14 +35,7 @@ describe('situationOf', () => {
   })
 })
 
-describe('shortcutKeys', () => {
-  it('prints platform key caps per chord', () => {
-    expect(shortcutKeys('mod+k', true)).toEqual([['⌘', 'K']])
-    expect(shortcutKeys('mod+k', false)).toEqual([['Ctrl', 'K']])
-    expect(shortcutKeys('g o', false)).toEqual([['G'], ['O']])
-    expect(shortcutKeys('?', false)).toEqual([['?']])
-  })
-
+describe('isMacPlatform', () => {
   it('recognises Apple platforms', () => {
     expect(isMacPlatform('MacIntel')).toBe(true)
     expect(isMacPlatform('Linux x86_64')).toBe(false)

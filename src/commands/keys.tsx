@@ -5,7 +5,7 @@ import * as styles from './command-palette.css'
 import { isMacPlatform } from './keyboard-dom'
 import { shortcutKeys } from './shortcut-keys'
 
-const mac = typeof navigator !== 'undefined' && isMacPlatform(navigator.platform)
+export const mac = typeof navigator !== 'undefined' && isMacPlatform(navigator.platform)
 
 /**
  * A shortcut as key caps; sequences read "G then O" so screen readers say it the same way. The
@@ -16,7 +16,7 @@ export function Keys({ shortcut }: { shortcut: Shortcut }) {
   const { LL } = useI18nContext()
   return (
     <span className={styles.keys}>
-      {shortcutKeys(shortcut, mac).map((chord, i) => (
+      {shortcutKeys(shortcut, LL, mac).map((chord, i) => (
         <Fragment key={i}>
           {i > 0 ? ` ${LL.commands.then()} ` : null}
           {chord.map((key, j) => (

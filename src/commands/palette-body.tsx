@@ -22,16 +22,14 @@ import { PaletteFooter } from './palette-footer'
 import { PaletteRowView } from './palette-row'
 import type { PaletteContext } from './registry'
 import { parseQuery, searchesCommands } from './scopes'
-import { ENTITY_SEARCH_LENGTH } from './entity-search'
+import { afterRecents } from './browse'
+import { useBrowse } from './use-browse'
 import { useEntitySearch } from './use-entity-search'
 import { popPage, pushPage, type PaletteStack } from './palette-stack'
 import { matchVerbs, verbSections, verbSources } from './verbs'
 
 /** Rows mounted per query: cmdk measures and orders mounted nodes, so mount only what fits a glance. */
 export const PALETTE_LIMIT = 50
-/** A browsed kind grows by this many rows at a time, up to BROWSE_MAX (then search narrows it). */
-const BROWSE_STEP = 25
-const BROWSE_MAX = 200
 const SCROLL_SLACK_PX = 48
 
 type Ctx = PaletteContext
@@ -93,24 +91,22 @@ export function PaletteBody(props: PaletteBodyProps) {
         : [],
     [page, props.sources, scopeKind],
   )
-  // Two characters before asking the server for everything; a prefix alone ("$") browses its kind,
-  // its window growing as the list is scrolled or walked to its end.
+  // Two characters before asking the server for everything; a prefix alone ("$") browses its kind
+  // (browse.ts): the ones opened last, then the list window by window as it is scrolled or walked.
   const browsing = page === undefined && scopeKind !== 'all' && parsed.text === ''
-  const [browse, setBrowse] = useState({ scope: scopeKind, length: ENTITY_SEARCH_LENGTH })
-  const browseLength = browse.scope === scopeKind ? browse.length : ENTITY_SEARCH_LENGTH
   const entitySearch = useEntitySearch(
     searched,
-    scopeKind !== 'all' || parsed.text.length >= 2 ? parsed.text : null,
-    browsing ? browseLength : ENTITY_SEARCH_LENGTH,
+    !browsing && (scopeKind !== 'all' || parsed.text.length >= 2) ? parsed.text : null,
   )
-  const mayHaveMore =
-    browsing &&
-    entitySearch.status === 'done' &&
-    entitySearch.hits.some((hits) => hits.length >= browseLength) &&
-    browseLength < BROWSE_MAX
-  function browseFurther() {
-    if (mayHaveMore) setBrowse({ scope: scopeKind, length: browseLength + BROWSE_STEP })
-  }
+  const browse = useBrowse(browsing ? (searched[0] ?? null) : null)
+  const browsedRecents = useMemo(
+    () => (browsing ? props.recentEntities.filter((hit) => hit.source.kind === scopeKind) : []),
+    [browsing, props.recentEntities, scopeKind],
+  )
+  const entities = useMemo(
+    () => (browsing ? [afterRecents(browsedRecents, browse.state.hits)] : entitySearch.hits),
+    [browsing, browsedRecents, browse.state.hits, entitySearch.hits],
+  )
   // "unlock recep": the verb's kinds are searched for the words after it (verbs.ts).
   const verbs = useMemo(
     () =>
@@ -143,7 +139,7 @@ export function PaletteBody(props: PaletteBodyProps) {
       listed: offered,
       outcome,
       recents: scopeKind === 'all' ? props.recents : [],
-      entities: entitySearch.hits,
+      entities,
       ...(scopeKind === 'all' && props.subject !== null
         ? {
             page: {
@@ -152,12 +148,7 @@ export function PaletteBody(props: PaletteBodyProps) {
             },
           }
         : {}),
-      recentEntities:
-        scopeKind === 'all'
-          ? props.recentEntities
-          : browsing
-            ? props.recentEntities.filter((hit) => hit.source.kind === scopeKind)
-            : [],
+      recentEntities: scopeKind === 'all' ? props.recentEntities : browsedRecents,
       more:
         verbs === null
           ? []
@@ -171,20 +162,20 @@ export function PaletteBody(props: PaletteBodyProps) {
   }, [
     props.subject,
     props.recentEntities,
+    browsedRecents,
     verbs,
     verbSearch.hits,
     page,
     props.can,
     props.userId,
     props.recents,
-    browsing,
     search,
     LL,
     parsed.text,
     scopeKind,
     offered,
     outcome,
-    entitySearch.hits,
+    entities,
   ])
 
   const rows = sections.flatMap((section) => section.rows)
@@ -196,10 +187,10 @@ export function PaletteBody(props: PaletteBodyProps) {
   }, [first])
 
   const selected = rows.find((row) => row.value === value)
-  // Walking onto the last rows of a browsed kind fetches the next rows.
+  // Walking onto the last rows of a browsed kind fetches the next window.
   const nearEnd = rows.length > 0 && rows.slice(-2).some((row) => row.value === value)
   useEffect(() => {
-    if (nearEnd && moved.current) browseFurther()
+    if (browsing && nearEnd && moved.current) browse.more()
   })
 
   function openActions(hit: EntityHit<Ctx>) {
@@ -217,7 +208,10 @@ export function PaletteBody(props: PaletteBodyProps) {
     else props.onRun(primary.command, false)
   }
 
-  const loading = entitySearch.status === 'loading' || verbSearch.status === 'loading'
+  const loading =
+    entitySearch.status === 'loading' ||
+    verbSearch.status === 'loading' ||
+    browse.state.status === 'loading'
   // Enter typed before the server's results arrive runs the first result once they do.
   const enterPending = useRef(false)
   useEffect(() => {
@@ -274,7 +268,10 @@ export function PaletteBody(props: PaletteBodyProps) {
 
   const total = outcome?.total ?? 0
   const hidden = outcome === null ? 0 : total - outcome.results.length
-  const failed = entitySearch.status === 'failed' || verbSearch.status === 'failed'
+  const failed =
+    entitySearch.status === 'failed' ||
+    verbSearch.status === 'failed' ||
+    browse.state.status === 'failed'
 
   return (
     <Cmdk
@@ -307,8 +304,8 @@ export function PaletteBody(props: PaletteBodyProps) {
         label={LL.commands.results()}
         onScroll={(event) => {
           const list = event.currentTarget
-          if (list.scrollTop + list.clientHeight >= list.scrollHeight - SCROLL_SLACK_PX)
-            browseFurther()
+          if (browsing && list.scrollTop + list.clientHeight >= list.scrollHeight - SCROLL_SLACK_PX)
+            browse.more()
         }}
       >
         {loading ? null : <Cmdk.Empty className={styles.status}>{LL.commands.empty()}</Cmdk.Empty>}

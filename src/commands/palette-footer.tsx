@@ -1,8 +1,10 @@
 import { useI18nContext } from '../../i18n/i18n-react'
 import * as styles from './command-palette.css'
 import type { EntitySource } from './entity-source'
+import { mac } from './keys'
 import type { PaletteContext } from './registry'
 import { SCOPE_PREFIXES } from './scopes'
+import { keyName } from './shortcut-keys'
 
 function Hint({ keys, text }: { keys: string; text: string }) {
   return (
@@ -24,13 +26,20 @@ export function PaletteFooter({
   sources: readonly EntitySource<unknown, PaletteContext>[]
 }) {
   const { LL } = useI18nContext()
+  const key = (token: string) => keyName(LL, token, mac)
   return (
     <div className={styles.footer}>
-      <Hint keys="↑↓" text={LL.commands.hints.move()} />
-      <Hint keys="↵" text={entitySelected ? LL.commands.hints.open() : LL.commands.hints.run()} />
-      {entitySelected ? <Hint keys="Tab" text={LL.commands.hints.actions()} /> : null}
-      {nested ? <Hint keys="⌫" text={LL.commands.hints.back()} /> : null}
-      <Hint keys="Esc" text={nested ? LL.commands.hints.back() : LL.commands.hints.close()} />
+      <Hint keys={`${key('arrowup')}${key('arrowdown')}`} text={LL.commands.hints.move()} />
+      <Hint
+        keys={key('enter')}
+        text={entitySelected ? LL.commands.hints.open() : LL.commands.hints.run()}
+      />
+      {entitySelected ? <Hint keys={key('tab')} text={LL.commands.hints.actions()} /> : null}
+      {nested ? <Hint keys={key('backspace')} text={LL.commands.hints.back()} /> : null}
+      <Hint
+        keys={key('escape')}
+        text={nested ? LL.commands.hints.back() : LL.commands.hints.close()}
+      />
       {nested ? null : (
         <>
           <Hint keys={SCOPE_PREFIXES.commands} text={LL.commands.scopes.commands()} />

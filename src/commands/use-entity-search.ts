@@ -1,18 +1,12 @@
 import { useEffect, useRef, useState } from 'react'
 import type { CommandContext } from './command'
 import type { EntitySource } from './entity-source'
-import {
-  createEntitySearch,
-  ENTITY_SEARCH_LENGTH,
-  idleSearch,
-  type EntitySearchState,
-} from './entity-search'
+import { createEntitySearch, idleSearch, type EntitySearchState } from './entity-search'
 
 /** React face of createEntitySearch: re-queries when the sources or the text change (null: idle). */
 export function useEntitySearch<Ctx extends CommandContext>(
   sources: readonly EntitySource<unknown, Ctx>[],
   text: string | null,
-  length = ENTITY_SEARCH_LENGTH,
 ): EntitySearchState<Ctx> {
   const [state, setState] = useState<EntitySearchState<Ctx>>(idleSearch)
   const search = useRef<ReturnType<typeof createEntitySearch<Ctx>> | null>(null)
@@ -25,7 +19,7 @@ export function useEntitySearch<Ctx extends CommandContext>(
     }
   }, [])
   useEffect(() => {
-    search.current?.update(sources, text, length)
-  }, [sources, text, length])
+    search.current?.update(sources, text)
+  }, [sources, text])
   return state
 }

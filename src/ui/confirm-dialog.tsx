@@ -1,6 +1,7 @@
 import { useEffect, useRef, type ReactNode } from 'react'
 import { useI18nContext } from '../../i18n/i18n-react'
 import { Button } from './button'
+import { useConfirmFocus, type ConfirmKind } from './confirm-focus'
 import { Dialog } from './dialog'
 import { failureText } from './form/failure-text'
 import { formFailure } from './form/form-core'
@@ -22,6 +23,8 @@ interface ConfirmDialogProps<V> {
   description: string
   confirmLabel: string
   pendingLabel: string
+  /** Decides where focus starts: on the confirming button when reversible, on Cancel when not. */
+  kind: ConfirmKind
   /** `danger` unless the step is harmless and undone as easily (enabling an account). */
   tone?: 'danger' | 'primary'
   /** The toast after success; absent where the screen shows the outcome itself. */
@@ -37,6 +40,7 @@ export function ConfirmDialog<V>(props: ConfirmDialogProps<V>) {
   const { target, mutation, onClose, onDone, doneNotice } = props
   const { LL } = useI18nContext()
   const reasonRef = useRef<HTMLDivElement>(null)
+  const { confirmRef, cancelRef, startRef } = useConfirmFocus(props.kind, target !== null)
   const reason = mutation.error ? formFailure(mutation.error) : null
   useEffect(() => {
     if (mutation.error) reasonRef.current?.focus()
@@ -62,12 +66,18 @@ export function ConfirmDialog<V>(props: ConfirmDialogProps<V>) {
       title={props.title}
       description={props.description}
       hideClose
+      initialFocus={startRef}
       footer={
         <>
-          <Button tone="secondary" onClick={close}>
+          <Button tone="secondary" ref={cancelRef} onClick={close}>
             {LL.common.cancel()}
           </Button>
-          <Button tone={props.tone ?? 'danger'} onClick={confirm} disabled={mutation.isPending}>
+          <Button
+            tone={props.tone ?? 'danger'}
+            ref={confirmRef}
+            onClick={confirm}
+            disabled={mutation.isPending}
+          >
             {mutation.isPending ? props.pendingLabel : props.confirmLabel}
           </Button>
         </>

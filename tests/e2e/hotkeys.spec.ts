@@ -1,5 +1,10 @@
 import { expect, test, type Page } from '@playwright/test'
-import { demo, expectNoSeriousA11yViolations, signInByKeyboard } from './helpers/session'
+import {
+  allowAxeTime,
+  demo,
+  expectNoSeriousA11yViolations,
+  signInByKeyboard,
+} from './helpers/session'
 
 // Go-to sequences, the ? cheat sheet and the rules around them, keyboard only.
 
@@ -108,4 +113,58 @@ test('? lists the keys of a focused list from the list itself', async ({ page })
   await expect(sheet(page)).toContainText('One screen downPage Down')
   await expect(sheet(page)).toContainText('Switch to dark themeT then D')
   await expectNoSeriousA11yViolations(page)
+})
+
+test('in German the keys read as a German keyboard labels them: ? sheet and palette, axe in both themes', async ({
+  page,
+}) => {
+  allowAxeTime()
+  await signInByKeyboard(page, demo.admin)
+  await page.keyboard.press('ControlOrMeta+k')
+  await page.keyboard.type('deutsch')
+  await page.keyboard.press('Enter')
+  await expect(page.getByRole('navigation', { name: 'Hauptmenü' })).toBeVisible()
+  await expect(page.getByTestId('palette-entry')).toContainText('Strg K')
+
+  const german = page.getByRole('dialog', { name: 'Tastenkürzel' })
+  for (const theme of ['light', 'dark'] as const) {
+    if (theme === 'dark') {
+      await page.keyboard.press('t')
+      await page.keyboard.press('d')
+      await expect(page.locator('html')).toHaveCSS('color-scheme', 'dark')
+    }
+    await page.keyboard.press('?')
+    await expect(german).toBeVisible()
+    await expect(german).toContainText('Befehlspalette öffnenStrg K')
+    await expect(german).toContainText('Nächste ZeileJ oder ↓')
+    await expect(german).toContainText('Erste ZeilePos1')
+    await expect(german).toContainText('Letzte ZeileEnde')
+    await expect(german).toContainText('Eine Seite nach untenBild ab')
+    await expect(german).toContainText('Eine Seite nach obenBild auf')
+    await expect(german).toContainText('Zeile öffnenEingabe oder O')
+    await expect(german).toContainText('Zeile löschen (mit Rückfrage)# oder Entf')
+    await expect(german).toContainText('Alle Zeilen ab der zuletzt gewählten auswählenUmschalt X')
+    await expect(german).toContainText('Zeile in der Seitenleiste zeigenP oder Leertaste')
+    await expect(german).not.toContainText(/Ctrl|Shift|Page Down|Space/)
+    await expectNoSeriousA11yViolations(page)
+    await page.keyboard.press('Escape')
+    await expect(german).toBeHidden()
+
+    await page.keyboard.press('ControlOrMeta+k')
+    const palette = page.getByRole('dialog', { name: 'Befehlspalette' })
+    await expect(palette).toContainText('↑↓bewegen')
+    await expect(palette).toContainText('Eingabeausführen')
+    await expect(palette).toContainText('Escschließen')
+    await page.keyboard.type('#')
+    await expect(palette.getByRole('option').first()).toHaveAttribute('aria-selected', 'true')
+    await expect(palette).toContainText('Eingabeöffnen')
+    await expect(palette).toContainText('TabAktionen')
+    await page.keyboard.press('Tab')
+    await expect(palette).toContainText('Rücktastezurück')
+    await expect(palette).not.toContainText(/Enter|Backspace/)
+    await expectNoSeriousA11yViolations(page)
+    await page.keyboard.press('Escape')
+    await page.keyboard.press('Escape')
+    await expect(palette).toBeHidden()
+  }
 })

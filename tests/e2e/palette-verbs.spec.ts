@@ -219,7 +219,7 @@ test('on a person’s page the empty palette starts with their actions; a device
   await expect(palette(page).getByRole('group', { name: 'Recently opened' })).toHaveCount(0)
 })
 
-test('a prefix alone lists its kind’s recently opened first, and walking to the end fetches more', async ({
+test('a prefix alone lists its kind’s recently opened first, and not again below them', async ({
   page,
 }) => {
   await signInByKeyboard(page, demo.admin)
@@ -239,10 +239,7 @@ test('a prefix alone lists its kind’s recently opened first, and walking to th
   await expect(groups.first().getByRole('option')).toContainText(device)
   const devices = palette(page).getByRole('group', { name: 'Devices' }).getByRole('option')
   await expect(palette(page).getByText('Searching…')).toBeHidden()
-  const first = await devices.count()
-  expect(first).toBeGreaterThanOrEqual(7)
-  // ↑ from the first row wraps to the last: the next rows arrive below it.
-  await page.keyboard.press('ArrowUp')
-  await expect.poll(() => devices.count()).toBeGreaterThan(first)
+  // The seed's devices fit the first window; walking past one is in users.spec.ts (@ alone).
+  expect(await devices.count()).toBeGreaterThanOrEqual(7)
   await expect(devices.filter({ hasText: device })).toHaveCount(0)
 })

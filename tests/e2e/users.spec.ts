@@ -271,12 +271,11 @@ test('palette: @ finds users; actions are absent, disabled with a reason, or run
   await expect(sms).toHaveAttribute('aria-disabled', 'true')
   await expect(sms).toContainText('No phone number: add one to invite by SMS.')
   await page.keyboard.type('invite by e-mail')
+  // Choosing the invitation is the one ask: the user's page sends it, as its button does.
   await page.keyboard.press('Enter')
-  await expect(page).toHaveURL(/\/users\/view\/\d+\?command=invite-email$/)
-  const confirm = page.getByRole('dialog', { name: 'Send Otto Orgadmin an invitation?' })
-  await confirm.getByRole('button', { name: 'Send invitation' }).click()
   await expect(page.getByText('Invitation sent to orgadmin@demo.local.')).toBeVisible()
   await expect(page).toHaveURL(/\/users\/view\/\d+$/)
+  await expect(page.getByRole('dialog')).toHaveCount(0)
 
   await signOut(page)
   await signIn(page, demo.staff)
@@ -320,7 +319,9 @@ test('admin disables and enables a user from the view and the palette; never the
   await page.keyboard.press('Enter')
   await expect(page).toHaveURL(/\/users\/view\/\d+\?command=enable$/)
   const enable = page.getByRole('dialog', { name: 'Enable Dora Bulk?' })
-  await enable.getByRole('button', { name: 'Enable' }).press('Enter')
+  // Enabling is undone as easily: focus starts on it, so Enter confirms at once.
+  await expect(enable.getByRole('button', { name: 'Enable' })).toBeFocused()
+  await page.keyboard.press('Enter')
   await expect(page.getByText('User “Dora Bulk” enabled.')).toBeVisible()
   await expect(page).toHaveURL(/\/users\/view\/\d+$/)
   await expect(page.getByRole('button', { name: 'Disable' })).toBeVisible()
@@ -481,9 +482,7 @@ test('bulk from the palette: offered only while rows are selected, the same conf
   await page.keyboard.press('Enter')
   const dialog = page.getByRole('dialog', { name: 'Disable 3 users?' })
   await expect(dialog.getByRole('listitem')).toHaveCount(3)
-  // As from the bar: focus starts on Cancel, the destructive choice is one Tab away.
-  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused()
-  await page.keyboard.press('Tab')
+  // Disabling is undone by enabling: focus starts on it, so Enter confirms at once.
   await expect(dialog.getByRole('button', { name: 'Disable 3 users' })).toBeFocused()
   await page.keyboard.press('Enter')
   await expect(dialog.getByRole('status')).toHaveText('3 succeeded, 0 failed.')
@@ -670,3 +669,89 @@ for (const theme of ['light', 'dark'] as const) {
     await expectNoSeriousViolations(page)
   })
 }
+
+test('a confirmation starts where its kind says: a linked invitation and disable on the confirming button, a delete on Cancel', async ({
+  page,
+}) => {
+  const username = `vera.${Date.now()}`
+  await signInByKeyboard(page, demo.admin)
+  const [id] = await createUsers(page, [{ username, first_name: 'Vera', role: 'staff' }])
+  const palette = page.getByRole('dialog', { name: 'Command palette' })
+  const actionOnVera = async (action: string) => {
+    await page.keyboard.press('ControlOrMeta+k')
+    await page.keyboard.type(`@${username}`)
+    await expect(palette.getByRole('option', { name: /Vera Bulk/ })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    )
+    await page.keyboard.press('Tab')
+    await page.keyboard.type(action)
+    await expect(palette.getByRole('option', { name: action })).toHaveAttribute(
+      'aria-selected',
+      'true',
+    )
+    await page.keyboard.press('Enter')
+  }
+
+  // A link that asks for an invitation is confirmed once, starting on Send invitation.
+  await page.goto(`/users/view/${id}?command=invite-email`)
+  const invite = page.getByRole('dialog', { name: 'Send Vera Bulk an invitation?' })
+  await expect(invite.getByRole('button', { name: 'Send invitation' })).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(page.getByText(`Invitation sent to ${username}@acme.example.`)).toBeVisible()
+  await expect(page).toHaveURL(new RegExp(`/users/view/${id}$`))
+  await expect(page.getByRole('dialog')).toHaveCount(0)
+
+  await actionOnVera('Disable user')
+  const disable = page.getByRole('dialog', { name: 'Disable Vera Bulk?' })
+  await expect(disable.getByRole('button', { name: 'Disable' })).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(page.getByText('User “Vera Bulk” disabled.')).toBeVisible()
+  await expect(disable).toHaveCount(0)
+
+  // A deleted user does not come back: focus starts on Cancel, and Enter keeps the user.
+  await actionOnVera('Delete user')
+  const remove = page.getByRole('dialog', { name: 'Delete Vera Bulk?' })
+  await expect(remove.getByRole('button', { name: 'Cancel' })).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(remove).toHaveCount(0)
+  await expect(page).toHaveURL(new RegExp(`/users/view/${id}$`))
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Vera Bulk')
+})
+
+test('@ alone lists the users opened last, then the first window, and End reaches the next one', async ({
+  page,
+}) => {
+  const stamp = Date.now()
+  await signInByKeyboard(page, demo.admin)
+  await createManyUsers(page, `browse.${stamp}`, 30)
+  const [last] = await createUsers(page, [
+    { username: `zz.${stamp}`, first_name: 'Zora', role: 'staff' },
+  ])
+  // Opening Zora's page makes her a recent one; her username sorts after the first window.
+  await page.goto(`/users/view/${last}`)
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Zora Bulk')
+  await page.goto('/users')
+  await expect(grid(page)).toBeVisible()
+
+  const palette = page.getByRole('dialog', { name: 'Command palette' })
+  await page.keyboard.press('ControlOrMeta+k')
+  await page.keyboard.type('@')
+  const recent = palette.getByRole('group', { name: 'Recently opened' })
+  const listed = palette.getByRole('group', { name: 'Users', exact: true })
+  await expect(recent.getByRole('option')).toHaveText([/Zora Bulk/])
+  await expect(recent.getByRole('option')).toHaveAttribute('aria-selected', 'true')
+  await expect(listed.getByRole('option')).toHaveCount(25)
+
+  // End walks onto the window's last row, which asks for the next window below it.
+  await page.keyboard.press('End')
+  await expect(listed.getByRole('option').nth(24)).toHaveAttribute('aria-selected', 'true')
+  await expect.poll(() => listed.getByRole('option').count()).toBeGreaterThan(25)
+  await page.keyboard.press('ArrowDown')
+  const beyond = listed.getByRole('option').nth(25)
+  await expect(beyond).toHaveAttribute('aria-selected', 'true')
+  await expect(beyond).toBeInViewport()
+  // Zora is listed once, among the recent ones.
+  await expect(palette.getByRole('option', { name: /Zora Bulk/ })).toHaveCount(1)
+  await expectNoSeriousViolations(page)
+})

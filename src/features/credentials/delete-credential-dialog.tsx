@@ -20,6 +20,7 @@ export function DeleteCredentialDialog(props: DeleteCredentialDialogProps) {
       title={LL.credentials.deleteTitle({ id })}
       description={LL.credentials.deleteBody()}
       confirmLabel={LL.credentials.delete()}
+      kind="destructive"
       pendingLabel={LL.credentials.deleting()}
       doneNotice={LL.credentials.deleted_notice({ id })}
       onClose={onClose}

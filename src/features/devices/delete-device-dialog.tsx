@@ -21,6 +21,7 @@ export function DeleteDeviceDialog(props: DeleteDeviceDialogProps) {
       title={LL.devices.deleteTitle({ name })}
       description={LL.devices.deleteBody()}
       confirmLabel={LL.devices.delete()}
+      kind="destructive"
       pendingLabel={LL.devices.deleting()}
       doneNotice={LL.devices.deletedNotice({ name })}
       onClose={onClose}

@@ -20,6 +20,7 @@ export function DeleteLocationDialog(props: DeleteLocationDialogProps) {
       title={LL.locations.deleteTitle({ name })}
       description={LL.locations.deleteBody()}
       confirmLabel={LL.locations.delete()}
+      kind="destructive"
       pendingLabel={LL.locations.deleting()}
       doneNotice={LL.locations.deleted_notice({ name })}
       onClose={onClose}

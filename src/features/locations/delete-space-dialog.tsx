@@ -27,6 +27,7 @@ export function DeleteSpaceDialog({ row, onClose, onDeleted }: DeleteSpaceDialog
         empty ? LL.locations.nodeEmpty({ name }) : LL.locations.nodeHolds({ name, ...holds })
       }
       confirmLabel={LL.locations.delete()}
+      kind="destructive"
       pendingLabel={LL.locations.deleting()}
       onClose={onClose}
       {...(row ? { onDone: () => onDeleted(row) } : {})}

@@ -20,6 +20,7 @@ export function DeleteOrganizationDialog(props: DeleteOrganizationDialogProps) {
       title={LL.organizations.deleteTitle({ name })}
       description={LL.organizations.deleteBody()}
       confirmLabel={LL.organizations.delete()}
+      kind="destructive"
       pendingLabel={LL.organizations.deleting()}
       doneNotice={LL.organizations.deleted_notice({ name })}
       onClose={onClose}

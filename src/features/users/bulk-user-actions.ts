@@ -1,12 +1,15 @@
 import { deleteUser, inviteUser, updateUser } from '../../api/users'
 import { inviteNeeds, needs, type Can } from '../../contract/permissions'
 import type { User } from '../../contract/users'
+import type { ConfirmKind } from '../../ui/confirm-focus'
 
 export type BulkKind = 'invite' | 'disable' | 'enable' | 'delete'
 
 interface BulkAction {
   /** Any one of these permissions offers the action on the selection bar. */
   anyOf: readonly string[]
+  /** Where the confirmation's focus starts: only a delete cannot be undone. */
+  confirm: ConfirmKind
   run: (user: User) => Promise<unknown>
 }
 
@@ -16,16 +19,26 @@ interface BulkAction {
  * row's result, not a reason to stop.
  */
 export const bulkActions: Record<BulkKind, BulkAction> = {
-  invite: { anyOf: inviteNeeds, run: (user) => inviteUser(user.user_id, 'first_password_email') },
+  invite: {
+    anyOf: inviteNeeds,
+    confirm: 'reversible',
+    run: (user) => inviteUser(user.user_id, 'first_password_email'),
+  },
   disable: {
     anyOf: needs('users', 'update'),
+    confirm: 'reversible',
     run: (user) => updateUser(user.user_id, { disabled: true }),
   },
   enable: {
     anyOf: needs('users', 'update'),
+    confirm: 'reversible',
     run: (user) => updateUser(user.user_id, { disabled: false }),
   },
-  delete: { anyOf: needs('users', 'delete'), run: (user) => deleteUser(user.user_id) },
+  delete: {
+    anyOf: needs('users', 'delete'),
+    confirm: 'destructive',
+    run: (user) => deleteUser(user.user_id),
+  },
 }
 
 /** Bulk actions in bar order, those the caller may ever take. */

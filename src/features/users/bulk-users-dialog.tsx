@@ -8,6 +8,7 @@ import type { User } from '../../contract/users'
 import { flattenClientIds } from '../../lib/client-ids'
 import { runBounded, type Outcome } from '../../lib/run-bounded'
 import { Button } from '../../ui/button'
+import { useConfirmFocus } from '../../ui/confirm-focus'
 import { Dialog } from '../../ui/dialog'
 import { failureText } from '../../ui/form/failure-text'
 import { formFailure } from '../../ui/form/form-core'
@@ -56,6 +57,10 @@ export function BulkUsersDialog({ request, onDone, onCancel }: BulkUsersDialogPr
   // The clients these accounts serve, so what a bulk change reaches is read before confirming.
   const clients = flattenClientIds(users)
   const [title, body, confirmLabel] = request ? texts(LL, request.kind, count) : ['', '', '']
+  const { confirmRef, cancelRef, startRef } = useConfirmFocus(
+    request ? bulkActions[request.kind].confirm : 'destructive',
+    request !== null && phase === 'confirm',
+  )
 
   const reset = () => {
     setPhase('confirm')
@@ -99,18 +104,20 @@ export function BulkUsersDialog({ request, onDone, onCancel }: BulkUsersDialogPr
       title={title}
       description={body}
       hideClose
+      initialFocus={startRef}
       footer={
         phase === 'done' ? (
           <Button onClick={close}>{LL.common.close()}</Button>
         ) : (
           <>
-            <Button tone="secondary" onClick={close} disabled={phase === 'running'}>
+            <Button tone="secondary" ref={cancelRef} onClick={close} disabled={phase === 'running'}>
               {LL.common.cancel()}
             </Button>
             <Button
               tone={
                 request?.kind === 'delete' || request?.kind === 'disable' ? 'danger' : 'primary'
               }
+              ref={confirmRef}
               onClick={() => void run()}
               disabled={phase === 'running'}
             >

@@ -21,6 +21,7 @@ export function DeleteUserDialog(props: DeleteUserDialogProps) {
       title={LL.users.deleteTitle({ name })}
       description={LL.users.deleteBody()}
       confirmLabel={LL.users.delete()}
+      kind="destructive"
       pendingLabel={LL.users.deleting()}
       doneNotice={LL.users.deleted_notice({ name })}
       onClose={onClose}

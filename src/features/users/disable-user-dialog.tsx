@@ -22,6 +22,7 @@ export function DisableUserDialog({ user, onClose }: DisableUserDialogProps) {
       title={enabling ? LL.users.enableTitle({ name }) : LL.users.disableTitle({ name })}
       description={enabling ? LL.users.enableBody() : LL.users.disableBody()}
       confirmLabel={enabling ? LL.users.enable() : LL.users.disable()}
+      kind="reversible"
       pendingLabel={enabling ? LL.users.enabling() : LL.users.disabling()}
       tone={enabling ? 'primary' : 'danger'}
       doneNotice={enabling ? LL.users.enabled_notice({ name }) : LL.users.disabled_notice({ name })}

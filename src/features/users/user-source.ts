@@ -3,9 +3,11 @@ import type { Message, Viewer } from '../../commands/command'
 import type { EntitySource } from '../../commands/entity-source'
 import { listSearch } from '../../commands/entity-search'
 import type { PaletteContext } from '../../commands/registry'
+import type { InviteNotify } from '../../contract/notify'
 import { inviteNeeds, needs, type Can } from '../../contract/permissions'
 import type { User } from '../../contract/users'
 import { pathTo } from '../../contract/pages'
+import { inviteRequests } from './invite-requests'
 import { titledName } from './user-names'
 
 const exceeds: Message = (LL) => LL.users.notManageable()
@@ -23,6 +25,12 @@ const unmanageable = (user: User, can: Can): Message | null =>
 // Dialogs open on the user's page by URL, the same ones its buttons open.
 const onViewPage = (user: User, command: string) =>
   `${pathTo('users-view', { id: user.user_id })}?command=${command}`
+
+// The page sends an invitation chosen here at once, as its button does (invite-requests.ts).
+const invite = (ctx: PaletteContext, user: User, workflow: InviteNotify['workflow']) => {
+  inviteRequests.request(user.user_id, workflow)
+  ctx.navigate(pathTo('users-view', { id: user.user_id }))
+}
 
 /**
  * Users in the palette (`@`): the list call's `search` over name, username and e-mail. Enter shows
@@ -59,14 +67,14 @@ export const userSource: EntitySource<User, PaletteContext> = {
       label: (LL) => LL.users.inviteEmail(),
       needs: { anyOf: inviteNeeds },
       blocked: unmanageable,
-      run: (ctx, user) => ctx.navigate(onViewPage(user, 'invite-email')),
+      run: (ctx, user) => invite(ctx, user, 'first_password_email'),
     },
     {
       id: 'user.invite-sms',
       label: (LL) => LL.users.inviteSms(),
       needs: { anyOf: inviteNeeds },
       blocked: (user, can) => unmanageable(user, can) ?? (user.phone_number ? null : noPhone),
-      run: (ctx, user) => ctx.navigate(onViewPage(user, 'invite-sms')),
+      run: (ctx, user) => invite(ctx, user, 'first_password_sms'),
     },
     {
       id: 'user.disable',

@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react'
 import { Link, useLocation, useSearch } from 'wouter'
 import { useI18nContext } from '../../../i18n/i18n-react'
 import { userDetail } from '../../api/users'
+import type { InviteNotify } from '../../contract/notify'
 import type { User } from '../../contract/users'
 import { pathTo } from '../../contract/pages'
 import { useSession } from '../../session/session-context'
@@ -25,6 +26,14 @@ import { fullName, titledName } from './user-names'
 import { useInviteUser } from './use-user-mutations'
 import * as styles from './users.css'
 import { JournalHistory } from '../../journal/journal-history'
+import { useCommandRequests } from '../../device-commands/use-command-requests'
+import { useConfirmFocus } from '../../ui/confirm-focus'
+import { inviteRequests } from './invite-requests'
+
+const INVITE_ACTION: Record<InviteNotify['workflow'], UserAction> = {
+  first_password_email: 'invite-email',
+  first_password_sms: 'invite-sms',
+}
 
 /** /users/view/:id — every field, roles, effective permissions and what may be done with the user. */
 export function UserViewScreen() {
@@ -68,7 +77,12 @@ function UserView({ user }: { user: User }) {
       },
     )
 
-  // The palette asks for a delete or an invite by URL (?command=…): the page confirms it first.
+  // An invitation chosen in the palette is sent at once, as the button sends it when enabled.
+  useCommandRequests(inviteRequests, user.user_id, (workflow) => {
+    if (state(INVITE_ACTION[workflow]).state === 'enabled') sendInvite(workflow)
+  })
+
+  // Commands asked for by URL (?command=…, from the palette or a link) are confirmed first.
   const command = new URLSearchParams(search).get('command')
   const asked = (action: UserAction) => command === action && state(action).state === 'enabled'
   const askedToDelete = asked('delete')
@@ -78,6 +92,11 @@ function UserView({ user }: { user: User }) {
     : asked('invite-sms')
       ? 'first_password_sms'
       : null
+  const {
+    confirmRef: inviteConfirmRef,
+    cancelRef: inviteCancelRef,
+    startRef: inviteStartRef,
+  } = useConfirmFocus('reversible', askedInvite !== null)
   const clearCommand = () => {
     if (command !== null) navigate(pathTo('users-view', { id: user.user_id }), { replace: true })
   }
@@ -194,12 +213,14 @@ function UserView({ user }: { user: User }) {
           to: askedInvite === 'first_password_sms' ? (user.phone_number ?? '') : user.email,
         })}
         hideClose
+        initialFocus={inviteStartRef}
         footer={
           <>
-            <Button tone="secondary" onClick={clearCommand}>
+            <Button tone="secondary" ref={inviteCancelRef} onClick={clearCommand}>
               {LL.common.cancel()}
             </Button>
             <Button
+              ref={inviteConfirmRef}
               onClick={() => {
                 if (askedInvite) sendInvite(askedInvite)
                 clearCommand()
