@@ -2275,6 +2275,10 @@ type RootTranslation = {
 			 * E​n​a​b​l​e​ ​u​s​e​r
 			 */
 			enable: string
+			/**
+			 * A​u​d​i​t​ ​l​o​g​ ​o​f
+			 */
+			audits: string
 		}
 	}
 	devices: {
@@ -7519,6 +7523,10 @@ export type TranslationFunctions = {
 			 * Enable user
 			 */
 			enable: () => LocalizedString
+			/**
+			 * Audit log of
+			 */
+			audits: () => LocalizedString
 		}
 	}
 	devices: {

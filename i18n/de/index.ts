@@ -453,6 +453,7 @@ const de = {
       delete: 'Benutzer löschen',
       disable: 'Benutzer sperren',
       enable: 'Benutzer entsperren',
+      audits: 'Protokoll von',
     },
   },
   organizations: {

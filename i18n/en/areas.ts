@@ -139,6 +139,7 @@ const areas = {
       delete: 'Delete user',
       disable: 'Disable user',
       enable: 'Enable user',
+      audits: 'Audit log of',
     },
   },
   devices: {

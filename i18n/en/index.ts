@@ -601,6 +601,7 @@ const en = {
       delete: 'Delete user',
       disable: 'Disable user',
       enable: 'Enable user',
+      audits: 'Audit log of',
     },
   },
   devices: {

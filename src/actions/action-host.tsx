@@ -21,7 +21,7 @@ import { failureWords } from './command-errors'
 import { createHost, type Asked } from './host-machine'
 
 /** Runs an action on an entity through the host: what the palette, buttons, keys and links call. */
-export type Perform = <E>(action: Action<E>, entity: E) => void
+export type Perform = <E>(action: Action<E>, entity: E, origin?: 'link') => void
 
 const PerformContext = createContext<Perform | null>(null)
 
@@ -54,8 +54,9 @@ export function ActionHost({ children }: { children: ReactNode }) {
   const state = useSelector(actor, (snapshot) => snapshot.value)
   const failure = useSelector(actor, (snapshot) => snapshot.context.failure)
 
-  const perform: Perform = (action, entity) => {
-    const taken: Asked = { action, entity }
+  const perform: Perform = (action, entity, origin) => {
+    const confirm = action.confirm ?? (origin === 'link' ? action.linkConfirm : undefined)
+    const taken: Asked = { action, entity, confirm }
     const active = document.activeElement
     askedFrom.current = active instanceof HTMLElement ? active : null
     const found = actionAvailability(taken.action, entity, can, { userId: user?.user_id ?? 0 })
@@ -73,7 +74,7 @@ export function ActionHost({ children }: { children: ReactNode }) {
       type: 'action.request',
       action: action.id,
       allowed: true,
-      confirmations: action.confirm === undefined ? 0 : action.confirm.again ? 2 : 1,
+      confirmations: confirm === undefined ? 0 : confirm.again ? 2 : 1,
       idempotencyKey: crypto.randomUUID(),
     })
   }
@@ -90,7 +91,7 @@ export function ActionHost({ children }: { children: ReactNode }) {
   }
 
   const confirming = state === 'confirming' || state === 'confirmingAgain' || state === 'running'
-  const confirm = asked?.action.confirm
+  const confirm = asked?.confirm
   return (
     <PerformContext value={perform}>
       {children}

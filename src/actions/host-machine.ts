@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { TranslationFunctions } from '../../i18n/i18n-types'
 import { actionMachine } from '../../machines/action.machine'
-import type { Action, CommandContext } from '../commands/command'
+import type { Action, CommandContext, Confirmation } from '../commands/command'
 import { createRequestSlot } from '../lib/request-actions'
 import { createTimerSlot } from '../lib/timer-actions'
 import { showToast } from '../ui/notice'
@@ -12,6 +12,8 @@ import { markWaiting } from './send-command'
 export interface Asked {
   readonly action: Action<unknown>
   readonly entity: unknown
+  /** What it asks before it runs: its own, or its link's when a URL asked for it. */
+  readonly confirm: Confirmation<unknown> | undefined
 }
 
 /** What a run works with, as of the host's newest render (the language, the session's perform). */
@@ -44,7 +46,7 @@ export function createHost(onFailed: (error: unknown) => void) {
         runningKey = idempotencyKey
         const context: CommandContext = {
           navigate: (path) => now.navigate(path),
-          perform: (action, entity) => now.perform(action, entity),
+          perform: (action, entity, origin) => now.perform(action, entity, origin),
         }
         const ran = current.action.run(context, current.entity, {
           idempotencyKey,

@@ -56,7 +56,7 @@ export interface CommandContext {
    * Runs `action` on `entity` through the host (actions/), which confirms, sends, keeps the
    * receipt and refetches: the palette, a button and a key all end here.
    */
-  perform<E>(action: Action<E>, entity: E): void
+  perform<E>(action: Action<E>, entity: E, origin?: 'link'): void
 }
 
 export interface Command<Ctx extends CommandContext = CommandContext> {
@@ -158,6 +158,11 @@ export interface Action<E, Ctx extends CommandContext = CommandContext> {
   readonly tone?: 'primary' | 'secondary' | 'danger'
   /** Asked before the run; absent runs at once. */
   readonly confirm?: Confirmation<E>
+  /**
+   * Asked only when a URL asks for an action that otherwise runs at once (an invitation): a link
+   * can come from anywhere, a person's choice cannot.
+   */
+  readonly linkConfirm?: Confirmation<E>
   /** Opened instead of a confirmation when the action has more to ask (a dry run, a reason). */
   dialog?(props: ActionDialogProps<E>): ReactNode
   /** The word a URL may ask for (`?command=lock`): a deep link a person can bookmark. */

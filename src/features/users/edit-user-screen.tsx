@@ -11,7 +11,11 @@ import { DetailState, useDetail } from '../../ui/detail-state'
 import { Notice, showToast } from '../../ui/notice'
 import { Page } from '../../ui/page'
 import { DeleteUserDialog } from './delete-user-dialog'
-import { userActionState, type ActionState, type UserAction } from './user-actions'
+import {
+  userActionState,
+  type ActionState,
+  type UserActionName as UserAction,
+} from './user-actions'
 import { UserForm } from './user-form'
 import { valuesOf } from './user-form-model'
 import { fullName } from './user-names'

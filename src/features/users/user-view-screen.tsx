@@ -1,8 +1,7 @@
-import { useMemo, useState } from 'react'
+import { useEffect, useEffectEvent, useMemo } from 'react'
 import { Link, useLocation, useSearch } from 'wouter'
 import { useI18nContext } from '../../../i18n/i18n-react'
 import { userDetail } from '../../api/users'
-import type { InviteNotify } from '../../contract/notify'
 import type { User } from '../../contract/users'
 import { pathTo } from '../../contract/pages'
 import { useSession } from '../../session/session-context'
@@ -10,29 +9,39 @@ import { Avatar } from '../../ui/avatar'
 import { Button, buttonClass } from '../../ui/button'
 import { usePageSubject } from '../../commands/page-subject'
 import { DetailState, useDetail } from '../../ui/detail-state'
-import { Dialog } from '../../ui/dialog'
-import { listPlacePath } from '../../ui/data-table/list-memory'
-import { failureText } from '../../ui/form/failure-text'
-import { formFailure } from '../../ui/form/form-core'
-import { showToast } from '../../ui/notice'
 import { Page } from '../../ui/page'
-import { DeleteUserDialog } from './delete-user-dialog'
-import { DisableUserDialog } from './disable-user-dialog'
-import { userActionState, type ActionState, type UserAction } from './user-actions'
+import { usePerform } from '../../actions/action-host'
+import type { Message } from '../../commands/command'
+import {
+  deepLinkedUserAction,
+  userActionState,
+  userVerbs,
+  type ActionState,
+  type UserActionName,
+  type UserVerb,
+} from './user-actions'
 import { UserBadges } from './user-columns'
 import { groupByResource } from './user-form-model'
 import { roleName } from '../../lib/role-name'
 import { fullName, titledName } from './user-names'
-import { useInviteUser } from './use-user-mutations'
 import * as styles from './users.css'
 import { JournalHistory } from '../../journal/journal-history'
-import { useCommandRequests } from '../../device-commands/use-command-requests'
-import { useConfirmFocus } from '../../ui/confirm-focus'
-import { inviteRequests } from './invite-requests'
 
-const INVITE_ACTION: Record<InviteNotify['workflow'], UserAction> = {
-  first_password_email: 'invite-email',
-  first_password_sms: 'invite-sms',
+// The page's buttons, in order, with the page's shorter words (the palette's name the user).
+const pageVerbs: readonly UserActionName[] = [
+  'invite-email',
+  'invite-sms',
+  'disable',
+  'enable',
+  'delete',
+]
+const buttonLabel: Record<UserActionName, Message> = {
+  edit: (LL) => LL.users.edit(),
+  'invite-email': (LL) => LL.users.inviteEmail(),
+  'invite-sms': (LL) => LL.users.inviteSms(),
+  disable: (LL) => LL.users.disable(),
+  enable: (LL) => LL.users.enable(),
+  delete: (LL) => LL.users.delete(),
 }
 
 /** /users/view/:id — every field, roles, effective permissions and what may be done with the user. */
@@ -51,77 +60,41 @@ export function UserViewScreen() {
 function UserView({ user }: { user: User }) {
   const { LL, locale } = useI18nContext()
   const { user: caller } = useSession()
+  const perform = usePerform()
   const [, navigate] = useLocation()
   const search = useSearch()
-  const [confirming, setConfirming] = useState(false)
-  const [toggling, setToggling] = useState(false)
-  const invite = useInviteUser()
   const date = useMemo(
     () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }),
     [locale],
   )
-  const state = (action: UserAction): ActionState =>
+  const state = (action: UserActionName): ActionState =>
     caller ? userActionState(LL, caller, user, action) : { state: 'absent' }
 
-  const sendInvite = (workflow: 'first_password_email' | 'first_password_sms') =>
-    invite.mutate(
-      { userId: user.user_id, workflow },
-      {
-        onSuccess: () =>
-          showToast(
-            workflow === 'first_password_email'
-              ? LL.users.invited_email({ email: user.email })
-              : LL.users.invited_sms({ phone: user.phone_number ?? '' }),
-          ),
-        onError: (error) => showToast(failureText(LL, formFailure(error)), 'danger'),
-      },
-    )
-
-  // An invitation chosen in the palette is sent at once, as the button sends it when enabled.
-  useCommandRequests(inviteRequests, user.user_id, (workflow) => {
-    if (state(INVITE_ACTION[workflow]).state === 'enabled') sendInvite(workflow)
+  // A bookmarked `?command=disable` (or delete, enable, an invitation) asks as the button does,
+  // an invitation on its Send button; the word is dropped so Back or a reload does not ask again.
+  const requested = deepLinkedUserAction(new URLSearchParams(search).get('command'))
+  const askDeepLink = useEffectEvent((action: UserVerb) => {
+    navigate(pathTo('users-view', { id: user.user_id }), { replace: true })
+    perform(action, user, 'link')
   })
+  useEffect(() => {
+    if (requested !== undefined) askDeepLink(requested)
+  }, [requested])
 
-  // Commands asked for by URL (?command=…, from the palette or a link) are confirmed first.
-  const command = new URLSearchParams(search).get('command')
-  const asked = (action: UserAction) => command === action && state(action).state === 'enabled'
-  const askedToDelete = asked('delete')
-  const askedToToggle = asked('disable') || asked('enable')
-  const askedInvite = asked('invite-email')
-    ? 'first_password_email'
-    : asked('invite-sms')
-      ? 'first_password_sms'
-      : null
-  const {
-    confirmRef: inviteConfirmRef,
-    cancelRef: inviteCancelRef,
-    startRef: inviteStartRef,
-  } = useConfirmFocus('reversible', askedInvite !== null)
-  const clearCommand = () => {
-    if (command !== null) navigate(pathTo('users-view', { id: user.user_id }), { replace: true })
-  }
-  const closeDelete = () => {
-    setConfirming(false)
-    clearCommand()
-  }
-  const closeToggle = () => {
-    setToggling(false)
-    clearCommand()
-  }
-
-  const actionButton = (action: UserAction, label: string, run: () => void) => {
+  const actionButton = (action: UserActionName) => {
     const s = state(action)
     if (s.state === 'absent') return null
+    const verb = userVerbs[action]
     const reasonId = `user-${action}-reason`
     return (
       <span className={styles.actionRow} key={action}>
         <Button
-          tone={action === 'delete' || action === 'disable' ? 'danger' : 'secondary'}
-          disabled={s.state === 'disabled' || invite.isPending}
+          tone={verb.tone ?? 'secondary'}
+          disabled={s.state === 'disabled'}
           aria-describedby={s.state === 'disabled' ? reasonId : undefined}
-          onClick={run}
+          onClick={() => perform(verb, user)}
         >
-          {label}
+          {buttonLabel[action](LL)}
         </Button>
         {s.state === 'disabled' ? (
           <span id={reasonId} className={styles.reason}>
@@ -150,7 +123,7 @@ function UserView({ user }: { user: User }) {
             {LL.users.edit()}
           </Link>
         ) : edit.state === 'disabled' ? (
-          actionButton('edit', LL.users.edit(), () => undefined)
+          actionButton('edit')
         ) : null
       }
     >
@@ -196,47 +169,9 @@ function UserView({ user }: { user: User }) {
         )}
       </section>
       <section className={styles.section} aria-label={LL.users.actions()}>
-        {actionButton('invite-email', LL.users.inviteEmail(), () =>
-          sendInvite('first_password_email'),
-        )}
-        {actionButton('invite-sms', LL.users.inviteSms(), () => sendInvite('first_password_sms'))}
-        {actionButton('disable', LL.users.disable(), () => setToggling(true))}
-        {actionButton('enable', LL.users.enable(), () => setToggling(true))}
-        {actionButton('delete', LL.users.delete(), () => setConfirming(true))}
+        {pageVerbs.map(actionButton)}
       </section>
       <JournalHistory type="user" id={user.user_id} />
-      <Dialog
-        open={askedInvite !== null}
-        onOpenChange={(open) => (open ? undefined : clearCommand())}
-        title={LL.users.inviteTitle({ name: fullName(user) })}
-        description={LL.users.inviteBody({
-          to: askedInvite === 'first_password_sms' ? (user.phone_number ?? '') : user.email,
-        })}
-        hideClose
-        initialFocus={inviteStartRef}
-        footer={
-          <>
-            <Button tone="secondary" ref={inviteCancelRef} onClick={clearCommand}>
-              {LL.common.cancel()}
-            </Button>
-            <Button
-              ref={inviteConfirmRef}
-              onClick={() => {
-                if (askedInvite) sendInvite(askedInvite)
-                clearCommand()
-              }}
-            >
-              {LL.users.sendInvite()}
-            </Button>
-          </>
-        }
-      />
-      <DisableUserDialog user={toggling || askedToToggle ? user : null} onClose={closeToggle} />
-      <DeleteUserDialog
-        user={confirming || askedToDelete ? user : null}
-        onClose={closeDelete}
-        onDeleted={() => navigate(listPlacePath(pathTo('users')))}
-      />
     </Page>
   )
 }

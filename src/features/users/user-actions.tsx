@@ -1,0 +1,175 @@
+import { useLocation } from 'wouter'
+import type { TranslationFunctions } from '../../../i18n/i18n-types'
+import { inviteUser } from '../../api/users'
+import { actionAvailability } from '../../commands/availability'
+import type { Action, ActionDialogProps, Message, Viewer } from '../../commands/command'
+import type { PaletteContext } from '../../commands/registry'
+import type { InviteNotify } from '../../contract/notify'
+import { pathTo } from '../../contract/pages'
+import { can, inviteNeeds, needs, type Can } from '../../contract/permissions'
+import type { Me, User } from '../../contract/users'
+import { listPlacePath } from '../../ui/data-table/list-memory'
+import { DeleteUserDialog } from './delete-user-dialog'
+import { DisableUserDialog } from './disable-user-dialog'
+import { fullName } from './user-names'
+
+// Every verb on a user, declared once (decision 063): the palette (`@` results, "disable kira"),
+// the user's page and its list's rows read this table, and one rule says whether each can run.
+
+export type UserVerb = Action<User, PaletteContext>
+
+export type UserActionName =
+  'edit' | 'invite-email' | 'invite-sms' | 'disable' | 'enable' | 'delete'
+
+const exceeds: Message = (LL) => LL.users.notManageable()
+const noPhone: Message = (LL) => LL.users.noPhone()
+const ownDisable: Message = (LL) => LL.users.ownAccountDisable()
+const ownDelete: Message = (LL) => LL.users.ownAccountDelete()
+const isSelf = (user: User, viewer: Viewer | undefined) => viewer?.userId === user.user_id
+
+/** A user holding a permission the caller does not cover cannot be managed (the server's rule). */
+const unmanageable = (user: User, allowed: Can): Message | null =>
+  user.effective_permissions.every((p) => allowed(p.endsWith(':org') ? [p, p.slice(0, -4)] : [p]))
+    ? null
+    : exceeds
+
+/**
+ * An invitation is sent as soon as it is chosen, from the page or the palette: choosing it was the
+ * ask. A link that asks for it (`?command=invite-email`) can come from anywhere, so it asks first,
+ * on its Send button.
+ */
+function invite(workflow: InviteNotify['workflow']): UserVerb {
+  const email = workflow === 'first_password_email'
+  const to = (user: User) => (email ? user.email : (user.phone_number ?? ''))
+  return {
+    id: email ? 'user.invite-email' : 'user.invite-sms',
+    label: (LL) => (email ? LL.users.inviteEmail() : LL.users.inviteSms()),
+    needs: { anyOf: inviteNeeds },
+    blocked: email
+      ? unmanageable
+      : (user, allowed) => unmanageable(user, allowed) ?? (user.phone_number ? null : noPhone),
+    tone: 'secondary',
+    deepLink: email ? 'invite-email' : 'invite-sms',
+    linkConfirm: {
+      tone: 'reversible',
+      title: (LL, user) => LL.users.inviteTitle({ name: fullName(user) }),
+      body: (LL, user) => LL.users.inviteBody({ to: to(user) }),
+      confirm: (LL) => LL.users.sendInvite(),
+    },
+    succeeded: (LL, user) =>
+      email
+        ? LL.users.invited_email({ email: user.email })
+        : LL.users.invited_sms({ phone: to(user) }),
+    run: (_, user) => inviteUser(user.user_id, workflow).then(() => ({ auditId: null })),
+  }
+}
+
+/** Disabling and enabling ask in their own dialog, whose refusal stays in it (your own account). */
+function Toggle({ entity, onClose }: ActionDialogProps<User>) {
+  return <DisableUserDialog user={entity} onClose={onClose} />
+}
+
+/** Deleting from the user's own page returns to the list the person came from. */
+function Delete({ entity, onClose }: ActionDialogProps<User>) {
+  const [path, navigate] = useLocation()
+  const ownPage = pathTo('users-view', { id: entity.user_id })
+  return (
+    <DeleteUserDialog
+      user={entity}
+      onClose={onClose}
+      onDeleted={() => {
+        if (path === ownPage) navigate(listPlacePath(pathTo('users')))
+      }}
+    />
+  )
+}
+
+export const userVerbs: Record<UserActionName, UserVerb> = {
+  edit: {
+    id: 'user.edit',
+    label: (LL) => LL.users.palette.edit(),
+    needs: { anyOf: needs('users', 'update') },
+    blocked: unmanageable,
+    run: (ctx, user) => ctx.navigate(pathTo('users-edit', { id: user.user_id })),
+  },
+  'invite-email': invite('first_password_email'),
+  'invite-sms': invite('first_password_sms'),
+  disable: {
+    id: 'user.disable',
+    label: (LL) => LL.users.palette.disable(),
+    needs: { anyOf: needs('users', 'update') },
+    applies: (user) => !user.disabled,
+    blocked: (user, allowed, viewer) =>
+      unmanageable(user, allowed) ?? (isSelf(user, viewer) ? ownDisable : null),
+    tone: 'danger',
+    deepLink: 'disable',
+    dialog: (props) => <Toggle {...props} />,
+    run: () => undefined,
+  },
+  enable: {
+    id: 'user.enable',
+    label: (LL) => LL.users.palette.enable(),
+    needs: { anyOf: needs('users', 'update') },
+    applies: (user) => user.disabled,
+    blocked: unmanageable,
+    tone: 'secondary',
+    deepLink: 'enable',
+    dialog: (props) => <Toggle {...props} />,
+    run: () => undefined,
+  },
+  delete: {
+    id: 'user.delete',
+    label: (LL) => LL.users.palette.delete(),
+    needs: { anyOf: needs('users', 'delete') },
+    blocked: (user, allowed, viewer) =>
+      unmanageable(user, allowed) ?? (isSelf(user, viewer) ? ownDelete : null),
+    tone: 'danger',
+    deepLink: 'delete',
+    dialog: (props) => <Delete {...props} />,
+    run: () => undefined,
+  },
+}
+
+/** Every action on a user, in the palette's order: viewing first (what Enter does). */
+export const userActions: readonly UserVerb[] = [
+  {
+    id: 'user.view',
+    opensItsPage: true,
+    label: (LL) => LL.users.palette.view(),
+    needs: {},
+    run: (ctx, user) => ctx.navigate(pathTo('users-view', { id: user.user_id })),
+  },
+  userVerbs.edit,
+  userVerbs['invite-email'],
+  userVerbs['invite-sms'],
+  userVerbs.disable,
+  userVerbs.enable,
+  userVerbs.delete,
+  {
+    // "audit kira": the audit log searched for what the user did (it matches the actor's e-mail).
+    id: 'user.audits',
+    label: (LL) => LL.users.palette.audits(),
+    needs: { anyOf: needs('devices:audits', 'read') },
+    run: (ctx, user) => ctx.navigate(pathTo('audits', { search: user.email })),
+  },
+]
+
+/** The action a deep link asks for (`?command=disable`), if it names one. */
+export const deepLinkedUserAction = (word: string | null): UserVerb | undefined =>
+  word === null ? undefined : userActions.find((action) => action.deepLink === word)
+
+/** Absent — never offered; else enabled, or disabled with the reason in words. */
+export type ActionState =
+  { state: 'absent' } | { state: 'enabled' } | { state: 'disabled'; reason: string }
+
+/** What `caller` may do to `user` now, in words, by the one availability rule. */
+export function userActionState(
+  LL: TranslationFunctions,
+  caller: Me,
+  user: User,
+  name: UserActionName,
+): ActionState {
+  const allowed: Can = (anyOf) => can(caller.permissions, anyOf)
+  const found = actionAvailability(userVerbs[name], user, allowed, { userId: caller.user_id })
+  return found.state === 'disabled' ? { state: 'disabled', reason: found.reason(LL) } : found
+}
