@@ -1406,6 +1406,10 @@ type RootTranslation = {
 			 */
 			signOut: string
 		}
+		/**
+		 * C​h​o​o​s​e​ ​a​m​o​n​g​ ​a​l​l​ ​f​o​u​n​d​,​ ​i​n​ ​t​h​e​ ​l​i​s​t​…
+		 */
+		chooseInList: string
 		reasons: {
 			/**
 			 * T​h​i​s​ ​d​e​v​i​c​e​ ​d​o​e​s​ ​n​o​t​ ​s​u​p​p​o​r​t​ ​t​h​i​s​.
@@ -6688,6 +6692,10 @@ export type TranslationFunctions = {
 			 */
 			signOut: () => LocalizedString
 		}
+		/**
+		 * Choose among all found, in the list…
+		 */
+		chooseInList: () => LocalizedString
 		reasons: {
 			/**
 			 * This device does not support this.

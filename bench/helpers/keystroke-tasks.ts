@@ -17,7 +17,7 @@ import {
 export type { Api } from './keystroke-task'
 
 /**
- * The fixed list: SPEC order of issue 46, then issue 63's. Offboard a user: its place is after
+ * The fixed list: the order of issue 46, then issue 63's. Offboard a user: its place is after
  * bulkFound, once the console offers it.
  */
 export const keystrokeTasks = [

@@ -900,6 +900,7 @@ const de = {
       toggleSidebar: 'Seitenleiste ein- oder ausklappen',
       signOut: 'Abmelden',
     },
+    chooseInList: 'Unter allen Treffern in der Liste wählen…',
     reasons: {
       capability: 'Dieses Gerät unterstützt das nicht.',
       offline: 'Das Gerät ist offline.',

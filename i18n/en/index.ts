@@ -370,6 +370,7 @@ const en = {
       toggleSidebar: 'Toggle sidebar',
       signOut: 'Logout',
     },
+    chooseInList: 'Choose among all found, in the list…',
     reasons: {
       capability: 'This device does not support this.',
       offline: 'The device is offline.',

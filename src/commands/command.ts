@@ -165,6 +165,11 @@ export interface Action<E, Ctx extends CommandContext = CommandContext> {
   readonly linkConfirm?: Confirmation<E>
   /** Opened instead of a confirmation when the action has more to ask (a dry run, a reason). */
   dialog?(props: ActionDialogProps<E>): ReactNode
+  /**
+   * The list's selection bar offers it too: a palette search can take what it found there to
+   * choose rows ("disable @contractor"), through its source's `bulkIn`.
+   */
+  readonly bulk?: boolean
   /** The word a URL may ask for (`?command=lock`): a deep link a person can bookmark. */
   readonly deepLink?: string
   /** What the success notice says; absent says nothing (the page shows the change). */

@@ -32,6 +32,8 @@ export interface EntitySource<E, Ctx extends CommandContext = CommandContext> {
    * own name (decision 048).
    */
   readonly derived?: boolean
+  /** The kind's list searched for `search`, where its selection bar runs the `bulk` actions. */
+  bulkIn?(search: string): string
   /** Its entities carry a secret (a credential's PIN): never written to the recents' storage. */
   readonly holdsSecrets?: boolean
   /** The first action available to the user is what Enter does on a result: it opens, never reveals. */

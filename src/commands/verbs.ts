@@ -78,6 +78,30 @@ export function verbSources<Ctx extends CommandContext>(
 const NAMED_RANK = 0
 const LISTED_RANK = 1
 
+/** The last row of a bulk verb's section: its finds in the list, to choose rows and run it there. */
+function chooseInList<Ctx extends CommandContext>(
+  kind: string,
+  actionId: string,
+  path: string,
+): PaletteRow<Ctx> {
+  return {
+    kind: 'command',
+    value: `verb:bulk:${kind}:${actionId}`,
+    listed: {
+      command: {
+        id: `bulk:${kind}:${actionId}`,
+        label: (LL) => LL.commands.chooseInList(),
+        group: 'actions',
+        needs: {},
+        run: (ctx) => ctx.navigate(path),
+      },
+      availability: { state: 'enabled' },
+    },
+    score: -1,
+    onEntity: true,
+  }
+}
+
 /**
  * One section per verb, headed by it, listing the found entities the action can apply to: a
  * device without the capability is left out, an offline one stays with its reason. Choosing a row
@@ -119,6 +143,8 @@ export function verbSections<Ctx extends CommandContext>(input: {
     })
     if (rows.length === 0) return []
     rows.sort((a, b) => b.score - a.score)
+    const list = action.bulk === true && match.rest !== '' ? source.bulkIn?.(match.rest) : undefined
+    if (list !== undefined) rows.push(chooseInList(source.kind, action.id, list))
     return [
       {
         id: `verb:${source.kind}:${action.id}`,

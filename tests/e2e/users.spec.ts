@@ -368,6 +368,39 @@ test('unticking a permission the role carries takes it away (decision 021)', asy
   await expect(page.getByLabel('Role', { exact: true })).toHaveValue('staff')
 })
 
+test('bulk from a palette search: "disable <name>" takes what it found to the list to choose rows', async ({
+  page,
+}) => {
+  const stamp = Date.now()
+  await signIn(page, demo.admin)
+  await createUsers(page, [
+    { username: `crew.${stamp}.a`, first_name: 'Anna', role: 'staff' },
+    { username: `crew.${stamp}.b`, first_name: 'Ben', role: 'staff' },
+  ])
+  await page.keyboard.press('ControlOrMeta+k')
+  await page.keyboard.type(`disable crew.${stamp}`)
+  const palette = page.getByRole('dialog', { name: 'Command palette' })
+  const section = palette.getByRole('group', { name: 'Disable user' })
+  await expect(section.getByRole('option', { name: /Anna/ })).toBeVisible()
+  await expect(section.getByRole('option', { name: /Ben/ })).toBeVisible()
+  // The section's last row takes every find to the list, where the selection bar disables them.
+  const toList = section.getByRole('option', { name: 'Choose among all found, in the list…' })
+  await expect(toList).toBeVisible()
+  await page.keyboard.press('End')
+  await expect(toList).toHaveAttribute('aria-selected', 'true')
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(new RegExp(`/users\\?q=crew\\.${stamp}$`))
+  await expect(rows(page)).toHaveCount(2)
+  await expect(grid(page)).toBeFocused()
+  await page.keyboard.press('j')
+  await page.keyboard.press('x')
+  const bar = page.getByRole('region', { name: 'Actions on the selected rows' })
+  await expect(bar).toContainText('1 selected')
+  await page.keyboard.press('Shift+J')
+  await expect(bar).toContainText('2 selected')
+  await expect(bar.getByRole('button', { name: 'Disable' })).toBeEnabled()
+})
+
 test('bulk by keyboard: x and Shift+j select, one confirmation, per-row results, the list refetched', async ({
   page,
 }) => {

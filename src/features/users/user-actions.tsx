@@ -49,6 +49,7 @@ function invite(workflow: InviteNotify['workflow']): UserVerb {
       ? unmanageable
       : (user, allowed) => unmanageable(user, allowed) ?? (user.phone_number ? null : noPhone),
     tone: 'secondary',
+    bulk: email,
     deepLink: email ? 'invite-email' : 'invite-sms',
     linkConfirm: {
       tone: 'reversible',
@@ -96,6 +97,7 @@ export const userVerbs: Record<UserActionName, UserVerb> = {
   'invite-sms': invite('first_password_sms'),
   disable: {
     id: 'user.disable',
+    bulk: true,
     label: (LL) => LL.users.palette.disable(),
     needs: { anyOf: needs('users', 'update') },
     applies: (user) => !user.disabled,
@@ -108,6 +110,7 @@ export const userVerbs: Record<UserActionName, UserVerb> = {
   },
   enable: {
     id: 'user.enable',
+    bulk: true,
     label: (LL) => LL.users.palette.enable(),
     needs: { anyOf: needs('users', 'update') },
     applies: (user) => user.disabled,
@@ -119,6 +122,7 @@ export const userVerbs: Record<UserActionName, UserVerb> = {
   },
   delete: {
     id: 'user.delete',
+    bulk: true,
     label: (LL) => LL.users.palette.delete(),
     needs: { anyOf: needs('users', 'delete') },
     blocked: (user, allowed, viewer) =>

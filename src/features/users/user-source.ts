@@ -4,6 +4,7 @@ import { listSearch } from '../../commands/entity-search'
 import type { PaletteContext } from '../../commands/registry'
 import { needs } from '../../contract/permissions'
 import type { User } from '../../contract/users'
+import { pathTo } from '../../contract/pages'
 import { userActions } from './user-actions'
 import { titledName } from './user-names'
 
@@ -22,5 +23,6 @@ export const userSource: EntitySource<User, PaletteContext> = {
     title: titledName(user),
     subtitle: `${user.username} · ${user.email}`,
   }),
+  bulkIn: (search) => pathTo('users', { search }),
   actions: userActions,
 }
