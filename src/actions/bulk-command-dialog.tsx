@@ -21,7 +21,7 @@ import { useConfirmFocus } from '../ui/confirm-focus'
 import { Dialog } from '../ui/dialog'
 import { Notice } from '../ui/notice'
 import { frameBatch } from '../lib/frame-batch'
-import { failureOf, refusalOf, refusedAuditId } from './command-errors'
+import { failureOf, refusalBody, refusedAuditId } from './command-errors'
 import type { BulkCommandName } from './command-links'
 import * as styles from './command-receipts.css'
 import { markWaiting, refetchAfterCommands, sendWithReceipt } from './send-command'
@@ -116,7 +116,7 @@ export function BulkCommandDialog({ place, command, open, onClose }: BulkCommand
       classify: (error) => ({
         failure: failureOf(error),
         auditId: refusedAuditId(error),
-        refusal: refusalOf(error),
+        refusal: refusalBody(error),
       }),
       mintKey: () => crypto.randomUUID(),
       onUpdate: (device, step) => {

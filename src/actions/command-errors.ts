@@ -33,14 +33,14 @@ export function failureOf(error: unknown, action?: { needs: { online?: boolean }
  */
 export function failureWords(LL: TranslationFunctions, error: unknown): string | null {
   if (failureOf(error) === 'unavailable' && error instanceof Error) return errorText(LL, error)
-  return commandFailureText(LL, refusalOf(error))
+  return commandFailureText(LL, refusalBody(error))
 }
 
 /**
  * The server's refusal (its code, parameters and English words), kept so the dialog, the receipt
  * and the bulk run can word it in the user's language when they show it.
  */
-export function refusalOf(error: unknown): ErrorBody | null {
+export function refusalBody(error: unknown): ErrorBody | null {
   return isApiError(error) ? (error.body ?? null) : null
 }
 

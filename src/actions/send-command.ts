@@ -3,7 +3,7 @@ import type { DeviceCommand } from '../contract/devices'
 import { auditKeys } from '../api/audits'
 import { deviceKeys, sendDeviceCommand } from '../api/devices'
 import { refetchAfterWrite } from '../api/queries'
-import { refusalOf, refusedAuditId } from './command-errors'
+import { refusalBody, refusedAuditId } from './command-errors'
 import { addReceipt, settleReceipt } from './command-receipts'
 
 // The one way a confirmed command leaves the console: the single device's dialog, each device of
@@ -31,7 +31,7 @@ export function sendWithReceipt(target: CommandTarget, command: DeviceCommand, k
       settleReceipt(key, {
         status: 'failed',
         auditId: refusedAuditId(error),
-        refusal: refusalOf(error),
+        refusal: refusalBody(error),
       }),
   )
   return sent
