@@ -90,6 +90,7 @@ export const actionMachine = setup({
         return event.auditId
       },
       idempotencyKey: null,
+      refused: false,
     }),
     setFailure: assign({
       failure: ({ event }) => {
@@ -97,6 +98,7 @@ export const actionMachine = setup({
         return event.reason
       },
       idempotencyKey: null,
+      refused: false,
     }),
   },
   guards: {

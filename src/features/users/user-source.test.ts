@@ -72,6 +72,7 @@ describe('users in the palette', () => {
       'Invite by SMS': 'No phone number: add one to invite by SMS.',
       'Disable user': 'enabled',
       'Delete user': 'enabled',
+      'Audit log of': 'enabled',
     })
     expect(offered(user({ phone_number: '+49 30 1234567' }), orgAdmin)['Invite by SMS']).toBe(
       'enabled',
