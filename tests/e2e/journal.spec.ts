@@ -139,7 +139,8 @@ test('a floor renamed in the tree shows in its own History on the location page;
   if (!tower) throw new Error('no Globex Tower')
   await page.goto(`/locations/view/${tower.location_id}`)
   await expect(history(page).first()).toContainText('History')
-  const floor = page.getByRole('tree').getByRole('treeitem', { name: /Executive floor/ })
+  // The floor itself, not its rooms (the floors start open, and the rooms carry its name).
+  const floor = page.getByRole('tree').getByRole('treeitem', { name: /^floor .*Executive floor/ })
   await floor.click()
   const part = history(page).filter({ hasText: 'History of floor Executive floor' })
   await expect(part).toContainText('No changes recorded yet.')

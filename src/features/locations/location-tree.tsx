@@ -181,8 +181,11 @@ export function LocationTree(props: LocationTreeProps) {
     const item = event.target instanceof Element ? event.target.closest('[data-key]') : null
     const row = rows.find((r) => r.key === item?.getAttribute('data-key'))
     if (!row || editing !== null) return
+    // A click opens a closed node; an open one closes only when it is already the one gone to,
+    // so a click on an open floor picks it (its History) rather than hiding its rooms.
+    const closes = row.expanded && focusKey === row.key
     focusRow(row.key)
-    if (row.childCount > 0) toggle(row.key, !row.expanded)
+    if (row.childCount > 0 && (!row.expanded || closes)) toggle(row.key, !row.expanded)
   }
 
   const submitEdit = () => {
