@@ -1,8 +1,8 @@
-import { useRef } from 'react'
 import { useI18nContext } from '../../i18n/i18n-react'
 import type { ActionFailure } from '../../machines/action.machine'
-import type { ConfirmStep, ConfirmTone } from '../commands/command'
+import type { ConfirmStep } from '../commands/command'
 import { Button } from '../ui/button'
+import { useConfirmFocus, type ConfirmKind } from '../ui/confirm-focus'
 import { Dialog } from '../ui/dialog'
 import * as styles from './command-dialogs.css'
 
@@ -10,7 +10,7 @@ interface ConfirmProps {
   open: boolean
   step: ConfirmStep<unknown>
   /** Where focus starts: the confirming button (reversible) or Cancel (destructive). */
-  tone: ConfirmTone
+  tone: ConfirmKind
   /** This step leads to a second one: its button continues rather than runs. */
   again: boolean
   danger: boolean
@@ -29,8 +29,7 @@ interface ConfirmProps {
 export function ActionConfirmDialog(props: ConfirmProps) {
   const { step, entity, running, onConfirm, onCancel, onCloseAutoFocus } = props
   const { LL } = useI18nContext()
-  const confirmRef = useRef<HTMLButtonElement>(null)
-  const cancelRef = useRef<HTMLButtonElement>(null)
+  const { confirmRef, cancelRef, startRef } = useConfirmFocus(props.tone, props.open)
   return (
     <Dialog
       open={props.open}
@@ -40,17 +39,11 @@ export function ActionConfirmDialog(props: ConfirmProps) {
       description={step.body(LL, entity)}
       hideClose
       onCloseAutoFocus={onCloseAutoFocus}
-      initialFocus={props.tone === 'reversible' ? confirmRef : cancelRef}
+      initialFocus={startRef}
       footer={
         // Keyed by step, so the second step's buttons are new and its focus starts afresh.
         <div key={props.again ? 'first' : 'last'} className={styles.commandRow}>
-          <Button
-            tone="secondary"
-            ref={cancelRef}
-            onClick={onCancel}
-            disabled={running}
-            autoFocus={props.tone === 'destructive'}
-          >
+          <Button tone="secondary" ref={cancelRef} onClick={onCancel} disabled={running}>
             {LL.common.cancel()}
           </Button>
           <Button

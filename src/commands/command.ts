@@ -2,6 +2,7 @@ import type { TranslationFunctions } from '../../i18n/i18n-types'
 import type { QueryClient } from '@tanstack/react-query'
 import type { ReactNode } from 'react'
 import type { Can } from '../contract/permissions'
+import type { ConfirmKind } from '../ui/confirm-focus'
 
 /**
  * A piece of user-visible text, resolved against the active dictionary when shown. A function of
@@ -90,9 +91,6 @@ export interface Viewer {
   readonly userId: number
 }
 
-/** Which button a confirmation starts on: the confirming one, or Cancel (decision 034). */
-export type ConfirmTone = 'reversible' | 'destructive'
-
 /** Words of one confirmation step, in the reader's language, about one entity. */
 export interface ConfirmStep<E> {
   title(LL: TranslationFunctions, entity: E): string
@@ -109,7 +107,8 @@ export interface ConfirmStep<E> {
  * always starts on Cancel (force unlock), so two Enters never run it.
  */
 export interface Confirmation<E> extends ConfirmStep<E> {
-  readonly tone: ConfirmTone
+  /** Which button it starts on (ui/confirm-focus.ts, decision 034). */
+  readonly tone: ConfirmKind
   readonly again?: ConfirmStep<E>
 }
 
