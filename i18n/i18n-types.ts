@@ -604,6 +604,18 @@ type RootTranslation = {
 		 */
 		weekdaysRequired: string
 		/**
+		 * P​i​c​k​ ​a​t​ ​l​e​a​s​t​ ​o​n​e​ ​g​r​o​u​p​.
+		 */
+		groupRequired: string
+		/**
+		 * P​i​c​k​ ​a​t​ ​l​e​a​s​t​ ​o​n​e​ ​p​l​a​c​e​.
+		 */
+		targetRequired: string
+		/**
+		 * A​ ​d​a​t​e​ ​i​s​ ​r​e​q​u​i​r​e​d​.
+		 */
+		dateRequired: string
+		/**
 		 * T​h​e​ ​e​n​d​ ​i​s​ ​r​e​q​u​i​r​e​d​ ​u​n​l​e​s​s​ ​p​e​r​m​a​n​e​n​t​.
 		 */
 		endRequired: string
@@ -1987,6 +1999,18 @@ type RootTranslation = {
 			 * L​o​c​k​d​o​w​n
 			 */
 			lockdown: string
+			/**
+			 * A​c​c​e​s​s​ ​g​r​o​u​p​s
+			 */
+			groups: string
+			/**
+			 * S​c​h​e​d​u​l​e​s​ ​a​n​d​ ​c​a​l​e​n​d​a​r​s
+			 */
+			schedules: string
+			/**
+			 * A​c​c​e​s​s​ ​r​u​l​e​s
+			 */
+			access_rules: string
 		}
 		/**
 		 * T​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​h​a​s​ ​n​o​ ​c​l​i​e​n​t​s​.
@@ -3987,6 +4011,30 @@ type RootTranslation = {
 			 * L​o​c​k​d​o​w​n
 			 */
 			lockdown: string
+			/**
+			 * A​c​c​e​s​s​ ​g​r​o​u​p
+			 */
+			group: string
+			/**
+			 * G​r​o​u​p​ ​m​e​m​b​e​r
+			 */
+			group_member: string
+			/**
+			 * S​c​h​e​d​u​l​e
+			 */
+			schedule: string
+			/**
+			 * C​a​l​e​n​d​a​r
+			 */
+			calendar: string
+			/**
+			 * A​c​c​e​s​s​ ​r​u​l​e
+			 */
+			access_rule: string
+			/**
+			 * P​e​r​s​o​n​a​l​ ​P​I​N
+			 */
+			person_pin: string
 		}
 		fields: {
 			/**
@@ -4258,6 +4306,16 @@ type RootTranslation = {
 			 * @param {unknown} name
 			 */
 			location: RequiredParams<'name'>
+			/**
+			 * v​i​a​ ​t​h​e​ ​f​l​o​o​r​ ​{​n​a​m​e​}
+			 * @param {unknown} name
+			 */
+			floor: RequiredParams<'name'>
+			/**
+			 * v​i​a​ ​t​h​e​ ​r​o​o​m​ ​{​n​a​m​e​}
+			 * @param {unknown} name
+			 */
+			room: RequiredParams<'name'>
 		}
 		/**
 		 * {​v​i​a​}​ ​·​ ​{​s​c​h​e​d​u​l​e​}​ ​·​ ​{​v​a​l​i​d​i​t​y​}
@@ -4266,6 +4324,13 @@ type RootTranslation = {
 		 * @param {unknown} via
 		 */
 		grantLine: RequiredParams<'schedule' | 'validity' | 'via'>
+		/**
+		 * {​v​i​a​}​ ​·​ ​r​u​l​e​ ​{​r​u​l​e​}​ ​t​h​r​o​u​g​h​ ​t​h​e​ ​g​r​o​u​p​ ​{​g​r​o​u​p​}
+		 * @param {unknown} group
+		 * @param {unknown} rule
+		 * @param {unknown} via
+		 */
+		ruleGrantLine: RequiredParams<'group' | 'rule' | 'via'>
 		/**
 		 * T​h​e​ ​j​o​u​r​n​a​l​ ​r​e​a​c​h​e​s​ ​b​a​c​k​ ​t​o​ ​{​m​o​m​e​n​t​}​.
 		 * @param {unknown} moment
@@ -5949,6 +6014,18 @@ export type TranslationFunctions = {
 		 */
 		weekdaysRequired: () => LocalizedString
 		/**
+		 * Pick at least one group.
+		 */
+		groupRequired: () => LocalizedString
+		/**
+		 * Pick at least one place.
+		 */
+		targetRequired: () => LocalizedString
+		/**
+		 * A date is required.
+		 */
+		dateRequired: () => LocalizedString
+		/**
 		 * The end is required unless permanent.
 		 */
 		endRequired: () => LocalizedString
@@ -7261,6 +7338,18 @@ export type TranslationFunctions = {
 			 * Lockdown
 			 */
 			lockdown: () => LocalizedString
+			/**
+			 * Access groups
+			 */
+			groups: () => LocalizedString
+			/**
+			 * Schedules and calendars
+			 */
+			schedules: () => LocalizedString
+			/**
+			 * Access rules
+			 */
+			access_rules: () => LocalizedString
 		}
 		/**
 		 * The organization has no clients.
@@ -9111,6 +9200,30 @@ export type TranslationFunctions = {
 			 * Lockdown
 			 */
 			lockdown: () => LocalizedString
+			/**
+			 * Access group
+			 */
+			group: () => LocalizedString
+			/**
+			 * Group member
+			 */
+			group_member: () => LocalizedString
+			/**
+			 * Schedule
+			 */
+			schedule: () => LocalizedString
+			/**
+			 * Calendar
+			 */
+			calendar: () => LocalizedString
+			/**
+			 * Access rule
+			 */
+			access_rule: () => LocalizedString
+			/**
+			 * Personal PIN
+			 */
+			person_pin: () => LocalizedString
 		}
 		fields: {
 			/**
@@ -9367,11 +9480,23 @@ export type TranslationFunctions = {
 			 * via the whole location {name}
 			 */
 			location: (arg: { name: unknown }) => LocalizedString
+			/**
+			 * via the floor {name}
+			 */
+			floor: (arg: { name: unknown }) => LocalizedString
+			/**
+			 * via the room {name}
+			 */
+			room: (arg: { name: unknown }) => LocalizedString
 		}
 		/**
 		 * {via} · {schedule} · {validity}
 		 */
 		grantLine: (arg: { schedule: unknown, validity: unknown, via: unknown }) => LocalizedString
+		/**
+		 * {via} · rule {rule} through the group {group}
+		 */
+		ruleGrantLine: (arg: { group: unknown, rule: unknown, via: unknown }) => LocalizedString
 		/**
 		 * The journal reaches back to {moment}.
 		 */

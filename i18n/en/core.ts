@@ -163,6 +163,9 @@ const core = {
     floorRequired: 'Floor is required.',
     roomRequired: 'Room is required.',
     weekdaysRequired: 'Pick at least one weekday.',
+    groupRequired: 'Pick at least one group.',
+    targetRequired: 'Pick at least one place.',
+    dateRequired: 'A date is required.',
     endRequired: 'The end is required unless permanent.',
   },
   form: {

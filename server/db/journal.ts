@@ -80,6 +80,21 @@ const journaledFields: Record<JournalTargetType, readonly string[]> = {
   ],
   session: [],
   lockdown: ['scope_type', 'scope_id', 'reason', 'release_reason', 'expires_at'],
+  group: ['name', 'description', 'organization_id'],
+  group_member: ['group_id', 'user_id', 'valid_from', 'valid_until', 'organization_id'],
+  schedule: ['name', 'intervals', 'calendar_ids', 'organization_id'],
+  calendar: ['name', 'exceptions', 'organization_id'],
+  access_rule: [
+    'name',
+    'group_ids',
+    'targets',
+    'schedule_id',
+    'valid_from',
+    'valid_until',
+    'organization_id',
+  ],
+  // That a person's PIN was made, changed or removed: never the PIN or its digest.
+  person_pin: ['user_id', 'digits', 'changed_at', 'organization_id'],
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null)

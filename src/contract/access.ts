@@ -12,7 +12,8 @@ import {
   string,
   type Infer,
 } from './struct'
-import { CredentialAssignmentType, Repetition } from './credentials'
+import { ScheduleInterval } from './access-model'
+import { Repetition } from './credentials'
 import { Id, IdParam, IsoDateTime } from './fields'
 import { PageLength, PageStart } from './list'
 import { LockdownNotice } from './lockdowns'
@@ -68,17 +69,34 @@ export const AccessQuery = refine(
 )
 export type AccessQuery = Infer<typeof AccessQuery>
 
-/** One credential that opens the place at the moment, with the place it is on. */
+/**
+ * One way a person opens the place at the moment: a direct credential on a place (`kind:
+ * 'credential'`, with its window), or a rule through a group (`kind: 'rule'`, decision 065) with the
+ * membership's start and the interval or calendar exception that applies. `via_*` is the place the
+ * credential or the rule's target names (which covers the place asked about).
+ */
 export const AccessGrant = object({
-  credential_id: Id,
-  via_type: CredentialAssignmentType,
+  kind: enums(['credential', 'rule']),
+  credential_id: optional(Id),
+  via_type: enums(['location', 'floor', 'room', 'door', 'device']),
   via_id: Id,
   /** The place's name today; '' when it is gone. */
   via_name: string(),
-  start_datetime: IsoDateTime,
-  end_datetime: nullable(IsoDateTime),
-  permanent: boolean(),
-  repetition: nullable(Repetition),
+  start_datetime: optional(IsoDateTime),
+  end_datetime: optional(nullable(IsoDateTime)),
+  permanent: optional(boolean()),
+  repetition: optional(nullable(Repetition)),
+  rule_id: optional(Id),
+  rule_name: optional(string()),
+  group_id: optional(Id),
+  group_name: optional(string()),
+  member_since: optional(nullable(IsoDateTime)),
+  schedule_id: optional(nullable(Id)),
+  schedule_name: optional(nullable(string())),
+  /** The schedule's interval that is open then, in the place's zone; null: the rule has no schedule. */
+  interval: optional(nullable(ScheduleInterval)),
+  /** The calendar exception that opened it, by name. */
+  exception: optional(nullable(string())),
 })
 export type AccessGrant = Infer<typeof AccessGrant>
 

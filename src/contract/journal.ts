@@ -25,6 +25,13 @@ export const journalTargetTypes = [
   'credential',
   'session',
   'lockdown',
+  // Who may enter, when (decision 065); a person's PIN is journaled as changed, never its value.
+  'group',
+  'group_member',
+  'schedule',
+  'calendar',
+  'access_rule',
+  'person_pin',
 ] as const
 export const JournalTargetType = enums(journalTargetTypes)
 export type JournalTargetType = Infer<typeof JournalTargetType>

@@ -31,6 +31,23 @@ export const patterns = {
   'locations-view': '/locations/view/:id',
   lockdowns: '/lockdowns',
   'lockdowns-view': '/lockdowns/:id',
+  // Who may enter, when (decision 065).
+  groups: '/groups',
+  'groups-create': '/groups/create',
+  'groups-edit': '/groups/edit/:id',
+  'groups-view': '/groups/view/:id',
+  schedules: '/schedules',
+  'schedules-create': '/schedules/create',
+  'schedules-edit': '/schedules/edit/:id',
+  'schedules-view': '/schedules/view/:id',
+  calendars: '/calendars',
+  'calendars-create': '/calendars/create',
+  'calendars-edit': '/calendars/edit/:id',
+  'calendars-view': '/calendars/view/:id',
+  rules: '/rules',
+  'rules-create': '/rules/create',
+  'rules-edit': '/rules/edit/:id',
+  'rules-view': '/rules/view/:id',
 } as const
 
 export type RouteId = keyof typeof patterns

@@ -37,8 +37,12 @@ const people = {
 type Who = keyof typeof people
 
 describe('permissions', () => {
-  it('lists read/create/update with and without :org, only read for audits and the journal, and start/release/override for lockdown', () => {
-    expect(allPermissions).toHaveLength(5 * 3 * 2 + 2 + 2 + 3 * 2)
+  it('lists read/create/update with and without :org, only read for audits and the journal, and start/release/override for lockdown, read/update for the access model', () => {
+    expect(allPermissions).toHaveLength(5 * 3 * 2 + 2 + 2 + 3 * 2 + 3 * 2 * 2)
+    expect(allPermissions).toContain('access_rules:update:org')
+    expect(allPermissions).not.toContain('groups:create')
+    expect(needs('groups', 'create')).toEqual(['groups:update', 'groups:update:org'])
+    expect(needs('schedules', 'delete')).toEqual(['schedules:update', 'schedules:update:org'])
     expect(allPermissions).toContain('lockdown:override')
     expect(allPermissions).toContain('lockdown:release:org')
     expect(allPermissions).not.toContain('lockdown:read')

@@ -11,6 +11,10 @@ export const resources = [
   'devices:audits',
   'journal',
   'lockdown',
+  // Who may enter, when (decision 065): groups and members; schedules and their calendars; rules.
+  'groups',
+  'schedules',
+  'access_rules',
 ] as const
 export type Resource = (typeof resources)[number]
 
@@ -30,6 +34,9 @@ export const resourceActions: Record<Resource, readonly Action[]> = {
   'devices:audits': ['read'],
   journal: ['read'],
   lockdown: ['start', 'release', 'override'],
+  groups: ['read', 'update'],
+  schedules: ['read', 'update'],
+  access_rules: ['read', 'update'],
 }
 
 export type Permission = `${Resource}:${Action}` | `${Resource}:${Action}:org`
@@ -77,7 +84,9 @@ const globalOnly: ReadonlySet<string> = new Set(['organizations/create', 'organi
  * global first, then `:org`. Routes, menus, buttons, the palette and every server handler read it.
  */
 export function needs(resource: Resource, operation: Operation): readonly Permission[] {
-  const action = operationAction[operation]
+  const named = operationAction[operation]
+  // Groups, schedules and rules name no create: making one is changing the organization's model.
+  const action = resourceActions[resource].includes(named) ? named : 'update'
   const global: Permission = `${resource}:${action}`
   return globalOnly.has(`${resource}/${operation}`)
     ? [global]

@@ -167,9 +167,27 @@ function WhoCanOpenSection({ type, id, name, past }: WhoCanOpenProps & { past: b
 /** "via the door Reception · Daily, 08:00–18:00 · 1 Dec 2026, 08:00 → 31 Dec 2026, 18:00", linked to the credential. */
 function GrantLine({ grant, place }: { grant: AccessGrant; place: TextPlace }) {
   const { LL } = useI18nContext()
-  const window = windowOf(grant)
+  const via = LL.journal.via[grant.via_type]({ name: grant.via_name || `#${grant.via_id}` })
+  if (grant.kind === 'rule' || grant.credential_id === undefined) {
+    const text = LL.journal.ruleGrantLine({
+      via,
+      rule: grant.rule_name ?? `#${grant.rule_id ?? ''}`,
+      group: grant.group_name ?? `#${grant.group_id ?? ''}`,
+    })
+    return grant.rule_id === undefined ? (
+      <span>{text}</span>
+    ) : (
+      <Link href={pathTo('rules-view', { id: grant.rule_id })}>{text}</Link>
+    )
+  }
+  const window = windowOf({
+    start_datetime: grant.start_datetime ?? '',
+    end_datetime: grant.end_datetime ?? null,
+    permanent: grant.permanent ?? false,
+    repetition: grant.repetition ?? null,
+  })
   const text = LL.journal.grantLine({
-    via: LL.journal.via[grant.via_type]({ name: grant.via_name || `#${grant.via_id}` }),
+    via,
     schedule: scheduleText(LL, window, place),
     validity: validityText(LL, window, place),
   })

@@ -83,10 +83,20 @@ export function targetPath(type: JournalTargetType, id: number | null): string |
       return pathTo('credentials-edit', { id })
     case 'lockdown':
       return pathTo('lockdowns-view', { id })
+    case 'group':
+      return pathTo('groups-view', { id })
+    case 'schedule':
+      return pathTo('schedules-view', { id })
+    case 'calendar':
+      return pathTo('calendars-view', { id })
+    case 'access_rule':
+      return pathTo('rules-view', { id })
     case 'floor':
     case 'room':
     case 'door':
     case 'session':
+    case 'group_member':
+    case 'person_pin':
       return null
   }
 }

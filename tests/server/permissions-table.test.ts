@@ -16,6 +16,9 @@ const collections: Record<Resource, string> = {
   'devices:audits': '/sbm/v1/devices/audit',
   journal: '/org/v1/journal',
   lockdown: '/sbm/v1/lockdowns',
+  groups: '/access/v1/groups',
+  schedules: '/access/v1/schedules',
+  access_rules: '/access/v1/rules',
 }
 
 // A missing id: an allowed caller gets 404 (or 400 for an empty body), never a change.
