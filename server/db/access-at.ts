@@ -266,7 +266,7 @@ with
     where r.n <= $7),
   grants as materialized (
     select s.user_id, json_agg(json_build_object(
-      'credential_id', s.credential_id, 'via_type', s.assignment_type, 'via_id', s.assignment_id,
+      'kind', 'credential', 'credential_id', s.credential_id, 'via_type', s.assignment_type, 'via_id', s.assignment_id,
       'via_name', coalesce(case s.assignment_type
         when 'device' then (select name from devices where device_id = s.assignment_id)
         when 'door' then (select name from doors where door_id = s.assignment_id)
