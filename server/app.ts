@@ -51,6 +51,7 @@ import { registerUploads } from './routes/uploads'
 import { registerUserImport } from './routes/user-import'
 import { registerUserWrites } from './routes/user-writes'
 import { registerUsers } from './routes/users'
+import { settableClock } from './clock'
 
 /** Every path whose answers need a token, hand one out, list mailed links, or read the server. */
 const apiAnswers = [
@@ -179,6 +180,7 @@ export async function createApp(
     principals: new PrincipalCache(options.principalCacheMs),
     requests: new RequestsInFlight(),
     lockdownJob,
+    clock: settableClock(),
   }
 
   const app = new Hono<AppEnv>()

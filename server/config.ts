@@ -80,6 +80,11 @@ export interface ServerOptions {
    * this one. Changes through this server apply at once. 0 reads the row on every request.
    */
   principalCacheMs: number
+  /**
+   * `settable` lets POST /dev/clock move the server's clock (demo on loopback and tests only, decision
+   * 065); `system` is the real time.
+   */
+  clock: 'system' | 'settable'
 }
 
 export const defaultOptions: ServerOptions = {
@@ -118,6 +123,7 @@ export const defaultOptions: ServerOptions = {
   lockdownReleaseMinutes: RELEASE_MINUTES,
   lockdownLeaseMs: 5000,
   lockdownPollMs: 1000,
+  clock: 'system',
 }
 
 /** The options a server runs with: the defaults, with what its starter gave in their place. */
@@ -128,6 +134,7 @@ export const withDefaults = (overrides: Partial<ServerOptions>): ServerOptions =
 
 const logLevels: readonly LogLevel[] = ['debug', 'info', 'warn', 'error', 'silent']
 const logFormats: readonly LogFormat[] = ['json', 'pretty']
+const clocks: readonly ServerOptions['clock'][] = ['system', 'settable']
 
 /** Settings that cannot run, one line each (main.ts prints them and exits 2). */
 export class ConfigError extends Error {
@@ -269,7 +276,11 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): ServerOptions {
     ),
     lockdownLeaseMs: whole('LOCKDOWN_LEASE_MS', defaultOptions.lockdownLeaseMs, 500, 600_000),
     lockdownPollMs: whole('LOCKDOWN_POLL_MS', defaultOptions.lockdownPollMs, 50, 60_000),
+    clock: oneOf('CLOCK', clocks, defaultOptions.clock),
   }
+  // A clock anyone could move would move every schedule: only a demo's.
+  if (options.clock === 'settable' && !options.demoMode)
+    problems.push('CLOCK=settable needs DEMO_MODE (the clock is for demos and tests)')
   if (problems.length) throw new ConfigError(problems)
   return options
 }

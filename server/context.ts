@@ -1,4 +1,5 @@
 import type { Hono } from 'hono'
+import type { SettableClock } from './clock'
 import type { ServerOptions } from './config'
 import type { Db } from './db/database'
 import type { Logger } from './logger'
@@ -49,4 +50,9 @@ export interface Services {
   requests: RequestsInFlight
   /** The lockdown job (server/jobs/lockdown-job.ts): a start or a retry wakes it. */
   lockdownJob: { wake(): void }
+  /**
+   * The one "now" of every decision about time (server/clock.ts). Real time unless a test, or a
+   * demo started with CLOCK=settable, moves it.
+   */
+  clock: SettableClock
 }
