@@ -50,8 +50,7 @@ export interface NamedModel extends AccessModel {
 
 /** The columns each kind is read with, now and (model-at.ts) as the journal rewinds it. */
 export const modelColumns = {
-  rules:
-    'rule_id, organization_id, name, group_ids, targets, schedule_id, valid_from, valid_until',
+  rules: 'rule_id, organization_id, name, group_ids, targets, schedule_id, valid_from, valid_until',
   schedules: 'schedule_id, organization_id, name, intervals, calendar_ids',
   calendars: 'calendar_id, organization_id, name, exceptions',
   groups: 'group_id, organization_id, name',

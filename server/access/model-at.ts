@@ -42,11 +42,7 @@ function rowsThen(rows: ThenRows, kind: Kind, organizationId: number): Row[] {
 }
 
 /** The organization's model as it was at `at` (every rule: the caller picks those it needs). */
-export async function modelAt(
-  q: Queryable,
-  organizationId: number,
-  at: Date,
-): Promise<NamedModel> {
+export async function modelAt(q: Queryable, organizationId: number, at: Date): Promise<NamedModel> {
   const [rows] = await q.query<ThenRows>(modelThen, [organizationId, at.toISOString()])
   if (!rows) throw new Error('the model statement answered no row')
   const then = Object.fromEntries(

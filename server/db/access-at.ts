@@ -190,10 +190,10 @@ async function placesThen(
     const keys = new Set<Place>([place('device', target.id), device.mount])
     if (device.location !== null) keys.add(place('location', device.location))
     const [type, id] = device.mount.split(':')
-    const [above] = await q.query<{ room_id: number | null; floor_id: number | null }>(
-      mountAbove,
-      [type, Number(id)],
-    )
+    const [above] = await q.query<{ room_id: number | null; floor_id: number | null }>(mountAbove, [
+      type,
+      Number(id),
+    ])
     if (above?.room_id != null) keys.add(place('room', above.room_id))
     if (above?.floor_id != null) keys.add(place('floor', above.floor_id))
     return { keys, locationId: device.location ?? row.location_id }
@@ -232,9 +232,7 @@ export async function placeAt(
 ): Promise<PlaceThen> {
   const places = await placesThen(q, target, row, at, past)
   const zone =
-    past && places !== null
-      ? await zoneAt(q, places.locationId, row.organization_id, at)
-      : row.zone
+    past && places !== null ? await zoneAt(q, places.locationId, row.organization_id, at) : row.zone
   return { organizationId: row.organization_id, keys: places ? [...places.keys] : [], zone }
 }
 

@@ -24,10 +24,7 @@ export function registerAccess(app: App, s: Services) {
   app.get(ACCESS_PATH, async (c) => {
     const p = c.get('principal')
     const scope = requireScope(p, 'credentials', 'read')
-    const { door_id, location_id, device_id, at, time_zone, start, length } = query(
-      c,
-      AccessQuery,
-    )
+    const { door_id, location_id, device_id, at, time_zone, start, length } = query(c, AccessQuery)
     if (at !== undefined) requireScope(p, 'journal', 'read')
     const type = door_id !== undefined ? 'door' : location_id !== undefined ? 'location' : 'device'
     const id = door_id ?? location_id ?? device_id ?? 0
