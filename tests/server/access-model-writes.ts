@@ -25,7 +25,8 @@ const tables = {
 } as const
 type Kind = keyof typeof tables & JournalTargetType
 
-const nameOf = (row: Row) => String(row.name ?? `${String(row.user_id)} → ${String(row.group_id)}`)
+const nameOf = (row: Row) =>
+  typeof row.name === 'string' ? row.name : `${Number(row.user_id)} → ${Number(row.group_id)}`
 
 // jsonb columns are sent as JSON text; arrays and scalars as they are.
 const asParam = (value: unknown) =>
