@@ -48,6 +48,7 @@ import { registerOrganizations } from './routes/organizations'
 import { registerSpaces } from './routes/spaces'
 import { registerTriage } from './routes/triage'
 import { registerUploads } from './routes/uploads'
+import { registerUserAccess } from './routes/user-access'
 import { registerUserImport } from './routes/user-import'
 import { registerUserWrites } from './routes/user-writes'
 import { registerUsers } from './routes/users'
@@ -274,6 +275,7 @@ export async function createApp(
   registerUploads(app, services)
   registerJournal(app, services)
   registerAccess(app, services)
+  registerUserAccess(app, services)
   registerLockdowns(app, services)
   registerMetrics(app, metrics, options.metricsToken)
   registerStatic(app, options.distDir, options.bootAnswersBudgetMs)

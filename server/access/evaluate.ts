@@ -194,7 +194,7 @@ export function ruleVerdict(
   membership: { valid_from: Date | string | null; valid_until: Date | string | null },
   at: Date,
   clock: WallClock,
-): RuleVerdict {
+): RuleOpening {
   if (!inWindow(at, membership.valid_from, membership.valid_until))
     return { opens: false, because: 'expired' }
   return ruleOpens(rule, model, at, clock)

@@ -141,35 +141,6 @@ const mountAbove: Prepared = {
     union all select room_id, floor_id from rooms where $1 = 'room' and room_id = $2`,
 }
 
-// A place's zone then: its location's, else its organization's, each rewound (both are journaled).
-const zoneThen: Prepared = {
-  name: 'access_zone_then',
-  text: `select coalesce(
-      case when lr.before ? 'time_zone' then lr.before->>'time_zone' else l.time_zone end,
-      case when orr.before ? 'time_zone' then orr.before->>'time_zone' else o.time_zone end) as zone
-    from organizations o
-      left join locations l on l.location_id = $1
-      left join (select * from journal_rewind('location', $3) where target_id = $1) lr on true
-      left join (select * from journal_rewind('organization', $3) where target_id = $2) orr on true
-    where o.organization_id = $2`,
-}
-
-/** The zone a place in `locationId` read its schedules in at `at`. */
-export async function zoneAt(
-  q: Queryable,
-  locationId: number,
-  organizationId: number,
-  at: Date,
-): Promise<string> {
-  const [row] = await q.query<{ zone: string }>(zoneThen, [
-    locationId,
-    organizationId,
-    at.toISOString(),
-  ])
-  if (!row) throw new Error(`no organization ${organizationId}`)
-  return row.zone
-}
-
 /**
  * The places whose credentials and rules open the target then: itself, what is above it (room,
  * floor, location), the devices mounted on a door, and everything in a location. Rules may name
@@ -211,6 +182,56 @@ async function placesThen(
   for (const part of parts) keys.add(place(part.t, part.id))
   for (const d of devices) if (d.location === target.id) keys.add(place('device', d.deviceId))
   return { keys, locationId: target.id }
+}
+
+/**
+ * The zone of each location of organization `org` (a parameter) at `moment` (a parameter): its
+ * own, else its organization's, each rewound when `past` (both are journaled); one row without a
+ * location (null) for the organization's. The one definition of a place's zone then.
+ */
+export const zonesOf = (org: string, moment: string, past: boolean) =>
+  past
+    ? `select l.location_id,
+        coalesce(case when lr.before ? 'time_zone' then lr.before->>'time_zone' else l.time_zone end,
+                 oz.zone) as zone
+      from (select case when orr.before ? 'time_zone' then orr.before->>'time_zone'
+                   else o.time_zone end as zone
+            from organizations o
+              left join (select * from journal_rewind('organization', ${moment})
+                         where target_id = ${org}) orr on true
+            where o.organization_id = ${org}) oz
+        cross join lateral (select location_id, time_zone from locations
+                            where organization_id = ${org}
+                            union all select null, null) l
+        left join journal_rewind('location', ${moment}) lr on lr.target_id = l.location_id`
+    : `select l.location_id, coalesce(l.time_zone, o.time_zone) as zone
+      from organizations o
+        cross join lateral (select location_id, time_zone from locations
+                            where organization_id = ${org}
+                            union all select null, null) l
+      where o.organization_id = ${org}`
+
+const zoneThen: Prepared = {
+  name: 'access_zone_then',
+  text: `select zone from (${zonesOf('$2', '$3', true)}) z
+    where z.location_id = $1 or z.location_id is null
+    order by z.location_id nulls last limit 1`,
+}
+
+/** The zone a place in `locationId` read its schedules in at `at`. */
+export async function zoneAt(
+  q: Queryable,
+  locationId: number,
+  organizationId: number,
+  at: Date,
+): Promise<string> {
+  const [row] = await q.query<{ zone: string }>(zoneThen, [
+    locationId,
+    organizationId,
+    at.toISOString(),
+  ])
+  if (!row) throw new Error(`no organization ${organizationId}`)
+  return row.zone
 }
 
 /** A place asked about, as it was at the moment. */
@@ -259,7 +280,7 @@ const rewound = (row: string, field: string, cast: string) =>
   `case when r.before ? '${field}' then (r.before->>'${field}')${cast} else ${row}.${field} end as ${field}`
 
 /** A table whose rows a past answer rewinds in SQL, with its journaled fields' casts from text. */
-interface RewoundTable {
+export interface RewoundTable {
   /** Names the statement's parts: `${alias}rewind` and `${alias}then`. */
   alias: string
   kind: JournalTargetType
@@ -270,7 +291,7 @@ interface RewoundTable {
   today: string
 }
 
-const credentialTable: RewoundTable = {
+export const credentialTable: RewoundTable = {
   alias: 'c',
   kind: 'credential',
   table: 'credentials',
@@ -287,7 +308,7 @@ const credentialTable: RewoundTable = {
   today: '(assignment_type, assignment_id) in (select t, id from places)',
 }
 
-const memberTable: RewoundTable = {
+export const memberTable: RewoundTable = {
   alias: 'm',
   kind: 'group_member',
   table: 'group_members',
@@ -307,7 +328,7 @@ const memberTable: RewoundTable = {
 // are materialized: inlined, each field's cast from text ran once per use in opens_at (the start
 // four times); a year back on PGlite the statement took 324 ms so, 144 ms materialized (load 6).
 // Now, today's rows as they are.
-function rowsThen(t: RewoundTable, rewind: boolean): string {
+export function rowsThen(t: RewoundTable, rewind: boolean, moment = '$3'): string {
   const fields = Object.entries(t.fields)
   if (!rewind)
     return `${t.alias}then as (
@@ -323,7 +344,7 @@ function rowsThen(t: RewoundTable, rewind: boolean): string {
       min(value${json(cast) ? '::text' : " #>> '{}'"}) filter (where field = '${field}') as ${field}`,
         )
         .join(',\n      ')}
-    from journal_then('${t.kind}', $3) group by target_id),
+    from journal_then('${t.kind}', ${moment}) group by target_id),
   ${t.alias}then as materialized (
     select coalesce(n.${t.key}, r.target_id::int) as ${t.key},
       ${fields
