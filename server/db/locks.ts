@@ -6,6 +6,7 @@ const keys = {
   devices: 'device_id',
   credentials: 'credential_id',
   organizations: 'organization_id',
+  users: 'user_id',
 } as const
 
 /**
