@@ -622,6 +622,11 @@ const areas = {
       content_type: 'File type',
       size: 'Size',
       lock_state: 'Lock state',
+      digits: 'Digits',
+      changed_at: 'Changed',
+      connected: 'Connected',
+      battery_level: 'Battery (%)',
+      secret_made_at: 'Secret made',
     },
     history: 'History',
     historyOf: 'History of {name}',
@@ -681,6 +686,11 @@ const areas = {
       lockdown: 'Refused: lockdown {id} is active.',
       lockdown_lock: 'Locked by lockdown {id}.',
       lockdown_override: 'Override of lockdown {id}.',
+      access_granted_rule: 'Access granted to {email}: rule “{rule}” through the group “{group}”.',
+      access_granted_credential: 'Access granted to {email} by credential {id}.',
+      access_denied: 'Access denied: {reason}.',
+      access_denied_person: 'Access denied to {email}: {reason}.',
+      battery_level: 'Battery at {level}%.',
     },
     error: {
       validation: 'The server found a value it cannot accept.',
@@ -961,6 +971,18 @@ const areas = {
   actions: {
     waiting:
       'Sent — no answer yet. It is not sent again; its receipt (“Show command receipts”) says how it ends.',
+  },
+  // The keypad asks the server (decision 066): why a PIN did not open, to follow “Access denied:”.
+  pinEntry: {
+    denied: {
+      unknown_pin: 'the PIN is nobody’s',
+      lockdown: 'a lockdown holds the door',
+      disabled_user: 'the person is disabled',
+      holiday: 'closed for a holiday',
+      outside_schedule: 'outside the schedule',
+      expired: 'the rule or the membership is not in force',
+      not_member: 'no rule for the person’s groups covers this door',
+    },
   },
 } satisfies BaseTranslation
 

@@ -297,6 +297,10 @@ const en = {
       force_unlock: 'Force unlock',
       calibrate: 'Calibrate',
       create_pin: 'Create PIN',
+      pin_entry: 'PIN entry',
+      connect: 'Connected',
+      disconnect: 'Disconnected',
+      battery: 'Battery report',
     },
     row: '{command} on {device} by {actor}: {result}, {when}',
     entryTitle: 'Audit entry',
@@ -1103,6 +1107,11 @@ const en = {
       content_type: 'File type',
       size: 'Size',
       lock_state: 'Lock state',
+      digits: 'Digits',
+      changed_at: 'Changed',
+      connected: 'Connected',
+      battery_level: 'Battery (%)',
+      secret_made_at: 'Secret made',
     },
     history: 'History',
     historyOf: 'History of {name}',
@@ -1160,6 +1169,11 @@ const en = {
       lockdown: 'Refused: lockdown {id} is active.',
       lockdown_lock: 'Locked by lockdown {id}.',
       lockdown_override: 'Override of lockdown {id}.',
+      access_granted_rule: 'Access granted to {email}: rule “{rule}” through the group “{group}”.',
+      access_granted_credential: 'Access granted to {email} by credential {id}.',
+      access_denied: 'Access denied: {reason}.',
+      access_denied_person: 'Access denied to {email}: {reason}.',
+      battery_level: 'Battery at {level}%.',
     },
     error: {
       validation: 'The server found a value it cannot accept.',
@@ -1439,6 +1453,17 @@ const en = {
   actions: {
     waiting:
       'Sent — no answer yet. It is not sent again; its receipt (“Show command receipts”) says how it ends.',
+  },
+  pinEntry: {
+    denied: {
+      unknown_pin: 'the PIN is nobody’s',
+      lockdown: 'a lockdown holds the door',
+      disabled_user: 'the person is disabled',
+      holiday: 'closed for a holiday',
+      outside_schedule: 'outside the schedule',
+      expired: 'the rule or the membership is not in force',
+      not_member: 'no rule for the person’s groups covers this door',
+    },
   },
 } satisfies BaseTranslation
 
