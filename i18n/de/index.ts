@@ -1417,6 +1417,7 @@ const de = {
       permissions: 'Berechtigungen',
       disabled: 'Deaktiviert',
       email_confirmed: 'E-Mail bestätigt',
+      groups: 'Gruppen',
       location_id: 'Standort-ID',
       location_name: 'Standort',
       street: 'Straße',
