@@ -5335,6 +5335,10 @@ type RootTranslation = {
 			 */
 			email_confirmed: string
 			/**
+			 * G​r​o​u​p​s
+			 */
+			groups: string
+			/**
 			 * L​o​c​a​t​i​o​n​ ​I​D
 			 */
 			location_id: string
@@ -10511,6 +10515,10 @@ export type TranslationFunctions = {
 			 * E-mail confirmed
 			 */
 			email_confirmed: () => LocalizedString
+			/**
+			 * Groups
+			 */
+			groups: () => LocalizedString
 			/**
 			 * Location ID
 			 */

@@ -1431,6 +1431,7 @@ const de = {
       permissions: 'Berechtigungen',
       disabled: 'Deaktiviert',
       email_confirmed: 'E-Mail bestätigt',
+      groups: 'Gruppen',
       location_id: 'Standort-ID',
       location_name: 'Standort',
       street: 'Straße',

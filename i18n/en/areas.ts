@@ -924,6 +924,7 @@ const areas = {
       permissions: 'Permissions',
       disabled: 'Disabled',
       email_confirmed: 'E-mail confirmed',
+      groups: 'Groups',
       location_id: 'Location ID',
       location_name: 'Location',
       street: 'Street',

@@ -1406,6 +1406,7 @@ const en = {
       permissions: 'Permissions',
       disabled: 'Disabled',
       email_confirmed: 'E-mail confirmed',
+      groups: 'Groups',
       location_id: 'Location ID',
       location_name: 'Location',
       street: 'Street',
