@@ -455,19 +455,21 @@ function tuplesOf(open: readonly OpenRule[], model: NamedModel): RuleTuple[] {
   return open.flatMap(({ rule, via, interval, exception }) => {
     const [viaType, viaId] = via.split(':')
     const schedule = rule.schedule_id === null ? undefined : model.schedules.get(rule.schedule_id)
-    return rule.group_ids.map((groupId) => ({
-      kind: 'rule' as const,
-      rule_id: rule.rule_id,
-      rule_name: rule.name,
-      group_id: groupId,
-      group_name: model.groups.get(groupId) ?? '',
-      schedule_id: rule.schedule_id,
-      schedule_name: schedule?.name ?? null,
-      interval,
-      exception,
-      via_type: viaType as RuleTargetType,
-      via_id: Number(viaId),
-    }))
+    return [...rule.group_ids]
+      .sort((a, b) => a - b)
+      .map((groupId) => ({
+        kind: 'rule' as const,
+        rule_id: rule.rule_id,
+        rule_name: rule.name,
+        group_id: groupId,
+        group_name: model.groups.get(groupId) ?? '',
+        schedule_id: rule.schedule_id,
+        schedule_name: schedule?.name ?? null,
+        interval,
+        exception,
+        via_type: viaType as RuleTargetType,
+        via_id: Number(viaId),
+      }))
   })
 }
 
