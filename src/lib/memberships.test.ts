@@ -33,6 +33,17 @@ describe('checkMembership', () => {
     ).toEqual({ people: 'required', valid_until: 'end_before_start' })
   })
 
+  it('names only the end when someone is chosen and the window is backwards', () => {
+    expect(
+      rulesOf(
+        checkMembership([5], {
+          valid_from: '2027-01-04T07:00:00+01:00',
+          valid_until: '2027-01-03T07:00:00+01:00',
+        }),
+      ),
+    ).toEqual({ valid_until: 'end_before_start' })
+  })
+
   it('refuses a malformed moment on its own field', () => {
     expect(rulesOf(checkMembership([1], { valid_from: 'soon', valid_until: '' }))).toEqual({
       valid_from: 'datetime_invalid',

@@ -51,8 +51,11 @@ export function checkMembership(userIds: readonly number[], values: WindowValues
   }
   const members = userIds.map((user_id) => ({ user_id, ...window }))
   const [membersError] = validate({ members }, MembersAdd)
-  // The people's own rules are the list's (path ['members']); a member's window was checked above.
-  const people = membersError?.failures().find((failure) => failure.path.length === 1)
+  // The people's own rules are the list's (path ['members']); a member's window, checked above,
+  // names its own field.
+  const people = membersError
+    ?.failures()
+    .find((failure) => failure.path.length === 1 && failure.path[0] === 'members')
   if (people) problems.people = problemOfFailure(people)
   return Object.keys(problems).length === 0 ? { ok: true, members } : { ok: false, problems }
 }

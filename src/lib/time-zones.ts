@@ -35,13 +35,19 @@ function knownZone(zone: string): boolean {
 /** "new york", "New_York" and "america/new" all read alike. */
 const words = (text: string) => text.toLowerCase().replace(/[_/]+/g, ' ').trim()
 
-/** The zones whose name holds every typed word, in the list's order. */
+/**
+ * The zones whose name holds every typed word, those holding the words as typed together first
+ * ("america new" is America/New_York before America/North_Dakota/New_Salem), in the list's order.
+ */
 export function matchTimeZones(text: string, zones: readonly string[] = timeZoneNames()) {
-  const wanted = words(text).split(/\s+/).filter(Boolean)
-  return zones.filter((zone) => {
+  const typed = words(text)
+  const wanted = typed.split(/\s+/).filter(Boolean)
+  const found = zones.filter((zone) => {
     const name = words(zone)
     return wanted.every((word) => name.includes(word))
   })
+  const together = found.filter((zone) => words(zone).includes(typed))
+  return [...together, ...found.filter((zone) => !together.includes(zone))]
 }
 
 /** "UTC+01:00" now in `zone`, as the browser's own formatter writes it (it knows the rules). */
