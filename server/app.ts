@@ -35,16 +35,21 @@ import { LockdownJob } from './jobs/lockdown-job'
 import { registerAccess } from './routes/access'
 import { registerAudits } from './routes/audits'
 import { registerAuth } from './routes/auth'
+import { registerCalendars } from './routes/calendars'
 import { registerControl } from './routes/control'
 import { registerCredentialImport } from './routes/credential-import'
 import { registerCredentials } from './routes/credentials'
 import { registerDevices } from './routes/devices'
 import { registerExports } from './routes/exports'
+import { registerGroupMembers } from './routes/group-members'
+import { registerGroups } from './routes/groups'
 import { registerJournal } from './routes/journal'
 import { registerLockdowns } from './routes/lockdowns'
 import { registerLocations } from './routes/locations'
 import { registerNotify } from './routes/notify'
 import { registerOrganizations } from './routes/organizations'
+import { registerRules } from './routes/rules'
+import { registerSchedules } from './routes/schedules'
 import { registerSpaces } from './routes/spaces'
 import { registerTriage } from './routes/triage'
 import { registerUploads } from './routes/uploads'
@@ -273,6 +278,11 @@ export async function createApp(
   registerJournal(app, services)
   registerAccess(app, services)
   registerLockdowns(app, services)
+  registerGroups(app, services)
+  registerGroupMembers(app, services)
+  registerSchedules(app, services)
+  registerCalendars(app, services)
+  registerRules(app, services)
   registerMetrics(app, metrics, options.metricsToken)
   registerStatic(app, options.distDir, options.bootAnswersBudgetMs)
   lockdownJob.start()
