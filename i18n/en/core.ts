@@ -398,6 +398,9 @@ const core = {
       locations: 'locations',
       credentials: 'credentials',
       lockdowns: 'lockdowns',
+      schedules: 'schedules',
+      calendars: 'calendars',
+      rules: 'access rules',
     },
     credentials: {
       heading: 'Credentials',

@@ -67,7 +67,7 @@ export const IsoDate = define<string>('iso_date', (v) => {
 /**
  * On `days`, from `start` to `end` on the place's wall clock. An end at or before the start runs
  * past midnight into the next day (22:00–06:00); start and end equal would be 0 or 24 hours, so it
- * is refused. `start` cannot be 24:00.
+ * is refused, but 00:00–24:00 says which: the whole day. `start` cannot be 24:00.
  */
 export const ScheduleInterval = refine(
   object({
@@ -82,7 +82,7 @@ export const ScheduleInterval = refine(
   (i) => {
     if (i.start === '24:00')
       return fail('invalid', 'An interval starts at 23:59 at the latest.', {}, ['start'])
-    if (wallMinutes(i.start) === wallMinutes(i.end) % 1440)
+    if (i.end !== '24:00' && wallMinutes(i.start) === wallMinutes(i.end))
       return fail('end_before_start', 'The end must differ from the start.', {}, ['end'])
     return true
   },
