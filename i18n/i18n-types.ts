@@ -5485,7 +5485,7 @@ type RootTranslation = {
 		 */
 		closed: string
 		/**
-		 * I​n​ ​w​o​r​d​s
+		 * I​n​ ​w​o​r​d​s​:
 		 */
 		summaryLabel: string
 		/**
@@ -5515,11 +5515,6 @@ type RootTranslation = {
 		 * A​p​p​l​y
 		 */
 		apply: string
-		/**
-		 * H​o​u​r​s​ ​s​e​t​:​ ​{​s​u​m​m​a​r​y​}
-		 * @param {unknown} summary
-		 */
-		applied: RequiredParams<'summary'>
 		problems: {
 			/**
 			 * “​{​t​e​x​t​}​”​ ​i​s​ ​n​e​i​t​h​e​r​ ​a​ ​d​a​y​ ​n​o​r​ ​a​ ​t​i​m​e​.
@@ -11475,7 +11470,7 @@ export type TranslationFunctions = {
 		 */
 		closed: () => LocalizedString
 		/**
-		 * In words
+		 * In words:
 		 */
 		summaryLabel: () => LocalizedString
 		/**
@@ -11502,10 +11497,6 @@ export type TranslationFunctions = {
 		 * Apply
 		 */
 		apply: () => LocalizedString
-		/**
-		 * Hours set: {summary}
-		 */
-		applied: (arg: { summary: unknown }) => LocalizedString
 		problems: {
 			/**
 			 * “{text}” is neither a day nor a time.

@@ -1447,7 +1447,7 @@ const en = {
     cell: '{day} {from}–{to}, {state}',
     open: 'open',
     closed: 'closed',
-    summaryLabel: 'In words',
+    summaryLabel: 'In words:',
     summaryPart: '{days} {times}',
     closedAllWeek: 'Closed all week',
     offGrid:
@@ -1456,7 +1456,6 @@ const en = {
     typedHint:
       'For example “mo-fr 7-19; sa 9-13” or “Mo–Fr 07:00–19:00”; “fr 22-6” runs past midnight. Applying replaces the hours above.',
     apply: 'Apply',
-    applied: 'Hours set: {summary}',
     problems: {
       unknown: '“{text}” is neither a day nor a time.',
       bad_time: '“{text}” is not a time of day (00:00 to 24:00; a range cannot start at 24:00).',

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { cellIndex, closedWeek, intervalsOf } from './week-cells'
+import { closedWeek, intervalsOf } from './week-cells'
 import {
   gridKey,
   isSelected,
