@@ -6004,6 +6004,10 @@ type RootTranslation = {
 		 */
 		chooseRegion: string
 		/**
+		 * C​h​o​o​s​e​ ​a​ ​r​e​g​i​o​n​.
+		 */
+		regionRequired: string
+		/**
 		 * Y​e​a​r
 		 */
 		year: string
@@ -11951,6 +11955,10 @@ export type TranslationFunctions = {
 		 * Country or state, e.g. Berlin
 		 */
 		chooseRegion: () => LocalizedString
+		/**
+		 * Choose a region.
+		 */
+		regionRequired: () => LocalizedString
 		/**
 		 * Year
 		 */

@@ -1453,6 +1453,7 @@ const de = {
     holidaysIntro: 'Jeder gesetzliche Feiertag der Region in diesem Jahr wird als geschlossener Tag aus der Feiertagsbibliothek hinzugefügt.',
     region: 'Region',
     chooseRegion: 'Land oder Bundesland, z. B. Berlin',
+    regionRequired: 'Wählen Sie eine Region.',
     year: 'Jahr',
     holidays_added: '{count} {{Feiertag|Feiertage}} von {region} {year} hinzugefügt.',
     palette: {

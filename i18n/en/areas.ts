@@ -1091,6 +1091,7 @@ const areas = {
     holidaysIntro: 'Every public holiday of the region in that year is added as a closed day, from the holiday library.',
     region: 'Region',
     chooseRegion: 'Country or state, e.g. Berlin',
+    regionRequired: 'Choose a region.',
     year: 'Year',
     holidays_added: '{count} public {{holiday|holidays}} of {region} {year} added.',
     palette: {

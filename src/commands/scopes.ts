@@ -12,6 +12,9 @@ export const SCOPE_PREFIXES = {
   locations: '~',
   credentials: '$',
   lockdowns: '%',
+  schedules: '*',
+  calendars: ':',
+  rules: '=',
 } as const
 
 export type EntityKind = Exclude<keyof typeof SCOPE_PREFIXES, 'commands'>

@@ -240,8 +240,10 @@ export const CalendarException = refine(
   }),
   'exception',
   (e) => {
-    if ((e.date === undefined) === (e.rrule === undefined))
-      return fail('invalid', 'Give a date or a recurrence rule.', {}, ['date'])
+    if (e.date === undefined && e.rrule === undefined)
+      return { ...required('date'), path: ['date'] }
+    if (e.date !== undefined && e.rrule !== undefined)
+      return fail('invalid', 'Give a date or a recurrence rule, not both.', {}, ['date'])
     if (e.rrule !== undefined && e.dtstart === undefined)
       return { ...required('date'), path: ['dtstart'] }
     if ((e.start === undefined) !== (e.end === undefined))

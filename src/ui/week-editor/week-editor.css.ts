@@ -35,22 +35,31 @@ export const columnHeader = style({
 
 export const hourLabel = style({ position: 'absolute', insetInlineStart: 0, bottom: 0 })
 
-export const cell = style({
-  height: '1.75rem',
+// A half hour, in the editor and in the chart: open ones filled, every hour's start a stronger line
+// so the eye can count along the day.
+const halfHour = style({
   background: vars.color.surfaceHover,
   border: `1px solid ${vars.color.border}`,
   borderRadius: 2,
-  cursor: 'pointer',
   selectors: {
     '&[data-open="true"]': { background: vars.color.primary, borderColor: vars.color.primary },
-    // Every other hour a stronger line, so the eye can count along the day.
     '&[data-hour-start="true"]': { borderInlineStartColor: vars.color.muted },
-    '&[aria-selected="true"]': {
-      boxShadow: `inset 0 0 0 2px ${vars.color.focus}`,
-    },
-    '&:focus-visible': { outline: `3px solid ${vars.color.focus}`, outlineOffset: 1, zIndex: 1 },
   },
 })
+
+export const cell = style([
+  halfHour,
+  {
+    height: '1.75rem',
+    cursor: 'pointer',
+    selectors: {
+      '&[aria-selected="true"]': { boxShadow: `inset 0 0 0 2px ${vars.color.focus}` },
+      '&:focus-visible': { outline: `3px solid ${vars.color.focus}`, outlineOffset: 1, zIndex: 1 },
+    },
+  },
+])
+
+export const chartCell = style([halfHour, { height: '1.25rem' }])
 
 export const summary = style({ margin: 0, color: vars.color.text })
 
