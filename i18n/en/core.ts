@@ -64,6 +64,7 @@ const core = {
     credentials: 'Credentials',
     locations: 'Locations',
     journal: 'Journal',
+    groups: 'Groups',
   },
   shell: {
     breadcrumb: 'Breadcrumb',
@@ -401,6 +402,7 @@ const core = {
       schedules: 'schedules',
       calendars: 'calendars',
       rules: 'access rules',
+      groups: 'groups',
     },
     credentials: {
       heading: 'Credentials',

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query'
-import type { HolidayRegion } from '../contract/access-model'
+import type { Group, HolidayRegion } from '../contract/access-model'
 import { Door, DoorLookup } from '../contract/locations'
 import { listOf, type ListResponse } from '../contract/list'
 import type { User } from '../contract/users'
@@ -10,9 +10,15 @@ import {
   type PickerWindow,
 } from '../lib/picker-search'
 import { ApiError } from './api-error'
-import { fetchCalendar, fetchCalendarPage, fetchHolidayRegions, holidayRegionsKey } from './calendars'
+import {
+  fetchCalendar,
+  fetchCalendarPage,
+  fetchHolidayRegions,
+  holidayRegionsKey,
+} from './calendars'
 import { apiRequest } from './client'
 import { fetchDevice, fetchDevicePage } from './devices'
+import { fetchGroup, fetchGroupPage } from './groups'
 import { fetchLocation, fetchLocationPage } from './locations'
 import { fetchOrganization, fetchOrganizationPage } from './organizations'
 import { fetchSchedule, fetchSchedulePage } from './schedules'
@@ -197,4 +203,18 @@ export function holidayRegionPicker(client: Pick<QueryClient, 'fetchQuery'>): Pi
       return region ? regionOption(region) : null
     },
   }
+}
+
+const groupOption = (group: Group): PickerOption => ({
+  value: String(group.group_id),
+  label: group.name,
+  detail: group.description || undefined,
+})
+
+/** Access groups by name (decision 065), with their description to tell like names apart. */
+export const groupPicker: PickerSource = {
+  key: ['picker', 'groups'],
+  search: async (text, signal) =>
+    asWindow(await fetchGroupPage(windowOf(text, 'name'), signal), groupOption),
+  lookup: (value, signal) => byId(value, (id) => fetchGroup(id, signal), groupOption),
 }

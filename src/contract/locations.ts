@@ -9,6 +9,7 @@ import {
   string,
   type Infer,
 } from './struct'
+import { TimeZone } from './access'
 import { Device } from './devices'
 import {
   Id,
@@ -43,6 +44,7 @@ export const Location = object({
   room_count: integer(),
   door_count: integer(),
   device_count: integer(),
+  time_zone: nullable(string()),
   created_at: IsoDateTime,
   updated_at: IsoDateTime,
 })
@@ -56,6 +58,7 @@ export const LocationInput = object({
   locality: optional(optionalText(200)),
   description: optional(optionalText(2000)),
   image_url: optional(nullable(ImageUrl)),
+  time_zone: optional(nullable(TimeZone)),
   /** Defaults to the caller's organization. */
   organization_id: optional(Id),
 })

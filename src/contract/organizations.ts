@@ -1,4 +1,5 @@
 import { array, define, object, optional, refine, string, type Infer } from './struct'
+import { TimeZone } from './access'
 import { Id, IsoDateTime, optionalText, requiredText } from './fields'
 import { listQuery } from './list'
 import { fail, required } from './rules'
@@ -28,6 +29,7 @@ export const Organization = object({
   name: string(),
   description: string(),
   client_ids: array(string()),
+  time_zone: string(),
   created_at: IsoDateTime,
   updated_at: IsoDateTime,
 })
@@ -37,6 +39,7 @@ export const OrganizationInput = object({
   name: requiredText('name', 200),
   description: optional(optionalText(2000)),
   client_ids: ClientIds,
+  time_zone: optional(TimeZone),
 })
 export type OrganizationInput = Infer<typeof OrganizationInput>
 
@@ -44,6 +47,7 @@ export const OrganizationUpdate = object({
   name: optional(requiredText('name', 200)),
   description: optional(optionalText(2000)),
   client_ids: optional(ClientIds),
+  time_zone: optional(TimeZone),
 })
 export type OrganizationUpdate = Infer<typeof OrganizationUpdate>
 
