@@ -403,6 +403,9 @@ const core = {
       locations: 'locations',
       credentials: 'credentials',
       lockdowns: 'lockdowns',
+      schedules: 'schedules',
+      calendars: 'calendars',
+      rules: 'access rules',
       groups: 'groups',
     },
     credentials: {
