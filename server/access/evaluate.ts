@@ -178,10 +178,14 @@ export async function placesOfDevice(q: Queryable, deviceId: number): Promise<Pl
   }
 }
 
-/** Why a rule does or does not let one of its members in at a moment. */
+/** Why a rule does or does not let one of its members in at a moment (a holiday by its name). */
 export type RuleVerdict =
   | { opens: true; interval: ScheduleInterval | null; exception: string | null }
-  | { opens: false; because: Extract<DenialReason, 'expired' | 'holiday' | 'outside_schedule'> }
+  | {
+      opens: false
+      because: Extract<DenialReason, 'expired' | 'holiday' | 'outside_schedule'>
+      exception?: string
+    }
 
 /**
  * Whether `rule` opens at `at` for a member with `membership`'s window, on the wall clock `clock`

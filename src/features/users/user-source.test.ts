@@ -72,6 +72,8 @@ describe('users in the palette', () => {
       'Invite by SMS': 'No phone number: add one to invite by SMS.',
       'Disable user': 'enabled',
       'Delete user': 'enabled',
+      'Add to group…': 'enabled',
+      'Remove from group…': 'enabled',
       'Audit log of': 'enabled',
     })
     expect(offered(user({ phone_number: '+49 30 1234567' }), orgAdmin)['Invite by SMS']).toBe(
