@@ -11,20 +11,18 @@
  *   50 ms) and a year back (≤ 200 ms), where one of its people can go now (≤ 50 ms) and a year
  *   back.
  *
- * The journal rows are written with the chain trigger off and backdated (the trigger stamps every
- * row "now"); their hashes are not a chain, which this bench does not read. Each changes a real
- * field (a credential's end, a membership's start, a rule's schedule, a schedule's hours), the
- * last change ending at today's value, so a moment back rewinds real values. The machine's load
- * and a static page's requests a second (the control) are printed with the figures.
+ * The journal rows (bench/helpers/access-history.ts) change real fields: a credential's end, a
+ * membership's start, a rule's schedule, a schedule's hours. The machine's load and a static
+ * page's requests a second (the control) are printed with the figures.
  *
  * Run: npm run bench:access (embedded PGlite; then PostgreSQL when scripts/with-postgres.sh can
- * start a throwaway cluster).
+ * start a throwaway cluster; `-- --embedded` leaves PostgreSQL out).
  */
 import { existsSync } from 'node:fs'
 import { performance } from 'node:perf_hooks'
 import autocannon from 'autocannon'
-import type { Queryable } from '../server/db/database'
 import { startServer } from '../server/main'
+import { seedCredentials, seedModelHistory } from './helpers/access-history'
 import { apiToken } from './helpers/api-token'
 import { againOnPostgres } from './helpers/again-on-postgres'
 import { machineLine } from './helpers/machine'
@@ -36,110 +34,11 @@ const MODEL_ROWS = Number(process.env.BENCH_MODEL_ROWS ?? 50_000)
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 40)
 const DAY = 86_400_000
 const POSTGRES_ONLY = process.argv.includes('--postgres')
+const EMBEDDED_ONLY = process.argv.includes('--embedded')
 const BUILT = existsSync('dist/index.html')
 
 const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN
-
-/**
- * Inserts `rows` journal rows made by `select` (its columns: at, organization_id, action,
- * target_type, target_id, target_name, changes; `k` numbers them from 1) after the journal's
- * head, with the chain trigger off; the entries' trigger writes their rewind entries.
- */
-async function backdated(q: Queryable, select: string, params: unknown[]) {
-  await q.query('alter table journal disable trigger journal_chain')
-  await q.query(
-    `with h as (select journal_id as head from journal_head)
-     insert into journal (journal_id, at, actor_id, actor_email, organization_id, action,
-       target_type, target_id, target_name, changes, prev_hash, hash)
-     select h.head + x.k, x.at, 1, 'admin@demo.local', x.organization_id, x.action, x.target_type,
-            x.target_id, x.target_name, x.changes, repeat('0', 64), repeat('0', 64)
-     from (${select}) x cross join h`,
-    params,
-  )
-  await q.query('alter table journal enable trigger journal_chain')
-  await q.query(
-    `update journal_head set journal_id = (select max(journal_id) from journal), at = now()`,
-  )
-}
-
-/** 10,000 credentials on a demo door and 100,000 rows about their ends over the year. */
-async function seedCredentials(q: Queryable) {
-  const [door] = await q.query<{ door_id: number; organization_id: number }>(
-    'select door_id, organization_id from doors order by door_id limit 1',
-  )
-  const users = await q.query<{ user_id: number }>(
-    'select user_id from users where organization_id = $1 and user_id < 1000000 order by user_id',
-    [door?.organization_id],
-  )
-  if (!door || users.length === 0) throw new Error('no door or users seeded')
-  await q.query(
-    `insert into credentials (organization_id, user_id, assignment_type, assignment_id,
-       start_datetime, end_datetime, permanent)
-     select $1, (array[${users.map((u) => u.user_id).join(',')}])[1 + i % ${users.length}],
-            'door', $2, now() - interval '400 days', now() + (i % 90 + 1) * interval '1 day', false
-     from generate_series(1, $3) i`,
-    [door.organization_id, door.door_id, CREDENTIALS],
-  )
-  // Row k is about the (k mod n)-th credential, a year ago + k/ROWS of the year; it moves the
-  // credential's end by a day.
-  await backdated(
-    q,
-    `with c as (select array_agg(credential_id order by credential_id) as ids
-                from credentials where assignment_type = 'door' and assignment_id = $1)
-     select k, now() - interval '365 days' + (k::float / $2) * interval '365 days' as at,
-            $3::int as organization_id, 'update' as action, 'credential' as target_type,
-            c.ids[1 + k % cardinality(c.ids)] as target_id, 'bench' as target_name,
-            jsonb_build_object('end_datetime', jsonb_build_array(
-              to_jsonb(now() + (k % 90) * interval '1 day'),
-              to_jsonb(now() + (k % 90 + 1) * interval '1 day'))) as changes
-     from generate_series(1, $2) k cross join c`,
-    [door.door_id, ROWS, door.organization_id],
-  )
-  return door.door_id
-}
-
-/**
- * The site's model over the past year: 90 in 100 rows move a membership's start (from 400 days
- * ago to today's), 8 a rule's schedule (from another of its organization's), 2 a schedule's hours
- * (from 08:00–18:00 on weekdays).
- */
-async function seedModelHistory(q: Queryable) {
-  await backdated(
-    q,
-    `with m as (select array_agg(member_id order by member_id) as ids from group_members),
-       r as (select array_agg(rule_id order by rule_id) as ids from access_rules
-             where schedule_id is not null),
-       s as (select array_agg(schedule_id order by schedule_id) as ids from schedules),
-       pick as (
-         select k, now() - interval '365 days' + (k::float / $1) * interval '365 days' as at,
-           case when k % 50 = 0 then 'schedule' when k % 100 < 8 then 'access_rule'
-                else 'group_member' end as target_type,
-           case when k % 50 = 0 then s.ids[1 + k % cardinality(s.ids)]
-                when k % 100 < 8 then r.ids[1 + k % cardinality(r.ids)]
-                else m.ids[1 + k % cardinality(m.ids)] end as target_id
-         from generate_series(1, $1) k cross join m cross join r cross join s)
-     select p.k, p.at, coalesce(gm.organization_id, ar.organization_id, sc.organization_id)
-              as organization_id,
-            'update' as action, p.target_type, p.target_id, 'bench' as target_name,
-            case p.target_type
-              when 'group_member' then jsonb_build_object('valid_from', jsonb_build_array(
-                to_jsonb(now() - interval '400 days'), to_jsonb(gm.valid_from)))
-              when 'access_rule' then jsonb_build_object('schedule_id', jsonb_build_array(
-                (select min(o.schedule_id) from schedules o
-                 where o.organization_id = ar.organization_id and o.schedule_id <> ar.schedule_id),
-                ar.schedule_id))
-              else jsonb_build_object('intervals', jsonb_build_array(
-                '[{"days": ["mon", "tue", "wed", "thu", "fri"], "start": "08:00", "end": "18:00"}]'::jsonb,
-                sc.intervals))
-            end as changes
-     from pick p
-       left join group_members gm on p.target_type = 'group_member' and gm.member_id = p.target_id
-       left join access_rules ar on p.target_type = 'access_rule' and ar.rule_id = p.target_id
-       left join schedules sc on p.target_type = 'schedule' and sc.schedule_id = p.target_id`,
-    [MODEL_ROWS],
-  )
-}
 
 interface Figures {
   times: number[]
@@ -188,8 +87,8 @@ async function run(name: string, databaseUrl: string | null) {
     const siteMs = performance.now() - seedStart
     const historyStart = performance.now()
     const door = await db.tx(async (q) => {
-      const seeded = await seedCredentials(q)
-      await seedModelHistory(q)
+      const seeded = await seedCredentials(q, CREDENTIALS, ROWS)
+      await seedModelHistory(q, MODEL_ROWS)
       return seeded
     })
     // The journal "began" a year and a day ago: the anchor's guard lets only retention move it,
@@ -243,7 +142,7 @@ async function run(name: string, databaseUrl: string | null) {
         'select user_id from users where user_id > 1000000 order by user_id',
       )
     ).map((u) => u.user_id)
-    const nth = <T>(items: T[], round: number) => items[(round * 7919) % items.length] as T
+    const nth = <T>(items: T[], round: number) => items[(round * 7919) % items.length]
     for (const [label, back] of [
       ['who can open a site door, now', null],
       ['who can open a site door, a year back', 364 * DAY],
@@ -265,6 +164,36 @@ async function run(name: string, databaseUrl: string | null) {
       })
       line(label, figures, back === null ? 50 : null, 'places')
     }
+    // The keypad: a site person's own PIN at a lock on a site door, on behalf of the device.
+    const pins: { pin: string; device: number }[] = []
+    for (let n = 0; n < 40; n += 1) {
+      const person = nth(people, n + 1)
+      const issued = await fetch(`${server.url}/access/v1/users/${person}/pin`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}` },
+      })
+      const { pin } = (await issued.json()) as { pin: string }
+      const [device] = await db.query<{ device_id: number }>(
+        `select d.device_id from devices d join group_members m on m.user_id = $1
+           join access_rules r on r.group_ids @> array[m.group_id]
+         where d.assignment_type = 'door' and ('door:' || d.assignment_id) = any(r.targets)
+         order by d.device_id limit 1`,
+        [person],
+      )
+      pins.push({ pin, device: device?.device_id ?? nth(doors, n) })
+    }
+    const figures = await timed(ROUNDS, async (round) => {
+      const { pin, device } = nth(pins, round)
+      const response = await fetch(`${server.url}/access/v1/devices/${device}/pin-entry`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ pin }),
+      })
+      const body = (await response.json()) as { granted?: boolean }
+      if (!response.ok) throw new Error(`HTTP ${response.status}: ${JSON.stringify(body)}`)
+      return body.granted ? 1 : 0
+    })
+    line('pin-entry at a site lock', figures, 10, 'granted')
     // The control: a page from the build (or, not built, the health answer), no database.
     const control = await autocannon({
       url: `${server.url}${BUILT ? '/login' : '/health'}`,
@@ -286,5 +215,5 @@ if (POSTGRES_ONLY) {
 } else {
   process.stdout.write(`Who can open this? Where can they go? ${ROUNDS} requests per line\n`)
   await run('embedded PGlite', null)
-  await againOnPostgres('bench/access.ts')
+  if (!EMBEDDED_ONLY) await againOnPostgres('bench/access.ts')
 }

@@ -281,14 +281,25 @@ const rewound = (row: string, field: string, cast: string) =>
 
 /** A table whose rows a past answer rewinds in SQL, with its journaled fields' casts from text. */
 export interface RewoundTable {
-  /** Names the statement's parts: `${alias}rewind` and `${alias}then`. */
+  /** Names the statement's parts: `${alias}then` and the parts it is built from. */
   alias: string
   kind: JournalTargetType
   table: string
   key: string
   fields: Record<string, string>
-  /** The rows of today that matter (the rows changed since are added by the rewind). */
-  today: string
+  /**
+   * The rows of today that matter: for each row of `driver`, those of the table (as `t`) that
+   * `match` it, found by index (a lateral join, whatever plan the statement keeps).
+   */
+  driver: string
+  match: string
+  /**
+   * The rows changed since that matter by their values then: a condition on `then(field)`, a
+   * field's value then as text (null when it has not changed since), of `placing` only: the
+   * fields that put a row where it matters, which only its create, its delete or a move names.
+   */
+  placing: readonly string[]
+  movedHere: (then: (field: string) => string) => string
 }
 
 export const credentialTable: RewoundTable = {
@@ -305,7 +316,12 @@ export const credentialTable: RewoundTable = {
     permanent: '::boolean',
     repetition: '::jsonb',
   },
-  today: '(assignment_type, assignment_id) in (select t, id from places)',
+  driver: 'places p',
+  match: 't.assignment_type = p.t and t.assignment_id = p.id',
+  placing: ['assignment_type', 'assignment_id'],
+  // A row that moves a credential names its place whole (journal.ts).
+  movedHere: (then) =>
+    `(${then('assignment_type')}, ${then('assignment_id')}::int) in (select t, id from places)`,
 }
 
 export const memberTable: RewoundTable = {
@@ -319,22 +335,39 @@ export const memberTable: RewoundTable = {
     valid_from: '::timestamptz',
     valid_until: '::timestamptz',
   },
-  today: 'group_id in (select group_id from tuples)',
+  driver: '(select distinct group_id from tuples) g',
+  match: 't.group_id = g.group_id',
+  placing: ['group_id'],
+  // A membership never changes group: only its create and delete rows name one.
+  movedHere: (then) => `${then('group_id')}::int in (select group_id from tuples)`,
 }
 
-// A table's rows then: its entries at the moment (journal_then, migration 018) pivoted into two
-// columns per field, whether it changed since and its value then as text (one entry per field):
-// 10,000 credentials a year back cost less so than as one JSON object or array each. The rows then
-// are materialized: inlined, each field's cast from text ran once per use in opens_at (the start
-// four times); a year back on PGlite the statement took 324 ms so, 144 ms materialized (load 6).
-// Now, today's rows as they are.
+// A table's rows then: its entries at the moment (journal_then, migration 018) of the objects that
+// matter (today's rows that match, and those whose values then do), pivoted into two columns per
+// field, whether it changed since and its value then as text (one entry per field): 10,000
+// credentials a year back cost less so than as one JSON object or array each, and a door's
+// question pivots none of the credentials changed elsewhere. The rows then are materialized:
+// inlined, each field's cast from text ran once per use in opens_at (the start four times); a
+// year back on PGlite the statement took 324 ms so, 144 ms materialized (load 6). Now, today's rows
+// as they are.
 export function rowsThen(t: RewoundTable, rewind: boolean, moment = '$3'): string {
   const fields = Object.entries(t.fields)
-  if (!rewind)
-    return `${t.alias}then as (
-    select ${t.key}, ${fields.map(([field]) => field).join(', ')} from ${t.table} where ${t.today}),`
+  const columns = `${t.key}, ${fields.map(([field]) => field).join(', ')}`
+  // `offset 0` keeps the lateral subquery a subquery: pulled up into a join, the plan kept for all
+  // answers hashed a scan of every row (20,000 memberships for a door's 20 groups).
+  const today = `select x.* from ${t.driver}
+      cross join lateral (select ${columns} from ${t.table} t where ${t.match} offset 0) x`
+  if (!rewind) return `${t.alias}then as materialized (${today}),`
   const json = (cast: string) => cast === '::jsonb'
-  return `${t.alias}rewind as (
+  const then = (field: string) => `min(value #>> '{}') filter (where field = '${field}')`
+  const a = t.alias
+  return `${a}entries as materialized (select * from journal_then('${t.kind}', ${moment})),
+  ${a}moved as (
+    select target_id from ${a}entries
+    where field in (${t.placing.map((f) => `'${f}'`).join(', ')})
+    group by target_id having ${t.movedHere(then)}),
+  ${a}now as materialized (${today}),
+  ${a}rewind as (
     select target_id, min(value #>> '{}') filter (where field is null) as first_action,
       bool_or(field is not null) as changed,
       ${fields
@@ -344,18 +377,23 @@ export function rowsThen(t: RewoundTable, rewind: boolean, moment = '$3'): strin
       min(value${json(cast) ? '::text' : " #>> '{}'"}) filter (where field = '${field}') as ${field}`,
         )
         .join(',\n      ')}
-    from journal_then('${t.kind}', ${moment}) group by target_id),
-  ${t.alias}then as materialized (
+    from ${a}entries
+    where target_id in (select ${t.key} from ${a}now) or target_id in (select target_id from ${a}moved)
+    group by target_id),
+  ${a}then as materialized (
     select coalesce(n.${t.key}, r.target_id::int) as ${t.key},
       ${fields
         .map(([field, cast]) => {
-          const then = `r.${field}${cast}`
-          return `case when r.has_${field} then ${json(cast) ? `nullif(${then}, 'null'::jsonb)` : then} else n.${field} end as ${field}`
+          const value = `r.${field}${cast}`
+          return `case when r.has_${field} then ${json(cast) ? `nullif(${value}, 'null'::jsonb)` : value} else n.${field} end as ${field}`
         })
         .join(',\n      ')}
-    from (select * from ${t.table}
-          where ${t.today} or ${t.key} in (select target_id from ${t.alias}rewind)) n
-      full join ${t.alias}rewind r on r.target_id = n.${t.key}
+    from (select * from ${a}now
+          union all
+          select ${columns} from ${t.table}
+          where ${t.key} in (select target_id from ${a}moved)
+            and ${t.key} not in (select ${t.key} from ${a}now)) n
+      full join ${a}rewind r on r.target_id = n.${t.key}
     where r.first_action is distinct from 'create'
       and (n.${t.key} is not null or r.first_action = 'delete' or r.changed)),`
 }
@@ -374,7 +412,8 @@ const holdersThen = (rewind: boolean) =>
       and (u.user_id is not null or r.first_action = 'delete' or r.before is not null)),`
     : `uthen as (
     select h.user_id, h.grant_count, u.email, u.first_name, u.last_name, u.disabled
-    from holders h join users u on u.user_id = h.user_id),`
+    from holders h cross join lateral (
+      select email, first_name, last_name, disabled from users where user_id = h.user_id offset 0) u),`
 
 /** A place's name today, '' when it is gone: the via of a credential's place or a rule's target. */
 const placeName = (type: string, id: string) => `coalesce(case ${type}

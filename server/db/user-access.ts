@@ -44,7 +44,13 @@ interface PersonRow {
 }
 
 // The person's credentials and memberships ($1) then ($2): today's, with the rewind's.
-const theirs = (t: RewoundTable): RewoundTable => ({ ...t, today: 'user_id = $1' })
+const theirs = (t: RewoundTable): RewoundTable => ({
+  ...t,
+  driver: '(select $1::int as user_id) u',
+  match: 't.user_id = u.user_id',
+  placing: ['user_id'],
+  movedHere: (then) => `${then('user_id')}::int = $1`,
+})
 
 const personAt = (past: boolean) => `
 with
@@ -85,23 +91,15 @@ interface PlaceRow {
 const placesAt = (past: boolean) => `
 with
   places as (select t, id from unnest($1::text[], $2::int[]) as p(t, id)),
-  located as (
-    select p.t, p.id,
-      case p.t
-        when 'location' then (select name from locations where location_id = p.id)
-        when 'floor' then (select name from floors where floor_id = p.id)
-        when 'room' then (select name from rooms where room_id = p.id)
-        when 'door' then (select name from doors where door_id = p.id)
-        when 'device' then (select name from devices where device_id = p.id)
-      end as name,
-      case p.t
-        when 'location' then p.id
-        when 'floor' then (select location_id from floors where floor_id = p.id)
-        when 'room' then (select location_id from rooms where room_id = p.id)
-        when 'door' then (select location_id from doors where door_id = p.id)
-        when 'device' then (select location_id from devices where device_id = p.id)
-      end as location_id
-    from places p),
+  located as materialized (
+    select p.t, p.id, x.name, x.location_id from places p
+      left join lateral (
+        select name, location_id from locations where p.t = 'location' and location_id = p.id
+        union all select name, location_id from floors where p.t = 'floor' and floor_id = p.id
+        union all select name, location_id from rooms where p.t = 'room' and room_id = p.id
+        union all select name, location_id from doors where p.t = 'door' and door_id = p.id
+        union all select name, location_id from devices where p.t = 'device' and device_id = p.id
+      ) x on true),
   zones as materialized (${zonesOf('$5', '$3', past)}),
   info as (
     select x.t, x.id, coalesce(x.name, '') as name, x.location_id,
