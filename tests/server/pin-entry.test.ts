@@ -464,6 +464,17 @@ describe('the keypad asks the server', () => {
       changed_at: null,
     })
     expect((await decided(pin)).reason.denied_because).toBe('unknown_pin')
+    // The person's history holds their PIN's life.
+    const history = await server().request(
+      'GET',
+      `/org/v1/journal?about_type=user&about_id=${site.pia}&length=50`,
+      { token: admin },
+    )
+    const rows = shaped(history.body, listOf(JournalEntry)).data
+    expect(rows.filter((r) => r.target_type === 'person_pin').map((r) => r.action)).toEqual([
+      'delete',
+      'create',
+    ])
     await setClock(null)
   })
 })
