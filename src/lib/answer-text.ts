@@ -31,6 +31,7 @@ const sections: Record<Exclude<AnswerCodeKind, 'rule'>, Words> = {
     ),
   error: (LL) => LL.answers.error,
   role: (LL) => LL.users.roleNames,
+  denial: (LL) => LL.keypad.reasons,
 }
 
 /** The words for a code of `kind`, or undefined when the console has none. */
