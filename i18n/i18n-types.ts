@@ -5619,7 +5619,7 @@ type RootTranslation = {
 		 */
 		title: string
 		/**
-		 * H​a​s​ ​a​ ​P​I​N​ ​o​f​ ​{​d​i​g​i​t​s​}​ ​d​i​g​i​t​s​,​ ​c​h​a​n​g​e​d​ ​{​w​h​e​n​}​.
+		 * H​a​s​ ​a​ ​P​I​N​ ​o​f​ ​{​d​i​g​i​t​s​}​ ​d​i​g​i​t​s​,​ ​c​h​a​n​g​e​d​ ​o​n​ ​{​w​h​e​n​}​.
 		 * @param {unknown} digits
 		 * @param {unknown} when
 		 */
@@ -5676,17 +5676,9 @@ type RootTranslation = {
 		 */
 		removeBody: RequiredParams<'name'>
 		/**
-		 * M​a​k​e​ ​P​I​N
+		 * M​a​k​i​n​g​ ​t​h​e​ ​P​I​N​…
 		 */
-		made: string
-		/**
-		 * C​h​a​n​g​e​ ​P​I​N
-		 */
-		changed: string
-		/**
-		 * R​e​m​o​v​e​ ​P​I​N
-		 */
-		removed: string
+		making: string
 		/**
 		 * T​h​e​ ​P​I​N​ ​o​f​ ​{​n​a​m​e​}​ ​w​a​s​ ​r​e​m​o​v​e​d​.
 		 * @param {unknown} name
@@ -5759,10 +5751,6 @@ type RootTranslation = {
 		 */
 		show: string
 		/**
-		 * H​i​d​e​ ​P​I​N
-		 */
-		hide: string
-		/**
 		 * K​e​y​p​a​d
 		 */
 		keys: string
@@ -5774,11 +5762,6 @@ type RootTranslation = {
 		 * E​n​t​e​r
 		 */
 		enter: string
-		/**
-		 * D​i​g​i​t​ ​{​d​i​g​i​t​}
-		 * @param {unknown} digit
-		 */
-		digit: RequiredParams<'digit'>
 		/**
 		 * A​s​k​i​n​g​ ​t​h​e​ ​s​e​r​v​e​r​…
 		 */
@@ -5865,9 +5848,10 @@ type RootTranslation = {
 		 */
 		decided: RequiredParams<'moment' | 'zone'>
 		/**
-		 * I​t​s​ ​a​u​d​i​t​ ​l​o​g​ ​e​n​t​r​y
+		 * A​u​d​i​t​ ​l​o​g​ ​e​n​t​r​y​ ​{​i​d​}
+		 * @param {unknown} id
 		 */
-		auditRow: string
+		auditRow: RequiredParams<'id'>
 		/**
 		 * N​e​w​ ​k​e​y​p​a​d​ ​s​e​c​r​e​t​…
 		 */
@@ -5885,6 +5869,10 @@ type RootTranslation = {
 		 * M​a​k​e​ ​n​e​w​ ​s​e​c​r​e​t
 		 */
 		secretConfirm: string
+		/**
+		 * M​a​k​i​n​g​ ​t​h​e​ ​s​e​c​r​e​t​…
+		 */
+		making: string
 		/**
 		 * T​h​e​ ​s​e​c​r​e​t​ ​o​f​ ​{​n​a​m​e​}
 		 * @param {unknown} name
@@ -11152,7 +11140,7 @@ export type TranslationFunctions = {
 		 */
 		title: () => LocalizedString
 		/**
-		 * Has a PIN of {digits} digits, changed {when}.
+		 * Has a PIN of {digits} digits, changed on {when}.
 		 */
 		has: (arg: { digits: unknown, when: unknown }) => LocalizedString
 		/**
@@ -11200,17 +11188,9 @@ export type TranslationFunctions = {
 		 */
 		removeBody: (arg: { name: unknown }) => LocalizedString
 		/**
-		 * Make PIN
+		 * Making the PIN…
 		 */
-		made: () => LocalizedString
-		/**
-		 * Change PIN
-		 */
-		changed: () => LocalizedString
-		/**
-		 * Remove PIN
-		 */
-		removed: () => LocalizedString
+		making: () => LocalizedString
 		/**
 		 * The PIN of {name} was removed.
 		 */
@@ -11280,10 +11260,6 @@ export type TranslationFunctions = {
 		 */
 		show: () => LocalizedString
 		/**
-		 * Hide PIN
-		 */
-		hide: () => LocalizedString
-		/**
 		 * Keypad
 		 */
 		keys: () => LocalizedString
@@ -11295,10 +11271,6 @@ export type TranslationFunctions = {
 		 * Enter
 		 */
 		enter: () => LocalizedString
-		/**
-		 * Digit {digit}
-		 */
-		digit: (arg: { digit: unknown }) => LocalizedString
 		/**
 		 * Asking the server…
 		 */
@@ -11370,9 +11342,9 @@ export type TranslationFunctions = {
 		 */
 		decided: (arg: { moment: unknown, zone: unknown }) => LocalizedString
 		/**
-		 * Its audit log entry
+		 * Audit log entry {id}
 		 */
-		auditRow: () => LocalizedString
+		auditRow: (arg: { id: unknown }) => LocalizedString
 		/**
 		 * New keypad secret…
 		 */
@@ -11389,6 +11361,10 @@ export type TranslationFunctions = {
 		 * Make new secret
 		 */
 		secretConfirm: () => LocalizedString
+		/**
+		 * Making the secret…
+		 */
+		making: () => LocalizedString
 		/**
 		 * The secret of {name}
 		 */

@@ -1361,7 +1361,7 @@ const de = {
   },
   personPin: {
     title: 'Persönliche PIN',
-    has: 'Hat eine PIN mit {digits} Ziffern, geändert {when}.',
+    has: 'Hat eine PIN mit {digits} Ziffern, geändert am {when}.',
     hasNoDate: 'Hat eine PIN mit {digits} Ziffern.',
     none: 'Noch keine persönliche PIN.',
     make: 'PIN erstellen',
@@ -1376,9 +1376,7 @@ const de = {
     removeTitle: 'Die PIN von {name} entfernen?',
     removeBody:
       'Die PIN gilt sofort nicht mehr; Türen, die sich für {name} per PIN öffnen, tun es nicht mehr.',
-    made: 'PIN erstellen',
-    changed: 'PIN ändern',
-    removed: 'PIN entfernen',
+    making: 'Die PIN wird erstellt…',
     removedNotice: 'Die PIN von {name} wurde entfernt.',
     issuedTitle: 'Die neue PIN von {name}',
     issuedBody:
@@ -1401,11 +1399,9 @@ const de = {
     pinHint: '4 bis 12 Ziffern. Tippen und Eingabe gehen auch.',
     pinInvalid: 'Geben Sie 4 bis 12 Ziffern ein.',
     show: 'PIN zeigen',
-    hide: 'PIN verbergen',
     keys: 'Tastenfeld',
     clear: 'Löschen',
     enter: 'Eingabe',
-    digit: 'Ziffer {digit}',
     asking: 'Der Server wird gefragt…',
     granted: 'Gewährt: {name}',
     grantedRule: 'Gewährt: {name} über {group}, Regel {rule}, {when}',
@@ -1425,12 +1421,13 @@ const de = {
     holidayNamed: 'Feiertag ({name})',
     throttled: 'Zu viele falsche PINs: Versuchen Sie es in {seconds} s wieder',
     decided: 'Entschieden für {moment} ({zone}).',
-    auditRow: 'Sein Eintrag im Audit-Protokoll',
+    auditRow: 'Eintrag {id} im Audit-Protokoll',
     secretAction: 'Neues Tastenfeld-Geheimnis…',
     secretTitle: 'Ein neues Geheimnis für {name} erstellen?',
     secretBody:
       'Das Tastenfeld fragt den Server mit seinem Geheimnis. Ein neues ersetzt das alte sofort: Das Tastenfeld kann erst wieder fragen, wenn es das neue bekommt.',
     secretConfirm: 'Neues Geheimnis erstellen',
+    making: 'Das Geheimnis wird erstellt…',
     secretShownTitle: 'Das Geheimnis von {name}',
     secretShownBody:
       'Nur dieses eine Mal angezeigt: Es kann nicht wieder angezeigt werden. Geben Sie es jetzt in das Tastenfeld ein; geht es verloren, erstellen Sie ein neues.',

@@ -1005,7 +1005,7 @@ const areas = {
   // A person's own PIN (decision 065): made by the server, shown once, never again.
   personPin: {
     title: 'Personal PIN',
-    has: 'Has a PIN of {digits} digits, changed {when}.',
+    has: 'Has a PIN of {digits} digits, changed on {when}.',
     hasNoDate: 'Has a PIN of {digits} digits.',
     none: 'No personal PIN yet.',
     make: 'Make PIN',
@@ -1019,9 +1019,7 @@ const areas = {
       'The PIN {name} has now stops working at once. The new one is shown once, on this screen only.',
     removeTitle: 'Remove the PIN of {name}?',
     removeBody: 'The PIN stops working at once; doors that open for {name} by PIN no longer do.',
-    made: 'Make PIN',
-    changed: 'Change PIN',
-    removed: 'Remove PIN',
+    making: 'Making the PIN…',
     removedNotice: 'The PIN of {name} was removed.',
     issuedTitle: 'The new PIN of {name}',
     issuedBody:
@@ -1045,11 +1043,9 @@ const areas = {
     pinHint: '4 to 12 digits. Typing and Enter work too.',
     pinInvalid: 'Enter 4 to 12 digits.',
     show: 'Show PIN',
-    hide: 'Hide PIN',
     keys: 'Keypad',
     clear: 'Clear',
     enter: 'Enter',
-    digit: 'Digit {digit}',
     asking: 'Asking the server…',
     granted: 'Granted: {name}',
     grantedRule: 'Granted: {name} through {group}, rule {rule}, {when}',
@@ -1069,12 +1065,13 @@ const areas = {
     holidayNamed: 'a holiday ({name})',
     throttled: 'Too many wrong PINs: try again in {seconds} s',
     decided: 'Decided for {moment} ({zone}).',
-    auditRow: 'Its audit log entry',
+    auditRow: 'Audit log entry {id}',
     secretAction: 'New keypad secret…',
     secretTitle: 'Make a new secret for {name}?',
     secretBody:
       'The keypad asks the server with its secret. A new one replaces the old at once: the keypad cannot ask again until it is given the new one.',
     secretConfirm: 'Make new secret',
+    making: 'Making the secret…',
     secretShownTitle: 'The secret of {name}',
     secretShownBody:
       'Shown this once: it cannot be shown again. Put it into the keypad now; if it is lost, make a new one.',

@@ -1,5 +1,6 @@
 import {
   array,
+  assign,
   boolean,
   define,
   enums,
@@ -11,6 +12,7 @@ import {
   type Infer,
 } from './struct'
 import { ScheduleInterval } from './access-model'
+import { Device, type DeviceTypeId } from './devices'
 import { Id, IsoDateTime } from './fields'
 import { fail } from './rules'
 
@@ -99,6 +101,16 @@ export type PersonPinIssued = Infer<typeof PersonPinIssued>
 /** POST …/devices/{id}/secret: the keypad's secret for pin-entry, shown this once. */
 export const DeviceSecretIssued = object({ secret: string() })
 export type DeviceSecretIssued = Infer<typeof DeviceSecretIssued>
+
+/** The kinds of device a person types a PIN into: they ask pin-entry, and have a secret to ask with. */
+export const pinDeviceTypes = ['keypad', 'lock'] as const satisfies readonly DeviceTypeId[]
+
+export const takesPins = (device: { device_type_id: DeviceTypeId }): boolean =>
+  pinDeviceTypes.some((type) => type === device.device_type_id)
+
+/** POST /sbm/v1/devices: the device made, with its pin-entry secret when it takes PINs (shown once). */
+export const DeviceCreated = assign(Device, object({ secret: optional(string()) }))
+export type DeviceCreated = Infer<typeof DeviceCreated>
 
 /** Demo only: a device reports itself (decision 065); the alerts add door events. */
 export const simulateEvents = ['connect', 'disconnect', 'battery'] as const
