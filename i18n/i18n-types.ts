@@ -1122,6 +1122,22 @@ type RootTranslation = {
 			 * C​r​e​a​t​e​ ​P​I​N
 			 */
 			create_pin: string
+			/**
+			 * P​I​N​ ​e​n​t​r​y
+			 */
+			pin_entry: string
+			/**
+			 * C​o​n​n​e​c​t​e​d
+			 */
+			connect: string
+			/**
+			 * D​i​s​c​o​n​n​e​c​t​e​d
+			 */
+			disconnect: string
+			/**
+			 * B​a​t​t​e​r​y​ ​r​e​p​o​r​t
+			 */
+			battery: string
 		}
 		/**
 		 * {​c​o​m​m​a​n​d​}​ ​o​n​ ​{​d​e​v​i​c​e​}​ ​b​y​ ​{​a​c​t​o​r​}​:​ ​{​r​e​s​u​l​t​}​,​ ​{​w​h​e​n​}
@@ -4197,6 +4213,26 @@ type RootTranslation = {
 			 * L​o​c​k​ ​s​t​a​t​e
 			 */
 			lock_state: string
+			/**
+			 * D​i​g​i​t​s
+			 */
+			digits: string
+			/**
+			 * C​h​a​n​g​e​d
+			 */
+			changed_at: string
+			/**
+			 * C​o​n​n​e​c​t​e​d
+			 */
+			connected: string
+			/**
+			 * B​a​t​t​e​r​y​ ​(​%​)
+			 */
+			battery_level: string
+			/**
+			 * S​e​c​r​e​t​ ​m​a​d​e
+			 */
+			secret_made_at: string
 		}
 		/**
 		 * H​i​s​t​o​r​y
@@ -4437,6 +4473,35 @@ type RootTranslation = {
 			 * @param {unknown} id
 			 */
 			lockdown_override: RequiredParams<'id'>
+			/**
+			 * A​c​c​e​s​s​ ​g​r​a​n​t​e​d​ ​t​o​ ​{​e​m​a​i​l​}​:​ ​r​u​l​e​ ​“​{​r​u​l​e​}​”​ ​t​h​r​o​u​g​h​ ​t​h​e​ ​g​r​o​u​p​ ​“​{​g​r​o​u​p​}​”​.
+			 * @param {unknown} email
+			 * @param {unknown} group
+			 * @param {unknown} rule
+			 */
+			access_granted_rule: RequiredParams<'email' | 'group' | 'rule'>
+			/**
+			 * A​c​c​e​s​s​ ​g​r​a​n​t​e​d​ ​t​o​ ​{​e​m​a​i​l​}​ ​b​y​ ​c​r​e​d​e​n​t​i​a​l​ ​{​i​d​}​.
+			 * @param {unknown} email
+			 * @param {unknown} id
+			 */
+			access_granted_credential: RequiredParams<'email' | 'id'>
+			/**
+			 * A​c​c​e​s​s​ ​d​e​n​i​e​d​:​ ​{​r​e​a​s​o​n​}​.
+			 * @param {unknown} reason
+			 */
+			access_denied: RequiredParams<'reason'>
+			/**
+			 * A​c​c​e​s​s​ ​d​e​n​i​e​d​ ​t​o​ ​{​e​m​a​i​l​}​:​ ​{​r​e​a​s​o​n​}​.
+			 * @param {unknown} email
+			 * @param {unknown} reason
+			 */
+			access_denied_person: RequiredParams<'email' | 'reason'>
+			/**
+			 * B​a​t​t​e​r​y​ ​a​t​ ​{​l​e​v​e​l​}​%​.
+			 * @param {unknown} level
+			 */
+			battery_level: RequiredParams<'level'>
 		}
 		error: {
 			/**
@@ -5801,41 +5866,12 @@ type RootTranslation = {
 		 * @param {unknown} id
 		 */
 		person: RequiredParams<'id'>
-		reasons: {
-			/**
-			 * u​n​k​n​o​w​n​ ​P​I​N
-			 */
-			unknown_pin: string
-			/**
-			 * a​ ​l​o​c​k​d​o​w​n​ ​c​o​v​e​r​s​ ​t​h​i​s​ ​p​l​a​c​e
-			 */
-			lockdown: string
-			/**
-			 * t​h​e​ ​p​e​r​s​o​n​ ​i​s​ ​d​i​s​a​b​l​e​d
-			 */
-			disabled_user: string
-			/**
-			 * n​o​t​ ​i​n​ ​a​ ​g​r​o​u​p​ ​t​h​a​t​ ​m​a​y​ ​o​p​e​n​ ​h​e​r​e
-			 */
-			not_member: string
-			/**
-			 * o​u​t​s​i​d​e​ ​t​h​e​ ​d​a​t​e​s​ ​o​f​ ​t​h​e​ ​a​c​c​e​s​s
-			 */
-			expired: string
-			/**
-			 * a​ ​h​o​l​i​d​a​y
-			 */
-			holiday: string
-			/**
-			 * o​u​t​s​i​d​e​ ​t​h​e​ ​s​c​h​e​d​u​l​e
-			 */
-			outside_schedule: string
-		}
 		/**
-		 * a​ ​h​o​l​i​d​a​y​ ​(​{​n​a​m​e​}​)
+		 * {​r​e​a​s​o​n​}​ ​(​{​n​a​m​e​}​)
 		 * @param {unknown} name
+		 * @param {unknown} reason
 		 */
-		holidayNamed: RequiredParams<'name'>
+		reasonNamed: RequiredParams<'name' | 'reason'>
 		/**
 		 * T​o​o​ ​m​a​n​y​ ​w​r​o​n​g​ ​P​I​N​s​:​ ​t​r​y​ ​a​g​a​i​n​ ​i​n​ ​{​s​e​c​o​n​d​s​}​ ​s
 		 * @param {unknown} seconds
@@ -5904,6 +5940,38 @@ type RootTranslation = {
 		 * S​e​n​t​ ​—​ ​n​o​ ​a​n​s​w​e​r​ ​y​e​t​.​ ​I​t​ ​i​s​ ​n​o​t​ ​s​e​n​t​ ​a​g​a​i​n​;​ ​i​t​s​ ​r​e​c​e​i​p​t​ ​(​“​S​h​o​w​ ​c​o​m​m​a​n​d​ ​r​e​c​e​i​p​t​s​”​)​ ​s​a​y​s​ ​h​o​w​ ​i​t​ ​e​n​d​s​.
 		 */
 		waiting: string
+	}
+	pinEntry: {
+		denied: {
+			/**
+			 * t​h​e​ ​P​I​N​ ​i​s​ ​n​o​b​o​d​y​’​s
+			 */
+			unknown_pin: string
+			/**
+			 * a​ ​l​o​c​k​d​o​w​n​ ​h​o​l​d​s​ ​t​h​e​ ​d​o​o​r
+			 */
+			lockdown: string
+			/**
+			 * t​h​e​ ​p​e​r​s​o​n​ ​i​s​ ​d​i​s​a​b​l​e​d
+			 */
+			disabled_user: string
+			/**
+			 * c​l​o​s​e​d​ ​f​o​r​ ​a​ ​h​o​l​i​d​a​y
+			 */
+			holiday: string
+			/**
+			 * o​u​t​s​i​d​e​ ​t​h​e​ ​s​c​h​e​d​u​l​e
+			 */
+			outside_schedule: string
+			/**
+			 * t​h​e​ ​r​u​l​e​ ​o​r​ ​t​h​e​ ​m​e​m​b​e​r​s​h​i​p​ ​i​s​ ​n​o​t​ ​i​n​ ​f​o​r​c​e
+			 */
+			expired: string
+			/**
+			 * n​o​ ​r​u​l​e​ ​f​o​r​ ​t​h​e​ ​p​e​r​s​o​n​’​s​ ​g​r​o​u​p​s​ ​c​o​v​e​r​s​ ​t​h​i​s​ ​d​o​o​r
+			 */
+			not_member: string
+		}
 	}
 }
 
@@ -6952,6 +7020,22 @@ export type TranslationFunctions = {
 			 * Create PIN
 			 */
 			create_pin: () => LocalizedString
+			/**
+			 * PIN entry
+			 */
+			pin_entry: () => LocalizedString
+			/**
+			 * Connected
+			 */
+			connect: () => LocalizedString
+			/**
+			 * Disconnected
+			 */
+			disconnect: () => LocalizedString
+			/**
+			 * Battery report
+			 */
+			battery: () => LocalizedString
 		}
 		/**
 		 * {command} on {device} by {actor}: {result}, {when}
@@ -9846,6 +9930,26 @@ export type TranslationFunctions = {
 			 * Lock state
 			 */
 			lock_state: () => LocalizedString
+			/**
+			 * Digits
+			 */
+			digits: () => LocalizedString
+			/**
+			 * Changed
+			 */
+			changed_at: () => LocalizedString
+			/**
+			 * Connected
+			 */
+			connected: () => LocalizedString
+			/**
+			 * Battery (%)
+			 */
+			battery_level: () => LocalizedString
+			/**
+			 * Secret made
+			 */
+			secret_made_at: () => LocalizedString
 		}
 		/**
 		 * History
@@ -10050,6 +10154,26 @@ export type TranslationFunctions = {
 			 * Override of lockdown {id}.
 			 */
 			lockdown_override: (arg: { id: unknown }) => LocalizedString
+			/**
+			 * Access granted to {email}: rule “{rule}” through the group “{group}”.
+			 */
+			access_granted_rule: (arg: { email: unknown, group: unknown, rule: unknown }) => LocalizedString
+			/**
+			 * Access granted to {email} by credential {id}.
+			 */
+			access_granted_credential: (arg: { email: unknown, id: unknown }) => LocalizedString
+			/**
+			 * Access denied: {reason}.
+			 */
+			access_denied: (arg: { reason: unknown }) => LocalizedString
+			/**
+			 * Access denied to {email}: {reason}.
+			 */
+			access_denied_person: (arg: { email: unknown, reason: unknown }) => LocalizedString
+			/**
+			 * Battery at {level}%.
+			 */
+			battery_level: (arg: { level: unknown }) => LocalizedString
 		}
 		error: {
 			/**
@@ -11299,40 +11423,10 @@ export type TranslationFunctions = {
 		 * user #{id}
 		 */
 		person: (arg: { id: unknown }) => LocalizedString
-		reasons: {
-			/**
-			 * unknown PIN
-			 */
-			unknown_pin: () => LocalizedString
-			/**
-			 * a lockdown covers this place
-			 */
-			lockdown: () => LocalizedString
-			/**
-			 * the person is disabled
-			 */
-			disabled_user: () => LocalizedString
-			/**
-			 * not in a group that may open here
-			 */
-			not_member: () => LocalizedString
-			/**
-			 * outside the dates of the access
-			 */
-			expired: () => LocalizedString
-			/**
-			 * a holiday
-			 */
-			holiday: () => LocalizedString
-			/**
-			 * outside the schedule
-			 */
-			outside_schedule: () => LocalizedString
-		}
 		/**
-		 * a holiday ({name})
+		 * {reason} ({name})
 		 */
-		holidayNamed: (arg: { name: unknown }) => LocalizedString
+		reasonNamed: (arg: { name: unknown, reason: unknown }) => LocalizedString
 		/**
 		 * Too many wrong PINs: try again in {seconds} s
 		 */
@@ -11395,6 +11489,38 @@ export type TranslationFunctions = {
 		 * Sent — no answer yet. It is not sent again; its receipt (“Show command receipts”) says how it ends.
 		 */
 		waiting: () => LocalizedString
+	}
+	pinEntry: {
+		denied: {
+			/**
+			 * the PIN is nobody’s
+			 */
+			unknown_pin: () => LocalizedString
+			/**
+			 * a lockdown holds the door
+			 */
+			lockdown: () => LocalizedString
+			/**
+			 * the person is disabled
+			 */
+			disabled_user: () => LocalizedString
+			/**
+			 * closed for a holiday
+			 */
+			holiday: () => LocalizedString
+			/**
+			 * outside the schedule
+			 */
+			outside_schedule: () => LocalizedString
+			/**
+			 * the rule or the membership is not in force
+			 */
+			expired: () => LocalizedString
+			/**
+			 * no rule for the person’s groups covers this door
+			 */
+			not_member: () => LocalizedString
+		}
 	}
 }
 

@@ -24,6 +24,11 @@ export interface ServerOptions {
   seedAuditRows: number
   /** When null a secret is generated once and kept in the database. */
   jwtSecret: string | null
+  /**
+   * The key of the people's PIN digests (HMAC-SHA256, decision 066); when null one is generated
+   * once and kept in the database. Losing it means issuing every PIN anew.
+   */
+  pinKey: string | null
   /** A bearer token that opens /metrics from anywhere; without it only this machine may read it. */
   metricsToken: string | null
   logLevel: LogLevel
@@ -97,6 +102,7 @@ export const defaultOptions: ServerOptions = {
   refreshTokenTtl: 30 * 24 * 3600,
   seedAuditRows: 10_000,
   jwtSecret: null,
+  pinKey: null,
   metricsToken: null,
   logLevel: 'info',
   logFormat: 'json',
@@ -222,6 +228,10 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): ServerOptions {
   if (jwtSecret !== null && jwtSecret.length < 32) {
     problems.push('JWT_SECRET must be at least 32 characters long (value not shown)')
   }
+  const pinKey = given('PIN_KEY') ?? null
+  if (pinKey !== null && pinKey.length < 32) {
+    problems.push('PIN_KEY must be at least 32 characters long (value not shown)')
+  }
   const accessTokenTtl = whole('ACCESS_TOKEN_TTL', defaultOptions.accessTokenTtl, 1, 86_400)
   const refreshTokenTtl = whole(
     'REFRESH_TOKEN_TTL',
@@ -247,6 +257,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): ServerOptions {
     refreshTokenTtl,
     seedAuditRows: whole('SEED_AUDIT_ROWS', defaultOptions.seedAuditRows, 0, 10_000_000),
     jwtSecret,
+    pinKey,
     metricsToken,
     logLevel: oneOf('LOG_LEVEL', logLevels, defaultOptions.logLevel),
     logFormat: oneOf('LOG_FORMAT', logFormats, defaultOptions.logFormat),

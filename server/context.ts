@@ -38,6 +38,8 @@ export interface Services {
   options: ServerOptions
   logger: Logger
   jwtKey: Uint8Array
+  /** The key of the people's PIN digests (server/access/pin-digest.ts). */
+  pinKey: Uint8Array
   /** Bounds anonymous password hashing (sign-in, reset). */
   hashing: HashGate
   /** Set when the server starts shutting down (main.ts); read by /ready. */

@@ -622,6 +622,11 @@ const areas = {
       content_type: 'File type',
       size: 'Size',
       lock_state: 'Lock state',
+      digits: 'Digits',
+      changed_at: 'Changed',
+      connected: 'Connected',
+      battery_level: 'Battery (%)',
+      secret_made_at: 'Secret made',
     },
     history: 'History',
     historyOf: 'History of {name}',
@@ -681,6 +686,11 @@ const areas = {
       lockdown: 'Refused: lockdown {id} is active.',
       lockdown_lock: 'Locked by lockdown {id}.',
       lockdown_override: 'Override of lockdown {id}.',
+      access_granted_rule: 'Access granted to {email}: rule “{rule}” through the group “{group}”.',
+      access_granted_credential: 'Access granted to {email} by credential {id}.',
+      access_denied: 'Access denied: {reason}.',
+      access_denied_person: 'Access denied to {email}: {reason}.',
+      battery_level: 'Battery at {level}%.',
     },
     error: {
       validation: 'The server found a value it cannot accept.',
@@ -1053,16 +1063,7 @@ const areas = {
     denied: 'Denied: {reason}',
     closest: 'Rule {rule} through {group}',
     person: 'user #{id}',
-    reasons: {
-      unknown_pin: 'unknown PIN',
-      lockdown: 'a lockdown covers this place',
-      disabled_user: 'the person is disabled',
-      not_member: 'not in a group that may open here',
-      expired: 'outside the dates of the access',
-      holiday: 'a holiday',
-      outside_schedule: 'outside the schedule',
-    },
-    holidayNamed: 'a holiday ({name})',
+    reasonNamed: '{reason} ({name})',
     throttled: 'Too many wrong PINs: try again in {seconds} s',
     decided: 'Decided for {moment} ({zone}).',
     auditRow: 'Audit log entry {id}',
@@ -1083,6 +1084,18 @@ const areas = {
   actions: {
     waiting:
       'Sent — no answer yet. It is not sent again; its receipt (“Show command receipts”) says how it ends.',
+  },
+  // The keypad asks the server (decision 066): why a PIN did not open, to follow “Access denied:”.
+  pinEntry: {
+    denied: {
+      unknown_pin: 'the PIN is nobody’s',
+      lockdown: 'a lockdown holds the door',
+      disabled_user: 'the person is disabled',
+      holiday: 'closed for a holiday',
+      outside_schedule: 'outside the schedule',
+      expired: 'the rule or the membership is not in force',
+      not_member: 'no rule for the person’s groups covers this door',
+    },
   },
 } satisfies BaseTranslation
 

@@ -47,7 +47,11 @@ describe('a rule for one member at one moment', () => {
 
   it('says why not: outside the schedule, a holiday, an ended rule or membership', () => {
     expect(verdict('2027-06-09T18:00:00Z')).toEqual({ opens: false, because: 'outside_schedule' })
-    expect(verdict('2027-06-10T08:00:00Z')).toEqual({ opens: false, because: 'holiday' })
+    expect(verdict('2027-06-10T08:00:00Z')).toEqual({
+      opens: false,
+      because: 'holiday',
+      exception: 'Holidays 2027-06-10',
+    })
     expect(verdict('2027-07-01T08:00:00Z')).toEqual({ opens: false, because: 'expired' })
     const ended = { valid_from: null, valid_until: '2027-06-09T07:00:00Z' }
     expect(verdict('2027-06-09T08:00:00Z', ended)).toEqual({ opens: false, because: 'expired' })

@@ -126,10 +126,14 @@ export async function placesOfDevice(q: Queryable, deviceId: number): Promise<Pl
   }
 }
 
-/** Why a rule does or does not let one of its members in at a moment. */
+/** Why a rule does or does not let one of its members in at a moment (a holiday by its name). */
 export type RuleVerdict =
   | { opens: true; interval: ScheduleInterval | null; exception: string | null }
-  | { opens: false; because: Extract<DenialReason, 'expired' | 'holiday' | 'outside_schedule'> }
+  | {
+      opens: false
+      because: Extract<DenialReason, 'expired' | 'holiday' | 'outside_schedule'>
+      exception?: string
+    }
 
 /**
  * Whether `rule` opens at `at` for a member with `membership`'s window, on the wall clock `clock`
@@ -153,7 +157,9 @@ export function ruleVerdict(
   const verdict = scheduleAtClock(schedule, calendars, clock)
   if (verdict.open)
     return { opens: true, interval: verdict.interval ?? null, exception: verdict.exception ?? null }
-  return { opens: false, because: verdict.because }
+  return verdict.because === 'holiday'
+    ? { opens: false, because: 'holiday', exception: verdict.exception }
+    : { opens: false, because: verdict.because }
 }
 
 /** The rules whose targets cover any of `keys` and that name any of `groupIds`. */

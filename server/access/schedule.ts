@@ -1,5 +1,5 @@
 import { DateTime } from 'luxon'
-import { Frequency, RRule } from 'rrule'
+import * as rruleModule from 'rrule'
 import {
   MAX_RRULE_DATES_PER_YEAR,
   wallMinutes,
@@ -13,6 +13,12 @@ import type { Weekday } from '../../src/contract/credentials'
 // date decide first, then the intervals. The rule is about the wall clock read from the instant, so
 // a time that does not exist (spring forward) is never read and one that happens twice is inside an
 // interval both times.
+
+// rrule ships CommonJS as its main: Node's own loader (tsx, the e2e servers) sees it as a default
+// export only, while bundlers and vitest also see its names.
+const { Frequency, RRule } =
+  (rruleModule as { default?: typeof rruleModule }).default ?? rruleModule
+type RRule = InstanceType<typeof RRule>
 
 const weekdayOf: readonly Weekday[] = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun']
 

@@ -10,7 +10,9 @@ import { UserInput, UserUpdate, type User } from '../../src/contract/users'
 import type { Context } from 'hono'
 import type { App, AppEnv, Principal, Services } from '../context'
 import type { Prepared, Queryable } from '../db/database'
-import { changeRow, writeJournal, writeJournalRows, type JournalSource } from '../db/journal'
+import { changeRow, writeJournalRows, type JournalSource } from '../db/journal'
+import { lockRow } from '../db/locks'
+import { removeAllMembers } from '../db/memberships'
 import { badField, conflict, forbidden, HttpError, notFound, taken } from '../http/errors'
 import { journalSource } from '../http/journal-source'
 import { requireScope } from '../http/scope'
@@ -373,25 +375,25 @@ export function registerUserWrites(app: App, s: Services) {
     requireScope(p, 'users', 'delete')
     const id = idParam(c)
     await s.db.tx(async (q) => {
+      // Locked first: a membership being added (its foreign key holds the row in key share) is
+      // removed below with its journal row, or waits and then finds the user gone.
+      await lockRow(q, 'users', id, 'update')
       const user = ensureManageable(p, await findUser(q, id), 'delete')
-      // The credentials go with the user: each gets its own delete row, so the journal can still
-      // say who could open a door before the user was deleted (server/db/access-at.ts).
+      // The credentials and memberships go with the user: each gets its own delete row, so the
+      // journal can still say who could open a door before the user was deleted
+      // (server/db/access-at.ts).
       const credentials = await credentialsOfUser(q, id)
+      const memberships = await removeAllMembers(q, 'user', id)
       // The row count decides: a concurrent DELETE that got there first leaves nothing here (404).
       const [gone] = await q.query('delete from users where user_id = $1 returning user_id', [id])
       if (!gone) throw notFound('User')
-      const source = journalSource(c)
-      for (const credential of credentials) {
-        const row = changeRow(
-          'credential',
-          credential.credential_id,
-          credential,
-          null,
-          credentialName,
-        )
-        await writeJournal(q, source, row)
-      }
-      await writeJournal(q, source, changeRow('user', id, user, null, byEmail))
+      await writeJournalRows(q, journalSource(c), [
+        ...credentials.map((credential) =>
+          changeRow('credential', credential.credential_id, credential, null, credentialName),
+        ),
+        ...memberships,
+        changeRow('user', id, user, null, byEmail),
+      ])
     })
     s.principals.forget(id)
     return c.body(null, 204)

@@ -12,7 +12,6 @@ import {
   type deviceSortKeys,
 } from '../contract/devices'
 import { LocationDeep } from '../contract/locations'
-import { DeviceCreated } from '../contract/pin-entry'
 import { apiRequest } from './client'
 import { detailOptions, resourceKeys } from './queries'
 
@@ -33,9 +32,8 @@ export function fetchDevice(id: number, signal?: AbortSignal) {
   return apiRequest(Device, { path: `/sbm/v1/devices/${id}`, signal })
 }
 
-/** The answer carries the keypad's secret once, when the device takes PINs. */
 export function createDevice(input: DeviceInput) {
-  return apiRequest(DeviceCreated, { method: 'POST', path: '/sbm/v1/devices', json: input })
+  return apiRequest(Device, { method: 'POST', path: '/sbm/v1/devices', json: input })
 }
 
 export function updateDevice(id: number, input: DeviceUpdate) {

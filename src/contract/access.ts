@@ -2,7 +2,6 @@ import {
   array,
   boolean,
   defaulted,
-  define,
   enums,
   integer,
   nullable,
@@ -18,6 +17,7 @@ import { Id, IdParam, IsoDateTime } from './fields'
 import { PageLength, PageStart } from './list'
 import { LockdownNotice } from './lockdowns'
 import { fail } from './rules'
+import { TimeZone } from './time-zone'
 
 // "Who can open this?" (docs/journal.md, decision 052): the people whose credentials open a door,
 // a location or a device, now or at a past moment reconstructed from the journal.
@@ -33,21 +33,7 @@ export const GRANTS_SHOWN = 5
 export const accessTargetTypes = ['door', 'location', 'device'] as const
 export type AccessTargetType = (typeof accessTargetTypes)[number]
 
-// A zone's name, not an offset: "+05:00" or "GMT+5" mean east of Greenwich to Intl and west of it
-// to PostgreSQL (POSIX), which reads the schedule. The tz database's own names agree in both.
-const zoneName = /^(?:[A-Za-z_-]+(?:\/[A-Za-z_-]+)*|Etc\/GMT[+-]\d{1,2}|[A-Z]{3}\d[A-Z]{3})$/
-
-/** An IANA zone this runtime knows ("Europe/Berlin", "UTC"): a schedule's times are read in it. */
-export const TimeZone = define<string>('time_zone', (value) => {
-  if (typeof value !== 'string' || value.length > 64 || !zoneName.test(value))
-    return fail('invalid', 'Expected an IANA time zone such as Europe/Berlin.')
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: value })
-    return true
-  } catch {
-    return fail('invalid', 'Expected an IANA time zone such as Europe/Berlin.')
-  }
-})
+export { TimeZone }
 
 export const AccessQuery = refine(
   object({

@@ -22,7 +22,7 @@ export const answerCodes = {
   error: errorCodes,
   rule: ruleCodes,
   role: seededRoles,
-  /** Why a keypad's PIN did not open (decision 065). */
-  denial: denialReasons,
+  /** Why a PIN did not open (pin-entry's `denied_because`, an access_denied row's `reason`). */
+  denialReason: denialReasons,
 } as const
 export type AnswerCodeKind = keyof typeof answerCodes

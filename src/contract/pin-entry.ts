@@ -1,18 +1,20 @@
 import {
   array,
-  assign,
   boolean,
   define,
   enums,
   integer,
+  max,
+  min,
   nullable,
   object,
   optional,
+  refine,
   string,
   type Infer,
 } from './struct'
 import { ScheduleInterval } from './access-model'
-import { Device, type DeviceTypeId } from './devices'
+import { DeviceStatus, type DeviceTypeId } from './devices'
 import { Id, IsoDateTime } from './fields'
 import { fail } from './rules'
 
@@ -40,15 +42,20 @@ export const Pin = define<string>(
 export const PinEntryInput = object({ pin: Pin })
 export type PinEntryInput = Infer<typeof PinEntryInput>
 
-/** Why a PIN did not open, most telling first when several apply. */
+/**
+ * Why a PIN did not open, most telling first when several apply: nobody's PIN; a lockdown; the
+ * person disabled; then of the rules (and direct credentials) that name the person, one whose
+ * schedule was closed by a holiday, or at this hour, before one that was not in force for them
+ * (the rule's or the membership's window); and last, no rule naming any of their groups.
+ */
 export const denialReasons = [
   'unknown_pin',
   'lockdown',
   'disabled_user',
-  'not_member',
-  'expired',
   'holiday',
   'outside_schedule',
+  'expired',
+  'not_member',
 ] as const
 export const DenialReason = enums(denialReasons)
 export type DenialReason = Infer<typeof DenialReason>
@@ -108,17 +115,38 @@ export const pinDeviceTypes = ['keypad', 'lock'] as const satisfies readonly Dev
 export const takesPins = (device: { device_type_id: DeviceTypeId }): boolean =>
   pinDeviceTypes.some((type) => type === device.device_type_id)
 
-/** POST /sbm/v1/devices: the device made, with its pin-entry secret when it takes PINs (shown once). */
-export const DeviceCreated = assign(Device, object({ secret: optional(string()) }))
-export type DeviceCreated = Infer<typeof DeviceCreated>
-
 /** Demo only: a device reports itself (decision 065); the alerts add door events. */
 export const simulateEvents = ['connect', 'disconnect', 'battery'] as const
-export const SimulateInput = object({
-  event: enums(simulateEvents),
-  battery_level: optional(integer()),
-})
+export const SimulateEvent = enums(simulateEvents)
+export type SimulateEvent = Infer<typeof SimulateEvent>
+
+/** `battery_level` (0–100) goes with a battery event, and only with it. */
+export const SimulateInput = refine(
+  object({
+    event: SimulateEvent,
+    battery_level: optional(max(min(integer(), 0), 100)),
+  }),
+  'battery_level',
+  (input) =>
+    (input.event === 'battery') === (input.battery_level !== undefined) ||
+    fail(
+      'invalid',
+      input.event === 'battery'
+        ? 'A battery event needs battery_level from 0 to 100.'
+        : 'Only a battery event has a battery_level.',
+      {},
+      ['battery_level'],
+    ),
+)
 export type SimulateInput = Infer<typeof SimulateInput>
+
+/** What the device reports now, and the audit row that records its report. */
+export const SimulateAnswer = object({
+  device_id: Id,
+  current_status: DeviceStatus,
+  audit_id: Id,
+})
+export type SimulateAnswer = Infer<typeof SimulateAnswer>
 
 // ——— Where a person may go ———
 

@@ -2,7 +2,7 @@ import type { TranslationFunctions } from '../../i18n/i18n-types'
 import type { ScheduleInterval } from '../contract/access-model'
 import { weekdays } from '../contract/credentials'
 import type { PinEntryAnswer, PinEntryReason } from '../contract/pin-entry'
-import { codeWords } from './answer-text'
+import { denialReasonText } from './answer-text'
 import { daysText, type TextPlace } from './credential-text'
 
 // Why a person may open a place, in words (decision 065): a schedule's intervals, a membership's
@@ -99,13 +99,12 @@ export function whenText(LL: TranslationFunctions, when: ScheduleWhen): string {
     : hours
 }
 
-/** A denial's reason: "outside the schedule", "holiday (Christmas Day)", a newer code as sent. */
+/** A denial's reason: "outside the schedule", "closed for a holiday (Christmas Day)". */
 export function denialText(LL: TranslationFunctions, reason: PinEntryReason): string {
   const code = reason.denied_because
   if (code === undefined) return ''
-  if (code === 'holiday' && reason.exception)
-    return LL.keypad.holidayNamed({ name: reason.exception })
-  return codeWords(LL, 'denial', code) ?? code
+  const words = denialReasonText(LL, code)
+  return reason.exception ? LL.keypad.reasonNamed({ reason: words, name: reason.exception }) : words
 }
 
 /**

@@ -68,6 +68,8 @@ export const endpoints: [string, string, Record<string, unknown>][] = [
   ['PUT', '/access/v1/credentials/1', { end_datetime: later, exclusive: false }],
   ['POST', '/sbm/v1/lockdowns', { scope_type: 'floor', scope_id: 1, reason: 'F' }],
   ['POST', '/sbm/v1/lockdowns/1/release', { reason: 'F' }],
+  ['POST', '/access/v1/devices/2/pin-entry', { pin: '123456' }],
+  ['POST', '/sbm/v1/devices/1/simulate', { event: 'battery', battery_level: 50 }],
 ]
 
 /** Every route that takes an id in its path, with the method(s) it answers; `{id}` is replaced. */
@@ -87,4 +89,8 @@ export const idRoutes: [string, string][] = [
   ['GET', '/sbm/v1/lockdowns/{id}'],
   ['POST', '/sbm/v1/lockdowns/{id}/release/approve'],
   ['POST', '/sbm/v1/lockdowns/{id}/retry'],
+  ...['GET', 'POST', 'DELETE'].map((m): [string, string] => [m, '/access/v1/users/{id}/pin']),
+  ['POST', '/sbm/v1/devices/{id}/secret'],
+  ['POST', '/access/v1/devices/{id}/pin-entry'],
+  ['POST', '/sbm/v1/devices/{id}/simulate'],
 ]
