@@ -58,6 +58,7 @@ import { registerSimulate, simulateCall } from './routes/simulate'
 import { registerSpaces } from './routes/spaces'
 import { registerTriage } from './routes/triage'
 import { registerUploads } from './routes/uploads'
+import { registerUserAccess } from './routes/user-access'
 import { registerUserImport } from './routes/user-import'
 import { registerUserWrites } from './routes/user-writes'
 import { registerUsers } from './routes/users'
@@ -278,6 +279,7 @@ export async function createApp(
   registerUploads(app, services)
   registerJournal(app, services)
   registerAccess(app, services)
+  registerUserAccess(app, services)
   registerLockdowns(app, services)
   registerGroups(app, services)
   registerGroupMembers(app, services)

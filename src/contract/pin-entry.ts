@@ -14,6 +14,7 @@ import {
   type Infer,
 } from './struct'
 import { ScheduleInterval } from './access-model'
+import { Repetition } from './credentials'
 import { DeviceStatus, type DeviceTypeId } from './devices'
 import { Id, IsoDateTime } from './fields'
 import { fail } from './rules'
@@ -168,8 +169,14 @@ export const PlaceGrant = object({
   schedule_name: optional(nullable(string())),
   /** The schedule's intervals ("Mon–Fri 07:00–19:00"); absent or null: at any time. */
   intervals: optional(nullable(array(ScheduleInterval))),
+  /** The calendar exception that decides at the moment asked about (open or closed), by name. */
+  exception: optional(nullable(string())),
+  /** A credential's repetition on the place's wall clock, as the credentials list shows it. */
+  repetition: optional(nullable(Repetition)),
+  /** A credential's window, or a rule's (each end optional). */
   valid_from: nullable(IsoDateTime),
   valid_until: nullable(IsoDateTime),
+  /** Whether it opens at the moment asked about (never for a disabled person). */
   open_now: boolean(),
 })
 export type PlaceGrant = Infer<typeof PlaceGrant>

@@ -84,6 +84,7 @@ export const idRoutes: [string, string][] = [
     ['PUT', 'DELETE'].map((m): [string, string] => [m, `/sbm/v1/${r}/{id}`]),
   ),
   ...['GET', 'PUT', 'DELETE'].map((m): [string, string] => [m, '/access/v1/credentials/{id}']),
+  ['GET', '/access/v1/users/{id}/access'],
   ['POST', '/access/v1/devices/{id}/control/lock'],
   ['POST', '/access/v1/devices/{id}/set/create_pin'],
   ['GET', '/sbm/v1/lockdowns/{id}'],
