@@ -231,6 +231,10 @@ type RootTranslation = {
 		 * J​o​u​r​n​a​l
 		 */
 		journal: string
+		/**
+		 * G​r​o​u​p​s
+		 */
+		groups: string
 	}
 	shell: {
 		/**
@@ -1507,6 +1511,10 @@ type RootTranslation = {
 			 * l​o​c​k​d​o​w​n​s
 			 */
 			lockdowns: string
+			/**
+			 * g​r​o​u​p​s
+			 */
+			groups: string
 		}
 		credentials: {
 			/**
@@ -5935,6 +5943,414 @@ type RootTranslation = {
 		 */
 		done: string
 	}
+	groups: {
+		/**
+		 * G​r​o​u​p​s
+		 */
+		gridLabel: string
+		/**
+		 * S​e​a​r​c​h​ ​g​r​o​u​p​s​ ​b​y​ ​n​a​m​e​ ​o​r​ ​d​e​s​c​r​i​p​t​i​o​n
+		 */
+		search: string
+		/**
+		 * T​h​e​r​e​ ​a​r​e​ ​n​o​ ​g​r​o​u​p​s​ ​y​e​t​.
+		 */
+		empty: string
+		/**
+		 * I​D
+		 */
+		id: string
+		/**
+		 * N​a​m​e
+		 */
+		name: string
+		/**
+		 * D​e​s​c​r​i​p​t​i​o​n
+		 */
+		description: string
+		/**
+		 * M​e​m​b​e​r​s
+		 */
+		members: string
+		/**
+		 * {​c​o​u​n​t​}​ ​{​{​m​e​m​b​e​r​|​m​e​m​b​e​r​s​}​}
+		 * @param {string | number | boolean} count
+		 */
+		memberCount: RequiredParams<'count'>
+		/**
+		 * C​r​e​a​t​e​d
+		 */
+		created: string
+		/**
+		 * A​c​t​i​o​n​s
+		 */
+		actions: string
+		/**
+		 * N​e​w​ ​g​r​o​u​p
+		 */
+		create: string
+		/**
+		 * N​e​w​ ​g​r​o​u​p
+		 */
+		createTitle: string
+		/**
+		 * E​d​i​t​ ​g​r​o​u​p
+		 */
+		editTitle: string
+		/**
+		 * E​d​i​t​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		editNamed: RequiredParams<'name'>
+		/**
+		 * G​r​o​u​p
+		 */
+		viewTitle: string
+		/**
+		 * E​d​i​t
+		 */
+		edit: string
+		/**
+		 * D​e​l​e​t​e
+		 */
+		'delete': string
+		/**
+		 * D​e​l​e​t​e​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		deleteNamed: RequiredParams<'name'>
+		/**
+		 * D​e​l​e​t​e​ ​{​n​a​m​e​}​?
+		 * @param {unknown} name
+		 */
+		deleteTitle: RequiredParams<'name'>
+		/**
+		 * I​t​s​ ​{​c​o​u​n​t​}​ ​{​{​m​e​m​b​e​r​|​m​e​m​b​e​r​s​}​}​ ​l​o​s​e​ ​w​h​a​t​ ​t​h​e​ ​g​r​o​u​p​ ​g​i​v​e​s​ ​t​h​e​m​,​ ​a​n​d​ ​t​h​e​ ​g​r​o​u​p​ ​i​s​ ​g​o​n​e​.​ ​T​h​i​s​ ​c​a​n​n​o​t​ ​b​e​ ​u​n​d​o​n​e​.
+		 * @param {string | number | boolean} count
+		 */
+		deleteBody: RequiredParams<'count'>
+		/**
+		 * D​e​l​e​t​i​n​g​…
+		 */
+		deleting: string
+		/**
+		 * G​r​o​u​p​ ​“​{​n​a​m​e​}​”​ ​c​r​e​a​t​e​d​.
+		 * @param {unknown} name
+		 */
+		created_notice: RequiredParams<'name'>
+		/**
+		 * G​r​o​u​p​ ​“​{​n​a​m​e​}​”​ ​s​a​v​e​d​.
+		 * @param {unknown} name
+		 */
+		saved_notice: RequiredParams<'name'>
+		/**
+		 * G​r​o​u​p​ ​“​{​n​a​m​e​}​”​ ​d​e​l​e​t​e​d​.
+		 * @param {unknown} name
+		 */
+		deleted_notice: RequiredParams<'name'>
+		/**
+		 * {​n​a​m​e​}​,​ ​{​m​e​m​b​e​r​s​}
+		 * @param {unknown} members
+		 * @param {unknown} name
+		 */
+		row: RequiredParams<'members' | 'name'>
+		/**
+		 * T​h​i​s​ ​g​r​o​u​p​ ​d​o​e​s​ ​n​o​t​ ​e​x​i​s​t​,​ ​o​r​ ​i​t​ ​i​s​ ​n​o​t​ ​y​o​u​r​s​ ​t​o​ ​s​e​e​.
+		 */
+		notFound: string
+		/**
+		 * A​c​c​e​s​s​ ​r​u​l​e​s​ ​s​t​i​l​l​ ​n​a​m​e​ ​t​h​i​s​ ​g​r​o​u​p​.​ ​T​a​k​e​ ​i​t​ ​o​u​t​ ​o​f​ ​t​h​e​m​ ​f​i​r​s​t​.
+		 */
+		inUse: string
+		/**
+		 * {​c​o​u​n​t​}​ ​{​{​a​c​c​e​s​s​ ​r​u​l​e​ ​s​t​i​l​l​ ​n​a​m​e​s​|​a​c​c​e​s​s​ ​r​u​l​e​s​ ​s​t​i​l​l​ ​n​a​m​e​}​}​ ​t​h​i​s​ ​g​r​o​u​p​.​ ​T​a​k​e​ ​i​t​ ​o​u​t​ ​o​f​ ​t​h​e​m​ ​f​i​r​s​t​.
+		 * @param {string | number | boolean} count
+		 */
+		inUseCount: RequiredParams<'count'>
+		/**
+		 * O​r​g​a​n​i​z​a​t​i​o​n
+		 */
+		organization: string
+		/**
+		 * N​o​ ​d​e​s​c​r​i​p​t​i​o​n
+		 */
+		noDescription: string
+		/**
+		 * M​e​m​b​e​r​s
+		 */
+		membersHeading: string
+		/**
+		 * M​e​m​b​e​r​s​ ​o​f​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		membersGrid: RequiredParams<'name'>
+		/**
+		 * S​e​a​r​c​h​ ​m​e​m​b​e​r​s​ ​b​y​ ​n​a​m​e​ ​o​r​ ​e​-​m​a​i​l
+		 */
+		membersSearch: string
+		/**
+		 * N​o​b​o​d​y​ ​i​s​ ​i​n​ ​t​h​i​s​ ​g​r​o​u​p​ ​y​e​t​.
+		 */
+		membersEmpty: string
+		/**
+		 * E​-​m​a​i​l
+		 */
+		email: string
+		/**
+		 * N​a​m​e
+		 */
+		person: string
+		/**
+		 * V​a​l​i​d​ ​f​r​o​m
+		 */
+		validFrom: string
+		/**
+		 * V​a​l​i​d​ ​u​n​t​i​l
+		 */
+		validUntil: string
+		/**
+		 * F​r​o​m​ ​t​h​e​ ​s​t​a​r​t
+		 */
+		noStart: string
+		/**
+		 * N​o​ ​e​n​d
+		 */
+		noEnd: string
+		/**
+		 * M​e​m​b​e​r​s​h​i​p​ ​d​a​t​e​s
+		 */
+		window: string
+		/**
+		 * B​o​t​h​ ​o​p​t​i​o​n​a​l​:​ ​w​i​t​h​o​u​t​ ​a​ ​s​t​a​r​t​ ​t​h​e​ ​m​e​m​b​e​r​s​h​i​p​ ​h​o​l​d​s​ ​f​r​o​m​ ​n​o​w​,​ ​w​i​t​h​o​u​t​ ​a​n​ ​e​n​d​ ​u​n​t​i​l​ ​r​e​m​o​v​e​d​.
+		 */
+		windowHint: string
+		/**
+		 * {​e​m​a​i​l​}​,​ ​{​n​a​m​e​}​,​ ​{​f​r​o​m​}​ ​t​o​ ​{​u​n​t​i​l​}
+		 * @param {unknown} email
+		 * @param {unknown} from
+		 * @param {unknown} name
+		 * @param {unknown} until
+		 */
+		memberRow: RequiredParams<'email' | 'from' | 'name' | 'until'>
+		/**
+		 * A​d​d​ ​m​e​m​b​e​r​s​…
+		 */
+		addMembers: string
+		/**
+		 * A​d​d​ ​m​e​m​b​e​r​s​ ​t​o​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		addMembersTitle: RequiredParams<'name'>
+		/**
+		 * C​h​o​o​s​e​ ​p​e​o​p​l​e​ ​o​n​e​ ​a​f​t​e​r​ ​a​n​o​t​h​e​r​.​ ​T​h​e​ ​d​a​t​e​s​ ​a​p​p​l​y​ ​t​o​ ​e​a​c​h​ ​o​f​ ​t​h​e​m​;​ ​s​o​m​e​o​n​e​ ​a​l​r​e​a​d​y​ ​i​n​ ​t​h​e​ ​g​r​o​u​p​ ​g​e​t​s​ ​t​h​e​ ​n​e​w​ ​d​a​t​e​s​.
+		 */
+		addMembersBody: string
+		/**
+		 * P​e​r​s​o​n
+		 */
+		pickPerson: string
+		/**
+		 * T​y​p​e​ ​a​ ​n​a​m​e​ ​o​r​ ​e​-​m​a​i​l​,​ ​p​i​c​k​ ​w​i​t​h​ ​↓​ ​a​n​d​ ​E​n​t​e​r​.​ ​E​a​c​h​ ​p​i​c​k​ ​j​o​i​n​s​ ​t​h​e​ ​l​i​s​t​ ​b​e​l​o​w​.
+		 */
+		pickPersonHint: string
+		/**
+		 * T​o​ ​a​d​d
+		 */
+		chosen: string
+		/**
+		 * N​o​b​o​d​y​ ​c​h​o​s​e​n​ ​y​e​t​.
+		 */
+		nobodyChosen: string
+		/**
+		 * T​a​k​e​ ​{​n​a​m​e​}​ ​o​f​f​ ​t​h​e​ ​l​i​s​t
+		 * @param {unknown} name
+		 */
+		unchoose: RequiredParams<'name'>
+		/**
+		 * A​d​d​ ​{​c​o​u​n​t​}​ ​{​{​m​e​m​b​e​r​|​m​e​m​b​e​r​s​}​}
+		 * @param {string | number | boolean} count
+		 */
+		addConfirm: RequiredParams<'count'>
+		/**
+		 * A​d​d​i​n​g​…
+		 */
+		adding: string
+		/**
+		 * {​g​r​o​u​p​}​:​ ​{​a​d​d​e​d​}​ ​a​d​d​e​d​,​ ​{​u​p​d​a​t​e​d​}​ ​w​i​t​h​ ​n​e​w​ ​d​a​t​e​s​.
+		 * @param {unknown} added
+		 * @param {unknown} group
+		 * @param {unknown} updated
+		 */
+		added_notice: RequiredParams<'added' | 'group' | 'updated'>
+		/**
+		 * R​e​m​o​v​e​ ​f​r​o​m​ ​g​r​o​u​p
+		 */
+		removeSelected: string
+		/**
+		 * R​e​m​o​v​e​ ​{​n​a​m​e​}​ ​f​r​o​m​ ​t​h​e​ ​g​r​o​u​p
+		 * @param {unknown} name
+		 */
+		removeNamed: RequiredParams<'name'>
+		/**
+		 * R​e​m​o​v​e​ ​{​c​o​u​n​t​}​ ​{​{​m​e​m​b​e​r​|​m​e​m​b​e​r​s​}​}​ ​f​r​o​m​ ​{​g​r​o​u​p​}​?
+		 * @param {string | number | boolean} count
+		 * @param {unknown} group
+		 */
+		removeTitle: RequiredParams<'count' | 'group'>
+		/**
+		 * R​e​m​o​v​e​ ​{​n​a​m​e​}​ ​f​r​o​m​ ​{​g​r​o​u​p​}​?
+		 * @param {unknown} group
+		 * @param {unknown} name
+		 */
+		removeOneTitle: RequiredParams<'group' | 'name'>
+		/**
+		 * T​h​e​y​ ​l​o​s​e​ ​w​h​a​t​ ​t​h​e​ ​g​r​o​u​p​ ​g​i​v​e​s​ ​t​h​e​m​ ​a​t​ ​o​n​c​e​.​ ​T​h​e​y​ ​c​a​n​ ​b​e​ ​a​d​d​e​d​ ​a​g​a​i​n​.
+		 */
+		removeBody: string
+		/**
+		 * R​e​m​o​v​e​ ​{​c​o​u​n​t​}​ ​{​{​m​e​m​b​e​r​|​m​e​m​b​e​r​s​}​}
+		 * @param {string | number | boolean} count
+		 */
+		removeConfirm: RequiredParams<'count'>
+		/**
+		 * {​g​r​o​u​p​}​:​ ​{​c​o​u​n​t​}​ ​r​e​m​o​v​e​d​.
+		 * @param {unknown} count
+		 * @param {unknown} group
+		 */
+		removed_notice: RequiredParams<'count' | 'group'>
+		/**
+		 * C​h​a​n​g​e​ ​d​a​t​e​s
+		 */
+		changeWindow: string
+		/**
+		 * C​h​a​n​g​e​ ​t​h​e​ ​d​a​t​e​s​ ​o​f​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		changeWindowNamed: RequiredParams<'name'>
+		/**
+		 * D​a​t​e​s​ ​o​f​ ​{​n​a​m​e​}​ ​i​n​ ​{​g​r​o​u​p​}
+		 * @param {unknown} group
+		 * @param {unknown} name
+		 */
+		windowTitle: RequiredParams<'group' | 'name'>
+		/**
+		 * D​a​t​e​s​ ​o​f​ ​{​n​a​m​e​}​ ​i​n​ ​{​g​r​o​u​p​}​ ​s​a​v​e​d​.
+		 * @param {unknown} group
+		 * @param {unknown} name
+		 */
+		windowSaved_notice: RequiredParams<'group' | 'name'>
+		/**
+		 * A​d​d​ ​t​o​ ​g​r​o​u​p​…
+		 */
+		addToGroup: string
+		/**
+		 * R​e​m​o​v​e​ ​f​r​o​m​ ​g​r​o​u​p​…
+		 */
+		removeFromGroup: string
+		/**
+		 * G​r​o​u​p
+		 */
+		group: string
+		/**
+		 * T​y​p​e​ ​a​ ​g​r​o​u​p​’​s​ ​n​a​m​e​,​ ​p​i​c​k​ ​w​i​t​h​ ​↓​ ​a​n​d​ ​E​n​t​e​r​.
+		 */
+		pickGroupHint: string
+		/**
+		 * A​d​d​ ​{​n​a​m​e​}​ ​t​o​ ​a​ ​g​r​o​u​p
+		 * @param {unknown} name
+		 */
+		addToGroupTitle: RequiredParams<'name'>
+		/**
+		 * A​d​d​ ​{​c​o​u​n​t​}​ ​{​{​u​s​e​r​|​u​s​e​r​s​}​}​ ​t​o​ ​a​ ​g​r​o​u​p
+		 * @param {string | number | boolean} count
+		 */
+		addSelectedTitle: RequiredParams<'count'>
+		/**
+		 * A​d​d
+		 */
+		addToGroupConfirm: string
+		/**
+		 * {​g​r​o​u​p​}​:​ ​{​a​d​d​e​d​}​ ​a​d​d​e​d​,​ ​{​u​p​d​a​t​e​d​}​ ​w​i​t​h​ ​n​e​w​ ​d​a​t​e​s​.
+		 * @param {unknown} added
+		 * @param {unknown} group
+		 * @param {unknown} updated
+		 */
+		addedToGroup_notice: RequiredParams<'added' | 'group' | 'updated'>
+		/**
+		 * R​e​m​o​v​e​ ​{​n​a​m​e​}​ ​f​r​o​m​ ​a​ ​g​r​o​u​p
+		 * @param {unknown} name
+		 */
+		removeFromGroupTitle: RequiredParams<'name'>
+		/**
+		 * R​e​m​o​v​e
+		 */
+		removeFromGroupConfirm: string
+		/**
+		 * {​n​a​m​e​}​ ​r​e​m​o​v​e​d​ ​f​r​o​m​ ​{​g​r​o​u​p​}​.
+		 * @param {unknown} group
+		 * @param {unknown} name
+		 */
+		removedFromGroup_notice: RequiredParams<'group' | 'name'>
+		/**
+		 * {​n​a​m​e​}​ ​w​a​s​ ​n​o​t​ ​i​n​ ​{​g​r​o​u​p​}​.
+		 * @param {unknown} group
+		 * @param {unknown} name
+		 */
+		notInGroup_notice: RequiredParams<'group' | 'name'>
+		/**
+		 * A​d​d​ ​s​e​l​e​c​t​e​d​ ​t​o​ ​g​r​o​u​p​…
+		 */
+		addSelected: string
+		palette: {
+			/**
+			 * G​r​o​u​p​s
+			 */
+			heading: string
+			/**
+			 * V​i​e​w​ ​g​r​o​u​p
+			 */
+			view: string
+			/**
+			 * E​d​i​t​ ​g​r​o​u​p
+			 */
+			edit: string
+			/**
+			 * D​e​l​e​t​e​ ​g​r​o​u​p
+			 */
+			'delete': string
+			/**
+			 * S​h​o​w​ ​i​n​ ​t​h​e​ ​l​i​s​t
+			 */
+			showInList: string
+		}
+	}
+	timeZones: {
+		/**
+		 * T​i​m​e​ ​z​o​n​e
+		 */
+		label: string
+		/**
+		 * S​c​h​e​d​u​l​e​s​ ​a​r​e​ ​r​e​a​d​ ​o​n​ ​t​h​i​s​ ​c​l​o​c​k​ ​a​t​ ​t​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​’​s​ ​p​l​a​c​e​s​,​ ​u​n​l​e​s​s​ ​a​ ​l​o​c​a​t​i​o​n​ ​h​a​s​ ​i​t​s​ ​o​w​n​.
+		 */
+		organizationHint: string
+		/**
+		 * S​c​h​e​d​u​l​e​s​ ​a​t​ ​t​h​i​s​ ​l​o​c​a​t​i​o​n​ ​a​r​e​ ​r​e​a​d​ ​o​n​ ​t​h​i​s​ ​c​l​o​c​k​.
+		 */
+		locationHint: string
+		/**
+		 * O​r​g​a​n​i​z​a​t​i​o​n​’​s​ ​(​{​z​o​n​e​}​)
+		 * @param {unknown} zone
+		 */
+		organizations: RequiredParams<'zone'>
+		/**
+		 * O​r​g​a​n​i​z​a​t​i​o​n​’​s
+		 */
+		organizationsUnknown: string
+		/**
+		 * T​y​p​e​ ​a​ ​c​i​t​y​ ​o​r​ ​r​e​g​i​o​n​,​ ​e​.​g​.​ ​B​e​r​l​i​n
+		 */
+		choose: string
+	}
 	actions: {
 		/**
 		 * S​e​n​t​ ​—​ ​n​o​ ​a​n​s​w​e​r​ ​y​e​t​.​ ​I​t​ ​i​s​ ​n​o​t​ ​s​e​n​t​ ​a​g​a​i​n​;​ ​i​t​s​ ​r​e​c​e​i​p​t​ ​(​“​S​h​o​w​ ​c​o​m​m​a​n​d​ ​r​e​c​e​i​p​t​s​”​)​ ​s​a​y​s​ ​h​o​w​ ​i​t​ ​e​n​d​s​.
@@ -6189,6 +6605,10 @@ export type TranslationFunctions = {
 		 * Journal
 		 */
 		journal: () => LocalizedString
+		/**
+		 * Groups
+		 */
+		groups: () => LocalizedString
 	}
 	shell: {
 		/**
@@ -7386,6 +7806,10 @@ export type TranslationFunctions = {
 			 * lockdowns
 			 */
 			lockdowns: () => LocalizedString
+			/**
+			 * groups
+			 */
+			groups: () => LocalizedString
 		}
 		credentials: {
 			/**
@@ -11483,6 +11907,368 @@ export type TranslationFunctions = {
 		 * Done
 		 */
 		done: () => LocalizedString
+	}
+	groups: {
+		/**
+		 * Groups
+		 */
+		gridLabel: () => LocalizedString
+		/**
+		 * Search groups by name or description
+		 */
+		search: () => LocalizedString
+		/**
+		 * There are no groups yet.
+		 */
+		empty: () => LocalizedString
+		/**
+		 * ID
+		 */
+		id: () => LocalizedString
+		/**
+		 * Name
+		 */
+		name: () => LocalizedString
+		/**
+		 * Description
+		 */
+		description: () => LocalizedString
+		/**
+		 * Members
+		 */
+		members: () => LocalizedString
+		/**
+		 * {count} {{member|members}}
+		 */
+		memberCount: (arg: { count: string | number | boolean }) => LocalizedString
+		/**
+		 * Created
+		 */
+		created: () => LocalizedString
+		/**
+		 * Actions
+		 */
+		actions: () => LocalizedString
+		/**
+		 * New group
+		 */
+		create: () => LocalizedString
+		/**
+		 * New group
+		 */
+		createTitle: () => LocalizedString
+		/**
+		 * Edit group
+		 */
+		editTitle: () => LocalizedString
+		/**
+		 * Edit {name}
+		 */
+		editNamed: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Group
+		 */
+		viewTitle: () => LocalizedString
+		/**
+		 * Edit
+		 */
+		edit: () => LocalizedString
+		/**
+		 * Delete
+		 */
+		'delete': () => LocalizedString
+		/**
+		 * Delete {name}
+		 */
+		deleteNamed: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Delete {name}?
+		 */
+		deleteTitle: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Its {count} {{member|members}} lose what the group gives them, and the group is gone. This cannot be undone.
+		 */
+		deleteBody: (arg: { count: string | number | boolean }) => LocalizedString
+		/**
+		 * Deleting…
+		 */
+		deleting: () => LocalizedString
+		/**
+		 * Group “{name}” created.
+		 */
+		created_notice: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Group “{name}” saved.
+		 */
+		saved_notice: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Group “{name}” deleted.
+		 */
+		deleted_notice: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * {name}, {members}
+		 */
+		row: (arg: { members: unknown, name: unknown }) => LocalizedString
+		/**
+		 * This group does not exist, or it is not yours to see.
+		 */
+		notFound: () => LocalizedString
+		/**
+		 * Access rules still name this group. Take it out of them first.
+		 */
+		inUse: () => LocalizedString
+		/**
+		 * {count} {{access rule still names|access rules still name}} this group. Take it out of them first.
+		 */
+		inUseCount: (arg: { count: string | number | boolean }) => LocalizedString
+		/**
+		 * Organization
+		 */
+		organization: () => LocalizedString
+		/**
+		 * No description
+		 */
+		noDescription: () => LocalizedString
+		/**
+		 * Members
+		 */
+		membersHeading: () => LocalizedString
+		/**
+		 * Members of {name}
+		 */
+		membersGrid: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Search members by name or e-mail
+		 */
+		membersSearch: () => LocalizedString
+		/**
+		 * Nobody is in this group yet.
+		 */
+		membersEmpty: () => LocalizedString
+		/**
+		 * E-mail
+		 */
+		email: () => LocalizedString
+		/**
+		 * Name
+		 */
+		person: () => LocalizedString
+		/**
+		 * Valid from
+		 */
+		validFrom: () => LocalizedString
+		/**
+		 * Valid until
+		 */
+		validUntil: () => LocalizedString
+		/**
+		 * From the start
+		 */
+		noStart: () => LocalizedString
+		/**
+		 * No end
+		 */
+		noEnd: () => LocalizedString
+		/**
+		 * Membership dates
+		 */
+		window: () => LocalizedString
+		/**
+		 * Both optional: without a start the membership holds from now, without an end until removed.
+		 */
+		windowHint: () => LocalizedString
+		/**
+		 * {email}, {name}, {from} to {until}
+		 */
+		memberRow: (arg: { email: unknown, from: unknown, name: unknown, until: unknown }) => LocalizedString
+		/**
+		 * Add members…
+		 */
+		addMembers: () => LocalizedString
+		/**
+		 * Add members to {name}
+		 */
+		addMembersTitle: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Choose people one after another. The dates apply to each of them; someone already in the group gets the new dates.
+		 */
+		addMembersBody: () => LocalizedString
+		/**
+		 * Person
+		 */
+		pickPerson: () => LocalizedString
+		/**
+		 * Type a name or e-mail, pick with ↓ and Enter. Each pick joins the list below.
+		 */
+		pickPersonHint: () => LocalizedString
+		/**
+		 * To add
+		 */
+		chosen: () => LocalizedString
+		/**
+		 * Nobody chosen yet.
+		 */
+		nobodyChosen: () => LocalizedString
+		/**
+		 * Take {name} off the list
+		 */
+		unchoose: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Add {count} {{member|members}}
+		 */
+		addConfirm: (arg: { count: string | number | boolean }) => LocalizedString
+		/**
+		 * Adding…
+		 */
+		adding: () => LocalizedString
+		/**
+		 * {group}: {added} added, {updated} with new dates.
+		 */
+		added_notice: (arg: { added: unknown, group: unknown, updated: unknown }) => LocalizedString
+		/**
+		 * Remove from group
+		 */
+		removeSelected: () => LocalizedString
+		/**
+		 * Remove {name} from the group
+		 */
+		removeNamed: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Remove {count} {{member|members}} from {group}?
+		 */
+		removeTitle: (arg: { count: string | number | boolean, group: unknown }) => LocalizedString
+		/**
+		 * Remove {name} from {group}?
+		 */
+		removeOneTitle: (arg: { group: unknown, name: unknown }) => LocalizedString
+		/**
+		 * They lose what the group gives them at once. They can be added again.
+		 */
+		removeBody: () => LocalizedString
+		/**
+		 * Remove {count} {{member|members}}
+		 */
+		removeConfirm: (arg: { count: string | number | boolean }) => LocalizedString
+		/**
+		 * {group}: {count} removed.
+		 */
+		removed_notice: (arg: { count: unknown, group: unknown }) => LocalizedString
+		/**
+		 * Change dates
+		 */
+		changeWindow: () => LocalizedString
+		/**
+		 * Change the dates of {name}
+		 */
+		changeWindowNamed: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Dates of {name} in {group}
+		 */
+		windowTitle: (arg: { group: unknown, name: unknown }) => LocalizedString
+		/**
+		 * Dates of {name} in {group} saved.
+		 */
+		windowSaved_notice: (arg: { group: unknown, name: unknown }) => LocalizedString
+		/**
+		 * Add to group…
+		 */
+		addToGroup: () => LocalizedString
+		/**
+		 * Remove from group…
+		 */
+		removeFromGroup: () => LocalizedString
+		/**
+		 * Group
+		 */
+		group: () => LocalizedString
+		/**
+		 * Type a group’s name, pick with ↓ and Enter.
+		 */
+		pickGroupHint: () => LocalizedString
+		/**
+		 * Add {name} to a group
+		 */
+		addToGroupTitle: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Add {count} {{user|users}} to a group
+		 */
+		addSelectedTitle: (arg: { count: string | number | boolean }) => LocalizedString
+		/**
+		 * Add
+		 */
+		addToGroupConfirm: () => LocalizedString
+		/**
+		 * {group}: {added} added, {updated} with new dates.
+		 */
+		addedToGroup_notice: (arg: { added: unknown, group: unknown, updated: unknown }) => LocalizedString
+		/**
+		 * Remove {name} from a group
+		 */
+		removeFromGroupTitle: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Remove
+		 */
+		removeFromGroupConfirm: () => LocalizedString
+		/**
+		 * {name} removed from {group}.
+		 */
+		removedFromGroup_notice: (arg: { group: unknown, name: unknown }) => LocalizedString
+		/**
+		 * {name} was not in {group}.
+		 */
+		notInGroup_notice: (arg: { group: unknown, name: unknown }) => LocalizedString
+		/**
+		 * Add selected to group…
+		 */
+		addSelected: () => LocalizedString
+		palette: {
+			/**
+			 * Groups
+			 */
+			heading: () => LocalizedString
+			/**
+			 * View group
+			 */
+			view: () => LocalizedString
+			/**
+			 * Edit group
+			 */
+			edit: () => LocalizedString
+			/**
+			 * Delete group
+			 */
+			'delete': () => LocalizedString
+			/**
+			 * Show in the list
+			 */
+			showInList: () => LocalizedString
+		}
+	}
+	timeZones: {
+		/**
+		 * Time zone
+		 */
+		label: () => LocalizedString
+		/**
+		 * Schedules are read on this clock at the organization’s places, unless a location has its own.
+		 */
+		organizationHint: () => LocalizedString
+		/**
+		 * Schedules at this location are read on this clock.
+		 */
+		locationHint: () => LocalizedString
+		/**
+		 * Organization’s ({zone})
+		 */
+		organizations: (arg: { zone: unknown }) => LocalizedString
+		/**
+		 * Organization’s
+		 */
+		organizationsUnknown: () => LocalizedString
+		/**
+		 * Type a city or region, e.g. Berlin
+		 */
+		choose: () => LocalizedString
 	}
 	actions: {
 		/**

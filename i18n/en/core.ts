@@ -64,6 +64,7 @@ const core = {
     credentials: 'Credentials',
     locations: 'Locations',
     journal: 'Journal',
+    groups: 'Groups',
   },
   shell: {
     breadcrumb: 'Breadcrumb',
@@ -402,6 +403,7 @@ const core = {
       locations: 'locations',
       credentials: 'credentials',
       lockdowns: 'lockdowns',
+      groups: 'groups',
     },
     credentials: {
       heading: 'Credentials',

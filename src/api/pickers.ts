@@ -1,3 +1,4 @@
+import type { Group } from '../contract/access-model'
 import { Door, DoorLookup } from '../contract/locations'
 import { listOf, type ListResponse } from '../contract/list'
 import type { User } from '../contract/users'
@@ -10,6 +11,7 @@ import {
 import { ApiError } from './api-error'
 import { apiRequest } from './client'
 import { fetchDevice, fetchDevicePage } from './devices'
+import { fetchGroup, fetchGroupPage } from './groups'
 import { fetchLocation, fetchLocationPage } from './locations'
 import { fetchOrganization, fetchOrganizationPage } from './organizations'
 import { fetchUser, fetchUserPage } from './users'
@@ -129,4 +131,18 @@ export const organizationPicker: PickerSource = {
       (id) => fetchOrganization(id, signal),
       (o) => named(o.organization_id, o.name),
     ),
+}
+
+const groupOption = (group: Group): PickerOption => ({
+  value: String(group.group_id),
+  label: group.name,
+  detail: group.description || undefined,
+})
+
+/** Access groups by name (decision 065), with their description to tell like names apart. */
+export const groupPicker: PickerSource = {
+  key: ['picker', 'groups'],
+  search: async (text, signal) =>
+    asWindow(await fetchGroupPage(windowOf(text, 'name'), signal), groupOption),
+  lookup: (value, signal) => byId(value, (id) => fetchGroup(id, signal), groupOption),
 }

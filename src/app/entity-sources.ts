@@ -2,6 +2,7 @@ import type { EntitySource } from '../commands/entity-source'
 import type { PaletteContext } from '../commands/registry'
 import { credentialSource } from '../features/credentials/credential-source'
 import { deviceSource } from '../features/devices/device-source'
+import { groupSource } from '../features/groups/group-source'
 import { locationSource } from '../features/locations/location-source'
 import { lockdownSource } from '../features/lockdowns/lockdown-source'
 import { organizationSource } from '../features/organizations/organization-source'
@@ -15,4 +16,5 @@ export const entitySources: readonly EntitySource<unknown, PaletteContext>[] = [
   deviceSource,
   credentialSource,
   lockdownSource,
+  groupSource,
 ]

@@ -221,6 +221,49 @@ export const routes: readonly AppRoute[] = [
     bottomMargin: true,
   },
   {
+    id: 'groups',
+    path: patterns.groups,
+    screen: lazyScreen(() =>
+      import('../features/groups/groups-screen').then((m) => ({ default: m.GroupsScreen })),
+    ),
+    anyOf: needs('groups', 'read'),
+    label: (LL) => LL.nav.groups(),
+    heading: (LL) => ({ title: LL.nav.groups() }),
+    // Who may enter (decision 065), beside the credentials that are the other way in.
+    sidebar: { icon: 'groups', order: 5.1 },
+  },
+  {
+    id: 'groups-create',
+    path: patterns['groups-create'],
+    screen: lazyScreen(() =>
+      import('../features/groups/create-group-screen').then((m) => ({
+        default: m.CreateGroupScreen,
+      })),
+    ),
+    anyOf: needs('groups', 'create'),
+    label: (LL) => LL.groups.createTitle(),
+    bottomMargin: true,
+  },
+  {
+    id: 'groups-edit',
+    path: patterns['groups-edit'],
+    screen: lazyScreen(() =>
+      import('../features/groups/edit-group-screen').then((m) => ({ default: m.EditGroupScreen })),
+    ),
+    anyOf: needs('groups', 'update'),
+    label: (LL) => LL.groups.editTitle(),
+    bottomMargin: true,
+  },
+  {
+    id: 'groups-view',
+    path: patterns['groups-view'],
+    screen: lazyScreen(() =>
+      import('../features/groups/group-view-screen').then((m) => ({ default: m.GroupViewScreen })),
+    ),
+    anyOf: needs('groups', 'read'),
+    label: (LL) => LL.groups.viewTitle(),
+  },
+  {
     id: 'users',
     path: patterns.users,
     screen: lazyScreen(() =>

@@ -12,6 +12,8 @@ export const SCOPE_PREFIXES = {
   locations: '~',
   credentials: '$',
   lockdowns: '%',
+  // Access groups (decision 065): people together, "this & that".
+  groups: '&',
 } as const
 
 export type EntityKind = Exclude<keyof typeof SCOPE_PREFIXES, 'commands'>

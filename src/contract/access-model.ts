@@ -169,6 +169,10 @@ export type Member = Infer<typeof Member>
 export const memberSortKeys = ['email', 'created_at'] as const
 export const MemberListQuery = listQuery(memberSortKeys, 'email', 'asc')
 
+/** A membership's window alone: what a form that sets it for one or many people checks. */
+export const MemberWindow = refine(object(optionalWindow), 'window', windowInOrder)
+export type MemberWindow = Infer<typeof MemberWindow>
+
 const MemberAdd = refine(object({ user_id: Id, ...optionalWindow }), 'window', windowInOrder)
 
 /** POST …/groups/{id}/members: adds people, or sets the window of those already in it. */

@@ -9,6 +9,9 @@ const paths = {
   locations: 'M12 21s-7-6.2-7-11a7 7 0 0 1 14 0c0 4.8-7 11-7 11zM12 12a2 2 0 1 0 0-4 2 2 0 0 0 0 4',
   devices:
     'M7 2h10a2 2 0 0 1 2 2v16a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2V4a2 2 0 0 1 2-2zM12 18h.01M9 6h6',
+  // Three people side by side: a group.
+  groups:
+    'M12 11a3 3 0 1 0 0-6 3 3 0 0 0 0 6M6.5 20v-1.5a5.5 5.5 0 0 1 11 0V20M5 10a2 2 0 1 0 0-4 2 2 0 0 0 0 4M19 10a2 2 0 1 0 0-4 2 2 0 0 0 0 4M2 18v-1a3.5 3.5 0 0 1 3.5-3.5M22 18v-1a3.5 3.5 0 0 0-3.5-3.5',
   credentials: 'M15 7a4 4 0 1 1-3.46 6H9v2H7v2H4v-3l5.54-5.54A4 4 0 0 1 15 7zM16 10h.01',
   audits: 'M9 3h6l1 2h3v16H5V5h3zM9 11h6M9 15h6M9 7h6',
   // A book with a clock hand: who changed what, when.

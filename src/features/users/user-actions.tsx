@@ -14,6 +14,7 @@ import { DeleteUserDialog } from './delete-user-dialog'
 import { DisableUserDialog } from './disable-user-dialog'
 import { PersonPinDialog } from './person-pin-dialog'
 import { USER_ACCESS_COMMAND } from './user-access'
+import { AddToGroupDialog, RemoveFromGroupDialog } from './group-membership-dialogs'
 import { fullName } from './user-names'
 
 // Every verb on a user, declared once (decision 063): the palette (`@` results, "disable kira"),
@@ -173,6 +174,38 @@ export const userVerbs: Record<UserActionName, UserVerb> = {
   },
 }
 
+function AddToGroup({ entity, onClose }: ActionDialogProps<User>) {
+  return <AddToGroupDialog users={[entity]} onClose={onClose} />
+}
+
+function RemoveFromGroup({ entity, onClose }: ActionDialogProps<User>) {
+  return <RemoveFromGroupDialog user={entity} onClose={onClose} />
+}
+
+/**
+ * A person into or out of an access group (decision 065): "add clara" in the palette asks for the
+ * group in its dialog; the users list's selection bar adds many at once.
+ */
+export const groupVerbs = {
+  add: {
+    id: 'user.add-to-group',
+    bulk: true,
+    label: (LL) => LL.groups.addToGroup(),
+    needs: { anyOf: needs('groups', 'update') },
+    tone: 'secondary',
+    dialog: (props) => <AddToGroup {...props} />,
+    run: () => undefined,
+  },
+  remove: {
+    id: 'user.remove-from-group',
+    label: (LL) => LL.groups.removeFromGroup(),
+    needs: { anyOf: needs('groups', 'update') },
+    tone: 'secondary',
+    dialog: (props) => <RemoveFromGroup {...props} />,
+    run: () => undefined,
+  },
+} satisfies Record<string, UserVerb>
+
 /** Every action on a user, in the palette's order: viewing first (what Enter does). */
 export const userActions: readonly UserVerb[] = [
   {
@@ -188,6 +221,8 @@ export const userActions: readonly UserVerb[] = [
   userVerbs.disable,
   userVerbs.enable,
   userVerbs.delete,
+  groupVerbs.add,
+  groupVerbs.remove,
   userVerbs.pin,
   {
     // "where can pia go": her page's "Where Pia can go", with focus on it.

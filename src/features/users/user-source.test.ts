@@ -74,6 +74,8 @@ describe('users in the palette', () => {
       'Invite by SMS': 'No phone number: add one to invite by SMS.',
       'Disable user': 'enabled',
       'Delete user': 'enabled',
+      'Add to group…': 'enabled',
+      'Remove from group…': 'enabled',
       'Make PIN': 'enabled',
       'Where can … go': 'enabled',
       'Audit log of': 'enabled',
