@@ -6443,10 +6443,6 @@ type RootTranslation = {
 		 */
 		asOf: RequiredParams<'count' | 'moment'>
 		/**
-		 * O​n​l​y​ ​p​e​o​p​l​e​ ​w​h​o​ ​m​a​y​ ​r​e​a​d​ ​t​h​e​ ​j​o​u​r​n​a​l​ ​c​a​n​ ​l​o​o​k​ ​a​t​ ​a​ ​p​a​s​t​ ​m​o​m​e​n​t​.
-		 */
-		pastNeedsJournal: string
-		/**
 		 * {​n​a​m​e​}​ ​m​a​y​ ​o​p​e​n​ ​n​o​ ​p​l​a​c​e​ ​a​t​ ​t​h​i​s​ ​m​o​m​e​n​t​.
 		 * @param {unknown} name
 		 */
@@ -13301,10 +13297,6 @@ export type TranslationFunctions = {
 		 * On {moment}, as it was then · {count} {{place|places}}
 		 */
 		asOf: (arg: { count: string | number | boolean, moment: unknown }) => LocalizedString
-		/**
-		 * Only people who may read the journal can look at a past moment.
-		 */
-		pastNeedsJournal: () => LocalizedString
 		/**
 		 * {name} may open no place at this moment.
 		 */

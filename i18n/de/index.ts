@@ -1574,7 +1574,6 @@ const de = {
       'Jeder Ort, den eine Regel über eine Gruppe oder eine direkte Berechtigung {name} öffnen lässt, nach Gebäude.',
     asOfNow: 'Jetzt · {count} {{Ort|Orte}}',
     asOf: 'Am {moment}, wie es damals war · {count} {{Ort|Orte}}',
-    pastNeedsJournal: 'Nur wer das Journal lesen darf, kann einen vergangenen Zeitpunkt ansehen.',
     nowhere: '{name} darf zu diesem Zeitpunkt keinen Ort öffnen.',
     disabled: '{name} ist deaktiviert: kein Ort öffnet sich.',
     noBuilding: 'Weitere Orte',

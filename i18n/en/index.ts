@@ -1693,7 +1693,6 @@ const en = {
       'Every place a rule through a group or a direct credential lets {name} open, by building.',
     asOfNow: 'Now · {count} {{place|places}}',
     asOf: 'On {moment}, as it was then · {count} {{place|places}}',
-    pastNeedsJournal: 'Only people who may read the journal can look at a past moment.',
     nowhere: '{name} may open no place at this moment.',
     disabled: '{name} is disabled: no place opens for them.',
     noBuilding: 'Other places',

@@ -2,9 +2,7 @@ import { useQuery } from '@tanstack/react-query'
 import { useId, useMemo, type ReactNode } from 'react'
 import { useI18nContext } from '../../../i18n/i18n-react'
 import { personPinState } from '../../api/access'
-import { needs } from '../../contract/permissions'
 import type { User } from '../../contract/users'
-import { useSession } from '../../session/session-context'
 import { LoadFailed } from '../../ui/load-failed'
 import type { UserActionName } from './user-actions'
 import * as styles from './users.css'
@@ -17,14 +15,10 @@ interface PersonPinPanelProps {
 
 /**
  * "Personal PIN": whether the person has one, how many digits and when it changed (never the PIN
- * itself, which the server keeps only as a digest), with Make or Change, and Remove.
+ * itself, which the server keeps only as a digest), with Make or Change, and Remove, for those
+ * who may edit the person. Whoever may read the person may read this.
  */
-export function PersonPinPanel(props: PersonPinPanelProps) {
-  const { can } = useSession()
-  return can(needs('credentials', 'read')) ? <Panel {...props} /> : null
-}
-
-function Panel({ user, actionButton }: PersonPinPanelProps) {
+export function PersonPinPanel({ user, actionButton }: PersonPinPanelProps) {
   const { LL, locale } = useI18nContext()
   const headingId = useId()
   const date = useMemo(

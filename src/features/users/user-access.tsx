@@ -9,10 +9,9 @@ import type { PlaceGrant, UserPlace } from '../../contract/pin-entry'
 import type { User } from '../../contract/users'
 import { MomentPicker } from '../../journal/moment-picker'
 import { RuleChain } from '../../journal/rule-chain'
-import { hoursText, validText, whenText } from '../../lib/access-text'
-import type { TextPlace } from '../../lib/credential-text'
-import { instantOf, localValue } from '../../lib/local-date-time'
-import { useNow } from '../../lib/use-now'
+import { validText, whenText } from '../../lib/access-text'
+import { scheduleText, validityText, windowOf, type TextPlace } from '../../lib/credential-text'
+import { instantOf } from '../../lib/local-date-time'
 import { useSession } from '../../session/session-context'
 import { useAskedSection } from '../../ui/asked-section'
 import { LoadFailed } from '../../ui/load-failed'
@@ -28,8 +27,8 @@ const journalReaders = needs('journal', 'read')
 /**
  * "Where Pia can go": every place a rule through one of the person's groups, or a direct
  * credential, lets them open, by building, each with its reasons and whether it opens at the
- * moment; a past moment for those who may read the journal (it is rebuilt from it). Nothing for a
- * user who may not read credentials.
+ * moment; another moment for those who may read the journal (the server rebuilds it from there).
+ * Nothing for a user who may not read credentials.
  */
 export function UserAccess({ user }: { user: User }) {
   const { can } = useSession()
@@ -65,15 +64,8 @@ function UserAccessSection({ user, past }: { user: User; past: boolean }) {
   // What is typed into the moment field; empty means now.
   const [typed, setTyped] = useState('')
   const at = instantOf(typed) ?? undefined
-  // The past is rebuilt from the journal: only its readers may ask about it.
-  const now = useNow(60_000)
-  const refused = !past && at !== undefined && Date.parse(at) < now
-  const query = useQuery({
-    ...userAccess(user.user_id, at),
-    enabled: !refused,
-    placeholderData: keepPreviousData,
-  })
-  const answer = refused ? undefined : query.data
+  const query = useQuery({ ...userAccess(user.user_id, at), placeholderData: keepPreviousData })
+  const answer = query.data
   const heading = useAskedSection(USER_ACCESS_COMMAND, answer !== undefined)
   return (
     <section className={styles.section} aria-labelledby={headingId} data-testid="user-access">
@@ -81,13 +73,8 @@ function UserAccessSection({ user, past }: { user: User; past: boolean }) {
         {LL.access.whereCanGo({ name })}
       </h2>
       <p className={styles.reason}>{LL.access.whereIntro({ name })}</p>
-      <MomentPicker
-        value={typed}
-        onChange={setTyped}
-        min={past ? undefined : localValue(new Date(now).toISOString())}
-        error={refused ? LL.access.pastNeedsJournal() : undefined}
-      />
-      {refused ? null : query.isError ? (
+      {past ? <MomentPicker value={typed} onChange={setTyped} /> : null}
+      {query.isError ? (
         <LoadFailed error={query.error} onRetry={() => void query.refetch()} />
       ) : !answer ? (
         <p className={styles.reason}>{LL.common.loading()}</p>
@@ -167,26 +154,37 @@ function PlaceItem({ place, now }: { place: UserPlace; now: boolean }) {
 
 /**
  * A rule: "rule Business hours through the group Front desk (member since 3 Jan 2027) · Business
- * hours: Mon–Fri 07:00–19:00"; a credential: "credential #12 · Mon–Fri 08:00–18:00 · from 1 Dec
- * 2026"; each with its dates when it has them.
+ * hours: Mon–Fri 07:00–19:00", with the calendar exception that decides at the moment and the
+ * rule's dates; a credential: "credential #12 · Mon–Fri, 08:00–18:00 · 1 Dec 2026, 08:00 → 31 Dec
+ * 2026, 18:00", as the credentials list words it.
  */
 function GrantReason({ grant, place }: { grant: PlaceGrant; place: TextPlace }) {
   const { LL } = useI18nContext()
-  const valid = validText(LL, grant.valid_from, grant.valid_until, place)
-  const dates = valid === '' ? '' : ` · ${valid}`
-  if (grant.kind === 'rule' || grant.credential_id === undefined)
+  if (grant.kind === 'rule' || grant.credential_id === undefined) {
+    const parts = [
+      whenText(LL, { schedule_name: grant.schedule_name, intervals: grant.intervals }),
+      grant.exception ? LL.access.exception({ name: grant.exception }) : '',
+      validText(LL, grant.valid_from, grant.valid_until, place),
+    ]
     return (
       <>
         <RuleChain grant={grant} place={place} />
-        {` · ${whenText(LL, { schedule_name: grant.schedule_name, intervals: grant.intervals })}${dates}`}
+        {parts.map((part) => (part === '' ? '' : ` · ${part}`)).join('')}
       </>
     )
+  }
+  const window = windowOf({
+    start_datetime: grant.valid_from ?? '',
+    end_datetime: grant.valid_until,
+    permanent: grant.valid_until === null,
+    repetition: grant.repetition ?? null,
+  })
   return (
     <>
       <Link href={pathTo('credentials-edit', { id: grant.credential_id })}>
         {LL.access.credential({ id: grant.credential_id })}
       </Link>
-      {` · ${hoursText(LL, { intervals: grant.intervals })}${dates}`}
+      {` · ${scheduleText(LL, window, place)} · ${validityText(LL, window, place)}`}
     </>
   )
 }

@@ -94,8 +94,8 @@ function NewPin({ entity, onClose }: ActionDialogProps<User>) {
   return <PersonPinDialog user={entity} onClose={onClose} />
 }
 
-// A person's own PIN opens doors: making, changing and removing it are a credential's changes.
-const pinNeeds = needs('credentials', 'update')
+// A person's own PIN is the person's: whoever may edit them may make, change or remove it.
+const pinNeeds = needs('users', 'update')
 
 export const userVerbs: Record<UserActionName, UserVerb> = {
   edit: {

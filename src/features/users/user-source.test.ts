@@ -106,12 +106,11 @@ describe('users in the palette', () => {
     expect(own['Edit user']).toBe('enabled')
   })
 
-  it('never makes a PIN on Enter, even for a caller who may only make one', () => {
-    const pinMaker = holding(['credentials:update:org'])
-    const commands = entityCommands(hitOf(user({})), pinMaker, { userId: 1 })
-    expect(commands.map(({ command }) => command.label(LL))).toEqual(['View user', 'Make PIN'])
+  it('never makes a PIN on Enter: it is chosen by name', () => {
+    const commands = entityCommands(hitOf(user({})), orgAdmin, { userId: 1 })
     expect(defaultAction(commands)?.command.label(LL)).toBe('View user')
-    const onlyPin = commands.filter(({ command }) => command.label(LL) === 'Make PIN')
-    expect(defaultAction(onlyPin)).toBeUndefined()
+    const pin = commands.filter(({ command }) => command.label(LL) === 'Make PIN')
+    expect(pin.map((entry) => entry.reveals)).toEqual([true])
+    expect(defaultAction(pin)).toBeUndefined()
   })
 })
