@@ -35,6 +35,7 @@ import { LockdownJob } from './jobs/lockdown-job'
 import { registerAccess } from './routes/access'
 import { registerAudits } from './routes/audits'
 import { registerAuth } from './routes/auth'
+import { registerCalendars } from './routes/calendars'
 import { registerControl } from './routes/control'
 import { registerCredentialImport } from './routes/credential-import'
 import { registerCredentials } from './routes/credentials'
@@ -42,17 +43,22 @@ import { registerDevClock } from './routes/dev-clock'
 import { registerDeviceSecrets } from './routes/device-secrets'
 import { registerDevices } from './routes/devices'
 import { registerExports } from './routes/exports'
+import { registerGroupMembers } from './routes/group-members'
+import { registerGroups } from './routes/groups'
 import { registerJournal } from './routes/journal'
 import { registerLockdowns } from './routes/lockdowns'
 import { registerLocations } from './routes/locations'
 import { registerNotify } from './routes/notify'
 import { registerOrganizations } from './routes/organizations'
+import { registerRules } from './routes/rules'
+import { registerSchedules } from './routes/schedules'
 import { registerPersonPins } from './routes/person-pins'
 import { pinEntryByDevice, registerPinEntry } from './routes/pin-entry'
 import { registerSimulate, simulateCall } from './routes/simulate'
 import { registerSpaces } from './routes/spaces'
 import { registerTriage } from './routes/triage'
 import { registerUploads } from './routes/uploads'
+import { registerUserAccess } from './routes/user-access'
 import { registerUserImport } from './routes/user-import'
 import { registerUserWrites } from './routes/user-writes'
 import { registerUsers } from './routes/users'
@@ -273,7 +279,13 @@ export async function createApp(
   registerUploads(app, services)
   registerJournal(app, services)
   registerAccess(app, services)
+  registerUserAccess(app, services)
   registerLockdowns(app, services)
+  registerGroups(app, services)
+  registerGroupMembers(app, services)
+  registerSchedules(app, services)
+  registerCalendars(app, services)
+  registerRules(app, services)
   registerPersonPins(app, services)
   registerDeviceSecrets(app, services)
   registerPinEntry(app, services)

@@ -64,6 +64,7 @@ const core = {
     credentials: 'Credentials',
     locations: 'Locations',
     journal: 'Journal',
+    groups: 'Groups',
   },
   shell: {
     breadcrumb: 'Breadcrumb',
@@ -402,6 +403,10 @@ const core = {
       locations: 'locations',
       credentials: 'credentials',
       lockdowns: 'lockdowns',
+      schedules: 'schedules',
+      calendars: 'calendars',
+      rules: 'access rules',
+      groups: 'groups',
     },
     credentials: {
       heading: 'Credentials',

@@ -1,7 +1,13 @@
 import type { RuleTargetType, ScheduleInterval } from '../../src/contract/access-model'
 import type { DenialReason } from '../../src/contract/pin-entry'
-import type { Queryable } from '../db/database'
-import { inWindow, scheduleAtClock, type CalendarShape, type WallClock } from './schedule'
+import type { Prepared, Queryable } from '../db/database'
+import {
+  inWindow,
+  scheduleAtClock,
+  wallClock,
+  type CalendarShape,
+  type WallClock,
+} from './schedule'
 
 // Whether a rule lets a member in at a moment (decision 065): the rule in force, its target covering
 // the place, the membership valid, the schedule open on the place's wall clock. The model (rules,
@@ -37,38 +43,84 @@ export interface AccessModel {
   calendars: Map<number, CalendarShape>
 }
 
-/** The organization's rules, schedules and calendars as they are now. */
-export async function modelNow(q: Queryable, organizationId: number): Promise<AccessModel> {
-  const [rules, schedules, calendars] = await Promise.all([
-    q.query<RuleRow>(
-      {
-        name: 'access_model_rules',
-        text: `select rule_id, name, group_ids, targets, schedule_id, valid_from, valid_until
-               from access_rules where organization_id = $1`,
-      },
-      [organizationId],
-    ),
-    q.query<ScheduleRow>(
-      {
-        name: 'access_model_schedules',
-        text: `select schedule_id, name, intervals, calendar_ids from schedules
-               where organization_id = $1`,
-      },
-      [organizationId],
-    ),
-    q.query<CalendarShape>(
-      {
-        name: 'access_model_calendars',
-        text: 'select calendar_id, name, exceptions from calendars where organization_id = $1',
-      },
-      [organizationId],
-    ),
-  ])
+/** The model with its groups' names, for answers that name them. */
+export interface NamedModel extends AccessModel {
+  groups: Map<number, string>
+}
+
+/** The columns each kind is read with, now and (model-at.ts) as the journal rewinds it. */
+export const modelColumns = {
+  rules: 'rule_id, organization_id, name, group_ids, targets, schedule_id, valid_from, valid_until',
+  schedules: 'schedule_id, organization_id, name, intervals, calendar_ids',
+  calendars: 'calendar_id, organization_id, name, exceptions',
+  groups: 'group_id, organization_id, name',
+} as const
+
+/** The model's rows as the statements answer them: one JSON array per kind. */
+export interface ModelRows {
+  rules: RuleRow[]
+  schedules: ScheduleRow[]
+  calendars: CalendarShape[]
+  groups: { group_id: number; name: string }[]
+}
+
+export function namedModel(rows: ModelRows): NamedModel {
   return {
-    rules,
-    schedules: new Map(schedules.map((s) => [s.schedule_id, s])),
-    calendars: new Map(calendars.map((c) => [c.calendar_id, c])),
+    rules: rows.rules,
+    schedules: new Map(rows.schedules.map((s) => [s.schedule_id, s])),
+    calendars: new Map(rows.calendars.map((c) => [c.calendar_id, c])),
+    groups: new Map(rows.groups.map((g) => [g.group_id, g.name])),
   }
+}
+
+/**
+ * Which rules to read: all of the organization's, those whose targets name any of the places
+ * (`keys`, on the targets' GIN index), or those that name any of the groups.
+ */
+export type ModelScope = 'all' | { keys: readonly PlaceKey[] } | { groupIds: readonly number[] }
+
+const ruleFilter = {
+  all: 'true',
+  keys: 'targets && $2::text[]',
+  groups: 'group_ids && $2::int[]',
+} as const
+
+// One round trip: the rules, then only the schedules, calendars and groups they use.
+const modelStatement = (scope: keyof typeof ruleFilter): Prepared => ({
+  name: `access_model_${scope}`,
+  text: `with r as (select ${modelColumns.rules} from access_rules
+                    where organization_id = $1 and ${ruleFilter[scope]}),
+      s as (select ${modelColumns.schedules} from schedules
+            where schedule_id in (select schedule_id from r)),
+      c as (select ${modelColumns.calendars} from calendars
+            where calendar_id in (select unnest(calendar_ids) from s)),
+      g as (select ${modelColumns.groups} from access_groups
+            where group_id in (select unnest(group_ids) from r))
+    select (select coalesce(json_agg(r order by rule_id), '[]') from r) as rules,
+      (select coalesce(json_agg(s), '[]') from s) as schedules,
+      (select coalesce(json_agg(c), '[]') from c) as calendars,
+      (select coalesce(json_agg(g), '[]') from g) as groups`,
+})
+const modelStatements = {
+  all: modelStatement('all'),
+  keys: modelStatement('keys'),
+  groups: modelStatement('groups'),
+}
+
+/** The organization's rules (those of `scope`), with their schedules, calendars and groups, as they are now. */
+export async function modelNow(
+  q: Queryable,
+  organizationId: number,
+  scope: ModelScope = 'all',
+): Promise<NamedModel> {
+  const [rows] =
+    scope === 'all'
+      ? await q.query<ModelRows>(modelStatements.all, [organizationId])
+      : 'keys' in scope
+        ? await q.query<ModelRows>(modelStatements.keys, [organizationId, scope.keys])
+        : await q.query<ModelRows>(modelStatements.groups, [organizationId, scope.groupIds])
+  if (!rows) throw new Error('the model statement answered no row')
+  return namedModel(rows)
 }
 
 /** A place with what covers it (itself and everything above it), its organization and zone. */
@@ -146,10 +198,29 @@ export function ruleVerdict(
   membership: { valid_from: Date | string | null; valid_until: Date | string | null },
   at: Date,
   clock: WallClock,
-): RuleVerdict {
-  if (!inWindow(at, rule.valid_from, rule.valid_until)) return { opens: false, because: 'expired' }
+): RuleOpening {
   if (!inWindow(at, membership.valid_from, membership.valid_until))
     return { opens: false, because: 'expired' }
+  return ruleOpens(rule, model, at, clock)
+}
+
+/** Why a rule does or does not open, with the calendar exception that closed it. */
+export type RuleOpening =
+  | Extract<RuleVerdict, { opens: true }>
+  | (Extract<RuleVerdict, { opens: false }> & { exception?: string })
+
+/**
+ * Whether `rule` opens at `at` for whoever is a member then (the membership is the caller's to
+ * check: "who can open" asks the database for the members of the groups of the rules that open):
+ * in force, and its schedule open on the wall clock `clock` of the place.
+ */
+export function ruleOpens(
+  rule: RuleRow,
+  model: AccessModel,
+  at: Date,
+  clock: WallClock,
+): RuleOpening {
+  if (!inWindow(at, rule.valid_from, rule.valid_until)) return { opens: false, because: 'expired' }
   if (rule.schedule_id === null) return { opens: true, interval: null, exception: null }
   const schedule = model.schedules.get(rule.schedule_id)
   if (!schedule) return { opens: false, because: 'outside_schedule' }
@@ -174,4 +245,52 @@ export function rulesCovering(
       rule.targets.some((t) => places.has(t)) &&
       (groupIds === undefined || rule.group_ids.some((g) => groupIds.has(g))),
   )
+}
+
+// The nearest first: a rule naming the door and its building is shown through the door.
+const nearness: readonly RuleTargetType[] = ['device', 'door', 'room', 'floor', 'location']
+
+/** The rule's target that covers the place: of those among `keys`, the nearest. */
+export function coveringTarget(rule: RuleRow, keys: ReadonlySet<string>): PlaceKey | null {
+  let best: PlaceKey | null = null
+  let bestRank = nearness.length
+  for (const target of rule.targets) {
+    if (!keys.has(target)) continue
+    const rank = nearness.indexOf(target.slice(0, target.indexOf(':')) as RuleTargetType)
+    if (rank < bestRank) {
+      best = target as PlaceKey
+      bestRank = rank
+    }
+  }
+  return best
+}
+
+/** A rule that opens the place at the moment for the members of its groups, and through what. */
+export interface OpenRule {
+  rule: RuleRow
+  via: PlaceKey
+  interval: ScheduleInterval | null
+  exception: string | null
+}
+
+/**
+ * The rules covering the place (`keys`: it, what is above it and, for a building, what is in it)
+ * that open at `at` on the wall clock of `zone`, for whoever is a member of their groups then.
+ */
+export function openRules(
+  model: AccessModel,
+  keys: readonly PlaceKey[],
+  at: Date,
+  zone: string,
+): OpenRule[] {
+  const places = new Set<string>(keys)
+  const clock = wallClock(at, zone)
+  const open: OpenRule[] = []
+  for (const rule of rulesCovering(model, keys)) {
+    const via = coveringTarget(rule, places)
+    const verdict = ruleOpens(rule, model, at, clock)
+    if (via !== null && verdict.opens)
+      open.push({ rule, via, interval: verdict.interval, exception: verdict.exception })
+  }
+  return open
 }

@@ -28,7 +28,7 @@ export interface JournalRow {
  * Never a password hash, token or PIN: a created PIN is journaled as the action alone.
  */
 const journaledFields: Record<JournalTargetType, readonly string[]> = {
-  organization: ['name', 'description', 'client_ids'],
+  organization: ['name', 'description', 'client_ids', 'time_zone'],
   user: [
     'username',
     'email',
@@ -51,6 +51,7 @@ const journaledFields: Record<JournalTargetType, readonly string[]> = {
     'locality',
     'description',
     'image_url',
+    'time_zone',
     'organization_id',
   ],
   floor: ['location_id', 'name', 'position', 'plan_image_url'],

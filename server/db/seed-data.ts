@@ -8,8 +8,18 @@ import type { Capability, DeviceTypeId } from '../../src/contract/devices'
 export const DEMO_PASSWORD = 'Demo-Password-1'
 
 export const organizations = [
-  { name: 'Acme', description: 'Acme Corporation, Berlin', clients: ['acme-web', 'acme-mobile'] },
-  { name: 'Globex', description: 'Globex Corporation, Hamburg', clients: ['globex-portal'] },
+  {
+    name: 'Acme',
+    description: 'Acme Corporation, Berlin',
+    clients: ['acme-web', 'acme-mobile'],
+    timeZone: 'Europe/Berlin',
+  },
+  {
+    name: 'Globex',
+    description: 'Globex Corporation, Hamburg',
+    clients: ['globex-portal'],
+    timeZone: 'Europe/Berlin',
+  },
 ] as const
 
 const global = allPermissions.filter((p) => !p.endsWith(':org'))
@@ -28,7 +38,16 @@ export const roles = [
       'lockdown:start:org',
     ],
   },
-  { role: 'auditor', permissions: ['devices:audits:read:org'] },
+  // Auditors read who may enter where, when (decision 065), beside the audit log.
+  {
+    role: 'auditor',
+    permissions: [
+      'devices:audits:read:org',
+      'groups:read:org',
+      'schedules:read:org',
+      'access_rules:read:org',
+    ],
+  },
 ] as const satisfies readonly { role: SeededRole; permissions: readonly string[] }[]
 
 export interface SeedUser {
@@ -211,3 +230,23 @@ export const locations = [
     floors: ['Lobby', 'Executive floor'],
   },
 ] as const
+
+/**
+ * The access model's demo (decision 065), which later issues' demos and tests build on: a keypad
+ * on Acme HQ's ground-floor reception door; the group "Reception team" with Clara; the schedule
+ * "Office hours", Monday to Friday 07:00–19:00, with the calendar "Berlin holidays" (Berlin's
+ * public holidays this year and next); and a rule giving the team the ground floor in those hours.
+ */
+export const accessDemo = {
+  location: 'Acme HQ',
+  floor: 'Ground floor',
+  door: 'Ground floor Reception door',
+  keypad: { name: 'Keypad – Ground floor Reception door', serial: 'SN-KP-RECEPTION' },
+  group: { name: 'Reception team', description: 'The front desk at Acme HQ', member: 'Clara' },
+  calendar: { name: 'Berlin holidays', region: 'DE-BE' },
+  schedule: {
+    name: 'Office hours',
+    intervals: [{ days: ['mon', 'tue', 'wed', 'thu', 'fri'], start: '07:00', end: '19:00' }],
+  },
+  rule: { name: 'Reception team — ground floor' },
+} as const

@@ -1,7 +1,10 @@
 import { setImmediate as nextTurn } from 'node:timers/promises'
+import { DateTime } from 'luxon'
 import { hashPassword } from '../auth/passwords'
+import { publicHolidays } from '../calendar/holidays'
 import type { Db, Queryable } from './database'
 import {
+  accessDemo,
   capabilities,
   demoUsers,
   deviceTypes,
@@ -60,8 +63,9 @@ export async function seedIfEmpty(db: Db, opts: { auditRows: number; scryptLogN:
     for (const org of organizations) {
       const id = await insertId(
         q,
-        'insert into organizations (name, description) values ($1, $2) returning organization_id as id',
-        [org.name, org.description],
+        `insert into organizations (name, description, time_zone) values ($1, $2, $3)
+         returning organization_id as id`,
+        [org.name, org.description, org.timeZone],
       )
       orgIds.push(id)
       for (const [position, client] of org.clients.entries()) {
@@ -211,6 +215,8 @@ export async function seedIfEmpty(db: Db, opts: { auditRows: number; scryptLogN:
     }
     await seedCredentials(q, userIds)
     await seedAudits(q, opts.auditRows, orgIds)
+    // After the audit rows, which pick their devices from those there: they stay as they were.
+    await seedAccessModel(q, manufacturerIds[0] ?? 0)
     // PGlite never analyzes (no autovacuum), and without statistics the planner guesses: it took
     // "one organization's users" for 0.5% of them and sorted them all rather than reading the
     // users_org_* index in order, and read all 77,000 failures of a million audit rows for the
@@ -277,4 +283,73 @@ async function seedCodeRefusals(q: Queryable) {
       [staff.organization_id, staff.user_id, device_id],
     )
   }
+}
+
+/**
+ * The access model's demo (seed-data.ts, accessDemo): a connected keypad on Acme HQ's ground-floor
+ * reception door, the group with Clara, the calendar with Berlin's public holidays of this year
+ * and next by the server's clock, the schedule and the rule giving the group the ground floor.
+ */
+async function seedAccessModel(q: Queryable, manufacturerId: number) {
+  const [door] = await q.query<{
+    door_id: number
+    floor_id: number
+    location_id: number
+    organization_id: number
+  }>(
+    `select d.door_id, d.floor_id, d.location_id, d.organization_id
+     from doors d join locations l using (location_id) where l.name = $1 and d.name = $2`,
+    [accessDemo.location, accessDemo.door],
+  )
+  if (!door) throw new Error(`the seed has no door ${accessDemo.door} at ${accessDemo.location}`)
+  const org = door.organization_id
+  const keypad = deviceTypes.find((t) => t.id === 'keypad')
+  await q.query(
+    `insert into devices (organization_id, name, description, device_type_id, manufacturer_id,
+       device_id_manufacturer, capabilities, connected, battery_level, lock_state,
+       assignment_type, assignment_id, location_id)
+     values ($1, $2, $3, 'keypad', $4, $5, $6, true, 87, null, 'door', $7, $8)`,
+    [
+      org,
+      accessDemo.keypad.name,
+      `Keypad at ${accessDemo.door}`,
+      manufacturerId,
+      accessDemo.keypad.serial,
+      keypad?.capabilities ?? [],
+      door.door_id,
+      door.location_id,
+    ],
+  )
+  const groupId = await insertId(
+    q,
+    `insert into access_groups (organization_id, name, description) values ($1, $2, $3)
+     returning group_id as id`,
+    [org, accessDemo.group.name, accessDemo.group.description],
+  )
+  await q.query(
+    `insert into group_members (group_id, user_id, organization_id)
+     select $1, user_id, organization_id from users where organization_id = $2 and first_name = $3`,
+    [groupId, org, accessDemo.group.member],
+  )
+  const year = DateTime.utc().year
+  const holidays = [year, year + 1].flatMap(
+    (y) => publicHolidays(accessDemo.calendar.region, y, 'en') ?? [],
+  )
+  const calendarId = await insertId(
+    q,
+    `insert into calendars (organization_id, name, exceptions) values ($1, $2, $3)
+     returning calendar_id as id`,
+    [org, accessDemo.calendar.name, JSON.stringify(holidays)],
+  )
+  const scheduleId = await insertId(
+    q,
+    `insert into schedules (organization_id, name, intervals, calendar_ids) values ($1, $2, $3, $4)
+     returning schedule_id as id`,
+    [org, accessDemo.schedule.name, JSON.stringify(accessDemo.schedule.intervals), [calendarId]],
+  )
+  await q.query(
+    `insert into access_rules (organization_id, name, group_ids, targets, schedule_id)
+     values ($1, $2, $3, $4, $5)`,
+    [org, accessDemo.rule.name, [groupId], [`floor:${door.floor_id}`], scheduleId],
+  )
 }

@@ -21,6 +21,13 @@ const answers: Record<string, () => HttpError> = {
     conflict('An exclusive credential overlaps this time window.', 'exclusive'),
   credentials_window_order: () =>
     badField('end_datetime', 'The end must be after the start.', 'end_before_start'),
+  // Who may enter, when (migration 023): names unique in an organization, letter case ignored.
+  access_groups_name: () => taken('name', 'group', 'A group with this name already exists.'),
+  schedules_name: () => taken('name', 'schedule', 'A schedule with this name already exists.'),
+  calendars_name: () => taken('name', 'calendar', 'A calendar with this name already exists.'),
+  access_rules_name: () => taken('name', 'access_rule', 'A rule with this name already exists.'),
+  access_rules_window: () =>
+    badField('valid_until', 'The end must be after the start.', 'end_before_start'),
 }
 
 /** The answer for a violated constraint the API knows by name, or null. */

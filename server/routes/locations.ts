@@ -18,12 +18,13 @@ import { lockRow } from '../db/locks'
 import { inUse, notFound, type Holdings } from '../http/errors'
 import { journalSource } from '../http/journal-source'
 import { listPage, type ListSpec } from '../http/list'
+import { requireDatabaseZone } from '../http/time-zone'
 import { ensureInScope, orgLimit, requireScope } from '../http/scope'
 import { idParam, jsonBody, parse, query } from '../http/validate'
 import { findDevices } from './device-rows'
 
 const select = `l.location_id, l.organization_id, l.name, l.street, l.number, l.postal_code,
-  l.locality, l.description, l.image_url,
+  l.locality, l.description, l.image_url, l.time_zone,
   coalesce((select json_agg(json_build_object('floor_id', f.floor_id, 'name', f.name)
                             order by f.position, f.floor_id)
             from floors f where f.location_id = l.location_id), '[]'::json) as floors,
@@ -103,8 +104,18 @@ async function refuseWhileHeld(q: Queryable, id: number, move: boolean) {
 }
 
 function toInput(l: Location): LocationInput {
-  const { name, street, number, postal_code, locality, description, image_url, organization_id } = l
-  return { name, street, number, postal_code, locality, description, image_url, organization_id }
+  const { name, street, number, postal_code, locality, description, image_url, time_zone } = l
+  return {
+    name,
+    street,
+    number,
+    postal_code,
+    locality,
+    description,
+    image_url,
+    time_zone,
+    organization_id: l.organization_id,
+  }
 }
 
 const sortColumns: Record<(typeof locationSortKeys)[number], string> = {
@@ -123,7 +134,12 @@ const values = (input: LocationInput) => [
   input.locality ?? '',
   input.description ?? '',
   input.image_url ?? null,
+  input.time_zone ?? null,
 ]
+
+/** A location's own zone, when it has one, must be one the database knows too. */
+const checkZone = (q: Queryable, input: LocationInput) =>
+  input.time_zone == null ? Promise.resolve() : requireDatabaseZone(q, input.time_zone)
 
 /** The locations list of every organization (limit null) or one. */
 export const locationListSpec = (
@@ -161,10 +177,12 @@ export function registerLocations(app: App, s: Services) {
     const organizationId = input.organization_id ?? p.organizationId
     if (!inScope(scope, p.organizationId, organizationId)) throw notFound('Organization')
     const id = await s.db.tx(async (q) => {
+      await checkZone(q, input)
       const [row] = await q.query<{ location_id: number }>(
         `insert into locations (name, street, number, postal_code, locality, description, image_url,
-           organization_id)
-         select $1, $2, $3, $4, $5, $6, $7, organization_id from organizations where organization_id = $8
+           time_zone, organization_id)
+         select $1, $2, $3, $4, $5, $6, $7, $8, organization_id from organizations
+         where organization_id = $9
          returning location_id`,
         [...values(input), organizationId],
       )
@@ -192,6 +210,7 @@ export function registerLocations(app: App, s: Services) {
       await lockRow(q, 'locations', id, 'update')
       const location = ensureInScope(scope, p, await findLocation(q, id), 'Location')
       const input = parse({ ...toInput(location), ...patch }, LocationInput)
+      if (patch.time_zone != null) await checkZone(q, input)
       const organizationId = input.organization_id ?? location.organization_id
       const moves = organizationId !== location.organization_id
       if (moves) {
@@ -201,8 +220,8 @@ export function registerLocations(app: App, s: Services) {
       // Floors, rooms and doors follow through their cascading keys (migration 003).
       await q.query(
         `update locations set name = $1, street = $2, number = $3, postal_code = $4, locality = $5,
-           description = $6, image_url = $7, organization_id = $8, updated_at = now()
-         where location_id = $9`,
+           description = $6, image_url = $7, time_zone = $8, organization_id = $9, updated_at = now()
+         where location_id = $10`,
         [...values(input), organizationId, id],
       )
       // Again after the cascade, which waited for credentials being written on these doors.

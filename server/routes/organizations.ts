@@ -13,13 +13,14 @@ import { lockRow } from '../db/locks'
 import { conflict, HttpError } from '../http/errors'
 import { journalSource } from '../http/journal-source'
 import { listPage, type ListSpec } from '../http/list'
+import { requireDatabaseZone } from '../http/time-zone'
 import { ensureInScope, orgLimit, requireScope } from '../http/scope'
 import { idParam, jsonBody, query } from '../http/validate'
 
 const select = `o.organization_id, o.name, o.description,
   array(select client_id from organization_clients c
         where c.organization_id = o.organization_id order by c.position) as client_ids,
-  o.created_at, o.updated_at`
+  o.time_zone, o.created_at, o.updated_at`
 
 async function findOrganization(q: Queryable, id: number) {
   const [row] = await q.query<Organization>(
@@ -91,9 +92,12 @@ export function registerOrganizations(app: App, s: Services) {
     }
     const input = await jsonBody(c, OrganizationInput)
     const id = await s.db.tx(async (q) => {
+      const zone = input.time_zone ?? 'UTC'
+      await requireDatabaseZone(q, zone)
       const [row] = await q.query<{ organization_id: number }>(
-        'insert into organizations (name, description) values ($1, $2) returning organization_id',
-        [input.name.trim(), input.description ?? ''],
+        `insert into organizations (name, description, time_zone) values ($1, $2, $3)
+         returning organization_id`,
+        [input.name.trim(), input.description ?? '', zone],
       )
       const organizationId = row?.organization_id ?? 0
       await setClients(q, organizationId, input.client_ids)
@@ -118,9 +122,16 @@ export function registerOrganizations(app: App, s: Services) {
       // One writer per organization: two client lists replacing each other would clash on the key.
       await lockRow(q, 'organizations', id, 'update')
       const org = ensureInScope(scope, p, await findOrganization(q, id), 'Organization')
+      if (patch.time_zone !== undefined) await requireDatabaseZone(q, patch.time_zone)
       await q.query(
-        'update organizations set name = $2, description = $3, updated_at = now() where organization_id = $1',
-        [id, (patch.name ?? org.name).trim(), patch.description ?? org.description],
+        `update organizations set name = $2, description = $3, time_zone = $4, updated_at = now()
+         where organization_id = $1`,
+        [
+          id,
+          (patch.name ?? org.name).trim(),
+          patch.description ?? org.description,
+          patch.time_zone ?? org.time_zone,
+        ],
       )
       if (patch.client_ids) await setClients(q, id, patch.client_ids)
       const after = await findOrganization(q, id)

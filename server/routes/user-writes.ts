@@ -10,7 +10,9 @@ import { UserInput, UserUpdate, type User } from '../../src/contract/users'
 import type { Context } from 'hono'
 import type { App, AppEnv, Principal, Services } from '../context'
 import type { Prepared, Queryable } from '../db/database'
-import { changeRow, writeJournal, writeJournalRows, type JournalSource } from '../db/journal'
+import { changeRow, writeJournalRows, type JournalRow, type JournalSource } from '../db/journal'
+import { lockRow } from '../db/locks'
+import { removeAllMembers } from '../db/memberships'
 import { badField, conflict, forbidden, HttpError, notFound, taken } from '../http/errors'
 import { journalSource } from '../http/journal-source'
 import { requireScope } from '../http/scope'
@@ -288,10 +290,16 @@ const notStored = (username: string): never => {
   throw new Error(`The insert answered no row for ${username}.`)
 }
 
+const lockUsers: Prepared = {
+  name: 'users_lock_moving',
+  text: 'select user_id from users where user_id = any($1::int[]) order by user_id for update',
+}
+
 /**
  * Updates users (each `before` as read in this transaction) to their `input`, already judged by
- * checkUserInput, in the caller's transaction: a disabled user's sessions end, and each change
- * gets its journal row. A user deleted meanwhile answers 404.
+ * checkUserInput, in the caller's transaction: a disabled user's sessions end, a user moved to
+ * another organization leaves the groups of the one they left (server/db/memberships.ts), and each
+ * change gets its journal row. A user deleted meanwhile answers 404.
  */
 export async function updateUsers(
   q: Queryable,
@@ -302,19 +310,26 @@ export async function updateUsers(
     user_id: before.user_id,
     ...userRecord(input),
   }))
+  const moving = changes
+    .filter(({ before, input }) => before.organization_id !== input.organization_id)
+    .map(({ before }) => before.user_id)
+  // Locked first: a membership being added to a group of the old organization waits, and then
+  // finds the user gone from it; one added before is removed below with its row.
+  if (moving.length > 0) await q.query(lockUsers, [moving])
   const stored = await q.query<Stored>(usersUpdate, [JSON.stringify(records)])
   const byId = new Map(stored.map((row) => [row.user_id, row]))
   const disabled = records.filter((r) => r.disabled).map((r) => r.user_id)
   if (disabled.length > 0) await q.query(revokeSessions, [disabled])
-  await writeJournalRows(
-    q,
-    source,
-    changes.map(({ before }) => {
+  const memberships: JournalRow[] = []
+  for (const id of moving) memberships.push(...(await removeAllMembers(q, 'user', id)))
+  await writeJournalRows(q, source, [
+    ...changes.map(({ before }) => {
       const after = byId.get(before.user_id)
       if (!after) throw notFound('User')
       return changeRow<Named>('user', before.user_id, before, after, byEmail)
     }),
-  )
+    ...memberships,
+  ])
 }
 
 /** Creates a user in the caller's transaction, by the form's rules (checkUserInput). */
@@ -373,25 +388,25 @@ export function registerUserWrites(app: App, s: Services) {
     requireScope(p, 'users', 'delete')
     const id = idParam(c)
     await s.db.tx(async (q) => {
+      // Locked first: a membership being added (its foreign key holds the row in key share) is
+      // removed below with its journal row, or waits and then finds the user gone.
+      await lockRow(q, 'users', id, 'update')
       const user = ensureManageable(p, await findUser(q, id), 'delete')
-      // The credentials go with the user: each gets its own delete row, so the journal can still
-      // say who could open a door before the user was deleted (server/db/access-at.ts).
+      // The credentials and memberships go with the user: each gets its own delete row, so the
+      // journal can still say who could open a door before the user was deleted
+      // (server/db/access-at.ts).
       const credentials = await credentialsOfUser(q, id)
+      const memberships = await removeAllMembers(q, 'user', id)
       // The row count decides: a concurrent DELETE that got there first leaves nothing here (404).
       const [gone] = await q.query('delete from users where user_id = $1 returning user_id', [id])
       if (!gone) throw notFound('User')
-      const source = journalSource(c)
-      for (const credential of credentials) {
-        const row = changeRow(
-          'credential',
-          credential.credential_id,
-          credential,
-          null,
-          credentialName,
-        )
-        await writeJournal(q, source, row)
-      }
-      await writeJournal(q, source, changeRow('user', id, user, null, byEmail))
+      await writeJournalRows(q, journalSource(c), [
+        ...credentials.map((credential) =>
+          changeRow('credential', credential.credential_id, credential, null, credentialName),
+        ),
+        ...memberships,
+        changeRow('user', id, user, null, byEmail),
+      ])
     })
     s.principals.forget(id)
     return c.body(null, 204)

@@ -35,6 +35,16 @@ export const MAX_EXCEPTIONS = 1000
 export const MAX_RRULE_DATES_PER_YEAR = 1000
 export const MAX_RULE_TARGETS = 200
 export const MAX_RULE_GROUPS = 50
+export const MAX_SCHEDULE_CALENDARS = 20
+
+/**
+ * The path of `field` of a refined value: superstruct reports a refinement's failure at the path
+ * it gives, so a refinement of a value inside a list names its field below the value's own path.
+ */
+const at = ({ path }: { path: readonly unknown[] }, field: string) => [
+  ...(path as readonly (string | number)[]),
+  field,
+]
 
 // ——— Times ———
 
@@ -67,7 +77,7 @@ export const IsoDate = define<string>('iso_date', (v) => {
 /**
  * On `days`, from `start` to `end` on the place's wall clock. An end at or before the start runs
  * past midnight into the next day (22:00–06:00); start and end equal would be 0 or 24 hours, so it
- * is refused. `start` cannot be 24:00.
+ * is refused, but 00:00–24:00 says which: the whole day. `start` cannot be 24:00.
  */
 export const ScheduleInterval = refine(
   object({
@@ -79,11 +89,12 @@ export const ScheduleInterval = refine(
     end: WallTime,
   }),
   'interval',
-  (i) => {
+  (i, context) => {
     if (i.start === '24:00')
-      return fail('invalid', 'An interval starts at 23:59 at the latest.', {}, ['start'])
-    if (wallMinutes(i.start) === wallMinutes(i.end) % 1440)
-      return fail('end_before_start', 'The end must differ from the start.', {}, ['end'])
+      return fail('invalid', 'An interval starts at 23:59 at the latest.', {}, at(context, 'start'))
+    // 00:00–24:00 is the whole day; any other equal start and end would be 0 or 24 hours.
+    if (i.end !== '24:00' && wallMinutes(i.start) === wallMinutes(i.end))
+      return fail('end_before_start', 'The end must differ from the start.', {}, at(context, 'end'))
     return true
   },
 )
@@ -94,11 +105,14 @@ const optionalWindow = {
   valid_until: optional(nullable(IsoDateTime)),
 }
 
-const windowInOrder = (w: { valid_from?: string | null; valid_until?: string | null }) =>
+const windowInOrder = (
+  w: { valid_from?: string | null; valid_until?: string | null },
+  context: { path: readonly unknown[] },
+) =>
   w.valid_from == null ||
   w.valid_until == null ||
   Date.parse(w.valid_until) > Date.parse(w.valid_from) ||
-  fail('end_before_start', 'The end must be after the start.', {}, ['valid_until'])
+  fail('end_before_start', 'The end must be after the start.', {}, at(context, 'valid_until'))
 
 // ——— Groups ———
 
@@ -113,8 +127,17 @@ export const Group = object({
 })
 export type Group = Infer<typeof Group>
 
+/** The users CSV lists a person's groups separated by `;` (docs/csv.md): a name cannot hold one. */
+const GroupName = refine(
+  requiredText('name', 200),
+  'group_name',
+  (name) =>
+    !name.includes(';') ||
+    fail('invalid', 'A group name cannot hold ";": the users CSV separates groups with it.'),
+)
+
 export const GroupInput = object({
-  name: requiredText('name', 200),
+  name: GroupName,
   description: optional(optionalText(2000)),
   /** Create only; an organization administrator's is their own. */
   organization_id: optional(Id),
@@ -122,7 +145,7 @@ export const GroupInput = object({
 export type GroupInput = Infer<typeof GroupInput>
 
 export const GroupUpdate = object({
-  name: optional(requiredText('name', 200)),
+  name: optional(GroupName),
   description: optional(optionalText(2000)),
 })
 export type GroupUpdate = Infer<typeof GroupUpdate>
@@ -146,6 +169,10 @@ export type Member = Infer<typeof Member>
 
 export const memberSortKeys = ['email', 'created_at'] as const
 export const MemberListQuery = listQuery(memberSortKeys, 'email', 'asc')
+
+/** A membership's window alone: what a form that sets it for one or many people checks. */
+export const MemberWindow = refine(object(optionalWindow), 'window', windowInOrder)
+export type MemberWindow = Infer<typeof MemberWindow>
 
 const MemberAdd = refine(object({ user_id: Id, ...optionalWindow }), 'window', windowInOrder)
 
@@ -191,6 +218,15 @@ const Intervals = refine(
     fail('too_many', `At most ${MAX_INTERVALS} intervals.`, { max: MAX_INTERVALS }),
 )
 
+/** The calendars whose exceptions outrank the schedule, each once. */
+const CalendarIds = refine(array(Id), 'calendar_ids', (ids) => {
+  if (ids.length > MAX_SCHEDULE_CALENDARS)
+    return fail('too_many', `At most ${MAX_SCHEDULE_CALENDARS} calendars.`, {
+      max: MAX_SCHEDULE_CALENDARS,
+    })
+  return new Set(ids).size === ids.length || fail('duplicate', 'Each calendar once.')
+})
+
 export const Schedule = object({
   schedule_id: Id,
   organization_id: Id,
@@ -205,13 +241,13 @@ export type Schedule = Infer<typeof Schedule>
 export const ScheduleInput = object({
   name: requiredText('name', 200),
   intervals: Intervals,
-  calendar_ids: optional(array(Id)),
+  calendar_ids: optional(CalendarIds),
   organization_id: optional(Id),
 })
 export type ScheduleInput = Infer<typeof ScheduleInput>
 
 export const ScheduleUpdate = partial(
-  object({ name: requiredText('name', 200), intervals: Intervals, calendar_ids: array(Id) }),
+  object({ name: requiredText('name', 200), intervals: Intervals, calendar_ids: CalendarIds }),
 )
 export type ScheduleUpdate = Infer<typeof ScheduleUpdate>
 
@@ -239,15 +275,17 @@ export const CalendarException = refine(
     effect: ExceptionEffect,
   }),
   'exception',
-  (e) => {
-    if ((e.date === undefined) === (e.rrule === undefined))
-      return fail('invalid', 'Give a date or a recurrence rule.', {}, ['date'])
+  (e, context) => {
+    if (e.date === undefined && e.rrule === undefined)
+      return { ...required('date'), path: at(context, 'date') }
+    if (e.date !== undefined && e.rrule !== undefined)
+      return fail('invalid', 'Give a date or a recurrence rule, not both.', {}, at(context, 'date'))
     if (e.rrule !== undefined && e.dtstart === undefined)
-      return { ...required('date'), path: ['dtstart'] }
+      return { ...required('date'), path: at(context, 'dtstart') }
     if ((e.start === undefined) !== (e.end === undefined))
-      return fail('invalid', 'Give both a start and an end, or neither.', {}, ['end'])
+      return fail('invalid', 'Give both a start and an end, or neither.', {}, at(context, 'end'))
     if (e.start !== undefined && e.end !== undefined && wallMinutes(e.end) <= wallMinutes(e.start))
-      return fail('end_before_start', 'The end must be after the start.', {}, ['end'])
+      return fail('end_before_start', 'The end must be after the start.', {}, at(context, 'end'))
     return true
   },
 )
@@ -286,6 +324,14 @@ export type CalendarUpdate = Infer<typeof CalendarUpdate>
 export const calendarSortKeys = ['calendar_id', 'name', 'created_at'] as const
 export const CalendarListQuery = listQuery(calendarSortKeys, 'name', 'asc')
 
+/** A language as ISO 639-1 (`en`, `de`): holidays and regions are named in it where the library can. */
+const HolidayLanguage = define<string>(
+  'language',
+  (v) =>
+    (typeof v === 'string' && /^[a-z]{2}$/.test(v)) ||
+    fail('invalid', 'Expected a language such as en or de.'),
+)
+
 /** POST …/calendars/{id}/holidays: adds a region's public holidays of a year as closed days. */
 export const HolidaysInput = object({
   /** ISO 3166 country, optionally with its subdivision: `DE`, `DE-BE`. */
@@ -295,6 +341,8 @@ export const HolidaysInput = object({
       (typeof v === 'string' && /^[A-Z]{2}(?:-[A-Z0-9]{1,3})?$/.test(v)) ||
       fail('invalid', 'Expected a region such as DE-BE.'),
   ),
+  /** The holidays' names; English when absent. */
+  language: optional(HolidayLanguage),
   year: refine(
     integer(),
     'year',
@@ -303,6 +351,21 @@ export const HolidaysInput = object({
 })
 export type HolidaysInput = Infer<typeof HolidaysInput>
 
+/** GET /access/v1/holiday-regions: one country's regions (itself and its subdivisions), or all. */
+export const HolidayRegionQuery = object({
+  country: optional(
+    define<string>(
+      'country',
+      (v) =>
+        (typeof v === 'string' && /^[A-Z]{2}$/.test(v)) ||
+        fail('invalid', 'Expected a country such as DE.'),
+    ),
+  ),
+  language: optional(HolidayLanguage),
+})
+export type HolidayRegionQuery = Infer<typeof HolidayRegionQuery>
+
+/** `DE` "Germany", `DE-BE` "Berlin, Germany": a region the holidays can be added for. */
 export const HolidayRegion = object({ code: string(), name: string() })
 export const HolidayRegions = array(HolidayRegion)
 export type HolidayRegion = Infer<typeof HolidayRegion>

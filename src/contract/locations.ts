@@ -20,6 +20,7 @@ import {
   requiredText,
 } from './fields'
 import { listQuery } from './list'
+import { TimeZone } from './time-zone'
 
 const address = {
   street: string(),
@@ -38,6 +39,8 @@ export const Location = object({
   ...address,
   description: string(),
   image_url: nullable(string()),
+  /** Its own IANA zone, or null for its organization's (decision 065). */
+  time_zone: nullable(string()),
   floors: array(FloorSummary),
   /** How many rooms, doors and devices the location holds (the list shows them). */
   room_count: integer(),
@@ -56,6 +59,8 @@ export const LocationInput = object({
   locality: optional(optionalText(200)),
   description: optional(optionalText(2000)),
   image_url: optional(nullable(ImageUrl)),
+  /** null or absent: the organization's zone. */
+  time_zone: optional(nullable(TimeZone)),
   /** Defaults to the caller's organization. */
   organization_id: optional(Id),
 })

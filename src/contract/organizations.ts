@@ -2,6 +2,7 @@ import { array, define, object, optional, refine, string, type Infer } from './s
 import { Id, IsoDateTime, optionalText, requiredText } from './fields'
 import { listQuery } from './list'
 import { fail, required } from './rules'
+import { TimeZone } from './time-zone'
 
 /** A client identifier (e.g. an OAuth client or tenant key): letters, digits, `.`, `_`, `:`, `-`. */
 export const ClientId = define<string>(
@@ -28,6 +29,8 @@ export const Organization = object({
   name: string(),
   description: string(),
   client_ids: array(string()),
+  /** The IANA zone its places' schedules are read in, unless a location has its own (decision 065). */
+  time_zone: string(),
   created_at: IsoDateTime,
   updated_at: IsoDateTime,
 })
@@ -37,6 +40,8 @@ export const OrganizationInput = object({
   name: requiredText('name', 200),
   description: optional(optionalText(2000)),
   client_ids: ClientIds,
+  /** UTC when absent. */
+  time_zone: optional(TimeZone),
 })
 export type OrganizationInput = Infer<typeof OrganizationInput>
 
@@ -44,6 +49,7 @@ export const OrganizationUpdate = object({
   name: optional(requiredText('name', 200)),
   description: optional(optionalText(2000)),
   client_ids: optional(ClientIds),
+  time_zone: optional(TimeZone),
 })
 export type OrganizationUpdate = Infer<typeof OrganizationUpdate>
 

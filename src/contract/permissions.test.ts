@@ -23,6 +23,12 @@ const person = (organizationId: number, permissions: readonly string[]): Person 
   organizationId,
   permissions,
 })
+const auditor = [
+  'devices:audits:read:org',
+  'groups:read:org',
+  'schedules:read:org',
+  'access_rules:read:org',
+]
 const people = {
   'global admin (Acme)': person(ACME, global),
   'org admin (Acme)': person(ACME, org),
@@ -31,8 +37,8 @@ const people = {
     ACME,
     org.filter((p) => p.includes(':read:')),
   ),
-  'auditor (Acme)': person(ACME, ['devices:audits:read:org']),
-  'auditor (Globex)': person(GLOBEX, ['devices:audits:read:org']),
+  'auditor (Acme)': person(ACME, auditor),
+  'auditor (Globex)': person(GLOBEX, auditor),
 }
 type Who = keyof typeof people
 

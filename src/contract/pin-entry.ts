@@ -14,7 +14,8 @@ import {
   type Infer,
 } from './struct'
 import { ScheduleInterval } from './access-model'
-import { DeviceStatus } from './devices'
+import { Repetition } from './credentials'
+import { DeviceStatus, type DeviceTypeId } from './devices'
 import { Id, IsoDateTime } from './fields'
 import { fail } from './rules'
 
@@ -109,6 +110,12 @@ export type PersonPinIssued = Infer<typeof PersonPinIssued>
 export const DeviceSecretIssued = object({ secret: string() })
 export type DeviceSecretIssued = Infer<typeof DeviceSecretIssued>
 
+/** The kinds of device a person types a PIN into: they ask pin-entry, and have a secret to ask with. */
+export const pinDeviceTypes = ['keypad', 'lock'] as const satisfies readonly DeviceTypeId[]
+
+export const takesPins = (device: { device_type_id: DeviceTypeId }): boolean =>
+  pinDeviceTypes.some((type) => type === device.device_type_id)
+
 /** Demo only: a device reports itself (decision 065); the alerts add door events. */
 export const simulateEvents = ['connect', 'disconnect', 'battery'] as const
 export const SimulateEvent = enums(simulateEvents)
@@ -162,8 +169,14 @@ export const PlaceGrant = object({
   schedule_name: optional(nullable(string())),
   /** The schedule's intervals ("Mon–Fri 07:00–19:00"); absent or null: at any time. */
   intervals: optional(nullable(array(ScheduleInterval))),
+  /** The calendar exception that decides at the moment asked about (open or closed), by name. */
+  exception: optional(nullable(string())),
+  /** A credential's repetition on the place's wall clock, as the credentials list shows it. */
+  repetition: optional(nullable(Repetition)),
+  /** A credential's window, or a rule's (each end optional). */
   valid_from: nullable(IsoDateTime),
   valid_until: nullable(IsoDateTime),
+  /** Whether it opens at the moment asked about (never for a disabled person). */
   open_now: boolean(),
 })
 export type PlaceGrant = Infer<typeof PlaceGrant>
