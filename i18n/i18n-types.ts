@@ -4197,6 +4197,46 @@ type RootTranslation = {
 			 * L​o​c​k​ ​s​t​a​t​e
 			 */
 			lock_state: string
+			/**
+			 * T​i​m​e​ ​z​o​n​e
+			 */
+			time_zone: string
+			/**
+			 * G​r​o​u​p
+			 */
+			group_id: string
+			/**
+			 * V​a​l​i​d​ ​f​r​o​m
+			 */
+			valid_from: string
+			/**
+			 * V​a​l​i​d​ ​u​n​t​i​l
+			 */
+			valid_until: string
+			/**
+			 * H​o​u​r​s
+			 */
+			intervals: string
+			/**
+			 * C​a​l​e​n​d​a​r​s
+			 */
+			calendar_ids: string
+			/**
+			 * E​x​c​e​p​t​i​o​n​s
+			 */
+			exceptions: string
+			/**
+			 * G​r​o​u​p​s
+			 */
+			group_ids: string
+			/**
+			 * P​l​a​c​e​s
+			 */
+			targets: string
+			/**
+			 * S​c​h​e​d​u​l​e
+			 */
+			schedule_id: string
 		}
 		/**
 		 * H​i​s​t​o​r​y
@@ -9390,6 +9430,46 @@ export type TranslationFunctions = {
 			 * Lock state
 			 */
 			lock_state: () => LocalizedString
+			/**
+			 * Time zone
+			 */
+			time_zone: () => LocalizedString
+			/**
+			 * Group
+			 */
+			group_id: () => LocalizedString
+			/**
+			 * Valid from
+			 */
+			valid_from: () => LocalizedString
+			/**
+			 * Valid until
+			 */
+			valid_until: () => LocalizedString
+			/**
+			 * Hours
+			 */
+			intervals: () => LocalizedString
+			/**
+			 * Calendars
+			 */
+			calendar_ids: () => LocalizedString
+			/**
+			 * Exceptions
+			 */
+			exceptions: () => LocalizedString
+			/**
+			 * Groups
+			 */
+			group_ids: () => LocalizedString
+			/**
+			 * Places
+			 */
+			targets: () => LocalizedString
+			/**
+			 * Schedule
+			 */
+			schedule_id: () => LocalizedString
 		}
 		/**
 		 * History
