@@ -616,6 +616,10 @@ type RootTranslation = {
 		 */
 		targetRequired: string
 		/**
+		 * C​h​o​o​s​e​ ​a​ ​s​c​h​e​d​u​l​e​,​ ​o​r​ ​“​A​t​ ​a​n​y​ ​t​i​m​e​”​.
+		 */
+		scheduleRequired: string
+		/**
 		 * A​ ​d​a​t​e​ ​i​s​ ​r​e​q​u​i​r​e​d​.
 		 */
 		dateRequired: string
@@ -7913,6 +7917,10 @@ export type TranslationFunctions = {
 		 * Pick at least one place.
 		 */
 		targetRequired: () => LocalizedString
+		/**
+		 * Choose a schedule, or “At any time”.
+		 */
+		scheduleRequired: () => LocalizedString
 		/**
 		 * A date is required.
 		 */

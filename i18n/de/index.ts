@@ -167,6 +167,7 @@ const de = {
     weekdaysRequired: 'Wählen Sie mindestens einen Wochentag.',
     groupRequired: 'Wählen Sie mindestens eine Gruppe.',
     targetRequired: 'Wählen Sie mindestens einen Ort.',
+    scheduleRequired: 'Wählen Sie einen Zeitplan oder „Jederzeit“.',
     dateRequired: 'Ein Datum ist erforderlich.',
     endRequired: 'Das Ende ist erforderlich, außer bei dauerhaftem Zugang.',
   },

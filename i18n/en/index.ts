@@ -163,6 +163,7 @@ const en = {
     weekdaysRequired: 'Pick at least one weekday.',
     groupRequired: 'Pick at least one group.',
     targetRequired: 'Pick at least one place.',
+    scheduleRequired: 'Choose a schedule, or “At any time”.',
     dateRequired: 'A date is required.',
     endRequired: 'The end is required unless permanent.',
   },
