@@ -46,6 +46,7 @@ export const GO_TO_KEYS: Readonly<Record<string, Shortcut>> = {
   credentials: 'g c',
   audits: 'g a',
   journal: 'g j',
+  groups: 'g g',
   settings: 'g s',
 }
 

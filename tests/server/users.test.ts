@@ -17,6 +17,7 @@ describe('users', () => {
   it('lists the caller’s permissions and every role’s permissions', async () => {
     const token = await server().login(AUDITOR)
     const mine = await server().request('GET', '/org/v1/users/permissions', { token })
+    // An auditor reads the audit log and, to check it against the doors, who may enter when.
     expect(shaped(mine.body, PermissionsResponse).permissions).toEqual([
       'access_rules:read:org',
       'devices:audits:read:org',

@@ -35,6 +35,7 @@ describe('the location form model', () => {
         organization_id: '2',
         image_url: ' https://example.com/hq.jpg ',
         description: '',
+        time_zone: 'Europe/Berlin',
       }),
     ).toEqual({
       ok: true,
@@ -47,7 +48,16 @@ describe('the location form model', () => {
         organization_id: 2,
         image_url: 'https://example.com/hq.jpg',
         description: '',
+        time_zone: 'Europe/Berlin',
       },
+    })
+  })
+
+  it('sends no zone of its own as null (its organization’s), and refuses an unknown zone', () => {
+    const ok = validateValues(locationForm, { ...emptyValues, name: 'HQ' })
+    expect(ok).toMatchObject({ ok: true, input: { time_zone: null } })
+    expect(rules({ ...emptyValues, name: 'HQ', time_zone: 'Europe/Atlantis' })).toEqual({
+      time_zone: ['invalid', {}],
     })
   })
 

@@ -14,6 +14,8 @@ export interface FormValues {
   organization_id: string
   image_url: string
   description: string
+  /** Its own IANA zone; '' follows its organization's (decision 065). */
+  time_zone: string
 }
 
 export type FormField = keyof FormValues
@@ -27,6 +29,7 @@ export const emptyValues: FormValues = {
   organization_id: '',
   image_url: '',
   description: '',
+  time_zone: '',
 }
 
 export function valuesOf(location: Location): FormValues {
@@ -40,10 +43,14 @@ export function valuesOf(location: Location): FormValues {
     organization_id: String(location.organization_id),
     image_url: location.image_url ?? '',
     description,
+    time_zone: location.time_zone ?? '',
   }
 }
 
-/** What the contract checks: text trimmed, no organization as absent, no image as null. */
+/**
+ * What the contract checks: text trimmed, no organization as absent, no image and no zone of its
+ * own as null.
+ */
 const prepared = (values: FormValues) => ({
   name: values.name.trim(),
   street: values.street.trim(),
@@ -53,6 +60,7 @@ const prepared = (values: FormValues) => ({
   organization_id: values.organization_id === '' ? undefined : Number(values.organization_id),
   image_url: values.image_url.trim() === '' ? null : values.image_url.trim(),
   description: values.description.trim(),
+  time_zone: values.time_zone === '' ? null : values.time_zone,
 })
 
 /** The form's fields in screen order, and what the contract checks. */
@@ -67,6 +75,7 @@ export const locationForm: FormCoreOptions<FormValues, LocationInput, FormField>
     'organization_id',
     'image_url',
     'description',
+    'time_zone',
   ],
   prepare: prepared,
 }

@@ -7,6 +7,7 @@ import { FormFrame, type EntityFormProps } from '../../ui/form/form-frame'
 import { useContractForm } from '../../ui/form/use-contract-form'
 import { TextArea } from '../../ui/text-area'
 import { TextField } from '../../ui/text-field'
+import { LocationTimeZoneField } from './location-time-zone-field'
 import { locationForm, type FormField, type FormValues } from './location-form-model'
 import * as styles from './locations.css'
 import { OrganizationField } from './organization-field'
@@ -67,6 +68,13 @@ export function LocationForm(props: LocationFormProps) {
         {...fieldProps(form, 'image_url')}
       />
       <TextArea label={LL.locations.description()} {...fieldProps(form, 'description')} />
+      <LocationTimeZoneField
+        organizationId={form.values.organization_id}
+        value={form.values.time_zone}
+        error={form.error('time_zone')}
+        onChange={(zone) => form.set('time_zone', zone)}
+        onBlur={() => form.blur('time_zone')}
+      />
     </FormFrame>
   )
 }

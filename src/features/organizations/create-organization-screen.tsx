@@ -16,7 +16,7 @@ export function CreateOrganizationScreen() {
   return (
     <Page title={LL.organizations.createTitle()}>
       <OrganizationForm
-        initial={emptyValues}
+        initial={emptyValues()}
         label={LL.organizations.createTitle()}
         submitLabel={LL.common.create()}
         onCancel={() => navigate(listPlacePath(pathTo('organizations')))}

@@ -13,14 +13,16 @@ function rules(values: FormValues) {
 
 describe('the organization form model', () => {
   it('reports the validation rules per field', () => {
-    expect(rules({ name: '  ', description: '', client_ids: [] })).toEqual({
+    expect(rules({ name: '  ', description: '', client_ids: [], time_zone: 'UTC' })).toEqual({
       name: ['required', { subject: 'name' }],
       client_ids: ['required', { subject: 'clients' }],
     })
   })
 
   it('refuses duplicate clients and over-long names', () => {
-    expect(rules({ name: 'x'.repeat(201), description: '', client_ids: ['a', 'a'] })).toEqual({
+    expect(
+      rules({ name: 'x'.repeat(201), description: '', client_ids: ['a', 'a'], time_zone: 'UTC' }),
+    ).toEqual({
       name: ['too_long', { max: 200 }],
       client_ids: ['client_exists', {}],
     })
@@ -32,8 +34,29 @@ describe('the organization form model', () => {
         name: ' Acme ',
         description: ' HQ ',
         client_ids: ['acme-web'],
+        time_zone: 'Europe/Berlin',
       }),
-    ).toEqual({ ok: true, input: { name: 'Acme', description: 'HQ', client_ids: ['acme-web'] } })
+    ).toEqual({
+      ok: true,
+      input: {
+        name: 'Acme',
+        description: 'HQ',
+        client_ids: ['acme-web'],
+        time_zone: 'Europe/Berlin',
+      },
+    })
+  })
+
+  it('takes an IANA zone, refuses anything else, and leaves an empty one to the server', () => {
+    const values = { name: 'Acme', description: '', client_ids: ['acme-web'] }
+    expect(rules({ ...values, time_zone: 'Mars/Olympus' })).toEqual({
+      time_zone: ['invalid', {}],
+    })
+    expect(rules({ ...values, time_zone: '+05:00' })).toEqual({ time_zone: ['invalid', {}] })
+    expect(validateValues(organizationForm, { ...values, time_zone: '' })).toEqual({
+      ok: true,
+      input: { ...values, description: '' },
+    })
   })
 })
 

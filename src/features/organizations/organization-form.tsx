@@ -9,6 +9,7 @@ import { problemText } from '../../ui/form/problem-text'
 import { useContractForm } from '../../ui/form/use-contract-form'
 import { TextArea } from '../../ui/text-area'
 import { TextField } from '../../ui/text-field'
+import { TimeZoneField } from '../../ui/time-zone-field'
 import { addClient, organizationForm, type FormValues } from './organization-form-model'
 import * as styles from './organizations.css'
 
@@ -111,6 +112,13 @@ export function OrganizationForm(props: EntityFormProps<FormValues, Organization
           </span>
         ) : null}
       </fieldset>
+      <TimeZoneField
+        hint={LL.timeZones.organizationHint()}
+        value={form.values.time_zone}
+        error={form.error('time_zone')}
+        onChange={(zone) => form.set('time_zone', zone)}
+        onBlur={() => form.blur('time_zone')}
+      />
     </FormFrame>
   )
 }

@@ -16,6 +16,7 @@ import { offeredBulkKinds, type BulkKind } from './bulk-user-actions'
 import { BulkUserCommands } from './bulk-user-commands'
 import { BulkUsersDialog, type BulkRequest } from './bulk-users-dialog'
 import { DeleteUserDialog } from './delete-user-dialog'
+import { AddToGroupDialog } from './group-membership-dialogs'
 import { userActionState, type ActionState } from './user-actions'
 import { userColumns } from './user-columns'
 import { UserImport } from './user-import'
@@ -36,6 +37,10 @@ export function UsersScreen() {
   const [, navigate] = useLocation()
   const [deleting, setDeleting] = useState<User | null>(null)
   const [bulk, setBulk] = useState<(BulkRequest & { clear: () => void }) | null>(null)
+  const [grouping, setGrouping] = useState<{ users: readonly User[]; clear: () => void } | null>(
+    null,
+  )
+  const canGroup = can(needs('groups', 'update'))
   const canCreate = can(needs('users', 'create'))
   const canUpdate = can(needs('users', 'update'))
   const canDelete = can(needs('users', 'delete'))
@@ -84,7 +89,16 @@ export function UsersScreen() {
           {bulkLabel[kind]}
         </Button>
       ))}
-      <BulkUserCommands kinds={bulkKinds} onRun={(kind) => setBulk({ kind, users, clear })} />
+      {canGroup ? (
+        <Button size="sm" tone="secondary" onClick={() => setGrouping({ users, clear })}>
+          {LL.groups.addToGroup()}
+        </Button>
+      ) : null}
+      <BulkUserCommands
+        kinds={bulkKinds}
+        onRun={(kind) => setBulk({ kind, users, clear })}
+        {...(canGroup ? { onAddToGroup: () => setGrouping({ users, clear }) } : {})}
+      />
     </>
   )
   const describeRow = (user: User) =>
@@ -117,7 +131,7 @@ export function UsersScreen() {
         rowActions={rowActions}
         onCreate={canCreate ? () => navigate(pathTo('users-create')) : undefined}
         errorMessage={(error) => errorText(LL, error)}
-        {...(bulkKinds.length > 0 ? { bulkActions } : {})}
+        {...(bulkKinds.length > 0 || canGroup ? { bulkActions } : {})}
       />
       <BulkUsersDialog
         request={bulk}
@@ -127,6 +141,13 @@ export function UsersScreen() {
           setBulk(null)
         }}
       />
+      {grouping ? (
+        <AddToGroupDialog
+          users={grouping.users}
+          onClose={() => setGrouping(null)}
+          onDone={grouping.clear}
+        />
+      ) : null}
       <DeleteUserDialog user={deleting} onClose={() => setDeleting(null)} />
     </Page>
   )

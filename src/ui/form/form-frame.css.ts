@@ -21,3 +21,6 @@ export const failure = style({
     '&:focus-visible': { outline: `2px solid ${vars.color.focus}`, outlineOffset: '2px' },
   },
 })
+
+/** A form inside a dialog: the dialog is its frame. */
+export const dialogForm = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg })

@@ -80,6 +80,16 @@ describe('problemText', () => {
     expect(problemText(de(), held(2))).toMatch(/^2 Zugangsberechtigungen geben noch/)
   })
 
+  it('says a group is still named by access rules, counted when the server counts them', () => {
+    const inUse = (params: Record<string, string | number>, LL = en()) =>
+      problemText(LL, { rule: 'in_use', params: { subject: 'group', ...params } })
+    expect(inUse({ rules: 2 })).toBe(
+      '2 access rules still name this group. Take it out of them first.',
+    )
+    expect(inUse({ rules: 1 }, de())).toMatch(/^1 Zutrittsregel nennt diese Gruppe noch\. /)
+    expect(inUse({})).toBe('Access rules still name this group. Take it out of them first.')
+  })
+
   it('has words for every rule in both languages', () => {
     for (const rule of ruleCodes) {
       for (const LL of [en(), de()]) {

@@ -67,6 +67,9 @@ const inUseText: Record<string, Say> = {
   room_move: heldBy('move'),
   door_move: heldBy('move'),
   device: (LL, p) => LL.form.deviceInUse({ count: number(p, 'count') }),
+  // Access rules still name the group (decision 065): how many, when the server counted them.
+  group: (LL, p) =>
+    p.rules === undefined ? LL.groups.inUse() : LL.groups.inUseCount({ count: number(p, 'rules') }),
 }
 
 const bySubject =
