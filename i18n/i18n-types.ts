@@ -616,6 +616,10 @@ type RootTranslation = {
 		 */
 		targetRequired: string
 		/**
+		 * C​h​o​o​s​e​ ​a​ ​s​c​h​e​d​u​l​e​,​ ​o​r​ ​“​A​t​ ​a​n​y​ ​t​i​m​e​”​.
+		 */
+		scheduleRequired: string
+		/**
 		 * A​ ​d​a​t​e​ ​i​s​ ​r​e​q​u​i​r​e​d​.
 		 */
 		dateRequired: string
@@ -4253,6 +4257,46 @@ type RootTranslation = {
 			 * S​e​c​r​e​t​ ​m​a​d​e
 			 */
 			secret_made_at: string
+			/**
+			 * T​i​m​e​ ​z​o​n​e
+			 */
+			time_zone: string
+			/**
+			 * G​r​o​u​p
+			 */
+			group_id: string
+			/**
+			 * V​a​l​i​d​ ​f​r​o​m
+			 */
+			valid_from: string
+			/**
+			 * V​a​l​i​d​ ​u​n​t​i​l
+			 */
+			valid_until: string
+			/**
+			 * H​o​u​r​s
+			 */
+			intervals: string
+			/**
+			 * C​a​l​e​n​d​a​r​s
+			 */
+			calendar_ids: string
+			/**
+			 * E​x​c​e​p​t​i​o​n​s
+			 */
+			exceptions: string
+			/**
+			 * G​r​o​u​p​s
+			 */
+			group_ids: string
+			/**
+			 * P​l​a​c​e​s
+			 */
+			targets: string
+			/**
+			 * S​c​h​e​d​u​l​e
+			 */
+			schedule_id: string
 		}
 		/**
 		 * H​i​s​t​o​r​y
@@ -7874,6 +7918,10 @@ export type TranslationFunctions = {
 		 */
 		targetRequired: () => LocalizedString
 		/**
+		 * Choose a schedule, or “At any time”.
+		 */
+		scheduleRequired: () => LocalizedString
+		/**
 		 * A date is required.
 		 */
 		dateRequired: () => LocalizedString
@@ -11290,6 +11338,46 @@ export type TranslationFunctions = {
 			 * Secret made
 			 */
 			secret_made_at: () => LocalizedString
+			/**
+			 * Time zone
+			 */
+			time_zone: () => LocalizedString
+			/**
+			 * Group
+			 */
+			group_id: () => LocalizedString
+			/**
+			 * Valid from
+			 */
+			valid_from: () => LocalizedString
+			/**
+			 * Valid until
+			 */
+			valid_until: () => LocalizedString
+			/**
+			 * Hours
+			 */
+			intervals: () => LocalizedString
+			/**
+			 * Calendars
+			 */
+			calendar_ids: () => LocalizedString
+			/**
+			 * Exceptions
+			 */
+			exceptions: () => LocalizedString
+			/**
+			 * Groups
+			 */
+			group_ids: () => LocalizedString
+			/**
+			 * Places
+			 */
+			targets: () => LocalizedString
+			/**
+			 * Schedule
+			 */
+			schedule_id: () => LocalizedString
 		}
 		/**
 		 * History
