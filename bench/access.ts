@@ -243,7 +243,7 @@ async function run(name: string, databaseUrl: string | null) {
         'select user_id from users where user_id > 1000000 order by user_id',
       )
     ).map((u) => u.user_id)
-    const nth = <T>(items: T[], round: number) => items[(round * 7919) % items.length] as T
+    const nth = <T>(items: T[], round: number) => items[(round * 7919) % items.length]
     for (const [label, back] of [
       ['who can open a site door, now', null],
       ['who can open a site door, a year back', 364 * DAY],

@@ -192,7 +192,7 @@ function random(seed: number) {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296
   }
   const int = (n: number) => Math.floor(next() * n)
-  const pick = <T>(items: readonly T[]): T => items[int(items.length)] as T
+  const pick = <T>(items: readonly T[]): T => items[int(items.length)]
   const some = <T>(items: readonly T[], count: number): T[] => {
     const picked = new Set<T>()
     while (picked.size < Math.min(count, items.length)) picked.add(pick(items))
