@@ -1,7 +1,6 @@
 import { DateTime } from 'luxon'
 import * as rruleModule from 'rrule'
 import {
-  MAX_RRULE_DATES_PER_YEAR,
   wallMinutes,
   type CalendarException,
   type ScheduleInterval,
@@ -16,8 +15,7 @@ import type { Weekday } from '../../src/contract/credentials'
 
 // rrule ships CommonJS as its main: Node's own loader (tsx, the e2e servers) sees it as a default
 // export only, while bundlers and vitest also see its names.
-const { Frequency, RRule } =
-  (rruleModule as { default?: typeof rruleModule }).default ?? rruleModule
+const { RRule } = (rruleModule as { default?: typeof rruleModule }).default ?? rruleModule
 type RRule = InstanceType<typeof RRule>
 
 const weekdayOf: readonly Weekday[] = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun']
@@ -77,40 +75,8 @@ export function intervalCovers(interval: ScheduleInterval, clock: WallClock): bo
 
 // ——— Recurrences ———
 
-const dayFrequencies = new Set([
-  Frequency.YEARLY,
-  Frequency.MONTHLY,
-  Frequency.WEEKLY,
-  Frequency.DAILY,
-])
-
-/** What is wrong with an RRULE (RFC 5545) for a calendar of days, or null. */
-export function recurrenceProblem(rrule: string, dtstart: string): string | null {
-  let options: Partial<ReturnType<typeof RRule.parseString>>
-  try {
-    options = RRule.parseString(rrule)
-    new RRule(options)
-  } catch {
-    return 'Expected a recurrence rule such as FREQ=YEARLY;BYMONTH=12;BYMONTHDAY=25.'
-  }
-  if (options.freq === undefined)
-    return 'Expected a recurrence rule such as FREQ=YEARLY;BYMONTH=12;BYMONTHDAY=25.'
-  if (options.dtstart != null) return 'Give the first date as the exception’s start date.'
-  // Counted as occurrences, before any other check: FREQ=HOURLY is refused for its 8,760.
-  const year = Number(dtstart.slice(0, 4))
-  for (const y of [year, year + 1]) {
-    if (occurrencesIn(rrule, dtstart, y, MAX_RRULE_DATES_PER_YEAR + 1) > MAX_RRULE_DATES_PER_YEAR)
-      return `A recurrence yields at most ${MAX_RRULE_DATES_PER_YEAR} dates a year.`
-  }
-  if (
-    !dayFrequencies.has(options.freq) ||
-    options.byhour != null ||
-    options.byminute != null ||
-    options.bysecond != null
-  )
-    return 'A recurrence names days (yearly, monthly, weekly or daily): give hours as the exception’s start and end.'
-  return null
-}
+// What a calendar may hold is checked when it is saved (server/calendar/recurrence.ts); here a
+// saved rule is expanded.
 
 function ruleOf(rrule: string, dtstart: string): RRule {
   return new RRule({
@@ -126,12 +92,6 @@ const yearBounds = (year: number) =>
       .minus({ milliseconds: 1 })
       .toJSDate(),
   ] as const
-
-function occurrencesIn(rrule: string, dtstart: string, year: number, limit: number): number {
-  let count = 0
-  ruleOf(rrule, dtstart).between(...yearBounds(year), true, () => ++count < limit)
-  return count
-}
 
 // Expanded a year at a time, so a yearly holiday without UNTIL costs one year's dates. Dates are
 // floating (a calendar day, not an instant): computed at midnight UTC and read back as UTC dates.

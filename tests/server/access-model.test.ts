@@ -509,14 +509,14 @@ describe('schedules and calendars', () => {
       await calendar([{ ...yearly, rrule: 'FREQ=SECONDLY;BYMONTH=2;BYMONTHDAY=30' }]),
     ).toMatchObject({ status: 400, field: 'exceptions.0.rrule', rule: 'invalid' })
     expect(Date.now() - started).toBeLessThan(5000)
-    // Each a tenth of a second or less, a hundred of them more than the calendar's second.
+    // Each some tens of milliseconds, three hundred of them more than the calendar's second.
     const never = { ...yearly, rrule: 'FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30' }
     const many = Date.now()
-    expect(await calendar(Array.from({ length: 100 }, () => never))).toMatchObject({
+    expect(await calendar(Array.from({ length: 300 }, () => never))).toMatchObject({
       status: 400,
       rule: 'invalid',
     })
-    expect(Date.now() - many).toBeLessThan(5000)
+    expect(Date.now() - many).toBeLessThan(8000)
     expect(
       await calendar([{ ...yearly, rrule: 'DTSTART:20260101T000000Z\nRRULE:FREQ=YEARLY' }]),
     ).toMatchObject({ status: 400, field: 'exceptions.0.rrule' })
