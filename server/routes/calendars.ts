@@ -57,11 +57,12 @@ const calendarListSpec = (limit: number | null): ListSpec<(typeof calendarSortKe
 
 /**
  * 400 at `exceptions.<i>.rrule` (with `index` in the parameters) for the first recurrence rule
- * that may not be saved (server/calendar/recurrence.ts): a rule is expanded a year at a time, so a
- * yearly one without an end is fine.
+ * that may not be saved (server/calendar/recurrence.ts), in the year of its start or the one of
+ * `now` (the server's clock): a rule is expanded a year at a time, so a yearly one without an end
+ * is fine.
  */
-function checkExceptions(exceptions: readonly CalendarException[]) {
-  const refused = checkRecurrences(exceptions, DateTime.utc().year)
+function checkExceptions(exceptions: readonly CalendarException[], now: Date) {
+  const refused = checkRecurrences(exceptions, DateTime.fromJSDate(now, { zone: 'utc' }).year)
   if (refused === null) return
   const { index, problem } = refused
   const field = `exceptions.${index}.rrule`
@@ -134,7 +135,7 @@ export function registerCalendars(app: App, s: Services) {
     const organizationId = input.organization_id ?? p.organizationId
     if (!inScope(scope, p.organizationId, organizationId)) throw notFound('Organization')
     const exceptions = input.exceptions ?? []
-    checkExceptions(exceptions)
+    checkExceptions(exceptions, s.clock.now())
     const created = await s.db.tx(async (q) => {
       const [row] = await q.query<{ calendar_id: number }>(
         `insert into calendars (organization_id, name, exceptions)
@@ -159,7 +160,7 @@ export function registerCalendars(app: App, s: Services) {
     const scope = requireScope(p, 'schedules', 'update')
     const id = idParam(c)
     const patch = await jsonBody(c, CalendarUpdate)
-    if (patch.exceptions) checkExceptions(patch.exceptions)
+    if (patch.exceptions) checkExceptions(patch.exceptions, s.clock.now())
     const updated = await s.db.tx(async (q) => {
       // Locked first: two edits take turns (neither loses the other's change), a DELETE waits.
       await lockRow(q, 'calendars', id, 'update')
