@@ -317,6 +317,7 @@ const words = {
     groups: 'Groups',
     add: 'Add members…',
     members: 'Members of Reception team',
+    bar: 'Actions on the selected rows',
     zone: 'Time zone',
   },
   de: {

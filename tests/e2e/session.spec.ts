@@ -21,6 +21,7 @@ const menuFor: Record<keyof typeof demo, string[]> = {
     'Locations',
     'Devices',
     'Credentials',
+    'Groups',
     'Audits',
     'Journal',
   ],
@@ -31,11 +32,22 @@ const menuFor: Record<keyof typeof demo, string[]> = {
     'Locations',
     'Devices',
     'Credentials',
+    'Groups',
     'Audits',
     'Journal',
   ],
-  staff: ['Dashboard', 'Organizations', 'Users', 'Locations', 'Devices', 'Credentials', 'Audits'],
-  auditor: ['Dashboard', 'Audits'],
+  staff: [
+    'Dashboard',
+    'Organizations',
+    'Users',
+    'Locations',
+    'Devices',
+    'Credentials',
+    'Groups',
+    'Audits',
+  ],
+  // Who may enter where is read by auditors too (decision 065).
+  auditor: ['Dashboard', 'Groups', 'Audits'],
 }
 
 for (const [login, items] of Object.entries(menuFor)) {
