@@ -1,4 +1,3 @@
-import { randomBytes } from 'node:crypto'
 import { Hono, type MiddlewareHandler } from 'hono'
 import { bodyLimit } from 'hono/body-limit'
 import { secureHeaders } from 'hono/secure-headers'
@@ -13,7 +12,8 @@ import { HashGate } from './auth/hash-gate'
 import { PrincipalCache } from './auth/principal-cache'
 import { demoExposure, withDefaults, type ServerOptions } from './config'
 import type { AppEnv, Services } from './context'
-import { openDatabase, type Db } from './db/database'
+import { openDatabase } from './db/database'
+import { keptSecret } from './db/kept-secret'
 import { keepJournalRetention, pruneJournal } from './db/journal-retention'
 import { migrate } from './db/migrate'
 import { isEmpty, seedIfEmpty } from './db/seed'
@@ -39,6 +39,8 @@ import { registerCalendars } from './routes/calendars'
 import { registerControl } from './routes/control'
 import { registerCredentialImport } from './routes/credential-import'
 import { registerCredentials } from './routes/credentials'
+import { registerDevClock } from './routes/dev-clock'
+import { registerDeviceSecrets } from './routes/device-secrets'
 import { registerDevices } from './routes/devices'
 import { registerExports } from './routes/exports'
 import { registerGroupMembers } from './routes/group-members'
@@ -50,12 +52,17 @@ import { registerNotify } from './routes/notify'
 import { registerOrganizations } from './routes/organizations'
 import { registerRules } from './routes/rules'
 import { registerSchedules } from './routes/schedules'
+import { registerPersonPins } from './routes/person-pins'
+import { pinEntryByDevice, registerPinEntry } from './routes/pin-entry'
+import { registerSimulate, simulateCall } from './routes/simulate'
 import { registerSpaces } from './routes/spaces'
 import { registerTriage } from './routes/triage'
 import { registerUploads } from './routes/uploads'
+import { registerUserAccess } from './routes/user-access'
 import { registerUserImport } from './routes/user-import'
 import { registerUserWrites } from './routes/user-writes'
 import { registerUsers } from './routes/users'
+import { settableClock } from './clock'
 
 /** Every path whose answers need a token, hand one out, list mailed links, or read the server. */
 const apiAnswers = [
@@ -78,20 +85,6 @@ export interface AppHandle {
    */
   settled: Promise<void> | null
   close(): Promise<void>
-}
-
-async function jwtKey(db: Db, configured: string | null): Promise<Uint8Array> {
-  if (configured) return new TextEncoder().encode(configured)
-  // Generated once and kept in the database, so tokens survive a restart of the same DATA_DIR.
-  await db.query('insert into settings (key, value) values ($1, $2) on conflict (key) do nothing', [
-    'jwt_secret',
-    randomBytes(48).toString('base64url'),
-  ])
-  const [row] = await db.query<{ value: string }>('select value from settings where key = $1', [
-    'jwt_secret',
-  ])
-  if (!row) throw new Error('jwt secret missing')
-  return new TextEncoder().encode(row.value)
 }
 
 const tooLarge = (limit: number): MiddlewareHandler => {
@@ -140,7 +133,8 @@ export async function createApp(
     )
   }
   // Before the seed: a request that waited for it must not then wait behind its transaction.
-  const key = await jwtKey(db, options.jwtSecret)
+  const key = await keptSecret(db, 'jwt_secret', options.jwtSecret)
+  const pinKey = await keptSecret(db, 'pin_key', options.pinKey)
   const seedOptions = { auditRows: options.seedAuditRows, scryptLogN: options.scryptLogN }
   // Seeds an empty database (a first start), else brings the statistics up to date; then keeps the
   // journal's retention. On a first start with `listenFirst` this runs while the server
@@ -178,12 +172,14 @@ export async function createApp(
     options,
     logger,
     jwtKey: key,
+    pinKey,
     hashing: new HashGate(options.hashConcurrency, options.hashQueue),
     lifecycle: { draining: false },
     metrics,
     principals: new PrincipalCache(options.principalCacheMs),
     requests: new RequestsInFlight(),
     lockdownJob,
+    clock: settableClock(),
   }
 
   const app = new Hono<AppEnv>()
@@ -224,7 +220,13 @@ export async function createApp(
   for (const prefix of ['/auth/*', '/org/*', '/sbm/*', '/access/*', '/notify', '/dev/*']) {
     app.use(prefix, bodyLimitOf)
   }
-  const auth = requireAuth(services, ['POST /org/v1/users/password-reset'])
+  // A keypad's pin-entry carries its own secret, a demo's simulated report may come from this
+  // machine without a token: those routes check their callers themselves.
+  const auth = requireAuth(
+    services,
+    ['POST /org/v1/users/password-reset'],
+    (c) => pinEntryByDevice(c) || (options.demoMode && simulateCall(c)),
+  )
   for (const prefix of ['/org/v1/*', '/sbm/v1/*', '/access/v1/*', '/upload']) app.use(prefix, auth)
 
   app.onError((caught, c) => {
@@ -277,12 +279,18 @@ export async function createApp(
   registerUploads(app, services)
   registerJournal(app, services)
   registerAccess(app, services)
+  registerUserAccess(app, services)
   registerLockdowns(app, services)
   registerGroups(app, services)
   registerGroupMembers(app, services)
   registerSchedules(app, services)
   registerCalendars(app, services)
   registerRules(app, services)
+  registerPersonPins(app, services)
+  registerDeviceSecrets(app, services)
+  registerPinEntry(app, services)
+  registerSimulate(app, services)
+  registerDevClock(app, services)
   registerMetrics(app, metrics, options.metricsToken)
   registerStatic(app, options.distDir, options.bootAnswersBudgetMs)
   lockdownJob.start()

@@ -90,6 +90,10 @@ describe('optionsFromEnv', () => {
     expect(problemsOf({ JWT_SECRET: 'short-secret' })).toEqual([
       'JWT_SECRET must be at least 32 characters long (value not shown)',
     ])
+    expect(problemsOf({ PIN_KEY: 'a-short-pin-key' })).toEqual([
+      'PIN_KEY must be at least 32 characters long (value not shown)',
+    ])
+    expect(optionsFromEnv({ PIN_KEY: 'k'.repeat(32) }).pinKey).toBe('k'.repeat(32))
     expect(problemsOf({ METRICS_TOKEN: 'short' })).toEqual([
       'METRICS_TOKEN must be 16 to 256 visible ASCII characters (value not shown)',
     ])

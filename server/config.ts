@@ -24,6 +24,11 @@ export interface ServerOptions {
   seedAuditRows: number
   /** When null a secret is generated once and kept in the database. */
   jwtSecret: string | null
+  /**
+   * The key of the people's PIN digests (HMAC-SHA256, decision 066); when null one is generated
+   * once and kept in the database. Losing it means issuing every PIN anew.
+   */
+  pinKey: string | null
   /** A bearer token that opens /metrics from anywhere; without it only this machine may read it. */
   metricsToken: string | null
   logLevel: LogLevel
@@ -80,6 +85,11 @@ export interface ServerOptions {
    * this one. Changes through this server apply at once. 0 reads the row on every request.
    */
   principalCacheMs: number
+  /**
+   * `settable` lets POST /dev/clock move the server's clock (demo on loopback and tests only, decision
+   * 065); `system` is the real time.
+   */
+  clock: 'system' | 'settable'
 }
 
 export const defaultOptions: ServerOptions = {
@@ -92,6 +102,7 @@ export const defaultOptions: ServerOptions = {
   refreshTokenTtl: 30 * 24 * 3600,
   seedAuditRows: 10_000,
   jwtSecret: null,
+  pinKey: null,
   metricsToken: null,
   logLevel: 'info',
   logFormat: 'json',
@@ -118,6 +129,7 @@ export const defaultOptions: ServerOptions = {
   lockdownReleaseMinutes: RELEASE_MINUTES,
   lockdownLeaseMs: 5000,
   lockdownPollMs: 1000,
+  clock: 'system',
 }
 
 /** The options a server runs with: the defaults, with what its starter gave in their place. */
@@ -128,6 +140,7 @@ export const withDefaults = (overrides: Partial<ServerOptions>): ServerOptions =
 
 const logLevels: readonly LogLevel[] = ['debug', 'info', 'warn', 'error', 'silent']
 const logFormats: readonly LogFormat[] = ['json', 'pretty']
+const clocks: readonly ServerOptions['clock'][] = ['system', 'settable']
 
 /** Settings that cannot run, one line each (main.ts prints them and exits 2). */
 export class ConfigError extends Error {
@@ -215,6 +228,10 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): ServerOptions {
   if (jwtSecret !== null && jwtSecret.length < 32) {
     problems.push('JWT_SECRET must be at least 32 characters long (value not shown)')
   }
+  const pinKey = given('PIN_KEY') ?? null
+  if (pinKey !== null && pinKey.length < 32) {
+    problems.push('PIN_KEY must be at least 32 characters long (value not shown)')
+  }
   const accessTokenTtl = whole('ACCESS_TOKEN_TTL', defaultOptions.accessTokenTtl, 1, 86_400)
   const refreshTokenTtl = whole(
     'REFRESH_TOKEN_TTL',
@@ -240,6 +257,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): ServerOptions {
     refreshTokenTtl,
     seedAuditRows: whole('SEED_AUDIT_ROWS', defaultOptions.seedAuditRows, 0, 10_000_000),
     jwtSecret,
+    pinKey,
     metricsToken,
     logLevel: oneOf('LOG_LEVEL', logLevels, defaultOptions.logLevel),
     logFormat: oneOf('LOG_FORMAT', logFormats, defaultOptions.logFormat),
@@ -269,7 +287,11 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): ServerOptions {
     ),
     lockdownLeaseMs: whole('LOCKDOWN_LEASE_MS', defaultOptions.lockdownLeaseMs, 500, 600_000),
     lockdownPollMs: whole('LOCKDOWN_POLL_MS', defaultOptions.lockdownPollMs, 50, 60_000),
+    clock: oneOf('CLOCK', clocks, defaultOptions.clock),
   }
+  // A clock anyone could move would move every schedule: only a demo's.
+  if (options.clock === 'settable' && !options.demoMode)
+    problems.push('CLOCK=settable needs DEMO_MODE (the clock is for demos and tests)')
   if (problems.length) throw new ConfigError(problems)
   return options
 }

@@ -1,4 +1,5 @@
 import type { Hono } from 'hono'
+import type { SettableClock } from './clock'
 import type { ServerOptions } from './config'
 import type { Db } from './db/database'
 import type { Logger } from './logger'
@@ -37,6 +38,8 @@ export interface Services {
   options: ServerOptions
   logger: Logger
   jwtKey: Uint8Array
+  /** The key of the people's PIN digests (server/access/pin-digest.ts). */
+  pinKey: Uint8Array
   /** Bounds anonymous password hashing (sign-in, reset). */
   hashing: HashGate
   /** Set when the server starts shutting down (main.ts); read by /ready. */
@@ -49,4 +52,9 @@ export interface Services {
   requests: RequestsInFlight
   /** The lockdown job (server/jobs/lockdown-job.ts): a start or a retry wakes it. */
   lockdownJob: { wake(): void }
+  /**
+   * The one "now" of every decision about time (server/clock.ts). Real time unless a test, or a
+   * demo started with CLOCK=settable, moves it.
+   */
+  clock: SettableClock
 }

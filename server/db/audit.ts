@@ -5,6 +5,7 @@ import type {
   DetailParams,
 } from '../../src/contract/audits'
 import type { Device } from '../../src/contract/devices'
+import type { DenialReason } from '../../src/contract/pin-entry'
 import type { Principal } from '../context'
 import type { Prepared, Queryable } from './database'
 
@@ -14,6 +15,18 @@ export interface AuditDetail {
   params: DetailParams
 }
 
+const denials: Record<DenialReason, string> = {
+  unknown_pin: 'the PIN is nobody’s',
+  lockdown: 'a lockdown holds the door',
+  disabled_user: 'the person is disabled',
+  holiday: 'closed for a holiday',
+  outside_schedule: 'outside the schedule',
+  expired: 'the rule or the membership is not in force',
+  not_member: 'no rule for the person’s groups covers the door',
+}
+const denial = (reason: unknown): string =>
+  Object.entries(denials).find(([code]) => code === reason)?.[1] ?? String(reason)
+
 const english: Record<AuditDetailCode, (params: DetailParams) => string> = {
   device_not_connected: () => 'Device is not connected',
   capability_missing: (p) => `Device lacks the capability ${p.capability}`,
@@ -21,6 +34,13 @@ const english: Record<AuditDetailCode, (params: DetailParams) => string> = {
   lockdown: (p) => `Refused: lockdown ${p.lockdown_id} is active`,
   lockdown_lock: (p) => `Locked by lockdown ${p.lockdown_id}`,
   lockdown_override: (p) => `Override of lockdown ${p.lockdown_id}`,
+  access_granted: (p) =>
+    p.credential_id !== undefined
+      ? `Access granted to ${p.email}: credential ${p.credential_id}`
+      : `Access granted to ${p.email}: rule ${p.rule_name} through the group ${p.group_name}`,
+  access_denied: (p) =>
+    `Access denied${p.email === undefined ? '' : ` to ${p.email}`}: ${denial(p.reason)}`,
+  battery_level: (p) => `Battery at ${p.level}%`,
 }
 
 /** The English `detail` of an entry, for API callers and logs. */
@@ -44,6 +64,15 @@ const auditInsert: Prepared = {
          (select created_at from device_audits where audit_id = $1::int - 1)))`,
 }
 
+/** The actor of a row nobody known caused: a PIN that is nobody's, a device's own report. */
+export const NOBODY: Pick<Principal, 'userId' | 'email'> = { userId: 0, email: '' }
+
+/** What an audit row says of its device. */
+export type AuditedDevice = Pick<
+  Device,
+  'device_id' | 'organization_id' | 'name' | 'device_type_id' | 'location_id'
+>
+
 /**
  * Appends one audit row inside the caller's transaction. The counter rows (0 = everything, and the
  * device's organization) are incremented here, so audit_id and org_seq stay dense: a rolled-back
@@ -52,7 +81,7 @@ const auditInsert: Prepared = {
 export async function writeAudit(
   q: Queryable,
   entry: {
-    device: Device
+    device: AuditedDevice
     command: AuditCommand
     result: AuditResult
     detail: AuditDetail | null

@@ -17,6 +17,7 @@ import { journalSource } from '../http/journal-source'
 import { listPage, type ListSpec } from '../http/list'
 import { ensureInScope, orgLimit, requireScope } from '../http/scope'
 import { idParam, jsonBody, parse, query } from '../http/validate'
+import { makeDeviceSecret } from './device-secrets'
 import type { Scope } from '../../src/contract/permissions'
 import {
   deviceFrom,
@@ -159,7 +160,7 @@ export function registerDevices(app: App, s: Services) {
     const p = c.get('principal')
     const scope = requireScope(p, 'devices', 'create')
     const input = await jsonBody(c, DeviceInput)
-    const id = await s.db.tx(async (q) => {
+    const made = await s.db.tx(async (q) => {
       const { mount, capabilities, battery } = await checkDevice(q, scope, p, input)
       const locking =
         capabilities.includes('remotely_lock') || capabilities.includes('remotely_unlock')
@@ -184,11 +185,18 @@ export function registerDevices(app: App, s: Services) {
         ],
       )
       const deviceId = row?.device_id ?? 0
+      // Its keypad secret is made with it and shown in this answer only (decision 066).
+      const { secret, madeAt } = await makeDeviceSecret(q, deviceId)
       const created = (await findDevice(q, deviceId)) ?? null
-      await writeJournal(q, journalSource(c), changeRow('device', deviceId, null, created, byName))
-      return deviceId
+      const journaled = changeRow('device', deviceId, null, created, byName)
+      await writeJournal(q, journalSource(c), {
+        ...journaled,
+        changes: { ...journaled.changes, secret_made_at: [null, madeAt] },
+      })
+      return { deviceId, secret }
     })
-    return c.json(await findDevice(s.db, id), 201)
+    const created = await findDevice(s.db, made.deviceId)
+    return c.json(created && { ...created, secret: made.secret }, 201)
   })
 
   app.put('/sbm/v1/devices/:id', async (c) => {

@@ -1,17 +1,15 @@
 import type { Context } from 'hono'
-import { getConnInfo } from '@hono/node-server/conninfo'
 import { listQuery } from '../../src/contract/list'
-import { scopeOf } from '../../src/contract/permissions'
 import { NotifyRequest, type InviteNotify } from '../../src/contract/notify'
 import { authenticate } from '../auth/principal'
 import { createPasswordToken } from '../auth/tokens'
-import { isLoopback } from '../config'
 import type { App, AppEnv, Services } from '../context'
 import type { Queryable } from '../db/database'
 import { writeJournal } from '../db/journal'
-import { conflict, HttpError } from '../http/errors'
+import { conflict } from '../http/errors'
 import { journalSource } from '../http/journal-source'
 import { listPage } from '../http/list'
+import { ensureLocalOrAdmin } from '../http/local-or-admin'
 import { jsonBody, query } from '../http/validate'
 import { ensureManageable } from './user-writes'
 import { findUser } from './users'
@@ -122,20 +120,14 @@ const OutboxQuery = listQuery(['message_id'] as const, 'message_id')
 /**
  * The outbox holds every account's reset and invite links: it answers a connection from this
  * machine, or a signed-in administrator of all organizations, never a stranger on the network.
- * The peer's socket address decides; a forwarded-for header is anyone's to forge.
  */
-async function ensureOutboxReader(c: Context<AppEnv>, s: Services) {
-  if (isLoopback(getConnInfo(c).remote.address)) return
-  if (c.req.header('authorization')) {
-    const caller = await authenticate(s, c.req.header('authorization'))
-    if (scopeOf(caller.permissions, 'users', 'update') === 'all') return
-  }
-  throw new HttpError(
-    403,
-    'forbidden',
+const ensureOutboxReader = (c: Context<AppEnv>, s: Services) =>
+  ensureLocalOrAdmin(
+    c,
+    s,
+    ['users', 'update'],
     'The demo outbox answers only on this machine or to a signed-in administrator.',
   )
-}
 
 export function registerNotify(app: App, s: Services) {
   app.post('/notify', async (c) => {

@@ -19,14 +19,15 @@ import { LockdownNotice } from './lockdowns'
 import { fail } from './rules'
 import { TimeZone } from './time-zone'
 
-// "Who can open this?" (docs/journal.md, decision 052): the people whose credentials open a door,
-// a location or a device, now or at a past moment reconstructed from the journal.
+// "Who can open this?" (docs/journal.md, decisions 052 and 067): the people whose credentials, or
+// rules through their groups (decision 065), open a door, a location or a device, now or at a past
+// moment reconstructed from the journal.
 
 export const ACCESS_PATH = '/access/v1/access'
 
 /** How many people one answer lists unless asked for another page length (at most the lists' 500). */
 export const ACCESS_PAGE_LENGTH = 100
-/** How many of a person's credentials the answer lists; `grant_count` counts them all. */
+/** How many of a person's grants the answer lists; `grant_count` counts them all. */
 export const GRANTS_SHOWN = 5
 
 /** What is asked about: exactly one place. */
@@ -42,7 +43,10 @@ export const AccessQuery = refine(
     device_id: optional(IdParam),
     /** The moment asked about; now when absent. */
     at: optional(IsoDateTime),
-    /** The zone a repeating schedule's times of day are read in; UTC when absent. */
+    /**
+     * The zone the answer's instants are written in; the place's when absent. Schedules are always
+     * read on the place's wall clock (decision 067).
+     */
     time_zone: optional(TimeZone),
     /** A page of the people, by e-mail (the answer counts them all). */
     start: defaulted(PageStart, 0),
@@ -88,7 +92,7 @@ export type AccessGrant = Infer<typeof AccessGrant>
 
 /**
  * A person who can open it, named as they were at the moment, with the first `GRANTS_SHOWN` of the
- * credentials that do (by id) and how many do.
+ * grants that do (credentials by id, then rules by rule and group) and how many do.
  */
 export const AccessPerson = object({
   user_id: Id,
@@ -104,7 +108,10 @@ export const AccessAnswer = object({
   target_type: enums(accessTargetTypes),
   target_id: Id,
   at: IsoDateTime,
+  /** The zone the answer's instants are written in: the one asked for, else the place's. */
   time_zone: string(),
+  /** The zone the place's schedules and repeating credentials were read in at that moment. */
+  place_time_zone: string(),
   /** The earliest moment the journal can answer for: before it, a past moment is refused. */
   journal_since: nullable(IsoDateTime),
   /** Everyone who can open it; `people` is the page from `start`, ordered by e-mail. */

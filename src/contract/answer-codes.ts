@@ -1,6 +1,7 @@
 import { auditCommands, auditDetailCodes, auditResults } from './audits'
 import { capabilityIds, deviceTypeIds } from './devices'
 import { errorCodes } from './errors'
+import { denialReasons } from './pin-entry'
 import { ruleCodes } from './rules'
 
 /** The roles the server seeds; roles added later arrive as ids the console words as best it can. */
@@ -21,5 +22,7 @@ export const answerCodes = {
   error: errorCodes,
   rule: ruleCodes,
   role: seededRoles,
+  /** Why a PIN did not open (pin-entry's `denied_because`, an access_denied row's `reason`). */
+  denialReason: denialReasons,
 } as const
 export type AnswerCodeKind = keyof typeof answerCodes

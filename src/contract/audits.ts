@@ -19,8 +19,19 @@ import {
 import { DeviceTypeId, deviceCommands } from './devices'
 import { Id, IdParam, IsoDateTime, optionalText } from './fields'
 import { listQuery, QueryCount } from './list'
+import { simulateEvents } from './pin-entry'
 
-export const auditCommands = [...deviceCommands, 'create_pin'] as const
+/**
+ * What an entry records: a command sent to the device, an offline PIN made for it, a PIN typed at
+ * it (`pin_entry`, decision 066), or what the device reported of itself (connected, disconnected,
+ * its battery).
+ */
+export const auditCommands = [
+  ...deviceCommands,
+  'create_pin',
+  'pin_entry',
+  ...simulateEvents,
+] as const
 export const AuditCommand = enums(auditCommands)
 export type AuditCommand = Infer<typeof AuditCommand>
 
@@ -41,6 +52,13 @@ export const auditDetailCodes = [
   'lockdown',
   'lockdown_lock',
   'lockdown_override',
+  // A PIN typed at the device (decision 066): granted by a rule through a group or by a direct
+  // credential, or denied with its reason (`reason`, one of pin-entry.ts's denialReasons); the
+  // person's `user_id` and `email` when the PIN is someone's, never the PIN.
+  'access_granted',
+  'access_denied',
+  // The device reported its battery at `level` percent.
+  'battery_level',
 ] as const
 export const AuditDetailCode = enums(auditDetailCodes)
 export type AuditDetailCode = Infer<typeof AuditDetailCode>
@@ -63,7 +81,11 @@ export const AuditEntry = object({
   /** The same as a code and its parameters; null when there is nothing to say (a success). */
   detail_code: nullable(AuditDetailCode),
   detail_params: DetailParams,
-  user_id: Id,
+  /**
+   * Who acted: the signed-in sender, the person whose PIN a keypad sent, or 0 (and an empty
+   * e-mail) when nobody known did: a PIN that is nobody's, a device's own report.
+   */
+  user_id: min(integer(), 0),
   actor_email: string(),
   organization_id: Id,
 })

@@ -124,6 +124,11 @@ export const Device = object({
    * answers it (a list does not ask every row).
    */
   lockdown: optional(nullable(LockdownNotice)),
+  /**
+   * The device's secret for pin-entry (`Authorization: Device <secret>`, decision 066): only the
+   * create answer carries it, this once; the server keeps a hash.
+   */
+  secret: optional(string()),
 })
 export type Device = Infer<typeof Device>
 

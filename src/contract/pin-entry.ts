@@ -4,13 +4,18 @@ import {
   define,
   enums,
   integer,
+  max,
+  min,
   nullable,
   object,
   optional,
+  refine,
   string,
   type Infer,
 } from './struct'
 import { ScheduleInterval } from './access-model'
+import { Repetition } from './credentials'
+import { DeviceStatus, type DeviceTypeId } from './devices'
 import { Id, IsoDateTime } from './fields'
 import { fail } from './rules'
 
@@ -38,15 +43,20 @@ export const Pin = define<string>(
 export const PinEntryInput = object({ pin: Pin })
 export type PinEntryInput = Infer<typeof PinEntryInput>
 
-/** Why a PIN did not open, most telling first when several apply. */
+/**
+ * Why a PIN did not open, most telling first when several apply: nobody's PIN; a lockdown; the
+ * person disabled; then of the rules (and direct credentials) that name the person, one whose
+ * schedule was closed by a holiday, or at this hour, before one that was not in force for them
+ * (the rule's or the membership's window); and last, no rule naming any of their groups.
+ */
 export const denialReasons = [
   'unknown_pin',
   'lockdown',
   'disabled_user',
-  'not_member',
-  'expired',
   'holiday',
   'outside_schedule',
+  'expired',
+  'not_member',
 ] as const
 export const DenialReason = enums(denialReasons)
 export type DenialReason = Infer<typeof DenialReason>
@@ -100,13 +110,44 @@ export type PersonPinIssued = Infer<typeof PersonPinIssued>
 export const DeviceSecretIssued = object({ secret: string() })
 export type DeviceSecretIssued = Infer<typeof DeviceSecretIssued>
 
+/** The kinds of device a person types a PIN into: they ask pin-entry, and have a secret to ask with. */
+export const pinDeviceTypes = ['keypad', 'lock'] as const satisfies readonly DeviceTypeId[]
+
+export const takesPins = (device: { device_type_id: DeviceTypeId }): boolean =>
+  pinDeviceTypes.some((type) => type === device.device_type_id)
+
 /** Demo only: a device reports itself (decision 065); the alerts add door events. */
 export const simulateEvents = ['connect', 'disconnect', 'battery'] as const
-export const SimulateInput = object({
-  event: enums(simulateEvents),
-  battery_level: optional(integer()),
-})
+export const SimulateEvent = enums(simulateEvents)
+export type SimulateEvent = Infer<typeof SimulateEvent>
+
+/** `battery_level` (0–100) goes with a battery event, and only with it. */
+export const SimulateInput = refine(
+  object({
+    event: SimulateEvent,
+    battery_level: optional(max(min(integer(), 0), 100)),
+  }),
+  'battery_level',
+  (input) =>
+    (input.event === 'battery') === (input.battery_level !== undefined) ||
+    fail(
+      'invalid',
+      input.event === 'battery'
+        ? 'A battery event needs battery_level from 0 to 100.'
+        : 'Only a battery event has a battery_level.',
+      {},
+      ['battery_level'],
+    ),
+)
 export type SimulateInput = Infer<typeof SimulateInput>
+
+/** What the device reports now, and the audit row that records its report. */
+export const SimulateAnswer = object({
+  device_id: Id,
+  current_status: DeviceStatus,
+  audit_id: Id,
+})
+export type SimulateAnswer = Infer<typeof SimulateAnswer>
 
 // ——— Where a person may go ———
 
@@ -128,8 +169,14 @@ export const PlaceGrant = object({
   schedule_name: optional(nullable(string())),
   /** The schedule's intervals ("Mon–Fri 07:00–19:00"); absent or null: at any time. */
   intervals: optional(nullable(array(ScheduleInterval))),
+  /** The calendar exception that decides at the moment asked about (open or closed), by name. */
+  exception: optional(nullable(string())),
+  /** A credential's repetition on the place's wall clock, as the credentials list shows it. */
+  repetition: optional(nullable(Repetition)),
+  /** A credential's window, or a rule's (each end optional). */
   valid_from: nullable(IsoDateTime),
   valid_until: nullable(IsoDateTime),
+  /** Whether it opens at the moment asked about (never for a disabled person). */
   open_now: boolean(),
 })
 export type PlaceGrant = Infer<typeof PlaceGrant>

@@ -31,6 +31,7 @@ const sections: Record<Exclude<AnswerCodeKind, 'rule'>, Words> = {
     ),
   error: (LL) => LL.answers.error,
   role: (LL) => LL.users.roleNames,
+  denialReason: (LL) => LL.pinEntry.denied,
 }
 
 /** The words for a code of `kind`, or undefined when the console has none. */
@@ -57,6 +58,11 @@ export function deviceTypeName(
 /** A capability's name, or its id for one newer than the console (the server sends no words). */
 export function capabilityName(LL: TranslationFunctions, capability: string): string {
   return lookup(capabilities, LL, capability) ?? capability
+}
+
+/** Why a PIN did not open, in words; the code itself for one newer than the console. */
+export function denialReasonText(LL: TranslationFunctions, reason: string): string {
+  return lookup(sections.denialReason, LL, reason) ?? reason
 }
 
 /** What the server's error code means, or undefined for a code newer than the console. */
@@ -94,6 +100,24 @@ const details: Record<string, SayDetail | undefined> = {
     LL.answers.auditDetail.lockdown_lock({ id: String(p.lockdown_id ?? '') }),
   lockdown_override: (LL, p) =>
     LL.answers.auditDetail.lockdown_override({ id: String(p.lockdown_id ?? '') }),
+  access_granted: (LL, p) =>
+    p.credential_id === undefined
+      ? LL.answers.auditDetail.access_granted_rule({
+          email: String(p.email ?? ''),
+          rule: String(p.rule_name ?? ''),
+          group: String(p.group_name ?? ''),
+        })
+      : LL.answers.auditDetail.access_granted_credential({
+          email: String(p.email ?? ''),
+          id: String(p.credential_id),
+        }),
+  access_denied: (LL, p) => {
+    const reason = denialReasonText(LL, String(p.reason ?? ''))
+    return p.email === undefined
+      ? LL.answers.auditDetail.access_denied({ reason })
+      : LL.answers.auditDetail.access_denied_person({ email: String(p.email), reason })
+  },
+  battery_level: (LL, p) => LL.answers.auditDetail.battery_level({ level: String(p.level ?? '') }),
 }
 
 /**

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { whoCanOpen } from '../../server/db/access-at'
+import { placeAt, targetNow, whoCanOpen } from '../../server/db/access-at'
 import type { Queryable } from '../../server/db/database'
 import { useServer } from './helpers'
 
@@ -284,7 +284,12 @@ describe('the rewind from the journal entries', () => {
         { type: 'device', id: w.device },
       ] as const) {
         const page = { start: 0, length: 500, grants: 5 }
-        const answer = (q: Queryable) => whoCanOpen(q, target, at, 'Europe/Berlin', page, true)
+        const answer = async (q: Queryable) => {
+          const row = await targetNow(q, target)
+          if (!row) throw new Error(`no ${target.type} ${target.id}`)
+          const place = await placeAt(q, target, row, at, true)
+          return whoCanOpen(q, place, at, page, true, 'Europe/Berlin')
+        }
         const now = await db().tx(answer)
         const then = await withScan(answer)
         expect(now, `${target.type} at ${at.toISOString()}`).toEqual(then)

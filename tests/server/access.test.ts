@@ -222,7 +222,7 @@ describe('who can open this', () => {
     )
   })
 
-  it('reads a repeating schedule on the wall clock of the zone asked for', async () => {
+  it('reads a repeating schedule on the wall clock of the place; a zone asked for writes the answer', async () => {
     const admin = await server().login(ADMIN)
     const { door, user } = await fixture()
     // 09:00–17:00 in Berlin, every day, for a year.
@@ -233,21 +233,47 @@ describe('who can open this', () => {
       end_datetime: '2026-12-31T17:00:00+01:00',
       repetition: { type: 'daily' },
     })
-    const at = (iso: string, zone: string) =>
-      access(admin, `door_id=${door.door_id}&at=${encodeURIComponent(iso)}&time_zone=${zone}`)
-    // A moment ahead reads today's state.
-    expect(emails(await at('2026-12-02T10:00:00+01:00', 'Europe%2FBerlin'))).toContain(user.email)
-    expect(emails(await at('2026-12-02T18:00:00+01:00', 'Europe%2FBerlin'))).not.toContain(
-      user.email,
-    )
-    // Berlin's 09:00–17:00 is 03:00–11:00 on New York's wall clock, where the window is read:
-    // Berlin's 18:00 (New York's 12:00) is outside it, Berlin's 15:00 (09:00) inside.
-    expect(emails(await at('2026-12-02T18:00:00+01:00', 'America%2FNew_York'))).not.toContain(
-      user.email,
-    )
-    expect(emails(await at('2026-12-02T15:00:00+01:00', 'America%2FNew_York'))).toContain(
-      user.email,
-    )
+    const zoneOf = async (location: string | null, organization: string) => {
+      await db().query('update locations set time_zone = $2 where location_id = $1', [
+        door.location_id,
+        location,
+      ])
+      await db().query('update organizations set time_zone = $2 where organization_id = $1', [
+        door.organization_id,
+        organization,
+      ])
+    }
+    const at = (iso: string, zone?: string) =>
+      access(
+        admin,
+        `door_id=${door.door_id}&at=${encodeURIComponent(iso)}${zone ? `&time_zone=${encodeURIComponent(zone)}` : ''}`,
+      )
+    // The building on Berlin time: its doors open 09:00–17:00 there, whatever zone is asked for.
+    await zoneOf('Europe/Berlin', 'UTC')
+    const inBerlin = await at('2026-12-02T10:00:00+01:00', 'America/New_York')
+    expect(emails(inBerlin)).toContain(user.email)
+    expect(inBerlin).toMatchObject({
+      at: '2026-12-02T04:00:00.000-05:00',
+      time_zone: 'America/New_York',
+      place_time_zone: 'Europe/Berlin',
+    })
+    expect(inBerlin.people.find((p) => p.user_id === user.user_id)?.grants[0]).toMatchObject({
+      start_datetime: '2026-01-01T03:00:00.000-05:00',
+      end_datetime: '2026-12-31T11:00:00.000-05:00',
+    })
+    expect(emails(await at('2026-12-02T18:00:00+01:00'))).not.toContain(user.email)
+    // The building on New York time (its organization's, the location naming none): the
+    // credential's 09:00 Berlin start is 03:00 there, so it opens 03:00–11:00 New York time.
+    await zoneOf(null, 'America/New_York')
+    const inNewYork = await at('2026-12-02T15:00:00+01:00')
+    expect(emails(inNewYork)).toContain(user.email)
+    expect(inNewYork).toMatchObject({
+      at: '2026-12-02T09:00:00.000-05:00',
+      time_zone: 'America/New_York',
+      place_time_zone: 'America/New_York',
+    })
+    expect(emails(await at('2026-12-02T18:00:00+01:00', 'Europe/Berlin'))).not.toContain(user.email)
+    await zoneOf(null, 'UTC')
   })
 
   it('keeps to the caller’s permissions and organization, and refuses bad questions', async () => {

@@ -93,8 +93,8 @@ describe('listening address', () => {
   }, 150_000)
 })
 
-describe.skipIf(!reachable)('the demo outbox on a reachable address', () => {
-  const server = useServer({ host: '0.0.0.0', demoAllowRemote: true })
+describe.skipIf(!reachable)('the demo’s own doors on a reachable address', () => {
+  const server = useServer({ host: '0.0.0.0', demoAllowRemote: true, clock: 'settable' })
   const outbox = (address: string, token?: string) =>
     fetch(`${via(address, server().url)}/dev/outbox`, {
       headers: token ? { authorization: `Bearer ${token}` } : {},
@@ -118,6 +118,30 @@ describe.skipIf(!reachable)('the demo outbox on a reachable address', () => {
     expect((await outbox(reachable ?? '', await server().login(ADMIN))).status).toBe(200)
     expect((await outbox(reachable ?? '', await server().login(ORGADMIN))).status).toBe(403)
   })
+
+  it('simulates a device’s report for this machine or a signed-in administrator only', async () => {
+    const report = (address: string, token?: string) =>
+      fetch(`${via(address, server().url)}/sbm/v1/devices/1/simulate`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        body: JSON.stringify({ event: 'connect' }),
+      })
+    expect((await report('127.0.0.1')).status).toBe(200)
+    expect((await report(reachable ?? '')).status).toBe(403)
+    expect((await report(reachable ?? '', await server().login(ORGADMIN))).status).toBe(403)
+    expect((await report(reachable ?? '', await server().login(ADMIN))).status).toBe(200)
+  })
+
+  it('shows the test clock to this machine only', async () => {
+    expect((await fetch(`${via('127.0.0.1', server().url)}/dev/clock`)).status).toBe(200)
+    const stranger = await fetch(`${via(reachable ?? '', server().url)}/dev/clock`, {
+      headers: { authorization: `Bearer ${await server().login(ADMIN)}` },
+    })
+    expect(stranger.status).toBe(404)
+  })
 })
 
 describe('outside demo mode', () => {
@@ -126,6 +150,21 @@ describe('outside demo mode', () => {
 
   it('has no outbox', async () => {
     expect((await server().request('GET', '/dev/outbox')).status).toBe(404)
+  })
+
+  it('has no test clock and no simulated device reports', async () => {
+    expect((await server().request('GET', '/dev/clock')).status).toBe(404)
+    const report = { json: { event: 'connect' } }
+    const path = '/sbm/v1/devices/1/simulate'
+    // Like any path there it needs a token, and then is not found.
+    expect((await server().request('POST', path, report)).status).toBe(401)
+    const { db } = server().running.handle.services
+    await db.query('update users set password_hash = $2 where email = $1', [
+      ADMIN,
+      await hashPassword(OTHER, 10),
+    ])
+    const token = (await server().pair(ADMIN, OTHER)).access_token
+    expect((await server().request('POST', path, { ...report, token })).status).toBe(404)
   })
 
   it('refuses the published demo password, and accepts the account’s own', async () => {

@@ -3,6 +3,7 @@ import { TokenPair } from '../../src/contract/auth'
 import { CreatePinResult, Device } from '../../src/contract/devices'
 import { listOf } from '../../src/contract/list'
 import { OutboxMessage } from '../../src/contract/notify'
+import { DeviceSecretIssued, PersonPinIssued } from '../../src/contract/pin-entry'
 import { captureOutput, logLines } from './process-helpers'
 import { ADMIN, PASSWORD, STAFF, shaped, useServer } from './helpers'
 
@@ -87,5 +88,37 @@ describe('what the server logs', () => {
     for (const secret of secrets) expect(logged()).not.toContain(secret)
     expect(logged()).not.toMatch(new RegExp(`\\b${pin}\\b`))
     expect(logged().toLowerCase()).not.toContain('bearer')
+  })
+
+  it('holds no person’s PIN, no device secret and no PIN typed at a keypad', async () => {
+    const token = await server().login(ADMIN)
+    const [person] = await server().running.handle.services.db.query<{ user_id: number }>(
+      'select user_id from users where email = $1',
+      [STAFF],
+    )
+    const issued = await server().request('POST', `/access/v1/users/${person?.user_id}/pin`, {
+      token,
+    })
+    const pin = shaped(issued.body, PersonPinIssued).pin
+    const devices = await server().request('GET', '/sbm/v1/devices?length=1', { token })
+    const device = shaped(devices.body, listOf(Device)).data[0]?.device_id
+    const made = await server().request('POST', `/sbm/v1/devices/${device}/secret`, { token })
+    const secret = shaped(made.body, DeviceSecretIssued).secret
+    const entry = await server().request('POST', `/access/v1/devices/${device}/pin-entry`, {
+      json: { pin },
+      headers: { authorization: `Device ${secret}` },
+    })
+    expect(entry.status).toBe(200)
+
+    const answered = logLines(logged()).map((l) => [l.method, l.route, l.status].join(' '))
+    for (const line of [
+      'POST /access/v1/users/:id/pin 200',
+      'POST /sbm/v1/devices/:id/secret 200',
+      'POST /access/v1/devices/:id/pin-entry 200',
+    ]) {
+      expect(answered).toContain(line)
+    }
+    expect(logged()).not.toContain(secret)
+    expect(logged()).not.toMatch(new RegExp(`\\b${pin}\\b`))
   })
 })
