@@ -22,6 +22,9 @@ const menuFor: Record<keyof typeof demo, string[]> = {
     'Devices',
     'Credentials',
     'Groups',
+    'Schedules',
+    'Calendars',
+    'Access rules',
     'Audits',
     'Journal',
   ],
@@ -33,6 +36,9 @@ const menuFor: Record<keyof typeof demo, string[]> = {
     'Devices',
     'Credentials',
     'Groups',
+    'Schedules',
+    'Calendars',
+    'Access rules',
     'Audits',
     'Journal',
   ],
@@ -44,10 +50,13 @@ const menuFor: Record<keyof typeof demo, string[]> = {
     'Devices',
     'Credentials',
     'Groups',
+    'Schedules',
+    'Calendars',
+    'Access rules',
     'Audits',
   ],
   // Who may enter where is read by auditors too (decision 065).
-  auditor: ['Dashboard', 'Groups', 'Audits'],
+  auditor: ['Dashboard', 'Groups', 'Schedules', 'Calendars', 'Access rules', 'Audits'],
 }
 
 for (const [login, items] of Object.entries(menuFor)) {
