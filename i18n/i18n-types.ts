@@ -7065,10 +7065,6 @@ type RootTranslation = {
 		 */
 		noEnd: string
 		/**
-		 * M​e​m​b​e​r​s​h​i​p​ ​d​a​t​e​s
-		 */
-		window: string
-		/**
 		 * B​o​t​h​ ​o​p​t​i​o​n​a​l​:​ ​w​i​t​h​o​u​t​ ​a​ ​s​t​a​r​t​ ​t​h​e​ ​m​e​m​b​e​r​s​h​i​p​ ​h​o​l​d​s​ ​f​r​o​m​ ​n​o​w​,​ ​w​i​t​h​o​u​t​ ​a​n​ ​e​n​d​ ​u​n​t​i​l​ ​r​e​m​o​v​e​d​.
 		 */
 		windowHint: string
@@ -7119,10 +7115,6 @@ type RootTranslation = {
 		 * @param {string | number | boolean} count
 		 */
 		addConfirm: RequiredParams<'count'>
-		/**
-		 * A​d​d​i​n​g​…
-		 */
-		adding: string
 		/**
 		 * {​g​r​o​u​p​}​:​ ​{​a​d​d​e​d​}​ ​a​d​d​e​d​,​ ​{​u​p​d​a​t​e​d​}​ ​w​i​t​h​ ​n​e​w​ ​d​a​t​e​s​.
 		 * @param {unknown} added
@@ -13898,10 +13890,6 @@ export type TranslationFunctions = {
 		 */
 		noEnd: () => LocalizedString
 		/**
-		 * Membership dates
-		 */
-		window: () => LocalizedString
-		/**
 		 * Both optional: without a start the membership holds from now, without an end until removed.
 		 */
 		windowHint: () => LocalizedString
@@ -13945,10 +13933,6 @@ export type TranslationFunctions = {
 		 * Add {count} {{member|members}}
 		 */
 		addConfirm: (arg: { count: string | number | boolean }) => LocalizedString
-		/**
-		 * Adding…
-		 */
-		adding: () => LocalizedString
 		/**
 		 * {group}: {added} added, {updated} with new dates.
 		 */

@@ -1731,7 +1731,6 @@ const de = {
     validUntil: 'Gültig bis',
     noStart: 'Von Anfang an',
     noEnd: 'Ohne Ende',
-    window: 'Zeitraum der Mitgliedschaft',
     windowHint:
       'Beides optional: ohne Beginn gilt die Mitgliedschaft ab sofort, ohne Ende bis zur Entfernung.',
     memberRow: '{email}, {name}, {from} bis {until}',
@@ -1746,7 +1745,6 @@ const de = {
     nobodyChosen: 'Noch niemand gewählt.',
     unchoose: '{name} von der Liste nehmen',
     addConfirm: '{count} {{Mitglied|Mitglieder}} hinzufügen',
-    adding: 'Wird hinzugefügt…',
     added_notice: '{group}: {added} hinzugefügt, {updated} mit neuem Zeitraum.',
     removeSelected: 'Aus der Gruppe entfernen',
     removeNamed: '{name} aus der Gruppe entfernen',

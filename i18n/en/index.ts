@@ -1849,7 +1849,6 @@ const en = {
     validUntil: 'Valid until',
     noStart: 'From the start',
     noEnd: 'No end',
-    window: 'Membership dates',
     windowHint:
       'Both optional: without a start the membership holds from now, without an end until removed.',
     memberRow: '{email}, {name}, {from} to {until}',
@@ -1863,7 +1862,6 @@ const en = {
     nobodyChosen: 'Nobody chosen yet.',
     unchoose: 'Take {name} off the list',
     addConfirm: 'Add {count} {{member|members}}',
-    adding: 'Adding…',
     added_notice: '{group}: {added} added, {updated} with new dates.',
     removeSelected: 'Remove from group',
     removeNamed: 'Remove {name} from the group',
