@@ -616,6 +616,10 @@ type RootTranslation = {
 		 */
 		targetRequired: string
 		/**
+		 * C​h​o​o​s​e​ ​a​ ​s​c​h​e​d​u​l​e​,​ ​o​r​ ​“​A​t​ ​a​n​y​ ​t​i​m​e​”​.
+		 */
+		scheduleRequired: string
+		/**
 		 * A​ ​d​a​t​e​ ​i​s​ ​r​e​q​u​i​r​e​d​.
 		 */
 		dateRequired: string
@@ -4253,6 +4257,46 @@ type RootTranslation = {
 			 * S​e​c​r​e​t​ ​m​a​d​e
 			 */
 			secret_made_at: string
+			/**
+			 * T​i​m​e​ ​z​o​n​e
+			 */
+			time_zone: string
+			/**
+			 * G​r​o​u​p
+			 */
+			group_id: string
+			/**
+			 * V​a​l​i​d​ ​f​r​o​m
+			 */
+			valid_from: string
+			/**
+			 * V​a​l​i​d​ ​u​n​t​i​l
+			 */
+			valid_until: string
+			/**
+			 * H​o​u​r​s
+			 */
+			intervals: string
+			/**
+			 * C​a​l​e​n​d​a​r​s
+			 */
+			calendar_ids: string
+			/**
+			 * E​x​c​e​p​t​i​o​n​s
+			 */
+			exceptions: string
+			/**
+			 * G​r​o​u​p​s
+			 */
+			group_ids: string
+			/**
+			 * P​l​a​c​e​s
+			 */
+			targets: string
+			/**
+			 * S​c​h​e​d​u​l​e
+			 */
+			schedule_id: string
 		}
 		/**
 		 * H​i​s​t​o​r​y
@@ -6420,6 +6464,433 @@ type RootTranslation = {
 			'delete': string
 		}
 	}
+	access: {
+		/**
+		 * W​h​e​r​e​ ​{​n​a​m​e​}​ ​c​a​n​ ​g​o
+		 * @param {unknown} name
+		 */
+		whereCanGo: RequiredParams<'name'>
+		/**
+		 * E​v​e​r​y​ ​p​l​a​c​e​ ​a​ ​r​u​l​e​ ​t​h​r​o​u​g​h​ ​a​ ​g​r​o​u​p​ ​o​r​ ​a​ ​d​i​r​e​c​t​ ​c​r​e​d​e​n​t​i​a​l​ ​l​e​t​s​ ​{​n​a​m​e​}​ ​o​p​e​n​,​ ​b​y​ ​b​u​i​l​d​i​n​g​.
+		 * @param {unknown} name
+		 */
+		whereIntro: RequiredParams<'name'>
+		/**
+		 * N​o​w​ ​·​ ​{​c​o​u​n​t​}​ ​{​{​p​l​a​c​e​|​p​l​a​c​e​s​}​}
+		 * @param {string | number | boolean} count
+		 */
+		asOfNow: RequiredParams<'count'>
+		/**
+		 * O​n​ ​{​m​o​m​e​n​t​}​,​ ​a​s​ ​i​t​ ​w​a​s​ ​t​h​e​n​ ​·​ ​{​c​o​u​n​t​}​ ​{​{​p​l​a​c​e​|​p​l​a​c​e​s​}​}
+		 * @param {string | number | boolean} count
+		 * @param {unknown} moment
+		 */
+		asOf: RequiredParams<'count' | 'moment'>
+		/**
+		 * {​n​a​m​e​}​ ​m​a​y​ ​o​p​e​n​ ​n​o​ ​p​l​a​c​e​ ​a​t​ ​t​h​i​s​ ​m​o​m​e​n​t​.
+		 * @param {unknown} name
+		 */
+		nowhere: RequiredParams<'name'>
+		/**
+		 * {​n​a​m​e​}​ ​i​s​ ​d​i​s​a​b​l​e​d​:​ ​n​o​ ​p​l​a​c​e​ ​o​p​e​n​s​ ​f​o​r​ ​t​h​e​m​.
+		 * @param {unknown} name
+		 */
+		disabled: RequiredParams<'name'>
+		/**
+		 * O​t​h​e​r​ ​p​l​a​c​e​s
+		 */
+		noBuilding: string
+		/**
+		 * t​i​m​e​s​ ​i​n​ ​{​z​o​n​e​}
+		 * @param {unknown} zone
+		 */
+		zone: RequiredParams<'zone'>
+		/**
+		 * o​p​e​n​ ​n​o​w
+		 */
+		openNow: string
+		/**
+		 * o​p​e​n​ ​t​h​e​n
+		 */
+		openThen: string
+		/**
+		 * c​l​o​s​e​d​ ​n​o​w
+		 */
+		closedNow: string
+		/**
+		 * c​l​o​s​e​d​ ​t​h​e​n
+		 */
+		closedThen: string
+		place: {
+			/**
+			 * W​h​o​l​e​ ​l​o​c​a​t​i​o​n​ ​{​n​a​m​e​}
+			 * @param {unknown} name
+			 */
+			location: RequiredParams<'name'>
+			/**
+			 * F​l​o​o​r​ ​{​n​a​m​e​}
+			 * @param {unknown} name
+			 */
+			floor: RequiredParams<'name'>
+			/**
+			 * R​o​o​m​ ​{​n​a​m​e​}
+			 * @param {unknown} name
+			 */
+			room: RequiredParams<'name'>
+			/**
+			 * D​o​o​r​ ​{​n​a​m​e​}
+			 * @param {unknown} name
+			 */
+			door: RequiredParams<'name'>
+			/**
+			 * D​e​v​i​c​e​ ​{​n​a​m​e​}
+			 * @param {unknown} name
+			 */
+			device: RequiredParams<'name'>
+		}
+		/**
+		 * r​u​l​e
+		 */
+		rule: string
+		/**
+		 * t​h​r​o​u​g​h​ ​t​h​e​ ​g​r​o​u​p
+		 */
+		throughGroup: string
+		/**
+		 * (​m​e​m​b​e​r​ ​s​i​n​c​e​ ​{​d​a​t​e​}​)
+		 * @param {unknown} date
+		 */
+		memberSince: RequiredParams<'date'>
+		/**
+		 * (​m​e​m​b​e​r​ ​u​n​t​i​l​ ​{​d​a​t​e​}​)
+		 * @param {unknown} date
+		 */
+		memberUntil: RequiredParams<'date'>
+		/**
+		 * (​m​e​m​b​e​r​ ​f​r​o​m​ ​{​f​r​o​m​}​ ​u​n​t​i​l​ ​{​u​n​t​i​l​}​)
+		 * @param {unknown} from
+		 * @param {unknown} until
+		 */
+		memberBetween: RequiredParams<'from' | 'until'>
+		/**
+		 * c​r​e​d​e​n​t​i​a​l​ ​#​{​i​d​}
+		 * @param {unknown} id
+		 */
+		credential: RequiredParams<'id'>
+		/**
+		 * a​t​ ​a​n​y​ ​t​i​m​e
+		 */
+		anyTime: string
+		/**
+		 * {​s​c​h​e​d​u​l​e​}​:​ ​{​t​i​m​e​s​}
+		 * @param {unknown} schedule
+		 * @param {unknown} times
+		 */
+		scheduleTimes: RequiredParams<'schedule' | 'times'>
+		/**
+		 * b​y​ ​t​h​e​ ​e​x​c​e​p​t​i​o​n​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		exception: RequiredParams<'name'>
+		/**
+		 * {​d​a​y​s​}​ ​{​t​i​m​e​s​}
+		 * @param {unknown} days
+		 * @param {unknown} times
+		 */
+		summaryPart: RequiredParams<'days' | 'times'>
+		/**
+		 * c​l​o​s​e​d​ ​a​l​l​ ​w​e​e​k
+		 */
+		closedAllWeek: string
+		/**
+		 * f​r​o​m​ ​{​f​r​o​m​}
+		 * @param {unknown} from
+		 */
+		validFrom: RequiredParams<'from'>
+		/**
+		 * u​n​t​i​l​ ​{​u​n​t​i​l​}
+		 * @param {unknown} until
+		 */
+		validUntil: RequiredParams<'until'>
+		/**
+		 * {​f​r​o​m​}​ ​→​ ​{​u​n​t​i​l​}
+		 * @param {unknown} from
+		 * @param {unknown} until
+		 */
+		validBetween: RequiredParams<'from' | 'until'>
+		/**
+		 * #​{​i​d​}
+		 * @param {unknown} id
+		 */
+		unnamed: RequiredParams<'id'>
+		palette: {
+			/**
+			 * W​h​o​ ​c​a​n​ ​o​p​e​n​ ​…
+			 */
+			whoCanOpen: string
+			/**
+			 * W​h​e​r​e​ ​c​a​n​ ​…​ ​g​o
+			 */
+			whereCanGo: string
+		}
+	}
+	personPin: {
+		/**
+		 * P​e​r​s​o​n​a​l​ ​P​I​N
+		 */
+		title: string
+		/**
+		 * H​a​s​ ​a​ ​P​I​N​ ​o​f​ ​{​d​i​g​i​t​s​}​ ​d​i​g​i​t​s​,​ ​c​h​a​n​g​e​d​ ​o​n​ ​{​w​h​e​n​}​.
+		 * @param {unknown} digits
+		 * @param {unknown} when
+		 */
+		has: RequiredParams<'digits' | 'when'>
+		/**
+		 * H​a​s​ ​a​ ​P​I​N​ ​o​f​ ​{​d​i​g​i​t​s​}​ ​d​i​g​i​t​s​.
+		 * @param {unknown} digits
+		 */
+		hasNoDate: RequiredParams<'digits'>
+		/**
+		 * N​o​ ​p​e​r​s​o​n​a​l​ ​P​I​N​ ​y​e​t​.
+		 */
+		none: string
+		/**
+		 * M​a​k​e​ ​P​I​N
+		 */
+		make: string
+		/**
+		 * C​h​a​n​g​e​ ​P​I​N
+		 */
+		change: string
+		/**
+		 * R​e​m​o​v​e​ ​P​I​N
+		 */
+		remove: string
+		/**
+		 * M​a​k​e​ ​a​ ​P​I​N​ ​f​o​r​ ​{​n​a​m​e​}​?
+		 * @param {unknown} name
+		 */
+		makeTitle: RequiredParams<'name'>
+		/**
+		 * T​h​e​ ​s​e​r​v​e​r​ ​m​a​k​e​s​ ​a​ ​n​e​w​ ​P​I​N​ ​t​h​a​t​ ​o​p​e​n​s​ ​w​h​e​r​e​v​e​r​ ​{​n​a​m​e​}​ ​m​a​y​ ​g​o​.​ ​I​t​ ​i​s​ ​s​h​o​w​n​ ​o​n​c​e​,​ ​o​n​ ​t​h​i​s​ ​s​c​r​e​e​n​ ​o​n​l​y​:​ ​h​a​v​e​ ​{​n​a​m​e​}​ ​r​e​a​d​y​ ​t​o​ ​n​o​t​e​ ​i​t​.
+		 * @param {unknown} name
+		 */
+		makeBody: RequiredParams<'name' | 'name'>
+		/**
+		 * C​h​a​n​g​e​ ​t​h​e​ ​P​I​N​ ​o​f​ ​{​n​a​m​e​}​?
+		 * @param {unknown} name
+		 */
+		changeTitle: RequiredParams<'name'>
+		/**
+		 * T​h​e​ ​P​I​N​ ​{​n​a​m​e​}​ ​h​a​s​ ​n​o​w​ ​s​t​o​p​s​ ​w​o​r​k​i​n​g​ ​a​t​ ​o​n​c​e​.​ ​T​h​e​ ​n​e​w​ ​o​n​e​ ​i​s​ ​s​h​o​w​n​ ​o​n​c​e​,​ ​o​n​ ​t​h​i​s​ ​s​c​r​e​e​n​ ​o​n​l​y​.
+		 * @param {unknown} name
+		 */
+		changeBody: RequiredParams<'name'>
+		/**
+		 * R​e​m​o​v​e​ ​t​h​e​ ​P​I​N​ ​o​f​ ​{​n​a​m​e​}​?
+		 * @param {unknown} name
+		 */
+		removeTitle: RequiredParams<'name'>
+		/**
+		 * T​h​e​ ​P​I​N​ ​s​t​o​p​s​ ​w​o​r​k​i​n​g​ ​a​t​ ​o​n​c​e​;​ ​d​o​o​r​s​ ​t​h​a​t​ ​o​p​e​n​ ​f​o​r​ ​{​n​a​m​e​}​ ​b​y​ ​P​I​N​ ​n​o​ ​l​o​n​g​e​r​ ​d​o​.
+		 * @param {unknown} name
+		 */
+		removeBody: RequiredParams<'name'>
+		/**
+		 * M​a​k​i​n​g​ ​t​h​e​ ​P​I​N​…
+		 */
+		making: string
+		/**
+		 * T​h​e​ ​P​I​N​ ​o​f​ ​{​n​a​m​e​}​ ​w​a​s​ ​r​e​m​o​v​e​d​.
+		 * @param {unknown} name
+		 */
+		removedNotice: RequiredParams<'name'>
+		/**
+		 * T​h​e​ ​n​e​w​ ​P​I​N​ ​o​f​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		issuedTitle: RequiredParams<'name'>
+		/**
+		 * S​h​o​w​n​ ​t​h​i​s​ ​o​n​c​e​:​ ​i​t​ ​c​a​n​n​o​t​ ​b​e​ ​s​h​o​w​n​ ​a​g​a​i​n​.​ ​G​i​v​e​ ​i​t​ ​t​o​ ​{​n​a​m​e​}​ ​n​o​w​;​ ​i​f​ ​i​t​ ​i​s​ ​l​o​s​t​,​ ​c​h​a​n​g​e​ ​i​t​.
+		 * @param {unknown} name
+		 */
+		issuedBody: RequiredParams<'name'>
+		/**
+		 * P​I​N
+		 */
+		pinLabel: string
+		/**
+		 * C​o​p​y​ ​P​I​N
+		 */
+		copy: string
+		/**
+		 * P​I​N​ ​c​o​p​i​e​d​.
+		 */
+		copied: string
+		/**
+		 * D​o​n​e
+		 */
+		done: string
+		palette: {
+			/**
+			 * M​a​k​e​ ​P​I​N
+			 */
+			make: string
+			/**
+			 * C​h​a​n​g​e​ ​P​I​N
+			 */
+			change: string
+			/**
+			 * R​e​m​o​v​e​ ​P​I​N
+			 */
+			remove: string
+		}
+	}
+	keypad: {
+		/**
+		 * T​r​y​ ​a​ ​P​I​N
+		 */
+		title: string
+		/**
+		 * T​y​p​e​ ​a​ ​P​I​N​ ​a​s​ ​a​ ​p​e​r​s​o​n​ ​w​o​u​l​d​ ​a​t​ ​t​h​i​s​ ​k​e​y​p​a​d​:​ ​t​h​e​ ​s​e​r​v​e​r​ ​d​e​c​i​d​e​s​ ​a​s​ ​i​t​ ​d​o​e​s​ ​f​o​r​ ​t​h​e​ ​k​e​y​p​a​d​ ​i​t​s​e​l​f​,​ ​a​n​d​ ​t​h​e​ ​a​u​d​i​t​ ​l​o​g​ ​r​e​c​o​r​d​s​ ​i​t​.
+		 */
+		intro: string
+		/**
+		 * P​I​N
+		 */
+		pin: string
+		/**
+		 * 4​ ​t​o​ ​1​2​ ​d​i​g​i​t​s​.​ ​T​y​p​i​n​g​ ​a​n​d​ ​E​n​t​e​r​ ​w​o​r​k​ ​t​o​o​.
+		 */
+		pinHint: string
+		/**
+		 * E​n​t​e​r​ ​4​ ​t​o​ ​1​2​ ​d​i​g​i​t​s​.
+		 */
+		pinInvalid: string
+		/**
+		 * S​h​o​w​ ​P​I​N
+		 */
+		show: string
+		/**
+		 * K​e​y​p​a​d
+		 */
+		keys: string
+		/**
+		 * C​l​e​a​r
+		 */
+		clear: string
+		/**
+		 * E​n​t​e​r
+		 */
+		enter: string
+		/**
+		 * A​s​k​i​n​g​ ​t​h​e​ ​s​e​r​v​e​r​…
+		 */
+		asking: string
+		/**
+		 * G​r​a​n​t​e​d​:​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		granted: RequiredParams<'name'>
+		/**
+		 * G​r​a​n​t​e​d​:​ ​{​n​a​m​e​}​ ​t​h​r​o​u​g​h​ ​{​g​r​o​u​p​}​,​ ​r​u​l​e​ ​{​r​u​l​e​}​,​ ​{​w​h​e​n​}
+		 * @param {unknown} group
+		 * @param {unknown} name
+		 * @param {unknown} rule
+		 * @param {unknown} when
+		 */
+		grantedRule: RequiredParams<'group' | 'name' | 'rule' | 'when'>
+		/**
+		 * G​r​a​n​t​e​d​:​ ​{​n​a​m​e​}​ ​b​y​ ​c​r​e​d​e​n​t​i​a​l​ ​#​{​i​d​}
+		 * @param {unknown} id
+		 * @param {unknown} name
+		 */
+		grantedCredential: RequiredParams<'id' | 'name'>
+		/**
+		 * D​e​n​i​e​d​:​ ​{​r​e​a​s​o​n​}
+		 * @param {unknown} reason
+		 */
+		denied: RequiredParams<'reason'>
+		/**
+		 * R​u​l​e​ ​{​r​u​l​e​}​ ​t​h​r​o​u​g​h​ ​{​g​r​o​u​p​}
+		 * @param {unknown} group
+		 * @param {unknown} rule
+		 */
+		closest: RequiredParams<'group' | 'rule'>
+		/**
+		 * u​s​e​r​ ​#​{​i​d​}
+		 * @param {unknown} id
+		 */
+		person: RequiredParams<'id'>
+		/**
+		 * {​r​e​a​s​o​n​}​ ​(​{​n​a​m​e​}​)
+		 * @param {unknown} name
+		 * @param {unknown} reason
+		 */
+		reasonNamed: RequiredParams<'name' | 'reason'>
+		/**
+		 * T​o​o​ ​m​a​n​y​ ​w​r​o​n​g​ ​P​I​N​s​:​ ​t​r​y​ ​a​g​a​i​n​ ​i​n​ ​{​s​e​c​o​n​d​s​}​ ​s
+		 * @param {unknown} seconds
+		 */
+		throttled: RequiredParams<'seconds'>
+		/**
+		 * D​e​c​i​d​e​d​ ​f​o​r​ ​{​m​o​m​e​n​t​}​ ​(​{​z​o​n​e​}​)​.
+		 * @param {unknown} moment
+		 * @param {unknown} zone
+		 */
+		decided: RequiredParams<'moment' | 'zone'>
+		/**
+		 * A​u​d​i​t​ ​l​o​g​ ​e​n​t​r​y​ ​{​i​d​}
+		 * @param {unknown} id
+		 */
+		auditRow: RequiredParams<'id'>
+		/**
+		 * N​e​w​ ​k​e​y​p​a​d​ ​s​e​c​r​e​t​…
+		 */
+		secretAction: string
+		/**
+		 * M​a​k​e​ ​a​ ​n​e​w​ ​s​e​c​r​e​t​ ​f​o​r​ ​{​n​a​m​e​}​?
+		 * @param {unknown} name
+		 */
+		secretTitle: RequiredParams<'name'>
+		/**
+		 * T​h​e​ ​k​e​y​p​a​d​ ​a​s​k​s​ ​t​h​e​ ​s​e​r​v​e​r​ ​w​i​t​h​ ​i​t​s​ ​s​e​c​r​e​t​.​ ​A​ ​n​e​w​ ​o​n​e​ ​r​e​p​l​a​c​e​s​ ​t​h​e​ ​o​l​d​ ​a​t​ ​o​n​c​e​:​ ​t​h​e​ ​k​e​y​p​a​d​ ​c​a​n​n​o​t​ ​a​s​k​ ​a​g​a​i​n​ ​u​n​t​i​l​ ​i​t​ ​i​s​ ​g​i​v​e​n​ ​t​h​e​ ​n​e​w​ ​o​n​e​.
+		 */
+		secretBody: string
+		/**
+		 * M​a​k​e​ ​n​e​w​ ​s​e​c​r​e​t
+		 */
+		secretConfirm: string
+		/**
+		 * M​a​k​i​n​g​ ​t​h​e​ ​s​e​c​r​e​t​…
+		 */
+		making: string
+		/**
+		 * T​h​e​ ​s​e​c​r​e​t​ ​o​f​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		secretShownTitle: RequiredParams<'name'>
+		/**
+		 * S​h​o​w​n​ ​t​h​i​s​ ​o​n​c​e​:​ ​i​t​ ​c​a​n​n​o​t​ ​b​e​ ​s​h​o​w​n​ ​a​g​a​i​n​.​ ​P​u​t​ ​i​t​ ​i​n​t​o​ ​t​h​e​ ​k​e​y​p​a​d​ ​n​o​w​;​ ​i​f​ ​i​t​ ​i​s​ ​l​o​s​t​,​ ​m​a​k​e​ ​a​ ​n​e​w​ ​o​n​e​.
+		 */
+		secretShownBody: string
+		/**
+		 * S​e​c​r​e​t
+		 */
+		secretLabel: string
+		/**
+		 * C​o​p​y​ ​s​e​c​r​e​t
+		 */
+		copy: string
+		/**
+		 * S​e​c​r​e​t​ ​c​o​p​i​e​d​.
+		 */
+		copied: string
+		/**
+		 * D​o​n​e
+		 */
+		done: string
+	}
 	groups: {
 		/**
 		 * G​r​o​u​p​s
@@ -6594,10 +7065,6 @@ type RootTranslation = {
 		 */
 		noEnd: string
 		/**
-		 * M​e​m​b​e​r​s​h​i​p​ ​d​a​t​e​s
-		 */
-		window: string
-		/**
 		 * B​o​t​h​ ​o​p​t​i​o​n​a​l​:​ ​w​i​t​h​o​u​t​ ​a​ ​s​t​a​r​t​ ​t​h​e​ ​m​e​m​b​e​r​s​h​i​p​ ​h​o​l​d​s​ ​f​r​o​m​ ​n​o​w​,​ ​w​i​t​h​o​u​t​ ​a​n​ ​e​n​d​ ​u​n​t​i​l​ ​r​e​m​o​v​e​d​.
 		 */
 		windowHint: string
@@ -6648,10 +7115,6 @@ type RootTranslation = {
 		 * @param {string | number | boolean} count
 		 */
 		addConfirm: RequiredParams<'count'>
-		/**
-		 * A​d​d​i​n​g​…
-		 */
-		adding: string
 		/**
 		 * {​g​r​o​u​p​}​:​ ​{​a​d​d​e​d​}​ ​a​d​d​e​d​,​ ​{​u​p​d​a​t​e​d​}​ ​w​i​t​h​ ​n​e​w​ ​d​a​t​e​s​.
 		 * @param {unknown} added
@@ -7446,6 +7909,10 @@ export type TranslationFunctions = {
 		 * Pick at least one place.
 		 */
 		targetRequired: () => LocalizedString
+		/**
+		 * Choose a schedule, or “At any time”.
+		 */
+		scheduleRequired: () => LocalizedString
 		/**
 		 * A date is required.
 		 */
@@ -10863,6 +11330,46 @@ export type TranslationFunctions = {
 			 * Secret made
 			 */
 			secret_made_at: () => LocalizedString
+			/**
+			 * Time zone
+			 */
+			time_zone: () => LocalizedString
+			/**
+			 * Group
+			 */
+			group_id: () => LocalizedString
+			/**
+			 * Valid from
+			 */
+			valid_from: () => LocalizedString
+			/**
+			 * Valid until
+			 */
+			valid_until: () => LocalizedString
+			/**
+			 * Hours
+			 */
+			intervals: () => LocalizedString
+			/**
+			 * Calendars
+			 */
+			calendar_ids: () => LocalizedString
+			/**
+			 * Exceptions
+			 */
+			exceptions: () => LocalizedString
+			/**
+			 * Groups
+			 */
+			group_ids: () => LocalizedString
+			/**
+			 * Places
+			 */
+			targets: () => LocalizedString
+			/**
+			 * Schedule
+			 */
+			schedule_id: () => LocalizedString
 		}
 		/**
 		 * History
@@ -12853,6 +13360,374 @@ export type TranslationFunctions = {
 			'delete': () => LocalizedString
 		}
 	}
+	access: {
+		/**
+		 * Where {name} can go
+		 */
+		whereCanGo: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Every place a rule through a group or a direct credential lets {name} open, by building.
+		 */
+		whereIntro: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Now · {count} {{place|places}}
+		 */
+		asOfNow: (arg: { count: string | number | boolean }) => LocalizedString
+		/**
+		 * On {moment}, as it was then · {count} {{place|places}}
+		 */
+		asOf: (arg: { count: string | number | boolean, moment: unknown }) => LocalizedString
+		/**
+		 * {name} may open no place at this moment.
+		 */
+		nowhere: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * {name} is disabled: no place opens for them.
+		 */
+		disabled: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Other places
+		 */
+		noBuilding: () => LocalizedString
+		/**
+		 * times in {zone}
+		 */
+		zone: (arg: { zone: unknown }) => LocalizedString
+		/**
+		 * open now
+		 */
+		openNow: () => LocalizedString
+		/**
+		 * open then
+		 */
+		openThen: () => LocalizedString
+		/**
+		 * closed now
+		 */
+		closedNow: () => LocalizedString
+		/**
+		 * closed then
+		 */
+		closedThen: () => LocalizedString
+		place: {
+			/**
+			 * Whole location {name}
+			 */
+			location: (arg: { name: unknown }) => LocalizedString
+			/**
+			 * Floor {name}
+			 */
+			floor: (arg: { name: unknown }) => LocalizedString
+			/**
+			 * Room {name}
+			 */
+			room: (arg: { name: unknown }) => LocalizedString
+			/**
+			 * Door {name}
+			 */
+			door: (arg: { name: unknown }) => LocalizedString
+			/**
+			 * Device {name}
+			 */
+			device: (arg: { name: unknown }) => LocalizedString
+		}
+		/**
+		 * rule
+		 */
+		rule: () => LocalizedString
+		/**
+		 * through the group
+		 */
+		throughGroup: () => LocalizedString
+		/**
+		 * (member since {date})
+		 */
+		memberSince: (arg: { date: unknown }) => LocalizedString
+		/**
+		 * (member until {date})
+		 */
+		memberUntil: (arg: { date: unknown }) => LocalizedString
+		/**
+		 * (member from {from} until {until})
+		 */
+		memberBetween: (arg: { from: unknown, until: unknown }) => LocalizedString
+		/**
+		 * credential #{id}
+		 */
+		credential: (arg: { id: unknown }) => LocalizedString
+		/**
+		 * at any time
+		 */
+		anyTime: () => LocalizedString
+		/**
+		 * {schedule}: {times}
+		 */
+		scheduleTimes: (arg: { schedule: unknown, times: unknown }) => LocalizedString
+		/**
+		 * by the exception {name}
+		 */
+		exception: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * {days} {times}
+		 */
+		summaryPart: (arg: { days: unknown, times: unknown }) => LocalizedString
+		/**
+		 * closed all week
+		 */
+		closedAllWeek: () => LocalizedString
+		/**
+		 * from {from}
+		 */
+		validFrom: (arg: { from: unknown }) => LocalizedString
+		/**
+		 * until {until}
+		 */
+		validUntil: (arg: { until: unknown }) => LocalizedString
+		/**
+		 * {from} → {until}
+		 */
+		validBetween: (arg: { from: unknown, until: unknown }) => LocalizedString
+		/**
+		 * #{id}
+		 */
+		unnamed: (arg: { id: unknown }) => LocalizedString
+		palette: {
+			/**
+			 * Who can open …
+			 */
+			whoCanOpen: () => LocalizedString
+			/**
+			 * Where can … go
+			 */
+			whereCanGo: () => LocalizedString
+		}
+	}
+	personPin: {
+		/**
+		 * Personal PIN
+		 */
+		title: () => LocalizedString
+		/**
+		 * Has a PIN of {digits} digits, changed on {when}.
+		 */
+		has: (arg: { digits: unknown, when: unknown }) => LocalizedString
+		/**
+		 * Has a PIN of {digits} digits.
+		 */
+		hasNoDate: (arg: { digits: unknown }) => LocalizedString
+		/**
+		 * No personal PIN yet.
+		 */
+		none: () => LocalizedString
+		/**
+		 * Make PIN
+		 */
+		make: () => LocalizedString
+		/**
+		 * Change PIN
+		 */
+		change: () => LocalizedString
+		/**
+		 * Remove PIN
+		 */
+		remove: () => LocalizedString
+		/**
+		 * Make a PIN for {name}?
+		 */
+		makeTitle: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * The server makes a new PIN that opens wherever {name} may go. It is shown once, on this screen only: have {name} ready to note it.
+		 */
+		makeBody: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Change the PIN of {name}?
+		 */
+		changeTitle: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * The PIN {name} has now stops working at once. The new one is shown once, on this screen only.
+		 */
+		changeBody: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Remove the PIN of {name}?
+		 */
+		removeTitle: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * The PIN stops working at once; doors that open for {name} by PIN no longer do.
+		 */
+		removeBody: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Making the PIN…
+		 */
+		making: () => LocalizedString
+		/**
+		 * The PIN of {name} was removed.
+		 */
+		removedNotice: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * The new PIN of {name}
+		 */
+		issuedTitle: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Shown this once: it cannot be shown again. Give it to {name} now; if it is lost, change it.
+		 */
+		issuedBody: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * PIN
+		 */
+		pinLabel: () => LocalizedString
+		/**
+		 * Copy PIN
+		 */
+		copy: () => LocalizedString
+		/**
+		 * PIN copied.
+		 */
+		copied: () => LocalizedString
+		/**
+		 * Done
+		 */
+		done: () => LocalizedString
+		palette: {
+			/**
+			 * Make PIN
+			 */
+			make: () => LocalizedString
+			/**
+			 * Change PIN
+			 */
+			change: () => LocalizedString
+			/**
+			 * Remove PIN
+			 */
+			remove: () => LocalizedString
+		}
+	}
+	keypad: {
+		/**
+		 * Try a PIN
+		 */
+		title: () => LocalizedString
+		/**
+		 * Type a PIN as a person would at this keypad: the server decides as it does for the keypad itself, and the audit log records it.
+		 */
+		intro: () => LocalizedString
+		/**
+		 * PIN
+		 */
+		pin: () => LocalizedString
+		/**
+		 * 4 to 12 digits. Typing and Enter work too.
+		 */
+		pinHint: () => LocalizedString
+		/**
+		 * Enter 4 to 12 digits.
+		 */
+		pinInvalid: () => LocalizedString
+		/**
+		 * Show PIN
+		 */
+		show: () => LocalizedString
+		/**
+		 * Keypad
+		 */
+		keys: () => LocalizedString
+		/**
+		 * Clear
+		 */
+		clear: () => LocalizedString
+		/**
+		 * Enter
+		 */
+		enter: () => LocalizedString
+		/**
+		 * Asking the server…
+		 */
+		asking: () => LocalizedString
+		/**
+		 * Granted: {name}
+		 */
+		granted: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Granted: {name} through {group}, rule {rule}, {when}
+		 */
+		grantedRule: (arg: { group: unknown, name: unknown, rule: unknown, when: unknown }) => LocalizedString
+		/**
+		 * Granted: {name} by credential #{id}
+		 */
+		grantedCredential: (arg: { id: unknown, name: unknown }) => LocalizedString
+		/**
+		 * Denied: {reason}
+		 */
+		denied: (arg: { reason: unknown }) => LocalizedString
+		/**
+		 * Rule {rule} through {group}
+		 */
+		closest: (arg: { group: unknown, rule: unknown }) => LocalizedString
+		/**
+		 * user #{id}
+		 */
+		person: (arg: { id: unknown }) => LocalizedString
+		/**
+		 * {reason} ({name})
+		 */
+		reasonNamed: (arg: { name: unknown, reason: unknown }) => LocalizedString
+		/**
+		 * Too many wrong PINs: try again in {seconds} s
+		 */
+		throttled: (arg: { seconds: unknown }) => LocalizedString
+		/**
+		 * Decided for {moment} ({zone}).
+		 */
+		decided: (arg: { moment: unknown, zone: unknown }) => LocalizedString
+		/**
+		 * Audit log entry {id}
+		 */
+		auditRow: (arg: { id: unknown }) => LocalizedString
+		/**
+		 * New keypad secret…
+		 */
+		secretAction: () => LocalizedString
+		/**
+		 * Make a new secret for {name}?
+		 */
+		secretTitle: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * The keypad asks the server with its secret. A new one replaces the old at once: the keypad cannot ask again until it is given the new one.
+		 */
+		secretBody: () => LocalizedString
+		/**
+		 * Make new secret
+		 */
+		secretConfirm: () => LocalizedString
+		/**
+		 * Making the secret…
+		 */
+		making: () => LocalizedString
+		/**
+		 * The secret of {name}
+		 */
+		secretShownTitle: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Shown this once: it cannot be shown again. Put it into the keypad now; if it is lost, make a new one.
+		 */
+		secretShownBody: () => LocalizedString
+		/**
+		 * Secret
+		 */
+		secretLabel: () => LocalizedString
+		/**
+		 * Copy secret
+		 */
+		copy: () => LocalizedString
+		/**
+		 * Secret copied.
+		 */
+		copied: () => LocalizedString
+		/**
+		 * Done
+		 */
+		done: () => LocalizedString
+	}
 	groups: {
 		/**
 		 * Groups
@@ -13015,10 +13890,6 @@ export type TranslationFunctions = {
 		 */
 		noEnd: () => LocalizedString
 		/**
-		 * Membership dates
-		 */
-		window: () => LocalizedString
-		/**
 		 * Both optional: without a start the membership holds from now, without an end until removed.
 		 */
 		windowHint: () => LocalizedString
@@ -13062,10 +13933,6 @@ export type TranslationFunctions = {
 		 * Add {count} {{member|members}}
 		 */
 		addConfirm: (arg: { count: string | number | boolean }) => LocalizedString
-		/**
-		 * Adding…
-		 */
-		adding: () => LocalizedString
 		/**
 		 * {group}: {added} added, {updated} with new dates.
 		 */

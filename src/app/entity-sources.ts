@@ -7,6 +7,7 @@ import { groupSource } from '../features/groups/group-source'
 import { locationSource } from '../features/locations/location-source'
 import { lockdownSource } from '../features/lockdowns/lockdown-source'
 import { organizationSource } from '../features/organizations/organization-source'
+import { ruleSource } from '../features/rules/rule-source'
 import { scheduleSource } from '../features/schedules/schedule-source'
 import { userSource } from '../features/users/user-source'
 
@@ -21,4 +22,5 @@ export const entitySources: readonly EntitySource<unknown, PaletteContext>[] = [
   groupSource,
   scheduleSource,
   calendarSource,
+  ruleSource,
 ]

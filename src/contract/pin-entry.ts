@@ -15,7 +15,7 @@ import {
 } from './struct'
 import { ScheduleInterval } from './access-model'
 import { Repetition } from './credentials'
-import { DeviceStatus } from './devices'
+import { DeviceStatus, type DeviceTypeId } from './devices'
 import { Id, IsoDateTime } from './fields'
 import { fail } from './rules'
 
@@ -109,6 +109,12 @@ export type PersonPinIssued = Infer<typeof PersonPinIssued>
 /** POST …/devices/{id}/secret: the keypad's secret for pin-entry, shown this once. */
 export const DeviceSecretIssued = object({ secret: string() })
 export type DeviceSecretIssued = Infer<typeof DeviceSecretIssued>
+
+/** The kinds of device a person types a PIN into: they ask pin-entry, and have a secret to ask with. */
+export const pinDeviceTypes = ['keypad', 'lock'] as const satisfies readonly DeviceTypeId[]
+
+export const takesPins = (device: { device_type_id: DeviceTypeId }): boolean =>
+  pinDeviceTypes.some((type) => type === device.device_type_id)
 
 /** Demo only: a device reports itself (decision 065); the alerts add door events. */
 export const simulateEvents = ['connect', 'disconnect', 'battery'] as const

@@ -6,14 +6,17 @@ import { whoCanOpen } from '../api/access'
 import { ACCESS_PAGE_LENGTH, type AccessGrant, type AccessTargetType } from '../contract/access'
 import { pathTo } from '../contract/pages'
 import { needs } from '../contract/permissions'
+import { whenText } from '../lib/access-text'
 import { scheduleText, validityText, windowOf, type TextPlace } from '../lib/credential-text'
 import { instantOf, localValue } from '../lib/local-date-time'
 import { useSession } from '../session/session-context'
 import { Button } from '../ui/button'
 import { LoadFailed } from '../ui/load-failed'
 import { Notice } from '../ui/notice'
-import { TextField } from '../ui/text-field'
+import { useAskedSection } from '../ui/asked-section'
 import * as styles from './journal-history.css'
+import { MomentPicker } from './moment-picker'
+import { RuleChain } from './rule-chain'
 
 interface WhoCanOpenProps {
   type: AccessTargetType
@@ -23,6 +26,9 @@ interface WhoCanOpenProps {
 }
 
 const readers = needs('credentials', 'read')
+
+/** The `?command=` word that asks a page for its "Who can open this?" section (a palette verb). */
+export const WHO_CAN_OPEN_COMMAND = 'who-can-open'
 const journalReaders = needs('journal', 'read')
 
 /**
@@ -66,32 +72,25 @@ function WhoCanOpenSection({ type, id, name, past }: WhoCanOpenProps & { past: b
   })
   const query = at === undefined ? now : moment
   const answer = tooEarly ? undefined : query.data
+  // The palette's "Who can open …" lands here: on the section, once its answer is on screen.
+  const heading = useAskedSection(WHO_CAN_OPEN_COMMAND, answer !== undefined && name === undefined)
   return (
     <section className={styles.section} aria-labelledby={headingId} data-testid="who-can-open">
-      <h2 id={headingId} className={styles.title}>
+      <h2 id={headingId} ref={heading} tabIndex={-1} className={styles.title}>
         {name === undefined ? LL.journal.whoCanOpen() : LL.journal.whoCanOpenOf({ name })}
       </h2>
       {past ? (
-        <div className={styles.moment}>
-          <TextField
-            type="datetime-local"
-            // To the second: "who could open it at 02:14:30" is the question after an incident.
-            step={1}
-            label={LL.journal.moment()}
-            value={typed}
-            min={since === null ? undefined : localValue(since)}
-            onChange={(event) => moveTo(event.target.value)}
-            hint={
-              since === null
-                ? undefined
-                : LL.journal.journalSince({ moment: exact.format(Date.parse(since)) })
-            }
-            error={tooEarly ? LL.form.beforeJournal() : undefined}
-          />
-          <Button tone="secondary" onClick={() => moveTo('')}>
-            {LL.journal.now()}
-          </Button>
-        </div>
+        <MomentPicker
+          value={typed}
+          onChange={moveTo}
+          min={since === null ? undefined : localValue(since)}
+          hint={
+            since === null
+              ? undefined
+              : LL.journal.journalSince({ moment: exact.format(Date.parse(since)) })
+          }
+          error={tooEarly ? LL.form.beforeJournal() : undefined}
+        />
       ) : null}
       {tooEarly ? null : query.isError ? (
         <LoadFailed error={query.error} onRetry={() => void query.refetch()} />
@@ -125,7 +124,10 @@ function WhoCanOpenSection({ type, id, name, past }: WhoCanOpenProps & { past: b
                     <span className={styles.muted}>{person.email}</span>
                   </span>
                   {person.grants.map((grant) => (
-                    <span key={grant.credential_id} className={styles.muted}>
+                    <span
+                      key={`${grant.kind}-${grant.credential_id ?? grant.rule_id}-${grant.group_id}-${grant.via_type}-${grant.via_id}`}
+                      className={styles.muted}
+                    >
                       <GrantLine grant={grant} place={textPlace} />
                     </span>
                   ))}
@@ -164,20 +166,25 @@ function WhoCanOpenSection({ type, id, name, past }: WhoCanOpenProps & { past: b
   )
 }
 
-/** "via the door Reception · Daily, 08:00–18:00 · 1 Dec 2026, 08:00 → 31 Dec 2026, 18:00", linked to the credential. */
+/**
+ * A credential: "via the door Reception · Daily, 08:00–18:00 · 1 Dec 2026, 08:00 → 31 Dec 2026,
+ * 18:00", linked to the credential. A rule: "via the floor Ground floor · rule Business hours
+ * through the group Front desk (member since 3 Jan 2027) · Office hours: Mon–Fri 07:00–19:00",
+ * the rule and the group linked, with the interval or exception that opens it then.
+ */
 function GrantLine({ grant, place }: { grant: AccessGrant; place: TextPlace }) {
   const { LL } = useI18nContext()
   const via = LL.journal.via[grant.via_type]({ name: grant.via_name || `#${grant.via_id}` })
   if (grant.kind === 'rule' || grant.credential_id === undefined) {
-    const text = LL.journal.ruleGrantLine({
-      via,
-      rule: grant.rule_name ?? `#${grant.rule_id ?? ''}`,
-      group: grant.group_name ?? `#${grant.group_id ?? ''}`,
+    const when = whenText(LL, {
+      schedule_name: grant.schedule_name,
+      intervals: grant.interval ? [grant.interval] : null,
+      exception: grant.exception,
     })
-    return grant.rule_id === undefined ? (
-      <span>{text}</span>
-    ) : (
-      <Link href={pathTo('rules-view', { id: grant.rule_id })}>{text}</Link>
+    return (
+      <span>
+        {via} · <RuleChain grant={grant} place={place} /> · {when}
+      </span>
     )
   }
   const window = windowOf({

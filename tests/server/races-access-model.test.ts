@@ -3,8 +3,8 @@ import { AccessRule, Group, Member, MembersChanged } from '../../src/contract/ac
 import { JournalEntry } from '../../src/contract/journal'
 import { listOf } from '../../src/contract/list'
 import { Door } from '../../src/contract/locations'
-import { User } from '../../src/contract/users'
-import { ORGADMIN, shaped, useServer } from './helpers'
+import { Me, User } from '../../src/contract/users'
+import { ADMIN, ORGADMIN, shaped, useServer } from './helpers'
 import { bodiesOf, race, tally } from './race-helpers'
 
 // The access model's rules under concurrency (docs/invariants.md): on PostgreSQL the N requests
@@ -173,5 +173,88 @@ describe('the access model under concurrency', () => {
     const updates = rows.slice(1)
     expect(updates.filter((r) => 'name' in r.changes)).toHaveLength(N / 2)
     expect(updates.filter((r) => 'valid_until' in r.changes)).toHaveLength(N / 2)
+  })
+
+  it('never lets a rule name a group being deleted', async () => {
+    const token = await server().login(ORGADMIN)
+    const group = await newGroup(token, 'Doomed')
+    const doors = shaped(
+      (await server().request('GET', '/sbm/v1/doors?length=1', { token })).body,
+      listOf(Door),
+    ).data
+    const replies = await race(N, (i) =>
+      i === N / 2
+        ? server().request('DELETE', `/access/v1/groups/${group.group_id}`, { token })
+        : server().request('POST', '/access/v1/rules', {
+            token,
+            json: {
+              name: `Doomed rule ${i}`,
+              group_ids: [group.group_id],
+              targets: [{ type: 'door', id: doors[0]?.door_id }],
+            },
+          }),
+    )
+    const deleted = replies[N / 2]?.status === 204
+    const rules = shaped(
+      (await server().request('GET', '/access/v1/rules?search=Doomed%20rule&length=100', { token }))
+        .body,
+      listOf(AccessRule),
+    )
+    const made = replies.filter((r) => r.status === 201).length
+    expect(rules.recordsFiltered).toBe(made)
+    if (deleted) {
+      // Every rule that came after the delete found the group gone, and none came before it.
+      expect(made).toBe(0)
+      for (const body of bodiesOf(replies, 409)) expect(body).toMatchObject({ field: 'group_ids' })
+    } else {
+      expect(replies[N / 2]?.body).toMatchObject({ rule: 'in_use', params: { subject: 'group' } })
+      expect(made).toBe(N - 1)
+    }
+  })
+
+  it('leaves a deleted user in no group, every membership added meanwhile removed with its row', async () => {
+    const token = await server().login(ORGADMIN)
+    const admin = await server().login(ADMIN)
+    const me = shaped((await server().request('GET', '/org/v1/users/me', { token })).body, Me)
+    const person = shaped(
+      (
+        await server().request('POST', '/org/v1/users', {
+          token: admin,
+          json: {
+            username: 'racing-leaver',
+            email: 'racing-leaver@acme.example',
+            roles: ['staff'],
+            permissions: ['users:read:org'],
+            organization_id: me.organization_id,
+          },
+        })
+      ).body,
+      User,
+    )
+    const groups = await Promise.all(
+      Array.from({ length: N - 1 }, (_, i) => newGroup(token, `Leaver group ${i}`)),
+    )
+    const replies = await race(N, (i) => {
+      const group = groups[i]
+      return group === undefined
+        ? server().request('DELETE', `/org/v1/users/${person.user_id}`, { token: admin })
+        : server().request('POST', `/access/v1/groups/${group.group_id}/members`, {
+            token,
+            json: { members: [{ user_id: person.user_id }] },
+          })
+    })
+    expect(replies[N - 1]?.status).toBe(204)
+    for (const reply of replies.slice(0, N - 1)) {
+      expect([200, 409]).toContain(reply.status)
+      if (reply.status === 409) expect(reply.body).toMatchObject({ field: 'members' })
+    }
+    for (const group of groups)
+      expect((await membersOf(token, group.group_id)).map((m) => m.user_id)).not.toContain(
+        person.user_id,
+      )
+    const rows = await journalOf(token, 'group_member', 'racing-leaver@')
+    const added = replies.slice(0, N - 1).filter((r) => r.status === 200).length
+    expect(rows.filter((r) => r.action === 'create')).toHaveLength(added)
+    expect(rows.filter((r) => r.action === 'delete')).toHaveLength(added)
   })
 })

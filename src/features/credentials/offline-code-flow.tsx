@@ -5,6 +5,7 @@ import type { Credential } from '../../contract/credentials'
 import type { Device } from '../../contract/devices'
 import { createPinNeeds } from '../../contract/permissions'
 import { lockdownRefusalText } from '../../lib/answer-text'
+import { groupPin } from '../../lib/digit-groups'
 import { useSession } from '../../session/session-context'
 import { Button } from '../../ui/button'
 import { Dialog } from '../../ui/dialog'
@@ -24,11 +25,6 @@ export type CodeCredential = Pick<
   | 'assignment_location_id'
   | 'meta_data'
 >
-
-/** "123456" → "123 456": groups of three read and type back more reliably than six digits. */
-export function groupPin(pin: string): string {
-  return (pin.match(/.{1,3}/g) ?? []).join(' ')
-}
 
 type FlowProps = {
   credential: CodeCredential

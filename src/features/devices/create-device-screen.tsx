@@ -1,3 +1,4 @@
+import { useState } from 'react'
 import { useLocation } from 'wouter'
 import { useI18nContext } from '../../../i18n/i18n-react'
 import { pathTo } from '../../contract/pages'
@@ -6,13 +7,23 @@ import { showToast } from '../../ui/notice'
 import { Page } from '../../ui/page'
 import { DeviceForm } from './device-form'
 import { emptyValues } from './device-form-model'
+import { KeypadSecretDialog } from './keypad-secret'
 import { useCreateDevice } from './use-device-mutations'
 
-/** /devices/create */
+/** A keypad's secret from its create answer, until its dialog closes. */
+interface Made {
+  id: number
+  name: string
+  secret: string
+}
+
+/** /devices/create; a device that takes PINs shows its secret once before the list. */
 export function CreateDeviceScreen() {
   const { LL } = useI18nContext()
   const [, navigate] = useLocation()
   const create = useCreateDevice()
+  const [made, setMade] = useState<Made | null>(null)
+  const toList = (id: number) => navigate(listPlacePath(pathTo('devices'), id))
   return (
     <Page title={LL.devices.createTitle()}>
       <DeviceForm
@@ -23,7 +34,16 @@ export function CreateDeviceScreen() {
         onSubmit={async (input) => {
           const device = await create.mutateAsync(input)
           showToast(LL.devices.createdNotice({ name: device.name }))
-          navigate(listPlacePath(pathTo('devices'), device.device_id))
+          if (device.secret === undefined) toList(device.device_id)
+          else setMade({ id: device.device_id, name: device.name, secret: device.secret })
+        }}
+      />
+      <KeypadSecretDialog
+        name={made?.name ?? ''}
+        secret={made?.secret ?? null}
+        onClose={() => {
+          if (made !== null) toList(made.id)
+          setMade(null)
         }}
       />
     </Page>

@@ -11,8 +11,11 @@ import {
 } from '../../contract/devices'
 import { pathTo } from '../../contract/pages'
 import { needs } from '../../contract/permissions'
+import { takesPins } from '../../contract/pin-entry'
+import { WHO_CAN_OPEN_COMMAND } from '../../journal/who-can-open'
 import { listPlacePath } from '../../ui/data-table/list-memory'
 import { DeleteDeviceDialog } from './delete-device-dialog'
+import { NewKeypadSecretDialog } from './keypad-secret'
 import { placeText } from './device-place'
 
 // Every verb on a device, declared once (decision 063): the palette ("unlock recep", a result's
@@ -96,6 +99,23 @@ export const deleteDeviceAction: DeviceAction = {
   run: () => undefined,
 }
 
+/** A keypad's new secret asks, then shows it once, where the person is. */
+function NewSecret({ entity, onClose }: ActionDialogProps<Device>) {
+  return <NewKeypadSecretDialog device={entity} onClose={onClose} />
+}
+
+export const keypadSecretAction: DeviceAction = {
+  id: 'device.keypad-secret',
+  label: (LL) => LL.keypad.secretAction(),
+  needs: { anyOf: needs('devices', 'update') },
+  applies: takesPins,
+  // It puts a secret on screen: chosen by name, never what Enter does on a result.
+  reveals: true,
+  tone: 'secondary',
+  dialog: (props) => <NewSecret {...props} />,
+  run: () => undefined,
+}
+
 /** Every action on a device, in the palette's order: opening it first (what Enter does). */
 export const deviceActions: readonly DeviceAction[] = [
   {
@@ -112,7 +132,18 @@ export const deviceActions: readonly DeviceAction[] = [
     needs: { anyOf: needs('devices', 'update') },
     run: (ctx, device) => ctx.navigate(pathTo('devices-edit', { id: device.device_id })),
   },
+  keypadSecretAction,
   deleteDeviceAction,
+  {
+    // "who can open recep": the device's "Who can open this?", with focus on it.
+    id: 'device.who-can-open',
+    label: (LL) => LL.access.palette.whoCanOpen(),
+    needs: { anyOf: needs('credentials', 'read') },
+    run: (ctx, device) =>
+      ctx.navigate(
+        pathTo('devices-view', { id: device.device_id }, { command: WHO_CAN_OPEN_COMMAND }),
+      ),
+  },
   {
     // "audit recep": the audit log searched for the device, as its page's "all in the audit log".
     id: 'device.audits',

@@ -6,15 +6,20 @@ import { pathTo } from '../../contract/pages'
 import { needs } from '../../contract/permissions'
 import { useSession } from '../../session/session-context'
 import { Button, buttonClass } from '../../ui/button'
-import { deleteDeviceAction } from './device-actions'
+import { deleteDeviceAction, keypadSecretAction } from './device-actions'
 import * as styles from './devices.css'
 
-/** Edit and Delete beside the device's name, each where the user may; a deleted device's list follows. */
+/**
+ * Edit, a keypad's new secret and Delete beside the device's name, each where the user may; a
+ * deleted device's list follows.
+ */
 export function DeviceViewActions({ device }: { device: Device }) {
   const { LL } = useI18nContext()
   const { can } = useSession()
   const perform = usePerform()
   const canDelete = can(deleteDeviceAction.needs.anyOf ?? [])
+  const newSecret =
+    can(keypadSecretAction.needs.anyOf ?? []) && (keypadSecretAction.applies?.(device) ?? true)
   return (
     <div className={styles.headerActions}>
       {can(needs('devices', 'update')) ? (
@@ -24,6 +29,11 @@ export function DeviceViewActions({ device }: { device: Device }) {
         >
           {LL.devices.edit()}
         </Link>
+      ) : null}
+      {newSecret ? (
+        <Button tone="secondary" onClick={() => perform(keypadSecretAction, device)}>
+          {keypadSecretAction.label(LL)}
+        </Button>
       ) : null}
       {canDelete ? (
         <Button tone="danger" onClick={() => perform(deleteDeviceAction, device)}>

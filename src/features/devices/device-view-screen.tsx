@@ -15,6 +15,7 @@ import { Page } from '../../ui/page'
 import { DeviceCommands } from './device-commands'
 import { DeviceRecentAudits } from './device-recent-audits'
 import { DeviceViewActions } from './device-view-actions'
+import { TryPin } from './try-pin'
 import { placeText } from './device-place'
 import { BatteryBar, CapabilityList, ConnectionText } from './device-status'
 import * as styles from './devices.css'
@@ -91,6 +92,7 @@ export function DeviceViewScreen() {
         </dl>
       </section>
       <DeviceCommands device={device} />
+      <TryPin device={device} />
       {can(needs('devices:audits', 'read')) ? (
         <DeviceRecentAudits deviceId={device.device_id} name={device.name} />
       ) : null}

@@ -105,3 +105,31 @@ export const headerActions = style({ display: 'flex', flexWrap: 'wrap', gap: var
 export const lostIntro = style({ margin: 0, fontWeight: vars.fontWeight.medium })
 
 export const lostList = style({ margin: `${vars.space.xs} 0 0`, paddingInlineStart: vars.space.lg })
+
+/** "Try a PIN": the PIN field with its show toggle, then the keys three in a row. */
+export const keypad = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md })
+
+export const keypadField = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'flex-start',
+  gap: vars.space.sm,
+})
+
+export const keys = style({
+  display: 'grid',
+  gridTemplateColumns: 'repeat(3, 5rem)',
+  gap: vars.space.sm,
+})
+
+export const granted = style({
+  margin: 0,
+  color: vars.color.success,
+  fontWeight: vars.fontWeight.bold,
+})
+
+export const denied = style({
+  margin: 0,
+  color: vars.color.danger,
+  fontWeight: vars.fontWeight.bold,
+})

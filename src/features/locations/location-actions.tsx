@@ -6,6 +6,7 @@ import type { PaletteContext } from '../../commands/registry'
 import type { Location } from '../../contract/locations'
 import { pathTo } from '../../contract/pages'
 import { lockdownNeeds, needs } from '../../contract/permissions'
+import { WHO_CAN_OPEN_COMMAND } from '../../journal/who-can-open'
 
 // Every verb on a location, declared once (decision 063) and read by the palette. "Lock down",
 // "add a floor" and "upload a plan" open their editors on the location's own screens, which hold
@@ -79,6 +80,16 @@ export const locationActions: readonly LocationAction[] = [
     needs: { anyOf: lockdownNeeds.start },
     run: (ctx, location) =>
       ctx.navigate(pathTo('locations-view', { id: id(location) }, { command: 'lockdown' })),
+  },
+  {
+    // "who can open acme": the location's "Who can open this?", with focus on it.
+    id: 'location.who-can-open',
+    label: (LL) => LL.access.palette.whoCanOpen(),
+    needs: { anyOf: needs('credentials', 'read') },
+    run: (ctx, location) =>
+      ctx.navigate(
+        pathTo('locations-view', { id: id(location) }, { command: WHO_CAN_OPEN_COMMAND }),
+      ),
   },
   {
     id: 'location.add-floor',

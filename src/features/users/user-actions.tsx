@@ -1,5 +1,6 @@
 import { useLocation } from 'wouter'
 import type { TranslationFunctions } from '../../../i18n/i18n-types'
+import { refetchAfterPinChange, removePersonPin } from '../../api/access'
 import { inviteUser } from '../../api/users'
 import { actionAvailability } from '../../commands/availability'
 import type { Action, ActionDialogProps, Message, Viewer } from '../../commands/command'
@@ -11,6 +12,8 @@ import type { Me, User } from '../../contract/users'
 import { listPlacePath } from '../../ui/data-table/list-memory'
 import { DeleteUserDialog } from './delete-user-dialog'
 import { DisableUserDialog } from './disable-user-dialog'
+import { PersonPinDialog } from './person-pin-dialog'
+import { USER_ACCESS_COMMAND } from './user-access'
 import { AddToGroupDialog, RemoveFromGroupDialog } from './group-membership-dialogs'
 import { fullName } from './user-names'
 
@@ -20,7 +23,7 @@ import { fullName } from './user-names'
 export type UserVerb = Action<User, PaletteContext>
 
 export type UserActionName =
-  'edit' | 'invite-email' | 'invite-sms' | 'disable' | 'enable' | 'delete'
+  'edit' | 'invite-email' | 'invite-sms' | 'disable' | 'enable' | 'delete' | 'pin' | 'pin-remove'
 
 const exceeds: Message = (LL) => LL.users.notManageable()
 const noPhone: Message = (LL) => LL.users.noPhone()
@@ -86,6 +89,14 @@ function Delete({ entity, onClose }: ActionDialogProps<User>) {
   )
 }
 
+/** Making or changing a PIN asks in its own dialog, which then shows the new PIN once. */
+function NewPin({ entity, onClose }: ActionDialogProps<User>) {
+  return <PersonPinDialog user={entity} onClose={onClose} />
+}
+
+// A person's own PIN is the person's: whoever may edit them may make, change or remove it.
+const pinNeeds = needs('users', 'update')
+
 export const userVerbs: Record<UserActionName, UserVerb> = {
   edit: {
     id: 'user.edit',
@@ -133,6 +144,34 @@ export const userVerbs: Record<UserActionName, UserVerb> = {
     dialog: (props) => <Delete {...props} />,
     run: () => undefined,
   },
+  pin: {
+    id: 'user.pin',
+    label: (LL) => LL.personPin.palette.make(),
+    needs: { anyOf: pinNeeds },
+    blocked: unmanageable,
+    // It puts a new PIN on screen: chosen by name, never what Enter does on a result.
+    reveals: true,
+    dialog: (props) => <NewPin {...props} />,
+    run: () => undefined,
+  },
+  'pin-remove': {
+    id: 'user.pin-remove',
+    label: (LL) => LL.personPin.palette.remove(),
+    needs: { anyOf: pinNeeds },
+    blocked: unmanageable,
+    tone: 'danger',
+    confirm: {
+      tone: 'destructive',
+      title: (LL, user) => LL.personPin.removeTitle({ name: fullName(user) }),
+      body: (LL, user) => LL.personPin.removeBody({ name: fullName(user) }),
+      confirm: (LL) => LL.personPin.remove(),
+    },
+    succeeded: (LL, user) => LL.personPin.removedNotice({ name: fullName(user) }),
+    run: (_, user, { queryClient }) =>
+      removePersonPin(user.user_id)
+        .then(() => refetchAfterPinChange(queryClient))
+        .then(() => ({ auditId: null })),
+  },
 }
 
 function AddToGroup({ entity, onClose }: ActionDialogProps<User>) {
@@ -147,7 +186,7 @@ function RemoveFromGroup({ entity, onClose }: ActionDialogProps<User>) {
  * A person into or out of an access group (decision 065): "add clara" in the palette asks for the
  * group in its dialog; the users list's selection bar adds many at once.
  */
-export const groupVerbs = {
+export const membershipVerbs = {
   add: {
     id: 'user.add-to-group',
     bulk: true,
@@ -182,8 +221,17 @@ export const userActions: readonly UserVerb[] = [
   userVerbs.disable,
   userVerbs.enable,
   userVerbs.delete,
-  groupVerbs.add,
-  groupVerbs.remove,
+  membershipVerbs.add,
+  membershipVerbs.remove,
+  userVerbs.pin,
+  {
+    // "where can pia go": her page's "Where Pia can go", with focus on it.
+    id: 'user.access',
+    label: (LL) => LL.access.palette.whereCanGo(),
+    needs: { anyOf: needs('credentials', 'read') },
+    run: (ctx, user) =>
+      ctx.navigate(pathTo('users-view', { id: user.user_id }, { command: USER_ACCESS_COMMAND })),
+  },
   {
     // "audit kira": the audit log searched for what the user did (it matches the actor's e-mail).
     id: 'user.audits',

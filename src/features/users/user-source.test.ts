@@ -3,7 +3,7 @@ import en from '../../../i18n/en'
 import { initFormatters } from '../../../i18n/formatters'
 import type { Translations } from '../../../i18n/i18n-types'
 import { i18nObject, loadedFormatters, loadedLocales } from '../../../i18n/i18n-util'
-import { entityCommands, type EntityHit } from '../../commands/entity-source'
+import { defaultAction, entityCommands, type EntityHit } from '../../commands/entity-source'
 import type { PaletteContext } from '../../commands/registry'
 import { allPermissions, type Can } from '../../contract/permissions'
 import type { User } from '../../contract/users'
@@ -45,12 +45,14 @@ const user = (changes: Partial<User>): User => ({
   ...changes,
 })
 
+const hitOf = (target: User): EntityHit<PaletteContext> => ({
+  source: userSource,
+  entity: target,
+  view: userSource.view(target),
+})
+
 function offered(target: User, can: Can, viewerId = 1) {
-  const hit: EntityHit<PaletteContext> = {
-    source: userSource,
-    entity: target,
-    view: userSource.view(target),
-  }
+  const hit = hitOf(target)
   return Object.fromEntries(
     entityCommands(hit, can, { userId: viewerId }).map(({ command, availability }) => [
       command.label(LL),
@@ -74,6 +76,8 @@ describe('users in the palette', () => {
       'Delete user': 'enabled',
       'Add to group…': 'enabled',
       'Remove from group…': 'enabled',
+      'Make PIN': 'enabled',
+      'Where can … go': 'enabled',
       'Audit log of': 'enabled',
     })
     expect(offered(user({ phone_number: '+49 30 1234567' }), orgAdmin)['Invite by SMS']).toBe(
@@ -100,5 +104,13 @@ describe('users in the palette', () => {
     expect(own['Disable user']).toBe('You cannot disable your own account.')
     expect(own['Delete user']).toBe('You cannot delete your own account.')
     expect(own['Edit user']).toBe('enabled')
+  })
+
+  it('never makes a PIN on Enter: it is chosen by name', () => {
+    const commands = entityCommands(hitOf(user({})), orgAdmin, { userId: 1 })
+    expect(defaultAction(commands)?.command.label(LL)).toBe('View user')
+    const pin = commands.filter(({ command }) => command.label(LL) === 'Make PIN')
+    expect(pin.map((entry) => entry.reveals)).toEqual([true])
+    expect(defaultAction(pin)).toBeUndefined()
   })
 })

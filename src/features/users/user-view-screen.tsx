@@ -20,6 +20,8 @@ import {
   type UserActionName,
   type UserVerb,
 } from './user-actions'
+import { PersonPinPanel } from './person-pin-panel'
+import { UserAccess } from './user-access'
 import { UserBadges } from './user-columns'
 import { groupByResource } from './user-form-model'
 import { roleName } from '../../lib/role-name'
@@ -42,6 +44,8 @@ const buttonLabel: Record<UserActionName, Message> = {
   disable: (LL) => LL.users.disable(),
   enable: (LL) => LL.users.enable(),
   delete: (LL) => LL.users.delete(),
+  pin: (LL) => LL.personPin.make(),
+  'pin-remove': (LL) => LL.personPin.remove(),
 }
 
 /** /users/view/:id — every field, roles, effective permissions and what may be done with the user. */
@@ -81,7 +85,7 @@ function UserView({ user }: { user: User }) {
     if (requested !== undefined) askDeepLink(requested)
   }, [requested])
 
-  const actionButton = (action: UserActionName) => {
+  const actionButton = (action: UserActionName, label = buttonLabel[action](LL)) => {
     const s = state(action)
     if (s.state === 'absent') return null
     const verb = userVerbs[action]
@@ -94,7 +98,7 @@ function UserView({ user }: { user: User }) {
           aria-describedby={s.state === 'disabled' ? reasonId : undefined}
           onClick={() => perform(verb, user)}
         >
-          {buttonLabel[action](LL)}
+          {label}
         </Button>
         {s.state === 'disabled' ? (
           <span id={reasonId} className={styles.reason}>
@@ -169,8 +173,10 @@ function UserView({ user }: { user: User }) {
         )}
       </section>
       <section className={styles.section} aria-label={LL.users.actions()}>
-        {pageVerbs.map(actionButton)}
+        {pageVerbs.map((action) => actionButton(action))}
       </section>
+      <PersonPinPanel user={user} actionButton={actionButton} />
+      <UserAccess user={user} />
       <JournalHistory type="user" id={user.user_id} />
     </Page>
   )

@@ -96,3 +96,23 @@ export const bulkSummary = style({
   margin: `${vars.space.sm} 0 0`,
   fontWeight: vars.fontWeight.medium,
 })
+
+/** "Where … can go": a building's places, each with its grants. */
+export const building = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs })
+
+export const buildingTitle = style({ margin: 0, fontSize: vars.fontSize.md })
+
+export const accessList = style({
+  listStyle: 'none',
+  margin: 0,
+  padding: 0,
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xs,
+})
+
+export const accessPlace = style({ display: 'flex', flexDirection: 'column', gap: vars.space.xs })
+
+export const placeName = style({ fontWeight: vars.fontWeight.medium })
+
+export const open = style({ color: vars.color.success, fontWeight: vars.fontWeight.medium })
