@@ -19,22 +19,21 @@ import { detailOptions, refetchAfterWrite, resourceKeys } from './queries'
 
 /**
  * "Who can open this?" for a door, location or device: now (`at` undefined) or at a past moment,
- * with a repeating schedule read on `timeZone`'s clock, the page of people from `start`. Keyed
+ * the page of people from `start`, read and written on the place's clock (decision 067). Keyed
  * under the journal, so every write's refetch of the journal refreshes it too.
  */
 export function whoCanOpen(
   type: AccessTargetType,
   id: number,
   at: string | undefined,
-  timeZone: string,
   start: number,
 ) {
   return {
-    queryKey: [...journalKeys.all, 'access', type, id, at ?? 'now', timeZone, start] as const,
+    queryKey: [...journalKeys.all, 'access', type, id, at ?? 'now', start] as const,
     queryFn: ({ signal }: { signal: AbortSignal }) =>
       apiRequest(AccessAnswer, {
         path: ACCESS_PATH,
-        query: { [`${type}_id`]: id, at, time_zone: timeZone, start },
+        query: { [`${type}_id`]: id, at, start },
         signal,
       }),
   }

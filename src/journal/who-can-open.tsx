@@ -44,8 +44,6 @@ export function WhoCanOpen(props: WhoCanOpenProps) {
 function WhoCanOpenSection({ type, id, name, past }: WhoCanOpenProps & { past: boolean }) {
   const { LL, locale } = useI18nContext()
   const headingId = useId()
-  const timeZone = useMemo(() => Intl.DateTimeFormat().resolvedOptions().timeZone, [])
-  const textPlace: TextPlace = useMemo(() => ({ locale }), [locale])
   const exact = useMemo(
     () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }),
     [locale],
@@ -60,18 +58,26 @@ function WhoCanOpenSection({ type, id, name, past }: WhoCanOpenProps & { past: b
   }
   const at = instantOf(typed) ?? undefined
   const now = useQuery({
-    ...whoCanOpen(type, id, undefined, timeZone, at === undefined ? start : 0),
+    ...whoCanOpen(type, id, undefined, at === undefined ? start : 0),
     placeholderData: keepPreviousData,
   })
   const since = now.data?.journal_since ?? null
   const tooEarly = at !== undefined && since !== null && Date.parse(at) < Date.parse(since)
   const moment = useQuery({
-    ...whoCanOpen(type, id, at, timeZone, start),
+    ...whoCanOpen(type, id, at, start),
     enabled: at !== undefined && !tooEarly,
     placeholderData: keepPreviousData,
   })
   const query = at === undefined ? now : moment
   const answer = tooEarly ? undefined : query.data
+  // The place's clock, which its schedules are read on (decision 067): hours and moments in it.
+  const zone = answer?.place_time_zone
+  const textPlace: TextPlace = useMemo(() => ({ locale, timeZone: zone }), [locale, zone])
+  const onPlaceClock = useMemo(
+    () =>
+      new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short', timeZone: zone }),
+    [locale, zone],
+  )
   // The palette's "Who can open …" lands here: on the section, once its answer is on screen.
   const heading = useAskedSection(WHO_CAN_OPEN_COMMAND, answer !== undefined && name === undefined)
   return (
@@ -100,8 +106,11 @@ function WhoCanOpenSection({ type, id, name, past }: WhoCanOpenProps & { past: b
         <>
           <p className={styles.muted} aria-live="polite">
             {at === undefined
-              ? LL.journal.asOfNow({ zone: timeZone })
-              : LL.journal.asOf({ moment: exact.format(Date.parse(answer.at)), zone: timeZone })}
+              ? LL.journal.asOfNow({ zone: answer.place_time_zone })
+              : LL.journal.asOf({
+                  moment: onPlaceClock.format(Date.parse(answer.at)),
+                  zone: answer.place_time_zone,
+                })}
             {' · '}
             {LL.journal.peopleCount({ count: answer.people_count })}
             {answer.people.length < answer.people_count

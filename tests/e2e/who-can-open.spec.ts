@@ -13,6 +13,8 @@ import {
 // History shows it, the Journal about the door shows it, and "Who can open this?" on the door (picked
 // in its building's tree) and on the lock lists Jonas at a moment before the change and not after it.
 
+// The browser in UTC, the demo's buildings on Berlin time: the answer is on the building's clock
+// (decision 067).
 test.use({ locale: 'en-US', timezoneId: 'UTC' })
 
 const jonas = 'jonas.wolf@acme.example'
@@ -108,7 +110,7 @@ test('a changed schedule: in the History, the Journal about the door, and who co
   const doorWho = page
     .getByTestId('who-can-open')
     .filter({ has: page.getByRole('heading', { name: `Who can open Door ${door}?` }) })
-  await expect(doorWho.getByText(/^Now, in UTC/)).toBeVisible()
+  await expect(doorWho.getByText(/^Now, in Europe\/Berlin/)).toBeVisible()
   await expect(doorWho.getByText(jonas)).toHaveCount(0)
   await doorWho.getByLabel('Moment').fill(before.toISOString().slice(0, 19))
   await expect(doorWho.getByText(/as it was then/)).toBeVisible()
@@ -124,7 +126,7 @@ test('a changed schedule: in the History, the Journal about the door, and who co
   await page.goto(`/devices/view/${device.device_id}`)
   const who = page.getByTestId('who-can-open')
   await expect(who.getByRole('heading', { name: 'Who can open this?' })).toBeVisible()
-  await expect(who.getByText(/^Now, in UTC/)).toBeVisible()
+  await expect(who.getByText(/^Now, in Europe\/Berlin/)).toBeVisible()
   await expect(who.getByText(jonas)).toHaveCount(0)
   const moment = who.getByLabel('Moment')
   await moment.focus()
@@ -142,7 +144,7 @@ test('a changed schedule: in the History, the Journal about the door, and who co
   await expectNoSeriousA11yViolations(page)
   const nowButton = who.getByRole('button', { name: 'Now' })
   await nowButton.press('Enter')
-  await expect(who.getByText(/^Now, in UTC/)).toBeVisible()
+  await expect(who.getByText(/^Now, in Europe\/Berlin/)).toBeVisible()
   // Back at now, focus stays on the button that did it, not on the page's body.
   await expect(nowButton).toBeFocused()
   await expect(who.getByText(jonas)).toHaveCount(0)
@@ -171,7 +173,7 @@ test('staff see who can open a lock now, without the journal’s moments', async
   if (!first) throw new Error('no device')
   await page.goto(`/devices/view/${first.device_id}`)
   const who = page.getByTestId('who-can-open')
-  await expect(who.getByText(/^Now, in UTC/)).toBeVisible()
+  await expect(who.getByText(/^Now, in Europe\/Berlin/)).toBeVisible()
   await expect(who.getByLabel('Moment')).toHaveCount(0)
 })
 
