@@ -1,4 +1,3 @@
-import { DateTime } from 'luxon'
 import type { AccessGrant, AccessPerson, AccessTargetType } from '../../src/contract/access'
 import type { RuleTargetType } from '../../src/contract/access-model'
 import type { JournalTargetType } from '../../src/contract/journal'
@@ -11,6 +10,7 @@ import {
   type PlaceKey,
 } from '../access/evaluate'
 import { modelAt } from '../access/model-at'
+import { writerIn } from '../access/written-in'
 import type { Prepared, Queryable } from './database'
 import { asTheyWere, byId, noRewind, rewindOf } from './rewind'
 
@@ -512,10 +512,6 @@ function tuplesOf(open: readonly OpenRule[], model: NamedModel): RuleTuple[] {
   })
 }
 
-/** An instant written on the wall clock of `zone`, with its offset (2027-03-28T03:30:00.000+02:00). */
-export const writtenIn = (value: string | Date, zone: string) =>
-  DateTime.fromJSDate(new Date(value)).setZone(zone).toISO() ?? new Date(value).toISOString()
-
 export interface WhoCanOpen {
   people_count: number
   people: AccessPerson[]
@@ -558,7 +554,7 @@ export async function whoCanOpen(
   ])
   // The database writes its own timestamp format into JSON; the answer's is ISO 8601 on the wall
   // clock of the zone asked for.
-  const write = (value: string) => writtenIn(value, writeIn)
+  const write = writerIn(writeIn)
   const people = (result?.people ?? []).map((person) => ({
     ...person,
     grants: person.grants.map((grant) => {

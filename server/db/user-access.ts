@@ -3,15 +3,9 @@ import type { Repetition } from '../../src/contract/credentials'
 import type { PlaceGrant, UserAccessAnswer, UserPlace } from '../../src/contract/pin-entry'
 import { modelNow, ruleVerdict, type NamedModel, type RuleRow } from '../access/evaluate'
 import { modelAt } from '../access/model-at'
-import { wallClock } from '../access/schedule'
-import {
-  credentialTable,
-  memberTable,
-  rowsThen,
-  writtenIn,
-  zonesOf,
-  type RewoundTable,
-} from './access-at'
+import { wallClock, type WallClock } from '../access/schedule'
+import { writerIn } from '../access/written-in'
+import { credentialTable, memberTable, rowsThen, zonesOf, type RewoundTable } from './access-at'
 import type { Prepared, Queryable } from './database'
 
 // "Where can they go?" (decision 067): every place a person's direct credentials name and every
@@ -134,18 +128,24 @@ function byPlace(a: UserPlace, b: UserPlace) {
   )
 }
 
-/** The rule's grant to a member, with whether it opens at `at` in the place's zone. */
+/** A zone's wall clock at the moment and its writer, made once per answer (Luxon is not cheap). */
+interface OnClock {
+  clock: WallClock
+  write: (value: string | Date) => string
+}
+
+/** The rule's grant to a member, with whether it opens at `at` on the place's clock. */
 function ruleGrant(
   rule: RuleRow,
   model: NamedModel,
   membership: MembershipRow,
   at: Date,
-  zone: string,
+  place: OnClock,
   disabled: boolean,
 ): PlaceGrant {
   const schedule = rule.schedule_id === null ? undefined : model.schedules.get(rule.schedule_id)
-  const verdict = ruleVerdict(rule, model, membership, at, wallClock(at, zone))
-  const write = (value: string | Date | null) => (value === null ? null : writtenIn(value, zone))
+  const verdict = ruleVerdict(rule, model, membership, at, place.clock)
+  const write = (value: string | Date | null) => (value === null ? null : place.write(value))
   return {
     kind: 'rule',
     rule_id: rule.rule_id,
@@ -203,6 +203,15 @@ export async function whereCanTheyGo(
     ],
   )
   const opens = new Set(found?.open_credentials ?? [])
+  const clocks = new Map<string, OnClock>()
+  const onClock = (zone: string): OnClock => {
+    let known = clocks.get(zone)
+    if (!known) {
+      known = { clock: wallClock(at, zone), write: writerIn(zone) }
+      clocks.set(zone, known)
+    }
+    return known
+  }
   const places = new Map<string, UserPlace>()
   for (const row of found?.places ?? [])
     places.set(`${row.t}:${row.id}`, {
@@ -217,13 +226,13 @@ export async function whereCanTheyGo(
   for (const c of credentials) {
     const place = places.get(`${c.assignment_type}:${c.assignment_id}`)
     if (!place) continue
+    const { write } = onClock(place.time_zone)
     place.grants.push({
       kind: 'credential',
       credential_id: c.credential_id,
       repetition: c.repetition,
-      valid_from: writtenIn(c.start_datetime, place.time_zone),
-      valid_until:
-        c.permanent || c.end_datetime === null ? null : writtenIn(c.end_datetime, place.time_zone),
+      valid_from: write(c.start_datetime),
+      valid_until: c.permanent || c.end_datetime === null ? null : write(c.end_datetime),
       open_now: !disabled && opens.has(c.credential_id),
     })
   }
@@ -233,7 +242,9 @@ export async function whereCanTheyGo(
       if (!place) continue
       for (const membership of memberships)
         if (rule.group_ids.includes(membership.group_id))
-          place.grants.push(ruleGrant(rule, model, membership, at, place.time_zone, disabled))
+          place.grants.push(
+            ruleGrant(rule, model, membership, at, onClock(place.time_zone), disabled),
+          )
     }
   return {
     user_id: userId,

@@ -5,7 +5,8 @@ import {
   type AccessAnswer,
 } from '../../src/contract/access'
 import type { App, Services } from '../context'
-import { placeAt, targetNow, whoCanOpen, writtenIn, type AccessTarget } from '../db/access-at'
+import { writtenIn } from '../access/written-in'
+import { placeAt, targetNow, whoCanOpen, type AccessTarget } from '../db/access-at'
 import { lockdownAt } from '../db/lockdowns'
 import { answerFromOneSnapshot, askedMoment } from '../http/access-question'
 import { ensureInScope, requireScope } from '../http/scope'
