@@ -6094,7 +6094,7 @@ type RootTranslation = {
 		 */
 		rruleHint: string
 		/**
-		 * F​r​o​m
+		 * F​i​r​s​t​ ​d​a​t​e
 		 */
 		dtstart: string
 		/**
@@ -13046,7 +13046,7 @@ export type TranslationFunctions = {
 		 */
 		rruleHint: () => LocalizedString
 		/**
-		 * From
+		 * First date
 		 */
 		dtstart: () => LocalizedString
 		/**

@@ -1481,7 +1481,7 @@ const de = {
     date: 'Datum',
     rrule: 'Wiederholungsregel (RFC 5545)',
     rruleHint: 'Zum Beispiel FREQ=YEARLY;BYMONTH=12;BYMONTHDAY=24 für jeden 24. Dezember.',
-    dtstart: 'Ab',
+    dtstart: 'Erstes Datum',
     from: 'Von',
     until: 'Bis',
     wholeDayHint: 'Abwählen, um die Uhrzeiten anzugeben.',

@@ -1602,7 +1602,7 @@ const en = {
     date: 'Date',
     rrule: 'Recurrence rule (RFC 5545)',
     rruleHint: 'For example FREQ=YEARLY;BYMONTH=12;BYMONTHDAY=24 for every 24 December.',
-    dtstart: 'From',
+    dtstart: 'First date',
     from: 'From',
     until: 'Until',
     wholeDayHint: 'Untick to give the times it covers.',

@@ -224,6 +224,83 @@ test('typed hours fill the week, a typo is named, and the form keeps what was ty
   ).toBeVisible()
 })
 
+test('a calendar’s exceptions by keyboard: a date, a recurrence, one removed', async ({ page }) => {
+  const name = `Closing days ${stamp()}`
+  await signInByKeyboard(page, demo.orgadmin)
+  const { access } = await storedTokens(page)
+  const made = await page.request.post('/access/v1/calendars', {
+    headers: { Authorization: `Bearer ${access}` },
+    data: { name },
+  })
+  expect(made.status()).toBe(201)
+  const { calendar_id } = (await made.json()) as { calendar_id: number }
+  await page.goto(`/calendars/view/${calendar_id}`)
+  const table = page.getByRole('table', { name: `Exceptions of ${name}` })
+
+  // On a date, the whole day: a missing date is named, and focus goes where it is given.
+  await tabTo(page, page.getByRole('button', { name: 'Add exception…' }))
+  await page.keyboard.press('Enter')
+  const dialog = page.getByRole('dialog', { name: 'New exception' })
+  await expect(dialog.getByRole('textbox', { name: 'Name' })).toBeFocused()
+  await page.keyboard.type('Company party')
+  await page.keyboard.press('ControlOrMeta+Enter')
+  const date = dialog.getByRole('textbox', { name: 'Date' })
+  await expect(date).toBeFocused()
+  await expect(date).toHaveAccessibleDescription('A date is required.')
+  await page.keyboard.type('06182027')
+  await page.keyboard.press('ControlOrMeta+Enter')
+  await expect(dialog).toBeHidden()
+  await expect(page.getByText('Exception “Company party” added.')).toBeVisible()
+  const party = table.getByRole('row').filter({ hasText: 'Company party' })
+  await expect(party).toContainText('Fri, Jun 18, 2027')
+  await expect(party).toContainText('Whole day')
+  await expect(party).toContainText('Closed')
+
+  // Every 24 December from 2026, open in the morning only.
+  await tabTo(page, page.getByRole('button', { name: 'Add exception…' }))
+  await page.keyboard.press('Enter')
+  await expect(dialog.getByRole('textbox', { name: 'Name' })).toBeFocused()
+  await page.keyboard.type('Christmas Eve morning')
+  await page.keyboard.press('Tab')
+  await expect(dialog.getByRole('radio', { name: 'On a date' })).toBeFocused()
+  await page.keyboard.press('ArrowDown')
+  await expect(dialog.getByRole('radio', { name: 'Repeatedly' })).toBeChecked()
+  await page.keyboard.press('Tab')
+  await page.keyboard.type('FREQ=YEARLY;BYMONTH=12;BYMONTHDAY=24')
+  await page.keyboard.press('Tab')
+  await expect(dialog.getByLabel('First date')).toBeFocused()
+  await page.keyboard.type('12242026')
+  // Tab walks a date's and a time's own parts before it leaves the field.
+  await tabTo(page, dialog.getByRole('checkbox', { name: 'Whole day' }))
+  await page.keyboard.press('Space')
+  await tabTo(page, dialog.getByLabel('From', { exact: true }))
+  await page.keyboard.type('0800AM')
+  await tabTo(page, dialog.getByLabel('Until', { exact: true }))
+  await page.keyboard.type('1200PM')
+  await tabTo(page, dialog.getByRole('combobox', { name: 'Effect' }))
+  await page.keyboard.press('ArrowDown')
+  await expect(dialog.getByRole('combobox', { name: 'Effect' })).toHaveValue('open')
+  await page.keyboard.press('ControlOrMeta+Enter')
+  await expect(dialog).toBeHidden()
+  const eve = table.getByRole('row').filter({ hasText: 'Christmas Eve morning' })
+  await expect(eve).toContainText('FREQ=YEARLY;BYMONTH=12;BYMONTHDAY=24, from Thu, Dec 24, 2026')
+  await expect(eve).toContainText('08:00–12:00')
+  await expect(eve).toContainText('Open')
+  // Listed by date: the recurrence's first date comes before the party.
+  await expect(table.getByRole('row').nth(1)).toContainText('Christmas Eve morning')
+
+  // Removed: focus goes to the row now in its place.
+  await tabTo(page, page.getByRole('button', { name: 'Remove Christmas Eve morning' }))
+  await page.keyboard.press('Enter')
+  await expect(page.getByText('Exception “Christmas Eve morning” removed.')).toBeVisible()
+  await expect(eve).toHaveCount(0)
+  await expect(page.getByRole('button', { name: 'Remove Company party' })).toBeFocused()
+  const saved = await apiGet<{ exceptions: unknown[] }>(page, `/access/v1/calendars/${calendar_id}`)
+  expect(saved.exceptions).toEqual([
+    { name: 'Company party', date: '2027-06-18', effect: 'closed' },
+  ])
+})
+
 const words = {
   en: {
     schedules: 'Schedules',
