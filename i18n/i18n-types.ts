@@ -5610,12 +5610,6 @@ type RootTranslation = {
 		 */
 		summaryLabel: string
 		/**
-		 * {​d​a​y​s​}​ ​{​t​i​m​e​s​}
-		 * @param {unknown} days
-		 * @param {unknown} times
-		 */
-		summaryPart: RequiredParams<'days' | 'times'>
-		/**
 		 * C​l​o​s​e​d​ ​a​l​l​ ​w​e​e​k
 		 */
 		closedAllWeek: string
@@ -12599,10 +12593,6 @@ export type TranslationFunctions = {
 		 * In words:
 		 */
 		summaryLabel: () => LocalizedString
-		/**
-		 * {days} {times}
-		 */
-		summaryPart: (arg: { days: unknown, times: unknown }) => LocalizedString
 		/**
 		 * Closed all week
 		 */

@@ -1356,7 +1356,6 @@ const de = {
     open: 'offen',
     closed: 'geschlossen',
     summaryLabel: 'In Worten:',
-    summaryPart: '{days} {times}',
     closedAllWeek: 'Die ganze Woche geschlossen',
     offGrid:
       'Manche Zeiten liegen nicht auf der halben Stunde ({times}). Das Raster zeigt sie auf die halbe Stunde erweitert; sie bleiben, wie sie sind, solange Sie das Raster nicht ändern.',

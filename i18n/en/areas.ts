@@ -988,7 +988,6 @@ const areas = {
     open: 'open',
     closed: 'closed',
     summaryLabel: 'In words:',
-    summaryPart: '{days} {times}',
     closedAllWeek: 'Closed all week',
     offGrid:
       'Some times are not on the half hour ({times}). The grid shows them rounded out to the half hour; they are kept as they are unless you change the grid.',

@@ -1476,7 +1476,6 @@ const en = {
     open: 'open',
     closed: 'closed',
     summaryLabel: 'In words:',
-    summaryPart: '{days} {times}',
     closedAllWeek: 'Closed all week',
     offGrid:
       'Some times are not on the half hour ({times}). The grid shows them rounded out to the half hour; they are kept as they are unless you change the grid.',

@@ -11,7 +11,7 @@ import { fieldProps } from '../../ui/form/field-props'
 import { useContractForm } from '../../ui/form/use-contract-form'
 import { showToast } from '../../ui/notice'
 import { TextField } from '../../ui/text-field'
-import { DialogForm } from './dialog-form'
+import { DialogForm } from '../../ui/form/dialog-form'
 import { useAddHolidays } from './use-calendar-mutations'
 
 interface HolidaysDialogProps {
