@@ -1356,7 +1356,6 @@ const de = {
     open: 'offen',
     closed: 'geschlossen',
     summaryLabel: 'In Worten:',
-    summaryPart: '{days} {times}',
     closedAllWeek: 'Die ganze Woche geschlossen',
     offGrid:
       'Manche Zeiten liegen nicht auf der halben Stunde ({times}). Das Raster zeigt sie auf die halbe Stunde erweitert; sie bleiben, wie sie sind, solange Sie das Raster nicht ändern.',
@@ -1402,6 +1401,8 @@ const de = {
     row: '{name}, {hours}',
     calendarCount: '{count} Kalender',
     notFound: 'Diesen Zeitplan gibt es nicht, oder Sie dürfen ihn nicht sehen.',
+    nameTaken: 'Einen Zeitplan mit diesem Namen gibt es schon.',
+    inUse: 'Noch von {count} {{Zutrittsregel|Zutrittsregeln}} genutzt: Nehmen Sie ihn zuerst dort heraus.',
     zoneNote:
       'Die Zeiten gelten auf der Uhr des Ortes, für den der Zeitplan genutzt wird: Ein Gebäude in Berlin öffnet um 07:00 Berliner Zeit.',
     week: 'Die Woche',
@@ -1454,6 +1455,8 @@ const de = {
     row: '{name}, {exceptions}',
     exceptionCount: '{count} {{Ausnahme|Ausnahmen}}',
     notFound: 'Diesen Kalender gibt es nicht, oder Sie dürfen ihn nicht sehen.',
+    nameTaken: 'Einen Kalender mit diesem Namen gibt es schon.',
+    inUse: 'Noch von {count} {{Zeitplan|Zeitplänen}} genutzt: Entfernen Sie ihn zuerst dort.',
     tableCaption: 'Ausnahmen von {name}',
     noExceptions: 'Noch keine Ausnahmen.',
     exceptionName: 'Name',
@@ -1477,7 +1480,7 @@ const de = {
     date: 'Datum',
     rrule: 'Wiederholungsregel (RFC 5545)',
     rruleHint: 'Zum Beispiel FREQ=YEARLY;BYMONTH=12;BYMONTHDAY=24 für jeden 24. Dezember.',
-    dtstart: 'Ab',
+    dtstart: 'Erstes Datum',
     from: 'Von',
     until: 'Bis',
     wholeDayHint: 'Abwählen, um die Uhrzeiten anzugeben.',
@@ -1530,6 +1533,7 @@ const de = {
     deleted_notice: 'Zutrittsregel „{name}“ gelöscht.',
     row: '{name}: {groups} in {places}, {schedule}',
     notFound: 'Diese Zutrittsregel gibt es nicht, oder Sie dürfen sie nicht sehen.',
+    nameTaken: 'Eine Zutrittsregel mit diesem Namen gibt es schon.',
     intro:
       'Mitglieder der Gruppen dürfen die Orte öffnen, solange der Zeitplan offen und die Regel gültig ist.',
     groupCount: '{count} {{Gruppe|Gruppen}}',

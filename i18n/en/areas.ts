@@ -988,7 +988,6 @@ const areas = {
     open: 'open',
     closed: 'closed',
     summaryLabel: 'In words:',
-    summaryPart: '{days} {times}',
     closedAllWeek: 'Closed all week',
     offGrid:
       'Some times are not on the half hour ({times}). The grid shows them rounded out to the half hour; they are kept as they are unless you change the grid.',
@@ -1033,6 +1032,8 @@ const areas = {
     row: '{name}, {hours}',
     calendarCount: '{count} {{calendar|calendars}}',
     notFound: 'This schedule does not exist, or it is not yours to see.',
+    nameTaken: 'A schedule with this name already exists.',
+    inUse: 'Still used by {count} access {{rule|rules}}: take it out of them first.',
     zoneNote:
       'Times are read on the wall clock of each place the schedule is used for: a building in Berlin opens at 07:00 Berlin time.',
     week: 'The week',
@@ -1084,6 +1085,8 @@ const areas = {
     row: '{name}, {exceptions}',
     exceptionCount: '{count} {{exception|exceptions}}',
     notFound: 'This calendar does not exist, or it is not yours to see.',
+    nameTaken: 'A calendar with this name already exists.',
+    inUse: 'Still used by {count} {{schedule|schedules}}: detach it from them first.',
     tableCaption: 'Exceptions of {name}',
     noExceptions: 'No exceptions yet.',
     exceptionName: 'Name',
@@ -1107,7 +1110,7 @@ const areas = {
     date: 'Date',
     rrule: 'Recurrence rule (RFC 5545)',
     rruleHint: 'For example FREQ=YEARLY;BYMONTH=12;BYMONTHDAY=24 for every 24 December.',
-    dtstart: 'From',
+    dtstart: 'First date',
     from: 'From',
     until: 'Until',
     wholeDayHint: 'Untick to give the times it covers.',
@@ -1159,6 +1162,7 @@ const areas = {
     deleted_notice: 'Access rule “{name}” deleted.',
     row: '{name}: {groups} at {places}, {schedule}',
     notFound: 'This access rule does not exist, or it is not yours to see.',
+    nameTaken: 'An access rule with this name already exists.',
     intro:
       'Members of the groups may open the places while the schedule is open and the rule is valid.',
     groupCount: '{count} {{group|groups}}',

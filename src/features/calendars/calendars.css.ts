@@ -1,24 +1,9 @@
 import { style } from '@vanilla-extract/css'
 import { vars } from '../../ui/theme.css'
 
-export const nameLink = style({
-  color: vars.color.primary,
-  fontWeight: vars.fontWeight.medium,
-  textDecoration: 'none',
-  selectors: { '&:hover, &:focus-visible': { textDecoration: 'underline' } },
-})
-
 export const actions = style({ display: 'flex', gap: vars.space.sm, flexWrap: 'wrap' })
 
 export const section = style({ display: 'grid', gap: vars.space.sm, marginTop: vars.space.lg })
-
-export const sectionHeader = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  justifyContent: 'space-between',
-  gap: vars.space.sm,
-})
 
 export const sectionTitle = style({ margin: 0, fontSize: vars.fontSize.lg })
 
@@ -51,8 +36,6 @@ export const cell = style({
 })
 
 export const mono = style({ fontFamily: vars.font.mono, fontSize: vars.fontSize.sm })
-
-export const dialogForm = style({ display: 'flex', flexDirection: 'column', gap: vars.space.lg })
 
 export const row = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.md })
 

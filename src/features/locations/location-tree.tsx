@@ -11,13 +11,8 @@ import { Notice } from '../../ui/notice'
 import { DeleteSpaceDialog } from './delete-space-dialog'
 import { TreeItemActions } from './location-tree-actions'
 import { FloorDialog, type FloorTarget } from './floor-dialog'
-import {
-  childKind,
-  treeKey,
-  typeAhead,
-  visibleRows,
-  type TreeRow,
-} from '../../lib/location-tree-model'
+import { childKind, visibleRows, type TreeRow } from '../../lib/location-tree-model'
+import { useTreeKeys } from '../../ui/use-tree-keys'
 import { TreeItemRow } from './location-tree-item'
 import { useTreeWindow } from './use-tree-window'
 import * as styles from './location-tree.css'
@@ -39,8 +34,6 @@ type Editing =
   | { mode: 'create'; kind: Exclude<SpaceKind, 'floor'>; parent: TreeRow }
   | null
 
-const TYPE_AHEAD_MS = 600
-
 /**
  * The WAI-ARIA tree of one building, edited in place: F2 renames (a floor: its form, with the
  * position), + adds inside, Delete asks.
@@ -61,7 +54,6 @@ export function LocationTree(props: LocationTreeProps) {
   const [floorForm, setFloorForm] = useState<FloorTarget | null>(
     addFloorNow && canCreate ? { floor: null } : null,
   )
-  const typed = useRef({ text: '', at: 0 })
   const treeRef = useRef<HTMLUListElement>(null)
   const save = useSpaceWrite()
   // Rows keep their identity while only focus moves, so a key press re-renders two items, not all.
@@ -142,20 +134,11 @@ export function LocationTree(props: LocationTreeProps) {
     setEditing({ mode: 'create', kind, parent })
   }
 
+  const treeKeys = useTreeKeys({ rows, focusIndex, focus: focusRow, setExpanded })
   const onTreeKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
     if (!(event.target instanceof HTMLElement) || event.target.getAttribute('role') !== 'treeitem')
       return
     if (event.ctrlKey || event.metaKey || event.altKey || current === undefined) return
-    const move = treeKey(rows, focusIndex, event.key)
-    if (move.type !== 'none') {
-      event.preventDefault()
-      if (move.type === 'focus') focusRow(rows[move.index]?.key ?? current.key)
-      else if (move.type === 'expand') toggle(move.key, true)
-      else if (move.type === 'expandSiblings')
-        setExpanded((prev) => new Set([...prev, ...move.keys]))
-      else toggle(move.key, false)
-      return
-    }
     const kind = current.kind === 'device' ? null : current.kind
     if (event.key === 'Enter') {
       event.preventDefault()
@@ -171,15 +154,7 @@ export function LocationTree(props: LocationTreeProps) {
     } else if (event.key === 'Delete' && kind && canDelete) {
       event.preventDefault()
       setDeleting(current)
-    } else if (event.key.length === 1 && event.key !== ' ') {
-      event.preventDefault()
-      const now = event.timeStamp
-      const text =
-        now - typed.current.at < TYPE_AHEAD_MS ? typed.current.text + event.key : event.key
-      typed.current = { text, at: now }
-      const found = typeAhead(rows, focusIndex, text) ?? typeAhead(rows, focusIndex, event.key)
-      if (found !== null) focusRow(rows[found]?.key ?? current.key)
-    }
+    } else treeKeys(event)
   }
 
   // One click handler for the whole tree: items stay memoised without a callback each.

@@ -1,13 +1,11 @@
 import { createColumnHelper } from '@tanstack/react-table'
-import { Link } from 'wouter'
 import type { TranslationFunctions } from '../../../i18n/i18n-types'
 import type { AccessRule } from '../../contract/access-model'
 import { pathTo } from '../../contract/pages'
-import { Button } from '../../ui/button'
+import { deleteColumn, nameColumn } from '../../ui/data-table/common-columns'
 import * as tableStyles from '../../ui/data-table/data-table.css'
 import type { DataTableFeatures } from '../../ui/data-table/features'
 import { GroupNames, placesText, ScheduleName, validityText } from './rule-names'
-import * as styles from './rules.css'
 
 const helper = createColumnHelper<DataTableFeatures, AccessRule>()
 
@@ -18,21 +16,11 @@ interface RuleColumnContext {
   onDelete: ((rule: AccessRule) => void) | null
 }
 
-// Column ids are the server's order_by names where the column sorts.
 export function ruleColumns({ LL, date, onDelete }: RuleColumnContext) {
-  const columns = helper.columns([
-    helper.accessor('name', {
-      id: 'name',
+  return helper.columns([
+    nameColumn<AccessRule>({
       header: LL.rules.name(),
-      size: 200,
-      cell: (info) => (
-        <Link
-          className={styles.nameLink}
-          href={pathTo('rules-view', { id: info.row.original.rule_id })}
-        >
-          {info.getValue()}
-        </Link>
-      ),
+      href: (rule) => pathTo('rules-view', { id: rule.rule_id }),
     }),
     helper.accessor('group_ids', {
       id: 'group_ids',
@@ -63,22 +51,15 @@ export function ruleColumns({ LL, date, onDelete }: RuleColumnContext) {
       meta: { cellClass: tableStyles.muted },
       cell: (info) => validityText(LL, info.row.original, date),
     }),
-    helper.display({
-      id: 'actions',
-      header: LL.rules.actions(),
-      size: 120,
-      enableSorting: false,
-      cell: (info) => (
-        <Button
-          tone="ghost"
-          size="sm"
-          aria-label={LL.rules.deleteNamed({ name: info.row.original.name })}
-          onClick={() => onDelete?.(info.row.original)}
-        >
-          {LL.rules.delete()}
-        </Button>
-      ),
-    }),
+    ...(onDelete
+      ? [
+          deleteColumn<AccessRule>({
+            header: LL.rules.actions(),
+            text: LL.rules.delete(),
+            label: (rule) => LL.rules.deleteNamed({ name: rule.name }),
+            onDelete,
+          }),
+        ]
+      : []),
   ])
-  return onDelete ? columns : columns.filter((column) => column.id !== 'actions')
 }

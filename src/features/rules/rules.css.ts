@@ -12,8 +12,6 @@ export const actions = style({ display: 'flex', gap: vars.space.sm, flexWrap: 'w
 
 export const hint = style({ margin: 0, color: vars.color.muted, fontSize: vars.fontSize.sm })
 
-export const error = style({ color: vars.color.danger, fontSize: vars.fontSize.sm })
-
 export const chips = style({
   display: 'flex',
   flexWrap: 'wrap',

@@ -12,9 +12,9 @@ import { useI18nContext } from '../../../i18n/i18n-react'
 import { locationDeepDetail } from '../../api/locations'
 import type { RuleTarget } from '../../contract/access-model'
 import type { LocationDeep } from '../../contract/locations'
-import { treeKey, typeAhead } from '../../lib/location-tree-model'
 import { LoadFailed } from '../../ui/load-failed'
 import { Spinner } from '../../ui/loading'
+import { useTreeKeys } from '../../ui/use-tree-keys'
 import { coveringTarget, rootKey, targetKey, targetRows, toggleTarget } from './target-tree-model'
 import * as styles from './rules.css'
 
@@ -32,8 +32,6 @@ export function TargetTree({ locationId, value, onChange }: TargetTreeProps) {
   if (!deep.data) return <Spinner label={LL.common.loading()} />
   return <PlaceTree key={locationId} location={deep.data} value={value} onChange={onChange} />
 }
-
-const TYPE_AHEAD_MS = 600
 
 interface PlaceTreeProps {
   location: LocationDeep
@@ -55,7 +53,6 @@ function PlaceTree({ location, value, onChange }: PlaceTreeProps) {
   )
   const [focusKey, setFocusKey] = useState(rootKey(location))
   const moved = useRef(false)
-  const typed = useRef({ text: '', at: 0 })
   const treeRef = useRef<HTMLUListElement>(null)
   const rows = useMemo(() => targetRows(location, expanded), [location, expanded])
   const chosen = useMemo(() => new Set(value.map((t) => targetKey(t.type, t.id))), [value])
@@ -85,30 +82,12 @@ function PlaceTree({ location, value, onChange }: PlaceTreeProps) {
     })
   const choose = (index: number) => onChange(toggleTarget(value, location, rows, index))
 
+  const treeKeys = useTreeKeys({ rows, focusIndex, focus: focusRow, setExpanded })
   const onKeyDown = (event: KeyboardEvent<HTMLUListElement>) => {
-    if (event.ctrlKey || event.metaKey || event.altKey || current === undefined) return
-    const move = treeKey(rows, focusIndex, event.key)
-    if (move.type !== 'none') {
-      event.preventDefault()
-      if (move.type === 'focus') focusRow(rows[move.index]?.key ?? current.key)
-      else if (move.type === 'expand') toggleOpen(move.key, true)
-      else if (move.type === 'expandSiblings')
-        setExpanded((previous) => new Set([...previous, ...move.keys]))
-      else toggleOpen(move.key, false)
-      return
-    }
     if (event.key === ' ' || event.key === 'Enter') {
       event.preventDefault()
       choose(focusIndex)
-    } else if (event.key.length === 1) {
-      event.preventDefault()
-      const now = event.timeStamp
-      const text =
-        now - typed.current.at < TYPE_AHEAD_MS ? typed.current.text + event.key : event.key
-      typed.current = { text, at: now }
-      const found = typeAhead(rows, focusIndex, text) ?? typeAhead(rows, focusIndex, event.key)
-      if (found !== null) focusRow(rows[found]?.key ?? current.key)
-    }
+    } else treeKeys(event)
   }
 
   // A click on the arrow opens or closes; anywhere else on the row chooses.

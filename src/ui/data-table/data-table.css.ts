@@ -225,6 +225,14 @@ globalStyle(
 
 export const muted = style({ color: vars.color.muted })
 
+/** A row's name that links to its page (common-columns.tsx). */
+export const nameLink = style({
+  color: vars.color.primary,
+  fontWeight: vars.fontWeight.medium,
+  textDecoration: 'none',
+  selectors: { '&:hover, &:focus-visible': { textDecoration: 'underline' } },
+})
+
 export const SELECT_WIDTH = 44
 
 export const selectCell = style([

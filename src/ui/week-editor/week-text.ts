@@ -1,7 +1,7 @@
 import type { TranslationFunctions } from '../../../i18n/i18n-types'
 import type { ScheduleInterval } from '../../contract/access-model'
 import { weekdays, type Weekday } from '../../contract/credentials'
-import { daysText } from '../../lib/credential-text'
+import { intervalsText } from '../../lib/access-text'
 import { DAY_MINUTES, minutesOf, timeOf } from './week-cells'
 
 // A week in words both ways: the summary a screen reader reads ("Mon–Fri 07:00–19:00; Sat
@@ -162,22 +162,9 @@ export function problemWords(LL: TranslationFunctions, problem: WeekTextProblem)
 }
 
 /**
- * "Mon–Fri 07:00–19:00; Sat 09:00–13:00": intervals on the same days share their days' words, in
- * the order given; a time across midnight reads as written (Fri 22:00–06:00).
+ * The summary a screen reader reads as the week changes: "Mon–Fri 07:00–19:00; Sat 09:00–13:00"
+ * (the access model's own words for intervals), or "Closed all week" on its own.
  */
 export function weekSummary(LL: TranslationFunctions, intervals: readonly ScheduleInterval[]) {
-  if (intervals.length === 0) return LL.weekEditor.closedAllWeek()
-  const byDays = new Map<string, { days: readonly Weekday[]; times: string[] }>()
-  for (const interval of intervals) {
-    const key = weekdays.filter((d) => interval.days.includes(d)).join(',')
-    const times = `${interval.start}–${interval.end}`
-    const found = byDays.get(key)
-    if (found) found.times.push(times)
-    else byDays.set(key, { days: interval.days, times: [times] })
-  }
-  return [...byDays.values()]
-    .map(({ days, times }) =>
-      LL.weekEditor.summaryPart({ days: daysText(LL, days), times: times.join(', ') }),
-    )
-    .join('; ')
+  return intervals.length === 0 ? LL.weekEditor.closedAllWeek() : intervalsText(LL, intervals)
 }
