@@ -1,0 +1,345 @@
+import { expect, test, type Locator, type Page } from '@playwright/test'
+import { DEV_CLOCK_PATH } from '../../src/contract/dev-clock'
+import { clockPort } from './helpers/expiry-server'
+import {
+  allowAxeTime,
+  demo,
+  expectNoSeriousA11yViolations,
+  signInByKeyboard,
+  storedTokens,
+  useDarkTheme,
+} from './helpers/session'
+
+// Issue 64's done-when, in the console: as orgadmin@demo.local, by keyboard alone, Pia gets her own
+// PIN (shown once) and joins the group "Front desk"; a schedule "Business hours" (Mon–Fri
+// 07:00–19:00 with the calendar "Holidays 2027", DE-BE 2027) and a rule give the group Acme HQ's
+// ground floor. With the server's clock moved, Pia's PIN at "Try a PIN" on the reception door's
+// keypad opens on a weekday at 10:00, not at 20:00 nor on Christmas Day, each with its reason on
+// screen and in the audit log; "Who can open" the door names her through the group; once she is
+// out of the group her PIN is refused and "Who could open" the moment before still names her.
+//
+// The schedules', calendars' and rules' screens are another branch's: until they are here, the
+// test writes those three through the API, as the screens would.
+//
+// On a server of its own (helpers/expiry-server.ts, clockPort): it moves every access decision.
+test.use({
+  baseURL: `http://127.0.0.1:${clockPort(Number(process.env.E2E_PORT ?? 8181))}`,
+  locale: 'en-US',
+  timezoneId: 'Europe/Berlin',
+})
+
+// Wednesday 22 December 2027 (CET, UTC+1) at 10:00 and 20:00, and Christmas Day at 10:00.
+const WEEKDAY_10 = '2027-12-22T09:00:00.000Z'
+const WEEKDAY_20 = '2027-12-22T19:00:00.000Z'
+const CHRISTMAS_10 = '2027-12-25T09:00:00.000Z'
+
+const KEYPAD = 'Keypad – Ground floor Reception door'
+const DOOR = 'Ground floor Reception door'
+
+async function api<T>(page: Page, method: string, path: string, json?: unknown): Promise<T> {
+  const { access } = await storedTokens(page)
+  const response = await page.request.fetch(path, {
+    method,
+    headers: { Authorization: `Bearer ${access}` },
+    ...(json === undefined ? {} : { data: json }),
+  })
+  expect(response.ok(), `${method} ${path}: ${response.status()}`).toBe(true)
+  return (response.status() === 204 ? null : await response.json()) as T
+}
+
+/** Moves the server's clock (null: back to the real time); the server answers its own machine. */
+async function setClock(page: Page, at: string | null) {
+  const response = await page.request.post(DEV_CLOCK_PATH, { data: { at } })
+  expect(response.ok(), `clock to ${at}: ${response.status()}`).toBe(true)
+}
+
+/** Tab until `target` has focus, as a keyboard user does (at most `limit` presses). */
+async function tabTo(page: Page, target: Locator, limit = 40) {
+  for (let i = 0; i < limit; i += 1) {
+    if (await target.evaluate((element) => element === document.activeElement)) return
+    await page.keyboard.press('Tab')
+  }
+  await expect(target).toBeFocused()
+}
+
+interface Place {
+  location: number
+  floor: number
+  device: number
+}
+
+/** Acme HQ's ground floor and the keypad on its reception door, as the seed made them. */
+async function seededPlace(page: Page): Promise<Place> {
+  const locations = await api<{ data: { location_id: number; name: string }[] }>(
+    page,
+    'GET',
+    '/sbm/v1/locations?search=Acme%20HQ&length=10',
+  )
+  const hq = locations.data.find((l) => l.name === 'Acme HQ')
+  if (!hq) throw new Error('the seed has no Acme HQ')
+  const deep = await api<{ floors: { floor_id: number; name: string }[] }>(
+    page,
+    'GET',
+    `/sbm/v1/locations/${hq.location_id}?deep=true`,
+  )
+  const floor = deep.floors.find((f) => f.name === 'Ground floor')
+  const devices = await api<{ data: { device_id: number; name: string }[] }>(
+    page,
+    'GET',
+    `/sbm/v1/devices?search=${encodeURIComponent(KEYPAD)}&length=10`,
+  )
+  const device = devices.data.find((d) => d.name === KEYPAD)
+  if (!floor || !device) throw new Error('the seed has no keypad on the reception door')
+  return { location: hq.location_id, floor: floor.floor_id, device: device.device_id }
+}
+
+/** The calendar, the schedule and the rule, written as their screens would write them. */
+async function writeModel(page: Page, place: Place, groupId: number) {
+  const calendar = await api<{ calendar_id: number }>(page, 'POST', '/access/v1/calendars', {
+    name: 'Holidays 2027',
+  })
+  await api(page, 'POST', `/access/v1/calendars/${calendar.calendar_id}/holidays`, {
+    region: 'DE-BE',
+    year: 2027,
+  })
+  // The journal keeps the real time while the clock moves the decisions: "who could open" the
+  // moment before Pia left the group is asked about a real moment, which this calendar opens
+  // whatever the hour the test runs (the days of the real today and tomorrow in Berlin).
+  const berlinDay = (ms: number) =>
+    new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(ms)
+  const today = [berlinDay(Date.now()), berlinDay(Date.now() + 86_400_000)]
+  expect(today.some((day) => day.startsWith('2027-12-2'))).toBe(false)
+  const running = await api<{ calendar_id: number }>(page, 'POST', '/access/v1/calendars', {
+    name: 'Test runs',
+    exceptions: today.map((date) => ({ name: 'Test run', date, effect: 'open' })),
+  })
+  const schedule = await api<{ schedule_id: number }>(page, 'POST', '/access/v1/schedules', {
+    name: 'Business hours',
+    intervals: [{ days: ['mon', 'tue', 'wed', 'thu', 'fri'], start: '07:00', end: '19:00' }],
+    calendar_ids: [calendar.calendar_id, running.calendar_id],
+  })
+  const rule = await api<{ rule_id: number }>(page, 'POST', '/access/v1/rules', {
+    name: 'Business hours front desk',
+    group_ids: [groupId],
+    targets: [{ type: 'floor', id: place.floor }],
+    schedule_id: schedule.schedule_id,
+  })
+  return async () => {
+    await api(page, 'DELETE', `/access/v1/rules/${rule.rule_id}`)
+    await api(page, 'DELETE', `/access/v1/schedules/${schedule.schedule_id}`)
+    await api(page, 'DELETE', `/access/v1/calendars/${calendar.calendar_id}`)
+    await api(page, 'DELETE', `/access/v1/calendars/${running.calendar_id}`)
+  }
+}
+
+/** Types the PIN at "Try a PIN" with the keyboard and presses Enter; the answer's paragraph. */
+async function tryPin(page: Page, pin: string) {
+  const section = page.getByTestId('try-pin')
+  const field = section.getByLabel('PIN', { exact: true })
+  await tabTo(page, field)
+  await page.keyboard.type(pin)
+  await page.keyboard.press('Enter')
+  await expect(field).toHaveValue('')
+  const answer = page.getByTestId('pin-answer')
+  await expect(answer).not.toContainText('Asking the server')
+  return answer
+}
+
+/** The audit row the answer links to, opened by keyboard: its detail in the audit log. */
+async function auditRowOf(page: Page, answer: Locator) {
+  const link = answer.getByRole('link', { name: /^Audit log entry \d+$/ })
+  await link.focus()
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(/\/audits\?/)
+  const row = page.getByRole('grid').locator('[data-active="true"]')
+  await expect(row).toBeVisible()
+  return row
+}
+
+test('Pia’s own PIN opens the reception door through “Front desk” in business hours only', async ({
+  page,
+}) => {
+  allowAxeTime()
+  await signInByKeyboard(page, demo.orgadmin)
+  const place = await seededPlace(page)
+  const username = `pia.${Date.now()}`
+  let cleanUp: (() => Promise<void>) | null = null
+  let groupId: number | null = null
+  try {
+    // Pia, by keyboard: the form's fields in order, Ctrl+Enter saves.
+    await page.goto('/users/create')
+    await expect(page.getByLabel('Title')).toBeFocused()
+    await tabTo(page, page.getByLabel('First name'))
+    await page.keyboard.type('Pia')
+    await tabTo(page, page.getByLabel('Last name'))
+    await page.keyboard.type('Neumann')
+    await tabTo(page, page.getByLabel('Username'))
+    await page.keyboard.type(username)
+    await tabTo(page, page.getByLabel('E-mail'))
+    await page.keyboard.type(`${username}@acme.example`)
+    await tabTo(page, page.getByLabel('Role', { exact: true }))
+    await page.keyboard.type('Staff')
+    await expect(page.getByLabel('Role', { exact: true })).toHaveValue('staff')
+    await page.keyboard.press('Control+Enter')
+    await expect(page).toHaveURL(/\/users\?row=\d+$/)
+    const pia = Number(new URL(page.url()).searchParams.get('row'))
+
+    // Her page: "Make PIN" asks, then shows the PIN once.
+    await page.goto(`/users/view/${pia}`)
+    const panel = page.getByTestId('person-pin')
+    await expect(panel).toContainText('No personal PIN yet.')
+    await tabTo(page, panel.getByRole('button', { name: 'Make PIN' }))
+    await page.keyboard.press('Enter')
+    const ask = page.getByRole('dialog', { name: 'Make a PIN for Pia Neumann?' })
+    await expect(ask.getByRole('button', { name: 'Make PIN' })).toBeFocused()
+    await page.keyboard.press('Enter')
+    const shown = page.getByRole('dialog', { name: 'The new PIN of Pia Neumann' })
+    await expect(shown.getByRole('button', { name: 'Copy PIN' })).toBeFocused()
+    const pin = (
+      (await shown.getByTestId('shown-once').locator('[aria-hidden]').textContent()) ?? ''
+    ).replace(/\s/g, '')
+    expect(pin).toMatch(/^\d{6,8}$/)
+    await expectNoSeriousA11yViolations(page)
+    await page.keyboard.press('Escape')
+    await expect(shown).toBeHidden()
+    await expect(panel).toContainText(`Has a PIN of ${pin.length} digits, changed on`)
+    await expect(panel.getByRole('button', { name: 'Change PIN' })).toBeFocused()
+    await expect(page.getByText(pin)).toHaveCount(0)
+
+    // The group "Front desk" with Pia, by keyboard.
+    await page.goto('/groups/create')
+    await expect(page.getByLabel('Name')).toBeFocused()
+    await page.keyboard.type('Front desk')
+    await page.keyboard.press('Control+Enter')
+    await expect(page).toHaveURL(/\/groups\/view\/\d+$/)
+    groupId = Number(/\/groups\/view\/(\d+)/.exec(page.url())?.[1])
+    await tabTo(page, page.getByRole('button', { name: 'Add members…' }))
+    await page.keyboard.press('Enter')
+    const add = page.getByRole('dialog', { name: 'Add members to Front desk' })
+    await expect(add.getByRole('combobox', { name: 'Person' })).toBeFocused()
+    await page.keyboard.type(username)
+    await expect(add.getByRole('option', { name: new RegExp(username) })).toBeVisible()
+    await page.keyboard.press('ArrowDown')
+    await page.keyboard.press('Enter')
+    await expect(add.getByText(`${username}@acme.example`)).toBeVisible()
+    await page.keyboard.press('Control+Enter')
+    await expect(add).toBeHidden()
+    const members = page.getByRole('grid', { name: /Members of Front desk/ })
+    await expect(members).toContainText(`${username}@acme.example`)
+
+    cleanUp = await writeModel(page, place, groupId)
+
+    // A weekday at 10:00 in Berlin: granted, with the rule, the group and the interval.
+    await setClock(page, WEEKDAY_10)
+    await page.goto(`/devices/view/${place.device}`)
+    await expect(page.getByRole('heading', { name: 'Try a PIN' })).toBeVisible()
+    let answer = await tryPin(page, pin)
+    await expect(answer).toContainText(
+      'Granted: Pia Neumann through Front desk, rule Business hours front desk, Mon–Fri 07:00–19:00',
+    )
+    await expect(answer).toContainText('Europe/Berlin')
+    await expectNoSeriousA11yViolations(page)
+    let row = await auditRowOf(page, answer)
+    await expect(row).toContainText(
+      `Access granted to ${username}@acme.example: rule “Business hours front desk” through the group “Front desk”.`,
+    )
+
+    // "Who can open" the reception door names Pia through the group.
+    await page.goto(`/devices/view/${place.device}`)
+    const who = page.getByTestId('who-can-open')
+    const piaLine = who.getByRole('listitem').filter({ hasText: `${username}@acme.example` })
+    await expect(piaLine).toContainText(
+      'rule Business hours front desk through the group Front desk',
+    )
+    await expect(piaLine).toContainText('Business hours: Mon–Fri 07:00–19:00')
+    await expect(piaLine.getByRole('link', { name: 'Front desk', exact: true })).toHaveAttribute(
+      'href',
+      `/groups/view/${groupId}`,
+    )
+    // And the door itself, picked in its building's tree.
+    await page.goto(`/locations/view/${place.location}`)
+    const tree = page.getByRole('tree')
+    // The floors start open: the room, then its door.
+    for (const name of ['room Ground floor Reception', `door ${DOOR}`])
+      await tree.getByRole('treeitem', { name, exact: true }).click()
+    const doorWho = page
+      .getByTestId('who-can-open')
+      .filter({ has: page.getByRole('heading', { name: `Who can open Door ${DOOR}?` }) })
+    await expect(
+      doorWho.getByRole('listitem').filter({ hasText: `${username}@acme.example` }),
+    ).toContainText(
+      'via the floor Ground floor · rule Business hours front desk through the group Front desk',
+    )
+    await page.goto(`/devices/view/${place.device}`)
+
+    // 20:00: outside the schedule.
+    await setClock(page, WEEKDAY_20)
+    answer = await tryPin(page, pin)
+    await expect(answer).toContainText('Denied: outside the schedule')
+    row = await auditRowOf(page, answer)
+    await expect(row).toContainText(
+      `Access denied to ${username}@acme.example: outside the schedule.`,
+    )
+
+    // Christmas Day: closed for the holiday, named.
+    await setClock(page, CHRISTMAS_10)
+    await page.goto(`/devices/view/${place.device}`)
+    answer = await tryPin(page, pin)
+    await expect(answer).toContainText(/^Denied: closed for a holiday \(.+\)/)
+    row = await auditRowOf(page, answer)
+    await expect(row).toContainText(
+      `Access denied to ${username}@acme.example: closed for a holiday.`,
+    )
+
+    // Out of the group: her next PIN is refused; the journal has the removal; the moment before
+    // (a real one: see writeModel) she could open the door.
+    await setClock(page, WEEKDAY_10)
+    await page.waitForTimeout(1_100)
+    const before = new Date()
+    await page.waitForTimeout(1_100)
+    await page.goto(`/groups/view/${groupId}`)
+    const member = members.getByRole('row').filter({ hasText: `${username}@acme.example` })
+    await member.click()
+    await page.keyboard.press('Delete')
+    const remove = page.getByRole('alertdialog').or(page.getByRole('dialog'))
+    await expect(remove).toContainText('Front desk')
+    await page.keyboard.press('Shift+Tab')
+    await page.keyboard.press('Enter')
+    await expect(members).not.toContainText(`${username}@acme.example`)
+
+    await page.goto(`/devices/view/${place.device}`)
+    answer = await tryPin(page, pin)
+    await expect(answer).toContainText('Denied: no rule for the person’s groups covers this door')
+
+    await page.goto('/journal?type=group_member')
+    const newest = page
+      .getByRole('grid', { name: 'Admin journal' })
+      .locator('[data-row-index]:not([aria-busy])')
+      .first()
+    await expect(newest).toContainText(`${username}@acme.example`)
+    await expect(newest).toContainText('Deleted')
+
+    await page.goto(`/devices/view/${place.device}`)
+    await expect(who.getByText(`${username}@acme.example`)).toHaveCount(0)
+    const moment = who.getByLabel('Moment')
+    await moment.focus()
+    const local = new Intl.DateTimeFormat('sv-SE', {
+      timeZone: 'Europe/Berlin',
+      dateStyle: 'short',
+      timeStyle: 'medium',
+    })
+      .format(before)
+      .replace(' ', 'T')
+    await moment.fill(local)
+    await expect(who.getByText(/as it was then/)).toBeVisible()
+    await expect(
+      who.getByRole('listitem').filter({ hasText: `${username}@acme.example` }),
+    ).toContainText('through the group Front desk')
+    await useDarkTheme(page)
+    await expectNoSeriousA11yViolations(page)
+  } finally {
+    await setClock(page, null)
+    await cleanUp?.()
+    if (groupId !== null) await api(page, 'DELETE', `/access/v1/groups/${groupId}`)
+  }
+})
