@@ -53,11 +53,11 @@ async function setClock(page: Page, at: string | null) {
   expect(response.ok(), `clock to ${at}: ${response.status()}`).toBe(true)
 }
 
-/** Tab until `target` has focus, as a keyboard user does (at most `limit` presses). */
-async function tabTo(page: Page, target: Locator, limit = 40) {
-  for (let i = 0; i < limit; i += 1) {
+/** Tab (or Shift+Tab) until `target` has focus, as a keyboard user does (at most 40 presses). */
+async function tabTo(page: Page, target: Locator, key: 'Tab' | 'Shift+Tab' = 'Tab') {
+  for (let i = 0; i < 40; i += 1) {
     if (await target.evaluate((element) => element === document.activeElement)) return
-    await page.keyboard.press('Tab')
+    await page.keyboard.press(key)
   }
   await expect(target).toBeFocused()
 }
@@ -141,7 +141,8 @@ async function tryPin(page: Page, pin: string) {
   await page.keyboard.press('Enter')
   await expect(field).toHaveValue('')
   const answer = page.getByTestId('pin-answer')
-  await expect(answer).not.toContainText('Asking the server')
+  await expect(answer).toHaveAttribute('aria-busy', 'false')
+  await expect(answer).not.toBeEmpty()
   return answer
 }
 
@@ -342,4 +343,100 @@ test('Pia’s own PIN opens the reception door through “Front desk” in busin
     await cleanUp?.()
     if (groupId !== null) await api(page, 'DELETE', `/access/v1/groups/${groupId}`)
   }
+})
+
+const paletteDialog = (page: Page) => page.getByRole('dialog', { name: 'Command palette' })
+
+/** Types `text` into the palette, waits for the server's results, and runs the selected row. */
+async function paletteRun(page: Page, text: string, section: string) {
+  await page.keyboard.press('ControlOrMeta+k')
+  await expect(paletteDialog(page).getByRole('combobox')).toBeFocused()
+  await page.keyboard.type(text)
+  await expect(paletteDialog(page).getByText('Searching…')).toBeHidden()
+  const group = paletteDialog(page).getByRole('group', { name: section })
+  await expect(group.getByRole('option').first()).toHaveAttribute('aria-selected', 'true')
+  await page.keyboard.press('Enter')
+  await expect(paletteDialog(page)).toBeHidden()
+}
+
+test('the palette’s verbs land on the sections; axe in both themes, in English and German; a keypad’s 429 and its new secret', async ({
+  page,
+}) => {
+  allowAxeTime()
+  await signInByKeyboard(page, demo.orgadmin)
+  const place = await seededPlace(page)
+
+  // "where can clara go": her page, with focus on where she may go (the seed's rule and group).
+  await paletteRun(page, 'where can clara', 'Where can … go')
+  await expect(page).toHaveURL(/\/users\/view\/\d+$/)
+  const where = page.getByTestId('user-access')
+  await expect(where.getByRole('heading', { name: 'Where Clara can go' })).toBeFocused()
+  await expect(where.getByRole('heading', { name: 'Acme HQ', level: 3 })).toBeVisible()
+  const floor = where.getByRole('listitem').filter({ hasText: 'Floor Ground floor' }).first()
+  await expect(floor).toContainText('times in Europe/Berlin')
+  await expect(floor).toContainText(
+    'rule Reception team — ground floor through the group Reception team · Office hours: Mon–Fri 07:00–19:00',
+  )
+  await expect(floor).toContainText(/· (open|closed) now/)
+  await expect(page.getByTestId('person-pin')).toBeVisible()
+  await expectNoSeriousA11yViolations(page)
+  const clara = page.url()
+
+  // "who can open keypad": the keypad's page, with focus on who can open it.
+  await paletteRun(page, `who can open ${KEYPAD}`, 'Who can open …')
+  await expect(page).toHaveURL(`/devices/view/${place.device}`)
+  await expect(
+    page.getByTestId('who-can-open').getByRole('heading', { name: 'Who can open this?' }),
+  ).toBeFocused()
+  let answer = await tryPin(page, '0000')
+  await expect(answer).toContainText('Denied: the PIN is nobody’s')
+  await expectNoSeriousA11yViolations(page)
+
+  // "New keypad secret…": asks first on Cancel (the keypad must be given the new one), shows it once.
+  await tabTo(page, page.getByRole('button', { name: 'New keypad secret…' }), 'Shift+Tab')
+  await page.keyboard.press('Enter')
+  const ask = page.getByRole('dialog', { name: `Make a new secret for ${KEYPAD}?` })
+  await expect(ask.getByRole('button', { name: 'Cancel' })).toBeFocused()
+  await page.keyboard.press('Tab')
+  await page.keyboard.press('Enter')
+  const secret = page.getByRole('dialog', { name: `The secret of ${KEYPAD}` })
+  await expect(secret.getByRole('button', { name: 'Copy secret' })).toBeFocused()
+  await expect(secret.getByTestId('shown-once')).toHaveText(/^[\w-]{43}$/)
+  await expectNoSeriousA11yViolations(page)
+  await page.keyboard.press('Escape')
+  await expect(page.getByRole('button', { name: 'New keypad secret…' })).toBeFocused()
+
+  await useDarkTheme(page)
+  await expectNoSeriousA11yViolations(page)
+  await page.goto(clara)
+  await expect(where.getByRole('heading', { name: 'Acme HQ', level: 3 })).toBeVisible()
+  await expectNoSeriousA11yViolations(page)
+
+  // In German, still dark, then light.
+  await page.getByTestId('sidebar').getByRole('button', { name: 'Settings' }).click()
+  await page.getByRole('dialog', { name: 'Settings' }).getByLabel('Deutsch').click()
+  await expect(page.getByRole('dialog', { name: 'Einstellungen' })).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(where.getByRole('heading', { name: 'Wohin Clara gehen darf' })).toBeVisible()
+  await expect(where).toContainText(
+    'über die Gruppe Reception team · Office hours: Mo–Fr 07:00–19:00',
+  )
+  await expect(page.getByTestId('person-pin')).toContainText('Persönliche PIN')
+  await expectNoSeriousA11yViolations(page)
+  await page.goto(`/devices/view/${place.device}`)
+  await expect(page.getByRole('heading', { name: 'PIN ausprobieren' })).toBeVisible()
+  answer = await tryPin(page, '0000')
+  await expect(answer).toContainText('Abgelehnt: die PIN gehört niemandem')
+  await expectNoSeriousA11yViolations(page)
+  await page.getByRole('button', { name: /Kontomenü/ }).click()
+  await page.getByRole('menuitem', { name: 'Zum hellen Design wechseln' }).click()
+  await expect(page.locator('html')).toHaveCSS('color-scheme', 'light')
+  await expectNoSeriousA11yViolations(page)
+
+  // Wrong PINs, five in a minute with the two above: the keypad answers 429 and says how long.
+  for (let tries = 0; tries < 3; tries += 1) await tryPin(page, '0000')
+  answer = await tryPin(page, '0000')
+  await expect(answer).toContainText(/^Zu viele falsche PINs: Versuchen Sie es in \d+ s wieder$/)
+  await page.goto(clara)
+  await expectNoSeriousA11yViolations(page)
 })
