@@ -616,6 +616,10 @@ type RootTranslation = {
 		 */
 		targetRequired: string
 		/**
+		 * C​h​o​o​s​e​ ​a​ ​s​c​h​e​d​u​l​e​,​ ​o​r​ ​“​A​t​ ​a​n​y​ ​t​i​m​e​”​.
+		 */
+		scheduleRequired: string
+		/**
 		 * A​ ​d​a​t​e​ ​i​s​ ​r​e​q​u​i​r​e​d​.
 		 */
 		dateRequired: string
@@ -1511,6 +1515,18 @@ type RootTranslation = {
 			 * l​o​c​k​d​o​w​n​s
 			 */
 			lockdowns: string
+			/**
+			 * s​c​h​e​d​u​l​e​s
+			 */
+			schedules: string
+			/**
+			 * c​a​l​e​n​d​a​r​s
+			 */
+			calendars: string
+			/**
+			 * a​c​c​e​s​s​ ​r​u​l​e​s
+			 */
+			rules: string
 			/**
 			 * g​r​o​u​p​s
 			 */
@@ -4241,6 +4257,46 @@ type RootTranslation = {
 			 * S​e​c​r​e​t​ ​m​a​d​e
 			 */
 			secret_made_at: string
+			/**
+			 * T​i​m​e​ ​z​o​n​e
+			 */
+			time_zone: string
+			/**
+			 * G​r​o​u​p
+			 */
+			group_id: string
+			/**
+			 * V​a​l​i​d​ ​f​r​o​m
+			 */
+			valid_from: string
+			/**
+			 * V​a​l​i​d​ ​u​n​t​i​l
+			 */
+			valid_until: string
+			/**
+			 * H​o​u​r​s
+			 */
+			intervals: string
+			/**
+			 * C​a​l​e​n​d​a​r​s
+			 */
+			calendar_ids: string
+			/**
+			 * E​x​c​e​p​t​i​o​n​s
+			 */
+			exceptions: string
+			/**
+			 * G​r​o​u​p​s
+			 */
+			group_ids: string
+			/**
+			 * P​l​a​c​e​s
+			 */
+			targets: string
+			/**
+			 * S​c​h​e​d​u​l​e
+			 */
+			schedule_id: string
 		}
 		/**
 		 * H​i​s​t​o​r​y
@@ -5343,6 +5399,10 @@ type RootTranslation = {
 			 */
 			email_confirmed: string
 			/**
+			 * G​r​o​u​p​s
+			 */
+			groups: string
+			/**
 			 * L​o​c​a​t​i​o​n​ ​I​D
 			 */
 			location_id: string
@@ -5510,6 +5570,898 @@ type RootTranslation = {
 			 * C​h​a​n​g​e​s
 			 */
 			changes: string
+		}
+	}
+	weekEditor: {
+		/**
+		 * O​p​e​n​i​n​g​ ​h​o​u​r​s
+		 */
+		legend: string
+		/**
+		 * O​p​e​n​i​n​g​ ​h​o​u​r​s​,​ ​M​o​n​d​a​y​ ​t​o​ ​S​u​n​d​a​y​ ​i​n​ ​h​a​l​f​ ​h​o​u​r​s
+		 */
+		gridLabel: string
+		/**
+		 * A​r​r​o​w​ ​k​e​y​s​ ​m​o​v​e​ ​b​y​ ​a​ ​h​a​l​f​ ​h​o​u​r​ ​o​r​ ​a​ ​d​a​y​,​ ​S​h​i​f​t​ ​w​i​t​h​ ​a​n​ ​a​r​r​o​w​ ​s​e​l​e​c​t​s​,​ ​S​p​a​c​e​ ​o​p​e​n​s​ ​o​r​ ​c​l​o​s​e​s​ ​t​h​e​ ​s​e​l​e​c​t​i​o​n​,​ ​D​e​l​e​t​e​ ​c​l​o​s​e​s​ ​i​t​,​ ​H​o​m​e​ ​a​n​d​ ​E​n​d​ ​g​o​ ​t​o​ ​t​h​e​ ​d​a​y​’​s​ ​s​t​a​r​t​ ​a​n​d​ ​e​n​d​.
+		 */
+		keys: string
+		/**
+		 * D​a​y
+		 */
+		day: string
+		/**
+		 * {​d​a​y​}​ ​{​f​r​o​m​}​–​{​t​o​}​,​ ​{​s​t​a​t​e​}
+		 * @param {unknown} day
+		 * @param {unknown} from
+		 * @param {unknown} state
+		 * @param {unknown} to
+		 */
+		cell: RequiredParams<'day' | 'from' | 'state' | 'to'>
+		/**
+		 * o​p​e​n
+		 */
+		open: string
+		/**
+		 * c​l​o​s​e​d
+		 */
+		closed: string
+		/**
+		 * I​n​ ​w​o​r​d​s​:
+		 */
+		summaryLabel: string
+		/**
+		 * {​d​a​y​s​}​ ​{​t​i​m​e​s​}
+		 * @param {unknown} days
+		 * @param {unknown} times
+		 */
+		summaryPart: RequiredParams<'days' | 'times'>
+		/**
+		 * C​l​o​s​e​d​ ​a​l​l​ ​w​e​e​k
+		 */
+		closedAllWeek: string
+		/**
+		 * S​o​m​e​ ​t​i​m​e​s​ ​a​r​e​ ​n​o​t​ ​o​n​ ​t​h​e​ ​h​a​l​f​ ​h​o​u​r​ ​(​{​t​i​m​e​s​}​)​.​ ​T​h​e​ ​g​r​i​d​ ​s​h​o​w​s​ ​t​h​e​m​ ​r​o​u​n​d​e​d​ ​o​u​t​ ​t​o​ ​t​h​e​ ​h​a​l​f​ ​h​o​u​r​;​ ​t​h​e​y​ ​a​r​e​ ​k​e​p​t​ ​a​s​ ​t​h​e​y​ ​a​r​e​ ​u​n​l​e​s​s​ ​y​o​u​ ​c​h​a​n​g​e​ ​t​h​e​ ​g​r​i​d​.
+		 * @param {unknown} times
+		 */
+		offGrid: RequiredParams<'times'>
+		/**
+		 * H​o​u​r​s​ ​a​s​ ​t​e​x​t
+		 */
+		typed: string
+		/**
+		 * F​o​r​ ​e​x​a​m​p​l​e​ ​“​m​o​-​f​r​ ​7​-​1​9​;​ ​s​a​ ​9​-​1​3​”​ ​o​r​ ​“​M​o​–​F​r​ ​0​7​:​0​0​–​1​9​:​0​0​”​;​ ​“​f​r​ ​2​2​-​6​”​ ​r​u​n​s​ ​p​a​s​t​ ​m​i​d​n​i​g​h​t​.​ ​A​p​p​l​y​i​n​g​ ​r​e​p​l​a​c​e​s​ ​t​h​e​ ​h​o​u​r​s​ ​a​b​o​v​e​.
+		 */
+		typedHint: string
+		/**
+		 * A​p​p​l​y
+		 */
+		apply: string
+		problems: {
+			/**
+			 * “​{​t​e​x​t​}​”​ ​i​s​ ​n​e​i​t​h​e​r​ ​a​ ​d​a​y​ ​n​o​r​ ​a​ ​t​i​m​e​.
+			 * @param {unknown} text
+			 */
+			unknown: RequiredParams<'text'>
+			/**
+			 * “​{​t​e​x​t​}​”​ ​i​s​ ​n​o​t​ ​a​ ​t​i​m​e​ ​o​f​ ​d​a​y​ ​(​0​0​:​0​0​ ​t​o​ ​2​4​:​0​0​;​ ​a​ ​r​a​n​g​e​ ​c​a​n​n​o​t​ ​s​t​a​r​t​ ​a​t​ ​2​4​:​0​0​)​.
+			 * @param {unknown} text
+			 */
+			bad_time: RequiredParams<'text'>
+			/**
+			 * T​h​e​ ​t​i​m​e​ ​“​{​t​e​x​t​}​”​ ​n​e​e​d​s​ ​a​n​ ​e​n​d​,​ ​a​s​ ​i​n​ ​7​-​1​9​.
+			 * @param {unknown} text
+			 */
+			no_end: RequiredParams<'text'>
+			/**
+			 * “​{​t​e​x​t​}​”​ ​n​e​e​d​s​ ​h​o​u​r​s​ ​a​f​t​e​r​ ​i​t​,​ ​a​s​ ​i​n​ ​m​o​-​f​r​ ​7​-​1​9​.
+			 * @param {unknown} text
+			 */
+			no_hours: RequiredParams<'text'>
+			/**
+			 * “​{​t​e​x​t​}​”​ ​s​t​a​r​t​s​ ​a​n​d​ ​e​n​d​s​ ​a​t​ ​t​h​e​ ​s​a​m​e​ ​t​i​m​e​.
+			 * @param {unknown} text
+			 */
+			same_time: RequiredParams<'text'>
+			/**
+			 * “​{​t​e​x​t​}​”​ ​i​s​ ​n​o​t​ ​u​n​d​e​r​s​t​o​o​d​ ​t​h​e​r​e​:​ ​w​r​i​t​e​ ​a​ ​r​a​n​g​e​ ​a​s​ ​m​o​-​f​r​ ​o​r​ ​7​-​1​9​.
+			 * @param {unknown} text
+			 */
+			misplaced: RequiredParams<'text'>
+		}
+	}
+	schedules: {
+		/**
+		 * S​c​h​e​d​u​l​e​s
+		 */
+		title: string
+		/**
+		 * S​c​h​e​d​u​l​e​s
+		 */
+		gridLabel: string
+		/**
+		 * S​e​a​r​c​h​ ​s​c​h​e​d​u​l​e​s
+		 */
+		search: string
+		/**
+		 * T​h​e​r​e​ ​a​r​e​ ​n​o​ ​s​c​h​e​d​u​l​e​s​ ​y​e​t​.
+		 */
+		empty: string
+		/**
+		 * N​a​m​e
+		 */
+		name: string
+		/**
+		 * H​o​u​r​s
+		 */
+		hours: string
+		/**
+		 * C​a​l​e​n​d​a​r​s
+		 */
+		calendars: string
+		/**
+		 * C​r​e​a​t​e​d
+		 */
+		created: string
+		/**
+		 * A​c​t​i​o​n​s
+		 */
+		actions: string
+		/**
+		 * N​e​w​ ​s​c​h​e​d​u​l​e
+		 */
+		create: string
+		/**
+		 * N​e​w​ ​s​c​h​e​d​u​l​e
+		 */
+		createTitle: string
+		/**
+		 * E​d​i​t​ ​s​c​h​e​d​u​l​e
+		 */
+		editTitle: string
+		/**
+		 * S​c​h​e​d​u​l​e
+		 */
+		viewTitle: string
+		/**
+		 * E​d​i​t
+		 */
+		edit: string
+		/**
+		 * E​d​i​t​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		editNamed: RequiredParams<'name'>
+		/**
+		 * D​e​l​e​t​e
+		 */
+		'delete': string
+		/**
+		 * D​e​l​e​t​e​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		deleteNamed: RequiredParams<'name'>
+		/**
+		 * D​e​l​e​t​e​ ​{​n​a​m​e​}​?
+		 * @param {unknown} name
+		 */
+		deleteTitle: RequiredParams<'name'>
+		/**
+		 * T​h​e​ ​s​c​h​e​d​u​l​e​ ​i​s​ ​r​e​m​o​v​e​d​.​ ​A​ ​r​u​l​e​ ​t​h​a​t​ ​s​t​i​l​l​ ​u​s​e​s​ ​i​t​ ​k​e​e​p​s​ ​t​h​e​ ​d​e​l​e​t​i​o​n​ ​f​r​o​m​ ​h​a​p​p​e​n​i​n​g​.
+		 */
+		deleteBody: string
+		/**
+		 * D​e​l​e​t​i​n​g​…
+		 */
+		deleting: string
+		/**
+		 * S​c​h​e​d​u​l​e​ ​“​{​n​a​m​e​}​”​ ​c​r​e​a​t​e​d​.
+		 * @param {unknown} name
+		 */
+		created_notice: RequiredParams<'name'>
+		/**
+		 * S​c​h​e​d​u​l​e​ ​“​{​n​a​m​e​}​”​ ​s​a​v​e​d​.
+		 * @param {unknown} name
+		 */
+		saved_notice: RequiredParams<'name'>
+		/**
+		 * S​c​h​e​d​u​l​e​ ​“​{​n​a​m​e​}​”​ ​d​e​l​e​t​e​d​.
+		 * @param {unknown} name
+		 */
+		deleted_notice: RequiredParams<'name'>
+		/**
+		 * {​n​a​m​e​}​,​ ​{​h​o​u​r​s​}
+		 * @param {unknown} hours
+		 * @param {unknown} name
+		 */
+		row: RequiredParams<'hours' | 'name'>
+		/**
+		 * {​c​o​u​n​t​}​ ​{​{​c​a​l​e​n​d​a​r​|​c​a​l​e​n​d​a​r​s​}​}
+		 * @param {string | number | boolean} count
+		 */
+		calendarCount: RequiredParams<'count'>
+		/**
+		 * T​h​i​s​ ​s​c​h​e​d​u​l​e​ ​d​o​e​s​ ​n​o​t​ ​e​x​i​s​t​,​ ​o​r​ ​i​t​ ​i​s​ ​n​o​t​ ​y​o​u​r​s​ ​t​o​ ​s​e​e​.
+		 */
+		notFound: string
+		/**
+		 * T​i​m​e​s​ ​a​r​e​ ​r​e​a​d​ ​o​n​ ​t​h​e​ ​w​a​l​l​ ​c​l​o​c​k​ ​o​f​ ​e​a​c​h​ ​p​l​a​c​e​ ​t​h​e​ ​s​c​h​e​d​u​l​e​ ​i​s​ ​u​s​e​d​ ​f​o​r​:​ ​a​ ​b​u​i​l​d​i​n​g​ ​i​n​ ​B​e​r​l​i​n​ ​o​p​e​n​s​ ​a​t​ ​0​7​:​0​0​ ​B​e​r​l​i​n​ ​t​i​m​e​.
+		 */
+		zoneNote: string
+		/**
+		 * T​h​e​ ​w​e​e​k
+		 */
+		week: string
+		/**
+		 * C​a​l​e​n​d​a​r​s​ ​o​f​ ​e​x​c​e​p​t​i​o​n​s
+		 */
+		calendarsTitle: string
+		/**
+		 * A​n​ ​e​x​c​e​p​t​i​o​n​ ​i​n​ ​t​h​e​s​e​ ​c​a​l​e​n​d​a​r​s​ ​o​u​t​r​a​n​k​s​ ​t​h​e​ ​w​e​e​k​:​ ​a​ ​c​l​o​s​e​d​ ​h​o​l​i​d​a​y​ ​k​e​e​p​s​ ​t​h​e​ ​d​o​o​r​s​ ​s​h​u​t​.
+		 */
+		calendarsIntro: string
+		/**
+		 * N​o​ ​c​a​l​e​n​d​a​r​s​:​ ​t​h​e​ ​w​e​e​k​ ​a​p​p​l​i​e​s​ ​o​n​ ​e​v​e​r​y​ ​d​a​t​e​.
+		 */
+		noCalendars: string
+		/**
+		 * A​d​d​ ​a​ ​c​a​l​e​n​d​a​r
+		 */
+		addCalendar: string
+		/**
+		 * C​h​o​o​s​e​ ​a​ ​c​a​l​e​n​d​a​r
+		 */
+		chooseCalendar: string
+		/**
+		 * A​t​t​a​c​h
+		 */
+		attach: string
+		/**
+		 * C​a​l​e​n​d​a​r​ ​“​{​n​a​m​e​}​”​ ​a​t​t​a​c​h​e​d​.
+		 * @param {unknown} name
+		 */
+		attached_notice: RequiredParams<'name'>
+		/**
+		 * T​h​a​t​ ​c​a​l​e​n​d​a​r​ ​i​s​ ​a​t​t​a​c​h​e​d​ ​a​l​r​e​a​d​y​.
+		 */
+		alreadyAttached: string
+		/**
+		 * D​e​t​a​c​h
+		 */
+		detach: string
+		/**
+		 * D​e​t​a​c​h​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		detachNamed: RequiredParams<'name'>
+		/**
+		 * C​a​l​e​n​d​a​r​ ​“​{​n​a​m​e​}​”​ ​d​e​t​a​c​h​e​d​.
+		 * @param {unknown} name
+		 */
+		detached_notice: RequiredParams<'name'>
+		/**
+		 * C​a​l​e​n​d​a​r​ ​{​i​d​}​ ​(​g​o​n​e​)
+		 * @param {unknown} id
+		 */
+		missingCalendar: RequiredParams<'id'>
+		palette: {
+			/**
+			 * S​c​h​e​d​u​l​e​s
+			 */
+			heading: string
+			/**
+			 * O​p​e​n​ ​s​c​h​e​d​u​l​e
+			 */
+			open: string
+			/**
+			 * E​d​i​t​ ​s​c​h​e​d​u​l​e
+			 */
+			edit: string
+			/**
+			 * D​e​l​e​t​e​ ​s​c​h​e​d​u​l​e
+			 */
+			'delete': string
+		}
+	}
+	calendars: {
+		/**
+		 * C​a​l​e​n​d​a​r​s
+		 */
+		title: string
+		/**
+		 * C​a​l​e​n​d​a​r​s
+		 */
+		gridLabel: string
+		/**
+		 * S​e​a​r​c​h​ ​c​a​l​e​n​d​a​r​s
+		 */
+		search: string
+		/**
+		 * T​h​e​r​e​ ​a​r​e​ ​n​o​ ​c​a​l​e​n​d​a​r​s​ ​y​e​t​.
+		 */
+		empty: string
+		/**
+		 * N​a​m​e
+		 */
+		name: string
+		/**
+		 * E​x​c​e​p​t​i​o​n​s
+		 */
+		exceptions: string
+		/**
+		 * C​r​e​a​t​e​d
+		 */
+		created: string
+		/**
+		 * A​c​t​i​o​n​s
+		 */
+		actions: string
+		/**
+		 * N​e​w​ ​c​a​l​e​n​d​a​r
+		 */
+		create: string
+		/**
+		 * N​e​w​ ​c​a​l​e​n​d​a​r
+		 */
+		createTitle: string
+		/**
+		 * N​a​m​e​ ​t​h​e​ ​c​a​l​e​n​d​a​r​;​ ​i​t​s​ ​e​x​c​e​p​t​i​o​n​s​ ​a​n​d​ ​p​u​b​l​i​c​ ​h​o​l​i​d​a​y​s​ ​a​r​e​ ​a​d​d​e​d​ ​o​n​ ​i​t​s​ ​p​a​g​e​.
+		 */
+		createIntro: string
+		/**
+		 * E​d​i​t​ ​c​a​l​e​n​d​a​r
+		 */
+		editTitle: string
+		/**
+		 * C​a​l​e​n​d​a​r
+		 */
+		viewTitle: string
+		/**
+		 * E​d​i​t
+		 */
+		edit: string
+		/**
+		 * E​d​i​t​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		editNamed: RequiredParams<'name'>
+		/**
+		 * D​e​l​e​t​e
+		 */
+		'delete': string
+		/**
+		 * D​e​l​e​t​e​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		deleteNamed: RequiredParams<'name'>
+		/**
+		 * D​e​l​e​t​e​ ​{​n​a​m​e​}​?
+		 * @param {unknown} name
+		 */
+		deleteTitle: RequiredParams<'name'>
+		/**
+		 * T​h​e​ ​c​a​l​e​n​d​a​r​ ​a​n​d​ ​i​t​s​ ​e​x​c​e​p​t​i​o​n​s​ ​a​r​e​ ​r​e​m​o​v​e​d​.​ ​A​ ​s​c​h​e​d​u​l​e​ ​t​h​a​t​ ​s​t​i​l​l​ ​u​s​e​s​ ​i​t​ ​k​e​e​p​s​ ​t​h​e​ ​d​e​l​e​t​i​o​n​ ​f​r​o​m​ ​h​a​p​p​e​n​i​n​g​.
+		 */
+		deleteBody: string
+		/**
+		 * D​e​l​e​t​i​n​g​…
+		 */
+		deleting: string
+		/**
+		 * C​a​l​e​n​d​a​r​ ​“​{​n​a​m​e​}​”​ ​c​r​e​a​t​e​d​.
+		 * @param {unknown} name
+		 */
+		created_notice: RequiredParams<'name'>
+		/**
+		 * C​a​l​e​n​d​a​r​ ​“​{​n​a​m​e​}​”​ ​s​a​v​e​d​.
+		 * @param {unknown} name
+		 */
+		saved_notice: RequiredParams<'name'>
+		/**
+		 * C​a​l​e​n​d​a​r​ ​“​{​n​a​m​e​}​”​ ​d​e​l​e​t​e​d​.
+		 * @param {unknown} name
+		 */
+		deleted_notice: RequiredParams<'name'>
+		/**
+		 * {​n​a​m​e​}​,​ ​{​e​x​c​e​p​t​i​o​n​s​}
+		 * @param {unknown} exceptions
+		 * @param {unknown} name
+		 */
+		row: RequiredParams<'exceptions' | 'name'>
+		/**
+		 * {​c​o​u​n​t​}​ ​{​{​e​x​c​e​p​t​i​o​n​|​e​x​c​e​p​t​i​o​n​s​}​}
+		 * @param {string | number | boolean} count
+		 */
+		exceptionCount: RequiredParams<'count'>
+		/**
+		 * T​h​i​s​ ​c​a​l​e​n​d​a​r​ ​d​o​e​s​ ​n​o​t​ ​e​x​i​s​t​,​ ​o​r​ ​i​t​ ​i​s​ ​n​o​t​ ​y​o​u​r​s​ ​t​o​ ​s​e​e​.
+		 */
+		notFound: string
+		/**
+		 * E​x​c​e​p​t​i​o​n​s​ ​o​f​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		tableCaption: RequiredParams<'name'>
+		/**
+		 * N​o​ ​e​x​c​e​p​t​i​o​n​s​ ​y​e​t​.
+		 */
+		noExceptions: string
+		/**
+		 * N​a​m​e
+		 */
+		exceptionName: string
+		/**
+		 * D​a​t​e​ ​o​r​ ​r​e​c​u​r​r​e​n​c​e
+		 */
+		when: string
+		/**
+		 * H​o​u​r​s
+		 */
+		hours: string
+		/**
+		 * E​f​f​e​c​t
+		 */
+		effect: string
+		/**
+		 * W​h​o​l​e​ ​d​a​y
+		 */
+		wholeDay: string
+		effects: {
+			/**
+			 * C​l​o​s​e​d
+			 */
+			closed: string
+			/**
+			 * O​p​e​n
+			 */
+			open: string
+		}
+		/**
+		 * {​r​u​l​e​}​,​ ​f​r​o​m​ ​{​d​a​t​e​}
+		 * @param {unknown} date
+		 * @param {unknown} rule
+		 */
+		repeats: RequiredParams<'date' | 'rule'>
+		/**
+		 * —
+		 */
+		unnamed: string
+		/**
+		 * R​e​m​o​v​e
+		 */
+		remove: string
+		/**
+		 * R​e​m​o​v​e​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		removeNamed: RequiredParams<'name'>
+		/**
+		 * E​x​c​e​p​t​i​o​n​ ​“​{​n​a​m​e​}​”​ ​r​e​m​o​v​e​d​.
+		 * @param {unknown} name
+		 */
+		removed_notice: RequiredParams<'name'>
+		/**
+		 * A​d​d​ ​e​x​c​e​p​t​i​o​n​…
+		 */
+		addException: string
+		/**
+		 * N​e​w​ ​e​x​c​e​p​t​i​o​n
+		 */
+		exceptionTitle: string
+		/**
+		 * O​n​ ​o​n​e​ ​d​a​t​e​,​ ​o​r​ ​o​n​ ​e​v​e​r​y​ ​d​a​t​e​ ​o​f​ ​a​ ​r​e​c​u​r​r​e​n​c​e​;​ ​f​o​r​ ​t​h​e​ ​w​h​o​l​e​ ​d​a​y​ ​o​r​ ​b​e​t​w​e​e​n​ ​t​w​o​ ​t​i​m​e​s​.
+		 */
+		exceptionIntro: string
+		/**
+		 * H​a​p​p​e​n​s
+		 */
+		kind: string
+		/**
+		 * O​n​ ​a​ ​d​a​t​e
+		 */
+		onDate: string
+		/**
+		 * R​e​p​e​a​t​e​d​l​y
+		 */
+		recurring: string
+		/**
+		 * D​a​t​e
+		 */
+		date: string
+		/**
+		 * R​e​c​u​r​r​e​n​c​e​ ​r​u​l​e​ ​(​R​F​C​ ​5​5​4​5​)
+		 */
+		rrule: string
+		/**
+		 * F​o​r​ ​e​x​a​m​p​l​e​ ​F​R​E​Q​=​Y​E​A​R​L​Y​;​B​Y​M​O​N​T​H​=​1​2​;​B​Y​M​O​N​T​H​D​A​Y​=​2​4​ ​f​o​r​ ​e​v​e​r​y​ ​2​4​ ​D​e​c​e​m​b​e​r​.
+		 */
+		rruleHint: string
+		/**
+		 * F​r​o​m
+		 */
+		dtstart: string
+		/**
+		 * F​r​o​m
+		 */
+		from: string
+		/**
+		 * U​n​t​i​l
+		 */
+		until: string
+		/**
+		 * U​n​t​i​c​k​ ​t​o​ ​g​i​v​e​ ​t​h​e​ ​t​i​m​e​s​ ​i​t​ ​c​o​v​e​r​s​.
+		 */
+		wholeDayHint: string
+		/**
+		 * A​d​d
+		 */
+		add: string
+		/**
+		 * A​d​d​i​n​g​…
+		 */
+		adding: string
+		/**
+		 * E​x​c​e​p​t​i​o​n​ ​“​{​n​a​m​e​}​”​ ​a​d​d​e​d​.
+		 * @param {unknown} name
+		 */
+		exception_added: RequiredParams<'name'>
+		/**
+		 * A​d​d​ ​p​u​b​l​i​c​ ​h​o​l​i​d​a​y​s​…
+		 */
+		addHolidays: string
+		/**
+		 * A​d​d​ ​p​u​b​l​i​c​ ​h​o​l​i​d​a​y​s
+		 */
+		holidaysTitle: string
+		/**
+		 * E​v​e​r​y​ ​p​u​b​l​i​c​ ​h​o​l​i​d​a​y​ ​o​f​ ​t​h​e​ ​r​e​g​i​o​n​ ​i​n​ ​t​h​a​t​ ​y​e​a​r​ ​i​s​ ​a​d​d​e​d​ ​a​s​ ​a​ ​c​l​o​s​e​d​ ​d​a​y​,​ ​f​r​o​m​ ​t​h​e​ ​h​o​l​i​d​a​y​ ​l​i​b​r​a​r​y​.
+		 */
+		holidaysIntro: string
+		/**
+		 * R​e​g​i​o​n
+		 */
+		region: string
+		/**
+		 * C​o​u​n​t​r​y​ ​o​r​ ​s​t​a​t​e​,​ ​e​.​g​.​ ​B​e​r​l​i​n
+		 */
+		chooseRegion: string
+		/**
+		 * C​h​o​o​s​e​ ​a​ ​r​e​g​i​o​n​.
+		 */
+		regionRequired: string
+		/**
+		 * Y​e​a​r
+		 */
+		year: string
+		/**
+		 * {​c​o​u​n​t​}​ ​p​u​b​l​i​c​ ​{​{​h​o​l​i​d​a​y​|​h​o​l​i​d​a​y​s​}​}​ ​o​f​ ​{​r​e​g​i​o​n​}​ ​{​y​e​a​r​}​ ​a​d​d​e​d​.
+		 * @param {string | number | boolean} count
+		 * @param {unknown} region
+		 * @param {unknown} year
+		 */
+		holidays_added: RequiredParams<'count' | 'region' | 'year'>
+		palette: {
+			/**
+			 * C​a​l​e​n​d​a​r​s
+			 */
+			heading: string
+			/**
+			 * O​p​e​n​ ​c​a​l​e​n​d​a​r
+			 */
+			open: string
+			/**
+			 * E​d​i​t​ ​c​a​l​e​n​d​a​r
+			 */
+			edit: string
+			/**
+			 * D​e​l​e​t​e​ ​c​a​l​e​n​d​a​r
+			 */
+			'delete': string
+			/**
+			 * A​d​d​ ​p​u​b​l​i​c​ ​h​o​l​i​d​a​y​s​ ​t​o
+			 */
+			addHolidays: string
+		}
+	}
+	rules: {
+		/**
+		 * A​c​c​e​s​s​ ​r​u​l​e​s
+		 */
+		title: string
+		/**
+		 * A​c​c​e​s​s​ ​r​u​l​e​s
+		 */
+		gridLabel: string
+		/**
+		 * S​e​a​r​c​h​ ​a​c​c​e​s​s​ ​r​u​l​e​s
+		 */
+		search: string
+		/**
+		 * T​h​e​r​e​ ​a​r​e​ ​n​o​ ​a​c​c​e​s​s​ ​r​u​l​e​s​ ​y​e​t​.
+		 */
+		empty: string
+		/**
+		 * N​a​m​e
+		 */
+		name: string
+		/**
+		 * G​r​o​u​p​s
+		 */
+		groups: string
+		/**
+		 * P​l​a​c​e​s
+		 */
+		places: string
+		/**
+		 * W​h​e​n
+		 */
+		schedule: string
+		/**
+		 * V​a​l​i​d
+		 */
+		validity: string
+		/**
+		 * C​r​e​a​t​e​d
+		 */
+		created: string
+		/**
+		 * A​c​t​i​o​n​s
+		 */
+		actions: string
+		/**
+		 * N​e​w​ ​a​c​c​e​s​s​ ​r​u​l​e
+		 */
+		create: string
+		/**
+		 * N​e​w​ ​a​c​c​e​s​s​ ​r​u​l​e
+		 */
+		createTitle: string
+		/**
+		 * E​d​i​t​ ​a​c​c​e​s​s​ ​r​u​l​e
+		 */
+		editTitle: string
+		/**
+		 * A​c​c​e​s​s​ ​r​u​l​e
+		 */
+		viewTitle: string
+		/**
+		 * E​d​i​t
+		 */
+		edit: string
+		/**
+		 * E​d​i​t​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		editNamed: RequiredParams<'name'>
+		/**
+		 * D​e​l​e​t​e
+		 */
+		'delete': string
+		/**
+		 * D​e​l​e​t​e​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		deleteNamed: RequiredParams<'name'>
+		/**
+		 * D​e​l​e​t​e​ ​{​n​a​m​e​}​?
+		 * @param {unknown} name
+		 */
+		deleteTitle: RequiredParams<'name'>
+		/**
+		 * T​h​e​ ​g​r​o​u​p​s​ ​l​o​s​e​ ​t​h​e​ ​a​c​c​e​s​s​ ​t​h​i​s​ ​r​u​l​e​ ​g​i​v​e​s​ ​t​h​e​m​ ​a​t​ ​o​n​c​e​.​ ​T​h​i​s​ ​c​a​n​n​o​t​ ​b​e​ ​u​n​d​o​n​e​.
+		 */
+		deleteBody: string
+		/**
+		 * D​e​l​e​t​i​n​g​…
+		 */
+		deleting: string
+		/**
+		 * A​c​c​e​s​s​ ​r​u​l​e​ ​“​{​n​a​m​e​}​”​ ​c​r​e​a​t​e​d​.
+		 * @param {unknown} name
+		 */
+		created_notice: RequiredParams<'name'>
+		/**
+		 * A​c​c​e​s​s​ ​r​u​l​e​ ​“​{​n​a​m​e​}​”​ ​s​a​v​e​d​.
+		 * @param {unknown} name
+		 */
+		saved_notice: RequiredParams<'name'>
+		/**
+		 * A​c​c​e​s​s​ ​r​u​l​e​ ​“​{​n​a​m​e​}​”​ ​d​e​l​e​t​e​d​.
+		 * @param {unknown} name
+		 */
+		deleted_notice: RequiredParams<'name'>
+		/**
+		 * {​n​a​m​e​}​:​ ​{​g​r​o​u​p​s​}​ ​a​t​ ​{​p​l​a​c​e​s​}​,​ ​{​s​c​h​e​d​u​l​e​}
+		 * @param {unknown} groups
+		 * @param {unknown} name
+		 * @param {unknown} places
+		 * @param {unknown} schedule
+		 */
+		row: RequiredParams<'groups' | 'name' | 'places' | 'schedule'>
+		/**
+		 * T​h​i​s​ ​a​c​c​e​s​s​ ​r​u​l​e​ ​d​o​e​s​ ​n​o​t​ ​e​x​i​s​t​,​ ​o​r​ ​i​t​ ​i​s​ ​n​o​t​ ​y​o​u​r​s​ ​t​o​ ​s​e​e​.
+		 */
+		notFound: string
+		/**
+		 * M​e​m​b​e​r​s​ ​o​f​ ​t​h​e​ ​g​r​o​u​p​s​ ​m​a​y​ ​o​p​e​n​ ​t​h​e​ ​p​l​a​c​e​s​ ​w​h​i​l​e​ ​t​h​e​ ​s​c​h​e​d​u​l​e​ ​i​s​ ​o​p​e​n​ ​a​n​d​ ​t​h​e​ ​r​u​l​e​ ​i​s​ ​v​a​l​i​d​.
+		 */
+		intro: string
+		/**
+		 * {​c​o​u​n​t​}​ ​{​{​g​r​o​u​p​|​g​r​o​u​p​s​}​}
+		 * @param {string | number | boolean} count
+		 */
+		groupCount: RequiredParams<'count'>
+		/**
+		 * {​c​o​u​n​t​}​ ​{​{​p​l​a​c​e​|​p​l​a​c​e​s​}​}
+		 * @param {string | number | boolean} count
+		 */
+		placeCount: RequiredParams<'count'>
+		/**
+		 * A​t​ ​a​n​y​ ​t​i​m​e
+		 */
+		anyTime: string
+		/**
+		 * O​n​ ​a​ ​s​c​h​e​d​u​l​e
+		 */
+		onSchedule: string
+		/**
+		 * C​h​o​o​s​e​ ​a​ ​s​c​h​e​d​u​l​e
+		 */
+		chooseSchedule: string
+		/**
+		 * A​d​d​ ​a​ ​g​r​o​u​p
+		 */
+		addGroup: string
+		/**
+		 * C​h​o​o​s​e​ ​a​ ​g​r​o​u​p
+		 */
+		chooseGroup: string
+		/**
+		 * A​d​d
+		 */
+		add: string
+		/**
+		 * R​e​m​o​v​e​ ​g​r​o​u​p​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		removeGroup: RequiredParams<'name'>
+		/**
+		 * N​o​ ​g​r​o​u​p​s​ ​y​e​t​.
+		 */
+		noGroups: string
+		/**
+		 * T​h​a​t​ ​o​n​e​ ​i​s​ ​c​h​o​s​e​n​ ​a​l​r​e​a​d​y​.
+		 */
+		alreadyChosen: string
+		/**
+		 * B​u​i​l​d​i​n​g
+		 */
+		building: string
+		/**
+		 * C​h​o​o​s​e​ ​a​ ​b​u​i​l​d​i​n​g​ ​t​o​ ​p​i​c​k​ ​p​l​a​c​e​s​ ​i​n
+		 */
+		chooseBuilding: string
+		/**
+		 * A​ ​p​l​a​c​e​ ​c​o​v​e​r​s​ ​e​v​e​r​y​t​h​i​n​g​ ​i​n​ ​i​t​:​ ​a​ ​b​u​i​l​d​i​n​g​ ​i​t​s​ ​f​l​o​o​r​s​,​ ​a​ ​f​l​o​o​r​ ​i​t​s​ ​r​o​o​m​s​,​ ​a​ ​r​o​o​m​ ​i​t​s​ ​d​o​o​r​s​,​ ​a​n​d​ ​e​a​c​h​ ​t​h​e​ ​d​e​v​i​c​e​s​ ​m​o​u​n​t​e​d​ ​t​h​e​r​e​.
+		 */
+		placesHint: string
+		/**
+		 * P​l​a​c​e​s​ ​i​n​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		treeLabel: RequiredParams<'name'>
+		/**
+		 * A​r​r​o​w​ ​k​e​y​s​ ​m​o​v​e​ ​a​n​d​ ​o​p​e​n​,​ ​S​p​a​c​e​ ​c​h​o​o​s​e​s​ ​o​r​ ​d​r​o​p​s​ ​a​ ​p​l​a​c​e​.
+		 */
+		treeKeys: string
+		/**
+		 * T​h​e​ ​w​h​o​l​e​ ​b​u​i​l​d​i​n​g
+		 */
+		wholeBuilding: string
+		/**
+		 * i​n​c​l​u​d​e​d​ ​i​n​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		coveredBy: RequiredParams<'name'>
+		/**
+		 * C​h​o​s​e​n​ ​p​l​a​c​e​s
+		 */
+		chosenPlaces: string
+		/**
+		 * N​o​ ​p​l​a​c​e​s​ ​y​e​t​:​ ​c​h​o​o​s​e​ ​a​ ​b​u​i​l​d​i​n​g​,​ ​t​h​e​n​ ​t​h​e​ ​p​l​a​c​e​s​ ​i​n​ ​i​t​.
+		 */
+		noPlaces: string
+		/**
+		 * R​e​m​o​v​e​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		removePlace: RequiredParams<'name'>
+		/**
+		 * {​k​i​n​d​}​ ​{​i​d​}​ ​(​g​o​n​e​)
+		 * @param {unknown} id
+		 * @param {unknown} kind
+		 */
+		missingPlace: RequiredParams<'id' | 'kind'>
+		kinds: {
+			/**
+			 * B​u​i​l​d​i​n​g
+			 */
+			location: string
+			/**
+			 * F​l​o​o​r
+			 */
+			floor: string
+			/**
+			 * R​o​o​m
+			 */
+			room: string
+			/**
+			 * D​o​o​r
+			 */
+			door: string
+			/**
+			 * D​e​v​i​c​e
+			 */
+			device: string
+		}
+		/**
+		 * V​a​l​i​d​ ​f​r​o​m
+		 */
+		validFrom: string
+		/**
+		 * V​a​l​i​d​ ​u​n​t​i​l
+		 */
+		validUntil: string
+		/**
+		 * L​e​a​v​e​ ​e​m​p​t​y​ ​f​o​r​ ​n​o​ ​l​i​m​i​t​.
+		 */
+		validHint: string
+		/**
+		 * A​l​w​a​y​s
+		 */
+		always: string
+		/**
+		 * F​r​o​m​ ​{​f​r​o​m​}
+		 * @param {unknown} from
+		 */
+		fromOnly: RequiredParams<'from'>
+		/**
+		 * U​n​t​i​l​ ​{​u​n​t​i​l​}
+		 * @param {unknown} until
+		 */
+		untilOnly: RequiredParams<'until'>
+		/**
+		 * {​f​r​o​m​}​ ​t​o​ ​{​u​n​t​i​l​}
+		 * @param {unknown} from
+		 * @param {unknown} until
+		 */
+		between: RequiredParams<'from' | 'until'>
+		/**
+		 * G​r​o​u​p​ ​{​i​d​}​ ​(​g​o​n​e​)
+		 * @param {unknown} id
+		 */
+		missingGroup: RequiredParams<'id'>
+		/**
+		 * S​c​h​e​d​u​l​e​ ​{​i​d​}​ ​(​g​o​n​e​)
+		 * @param {unknown} id
+		 */
+		missingSchedule: RequiredParams<'id'>
+		palette: {
+			/**
+			 * A​c​c​e​s​s​ ​r​u​l​e​s
+			 */
+			heading: string
+			/**
+			 * O​p​e​n​ ​a​c​c​e​s​s​ ​r​u​l​e
+			 */
+			open: string
+			/**
+			 * E​d​i​t​ ​a​c​c​e​s​s​ ​r​u​l​e
+			 */
+			edit: string
+			/**
+			 * D​e​l​e​t​e​ ​a​c​c​e​s​s​ ​r​u​l​e
+			 */
+			'delete': string
 		}
 	}
 	access: {
@@ -6113,10 +7065,6 @@ type RootTranslation = {
 		 */
 		noEnd: string
 		/**
-		 * M​e​m​b​e​r​s​h​i​p​ ​d​a​t​e​s
-		 */
-		window: string
-		/**
 		 * B​o​t​h​ ​o​p​t​i​o​n​a​l​:​ ​w​i​t​h​o​u​t​ ​a​ ​s​t​a​r​t​ ​t​h​e​ ​m​e​m​b​e​r​s​h​i​p​ ​h​o​l​d​s​ ​f​r​o​m​ ​n​o​w​,​ ​w​i​t​h​o​u​t​ ​a​n​ ​e​n​d​ ​u​n​t​i​l​ ​r​e​m​o​v​e​d​.
 		 */
 		windowHint: string
@@ -6167,10 +7115,6 @@ type RootTranslation = {
 		 * @param {string | number | boolean} count
 		 */
 		addConfirm: RequiredParams<'count'>
-		/**
-		 * A​d​d​i​n​g​…
-		 */
-		adding: string
 		/**
 		 * {​g​r​o​u​p​}​:​ ​{​a​d​d​e​d​}​ ​a​d​d​e​d​,​ ​{​u​p​d​a​t​e​d​}​ ​w​i​t​h​ ​n​e​w​ ​d​a​t​e​s​.
 		 * @param {unknown} added
@@ -6965,6 +7909,10 @@ export type TranslationFunctions = {
 		 * Pick at least one place.
 		 */
 		targetRequired: () => LocalizedString
+		/**
+		 * Choose a schedule, or “At any time”.
+		 */
+		scheduleRequired: () => LocalizedString
 		/**
 		 * A date is required.
 		 */
@@ -7802,6 +8750,18 @@ export type TranslationFunctions = {
 			 * lockdowns
 			 */
 			lockdowns: () => LocalizedString
+			/**
+			 * schedules
+			 */
+			schedules: () => LocalizedString
+			/**
+			 * calendars
+			 */
+			calendars: () => LocalizedString
+			/**
+			 * access rules
+			 */
+			rules: () => LocalizedString
 			/**
 			 * groups
 			 */
@@ -10370,6 +11330,46 @@ export type TranslationFunctions = {
 			 * Secret made
 			 */
 			secret_made_at: () => LocalizedString
+			/**
+			 * Time zone
+			 */
+			time_zone: () => LocalizedString
+			/**
+			 * Group
+			 */
+			group_id: () => LocalizedString
+			/**
+			 * Valid from
+			 */
+			valid_from: () => LocalizedString
+			/**
+			 * Valid until
+			 */
+			valid_until: () => LocalizedString
+			/**
+			 * Hours
+			 */
+			intervals: () => LocalizedString
+			/**
+			 * Calendars
+			 */
+			calendar_ids: () => LocalizedString
+			/**
+			 * Exceptions
+			 */
+			exceptions: () => LocalizedString
+			/**
+			 * Groups
+			 */
+			group_ids: () => LocalizedString
+			/**
+			 * Places
+			 */
+			targets: () => LocalizedString
+			/**
+			 * Schedule
+			 */
+			schedule_id: () => LocalizedString
 		}
 		/**
 		 * History
@@ -11363,6 +12363,10 @@ export type TranslationFunctions = {
 			 */
 			email_confirmed: () => LocalizedString
 			/**
+			 * Groups
+			 */
+			groups: () => LocalizedString
+			/**
 			 * Location ID
 			 */
 			location_id: () => LocalizedString
@@ -11530,6 +12534,830 @@ export type TranslationFunctions = {
 			 * Changes
 			 */
 			changes: () => LocalizedString
+		}
+	}
+	weekEditor: {
+		/**
+		 * Opening hours
+		 */
+		legend: () => LocalizedString
+		/**
+		 * Opening hours, Monday to Sunday in half hours
+		 */
+		gridLabel: () => LocalizedString
+		/**
+		 * Arrow keys move by a half hour or a day, Shift with an arrow selects, Space opens or closes the selection, Delete closes it, Home and End go to the day’s start and end.
+		 */
+		keys: () => LocalizedString
+		/**
+		 * Day
+		 */
+		day: () => LocalizedString
+		/**
+		 * {day} {from}–{to}, {state}
+		 */
+		cell: (arg: { day: unknown, from: unknown, state: unknown, to: unknown }) => LocalizedString
+		/**
+		 * open
+		 */
+		open: () => LocalizedString
+		/**
+		 * closed
+		 */
+		closed: () => LocalizedString
+		/**
+		 * In words:
+		 */
+		summaryLabel: () => LocalizedString
+		/**
+		 * {days} {times}
+		 */
+		summaryPart: (arg: { days: unknown, times: unknown }) => LocalizedString
+		/**
+		 * Closed all week
+		 */
+		closedAllWeek: () => LocalizedString
+		/**
+		 * Some times are not on the half hour ({times}). The grid shows them rounded out to the half hour; they are kept as they are unless you change the grid.
+		 */
+		offGrid: (arg: { times: unknown }) => LocalizedString
+		/**
+		 * Hours as text
+		 */
+		typed: () => LocalizedString
+		/**
+		 * For example “mo-fr 7-19; sa 9-13” or “Mo–Fr 07:00–19:00”; “fr 22-6” runs past midnight. Applying replaces the hours above.
+		 */
+		typedHint: () => LocalizedString
+		/**
+		 * Apply
+		 */
+		apply: () => LocalizedString
+		problems: {
+			/**
+			 * “{text}” is neither a day nor a time.
+			 */
+			unknown: (arg: { text: unknown }) => LocalizedString
+			/**
+			 * “{text}” is not a time of day (00:00 to 24:00; a range cannot start at 24:00).
+			 */
+			bad_time: (arg: { text: unknown }) => LocalizedString
+			/**
+			 * The time “{text}” needs an end, as in 7-19.
+			 */
+			no_end: (arg: { text: unknown }) => LocalizedString
+			/**
+			 * “{text}” needs hours after it, as in mo-fr 7-19.
+			 */
+			no_hours: (arg: { text: unknown }) => LocalizedString
+			/**
+			 * “{text}” starts and ends at the same time.
+			 */
+			same_time: (arg: { text: unknown }) => LocalizedString
+			/**
+			 * “{text}” is not understood there: write a range as mo-fr or 7-19.
+			 */
+			misplaced: (arg: { text: unknown }) => LocalizedString
+		}
+	}
+	schedules: {
+		/**
+		 * Schedules
+		 */
+		title: () => LocalizedString
+		/**
+		 * Schedules
+		 */
+		gridLabel: () => LocalizedString
+		/**
+		 * Search schedules
+		 */
+		search: () => LocalizedString
+		/**
+		 * There are no schedules yet.
+		 */
+		empty: () => LocalizedString
+		/**
+		 * Name
+		 */
+		name: () => LocalizedString
+		/**
+		 * Hours
+		 */
+		hours: () => LocalizedString
+		/**
+		 * Calendars
+		 */
+		calendars: () => LocalizedString
+		/**
+		 * Created
+		 */
+		created: () => LocalizedString
+		/**
+		 * Actions
+		 */
+		actions: () => LocalizedString
+		/**
+		 * New schedule
+		 */
+		create: () => LocalizedString
+		/**
+		 * New schedule
+		 */
+		createTitle: () => LocalizedString
+		/**
+		 * Edit schedule
+		 */
+		editTitle: () => LocalizedString
+		/**
+		 * Schedule
+		 */
+		viewTitle: () => LocalizedString
+		/**
+		 * Edit
+		 */
+		edit: () => LocalizedString
+		/**
+		 * Edit {name}
+		 */
+		editNamed: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Delete
+		 */
+		'delete': () => LocalizedString
+		/**
+		 * Delete {name}
+		 */
+		deleteNamed: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Delete {name}?
+		 */
+		deleteTitle: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * The schedule is removed. A rule that still uses it keeps the deletion from happening.
+		 */
+		deleteBody: () => LocalizedString
+		/**
+		 * Deleting…
+		 */
+		deleting: () => LocalizedString
+		/**
+		 * Schedule “{name}” created.
+		 */
+		created_notice: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Schedule “{name}” saved.
+		 */
+		saved_notice: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Schedule “{name}” deleted.
+		 */
+		deleted_notice: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * {name}, {hours}
+		 */
+		row: (arg: { hours: unknown, name: unknown }) => LocalizedString
+		/**
+		 * {count} {{calendar|calendars}}
+		 */
+		calendarCount: (arg: { count: string | number | boolean }) => LocalizedString
+		/**
+		 * This schedule does not exist, or it is not yours to see.
+		 */
+		notFound: () => LocalizedString
+		/**
+		 * Times are read on the wall clock of each place the schedule is used for: a building in Berlin opens at 07:00 Berlin time.
+		 */
+		zoneNote: () => LocalizedString
+		/**
+		 * The week
+		 */
+		week: () => LocalizedString
+		/**
+		 * Calendars of exceptions
+		 */
+		calendarsTitle: () => LocalizedString
+		/**
+		 * An exception in these calendars outranks the week: a closed holiday keeps the doors shut.
+		 */
+		calendarsIntro: () => LocalizedString
+		/**
+		 * No calendars: the week applies on every date.
+		 */
+		noCalendars: () => LocalizedString
+		/**
+		 * Add a calendar
+		 */
+		addCalendar: () => LocalizedString
+		/**
+		 * Choose a calendar
+		 */
+		chooseCalendar: () => LocalizedString
+		/**
+		 * Attach
+		 */
+		attach: () => LocalizedString
+		/**
+		 * Calendar “{name}” attached.
+		 */
+		attached_notice: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * That calendar is attached already.
+		 */
+		alreadyAttached: () => LocalizedString
+		/**
+		 * Detach
+		 */
+		detach: () => LocalizedString
+		/**
+		 * Detach {name}
+		 */
+		detachNamed: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Calendar “{name}” detached.
+		 */
+		detached_notice: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Calendar {id} (gone)
+		 */
+		missingCalendar: (arg: { id: unknown }) => LocalizedString
+		palette: {
+			/**
+			 * Schedules
+			 */
+			heading: () => LocalizedString
+			/**
+			 * Open schedule
+			 */
+			open: () => LocalizedString
+			/**
+			 * Edit schedule
+			 */
+			edit: () => LocalizedString
+			/**
+			 * Delete schedule
+			 */
+			'delete': () => LocalizedString
+		}
+	}
+	calendars: {
+		/**
+		 * Calendars
+		 */
+		title: () => LocalizedString
+		/**
+		 * Calendars
+		 */
+		gridLabel: () => LocalizedString
+		/**
+		 * Search calendars
+		 */
+		search: () => LocalizedString
+		/**
+		 * There are no calendars yet.
+		 */
+		empty: () => LocalizedString
+		/**
+		 * Name
+		 */
+		name: () => LocalizedString
+		/**
+		 * Exceptions
+		 */
+		exceptions: () => LocalizedString
+		/**
+		 * Created
+		 */
+		created: () => LocalizedString
+		/**
+		 * Actions
+		 */
+		actions: () => LocalizedString
+		/**
+		 * New calendar
+		 */
+		create: () => LocalizedString
+		/**
+		 * New calendar
+		 */
+		createTitle: () => LocalizedString
+		/**
+		 * Name the calendar; its exceptions and public holidays are added on its page.
+		 */
+		createIntro: () => LocalizedString
+		/**
+		 * Edit calendar
+		 */
+		editTitle: () => LocalizedString
+		/**
+		 * Calendar
+		 */
+		viewTitle: () => LocalizedString
+		/**
+		 * Edit
+		 */
+		edit: () => LocalizedString
+		/**
+		 * Edit {name}
+		 */
+		editNamed: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Delete
+		 */
+		'delete': () => LocalizedString
+		/**
+		 * Delete {name}
+		 */
+		deleteNamed: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Delete {name}?
+		 */
+		deleteTitle: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * The calendar and its exceptions are removed. A schedule that still uses it keeps the deletion from happening.
+		 */
+		deleteBody: () => LocalizedString
+		/**
+		 * Deleting…
+		 */
+		deleting: () => LocalizedString
+		/**
+		 * Calendar “{name}” created.
+		 */
+		created_notice: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Calendar “{name}” saved.
+		 */
+		saved_notice: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Calendar “{name}” deleted.
+		 */
+		deleted_notice: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * {name}, {exceptions}
+		 */
+		row: (arg: { exceptions: unknown, name: unknown }) => LocalizedString
+		/**
+		 * {count} {{exception|exceptions}}
+		 */
+		exceptionCount: (arg: { count: string | number | boolean }) => LocalizedString
+		/**
+		 * This calendar does not exist, or it is not yours to see.
+		 */
+		notFound: () => LocalizedString
+		/**
+		 * Exceptions of {name}
+		 */
+		tableCaption: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * No exceptions yet.
+		 */
+		noExceptions: () => LocalizedString
+		/**
+		 * Name
+		 */
+		exceptionName: () => LocalizedString
+		/**
+		 * Date or recurrence
+		 */
+		when: () => LocalizedString
+		/**
+		 * Hours
+		 */
+		hours: () => LocalizedString
+		/**
+		 * Effect
+		 */
+		effect: () => LocalizedString
+		/**
+		 * Whole day
+		 */
+		wholeDay: () => LocalizedString
+		effects: {
+			/**
+			 * Closed
+			 */
+			closed: () => LocalizedString
+			/**
+			 * Open
+			 */
+			open: () => LocalizedString
+		}
+		/**
+		 * {rule}, from {date}
+		 */
+		repeats: (arg: { date: unknown, rule: unknown }) => LocalizedString
+		/**
+		 * —
+		 */
+		unnamed: () => LocalizedString
+		/**
+		 * Remove
+		 */
+		remove: () => LocalizedString
+		/**
+		 * Remove {name}
+		 */
+		removeNamed: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Exception “{name}” removed.
+		 */
+		removed_notice: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Add exception…
+		 */
+		addException: () => LocalizedString
+		/**
+		 * New exception
+		 */
+		exceptionTitle: () => LocalizedString
+		/**
+		 * On one date, or on every date of a recurrence; for the whole day or between two times.
+		 */
+		exceptionIntro: () => LocalizedString
+		/**
+		 * Happens
+		 */
+		kind: () => LocalizedString
+		/**
+		 * On a date
+		 */
+		onDate: () => LocalizedString
+		/**
+		 * Repeatedly
+		 */
+		recurring: () => LocalizedString
+		/**
+		 * Date
+		 */
+		date: () => LocalizedString
+		/**
+		 * Recurrence rule (RFC 5545)
+		 */
+		rrule: () => LocalizedString
+		/**
+		 * For example FREQ=YEARLY;BYMONTH=12;BYMONTHDAY=24 for every 24 December.
+		 */
+		rruleHint: () => LocalizedString
+		/**
+		 * From
+		 */
+		dtstart: () => LocalizedString
+		/**
+		 * From
+		 */
+		from: () => LocalizedString
+		/**
+		 * Until
+		 */
+		until: () => LocalizedString
+		/**
+		 * Untick to give the times it covers.
+		 */
+		wholeDayHint: () => LocalizedString
+		/**
+		 * Add
+		 */
+		add: () => LocalizedString
+		/**
+		 * Adding…
+		 */
+		adding: () => LocalizedString
+		/**
+		 * Exception “{name}” added.
+		 */
+		exception_added: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Add public holidays…
+		 */
+		addHolidays: () => LocalizedString
+		/**
+		 * Add public holidays
+		 */
+		holidaysTitle: () => LocalizedString
+		/**
+		 * Every public holiday of the region in that year is added as a closed day, from the holiday library.
+		 */
+		holidaysIntro: () => LocalizedString
+		/**
+		 * Region
+		 */
+		region: () => LocalizedString
+		/**
+		 * Country or state, e.g. Berlin
+		 */
+		chooseRegion: () => LocalizedString
+		/**
+		 * Choose a region.
+		 */
+		regionRequired: () => LocalizedString
+		/**
+		 * Year
+		 */
+		year: () => LocalizedString
+		/**
+		 * {count} public {{holiday|holidays}} of {region} {year} added.
+		 */
+		holidays_added: (arg: { count: string | number | boolean, region: unknown, year: unknown }) => LocalizedString
+		palette: {
+			/**
+			 * Calendars
+			 */
+			heading: () => LocalizedString
+			/**
+			 * Open calendar
+			 */
+			open: () => LocalizedString
+			/**
+			 * Edit calendar
+			 */
+			edit: () => LocalizedString
+			/**
+			 * Delete calendar
+			 */
+			'delete': () => LocalizedString
+			/**
+			 * Add public holidays to
+			 */
+			addHolidays: () => LocalizedString
+		}
+	}
+	rules: {
+		/**
+		 * Access rules
+		 */
+		title: () => LocalizedString
+		/**
+		 * Access rules
+		 */
+		gridLabel: () => LocalizedString
+		/**
+		 * Search access rules
+		 */
+		search: () => LocalizedString
+		/**
+		 * There are no access rules yet.
+		 */
+		empty: () => LocalizedString
+		/**
+		 * Name
+		 */
+		name: () => LocalizedString
+		/**
+		 * Groups
+		 */
+		groups: () => LocalizedString
+		/**
+		 * Places
+		 */
+		places: () => LocalizedString
+		/**
+		 * When
+		 */
+		schedule: () => LocalizedString
+		/**
+		 * Valid
+		 */
+		validity: () => LocalizedString
+		/**
+		 * Created
+		 */
+		created: () => LocalizedString
+		/**
+		 * Actions
+		 */
+		actions: () => LocalizedString
+		/**
+		 * New access rule
+		 */
+		create: () => LocalizedString
+		/**
+		 * New access rule
+		 */
+		createTitle: () => LocalizedString
+		/**
+		 * Edit access rule
+		 */
+		editTitle: () => LocalizedString
+		/**
+		 * Access rule
+		 */
+		viewTitle: () => LocalizedString
+		/**
+		 * Edit
+		 */
+		edit: () => LocalizedString
+		/**
+		 * Edit {name}
+		 */
+		editNamed: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Delete
+		 */
+		'delete': () => LocalizedString
+		/**
+		 * Delete {name}
+		 */
+		deleteNamed: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Delete {name}?
+		 */
+		deleteTitle: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * The groups lose the access this rule gives them at once. This cannot be undone.
+		 */
+		deleteBody: () => LocalizedString
+		/**
+		 * Deleting…
+		 */
+		deleting: () => LocalizedString
+		/**
+		 * Access rule “{name}” created.
+		 */
+		created_notice: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Access rule “{name}” saved.
+		 */
+		saved_notice: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Access rule “{name}” deleted.
+		 */
+		deleted_notice: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * {name}: {groups} at {places}, {schedule}
+		 */
+		row: (arg: { groups: unknown, name: unknown, places: unknown, schedule: unknown }) => LocalizedString
+		/**
+		 * This access rule does not exist, or it is not yours to see.
+		 */
+		notFound: () => LocalizedString
+		/**
+		 * Members of the groups may open the places while the schedule is open and the rule is valid.
+		 */
+		intro: () => LocalizedString
+		/**
+		 * {count} {{group|groups}}
+		 */
+		groupCount: (arg: { count: string | number | boolean }) => LocalizedString
+		/**
+		 * {count} {{place|places}}
+		 */
+		placeCount: (arg: { count: string | number | boolean }) => LocalizedString
+		/**
+		 * At any time
+		 */
+		anyTime: () => LocalizedString
+		/**
+		 * On a schedule
+		 */
+		onSchedule: () => LocalizedString
+		/**
+		 * Choose a schedule
+		 */
+		chooseSchedule: () => LocalizedString
+		/**
+		 * Add a group
+		 */
+		addGroup: () => LocalizedString
+		/**
+		 * Choose a group
+		 */
+		chooseGroup: () => LocalizedString
+		/**
+		 * Add
+		 */
+		add: () => LocalizedString
+		/**
+		 * Remove group {name}
+		 */
+		removeGroup: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * No groups yet.
+		 */
+		noGroups: () => LocalizedString
+		/**
+		 * That one is chosen already.
+		 */
+		alreadyChosen: () => LocalizedString
+		/**
+		 * Building
+		 */
+		building: () => LocalizedString
+		/**
+		 * Choose a building to pick places in
+		 */
+		chooseBuilding: () => LocalizedString
+		/**
+		 * A place covers everything in it: a building its floors, a floor its rooms, a room its doors, and each the devices mounted there.
+		 */
+		placesHint: () => LocalizedString
+		/**
+		 * Places in {name}
+		 */
+		treeLabel: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Arrow keys move and open, Space chooses or drops a place.
+		 */
+		treeKeys: () => LocalizedString
+		/**
+		 * The whole building
+		 */
+		wholeBuilding: () => LocalizedString
+		/**
+		 * included in {name}
+		 */
+		coveredBy: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Chosen places
+		 */
+		chosenPlaces: () => LocalizedString
+		/**
+		 * No places yet: choose a building, then the places in it.
+		 */
+		noPlaces: () => LocalizedString
+		/**
+		 * Remove {name}
+		 */
+		removePlace: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * {kind} {id} (gone)
+		 */
+		missingPlace: (arg: { id: unknown, kind: unknown }) => LocalizedString
+		kinds: {
+			/**
+			 * Building
+			 */
+			location: () => LocalizedString
+			/**
+			 * Floor
+			 */
+			floor: () => LocalizedString
+			/**
+			 * Room
+			 */
+			room: () => LocalizedString
+			/**
+			 * Door
+			 */
+			door: () => LocalizedString
+			/**
+			 * Device
+			 */
+			device: () => LocalizedString
+		}
+		/**
+		 * Valid from
+		 */
+		validFrom: () => LocalizedString
+		/**
+		 * Valid until
+		 */
+		validUntil: () => LocalizedString
+		/**
+		 * Leave empty for no limit.
+		 */
+		validHint: () => LocalizedString
+		/**
+		 * Always
+		 */
+		always: () => LocalizedString
+		/**
+		 * From {from}
+		 */
+		fromOnly: (arg: { from: unknown }) => LocalizedString
+		/**
+		 * Until {until}
+		 */
+		untilOnly: (arg: { until: unknown }) => LocalizedString
+		/**
+		 * {from} to {until}
+		 */
+		between: (arg: { from: unknown, until: unknown }) => LocalizedString
+		/**
+		 * Group {id} (gone)
+		 */
+		missingGroup: (arg: { id: unknown }) => LocalizedString
+		/**
+		 * Schedule {id} (gone)
+		 */
+		missingSchedule: (arg: { id: unknown }) => LocalizedString
+		palette: {
+			/**
+			 * Access rules
+			 */
+			heading: () => LocalizedString
+			/**
+			 * Open access rule
+			 */
+			open: () => LocalizedString
+			/**
+			 * Edit access rule
+			 */
+			edit: () => LocalizedString
+			/**
+			 * Delete access rule
+			 */
+			'delete': () => LocalizedString
 		}
 	}
 	access: {
@@ -12062,10 +13890,6 @@ export type TranslationFunctions = {
 		 */
 		noEnd: () => LocalizedString
 		/**
-		 * Membership dates
-		 */
-		window: () => LocalizedString
-		/**
 		 * Both optional: without a start the membership holds from now, without an end until removed.
 		 */
 		windowHint: () => LocalizedString
@@ -12109,10 +13933,6 @@ export type TranslationFunctions = {
 		 * Add {count} {{member|members}}
 		 */
 		addConfirm: (arg: { count: string | number | boolean }) => LocalizedString
-		/**
-		 * Adding…
-		 */
-		adding: () => LocalizedString
 		/**
 		 * {group}: {added} added, {updated} with new dates.
 		 */

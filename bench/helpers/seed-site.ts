@@ -1,3 +1,5 @@
+import Holidays from 'date-holidays'
+import { DateTime } from 'luxon'
 import { insertUsersInBulk, type RunSql } from './seed-users'
 
 /**
@@ -28,10 +30,11 @@ export async function seedLockSite(run: RunSql, devices: number): Promise<number
  * roles, device types, manufacturers), for every bench that needs one and `npm run seed:site`:
  * 10,000 users, and 10 locations × 5 floors × 10 rooms × 2 doors = 1,000 doors carrying 1,000
  * devices (locks and keypads on 800 doors, door sensors on 100, a room's camera, sensor or router
- * on the other 100). Each part is one function of a few generate_series statements, called in turn
- * by seedSite; access groups (200) and access rules (500) are two more, to add after the devices
- * once their tables exist (another issue adds them). Names repeat as in a real company (ten entrance halls, Office 1.05 in every
- * building), but none is a demo name, so a demo device or user is still one of its kind.
+ * on the other 100), and who may enter them when (decision 065): 200 groups with every user in two
+ * of their organization's, 50 schedules, 5 calendars of the regions' public holidays and 500
+ * rules. Each part is one function of a few statements, called in turn by seedSite. Names repeat
+ * as in a real company (ten entrance halls, Office 1.05 in every building), but none is a demo
+ * name, so a demo device or user is still one of its kind.
  */
 
 export const SITE = {
@@ -40,6 +43,9 @@ export const SITE = {
   floors: 5,
   rooms: 10,
   doors: 2,
+  groups: 200,
+  schedules: 50,
+  rules: 500,
 } as const
 
 export type SiteSize = typeof SITE
@@ -176,10 +182,195 @@ async function seedSiteDevices(run: RunSql, after: number) {
   )
 }
 
+/** A small deterministic generator (mulberry32): the same site at every run. */
+function random(seed: number) {
+  let a = seed
+  const next = () => {
+    a = (a + 0x6d2b79f5) | 0
+    let t = Math.imul(a ^ (a >>> 15), 1 | a)
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+  const int = (n: number) => Math.floor(next() * n)
+  const pick = <T>(items: readonly T[]): T => items[int(items.length)]
+  const some = <T>(items: readonly T[], count: number): T[] => {
+    const picked = new Set<T>()
+    while (picked.size < Math.min(count, items.length)) picked.add(pick(items))
+    return [...picked]
+  }
+  return { next, int, pick, some }
+}
+
+const WORKWEEK = ['mon', 'tue', 'wed', 'thu', 'fri']
+const SCHEDULES: [string, { days: string[]; start: string; end: string }[]][] = [
+  ['Office hours', [{ days: WORKWEEK, start: '07:00', end: '19:00' }]],
+  ['Early shift', [{ days: [...WORKWEEK, 'sat'], start: '05:30', end: '14:00' }]],
+  ['Late shift', [{ days: [...WORKWEEK, 'sat'], start: '13:30', end: '22:00' }]],
+  ['Night shift', [{ days: WORKWEEK, start: '21:30', end: '06:00' }]],
+  ['Cleaning', [{ days: WORKWEEK, start: '18:00', end: '22:00' }]],
+  ['Weekend duty', [{ days: ['sat', 'sun'], start: '08:00', end: '16:00' }]],
+  [
+    'Deliveries',
+    [
+      { days: WORKWEEK, start: '06:00', end: '09:00' },
+      { days: WORKWEEK, start: '13:00', end: '15:00' },
+    ],
+  ],
+]
+
+/** The public holidays of a region (DE-BE) for this year and the next, as closed days. */
+function holidaysOf(region: string) {
+  const [country = 'DE', state] = region.split('-')
+  const year = DateTime.now().year
+  return [year, year + 1].flatMap((y) =>
+    new Holidays(country, state ?? '')
+      .getHolidays(y)
+      .filter((h) => h.type === 'public')
+      .map((h) => ({ name: h.name, date: h.date.slice(0, 10), effect: 'closed' })),
+  )
+}
+
+/**
+ * Who may enter the site's places when: groups of each organization (four in five Acme's), every
+ * site user in two of their organization's, calendars of the buildings' regions' holidays and a
+ * maintenance calendar of recurrences, schedules on them and rules giving one to three groups one
+ * to four places (a building, a floor, a room or a door) on a schedule or at any time. The site's
+ * buildings keep Berlin time.
+ */
+async function seedSiteAccess(run: RunSql, size: SiteSize, after: number) {
+  const draw = random(64)
+  await run(`update locations set time_zone = 'Europe/Berlin' where location_id > $1`, [after])
+  await run(
+    `insert into access_groups (organization_id, name, description)
+     select o.organization_id, 'Site team ' || lpad(n::text, 3, '0'), 'A team of the site'
+     from generate_series(1, $1::int) as n
+     join organizations o on o.name = case when n % 5 = 0 then 'Globex' else 'Acme' end`,
+    [size.groups],
+  )
+  // Every site user in two of their organization's groups; one in ten until a date, one in
+  // twenty whose membership ended.
+  await run(
+    `with g as (select organization_id, array_agg(group_id order by group_id) as ids
+                from access_groups where name like 'Site team %' group by organization_id)
+     insert into group_members (group_id, user_id, organization_id, valid_from, valid_until)
+     select g.ids[1 + (u.user_id * 7 + k * 13) % cardinality(g.ids)], u.user_id, u.organization_id,
+            case when u.user_id % 20 = 5 then now() - interval '200 days' end,
+            case when u.user_id % 10 = 0 then now() + interval '90 days'
+                 when u.user_id % 20 = 5 then now() - interval '10 days' end
+     from users u join g using (organization_id) cross join generate_series(0, 1) as k
+     where u.user_id > $1
+     on conflict do nothing`,
+    [SITE_USER_IDS],
+  )
+  const orgs = await run<{ organization_id: number; name: string }>(
+    `select organization_id, name from organizations where name in ('Acme', 'Globex')`,
+  )
+  const acme = orgs.find((o) => o.name === 'Acme')?.organization_id ?? 0
+  const globex = orgs.find((o) => o.name === 'Globex')?.organization_id ?? 0
+  const maintenance = [
+    {
+      name: 'Maintenance night',
+      rrule: 'FREQ=WEEKLY;BYDAY=SU',
+      dtstart: '2026-01-04',
+      start: '02:00',
+      end: '04:00',
+      effect: 'closed',
+    },
+    {
+      name: 'Christmas Eve afternoon',
+      rrule: 'FREQ=YEARLY;BYMONTH=12;BYMONTHDAY=24',
+      dtstart: '2026-01-01',
+      start: '12:00',
+      end: '24:00',
+      effect: 'closed',
+    },
+  ]
+  const calendars: [number, string, object[]][] = [
+    [acme, 'Site holidays Berlin', holidaysOf('DE-BE')],
+    [acme, 'Site holidays Hamburg', holidaysOf('DE-HH')],
+    [acme, 'Site holidays Saxony', holidaysOf('DE-SN')],
+    [acme, 'Site maintenance', maintenance],
+    [globex, 'Site holidays Hamburg', holidaysOf('DE-HH')],
+  ]
+  const calendarIds = new Map<number, number[]>()
+  for (const [org, name, exceptions] of calendars) {
+    const [row] = await run<{ calendar_id: number }>(
+      `insert into calendars (organization_id, name, exceptions) values ($1, $2, $3)
+       returning calendar_id`,
+      [org, name, JSON.stringify(exceptions)],
+    )
+    calendarIds.set(org, [...(calendarIds.get(org) ?? []), row?.calendar_id ?? 0])
+  }
+  const scheduleIds = new Map<number, number[]>()
+  for (let n = 0; n < size.schedules; n += 1) {
+    const org = n % 5 === 4 ? globex : acme
+    const [name, intervals] = SCHEDULES[n % SCHEDULES.length] ?? SCHEDULES[0] ?? ['', []]
+    const own = calendarIds.get(org) ?? []
+    const [row] = await run<{ schedule_id: number }>(
+      `insert into schedules (organization_id, name, intervals, calendar_ids)
+       values ($1, $2, $3, $4) returning schedule_id`,
+      [org, `Site ${name.toLowerCase()} ${n + 1}`, JSON.stringify(intervals), draw.some(own, 2)],
+    )
+    scheduleIds.set(org, [...(scheduleIds.get(org) ?? []), row?.schedule_id ?? 0])
+  }
+  const places = await run<{ organization_id: number; t: string; id: number }>(
+    `select organization_id, 'location' as t, location_id as id from locations where location_id > $1
+     union all select organization_id, 'floor', floor_id from floors where location_id > $1
+     union all select organization_id, 'room', room_id from rooms where location_id > $1
+     union all select organization_id, 'door', door_id from doors where location_id > $1`,
+    [after],
+  )
+  const groups = await run<{ organization_id: number; group_id: number }>(
+    `select organization_id, group_id from access_groups where name like 'Site team %'`,
+  )
+  const of = <T extends { organization_id: number }>(rows: T[], org: number) =>
+    rows.filter((r) => r.organization_id === org)
+  const rules = Array.from({ length: size.rules }, (_, n) => {
+    const org = n % 5 === 4 ? globex : acme
+    const kind = draw.next()
+    const type = kind < 0.05 ? 'location' : kind < 0.3 ? 'floor' : kind < 0.6 ? 'room' : 'door'
+    const targets = draw
+      .some(
+        of(places, org).filter((p) => p.t === type),
+        1 + draw.int(type === 'location' ? 1 : 4),
+      )
+      .map((p) => `${p.t}:${p.id}`)
+    const window = draw.next()
+    return {
+      organization_id: org,
+      name: `Site rule ${String(n + 1).padStart(3, '0')}`,
+      group_ids: draw.some(
+        of(groups, org).map((g) => g.group_id),
+        1 + draw.int(3),
+      ),
+      targets,
+      schedule_id: draw.next() < 0.1 ? null : draw.pick(scheduleIds.get(org) ?? []),
+      valid_from: null,
+      valid_until:
+        window < 0.1
+          ? DateTime.now().plus({ days: 120 }).toISO()
+          : window < 0.15
+            ? DateTime.now().minus({ days: 30 }).toISO()
+            : null,
+    }
+  })
+  await run(
+    `insert into access_rules (organization_id, name, group_ids, targets, schedule_id, valid_from,
+       valid_until)
+     select organization_id, name, group_ids, targets, schedule_id, valid_from, valid_until
+     from jsonb_to_recordset($1::jsonb) as r(organization_id int, name text, group_ids int[],
+       targets text[], schedule_id int, valid_from timestamptz, valid_until timestamptz)`,
+    [JSON.stringify(rules)],
+  )
+}
+
 export interface SeededSite {
   users: number
   doors: number
   devices: number
+  groups: number
+  members: number
+  rules: number
   ms: number
 }
 
@@ -189,11 +380,15 @@ export async function seedSite(run: RunSql, size: SiteSize = SITE): Promise<Seed
   await seedSiteUsers(run, size)
   const after = await seedSitePlaces(run, size)
   await seedSiteDevices(run, after)
+  await seedSiteAccess(run, size, after)
   // PGlite collects no statistics by itself: the planner would take the site for the demo.
   await run('analyze')
   const [counts] = await run<Omit<SeededSite, 'ms'>>(
     `select (select count(*) from users)::int as users, (select count(*) from doors)::int as doors,
-            (select count(*) from devices)::int as devices`,
+            (select count(*) from devices)::int as devices,
+            (select count(*) from access_groups)::int as groups,
+            (select count(*) from group_members)::int as members,
+            (select count(*) from access_rules)::int as rules`,
   )
   if (!counts) throw new Error('no counts')
   return { ...counts, ms: performance.now() - started }

@@ -166,6 +166,7 @@ const core = {
     weekdaysRequired: 'Pick at least one weekday.',
     groupRequired: 'Pick at least one group.',
     targetRequired: 'Pick at least one place.',
+    scheduleRequired: 'Choose a schedule, or “At any time”.',
     dateRequired: 'A date is required.',
     endRequired: 'The end is required unless permanent.',
   },
@@ -403,6 +404,9 @@ const core = {
       locations: 'locations',
       credentials: 'credentials',
       lockdowns: 'lockdowns',
+      schedules: 'schedules',
+      calendars: 'calendars',
+      rules: 'access rules',
       groups: 'groups',
     },
     credentials: {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { CalendarShape, ScheduleShape } from './schedule'
-import { recurrenceProblem, scheduleAt, wallClock } from './schedule'
+import { scheduleAt, wallClock } from './schedule'
 
 const weekdays = ['mon', 'tue', 'wed', 'thu', 'fri'] as const
 const business: ScheduleShape = {
@@ -148,20 +148,5 @@ describe('hours that do not exist and hours that happen twice', () => {
     expect(open(gap, '2027-10-02T15:30:00Z', 'Australia/Lord_Howe')).toBe(false)
     // A week later the half hour exists.
     expect(open(gap, '2027-10-09T15:15:00Z', 'Australia/Lord_Howe')).toBe(true)
-  })
-})
-
-describe('recurrence rules a calendar accepts', () => {
-  it('accepts day rules and refuses what is not one', () => {
-    expect(recurrenceProblem('FREQ=YEARLY;BYMONTH=12;BYMONTHDAY=25', '2027-01-01')).toBeNull()
-    expect(recurrenceProblem('FREQ=WEEKLY;BYDAY=SA', '2027-01-01')).toBeNull()
-    expect(recurrenceProblem('FREQ=DAILY', '2027-01-01')).toBeNull()
-    expect(recurrenceProblem('not a rule', '2027-01-01')).toMatch(/Expected a recurrence/)
-    expect(recurrenceProblem('FREQ=DAILY;BYHOUR=3', '2027-01-01')).toMatch(/names days/)
-  })
-
-  it('refuses a rule that yields more than 1,000 dates in a year', () => {
-    expect(recurrenceProblem('FREQ=HOURLY', '2027-01-01')).toMatch(/at most 1000 dates a year/)
-    expect(recurrenceProblem('FREQ=MINUTELY;COUNT=2000', '2027-01-01')).toMatch(/at most 1000/)
   })
 })

@@ -1,24 +1,17 @@
 import { DateTime } from 'luxon'
-import * as rruleModule from 'rrule'
 import {
-  MAX_RRULE_DATES_PER_YEAR,
   wallMinutes,
   type CalendarException,
   type ScheduleInterval,
 } from '../../src/contract/access-model'
 import type { Weekday } from '../../src/contract/credentials'
+import { recurrenceOf } from '../calendar/recurrence'
 
 // When a schedule is open (decision 065): the one definition. A moment becomes the place's wall
 // clock through Luxon (its date, weekday and minute of the day), the calendars' exceptions for that
 // date decide first, then the intervals. The rule is about the wall clock read from the instant, so
 // a time that does not exist (spring forward) is never read and one that happens twice is inside an
 // interval both times.
-
-// rrule ships CommonJS as its main: Node's own loader (tsx, the e2e servers) sees it as a default
-// export only, while bundlers and vitest also see its names.
-const { Frequency, RRule } =
-  (rruleModule as { default?: typeof rruleModule }).default ?? rruleModule
-type RRule = InstanceType<typeof RRule>
 
 const weekdayOf: readonly Weekday[] = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun']
 
@@ -77,62 +70,6 @@ export function intervalCovers(interval: ScheduleInterval, clock: WallClock): bo
 
 // ——— Recurrences ———
 
-const dayFrequencies = new Set([
-  Frequency.YEARLY,
-  Frequency.MONTHLY,
-  Frequency.WEEKLY,
-  Frequency.DAILY,
-])
-
-/** What is wrong with an RRULE (RFC 5545) for a calendar of days, or null. */
-export function recurrenceProblem(rrule: string, dtstart: string): string | null {
-  let options: Partial<ReturnType<typeof RRule.parseString>>
-  try {
-    options = RRule.parseString(rrule)
-    new RRule(options)
-  } catch {
-    return 'Expected a recurrence rule such as FREQ=YEARLY;BYMONTH=12;BYMONTHDAY=25.'
-  }
-  if (options.freq === undefined)
-    return 'Expected a recurrence rule such as FREQ=YEARLY;BYMONTH=12;BYMONTHDAY=25.'
-  if (options.dtstart != null) return 'Give the first date as the exception’s start date.'
-  // Counted as occurrences, before any other check: FREQ=HOURLY is refused for its 8,760.
-  const year = Number(dtstart.slice(0, 4))
-  for (const y of [year, year + 1]) {
-    if (occurrencesIn(rrule, dtstart, y, MAX_RRULE_DATES_PER_YEAR + 1) > MAX_RRULE_DATES_PER_YEAR)
-      return `A recurrence yields at most ${MAX_RRULE_DATES_PER_YEAR} dates a year.`
-  }
-  if (
-    !dayFrequencies.has(options.freq) ||
-    options.byhour != null ||
-    options.byminute != null ||
-    options.bysecond != null
-  )
-    return 'A recurrence names days (yearly, monthly, weekly or daily): give hours as the exception’s start and end.'
-  return null
-}
-
-function ruleOf(rrule: string, dtstart: string): RRule {
-  return new RRule({
-    ...RRule.parseString(rrule),
-    dtstart: DateTime.fromISO(dtstart, { zone: 'utc' }).toJSDate(),
-  })
-}
-
-const yearBounds = (year: number) =>
-  [
-    DateTime.utc(year, 1, 1).toJSDate(),
-    DateTime.utc(year + 1, 1, 1)
-      .minus({ milliseconds: 1 })
-      .toJSDate(),
-  ] as const
-
-function occurrencesIn(rrule: string, dtstart: string, year: number, limit: number): number {
-  let count = 0
-  ruleOf(rrule, dtstart).between(...yearBounds(year), true, () => ++count < limit)
-  return count
-}
-
 // Expanded a year at a time, so a yearly holiday without UNTIL costs one year's dates. Dates are
 // floating (a calendar day, not an instant): computed at midnight UTC and read back as UTC dates.
 const expanded = new Map<string, Set<string>>()
@@ -142,10 +79,15 @@ function datesOfYear(rrule: string, dtstart: string, year: number): Set<string> 
   const key = `${rrule}|${dtstart}|${year}`
   const known = expanded.get(key)
   if (known) return known
+  // Saved rules were checked (server/calendar/recurrence.ts); one that no longer reads has no dates.
+  const rule = recurrenceOf(rrule, dtstart)
+  const from = DateTime.utc(year, 1, 1)
   const dates = new Set(
-    ruleOf(rrule, dtstart)
-      .between(...yearBounds(year), true)
-      .map((date) => DateTime.fromJSDate(date, { zone: 'utc' }).toISODate() ?? ''),
+    typeof rule === 'string'
+      ? []
+      : rule
+          .between(from.toJSDate(), from.endOf('year').toJSDate(), true)
+          .map((date) => DateTime.fromJSDate(date, { zone: 'utc' }).toISODate() ?? ''),
   )
   if (expanded.size >= EXPANDED_KEPT) expanded.clear()
   expanded.set(key, dates)

@@ -56,6 +56,17 @@ function outOfRange(options: Partial<Options>): string | null {
 }
 
 /**
+ * Whether a rule names days, as an exception means: its hours are the exception's `start` and
+ * `end`, so an hourly rule or one with BYHOUR, BYMINUTE or BYSECOND says nothing it could use.
+ */
+const namesDays = ({ origOptions: o }: Rule) =>
+  o.freq !== undefined &&
+  o.freq <= lib.Frequency.DAILY &&
+  o.byhour == null &&
+  o.byminute == null &&
+  o.bysecond == null
+
+/**
  * The rule `text` (`FREQ=YEARLY;BYMONTH=12;BYMONTHDAY=24`) from the date `dtstart`
  * (`YYYY-MM-DD`), or why it cannot be read. Its start is the exception's `dtstart`, and its zone
  * the place's: a DTSTART or TZID inside the rule is refused.
@@ -89,45 +100,79 @@ export function countInYear(rule: Rule, year: number, max: number): number {
 }
 
 /**
- * How long one year of a rule may take to expand. A rule that never occurs (BYMONTH=2;
- * BYMONTHDAY=30) sends rrule looking for its next date until the year 9999 (seconds to minutes,
- * on the server's one thread); a rule that does occur takes a few milliseconds.
+ * How long one year of a rule may take to expand, and all of a calendar's rules together. A rule
+ * that never occurs (BYMONTH=2;BYMONTHDAY=30) sends rrule looking for its next date until the
+ * year 9999 (from a tenth of a second to minutes, on the server's one thread); a rule that does
+ * occur takes a few milliseconds, some tens on a busy machine's first call.
  */
-export const EXPANSION_MS = 100
+export const EXPANSION_MS = 250
+export const CALENDAR_EXPANSION_MS = 1000
+
+/** The years a rule is checked in: that of its start, and this one when it is later. */
+const yearsOf = (dtstart: string, thisYear: number) => {
+  const first = DateTime.fromISO(dtstart, { zone: 'utc' }).year
+  return [...new Set([first, Math.max(first, thisYear)])]
+}
+
+/** The rule's dates in `year`, counted within `ms`, or why it could not be expanded. */
+function expandWithin(rule: Rule, year: number, ms: number): number | RecurrenceProblem {
+  try {
+    // A context of its own only for its timeout: the expansion is stopped where it stands.
+    return runInNewContext(
+      'expand()',
+      { expand: () => countInYear(rule, year, MAX_RRULE_DATES_PER_YEAR) },
+      { timeout: Math.max(1, Math.floor(ms)) },
+    ) as number
+  } catch (error) {
+    const late = (error as { code?: unknown }).code === 'ERR_SCRIPT_EXECUTION_TIMEOUT'
+    return {
+      kind: 'invalid',
+      message: late
+        ? `Expanding the recurrence rule over ${year} took too long: does it ever occur?`
+        : `The recurrence rule cannot be expanded: ${(error as Error).message}`,
+    }
+  }
+}
 
 /**
- * Whether `text` from `dtstart` may be saved: it reads, and neither the year of its start nor
- * `thisYear` has more than MAX_RRULE_DATES_PER_YEAR of its dates, found within EXPANSION_MS.
+ * The first of `exceptions` whose rule may not be saved, with why: it does not read, or the year
+ * of its start or `thisYear` has more than MAX_RRULE_DATES_PER_YEAR of its dates, or that year
+ * takes longer than EXPANSION_MS to expand, or the calendar's rules so far longer than
+ * CALENDAR_EXPANSION_MS, or it names hours rather than days. The dates are counted first, so
+ * FREQ=HOURLY is refused for its 8,760 a year. Null when every rule may be saved.
  */
-export function checkRecurrence(
-  text: string,
-  dtstart: string,
+export function checkRecurrences(
+  exceptions: readonly { rrule?: string; dtstart?: string }[],
   thisYear: number,
-): RecurrenceProblem | null {
-  const rule = recurrenceOf(text, dtstart)
-  if (typeof rule === 'string') return { kind: 'invalid', message: rule }
-  const first = DateTime.fromISO(dtstart, { zone: 'utc' }).year
-  for (const year of [...new Set([first, Math.max(first, thisYear)])]) {
-    let count: number
-    try {
-      // A context of its own only for its timeout: the expansion is stopped where it stands.
-      count = runInNewContext(
-        'expand()',
-        {
-          expand: () => countInYear(rule, year, MAX_RRULE_DATES_PER_YEAR),
-        },
-        { timeout: EXPANSION_MS },
-      ) as number
-    } catch (error) {
-      const late = (error as { code?: unknown }).code === 'ERR_SCRIPT_EXECUTION_TIMEOUT'
-      return {
-        kind: 'invalid',
-        message: late
-          ? `Expanding the recurrence rule over ${year} took longer than ${EXPANSION_MS} ms: does it ever occur?`
-          : `The recurrence rule cannot be expanded: ${(error as Error).message}`,
-      }
+): { index: number; problem: RecurrenceProblem } | null {
+  const deadline = performance.now() + CALENDAR_EXPANSION_MS
+  for (const [index, exception] of exceptions.entries()) {
+    if (exception.rrule === undefined || exception.dtstart === undefined) continue
+    const rule = recurrenceOf(exception.rrule, exception.dtstart)
+    if (typeof rule === 'string') return { index, problem: { kind: 'invalid', message: rule } }
+    for (const year of yearsOf(exception.dtstart, thisYear)) {
+      const left = Math.min(EXPANSION_MS, deadline - performance.now())
+      const count = left <= 0 ? null : expandWithin(rule, year, left)
+      if (count === null)
+        return {
+          index,
+          problem: {
+            kind: 'invalid',
+            message: `The calendar's recurrence rules take longer than ${CALENDAR_EXPANSION_MS} ms to expand.`,
+          },
+        }
+      if (typeof count !== 'number') return { index, problem: count }
+      if (count > MAX_RRULE_DATES_PER_YEAR) return { index, problem: { kind: 'too_many', year } }
     }
-    if (count > MAX_RRULE_DATES_PER_YEAR) return { kind: 'too_many', year }
+    if (!namesDays(rule))
+      return {
+        index,
+        problem: {
+          kind: 'invalid',
+          message:
+            'A recurrence names days (yearly, monthly, weekly or daily): give the hours as the exception’s start and end.',
+        },
+      }
   }
   return null
 }

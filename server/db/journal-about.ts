@@ -2,7 +2,7 @@ import type { JournalAboutType } from '../../src/contract/journal'
 import type { Queryable } from './database'
 
 // "About" a user, a door or a device: the journal's rows of the thing itself and of what hangs on
-// it — a user's credentials; a door's devices and the credentials on the door or on those devices;
+// it — a user's credentials and own PIN; a door's devices and the credentials on the door or on those devices;
 // a device's credentials. "Hangs on it" is today, or in any row that names it before or after a
 // change (a credential moved away, a user's credential handed to another), so the History of a
 // person or a door keeps what happened there. The rows are found through the GIN index on the
@@ -69,6 +69,8 @@ export async function aboutTargets(
   }
   if (type === 'user') {
     add('credential', await ofUser(q, id))
+    // Their own PIN's rows are keyed by the person (decision 066).
+    add('person_pin', [id])
     return targets
   }
   add('credential', await onPlace(q, 'credential', type, id))

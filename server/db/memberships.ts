@@ -51,7 +51,7 @@ const upsert: Prepared = {
        from x join access_groups g using (group_id)
        on conflict (group_id, user_id) do update
          set valid_from = excluded.valid_from, valid_until = excluded.valid_until
-         where (group_members.valid_from, group_members.valid_until)
+         where not $5::boolean and (group_members.valid_from, group_members.valid_until)
            is distinct from (excluded.valid_from, excluded.valid_until)
        returning ${stored}
      )
@@ -110,11 +110,13 @@ const deleteRows = (rows: readonly Membership[]) =>
 /**
  * Puts people into groups already locked (lockGroups), their organizations already checked, each
  * pair at most once: answers how many were added and how many had their window changed.
+ * `keepWindows` leaves those already in a group as they are (the users import only adds).
  */
 export async function addMembers(
   q: Queryable,
   source: JournalSource,
   writes: readonly MemberWrite[],
+  keepWindows = false,
 ): Promise<{ added: number; updated: number }> {
   if (writes.length === 0) return { added: 0, updated: 0 }
   const rows = await q.query<
@@ -124,6 +126,7 @@ export async function addMembers(
     writes.map((w) => w.user_id),
     writes.map((w) => w.valid_from),
     writes.map((w) => w.valid_until),
+    keepWindows,
   ])
   await writeJournalRows(
     q,
@@ -170,10 +173,13 @@ export async function removeAllMembers(
   return deleteRows(await q.query<Membership>(removeAll[of], [id]))
 }
 
+// The users are locked `for key share` and read as they are then: a user moving to another
+// organization (server/routes/user-writes.ts locks them `for update`) is seen where they went.
 const outsiders: Prepared = {
   name: 'group_members_outsiders',
   text: `select x.user_id from unnest($1::int[]) as x(user_id)
-     left join users u using (user_id)
+     left join (select user_id, organization_id from users where user_id = any($1::int[])
+                for key share) u using (user_id)
      where u.organization_id is distinct from $2
      order by x.user_id`,
 }

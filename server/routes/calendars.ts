@@ -16,7 +16,7 @@ import {
 import { inScope } from '../../src/contract/permissions'
 import type { App, Services } from '../context'
 import { holidayRegions, publicHolidays } from '../calendar/holidays'
-import { checkRecurrence } from '../calendar/recurrence'
+import { checkRecurrences } from '../calendar/recurrence'
 import type { Queryable } from '../db/database'
 import { byName, changeRow, writeJournal } from '../db/journal'
 import { lockRow } from '../db/locks'
@@ -57,24 +57,22 @@ const calendarListSpec = (limit: number | null): ListSpec<(typeof calendarSortKe
 
 /**
  * 400 at `exceptions.<i>.rrule` (with `index` in the parameters) for the first recurrence rule
- * that cannot be read, or that has more than MAX_RRULE_DATES_PER_YEAR dates in the year of its
- * start or in this one: a rule is expanded a year at a time, so a yearly one without an end is fine.
+ * that may not be saved (server/calendar/recurrence.ts), in the year of its start or the one of
+ * `now` (the server's clock): a rule is expanded a year at a time, so a yearly one without an end
+ * is fine.
  */
-function checkExceptions(exceptions: readonly CalendarException[]) {
-  const thisYear = DateTime.utc().year
-  exceptions.forEach((exception, index) => {
-    if (exception.rrule === undefined || exception.dtstart === undefined) return
-    const problem = checkRecurrence(exception.rrule, exception.dtstart, thisYear)
-    const field = `exceptions.${index}.rrule`
-    if (problem?.kind === 'invalid') throw badField(field, problem.message, 'invalid', { index })
-    if (problem?.kind === 'too_many')
-      throw badField(
-        field,
-        `The recurrence rule has more than ${MAX_RRULE_DATES_PER_YEAR} dates in ${problem.year}.`,
-        'too_many',
-        { index, max: MAX_RRULE_DATES_PER_YEAR, year: problem.year },
-      )
-  })
+function checkExceptions(exceptions: readonly CalendarException[], now: Date) {
+  const refused = checkRecurrences(exceptions, DateTime.fromJSDate(now, { zone: 'utc' }).year)
+  if (refused === null) return
+  const { index, problem } = refused
+  const field = `exceptions.${index}.rrule`
+  if (problem.kind === 'invalid') throw badField(field, problem.message, 'invalid', { index })
+  throw badField(
+    field,
+    `The recurrence rule has more than ${MAX_RRULE_DATES_PER_YEAR} dates in ${problem.year}.`,
+    'too_many',
+    { index, max: MAX_RRULE_DATES_PER_YEAR, year: problem.year },
+  )
 }
 
 /** The exceptions with `added` appended, less the dates the calendar already has; 400 past the limit. */
@@ -137,7 +135,7 @@ export function registerCalendars(app: App, s: Services) {
     const organizationId = input.organization_id ?? p.organizationId
     if (!inScope(scope, p.organizationId, organizationId)) throw notFound('Organization')
     const exceptions = input.exceptions ?? []
-    checkExceptions(exceptions)
+    checkExceptions(exceptions, s.clock.now())
     const created = await s.db.tx(async (q) => {
       const [row] = await q.query<{ calendar_id: number }>(
         `insert into calendars (organization_id, name, exceptions)
@@ -162,7 +160,7 @@ export function registerCalendars(app: App, s: Services) {
     const scope = requireScope(p, 'schedules', 'update')
     const id = idParam(c)
     const patch = await jsonBody(c, CalendarUpdate)
-    if (patch.exceptions) checkExceptions(patch.exceptions)
+    if (patch.exceptions) checkExceptions(patch.exceptions, s.clock.now())
     const updated = await s.db.tx(async (q) => {
       // Locked first: two edits take turns (neither loses the other's change), a DELETE waits.
       await lockRow(q, 'calendars', id, 'update')

@@ -83,8 +83,21 @@ const organizationColumns: CsvColumn<Organization>[] = [
   column('created_at', (o) => o.created_at),
 ]
 
+/** A user with the names of their groups, as the users import reads them back (docs/csv.md). */
+type ExportedUser = User & { groups: string[] }
+
+const userExportSpec = (limit: number | null) => {
+  const spec = userListSpec(limit)
+  return {
+    ...spec,
+    select: `${spec.select},
+      array(select g.name from group_members m join access_groups g using (group_id)
+            where m.user_id = u.user_id order by lower(g.name), g.group_id) as groups`,
+  }
+}
+
 // No password, token or PIN is selected for any list, so none can reach a file.
-const userColumns: CsvColumn<User>[] = [
+const userColumns: CsvColumn<ExportedUser>[] = [
   column('user_id', (u) => u.user_id),
   column('username', (u) => u.username),
   column('email', (u) => u.email),
@@ -97,6 +110,7 @@ const userColumns: CsvColumn<User>[] = [
   column('organization_id', (u) => u.organization_id),
   column('organization_name', (u) => u.organization_name),
   column('client_ids', (u) => several(u.client_ids)),
+  column('groups', (u) => several(u.groups)),
   column('disabled', (u, LL) => yesNo(u.disabled, LL)),
   column('email_confirmed', (u, LL) => yesNo(u.email_confirmed, LL)),
   column('notes', (u) => u.notes),
@@ -243,7 +257,7 @@ export function registerExports(app: App, s: Services) {
   )
   app.get(
     exportPaths.users,
-    listExport(s, 'users', 'users', UserListQuery, userListSpec, userColumns),
+    listExport(s, 'users', 'users', UserListQuery, userExportSpec, userColumns),
   )
   app.get(
     exportPaths.locations,

@@ -159,12 +159,16 @@ export function registerOrganizations(app: App, s: Services) {
       const [used] = await q.query<{ n: number }>(
         `select (select count(*) from users where organization_id = $1)
               + (select count(*) from locations where organization_id = $1)
-              + (select count(*) from devices where organization_id = $1) as n`,
+              + (select count(*) from devices where organization_id = $1)
+              + (select count(*) from access_groups where organization_id = $1)
+              + (select count(*) from schedules where organization_id = $1)
+              + (select count(*) from calendars where organization_id = $1)
+              + (select count(*) from access_rules where organization_id = $1) as n`,
         [id],
       )
       if ((used?.n ?? 0) > 0) {
         throw conflict(
-          'The organization still has users, locations or devices.',
+          'The organization still has users, locations, devices, groups, schedules, calendars or rules.',
           undefined,
           'in_use',
           { subject: 'organization' },

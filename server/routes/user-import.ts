@@ -1,5 +1,5 @@
 import type { ErrorBody } from '../../src/contract/errors'
-import type { Scope } from '../../src/contract/permissions'
+import { inScope, needs, scopeOf, type Scope } from '../../src/contract/permissions'
 import {
   USERS_IMPORT_LIMITS,
   USERS_IMPORT_PATH,
@@ -9,6 +9,7 @@ import { UserInput, type User } from '../../src/contract/users'
 import type { App, Principal, Services } from '../context'
 import type { Prepared, Queryable } from '../db/database'
 import type { JournalSource } from '../db/journal'
+import { addMembers, lockGroups } from '../db/memberships'
 import {
   checkWidth,
   csvRows,
@@ -20,7 +21,7 @@ import {
   yesNo,
   type CsvRow,
 } from '../http/csv-import'
-import { badField } from '../http/errors'
+import { badField, HttpError } from '../http/errors'
 import { journalSource } from '../http/journal-source'
 import { requireScope } from '../http/scope'
 import { parse } from '../http/validate'
@@ -35,7 +36,8 @@ import {
 } from './user-writes'
 
 // The fields a row may set, and the columns of the users export the import reads past (ids,
-// names and dates the server keeps itself).
+// names and dates the server keeps itself). `groups` names groups of the user's organization to
+// add them to (never to take them out of one).
 const fields = [
   'username',
   'email',
@@ -49,10 +51,11 @@ const fields = [
   'organization_id',
   'client_ids',
   'disabled',
+  'groups',
 ] as const
 type Field = (typeof fields)[number]
 const readOnly = ['user_id', 'organization_name', 'email_confirmed', 'created_at'] as const
-const lists = new Set<Field>(['roles', 'permissions', 'client_ids'])
+const lists = new Set<Field>(['roles', 'permissions', 'client_ids', 'groups'])
 
 // A sign-in name's cell: always text, as cellValue reads it.
 const text = (value: unknown) => (typeof value === 'string' ? value : '')
@@ -65,18 +68,23 @@ function cellValue(field: Field, text: string): unknown {
   return text
 }
 
-/** The fields `row` would change on `user`. */
-const changedFields = (user: User, row: Partial<UserInput>) =>
+/** The fields `row` (its cells but `groups`) would change on `user`. */
+const changedFields = (user: User, row: Record<string, unknown>) =>
   Object.entries(row)
     .filter(
       ([key, value]) =>
-        JSON.stringify(toInput(user)[key as Field] ?? null) !== JSON.stringify(value ?? null),
+        JSON.stringify(toInput(user)[key as keyof UserInput] ?? null) !==
+        JSON.stringify(value ?? null),
     )
     .map(([key]) => key)
 
-/** What writing a row takes: a new user, or a user as read with what it becomes. */
-type Write = { line: number } & (
-  { kind: 'create'; input: UserInput } | { kind: 'update'; before: User; input: UserInput }
+/**
+ * What writing a row takes: a new user, or a user as read with what it becomes (`changes` false
+ * when only its groups do); and the groups to add it to.
+ */
+type Write = { line: number; groups: number[] } & (
+  | { kind: 'create'; input: UserInput }
+  | { kind: 'update'; before: User; input: UserInput; changes: boolean }
 )
 
 const namedUsers: Prepared = {
@@ -85,7 +93,44 @@ const namedUsers: Prepared = {
      join sign_in_names s on s.name = lower(btrim(n))`,
 }
 
-/** What the rows are judged against, read once: the users they name, the roles, the clients. */
+const groupsOf: Prepared = {
+  name: 'import_groups',
+  text: `select group_id, organization_id, lower(name) as name from access_groups
+     where organization_id = any($1::int[])`,
+}
+
+const membershipsOf: Prepared = {
+  name: 'import_memberships',
+  text: 'select group_id, user_id from group_members where user_id = any($1::int[])',
+}
+
+/** The groups a file may name, by organization and name (letter case ignored), and who is in which. */
+interface GroupFacts {
+  byName: ReadonlyMap<number, ReadonlyMap<string, number>>
+  memberships: ReadonlyMap<number, ReadonlySet<number>>
+}
+
+async function groupFacts(
+  q: Queryable,
+  organizations: readonly number[],
+  userIds: readonly number[],
+): Promise<GroupFacts> {
+  const groups = await q.query<{ group_id: number; organization_id: number; name: string }>(
+    groupsOf,
+    [[...new Set(organizations)]],
+  )
+  const byName = new Map<number, Map<string, number>>()
+  for (const g of groups) {
+    const names = byName.get(g.organization_id) ?? new Map<string, number>()
+    byName.set(g.organization_id, names.set(g.name, g.group_id))
+  }
+  const memberships = new Map<number, Set<number>>()
+  for (const m of await q.query<{ group_id: number; user_id: number }>(membershipsOf, [userIds]))
+    memberships.set(m.user_id, (memberships.get(m.user_id) ?? new Set()).add(m.group_id))
+  return { byName, memberships }
+}
+
+/** What the rows are judged against, read once: the users they name, the roles, the clients, the groups. */
 async function fileFacts(q: Queryable, p: Principal, rows: readonly CsvRow[]) {
   const names = rows.flatMap((row) => [text(row.fields.username), text(row.fields.email)])
   const ids = (await q.query<{ user_id: number }>(namedUsers, [names])).map((r) => r.user_id)
@@ -95,7 +140,44 @@ async function fileFacts(q: Queryable, p: Principal, rows: readonly CsvRow[]) {
   })
   const facts = await loadUserFacts(q, organizations, names, ids)
   const users = await findUsers(q, ids)
-  return { facts, users: new Map(users.map((u) => [u.user_id, u])) }
+  const groups: GroupFacts = rows.some((row) => row.fields.groups !== undefined)
+    ? await groupFacts(q, [...organizations, ...users.map((u) => u.organization_id)], ids)
+    : { byName: new Map(), memberships: new Map() }
+  return { facts, users: new Map(users.map((u) => [u.user_id, u])), groups }
+}
+
+/**
+ * The ids of the groups a row's `groups` cell names in the user's organization: each must be one
+ * of its groups (400 naming `groups` with those that are not), and adding to them needs the
+ * groups' update permission there (403 naming `groups`).
+ */
+function namedGroups(
+  groups: GroupFacts,
+  p: Principal,
+  organizationId: number,
+  cell: unknown,
+): number[] {
+  const names = [...new Set((Array.isArray(cell) ? cell : []).map((n) => String(n)))]
+  if (names.length === 0) return []
+  if (!inScope(scopeOf(p.permissions, 'groups', 'update'), p.organizationId, organizationId))
+    throw new HttpError(
+      403,
+      'forbidden',
+      'You may not add people to groups here.',
+      'groups',
+      {},
+      { rule: 'no_permission', params: { permissions: needs('groups', 'update').join(', ') } },
+    )
+  const own = groups.byName.get(organizationId) ?? new Map<string, number>()
+  const unknown = names.filter((name) => !own.has(name.toLowerCase()))
+  if (unknown.length > 0)
+    throw badField(
+      'groups',
+      `The organization has no group called ${unknown.join(', ')}.`,
+      'invalid',
+      { groups: unknown.join('; ') },
+    )
+  return [...new Set(names.map((name) => own.get(name.toLowerCase()) ?? 0))]
 }
 
 /**
@@ -107,7 +189,7 @@ function judge(
   p: Principal,
   scope: Scope,
   rows: readonly CsvRow[],
-  { facts, users }: Awaited<ReturnType<typeof fileFacts>>,
+  { facts, users, groups }: Awaited<ReturnType<typeof fileFacts>>,
   width: number,
 ) {
   const seen = new Map<string, number>()
@@ -118,7 +200,8 @@ function judge(
     for (const name of [input.username, input.email]) facts.holder.set(keyOf(name), id)
   }
   for (const fileRow of rows) {
-    const { line, fields: row } = fileRow
+    const { line, fields } = fileRow
+    const { groups: groupCell, ...row } = fields
     try {
       checkWidth(fileRow, width)
       for (const name of [row.username, row.email].map((v) => text(v).toLowerCase())) {
@@ -145,23 +228,36 @@ function judge(
       if (user === undefined) {
         const given = { organization_id: p.organizationId, roles: [], permissions: [], ...row }
         const input = parse(given, UserInput)
+        const added = namedGroups(groups, p, input.organization_id, groupCell)
         checkUserInput(facts, p, scope, input, 0)
-        const changes = Object.keys(row)
+        const changes = Object.keys(fields)
         results.push({ line, outcome: 'create', changes, error: null, user_id: null })
-        writes.push({ line, kind: 'create', input })
+        writes.push({ line, kind: 'create', input, groups: added })
         hold(input, -line)
         continue
       }
       const manageable = ensureManageable(p, user, row.disabled === true ? 'disable' : 'edit')
       const input = parse({ ...toInput(manageable), ...row }, UserInput)
-      const changes = changedFields(manageable, row)
+      const member = groups.memberships.get(user.user_id) ?? new Set<number>()
+      const added = namedGroups(groups, p, input.organization_id, groupCell).filter(
+        (id) => !member.has(id),
+      )
+      const changed = changedFields(manageable, row)
+      const changes = added.length > 0 ? [...changed, 'groups'] : changed
       if (changes.length === 0) {
         results.push({ line, outcome: 'unchanged', changes, error: null, user_id: user.user_id })
         continue
       }
-      checkUserInput(facts, p, scope, input, user.user_id)
+      if (changed.length > 0) checkUserInput(facts, p, scope, input, user.user_id)
       results.push({ line, outcome: 'update', changes, error: null, user_id: user.user_id })
-      writes.push({ line, kind: 'update', before: manageable, input })
+      writes.push({
+        line,
+        kind: 'update',
+        before: manageable,
+        input,
+        changes: changed.length > 0,
+        groups: added,
+      })
       for (const name of facts.namesOf.get(user.user_id) ?? [])
         if (facts.holder.get(name) === user.user_id) facts.holder.delete(name)
       hold(input, user.user_id)
@@ -191,16 +287,32 @@ async function write(q: Queryable, source: JournalSource, writes: readonly Write
   const refused = new Map<number, ErrorBody>()
   const created = new Map<number, number>()
   const run = async (batch: readonly Write[]) => {
-    const updates = batch.flatMap((w) => (w.kind === 'update' ? [w] : []))
+    const updates = batch.flatMap((w) => (w.kind === 'update' && w.changes ? [w] : []))
     if (updates.length > 0) await updateUsers(q, source, updates)
     const creates = batch.flatMap((w) => (w.kind === 'create' ? [w] : []))
-    if (creates.length === 0) return
-    const ids = await insertUsers(
-      q,
-      source,
-      creates.map((w) => w.input),
-    )
+    const ids =
+      creates.length === 0
+        ? []
+        : await insertUsers(
+            q,
+            source,
+            creates.map((w) => w.input),
+          )
     creates.forEach((w, i) => created.set(w.line, ids[i] ?? 0))
+    const memberships = batch.flatMap((w) =>
+      w.groups.map((groupId) => ({
+        group_id: groupId,
+        user_id: w.kind === 'create' ? (created.get(w.line) ?? 0) : w.before.user_id,
+        valid_from: null,
+        valid_until: null,
+      })),
+    )
+    if (memberships.length === 0) return
+    await lockGroups(
+      q,
+      memberships.map((m) => m.group_id),
+    )
+    await addMembers(q, source, memberships, true)
   }
   const ordered = [
     ...writes.filter((w) => w.kind === 'update'),

@@ -10,7 +10,7 @@ import { UserInput, UserUpdate, type User } from '../../src/contract/users'
 import type { Context } from 'hono'
 import type { App, AppEnv, Principal, Services } from '../context'
 import type { Prepared, Queryable } from '../db/database'
-import { changeRow, writeJournalRows, type JournalSource } from '../db/journal'
+import { changeRow, writeJournalRows, type JournalRow, type JournalSource } from '../db/journal'
 import { lockRow } from '../db/locks'
 import { removeAllMembers } from '../db/memberships'
 import { badField, conflict, forbidden, HttpError, notFound, taken } from '../http/errors'
@@ -290,10 +290,16 @@ const notStored = (username: string): never => {
   throw new Error(`The insert answered no row for ${username}.`)
 }
 
+const lockUsers: Prepared = {
+  name: 'users_lock_moving',
+  text: 'select user_id from users where user_id = any($1::int[]) order by user_id for update',
+}
+
 /**
  * Updates users (each `before` as read in this transaction) to their `input`, already judged by
- * checkUserInput, in the caller's transaction: a disabled user's sessions end, and each change
- * gets its journal row. A user deleted meanwhile answers 404.
+ * checkUserInput, in the caller's transaction: a disabled user's sessions end, a user moved to
+ * another organization leaves the groups of the one they left (server/db/memberships.ts), and each
+ * change gets its journal row. A user deleted meanwhile answers 404.
  */
 export async function updateUsers(
   q: Queryable,
@@ -304,19 +310,26 @@ export async function updateUsers(
     user_id: before.user_id,
     ...userRecord(input),
   }))
+  const moving = changes
+    .filter(({ before, input }) => before.organization_id !== input.organization_id)
+    .map(({ before }) => before.user_id)
+  // Locked first: a membership being added to a group of the old organization waits, and then
+  // finds the user gone from it; one added before is removed below with its row.
+  if (moving.length > 0) await q.query(lockUsers, [moving])
   const stored = await q.query<Stored>(usersUpdate, [JSON.stringify(records)])
   const byId = new Map(stored.map((row) => [row.user_id, row]))
   const disabled = records.filter((r) => r.disabled).map((r) => r.user_id)
   if (disabled.length > 0) await q.query(revokeSessions, [disabled])
-  await writeJournalRows(
-    q,
-    source,
-    changes.map(({ before }) => {
+  const memberships: JournalRow[] = []
+  for (const id of moving) memberships.push(...(await removeAllMembers(q, 'user', id)))
+  await writeJournalRows(q, source, [
+    ...changes.map(({ before }) => {
       const after = byId.get(before.user_id)
       if (!after) throw notFound('User')
       return changeRow<Named>('user', before.user_id, before, after, byEmail)
     }),
-  )
+    ...memberships,
+  ])
 }
 
 /** Creates a user in the caller's transaction, by the form's rules (checkUserInput). */

@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query'
 import { describe, expect, it } from 'vitest'
 import type { ListQuery } from '../contract/list'
-import { chunked, groupKeys, memberKeys, type GroupSort, type MemberSort } from './groups'
+import { groupKeys, memberKeys, type GroupSort, type MemberSort } from './groups'
 import { refetchAfterWrite } from './queries'
 
 const members: ListQuery<MemberSort> = {
@@ -12,19 +12,6 @@ const members: ListQuery<MemberSort> = {
   search: '',
 }
 const groups: ListQuery<GroupSort> = { ...members, order_by: 'name' }
-
-describe('chunked', () => {
-  it('keeps the order and puts at most `size` in each run', () => {
-    expect(chunked([1, 2, 3, 4, 5], 2)).toEqual([[1, 2], [3, 4], [5]])
-    expect(chunked([], 1000)).toEqual([])
-    const runs = chunked(
-      Array.from({ length: 2500 }, (_, i) => i),
-      1000,
-    )
-    expect(runs.map((run) => run.length)).toEqual([1000, 1000, 500])
-    expect(runs[2]?.[0]).toBe(2000)
-  })
-})
 
 describe("a group's members in the cache", () => {
   function seeded() {

@@ -12,6 +12,7 @@ import {
   type memberSortKeys,
 } from '../contract/access-model'
 import { listOf, type ListQuery, type ListSource } from '../contract/list'
+import { chunked } from '../lib/chunked'
 import { apiRequest } from './client'
 import { detailOptions, resourceKeys } from './queries'
 
@@ -56,13 +57,6 @@ export function fetchMemberPage(
   signal?: AbortSignal,
 ) {
   return apiRequest(MemberPage, { path: `${GROUPS_PATH}/${groupId}/members`, query, signal })
-}
-
-/** Splits `items` into runs of at most `size`, in order. */
-export function chunked<T>(items: readonly T[], size: number): T[][] {
-  const runs: T[][] = []
-  for (let i = 0; i < items.length; i += size) runs.push(items.slice(i, i + size))
-  return runs
 }
 
 const noChange: MembersChanged = { added: 0, updated: 0, removed: 0 }

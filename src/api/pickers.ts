@@ -1,4 +1,5 @@
-import type { Group } from '../contract/access-model'
+import type { QueryClient } from '@tanstack/react-query'
+import type { Group, HolidayRegion } from '../contract/access-model'
 import { Door, DoorLookup } from '../contract/locations'
 import { listOf, type ListResponse } from '../contract/list'
 import type { User } from '../contract/users'
@@ -9,11 +10,18 @@ import {
   type PickerWindow,
 } from '../lib/picker-search'
 import { ApiError } from './api-error'
+import {
+  fetchCalendar,
+  fetchCalendarPage,
+  fetchHolidayRegions,
+  holidayRegionsKey,
+} from './calendars'
 import { apiRequest } from './client'
 import { fetchDevice, fetchDevicePage } from './devices'
 import { fetchGroup, fetchGroupPage } from './groups'
 import { fetchLocation, fetchLocationPage } from './locations'
 import { fetchOrganization, fetchOrganizationPage } from './organizations'
+import { fetchSchedule, fetchSchedulePage } from './schedules'
 import { fetchUser, fetchUserPage } from './users'
 
 // The pickers' windows: every list searched with its own `search`, the first PICKER_WINDOW matches
@@ -131,6 +139,70 @@ export const organizationPicker: PickerSource = {
       (id) => fetchOrganization(id, signal),
       (o) => named(o.organization_id, o.name),
     ),
+}
+
+export const schedulePicker: PickerSource = {
+  key: ['picker', 'schedules'],
+  search: async (text, signal) =>
+    asWindow(await fetchSchedulePage(windowOf(text, 'name'), signal), (s) =>
+      named(s.schedule_id, s.name),
+    ),
+  lookup: (value, signal) =>
+    byId(
+      value,
+      (id) => fetchSchedule(id, signal),
+      (s) => named(s.schedule_id, s.name),
+    ),
+}
+
+export const calendarPicker: PickerSource = {
+  key: ['picker', 'calendars'],
+  search: async (text, signal) =>
+    asWindow(await fetchCalendarPage(windowOf(text, 'name'), signal), (c) =>
+      named(c.calendar_id, c.name),
+    ),
+  lookup: (value, signal) =>
+    byId(
+      value,
+      (id) => fetchCalendar(id, signal),
+      (c) => named(c.calendar_id, c.name),
+    ),
+}
+
+const regionOption = (region: HolidayRegion): PickerOption => ({
+  value: region.code,
+  label: region.name,
+  detail: region.code,
+})
+
+/**
+ * The holiday library's regions: one short list, asked once and searched here by name or code
+ * ("berlin", "DE-BE"); it is not a server list with paging.
+ */
+export function holidayRegionPicker(client: Pick<QueryClient, 'fetchQuery'>): PickerSource {
+  // Every search shares the one request: typing on does not abort it, it only ignores the answer.
+  const regions = () =>
+    client.fetchQuery({
+      queryKey: holidayRegionsKey,
+      queryFn: ({ signal }) => fetchHolidayRegions(signal),
+      staleTime: Infinity,
+    })
+  return {
+    key: ['picker', 'holiday-regions'],
+    search: async (text) => {
+      const wanted = text.trim().toLocaleLowerCase()
+      const found = (await regions()).filter(
+        (r) =>
+          r.name.toLocaleLowerCase().includes(wanted) ||
+          r.code.toLocaleLowerCase().startsWith(wanted),
+      )
+      return { options: found.slice(0, PICKER_WINDOW).map(regionOption), total: found.length }
+    },
+    lookup: async (value) => {
+      const region = (await regions()).find((r) => r.code === value)
+      return region ? regionOption(region) : null
+    },
+  }
 }
 
 const groupOption = (group: Group): PickerOption => ({

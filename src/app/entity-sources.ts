@@ -1,11 +1,14 @@
 import type { EntitySource } from '../commands/entity-source'
 import type { PaletteContext } from '../commands/registry'
+import { calendarSource } from '../features/calendars/calendar-source'
 import { credentialSource } from '../features/credentials/credential-source'
 import { deviceSource } from '../features/devices/device-source'
 import { groupSource } from '../features/groups/group-source'
 import { locationSource } from '../features/locations/location-source'
 import { lockdownSource } from '../features/lockdowns/lockdown-source'
 import { organizationSource } from '../features/organizations/organization-source'
+import { ruleSource } from '../features/rules/rule-source'
+import { scheduleSource } from '../features/schedules/schedule-source'
 import { userSource } from '../features/users/user-source'
 
 /** Every entity kind the palette searches: each area registers its `<area>-source.ts` here. */
@@ -17,4 +20,7 @@ export const entitySources: readonly EntitySource<unknown, PaletteContext>[] = [
   credentialSource,
   lockdownSource,
   groupSource,
+  scheduleSource,
+  calendarSource,
+  ruleSource,
 ]

@@ -378,6 +378,142 @@ export const routes: readonly AppRoute[] = [
     label: (LL) => LL.common.view(),
   },
   {
+    id: 'schedules',
+    path: patterns.schedules,
+    screen: lazyScreen(() =>
+      import('../features/schedules/schedules-screen').then((m) => ({
+        default: m.SchedulesScreen,
+      })),
+    ),
+    anyOf: needs('schedules', 'read'),
+    label: (LL) => LL.schedules.title(),
+    // Beside Groups (5.1) and the other pieces of who may enter when.
+    sidebar: { icon: 'schedules', order: 5.2 },
+  },
+  {
+    id: 'schedules-create',
+    path: patterns['schedules-create'],
+    screen: lazyScreen(() =>
+      import('../features/schedules/create-schedule-screen').then((m) => ({
+        default: m.CreateScheduleScreen,
+      })),
+    ),
+    anyOf: needs('schedules', 'create'),
+    label: (LL) => LL.schedules.createTitle(),
+    bottomMargin: true,
+  },
+  {
+    id: 'schedules-edit',
+    path: patterns['schedules-edit'],
+    screen: lazyScreen(() =>
+      import('../features/schedules/edit-schedule-screen').then((m) => ({
+        default: m.EditScheduleScreen,
+      })),
+    ),
+    anyOf: needs('schedules', 'update'),
+    label: (LL) => LL.schedules.editTitle(),
+    bottomMargin: true,
+  },
+  {
+    id: 'schedules-view',
+    path: patterns['schedules-view'],
+    screen: lazyScreen(() =>
+      import('../features/schedules/schedule-view-screen').then((m) => ({
+        default: m.ScheduleViewScreen,
+      })),
+    ),
+    anyOf: needs('schedules', 'read'),
+    label: (LL) => LL.schedules.viewTitle(),
+  },
+  {
+    id: 'calendars',
+    path: patterns.calendars,
+    screen: lazyScreen(() =>
+      import('../features/calendars/calendars-screen').then((m) => ({
+        default: m.CalendarsScreen,
+      })),
+    ),
+    anyOf: needs('schedules', 'read'),
+    label: (LL) => LL.calendars.title(),
+    sidebar: { icon: 'calendars', order: 5.3 },
+  },
+  {
+    id: 'calendars-create',
+    path: patterns['calendars-create'],
+    screen: lazyScreen(() =>
+      import('../features/calendars/create-calendar-screen').then((m) => ({
+        default: m.CreateCalendarScreen,
+      })),
+    ),
+    anyOf: needs('schedules', 'create'),
+    label: (LL) => LL.calendars.createTitle(),
+    bottomMargin: true,
+  },
+  {
+    id: 'calendars-edit',
+    path: patterns['calendars-edit'],
+    screen: lazyScreen(() =>
+      import('../features/calendars/edit-calendar-screen').then((m) => ({
+        default: m.EditCalendarScreen,
+      })),
+    ),
+    anyOf: needs('schedules', 'update'),
+    label: (LL) => LL.calendars.editTitle(),
+    bottomMargin: true,
+  },
+  {
+    id: 'calendars-view',
+    path: patterns['calendars-view'],
+    screen: lazyScreen(() =>
+      import('../features/calendars/calendar-view-screen').then((m) => ({
+        default: m.CalendarViewScreen,
+      })),
+    ),
+    anyOf: needs('schedules', 'read'),
+    label: (LL) => LL.calendars.viewTitle(),
+  },
+  {
+    id: 'rules',
+    path: patterns.rules,
+    screen: lazyScreen(() =>
+      import('../features/rules/rules-screen').then((m) => ({ default: m.RulesScreen })),
+    ),
+    anyOf: needs('access_rules', 'read'),
+    label: (LL) => LL.rules.title(),
+    sidebar: { icon: 'rules', order: 5.4 },
+  },
+  {
+    id: 'rules-create',
+    path: patterns['rules-create'],
+    screen: lazyScreen(() =>
+      import('../features/rules/create-rule-screen').then((m) => ({
+        default: m.CreateRuleScreen,
+      })),
+    ),
+    anyOf: needs('access_rules', 'create'),
+    label: (LL) => LL.rules.createTitle(),
+    bottomMargin: true,
+  },
+  {
+    id: 'rules-edit',
+    path: patterns['rules-edit'],
+    screen: lazyScreen(() =>
+      import('../features/rules/edit-rule-screen').then((m) => ({ default: m.EditRuleScreen })),
+    ),
+    anyOf: needs('access_rules', 'update'),
+    label: (LL) => LL.rules.editTitle(),
+    bottomMargin: true,
+  },
+  {
+    id: 'rules-view',
+    path: patterns['rules-view'],
+    screen: lazyScreen(() =>
+      import('../features/rules/rule-view-screen').then((m) => ({ default: m.RuleViewScreen })),
+    ),
+    anyOf: needs('access_rules', 'read'),
+    label: (LL) => LL.rules.viewTitle(),
+  },
+  {
     id: 'audits',
     path: patterns.audits,
     screen: lazyScreen(() =>

@@ -14,6 +14,10 @@ export const SCOPE_PREFIXES = {
   lockdowns: '%',
   // Access groups (decision 065): people together, "this & that".
   groups: '&',
+  // Schedules (a star for the hours), calendars (a colon, as in a date's day) and access rules.
+  schedules: '*',
+  calendars: ':',
+  rules: '=',
 } as const
 
 export type EntityKind = Exclude<keyof typeof SCOPE_PREFIXES, 'commands'>

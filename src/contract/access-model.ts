@@ -77,7 +77,7 @@ export const IsoDate = define<string>('iso_date', (v) => {
 /**
  * On `days`, from `start` to `end` on the place's wall clock. An end at or before the start runs
  * past midnight into the next day (22:00–06:00); start and end equal would be 0 or 24 hours, so it
- * is refused. `start` cannot be 24:00.
+ * is refused, but 00:00–24:00 says which: the whole day. `start` cannot be 24:00.
  */
 export const ScheduleInterval = refine(
   object({
@@ -92,7 +92,8 @@ export const ScheduleInterval = refine(
   (i, context) => {
     if (i.start === '24:00')
       return fail('invalid', 'An interval starts at 23:59 at the latest.', {}, at(context, 'start'))
-    if (wallMinutes(i.start) === wallMinutes(i.end) % 1440)
+    // 00:00–24:00 is the whole day; any other equal start and end would be 0 or 24 hours.
+    if (i.end !== '24:00' && wallMinutes(i.start) === wallMinutes(i.end))
       return fail('end_before_start', 'The end must differ from the start.', {}, at(context, 'end'))
     return true
   },
@@ -275,8 +276,10 @@ export const CalendarException = refine(
   }),
   'exception',
   (e, context) => {
-    if ((e.date === undefined) === (e.rrule === undefined))
-      return fail('invalid', 'Give a date or a recurrence rule.', {}, at(context, 'date'))
+    if (e.date === undefined && e.rrule === undefined)
+      return { ...required('date'), path: at(context, 'date') }
+    if (e.date !== undefined && e.rrule !== undefined)
+      return fail('invalid', 'Give a date or a recurrence rule, not both.', {}, at(context, 'date'))
     if (e.rrule !== undefined && e.dtstart === undefined)
       return { ...required('date'), path: at(context, 'dtstart') }
     if ((e.start === undefined) !== (e.end === undefined))

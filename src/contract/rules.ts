@@ -73,6 +73,7 @@ export const requiredMessages = {
   weekdays: 'Pick at least one weekday.',
   group: 'Pick at least one group.',
   target: 'Pick at least one place.',
+  schedule: 'Choose a schedule, or “At any time”.',
   date: 'A date is required.',
   end: 'The end is required unless permanent.',
   refresh_token: 'refresh_token is required.',

@@ -1,8 +1,9 @@
 import { validate } from 'superstruct'
-import { MembersAdd, MemberWindow } from '../contract/access-model'
+import { MAX_MEMBERS_PER_REQUEST, MembersAdd, MemberWindow } from '../contract/access-model'
 import { requiredId } from '../contract/fields'
 import { problemOfFailure, type Problem } from '../contract/rules'
 import { object } from '../contract/struct'
+import { chunked } from './chunked'
 
 // Adding people to a group with an optional window (decision 065), as the group's "Add members"
 // and a person's "Add to group" both ask it: checked with the contract's own structs, so a form
@@ -38,7 +39,8 @@ export type MembershipCheck =
 
 /**
  * The members to send for `userIds` with one window, or each field's first problem: a window
- * that ends before it starts, no one chosen, more than a request takes.
+ * that ends before it starts, no one chosen, someone twice. More people than one request takes are
+ * fine: they are sent in several (api/groups.ts).
  */
 export function checkMembership(userIds: readonly number[], values: WindowValues): MembershipCheck {
   const window = windowOf(values)
@@ -50,11 +52,11 @@ export function checkMembership(userIds: readonly number[], values: WindowValues
       problems[field] = problemOfFailure(failure)
   }
   const members = userIds.map((user_id) => ({ user_id, ...window }))
-  const [membersError] = validate({ members }, MembersAdd)
+  // Checked as it is sent: MAX_MEMBERS_PER_REQUEST a request (an empty list is one empty request).
   // The people's own rules are the list's (path ['members']); a member's window, checked above,
   // names its own field.
-  const people = membersError
-    ?.failures()
+  const people = (members.length === 0 ? [[]] : chunked(members, MAX_MEMBERS_PER_REQUEST))
+    .flatMap((run) => validate({ members: run }, MembersAdd)[0]?.failures() ?? [])
     .find((failure) => failure.path.length === 1 && failure.path[0] === 'members')
   if (people) problems.people = problemOfFailure(people)
   return Object.keys(problems).length === 0 ? { ok: true, members } : { ok: false, problems }

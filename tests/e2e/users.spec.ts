@@ -504,8 +504,14 @@ test('bulk from the palette: offered only while rows are selected, the same conf
   await expect(bar).toContainText('3 selected')
   await page.keyboard.press('ControlOrMeta+k')
   await page.keyboard.type('selected')
-  await expect(bulkCommands).toHaveCount(4)
-  for (const name of ['Invite selected', 'Disable selected', 'Enable selected', 'Delete selected'])
+  await expect(bulkCommands).toHaveCount(5)
+  for (const name of [
+    'Invite selected',
+    'Disable selected',
+    'Enable selected',
+    'Delete selected',
+    'Add selected to group…',
+  ])
     await expect(palette.getByRole('option', { name })).toBeVisible()
   await page.keyboard.press('Control+a')
   await page.keyboard.type('Disable selected')

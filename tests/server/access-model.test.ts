@@ -454,11 +454,12 @@ describe('schedules and calendars', () => {
       field: 'intervals.0.end',
       rule: 'end_before_start',
     })
-    // 24:00 to 24:00 would be a day and more; 25:00 is no time.
-    expect(await schedule([{ days: ['mon'], start: '00:00', end: '24:00' }])).toMatchObject({
-      status: 400,
-      field: 'intervals.0.end',
+    // 00:00–24:00 is the whole day; 07:00–31:00 would be more than one, and 25:00 is no time.
+    const day = await send(token, 'POST', '/access/v1/schedules', {
+      name: 'All day',
+      intervals: [{ days: ['mon'], start: '00:00', end: '24:00' }],
     })
+    expect(day.status).toBe(201)
     expect(await schedule([{ days: ['mon'], start: '08:00', end: '25:00' }])).toMatchObject({
       status: 400,
       field: 'intervals.0.end',
@@ -509,6 +510,14 @@ describe('schedules and calendars', () => {
       await calendar([{ ...yearly, rrule: 'FREQ=SECONDLY;BYMONTH=2;BYMONTHDAY=30' }]),
     ).toMatchObject({ status: 400, field: 'exceptions.0.rrule', rule: 'invalid' })
     expect(Date.now() - started).toBeLessThan(5000)
+    // Each some tens of milliseconds, three hundred of them more than the calendar's second.
+    const never = { ...yearly, rrule: 'FREQ=YEARLY;BYMONTH=2;BYMONTHDAY=30' }
+    const many = Date.now()
+    expect(await calendar(Array.from({ length: 300 }, () => never))).toMatchObject({
+      status: 400,
+      rule: 'invalid',
+    })
+    expect(Date.now() - many).toBeLessThan(8000)
     expect(
       await calendar([{ ...yearly, rrule: 'DTSTART:20260101T000000Z\nRRULE:FREQ=YEARLY' }]),
     ).toMatchObject({ status: 400, field: 'exceptions.0.rrule' })
@@ -734,6 +743,21 @@ describe('time zones', () => {
       Organization,
     )
     expect(plain.time_zone).toBe('UTC')
+    // An organization keeps its access model: deleting it is refused while it has a group.
+    const kept = await ok(
+      send(admin, 'POST', '/access/v1/groups', {
+        name: 'Plain people',
+        organization_id: plain.organization_id,
+      }),
+      Group,
+    )
+    const orgPath = `/org/v1/organizations/${plain.organization_id}`
+    expect(await refusal(send(admin, 'DELETE', orgPath))).toMatchObject({
+      status: 409,
+      rule: 'in_use',
+    })
+    expect((await send(admin, 'DELETE', `/access/v1/groups/${kept.group_id}`)).status).toBe(204)
+    expect((await send(admin, 'DELETE', orgPath)).status).toBe(204)
     const moved = await ok(
       send(admin, 'PUT', `/org/v1/organizations/${org.organization_id}`, {
         time_zone: 'Australia/Lord_Howe',

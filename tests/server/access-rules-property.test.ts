@@ -253,12 +253,15 @@ function recurs(e: Exception, date: DateTime): boolean {
   if (e.rrule === undefined || e.dtstart === undefined) return false
   const iso = date.toISODate() ?? ''
   if (iso < e.dtstart) return false
-  const parts = Object.fromEntries(e.rrule.split(';').map((part) => part.split('=')))
-  if (parts.UNTIL !== undefined && iso.replaceAll('-', '') > parts.UNTIL) return false
-  if (parts.FREQ === 'YEARLY')
-    return date.month === Number(parts.BYMONTH) && date.day === Number(parts.BYMONTHDAY)
-  if (parts.FREQ === 'MONTHLY') return date.day === Number(parts.BYMONTHDAY)
-  return weekdayCodes[days[date.weekday - 1] ?? 'mon'] === parts.BYDAY
+  const parts = new Map(e.rrule.split(';').map((part) => part.split('=') as [string, string]))
+  const until = parts.get('UNTIL')
+  if (until !== undefined && iso.replaceAll('-', '') > until) return false
+  if (parts.get('FREQ') === 'YEARLY')
+    return (
+      date.month === Number(parts.get('BYMONTH')) && date.day === Number(parts.get('BYMONTHDAY'))
+    )
+  if (parts.get('FREQ') === 'MONTHLY') return date.day === Number(parts.get('BYMONTHDAY'))
+  return weekdayCodes[days[date.weekday - 1] ?? 'mon'] === parts.get('BYDAY')
 }
 
 interface Opening {

@@ -115,6 +115,27 @@ describe('CSV export of every list', () => {
     expect(fallback.records[0]?.slice(0, 3)).toEqual(['User ID', 'Username', 'E-mail'])
   })
 
+  it("writes a user's groups in one cell, separated by '; ', as the users import reads them", async () => {
+    const token = await server().login(ORGADMIN)
+    const group = await server().request<{ group_id: number }>('POST', '/access/v1/groups', {
+      token,
+      json: { name: 'Archive keys' },
+    })
+    const clara = await server().request<{ data: { user_id: number }[] }>(
+      'GET',
+      '/org/v1/users?search=clara.weber',
+      { token },
+    )
+    await server().request('POST', `/access/v1/groups/${group.body.group_id}/members`, {
+      token,
+      json: { members: [{ user_id: clara.body.data[0]?.user_id }] },
+    })
+    const { records } = await exportOf('/org/v1/users/export.csv?search=clara.weber', token)
+    expect(column(records, 'Groups')).toEqual(['Archive keys; Reception team'])
+    const { records: none } = await exportOf('/org/v1/users/export.csv?search=orgadmin', token)
+    expect(column(none, 'Groups')).toEqual([''])
+  })
+
   it('keeps an org admin to their organization and refuses readers without the permission', async () => {
     const orgadmin = await server().login(ORGADMIN)
     const me = shaped(

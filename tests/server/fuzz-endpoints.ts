@@ -23,9 +23,13 @@ export const endpoints: [string, string, Record<string, unknown>][] = [
   ],
   ['PUT', '/org/v1/users/3', { first_name: 'F', roles: ['staff'] }],
   ['POST', '/org/v1/organizations', { name: 'F', description: 'd', client_ids: ['fz'] }],
-  ['PUT', '/org/v1/organizations/2', { name: 'F', client_ids: ['globex-portal'] }],
+  [
+    'PUT',
+    '/org/v1/organizations/2',
+    { name: 'F', client_ids: ['globex-portal'], time_zone: 'Europe/Berlin' },
+  ],
   ['POST', '/sbm/v1/locations', { name: 'F', street: 's', locality: 'l' }],
-  ['PUT', '/sbm/v1/locations/1', { name: 'F', postal_code: '1' }],
+  ['PUT', '/sbm/v1/locations/1', { name: 'F', postal_code: '1', time_zone: 'Europe/Berlin' }],
   ['POST', '/sbm/v1/floors', { location_id: 1, name: 'F', position: 1 }],
   ['PUT', '/sbm/v1/floors/1', { name: 'F', position: 2 }],
   ['POST', '/sbm/v1/rooms', { floor_id: 1, name: 'F', description: 'd' }],
@@ -70,6 +74,40 @@ export const endpoints: [string, string, Record<string, unknown>][] = [
   ['POST', '/sbm/v1/lockdowns/1/release', { reason: 'F' }],
   ['POST', '/access/v1/devices/2/pin-entry', { pin: '123456' }],
   ['POST', '/sbm/v1/devices/1/simulate', { event: 'battery', battery_level: 50 }],
+  // Who may enter, when (decision 065): the seed's group, schedule, calendar and rule are 1.
+  ['POST', '/access/v1/groups', { name: 'F', description: 'd' }],
+  ['PUT', '/access/v1/groups/1', { name: 'F', description: 'd' }],
+  ['POST', '/access/v1/groups/1/members', { members: [{ user_id: 3, valid_until: later }] }],
+  ['DELETE', '/access/v1/groups/1/members', { user_ids: [3] }],
+  [
+    'POST',
+    '/access/v1/schedules',
+    { name: 'F', intervals: [{ days: ['mon'], start: '07:00', end: '19:00' }], calendar_ids: [1] },
+  ],
+  [
+    'PUT',
+    '/access/v1/schedules/1',
+    { intervals: [{ days: ['sat'], start: '22:00', end: '06:00' }] },
+  ],
+  [
+    'POST',
+    '/access/v1/calendars',
+    {
+      name: 'F',
+      exceptions: [
+        { date: '2027-01-02', effect: 'closed' },
+        { rrule: 'FREQ=YEARLY;BYMONTH=12;BYMONTHDAY=24', dtstart: '2026-12-24', effect: 'closed' },
+      ],
+    },
+  ],
+  ['PUT', '/access/v1/calendars/1', { name: 'F' }],
+  ['POST', '/access/v1/calendars/1/holidays', { region: 'DE-BE', year: 2027, language: 'de' }],
+  [
+    'POST',
+    '/access/v1/rules',
+    { name: 'F', group_ids: [1], targets: [{ type: 'door', id: 1 }], schedule_id: 1 },
+  ],
+  ['PUT', '/access/v1/rules/1', { name: 'F', valid_from: when, valid_until: later }],
 ]
 
 /** Every route that takes an id in its path, with the method(s) it answers; `{id}` is replaced. */
@@ -94,4 +132,9 @@ export const idRoutes: [string, string][] = [
   ['POST', '/sbm/v1/devices/{id}/secret'],
   ['POST', '/access/v1/devices/{id}/pin-entry'],
   ['POST', '/sbm/v1/devices/{id}/simulate'],
+  ...['groups', 'schedules', 'calendars', 'rules'].flatMap((r) =>
+    ['GET', 'PUT', 'DELETE'].map((m): [string, string] => [m, `/access/v1/${r}/{id}`]),
+  ),
+  ...['GET', 'POST', 'DELETE'].map((m): [string, string] => [m, '/access/v1/groups/{id}/members']),
+  ['POST', '/access/v1/calendars/{id}/holidays'],
 ]

@@ -158,7 +158,8 @@ describe('organizations', () => {
     expect(refused.status).toBe(409)
     expect(refused.body).toEqual({
       error: 'conflict',
-      message: 'The organization still has users, locations or devices.',
+      message:
+        'The organization still has users, locations, devices, groups, schedules, calendars or rules.',
       rule: 'in_use',
       params: { subject: 'organization' },
     })

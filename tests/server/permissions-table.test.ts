@@ -35,12 +35,22 @@ function attempt(resource: Resource, operation: Operation): [string, string, unk
 }
 
 const cases: [Resource, Operation][] = [
-  ...(['organizations', 'users', 'locations', 'devices', 'credentials'] as const).flatMap(
-    (resource) =>
-      (['read', 'create', 'update', 'delete'] as const).map((operation): [Resource, Operation] => [
-        resource,
-        operation,
-      ]),
+  ...(
+    [
+      'organizations',
+      'users',
+      'locations',
+      'devices',
+      'credentials',
+      'groups',
+      'schedules',
+      'access_rules',
+    ] as const
+  ).flatMap((resource) =>
+    (['read', 'create', 'update', 'delete'] as const).map((operation): [Resource, Operation] => [
+      resource,
+      operation,
+    ]),
   ),
   ['devices:audits', 'read'],
   ['journal', 'read'],

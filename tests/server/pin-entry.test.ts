@@ -377,6 +377,17 @@ describe('the keypad asks the server', () => {
     expect((await decided(pin)).granted).toBe(true)
   })
 
+  it('counts a burst of wrong PINs exactly: five are decided, the rest wait', async () => {
+    await setClock('2027-12-22T11:00:00.000Z')
+    const burst = await Promise.all(Array.from({ length: 12 }, () => enter('0000')))
+    const statuses = burst.map((reply) => reply.status).sort()
+    expect(statuses).toEqual([
+      ...Array<number>(PIN_ENTRY_FAILURES).fill(200),
+      ...Array<number>(12 - PIN_ENTRY_FAILURES).fill(429),
+    ])
+    await setClock('2027-12-22T11:00:31.000Z')
+  })
+
   it('records a PIN that is nobody’s with nobody as the actor', async () => {
     const unknown = await decided('99999999')
     expect(await auditRow(unknown.audit_id)).toMatchObject({
@@ -464,6 +475,17 @@ describe('the keypad asks the server', () => {
       changed_at: null,
     })
     expect((await decided(pin)).reason.denied_because).toBe('unknown_pin')
+    // The person's history holds their PIN's life.
+    const history = await server().request(
+      'GET',
+      `/org/v1/journal?about_type=user&about_id=${site.pia}&length=50`,
+      { token: admin },
+    )
+    const rows = shaped(history.body, listOf(JournalEntry)).data
+    expect(rows.filter((r) => r.target_type === 'person_pin').map((r) => r.action)).toEqual([
+      'delete',
+      'create',
+    ])
     await setClock(null)
   })
 })

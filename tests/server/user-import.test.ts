@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest'
 import { ErrorBody } from '../../src/contract/errors'
 import { ImportResult } from '../../src/contract/user-import'
 import { Me } from '../../src/contract/users'
-import { ADMIN, AUDITOR, ORGADMIN, shaped, useServer } from './helpers'
+import { ADMIN, AUDITOR, ORGADMIN, PASSWORD, shaped, useServer } from './helpers'
+import { latestToken } from './security-helpers'
 
 const server = useServer()
 
@@ -123,6 +124,96 @@ describe('POST /org/v1/users/import', () => {
     })
     const dry = shaped((await importCsv(token, String(exported.body), true)).body, ImportResult)
     expect(dry.results.map((r) => r.outcome)).toEqual(['unchanged'])
+  })
+
+  it('adds people to the groups its `groups` column names, never out of one, and reads its export back', async () => {
+    const token = await server().login(ORGADMIN)
+    const create = (name: string) =>
+      server().request('POST', '/access/v1/groups', { token, json: { name } })
+    const [front, night] = await Promise.all([create('Front desk'), create('Night watch')])
+    const frontId = (front.body as { group_id: number }).group_id
+    const nightId = (night.body as { group_id: number }).group_id
+    const head = `${header},groups`
+    const csv = [
+      head,
+      'grouped1,grouped1@acme.example,G,One,staff,users:read:org,Front desk; NIGHT WATCH',
+      'grouped2,grouped2@acme.example,G,Two,staff,users:read:org,front desk',
+      'grouped3,grouped3@acme.example,G,Three,staff,users:read:org,Front desk; Day shift',
+      // An existing user whose only change is a group.
+      'staff,staff@demo.local,,,,,Night watch',
+    ].join('\r\n')
+    const dry = shaped((await importCsv(token, csv, true)).body, ImportResult)
+    expect(dry.results.map((r) => [r.line, r.outcome, r.error?.field, r.error?.params])).toEqual([
+      [2, 'create', undefined, undefined],
+      [3, 'create', undefined, undefined],
+      [4, 'error', 'groups', { groups: 'Day shift' }],
+      [5, 'update', undefined, undefined],
+    ])
+    expect(dry.results[3]?.changes).toEqual(['groups'])
+    const applied = shaped((await importCsv(token, csv, false)).body, ImportResult)
+    expect(applied.written).toBe(true)
+    const members = async (id: number) =>
+      (
+        (await server().request('GET', `/access/v1/groups/${id}/members`, { token })).body as {
+          data: { email: string }[]
+        }
+      ).data.map((m) => m.email)
+    expect(await members(frontId)).toEqual(['grouped1@acme.example', 'grouped2@acme.example'])
+    expect(await members(nightId)).toEqual(['grouped1@acme.example', 'staff@demo.local'])
+    const journal = await server().request(
+      'GET',
+      '/org/v1/journal?target_type=group_member&search=grouped&length=10',
+      { token },
+    )
+    expect((journal.body as { recordsFiltered: number }).recordsFiltered).toBe(3)
+
+    // A row naming fewer groups takes nobody out; the export names them all and reads back as is.
+    const fewer = 'username,email,groups\r\ngrouped1,grouped1@acme.example,Night watch'
+    const kept = shaped((await importCsv(token, fewer, false)).body, ImportResult)
+    expect(kept.results.map((r) => r.outcome)).toEqual(['unchanged'])
+    expect(await members(frontId)).toContain('grouped1@acme.example')
+    const exported = await server().request('GET', '/org/v1/users/export.csv?search=grouped', {
+      token,
+      headers: { 'accept-language': 'de' },
+    })
+    const text = String(exported.body)
+    expect(text.split('\r\n')[0]).toContain(',Gruppen,')
+    expect(text).toContain('Front desk; Night watch')
+    const again = shaped((await importCsv(token, text, true)).body, ImportResult)
+    expect(again.results.map((r) => r.outcome)).toEqual(['unchanged', 'unchanged'])
+
+    // Adding to groups takes the groups' update permission in the user's organization.
+    const admin = await server().login(ADMIN)
+    const me = shaped((await server().request('GET', '/org/v1/users/me', { token })).body, Me)
+    const narrow = await server().request<{ user_id: number }>('POST', '/org/v1/users', {
+      token: admin,
+      json: {
+        username: 'importer',
+        email: 'importer@acme.example',
+        roles: ['staff'],
+        permissions: ['users:read:org', 'users:create:org', 'groups:read:org'],
+        organization_id: me.organization_id,
+      },
+    })
+    expect(narrow.status).toBe(201)
+    await server().request('POST', '/notify', {
+      token: admin,
+      json: { workflow: 'first_password_email', user_id: narrow.body.user_id },
+    })
+    await server().request('POST', '/org/v1/users/password-reset', {
+      json: { token: await latestToken(server(), 'importer@acme.example'), new_password: PASSWORD },
+    })
+    const refused = shaped(
+      (
+        await importCsv(
+          await server().login('importer'),
+          'username,email,roles,permissions,groups\r\ngrouped4,grouped4@acme.example,auditor,users:read:org,Front desk',
+          true,
+        )
+      ).body,
+      ImportResult,
+    )
+    expect(refused.results[0]?.error).toMatchObject({ error: 'forbidden', field: 'groups' })
   })
 
   it('keeps an org admin to their organization', async () => {

@@ -17,7 +17,13 @@ describe('users', () => {
   it('lists the caller’s permissions and every role’s permissions', async () => {
     const token = await server().login(AUDITOR)
     const mine = await server().request('GET', '/org/v1/users/permissions', { token })
-    expect(shaped(mine.body, PermissionsResponse).permissions).toEqual(['devices:audits:read:org'])
+    // An auditor reads the audit log and, to check it against the doors, who may enter when.
+    expect(shaped(mine.body, PermissionsResponse).permissions).toEqual([
+      'access_rules:read:org',
+      'devices:audits:read:org',
+      'groups:read:org',
+      'schedules:read:org',
+    ])
     const roles = await server().request('GET', '/org/v1/users/roles/permissions', { token })
     const data = shaped(roles.body, RolesPermissionsResponse).data
     expect(data.map((r) => r.role)).toEqual(['admin', 'org_admin', 'staff', 'auditor'])

@@ -1,6 +1,6 @@
 import { useI18nContext } from '../../../i18n/i18n-react'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
-import type { TreeRow } from './location-tree-model'
+import type { TreeRow } from '../../lib/location-tree-model'
 import { useSpaceWrite } from './use-space-mutations'
 
 interface DeleteSpaceDialogProps {

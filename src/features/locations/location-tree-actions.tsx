@@ -1,6 +1,6 @@
 import { useI18nContext } from '../../../i18n/i18n-react'
 import { Button } from '../../ui/button'
-import { childKind, type TreeRow } from './location-tree-model'
+import { childKind, type TreeRow } from '../../lib/location-tree-model'
 
 interface TreeItemActionsProps {
   row: TreeRow

@@ -1,5 +1,5 @@
 import { memo, type ReactNode } from 'react'
-import type { TreeRow } from './location-tree-model'
+import type { TreeRow } from '../../lib/location-tree-model'
 import * as styles from './location-tree.css'
 
 interface TreeItemRowProps {

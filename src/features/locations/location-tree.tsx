@@ -11,7 +11,13 @@ import { Notice } from '../../ui/notice'
 import { DeleteSpaceDialog } from './delete-space-dialog'
 import { TreeItemActions } from './location-tree-actions'
 import { FloorDialog, type FloorTarget } from './floor-dialog'
-import { childKind, treeKey, typeAhead, visibleRows, type TreeRow } from './location-tree-model'
+import {
+  childKind,
+  treeKey,
+  typeAhead,
+  visibleRows,
+  type TreeRow,
+} from '../../lib/location-tree-model'
 import { TreeItemRow } from './location-tree-item'
 import { useTreeWindow } from './use-tree-window'
 import * as styles from './location-tree.css'

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query'
-import { useState } from 'react'
+import { useState, type ReactNode } from 'react'
 import { useI18nContext } from '../../../i18n/i18n-react'
 import { addMembers, groupKeys, removeMembers } from '../../api/groups'
 import { groupPicker } from '../../api/pickers'
@@ -9,7 +9,7 @@ import { GroupChoice, groupChoiceOf, groupProblem } from '../../lib/memberships'
 import type { PickerOption } from '../../lib/picker-search'
 import { Combobox } from '../../ui/combobox/combobox'
 import { Dialog } from '../../ui/dialog'
-import { DialogForm } from '../../ui/form/dialog-form'
+import { DialogForm, type DialogFormState } from '../../ui/form/dialog-form'
 import { useContractForm } from '../../ui/form/use-contract-form'
 import { useMembershipForm } from '../../ui/form/use-membership-form'
 import { showToast } from '../../ui/notice'
@@ -19,6 +19,40 @@ import { fullName } from './user-names'
 // A person's side of the groups (decision 065): "Add to group…" for one person (the palette, the
 // person's actions) or the users list's selection, and "Remove from group…". Each asks for the
 // group with its picker and sends one request (adding: one per 1,000 people).
+
+interface GroupDialogProps {
+  title: string
+  submitLabel: string
+  form: DialogFormState
+  onClose: () => void
+  /** The chosen group's id, '' for none. */
+  value: string
+  error: string | null
+  onChange: (value: string, option: PickerOption | null) => void
+  onBlur?: () => void
+  children?: ReactNode
+}
+
+/** Both dialogs: the group asked for with its picker first, then what else the dialog asks. */
+function GroupDialog(props: GroupDialogProps) {
+  const { title, submitLabel, form, onClose, children, ...group } = props
+  const { LL } = useI18nContext()
+  return (
+    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())} title={title} hideClose>
+      <DialogForm form={form} label={title} submitLabel={submitLabel} onCancel={onClose}>
+        <Combobox
+          name="group_id"
+          label={LL.groups.group()}
+          hint={LL.groups.pickGroupHint()}
+          required
+          source={groupPicker}
+          {...group}
+        />
+        {children}
+      </DialogForm>
+    </Dialog>
+  )
+}
 
 interface AddToGroupDialogProps {
   users: readonly User[]
@@ -52,26 +86,17 @@ export function AddToGroupDialog({ users, onClose, onDone }: AddToGroupDialogPro
       ? LL.groups.addToGroupTitle({ name: fullName(only) })
       : LL.groups.addSelectedTitle({ count: users.length })
   return (
-    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())} title={title} hideClose>
-      <DialogForm
-        form={form}
-        label={title}
-        submitLabel={LL.groups.addToGroupConfirm()}
-        onCancel={onClose}
-      >
-        <Combobox
-          name="group_id"
-          label={LL.groups.group()}
-          hint={LL.groups.pickGroupHint()}
-          required
-          source={groupPicker}
-          value={groupId}
-          error={form.error('group_id')}
-          onChange={(_, option) => setGroup(option)}
-        />
-        <WindowFields values={form.dates} error={form.error} onChange={form.set} />
-      </DialogForm>
-    </Dialog>
+    <GroupDialog
+      title={title}
+      submitLabel={LL.groups.addToGroupConfirm()}
+      form={form}
+      onClose={onClose}
+      value={groupId}
+      error={form.error('group_id')}
+      onChange={(_, option) => setGroup(option)}
+    >
+      <WindowFields values={form.dates} error={form.error} onChange={form.set} />
+    </GroupDialog>
   )
 }
 
@@ -104,28 +129,18 @@ export function RemoveFromGroupDialog({ user, onClose }: RemoveFromGroupDialogPr
   )
   const title = LL.groups.removeFromGroupTitle({ name })
   return (
-    <Dialog open onOpenChange={(open) => (open ? undefined : onClose())} title={title} hideClose>
-      <DialogForm
-        form={form}
-        label={title}
-        submitLabel={LL.groups.removeFromGroupConfirm()}
-        onCancel={onClose}
-      >
-        <Combobox
-          name="group_id"
-          label={LL.groups.group()}
-          hint={LL.groups.pickGroupHint()}
-          required
-          source={groupPicker}
-          value={form.values.group_id}
-          error={form.error('group_id')}
-          onChange={(value, option) => {
-            form.set('group_id', value)
-            setGroupName(option?.label ?? '')
-          }}
-          onBlur={() => form.blur('group_id')}
-        />
-      </DialogForm>
-    </Dialog>
+    <GroupDialog
+      title={title}
+      submitLabel={LL.groups.removeFromGroupConfirm()}
+      form={form}
+      onClose={onClose}
+      value={form.values.group_id}
+      error={form.error('group_id')}
+      onChange={(value, option) => {
+        form.set('group_id', value)
+        setGroupName(option?.label ?? '')
+      }}
+      onBlur={() => form.blur('group_id')}
+    />
   )
 }

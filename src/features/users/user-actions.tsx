@@ -186,7 +186,7 @@ function RemoveFromGroup({ entity, onClose }: ActionDialogProps<User>) {
  * A person into or out of an access group (decision 065): "add clara" in the palette asks for the
  * group in its dialog; the users list's selection bar adds many at once.
  */
-export const groupVerbs = {
+export const membershipVerbs = {
   add: {
     id: 'user.add-to-group',
     bulk: true,
@@ -221,8 +221,8 @@ export const userActions: readonly UserVerb[] = [
   userVerbs.disable,
   userVerbs.enable,
   userVerbs.delete,
-  groupVerbs.add,
-  groupVerbs.remove,
+  membershipVerbs.add,
+  membershipVerbs.remove,
   userVerbs.pin,
   {
     // "where can pia go": her page's "Where Pia can go", with focus on it.

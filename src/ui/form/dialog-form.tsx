@@ -4,14 +4,17 @@ import { FormActions } from './form-frame'
 import * as styles from './form-frame.css'
 import { formKey } from './form-keys'
 
+/** What the frame reads of a form: useContractForm's and useMembershipForm's alike. */
+export interface DialogFormState {
+  formRef: RefObject<HTMLFormElement | null>
+  failureRef: RefObject<HTMLDivElement | null>
+  failure: string | null
+  saving: boolean
+  submit: (event?: FormEvent) => Promise<void>
+}
+
 interface DialogFormProps {
-  form: {
-    formRef: RefObject<HTMLFormElement | null>
-    failureRef: RefObject<HTMLDivElement | null>
-    failure: string | null
-    saving: boolean
-    submit: (event?: FormEvent) => Promise<void>
-  }
+  form: DialogFormState
   /** The form's accessible name: the dialog's title. */
   label: string
   submitLabel: string

@@ -30,6 +30,7 @@ const requiredText: Partial<Record<Subject, (LL: TranslationFunctions) => string
   weekdays: (LL) => LL.validation.weekdaysRequired(),
   group: (LL) => LL.validation.groupRequired(),
   target: (LL) => LL.validation.targetRequired(),
+  schedule: (LL) => LL.validation.scheduleRequired(),
   date: (LL) => LL.validation.dateRequired(),
   end: (LL) => LL.validation.endRequired(),
   reason: (LL) => LL.lockdown.reasonRequired(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { LocationDeep } from '../../contract/locations'
+import type { LocationDeep } from '../contract/locations'
 import { treeKey, typeAhead, visibleRows } from './location-tree-model'
 
 const stamp = { organization_id: 1, created_at: '', updated_at: '' }

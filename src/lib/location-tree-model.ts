@@ -1,8 +1,10 @@
-import type { Device } from '../../contract/devices'
-import type { LocationDeep } from '../../contract/locations'
+import type { Device } from '../contract/devices'
+import type { LocationDeep } from '../contract/locations'
 
 // The building as a WAI-ARIA tree: floors → rooms → doors, with the devices mounted on each level
-// as leaves. Pure, so every key's effect is unit-tested; the component only renders and does I/O.
+// as leaves. Pure, so every key's effect is unit-tested; the components only render and do I/O.
+// The location's own tree edits it (features/locations); an access rule's form picks places in it
+// (features/rules).
 
 export type NodeKind = 'floor' | 'room' | 'door' | 'device'
 
@@ -120,8 +122,11 @@ export type TreeKeyResult =
   | { type: 'expandSiblings'; keys: string[] }
   | { type: 'none' }
 
+/** What the keys read of a row: any tree whose rows say where they hang and what they hold. */
+export type KeyRow = Pick<TreeRow, 'key' | 'parentKey' | 'childCount' | 'expanded'>
+
 /** Arrows, Home, End and * (open every sibling) as the WAI-ARIA tree pattern describes them. */
-export function treeKey(rows: readonly TreeRow[], index: number, key: string): TreeKeyResult {
+export function treeKey(rows: readonly KeyRow[], index: number, key: string): TreeKeyResult {
   const row = rows[index]
   if (row === undefined) return rows.length > 0 ? { type: 'focus', index: 0 } : { type: 'none' }
   const last = rows.length - 1
@@ -154,7 +159,11 @@ export function treeKey(rows: readonly TreeRow[], index: number, key: string): T
 }
 
 /** Type-ahead: the next row after `index` (wrapping) whose name starts with `text`. */
-export function typeAhead(rows: readonly TreeRow[], index: number, text: string): number | null {
+export function typeAhead(
+  rows: readonly Pick<TreeRow, 'name'>[],
+  index: number,
+  text: string,
+): number | null {
   const wanted = text.toLocaleLowerCase()
   for (let step = 1; step <= rows.length; step += 1) {
     const at = (index + step) % rows.length
