@@ -6593,16 +6593,6 @@ type RootTranslation = {
 		 */
 		exception: RequiredParams<'name'>
 		/**
-		 * {​d​a​y​s​}​ ​{​t​i​m​e​s​}
-		 * @param {unknown} days
-		 * @param {unknown} times
-		 */
-		summaryPart: RequiredParams<'days' | 'times'>
-		/**
-		 * c​l​o​s​e​d​ ​a​l​l​ ​w​e​e​k
-		 */
-		closedAllWeek: string
-		/**
 		 * f​r​o​m​ ​{​f​r​o​m​}
 		 * @param {unknown} from
 		 */
@@ -13467,14 +13457,6 @@ export type TranslationFunctions = {
 		 * by the exception {name}
 		 */
 		exception: (arg: { name: unknown }) => LocalizedString
-		/**
-		 * {days} {times}
-		 */
-		summaryPart: (arg: { days: unknown, times: unknown }) => LocalizedString
-		/**
-		 * closed all week
-		 */
-		closedAllWeek: () => LocalizedString
 		/**
 		 * from {from}
 		 */

@@ -1609,8 +1609,6 @@ const de = {
     anyTime: 'jederzeit',
     scheduleTimes: '{schedule}: {times}',
     exception: 'durch die Ausnahme {name}',
-    summaryPart: '{days} {times}',
-    closedAllWeek: 'die ganze Woche geschlossen',
     validFrom: 'ab {from}',
     validUntil: 'bis {until}',
     validBetween: '{from} → {until}',

@@ -1239,8 +1239,6 @@ const areas = {
     anyTime: 'at any time',
     scheduleTimes: '{schedule}: {times}',
     exception: 'by the exception {name}',
-    summaryPart: '{days} {times}',
-    closedAllWeek: 'closed all week',
     validFrom: 'from {from}',
     validUntil: 'until {until}',
     validBetween: '{from} → {until}',

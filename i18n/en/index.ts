@@ -1728,8 +1728,6 @@ const en = {
     anyTime: 'at any time',
     scheduleTimes: '{schedule}: {times}',
     exception: 'by the exception {name}',
-    summaryPart: '{days} {times}',
-    closedAllWeek: 'closed all week',
     validFrom: 'from {from}',
     validUntil: 'until {until}',
     validBetween: '{from} → {until}',

@@ -6,7 +6,7 @@ import { pathTo } from '../../contract/pages'
 import { Button } from '../../ui/button'
 import * as tableStyles from '../../ui/data-table/data-table.css'
 import type { DataTableFeatures } from '../../ui/data-table/features'
-import { weekSummary } from '../../ui/week-editor/week-text'
+import { weekSummary } from '../../lib/access-text'
 import * as styles from './schedules.css'
 
 const helper = createColumnHelper<DataTableFeatures, Schedule>()
