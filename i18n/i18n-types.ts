@@ -5784,6 +5784,15 @@ type RootTranslation = {
 		 */
 		notFound: string
 		/**
+		 * A​ ​s​c​h​e​d​u​l​e​ ​w​i​t​h​ ​t​h​i​s​ ​n​a​m​e​ ​a​l​r​e​a​d​y​ ​e​x​i​s​t​s​.
+		 */
+		nameTaken: string
+		/**
+		 * S​t​i​l​l​ ​u​s​e​d​ ​b​y​ ​{​c​o​u​n​t​}​ ​a​c​c​e​s​s​ ​{​{​r​u​l​e​|​r​u​l​e​s​}​}​:​ ​t​a​k​e​ ​i​t​ ​o​u​t​ ​o​f​ ​t​h​e​m​ ​f​i​r​s​t​.
+		 * @param {string | number | boolean} count
+		 */
+		inUse: RequiredParams<'count'>
+		/**
 		 * T​i​m​e​s​ ​a​r​e​ ​r​e​a​d​ ​o​n​ ​t​h​e​ ​w​a​l​l​ ​c​l​o​c​k​ ​o​f​ ​e​a​c​h​ ​p​l​a​c​e​ ​t​h​e​ ​s​c​h​e​d​u​l​e​ ​i​s​ ​u​s​e​d​ ​f​o​r​:​ ​a​ ​b​u​i​l​d​i​n​g​ ​i​n​ ​B​e​r​l​i​n​ ​o​p​e​n​s​ ​a​t​ ​0​7​:​0​0​ ​B​e​r​l​i​n​ ​t​i​m​e​.
 		 */
 		zoneNote: string
@@ -5976,6 +5985,15 @@ type RootTranslation = {
 		 * T​h​i​s​ ​c​a​l​e​n​d​a​r​ ​d​o​e​s​ ​n​o​t​ ​e​x​i​s​t​,​ ​o​r​ ​i​t​ ​i​s​ ​n​o​t​ ​y​o​u​r​s​ ​t​o​ ​s​e​e​.
 		 */
 		notFound: string
+		/**
+		 * A​ ​c​a​l​e​n​d​a​r​ ​w​i​t​h​ ​t​h​i​s​ ​n​a​m​e​ ​a​l​r​e​a​d​y​ ​e​x​i​s​t​s​.
+		 */
+		nameTaken: string
+		/**
+		 * S​t​i​l​l​ ​u​s​e​d​ ​b​y​ ​{​c​o​u​n​t​}​ ​{​{​s​c​h​e​d​u​l​e​|​s​c​h​e​d​u​l​e​s​}​}​:​ ​d​e​t​a​c​h​ ​i​t​ ​f​r​o​m​ ​t​h​e​m​ ​f​i​r​s​t​.
+		 * @param {string | number | boolean} count
+		 */
+		inUse: RequiredParams<'count'>
 		/**
 		 * E​x​c​e​p​t​i​o​n​s​ ​o​f​ ​{​n​a​m​e​}
 		 * @param {unknown} name
@@ -6281,6 +6299,10 @@ type RootTranslation = {
 		 * T​h​i​s​ ​a​c​c​e​s​s​ ​r​u​l​e​ ​d​o​e​s​ ​n​o​t​ ​e​x​i​s​t​,​ ​o​r​ ​i​t​ ​i​s​ ​n​o​t​ ​y​o​u​r​s​ ​t​o​ ​s​e​e​.
 		 */
 		notFound: string
+		/**
+		 * A​n​ ​a​c​c​e​s​s​ ​r​u​l​e​ ​w​i​t​h​ ​t​h​i​s​ ​n​a​m​e​ ​a​l​r​e​a​d​y​ ​e​x​i​s​t​s​.
+		 */
+		nameTaken: string
 		/**
 		 * M​e​m​b​e​r​s​ ​o​f​ ​t​h​e​ ​g​r​o​u​p​s​ ​m​a​y​ ​o​p​e​n​ ​t​h​e​ ​p​l​a​c​e​s​ ​w​h​i​l​e​ ​t​h​e​ ​s​c​h​e​d​u​l​e​ ​i​s​ ​o​p​e​n​ ​a​n​d​ ​t​h​e​ ​r​u​l​e​ ​i​s​ ​v​a​l​i​d​.
 		 */
@@ -12716,6 +12738,14 @@ export type TranslationFunctions = {
 		 */
 		notFound: () => LocalizedString
 		/**
+		 * A schedule with this name already exists.
+		 */
+		nameTaken: () => LocalizedString
+		/**
+		 * Still used by {count} access {{rule|rules}}: take it out of them first.
+		 */
+		inUse: (arg: { count: string | number | boolean }) => LocalizedString
+		/**
 		 * Times are read on the wall clock of each place the schedule is used for: a building in Berlin opens at 07:00 Berlin time.
 		 */
 		zoneNote: () => LocalizedString
@@ -12895,6 +12925,14 @@ export type TranslationFunctions = {
 		 * This calendar does not exist, or it is not yours to see.
 		 */
 		notFound: () => LocalizedString
+		/**
+		 * A calendar with this name already exists.
+		 */
+		nameTaken: () => LocalizedString
+		/**
+		 * Still used by {count} {{schedule|schedules}}: detach it from them first.
+		 */
+		inUse: (arg: { count: string | number | boolean }) => LocalizedString
 		/**
 		 * Exceptions of {name}
 		 */
@@ -13181,6 +13219,10 @@ export type TranslationFunctions = {
 		 * This access rule does not exist, or it is not yours to see.
 		 */
 		notFound: () => LocalizedString
+		/**
+		 * An access rule with this name already exists.
+		 */
+		nameTaken: () => LocalizedString
 		/**
 		 * Members of the groups may open the places while the schedule is open and the rule is valid.
 		 */

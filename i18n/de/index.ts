@@ -1402,6 +1402,8 @@ const de = {
     row: '{name}, {hours}',
     calendarCount: '{count} Kalender',
     notFound: 'Diesen Zeitplan gibt es nicht, oder Sie dürfen ihn nicht sehen.',
+    nameTaken: 'Einen Zeitplan mit diesem Namen gibt es schon.',
+    inUse: 'Noch von {count} {{Zutrittsregel|Zutrittsregeln}} genutzt: Nehmen Sie ihn zuerst dort heraus.',
     zoneNote:
       'Die Zeiten gelten auf der Uhr des Ortes, für den der Zeitplan genutzt wird: Ein Gebäude in Berlin öffnet um 07:00 Berliner Zeit.',
     week: 'Die Woche',
@@ -1454,6 +1456,8 @@ const de = {
     row: '{name}, {exceptions}',
     exceptionCount: '{count} {{Ausnahme|Ausnahmen}}',
     notFound: 'Diesen Kalender gibt es nicht, oder Sie dürfen ihn nicht sehen.',
+    nameTaken: 'Einen Kalender mit diesem Namen gibt es schon.',
+    inUse: 'Noch von {count} {{Zeitplan|Zeitplänen}} genutzt: Entfernen Sie ihn zuerst dort.',
     tableCaption: 'Ausnahmen von {name}',
     noExceptions: 'Noch keine Ausnahmen.',
     exceptionName: 'Name',
@@ -1530,6 +1534,7 @@ const de = {
     deleted_notice: 'Zutrittsregel „{name}“ gelöscht.',
     row: '{name}: {groups} in {places}, {schedule}',
     notFound: 'Diese Zutrittsregel gibt es nicht, oder Sie dürfen sie nicht sehen.',
+    nameTaken: 'Eine Zutrittsregel mit diesem Namen gibt es schon.',
     intro:
       'Mitglieder der Gruppen dürfen die Orte öffnen, solange der Zeitplan offen und die Regel gültig ist.',
     groupCount: '{count} {{Gruppe|Gruppen}}',

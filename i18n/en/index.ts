@@ -1521,6 +1521,8 @@ const en = {
     row: '{name}, {hours}',
     calendarCount: '{count} {{calendar|calendars}}',
     notFound: 'This schedule does not exist, or it is not yours to see.',
+    nameTaken: 'A schedule with this name already exists.',
+    inUse: 'Still used by {count} access {{rule|rules}}: take it out of them first.',
     zoneNote:
       'Times are read on the wall clock of each place the schedule is used for: a building in Berlin opens at 07:00 Berlin time.',
     week: 'The week',
@@ -1572,6 +1574,8 @@ const en = {
     row: '{name}, {exceptions}',
     exceptionCount: '{count} {{exception|exceptions}}',
     notFound: 'This calendar does not exist, or it is not yours to see.',
+    nameTaken: 'A calendar with this name already exists.',
+    inUse: 'Still used by {count} {{schedule|schedules}}: detach it from them first.',
     tableCaption: 'Exceptions of {name}',
     noExceptions: 'No exceptions yet.',
     exceptionName: 'Name',
@@ -1650,6 +1654,7 @@ const en = {
     deleted_notice: 'Access rule “{name}” deleted.',
     row: '{name}: {groups} at {places}, {schedule}',
     notFound: 'This access rule does not exist, or it is not yours to see.',
+    nameTaken: 'An access rule with this name already exists.',
     intro:
       'Members of the groups may open the places while the schedule is open and the rule is valid.',
     groupCount: '{count} {{group|groups}}',

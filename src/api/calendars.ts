@@ -39,7 +39,10 @@ export function deleteCalendar(id: number) {
   return apiRequest(null, { method: 'DELETE', path: `${CALENDARS_PATH}/${id}` })
 }
 
-/** Adds a region's public holidays of a year as closed days; answers the calendar with them. */
+/**
+ * Adds a region's public holidays of a year as closed days, named in `language`; answers the
+ * calendar with them.
+ */
 export function addHolidays(id: number, input: HolidaysInput) {
   return apiRequest(Calendar, {
     method: 'POST',
@@ -48,13 +51,13 @@ export function addHolidays(id: number, input: HolidaysInput) {
   })
 }
 
-/** The regions the holiday library knows, as `DE-BE` codes with their names. */
-export function fetchHolidayRegions(signal?: AbortSignal) {
-  return apiRequest(HolidayRegions, { path: HOLIDAY_REGIONS_PATH, signal })
+/** The regions the holiday library knows, as `DE-BE` codes with their names in `language`. */
+export function fetchHolidayRegions(language: string, signal?: AbortSignal) {
+  return apiRequest(HolidayRegions, { path: HOLIDAY_REGIONS_PATH, query: { language }, signal })
 }
 
 // Its own root: a calendar's write does not change what the library knows.
-export const holidayRegionsKey = ['holiday-regions'] as const
+export const holidayRegionsKey = (language: string) => ['holiday-regions', language] as const
 
 export const calendarList: ListSource<Calendar, CalendarSort> = {
   queryKey: calendarKeys.list,

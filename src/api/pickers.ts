@@ -176,19 +176,22 @@ const regionOption = (region: HolidayRegion): PickerOption => ({
 })
 
 /**
- * The holiday library's regions: one short list, asked once and searched here by name or code
- * ("berlin", "DE-BE"); it is not a server list with paging.
+ * The holiday library's regions named in `language`: one list, asked once and searched here by
+ * name or code ("berlin", "DE-BE"); it is not a server list with paging.
  */
-export function holidayRegionPicker(client: Pick<QueryClient, 'fetchQuery'>): PickerSource {
+export function holidayRegionPicker(
+  client: Pick<QueryClient, 'fetchQuery'>,
+  language: string,
+): PickerSource {
   // Every search shares the one request: typing on does not abort it, it only ignores the answer.
   const regions = () =>
     client.fetchQuery({
-      queryKey: holidayRegionsKey,
-      queryFn: ({ signal }) => fetchHolidayRegions(signal),
+      queryKey: holidayRegionsKey(language),
+      queryFn: ({ signal }) => fetchHolidayRegions(language, signal),
       staleTime: Infinity,
     })
   return {
-    key: ['picker', 'holiday-regions'],
+    key: ['picker', 'holiday-regions', language],
     search: async (text) => {
       const wanted = text.trim().toLocaleLowerCase()
       const found = (await regions()).filter(

@@ -115,5 +115,10 @@ describe('the location tree', () => {
     expect(typeAhead(rows, 3, 'g')).toBe(0)
     expect(typeAhead(rows, 0, 'lo')).toBe(2)
     expect(typeAhead(rows, 0, 'x')).toBeNull()
+    // A letter typed on keeps the row found while it still matches; a first letter moves on.
+    const named = [{ name: 'Ground floor' }, { name: 'Ground floor Reception' }]
+    expect(typeAhead(named, 0, 'gr')).toBe(0)
+    expect(typeAhead(named, 0, 'ground floor r')).toBe(1)
+    expect(typeAhead(named, 0, 'g')).toBe(1)
   })
 })

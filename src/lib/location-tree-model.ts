@@ -158,14 +158,19 @@ export function treeKey(rows: readonly KeyRow[], index: number, key: string): Tr
   }
 }
 
-/** Type-ahead: the next row after `index` (wrapping) whose name starts with `text`. */
+/**
+ * Type-ahead: the next row after `index` (wrapping) whose name starts with `text`. A letter typed
+ * on (`text` longer than one) keeps the row it already found when that still matches, as the
+ * WAI-ARIA tree pattern has it: "gr" after "g" stays on "Ground floor", not on the room after it.
+ */
 export function typeAhead(
   rows: readonly Pick<TreeRow, 'name'>[],
   index: number,
   text: string,
 ): number | null {
   const wanted = text.toLocaleLowerCase()
-  for (let step = 1; step <= rows.length; step += 1) {
+  const first = text.length > 1 ? 0 : 1
+  for (let step = first; step < rows.length + first; step += 1) {
     const at = (index + step) % rows.length
     if (rows[at]?.name.toLocaleLowerCase().startsWith(wanted)) return at
   }

@@ -46,14 +46,15 @@ interface HolidayValues {
 const nextYear = () => String(DateTime.now().plus({ years: 1 }).year)
 
 function HolidayFields({ calendar, onClose }: { calendar: Calendar; onClose: () => void }) {
-  const { LL } = useI18nContext()
+  const { LL, locale } = useI18nContext()
   const client = useQueryClient()
-  const regions = useMemo(() => holidayRegionPicker(client), [client])
+  const regions = useMemo(() => holidayRegionPicker(client, locale), [client, locale])
   const add = useAddHolidays(calendar.calendar_id)
   const initial: HolidayValues = { region: '', year: nextYear() }
   const form = useContractForm(HolidaysInput, initial, {
     fields: ['region', 'year'],
-    prepare: (values) => ({ region: values.region, year: Number(values.year) }),
+    // The holidays are named in the reader's language, as the regions are.
+    prepare: (values) => ({ region: values.region, year: Number(values.year), language: locale }),
     onSubmit: async (input) => {
       const saved = await add.mutateAsync(input)
       const count = saved.exceptions.length - calendar.exceptions.length

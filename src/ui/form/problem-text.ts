@@ -42,6 +42,9 @@ const takenText: Record<string, (LL: TranslationFunctions) => string> = {
   username: (LL) => LL.form.usernameTaken(),
   email: (LL) => LL.form.emailTaken(),
   manufacturer_id: (LL) => LL.form.manufacturerIdTaken(),
+  schedule: (LL) => LL.schedules.nameTaken(),
+  calendar: (LL) => LL.calendars.nameTaken(),
+  access_rule: (LL) => LL.rules.nameTaken(),
 }
 
 /** "3 devices and 2 credentials": what the server counted still holding the thing. */
@@ -71,6 +74,9 @@ const inUseText: Record<string, Say> = {
   // Access rules still name the group (decision 065): how many, when the server counted them.
   group: (LL, p) =>
     p.rules === undefined ? LL.groups.inUse() : LL.groups.inUseCount({ count: number(p, 'rules') }),
+  // Rules still use the schedule; schedules still use the calendar.
+  schedule: (LL, p) => LL.schedules.inUse({ count: number(p, 'rules') }),
+  calendar: (LL, p) => LL.calendars.inUse({ count: number(p, 'schedules') }),
 }
 
 const bySubject =

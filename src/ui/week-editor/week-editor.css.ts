@@ -63,10 +63,7 @@ export const chartCell = style([halfHour, { height: '1.25rem' }])
 
 export const summary = style({ margin: 0, color: vars.color.text })
 
-export const summaryLabel = style({
-  fontWeight: vars.fontWeight.medium,
-  marginInlineEnd: vars.space.xs,
-})
+export const summaryLabel = style({ fontWeight: vars.fontWeight.medium })
 
 export const help = style({ margin: 0, fontSize: vars.fontSize.sm, color: vars.color.muted })
 

@@ -225,8 +225,7 @@ export function WeekEditor({ name, value, onChange, error }: WeekEditorProps) {
         </span>
       ) : null}
       <p className={styles.summary} aria-live="polite">
-        <span className={styles.summaryLabel}>{LL.weekEditor.summaryLabel()}</span>
-        {summary}
+        <span className={styles.summaryLabel}>{LL.weekEditor.summaryLabel()}</span> {summary}
       </p>
       {offGrid ? <Notice tone="info">{LL.weekEditor.offGrid({ times: offGrid })}</Notice> : null}
       <div className={styles.typedRow}>
