@@ -1,3 +1,4 @@
+import type { RuleTargetInput } from '../../src/contract/access-model'
 import type { Prepared, Queryable, Row } from '../db/database'
 import { asTheyWere, byId, rewindFrom, type RewindRow } from '../db/rewind'
 import { modelColumns, namedModel, type ModelRows, type NamedModel } from './evaluate'
@@ -31,13 +32,24 @@ const modelThen: Prepared = {
 
 type ThenRows = Record<Kind, Row[]> & Record<`${Kind}_then`, RewindRow[]>
 
-/** The journal writes a rule's targets as stored, 'type:id'; its id lists and windows as JSON. */
+/**
+ * A rule's targets as stored ('door:12'): the journal writes them as the API speaks them, [{type,
+ * id}] (server/routes/rules.ts).
+ */
+const storedTargets = (targets: unknown): string[] =>
+  (Array.isArray(targets) ? targets : []).map((t: unknown) =>
+    typeof t === 'string'
+      ? t
+      : `${String((t as RuleTargetInput).type)}:${Number((t as RuleTargetInput).id)}`,
+  )
+
 function rowsThen(rows: ThenRows, kind: Kind, organizationId: number): Row[] {
   const { key } = kinds[kind]
   const then = asTheyWere(byId(rows[kind], key), rewindFrom(rows[`${kind}_then`]), key)
   // Another organization's objects changed since come back from the journal too: not ours.
   return [...then.values()]
     .filter((row) => Number(row.organization_id) === organizationId)
+    .map((row) => (kind === 'rules' ? { ...row, targets: storedTargets(row.targets) } : row))
     .sort((a, b) => Number(a[key]) - Number(b[key]))
 }
 

@@ -2,6 +2,12 @@ import fc from 'fast-check'
 import { DateTime } from 'luxon'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { ACCESS_PATH, AccessAnswer, GRANTS_SHOWN } from '../../src/contract/access'
+import {
+  PersonPinIssued,
+  PinEntryAnswer,
+  personPinPath,
+  pinEntryPath,
+} from '../../src/contract/pin-entry'
 import { ADMIN, shaped, useServer } from './helpers'
 
 // A decision equals a brute-force evaluation of the rules (issue 64, "Correctness and scale"): random
@@ -9,9 +15,10 @@ import { ADMIN, shaped, useServer } from './helpers'
 // exceptions (dated and RRULE, closed and open, with hours) and rules on a building whose zone is
 // Europe/Berlin, America/New_York or Australia/Lord_Howe (set on the organization or on the
 // location), asked about moments around the 2027 daylight-saving changes, the hours that do not
-// exist and those that happen twice among them. The decision is the server's "who can open" answer,
-// asked now on the test clock and at a moment; the oracle below reads the wall clock with Luxon and
-// expands the recurrences by hand, sharing no code with server/access/. On PGlite and, via
+// exist and those that happen twice among them. The decisions are the server's: its "who can open"
+// answer, asked now on the test clock and at a moment, and each person's PIN at the lock on the door
+// (pin-entry) on the test clock; the oracle below reads the wall clock with Luxon and expands the
+// recurrences by hand, sharing no code with server/access/. On PGlite and, via
 // scripts/with-postgres.sh, PostgreSQL. ACCESS_PROPERTY_RUNS and ACCESS_PROPERTY_SEED run it larger
 // or elsewhere (docs/benchmarks.md, "Who can open this?").
 
@@ -363,6 +370,8 @@ interface Fixture {
   location: number
   places: Record<Key, number>
   people: number[]
+  /** Each person's own PIN, as issued once. */
+  pins: string[]
   groups: number[]
 }
 
@@ -419,6 +428,13 @@ async function fixture(): Promise<Fixture> {
      select $1, 'Property group ' || n from generate_series(1, $2::int) n returning group_id`,
     [o, GROUPS],
   )
+  const token = await server().login(ADMIN)
+  const pins: string[] = []
+  for (const { user_id } of people) {
+    const issued = await server().request('POST', personPinPath(user_id), { token })
+    expect(issued.status, JSON.stringify(issued.body)).toBe(200)
+    pins.push(shaped(issued.body, PersonPinIssued).pin)
+  }
   return {
     organization: o,
     location: l,
@@ -432,7 +448,8 @@ async function fixture(): Promise<Fixture> {
       room2,
       door2,
     },
-    people: people.map((p) => p.user_id).sort((a, b) => a - b),
+    people: people.map((p) => p.user_id),
+    pins,
     groups: groups.map((g) => g.group_id).sort((a, b) => a - b),
   }
 }
@@ -521,10 +538,57 @@ describe('a decision equals the brute force', () => {
     f = await fixture()
   })
 
-  it('in three zones, around the 2027 changes, now and at a moment', async () => {
+  /** Each person's PIN at the lock on the door at `instant` on the test clock: the oracle's? */
+  async function pinsAt(w: World, instant: number, rules: number[]): Promise<number> {
+    const token = await server().login(ADMIN)
+    let opened = 0
+    for (const [person, pin] of f.pins.entries()) {
+      clock().set(new Date(instant))
+      const reply = await server().request('POST', pinEntryPath(f.places.device1), {
+        token,
+        json: { pin },
+      })
+      clock().set(null)
+      expect(reply.status, JSON.stringify(reply.body)).toBe(200)
+      const answer = shaped(reply.body, PinEntryAnswer)
+      const first = oracle(w, Date.parse(answer.at), 'device1').find((e) => e.person === person)
+        ?.grants[0]
+      const said = `${person} at ${answer.at} in ${JSON.stringify(w)}`
+      expect(answer.user_id, said).toBe(f.people[person])
+      if (w.disabled[person]) {
+        expect(answer.reason.denied_because, said).toBe('disabled_user')
+        continue
+      }
+      expect(
+        {
+          granted: answer.granted,
+          rule: rules.indexOf(answer.reason.rule_id ?? 0),
+          group: f.groups.indexOf(answer.reason.group_id ?? 0),
+          interval: answer.reason.interval ?? null,
+          exception: answer.reason.exception ?? null,
+        },
+        said,
+      ).toEqual(
+        first === undefined
+          ? expect.objectContaining({ granted: false })
+          : {
+              granted: true,
+              rule: first.rule,
+              group: first.group,
+              interval: first.interval,
+              exception: first.exception,
+            },
+      )
+      if (answer.granted) opened += 1
+    }
+    return opened
+  }
+
+  it('in three zones, around the 2027 changes, now and at a moment, and at the keypad', async () => {
     const token = await server().login(ADMIN)
     let granted = 0
     let asked = 0
+    let entered = 0
     await fc.assert(
       fc.asyncProperty(world, async (w) => {
         const rules = await build(f, w)
@@ -563,6 +627,7 @@ describe('a decision equals the brute force', () => {
           expect(answer.people_count).toBe(expected.length)
           asked += 1
           granted += expected.length
+          if (moment.now) entered += await pinsAt(w, instant, rules)
         }
       }),
       { numRuns: RUNS, seed: SEED },
@@ -570,5 +635,6 @@ describe('a decision equals the brute force', () => {
     // Not vacuous: with this seed, many answers named people (a new seed: check it does too).
     expect(asked).toBeGreaterThan(RUNS * 3 - 1)
     expect(granted).toBeGreaterThan(asked / 4)
+    expect(entered).toBeGreaterThan(RUNS / 2)
   }, 300_000)
 })

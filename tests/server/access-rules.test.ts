@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { ACCESS_PATH, AccessAnswer } from '../../src/contract/access'
 import { User } from '../../src/contract/users'
-import { create, remove, update } from './access-model-writes'
+import { modelWrites } from './access-model-writes'
 import { ADMIN, shaped, useServer } from './helpers'
 
 // "Who can open" through groups and rules (decision 065): a rule giving a group a floor on a
@@ -15,6 +15,7 @@ const clock = () => server().running.handle.services.clock
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 afterEach(() => clock().set(null))
+const model = modelWrites(server, () => server().login(ADMIN))
 
 const weekdays = ['mon', 'tue', 'wed', 'thu', 'fri'] as const
 let made = 0
@@ -63,14 +64,9 @@ async function fixture() {
   expect(created.status).toBe(201)
   const user = shaped(created.body, User)
   const org = door.organization_id
-  const group = await create(db(), 'group', { organization_id: org, name: `Front desk ${made}` })
-  const member = await create(db(), 'group_member', {
-    group_id: group.group_id,
-    user_id: user.user_id,
-    organization_id: org,
-    valid_from: '2026-01-01T00:00:00Z',
-  })
-  return { door, elsewhere, device: device.device_id, user, org, group, member }
+  const group = await model.group(org, `Front desk ${made}`)
+  await model.join(group.group_id, user.user_id, { valid_from: '2026-01-01T00:00:00Z' })
+  return { door, elsewhere, device: device.device_id, user, org, group }
 }
 
 async function ask(query: string) {
@@ -86,25 +82,21 @@ const at = (iso: string) => `at=${encodeURIComponent(iso)}`
 describe('who can open, through groups and rules', () => {
   it('names a group’s members where its rule opens, with the rule, group, member since and interval', async () => {
     const { door, elsewhere, device, user, org, group } = await fixture()
-    const holidays = await create(db(), 'calendar', {
-      organization_id: org,
-      name: `Holidays ${made}`,
-      exceptions: [
-        { name: 'Closed Thursday', date: '2027-06-10', effect: 'closed' },
-        { name: 'Open Saturday', date: '2027-06-12', start: '10:00', end: '12:00', effect: 'open' },
-      ],
-    })
-    const hours = await create(db(), 'schedule', {
-      organization_id: org,
-      name: `Business hours ${made}`,
-      intervals: [{ days: weekdays, start: '07:00', end: '19:00' }],
-      calendar_ids: [holidays.calendar_id],
-    })
-    const rule = await create(db(), 'access_rule', {
+    const holidays = await model.calendar(org, `Holidays ${made}`, [
+      { name: 'Closed Thursday', date: '2027-06-10', effect: 'closed' },
+      { name: 'Open Saturday', date: '2027-06-12', start: '10:00', end: '12:00', effect: 'open' },
+    ])
+    const hours = await model.schedule(
+      org,
+      `Business hours ${made}`,
+      [{ days: [...weekdays], start: '07:00', end: '19:00' }],
+      [holidays.calendar_id],
+    )
+    const rule = await model.rule({
       organization_id: org,
       name: `Front desk floor ${made}`,
       group_ids: [group.group_id],
-      targets: [`floor:${door.floor_id}`],
+      targets: [{ type: 'floor', id: door.floor_id }],
       schedule_id: hours.schedule_id,
     })
     const names = (answer: AccessAnswer) => answer.people.map((p) => p.user_id)
@@ -156,16 +148,14 @@ describe('who can open, through groups and rules', () => {
 
   it('reads the schedule on the place’s clock; a zone asked for only writes the answer in it', async () => {
     const { door, user, org, group } = await fixture()
-    const night = await create(db(), 'schedule', {
-      organization_id: org,
-      name: `Night shift ${made}`,
-      intervals: [{ days: ['fri'], start: '22:00', end: '06:00' }],
-    })
-    await create(db(), 'access_rule', {
+    const night = await model.schedule(org, `Night shift ${made}`, [
+      { days: ['fri'], start: '22:00', end: '06:00' },
+    ])
+    await model.rule({
       organization_id: org,
       name: `Night door ${made}`,
       group_ids: [group.group_id],
-      targets: [`door:${door.door_id}`],
+      targets: [{ type: 'door', id: door.door_id }],
       schedule_id: night.schedule_id,
     })
     // Saturday 03:00 in Berlin belongs to Friday's night shift: asked now, on the test clock.
@@ -191,16 +181,16 @@ describe('who can open, through groups and rules', () => {
   })
 
   it('keeps to the membership’s window and leaves out the disabled', async () => {
-    const { door, user, org, group, member } = await fixture()
-    await create(db(), 'access_rule', {
+    const { door, user, org, group } = await fixture()
+    await model.rule({
       organization_id: org,
       name: `Any time ${made}`,
       group_ids: [group.group_id],
-      targets: [`location:${door.location_id}`],
+      targets: [{ type: 'location', id: door.location_id }],
     })
     const who = async (iso: string) =>
       (await ask(`door_id=${door.door_id}&${at(iso)}`)).people.map((p) => p.user_id)
-    await update(db(), 'group_member', Number(member.member_id), {
+    await model.join(group.group_id, user.user_id, {
       valid_from: '2027-03-01T00:00:00Z',
       valid_until: '2027-04-01T00:00:00Z',
     })
@@ -216,12 +206,12 @@ describe('who can open, through groups and rules', () => {
   })
 
   it('answers a past moment as it was answered then, after the member, rule and schedule changed', async () => {
-    const { door, user, org, group, member } = await fixture()
-    const rule = await create(db(), 'access_rule', {
+    const { door, user, org, group } = await fixture()
+    const rule = await model.rule({
       organization_id: org,
       name: `Always ${made}`,
       group_ids: [group.group_id],
-      targets: [`door:${door.door_id}`],
+      targets: [{ type: 'door', id: door.door_id }],
     })
     await sleep(5)
     const before = await ask(`door_id=${door.door_id}`)
@@ -231,17 +221,15 @@ describe('who can open, through groups and rules', () => {
     // then the person out of the group.
     const today = new Date().getUTCDay()
     const closedDay = (['sun', 'mon', 'tue', 'wed', 'thu', 'fri', 'sat'] as const)[(today + 3) % 7]
-    const later = await create(db(), 'schedule', {
-      organization_id: org,
-      name: `Later ${made}`,
-      intervals: [{ days: [closedDay], start: '10:00', end: '11:00' }],
-    })
-    await update(db(), 'access_rule', Number(rule.rule_id), {
+    const later = await model.schedule(org, `Later ${made}`, [
+      { days: [closedDay], start: '10:00', end: '11:00' },
+    ])
+    await model.changeRule(rule.rule_id, {
       name: `Renamed ${made}`,
       schedule_id: later.schedule_id,
     })
-    await remove(db(), 'group_member', Number(member.member_id))
-    await update(db(), 'group', Number(group.group_id), { name: `Renamed group ${made}` })
+    await model.leave(group.group_id, user.user_id)
+    await model.renameGroup(group.group_id, `Renamed group ${made}`)
     await sleep(5)
     const now = await ask(`door_id=${door.door_id}`)
     expect(now.people.map((p) => p.user_id)).not.toContain(user.user_id)

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { Credential } from '../../src/contract/credentials'
 import { UserAccessAnswer, userAccessPath } from '../../src/contract/pin-entry'
 import { User } from '../../src/contract/users'
-import { create, remove } from './access-model-writes'
+import { modelWrites } from './access-model-writes'
 import { ADMIN, AUDITOR, GLOBEX, ORGADMIN, STAFF, shaped, useServer } from './helpers'
 
 // "Where can they go" (GET /access/v1/users/{id}/access, decision 067): every place a person's
@@ -12,6 +12,7 @@ import { ADMIN, AUDITOR, GLOBEX, ORGADMIN, STAFF, shaped, useServer } from './he
 const server = useServer()
 const db = () => server().running.handle.services.db
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+const model = modelWrites(server, () => server().login(ADMIN))
 
 const weekdays = ['mon', 'tue', 'wed', 'thu', 'fri'] as const
 
@@ -47,23 +48,16 @@ async function fixture() {
   expect(created.status).toBe(201)
   const user = shaped(created.body, User)
   const org = door.organization_id
-  const group = await create(db(), 'group', { organization_id: org, name: 'Where front desk' })
-  const member = await create(db(), 'group_member', {
-    group_id: group.group_id,
-    user_id: user.user_id,
-    organization_id: org,
-    valid_from: '2026-01-01T00:00:00Z',
-  })
-  const hours = await create(db(), 'schedule', {
-    organization_id: org,
-    name: 'Where business hours',
-    intervals: [{ days: weekdays, start: '07:00', end: '19:00' }],
-  })
-  const rule = await create(db(), 'access_rule', {
+  const group = await model.group(org, 'Where front desk')
+  await model.join(group.group_id, user.user_id, { valid_from: '2026-01-01T00:00:00Z' })
+  const hours = await model.schedule(org, 'Where business hours', [
+    { days: [...weekdays], start: '07:00', end: '19:00' },
+  ])
+  const rule = await model.rule({
     organization_id: org,
     name: 'Where ground floor',
     group_ids: [group.group_id],
-    targets: [`floor:${door.floor_id}`],
+    targets: [{ type: 'floor', id: door.floor_id }],
     schedule_id: hours.schedule_id,
   })
   // Her own credential on the door: mornings, 08:00–12:00 in Berlin, for two years.
@@ -80,7 +74,7 @@ async function fixture() {
   })
   expect(granted.status).toBe(201)
   const credential = shaped(granted.body, Credential)
-  return { admin, door, user, group, member, hours, rule, credential }
+  return { admin, door, user, group, hours, rule, credential }
 }
 
 async function where(token: string, userId: number, at?: string) {
@@ -151,15 +145,15 @@ describe('where can they go', () => {
       `select user_id from users where email = 'where.pia@acme.example'`,
     )
     if (!pia) throw new Error('the first test makes Pia')
-    const [member] = await db().query<{ member_id: number }>(
-      'select member_id from group_members where user_id = $1',
+    const [membership] = await db().query<{ group_id: number }>(
+      'select group_id from group_members where user_id = $1',
       [pia.user_id],
     )
-    if (!member) throw new Error('Pia is in no group')
+    if (!membership) throw new Error('Pia is in no group')
     await sleep(5)
     const before = await where(admin, pia.user_id)
     await sleep(5)
-    await remove(db(), 'group_member', member.member_id)
+    await model.leave(membership.group_id, pia.user_id)
     const put = await server().request('PUT', `/org/v1/users/${pia.user_id}`, {
       token: admin,
       json: { disabled: true },
