@@ -1403,7 +1403,8 @@ const de = {
     calendarCount: '{count} Kalender',
     notFound: 'Diesen Zeitplan gibt es nicht, oder Sie dürfen ihn nicht sehen.',
     nameTaken: 'Einen Zeitplan mit diesem Namen gibt es schon.',
-    inUse: 'Noch von {count} {{Zutrittsregel|Zutrittsregeln}} genutzt: Nehmen Sie ihn zuerst dort heraus.',
+    inUse:
+      'Noch von {count} {{Zutrittsregel|Zutrittsregeln}} genutzt: Nehmen Sie ihn zuerst dort heraus.',
     zoneNote:
       'Die Zeiten gelten auf der Uhr des Ortes, für den der Zeitplan genutzt wird: Ein Gebäude in Berlin öffnet um 07:00 Berliner Zeit.',
     week: 'Die Woche',
