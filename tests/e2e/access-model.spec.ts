@@ -1,12 +1,12 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { DEV_CLOCK_PATH } from '../../src/contract/dev-clock'
 import { clockPort } from './helpers/expiry-server'
+import { api, pick, tabTo } from './helpers/keyboard'
 import {
   allowAxeTime,
   demo,
   expectNoSeriousA11yViolations,
   signInByKeyboard,
-  storedTokens,
   useDarkTheme,
 } from './helpers/session'
 
@@ -33,30 +33,10 @@ const CHRISTMAS_10 = '2027-12-25T09:00:00.000Z'
 const KEYPAD = 'Keypad – Ground floor Reception door'
 const DOOR = 'Ground floor Reception door'
 
-async function api<T>(page: Page, method: string, path: string, json?: unknown): Promise<T> {
-  const { access } = await storedTokens(page)
-  const response = await page.request.fetch(path, {
-    method,
-    headers: { Authorization: `Bearer ${access}` },
-    ...(json === undefined ? {} : { data: json }),
-  })
-  expect(response.ok(), `${method} ${path}: ${response.status()}`).toBe(true)
-  return (response.status() === 204 ? null : await response.json()) as T
-}
-
 /** Moves the server's clock (null: back to the real time); the server answers its own machine. */
 async function setClock(page: Page, at: string | null) {
   const response = await page.request.post(DEV_CLOCK_PATH, { data: { at } })
   expect(response.ok(), `clock to ${at}: ${response.status()}`).toBe(true)
-}
-
-/** Tab (or Shift+Tab) until `target` has focus, as a keyboard user does (at most 40 presses). */
-async function tabTo(page: Page, target: Locator, key: 'Tab' | 'Shift+Tab' = 'Tab') {
-  for (let i = 0; i < 40; i += 1) {
-    if (await target.evaluate((element) => element === document.activeElement)) return
-    await page.keyboard.press(key)
-  }
-  await expect(target).toBeFocused()
 }
 
 interface Place {
@@ -88,16 +68,6 @@ async function seededPlace(page: Page): Promise<Place> {
   const device = devices.data.find((d) => d.name === KEYPAD)
   if (!floor || !device) throw new Error('the seed has no keypad on the reception door')
   return { location: hq.location_id, floor: floor.floor_id, device: device.device_id }
-}
-
-/** Types into the focused picker, moves to the option named `name` and picks it. */
-async function pick(page: Page, text: string, name: string | RegExp) {
-  await page.keyboard.type(text)
-  const option = page.getByRole('option', { name })
-  await expect(option).toBeVisible()
-  await page.keyboard.press('ArrowDown')
-  await expect(option).toHaveAttribute('aria-selected', 'true')
-  await page.keyboard.press('Enter')
 }
 
 const idIn = (page: Page, kind: string) =>
