@@ -1,5 +1,10 @@
 import { defineConfig } from '@playwright/test'
-import { EXPIRY_TOKEN_TTL_S, expiryPort, importPort } from './tests/e2e/helpers/expiry-server'
+import {
+  EXPIRY_TOKEN_TTL_S,
+  clockPort,
+  expiryPort,
+  importPort,
+} from './tests/e2e/helpers/expiry-server'
 
 // Browser tests run in Debian's Chromium against the real reference server on a fresh in-memory
 // database; the server serves the production build from dist/ (npm run test:e2e builds it first).
@@ -77,6 +82,20 @@ export default defineConfig({
         DATA_DIR: 'memory://',
         LOG_LEVEL: 'warn',
         SEED_AUDIT_ROWS: '200',
+      },
+      timeout: 120_000,
+      reuseExistingServer: false,
+    },
+    // The clock's own (helpers/expiry-server.ts, clockPort): its specs move every access decision.
+    {
+      command: `tsx server/main.ts`,
+      url: `http://127.0.0.1:${clockPort(port)}/health`,
+      env: {
+        PORT: String(clockPort(port)),
+        DATA_DIR: 'memory://',
+        LOG_LEVEL: 'warn',
+        SEED_AUDIT_ROWS: '200',
+        CLOCK: 'settable',
       },
       timeout: 120_000,
       reuseExistingServer: false,

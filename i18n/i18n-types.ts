@@ -5610,6 +5610,12 @@ type RootTranslation = {
 		 */
 		summaryLabel: string
 		/**
+		 * {​d​a​y​s​}​ ​{​t​i​m​e​s​}
+		 * @param {unknown} days
+		 * @param {unknown} times
+		 */
+		summaryPart: RequiredParams<'days' | 'times'>
+		/**
 		 * C​l​o​s​e​d​ ​a​l​l​ ​w​e​e​k
 		 */
 		closedAllWeek: string
@@ -6608,16 +6614,6 @@ type RootTranslation = {
 		 * @param {unknown} name
 		 */
 		exception: RequiredParams<'name'>
-		/**
-		 * {​d​a​y​s​}​ ​{​t​i​m​e​s​}
-		 * @param {unknown} days
-		 * @param {unknown} times
-		 */
-		summaryPart: RequiredParams<'days' | 'times'>
-		/**
-		 * c​l​o​s​e​d​ ​a​l​l​ ​w​e​e​k
-		 */
-		closedAllWeek: string
 		/**
 		 * f​r​o​m​ ​{​f​r​o​m​}
 		 * @param {unknown} from
@@ -12586,6 +12582,10 @@ export type TranslationFunctions = {
 		 */
 		summaryLabel: () => LocalizedString
 		/**
+		 * {days} {times}
+		 */
+		summaryPart: (arg: { days: unknown, times: unknown }) => LocalizedString
+		/**
 		 * Closed all week
 		 */
 		closedAllWeek: () => LocalizedString
@@ -13499,14 +13499,6 @@ export type TranslationFunctions = {
 		 * by the exception {name}
 		 */
 		exception: (arg: { name: unknown }) => LocalizedString
-		/**
-		 * {days} {times}
-		 */
-		summaryPart: (arg: { days: unknown, times: unknown }) => LocalizedString
-		/**
-		 * closed all week
-		 */
-		closedAllWeek: () => LocalizedString
 		/**
 		 * from {from}
 		 */

@@ -1356,6 +1356,7 @@ const de = {
     open: 'offen',
     closed: 'geschlossen',
     summaryLabel: 'In Worten:',
+    summaryPart: '{days} {times}',
     closedAllWeek: 'Die ganze Woche geschlossen',
     offGrid:
       'Manche Zeiten liegen nicht auf der halben Stunde ({times}). Das Raster zeigt sie auf die halbe Stunde erweitert; sie bleiben, wie sie sind, solange Sie das Raster nicht ändern.',
@@ -1402,7 +1403,8 @@ const de = {
     calendarCount: '{count} Kalender',
     notFound: 'Diesen Zeitplan gibt es nicht, oder Sie dürfen ihn nicht sehen.',
     nameTaken: 'Einen Zeitplan mit diesem Namen gibt es schon.',
-    inUse: 'Noch von {count} {{Zutrittsregel|Zutrittsregeln}} genutzt: Nehmen Sie ihn zuerst dort heraus.',
+    inUse:
+      'Noch von {count} {{Zutrittsregel|Zutrittsregeln}} genutzt: Nehmen Sie ihn zuerst dort heraus.',
     zoneNote:
       'Die Zeiten gelten auf der Uhr des Ortes, für den der Zeitplan genutzt wird: Ein Gebäude in Berlin öffnet um 07:00 Berliner Zeit.',
     week: 'Die Woche',
@@ -1613,8 +1615,6 @@ const de = {
     anyTime: 'jederzeit',
     scheduleTimes: '{schedule}: {times}',
     exception: 'durch die Ausnahme {name}',
-    summaryPart: '{days} {times}',
-    closedAllWeek: 'die ganze Woche geschlossen',
     validFrom: 'ab {from}',
     validUntil: 'bis {until}',
     validBetween: '{from} → {until}',

@@ -1476,6 +1476,7 @@ const en = {
     open: 'open',
     closed: 'closed',
     summaryLabel: 'In words:',
+    summaryPart: '{days} {times}',
     closedAllWeek: 'Closed all week',
     offGrid:
       'Some times are not on the half hour ({times}). The grid shows them rounded out to the half hour; they are kept as they are unless you change the grid.',
@@ -1732,8 +1733,6 @@ const en = {
     anyTime: 'at any time',
     scheduleTimes: '{schedule}: {times}',
     exception: 'by the exception {name}',
-    summaryPart: '{days} {times}',
-    closedAllWeek: 'closed all week',
     validFrom: 'from {from}',
     validUntil: 'until {until}',
     validBetween: '{from} → {until}',

@@ -4,10 +4,10 @@ import { loadLocale } from '../../i18n/i18n-util.sync'
 import type { PinEntryReason } from '../contract/pin-entry'
 import {
   closestRuleText,
-  intervalsText,
   memberText,
   pinEntryText,
   validText,
+  weekSummary,
   whenText,
 } from './access-text'
 
@@ -32,21 +32,6 @@ const ruleReason: PinEntryReason = {
 }
 
 describe('a schedule in words', () => {
-  it('writes intervals on the same days together, in the order given', () => {
-    expect(intervalsText(en(), [business])).toBe('Mon–Fri 07:00–19:00')
-    expect(
-      intervalsText(en(), [
-        business,
-        { days: ['sat'], start: '09:00', end: '13:00' },
-        { days: ['fri', 'mon', 'wed', 'thu', 'tue'], start: '20:00', end: '22:00' },
-      ]),
-    ).toBe('Mon–Fri 07:00–19:00, 20:00–22:00; Sat 09:00–13:00')
-    expect(intervalsText(de(), [{ days: ['fri'], start: '22:00', end: '06:00' }])).toBe(
-      'Fr 22:00–06:00',
-    )
-    expect(intervalsText(en(), [])).toBe('closed all week')
-  })
-
   it('names the schedule, the exception that decided, or says at any time', () => {
     expect(whenText(en(), { schedule_name: 'Business hours', intervals: [business] })).toBe(
       'Business hours: Mon–Fri 07:00–19:00',
@@ -127,5 +112,29 @@ describe('a keypad’s answer in words', () => {
     )
     expect(closestRuleText(en(), { denied_because: 'unknown_pin' })).toBeNull()
     expect(closestRuleText(en(), ruleReason)).toBeNull()
+  })
+})
+
+describe('a week in words', () => {
+  const week = [
+    { days: ['mon', 'tue', 'wed', 'thu', 'fri'] as const, start: '07:00', end: '19:00' },
+    { days: ['sat'] as const, start: '09:00', end: '13:00' },
+  ].map((i) => ({ ...i, days: [...i.days] }))
+
+  it('reads “Mon–Fri 07:00–19:00; Sat 09:00–13:00” in English and German', () => {
+    expect(weekSummary(i18nObject('en'), week)).toBe('Mon–Fri 07:00–19:00; Sat 09:00–13:00')
+    expect(weekSummary(i18nObject('de'), week)).toBe('Mo–Fr 07:00–19:00; Sa 09:00–13:00')
+  })
+
+  it('joins the hours of the same days and says when the week is closed', () => {
+    expect(
+      weekSummary(i18nObject('en'), [
+        { days: ['mon', 'wed'], start: '08:00', end: '12:00' },
+        { days: ['fri'], start: '22:00', end: '06:00' },
+        { days: ['mon', 'wed'], start: '13:00', end: '17:15' },
+      ]),
+    ).toBe('Mon, Wed 08:00–12:00, 13:00–17:15; Fri 22:00–06:00')
+    expect(weekSummary(i18nObject('en'), [])).toBe('Closed all week')
+    expect(weekSummary(i18nObject('de'), [])).toBe('Die ganze Woche geschlossen')
   })
 })

@@ -1,34 +1,23 @@
 import type { TranslationFunctions } from '../../i18n/i18n-types'
 import type { ScheduleInterval } from '../contract/access-model'
-import { weekdays } from '../contract/credentials'
+import { weekdays, type Weekday } from '../contract/credentials'
 import type { PinEntryAnswer, PinEntryReason } from '../contract/pin-entry'
 import { denialReasonText } from './answer-text'
 import { daysText, type TextPlace } from './credential-text'
 
-// Why a person may open a place, in words (decision 065): a schedule's intervals, a membership's
+// Why a person may open a place, in words (decision 065): a schedule's week, a membership's
 // dates, the moment a rule or exception applies, and a keypad's answer. Pure, so the same words
 // serve "who can open", "where can they go" and "Try a PIN", and a unit test reads them.
 
-/** "Mon–Fri 07:00–19:00": an interval on the place's wall clock, as written (22:00–06:00 crosses). */
-export function intervalText(LL: TranslationFunctions, interval: ScheduleInterval): string {
-  return LL.access.summaryPart({
-    days: daysText(LL, interval.days),
-    times: `${interval.start}–${interval.end}`,
-  })
-}
-
 /**
  * "Mon–Fri 07:00–19:00; Sat 09:00–13:00": intervals on the same days share their days' words, in
- * the order given.
+ * the order given; a time across midnight reads as written (Fri 22:00–06:00).
  */
-export function intervalsText(
-  LL: TranslationFunctions,
-  intervals: readonly ScheduleInterval[],
-): string {
-  if (intervals.length === 0) return LL.access.closedAllWeek()
-  const byDays = new Map<string, { days: ScheduleInterval['days']; times: string[] }>()
+export function weekSummary(LL: TranslationFunctions, intervals: readonly ScheduleInterval[]) {
+  if (intervals.length === 0) return LL.weekEditor.closedAllWeek()
+  const byDays = new Map<string, { days: readonly Weekday[]; times: string[] }>()
   for (const interval of intervals) {
-    const key = weekdays.filter((day) => interval.days.includes(day)).join(',')
+    const key = weekdays.filter((d) => interval.days.includes(d)).join(',')
     const times = `${interval.start}–${interval.end}`
     const found = byDays.get(key)
     if (found) found.times.push(times)
@@ -36,7 +25,7 @@ export function intervalsText(
   }
   return [...byDays.values()]
     .map(({ days, times }) =>
-      LL.access.summaryPart({ days: daysText(LL, days), times: times.join(', ') }),
+      LL.weekEditor.summaryPart({ days: daysText(LL, days), times: times.join(', ') }),
     )
     .join('; ')
 }
@@ -88,7 +77,7 @@ export interface ScheduleWhen {
 /** "Mon–Fri 07:00–19:00", "by the exception Christmas Eve", or "at any time". */
 export function hoursText(LL: TranslationFunctions, when: ScheduleWhen): string {
   if (when.exception) return LL.access.exception({ name: when.exception })
-  return when.intervals ? intervalsText(LL, when.intervals) : LL.access.anyTime()
+  return when.intervals ? weekSummary(LL, when.intervals) : LL.access.anyTime()
 }
 
 /** "Business hours: Mon–Fri 07:00–19:00", or the hours alone when there is no schedule to name. */

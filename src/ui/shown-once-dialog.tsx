@@ -5,6 +5,7 @@ import { Button } from './button'
 import { ConfirmDialog } from './confirm-dialog'
 import type { ConfirmKind } from './confirm-focus'
 import { Dialog } from './dialog'
+import { restoreFocus } from './focus'
 import { Notice, showToast } from './notice'
 import * as styles from './shown-once-dialog.css'
 import { visuallyHidden } from './visually-hidden.css'
@@ -22,6 +23,8 @@ interface ShownOnceDialogProps {
   copiedNotice: string
   doneLabel: string
   onClose: () => void
+  /** Where focus goes once it closes; by default back to what had it when it opened. */
+  onCloseAutoFocus?: (event: Event) => void
 }
 
 /**
@@ -46,6 +49,7 @@ export function ShownOnceDialog(props: ShownOnceDialogProps) {
       onOpenChange={(open) => (open ? undefined : onClose())}
       title={props.title}
       initialFocus={copyRef}
+      onCloseAutoFocus={props.onCloseAutoFocus}
       footer={
         <>
           <Button tone="secondary" onClick={onClose}>
@@ -92,7 +96,7 @@ interface IssueOnceDialogProps {
     tone: 'danger' | 'primary'
   }
   /** The shown secret's words. */
-  shown: Omit<ShownOnceDialogProps, 'value' | 'onClose'>
+  shown: Omit<ShownOnceDialogProps, 'value' | 'onClose' | 'onCloseAutoFocus'>
   onClose: () => void
 }
 
@@ -102,6 +106,11 @@ interface IssueOnceDialogProps {
  */
 export function IssueOnceDialog({ issue, confirm, shown, onClose }: IssueOnceDialogProps) {
   const [value, setValue] = useState<string | null>(null)
+  // What asked for it (the page's button): the secret's dialog opens from the confirmation, which
+  // is gone by the time it closes, so focus goes back here.
+  const [opener] = useState(() =>
+    document.activeElement instanceof HTMLElement ? document.activeElement : null,
+  )
   // Set as the answer arrives, before the confirmation closes: its closing must not end the dialog.
   const issued = useRef(false)
   const mutation = useMutation({
@@ -127,6 +136,10 @@ export function IssueOnceDialog({ issue, confirm, shown, onClose }: IssueOnceDia
         onClose={() => {
           setValue(null)
           onClose()
+        }}
+        onCloseAutoFocus={(event) => {
+          event.preventDefault()
+          restoreFocus(opener)
         }}
       />
     </>

@@ -435,6 +435,12 @@ test('create: validation messages, then a device on a door; edit keeps the list 
   await expect(door).toBeAttached()
   await page.getByLabel('Mounted at').selectOption((await door.getAttribute('value')) ?? '')
   await page.getByRole('button', { name: 'Create' }).click()
+  // Its secret for pin-entry is in the create answer, shown this once (decision 066).
+  const secret = page.getByRole('dialog', { name: `The secret of ${name}` })
+  await expect(secret.getByRole('button', { name: 'Copy secret' })).toBeFocused()
+  await expect(secret.getByTestId('shown-once')).toHaveText(/^[\w-]{43}$/)
+  await expectNoSeriousA11yViolations(page)
+  await secret.getByRole('button', { name: 'Done' }).click()
   await expect(page).toHaveURL(/\/devices\?row=\d+$/)
   await expect(page.getByText(`Device “${name}” created.`)).toBeVisible()
 

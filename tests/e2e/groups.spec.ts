@@ -10,6 +10,7 @@ import {
   storedTokens,
   useDarkTheme,
 } from './helpers/session'
+import { pick } from './helpers/keyboard'
 
 // Access groups end to end against the real server (issue 64, decision 065): an org admin makes
 // "Front desk", adds a person and takes them out again by keyboard alone; the users list's
@@ -53,16 +54,6 @@ async function memberEmails(page: Page, groupId: number): Promise<string[]> {
   expect(response.status()).toBe(200)
   const body = (await response.json()) as { data: { email: string }[] }
   return body.data.map((member) => member.email)
-}
-
-/** Types into the focused picker, moves to the option named `name` and picks it. */
-async function pick(page: Page, text: string, name: string | RegExp) {
-  await page.keyboard.type(text)
-  const option = page.getByRole('option', { name })
-  await expect(option).toBeVisible()
-  await page.keyboard.press('ArrowDown')
-  await expect(option).toHaveAttribute('aria-selected', 'true')
-  await page.keyboard.press('Enter')
 }
 
 test('org admin, by keyboard alone: creates "Front desk", adds a person, sees them, removes them', async ({

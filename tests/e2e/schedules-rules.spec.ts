@@ -1,4 +1,4 @@
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import {
   allowAxeTime,
   demo,
@@ -8,6 +8,7 @@ import {
   storedTokens,
   useDarkTheme,
 } from './helpers/session'
+import { pick, tabTo } from './helpers/keyboard'
 
 // Schedules, calendars of exceptions and access rules end to end against the real server (issue
 // 64, decision 065). An org admin, by keyboard alone, makes the schedule "Business hours" in the
@@ -28,25 +29,6 @@ async function run(page: Page, text: string, name: string | RegExp) {
   await expect(option).toContainText(name)
   await page.keyboard.press('Enter')
   await expect(palette(page)).toBeHidden()
-}
-
-/** Tab, as a person does, until `target` has focus. */
-async function tabTo(page: Page, target: Locator, most = 30) {
-  for (let presses = 0; presses < most; presses += 1) {
-    if (await target.evaluate((element) => element === document.activeElement)) return
-    await page.keyboard.press('Tab')
-  }
-  await expect(target).toBeFocused()
-}
-
-/** Types into the focused picker, moves to the option named `name` and picks it. */
-async function pick(page: Page, text: string, name: string | RegExp) {
-  await page.keyboard.type(text)
-  const option = page.getByRole('option', { name })
-  await expect(option).toBeVisible()
-  await page.keyboard.press('ArrowDown')
-  await expect(option).toHaveAttribute('aria-selected', 'true')
-  await page.keyboard.press('Enter')
 }
 
 async function press(page: Page, key: string, times: number) {

@@ -1,13 +1,13 @@
-import { expect, test, type Page } from '@playwright/test'
+import { expect, test } from '@playwright/test'
 import { ACCESS_PATH } from '../../src/contract/access'
 import {
   allowAxeTime,
   demo,
   expectNoSeriousA11yViolations,
   signIn,
-  storedTokens,
   useDarkTheme,
 } from './helpers/session'
+import { api } from './helpers/keyboard'
 
 // Issue 47's walk-through: Jonas's credential schedule is changed in the console; his page's
 // History shows it, the Journal about the door shows it, and "Who can open this?" on the door (picked
@@ -19,17 +19,6 @@ test.use({ locale: 'en-US', timezoneId: 'UTC' })
 
 const jonas = 'jonas.wolf@acme.example'
 const weekdayNames = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
-
-async function api<T>(page: Page, method: string, path: string, json?: unknown): Promise<T> {
-  const { access } = await storedTokens(page)
-  const response = await page.request.fetch(path, {
-    method,
-    headers: { Authorization: `Bearer ${access}` },
-    ...(json === undefined ? {} : { data: json }),
-  })
-  expect(response.ok(), `${method} ${path}: ${response.status()}`).toBe(true)
-  return (await response.json()) as T
-}
 
 const escaped = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 

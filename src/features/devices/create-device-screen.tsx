@@ -10,20 +10,24 @@ import { emptyValues } from './device-form-model'
 import { KeypadSecretDialog } from './keypad-secret'
 import { useCreateDevice } from './use-device-mutations'
 
-/** A keypad's secret from its create answer, until its dialog closes. */
+/** A new device's secret from its create answer, until its dialog closes. */
 interface Made {
   id: number
   name: string
   secret: string
 }
 
-/** /devices/create; a device that takes PINs shows its secret once before the list. */
+/** /devices/create; a new device's secret for pin-entry is shown once before the list. */
 export function CreateDeviceScreen() {
   const { LL } = useI18nContext()
   const [, navigate] = useLocation()
   const create = useCreateDevice()
   const [made, setMade] = useState<Made | null>(null)
-  const toList = (id: number) => navigate(listPlacePath(pathTo('devices'), id))
+  // The notice and the list follow the secret's dialog, when there is one.
+  const toList = (id: number, name: string) => {
+    showToast(LL.devices.createdNotice({ name }))
+    navigate(listPlacePath(pathTo('devices'), id))
+  }
   return (
     <Page title={LL.devices.createTitle()}>
       <DeviceForm
@@ -33,8 +37,7 @@ export function CreateDeviceScreen() {
         onCancel={() => navigate(listPlacePath(pathTo('devices')))}
         onSubmit={async (input) => {
           const device = await create.mutateAsync(input)
-          showToast(LL.devices.createdNotice({ name: device.name }))
-          if (device.secret === undefined) toList(device.device_id)
+          if (device.secret === undefined) toList(device.device_id, device.name)
           else setMade({ id: device.device_id, name: device.name, secret: device.secret })
         }}
       />
@@ -42,7 +45,7 @@ export function CreateDeviceScreen() {
         name={made?.name ?? ''}
         secret={made?.secret ?? null}
         onClose={() => {
-          if (made !== null) toList(made.id)
+          if (made !== null) toList(made.id, made.name)
           setMade(null)
         }}
       />

@@ -111,12 +111,10 @@ function Keypad({ device }: { device: Device }) {
           <Button type="button" tone="secondary" onClick={() => type(`${pin}0`)}>
             0
           </Button>
-          <Button type="submit" disabled={entry.isPending}>
-            {LL.keypad.enter()}
-          </Button>
+          <Button type="submit">{LL.keypad.enter()}</Button>
         </div>
       </form>
-      <div role="status" data-testid="pin-answer">
+      <div role="status" aria-busy={entry.isPending} data-testid="pin-answer">
         {entry.isPending ? (
           <p className={styles.reason}>{LL.keypad.asking()}</p>
         ) : entry.isError ? (

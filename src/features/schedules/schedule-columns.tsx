@@ -5,7 +5,7 @@ import { pathTo } from '../../contract/pages'
 import { createdColumn, deleteColumn, nameColumn } from '../../ui/data-table/common-columns'
 import * as tableStyles from '../../ui/data-table/data-table.css'
 import type { DataTableFeatures } from '../../ui/data-table/features'
-import { weekSummary } from '../../ui/week-editor/week-text'
+import { weekSummary } from '../../lib/access-text'
 
 const helper = createColumnHelper<DataTableFeatures, Schedule>()
 

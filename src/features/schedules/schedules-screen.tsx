@@ -12,7 +12,7 @@ import { buttonClass } from '../../ui/button'
 import { DataTable } from '../../ui/data-table/data-table'
 import { errorText } from '../../ui/data-table/error-text'
 import { Page } from '../../ui/page'
-import { weekSummary } from '../../ui/week-editor/week-text'
+import { weekSummary } from '../../lib/access-text'
 import { deleteScheduleAction } from './schedule-actions'
 import { scheduleColumns } from './schedule-columns'
 

@@ -28,7 +28,8 @@ import {
   type WeekCells,
 } from './week-cells'
 import { gridKey, isSelected, toggleSelected, type Cell, type GridState } from './week-grid-keys'
-import { parseWeek, problemWords, weekSummary, type WeekTextProblem } from './week-text'
+import { weekSummary } from '../../lib/access-text'
+import { parseWeek, problemWords, type WeekTextProblem } from './week-text'
 import * as styles from './week-editor.css'
 
 interface WeekEditorProps {

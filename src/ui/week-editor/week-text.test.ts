@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest'
 import { i18nObject } from '../../../i18n/i18n-util'
 import { loadLocale } from '../../../i18n/i18n-util.sync'
-import { parseWeek, problemWords, weekSummary } from './week-text'
+import { parseWeek, problemWords } from './week-text'
 
 beforeAll(() => {
   loadLocale('en')
@@ -91,29 +91,5 @@ describe('parseWeek', () => {
     expect(problemWords(i18nObject('de'), problem)).toBe(
       '„xy“ ist weder ein Tag noch eine Uhrzeit.',
     )
-  })
-})
-
-describe('weekSummary', () => {
-  const week = [
-    { days: ['mon', 'tue', 'wed', 'thu', 'fri'] as const, start: '07:00', end: '19:00' },
-    { days: ['sat'] as const, start: '09:00', end: '13:00' },
-  ].map((i) => ({ ...i, days: [...i.days] }))
-
-  it('reads “Mon–Fri 07:00–19:00; Sat 09:00–13:00” in English and German', () => {
-    expect(weekSummary(i18nObject('en'), week)).toBe('Mon–Fri 07:00–19:00; Sat 09:00–13:00')
-    expect(weekSummary(i18nObject('de'), week)).toBe('Mo–Fr 07:00–19:00; Sa 09:00–13:00')
-  })
-
-  it('joins the hours of the same days and says when the week is closed', () => {
-    expect(
-      weekSummary(i18nObject('en'), [
-        { days: ['mon', 'wed'], start: '08:00', end: '12:00' },
-        { days: ['fri'], start: '22:00', end: '06:00' },
-        { days: ['mon', 'wed'], start: '13:00', end: '17:15' },
-      ]),
-    ).toBe('Mon, Wed 08:00–12:00, 13:00–17:15; Fri 22:00–06:00')
-    expect(weekSummary(i18nObject('en'), [])).toBe('Closed all week')
-    expect(weekSummary(i18nObject('de'), [])).toBe('Die ganze Woche geschlossen')
   })
 })

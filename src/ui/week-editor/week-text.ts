@@ -1,12 +1,11 @@
 import type { TranslationFunctions } from '../../../i18n/i18n-types'
 import type { ScheduleInterval } from '../../contract/access-model'
 import { weekdays, type Weekday } from '../../contract/credentials'
-import { intervalsText } from '../../lib/access-text'
 import { DAY_MINUTES, minutesOf, timeOf } from './week-cells'
 
-// A week in words both ways: the summary a screen reader reads ("Mon–Fri 07:00–19:00; Sat
-// 09:00–13:00") and typed entry ("mo-fr 7-19; sa 9-13", "Mo–Fr 07:00–19:00", "fr 22-6"), in
-// English and German alike, whatever the console's language.
+// Typed hours ("mo-fr 7-19; sa 9-13", "Mo–Fr 07:00–19:00", "fr 22-6"), in English and German
+// alike, whatever the console's language; the summary a screen reader reads back ("Mon–Fri
+// 07:00–19:00; Sat 09:00–13:00") is weekSummary in lib/access-text.ts, which every schedule's words use.
 
 /** Day names in both languages, each with its short forms; none is shared by two days. */
 const dayWords: Record<Weekday, readonly string[]> = {
@@ -159,12 +158,4 @@ export function parseWeek(input: string): WeekTextResult {
 /** What a refusal says, naming what was not understood. */
 export function problemWords(LL: TranslationFunctions, problem: WeekTextProblem): string {
   return LL.weekEditor.problems[problem.code]({ text: problem.text })
-}
-
-/**
- * The summary a screen reader reads as the week changes: "Mon–Fri 07:00–19:00; Sat 09:00–13:00"
- * (the access model's own words for intervals), or "Closed all week" on its own.
- */
-export function weekSummary(LL: TranslationFunctions, intervals: readonly ScheduleInterval[]) {
-  return intervals.length === 0 ? LL.weekEditor.closedAllWeek() : intervalsText(LL, intervals)
 }

@@ -16,3 +16,10 @@ export const expiryPort = (mainPort: number) => mainPort + 1
  * users list whose first rows were no longer the seed's). It listens on the main port + 2.
  */
 export const importPort = (mainPort: number) => mainPort + 2
+
+/**
+ * The fourth e2e server is for the specs that move the server's clock (POST /dev/clock, decision
+ * 065): every access decision on it follows the clock, so "who can open it now" on a shared server
+ * would answer for December 2027 to the specs running beside. It listens on the main port + 3.
+ */
+export const clockPort = (mainPort: number) => mainPort + 3
