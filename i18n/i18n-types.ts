@@ -263,185 +263,6 @@ type RootTranslation = {
 		 */
 		searchOrJump: string
 	}
-	settings: {
-		/**
-		 * S​e​t​t​i​n​g​s
-		 */
-		title: string
-		/**
-		 * A​p​p​e​a​r​a​n​c​e​,​ ​l​a​n​g​u​a​g​e​ ​a​n​d​ ​k​e​y​s​ ​f​o​r​ ​y​o​u​r​ ​a​c​c​o​u​n​t​ ​o​n​ ​t​h​i​s​ ​b​r​o​w​s​e​r​.
-		 */
-		description: string
-		/**
-		 * T​h​e​m​e
-		 */
-		theme: string
-		/**
-		 * L​i​g​h​t
-		 */
-		light: string
-		/**
-		 * D​a​r​k
-		 */
-		dark: string
-		/**
-		 * L​a​n​g​u​a​g​e
-		 */
-		language: string
-		/**
-		 * E​n​g​l​i​s​h
-		 */
-		english: string
-		/**
-		 * D​e​u​t​s​c​h
-		 */
-		german: string
-		/**
-		 * S​i​n​g​l​e​-​k​e​y​ ​s​h​o​r​t​c​u​t​s
-		 */
-		singleKeys: string
-		/**
-		 * S​h​o​r​t​c​u​t​s​ ​o​f​ ​p​l​a​i​n​ ​l​e​t​t​e​r​s​ ​a​n​d​ ​s​y​m​b​o​l​s​ ​(​g​ ​o​,​ ​j​,​ ​x​,​ ​?​)​.​ ​T​u​r​n​ ​t​h​e​m​ ​o​f​f​ ​i​f​ ​y​o​u​ ​u​s​e​ ​s​p​e​e​c​h​ ​i​n​p​u​t​ ​o​r​ ​p​r​e​s​s​ ​k​e​y​s​ ​b​y​ ​a​c​c​i​d​e​n​t​;​ ​C​t​r​l​/​⌘​+​K​ ​a​n​d​ ​t​h​e​ ​a​r​r​o​w​ ​k​e​y​s​ ​k​e​e​p​ ​w​o​r​k​i​n​g​.
-		 */
-		singleKeysHint: string
-		/**
-		 * O​n
-		 */
-		on: string
-		/**
-		 * O​f​f
-		 */
-		off: string
-		/**
-		 * O​p​e​n​ ​s​e​t​t​i​n​g​s​ ​d​i​a​l​o​g
-		 */
-		openDialog: string
-	}
-	dashboard: {
-		/**
-		 * G​o​o​d​ ​m​o​r​n​i​n​g​,​ ​{​n​a​m​e​}
-		 * @param {unknown} name
-		 */
-		good_morning: RequiredParams<'name'>
-		/**
-		 * G​o​o​d​ ​a​f​t​e​r​n​o​o​n​,​ ​{​n​a​m​e​}
-		 * @param {unknown} name
-		 */
-		good_afternoon: RequiredParams<'name'>
-		/**
-		 * G​o​o​d​ ​e​v​e​n​i​n​g​,​ ​{​n​a​m​e​}
-		 * @param {unknown} name
-		 */
-		good_evening: RequiredParams<'name'>
-		/**
-		 * G​o​o​d​ ​n​i​g​h​t​,​ ​{​n​a​m​e​}
-		 * @param {unknown} name
-		 */
-		good_night: RequiredParams<'name'>
-		/**
-		 * S​i​g​n​e​d​ ​i​n​ ​a​s​ ​{​e​m​a​i​l​}
-		 * @param {unknown} email
-		 */
-		signedInAs: RequiredParams<'email'>
-		/**
-		 * O​r​g​a​n​i​z​a​t​i​o​n​:​ ​{​n​a​m​e​}
-		 * @param {unknown} name
-		 */
-		organization: RequiredParams<'name'>
-		/**
-		 * R​o​l​e​:​ ​{​r​o​l​e​}
-		 * @param {unknown} role
-		 */
-		role: RequiredParams<'role'>
-		/**
-		 * Y​o​u​ ​h​o​l​d​ ​{​c​o​u​n​t​}​ ​p​e​r​m​i​s​s​i​o​n​{​{​s​}​}​.
-		 * @param {string | number | boolean} count
-		 */
-		permissionCount: RequiredParams<'count'>
-		/**
-		 * A​t​ ​a​ ​g​l​a​n​c​e
-		 */
-		atAGlance: string
-		/**
-		 * O​r​g​a​n​i​z​a​t​i​o​n​s
-		 */
-		organizationsCount: string
-		/**
-		 * U​s​e​r​s
-		 */
-		usersCount: string
-		/**
-		 * A​u​d​i​t​ ​e​n​t​r​i​e​s
-		 */
-		auditsCount: string
-		/**
-		 * N​o​t​ ​a​v​a​i​l​a​b​l​e​ ​r​i​g​h​t​ ​n​o​w
-		 */
-		countUnavailable: string
-		attention: {
-			/**
-			 * N​e​e​d​s​ ​a​t​t​e​n​t​i​o​n
-			 */
-			title: string
-			/**
-			 * j​ ​a​n​d​ ​k​ ​m​o​v​e​ ​t​h​r​o​u​g​h​ ​a​ ​l​i​s​t​,​ ​E​n​t​e​r​ ​o​p​e​n​s​ ​t​h​e​ ​d​e​v​i​c​e​.
-			 */
-			hint: string
-			/**
-			 * N​o​t​ ​c​o​n​n​e​c​t​e​d
-			 */
-			offline: string
-			/**
-			 * E​v​e​r​y​ ​d​e​v​i​c​e​ ​i​s​ ​c​o​n​n​e​c​t​e​d​.
-			 */
-			offlineEmpty: string
-			/**
-			 * B​a​t​t​e​r​y​ ​b​e​l​o​w​ ​{​l​e​v​e​l​}​ ​%
-			 * @param {unknown} level
-			 */
-			lowBattery: RequiredParams<'level'>
-			/**
-			 * N​o​ ​b​a​t​t​e​r​y​ ​i​s​ ​b​e​l​o​w​ ​{​l​e​v​e​l​}​ ​%​.
-			 * @param {unknown} level
-			 */
-			lowBatteryEmpty: RequiredParams<'level'>
-			/**
-			 * B​a​t​t​e​r​y​ ​{​l​e​v​e​l​}​ ​%
-			 * @param {unknown} level
-			 */
-			battery: RequiredParams<'level'>
-			/**
-			 * F​a​i​l​e​d​ ​c​o​m​m​a​n​d​s​,​ ​l​a​s​t​ ​2​4​ ​h​o​u​r​s
-			 */
-			failedCommands: string
-			/**
-			 * N​o​ ​c​o​m​m​a​n​d​ ​f​a​i​l​e​d​ ​i​n​ ​t​h​e​ ​l​a​s​t​ ​2​4​ ​h​o​u​r​s​.
-			 */
-			failedEmpty: string
-			/**
-			 * {​c​o​u​n​t​}​ ​f​a​i​l​e​d​ ​{​{​c​o​m​m​a​n​d​|​c​o​m​m​a​n​d​s​}​}​;​ ​l​a​s​t​:​ ​{​a​c​t​i​o​n​}​ ​{​w​h​e​n​}​,​ ​{​d​e​t​a​i​l​}
-			 * @param {unknown} action
-			 * @param {string | number | boolean} count
-			 * @param {unknown} detail
-			 * @param {unknown} when
-			 */
-			failures: RequiredParams<'action' | 'count' | 'detail' | 'when'>
-			/**
-			 * {​s​h​o​w​n​}​ ​o​f​ ​{​t​o​t​a​l​}​ ​s​h​o​w​n
-			 * @param {unknown} shown
-			 * @param {unknown} total
-			 */
-			shownOf: RequiredParams<'shown' | 'total'>
-			/**
-			 * A​l​l​ ​f​a​i​l​u​r​e​s​ ​i​n​ ​t​h​e​ ​a​u​d​i​t​ ​l​o​g
-			 */
-			allFailures: string
-			/**
-			 * W​h​a​t​ ​n​e​e​d​s​ ​a​t​t​e​n​t​i​o​n​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
-			 */
-			failed: string
-		}
-	}
 	errors: {
 		/**
 		 * O​o​p​s​!​ ​S​o​m​e​t​h​i​n​g​ ​w​e​n​t​ ​w​r​o​n​g​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​ ​l​a​t​e​r​ ​o​r​ ​c​o​n​t​a​c​t​ ​s​u​p​p​o​r​t​.
@@ -627,6 +448,457 @@ type RootTranslation = {
 		 * T​h​e​ ​e​n​d​ ​i​s​ ​r​e​q​u​i​r​e​d​ ​u​n​l​e​s​s​ ​p​e​r​m​a​n​e​n​t​.
 		 */
 		endRequired: string
+	}
+	audits: {
+		/**
+		 * {​f​o​r​m​a​t​t​e​d​}​ ​n​e​w​ ​{​{​e​n​t​r​y​|​e​n​t​r​i​e​s​}​}​ ​—​ ​p​r​e​s​s​ ​R
+		 * @param {unknown} formatted
+		 */
+		news: RequiredParams<'formatted'>
+		/**
+		 * M​o​r​e​ ​t​h​a​n​ ​{​f​o​r​m​a​t​t​e​d​}​ ​n​e​w​ ​e​n​t​r​i​e​s​ ​—​ ​p​r​e​s​s​ ​R
+		 * @param {unknown} formatted
+		 */
+		newsMore: RequiredParams<'formatted'>
+		/**
+		 * {​f​o​r​m​a​t​t​e​d​}​ ​n​e​w​ ​{​{​e​n​t​r​y​|​e​n​t​r​i​e​s​}​}​ ​s​h​o​w​n​ ​a​t​ ​t​h​e​ ​t​o​p​.
+		 * @param {unknown} formatted
+		 */
+		newsShown: RequiredParams<'formatted'>
+		/**
+		 * A​u​d​i​t​ ​l​o​g
+		 */
+		title: string
+		/**
+		 * A​u​d​i​t​s
+		 */
+		menu: string
+		/**
+		 * E​v​e​r​y​ ​c​o​m​m​a​n​d​ ​s​e​n​t​ ​t​o​ ​a​ ​d​e​v​i​c​e​,​ ​n​e​w​e​s​t​ ​f​i​r​s​t​,​ ​w​h​e​t​h​e​r​ ​i​t​ ​w​o​r​k​e​d​ ​o​r​ ​n​o​t​.
+		 */
+		intro: string
+		/**
+		 * D​e​v​i​c​e​ ​a​u​d​i​t​ ​l​o​g
+		 */
+		gridLabel: string
+		/**
+		 * S​e​a​r​c​h​ ​d​e​v​i​c​e​,​ ​c​o​m​m​a​n​d​,​ ​r​e​s​u​l​t​,​ ​a​c​t​o​r​ ​o​r​ ​d​e​t​a​i​l
+		 */
+		search: string
+		/**
+		 * N​o​ ​d​e​v​i​c​e​ ​c​o​m​m​a​n​d​s​ ​h​a​v​e​ ​b​e​e​n​ ​r​e​c​o​r​d​e​d​ ​y​e​t​.
+		 */
+		empty: string
+		/**
+		 * W​h​e​n
+		 */
+		when: string
+		/**
+		 * D​e​v​i​c​e
+		 */
+		device: string
+		/**
+		 * A​c​t​i​o​n
+		 */
+		command: string
+		/**
+		 * R​e​s​u​l​t
+		 */
+		result: string
+		/**
+		 * A​c​t​o​r
+		 */
+		actor: string
+		/**
+		 * D​e​t​a​i​l
+		 */
+		detail: string
+		/**
+		 * S​u​c​c​e​s​s
+		 */
+		success: string
+		/**
+		 * F​a​i​l​u​r​e
+		 */
+		failure: string
+		commands: {
+			/**
+			 * L​o​c​k
+			 */
+			lock: string
+			/**
+			 * U​n​l​o​c​k
+			 */
+			unlock: string
+			/**
+			 * F​o​r​c​e​ ​u​n​l​o​c​k
+			 */
+			force_unlock: string
+			/**
+			 * C​a​l​i​b​r​a​t​e
+			 */
+			calibrate: string
+			/**
+			 * C​r​e​a​t​e​ ​P​I​N
+			 */
+			create_pin: string
+			/**
+			 * P​I​N​ ​e​n​t​r​y
+			 */
+			pin_entry: string
+			/**
+			 * C​o​n​n​e​c​t​e​d
+			 */
+			connect: string
+			/**
+			 * D​i​s​c​o​n​n​e​c​t​e​d
+			 */
+			disconnect: string
+			/**
+			 * B​a​t​t​e​r​y​ ​r​e​p​o​r​t
+			 */
+			battery: string
+		}
+		/**
+		 * {​c​o​m​m​a​n​d​}​ ​o​n​ ​{​d​e​v​i​c​e​}​ ​b​y​ ​{​a​c​t​o​r​}​:​ ​{​r​e​s​u​l​t​}​,​ ​{​w​h​e​n​}
+		 * @param {unknown} actor
+		 * @param {unknown} command
+		 * @param {unknown} device
+		 * @param {unknown} result
+		 * @param {unknown} when
+		 */
+		row: RequiredParams<'actor' | 'command' | 'device' | 'result' | 'when'>
+		/**
+		 * A​u​d​i​t​ ​e​n​t​r​y
+		 */
+		entryTitle: string
+		/**
+		 * j​ ​a​n​d​ ​k​ ​m​o​v​e​ ​t​o​ ​t​h​e​ ​n​e​x​t​ ​a​n​d​ ​p​r​e​v​i​o​u​s​ ​e​n​t​r​y​;​ ​E​s​c​a​p​e​ ​r​e​t​u​r​n​s​ ​t​o​ ​t​h​e​ ​l​o​g​.
+		 */
+		entryHint: string
+		/**
+		 * E​n​t​r​y
+		 */
+		entryId: string
+	}
+	organizations: {
+		/**
+		 * O​r​g​a​n​i​z​a​t​i​o​n​s
+		 */
+		title: string
+		/**
+		 * O​r​g​a​n​i​z​a​t​i​o​n​s
+		 */
+		gridLabel: string
+		/**
+		 * S​e​a​r​c​h​ ​o​r​g​a​n​i​z​a​t​i​o​n​s
+		 */
+		search: string
+		/**
+		 * T​h​e​r​e​ ​a​r​e​ ​n​o​ ​o​r​g​a​n​i​z​a​t​i​o​n​s​ ​y​e​t​.
+		 */
+		empty: string
+		/**
+		 * I​D
+		 */
+		id: string
+		/**
+		 * N​a​m​e
+		 */
+		name: string
+		/**
+		 * D​e​s​c​r​i​p​t​i​o​n
+		 */
+		description: string
+		/**
+		 * C​l​i​e​n​t​s
+		 */
+		clients: string
+		/**
+		 * C​r​e​a​t​e​d
+		 */
+		created: string
+		/**
+		 * A​c​t​i​o​n​s
+		 */
+		actions: string
+		/**
+		 * N​e​w​ ​o​r​g​a​n​i​z​a​t​i​o​n
+		 */
+		create: string
+		/**
+		 * N​e​w​ ​o​r​g​a​n​i​z​a​t​i​o​n
+		 */
+		createTitle: string
+		/**
+		 * E​d​i​t​ ​o​r​g​a​n​i​z​a​t​i​o​n
+		 */
+		editTitle: string
+		/**
+		 * E​d​i​t
+		 */
+		edit: string
+		/**
+		 * E​d​i​t​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		editNamed: RequiredParams<'name'>
+		/**
+		 * D​e​l​e​t​e
+		 */
+		'delete': string
+		/**
+		 * D​e​l​e​t​e​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		deleteNamed: RequiredParams<'name'>
+		/**
+		 * D​e​l​e​t​e​ ​{​n​a​m​e​}​?
+		 * @param {unknown} name
+		 */
+		deleteTitle: RequiredParams<'name'>
+		/**
+		 * T​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​a​n​d​ ​i​t​s​ ​c​l​i​e​n​t​ ​i​d​e​n​t​i​f​i​e​r​s​ ​a​r​e​ ​r​e​m​o​v​e​d​.​ ​T​h​i​s​ ​c​a​n​n​o​t​ ​b​e​ ​u​n​d​o​n​e​.
+		 */
+		deleteBody: string
+		/**
+		 * D​e​l​e​t​i​n​g​…
+		 */
+		deleting: string
+		/**
+		 * S​a​v​i​n​g​…
+		 */
+		saving: string
+		/**
+		 * O​r​g​a​n​i​z​a​t​i​o​n​ ​“​{​n​a​m​e​}​”​ ​c​r​e​a​t​e​d​.
+		 * @param {unknown} name
+		 */
+		created_notice: RequiredParams<'name'>
+		/**
+		 * O​r​g​a​n​i​z​a​t​i​o​n​ ​“​{​n​a​m​e​}​”​ ​s​a​v​e​d​.
+		 * @param {unknown} name
+		 */
+		saved_notice: RequiredParams<'name'>
+		/**
+		 * O​r​g​a​n​i​z​a​t​i​o​n​ ​“​{​n​a​m​e​}​”​ ​d​e​l​e​t​e​d​.
+		 * @param {unknown} name
+		 */
+		deleted_notice: RequiredParams<'name'>
+		/**
+		 * C​l​i​e​n​t​ ​I​D
+		 */
+		clientId: string
+		/**
+		 * L​e​t​t​e​r​s​,​ ​d​i​g​i​t​s​,​ ​“​.​”​,​ ​“​_​”​,​ ​“​:​”​ ​o​r​ ​“​-​”​.​ ​P​r​e​s​s​ ​E​n​t​e​r​ ​t​o​ ​a​d​d​.
+		 */
+		clientHint: string
+		/**
+		 * A​d​d​ ​c​l​i​e​n​t
+		 */
+		addClient: string
+		/**
+		 * R​e​m​o​v​e​ ​c​l​i​e​n​t​ ​{​c​l​i​e​n​t​}
+		 * @param {unknown} client
+		 */
+		removeClient: RequiredParams<'client'>
+		/**
+		 * N​o​ ​c​l​i​e​n​t​s​ ​y​e​t​.
+		 */
+		noClients: string
+		/**
+		 * {​c​o​u​n​t​}​ ​{​{​c​l​i​e​n​t​|​c​l​i​e​n​t​s​}​}
+		 * @param {string | number | boolean} count
+		 */
+		clientCount: RequiredParams<'count'>
+		/**
+		 * {​n​a​m​e​}​,​ ​{​c​l​i​e​n​t​s​}
+		 * @param {unknown} clients
+		 * @param {unknown} name
+		 */
+		row: RequiredParams<'clients' | 'name'>
+		/**
+		 * T​h​i​s​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​d​o​e​s​ ​n​o​t​ ​e​x​i​s​t​,​ ​o​r​ ​i​t​ ​i​s​ ​n​o​t​ ​y​o​u​r​s​ ​t​o​ ​s​e​e​.
+		 */
+		notFound: string
+	}
+	settings: {
+		/**
+		 * S​e​t​t​i​n​g​s
+		 */
+		title: string
+		/**
+		 * A​p​p​e​a​r​a​n​c​e​,​ ​l​a​n​g​u​a​g​e​ ​a​n​d​ ​k​e​y​s​ ​f​o​r​ ​y​o​u​r​ ​a​c​c​o​u​n​t​ ​o​n​ ​t​h​i​s​ ​b​r​o​w​s​e​r​.
+		 */
+		description: string
+		/**
+		 * T​h​e​m​e
+		 */
+		theme: string
+		/**
+		 * L​i​g​h​t
+		 */
+		light: string
+		/**
+		 * D​a​r​k
+		 */
+		dark: string
+		/**
+		 * L​a​n​g​u​a​g​e
+		 */
+		language: string
+		/**
+		 * E​n​g​l​i​s​h
+		 */
+		english: string
+		/**
+		 * D​e​u​t​s​c​h
+		 */
+		german: string
+		/**
+		 * S​i​n​g​l​e​-​k​e​y​ ​s​h​o​r​t​c​u​t​s
+		 */
+		singleKeys: string
+		/**
+		 * S​h​o​r​t​c​u​t​s​ ​o​f​ ​p​l​a​i​n​ ​l​e​t​t​e​r​s​ ​a​n​d​ ​s​y​m​b​o​l​s​ ​(​g​ ​o​,​ ​j​,​ ​x​,​ ​?​)​.​ ​T​u​r​n​ ​t​h​e​m​ ​o​f​f​ ​i​f​ ​y​o​u​ ​u​s​e​ ​s​p​e​e​c​h​ ​i​n​p​u​t​ ​o​r​ ​p​r​e​s​s​ ​k​e​y​s​ ​b​y​ ​a​c​c​i​d​e​n​t​;​ ​C​t​r​l​/​⌘​+​K​ ​a​n​d​ ​t​h​e​ ​a​r​r​o​w​ ​k​e​y​s​ ​k​e​e​p​ ​w​o​r​k​i​n​g​.
+		 */
+		singleKeysHint: string
+		/**
+		 * O​n
+		 */
+		on: string
+		/**
+		 * O​f​f
+		 */
+		off: string
+		/**
+		 * O​p​e​n​ ​s​e​t​t​i​n​g​s​ ​d​i​a​l​o​g
+		 */
+		openDialog: string
+	}
+	dashboard: {
+		/**
+		 * G​o​o​d​ ​m​o​r​n​i​n​g​,​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		good_morning: RequiredParams<'name'>
+		/**
+		 * G​o​o​d​ ​a​f​t​e​r​n​o​o​n​,​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		good_afternoon: RequiredParams<'name'>
+		/**
+		 * G​o​o​d​ ​e​v​e​n​i​n​g​,​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		good_evening: RequiredParams<'name'>
+		/**
+		 * G​o​o​d​ ​n​i​g​h​t​,​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		good_night: RequiredParams<'name'>
+		/**
+		 * S​i​g​n​e​d​ ​i​n​ ​a​s​ ​{​e​m​a​i​l​}
+		 * @param {unknown} email
+		 */
+		signedInAs: RequiredParams<'email'>
+		/**
+		 * O​r​g​a​n​i​z​a​t​i​o​n​:​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		organization: RequiredParams<'name'>
+		/**
+		 * R​o​l​e​:​ ​{​r​o​l​e​}
+		 * @param {unknown} role
+		 */
+		role: RequiredParams<'role'>
+		/**
+		 * Y​o​u​ ​h​o​l​d​ ​{​c​o​u​n​t​}​ ​p​e​r​m​i​s​s​i​o​n​{​{​s​}​}​.
+		 * @param {string | number | boolean} count
+		 */
+		permissionCount: RequiredParams<'count'>
+		/**
+		 * A​t​ ​a​ ​g​l​a​n​c​e
+		 */
+		atAGlance: string
+		/**
+		 * O​r​g​a​n​i​z​a​t​i​o​n​s
+		 */
+		organizationsCount: string
+		/**
+		 * U​s​e​r​s
+		 */
+		usersCount: string
+		/**
+		 * A​u​d​i​t​ ​e​n​t​r​i​e​s
+		 */
+		auditsCount: string
+		/**
+		 * N​o​t​ ​a​v​a​i​l​a​b​l​e​ ​r​i​g​h​t​ ​n​o​w
+		 */
+		countUnavailable: string
+		attention: {
+			/**
+			 * N​e​e​d​s​ ​a​t​t​e​n​t​i​o​n
+			 */
+			title: string
+			/**
+			 * j​ ​a​n​d​ ​k​ ​m​o​v​e​ ​t​h​r​o​u​g​h​ ​a​ ​l​i​s​t​,​ ​E​n​t​e​r​ ​o​p​e​n​s​ ​t​h​e​ ​d​e​v​i​c​e​.
+			 */
+			hint: string
+			/**
+			 * N​o​t​ ​c​o​n​n​e​c​t​e​d
+			 */
+			offline: string
+			/**
+			 * E​v​e​r​y​ ​d​e​v​i​c​e​ ​i​s​ ​c​o​n​n​e​c​t​e​d​.
+			 */
+			offlineEmpty: string
+			/**
+			 * B​a​t​t​e​r​y​ ​b​e​l​o​w​ ​{​l​e​v​e​l​}​ ​%
+			 * @param {unknown} level
+			 */
+			lowBattery: RequiredParams<'level'>
+			/**
+			 * N​o​ ​b​a​t​t​e​r​y​ ​i​s​ ​b​e​l​o​w​ ​{​l​e​v​e​l​}​ ​%​.
+			 * @param {unknown} level
+			 */
+			lowBatteryEmpty: RequiredParams<'level'>
+			/**
+			 * B​a​t​t​e​r​y​ ​{​l​e​v​e​l​}​ ​%
+			 * @param {unknown} level
+			 */
+			battery: RequiredParams<'level'>
+			/**
+			 * F​a​i​l​e​d​ ​c​o​m​m​a​n​d​s​,​ ​l​a​s​t​ ​2​4​ ​h​o​u​r​s
+			 */
+			failedCommands: string
+			/**
+			 * N​o​ ​c​o​m​m​a​n​d​ ​f​a​i​l​e​d​ ​i​n​ ​t​h​e​ ​l​a​s​t​ ​2​4​ ​h​o​u​r​s​.
+			 */
+			failedEmpty: string
+			/**
+			 * {​c​o​u​n​t​}​ ​f​a​i​l​e​d​ ​{​{​c​o​m​m​a​n​d​|​c​o​m​m​a​n​d​s​}​}​;​ ​l​a​s​t​:​ ​{​a​c​t​i​o​n​}​ ​{​w​h​e​n​}​,​ ​{​d​e​t​a​i​l​}
+			 * @param {unknown} action
+			 * @param {string | number | boolean} count
+			 * @param {unknown} detail
+			 * @param {unknown} when
+			 */
+			failures: RequiredParams<'action' | 'count' | 'detail' | 'when'>
+			/**
+			 * {​s​h​o​w​n​}​ ​o​f​ ​{​t​o​t​a​l​}​ ​s​h​o​w​n
+			 * @param {unknown} shown
+			 * @param {unknown} total
+			 */
+			shownOf: RequiredParams<'shown' | 'total'>
+			/**
+			 * A​l​l​ ​f​a​i​l​u​r​e​s​ ​i​n​ ​t​h​e​ ​a​u​d​i​t​ ​l​o​g
+			 */
+			allFailures: string
+			/**
+			 * W​h​a​t​ ​n​e​e​d​s​ ​a​t​t​e​n​t​i​o​n​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+			 */
+			failed: string
+		}
 	}
 	form: {
 		/**
@@ -1036,278 +1308,6 @@ type RootTranslation = {
 		 * C​l​e​a​r​ ​s​e​l​e​c​t​i​o​n
 		 */
 		clearSelection: string
-	}
-	audits: {
-		/**
-		 * {​f​o​r​m​a​t​t​e​d​}​ ​n​e​w​ ​{​{​e​n​t​r​y​|​e​n​t​r​i​e​s​}​}​ ​—​ ​p​r​e​s​s​ ​R
-		 * @param {unknown} formatted
-		 */
-		news: RequiredParams<'formatted'>
-		/**
-		 * M​o​r​e​ ​t​h​a​n​ ​{​f​o​r​m​a​t​t​e​d​}​ ​n​e​w​ ​e​n​t​r​i​e​s​ ​—​ ​p​r​e​s​s​ ​R
-		 * @param {unknown} formatted
-		 */
-		newsMore: RequiredParams<'formatted'>
-		/**
-		 * {​f​o​r​m​a​t​t​e​d​}​ ​n​e​w​ ​{​{​e​n​t​r​y​|​e​n​t​r​i​e​s​}​}​ ​s​h​o​w​n​ ​a​t​ ​t​h​e​ ​t​o​p​.
-		 * @param {unknown} formatted
-		 */
-		newsShown: RequiredParams<'formatted'>
-		/**
-		 * A​u​d​i​t​ ​l​o​g
-		 */
-		title: string
-		/**
-		 * A​u​d​i​t​s
-		 */
-		menu: string
-		/**
-		 * E​v​e​r​y​ ​c​o​m​m​a​n​d​ ​s​e​n​t​ ​t​o​ ​a​ ​d​e​v​i​c​e​,​ ​n​e​w​e​s​t​ ​f​i​r​s​t​,​ ​w​h​e​t​h​e​r​ ​i​t​ ​w​o​r​k​e​d​ ​o​r​ ​n​o​t​.
-		 */
-		intro: string
-		/**
-		 * D​e​v​i​c​e​ ​a​u​d​i​t​ ​l​o​g
-		 */
-		gridLabel: string
-		/**
-		 * S​e​a​r​c​h​ ​d​e​v​i​c​e​,​ ​c​o​m​m​a​n​d​,​ ​r​e​s​u​l​t​,​ ​a​c​t​o​r​ ​o​r​ ​d​e​t​a​i​l
-		 */
-		search: string
-		/**
-		 * N​o​ ​d​e​v​i​c​e​ ​c​o​m​m​a​n​d​s​ ​h​a​v​e​ ​b​e​e​n​ ​r​e​c​o​r​d​e​d​ ​y​e​t​.
-		 */
-		empty: string
-		/**
-		 * W​h​e​n
-		 */
-		when: string
-		/**
-		 * D​e​v​i​c​e
-		 */
-		device: string
-		/**
-		 * A​c​t​i​o​n
-		 */
-		command: string
-		/**
-		 * R​e​s​u​l​t
-		 */
-		result: string
-		/**
-		 * A​c​t​o​r
-		 */
-		actor: string
-		/**
-		 * D​e​t​a​i​l
-		 */
-		detail: string
-		/**
-		 * S​u​c​c​e​s​s
-		 */
-		success: string
-		/**
-		 * F​a​i​l​u​r​e
-		 */
-		failure: string
-		commands: {
-			/**
-			 * L​o​c​k
-			 */
-			lock: string
-			/**
-			 * U​n​l​o​c​k
-			 */
-			unlock: string
-			/**
-			 * F​o​r​c​e​ ​u​n​l​o​c​k
-			 */
-			force_unlock: string
-			/**
-			 * C​a​l​i​b​r​a​t​e
-			 */
-			calibrate: string
-			/**
-			 * C​r​e​a​t​e​ ​P​I​N
-			 */
-			create_pin: string
-			/**
-			 * P​I​N​ ​e​n​t​r​y
-			 */
-			pin_entry: string
-			/**
-			 * C​o​n​n​e​c​t​e​d
-			 */
-			connect: string
-			/**
-			 * D​i​s​c​o​n​n​e​c​t​e​d
-			 */
-			disconnect: string
-			/**
-			 * B​a​t​t​e​r​y​ ​r​e​p​o​r​t
-			 */
-			battery: string
-		}
-		/**
-		 * {​c​o​m​m​a​n​d​}​ ​o​n​ ​{​d​e​v​i​c​e​}​ ​b​y​ ​{​a​c​t​o​r​}​:​ ​{​r​e​s​u​l​t​}​,​ ​{​w​h​e​n​}
-		 * @param {unknown} actor
-		 * @param {unknown} command
-		 * @param {unknown} device
-		 * @param {unknown} result
-		 * @param {unknown} when
-		 */
-		row: RequiredParams<'actor' | 'command' | 'device' | 'result' | 'when'>
-		/**
-		 * A​u​d​i​t​ ​e​n​t​r​y
-		 */
-		entryTitle: string
-		/**
-		 * j​ ​a​n​d​ ​k​ ​m​o​v​e​ ​t​o​ ​t​h​e​ ​n​e​x​t​ ​a​n​d​ ​p​r​e​v​i​o​u​s​ ​e​n​t​r​y​;​ ​E​s​c​a​p​e​ ​r​e​t​u​r​n​s​ ​t​o​ ​t​h​e​ ​l​o​g​.
-		 */
-		entryHint: string
-		/**
-		 * E​n​t​r​y
-		 */
-		entryId: string
-	}
-	organizations: {
-		/**
-		 * O​r​g​a​n​i​z​a​t​i​o​n​s
-		 */
-		title: string
-		/**
-		 * O​r​g​a​n​i​z​a​t​i​o​n​s
-		 */
-		gridLabel: string
-		/**
-		 * S​e​a​r​c​h​ ​o​r​g​a​n​i​z​a​t​i​o​n​s
-		 */
-		search: string
-		/**
-		 * T​h​e​r​e​ ​a​r​e​ ​n​o​ ​o​r​g​a​n​i​z​a​t​i​o​n​s​ ​y​e​t​.
-		 */
-		empty: string
-		/**
-		 * I​D
-		 */
-		id: string
-		/**
-		 * N​a​m​e
-		 */
-		name: string
-		/**
-		 * D​e​s​c​r​i​p​t​i​o​n
-		 */
-		description: string
-		/**
-		 * C​l​i​e​n​t​s
-		 */
-		clients: string
-		/**
-		 * C​r​e​a​t​e​d
-		 */
-		created: string
-		/**
-		 * A​c​t​i​o​n​s
-		 */
-		actions: string
-		/**
-		 * N​e​w​ ​o​r​g​a​n​i​z​a​t​i​o​n
-		 */
-		create: string
-		/**
-		 * N​e​w​ ​o​r​g​a​n​i​z​a​t​i​o​n
-		 */
-		createTitle: string
-		/**
-		 * E​d​i​t​ ​o​r​g​a​n​i​z​a​t​i​o​n
-		 */
-		editTitle: string
-		/**
-		 * E​d​i​t
-		 */
-		edit: string
-		/**
-		 * E​d​i​t​ ​{​n​a​m​e​}
-		 * @param {unknown} name
-		 */
-		editNamed: RequiredParams<'name'>
-		/**
-		 * D​e​l​e​t​e
-		 */
-		'delete': string
-		/**
-		 * D​e​l​e​t​e​ ​{​n​a​m​e​}
-		 * @param {unknown} name
-		 */
-		deleteNamed: RequiredParams<'name'>
-		/**
-		 * D​e​l​e​t​e​ ​{​n​a​m​e​}​?
-		 * @param {unknown} name
-		 */
-		deleteTitle: RequiredParams<'name'>
-		/**
-		 * T​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​a​n​d​ ​i​t​s​ ​c​l​i​e​n​t​ ​i​d​e​n​t​i​f​i​e​r​s​ ​a​r​e​ ​r​e​m​o​v​e​d​.​ ​T​h​i​s​ ​c​a​n​n​o​t​ ​b​e​ ​u​n​d​o​n​e​.
-		 */
-		deleteBody: string
-		/**
-		 * D​e​l​e​t​i​n​g​…
-		 */
-		deleting: string
-		/**
-		 * S​a​v​i​n​g​…
-		 */
-		saving: string
-		/**
-		 * O​r​g​a​n​i​z​a​t​i​o​n​ ​“​{​n​a​m​e​}​”​ ​c​r​e​a​t​e​d​.
-		 * @param {unknown} name
-		 */
-		created_notice: RequiredParams<'name'>
-		/**
-		 * O​r​g​a​n​i​z​a​t​i​o​n​ ​“​{​n​a​m​e​}​”​ ​s​a​v​e​d​.
-		 * @param {unknown} name
-		 */
-		saved_notice: RequiredParams<'name'>
-		/**
-		 * O​r​g​a​n​i​z​a​t​i​o​n​ ​“​{​n​a​m​e​}​”​ ​d​e​l​e​t​e​d​.
-		 * @param {unknown} name
-		 */
-		deleted_notice: RequiredParams<'name'>
-		/**
-		 * C​l​i​e​n​t​ ​I​D
-		 */
-		clientId: string
-		/**
-		 * L​e​t​t​e​r​s​,​ ​d​i​g​i​t​s​,​ ​“​.​”​,​ ​“​_​”​,​ ​“​:​”​ ​o​r​ ​“​-​”​.​ ​P​r​e​s​s​ ​E​n​t​e​r​ ​t​o​ ​a​d​d​.
-		 */
-		clientHint: string
-		/**
-		 * A​d​d​ ​c​l​i​e​n​t
-		 */
-		addClient: string
-		/**
-		 * R​e​m​o​v​e​ ​c​l​i​e​n​t​ ​{​c​l​i​e​n​t​}
-		 * @param {unknown} client
-		 */
-		removeClient: RequiredParams<'client'>
-		/**
-		 * N​o​ ​c​l​i​e​n​t​s​ ​y​e​t​.
-		 */
-		noClients: string
-		/**
-		 * {​c​o​u​n​t​}​ ​{​{​c​l​i​e​n​t​|​c​l​i​e​n​t​s​}​}
-		 * @param {string | number | boolean} count
-		 */
-		clientCount: RequiredParams<'count'>
-		/**
-		 * {​n​a​m​e​}​,​ ​{​c​l​i​e​n​t​s​}
-		 * @param {unknown} clients
-		 * @param {unknown} name
-		 */
-		row: RequiredParams<'clients' | 'name'>
-		/**
-		 * T​h​i​s​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​d​o​e​s​ ​n​o​t​ ​e​x​i​s​t​,​ ​o​r​ ​i​t​ ​i​s​ ​n​o​t​ ​y​o​u​r​s​ ​t​o​ ​s​e​e​.
-		 */
-		notFound: string
 	}
 	commands: {
 		/**
@@ -7588,168 +7588,6 @@ export type TranslationFunctions = {
 		 */
 		searchOrJump: () => LocalizedString
 	}
-	settings: {
-		/**
-		 * Settings
-		 */
-		title: () => LocalizedString
-		/**
-		 * Appearance, language and keys for your account on this browser.
-		 */
-		description: () => LocalizedString
-		/**
-		 * Theme
-		 */
-		theme: () => LocalizedString
-		/**
-		 * Light
-		 */
-		light: () => LocalizedString
-		/**
-		 * Dark
-		 */
-		dark: () => LocalizedString
-		/**
-		 * Language
-		 */
-		language: () => LocalizedString
-		/**
-		 * English
-		 */
-		english: () => LocalizedString
-		/**
-		 * Deutsch
-		 */
-		german: () => LocalizedString
-		/**
-		 * Single-key shortcuts
-		 */
-		singleKeys: () => LocalizedString
-		/**
-		 * Shortcuts of plain letters and symbols (g o, j, x, ?). Turn them off if you use speech input or press keys by accident; Ctrl/⌘+K and the arrow keys keep working.
-		 */
-		singleKeysHint: () => LocalizedString
-		/**
-		 * On
-		 */
-		on: () => LocalizedString
-		/**
-		 * Off
-		 */
-		off: () => LocalizedString
-		/**
-		 * Open settings dialog
-		 */
-		openDialog: () => LocalizedString
-	}
-	dashboard: {
-		/**
-		 * Good morning, {name}
-		 */
-		good_morning: (arg: { name: unknown }) => LocalizedString
-		/**
-		 * Good afternoon, {name}
-		 */
-		good_afternoon: (arg: { name: unknown }) => LocalizedString
-		/**
-		 * Good evening, {name}
-		 */
-		good_evening: (arg: { name: unknown }) => LocalizedString
-		/**
-		 * Good night, {name}
-		 */
-		good_night: (arg: { name: unknown }) => LocalizedString
-		/**
-		 * Signed in as {email}
-		 */
-		signedInAs: (arg: { email: unknown }) => LocalizedString
-		/**
-		 * Organization: {name}
-		 */
-		organization: (arg: { name: unknown }) => LocalizedString
-		/**
-		 * Role: {role}
-		 */
-		role: (arg: { role: unknown }) => LocalizedString
-		/**
-		 * You hold {count} permission{{s}}.
-		 */
-		permissionCount: (arg: { count: string | number | boolean }) => LocalizedString
-		/**
-		 * At a glance
-		 */
-		atAGlance: () => LocalizedString
-		/**
-		 * Organizations
-		 */
-		organizationsCount: () => LocalizedString
-		/**
-		 * Users
-		 */
-		usersCount: () => LocalizedString
-		/**
-		 * Audit entries
-		 */
-		auditsCount: () => LocalizedString
-		/**
-		 * Not available right now
-		 */
-		countUnavailable: () => LocalizedString
-		attention: {
-			/**
-			 * Needs attention
-			 */
-			title: () => LocalizedString
-			/**
-			 * j and k move through a list, Enter opens the device.
-			 */
-			hint: () => LocalizedString
-			/**
-			 * Not connected
-			 */
-			offline: () => LocalizedString
-			/**
-			 * Every device is connected.
-			 */
-			offlineEmpty: () => LocalizedString
-			/**
-			 * Battery below {level} %
-			 */
-			lowBattery: (arg: { level: unknown }) => LocalizedString
-			/**
-			 * No battery is below {level} %.
-			 */
-			lowBatteryEmpty: (arg: { level: unknown }) => LocalizedString
-			/**
-			 * Battery {level} %
-			 */
-			battery: (arg: { level: unknown }) => LocalizedString
-			/**
-			 * Failed commands, last 24 hours
-			 */
-			failedCommands: () => LocalizedString
-			/**
-			 * No command failed in the last 24 hours.
-			 */
-			failedEmpty: () => LocalizedString
-			/**
-			 * {count} failed {{command|commands}}; last: {action} {when}, {detail}
-			 */
-			failures: (arg: { action: unknown, count: string | number | boolean, detail: unknown, when: unknown }) => LocalizedString
-			/**
-			 * {shown} of {total} shown
-			 */
-			shownOf: (arg: { shown: unknown, total: unknown }) => LocalizedString
-			/**
-			 * All failures in the audit log
-			 */
-			allFailures: () => LocalizedString
-			/**
-			 * What needs attention could not be loaded.
-			 */
-			failed: () => LocalizedString
-		}
-	}
 	errors: {
 		/**
 		 * Oops! Something went wrong. Please try again later or contact support.
@@ -7933,6 +7771,422 @@ export type TranslationFunctions = {
 		 * The end is required unless permanent.
 		 */
 		endRequired: () => LocalizedString
+	}
+	audits: {
+		/**
+		 * {formatted} new {{entry|entries}} — press R
+		 */
+		news: (arg: { count: number | string | boolean, formatted: unknown }) => LocalizedString
+		/**
+		 * More than {formatted} new entries — press R
+		 */
+		newsMore: (arg: { formatted: unknown }) => LocalizedString
+		/**
+		 * {formatted} new {{entry|entries}} shown at the top.
+		 */
+		newsShown: (arg: { count: number | string | boolean, formatted: unknown }) => LocalizedString
+		/**
+		 * Audit log
+		 */
+		title: () => LocalizedString
+		/**
+		 * Audits
+		 */
+		menu: () => LocalizedString
+		/**
+		 * Every command sent to a device, newest first, whether it worked or not.
+		 */
+		intro: () => LocalizedString
+		/**
+		 * Device audit log
+		 */
+		gridLabel: () => LocalizedString
+		/**
+		 * Search device, command, result, actor or detail
+		 */
+		search: () => LocalizedString
+		/**
+		 * No device commands have been recorded yet.
+		 */
+		empty: () => LocalizedString
+		/**
+		 * When
+		 */
+		when: () => LocalizedString
+		/**
+		 * Device
+		 */
+		device: () => LocalizedString
+		/**
+		 * Action
+		 */
+		command: () => LocalizedString
+		/**
+		 * Result
+		 */
+		result: () => LocalizedString
+		/**
+		 * Actor
+		 */
+		actor: () => LocalizedString
+		/**
+		 * Detail
+		 */
+		detail: () => LocalizedString
+		/**
+		 * Success
+		 */
+		success: () => LocalizedString
+		/**
+		 * Failure
+		 */
+		failure: () => LocalizedString
+		commands: {
+			/**
+			 * Lock
+			 */
+			lock: () => LocalizedString
+			/**
+			 * Unlock
+			 */
+			unlock: () => LocalizedString
+			/**
+			 * Force unlock
+			 */
+			force_unlock: () => LocalizedString
+			/**
+			 * Calibrate
+			 */
+			calibrate: () => LocalizedString
+			/**
+			 * Create PIN
+			 */
+			create_pin: () => LocalizedString
+			/**
+			 * PIN entry
+			 */
+			pin_entry: () => LocalizedString
+			/**
+			 * Connected
+			 */
+			connect: () => LocalizedString
+			/**
+			 * Disconnected
+			 */
+			disconnect: () => LocalizedString
+			/**
+			 * Battery report
+			 */
+			battery: () => LocalizedString
+		}
+		/**
+		 * {command} on {device} by {actor}: {result}, {when}
+		 */
+		row: (arg: { actor: unknown, command: unknown, device: unknown, result: unknown, when: unknown }) => LocalizedString
+		/**
+		 * Audit entry
+		 */
+		entryTitle: () => LocalizedString
+		/**
+		 * j and k move to the next and previous entry; Escape returns to the log.
+		 */
+		entryHint: () => LocalizedString
+		/**
+		 * Entry
+		 */
+		entryId: () => LocalizedString
+	}
+	organizations: {
+		/**
+		 * Organizations
+		 */
+		title: () => LocalizedString
+		/**
+		 * Organizations
+		 */
+		gridLabel: () => LocalizedString
+		/**
+		 * Search organizations
+		 */
+		search: () => LocalizedString
+		/**
+		 * There are no organizations yet.
+		 */
+		empty: () => LocalizedString
+		/**
+		 * ID
+		 */
+		id: () => LocalizedString
+		/**
+		 * Name
+		 */
+		name: () => LocalizedString
+		/**
+		 * Description
+		 */
+		description: () => LocalizedString
+		/**
+		 * Clients
+		 */
+		clients: () => LocalizedString
+		/**
+		 * Created
+		 */
+		created: () => LocalizedString
+		/**
+		 * Actions
+		 */
+		actions: () => LocalizedString
+		/**
+		 * New organization
+		 */
+		create: () => LocalizedString
+		/**
+		 * New organization
+		 */
+		createTitle: () => LocalizedString
+		/**
+		 * Edit organization
+		 */
+		editTitle: () => LocalizedString
+		/**
+		 * Edit
+		 */
+		edit: () => LocalizedString
+		/**
+		 * Edit {name}
+		 */
+		editNamed: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Delete
+		 */
+		'delete': () => LocalizedString
+		/**
+		 * Delete {name}
+		 */
+		deleteNamed: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Delete {name}?
+		 */
+		deleteTitle: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * The organization and its client identifiers are removed. This cannot be undone.
+		 */
+		deleteBody: () => LocalizedString
+		/**
+		 * Deleting…
+		 */
+		deleting: () => LocalizedString
+		/**
+		 * Saving…
+		 */
+		saving: () => LocalizedString
+		/**
+		 * Organization “{name}” created.
+		 */
+		created_notice: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Organization “{name}” saved.
+		 */
+		saved_notice: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Organization “{name}” deleted.
+		 */
+		deleted_notice: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Client ID
+		 */
+		clientId: () => LocalizedString
+		/**
+		 * Letters, digits, “.”, “_”, “:” or “-”. Press Enter to add.
+		 */
+		clientHint: () => LocalizedString
+		/**
+		 * Add client
+		 */
+		addClient: () => LocalizedString
+		/**
+		 * Remove client {client}
+		 */
+		removeClient: (arg: { client: unknown }) => LocalizedString
+		/**
+		 * No clients yet.
+		 */
+		noClients: () => LocalizedString
+		/**
+		 * {count} {{client|clients}}
+		 */
+		clientCount: (arg: { count: string | number | boolean }) => LocalizedString
+		/**
+		 * {name}, {clients}
+		 */
+		row: (arg: { clients: unknown, name: unknown }) => LocalizedString
+		/**
+		 * This organization does not exist, or it is not yours to see.
+		 */
+		notFound: () => LocalizedString
+	}
+	settings: {
+		/**
+		 * Settings
+		 */
+		title: () => LocalizedString
+		/**
+		 * Appearance, language and keys for your account on this browser.
+		 */
+		description: () => LocalizedString
+		/**
+		 * Theme
+		 */
+		theme: () => LocalizedString
+		/**
+		 * Light
+		 */
+		light: () => LocalizedString
+		/**
+		 * Dark
+		 */
+		dark: () => LocalizedString
+		/**
+		 * Language
+		 */
+		language: () => LocalizedString
+		/**
+		 * English
+		 */
+		english: () => LocalizedString
+		/**
+		 * Deutsch
+		 */
+		german: () => LocalizedString
+		/**
+		 * Single-key shortcuts
+		 */
+		singleKeys: () => LocalizedString
+		/**
+		 * Shortcuts of plain letters and symbols (g o, j, x, ?). Turn them off if you use speech input or press keys by accident; Ctrl/⌘+K and the arrow keys keep working.
+		 */
+		singleKeysHint: () => LocalizedString
+		/**
+		 * On
+		 */
+		on: () => LocalizedString
+		/**
+		 * Off
+		 */
+		off: () => LocalizedString
+		/**
+		 * Open settings dialog
+		 */
+		openDialog: () => LocalizedString
+	}
+	dashboard: {
+		/**
+		 * Good morning, {name}
+		 */
+		good_morning: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Good afternoon, {name}
+		 */
+		good_afternoon: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Good evening, {name}
+		 */
+		good_evening: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Good night, {name}
+		 */
+		good_night: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Signed in as {email}
+		 */
+		signedInAs: (arg: { email: unknown }) => LocalizedString
+		/**
+		 * Organization: {name}
+		 */
+		organization: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Role: {role}
+		 */
+		role: (arg: { role: unknown }) => LocalizedString
+		/**
+		 * You hold {count} permission{{s}}.
+		 */
+		permissionCount: (arg: { count: string | number | boolean }) => LocalizedString
+		/**
+		 * At a glance
+		 */
+		atAGlance: () => LocalizedString
+		/**
+		 * Organizations
+		 */
+		organizationsCount: () => LocalizedString
+		/**
+		 * Users
+		 */
+		usersCount: () => LocalizedString
+		/**
+		 * Audit entries
+		 */
+		auditsCount: () => LocalizedString
+		/**
+		 * Not available right now
+		 */
+		countUnavailable: () => LocalizedString
+		attention: {
+			/**
+			 * Needs attention
+			 */
+			title: () => LocalizedString
+			/**
+			 * j and k move through a list, Enter opens the device.
+			 */
+			hint: () => LocalizedString
+			/**
+			 * Not connected
+			 */
+			offline: () => LocalizedString
+			/**
+			 * Every device is connected.
+			 */
+			offlineEmpty: () => LocalizedString
+			/**
+			 * Battery below {level} %
+			 */
+			lowBattery: (arg: { level: unknown }) => LocalizedString
+			/**
+			 * No battery is below {level} %.
+			 */
+			lowBatteryEmpty: (arg: { level: unknown }) => LocalizedString
+			/**
+			 * Battery {level} %
+			 */
+			battery: (arg: { level: unknown }) => LocalizedString
+			/**
+			 * Failed commands, last 24 hours
+			 */
+			failedCommands: () => LocalizedString
+			/**
+			 * No command failed in the last 24 hours.
+			 */
+			failedEmpty: () => LocalizedString
+			/**
+			 * {count} failed {{command|commands}}; last: {action} {when}, {detail}
+			 */
+			failures: (arg: { action: unknown, count: string | number | boolean, detail: unknown, when: unknown }) => LocalizedString
+			/**
+			 * {shown} of {total} shown
+			 */
+			shownOf: (arg: { shown: unknown, total: unknown }) => LocalizedString
+			/**
+			 * All failures in the audit log
+			 */
+			allFailures: () => LocalizedString
+			/**
+			 * What needs attention could not be loaded.
+			 */
+			failed: () => LocalizedString
+		}
 	}
 	form: {
 		/**
@@ -8305,260 +8559,6 @@ export type TranslationFunctions = {
 		 * Clear selection
 		 */
 		clearSelection: () => LocalizedString
-	}
-	audits: {
-		/**
-		 * {formatted} new {{entry|entries}} — press R
-		 */
-		news: (arg: { count: number | string | boolean, formatted: unknown }) => LocalizedString
-		/**
-		 * More than {formatted} new entries — press R
-		 */
-		newsMore: (arg: { formatted: unknown }) => LocalizedString
-		/**
-		 * {formatted} new {{entry|entries}} shown at the top.
-		 */
-		newsShown: (arg: { count: number | string | boolean, formatted: unknown }) => LocalizedString
-		/**
-		 * Audit log
-		 */
-		title: () => LocalizedString
-		/**
-		 * Audits
-		 */
-		menu: () => LocalizedString
-		/**
-		 * Every command sent to a device, newest first, whether it worked or not.
-		 */
-		intro: () => LocalizedString
-		/**
-		 * Device audit log
-		 */
-		gridLabel: () => LocalizedString
-		/**
-		 * Search device, command, result, actor or detail
-		 */
-		search: () => LocalizedString
-		/**
-		 * No device commands have been recorded yet.
-		 */
-		empty: () => LocalizedString
-		/**
-		 * When
-		 */
-		when: () => LocalizedString
-		/**
-		 * Device
-		 */
-		device: () => LocalizedString
-		/**
-		 * Action
-		 */
-		command: () => LocalizedString
-		/**
-		 * Result
-		 */
-		result: () => LocalizedString
-		/**
-		 * Actor
-		 */
-		actor: () => LocalizedString
-		/**
-		 * Detail
-		 */
-		detail: () => LocalizedString
-		/**
-		 * Success
-		 */
-		success: () => LocalizedString
-		/**
-		 * Failure
-		 */
-		failure: () => LocalizedString
-		commands: {
-			/**
-			 * Lock
-			 */
-			lock: () => LocalizedString
-			/**
-			 * Unlock
-			 */
-			unlock: () => LocalizedString
-			/**
-			 * Force unlock
-			 */
-			force_unlock: () => LocalizedString
-			/**
-			 * Calibrate
-			 */
-			calibrate: () => LocalizedString
-			/**
-			 * Create PIN
-			 */
-			create_pin: () => LocalizedString
-			/**
-			 * PIN entry
-			 */
-			pin_entry: () => LocalizedString
-			/**
-			 * Connected
-			 */
-			connect: () => LocalizedString
-			/**
-			 * Disconnected
-			 */
-			disconnect: () => LocalizedString
-			/**
-			 * Battery report
-			 */
-			battery: () => LocalizedString
-		}
-		/**
-		 * {command} on {device} by {actor}: {result}, {when}
-		 */
-		row: (arg: { actor: unknown, command: unknown, device: unknown, result: unknown, when: unknown }) => LocalizedString
-		/**
-		 * Audit entry
-		 */
-		entryTitle: () => LocalizedString
-		/**
-		 * j and k move to the next and previous entry; Escape returns to the log.
-		 */
-		entryHint: () => LocalizedString
-		/**
-		 * Entry
-		 */
-		entryId: () => LocalizedString
-	}
-	organizations: {
-		/**
-		 * Organizations
-		 */
-		title: () => LocalizedString
-		/**
-		 * Organizations
-		 */
-		gridLabel: () => LocalizedString
-		/**
-		 * Search organizations
-		 */
-		search: () => LocalizedString
-		/**
-		 * There are no organizations yet.
-		 */
-		empty: () => LocalizedString
-		/**
-		 * ID
-		 */
-		id: () => LocalizedString
-		/**
-		 * Name
-		 */
-		name: () => LocalizedString
-		/**
-		 * Description
-		 */
-		description: () => LocalizedString
-		/**
-		 * Clients
-		 */
-		clients: () => LocalizedString
-		/**
-		 * Created
-		 */
-		created: () => LocalizedString
-		/**
-		 * Actions
-		 */
-		actions: () => LocalizedString
-		/**
-		 * New organization
-		 */
-		create: () => LocalizedString
-		/**
-		 * New organization
-		 */
-		createTitle: () => LocalizedString
-		/**
-		 * Edit organization
-		 */
-		editTitle: () => LocalizedString
-		/**
-		 * Edit
-		 */
-		edit: () => LocalizedString
-		/**
-		 * Edit {name}
-		 */
-		editNamed: (arg: { name: unknown }) => LocalizedString
-		/**
-		 * Delete
-		 */
-		'delete': () => LocalizedString
-		/**
-		 * Delete {name}
-		 */
-		deleteNamed: (arg: { name: unknown }) => LocalizedString
-		/**
-		 * Delete {name}?
-		 */
-		deleteTitle: (arg: { name: unknown }) => LocalizedString
-		/**
-		 * The organization and its client identifiers are removed. This cannot be undone.
-		 */
-		deleteBody: () => LocalizedString
-		/**
-		 * Deleting…
-		 */
-		deleting: () => LocalizedString
-		/**
-		 * Saving…
-		 */
-		saving: () => LocalizedString
-		/**
-		 * Organization “{name}” created.
-		 */
-		created_notice: (arg: { name: unknown }) => LocalizedString
-		/**
-		 * Organization “{name}” saved.
-		 */
-		saved_notice: (arg: { name: unknown }) => LocalizedString
-		/**
-		 * Organization “{name}” deleted.
-		 */
-		deleted_notice: (arg: { name: unknown }) => LocalizedString
-		/**
-		 * Client ID
-		 */
-		clientId: () => LocalizedString
-		/**
-		 * Letters, digits, “.”, “_”, “:” or “-”. Press Enter to add.
-		 */
-		clientHint: () => LocalizedString
-		/**
-		 * Add client
-		 */
-		addClient: () => LocalizedString
-		/**
-		 * Remove client {client}
-		 */
-		removeClient: (arg: { client: unknown }) => LocalizedString
-		/**
-		 * No clients yet.
-		 */
-		noClients: () => LocalizedString
-		/**
-		 * {count} {{client|clients}}
-		 */
-		clientCount: (arg: { count: string | number | boolean }) => LocalizedString
-		/**
-		 * {name}, {clients}
-		 */
-		row: (arg: { clients: unknown, name: unknown }) => LocalizedString
-		/**
-		 * This organization does not exist, or it is not yours to see.
-		 */
-		notFound: () => LocalizedString
 	}
 	commands: {
 		/**
