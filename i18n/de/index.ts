@@ -1665,7 +1665,7 @@ const de = {
     pinInvalid: 'Geben Sie 4 bis 12 Ziffern ein.',
     show: 'PIN zeigen',
     keys: 'Tastenfeld',
-    clear: 'Löschen',
+    clear: 'Leeren',
     enter: 'Eingabe',
     asking: 'Der Server wird gefragt…',
     granted: 'Gewährt: {name}',

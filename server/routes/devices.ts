@@ -35,7 +35,8 @@ const sortColumns: Record<(typeof deviceSortKeys)[number], string> = {
   created_at: 'd.created_at',
 }
 
-// Each filter's condition on the joined device row (deviceFrom); the value is always a parameter.
+// Each filter's condition on the joined device row (deviceFrom); its value is always the parameter
+// in place of `$`.
 const filterColumns: Record<keyof DeviceFilters, string> = {
   device_type_id: 'd.device_type_id = $',
   connected: 'd.connected = $',
@@ -43,6 +44,7 @@ const filterColumns: Record<keyof DeviceFilters, string> = {
   location_id: 'd.location_id = $',
   floor_id: 'pf.floor_id = $',
   room_id: 'pr.room_id = $',
+  capability: '$::text = any(d.capabilities)',
 }
 
 function filterWhere(filters: DeviceFilters) {
@@ -52,7 +54,7 @@ function filterWhere(filters: DeviceFilters) {
     const value = filters[key]
     if (value === undefined) continue
     params.push(key === 'connected' ? value === 'true' : value)
-    where.push(`${filterColumns[key]}${params.length}`)
+    where.push(filterColumns[key].replace('$', `$${params.length}`))
   }
   return { where, params }
 }

@@ -206,7 +206,13 @@ function PlanView({ plan, label }: { plan: ReturnType<typeof planBulk>; label: s
           <h3 id="bulk-skipped" className={styles.heading}>
             {LL.devices.bulk.skipped({ count: plan.skipped.length })}
           </h3>
-          <ul className={styles.scroll} data-testid="bulk-skipped">
+          {/* Focusable, so the keyboard scrolls a long list too. */}
+          <ul
+            className={styles.scroll}
+            data-testid="bulk-skipped"
+            tabIndex={0}
+            aria-labelledby="bulk-skipped"
+          >
             {plan.skipped.map(({ device, reason }) => (
               <li key={device.device_id} className={styles.row}>
                 <span>{device.name}</span>

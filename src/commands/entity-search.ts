@@ -34,6 +34,25 @@ export function listSearch<E, K extends string>(
   }
 }
 
+/** The capability a verb needs of each source it searches (verbs.ts, verbCapabilities). */
+export type SourceCapabilities<Ctx extends CommandContext = CommandContext> = ReadonlyMap<
+  EntitySource<unknown, Ctx>,
+  string
+>
+
+const noCapabilities: SourceCapabilities<never> = new Map()
+
+function searchSource<Ctx extends CommandContext>(
+  source: EntitySource<unknown, Ctx>,
+  text: string,
+  capability: string | undefined,
+  signal: AbortSignal,
+) {
+  return capability !== undefined && source.searchCapable
+    ? source.searchCapable(text, capability, signal)
+    : source.search(text, signal)
+}
+
 /**
  * Server search for the palette, outside React so its timing can be tested with fake timers.
  * Each query waits until typing pauses, aborts the request of the query it replaces (the server
@@ -60,8 +79,15 @@ export function createEntitySearch<Ctx extends CommandContext>(
   }
 
   return {
-    /** `text` null: nothing to search (idle); '' lists the sources' first rows (a verb alone). */
-    update(sources: readonly EntitySource<unknown, Ctx>[], text: string | null) {
+    /**
+     * `text` null: nothing to search (idle); '' lists the sources' first rows (a verb alone).
+     * `capabilities`: a source listed there is searched for the entities with that capability.
+     */
+    update(
+      sources: readonly EntitySource<unknown, Ctx>[],
+      text: string | null,
+      capabilities: SourceCapabilities<Ctx> = noCapabilities,
+    ) {
       cancel()
       if (text === null || sources.length === 0) {
         emit(idleSearch)
@@ -73,11 +99,9 @@ export function createEntitySearch<Ctx extends CommandContext>(
         controller = current
         void Promise.allSettled(
           sources.map(async (source) =>
-            (await source.search(text, current.signal)).map((entity): EntityHit<Ctx> => ({
-              source,
-              entity,
-              view: source.view(entity),
-            })),
+            (await searchSource(source, text, capabilities.get(source), current.signal)).map(
+              (entity): EntityHit<Ctx> => ({ source, entity, view: source.view(entity) }),
+            ),
           ),
         ).then((settled) => {
           if (current.signal.aborted) return

@@ -25,6 +25,11 @@ export interface EntitySource<E, Ctx extends CommandContext = CommandContext> {
    * list's default order; '' lists the kind's rows.
    */
   search(text: string, signal: AbortSignal, length?: number, start?: number): Promise<readonly E[]>
+  /**
+   * The search a verb runs when its action needs a device capability: only entities that have it,
+   * so "unlock recep" is not crowded out by the keypads and cameras at reception. Absent: `search`.
+   */
+  searchCapable?(text: string, capability: string, signal: AbortSignal): Promise<readonly E[]>
   view(entity: E): EntityHitView
   /**
    * True when a result's title is made of other entities' names (a credential reads "user →

@@ -26,7 +26,7 @@ import { afterRecents } from './browse'
 import { useBrowse } from './use-browse'
 import { useEntitySearch } from './use-entity-search'
 import { popPage, pushPage, type PaletteStack } from './palette-stack'
-import { matchVerbs, verbSections, verbSources } from './verbs'
+import { matchVerbs, verbCapabilities, verbSections, verbSources } from './verbs'
 
 /** Rows mounted per query: cmdk measures and orders mounted nodes, so mount only what fits a glance. */
 export const PALETTE_LIMIT = 50
@@ -116,7 +116,8 @@ export function PaletteBody(props: PaletteBodyProps) {
     [page, scopeKind, parsed.text, props.sources, props.can, LL],
   )
   const verbKinds = useMemo(() => verbSources(verbs), [verbs])
-  const verbSearch = useEntitySearch(verbKinds, verbs?.rest ?? null)
+  const verbNeeds = useMemo(() => verbCapabilities(verbs), [verbs])
+  const verbSearch = useEntitySearch(verbKinds, verbs?.rest ?? null, verbNeeds)
 
   const sections: readonly PaletteSection<Ctx>[] = useMemo(() => {
     if (page !== undefined) {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { Can } from '../contract/permissions'
 import type { Message } from './command'
 import type { EntityHit, EntitySource } from './entity-source'
-import { matchVerbs, verbSections, verbSources } from './verbs'
+import { matchVerbs, verbCapabilities, verbSections, verbSources } from './verbs'
 
 interface Thing {
   id: number
@@ -90,6 +90,19 @@ describe('matchVerbs', () => {
     const match = matchVerbs('delete', sources, admin, label)
     expect(verbSources(match).map((source) => source.kind)).toEqual(['devices', 'users'])
     expect(verbSources(null)).toEqual([])
+  })
+
+  it('searches a kind for the capability its verbs need, when they all need the same one', () => {
+    const needed = (text: string) =>
+      [...verbCapabilities(matchVerbs(text, sources, admin, label))].map(([source, capability]) => [
+        source.kind,
+        capability,
+      ])
+    expect(needed('unlock recep')).toEqual([['devices', 'unlock']])
+    expect(needed('force unl rec')).toEqual([['devices', 'force_unlock']])
+    // Delete needs no capability: every device and user named so is searched.
+    expect(needed('delete')).toEqual([])
+    expect(verbCapabilities(null).size).toBe(0)
   })
 })
 

@@ -2,6 +2,7 @@ import type { Can } from '../contract/permissions'
 import { availability } from './availability'
 import type { CommandContext, Action, Message, Viewer } from './command'
 import { entityCommands, hitValue, type EntityHit, type EntitySource } from './entity-source'
+import type { SourceCapabilities } from './entity-search'
 import { createMatcher, normalize } from './matcher'
 import type { PaletteRow, PaletteSection } from './palette-results'
 
@@ -72,6 +73,24 @@ export function verbSources<Ctx extends CommandContext>(
 ): EntitySource<unknown, Ctx>[] {
   if (match === null) return []
   return [...new Set(match.verbs.map((verb) => verb.source))]
+}
+
+/**
+ * The capability to search each kind for: a kind whose matched verbs all need the same one
+ * ("unlock" needs remotely_unlock) is searched only for the entities that have it.
+ */
+export function verbCapabilities<Ctx extends CommandContext>(
+  match: VerbMatch<Ctx> | null,
+): SourceCapabilities<Ctx> {
+  const needed = new Map<EntitySource<unknown, Ctx>, Set<string | undefined>>()
+  for (const { source, action } of match?.verbs ?? [])
+    needed.set(source, (needed.get(source) ?? new Set()).add(action.needs.capability))
+  const capabilities = new Map<EntitySource<unknown, Ctx>, string>()
+  for (const [source, set] of needed) {
+    const [only] = set
+    if (set.size === 1 && only !== undefined) capabilities.set(source, only)
+  }
+  return capabilities
 }
 
 // A name typed after the verb makes its results the answer; a verb alone only lists candidates.

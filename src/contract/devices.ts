@@ -168,8 +168,9 @@ const BatteryBelow = coerce(
 
 /**
  * The device list's filters (an addition to requirements R7.7): type, connection, battery below a
- * level (mains-powered devices never match), and the place a device hangs in (a location, a floor
- * or a room, counting everything mounted below it), which bulk commands read.
+ * level (mains-powered devices never match), the place a device hangs in (a location, a floor or a
+ * room, counting everything mounted below it), which bulk commands read, and a capability the
+ * device has, which the palette's verbs read ("unlock recep" searches only devices that unlock).
  */
 export const DeviceFilters = object({
   device_type_id: optional(DeviceTypeId),
@@ -178,6 +179,7 @@ export const DeviceFilters = object({
   location_id: optional(IdParam),
   floor_id: optional(IdParam),
   room_id: optional(IdParam),
+  capability: optional(Capability),
 })
 export type DeviceFilters = Infer<typeof DeviceFilters>
 

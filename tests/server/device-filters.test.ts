@@ -85,6 +85,23 @@ describe('device list filters', () => {
     expect(foreign.data).toEqual([])
   })
 
+  it("narrows to the devices with a capability, searched by name as the palette's verbs ask", async () => {
+    const token = await server().login(ADMIN)
+    const all = (await list(token, '')).data
+    const unlocking = await list(token, 'capability=remotely_unlock')
+    expect(unlocking.data.length).toBeGreaterThan(0)
+    expect(ids(unlocking.data)).toEqual(
+      ids(all.filter((d) => d.capabilities.includes('remotely_unlock'))),
+    )
+    const named = await list(token, 'capability=remotely_unlock&search=reception')
+    expect(named.data.length).toBeGreaterThan(0)
+    expect(
+      named.data.every(
+        (d) => d.capabilities.includes('remotely_unlock') && /reception/i.test(d.name),
+      ),
+    ).toBe(true)
+  })
+
   it('refuses a bad filter value with a 400 naming the parameter', async () => {
     const token = await server().login(ADMIN)
     for (const [query, field] of [
@@ -94,6 +111,7 @@ describe('device list filters', () => {
       ['battery_below=101', 'battery_below'],
       ['battery_below=abc', 'battery_below'],
       ['floor_id=-3', 'floor_id'],
+      ['capability=teleport', 'capability'],
     ] as const) {
       const reply = await server().request('GET', `/sbm/v1/devices?${query}`, { token })
       expect(reply.status, query).toBe(400)
