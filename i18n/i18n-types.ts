@@ -993,7 +993,7 @@ type RootTranslation = {
 		 */
 		inUse: string
 		/**
-		 * T​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​s​t​i​l​l​ ​h​a​s​ ​u​s​e​r​s​,​ ​l​o​c​a​t​i​o​n​s​ ​o​r​ ​d​e​v​i​c​e​s​.​ ​M​o​v​e​ ​o​r​ ​d​e​l​e​t​e​ ​t​h​e​m​ ​f​i​r​s​t​.
+		 * T​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​s​t​i​l​l​ ​h​a​s​ ​u​s​e​r​s​,​ ​l​o​c​a​t​i​o​n​s​,​ ​d​e​v​i​c​e​s​,​ ​g​r​o​u​p​s​,​ ​s​c​h​e​d​u​l​e​s​,​ ​c​a​l​e​n​d​a​r​s​ ​o​r​ ​a​c​c​e​s​s​ ​r​u​l​e​s​.​ ​M​o​v​e​ ​o​r​ ​d​e​l​e​t​e​ ​t​h​e​m​ ​f​i​r​s​t​.
 		 */
 		organizationInUse: string
 		held: {
@@ -8278,7 +8278,7 @@ export type TranslationFunctions = {
 		 */
 		inUse: () => LocalizedString
 		/**
-		 * The organization still has users, locations or devices. Move or delete them first.
+		 * The organization still has users, locations, devices, groups, schedules, calendars or access rules. Move or delete them first.
 		 */
 		organizationInUse: () => LocalizedString
 		held: {

@@ -196,7 +196,7 @@ const de = {
     manufacturerIdTaken: 'Diese Hersteller-ID ist bereits registriert.',
     inUse: 'Dies wird noch verwendet.',
     organizationInUse:
-      'Die Organisation hat noch Benutzer, Standorte oder Geräte. Verschieben oder löschen Sie diese zuerst.',
+      'Die Organisation hat noch Benutzer, Standorte, Geräte, Gruppen, Zeitpläne, Kalender oder Zutrittsregeln. Verschieben oder löschen Sie diese zuerst.',
     held: {
       devices: '{devices} {{devices:Gerät|Geräte}}',
       credentials: '{credentials} {{credentials:Zugangsberechtigung|Zugangsberechtigungen}}',

@@ -259,7 +259,7 @@ const en = {
     manufacturerIdTaken: 'This manufacturer ID is already registered.',
     inUse: 'This is still in use.',
     organizationInUse:
-      'The organization still has users, locations or devices. Move or delete them first.',
+      'The organization still has users, locations, devices, groups, schedules, calendars or access rules. Move or delete them first.',
     held: {
       devices: '{devices} {{devices:device|devices}}',
       credentials: '{credentials} {{credentials:credential|credentials}}',

@@ -160,7 +160,7 @@ test('deleting an organization that still has users shows the server’s reason,
   expect((await refused).status()).toBe(409)
   const reason = dialog.getByRole('alert')
   await expect(reason).toHaveText(
-    'The organization still has users, locations or devices. Move or delete them first.',
+    'The organization still has users, locations, devices, groups, schedules, calendars or access rules. Move or delete them first.',
   )
   await expect(reason).toBeFocused()
   await page.keyboard.press('Escape')

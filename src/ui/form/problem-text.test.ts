@@ -103,7 +103,7 @@ describe('problemText', () => {
       'This email is already taken.',
     )
     expect(problemText(en(), { rule: 'in_use', params: { subject: 'organization' } })).toBe(
-      'The organization still has users, locations or devices. Move or delete them first.',
+      'The organization still has users, locations, devices, groups, schedules, calendars or access rules. Move or delete them first.',
     )
   })
 
