@@ -59,12 +59,12 @@ async function timed(rounds: number, ask: (round: number) => Promise<number>): P
   return figures
 }
 
-function line(label: string, figures: Figures, budget: number | null, what: string) {
+function line(label: string, figures: Figures, budget: number | null, what: string | null) {
   const p95 = pct(figures.times, 95)
   const verdict =
     budget === null ? '' : `  (budget ≤ ${budget} ms: ${p95 <= budget ? 'met' : 'MISSED'})`
   process.stdout.write(
-    `  ${label.padEnd(34)} p50 ${pct(figures.times, 50).toFixed(1).padStart(7)} ms  p95 ${p95.toFixed(1).padStart(7)} ms${verdict}  ${pct(figures.sizes, 50)} ${what} (median)\n`,
+    `  ${label.padEnd(34)} p50 ${pct(figures.times, 50).toFixed(1).padStart(7)} ms  p95 ${p95.toFixed(1).padStart(7)} ms${verdict}${what === null ? '' : `  ${pct(figures.sizes, 50)} ${what} (median)`}\n`,
   )
 }
 
@@ -164,8 +164,12 @@ async function run(name: string, databaseUrl: string | null) {
       })
       line(label, figures, back === null ? 50 : null, 'places')
     }
-    // The keypad: a site person's own PIN at a lock on a site door, on behalf of the device.
+    // The keypad: a site person's own PIN at a lock on a site door, sent as the device sends it
+    // (its secret), 5 times as many rounds as the other lines: a cheap answer's p95 of 40 is
+    // decided by two samples. Whether each is granted depends on the hour the bench runs at (the
+    // site's schedules); both answers take the same path through the rules.
     const pins: { pin: string; device: number }[] = []
+    const secrets = new Map<number, string>()
     for (let n = 0; n < 40; n += 1) {
       const person = nth(people, n + 1)
       const issued = await fetch(`${server.url}/access/v1/users/${person}/pin`, {
@@ -173,27 +177,45 @@ async function run(name: string, databaseUrl: string | null) {
         headers: { authorization: `Bearer ${token}` },
       })
       const { pin } = (await issued.json()) as { pin: string }
-      const [device] = await db.query<{ device_id: number }>(
+      const [found] = await db.query<{ device_id: number }>(
         `select d.device_id from devices d join group_members m on m.user_id = $1
            join access_rules r on r.group_ids @> array[m.group_id]
          where d.assignment_type = 'door' and ('door:' || d.assignment_id) = any(r.targets)
          order by d.device_id limit 1`,
         [person],
       )
-      pins.push({ pin, device: device?.device_id ?? nth(doors, n) })
+      const device = found?.device_id ?? nth(doors, n)
+      if (!secrets.has(device)) {
+        const made = await fetch(`${server.url}/sbm/v1/devices/${device}/secret`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${token}` },
+        })
+        secrets.set(device, ((await made.json()) as { secret: string }).secret)
+      }
+      pins.push({ pin, device })
     }
-    const figures = await timed(ROUNDS, async (round) => {
+    let granted = 0
+    const figures = await timed(ROUNDS * 5, async (round) => {
       const { pin, device } = nth(pins, round)
       const response = await fetch(`${server.url}/access/v1/devices/${device}/pin-entry`, {
         method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        headers: {
+          authorization: `Device ${secrets.get(device)}`,
+          'content-type': 'application/json',
+        },
         body: JSON.stringify({ pin }),
       })
       const body = (await response.json()) as { granted?: boolean }
       if (!response.ok) throw new Error(`HTTP ${response.status}: ${JSON.stringify(body)}`)
+      if (body.granted) granted += 1
       return body.granted ? 1 : 0
     })
-    line('pin-entry at a site lock', figures, 10, 'granted')
+    line(
+      `pin-entry at a site lock (${granted} of ${ROUNDS * 5 + 1} granted)`,
+      figures,
+      10,
+      null,
+    )
     // The control: a page from the build (or, not built, the health answer), no database.
     const control = await autocannon({
       url: `${server.url}${BUILT ? '/login' : '/health'}`,
