@@ -229,8 +229,8 @@ describe('who can open this', () => {
     await grant(admin, user.user_id, {
       assignment_type: 'door',
       assignment_id: door.door_id,
-      start_datetime: '2026-01-01T09:00:00+01:00',
-      end_datetime: '2026-12-31T17:00:00+01:00',
+      start_datetime: '2027-01-01T09:00:00+01:00',
+      end_datetime: '2027-12-31T17:00:00+01:00',
       repetition: { type: 'daily' },
     })
     const zoneOf = async (location: string | null, organization: string) => {
@@ -250,29 +250,29 @@ describe('who can open this', () => {
       )
     // The building on Berlin time: its doors open 09:00–17:00 there, whatever zone is asked for.
     await zoneOf('Europe/Berlin', 'UTC')
-    const inBerlin = await at('2026-12-02T10:00:00+01:00', 'America/New_York')
+    const inBerlin = await at('2027-12-02T10:00:00+01:00', 'America/New_York')
     expect(emails(inBerlin)).toContain(user.email)
     expect(inBerlin).toMatchObject({
-      at: '2026-12-02T04:00:00.000-05:00',
+      at: '2027-12-02T04:00:00.000-05:00',
       time_zone: 'America/New_York',
       place_time_zone: 'Europe/Berlin',
     })
     expect(inBerlin.people.find((p) => p.user_id === user.user_id)?.grants[0]).toMatchObject({
-      start_datetime: '2026-01-01T03:00:00.000-05:00',
-      end_datetime: '2026-12-31T11:00:00.000-05:00',
+      start_datetime: '2027-01-01T03:00:00.000-05:00',
+      end_datetime: '2027-12-31T11:00:00.000-05:00',
     })
-    expect(emails(await at('2026-12-02T18:00:00+01:00'))).not.toContain(user.email)
+    expect(emails(await at('2027-12-02T18:00:00+01:00'))).not.toContain(user.email)
     // The building on New York time (its organization's, the location naming none): the
     // credential's 09:00 Berlin start is 03:00 there, so it opens 03:00–11:00 New York time.
     await zoneOf(null, 'America/New_York')
-    const inNewYork = await at('2026-12-02T15:00:00+01:00')
+    const inNewYork = await at('2027-12-02T15:00:00+01:00')
     expect(emails(inNewYork)).toContain(user.email)
     expect(inNewYork).toMatchObject({
-      at: '2026-12-02T09:00:00.000-05:00',
+      at: '2027-12-02T09:00:00.000-05:00',
       time_zone: 'America/New_York',
       place_time_zone: 'America/New_York',
     })
-    expect(emails(await at('2026-12-02T18:00:00+01:00', 'Europe/Berlin'))).not.toContain(user.email)
+    expect(emails(await at('2027-12-02T18:00:00+01:00', 'Europe/Berlin'))).not.toContain(user.email)
     await zoneOf(null, 'UTC')
   })
 
