@@ -16,7 +16,9 @@
  * page's requests a second (the control) are printed with the figures.
  *
  * Run: npm run bench:access (embedded PGlite; then PostgreSQL when scripts/with-postgres.sh can
- * start a throwaway cluster; `-- --embedded` leaves PostgreSQL out).
+ * start a throwaway cluster; `-- --embedded` leaves PostgreSQL out). BENCH_CASES=credentials or
+ * BENCH_CASES=site runs only that case's lines (both data sets are seeded either way, so a case's
+ * figures are measured on the same database); the default runs both.
  */
 import { existsSync } from 'node:fs'
 import { performance } from 'node:perf_hooks'
@@ -36,6 +38,7 @@ const DAY = 86_400_000
 const POSTGRES_ONLY = process.argv.includes('--postgres')
 const EMBEDDED_ONLY = process.argv.includes('--embedded')
 const BUILT = existsSync('dist/index.html')
+const CASES = new Set((process.env.BENCH_CASES ?? 'credentials,site').split(','))
 
 const pct = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN
@@ -112,110 +115,109 @@ async function run(name: string, databaseUrl: string | null) {
     const at = (back: number | null) =>
       back === null ? '' : `&at=${encodeURIComponent(new Date(Date.now() - back).toISOString())}`
 
-    process.stdout.write(
-      `${name}: ${CREDENTIALS.toLocaleString('en')} credentials on one door, ${ROWS.toLocaleString('en')} journal rows about them\n`,
-    )
-    for (const [label, back] of [
-      ['now', null],
-      ['a month back', 30 * DAY],
-      ['a year back', 364 * DAY],
-    ] as const) {
-      const figures = await timed(ROUNDS, async () => {
-        const body = await get(`/access/v1/access?door_id=${door}${at(back)}`)
-        return body.people?.length ?? 0
-      })
-      line(label, figures, back === null ? 50 : 200, 'people')
+    if (CASES.has('credentials')) {
+      process.stdout.write(
+        `${name}: ${CREDENTIALS.toLocaleString('en')} credentials on one door, ${ROWS.toLocaleString('en')} journal rows about them\n`,
+      )
+      for (const [label, back] of [
+        ['now', null],
+        ['a month back', 30 * DAY],
+        ['a year back', 364 * DAY],
+      ] as const) {
+        const figures = await timed(ROUNDS, async () => {
+          const body = await get(`/access/v1/access?door_id=${door}${at(back)}`)
+          return body.people?.length ?? 0
+        })
+        line(label, figures, back === null ? 50 : 200, 'people')
+      }
     }
 
-    process.stdout.write(
-      `${name}: site of ${site.users.toLocaleString('en')} users, ${site.doors.toLocaleString('en')} doors, ${site.groups} groups, ${site.members.toLocaleString('en')} memberships, ${site.rules} rules; ${MODEL_ROWS.toLocaleString('en')} journal rows about them (seeded in ${(siteMs / 1000).toFixed(1)} s, history ${(historyMs / 1000).toFixed(1)} s)\n`,
-    )
-    const doors = (
-      await db.query<{ door_id: number }>(
-        `select d.door_id from doors d join locations l using (location_id)
+    if (CASES.has('site')) {
+      process.stdout.write(
+        `${name}: site of ${site.users.toLocaleString('en')} users, ${site.doors.toLocaleString('en')} doors, ${site.groups} groups, ${site.members.toLocaleString('en')} memberships, ${site.rules} rules; ${MODEL_ROWS.toLocaleString('en')} journal rows about them (seeded in ${(siteMs / 1000).toFixed(1)} s, history ${(historyMs / 1000).toFixed(1)} s)\n`,
+      )
+      const doors = (
+        await db.query<{ door_id: number }>(
+          `select d.door_id from doors d join locations l using (location_id)
            join organizations o on o.organization_id = d.organization_id
          where o.name = 'Acme' and l.street = 'Industriestraße' order by d.door_id`,
-      )
-    ).map((d) => d.door_id)
-    const people = (
-      await db.query<{ user_id: number }>(
-        'select user_id from users where user_id > 1000000 order by user_id',
-      )
-    ).map((u) => u.user_id)
-    const nth = <T>(items: T[], round: number) => items[(round * 7919) % items.length]
-    for (const [label, back] of [
-      ['who can open a site door, now', null],
-      ['who can open a site door, a year back', 364 * DAY],
-    ] as const) {
-      const figures = await timed(ROUNDS, async (round) => {
-        const body = await get(`/access/v1/access?door_id=${nth(doors, round)}${at(back)}`)
-        return body.people?.length ?? 0
-      })
-      line(label, figures, back === null ? 50 : 200, 'people')
-    }
-    for (const [label, back] of [
-      ['where can they go, now', null],
-      ['where can they go, a year back', 364 * DAY],
-    ] as const) {
-      const figures = await timed(ROUNDS, async (round) => {
-        const query = back === null ? '' : `?${at(back).slice(1)}`
-        const body = await get(`/access/v1/users/${nth(people, round)}/access${query}`)
-        return body.places?.length ?? 0
-      })
-      line(label, figures, back === null ? 50 : null, 'places')
-    }
-    // The keypad: a site person's own PIN at a lock on a site door, sent as the device sends it
-    // (its secret), 5 times as many rounds as the other lines: a cheap answer's p95 of 40 is
-    // decided by two samples. Whether each is granted depends on the hour the bench runs at (the
-    // site's schedules); both answers take the same path through the rules.
-    const pins: { pin: string; device: number }[] = []
-    const secrets = new Map<number, string>()
-    for (let n = 0; n < 40; n += 1) {
-      const person = nth(people, n + 1)
-      const issued = await fetch(`${server.url}/access/v1/users/${person}/pin`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}` },
-      })
-      const { pin } = (await issued.json()) as { pin: string }
-      const [found] = await db.query<{ device_id: number }>(
-        `select d.device_id from devices d join group_members m on m.user_id = $1
-           join access_rules r on r.group_ids @> array[m.group_id]
-         where d.assignment_type = 'door' and ('door:' || d.assignment_id) = any(r.targets)
-         order by d.device_id limit 1`,
-        [person],
-      )
-      const device = found?.device_id ?? nth(doors, n)
-      if (!secrets.has(device)) {
-        const made = await fetch(`${server.url}/sbm/v1/devices/${device}/secret`, {
+        )
+      ).map((d) => d.door_id)
+      const people = (
+        await db.query<{ user_id: number }>(
+          'select user_id from users where user_id > 1000000 order by user_id',
+        )
+      ).map((u) => u.user_id)
+      const nth = <T>(items: T[], round: number) => items[(round * 7919) % items.length]
+      for (const [label, back] of [
+        ['who can open a site door, now', null],
+        ['who can open a site door, a year back', 364 * DAY],
+      ] as const) {
+        const figures = await timed(ROUNDS, async (round) => {
+          const body = await get(`/access/v1/access?door_id=${nth(doors, round)}${at(back)}`)
+          return body.people?.length ?? 0
+        })
+        line(label, figures, back === null ? 50 : 200, 'people')
+      }
+      for (const [label, back] of [
+        ['where can they go, now', null],
+        ['where can they go, a year back', 364 * DAY],
+      ] as const) {
+        const figures = await timed(ROUNDS, async (round) => {
+          const query = back === null ? '' : `?${at(back).slice(1)}`
+          const body = await get(`/access/v1/users/${nth(people, round)}/access${query}`)
+          return body.places?.length ?? 0
+        })
+        line(label, figures, back === null ? 50 : null, 'places')
+      }
+      // The keypad: a site person's own PIN at a lock on a site door, sent as the device sends it
+      // (its secret), 5 times as many rounds as the other lines: a cheap answer's p95 of 40 is
+      // decided by two samples. Whether each is granted depends on the hour the bench runs at (the
+      // site's schedules); both answers take the same path through the rules.
+      const pins: { pin: string; device: number }[] = []
+      const secrets = new Map<number, string>()
+      for (let n = 0; n < 40; n += 1) {
+        const person = nth(people, n + 1)
+        const issued = await fetch(`${server.url}/access/v1/users/${person}/pin`, {
           method: 'POST',
           headers: { authorization: `Bearer ${token}` },
         })
-        secrets.set(device, ((await made.json()) as { secret: string }).secret)
+        const { pin } = (await issued.json()) as { pin: string }
+        const [found] = await db.query<{ device_id: number }>(
+          `select d.device_id from devices d join group_members m on m.user_id = $1
+           join access_rules r on r.group_ids @> array[m.group_id]
+         where d.assignment_type = 'door' and ('door:' || d.assignment_id) = any(r.targets)
+         order by d.device_id limit 1`,
+          [person],
+        )
+        const device = found?.device_id ?? nth(doors, n)
+        if (!secrets.has(device)) {
+          const made = await fetch(`${server.url}/sbm/v1/devices/${device}/secret`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${token}` },
+          })
+          secrets.set(device, ((await made.json()) as { secret: string }).secret)
+        }
+        pins.push({ pin, device })
       }
-      pins.push({ pin, device })
-    }
-    let granted = 0
-    const figures = await timed(ROUNDS * 5, async (round) => {
-      const { pin, device } = nth(pins, round)
-      const response = await fetch(`${server.url}/access/v1/devices/${device}/pin-entry`, {
-        method: 'POST',
-        headers: {
-          authorization: `Device ${secrets.get(device)}`,
-          'content-type': 'application/json',
-        },
-        body: JSON.stringify({ pin }),
+      let granted = 0
+      const figures = await timed(ROUNDS * 5, async (round) => {
+        const { pin, device } = nth(pins, round)
+        const response = await fetch(`${server.url}/access/v1/devices/${device}/pin-entry`, {
+          method: 'POST',
+          headers: {
+            authorization: `Device ${secrets.get(device)}`,
+            'content-type': 'application/json',
+          },
+          body: JSON.stringify({ pin }),
+        })
+        const body = (await response.json()) as { granted?: boolean }
+        if (!response.ok) throw new Error(`HTTP ${response.status}: ${JSON.stringify(body)}`)
+        if (body.granted) granted += 1
+        return body.granted ? 1 : 0
       })
-      const body = (await response.json()) as { granted?: boolean }
-      if (!response.ok) throw new Error(`HTTP ${response.status}: ${JSON.stringify(body)}`)
-      if (body.granted) granted += 1
-      return body.granted ? 1 : 0
-    })
-    line(
-      `pin-entry at a site lock (${granted} of ${ROUNDS * 5 + 1} granted)`,
-      figures,
-      10,
-      null,
-    )
+      line(`pin-entry at a site lock (${granted} of ${ROUNDS * 5 + 1} granted)`, figures, 10, null)
+    }
     // The control: a page from the build (or, not built, the health answer), no database.
     const control = await autocannon({
       url: `${server.url}${BUILT ? '/login' : '/health'}`,
