@@ -270,9 +270,11 @@ export interface AccessPage {
 // the moment ($3, on the wall clock of the place's zone $4), the members then of the groups whose
 // rules open then (their rule, group and interval or exception decided in JavaScript, $8, decision
 // 065), their holders then who were not disabled, a page of them ($5, $6) by e-mail, each with
-// their first $7 grants (credentials by id, then rules by rule and group), ranked once for all
-// holders and computed once (left to the planner, guessing one row, it re-sorted every open
-// credential for each person on the page). Asked about now, the tables are read as they are; asked
+// their first $7 grants (credentials by id, then rules by rule and group). The open grants are
+// carried as three columns (person, kind, key) and ranked in one sort that also counts each
+// person's; only the page's shown grants read their details back by key: a door with 10,000 open
+// credentials sorted and grouped them with every column, twice (a grouping for the counts, a
+// window for the first grants). Asked about now, the tables are read as they are; asked
 // about a past moment, each field is rewound (journal_rewind, migrations 016 and 018): its value
 // then is the `before` of its first change since, one created since did not exist, one deleted
 // since comes back from its delete row.
@@ -440,39 +442,40 @@ with
   ${rowsThen(credentialTable, rewind)}
   ${rowsThen(memberTable, rewind)}
   open as (
-    select c.user_id, 0 as kind, c.credential_id as k, c.credential_id, c.assignment_type,
-      c.assignment_id, c.start_datetime, c.end_datetime, c.permanent, c.repetition,
-      null::jsonb as grant, null::timestamptz as member_since
+    select c.user_id, 0 as kind, c.credential_id as k, null::timestamptz as member_since
     from cthen c${rewind ? ' join places p on p.t = c.assignment_type and p.id = c.assignment_id' : ''}
     where opens_at(c.start_datetime, c.end_datetime, c.permanent, c.repetition, $3, $4)
     union all
-    select m.user_id, 1, t.n, null, t.via_type, t.via_id, null, null, null, null, t.grant,
-      m.valid_from
+    select m.user_id, 1, t.n, m.valid_from
     from mthen m join tuples t on t.group_id = m.group_id
     where (m.valid_from is null or m.valid_from <= $3)
       and (m.valid_until is null or $3 < m.valid_until)),
-  holders as (select user_id, count(*)::int as grant_count from open group by user_id),
+  ranked as materialized (
+    select user_id, kind, k, member_since,
+      row_number() over (partition by user_id order by kind, k) as n,
+      count(*) over (partition by user_id) as grant_count
+    from open),
+  holders as (select user_id, grant_count::int as grant_count from ranked where n = 1),
   ${holdersThen(rewind)}
   people as (
     select user_id, grant_count, coalesce(email, '') as email,
       coalesce(first_name, '') as first_name, coalesce(last_name, '') as last_name
     from uthen where disabled is not true),
   page as (select * from people order by email, user_id offset $5 limit $6),
-  shown as materialized (
-    select * from (
-      select o.*, row_number() over (partition by o.user_id order by o.kind, o.k) as n
-      from open o) r
-    where r.n <= $7),
   grants as materialized (
     select s.user_id, jsonb_agg(case when s.kind = 0 then jsonb_build_object(
-      'kind', 'credential', 'credential_id', s.credential_id, 'via_type', s.assignment_type,
-      'via_id', s.assignment_id, 'via_name', ${placeName('s.assignment_type', 's.assignment_id')},
-      'start_datetime', s.start_datetime, 'end_datetime', s.end_datetime,
-      'permanent', s.permanent, 'repetition', s.repetition)
-      else s.grant || jsonb_build_object('member_since', s.member_since,
-        'via_name', ${placeName('s.assignment_type', 's.assignment_id')}) end
+      'kind', 'credential', 'credential_id', c.credential_id, 'via_type', c.assignment_type,
+      'via_id', c.assignment_id, 'via_name', ${placeName('c.assignment_type', 'c.assignment_id')},
+      'start_datetime', c.start_datetime, 'end_datetime', c.end_datetime,
+      'permanent', c.permanent, 'repetition', c.repetition)
+      else t.grant || jsonb_build_object('member_since', s.member_since,
+        'via_name', ${placeName('t.via_type', 't.via_id')}) end
       order by s.kind, s.k) as grants
-    from shown s where s.user_id in (select user_id from page) group by s.user_id)
+    from ranked s
+      left join ${rewind ? 'cthen' : 'credentials'} c on s.kind = 0 and c.credential_id = s.k
+      left join tuples t on s.kind = 1 and t.n = s.k
+    where s.n <= $7 and s.user_id in (select user_id from page)
+    group by s.user_id)
 select
   (select count(*)::int from people) as people_count,
   coalesce((
