@@ -14,6 +14,10 @@ const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 const [mainDb, expiryDb] = (process.env.E2E_DATABASE_URLS ?? '').split(' ').filter(Boolean)
 const database = (url: string | undefined): Record<string, string> =>
   url ? { DATABASE_URL: url } : {}
+// Every test server: in memory, quiet, and with a cheap password hash (SCRYPT_LOG_N, demo mode
+// only): the run signs in a few hundred times, each at production cost 128 MiB and a third of a
+// second of a core; the cost itself is the unit tests' (server/config.test.ts, server/auth/passwords.test.ts).
+const testServer = { DATA_DIR: 'memory://', LOG_LEVEL: 'warn', SCRYPT_LOG_N: '10' }
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -48,8 +52,7 @@ export default defineConfig({
       url: `http://127.0.0.1:${port}/health`,
       env: {
         PORT: String(port),
-        DATA_DIR: 'memory://',
-        LOG_LEVEL: 'warn',
+        ...testServer,
         // The answers in a page wait for a busy CI machine, so a test sees them every time.
         BOOT_ANSWERS_BUDGET_MS: '5000',
         // The schedules' tests move the server's clock (POST /dev/clock, decision 065).
@@ -65,8 +68,7 @@ export default defineConfig({
       url: `http://127.0.0.1:${expiryPort(port)}/health`,
       env: {
         PORT: String(expiryPort(port)),
-        DATA_DIR: 'memory://',
-        LOG_LEVEL: 'warn',
+        ...testServer,
         ACCESS_TOKEN_TTL: String(EXPIRY_TOKEN_TTL_S),
         SEED_AUDIT_ROWS: '200',
         ...database(expiryDb),
@@ -79,8 +81,7 @@ export default defineConfig({
       url: `http://127.0.0.1:${importPort(port)}/health`,
       env: {
         PORT: String(importPort(port)),
-        DATA_DIR: 'memory://',
-        LOG_LEVEL: 'warn',
+        ...testServer,
         SEED_AUDIT_ROWS: '200',
       },
       timeout: 120_000,
@@ -92,8 +93,7 @@ export default defineConfig({
       url: `http://127.0.0.1:${clockPort(port)}/health`,
       env: {
         PORT: String(clockPort(port)),
-        DATA_DIR: 'memory://',
-        LOG_LEVEL: 'warn',
+        ...testServer,
         SEED_AUDIT_ROWS: '200',
         CLOCK: 'settable',
       },

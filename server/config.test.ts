@@ -120,4 +120,16 @@ describe('optionsFromEnv', () => {
       'UPLOAD_TOTAL_QUOTA_MB must be a whole number from 0 to 1048576, got "lots"',
     ])
   })
+
+  it('keeps the password hash at its cost outside demo mode', () => {
+    expect(optionsFromEnv({}).scryptLogN).toBe(17)
+    expect(optionsFromEnv({ SCRYPT_LOG_N: '10' }).scryptLogN).toBe(10)
+    expect(optionsFromEnv({ SCRYPT_LOG_N: '18', DEMO_MODE: '0' }).scryptLogN).toBe(18)
+    expect(problemsOf({ SCRYPT_LOG_N: '10', DEMO_MODE: '0' })).toEqual([
+      'SCRYPT_LOG_N below 17 needs DEMO_MODE (it weakens the password hashes)',
+    ])
+    expect(problemsOf({ SCRYPT_LOG_N: '9' })).toEqual([
+      'SCRYPT_LOG_N must be a whole number from 10 to 20, got "9"',
+    ])
+  })
 })

@@ -288,10 +288,16 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): ServerOptions {
     lockdownLeaseMs: whole('LOCKDOWN_LEASE_MS', defaultOptions.lockdownLeaseMs, 500, 600_000),
     lockdownPollMs: whole('LOCKDOWN_POLL_MS', defaultOptions.lockdownPollMs, 50, 60_000),
     clock: oneOf('CLOCK', clocks, defaultOptions.clock),
+    scryptLogN: whole('SCRYPT_LOG_N', defaultOptions.scryptLogN, 10, 20),
   }
   // A clock anyone could move would move every schedule: only a demo's.
   if (options.clock === 'settable' && !options.demoMode)
     problems.push('CLOCK=settable needs DEMO_MODE (the clock is for demos and tests)')
+  // Weaker password hashes only where the passwords are published anyway: a demo's, a test run's.
+  if (options.scryptLogN < defaultOptions.scryptLogN && !options.demoMode)
+    problems.push(
+      `SCRYPT_LOG_N below ${defaultOptions.scryptLogN} needs DEMO_MODE (it weakens the password hashes)`,
+    )
   if (problems.length) throw new ConfigError(problems)
   return options
 }

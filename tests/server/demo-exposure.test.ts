@@ -4,7 +4,7 @@ import { hashPassword } from '../../server/auth/passwords'
 import { createPasswordToken } from '../../server/auth/tokens'
 import { isLoopback, optionsFromEnv } from '../../server/config'
 import { startServer } from '../../server/main'
-import { ADMIN, ORGADMIN, PASSWORD, useServer } from './helpers'
+import { ADMIN, ORGADMIN, PASSWORD, describeOffPostgresRun, useServer } from './helpers'
 import { spawnMain } from './process-helpers'
 
 // An address of this machine that other machines reach (eth0), when it has one.
@@ -42,7 +42,8 @@ async function runMain(env: Record<string, string>) {
   return { running, code: await exit, stdout, stderr }
 }
 
-describe('listening address', () => {
+// Its own servers on their own in-memory databases: the PostgreSQL run would repeat them.
+describeOffPostgresRun('listening address', () => {
   it('is loopback unless HOST says otherwise', () => {
     expect(optionsFromEnv({}).host).toBe('127.0.0.1')
     expect(optionsFromEnv({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0')

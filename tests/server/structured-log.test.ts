@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { captureOutput, logLines, spawnMain } from './process-helpers'
-import { ADMIN, useServer } from './helpers'
+import { ADMIN, describeOffPostgresRun, useServer } from './helpers'
 
 // Info: the default level, at which every answered request writes one line.
 const server = useServer({ logLevel: 'info' })
@@ -56,7 +56,8 @@ describe('the log (pino, decision 050)', () => {
   })
 })
 
-describe('LOG_FORMAT=pretty and LOG_LEVEL=silent', () => {
+// Spawned servers on their own in-memory databases: the PostgreSQL run would repeat them.
+describeOffPostgresRun('LOG_FORMAT=pretty and LOG_LEVEL=silent', () => {
   const firstRequestLine = async (env: Record<string, string>) => {
     const child = spawnMain(env)
     let output = ''
