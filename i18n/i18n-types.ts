@@ -490,6 +490,24 @@ type RootTranslation = {
 		 */
 		empty: string
 		/**
+		 * O​n​l​y​ ​t​h​e​ ​e​n​t​r​i​e​s​ ​o​f​ ​t​h​e​ ​d​e​v​i​c​e​s​ ​o​n​ ​{​d​o​o​r​}​.
+		 * @param {unknown} door
+		 */
+		ofDoor: RequiredParams<'door'>
+		/**
+		 * d​o​o​r​ ​{​i​d​}
+		 * @param {unknown} id
+		 */
+		doorNumber: RequiredParams<'id'>
+		/**
+		 * S​h​o​w​ ​e​v​e​r​y​ ​e​n​t​r​y
+		 */
+		allEntries: string
+		/**
+		 * N​o​t​h​i​n​g​ ​h​a​s​ ​b​e​e​n​ ​r​e​c​o​r​d​e​d​ ​f​o​r​ ​t​h​e​ ​d​e​v​i​c​e​s​ ​o​n​ ​t​h​i​s​ ​d​o​o​r​ ​y​e​t​.
+		 */
+		emptyDoor: string
+		/**
 		 * W​h​e​n
 		 */
 		when: string
@@ -1531,6 +1549,10 @@ type RootTranslation = {
 			 * g​r​o​u​p​s
 			 */
 			groups: string
+			/**
+			 * d​o​o​r​s
+			 */
+			doors: string
 		}
 		credentials: {
 			/**
@@ -1593,6 +1615,20 @@ type RootTranslation = {
 			 * U​p​l​o​a​d​ ​a​ ​p​l​a​n
 			 */
 			uploadPlan: string
+		}
+		doors: {
+			/**
+			 * D​o​o​r​s
+			 */
+			heading: string
+			/**
+			 * O​p​e​n​ ​i​t​s​ ​l​o​c​a​t​i​o​n
+			 */
+			openLocation: string
+			/**
+			 * A​u​d​i​t​ ​l​o​g​ ​o​f
+			 */
+			audits: string
 		}
 		list: {
 			/**
@@ -7810,6 +7846,22 @@ export type TranslationFunctions = {
 		 */
 		empty: () => LocalizedString
 		/**
+		 * Only the entries of the devices on {door}.
+		 */
+		ofDoor: (arg: { door: unknown }) => LocalizedString
+		/**
+		 * door {id}
+		 */
+		doorNumber: (arg: { id: unknown }) => LocalizedString
+		/**
+		 * Show every entry
+		 */
+		allEntries: () => LocalizedString
+		/**
+		 * Nothing has been recorded for the devices on this door yet.
+		 */
+		emptyDoor: () => LocalizedString
+		/**
 		 * When
 		 */
 		when: () => LocalizedString
@@ -8778,6 +8830,10 @@ export type TranslationFunctions = {
 			 * groups
 			 */
 			groups: () => LocalizedString
+			/**
+			 * doors
+			 */
+			doors: () => LocalizedString
 		}
 		credentials: {
 			/**
@@ -8840,6 +8896,20 @@ export type TranslationFunctions = {
 			 * Upload a plan
 			 */
 			uploadPlan: () => LocalizedString
+		}
+		doors: {
+			/**
+			 * Doors
+			 */
+			heading: () => LocalizedString
+			/**
+			 * Open its location
+			 */
+			openLocation: () => LocalizedString
+			/**
+			 * Audit log of
+			 */
+			audits: () => LocalizedString
 		}
 		list: {
 			/**

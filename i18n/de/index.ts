@@ -295,6 +295,10 @@ const de = {
     gridLabel: 'Geräte-Audit-Log',
     search: 'Gerät, Aktion, Ergebnis, Auslöser oder Detail suchen',
     empty: 'Es wurden noch keine Gerätebefehle aufgezeichnet.',
+    ofDoor: 'Nur die Einträge der Geräte an {door}.',
+    doorNumber: 'Tür {id}',
+    allEntries: 'Alle Einträge zeigen',
+    emptyDoor: 'Für die Geräte an dieser Tür wurde noch nichts aufgezeichnet.',
     when: 'Wann',
     device: 'Gerät',
     command: 'Aktion',
@@ -938,6 +942,7 @@ const de = {
       calendars: 'Kalender',
       rules: 'Zutrittsregeln',
       groups: 'Gruppen',
+      doors: 'Türen',
     },
     credentials: {
       heading: 'Zugangsberechtigungen',
@@ -958,6 +963,11 @@ const de = {
       edit: 'Standort bearbeiten',
       addFloor: 'Etage hinzufügen',
       uploadPlan: 'Plan hochladen',
+    },
+    doors: {
+      heading: 'Türen',
+      openLocation: 'Ihren Standort öffnen',
+      audits: 'Geräteprotokoll von',
     },
     list: {
       focusSearch: 'Liste durchsuchen',

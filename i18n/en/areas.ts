@@ -218,6 +218,7 @@ const areas = {
       calendars: 'calendars',
       rules: 'access rules',
       groups: 'groups',
+      doors: 'doors',
     },
     credentials: {
       heading: 'Credentials',
@@ -238,6 +239,11 @@ const areas = {
       edit: 'Edit location',
       addFloor: 'Add a floor',
       uploadPlan: 'Upload a plan',
+    },
+    doors: {
+      heading: 'Doors',
+      openLocation: 'Open its location',
+      audits: 'Audit log of',
     },
     list: {
       focusSearch: 'Search the list',

@@ -131,6 +131,10 @@ const en = {
     gridLabel: 'Device audit log',
     search: 'Search device, command, result, actor or detail',
     empty: 'No device commands have been recorded yet.',
+    ofDoor: 'Only the entries of the devices on {door}.',
+    doorNumber: 'door {id}',
+    allEntries: 'Show every entry',
+    emptyDoor: 'Nothing has been recorded for the devices on this door yet.',
     when: 'When',
     device: 'Device',
     command: 'Action',
@@ -405,6 +409,7 @@ const en = {
       calendars: 'calendars',
       rules: 'access rules',
       groups: 'groups',
+      doors: 'doors',
     },
     credentials: {
       heading: 'Credentials',
@@ -425,6 +430,11 @@ const en = {
       edit: 'Edit location',
       addFloor: 'Add a floor',
       uploadPlan: 'Upload a plan',
+    },
+    doors: {
+      heading: 'Doors',
+      openLocation: 'Open its location',
+      audits: 'Audit log of',
     },
     list: {
       focusSearch: 'Search the list',

@@ -8,10 +8,12 @@ import {
   COUNTER,
   idOrder,
   inOrder,
+  narrow,
   scopeTotal,
   searchable,
   sequenceOf,
   sortColumns,
+  type AuditFilter,
   type AuditSortKey,
 } from './audit-paging'
 import {
@@ -121,22 +123,24 @@ export function boundedSpec(organizationId: number | null, upto: number) {
 }
 
 /**
- * One device's entries (its view's recent list): few rows, read with OFFSET over the
- * (device_id, audit_id) index of migration 007, with the log's bound of the moment.
+ * One device's or one door's entries (a device view's recent list, the log of a door): few rows,
+ * read with OFFSET over the (device_id, audit_id) index of migration 007, up to the caller's bound
+ * `upto` when it has one (the log's screen), else the log's bound of the moment.
  */
-export async function devicePage(
+export async function filteredPage(
   q: Queryable,
   organizationId: number | null,
-  deviceId: number,
+  filter: AuditFilter,
   query: ListQuery<AuditSortKey>,
+  asked: number | undefined,
 ): Promise<AuditPage> {
-  const upto = await scopeTotal(q, organizationId)
-  const where = ['device_id = $1']
-  const params: unknown[] = [deviceId]
-  if (organizationId !== null) {
-    params.push(organizationId)
-    where.push(`organization_id = $${params.length}`)
-  }
+  const now = await scopeTotal(q, organizationId)
+  const upto = asked !== undefined && asked < now ? asked : now
+  const where: string[] = []
+  const params: unknown[] = []
+  narrow(where, params, filter)
+  if (organizationId !== null) where.push(`organization_id = $${params.push(organizationId)}`)
+  where.push(`${sequenceOf(organizationId)} <= $${params.push(upto)}`)
   const page = await listPage<AuditSortKey, AuditEntry>(q, offsetSpec(where, params), query)
   return { ...page, upto }
 }

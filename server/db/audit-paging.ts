@@ -56,3 +56,25 @@ export const inOrder = <R>(rows: R[], query: ListQuery<AuditSortKey>) =>
 // created_at follows audit_id (server/db/audit.ts), so both sorts page by the dense id.
 export const idOrder = (key: AuditSortKey): key is 'audit_id' | 'created_at' =>
   key === 'audit_id' || key === 'created_at'
+
+/** What narrows the log to few rows: one device, or the devices mounted on one door now. */
+export interface AuditFilter {
+  readonly device_id?: number | undefined
+  readonly door_id?: number | undefined
+}
+
+export const narrows = (filter: AuditFilter) =>
+  filter.device_id !== undefined || filter.door_id !== undefined
+
+/**
+ * Adds `filter`'s conditions to `where`, their values to `params` (numbered after those already
+ * there). A door's entries are its devices' (a device on a door is assigned to it): the devices
+ * table is small, and each device's entries come from the (device_id, audit_id) index.
+ */
+export function narrow(where: string[], params: unknown[], filter: AuditFilter): void {
+  if (filter.device_id !== undefined) where.push(`device_id = $${params.push(filter.device_id)}`)
+  if (filter.door_id !== undefined)
+    where.push(
+      `device_id in (select device_id from devices where assignment_type = 'door' and assignment_id = $${params.push(filter.door_id)})`,
+    )
+}

@@ -13,7 +13,7 @@ import type { ListQuery } from '../../src/contract/list'
 import type { Resource } from '../../src/contract/permissions'
 import type { App, AppEnv, Services } from '../context'
 import type { ListSpec } from '../http/list'
-import { scopeTotal } from '../db/audit-paging'
+import { narrow, scopeTotal } from '../db/audit-paging'
 import { boundedSpec } from '../db/audit-pages'
 import { csvResponse, type CsvCell, type CsvColumn, type SqlCsvColumn } from '../http/csv-export'
 import { orgLimit, requireScope } from '../http/scope'
@@ -284,9 +284,9 @@ export function registerExports(app: App, s: Services) {
   app.get(exportPaths.audits, async (c) => {
     const p = c.get('principal')
     const limit = orgLimit(requireScope(p, 'devices:audits', 'read'), p)
-    const { upto, device_id: deviceId, ...list } = query(c, AuditListQuery)
+    const { upto, device_id, door_id, ...list } = query(c, AuditListQuery)
     const spec = boundedSpec(limit, upto ?? (await scopeTotal(s.db, limit)))
-    if (deviceId !== undefined) spec.where.push(`device_id = $${spec.params.push(deviceId)}`)
+    narrow(spec.where, spec.params, { device_id, door_id })
     return csvResponse(c, s, {
       what: 'audit-log',
       spec: { ...spec, select: auditFields },

@@ -88,4 +88,18 @@ describe('the audit log read at a bound', () => {
     expect(bounds).toEqual([10, 20])
     expect(list.upto()).toBe(30)
   })
+
+  it("reads one door's devices' entries under their own key, never the boot's whole-log window", async () => {
+    const list = boundedAuditList(7)
+    expect(list.doorId).toBe(7)
+    inHand = { data: [], recordsTotal: 160, recordsFiltered: 160, upto: 160 }
+    expect(list.source.peek?.(query(0))).toBeUndefined()
+    inHand = undefined
+    expect(list.source.queryKey(query(0))).toContainEqual(expect.objectContaining({ door_id: 7 }))
+    await list.source.fetch(query(0), signal)
+    expect(sent.at(-1)).toMatchObject({ door_id: 7 })
+    expect(sent.at(-1)).not.toHaveProperty('upto')
+    await list.source.fetch(query(100), signal)
+    expect(sent.at(-1)).toMatchObject({ start: 100, door_id: 7, upto: list.upto() })
+  })
 })

@@ -10,7 +10,7 @@ export const auditKeys = resourceKeys<AuditSort>('audits')
 
 /** GET /sbm/v1/devices/audit: one window of the device audit log, read up to `upto` if given. */
 export function fetchAuditPage(
-  query: ListQuery<AuditSort> & { upto?: number },
+  query: ListQuery<AuditSort> & { upto?: number; door_id?: number },
   signal?: AbortSignal,
 ) {
   return apiRequest(AuditPage, { path: AUDIT_PATH, query, signal })
@@ -26,17 +26,27 @@ export const auditList: ListSource<AuditEntry, AuditSort> = {
   peek: peekAuditPage,
 }
 
-/** GET /sbm/v1/devices/audit/news: how many entries matching `search` arrived after `after`. */
-export function fetchAuditNews(after: number, search: string, signal?: AbortSignal) {
+/**
+ * GET /sbm/v1/devices/audit/news: how many entries matching `search` (and of `doorId`'s devices)
+ * arrived after `after`.
+ */
+export function fetchAuditNews(
+  after: number,
+  search: string,
+  doorId: number | null,
+  signal?: AbortSignal,
+) {
   return apiRequest(AuditNews, {
     path: `${AUDIT_PATH}/news`,
-    query: { after, search },
+    query: doorId === null ? { after, search } : { after, search, door_id: doorId },
     signal,
   })
 }
 
 export interface BoundedAuditList {
   source: ListSource<AuditEntry, AuditSort>
+  /** The door whose devices' entries it reads, or null for the whole log. */
+  readonly doorId: number | null
   /** The bound the windows are read at; null until the first window has answered. */
   upto(): number | null
   /** Moves the bound (and reports it, as the first answer's was); the caller then refetches. */
@@ -53,22 +63,25 @@ export interface BoundedAuditList {
  * first answer reported, so a window fetched later (scrolling, a refocus) lines up with the rest
  * instead of shifting by the entries written meanwhile. The bound is not part of the query key:
  * setting it from the first answer must not refetch that answer, and advance() is followed by an
- * explicit refetch.
+ * explicit refetch. With `doorId`, only that door's devices' entries (the palette's "Audit log of"
+ * a door), which the boot never fetches early.
  */
-export function boundedAuditList(): BoundedAuditList {
+export function boundedAuditList(doorId: number | null = null): BoundedAuditList {
+  const filter = doorId === null ? {} : { door_id: doorId }
   let bound: number | null = null
   const listeners = new Set<(upto: number) => void>()
   const report = (upto: number) => {
     for (const listener of listeners) listener(upto)
   }
   return {
+    doorId,
     source: {
-      queryKey: auditKeys.list,
+      queryKey: (query) => auditKeys.list({ ...query, ...filter }),
       // Only the first window can be in hand early; it sets the bound as a fetched one would. The
       // listeners hear of it after the render that asked (it is asked while the table renders).
       // The same answer may be peeked again (the query cache rebuilt its entry): same bound.
       peek: (query) => {
-        const page = peekAuditPage(query)
+        const page = doorId === null ? peekAuditPage(query) : undefined
         if (page === undefined || (bound !== null && bound !== page.upto)) return undefined
         if (bound === null) {
           const upto = page.upto
@@ -79,7 +92,7 @@ export function boundedAuditList(): BoundedAuditList {
       },
       fetch: async (query, signal) => {
         const page = await fetchAuditPage(
-          bound === null ? query : { ...query, upto: bound },
+          bound === null ? { ...query, ...filter } : { ...query, ...filter, upto: bound },
           signal,
         )
         if (bound === null) {

@@ -13,14 +13,19 @@ import {
   type LocationUpdate,
   type RoomInput,
   type RoomUpdate,
+  type DoorLookup,
+  type doorSortKeys,
   type locationSortKeys,
 } from '../contract/locations'
+import { ApiError } from './api-error'
 import { apiRequest } from './client'
 import { detailOptions, resourceKeys } from './queries'
 
 export type LocationSort = (typeof locationSortKeys)[number]
+export type DoorSort = (typeof doorSortKeys)[number]
 
 const LocationPage = listOf(Location)
+const DoorPage = listOf(Door)
 
 // Floors, rooms and doors live under their location's key: a write to any of them refetches the
 // location's lists and deep view through the same rule as a write to the location itself.
@@ -32,6 +37,20 @@ export function fetchLocationPage(query: ListQuery<LocationSort>, signal?: Abort
 
 export function fetchLocation(id: number, signal?: AbortSignal) {
   return apiRequest(Location, { path: `/sbm/v1/locations/${id}`, signal })
+}
+
+/** GET /sbm/v1/doors: a window of the doors, searched by name and description. */
+export function fetchDoorPage(query: ListQuery<DoorSort>, signal?: AbortSignal) {
+  return apiRequest(DoorPage, { path: '/sbm/v1/doors', query, signal })
+}
+
+/** Doors have no GET by id; the door lookup (POST /org/v1/doors, requirements R7.7) takes ids. */
+export async function fetchDoor(id: number, signal?: AbortSignal) {
+  const json: DoorLookup = { door_ids: [id] }
+  const page = await apiRequest(DoorPage, { method: 'POST', path: '/org/v1/doors', json, signal })
+  const door = page.data[0]
+  if (!door) throw new ApiError('HTTP', 'Not Found', { status: 404 })
+  return door
 }
 
 /** The whole building: floors → rooms → doors, each level with the devices mounted on it. */
@@ -97,6 +116,14 @@ export const locationList: ListSource<Location, LocationSort> = {
 }
 
 export const locationDetail = detailOptions(locationKeys, fetchLocation)
+
+/** One door by id, under its location's key (a write to a door refetches it with the rest). */
+export function doorDetail(id: number) {
+  return {
+    queryKey: [...locationKeys.all, 'door', id] as const,
+    queryFn: ({ signal }: { signal: AbortSignal }) => fetchDoor(id, signal),
+  }
+}
 
 /** The deep view under its own detail key, so the flat and deep answers never share one entry. */
 export function locationDeepDetail(id: number) {

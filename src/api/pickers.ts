@@ -1,7 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query'
 import type { Group, HolidayRegion } from '../contract/access-model'
-import { Door, DoorLookup } from '../contract/locations'
-import { listOf, type ListResponse } from '../contract/list'
+import type { ListResponse } from '../contract/list'
 import type { User } from '../contract/users'
 import {
   PICKER_WINDOW,
@@ -16,10 +15,9 @@ import {
   fetchHolidayRegions,
   holidayRegionsKey,
 } from './calendars'
-import { apiRequest } from './client'
 import { fetchDevice, fetchDevicePage } from './devices'
 import { fetchGroup, fetchGroupPage } from './groups'
-import { fetchLocation, fetchLocationPage } from './locations'
+import { fetchDoor, fetchDoorPage, fetchLocation, fetchLocationPage } from './locations'
 import { fetchOrganization, fetchOrganizationPage } from './organizations'
 import { fetchSchedule, fetchSchedulePage } from './schedules'
 import { fetchUser, fetchUserPage } from './users'
@@ -87,24 +85,10 @@ export const devicePicker: PickerSource = {
     ),
 }
 
-const DoorPage = listOf(Door)
-
-/** Doors have no GET by id; the door lookup (POST /org/v1/doors, requirements R7.7) takes ids. */
-async function fetchDoor(id: number, signal: AbortSignal) {
-  const json: DoorLookup = { door_ids: [id] }
-  const page = await apiRequest(DoorPage, { method: 'POST', path: '/org/v1/doors', json, signal })
-  const door = page.data[0]
-  if (!door) throw new ApiError('HTTP', 'Not Found', { status: 404 })
-  return door
-}
-
 export const doorPicker: PickerSource = {
   key: ['picker', 'doors'],
   search: async (text, signal) =>
-    asWindow(
-      await apiRequest(DoorPage, { path: '/sbm/v1/doors', query: windowOf(text, 'name'), signal }),
-      (d) => named(d.door_id, d.name),
-    ),
+    asWindow(await fetchDoorPage(windowOf(text, 'name'), signal), (d) => named(d.door_id, d.name)),
   lookup: (value, signal) =>
     byId(
       value,

@@ -3,6 +3,7 @@ import type { PaletteContext } from '../commands/registry'
 import { calendarSource } from '../features/calendars/calendar-source'
 import { credentialSource } from '../features/credentials/credential-source'
 import { deviceSource } from '../features/devices/device-source'
+import { doorSource } from '../features/locations/door-source'
 import { groupSource } from '../features/groups/group-source'
 import { locationSource } from '../features/locations/location-source'
 import { lockdownSource } from '../features/lockdowns/lockdown-source'
@@ -17,6 +18,7 @@ export const entitySources: readonly EntitySource<unknown, PaletteContext>[] = [
   userSource,
   locationSource,
   deviceSource,
+  doorSource,
   credentialSource,
   lockdownSource,
   groupSource,

@@ -18,6 +18,8 @@ export const SCOPE_PREFIXES = {
   schedules: '*',
   calendars: ':',
   rules: '=',
+  // Doors: a bar, a door in a wall.
+  doors: '|',
 } as const
 
 export type EntityKind = Exclude<keyof typeof SCOPE_PREFIXES, 'commands'>

@@ -122,11 +122,15 @@ export const AUDIT_COUNT_CAP = 1000
  * as it is and answer the bound of that moment, from which the news count starts.
  *
  * `device_id` (an addition to requirements R7.12) narrows the log to one device, for its recent
- * entries.
+ * entries; `door_id` to the devices mounted on one door now (a door's log is its devices' rows).
  */
 export const AuditListQuery = assign(
   listQuery(auditSortKeys, 'audit_id'),
-  object({ upto: optional(QueryCount), device_id: optional(IdParam) }),
+  object({
+    upto: optional(QueryCount),
+    device_id: optional(IdParam),
+    door_id: optional(IdParam),
+  }),
 )
 
 const Count = min(integer(), 0)
@@ -144,10 +148,14 @@ export type AuditPage = Infer<typeof AuditPage>
 /** At most this many new entries are counted; more shows as "1,000+". */
 export const AUDIT_NEWS_CAP = 1000
 
-/** GET /sbm/v1/devices/audit/news: entries after `after` (an `upto`) that match `search`. */
+/**
+ * GET /sbm/v1/devices/audit/news: entries after `after` (an `upto`) that match `search` and, when
+ * given, are of `door_id`'s devices.
+ */
 export const AuditNewsQuery = object({
   after: QueryCount,
   search: defaulted(optionalText(200), ''),
+  door_id: optional(IdParam),
 })
 export type AuditNewsQuery = Infer<typeof AuditNewsQuery>
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { pathTo } from './pages'
+import { doorParam, pathTo } from './pages'
 
 describe('pathTo', () => {
   it('fills the parameters of a pattern', () => {
@@ -12,5 +12,14 @@ describe('pathTo', () => {
   })
   it('encodes a parameter so it stays one segment', () => {
     expect(pathTo('organizations-edit', { id: 'a/b' })).toBe('/organizations/edit/a%2Fb')
+  })
+})
+
+describe('doorParam', () => {
+  it('reads the door an audit log link names, and nothing else as one', () => {
+    expect(pathTo('audits', { door: 12 })).toBe('/audits?door=12')
+    expect(doorParam('?door=12&q=lobby')).toBe(12)
+    for (const search of ['', '?door=', '?door=0', '?door=-3', '?door=1e3', '?door=12345678901'])
+      expect(doorParam(search), search).toBeNull()
   })
 })

@@ -66,7 +66,8 @@ export type PathParams<Id extends RouteId> = Record<
 /**
  * The URL parameters a list keeps its view in (list-view.ts reads and writes them); `peek` names
  * the row shown in the list's side drawer, so reload and back keep the drawer open; `command` asks
- * a screen to open one of its own dialogs or editors (a palette action on an entity).
+ * a screen to open one of its own dialogs or editors (a palette action on an entity); `door`
+ * narrows the audit log to the devices on one door (its "Audit log of", a link to bookmark).
  */
 export const listParams = {
   sort: 'sort',
@@ -75,7 +76,14 @@ export const listParams = {
   row: 'row',
   peek: 'peek',
   command: 'command',
+  door: 'door',
 } as const
+
+/** The door `?door=` names, or null when it names none (absent, or not an id). */
+export function doorParam(search: string): number | null {
+  const value = new URLSearchParams(search).get(listParams.door) ?? ''
+  return /^[1-9]\d{0,9}$/.test(value) ? Number(value) : null
+}
 
 export type ListQuery = Partial<Record<keyof typeof listParams, string | number>>
 

@@ -4,7 +4,9 @@ import {
   demo,
   expectNoSeriousA11yViolations,
   signInByKeyboard,
+  storedTokens,
 } from './helpers/session'
+import { api } from './helpers/keyboard'
 
 // The palette as an access-control admin uses it (issue 46, decision 048): a screen's name
 // reaches the screen, a person before their credential, a prefix alone browses its kind, Enter
@@ -168,6 +170,58 @@ test('"audit log of recep" Enter opens the audit log searched for that device', 
   await expect(page).toHaveURL(/\/audits\?/)
   expect(new URL(page.url()).searchParams.get('q')).toBe(name)
   await expect(page.getByRole('searchbox').first()).toHaveValue(name)
+})
+
+test('"audit log of" a door Enter opens the audit log of the devices on that door', async ({
+  page,
+}) => {
+  allowAxeTime()
+  await signInByKeyboard(page, demo.admin)
+  interface Placed {
+    device_id: number
+    name: string
+    assignment_type: string
+    assignment_id: number
+    capabilities: string[]
+    current_status: { connected: boolean }
+  }
+  const devices = await api<{ data: Placed[] }>(page, 'GET', '/sbm/v1/devices?length=500')
+  const lock = devices.data.find(
+    (d) =>
+      d.assignment_type === 'door' &&
+      d.capabilities.includes('remotely_lock') &&
+      d.current_status.connected,
+  )
+  if (!lock) throw new Error('the demo has no connected lock on a door')
+  const doors = await api<{ data: { door_id: number; name: string }[] }>(
+    page,
+    'POST',
+    '/org/v1/doors',
+    { door_ids: [lock.assignment_id] },
+  )
+  const door = doors.data[0]
+  if (!door) throw new Error('the lock hangs on no door')
+  // The door's newest entry is this lock's.
+  const { access } = await storedTokens(page)
+  const sent = await page.request.post(`/access/v1/devices/${lock.device_id}/control/lock`, {
+    headers: { Authorization: `Bearer ${access}`, 'Idempotency-Key': `door-log-${Date.now()}` },
+  })
+  expect(sent.ok()).toBe(true)
+  await search(page, `audit log of ${door.name}`)
+  // Devices and doors both answer the verb; move down to the door itself.
+  for (let presses = 0; presses < 20 && (await selectedTitle(page)) !== door.name; presses += 1)
+    await page.keyboard.press('ArrowDown')
+  expect(await selectedTitle(page)).toBe(door.name)
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(new RegExp(`/audits\\?door=${door.door_id}$`))
+  await expect(page.getByTestId('audit-door-filter')).toContainText(door.name)
+  const rows = page
+    .getByRole('grid', { name: 'Device audit log' })
+    .locator('[data-row-index]:not([aria-busy])')
+  await expect(rows.first()).toContainText(lock.name)
+  await expectNoSeriousA11yViolations(page)
+  await page.getByRole('link', { name: 'Show every entry' }).press('Enter')
+  await expect(page).toHaveURL(/\/audits$/)
 })
 
 test('"disable" alone lists the people it applies to; "disable clara" Enter asks to disable Clara', async ({

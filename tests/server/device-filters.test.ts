@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { AuditPage } from '../../src/contract/audits'
+import { AuditNews, AuditPage } from '../../src/contract/audits'
 import { Device } from '../../src/contract/devices'
 import { ErrorBody } from '../../src/contract/errors'
 import { listOf } from '../../src/contract/list'
@@ -152,6 +152,54 @@ describe('one device in the audit log', () => {
     expect(page.data.every((entry) => entry.device_id === offline.device_id)).toBe(true)
     expect(page.data.map((entry) => entry.audit_id).slice(0, 2)).toEqual([secondId, body.audit_id])
     const bad = await server().request('GET', '/sbm/v1/devices/audit?device_id=x', { token })
+    expect(bad.status).toBe(400)
+  })
+})
+
+describe('one door in the audit log', () => {
+  it("lists its devices' entries, up to the reader's bound, counts its news and stays in the organization", async () => {
+    const token = await server().login(ADMIN)
+    const all = (await list(token, '')).data
+    const sample = all.find(
+      (d) =>
+        d.assignment_type === 'door' &&
+        d.capabilities.includes('remotely_lock') &&
+        d.organization_id !== 2,
+    )
+    if (!sample) throw new Error('seed lacks a lock on a door at Acme')
+    const door = sample.assignment_id
+    const onDoor = all
+      .filter((d) => d.assignment_type === 'door' && d.assignment_id === door)
+      .map((d) => d.device_id)
+    const log = async (query: string) => {
+      const reply = await server().request('GET', `/sbm/v1/devices/audit?${query}`, { token })
+      expect(reply.status).toBe(200)
+      return shaped(reply.body, AuditPage)
+    }
+    const before = await log(`door_id=${door}&length=500`)
+    expect(before.data.every((entry) => onDoor.includes(entry.device_id))).toBe(true)
+    await server().request('POST', `/access/v1/devices/${sample.device_id}/control/lock`, {
+      token,
+      headers: { 'Idempotency-Key': 'door-log-1' },
+    })
+    const after = await log(`door_id=${door}&length=500`)
+    expect(after.recordsFiltered).toBe(before.recordsFiltered + 1)
+    expect(after.data[0]?.device_id).toBe(sample.device_id)
+    // The screen's bound holds: the new entry waits behind the news count.
+    const bounded = await log(`door_id=${door}&length=500&upto=${before.upto}`)
+    expect(bounded.recordsFiltered).toBe(before.recordsFiltered)
+    const news = await server().request(
+      'GET',
+      `/sbm/v1/devices/audit/news?after=${before.upto}&door_id=${door}`,
+      { token },
+    )
+    expect(shaped(news.body, AuditNews).count).toBe(1)
+    const globex = await server().login(GLOBEX)
+    const foreign = await server().request('GET', `/sbm/v1/devices/audit?door_id=${door}`, {
+      token: globex,
+    })
+    expect(shaped(foreign.body, AuditPage).data).toEqual([])
+    const bad = await server().request('GET', '/sbm/v1/devices/audit?door_id=0', { token })
     expect(bad.status).toBe(400)
   })
 })

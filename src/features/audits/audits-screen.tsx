@@ -1,4 +1,5 @@
-import { useMemo, useState } from 'react'
+import { useMemo } from 'react'
+import { useSearch } from 'wouter'
 import { useI18nContext } from '../../../i18n/i18n-react'
 import type { AuditEntry } from '../../contract/audits'
 import { DataTable } from '../../ui/data-table/data-table'
@@ -13,6 +14,8 @@ import { AuditNewsBar } from './audit-news-bar'
 import { auditListDefaults as defaults } from '../../contract/audit-view'
 import { relativeAndExact } from '../../lib/relative-time-text'
 import { boundedAuditList } from '../../api/audits'
+import { doorParam } from '../../contract/pages'
+import { DoorFilter } from './door-filter'
 
 const getRowId = (entry: AuditEntry) => String(entry.audit_id)
 
@@ -24,7 +27,9 @@ export function AuditsScreen() {
   const { LL } = useI18nContext()
   const { now, exact } = useLogTime()
   const columns = useMemo(() => auditColumns({ LL, now, exact }), [LL, now, exact])
-  const [list] = useState(boundedAuditList)
+  // `?door=` narrows the log to one door's devices: its own windows, bound and news.
+  const doorId = doorParam(useSearch())
+  const list = useMemo(() => boundedAuditList(doorId), [doorId])
   const drawer = useEntryDrawer<AuditEntry>()
   const describeRow = (entry: AuditEntry) =>
     LL.audits.row({
@@ -38,15 +43,16 @@ export function AuditsScreen() {
   return (
     <Page
       title={LL.audits.title()}
-      intro={LL.audits.intro()}
-      actions={<AuditNewsBar list={list} />}
+      intro={doorId === null ? LL.audits.intro() : <DoorFilter doorId={doorId} />}
+      actions={<AuditNewsBar key={doorId ?? 'all'} list={list} />}
     >
       <DataTable
         label={LL.audits.gridLabel()}
         searchLabel={LL.audits.search()}
-        emptyMessage={LL.audits.empty()}
+        emptyMessage={doorId === null ? LL.audits.empty() : LL.audits.emptyDoor()}
         columns={columns}
         source={list.source}
+        filterKey={doorId === null ? '' : String(doorId)}
         defaults={defaults}
         getRowId={getRowId}
         describeRow={describeRow}
@@ -56,7 +62,11 @@ export function AuditsScreen() {
       />
       {/* Below the grid, not in the header: the boot frame paints the header before this screen's
           code, and a button arriving there moved the grid on a phone (first-impression.spec). */}
-      <ListExport list="audits" defaults={defaults} />
+      <ListExport
+        list="audits"
+        defaults={defaults}
+        {...(doorId === null ? {} : { filters: { door_id: doorId } })}
+      />
       <AuditEntryDrawer
         entry={drawer.entry}
         open={drawer.open}

@@ -27,3 +27,5 @@ export const device = style({ fontWeight: vars.fontWeight.medium })
 
 // Beside the title, so the bar appearing never pushes the log down under the reader.
 export const news = style({ display: 'flex', alignItems: 'center', minHeight: '2rem' })
+
+export const doorFilter = style({ display: 'inline-flex', flexWrap: 'wrap', gap: vars.space.sm })

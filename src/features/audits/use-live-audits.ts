@@ -28,8 +28,8 @@ export function useLiveAudits(list: BoundedAuditList, search: string): LiveAudit
   useEffect(() => list.subscribe(setUpto), [list])
   const [shown, setShown] = useState<number | null>(null)
   const news = useQuery({
-    queryKey: [...auditKeys.all, 'news', upto, search],
-    queryFn: ({ signal }) => fetchAuditNews(upto ?? 0, search, signal),
+    queryKey: [...auditKeys.all, 'news', upto, search, list.doorId],
+    queryFn: ({ signal }) => fetchAuditNews(upto ?? 0, search, list.doorId, signal),
     enabled: upto !== null,
     refetchInterval: NEWS_POLL_MS,
   })

@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { defaultAction, entityCommands, type EntityHit } from '../../commands/entity-source'
 import type { PaletteContext } from '../../commands/registry'
 import type { Credential } from '../../contract/credentials'
+import { needs } from '../../contract/permissions'
+import { deleteCredentialAction, offlineCodeAction } from './credential-actions'
 import { credentialSource } from './credential-source'
 
 const credential = (pin: string | null): Credential => ({
@@ -66,5 +68,22 @@ describe('the credential palette source', () => {
     expect(actionIds('123456', ['credentials:read:org'])).toEqual(['credential.show-code'])
     expect(actionIds(null, ['credentials:read:org'])).toEqual([])
     expect(JSON.stringify(credentialSource.view(credential('123456')))).not.toContain('123456')
+  })
+
+  it('opens the code and the delete where the person is, through the host, not by a URL', () => {
+    const all = ['credentials:read', 'credentials:update', 'credentials:delete']
+    const performed: string[] = []
+    const navigated: string[] = []
+    const ctx = {
+      navigate: (path: string) => navigated.push(path),
+      perform: (action: { id: string }) => performed.push(action.id),
+    } as unknown as PaletteContext
+    for (const { command } of offeredFor(null, all).slice(1)) void command.run(ctx)
+    expect(performed).toEqual(['credential.generate-code', 'credential.delete'])
+    expect(navigated).toEqual([])
+    // The pages' "Offline code" opens the same dialog for a reader, who learns there why not.
+    for (const action of [offlineCodeAction, deleteCredentialAction])
+      expect(action.dialog !== undefined).toBe(true)
+    expect(offlineCodeAction.needs.anyOf).toEqual(needs('credentials', 'read'))
   })
 })

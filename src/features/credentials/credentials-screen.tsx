@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query'
-import { useMemo, useState } from 'react'
+import { useEffect, useEffectEvent, useMemo } from 'react'
 import { Link, useLocation, useSearch } from 'wouter'
 import { useI18nContext } from '../../../i18n/i18n-react'
 import { credentialDetail, credentialList, type CredentialSort } from '../../api/credentials'
@@ -15,10 +15,10 @@ import { Page } from '../../ui/page'
 import { ListExport } from '../../commands/list-export'
 import { credentialColumns } from './credential-columns'
 import { scheduleText, windowOf } from '../../lib/credential-text'
-import { dialogIdOf, withoutDialog } from './dialog-param'
-import { DeleteCredentialDialog } from './delete-credential-dialog'
+import { usePerform } from '../../actions/action-host'
+import { dialogIdOf, withoutDialog, type DialogParam } from './dialog-param'
+import { offlineCodeAction, deleteCredentialAction } from './credential-actions'
 import { CredentialImport } from './credential-import'
-import { OfflineCodeDialog } from './offline-code-dialog'
 
 const defaults: ListViewDefaults<CredentialSort> = {
   orderBy: 'credential_id',
@@ -28,25 +28,38 @@ const defaults: ListViewDefaults<CredentialSort> = {
 
 const getRowId = (credential: Credential) => String(credential.credential_id)
 
-/** /credentials: every credential the user may read; `?code=<id>` / `?delete=<id>` open dialogs. */
+/**
+ * /credentials: every credential the user may read. Its row buttons run the credential's actions
+ * (credential-actions.tsx); a bookmarked `?code=<id>` / `?delete=<id>` asks the same action.
+ */
 export function CredentialsScreen() {
   const { LL, locale } = useI18nContext()
   const { can } = useSession()
   const [location, navigate] = useLocation()
   const search = useSearch()
-  const [deleting, setDeleting] = useState<Credential | null>(null)
-  const [coding, setCoding] = useState<Credential | null>(null)
+  const perform = usePerform()
   const canCreate = can(needs('credentials', 'create'))
   const canUpdate = can(needs('credentials', 'update'))
-  const canDelete = can(needs('credentials', 'delete'))
+  const canDelete = can(deleteCredentialAction.needs.anyOf ?? [])
   const canReadUsers = can(needs('users', 'read'))
   const canReadDevices = can(needs('devices', 'read'))
   const canReadLocations = can(needs('locations', 'read'))
-  // The palette opens a credential's code by URL; the dialog reads the credential itself.
+  // A link names the credential by id; its action is asked once the credential is known, and the
+  // word is dropped so Back and a reload do not ask again.
   const codeId = dialogIdOf(search, 'code')
   const linked = useQuery({ ...credentialDetail(codeId ?? 0), enabled: codeId !== null })
   const deleteId = canDelete ? dialogIdOf(search, 'delete') : null
   const linkedDelete = useQuery({ ...credentialDetail(deleteId ?? 0), enabled: deleteId !== null })
+  const askLink = useEffectEvent((param: DialogParam, credential: Credential) => {
+    navigate(`${location}${withoutDialog(search, param)}`, { replace: true })
+    perform(param === 'code' ? offlineCodeAction : deleteCredentialAction, credential)
+  })
+  useEffect(() => {
+    if (linked.data !== undefined) askLink('code', linked.data)
+  }, [linked.data])
+  useEffect(() => {
+    if (linkedDelete.data !== undefined) askLink('delete', linkedDelete.data)
+  }, [linkedDelete.data])
   const place = useMemo(() => ({ locale }), [locale])
   const columns = useMemo(
     () =>
@@ -56,19 +69,21 @@ export function CredentialsScreen() {
         canUpdate,
         canDelete,
         canRead: { users: canReadUsers, devices: canReadDevices, locations: canReadLocations },
-        onCode: setCoding,
-        onDelete: setDeleting,
+        onCode: (credential) => perform(offlineCodeAction, credential),
+        onDelete: (credential) => perform(deleteCredentialAction, credential),
       }),
-    [LL, place, canUpdate, canDelete, canReadUsers, canReadDevices, canReadLocations],
+    [LL, place, canUpdate, canDelete, canReadUsers, canReadDevices, canReadLocations, perform],
   )
   const rowActions = useMemo(() => {
     const edit = (credential: Credential) =>
       navigate(pathTo('credentials-edit', { id: credential.credential_id }))
     return {
       ...(canUpdate ? { open: edit, edit } : {}),
-      ...(canDelete ? { remove: setDeleting } : {}),
+      ...(canDelete
+        ? { remove: (credential: Credential) => perform(deleteCredentialAction, credential) }
+        : {}),
     }
-  }, [canUpdate, canDelete, navigate])
+  }, [canUpdate, canDelete, navigate, perform])
   const describeRow = (credential: Credential) =>
     LL.credentials.row({
       id: credential.credential_id,
@@ -76,16 +91,6 @@ export function CredentialsScreen() {
       target: credential.assignment_name,
       schedule: scheduleText(LL, windowOf(credential), place),
     })
-  const closeCode = () => {
-    setCoding(null)
-    if (codeId !== null) navigate(`${location}${withoutDialog(search, 'code')}`, { replace: true })
-  }
-  const closeDelete = () => {
-    setDeleting(null)
-    if (deleteId !== null)
-      navigate(`${location}${withoutDialog(search, 'delete')}`, { replace: true })
-  }
-
   return (
     <Page
       title={LL.nav.credentials()}
@@ -113,14 +118,6 @@ export function CredentialsScreen() {
         rowActions={rowActions}
         onCreate={canCreate ? () => navigate(pathTo('credentials-create')) : undefined}
         errorMessage={(error) => errorText(LL, error)}
-      />
-      <DeleteCredentialDialog
-        credential={deleting ?? (deleteId !== null ? (linkedDelete.data ?? null) : null)}
-        onClose={closeDelete}
-      />
-      <OfflineCodeDialog
-        credential={coding ?? (codeId !== null ? (linked.data ?? null) : null)}
-        onClose={closeCode}
       />
     </Page>
   )

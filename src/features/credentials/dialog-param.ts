@@ -1,5 +1,5 @@
-// The palette opens a credential's dialogs by URL: `?code=` the offline code, `?delete=` the delete
-// confirmation. Only ids go there, never the PIN.
+// A link a person can bookmark asks for a credential's action: `?code=` its offline code,
+// `?delete=` its delete. Only ids go there, never the PIN.
 
 export type DialogParam = 'code' | 'delete'
 
@@ -15,9 +15,4 @@ export function withoutDialog(search: string, name: DialogParam): string {
   params.delete(name)
   const text = params.toString()
   return text ? `?${text}` : ''
-}
-
-/** `path` with `?<name>=<value>` added to whatever query it already has. */
-export function withDialog(path: string, name: DialogParam, value: number): string {
-  return `${path}${path.includes('?') ? '&' : '?'}${name}=${value}`
 }

@@ -1,9 +1,10 @@
-import { useState } from 'react'
+import { useEffect, useEffectEvent } from 'react'
 import { useLocation, useSearch } from 'wouter'
 import { useI18nContext } from '../../../i18n/i18n-react'
 import { credentialDetail } from '../../api/credentials'
-import { needs } from '../../contract/permissions'
+import type { Credential } from '../../contract/credentials'
 import { pathTo } from '../../contract/pages'
+import { usePerform } from '../../actions/action-host'
 import { useSession } from '../../session/session-context'
 import { Button } from '../../ui/button'
 import { listPlacePath } from '../../ui/data-table/list-memory'
@@ -14,24 +15,33 @@ import { Page } from '../../ui/page'
 import { dialogIdOf, withoutDialog } from './dialog-param'
 import { CredentialForm } from './credential-form'
 import { valuesOf } from './credential-form-model'
-import { DeleteCredentialDialog } from './delete-credential-dialog'
-import { OfflineCodeDialog } from './offline-code-dialog'
+import { offlineCodeAction, deleteCredentialAction } from './credential-actions'
 import { useUpdateCredential } from './use-credential-mutations'
 import { JournalHistory } from '../../journal/journal-history'
 
-/** /credentials/edit/:id — `?code=1` opens the offline-code dialog (the palette's way in). */
+/**
+ * /credentials/edit/:id — its buttons run the credential's actions (credential-actions.tsx); a
+ * bookmarked `?code=1` asks for the offline code.
+ */
 export function EditCredentialScreen() {
   const { LL } = useI18nContext()
   const [location, navigate] = useLocation()
   const search = useSearch()
   const { can } = useSession()
-  const [confirming, setConfirming] = useState(false)
-  const [coding, setCoding] = useState(false)
+  const perform = usePerform()
   const detail = useDetail(credentialDetail, (credential) => `#${credential.credential_id}`)
   usePageSubject('credentials', detail.item)
   const { id, item: credential } = detail
   const update = useUpdateCredential(id)
   const linked = dialogIdOf(search, 'code') !== null
+  // Asked once the credential is known; the word is dropped so Back and a reload do not ask again.
+  const askLink = useEffectEvent((shown: Credential) => {
+    navigate(`${location}${withoutDialog(search, 'code')}`, { replace: true })
+    perform(offlineCodeAction, shown)
+  })
+  useEffect(() => {
+    if (linked && credential !== undefined) askLink(credential)
+  }, [linked, credential])
 
   if (!credential)
     return (
@@ -59,11 +69,11 @@ export function EditCredentialScreen() {
         }}
         extraActions={
           <>
-            <Button tone="secondary" onClick={() => setCoding(true)}>
+            <Button tone="secondary" onClick={() => perform(offlineCodeAction, credential)}>
               {LL.credentials.code.open()}
             </Button>
-            {can(needs('credentials', 'delete')) ? (
-              <Button tone="danger" onClick={() => setConfirming(true)}>
+            {can(deleteCredentialAction.needs.anyOf ?? []) ? (
+              <Button tone="danger" onClick={() => perform(deleteCredentialAction, credential)}>
                 {LL.credentials.delete()}
               </Button>
             ) : null}
@@ -71,18 +81,6 @@ export function EditCredentialScreen() {
         }
       />
       <JournalHistory type="credential" id={credential.credential_id} />
-      <OfflineCodeDialog
-        credential={coding || linked ? credential : null}
-        onClose={() => {
-          setCoding(false)
-          if (linked) navigate(`${location}${withoutDialog(search, 'code')}`, { replace: true })
-        }}
-      />
-      <DeleteCredentialDialog
-        credential={confirming ? credential : null}
-        onClose={() => setConfirming(false)}
-        onDeleted={() => navigate(listPlacePath(pathTo('credentials')))}
-      />
     </Page>
   )
 }
