@@ -271,10 +271,8 @@ export interface AccessPage {
 // rules open then (their rule, group and interval or exception decided in JavaScript, $8, decision
 // 065), their holders then who were not disabled, a page of them ($5, $6) by e-mail, each with
 // their first $7 grants (credentials by id, then rules by rule and group). The open grants are
-// carried as three columns (person, kind, key) and ranked in one sort that also counts each
-// person's; only the page's shown grants read their details back by key: a door with 10,000 open
-// credentials sorted and grouped them with every column, twice (a grouping for the counts, a
-// window for the first grants). Asked about now, the tables are read as they are; asked
+// carried as (person, kind, key) and counted (holdersOf); only the page's shown grants read their
+// details back by key. Asked about now, the tables are read as they are; asked
 // about a past moment, each field is rewound (journal_rewind, migrations 016 and 018): its value
 // then is the `before` of its first change since, one created since did not exist, one deleted
 // since comes back from its delete row.
@@ -432,6 +430,45 @@ const placeName = (type: string, id: string) => `coalesce(case ${type}
         when 'location' then (select name from locations where location_id = ${id})
       end, '')`
 
+// Whether credential `c` opens at the moment, and membership `m` holds then.
+const credentialOpens = (c: string) =>
+  `opens_at(${c}.start_datetime, ${c}.end_datetime, ${c}.permanent, ${c}.repetition, $3, $4)`
+const memberHolds = (m: string) =>
+  `(${m}.valid_from is null or ${m}.valid_from <= $3) and (${m}.valid_until is null or $3 < ${m}.valid_until)`
+
+// Each holder's count and first $7 grants. A past moment's rows are rewound, so they are ranked
+// where they are, in one sort (a window) that also counts them. Now, today's rows are counted by a
+// grouping (no sort), and each person on the page takes their first grants along the indexes
+// (credentials by user and id, memberships by user): a door with 10,000 open credentials sorted
+// them all for its page's sixty grants.
+const holdersOf = (rewind: boolean) =>
+  rewind
+    ? `ranked as materialized (
+    select user_id, kind, k, member_since,
+      row_number() over (partition by user_id order by kind, k) as n,
+      count(*) over (partition by user_id) as grant_count
+    from open),
+  holders as (select user_id, grant_count::int as grant_count from ranked where n = 1),`
+    : `holders as (select user_id, count(*)::int as grant_count from open group by user_id),`
+
+const shownOf = (rewind: boolean) =>
+  rewind
+    ? `select user_id, kind, k, member_since from ranked
+    where n <= $7 and user_id in (select user_id from page)`
+    : `select p.user_id, f.kind, f.k, f.member_since from page p cross join lateral (
+      select * from (
+        (select 0 as kind, c.credential_id as k, null::timestamptz as member_since
+         from credentials c
+         where c.user_id = p.user_id and (c.assignment_type, c.assignment_id) in (select t, id from places)
+           and ${credentialOpens('c')}
+         order by c.credential_id limit $7)
+        union all
+        (select 1, t.n, m.valid_from
+         from group_members m join tuples t on t.group_id = m.group_id
+         where m.user_id = p.user_id and ${memberHolds('m')}
+         order by t.n limit $7)) g
+      order by kind, k limit $7) f`
+
 const peopleAt = (rewind: boolean) => `
 with
   places as (select t, id from unnest($1::text[], $2::int[]) as p(t, id)),
@@ -444,24 +481,19 @@ with
   open as (
     select c.user_id, 0 as kind, c.credential_id as k, null::timestamptz as member_since
     from cthen c${rewind ? ' join places p on p.t = c.assignment_type and p.id = c.assignment_id' : ''}
-    where opens_at(c.start_datetime, c.end_datetime, c.permanent, c.repetition, $3, $4)
+    where ${credentialOpens('c')}
     union all
     select m.user_id, 1, t.n, m.valid_from
     from mthen m join tuples t on t.group_id = m.group_id
-    where (m.valid_from is null or m.valid_from <= $3)
-      and (m.valid_until is null or $3 < m.valid_until)),
-  ranked as materialized (
-    select user_id, kind, k, member_since,
-      row_number() over (partition by user_id order by kind, k) as n,
-      count(*) over (partition by user_id) as grant_count
-    from open),
-  holders as (select user_id, grant_count::int as grant_count from ranked where n = 1),
+    where ${memberHolds('m')}),
+  ${holdersOf(rewind)}
   ${holdersThen(rewind)}
   people as (
     select user_id, grant_count, coalesce(email, '') as email,
       coalesce(first_name, '') as first_name, coalesce(last_name, '') as last_name
     from uthen where disabled is not true),
   page as (select * from people order by email, user_id offset $5 limit $6),
+  shown as (${shownOf(rewind)}),
   grants as materialized (
     select s.user_id, jsonb_agg(case when s.kind = 0 then jsonb_build_object(
       'kind', 'credential', 'credential_id', c.credential_id, 'via_type', c.assignment_type,
@@ -471,10 +503,9 @@ with
       else t.grant || jsonb_build_object('member_since', s.member_since,
         'via_name', ${placeName('t.via_type', 't.via_id')}) end
       order by s.kind, s.k) as grants
-    from ranked s
+    from shown s
       left join ${rewind ? 'cthen' : 'credentials'} c on s.kind = 0 and c.credential_id = s.k
       left join tuples t on s.kind = 1 and t.n = s.k
-    where s.n <= $7 and s.user_id in (select user_id from page)
     group by s.user_id)
 select
   (select count(*)::int from people) as people_count,
