@@ -4075,6 +4075,14 @@ type RootTranslation = {
 			 * P​e​r​s​o​n​a​l​ ​P​I​N
 			 */
 			person_pin: string
+			/**
+			 * D​o​o​r​ ​m​o​d​e
+			 */
+			door_mode: string
+			/**
+			 * D​o​o​r​ ​o​v​e​r​r​i​d​e
+			 */
+			door_override: string
 		}
 		fields: {
 			/**
@@ -11160,6 +11168,14 @@ export type TranslationFunctions = {
 			 * Personal PIN
 			 */
 			person_pin: () => LocalizedString
+			/**
+			 * Door mode
+			 */
+			door_mode: () => LocalizedString
+			/**
+			 * Door override
+			 */
+			door_override: () => LocalizedString
 		}
 		fields: {
 			/**

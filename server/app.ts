@@ -51,6 +51,7 @@ import { registerLocations } from './routes/locations'
 import { registerNotify } from './routes/notify'
 import { registerOrganizations } from './routes/organizations'
 import { registerRules } from './routes/rules'
+import { registerDoorModes } from './routes/door-modes'
 import { registerSchedules } from './routes/schedules'
 import { registerPersonPins } from './routes/person-pins'
 import { pinEntryByDevice, registerPinEntry } from './routes/pin-entry'
@@ -286,6 +287,7 @@ export async function createApp(
   registerSchedules(app, services)
   registerCalendars(app, services)
   registerRules(app, services)
+  registerDoorModes(app, services)
   registerPersonPins(app, services)
   registerDeviceSecrets(app, services)
   registerPinEntry(app, services)

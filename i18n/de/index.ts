@@ -1086,6 +1086,8 @@ const de = {
       calendar: 'Kalender',
       access_rule: 'Zutrittsregel',
       person_pin: 'Persönliche PIN',
+      door_mode: 'Türmodus',
+      door_override: 'Türübersteuerung',
     },
     fields: {
       name: 'Name',

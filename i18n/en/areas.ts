@@ -870,6 +870,8 @@ const areas = {
       calendar: 'Calendar',
       access_rule: 'Access rule',
       person_pin: 'Personal PIN',
+      door_mode: 'Door mode',
+      door_override: 'Door override',
     },
     fields: {
       name: 'Name',

@@ -1071,6 +1071,8 @@ const en = {
       calendar: 'Calendar',
       access_rule: 'Access rule',
       person_pin: 'Personal PIN',
+      door_mode: 'Door mode',
+      door_override: 'Door override',
     },
     fields: {
       name: 'Name',
