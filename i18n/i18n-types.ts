@@ -4574,6 +4574,47 @@ type RootTranslation = {
 			 * @param {unknown} level
 			 */
 			battery_level: RequiredParams<'level'>
+			/**
+			 * D​o​o​r​ ​m​o​d​e​,​ ​b​y​ ​t​h​e​ ​{​l​a​y​e​r​}​.
+			 * @param {unknown} layer
+			 */
+			door_mode: RequiredParams<'layer'>
+			/**
+			 * D​o​o​r​ ​m​o​d​e​,​ ​b​y​ ​t​h​e​ ​{​l​a​y​e​r​}​:​ ​t​h​e​ ​d​a​y​ ​o​p​e​n​e​d​ ​b​y​ ​u​s​e​r​ ​{​u​s​e​r​}​.
+			 * @param {unknown} layer
+			 * @param {unknown} user
+			 */
+			door_mode_opened: RequiredParams<'layer' | 'user'>
+		}
+		doorModeLayer: {
+			/**
+			 * l​o​c​k​d​o​w​n
+			 */
+			lockdown: string
+			/**
+			 * o​v​e​r​r​i​d​e
+			 */
+			override: string
+			/**
+			 * m​a​n​u​a​l​ ​c​o​m​m​a​n​d​,​ ​u​n​t​i​l​ ​t​h​e​ ​n​e​x​t​ ​b​o​u​n​d​a​r​y
+			 */
+			command: string
+			/**
+			 * s​n​o​w​ ​d​a​y
+			 */
+			snow_day: string
+			/**
+			 * c​a​l​e​n​d​a​r​ ​e​x​c​e​p​t​i​o​n
+			 */
+			exception: string
+			/**
+			 * s​c​h​e​d​u​l​e
+			 */
+			schedule: string
+			/**
+			 * d​e​f​a​u​l​t​ ​(​l​o​c​k​e​d​)
+			 */
+			'default': string
 		}
 		error: {
 			/**
@@ -11622,6 +11663,44 @@ export type TranslationFunctions = {
 			 * Battery at {level}%.
 			 */
 			battery_level: (arg: { level: unknown }) => LocalizedString
+			/**
+			 * Door mode, by the {layer}.
+			 */
+			door_mode: (arg: { layer: unknown }) => LocalizedString
+			/**
+			 * Door mode, by the {layer}: the day opened by user {user}.
+			 */
+			door_mode_opened: (arg: { layer: unknown, user: unknown }) => LocalizedString
+		}
+		doorModeLayer: {
+			/**
+			 * lockdown
+			 */
+			lockdown: () => LocalizedString
+			/**
+			 * override
+			 */
+			override: () => LocalizedString
+			/**
+			 * manual command, until the next boundary
+			 */
+			command: () => LocalizedString
+			/**
+			 * snow day
+			 */
+			snow_day: () => LocalizedString
+			/**
+			 * calendar exception
+			 */
+			exception: () => LocalizedString
+			/**
+			 * schedule
+			 */
+			schedule: () => LocalizedString
+			/**
+			 * default (locked)
+			 */
+			'default': () => LocalizedString
 		}
 		error: {
 			/**

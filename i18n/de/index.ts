@@ -1207,6 +1207,17 @@ const de = {
       access_denied: 'Zutritt verweigert: {reason}.',
       access_denied_person: 'Zutritt für {email} verweigert: {reason}.',
       battery_level: 'Batterie {level} %.',
+      door_mode: 'Türmodus, nach {layer}.',
+      door_mode_opened: 'Türmodus, nach {layer}: den Tag eröffnete Benutzer {user}.',
+    },
+    doorModeLayer: {
+      lockdown: 'der Sperrung',
+      override: 'der Übersteuerung',
+      command: 'dem manuellen Befehl, bis zur nächsten Grenze',
+      snow_day: 'dem Schneetag',
+      exception: 'der Kalenderausnahme',
+      schedule: 'dem Zeitplan',
+      default: 'der Voreinstellung (verriegelt)',
     },
     error: {
       validation: 'Der Server hat einen Wert gefunden, den er nicht annehmen kann.',

@@ -993,6 +993,17 @@ const areas = {
       access_denied: 'Access denied: {reason}.',
       access_denied_person: 'Access denied to {email}: {reason}.',
       battery_level: 'Battery at {level}%.',
+      door_mode: 'Door mode, by the {layer}.',
+      door_mode_opened: 'Door mode, by the {layer}: the day opened by user {user}.',
+    },
+    doorModeLayer: {
+      lockdown: 'lockdown',
+      override: 'override',
+      command: 'manual command, until the next boundary',
+      snow_day: 'snow day',
+      exception: 'calendar exception',
+      schedule: 'schedule',
+      default: 'default (locked)',
     },
     error: {
       validation: 'The server found a value it cannot accept.',

@@ -167,6 +167,7 @@ export function registerDoorModes(app: App, s: Services) {
       )
       return after
     })
+    s.doorModeJob.wake()
     return c.json(setting)
   })
 
@@ -185,6 +186,7 @@ export function registerDoorModes(app: App, s: Services) {
         changeRow('door_mode', id, before, null, () => journalName(place)),
       )
     })
+    s.doorModeJob.wake()
     return c.body(null, 204)
   })
 
@@ -241,6 +243,7 @@ export function registerDoorModes(app: App, s: Services) {
       })
       return row
     })
+    s.doorModeJob.wake()
     return c.json(override, 201)
   })
 
@@ -270,6 +273,7 @@ export function registerDoorModes(app: App, s: Services) {
           ),
         })
     })
+    s.doorModeJob.wake()
     return c.body(null, 204)
   })
 

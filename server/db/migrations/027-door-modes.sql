@@ -80,7 +80,7 @@ create table door_mode_commands (
   mode text not null check (mode in ('locked', 'unlocked')),
   layer jsonb not null,
   state text not null default 'pending'
-    check (state in ('pending', 'done', 'in_mode', 'not_reached', 'failed')),
+    check (state in ('pending', 'done', 'in_mode', 'not_reached', 'failed', 'superseded')),
   audit_id bigint,
   claimed_by text,
   lease_until timestamptz,
