@@ -59,6 +59,21 @@ async function timeline(doorId: number) {
 }
 
 describe('a door mode schedule', () => {
+  it('has two seeded doors on Acme HQ’s ground floor, each with a connected lock', async () => {
+    const doors = await db().query<{ name: string; lock: string }>(
+      `select d.name, v.device_type_id as lock from doors d
+       join floors f using (floor_id) join locations l on l.location_id = d.location_id
+       join devices v on v.assignment_type = 'door' and v.assignment_id = d.door_id
+       where l.name = 'Acme HQ' and f.name = 'Ground floor'
+         and d.name in ('Main entrance', 'Loading dock') and v.connected
+       order by d.name`,
+    )
+    expect(doors).toEqual([
+      { name: 'Loading dock', lock: 'lock' },
+      { name: 'Main entrance', lock: 'lock' },
+    ])
+  })
+
   it('is set, read, journaled and removed; another organization sees none of it', async () => {
     const { door, schedule, group } = await fixture()
     const token = await server().login(ORGADMIN)
