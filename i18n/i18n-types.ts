@@ -4305,6 +4305,46 @@ type RootTranslation = {
 			 * S​c​h​e​d​u​l​e
 			 */
 			schedule_id: string
+			/**
+			 * D​o​o​r
+			 */
+			door_id: string
+			/**
+			 * M​o​d​e​ ​i​n​ ​t​h​e​ ​s​c​h​e​d​u​l​e
+			 */
+			mode_in_schedule: string
+			/**
+			 * M​o​d​e​ ​o​u​t​s​i​d​e​ ​i​t
+			 */
+			mode_outside: string
+			/**
+			 * F​i​r​s​t​ ​p​e​r​s​o​n​ ​i​n​ ​f​r​o​m
+			 */
+			first_person_in_group_id: string
+			/**
+			 * K​i​n​d
+			 */
+			kind: string
+			/**
+			 * M​o​d​e
+			 */
+			mode: string
+			/**
+			 * F​r​o​m
+			 */
+			from_at: string
+			/**
+			 * U​n​t​i​l
+			 */
+			until: string
+			/**
+			 * R​e​a​s​o​n
+			 */
+			reason: string
+			/**
+			 * E​n​d​e​d
+			 */
+			ended_at: string
 		}
 		/**
 		 * H​i​s​t​o​r​y
@@ -11439,6 +11479,46 @@ export type TranslationFunctions = {
 			 * Schedule
 			 */
 			schedule_id: () => LocalizedString
+			/**
+			 * Door
+			 */
+			door_id: () => LocalizedString
+			/**
+			 * Mode in the schedule
+			 */
+			mode_in_schedule: () => LocalizedString
+			/**
+			 * Mode outside it
+			 */
+			mode_outside: () => LocalizedString
+			/**
+			 * First person in from
+			 */
+			first_person_in_group_id: () => LocalizedString
+			/**
+			 * Kind
+			 */
+			kind: () => LocalizedString
+			/**
+			 * Mode
+			 */
+			mode: () => LocalizedString
+			/**
+			 * From
+			 */
+			from_at: () => LocalizedString
+			/**
+			 * Until
+			 */
+			until: () => LocalizedString
+			/**
+			 * Reason
+			 */
+			reason: () => LocalizedString
+			/**
+			 * Ended
+			 */
+			ended_at: () => LocalizedString
 		}
 		/**
 		 * History
