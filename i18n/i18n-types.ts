@@ -4111,6 +4111,14 @@ type RootTranslation = {
 			 * P​e​r​s​o​n​a​l​ ​P​I​N
 			 */
 			person_pin: string
+			/**
+			 * D​o​o​r​ ​m​o​d​e
+			 */
+			door_mode: string
+			/**
+			 * D​o​o​r​ ​o​v​e​r​r​i​d​e
+			 */
+			door_override: string
 		}
 		fields: {
 			/**
@@ -4333,6 +4341,46 @@ type RootTranslation = {
 			 * S​c​h​e​d​u​l​e
 			 */
 			schedule_id: string
+			/**
+			 * D​o​o​r
+			 */
+			door_id: string
+			/**
+			 * M​o​d​e​ ​i​n​ ​t​h​e​ ​s​c​h​e​d​u​l​e
+			 */
+			mode_in_schedule: string
+			/**
+			 * M​o​d​e​ ​o​u​t​s​i​d​e​ ​i​t
+			 */
+			mode_outside: string
+			/**
+			 * F​i​r​s​t​ ​p​e​r​s​o​n​ ​i​n​ ​f​r​o​m
+			 */
+			first_person_in_group_id: string
+			/**
+			 * K​i​n​d
+			 */
+			kind: string
+			/**
+			 * M​o​d​e
+			 */
+			mode: string
+			/**
+			 * F​r​o​m
+			 */
+			from_at: string
+			/**
+			 * U​n​t​i​l
+			 */
+			until: string
+			/**
+			 * R​e​a​s​o​n
+			 */
+			reason: string
+			/**
+			 * E​n​d​e​d
+			 */
+			ended_at: string
 		}
 		/**
 		 * H​i​s​t​o​r​y
@@ -4602,6 +4650,47 @@ type RootTranslation = {
 			 * @param {unknown} level
 			 */
 			battery_level: RequiredParams<'level'>
+			/**
+			 * D​o​o​r​ ​m​o​d​e​,​ ​b​y​ ​t​h​e​ ​{​l​a​y​e​r​}​.
+			 * @param {unknown} layer
+			 */
+			door_mode: RequiredParams<'layer'>
+			/**
+			 * D​o​o​r​ ​m​o​d​e​,​ ​b​y​ ​t​h​e​ ​{​l​a​y​e​r​}​:​ ​t​h​e​ ​d​a​y​ ​o​p​e​n​e​d​ ​b​y​ ​u​s​e​r​ ​{​u​s​e​r​}​.
+			 * @param {unknown} layer
+			 * @param {unknown} user
+			 */
+			door_mode_opened: RequiredParams<'layer' | 'user'>
+		}
+		doorModeLayer: {
+			/**
+			 * l​o​c​k​d​o​w​n
+			 */
+			lockdown: string
+			/**
+			 * o​v​e​r​r​i​d​e
+			 */
+			override: string
+			/**
+			 * m​a​n​u​a​l​ ​c​o​m​m​a​n​d​,​ ​u​n​t​i​l​ ​t​h​e​ ​n​e​x​t​ ​b​o​u​n​d​a​r​y
+			 */
+			command: string
+			/**
+			 * s​n​o​w​ ​d​a​y
+			 */
+			snow_day: string
+			/**
+			 * c​a​l​e​n​d​a​r​ ​e​x​c​e​p​t​i​o​n
+			 */
+			exception: string
+			/**
+			 * s​c​h​e​d​u​l​e
+			 */
+			schedule: string
+			/**
+			 * d​e​f​a​u​l​t​ ​(​l​o​c​k​e​d​)
+			 */
+			'default': string
 		}
 		error: {
 			/**
@@ -11230,6 +11319,14 @@ export type TranslationFunctions = {
 			 * Personal PIN
 			 */
 			person_pin: () => LocalizedString
+			/**
+			 * Door mode
+			 */
+			door_mode: () => LocalizedString
+			/**
+			 * Door override
+			 */
+			door_override: () => LocalizedString
 		}
 		fields: {
 			/**
@@ -11452,6 +11549,46 @@ export type TranslationFunctions = {
 			 * Schedule
 			 */
 			schedule_id: () => LocalizedString
+			/**
+			 * Door
+			 */
+			door_id: () => LocalizedString
+			/**
+			 * Mode in the schedule
+			 */
+			mode_in_schedule: () => LocalizedString
+			/**
+			 * Mode outside it
+			 */
+			mode_outside: () => LocalizedString
+			/**
+			 * First person in from
+			 */
+			first_person_in_group_id: () => LocalizedString
+			/**
+			 * Kind
+			 */
+			kind: () => LocalizedString
+			/**
+			 * Mode
+			 */
+			mode: () => LocalizedString
+			/**
+			 * From
+			 */
+			from_at: () => LocalizedString
+			/**
+			 * Until
+			 */
+			until: () => LocalizedString
+			/**
+			 * Reason
+			 */
+			reason: () => LocalizedString
+			/**
+			 * Ended
+			 */
+			ended_at: () => LocalizedString
 		}
 		/**
 		 * History
@@ -11676,6 +11813,44 @@ export type TranslationFunctions = {
 			 * Battery at {level}%.
 			 */
 			battery_level: (arg: { level: unknown }) => LocalizedString
+			/**
+			 * Door mode, by the {layer}.
+			 */
+			door_mode: (arg: { layer: unknown }) => LocalizedString
+			/**
+			 * Door mode, by the {layer}: the day opened by user {user}.
+			 */
+			door_mode_opened: (arg: { layer: unknown, user: unknown }) => LocalizedString
+		}
+		doorModeLayer: {
+			/**
+			 * lockdown
+			 */
+			lockdown: () => LocalizedString
+			/**
+			 * override
+			 */
+			override: () => LocalizedString
+			/**
+			 * manual command, until the next boundary
+			 */
+			command: () => LocalizedString
+			/**
+			 * snow day
+			 */
+			snow_day: () => LocalizedString
+			/**
+			 * calendar exception
+			 */
+			exception: () => LocalizedString
+			/**
+			 * schedule
+			 */
+			schedule: () => LocalizedString
+			/**
+			 * default (locked)
+			 */
+			'default': () => LocalizedString
 		}
 		error: {
 			/**

@@ -51,6 +51,8 @@ import { registerLocations } from './routes/locations'
 import { registerNotify } from './routes/notify'
 import { registerOrganizations } from './routes/organizations'
 import { registerRules } from './routes/rules'
+import { registerDoorModes } from './routes/door-modes'
+import { DoorModeJob } from './jobs/door-mode-job'
 import { registerSchedules } from './routes/schedules'
 import { registerPersonPins } from './routes/person-pins'
 import { pinEntryByDevice, registerPinEntry } from './routes/pin-entry'
@@ -167,6 +169,13 @@ export async function createApp(
     batch: 50,
     parallel: db.kind === 'pglite' ? 1 : 4,
   })
+  const clock = settableClock()
+  // Its lease and poll are the lockdown job's: one policy for the two jobs (decision 070).
+  const doorModeJob = new DoorModeJob(db, logger, clock, {
+    leaseMs: options.lockdownLeaseMs,
+    pollMs: options.lockdownPollMs,
+    batch: 50,
+  })
   const services: Services = {
     db,
     options,
@@ -179,7 +188,8 @@ export async function createApp(
     principals: new PrincipalCache(options.principalCacheMs),
     requests: new RequestsInFlight(),
     lockdownJob,
-    clock: settableClock(),
+    doorModeJob,
+    clock,
   }
 
   const app = new Hono<AppEnv>()
@@ -286,6 +296,7 @@ export async function createApp(
   registerSchedules(app, services)
   registerCalendars(app, services)
   registerRules(app, services)
+  registerDoorModes(app, services)
   registerPersonPins(app, services)
   registerDeviceSecrets(app, services)
   registerPinEntry(app, services)
@@ -294,6 +305,7 @@ export async function createApp(
   registerMetrics(app, metrics, options.metricsToken)
   registerStatic(app, options.distDir, options.bootAnswersBudgetMs)
   lockdownJob.start()
+  doorModeJob.start()
   app.notFound((c) => c.json({ error: 'not_found', message: 'No such endpoint.' }, 404))
 
   return {
@@ -303,6 +315,7 @@ export async function createApp(
     close: async () => {
       stopRetention()
       await lockdownJob.stop()
+      await doorModeJob.stop()
       return db.close()
     },
   }

@@ -52,6 +52,8 @@ export interface Services {
   requests: RequestsInFlight
   /** The lockdown job (server/jobs/lockdown-job.ts): a start or a retry wakes it. */
   lockdownJob: { wake(): void }
+  /** The door mode job (server/jobs/door-mode-job.ts): a mode, override or command wakes it; tests step it. */
+  doorModeJob: { wake(): void; tick(): Promise<void> }
   /**
    * The one "now" of every decision about time (server/clock.ts). Real time unless a test, or a
    * demo started with CLOCK=settable, moves it.

@@ -41,6 +41,15 @@ const english: Record<AuditDetailCode, (params: DetailParams) => string> = {
   access_denied: (p) =>
     `Access denied${p.email === undefined ? '' : ` to ${p.email}`}: ${denial(p.reason)}`,
   battery_level: (p) => `Battery at ${p.level}%`,
+  door_mode: (p) =>
+    [
+      `Door mode by the ${String(p.layer).replace('_', ' ')}`,
+      p.schedule_id === undefined ? '' : ` of schedule ${p.schedule_id}`,
+      p.override_id === undefined ? '' : ` ${p.override_id}`,
+      p.snow_day_id === undefined ? '' : ` ${p.snow_day_id}`,
+      p.exception === undefined ? '' : ` (${p.exception})`,
+      p.opened_by === undefined ? '' : `, the day opened by user ${p.opened_by}`,
+    ].join(''),
 }
 
 /** The English `detail` of an entry, for API callers and logs. */

@@ -96,6 +96,24 @@ const journaledFields: Record<JournalTargetType, readonly string[]> = {
   ],
   // That a person's PIN was made, changed or removed: never the PIN or its digest.
   person_pin: ['user_id', 'digits', 'changed_at', 'organization_id'],
+  door_mode: [
+    'door_id',
+    'schedule_id',
+    'mode_in_schedule',
+    'mode_outside',
+    'first_person_in_group_id',
+    'organization_id',
+  ],
+  door_override: [
+    'door_id',
+    'kind',
+    'mode',
+    'from_at',
+    'until',
+    'reason',
+    'ended_at',
+    'organization_id',
+  ],
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null)

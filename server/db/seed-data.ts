@@ -250,3 +250,16 @@ export const accessDemo = {
   },
   rule: { name: 'Reception team — ground floor' },
 } as const
+
+/**
+ * Door modes' demo (decision 069): two doors on Acme HQ's ground floor, each with a connected lock,
+ * for "Office hours" with first person in from "Reception team" and "Unlock until 18:00".
+ */
+export const doorModesDemo = {
+  location: 'Acme HQ',
+  floor: 'Ground floor',
+  doors: [
+    { name: 'Main entrance', lock: { name: 'Lock – Main entrance', serial: 'SN-LK-MAIN' } },
+    { name: 'Loading dock', lock: { name: 'Lock – Loading dock', serial: 'SN-LK-DOCK' } },
+  ],
+} as const

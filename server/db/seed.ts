@@ -5,6 +5,7 @@ import { publicHolidays } from '../calendar/holidays'
 import type { Db, Queryable } from './database'
 import {
   accessDemo,
+  doorModesDemo,
   capabilities,
   demoUsers,
   deviceTypes,
@@ -217,6 +218,7 @@ export async function seedIfEmpty(db: Db, opts: { auditRows: number; scryptLogN:
     await seedAudits(q, opts.auditRows, orgIds)
     // After the audit rows, which pick their devices from those there: they stay as they were.
     await seedAccessModel(q, manufacturerIds[0] ?? 0)
+    await seedDoorModes(q, manufacturerIds[0] ?? 0)
     // PGlite never analyzes (no autovacuum), and without statistics the planner guesses: it took
     // "one organization's users" for 0.5% of them and sorted them all rather than reading the
     // users_org_* index in order, and read all 77,000 failures of a million audit rows for the
@@ -352,4 +354,45 @@ async function seedAccessModel(q: Queryable, manufacturerId: number) {
      values ($1, $2, $3, $4, $5)`,
     [org, accessDemo.rule.name, [groupId], [`floor:${door.floor_id}`], scheduleId],
   )
+}
+
+/** Door modes' demo (seed-data.ts, doorModesDemo): two ground-floor doors, each with its lock. */
+async function seedDoorModes(q: Queryable, manufacturerId: number) {
+  const [room] = await q.query<{
+    room_id: number
+    floor_id: number
+    location_id: number
+    organization_id: number
+  }>(
+    `select r.room_id, r.floor_id, r.location_id, r.organization_id
+     from rooms r join floors f using (floor_id) join locations l on l.location_id = r.location_id
+     where l.name = $1 and f.name = $2 order by r.room_id limit 1`,
+    [doorModesDemo.location, doorModesDemo.floor],
+  )
+  if (!room) throw new Error(`the seed has no room on ${doorModesDemo.floor}`)
+  const lock = deviceTypes.find((t) => t.id === 'lock')
+  for (const door of doorModesDemo.doors) {
+    const doorId = await insertId(
+      q,
+      `insert into doors (room_id, floor_id, location_id, organization_id, name)
+       values ($1, $2, $3, $4, $5) returning door_id as id`,
+      [room.room_id, room.floor_id, room.location_id, room.organization_id, door.name],
+    )
+    await q.query(
+      `insert into devices (organization_id, name, description, device_type_id, manufacturer_id,
+         device_id_manufacturer, capabilities, connected, battery_level, lock_state,
+         assignment_type, assignment_id, location_id)
+       values ($1, $2, $3, 'lock', $4, $5, $6, true, 92, 'locked', 'door', $7, $8)`,
+      [
+        room.organization_id,
+        door.lock.name,
+        `Lock at ${door.name}`,
+        manufacturerId,
+        door.lock.serial,
+        lock?.capabilities ?? [],
+        doorId,
+        room.location_id,
+      ],
+    )
+  }
 }

@@ -24,6 +24,7 @@ import type { Scope } from '../../src/contract/permissions'
 import { idParam, jsonBody } from '../http/validate'
 import { credentialName, findCredential } from './credentials'
 import { findDevice } from './device-rows'
+import { recordManualCommand } from '../door-modes/manual'
 
 const nextLockState: Record<DeviceCommand, LockState | null> = {
   lock: 'locked',
@@ -223,7 +224,7 @@ export function registerControl(app: App, s: Services) {
     const answer = await s.db.tx((q) =>
       once(q, { userId: p.userId, key, request: c.req.path }, async () => {
         const device = await lockedDevice(q, scope, p, id)
-        return runCommand(q, {
+        const answer = await runCommand(q, {
           device,
           command,
           actor: p,
@@ -231,8 +232,11 @@ export function registerControl(app: App, s: Services) {
           source: journalSource(c),
           overrides: inScope(overrideScope, p.organizationId, device.organization_id),
         })
+        if (answer.status < 300) await recordManualCommand(q, device, command, s.clock.now(), p)
+        return answer
       }),
     )
+    if (answer.status < 300) s.doorModeJob.wake()
     countCommand(s, command, answer)
     return c.json(answer.body, answer.status)
   })

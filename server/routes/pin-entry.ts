@@ -5,6 +5,7 @@ import { pinEntry, type PinTryer } from '../access/pin-entry'
 import { callsAsDevice, checkDeviceSecret } from '../auth/device-secret'
 import type { AuditedDevice } from '../db/audit'
 import type { Prepared } from '../db/database'
+import { recordEntry } from '../door-modes/first-in'
 import { notFound } from '../http/errors'
 import { ensureInScope, requireScope } from '../http/scope'
 import { idParam, jsonBody } from '../http/validate'
@@ -42,15 +43,25 @@ export function registerPinEntry(app: App, s: Services) {
     }
     if (!device) throw notFound('Device')
     const { pin } = await jsonBody(c, PinEntryInput)
-    const answer = await s.db.tx((q) =>
-      pinEntry(q, s.pinKey, {
+    const at = s.clock.now()
+    const { answer, opened } = await s.db.tx(async (q) => {
+      const decided = await pinEntry(q, s.pinKey, {
         device,
         pin,
-        at: s.clock.now(),
+        at,
         tryer,
         requestId: c.get('requestId'),
-      }),
-    )
+      })
+      const opener = decided.granted ? decided.user_id : undefined
+      return {
+        answer: decided,
+        opened:
+          opener !== undefined &&
+          (await recordEntry(q, { location_id: device.location_id, user_id: opener, at })),
+      }
+    })
+    // An entry that opens a door's day: the mode job unlocks it now, not at its next poll.
+    if (opened) s.doorModeJob.wake()
     return c.json(answer)
   })
 }

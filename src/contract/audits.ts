@@ -59,6 +59,10 @@ export const auditDetailCodes = [
   'access_denied',
   // The device reported its battery at `level` percent.
   'battery_level',
+  // The mode job's command at a boundary (decision 070): the winning `layer` with its id
+  // (`schedule_id`, `override_id`, `snow_day_id`), the `exception`, and who opened the day
+  // (`opened_by`, a user id) under first person in.
+  'door_mode',
 ] as const
 export const AuditDetailCode = enums(auditDetailCodes)
 export type AuditDetailCode = Infer<typeof AuditDetailCode>

@@ -32,6 +32,9 @@ export const journalTargetTypes = [
   'calendar',
   'access_rule',
   'person_pin',
+  // Door modes (decision 069): a door's mode schedule and its overrides.
+  'door_mode',
+  'door_override',
 ] as const
 export const JournalTargetType = enums(journalTargetTypes)
 export type JournalTargetType = Infer<typeof JournalTargetType>

@@ -1,6 +1,7 @@
 import type { TranslationFunctions } from '../../i18n/i18n-types'
 import type { AnswerCodeKind } from '../contract/answer-codes'
 import type { DetailParams } from '../contract/audits'
+import { layerKinds } from '../contract/door-modes'
 import type { ErrorBody } from '../contract/errors'
 
 // The server's codes in the user's language (docs/decisions/042-server-words-as-codes.md). Each
@@ -118,6 +119,14 @@ const details: Record<string, SayDetail | undefined> = {
       : LL.answers.auditDetail.access_denied_person({ email: String(p.email), reason })
   },
   battery_level: (LL, p) => LL.answers.auditDetail.battery_level({ level: String(p.level ?? '') }),
+  door_mode: (LL, p) => {
+    const kinds = LL.answers.doorModeLayer
+    const kind = layerKinds.find((k) => k === p.layer)
+    const layer = kind === undefined ? String(p.layer ?? '') : kinds[kind]()
+    return p.opened_by === undefined
+      ? LL.answers.auditDetail.door_mode({ layer })
+      : LL.answers.auditDetail.door_mode_opened({ layer, user: String(p.opened_by) })
+  },
 }
 
 /**

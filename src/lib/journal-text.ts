@@ -97,6 +97,8 @@ export function targetPath(type: JournalTargetType, id: number | null): string |
     case 'session':
     case 'group_member':
     case 'person_pin':
+    case 'door_mode':
+    case 'door_override':
       return null
   }
 }

@@ -89,6 +89,8 @@ export const endpoints: [string, string, Record<string, unknown>][] = [
     '/access/v1/schedules/1',
     { intervals: [{ days: ['sat'], start: '22:00', end: '06:00' }] },
   ],
+  ['PUT', '/sbm/v1/doors/1/mode', { schedule_id: 1, first_person_in_group_id: 1 }],
+  ['POST', '/sbm/v1/doors/1/override', { mode: 'locked', until: later, reason: 'Fuzz' }],
   [
     'POST',
     '/access/v1/calendars',
@@ -137,4 +139,7 @@ export const idRoutes: [string, string][] = [
   ),
   ...['GET', 'POST', 'DELETE'].map((m): [string, string] => [m, '/access/v1/groups/{id}/members']),
   ['POST', '/access/v1/calendars/{id}/holidays'],
+  ...['GET', 'PUT', 'DELETE'].map((m): [string, string] => [m, '/sbm/v1/doors/{id}/mode']),
+  ...['POST', 'DELETE'].map((m): [string, string] => [m, '/sbm/v1/doors/{id}/override']),
+  ['GET', '/sbm/v1/doors/{id}/mode-timeline'],
 ]

@@ -1,0 +1,191 @@
+import { randomUUID } from 'node:crypto'
+import type { DeviceCommand } from '../../src/contract/devices'
+import type { Clock } from '../clock'
+import type { AuditDetail } from '../db/audit'
+import type { Db, Queryable } from '../db/database'
+import type { DoorMode, Layer } from '../door-modes/mode-at'
+import { planBoundaries } from '../door-modes/plan'
+import type { Logger } from '../logger'
+import { lockedDeviceRow, runCommand } from '../routes/control'
+
+// The mode job (decision 070): at each boundary of a door's layered mode its locks get the lock or
+// unlock, once. Every server plans the current boundaries into door_mode_commands (the primary key
+// keeps a boundary to one row a lock), claims open rows with a lease (FOR UPDATE SKIP LOCKED) and
+// runs each through THE command path in one transaction that locks the device row, re-reads its
+// ledger row under lock and records the outcome, as the lockdown job does (decision 056). A lock
+// not connected is "not reached" and gets its command when it is next seen connected.
+
+export const DOOR_MODES_ACTOR = { userId: 0, email: 'system:door-modes' } as const
+
+export interface DoorModeJobOptions {
+  leaseMs: number
+  pollMs: number
+  batch: number
+}
+
+interface Claimed {
+  device_id: number
+  boundary: string
+}
+
+type Outcome = 'done' | 'in_mode' | 'not_reached' | 'failed' | 'superseded' | 'skipped'
+
+const commandOf: Record<DoorMode, DeviceCommand> = { locked: 'lock', unlocked: 'unlock' }
+
+/** The audit row's detail: the layer that decided, by its kind and id, and who opened the day. */
+function detailOf(layer: Layer, boundary: string): AuditDetail {
+  const params: Record<string, string | number> = { layer: layer.kind, boundary }
+  if (layer.kind === 'override' || layer.kind === 'command') params.override_id = layer.id
+  if (layer.kind === 'snow_day') params.snow_day_id = layer.snow_day_id
+  if (layer.kind === 'schedule' || layer.kind === 'exception') {
+    params.schedule_id = layer.schedule_id
+    if (layer.exception !== undefined) params.exception = layer.exception
+    const opener = layer.first_person_in?.opened_by
+    if (opener != null) params.opened_by = opener
+  }
+  return { code: 'door_mode', params }
+}
+
+export class DoorModeJob {
+  readonly workerId = `${process.pid}-${randomUUID().slice(0, 8)}`
+  private timer: NodeJS.Timeout | null = null
+  private running: Promise<void> | null = null
+  private again = false
+  private stopped = false
+
+  constructor(
+    private readonly db: Db,
+    private readonly logger: Logger,
+    private readonly clock: Clock,
+    private readonly options: DoorModeJobOptions,
+  ) {}
+
+  start() {
+    this.schedule(0)
+  }
+
+  /** A mode, an override or a command changed: look now rather than at the next poll. */
+  wake() {
+    if (this.stopped) return
+    if (this.running) {
+      this.again = true
+      return
+    }
+    this.schedule(0)
+  }
+
+  async stop() {
+    this.stopped = true
+    if (this.timer) clearTimeout(this.timer)
+    this.timer = null
+    await this.running
+  }
+
+  /**
+   * A round after any in flight, then until none is: tests step the job with their clock and read
+   * what it left, which a round started by a write could still be finishing.
+   */
+  async tick() {
+    await this.running
+    await this.round()
+    await this.running
+  }
+
+  /** One round: plan the boundaries, then run what is open. */
+  private async round() {
+    await this.db.tx((q) => planBoundaries(q, this.clock.now()))
+    for (;;) {
+      if (this.stopped) return
+      const claimed = await this.claim()
+      for (const item of claimed) {
+        if (this.stopped) return
+        // PGlite runs on this thread: a turn of the event loop per lock keeps requests answered.
+        await new Promise((resolve) => setImmediate(resolve))
+        await this.db.tx((q) => this.runOne(q, item))
+      }
+      if (claimed.length < this.options.batch) return
+    }
+  }
+
+  private schedule(ms: number) {
+    if (this.stopped) return
+    if (this.timer) clearTimeout(this.timer)
+    this.timer = setTimeout(() => {
+      this.timer = null
+      this.running = this.round()
+        .catch((error: unknown) =>
+          this.logger.error('door mode job failed', { error: String(error) }),
+        )
+        .finally(() => {
+          this.running = null
+          const more = this.again
+          this.again = false
+          this.schedule(more ? 0 : this.options.pollMs)
+        })
+    }, ms)
+    this.timer.unref()
+  }
+
+  /** Open rows: pending, or not reached on a lock that is connected again. */
+  private claim(): Promise<Claimed[]> {
+    return this.db.tx((q) =>
+      q.query<Claimed>(
+        `update door_mode_commands c
+           set claimed_by = $1, lease_until = now() + $2 * interval '1 millisecond'
+         from (select x.device_id, x.boundary from door_mode_commands x
+               join devices d on d.device_id = x.device_id
+               where (x.state = 'pending' or (x.state = 'not_reached' and d.connected))
+                 and (x.lease_until is null or x.lease_until < now())
+               order by x.device_id, x.boundary limit $3
+               for update of x skip locked) o
+         where c.device_id = o.device_id and c.boundary = o.boundary
+         returning c.device_id, c.boundary`,
+        [this.workerId, this.options.leaseMs, this.options.batch],
+      ),
+    )
+  }
+
+  /** One lock: its device row locked first (as every command), then its ledger row, then the command. */
+  private async runOne(q: Queryable, item: Claimed): Promise<Outcome> {
+    const device = await lockedDeviceRow(q, item.device_id)
+    const [row] = await q.query<{ state: string; mode: DoorMode; layer: Layer; newer: boolean }>(
+      `select c.state, c.mode, c.layer, exists (select 1 from door_mode_commands n
+         where n.device_id = c.device_id and n.created_at > c.created_at) as newer
+       from door_mode_commands c where c.device_id = $1 and c.boundary = $2 for update`,
+      [item.device_id, item.boundary],
+    )
+    if (!row || (row.state !== 'pending' && row.state !== 'not_reached')) return 'skipped'
+    const finish = (state: Exclude<Outcome, 'skipped'>, auditId: number | null = null) =>
+      q
+        .query(
+          `update door_mode_commands set state = $3, audit_id = coalesce($4, audit_id),
+             claimed_by = null, lease_until = null, updated_at = now()
+           where device_id = $1 and boundary = $2`,
+          [item.device_id, item.boundary, state, auditId],
+        )
+        .then(() => state)
+    // A later boundary took over: its own row commands the lock.
+    if (row.newer) return finish('superseded')
+    if (!device) return finish('failed')
+    if (device.current_status.lock_state === row.mode) return finish('in_mode')
+    const requestId = `door-mode-${item.device_id}`
+    const answer = await runCommand(q, {
+      device,
+      command: commandOf[row.mode],
+      actor: DOOR_MODES_ACTOR,
+      requestId,
+      source: {
+        actorId: null,
+        actorEmail: DOOR_MODES_ACTOR.email,
+        clientAddress: null,
+        requestId,
+      },
+      overrides: false,
+      detail: detailOf(row.layer, item.boundary),
+    })
+    const body = answer.body as { audit_id?: number; error?: string }
+    const auditId = typeof body.audit_id === 'number' ? body.audit_id : null
+    if (answer.status < 300) return finish('done', auditId)
+    return finish(body.error === 'device_not_connected' ? 'not_reached' : 'failed', auditId)
+  }
+}
