@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto'
 import type { DeviceCommand } from '../../src/contract/devices'
 import type { Clock } from '../clock'
 import type { AuditDetail } from '../db/audit'
@@ -7,6 +6,7 @@ import type { DoorMode, Layer } from '../door-modes/mode-at'
 import { planBoundaries } from '../door-modes/plan'
 import type { Logger } from '../logger'
 import { lockedDeviceRow, runCommand } from '../routes/control'
+import { PolledJob } from './polled-job'
 
 // The mode job (decision 070): at each boundary of a door's layered mode its locks get the lock or
 // unlock, once. Every server plans the current boundaries into door_mode_commands (the primary key
@@ -46,39 +46,14 @@ function detailOf(layer: Layer, boundary: string): AuditDetail {
   return { code: 'door_mode', params }
 }
 
-export class DoorModeJob {
-  readonly workerId = `${process.pid}-${randomUUID().slice(0, 8)}`
-  private timer: NodeJS.Timeout | null = null
-  private running: Promise<void> | null = null
-  private again = false
-  private stopped = false
-
+export class DoorModeJob extends PolledJob {
   constructor(
     private readonly db: Db,
-    private readonly logger: Logger,
+    logger: Logger,
     private readonly clock: Clock,
     private readonly options: DoorModeJobOptions,
-  ) {}
-
-  start() {
-    this.schedule(0)
-  }
-
-  /** A mode, an override or a command changed: look now rather than at the next poll. */
-  wake() {
-    if (this.stopped) return
-    if (this.running) {
-      this.again = true
-      return
-    }
-    this.schedule(0)
-  }
-
-  async stop() {
-    this.stopped = true
-    if (this.timer) clearTimeout(this.timer)
-    this.timer = null
-    await this.running
+  ) {
+    super(logger, options.pollMs, 'door mode job')
   }
 
   /**
@@ -92,7 +67,7 @@ export class DoorModeJob {
   }
 
   /** One round: plan the boundaries, then run what is open. */
-  private async round() {
+  protected async round() {
     await this.db.tx((q) => planBoundaries(q, this.clock.now()))
     for (;;) {
       if (this.stopped) return
@@ -105,25 +80,6 @@ export class DoorModeJob {
       }
       if (claimed.length < this.options.batch) return
     }
-  }
-
-  private schedule(ms: number) {
-    if (this.stopped) return
-    if (this.timer) clearTimeout(this.timer)
-    this.timer = setTimeout(() => {
-      this.timer = null
-      this.running = this.round()
-        .catch((error: unknown) =>
-          this.logger.error('door mode job failed', { error: String(error) }),
-        )
-        .finally(() => {
-          this.running = null
-          const more = this.again
-          this.again = false
-          this.schedule(more ? 0 : this.options.pollMs)
-        })
-    }, ms)
-    this.timer.unref()
   }
 
   /** Open rows: pending, or not reached on a lock that is connected again. */

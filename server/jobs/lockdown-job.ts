@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto'
 import type { Db, Prepared, Queryable } from '../db/database'
 import { writeJournal } from '../db/journal'
 import type { Logger } from '../logger'
 import type { Metrics } from '../metrics'
 import { lockedDeviceRow, runCommand } from '../routes/control'
 import { once } from '../http/idempotency'
+import { PolledJob } from './polled-job'
 
 // A lockdown's job (docs/lockdown.md, decision 056): its lockable devices are rows in
 // lockdown_devices. Every server claims pending rows with a lease (FOR UPDATE SKIP LOCKED), and
@@ -45,63 +45,17 @@ const finishSql: Prepared = {
            where lockdown_id = $1 and device_id = $2`,
 }
 
-export class LockdownJob {
-  /** This server in `claimed_by`: which one held a row, for the logs and an operator. */
-  readonly workerId = `${process.pid}-${randomUUID().slice(0, 8)}`
-  private timer: NodeJS.Timeout | null = null
-  private running: Promise<void> | null = null
-  private again = false
-  private stopped = false
-
+export class LockdownJob extends PolledJob {
   constructor(
     private readonly db: Db,
-    private readonly logger: Logger,
+    logger: Logger,
     private readonly metrics: Metrics,
     private readonly options: LockdownJobOptions,
-  ) {}
-
-  start() {
-    this.schedule(0)
+  ) {
+    super(logger, options.pollMs, 'lockdown job')
   }
 
-  /** Work arrived (a start, a retry): run now rather than at the next poll. */
-  wake() {
-    if (this.stopped) return
-    if (this.running) {
-      this.again = true
-      return
-    }
-    this.schedule(0)
-  }
-
-  /** Stops polling and waits for the transactions in flight; their rows commit or roll back. */
-  async stop() {
-    this.stopped = true
-    if (this.timer) clearTimeout(this.timer)
-    this.timer = null
-    await this.running
-  }
-
-  private schedule(ms: number) {
-    if (this.stopped) return
-    if (this.timer) clearTimeout(this.timer)
-    this.timer = setTimeout(() => {
-      this.timer = null
-      this.running = this.tick()
-        .catch((error: unknown) =>
-          this.logger.error('lockdown job failed', { error: String(error) }),
-        )
-        .finally(() => {
-          this.running = null
-          const more = this.again
-          this.again = false
-          this.schedule(more ? 0 : this.options.pollMs)
-        })
-    }, ms)
-    this.timer.unref()
-  }
-
-  private async tick() {
+  protected async round() {
     await this.lapseRequests()
     for (;;) {
       if (this.stopped) return
