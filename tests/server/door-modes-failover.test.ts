@@ -1,7 +1,5 @@
-import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { freshPostgres } from './helpers'
-import { startOnPostgres, type ServerProcess } from './process-helpers'
+import { describe, expect, it } from 'vitest'
+import { useTwoServersOnPostgres } from './failover-helpers'
 
 // The mode job outlives the server running it (decision 070): two server processes on one
 // PostgreSQL; a boundary of DOORS doors is being commanded when one server is killed with SIGKILL
@@ -14,28 +12,11 @@ const title = postgres
 const DOORS = Number(process.env.DOOR_MODES_FAILOVER_DOORS ?? 200)
 
 describe.skipIf(!postgres)(title, () => {
-  let database: Awaited<ReturnType<typeof freshPostgres>> = null
-  let client: pg.Client
-  const servers: ServerProcess[] = []
-
-  beforeAll(async () => {
-    database = await freshPostgres({ seeded: true })
-    if (!database) throw new Error('no PostgreSQL')
-    client = new pg.Client({ connectionString: database.url })
-    await client.connect()
-    const env = { LOCKDOWN_LEASE_MS: '1500', LOCKDOWN_POLL_MS: '200' }
-    servers.push(await startOnPostgres(database.url, env), await startOnPostgres(database.url, env))
-  }, 180_000)
-
-  afterAll(async () => {
-    for (const server of servers) server.child.kill('SIGKILL')
-    await client?.end()
-    await database?.drop()
-  })
+  const pair = useTwoServersOnPostgres()
 
   it('finishes a boundary on the other server when one is killed, each lock commanded once', async () => {
-    const [first] = servers
-    if (!first) throw new Error('servers not started')
+    const [first] = pair.servers()
+    const client = pair.client()
     const sql = async <T>(text: string, params?: unknown[]) =>
       (await client.query(text, params)).rows as T[]
     const [room] = await sql<{ location_id: number; floor_id: number; room_id: number }>(

@@ -1,10 +1,9 @@
-import pg from 'pg'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { TokenPair } from '../../src/contract/auth'
 import { Lockdown, LOCKDOWNS_PATH } from '../../src/contract/lockdowns'
 import { seedLockSite } from '../../bench/helpers/seed-site'
-import { ADMIN, PASSWORD, freshPostgres, shaped } from './helpers'
-import { startOnPostgres, type ServerProcess } from './process-helpers'
+import { ADMIN, PASSWORD, shaped } from './helpers'
+import { useTwoServersOnPostgres } from './failover-helpers'
 
 // A lockdown's job outlives the server running it (docs/lockdown.md): two server processes on one
 // PostgreSQL; the one that started a lockdown of 1,000 devices is killed with SIGKILL half-way, and
@@ -16,28 +15,11 @@ const title = postgres
 const DEVICES = 1000
 
 describe.skipIf(!postgres)(title, () => {
-  let database: Awaited<ReturnType<typeof freshPostgres>> = null
-  let client: pg.Client
-  const servers: ServerProcess[] = []
-
-  beforeAll(async () => {
-    database = await freshPostgres({ seeded: true })
-    if (!database) throw new Error('no PostgreSQL')
-    client = new pg.Client({ connectionString: database.url })
-    await client.connect()
-    const env = { LOCKDOWN_LEASE_MS: '1500', LOCKDOWN_POLL_MS: '200' }
-    servers.push(await startOnPostgres(database.url, env), await startOnPostgres(database.url, env))
-  }, 180_000)
-
-  afterAll(async () => {
-    for (const server of servers) server.child.kill('SIGKILL')
-    await client?.end()
-    await database?.drop()
-  })
+  const pair = useTwoServersOnPostgres()
 
   it('finishes on the other server when the one running it is killed, commanding each device once', async () => {
-    const [first, second] = servers
-    if (!first || !second) throw new Error('servers not started')
+    const [first] = pair.servers()
+    const client = pair.client()
     const site = await seedLockSite(
       async <T>(sql: string, params?: unknown[]) => (await client.query(sql, params)).rows as T[],
       DEVICES,
