@@ -22,7 +22,10 @@ const emails = (answer: AccessAnswer) => answer.people.map((p) => p.email)
 
 let people = 0
 
-/** An Acme door with no credentials on it, its location, and a new Acme user holding none yet. */
+/**
+ * An Acme door that no credential and no rule opens (the seed's rule covers Acme HQ's ground floor),
+ * its location, and a new Acme user holding none yet.
+ */
 async function fixture() {
   const [door] = await db().query<{
     door_id: number
@@ -33,6 +36,9 @@ async function fixture() {
      from doors d join organizations o using (organization_id)
      where o.name = 'Acme' and not exists
        (select 1 from credentials c where c.assignment_type = 'door' and c.assignment_id = d.door_id)
+       and not exists (select 1 from access_rules r where r.targets && array[
+         'door:' || d.door_id, 'room:' || d.room_id, 'floor:' || d.floor_id,
+         'location:' || d.location_id])
      order by d.door_id desc limit 1`,
   )
   if (!door) throw new Error('no Acme door')

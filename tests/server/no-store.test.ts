@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ACCESS_PATH } from '../../src/contract/access'
+import { DOORS_PATH } from '../../src/contract/door-modes'
 import { LOCKDOWNS_PATH } from '../../src/contract/lockdowns'
 import { ADMIN, useServer, type Reply } from './helpers'
 
@@ -52,6 +53,12 @@ describe('Cache-Control: no-store', () => {
       json: { scope_type: 'floor', scope_id: 1, reason: 'A row to read' },
     })
     expect(lockdown.status).toBe(201)
+    // Nor a door's mode: the seeded "Office hours" gives GET …/doors/1/mode its row.
+    const mode = await server().request('PUT', `${DOORS_PATH}/1/mode`, {
+      token,
+      json: { schedule_id: 1 },
+    })
+    expect(mode.status).toBe(200)
     const missing: string[] = []
     let ok = 0
     for (const route of routes()) {
