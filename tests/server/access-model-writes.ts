@@ -1,4 +1,5 @@
-import { expect } from 'vitest'
+import { afterEach, expect } from 'vitest'
+import type { ServerOptions } from '../../server/config'
 import {
   AccessRule,
   CALENDARS_PATH,
@@ -13,7 +14,7 @@ import {
   type CalendarException,
   type ScheduleInterval,
 } from '../../src/contract/access-model'
-import { shaped, type TestServer } from './helpers'
+import { ADMIN, shaped, useServer, type TestServer } from './helpers'
 
 // Groups, members, schedules, calendars and rules written through the model's routes (each write
 // journaled there with its before and after), for the tests of "who can open" and "where can they
@@ -67,5 +68,21 @@ export function modelWrites(server: () => TestServer, token: () => Promise<strin
     changeRule: (ruleId: number, fields: AccessRuleUpdate) =>
       send('PUT', `${RULES_PATH}/${ruleId}`, fields),
     dropRule: (ruleId: number) => send('DELETE', `${RULES_PATH}/${ruleId}`, undefined, 204),
+  }
+}
+
+/**
+ * A file's server for the access model: its database, its clock (back to the real time after each
+ * test) and the model's writes as the admin makes them.
+ */
+export function useModelServer(overrides: Partial<ServerOptions> = {}) {
+  const server = useServer(overrides)
+  const services = () => server().running.handle.services
+  afterEach(() => services().clock.set(null))
+  return {
+    server,
+    db: () => services().db,
+    clock: () => services().clock,
+    model: modelWrites(server, () => server().login(ADMIN)),
   }
 }

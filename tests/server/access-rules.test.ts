@@ -1,21 +1,16 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { ACCESS_PATH, AccessAnswer } from '../../src/contract/access'
 import { User } from '../../src/contract/users'
-import { modelWrites } from './access-model-writes'
-import { ADMIN, shaped, useServer } from './helpers'
+import { useModelServer } from './access-model-writes'
+import { ADMIN, shaped } from './helpers'
 
 // "Who can open" through groups and rules (decision 065): a rule giving a group a floor on a
 // schedule in the building's zone lists the group's members on the floor's doors, with the chain
 // rule → group (member since) → interval or exception; a time zone asked for only changes how the
 // answer's instants are written (decision 067); a past answer is the one given then.
 
-const server = useServer()
-const db = () => server().running.handle.services.db
-const clock = () => server().running.handle.services.clock
+const { server, db, clock, model } = useModelServer()
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
-
-afterEach(() => clock().set(null))
-const model = modelWrites(server, () => server().login(ADMIN))
 
 const weekdays = ['mon', 'tue', 'wed', 'thu', 'fri'] as const
 let made = 0

@@ -1,7 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { DOORS_PATH, ModeTimeline } from '../../src/contract/door-modes'
-import { modelWrites } from './access-model-writes'
-import { ADMIN, shaped, useServer } from './helpers'
+import { useModelServer } from './access-model-writes'
+import { ADMIN, shaped } from './helpers'
 
 // The mode job (decision 070) stepped with the test clock: a lock commanded once per boundary by
 // system:door-modes with the layer named, an override's end, a lock not reached until it is seen
@@ -9,12 +9,7 @@ import { ADMIN, shaped, useServer } from './helpers'
 // the next boundary, and first person in naming who opened the day.
 
 // A poll of a minute: the test steps the job itself (a write still wakes it).
-const server = useServer({ lockdownPollMs: 60_000 })
-const services = () => server().running.handle.services
-const db = () => services().db
-const clock = () => services().clock
-afterEach(() => clock().set(null))
-const model = modelWrites(server, () => server().login(ADMIN))
+const { server, db, clock, model } = useModelServer({ lockdownPollMs: 60_000 })
 const weekdays = ['mon', 'tue', 'wed', 'thu', 'fri'] as const
 let made = 0
 
@@ -56,7 +51,7 @@ async function fixture() {
 
 async function step(iso: string) {
   clock().set(new Date(iso))
-  await services().doorModeJob.tick()
+  await server().running.handle.services.doorModeJob.tick()
 }
 
 async function lockState(deviceId: number) {
@@ -90,7 +85,7 @@ describe('the door mode job', () => {
     await step('2027-06-09T05:00:00Z') // 07:00
     expect(await lockState(f.device_id)).toBe('unlocked')
     await step('2027-06-09T05:00:30Z')
-    await services().doorModeJob.tick()
+    await server().running.handle.services.doorModeJob.tick()
     const audits = await jobAudits(f.device_id)
     expect(audits.map((a) => `${a.command}:${a.result}`)).toEqual([
       'lock:success',

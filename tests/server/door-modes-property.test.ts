@@ -1,21 +1,16 @@
 import fc from 'fast-check'
 import { DateTime } from 'luxon'
-import { afterEach, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { DOORS_PATH, DoorOverride } from '../../src/contract/door-modes'
-import { modelWrites } from './access-model-writes'
-import { ADMIN, shaped, useServer } from './helpers'
+import { useModelServer } from './access-model-writes'
+import { ADMIN, shaped } from './helpers'
 
 // The mode the job leaves a lock in equals a brute force of the layers (decision 069), on both
 // databases: random schedules, overrides set and ended, lockdowns started and released, clock steps
 // across the daylight-saving changes of Europe/Berlin and America/New_York. The brute force is
 // written apart from server/door-modes: Luxon's wall clock of each moment, the layers by hand.
 
-const server = useServer({ lockdownPollMs: 60_000 })
-const services = () => server().running.handle.services
-const db = () => services().db
-const clock = () => services().clock
-afterEach(() => clock().set(null))
-const model = modelWrites(server, () => server().login(ADMIN))
+const { server, db, clock, model } = useModelServer({ lockdownPollMs: 60_000 })
 const RUNS = Number(process.env.DOOR_MODES_PROPERTY_RUNS ?? 8)
 
 interface Start {
@@ -204,7 +199,7 @@ describe('the door mode job against a brute force of the layers', () => {
                 )
                 lockdown = null
               }
-              await services().doorModeJob.tick()
+              await server().running.handle.services.doorModeJob.tick()
               const [state] = await db().query<{ lock_state: string }>(
                 'select lock_state from devices where device_id = $1',
                 [device.device_id],
