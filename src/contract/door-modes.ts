@@ -1,6 +1,8 @@
 import {
   array,
+  boolean,
   define,
+  integer,
   enums,
   literal,
   nullable,
@@ -9,6 +11,7 @@ import {
   string,
   type Infer,
 } from './struct'
+import { IsoDate, WallTime } from './access-model'
 import { Id, IsoDateTime, requiredText } from './fields'
 import { fail } from './rules'
 
@@ -106,6 +109,13 @@ export const ModeLayer = object({
       opened_at: nullable(IsoDateTime),
     }),
   ),
+  /**
+   * What a person reads for the layer: the schedule's or the lockdown's scope name, an override's or a
+   * snow day's reason, the exception's calendar entry. Absent for the default.
+   */
+  name: optional(string()),
+  /** Who set an override or sent a manual command, or opened the day (first person in). */
+  by_email: optional(nullable(string())),
 })
 export type ModeLayer = Infer<typeof ModeLayer>
 
@@ -124,3 +134,109 @@ export const ModeTimeline = object({
   not_reached: array(Id),
 })
 export type ModeTimeline = Infer<typeof ModeTimeline>
+
+/**
+ * GET /sbm/v1/doors/modes?door_ids=1,2,3 (at most `DOOR_MODES_MAX` ids): each door's mode now and
+ * the layer that decides it, for the location tree's door rows. Doors out of scope are left out.
+ */
+export const DOOR_MODES_MAX = 100
+export const DoorModeNow = object({
+  door_id: Id,
+  mode: DoorModeValue,
+  kind: enums(layerKinds),
+  /** When the deciding layer ends, if it has an end (an override, a lockdown has none). */
+  until: nullable(IsoDateTime),
+  /** A lock on the door did not get its latest boundary's command (not connected). */
+  not_reached: boolean(),
+})
+export type DoorModeNow = Infer<typeof DoorModeNow>
+export const DoorModeNowList = object({ items: array(DoorModeNow) })
+export type DoorModeNowList = Infer<typeof DoorModeNowList>
+
+/**
+ * GET /sbm/v1/doors/attention: what the dashboard's "Needs attention" lists about door modes in the
+ * caller's scope: doors an override unlocks now, and locks a boundary has not reached.
+ */
+export const DoorAttention = object({
+  overridden: array(
+    object({
+      door_id: Id,
+      door_name: string(),
+      location_id: Id,
+      location_name: string(),
+      mode: DoorModeValue,
+      until: nullable(IsoDateTime),
+      reason: string(),
+      by_email: string(),
+    }),
+  ),
+  not_reached: array(
+    object({
+      door_id: Id,
+      door_name: string(),
+      location_id: Id,
+      device_id: Id,
+      device_name: string(),
+      mode: DoorModeValue,
+      boundary: IsoDateTime,
+    }),
+  ),
+})
+export type DoorAttention = Infer<typeof DoorAttention>
+
+// ——— Snow days: a place's doors open late or close early on one date (decision 069) ———
+
+export const snowDayKinds = ['open_late', 'close_early'] as const
+export const SnowDayKind = enums(snowDayKinds)
+export type SnowDayKind = Infer<typeof SnowDayKind>
+
+/** POST /sbm/v1/locations/{id}/snow-days[?dry_run=true] */
+export const SnowDayInput = object({
+  date: IsoDate,
+  kind: SnowDayKind,
+  time: WallTime,
+  reason: requiredText('reason', 500),
+})
+export type SnowDayInput = Infer<typeof SnowDayInput>
+
+export const SnowDay = object({
+  snow_day_id: Id,
+  location_id: Id,
+  date: string(),
+  kind: SnowDayKind,
+  time: string(),
+  reason: string(),
+  created_at: IsoDateTime,
+})
+export type SnowDay = Infer<typeof SnowDay>
+export const SnowDayList = object({ items: array(SnowDay) })
+
+/** A door the snow day changes: its mode changes on that date without and with it. */
+export const SnowDayDoor = object({
+  door_id: Id,
+  door_name: string(),
+  before: array(object({ at: IsoDateTime, mode: DoorModeValue })),
+  after: array(object({ at: IsoDateTime, mode: DoorModeValue })),
+})
+export type SnowDayDoor = Infer<typeof SnowDayDoor>
+
+/** The answer to a dry run (nothing saved) and to a save (201): the doors it changes. */
+export const SnowDayPlan = object({
+  dry_run: boolean(),
+  snow_day: nullable(SnowDay),
+  time_zone: string(),
+  doors: array(SnowDayDoor),
+  /** Doors with a schedule at the place that the snow day leaves as they are. */
+  unchanged: integer(),
+})
+export type SnowDayPlan = Infer<typeof SnowDayPlan>
+
+export const snowDaysPath = (locationId: number) => `/sbm/v1/locations/${locationId}/snow-days`
+export const SNOW_DAYS_PATH = '/sbm/v1/snow-days'
+export const doorModePath = (doorId: number) => `${DOORS_PATH}/${doorId}/mode`
+export const doorOverridePath = (doorId: number) => `${DOORS_PATH}/${doorId}/override`
+export const doorTimelinePath = (doorId: number) => `${DOORS_PATH}/${doorId}/mode-timeline`
+export const DOOR_MODES_NOW_PATH = `${DOORS_PATH}/modes`
+export const DOOR_ATTENTION_PATH = `${DOORS_PATH}/attention`
+/** A lock with no door keeps its own mode schedule; a lock on a door follows its door. */
+export const deviceModePath = (deviceId: number) => `/sbm/v1/devices/${deviceId}/mode`
