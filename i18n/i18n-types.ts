@@ -3722,6 +3722,11 @@ type RootTranslation = {
 		uploadPlan: string
 		upload: {
 			/**
+			 * P​l​a​n​s​ ​o​f​ ​{​n​a​m​e​}
+			 * @param {unknown} name
+			 */
+			dialogTitle: RequiredParams<'name'>
+			/**
 			 * N​e​w​ ​p​l​a​n​ ​f​o​r​ ​{​f​l​o​o​r​}
 			 * @param {unknown} floor
 			 */
@@ -10951,6 +10956,10 @@ export type TranslationFunctions = {
 		 */
 		uploadPlan: () => LocalizedString
 		upload: {
+			/**
+			 * Plans of {name}
+			 */
+			dialogTitle: (arg: { name: unknown }) => LocalizedString
 			/**
 			 * New plan for {floor}
 			 */

@@ -853,6 +853,7 @@ const de = {
     peekButton: 'In der Seitenleiste zeigen',
     uploadPlan: 'Plan hochladen',
     upload: {
+      dialogTitle: 'Pläne von {name}',
       title: 'Neuer Plan für {floor}',
       drop: 'Bild hier ablegen oder auswählen.',
       dropping: 'Loslassen, um dieses Bild zu verwenden.',

@@ -775,6 +775,7 @@ const areas = {
     peekButton: 'Show in the drawer',
     uploadPlan: 'Upload plan',
     upload: {
+      dialogTitle: 'Plans of {name}',
       title: 'New plan for {floor}',
       drop: 'Drop an image here, or choose one.',
       dropping: 'Drop it to use this image.',

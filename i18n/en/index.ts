@@ -981,6 +981,7 @@ const en = {
     peekButton: 'Show in the drawer',
     uploadPlan: 'Upload plan',
     upload: {
+      dialogTitle: 'Plans of {name}',
       title: 'New plan for {floor}',
       drop: 'Drop an image here, or choose one.',
       dropping: 'Drop it to use this image.',

@@ -489,7 +489,7 @@ test('a plan can be dropped on the drop zone', async ({ page }) => {
   )
 })
 
-test('the palette adds a floor and opens the plan upload on a location', async ({ page }) => {
+test('the palette adds a floor and uploads a plan where the person is', async ({ page }) => {
   await signIn(page, demo.admin)
   const house = await locationWithFloor(page, 'Street level')
   const palette = page.getByRole('dialog', { name: 'Command palette' })
@@ -504,17 +504,23 @@ test('the palette adds a floor and opens the plan upload on a location', async (
     await palette.getByRole('option', { name: action }).click()
   }
 
+  const where = page.url()
   await actionsOf('Add a floor')
-  await expect(page).toHaveURL(new RegExp(`/locations/view/${house.id}$`))
   await expect(page.getByRole('dialog', { name: 'New floor' }).getByLabel('Name')).toBeFocused()
   await page.keyboard.type('Roof')
   await page.keyboard.press('Enter')
-  await expect(item(page, /Roof/)).toBeFocused()
+  await expect(page.getByText('Floor “Roof” saved.')).toBeVisible()
+  expect(page.url()).toBe(where)
+  await page.goto(`/locations/view/${house.id}`)
+  await expect(item(page, /Roof/)).toBeVisible()
 
   await actionsOf('Upload a plan')
-  await expect(drawer(page).getByRole('heading', { name: house.name })).toBeVisible()
-  await expect(chooseButton(page, 'Street level')).toBeFocused()
-  expect(new URL(page.url()).searchParams.get('command')).toBeNull()
+  const plans = page.getByRole('dialog', { name: `Plans of ${house.name}` })
+  await expect(
+    plans.getByRole('button', { name: 'Choose a plan image for Street level…' }),
+  ).toBeFocused()
+  expect(page.url()).toMatch(new RegExp(`/locations/view/${house.id}$`))
+  await expectNoSeriousViolations(page)
 })
 
 test('Enter on a device in the tree opens the device', async ({ page }) => {

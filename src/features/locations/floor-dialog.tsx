@@ -20,8 +20,8 @@ interface FloorDialogProps {
   floors: readonly FloorDeep[]
   target: FloorTarget | null
   onClose: () => void
-  /** After the save, with the floor's id: the tree focuses it. */
-  onSaved: (floorId: number) => void
+  /** After the save, with the floor's id and name: the tree focuses it. */
+  onSaved: (floorId: number, name: string) => void
   /** After a save, once the closing dialog has let go of focus: the tree focuses the floor now. */
   onFocusSaved: () => void
 }
@@ -32,9 +32,9 @@ export function FloorDialog(props: FloorDialogProps) {
   const { LL } = useI18nContext()
   const floor = target?.floor ?? null
   const saved = useRef(false)
-  const onSaved = (floorId: number) => {
+  const onSaved = (floorId: number, name: string) => {
     saved.current = true
-    props.onSaved(floorId)
+    props.onSaved(floorId, name)
   }
   return (
     <Dialog
@@ -66,11 +66,11 @@ function FloorFieldsForm(props: FloorDialogProps & { floor: FloorDeep | null }) 
     onSubmit: async ({ name, position }: FloorFields) => {
       if (floor) {
         await save.mutateAsync({ op: 'update', kind: 'floor', id: floor.floor_id, name, position })
-        onSaved(floor.floor_id)
+        onSaved(floor.floor_id, name)
         return
       }
       const id = await save.mutateAsync({ op: 'create', kind: 'floor', locationId, name, position })
-      if (id !== null) onSaved(id)
+      if (id !== null) onSaved(id, name)
     },
   })
   const { formRef, failureRef, failure } = form

@@ -7,10 +7,13 @@ import type { Location } from '../../contract/locations'
 import { pathTo } from '../../contract/pages'
 import { lockdownNeeds, needs } from '../../contract/permissions'
 import { WHO_CAN_OPEN_COMMAND } from '../../journal/who-can-open'
+import { AddFloorDialog } from './add-floor-dialog'
+import { UploadPlanDialog } from './upload-plan-dialog'
+import { LockdownStartDialog } from '../../lockdown/lockdown-start'
 
 // Every verb on a location, declared once (decision 063) and read by the palette. "Lock down",
-// "add a floor" and "upload a plan" open their editors on the location's own screens, which hold
-// the tree and the drawer they need (their `?command=` deep links).
+// "add a floor" and "upload a plan" open their dialogs where the person is; their `?command=`
+// words stay as links to bookmark.
 
 export type LocationAction = Action<Location, PaletteContext>
 
@@ -74,12 +77,12 @@ export const locationActions: readonly LocationAction[] = [
     run: () => undefined,
   },
   {
-    // "lock down acme" Enter: the location's page with the start dialog open (decision 051).
+    // "lock down acme" Enter: the start dialog where the person is (decisions 051, 063).
     id: 'location.lockdown',
     label: (LL) => LL.lockdown.lockDown(),
     needs: { anyOf: lockdownNeeds.start },
-    run: (ctx, location) =>
-      ctx.navigate(pathTo('locations-view', { id: id(location) }, { command: 'lockdown' })),
+    dialog: (props) => <LockdownStartDialog {...props} />,
+    run: () => undefined,
   },
   {
     // "who can open acme": the location's "Who can open this?", with focus on it.
@@ -95,16 +98,14 @@ export const locationActions: readonly LocationAction[] = [
     id: 'location.add-floor',
     label: (LL) => LL.commands.locations.addFloor(),
     needs: { anyOf: needs('locations', 'create') },
-    run: (ctx, location) =>
-      ctx.navigate(pathTo('locations-view', { id: id(location) }, { command: 'add-floor' })),
+    dialog: (props) => <AddFloorDialog {...props} />,
+    run: () => undefined,
   },
   {
     id: 'location.upload-plan',
     label: (LL) => LL.commands.locations.uploadPlan(),
     needs: { anyOf: needs('locations', 'update') },
-    run: (ctx, location) =>
-      ctx.navigate(
-        pathTo('locations', { peek: id(location), row: id(location), command: 'upload-plan' }),
-      ),
+    dialog: (props) => <UploadPlanDialog {...props} />,
+    run: () => undefined,
   },
 ]

@@ -12,12 +12,10 @@ import { activeList } from '../../ui/data-table/active-list'
 import { Drawer } from '../../ui/drawer'
 import { CenteredSpinner } from '../../ui/loading'
 import { LoadFailed } from '../../ui/load-failed'
-import { Select } from '../../ui/select'
-import { FloorPlan } from './floor-plan'
-import { FloorPlanUpload } from './floor-plan-upload'
+import { FloorPlans } from './floor-plans'
+import { useUrlCommand } from './use-url-command'
 import { formatAddress } from './location-address'
 import * as styles from './locations.css'
-import { useUrlCommand } from './use-url-command'
 import { deviceTypeName } from '../../lib/answer-text'
 
 interface LocationDrawerProps {
@@ -67,9 +65,7 @@ export function LocationDrawer({ id, onClose, canUpdate }: LocationDrawerProps) 
 
 function LocationPeek({ location, canUpdate }: { location: LocationDeep; canUpdate: boolean }) {
   const { LL } = useI18nContext()
-  const [floorId, setFloorId] = useState(location.floors[0]?.floor_id ?? null)
-  const floor = location.floors.find((f) => f.floor_id === floorId) ?? location.floors[0]
-  // The palette's "upload a plan" opens the drawer with `?command=upload-plan`: focus the picker.
+  // A bookmarked `?command=upload-plan` opens the drawer with focus on the upload.
   const { command, done } = useUrlCommand()
   const [focusUpload] = useState(command === 'upload-plan')
   useEffect(() => {
@@ -90,24 +86,7 @@ function LocationPeek({ location, canUpdate }: { location: LocationDeep; canUpda
           </Link>
         ) : null}
       </p>
-      <section className={styles.section} aria-label={LL.locations.floors()}>
-        {floor ? (
-          <>
-            <Select
-              label={LL.locations.floorPicker()}
-              value={String(floor.floor_id)}
-              options={location.floors.map((f) => ({ value: String(f.floor_id), label: f.name }))}
-              onChange={(event) => setFloorId(Number(event.target.value))}
-            />
-            <FloorPlan floor={floor} />
-            {canUpdate ? (
-              <FloorPlanUpload key={floor.floor_id} floor={floor} autoFocus={focusUpload} />
-            ) : null}
-          </>
-        ) : (
-          <p className={styles.planNote}>{LL.locations.noFloors()}</p>
-        )}
-      </section>
+      <FloorPlans location={location} canUpdate={canUpdate} focusUpload={focusUpload} />
       <section className={styles.section}>
         <h3 className={styles.sectionTitle}>{LL.locations.yourDevices()}</h3>
         {devices.length === 0 ? (

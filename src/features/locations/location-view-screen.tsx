@@ -17,7 +17,7 @@ import * as styles from './locations.css'
 import { useUrlCommand } from './use-url-command'
 import { JournalHistory } from '../../journal/journal-history'
 import { WhoCanOpen } from '../../journal/who-can-open'
-import type { ScopeChoice } from '../../lockdown/lockdown-dialogs'
+import { lockdownScopes } from '../../lockdown/lockdown-scopes'
 import { LockdownStart } from '../../lockdown/lockdown-start'
 
 /** /locations/view/:id — the building from `?deep=true` as a tree, edited in place. */
@@ -47,31 +47,14 @@ export function LocationViewScreen() {
     )
   const address = formatAddress(location)
   const canUpdate = can(needs('locations', 'update'))
-  // The location, the floor picked in the tree, each floor, then the whole organization.
-  const floorOf = (floor: { floor_id: number; name: string }): ScopeChoice => ({
-    scope_type: 'floor',
-    scope_id: floor.floor_id,
-    name: `${location.name} › ${floor.name}`,
-  })
-  const picked = part?.kind === 'floor' ? location.floors.find((f) => f.floor_id === part.id) : null
-  const here: ScopeChoice = {
-    scope_type: 'location',
-    scope_id: location.location_id,
-    name: location.name,
-  }
-  const scopes: [ScopeChoice, ...ScopeChoice[]] = [
-    picked ? floorOf(picked) : here,
-    ...(picked ? [here] : []),
-    ...location.floors.filter((f) => f !== picked).map(floorOf),
-    {
-      scope_type: 'organization',
-      scope_id: location.organization_id,
-      name:
-        user?.organization_id === location.organization_id
-          ? user.organization_name
-          : LL.lockdown.scopeTypes.organization(),
-    },
-  ]
+  const picked = part?.kind === 'floor' ? part.id : null
+  const scopes = lockdownScopes(
+    location,
+    picked,
+    user?.organization_id === location.organization_id
+      ? user.organization_name
+      : LL.lockdown.scopeTypes.organization(),
+  )
 
   return (
     <Page
@@ -91,7 +74,7 @@ export function LocationViewScreen() {
             </Link>
           ) : null}
           <LockdownStart
-            key={picked ? `floor-${picked.floor_id}` : 'location'}
+            key={picked ? `floor-${picked}` : 'location'}
             scopes={scopes}
             openNow={lockdownNow}
           />
