@@ -1589,6 +1589,10 @@ type RootTranslation = {
 			 * S​h​o​w​ ​i​n​ ​t​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​s​ ​l​i​s​t
 			 */
 			showInList: string
+			/**
+			 * D​e​l​e​t​e​ ​o​r​g​a​n​i​z​a​t​i​o​n
+			 */
+			'delete': string
 		}
 		locations: {
 			/**
@@ -1607,6 +1611,10 @@ type RootTranslation = {
 			 * E​d​i​t​ ​l​o​c​a​t​i​o​n
 			 */
 			edit: string
+			/**
+			 * D​e​l​e​t​e​ ​l​o​c​a​t​i​o​n
+			 */
+			'delete': string
 			/**
 			 * A​d​d​ ​a​ ​f​l​o​o​r
 			 */
@@ -8964,6 +8972,10 @@ export type TranslationFunctions = {
 			 * Show in the organizations list
 			 */
 			showInList: () => LocalizedString
+			/**
+			 * Delete organization
+			 */
+			'delete': () => LocalizedString
 		}
 		locations: {
 			/**
@@ -8982,6 +8994,10 @@ export type TranslationFunctions = {
 			 * Edit location
 			 */
 			edit: () => LocalizedString
+			/**
+			 * Delete location
+			 */
+			'delete': () => LocalizedString
 			/**
 			 * Add a floor
 			 */

@@ -301,3 +301,47 @@ test('a prefix alone lists its kind’s recently opened first, and not again bel
   expect(await devices.count()).toBeGreaterThanOrEqual(7)
   await expect(devices.filter({ hasText: device })).toHaveCount(0)
 })
+
+test('"delete organization" and "delete location" ask where the person is, on Cancel, and delete', async ({
+  page,
+}) => {
+  await signInByKeyboard(page, demo.admin)
+  const stamp = Date.now().toString(36)
+  const org = await api<{ organization_id: number; name: string }>(
+    page,
+    'POST',
+    '/org/v1/organizations',
+    { name: `Palette Org ${stamp}`, description: '', client_ids: [`palette-${stamp}`] },
+  )
+  const place = await api<{ location_id: number; name: string }>(
+    page,
+    'POST',
+    '/sbm/v1/locations',
+    {
+      name: `Palette Place ${stamp}`,
+    },
+  )
+  await page.goto('/devices')
+  const where = page.url()
+
+  for (const [verb, name, notice] of [
+    ['delete organization', org.name, `Organization “${org.name}” deleted.`],
+    ['delete location', place.name, `Location “${place.name}” deleted.`],
+  ] as const) {
+    await search(page, `${verb} ${name}`)
+    expect(await selectedTitle(page)).toBe(name)
+    await page.keyboard.press('Enter')
+    const dialog = page.getByRole('dialog', { name: `Delete ${name}?` })
+    // Deleting cannot be taken back: the confirmation starts on Cancel, so Enter alone keeps it.
+    await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused()
+    await page.keyboard.press('Tab')
+    await expect(dialog.getByRole('button', { name: 'Delete' })).toBeFocused()
+    await page.keyboard.press('Enter')
+    await expect(page.getByText(notice)).toBeVisible()
+    expect(page.url()).toBe(where)
+  }
+  const gone = await page.request.get(`/org/v1/organizations/${org.organization_id}`, {
+    headers: { Authorization: `Bearer ${(await storedTokens(page)).access}` },
+  })
+  expect(gone.status()).toBe(404)
+})

@@ -796,3 +796,18 @@ test('@ alone lists the users opened last, then the first window, and End reache
   await expect(palette.getByRole('option', { name: /Zora Bulk/ })).toHaveCount(1)
   await expectNoSeriousViolations(page)
 })
+
+test('Delete on the edit page runs the same action: asks on Cancel, deletes, returns to the list', async ({
+  page,
+}) => {
+  const username = `ulla.${Date.now()}`
+  await signIn(page, demo.admin)
+  const [id] = await createUsers(page, [{ username, first_name: 'Ulla', role: 'staff' }])
+  await page.goto(`/users/edit/${id}`)
+  await page.getByRole('button', { name: 'Delete', exact: true }).click()
+  const dialog = page.getByRole('dialog', { name: /^Delete Ulla/ })
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused()
+  await dialog.getByRole('button', { name: 'Delete' }).click()
+  await expect(page.getByText(/User “Ulla .*” deleted\./)).toBeVisible()
+  await expect(page).toHaveURL(/\/users(\?|$)/)
+})

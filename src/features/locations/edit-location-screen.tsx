@@ -1,16 +1,15 @@
-import { useState } from 'react'
 import { useLocation } from 'wouter'
 import { useI18nContext } from '../../../i18n/i18n-react'
 import { locationDetail } from '../../api/locations'
 import { useSession } from '../../session/session-context'
-import { needs } from '../../contract/permissions'
+import { usePerform } from '../../actions/action-host'
 import { Button } from '../../ui/button'
 import { DetailState, useDetail } from '../../ui/detail-state'
 import { showToast } from '../../ui/notice'
 import { pathTo } from '../../contract/pages'
 import { listPlacePath } from '../../ui/data-table/list-memory'
 import { Page } from '../../ui/page'
-import { DeleteLocationDialog } from './delete-location-dialog'
+import { deleteLocationAction } from './location-actions'
 import { LocationForm } from './location-form'
 import { valuesOf } from './location-form-model'
 import { useUpdateLocation } from './use-location-mutations'
@@ -20,7 +19,7 @@ export function EditLocationScreen() {
   const { LL } = useI18nContext()
   const [, navigate] = useLocation()
   const { can } = useSession()
-  const [confirming, setConfirming] = useState(false)
+  const perform = usePerform()
   const detail = useDetail(locationDetail, (location) => location.name)
   const { id, item: location } = detail
   const update = useUpdateLocation(id)
@@ -50,17 +49,12 @@ export function EditLocationScreen() {
           navigate(listPlacePath(pathTo('locations'), saved.location_id))
         }}
         extraActions={
-          can(needs('locations', 'delete')) ? (
-            <Button tone="danger" onClick={() => setConfirming(true)}>
+          can(deleteLocationAction.needs.anyOf ?? []) ? (
+            <Button tone="danger" onClick={() => perform(deleteLocationAction, location)}>
               {LL.locations.delete()}
             </Button>
           ) : null
         }
-      />
-      <DeleteLocationDialog
-        location={confirming ? location : null}
-        onClose={() => setConfirming(false)}
-        onDeleted={() => navigate(listPlacePath(pathTo('locations')))}
       />
     </Page>
   )

@@ -1,3 +1,4 @@
+import { useLocation } from 'wouter'
 import { useI18nContext } from '../../../i18n/i18n-react'
 import { BulkCommandDialog } from '../../actions/bulk-command-dialog'
 import type { BulkCommandName } from '../../actions/command-links'
@@ -7,7 +8,9 @@ import type { Location } from '../../contract/locations'
 import { pathTo } from '../../contract/pages'
 import { lockdownNeeds, needs } from '../../contract/permissions'
 import { WHO_CAN_OPEN_COMMAND } from '../../journal/who-can-open'
+import { listPlacePath } from '../../ui/data-table/list-memory'
 import { AddFloorDialog } from './add-floor-dialog'
+import { DeleteLocationDialog } from './delete-location-dialog'
 import { UploadPlanDialog } from './upload-plan-dialog'
 import { LockdownStartDialog } from '../../lockdown/lockdown-start'
 
@@ -36,6 +39,33 @@ function wholeLocation(command: BulkCommandName) {
       />
     )
   }
+}
+
+/** Deleted from its own page or edit page, the person goes back to the list; elsewhere they stay. */
+function DeleteLocation({ entity, onClose }: ActionDialogProps<Location>) {
+  const [path, navigate] = useLocation()
+  const ownPages = [
+    pathTo('locations-view', { id: id(entity) }),
+    pathTo('locations-edit', { id: id(entity) }),
+  ]
+  return (
+    <DeleteLocationDialog
+      location={entity}
+      onClose={onClose}
+      onDeleted={() => {
+        if (ownPages.includes(path)) navigate(listPlacePath(pathTo('locations')))
+      }}
+    />
+  )
+}
+
+export const deleteLocationAction: LocationAction = {
+  id: 'location.delete',
+  label: (LL) => LL.commands.locations.delete(),
+  needs: { anyOf: needs('locations', 'delete') },
+  tone: 'danger',
+  dialog: (props) => <DeleteLocation {...props} />,
+  run: () => undefined,
 }
 
 const LockAll = wholeLocation('lock')
@@ -108,4 +138,5 @@ export const locationActions: readonly LocationAction[] = [
     dialog: (props) => <UploadPlanDialog {...props} />,
     run: () => undefined,
   },
+  deleteLocationAction,
 ]

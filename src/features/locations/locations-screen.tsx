@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react'
+import { useCallback, useMemo } from 'react'
 import { Link, useLocation, useSearch } from 'wouter'
 import { useI18nContext } from '../../../i18n/i18n-react'
 import { locationList, type LocationSort } from '../../api/locations'
@@ -12,7 +12,8 @@ import { errorText } from '../../ui/data-table/error-text'
 import type { ListViewDefaults } from '../../contract/list-view'
 import { Page } from '../../ui/page'
 import { ListExport } from '../../commands/list-export'
-import { DeleteLocationDialog } from './delete-location-dialog'
+import { usePerform } from '../../actions/action-host'
+import { deleteLocationAction } from './location-actions'
 import { formatAddress } from './location-address'
 import { locationColumns } from './location-columns'
 import { LocationDrawer } from './location-drawer'
@@ -42,10 +43,10 @@ export function LocationsScreen() {
   const [path, navigate] = useLocation()
   const search = useSearch()
   const peek = peekOf(search)
-  const [deleting, setDeleting] = useState<Location | null>(null)
+  const perform = usePerform()
   const canCreate = can(needs('locations', 'create'))
   const canUpdate = can(needs('locations', 'update'))
-  const canDelete = can(needs('locations', 'delete'))
+  const canDelete = can(deleteLocationAction.needs.anyOf ?? [])
   const numbers = numberFormat(locale)
 
   // Opening pushes a history entry (Back closes it again); following j/k replaces it.
@@ -71,10 +72,10 @@ export function LocationsScreen() {
     [peek, showPeek],
   )
 
-  const columns = useMemo(
-    () => locationColumns({ LL, numbers, canDelete, onPeek, onDelete: setDeleting }),
-    [LL, numbers, canDelete, onPeek],
-  )
+  const columns = useMemo(() => {
+    const onDelete = (location: Location) => perform(deleteLocationAction, location)
+    return locationColumns({ LL, numbers, canDelete, onPeek, onDelete })
+  }, [LL, numbers, canDelete, onPeek, perform])
   const rowActions = useMemo(() => {
     const edit = (location: Location) =>
       navigate(pathTo('locations-edit', { id: location.location_id }))
@@ -83,9 +84,11 @@ export function LocationsScreen() {
         navigate(pathTo('locations-view', { id: location.location_id })),
       peek: onPeek,
       ...(canUpdate ? { edit } : {}),
-      ...(canDelete ? { remove: setDeleting } : {}),
+      ...(canDelete
+        ? { remove: (location: Location) => perform(deleteLocationAction, location) }
+        : {}),
     }
-  }, [canUpdate, canDelete, navigate, onPeek])
+  }, [canUpdate, canDelete, navigate, onPeek, perform])
   const describeRow = (location: Location) =>
     LL.locations.row({
       name: location.name,
@@ -122,7 +125,6 @@ export function LocationsScreen() {
         errorMessage={(error) => errorText(LL, error)}
       />
       <LocationDrawer id={peek} onClose={() => showPeek(null)} canUpdate={canUpdate} />
-      <DeleteLocationDialog location={deleting} onClose={() => setDeleting(null)} />
     </Page>
   )
 }

@@ -1,9 +1,8 @@
-import { useState } from 'react'
 import { useLocation } from 'wouter'
 import { useI18nContext } from '../../../i18n/i18n-react'
 import { organizationDetail } from '../../api/organizations'
 import { useSession } from '../../session/session-context'
-import { needs } from '../../contract/permissions'
+import { usePerform } from '../../actions/action-host'
 import { Button } from '../../ui/button'
 import { usePageSubject } from '../../commands/page-subject'
 import { DetailState, useDetail } from '../../ui/detail-state'
@@ -11,7 +10,7 @@ import { showToast } from '../../ui/notice'
 import { pathTo } from '../../contract/pages'
 import { listPlacePath } from '../../ui/data-table/list-memory'
 import { Page } from '../../ui/page'
-import { DeleteOrganizationDialog } from './delete-organization-dialog'
+import { deleteOrganizationAction } from './organization-actions'
 import { OrganizationForm } from './organization-form'
 import { valuesOf } from './organization-form-model'
 import { useUpdateOrganization } from './use-organization-mutations'
@@ -22,7 +21,7 @@ export function EditOrganizationScreen() {
   const { LL } = useI18nContext()
   const [, navigate] = useLocation()
   const { can } = useSession()
-  const [confirming, setConfirming] = useState(false)
+  const perform = usePerform()
   const detail = useDetail(organizationDetail, (organization) => organization.name)
   const { id, item: organization } = detail
   usePageSubject('organizations', organization)
@@ -52,19 +51,14 @@ export function EditOrganizationScreen() {
           navigate(listPlacePath(pathTo('organizations'), saved.organization_id))
         }}
         extraActions={
-          can(needs('organizations', 'delete')) ? (
-            <Button tone="danger" onClick={() => setConfirming(true)}>
+          can(deleteOrganizationAction.needs.anyOf ?? []) ? (
+            <Button tone="danger" onClick={() => perform(deleteOrganizationAction, organization)}>
               {LL.organizations.delete()}
             </Button>
           ) : null
         }
       />
       <JournalHistory type="organization" id={organization.organization_id} />
-      <DeleteOrganizationDialog
-        organization={confirming ? organization : null}
-        onClose={() => setConfirming(false)}
-        onDeleted={() => navigate(listPlacePath(pathTo('organizations')))}
-      />
     </Page>
   )
 }

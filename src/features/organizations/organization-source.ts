@@ -4,7 +4,7 @@ import { listSearch } from '../../commands/entity-search'
 import type { PaletteContext } from '../../commands/registry'
 import type { Organization } from '../../contract/organizations'
 import { needs } from '../../contract/permissions'
-import { pathTo } from '../../contract/pages'
+import { organizationActions } from './organization-actions'
 
 /**
  * Organizations in the palette: the list call's `search` (the same query the organizations list
@@ -21,21 +21,5 @@ export const organizationSource: EntitySource<Organization, PaletteContext> = {
     title: organization.name,
     ...(organization.description === '' ? {} : { subtitle: organization.description }),
   }),
-  actions: [
-    {
-      id: 'organization.edit',
-      opensItsPage: true,
-      label: (LL) => LL.commands.organizations.edit(),
-      needs: { anyOf: needs('organizations', 'update') },
-      run: (ctx, organization) =>
-        ctx.navigate(pathTo('organizations-edit', { id: organization.organization_id })),
-    },
-    {
-      id: 'organization.show-in-list',
-      label: (LL) => LL.commands.organizations.showInList(),
-      needs: {},
-      run: (ctx, organization) =>
-        ctx.navigate(pathTo('organizations', { search: organization.name })),
-    },
-  ],
+  actions: organizationActions,
 }

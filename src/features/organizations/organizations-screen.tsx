@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react'
+import { useMemo } from 'react'
 import { Link, useLocation } from 'wouter'
 import { useI18nContext } from '../../../i18n/i18n-react'
 import { organizationList, type OrganizationSort } from '../../api/organizations'
@@ -11,7 +11,8 @@ import { errorText } from '../../ui/data-table/error-text'
 import type { ListViewDefaults } from '../../contract/list-view'
 import { Page } from '../../ui/page'
 import { ListExport } from '../../commands/list-export'
-import { DeleteOrganizationDialog } from './delete-organization-dialog'
+import { usePerform } from '../../actions/action-host'
+import { deleteOrganizationAction } from './organization-actions'
 import { organizationColumns } from './organization-columns'
 import { pathTo } from '../../contract/pages'
 
@@ -28,23 +29,24 @@ export function OrganizationsScreen() {
   const { LL, locale } = useI18nContext()
   const { can } = useSession()
   const [, navigate] = useLocation()
-  const [deleting, setDeleting] = useState<Organization | null>(null)
+  const perform = usePerform()
   const canCreate = can(needs('organizations', 'create'))
   const canUpdate = can(needs('organizations', 'update'))
-  const canDelete = can(needs('organizations', 'delete'))
+  const canDelete = can(deleteOrganizationAction.needs.anyOf ?? [])
   const date = useMemo(() => new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }), [locale])
-  const columns = useMemo(
-    () => organizationColumns({ LL, date, canUpdate, canDelete, onDelete: setDeleting }),
-    [LL, date, canUpdate, canDelete],
-  )
+  const columns = useMemo(() => {
+    const onDelete = (organization: Organization) => perform(deleteOrganizationAction, organization)
+    return organizationColumns({ LL, date, canUpdate, canDelete, onDelete })
+  }, [LL, date, canUpdate, canDelete, perform])
   const rowActions = useMemo(() => {
     const edit = (organization: Organization) =>
       navigate(pathTo('organizations-edit', { id: organization.organization_id }))
+    const remove = (organization: Organization) => perform(deleteOrganizationAction, organization)
     return {
       ...(canUpdate ? { open: edit, edit } : {}),
-      ...(canDelete ? { remove: setDeleting } : {}),
+      ...(canDelete ? { remove } : {}),
     }
-  }, [canUpdate, canDelete, navigate])
+  }, [canUpdate, canDelete, navigate, perform])
   const describeRow = (organization: Organization) =>
     LL.organizations.row({
       name: organization.name,
@@ -78,7 +80,6 @@ export function OrganizationsScreen() {
         onCreate={canCreate ? () => navigate(pathTo('organizations-create')) : undefined}
         errorMessage={(error) => errorText(LL, error)}
       />
-      <DeleteOrganizationDialog organization={deleting} onClose={() => setDeleting(null)} />
     </Page>
   )
 }

@@ -1,4 +1,3 @@
-import { useState } from 'react'
 import { Link, useLocation } from 'wouter'
 import { useI18nContext } from '../../../i18n/i18n-react'
 import { userDetail } from '../../api/users'
@@ -10,9 +9,10 @@ import { listPlacePath } from '../../ui/data-table/list-memory'
 import { DetailState, useDetail } from '../../ui/detail-state'
 import { Notice, showToast } from '../../ui/notice'
 import { Page } from '../../ui/page'
-import { DeleteUserDialog } from './delete-user-dialog'
+import { usePerform } from '../../actions/action-host'
 import {
   userActionState,
+  userVerbs,
   type ActionState,
   type UserActionName as UserAction,
 } from './user-actions'
@@ -43,7 +43,7 @@ function EditUser({ user }: { user: User }) {
   const { LL } = useI18nContext()
   const [, navigate] = useLocation()
   const { user: caller } = useSession()
-  const [confirming, setConfirming] = useState(false)
+  const perform = usePerform()
   const update = useUpdateUser(user.user_id)
   const state = (action: UserAction): ActionState =>
     caller ? userActionState(LL, caller, user, action) : { state: 'absent' }
@@ -82,7 +82,7 @@ function EditUser({ user }: { user: User }) {
                 tone="danger"
                 disabled={remove.state === 'disabled'}
                 aria-describedby={remove.state === 'disabled' ? 'user-delete-reason' : undefined}
-                onClick={() => setConfirming(true)}
+                onClick={() => perform(userVerbs.delete, user)}
               >
                 {LL.users.delete()}
               </Button>
@@ -94,11 +94,6 @@ function EditUser({ user }: { user: User }) {
             </span>
           )
         }
-      />
-      <DeleteUserDialog
-        user={confirming ? user : null}
-        onClose={() => setConfirming(false)}
-        onDeleted={() => navigate(listPlacePath(pathTo('users')))}
       />
     </Page>
   )

@@ -77,13 +77,16 @@ function Toggle({ entity, onClose }: ActionDialogProps<User>) {
 /** Deleting from the user's own page returns to the list the person came from. */
 function Delete({ entity, onClose }: ActionDialogProps<User>) {
   const [path, navigate] = useLocation()
-  const ownPage = pathTo('users-view', { id: entity.user_id })
+  const ownPages = [
+    pathTo('users-view', { id: entity.user_id }),
+    pathTo('users-edit', { id: entity.user_id }),
+  ]
   return (
     <DeleteUserDialog
       user={entity}
       onClose={onClose}
       onDeleted={() => {
-        if (path === ownPage) navigate(listPlacePath(pathTo('users')))
+        if (ownPages.includes(path)) navigate(listPlacePath(pathTo('users')))
       }}
     />
   )
