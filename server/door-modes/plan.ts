@@ -1,7 +1,14 @@
 import { DateTime } from 'luxon'
 import type { Queryable } from '../db/database'
 import { doorPlaces, doorsLayers, type DoorPlace } from './door-layers'
-import { modeAt, modeChanges, type DoorMode, type Layer } from './mode-at'
+import {
+  modeAt,
+  modeChanges,
+  nextCandidate,
+  type DoorLayers,
+  type DoorMode,
+  type Layer,
+} from './mode-at'
 
 // What the mode job must do now (decision 070): for every door with a mode or a manual layer, the
 // boundary it is in (the instant its layered mode last changed, and the last lockdown released
@@ -52,47 +59,66 @@ async function releasedOver(q: Queryable, places: readonly DoorPlace[]) {
   return new Map(rows.map((row) => [row.door_id, row.lockdown_id]))
 }
 
+/**
+ * The instant the door's mode last changed, or 'start' with none in the lookback: the last day
+ * first (a door with hours changes daily), the whole lookback only when that day had none.
+ */
+function lastChange(layers: DoorLayers, now: Date): string {
+  const since = (days: number) =>
+    modeChanges(layers, DateTime.fromJSDate(now).minus({ days }).toJSDate(), now).at(-1)?.at
+  return (since(1) ?? since(LOOKBACK_DAYS))?.toISOString() ?? 'start'
+}
+
+export interface Planned {
+  wanted: Wanted[]
+  /** The first instant after now at which any door's mode may change (within a day), or null. */
+  next: Date | null
+}
+
 /** Each door's boundary and wanted mode now; none for a door under a lockdown, whose job locks it. */
 export async function wantedNow(
   q: Queryable,
   doorIds: readonly number[],
   now: Date,
-): Promise<Wanted[]> {
+): Promise<Planned> {
   const places = await doorPlaces(q, doorIds)
   const from = DateTime.fromJSDate(now).minus({ days: LOOKBACK_DAYS }).toJSDate()
-  const layersOf = await doorsLayers(q, places, from, now)
+  const ahead = DateTime.fromJSDate(now).plus({ days: 1 }).toJSDate()
+  const layersOf = await doorsLayers(q, places, from, ahead)
   const released = await releasedOver(q, places)
-  return places.flatMap((place): Wanted[] => {
+  let next: Date | null = null
+  const wanted = places.flatMap((place): Wanted[] => {
     const layers = layersOf.get(place.door_id)
     if (!layers) return []
+    const candidate = nextCandidate(layers, now, ahead)
+    if (candidate && (next === null || candidate.getTime() < next.getTime())) next = candidate
     const answer = modeAt(layers, now)
     if (answer.layer.kind === 'lockdown') return []
-    const since = modeChanges(layers, from, now).at(-1)?.at.toISOString() ?? 'start'
     return [
       {
         door_id: place.door_id,
         organization_id: place.organization_id,
-        boundary: `${since}|${released.get(place.door_id) ?? 0}`,
+        boundary: `${lastChange(layers, now)}|${released.get(place.door_id) ?? 0}`,
         mode: answer.mode,
         layer: answer.layer,
       },
     ]
   })
+  return { wanted, next }
 }
 
-/** Writes the ledger rows of the doors' current boundaries; answers how many were new. */
-export async function planBoundaries(q: Queryable, now: Date): Promise<number> {
-  const wanted = await wantedNow(q, await doorsToPlan(q, now), now)
-  if (wanted.length === 0) return 0
-  const rows = await q.query(
+/** Writes the ledger rows of the doors' current boundaries; answers when to plan again. */
+export async function planBoundaries(q: Queryable, now: Date): Promise<Date | null> {
+  const { wanted, next } = await wantedNow(q, await doorsToPlan(q, now), now)
+  if (wanted.length === 0) return next
+  await q.query(
     `insert into door_mode_commands (device_id, boundary, organization_id, mode, layer)
      select d.device_id, w.boundary, w.organization_id, w.mode, w.layer::jsonb
      from unnest($1::int[], $2::text[], $3::int[], $4::text[], $5::text[])
          as w(door_id, boundary, organization_id, mode, layer)
        join devices d on d.assignment_type = 'door' and d.assignment_id = w.door_id
          and d.capabilities @> '{remotely_lock,remotely_unlock}'
-     on conflict (device_id, boundary) do nothing
-     returning device_id`,
+     on conflict (device_id, boundary) do nothing`,
     [
       wanted.map((w) => w.door_id),
       wanted.map((w) => w.boundary),
@@ -101,5 +127,5 @@ export async function planBoundaries(q: Queryable, now: Date): Promise<number> {
       wanted.map((w) => JSON.stringify(w.layer)),
     ],
   )
-  return rows.length
+  return next
 }
