@@ -4132,6 +4132,10 @@ type RootTranslation = {
 			 * D​o​o​r​ ​o​v​e​r​r​i​d​e
 			 */
 			door_override: string
+			/**
+			 * S​n​o​w​ ​d​a​y
+			 */
+			snow_day: string
 		}
 		fields: {
 			/**
@@ -11352,6 +11356,10 @@ export type TranslationFunctions = {
 			 * Door override
 			 */
 			door_override: () => LocalizedString
+			/**
+			 * Snow day
+			 */
+			snow_day: () => LocalizedString
 		}
 		fields: {
 			/**

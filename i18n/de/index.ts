@@ -1101,6 +1101,7 @@ const de = {
       person_pin: 'Persönliche PIN',
       door_mode: 'Türmodus',
       door_override: 'Türübersteuerung',
+      snow_day: 'Schneetag',
     },
     fields: {
       name: 'Name',
