@@ -18,6 +18,9 @@ const database = (url: string | undefined): Record<string, string> =>
 // only): the run signs in a few hundred times, each at production cost 128 MiB and a third of a
 // second of a core; the cost itself is the unit tests' (server/config.test.ts, server/auth/passwords.test.ts).
 const testServer = { DATA_DIR: 'memory://', LOG_LEVEL: 'warn', SCRYPT_LOG_N: '10' }
+// scripts/e2e-postgres.sh's own slice talks to the main server alone: starting (and seeding) the
+// other three would be work nothing uses.
+const mainServerOnly = process.env.E2E_MAIN_SERVER_ONLY === '1'
 
 export default defineConfig({
   testDir: 'tests/e2e',
@@ -62,43 +65,47 @@ export default defineConfig({
       timeout: 120_000,
       reuseExistingServer: false,
     },
-    // Access tokens live a few seconds here (tests/e2e/helpers/expiry-server.ts).
-    {
-      command: `tsx server/main.ts`,
-      url: `http://127.0.0.1:${expiryPort(port)}/health`,
-      env: {
-        PORT: String(expiryPort(port)),
-        ...testServer,
-        ACCESS_TOKEN_TTL: String(EXPIRY_TOKEN_TTL_S),
-        SEED_AUDIT_ROWS: '200',
-        ...database(expiryDb),
-      },
-      timeout: 120_000,
-      reuseExistingServer: false,
-    },
-    {
-      command: `tsx server/main.ts`,
-      url: `http://127.0.0.1:${importPort(port)}/health`,
-      env: {
-        PORT: String(importPort(port)),
-        ...testServer,
-        SEED_AUDIT_ROWS: '200',
-      },
-      timeout: 120_000,
-      reuseExistingServer: false,
-    },
-    // The clock's own (helpers/expiry-server.ts, clockPort): its specs move every access decision.
-    {
-      command: `tsx server/main.ts`,
-      url: `http://127.0.0.1:${clockPort(port)}/health`,
-      env: {
-        PORT: String(clockPort(port)),
-        ...testServer,
-        SEED_AUDIT_ROWS: '200',
-        CLOCK: 'settable',
-      },
-      timeout: 120_000,
-      reuseExistingServer: false,
-    },
+    ...(mainServerOnly
+      ? []
+      : [
+          // Access tokens live a few seconds here (tests/e2e/helpers/expiry-server.ts).
+          {
+            command: `tsx server/main.ts`,
+            url: `http://127.0.0.1:${expiryPort(port)}/health`,
+            env: {
+              PORT: String(expiryPort(port)),
+              ...testServer,
+              ACCESS_TOKEN_TTL: String(EXPIRY_TOKEN_TTL_S),
+              SEED_AUDIT_ROWS: '200',
+              ...database(expiryDb),
+            },
+            timeout: 120_000,
+            reuseExistingServer: false,
+          },
+          {
+            command: `tsx server/main.ts`,
+            url: `http://127.0.0.1:${importPort(port)}/health`,
+            env: {
+              PORT: String(importPort(port)),
+              ...testServer,
+              SEED_AUDIT_ROWS: '200',
+            },
+            timeout: 120_000,
+            reuseExistingServer: false,
+          },
+          // The clock's own (helpers/expiry-server.ts, clockPort): its specs move every access decision.
+          {
+            command: `tsx server/main.ts`,
+            url: `http://127.0.0.1:${clockPort(port)}/health`,
+            env: {
+              PORT: String(clockPort(port)),
+              ...testServer,
+              SEED_AUDIT_ROWS: '200',
+              CLOCK: 'settable',
+            },
+            timeout: 120_000,
+            reuseExistingServer: false,
+          },
+        ]),
   ],
 })
