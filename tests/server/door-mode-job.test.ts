@@ -177,6 +177,18 @@ describe('the door mode job', () => {
       layer: 'schedule',
       opened_by: 4,
     })
+    const [opener] = await db().query<{ email: string }>(
+      'select email from users where user_id = 4',
+    )
+    const opened = await server().request('GET', `${DOORS_PATH}/${f.door_id}/mode-timeline`, {
+      token,
+    })
+    expect(shaped(opened.body, ModeTimeline).layer).toMatchObject({
+      kind: 'schedule',
+      name: f.schedule.name,
+      first_person_in: { group_id: f.group.group_id, opened_by: 4 },
+      by_email: opener?.email,
+    })
 
     const [lockdown] = await db().query<{ lockdown_id: number }>(
       `insert into lockdowns (organization_id, scope_type, scope_id, scope_name, reason,

@@ -152,7 +152,7 @@ describe('overrides and the timeline', () => {
     expect(before).toMatchObject({
       time_zone: 'Europe/Berlin',
       mode: 'unlocked',
-      layer: { kind: 'schedule', schedule_id: schedule.schedule_id },
+      layer: { kind: 'schedule', schedule_id: schedule.schedule_id, name: schedule.name },
     })
     expect(before.changes[0]).toMatchObject({ at: '2027-06-09T16:00:00.000Z', mode: 'locked' })
     expect(before.changes).toHaveLength(10)
@@ -179,7 +179,12 @@ describe('overrides and the timeline', () => {
     const during = await timeline(door.door_id)
     expect(during).toMatchObject({
       mode: 'unlocked',
-      layer: { kind: 'override', override_id: override.override_id },
+      layer: {
+        kind: 'override',
+        override_id: override.override_id,
+        name: 'Evening event',
+        by_email: ADMIN,
+      },
     })
     expect(during.under.map((l) => `${l.kind}:${l.mode}`)).toEqual([
       'schedule:locked',
@@ -238,12 +243,21 @@ describe('overrides and the timeline', () => {
       })
       expect(lock.status).toBe(201)
       const now = await timeline(door.door_id)
+      const [location] = await db().query<{ name: string }>(
+        'select name from locations where location_id = $1',
+        [door.location_id],
+      )
       expect(now.layer).toEqual({
         kind: 'lockdown',
         mode: 'locked',
         lockdown_id: lockdown?.lockdown_id,
+        name: location?.name,
       })
-      expect(now.under.map((l) => l.kind)).toEqual(['override', 'schedule', 'default'])
+      expect(now.under.map((l) => [l.kind, l.name])).toEqual([
+        ['override', 'Keep shut'],
+        ['schedule', schedule.name],
+        ['default', undefined],
+      ])
     } finally {
       await db().query(
         `update lockdowns set released_at = now(), request_by = 2, released_by = 1,
