@@ -4048,6 +4048,36 @@ type RootTranslation = {
 		 * N​o​t​ ​r​e​a​c​h​e​d
 		 */
 		badgeNotReached: string
+		kindShort: {
+			/**
+			 * l​o​c​k​d​o​w​n
+			 */
+			lockdown: string
+			/**
+			 * o​v​e​r​r​i​d​e
+			 */
+			override: string
+			/**
+			 * b​y​ ​h​a​n​d
+			 */
+			command: string
+			/**
+			 * s​n​o​w​ ​d​a​y
+			 */
+			snow_day: string
+			/**
+			 * e​x​c​e​p​t​i​o​n
+			 */
+			exception: string
+			/**
+			 * s​c​h​e​d​u​l​e
+			 */
+			schedule: string
+			/**
+			 * n​o​ ​s​c​h​e​d​u​l​e
+			 */
+			'default': string
+		}
 		/**
 		 * S​e​t​ ​u​n​l​o​c​k​ ​s​c​h​e​d​u​l​e​…
 		 */
@@ -11559,6 +11589,36 @@ export type TranslationFunctions = {
 		 * Not reached
 		 */
 		badgeNotReached: () => LocalizedString
+		kindShort: {
+			/**
+			 * lockdown
+			 */
+			lockdown: () => LocalizedString
+			/**
+			 * override
+			 */
+			override: () => LocalizedString
+			/**
+			 * by hand
+			 */
+			command: () => LocalizedString
+			/**
+			 * snow day
+			 */
+			snow_day: () => LocalizedString
+			/**
+			 * exception
+			 */
+			exception: () => LocalizedString
+			/**
+			 * schedule
+			 */
+			schedule: () => LocalizedString
+			/**
+			 * no schedule
+			 */
+			'default': () => LocalizedString
+		}
 		/**
 		 * Set unlock schedule…
 		 */
