@@ -5,6 +5,7 @@ import {
   demo,
   expectNoSeriousA11yViolations,
   signInByKeyboard,
+  storedTokens,
   useDarkTheme,
 } from './helpers/session'
 
@@ -161,4 +162,71 @@ test('an unlock schedule with first person in, set by keyboard from the palette;
   await expect(panel.getByTestId('door-mode-layer')).toHaveText(
     'Kein Entriegelungszeitplan: verriegelt',
   )
+})
+
+test('the tree’s door row shows its mode now, the picked door its panel, and the dashboard the override', async ({
+  page,
+}) => {
+  allowAxeTime()
+  await signInByKeyboard(page, demo.orgadmin)
+  const doors = await api<{ data: { door_id: number; name: string; location_id: number }[] }>(
+    page,
+    'GET',
+    `/sbm/v1/doors?search=${encodeURIComponent(DOOR)}&length=10`,
+  )
+  const door = doors.data.find((d) => d.name === DOOR)
+  if (!door) throw new Error(`the seed has no door ${DOOR}`)
+  const schedules = await api<{ data: { schedule_id: number; name: string }[] }>(
+    page,
+    'GET',
+    '/access/v1/schedules?search=Office&length=10',
+  )
+  const office = schedules.data.find((s) => s.name === 'Office hours')
+  if (!office) throw new Error('the seed has no schedule Office hours')
+  await api(page, 'PUT', `/sbm/v1/doors/${door.door_id}/mode`, { schedule_id: office.schedule_id })
+  // An override unlocking the door for the next two hours, set through the API as another admin
+  // would; the dashboard lists it, the tree's row says until when.
+  const until = new Date(Date.now() + 2 * 3_600_000).toISOString()
+  const { access } = await storedTokens(page)
+  const override = await page.request.post(`/sbm/v1/doors/${door.door_id}/override`, {
+    headers: { Authorization: `Bearer ${access}`, 'Idempotency-Key': `dm-ui-${Date.now()}` },
+    data: { mode: 'unlocked', until, reason: 'Delivery expected' },
+  })
+  expect(override.status()).toBe(201)
+
+  try {
+    await page.goto('/')
+    const overridden = page.getByTestId('attention-door-overrides')
+    await expect(overridden).toContainText(DOOR)
+    await expect(overridden).toContainText('Delivery expected')
+    await expect(overridden.getByRole('link').filter({ hasText: DOOR })).toHaveAttribute(
+      'href',
+      `/locations/view/${door.location_id}`,
+    )
+    await expectNoSeriousA11yViolations(page)
+
+    await page.goto(`/locations/view/${door.location_id}`)
+    const tree = page.getByRole('tree')
+    await tree
+      .getByRole('treeitem', { name: /Ground floor Reception/ })
+      .first()
+      .click()
+    const row = tree.getByRole('treeitem', { name: new RegExp(DOOR) })
+    await expect(row.getByTestId('door-mode-badge')).toHaveText(/^Unlocked · override until /)
+    await row.click()
+    const panel = page.getByTestId('door-mode')
+    await expect(panel.getByRole('heading', { name: `Why is ${DOOR} unlocked?` })).toBeVisible()
+    await expect(panel.getByTestId('door-mode-layer')).toContainText(
+      `Override Delivery expected: Unlocked until`,
+    )
+    await expect(panel.getByTestId('door-mode-layer')).toContainText(`set by ${demo.orgadmin}`)
+    await expect(panel.getByTestId('door-mode-under')).toContainText('Unlock schedule Office hours')
+    await expectNoSeriousA11yViolations(page)
+  } finally {
+    const end = await page.request.delete(`/sbm/v1/doors/${door.door_id}/override`, {
+      headers: { Authorization: `Bearer ${access}`, 'Idempotency-Key': `dm-ui-end-${Date.now()}` },
+    })
+    expect(end.status()).toBe(204)
+    await api(page, 'DELETE', `/sbm/v1/doors/${door.door_id}/mode`)
+  }
 })

@@ -164,32 +164,6 @@ export function NeedsAttention() {
           empty=""
         />
       ) : null}
-      {doors.failed ? (
-        <Notice tone="danger">
-          {LL.doorModes.attentionFailed()}{' '}
-          <Button size="sm" onClick={doors.retry}>
-            {LL.common.retry()}
-          </Button>
-        </Notice>
-      ) : null}
-      {doors.overridden.length > 0 ? (
-        <AttentionBox
-          id="attention-door-overrides"
-          title={LL.doorModes.attentionOverridden()}
-          total={doors.overridden.length}
-          items={doors.overridden}
-          empty=""
-        />
-      ) : null}
-      {doors.notReached.length > 0 ? (
-        <AttentionBox
-          id="attention-not-reached"
-          title={LL.doorModes.attentionNotReached()}
-          total={doors.notReached.length}
-          items={doors.notReached}
-          empty=""
-        />
-      ) : null}
       {isError ? (
         <Notice tone="danger">
           {LL.dashboard.attention.failed()}{' '}
@@ -233,6 +207,33 @@ export function NeedsAttention() {
           )}
         </div>
       )}
+      {/* Last: arriving after the triage, they push none of its lists down. */}
+      {doors.failed ? (
+        <Notice tone="danger">
+          {LL.doorModes.attentionFailed()}{' '}
+          <Button size="sm" onClick={doors.retry}>
+            {LL.common.retry()}
+          </Button>
+        </Notice>
+      ) : null}
+      {doors.overridden.length > 0 ? (
+        <AttentionBox
+          id="attention-door-overrides"
+          title={LL.doorModes.attentionOverridden()}
+          total={doors.overridden.length}
+          items={doors.overridden}
+          empty=""
+        />
+      ) : null}
+      {doors.notReached.length > 0 ? (
+        <AttentionBox
+          id="attention-not-reached"
+          title={LL.doorModes.attentionNotReached()}
+          total={doors.notReached.length}
+          items={doors.notReached}
+          empty=""
+        />
+      ) : null}
     </section>
   )
 }
