@@ -222,6 +222,36 @@ test('the tree’s door row shows its mode now, the picked door its panel, and t
     await expect(panel.getByTestId('door-mode-layer')).toContainText(`set by ${demo.orgadmin}`)
     await expect(panel.getByTestId('door-mode-under')).toContainText('Unlock schedule Office hours')
     await expectNoSeriousA11yViolations(page)
+
+    // A refused save keeps what was chosen and says why at its field.
+    const modePath = `**/sbm/v1/doors/${door.door_id}/mode`
+    await page.route(modePath, (route) =>
+      route.request().method() === 'PUT'
+        ? route.fulfill({
+            status: 409,
+            contentType: 'application/json',
+            body: JSON.stringify({
+              error: 'conflict',
+              message: 'Not a schedule of the door’s organization.',
+              field: 'schedule_id',
+              rule: 'conflict',
+              params: { subject: 'schedule' },
+            }),
+          })
+        : route.continue(),
+    )
+    await panel.getByRole('button', { name: 'Set unlock schedule…' }).click()
+    const dialog = page.getByRole('dialog', { name: `Unlock schedule of ${DOOR}` })
+    const schedule = dialog.getByRole('combobox', { name: /^Schedule/ })
+    await expect(schedule).toHaveValue('Office hours')
+    await dialog.getByRole('button', { name: 'Save schedule' }).click()
+    await expect(schedule).toHaveAttribute('aria-invalid', 'true')
+    await expect(dialog).toContainText('The server refused this change because of other data.')
+    await expect(schedule).toHaveValue('Office hours')
+    await expect(dialog).toBeVisible()
+    await page.unroute(modePath)
+    await page.keyboard.press('Escape')
+    await expect(dialog).toBeHidden()
   } finally {
     const end = await page.request.delete(`/sbm/v1/doors/${door.door_id}/override`, {
       headers: { Authorization: `Bearer ${access}`, 'Idempotency-Key': `dm-ui-end-${Date.now()}` },
