@@ -4472,6 +4472,10 @@ type RootTranslation = {
 			 * D​o​o​r​ ​o​v​e​r​r​i​d​e
 			 */
 			door_override: string
+			/**
+			 * S​n​o​w​ ​d​a​y
+			 */
+			snow_day: string
 		}
 		fields: {
 			/**
@@ -11988,6 +11992,10 @@ export type TranslationFunctions = {
 			 * Door override
 			 */
 			door_override: () => LocalizedString
+			/**
+			 * Snow day
+			 */
+			snow_day: () => LocalizedString
 		}
 		fields: {
 			/**

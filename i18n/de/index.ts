@@ -1181,6 +1181,7 @@ const de = {
       person_pin: 'Persönliche PIN',
       door_mode: 'Türmodus',
       door_override: 'Türübersteuerung',
+      snow_day: 'Schneetag',
     },
     fields: {
       name: 'Name',

@@ -960,6 +960,7 @@ const areas = {
       person_pin: 'Personal PIN',
       door_mode: 'Door mode',
       door_override: 'Door override',
+      snow_day: 'Snow day',
     },
     fields: {
       name: 'Name',

@@ -1167,6 +1167,7 @@ const en = {
       person_pin: 'Personal PIN',
       door_mode: 'Door mode',
       door_override: 'Door override',
+      snow_day: 'Snow day',
     },
     fields: {
       name: 'Name',

@@ -114,6 +114,7 @@ const journaledFields: Record<JournalTargetType, readonly string[]> = {
     'ended_at',
     'organization_id',
   ],
+  snow_day: ['location_id', 'date', 'kind', 'time', 'reason', 'organization_id'],
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null)

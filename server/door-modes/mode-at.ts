@@ -229,6 +229,11 @@ function candidates(layers: DoorLayers, from: Date, to: Date): Date[] {
   return [...new Set(times)].sort((a, b) => a - b).map((t) => new Date(t))
 }
 
+/** The first instant in (after, to] at which a layer may begin or end, or null. */
+export function nextCandidate(layers: DoorLayers, after: Date, to: Date): Date | null {
+  return candidates(layers, after, to).find((at) => at.getTime() > after.getTime()) ?? null
+}
+
 /** The changes of mode in (from, to], each with the layer that wins from then on. */
 export function modeChanges(layers: DoorLayers, from: Date, to: Date): ModeChange[] {
   const changes: ModeChange[] = []

@@ -39,6 +39,27 @@ export function wallBoundaries(
   to: Date,
   zone: string,
 ): Date[] {
+  const key = `${zone}|${from.getTime()}|${to.getTime()}|${minutes.join(',')}`
+  let instants = remembered.get(key)
+  if (instants === undefined) {
+    instants = boundariesOf(minutes, from, to, zone)
+    if (remembered.size >= REMEMBERED) remembered.clear()
+    remembered.set(key, instants)
+  }
+  return instants.map((t) => new Date(t))
+}
+
+// The mode job and the location tree ask this of many doors that share a zone and hours, for the
+// same window: the answers (pure) are kept for the next door, a bounded number of them.
+const REMEMBERED = 2_000
+const remembered = new Map<string, readonly number[]>()
+
+function boundariesOf(
+  minutes: readonly number[],
+  from: Date,
+  to: Date,
+  zone: string,
+): readonly number[] {
   const found: number[] = []
   const first = DateTime.fromJSDate(from, { zone }).startOf('day').minus({ days: 1 })
   const last = DateTime.fromJSDate(to, { zone }).plus({ days: 1 })
@@ -66,10 +87,7 @@ export function wallBoundaries(
   }
   const start = from.getTime()
   const end = to.getTime()
-  return [...new Set(found)]
-    .filter((t) => t >= start && t <= end)
-    .sort((a, b) => a - b)
-    .map((t) => new Date(t))
+  return [...new Set(found)].filter((t) => t >= start && t <= end).sort((a, b) => a - b)
 }
 
 /**

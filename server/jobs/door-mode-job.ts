@@ -32,6 +32,33 @@ type Outcome = 'done' | 'in_mode' | 'not_reached' | 'failed' | 'superseded' | 's
 
 const commandOf: Record<DoorMode, DeviceCommand> = { locked: 'lock', unlocked: 'unlock' }
 
+/**
+ * What the doors' modes are made of, in one short value: a write by any server (a mode, an
+ * override or command, a snow day, an entry, a lockdown or its release, a schedule or a calendar)
+ * changes it, and the next round plans again.
+ */
+const inputsSql = `select concat_ws('|',
+    (select count(*) || ':' || coalesce(max(updated_at)::text, '') from door_modes),
+    (select coalesce(max(override_id), 0) || ':' || coalesce(max(ended_at)::text, '')
+       from door_overrides),
+    (select count(*) || ':' || coalesce(max(snow_day_id), 0) from snow_days),
+    (select count(*) from door_mode_entries),
+    (select coalesce(max(lockdown_id), 0) || ':' || count(released_at) from lockdowns),
+    (select coalesce(max(updated_at)::text, '') from schedules),
+    (select coalesce(max(updated_at)::text, '') from calendars)) as inputs`
+
+/** A plan stands at most this long without a change of inputs (a lock moved onto a door, say). */
+const REPLAN_MS = 60_000
+
+interface Plan {
+  inputs: string
+  /** The server's clock when planned, and the first instant after it a mode may change. */
+  at: number
+  next: number | null
+  /** The real time when planned. */
+  planned: number
+}
+
 /** The audit row's detail: the layer that decided, by its kind and id, and who opened the day. */
 function detailOf(layer: Layer, boundary: string): AuditDetail {
   const params: Record<string, string | number> = { layer: layer.kind, boundary }
@@ -56,19 +83,44 @@ export class DoorModeJob extends PolledJob {
     super(logger, options.pollMs, 'door mode job')
   }
 
+  private plan: Plan | null = null
+
   /**
    * A round after any in flight, then until none is: tests step the job with their clock and read
-   * what it left, which a round started by a write could still be finishing.
+   * what it left, which a round started by a write could still be finishing. It always plans.
    */
   async tick() {
     await this.running
+    this.plan = null
     await this.round()
     await this.running
   }
 
-  /** One round: plan the boundaries, then run what is open. */
+  /**
+   * Planning decides every door's mode (at 1,000 doors, most of a round's work), so a round plans
+   * only when it may find something new: the inputs changed, the clock reached the next instant a
+   * mode may change or went back, or the plan is a minute old.
+   */
+  private stale(inputs: string, now: number): boolean {
+    const plan = this.plan
+    return (
+      plan === null ||
+      plan.inputs !== inputs ||
+      now < plan.at ||
+      (plan.next !== null && now >= plan.next) ||
+      Date.now() - plan.planned >= REPLAN_MS
+    )
+  }
+
+  /** One round: plan the boundaries when they may have moved, then run what is open. */
   protected async round() {
-    await this.db.tx((q) => planBoundaries(q, this.clock.now()))
+    const now = this.clock.now()
+    const [row] = await this.db.query<{ inputs: string }>(inputsSql)
+    const inputs = row?.inputs ?? ''
+    if (this.stale(inputs, now.getTime())) {
+      const next = await this.db.tx((q) => planBoundaries(q, now))
+      this.plan = { inputs, at: now.getTime(), next: next?.getTime() ?? null, planned: Date.now() }
+    }
     for (;;) {
       if (this.stopped) return
       const claimed = await this.claim()

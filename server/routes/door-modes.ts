@@ -11,6 +11,7 @@ import { idParam, jsonBody } from '../http/validate'
 import { registerDoorModeReads } from './door-mode-reads'
 import { journalName, lockedDoor, requireCapability } from './door-mode-guards'
 import { registerDoorOverrides } from './door-overrides'
+import { registerSnowDays } from './snow-days'
 
 // Door modes (decisions 069, 070): a door's mode schedule. Setting it needs what an unlock needs
 // (decision 008): devices:update (or :org) and a lock on the door that can do it. The mode job
@@ -32,6 +33,7 @@ export function registerDoorModes(app: App, s: Services) {
   // Before `/doors/:id/…`: `/doors/modes` and `/doors/attention` are not door ids.
   registerDoorModeReads(app, s)
   registerDoorOverrides(app, s)
+  registerSnowDays(app, s)
 
   app.get(`${DOORS_PATH}/:id/mode`, async (c) => {
     const p = c.get('principal')

@@ -32,9 +32,10 @@ export const journalTargetTypes = [
   'calendar',
   'access_rule',
   'person_pin',
-  // Door modes (decision 069): a door's mode schedule and its overrides.
+  // Door modes (decisions 069, 071): a door's mode schedule, its overrides, a place's snow days.
   'door_mode',
   'door_override',
+  'snow_day',
 ] as const
 export const JournalTargetType = enums(journalTargetTypes)
 export type JournalTargetType = Infer<typeof JournalTargetType>

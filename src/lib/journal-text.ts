@@ -99,6 +99,7 @@ export function targetPath(type: JournalTargetType, id: number | null): string |
     case 'person_pin':
     case 'door_mode':
     case 'door_override':
+    case 'snow_day':
       return null
   }
 }

@@ -93,6 +93,11 @@ export const endpoints: [string, string, Record<string, unknown>][] = [
   ['POST', '/sbm/v1/doors/1/override', { mode: 'locked', until: later, reason: 'Fuzz' }],
   [
     'POST',
+    '/sbm/v1/locations/1/snow-days',
+    { date: '2099-01-05', kind: 'open_late', time: '10:00', reason: 'Fuzz' },
+  ],
+  [
+    'POST',
     '/access/v1/calendars',
     {
       name: 'F',
@@ -142,4 +147,6 @@ export const idRoutes: [string, string][] = [
   ...['GET', 'PUT', 'DELETE'].map((m): [string, string] => [m, '/sbm/v1/doors/{id}/mode']),
   ...['POST', 'DELETE'].map((m): [string, string] => [m, '/sbm/v1/doors/{id}/override']),
   ['GET', '/sbm/v1/doors/{id}/mode-timeline'],
+  ...['GET', 'POST'].map((m): [string, string] => [m, '/sbm/v1/locations/{id}/snow-days']),
+  ['DELETE', '/sbm/v1/snow-days/{id}'],
 ]

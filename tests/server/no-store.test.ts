@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { ACCESS_PATH } from '../../src/contract/access'
-import { DOORS_PATH } from '../../src/contract/door-modes'
+import { DOOR_MODES_NOW_PATH, DOORS_PATH } from '../../src/contract/door-modes'
 import { LOCKDOWNS_PATH } from '../../src/contract/lockdowns'
 import { ADMIN, useServer, type Reply } from './helpers'
 
@@ -17,7 +17,10 @@ function routes(): string[] {
 }
 
 /** Reads that need a query to name what they read: its seeded row. */
-const queries: Record<string, string> = { [ACCESS_PATH]: '?door_id=1' }
+const queries: Record<string, string> = {
+  [ACCESS_PATH]: '?door_id=1',
+  [DOOR_MODES_NOW_PATH]: '?door_ids=1',
+}
 
 /** A concrete path: reads name a seeded row; writes name none, so they change nothing. */
 function concrete(method: string, path: string) {
