@@ -4001,13 +4001,17 @@ type RootTranslation = {
 		 */
 		zone: RequiredParams<'zone'>
 		/**
-		 * M​o​d​e​ ​c​h​a​n​g​e​s​ ​i​n​ ​t​h​e​ ​n​e​x​t​ ​7​ ​d​a​y​s​;​ ​←​ ​a​n​d​ ​→​ ​m​o​v​e​ ​b​y​ ​c​h​a​n​g​e
+		 * M​o​d​e​ ​c​h​a​n​g​e​s​ ​i​n​ ​t​h​e​ ​n​e​x​t​ ​7​ ​d​a​y​s
 		 */
 		timelineLabel: string
 		/**
-		 * ←​ ​a​n​d​ ​→​ ​m​o​v​e​ ​f​r​o​m​ ​c​h​a​n​g​e​ ​t​o​ ​c​h​a​n​g​e​,​ ​H​o​m​e​ ​a​n​d​ ​E​n​d​ ​t​o​ ​t​h​e​ ​f​i​r​s​t​ ​a​n​d​ ​l​a​s​t​.
+		 * {​l​e​f​t​}​ ​a​n​d​ ​{​r​i​g​h​t​}​ ​m​o​v​e​ ​f​r​o​m​ ​c​h​a​n​g​e​ ​t​o​ ​c​h​a​n​g​e​,​ ​{​h​o​m​e​}​ ​a​n​d​ ​{​e​n​d​}​ ​t​o​ ​t​h​e​ ​f​i​r​s​t​ ​a​n​d​ ​l​a​s​t​.
+		 * @param {unknown} end
+		 * @param {unknown} home
+		 * @param {unknown} left
+		 * @param {unknown} right
 		 */
-		timelineHint: string
+		timelineHint: RequiredParams<'end' | 'home' | 'left' | 'right'>
 		/**
 		 * N​o​w
 		 */
@@ -11554,13 +11558,13 @@ export type TranslationFunctions = {
 		 */
 		zone: (arg: { zone: unknown }) => LocalizedString
 		/**
-		 * Mode changes in the next 7 days; ← and → move by change
+		 * Mode changes in the next 7 days
 		 */
 		timelineLabel: () => LocalizedString
 		/**
-		 * ← and → move from change to change, Home and End to the first and last.
+		 * {left} and {right} move from change to change, {home} and {end} to the first and last.
 		 */
-		timelineHint: () => LocalizedString
+		timelineHint: (arg: { end: unknown, home: unknown, left: unknown, right: unknown }) => LocalizedString
 		/**
 		 * Now
 		 */

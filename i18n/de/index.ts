@@ -1063,8 +1063,9 @@ const de = {
       'Kein Entriegelungszeitplan: Die Tür bleibt verriegelt, solange niemand sie entriegelt.',
     week: 'Die nächsten 7 Tage',
     zone: 'Zeiten in {zone}.',
-    timelineLabel: 'Moduswechsel der nächsten 7 Tage; ← und → gehen von Wechsel zu Wechsel',
-    timelineHint: '← und → gehen von Wechsel zu Wechsel, Pos1 und Ende zum ersten und letzten.',
+    timelineLabel: 'Moduswechsel der nächsten 7 Tage',
+    timelineHint:
+      '{left} und {right} gehen von Wechsel zu Wechsel, {home} und {end} zum ersten und letzten.',
     now: 'Jetzt',
     change: '{at}: {mode} · {why}',
     noChanges: 'Kein Wechsel in den nächsten 7 Tagen: Sie bleibt {mode}.',

@@ -843,8 +843,9 @@ const areas = {
     noSetting: 'No unlock schedule: the door stays locked unless someone unlocks it.',
     week: 'The next 7 days',
     zone: 'Times in {zone}.',
-    timelineLabel: 'Mode changes in the next 7 days; ← and → move by change',
-    timelineHint: '← and → move from change to change, Home and End to the first and last.',
+    timelineLabel: 'Mode changes in the next 7 days',
+    timelineHint:
+      '{left} and {right} move from change to change, {home} and {end} to the first and last.',
     now: 'Now',
     change: '{at}: {mode} · {why}',
     noChanges: 'No change in the next 7 days: it stays {mode}.',

@@ -102,5 +102,13 @@ describe('the door-mode panel', () => {
       screen.getByText('Kein Wechsel in den nächsten 7 Tagen: Sie bleibt verriegelt.'),
     ).toBeTruthy()
     expect(screen.queryByRole('listbox')).toBeNull()
+    expect(screen.queryByText(/gehen von Wechsel zu Wechsel/)).toBeNull()
+  })
+
+  it("names the timeline's keys in the reader's language", () => {
+    renderWithI18n(<DoorModeView name="Haupteingang" timeline={timeline} setting={null} />, 'de')
+    expect(screen.getByText(/^← und → gehen von Wechsel zu Wechsel/).textContent).toBe(
+      '← und → gehen von Wechsel zu Wechsel, Pos1 und Ende zum ersten und letzten.',
+    )
   })
 })

@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type KeyboardEvent } from 'react'
 import { useI18nContext } from '../../i18n/i18n-react'
+import { keyName } from '../commands/shortcut-keys'
 import { TIMELINE_DAYS, type DoorModeValue, type ModeChange } from '../contract/door-modes'
 import * as styles from './door-modes.css'
 import { positionOf, timelineMove } from './timeline-keys'
@@ -88,9 +89,16 @@ export function ModeTimeline({ from, mode, changes, describe }: ModeTimelineProp
           </div>
         )}
       </div>
-      <p id={hintId} className={styles.muted}>
-        {LL.doorModes.timelineHint()}
-      </p>
+      {changes.length === 0 ? null : (
+        <p id={hintId} className={styles.muted}>
+          {LL.doorModes.timelineHint({
+            left: keyName(LL, 'arrowleft', false),
+            right: keyName(LL, 'arrowright', false),
+            home: keyName(LL, 'home', false),
+            end: keyName(LL, 'end', false),
+          })}
+        </p>
+      )}
       {shown === undefined ? null : (
         // What the focused marker says, for whoever sees the bar: its name is read out on focus.
         <p className={styles.announced} aria-hidden="true">
