@@ -5,7 +5,7 @@ import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import tseslint from 'typescript-eslint'
 
-// The one-way rule of the shape: app → features → journal, lockdown, csv-import → actions → commands / ui / api / lib /
+// The one-way rule of the shape: app → features → journal, lockdown, door-modes, csv-import → actions → commands / ui / api / lib /
 // session → contract; machines → xstate only; server → contract only. Each zone names what its
 // files may not import, checked on the file an import resolves to (static, type-only, re-export
 // or dynamic), so no spelling of the path slips past (decision 030).
@@ -29,7 +29,7 @@ const zones = [
   ),
   zone(
     'src/actions',
-    ['src/features', 'src/app', 'src/journal', 'src/lockdown', 'src/csv-import'],
+    ['src/features', 'src/app', 'src/journal', 'src/lockdown', 'src/door-modes', 'src/csv-import'],
     'The action host sits below the features that declare actions, above the palette it runs for.',
   ),
   zone(
@@ -48,8 +48,21 @@ const zones = [
     'The lockdown banner and dialogs sit below the pages and the shell that show them.',
   ),
   zone(
+    'src/door-modes',
+    ['src/features', 'src/app', 'src/journal', 'src/lockdown', 'src/csv-import'],
+    "A door's mode panel and its actions sit below the device and location pages that show them.",
+  ),
+  zone(
     ['src/commands', 'src/api', 'src/session'],
-    ['src/features', 'src/app', 'src/actions', 'src/journal', 'src/lockdown', 'src/csv-import'],
+    [
+      'src/features',
+      'src/app',
+      'src/actions',
+      'src/journal',
+      'src/lockdown',
+      'src/door-modes',
+      'src/csv-import',
+    ],
     `Features and app/ are composed above this layer; ${shared}`,
   ),
   zone(
@@ -61,6 +74,7 @@ const zones = [
       'src/actions',
       'src/journal',
       'src/lockdown',
+      'src/door-modes',
       'src/csv-import',
       'src/api',
       'src/session',
@@ -76,6 +90,7 @@ const zones = [
       'src/actions',
       'src/journal',
       'src/lockdown',
+      'src/door-modes',
       'src/csv-import',
       'src/api',
       'src/session',

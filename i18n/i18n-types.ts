@@ -3830,6 +3830,363 @@ type RootTranslation = {
 			}
 		}
 	}
+	doorModes: {
+		/**
+		 * M​o​d​e​ ​o​f​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		title: RequiredParams<'name'>
+		/**
+		 * W​h​y​ ​i​s​ ​{​n​a​m​e​}​ ​u​n​l​o​c​k​e​d​?
+		 * @param {unknown} name
+		 */
+		whyUnlocked: RequiredParams<'name'>
+		/**
+		 * W​h​y​ ​i​s​ ​{​n​a​m​e​}​ ​l​o​c​k​e​d​?
+		 * @param {unknown} name
+		 */
+		whyLocked: RequiredParams<'name'>
+		/**
+		 * U​n​l​o​c​k​e​d
+		 */
+		unlocked: string
+		/**
+		 * L​o​c​k​e​d
+		 */
+		locked: string
+		state: {
+			/**
+			 * l​o​c​k​e​d
+			 */
+			locked: string
+			/**
+			 * u​n​l​o​c​k​e​d
+			 */
+			unlocked: string
+		}
+		/**
+		 * W​h​a​t​ ​d​e​c​i​d​e​s​ ​i​t​ ​n​o​w
+		 */
+		decidedBy: string
+		/**
+		 * U​n​d​e​r​ ​i​t
+		 */
+		underIt: string
+		/**
+		 * N​o​t​h​i​n​g​ ​e​l​s​e​ ​s​p​e​a​k​s​ ​n​o​w​.
+		 */
+		nothingUnder: string
+		layer: {
+			/**
+			 * L​o​c​k​d​o​w​n
+			 */
+			lockdown: string
+			/**
+			 * O​v​e​r​r​i​d​e
+			 */
+			override: string
+			/**
+			 * M​a​n​u​a​l​ ​c​o​m​m​a​n​d
+			 */
+			command: string
+			/**
+			 * S​n​o​w​ ​d​a​y
+			 */
+			snow_day: string
+			/**
+			 * E​x​c​e​p​t​i​o​n
+			 */
+			exception: string
+			/**
+			 * U​n​l​o​c​k​ ​s​c​h​e​d​u​l​e
+			 */
+			schedule: string
+			/**
+			 * N​o​ ​u​n​l​o​c​k​ ​s​c​h​e​d​u​l​e
+			 */
+			'default': string
+		}
+		/**
+		 * l​o​c​k​s​ ​t​h​e​ ​d​o​o​r​ ​a​b​o​v​e​ ​e​v​e​r​y​t​h​i​n​g​ ​e​l​s​e
+		 */
+		lockdownLocks: string
+		/**
+		 * {​m​o​d​e​}​ ​u​n​t​i​l​ ​{​u​n​t​i​l​}
+		 * @param {unknown} mode
+		 * @param {unknown} until
+		 */
+		overrideUntil: RequiredParams<'mode' | 'until'>
+		/**
+		 * {​m​o​d​e​}​ ​u​n​t​i​l​ ​i​t​ ​i​s​ ​e​n​d​e​d
+		 * @param {unknown} mode
+		 */
+		overrideOpen: RequiredParams<'mode'>
+		/**
+		 * s​e​t​ ​b​y​ ​{​e​m​a​i​l​}
+		 * @param {unknown} email
+		 */
+		setBy: RequiredParams<'email'>
+		/**
+		 * {​m​o​d​e​}​ ​b​y​ ​h​a​n​d​ ​u​n​t​i​l​ ​t​h​e​ ​n​e​x​t​ ​s​c​h​e​d​u​l​e​d​ ​c​h​a​n​g​e​,​ ​{​u​n​t​i​l​}
+		 * @param {unknown} mode
+		 * @param {unknown} until
+		 */
+		commandUntil: RequiredParams<'mode' | 'until'>
+		/**
+		 * {​m​o​d​e​}​ ​b​y​ ​h​a​n​d​ ​u​n​t​i​l​ ​a​n​o​t​h​e​r​ ​c​o​m​m​a​n​d
+		 * @param {unknown} mode
+		 */
+		commandOpen: RequiredParams<'mode'>
+		/**
+		 * l​o​c​k​e​d​ ​b​y​ ​t​h​e​ ​s​n​o​w​ ​d​a​y
+		 */
+		snowDay: string
+		/**
+		 * {​m​o​d​e​}​ ​b​y​ ​t​h​e​ ​e​x​c​e​p​t​i​o​n​ ​o​f​ ​t​h​e​ ​s​c​h​e​d​u​l​e​’​s​ ​c​a​l​e​n​d​a​r​s
+		 * @param {unknown} mode
+		 */
+		exceptionMode: RequiredParams<'mode'>
+		/**
+		 * u​n​l​o​c​k​e​d​ ​i​n​s​i​d​e​ ​i​t​s​ ​h​o​u​r​s
+		 */
+		scheduleIn: string
+		/**
+		 * l​o​c​k​e​d​ ​o​u​t​s​i​d​e​ ​i​t​s​ ​h​o​u​r​s
+		 */
+		scheduleOut: string
+		/**
+		 * w​a​i​t​i​n​g​ ​f​o​r​ ​t​h​e​ ​f​i​r​s​t​ ​p​e​r​s​o​n​ ​i​n​ ​f​r​o​m​ ​{​g​r​o​u​p​}
+		 * @param {unknown} group
+		 */
+		firstWaiting: RequiredParams<'group'>
+		/**
+		 * o​p​e​n​e​d​ ​a​t​ ​{​a​t​}​ ​b​y​ ​t​h​e​ ​f​i​r​s​t​ ​p​e​r​s​o​n​ ​i​n​ ​f​r​o​m​ ​{​g​r​o​u​p​}​:​ ​{​e​m​a​i​l​}
+		 * @param {unknown} at
+		 * @param {unknown} email
+		 * @param {unknown} group
+		 */
+		firstOpened: RequiredParams<'at' | 'email' | 'group'>
+		/**
+		 * l​o​c​k​e​d
+		 */
+		defaultLocked: string
+		/**
+		 * L​o​c​k​d​o​w​n​ ​{​i​d​}
+		 * @param {unknown} id
+		 */
+		unnamedLockdown: RequiredParams<'id'>
+		/**
+		 * S​c​h​e​d​u​l​e​ ​{​i​d​}
+		 * @param {unknown} id
+		 */
+		unnamedSchedule: RequiredParams<'id'>
+		/**
+		 * g​r​o​u​p​ ​{​i​d​}
+		 * @param {unknown} id
+		 */
+		unnamedGroup: RequiredParams<'id'>
+		/**
+		 * a​ ​m​e​m​b​e​r
+		 */
+		someone: string
+		/**
+		 * U​n​l​o​c​k​ ​s​c​h​e​d​u​l​e​:​ ​{​s​c​h​e​d​u​l​e​}
+		 * @param {unknown} schedule
+		 */
+		setting: RequiredParams<'schedule'>
+		/**
+		 * U​n​l​o​c​k​ ​s​c​h​e​d​u​l​e​:​ ​{​s​c​h​e​d​u​l​e​}​,​ ​f​i​r​s​t​ ​p​e​r​s​o​n​ ​i​n​ ​f​r​o​m​ ​{​g​r​o​u​p​}
+		 * @param {unknown} group
+		 * @param {unknown} schedule
+		 */
+		settingFirstIn: RequiredParams<'group' | 'schedule'>
+		/**
+		 * N​o​ ​u​n​l​o​c​k​ ​s​c​h​e​d​u​l​e​:​ ​t​h​e​ ​d​o​o​r​ ​s​t​a​y​s​ ​l​o​c​k​e​d​ ​u​n​l​e​s​s​ ​s​o​m​e​o​n​e​ ​u​n​l​o​c​k​s​ ​i​t​.
+		 */
+		noSetting: string
+		/**
+		 * T​h​e​ ​n​e​x​t​ ​7​ ​d​a​y​s
+		 */
+		week: string
+		/**
+		 * T​i​m​e​s​ ​i​n​ ​{​z​o​n​e​}​.
+		 * @param {unknown} zone
+		 */
+		zone: RequiredParams<'zone'>
+		/**
+		 * M​o​d​e​ ​c​h​a​n​g​e​s​ ​i​n​ ​t​h​e​ ​n​e​x​t​ ​7​ ​d​a​y​s
+		 */
+		timelineLabel: string
+		/**
+		 * {​l​e​f​t​}​ ​a​n​d​ ​{​r​i​g​h​t​}​ ​m​o​v​e​ ​f​r​o​m​ ​c​h​a​n​g​e​ ​t​o​ ​c​h​a​n​g​e​,​ ​{​h​o​m​e​}​ ​a​n​d​ ​{​e​n​d​}​ ​t​o​ ​t​h​e​ ​f​i​r​s​t​ ​a​n​d​ ​l​a​s​t​.
+		 * @param {unknown} end
+		 * @param {unknown} home
+		 * @param {unknown} left
+		 * @param {unknown} right
+		 */
+		timelineHint: RequiredParams<'end' | 'home' | 'left' | 'right'>
+		/**
+		 * N​o​w
+		 */
+		now: string
+		/**
+		 * {​a​t​}​:​ ​{​m​o​d​e​}​ ​·​ ​{​w​h​y​}
+		 * @param {unknown} at
+		 * @param {unknown} mode
+		 * @param {unknown} why
+		 */
+		change: RequiredParams<'at' | 'mode' | 'why'>
+		/**
+		 * N​o​ ​c​h​a​n​g​e​ ​i​n​ ​t​h​e​ ​n​e​x​t​ ​7​ ​d​a​y​s​:​ ​i​t​ ​s​t​a​y​s​ ​{​m​o​d​e​}​.
+		 * @param {unknown} mode
+		 */
+		noChanges: RequiredParams<'mode'>
+		/**
+		 * N​o​t​ ​r​e​a​c​h​e​d
+		 */
+		notReached: string
+		/**
+		 * T​h​e​s​e​ ​l​o​c​k​s​ ​d​i​d​ ​n​o​t​ ​g​e​t​ ​t​h​e​ ​l​a​t​e​s​t​ ​c​h​a​n​g​e​ ​(​n​o​t​ ​c​o​n​n​e​c​t​e​d​)​:
+		 */
+		notReachedHint: string
+		/**
+		 * L​o​c​k​ ​{​i​d​}
+		 * @param {unknown} id
+		 */
+		lockId: RequiredParams<'id'>
+		/**
+		 * {​m​o​d​e​}​ ​·​ ​{​k​i​n​d​}​ ​u​n​t​i​l​ ​{​u​n​t​i​l​}
+		 * @param {unknown} kind
+		 * @param {unknown} mode
+		 * @param {unknown} until
+		 */
+		badgeUntil: RequiredParams<'kind' | 'mode' | 'until'>
+		/**
+		 * N​o​t​ ​r​e​a​c​h​e​d
+		 */
+		badgeNotReached: string
+		kindShort: {
+			/**
+			 * l​o​c​k​d​o​w​n
+			 */
+			lockdown: string
+			/**
+			 * o​v​e​r​r​i​d​e
+			 */
+			override: string
+			/**
+			 * b​y​ ​h​a​n​d
+			 */
+			command: string
+			/**
+			 * s​n​o​w​ ​d​a​y
+			 */
+			snow_day: string
+			/**
+			 * e​x​c​e​p​t​i​o​n
+			 */
+			exception: string
+			/**
+			 * s​c​h​e​d​u​l​e
+			 */
+			schedule: string
+			/**
+			 * n​o​ ​s​c​h​e​d​u​l​e
+			 */
+			'default': string
+		}
+		/**
+		 * S​e​t​ ​u​n​l​o​c​k​ ​s​c​h​e​d​u​l​e​…
+		 */
+		setSchedule: string
+		/**
+		 * R​e​m​o​v​e​ ​u​n​l​o​c​k​ ​s​c​h​e​d​u​l​e
+		 */
+		removeSchedule: string
+		/**
+		 * U​n​l​o​c​k​ ​s​c​h​e​d​u​l​e​ ​o​f​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		setTitle: RequiredParams<'name'>
+		/**
+		 * S​c​h​e​d​u​l​e
+		 */
+		schedule: string
+		/**
+		 * T​h​e​ ​d​o​o​r​ ​i​s​ ​u​n​l​o​c​k​e​d​ ​i​n​s​i​d​e​ ​t​h​e​ ​s​c​h​e​d​u​l​e​’​s​ ​h​o​u​r​s​ ​a​n​d​ ​l​o​c​k​e​d​ ​o​u​t​s​i​d​e​ ​t​h​e​m​.
+		 */
+		scheduleHint: string
+		/**
+		 * F​i​r​s​t​ ​p​e​r​s​o​n​ ​i​n​ ​(​o​p​t​i​o​n​a​l​)
+		 */
+		firstIn: string
+		/**
+		 * T​h​e​ ​s​c​h​e​d​u​l​e​d​ ​u​n​l​o​c​k​ ​w​a​i​t​s​ ​u​n​t​i​l​ ​a​ ​m​e​m​b​e​r​ ​o​f​ ​t​h​i​s​ ​g​r​o​u​p​ ​e​n​t​e​r​s​ ​w​i​t​h​ ​a​ ​g​r​a​n​t​e​d​ ​P​I​N​.
+		 */
+		firstInHint: string
+		/**
+		 * S​a​v​e​ ​s​c​h​e​d​u​l​e
+		 */
+		save: string
+		/**
+		 * {​n​a​m​e​}​ ​f​o​l​l​o​w​s​ ​{​s​c​h​e​d​u​l​e​}​ ​n​o​w​.
+		 * @param {unknown} name
+		 * @param {unknown} schedule
+		 */
+		saved_notice: RequiredParams<'name' | 'schedule'>
+		/**
+		 * R​e​m​o​v​e​ ​t​h​e​ ​u​n​l​o​c​k​ ​s​c​h​e​d​u​l​e​ ​o​f​ ​{​n​a​m​e​}​?
+		 * @param {unknown} name
+		 */
+		removeTitle: RequiredParams<'name'>
+		/**
+		 * T​h​e​ ​d​o​o​r​ ​s​t​a​y​s​ ​l​o​c​k​e​d​ ​u​n​l​e​s​s​ ​s​o​m​e​o​n​e​ ​u​n​l​o​c​k​s​ ​i​t​ ​b​y​ ​h​a​n​d​.
+		 */
+		removeBody: string
+		/**
+		 * R​e​m​o​v​e​ ​s​c​h​e​d​u​l​e
+		 */
+		removeConfirm: string
+		/**
+		 * {​n​a​m​e​}​ ​h​a​s​ ​n​o​ ​u​n​l​o​c​k​ ​s​c​h​e​d​u​l​e​ ​n​o​w​.
+		 * @param {unknown} name
+		 */
+		removed_notice: RequiredParams<'name'>
+		/**
+		 * D​o​o​r​s​ ​u​n​l​o​c​k​e​d​ ​b​y​ ​a​n​ ​o​v​e​r​r​i​d​e
+		 */
+		attentionOverridden: string
+		/**
+		 * L​o​c​k​s​ ​a​ ​c​h​a​n​g​e​ ​d​i​d​ ​n​o​t​ ​r​e​a​c​h
+		 */
+		attentionNotReached: string
+		/**
+		 * {​l​o​c​a​t​i​o​n​}​ ​·​ ​u​n​t​i​l​ ​{​u​n​t​i​l​}​ ​·​ ​{​r​e​a​s​o​n​}​ ​(​{​e​m​a​i​l​}​)
+		 * @param {unknown} email
+		 * @param {unknown} location
+		 * @param {unknown} reason
+		 * @param {unknown} until
+		 */
+		attentionUntil: RequiredParams<'email' | 'location' | 'reason' | 'until'>
+		/**
+		 * {​l​o​c​a​t​i​o​n​}​ ​·​ ​{​r​e​a​s​o​n​}​ ​(​{​e​m​a​i​l​}​)
+		 * @param {unknown} email
+		 * @param {unknown} location
+		 * @param {unknown} reason
+		 */
+		attentionOpen: RequiredParams<'email' | 'location' | 'reason'>
+		/**
+		 * {​d​o​o​r​}​ ​·​ ​{​m​o​d​e​}​ ​f​r​o​m​ ​{​a​t​}
+		 * @param {unknown} at
+		 * @param {unknown} door
+		 * @param {unknown} mode
+		 */
+		attentionBoundary: RequiredParams<'at' | 'door' | 'mode'>
+		/**
+		 * T​h​e​ ​d​o​o​r​s​ ​t​h​a​t​ ​n​e​e​d​ ​a​t​t​e​n​t​i​o​n​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
+		 */
+		attentionFailed: string
+	}
 	journal: {
 		/**
 		 * J​o​u​r​n​a​l
@@ -11063,6 +11420,314 @@ export type TranslationFunctions = {
 				forbidden: () => LocalizedString
 			}
 		}
+	}
+	doorModes: {
+		/**
+		 * Mode of {name}
+		 */
+		title: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Why is {name} unlocked?
+		 */
+		whyUnlocked: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Why is {name} locked?
+		 */
+		whyLocked: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Unlocked
+		 */
+		unlocked: () => LocalizedString
+		/**
+		 * Locked
+		 */
+		locked: () => LocalizedString
+		state: {
+			/**
+			 * locked
+			 */
+			locked: () => LocalizedString
+			/**
+			 * unlocked
+			 */
+			unlocked: () => LocalizedString
+		}
+		/**
+		 * What decides it now
+		 */
+		decidedBy: () => LocalizedString
+		/**
+		 * Under it
+		 */
+		underIt: () => LocalizedString
+		/**
+		 * Nothing else speaks now.
+		 */
+		nothingUnder: () => LocalizedString
+		layer: {
+			/**
+			 * Lockdown
+			 */
+			lockdown: () => LocalizedString
+			/**
+			 * Override
+			 */
+			override: () => LocalizedString
+			/**
+			 * Manual command
+			 */
+			command: () => LocalizedString
+			/**
+			 * Snow day
+			 */
+			snow_day: () => LocalizedString
+			/**
+			 * Exception
+			 */
+			exception: () => LocalizedString
+			/**
+			 * Unlock schedule
+			 */
+			schedule: () => LocalizedString
+			/**
+			 * No unlock schedule
+			 */
+			'default': () => LocalizedString
+		}
+		/**
+		 * locks the door above everything else
+		 */
+		lockdownLocks: () => LocalizedString
+		/**
+		 * {mode} until {until}
+		 */
+		overrideUntil: (arg: { mode: unknown, until: unknown }) => LocalizedString
+		/**
+		 * {mode} until it is ended
+		 */
+		overrideOpen: (arg: { mode: unknown }) => LocalizedString
+		/**
+		 * set by {email}
+		 */
+		setBy: (arg: { email: unknown }) => LocalizedString
+		/**
+		 * {mode} by hand until the next scheduled change, {until}
+		 */
+		commandUntil: (arg: { mode: unknown, until: unknown }) => LocalizedString
+		/**
+		 * {mode} by hand until another command
+		 */
+		commandOpen: (arg: { mode: unknown }) => LocalizedString
+		/**
+		 * locked by the snow day
+		 */
+		snowDay: () => LocalizedString
+		/**
+		 * {mode} by the exception of the schedule’s calendars
+		 */
+		exceptionMode: (arg: { mode: unknown }) => LocalizedString
+		/**
+		 * unlocked inside its hours
+		 */
+		scheduleIn: () => LocalizedString
+		/**
+		 * locked outside its hours
+		 */
+		scheduleOut: () => LocalizedString
+		/**
+		 * waiting for the first person in from {group}
+		 */
+		firstWaiting: (arg: { group: unknown }) => LocalizedString
+		/**
+		 * opened at {at} by the first person in from {group}: {email}
+		 */
+		firstOpened: (arg: { at: unknown, email: unknown, group: unknown }) => LocalizedString
+		/**
+		 * locked
+		 */
+		defaultLocked: () => LocalizedString
+		/**
+		 * Lockdown {id}
+		 */
+		unnamedLockdown: (arg: { id: unknown }) => LocalizedString
+		/**
+		 * Schedule {id}
+		 */
+		unnamedSchedule: (arg: { id: unknown }) => LocalizedString
+		/**
+		 * group {id}
+		 */
+		unnamedGroup: (arg: { id: unknown }) => LocalizedString
+		/**
+		 * a member
+		 */
+		someone: () => LocalizedString
+		/**
+		 * Unlock schedule: {schedule}
+		 */
+		setting: (arg: { schedule: unknown }) => LocalizedString
+		/**
+		 * Unlock schedule: {schedule}, first person in from {group}
+		 */
+		settingFirstIn: (arg: { group: unknown, schedule: unknown }) => LocalizedString
+		/**
+		 * No unlock schedule: the door stays locked unless someone unlocks it.
+		 */
+		noSetting: () => LocalizedString
+		/**
+		 * The next 7 days
+		 */
+		week: () => LocalizedString
+		/**
+		 * Times in {zone}.
+		 */
+		zone: (arg: { zone: unknown }) => LocalizedString
+		/**
+		 * Mode changes in the next 7 days
+		 */
+		timelineLabel: () => LocalizedString
+		/**
+		 * {left} and {right} move from change to change, {home} and {end} to the first and last.
+		 */
+		timelineHint: (arg: { end: unknown, home: unknown, left: unknown, right: unknown }) => LocalizedString
+		/**
+		 * Now
+		 */
+		now: () => LocalizedString
+		/**
+		 * {at}: {mode} · {why}
+		 */
+		change: (arg: { at: unknown, mode: unknown, why: unknown }) => LocalizedString
+		/**
+		 * No change in the next 7 days: it stays {mode}.
+		 */
+		noChanges: (arg: { mode: unknown }) => LocalizedString
+		/**
+		 * Not reached
+		 */
+		notReached: () => LocalizedString
+		/**
+		 * These locks did not get the latest change (not connected):
+		 */
+		notReachedHint: () => LocalizedString
+		/**
+		 * Lock {id}
+		 */
+		lockId: (arg: { id: unknown }) => LocalizedString
+		/**
+		 * {mode} · {kind} until {until}
+		 */
+		badgeUntil: (arg: { kind: unknown, mode: unknown, until: unknown }) => LocalizedString
+		/**
+		 * Not reached
+		 */
+		badgeNotReached: () => LocalizedString
+		kindShort: {
+			/**
+			 * lockdown
+			 */
+			lockdown: () => LocalizedString
+			/**
+			 * override
+			 */
+			override: () => LocalizedString
+			/**
+			 * by hand
+			 */
+			command: () => LocalizedString
+			/**
+			 * snow day
+			 */
+			snow_day: () => LocalizedString
+			/**
+			 * exception
+			 */
+			exception: () => LocalizedString
+			/**
+			 * schedule
+			 */
+			schedule: () => LocalizedString
+			/**
+			 * no schedule
+			 */
+			'default': () => LocalizedString
+		}
+		/**
+		 * Set unlock schedule…
+		 */
+		setSchedule: () => LocalizedString
+		/**
+		 * Remove unlock schedule
+		 */
+		removeSchedule: () => LocalizedString
+		/**
+		 * Unlock schedule of {name}
+		 */
+		setTitle: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Schedule
+		 */
+		schedule: () => LocalizedString
+		/**
+		 * The door is unlocked inside the schedule’s hours and locked outside them.
+		 */
+		scheduleHint: () => LocalizedString
+		/**
+		 * First person in (optional)
+		 */
+		firstIn: () => LocalizedString
+		/**
+		 * The scheduled unlock waits until a member of this group enters with a granted PIN.
+		 */
+		firstInHint: () => LocalizedString
+		/**
+		 * Save schedule
+		 */
+		save: () => LocalizedString
+		/**
+		 * {name} follows {schedule} now.
+		 */
+		saved_notice: (arg: { name: unknown, schedule: unknown }) => LocalizedString
+		/**
+		 * Remove the unlock schedule of {name}?
+		 */
+		removeTitle: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * The door stays locked unless someone unlocks it by hand.
+		 */
+		removeBody: () => LocalizedString
+		/**
+		 * Remove schedule
+		 */
+		removeConfirm: () => LocalizedString
+		/**
+		 * {name} has no unlock schedule now.
+		 */
+		removed_notice: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Doors unlocked by an override
+		 */
+		attentionOverridden: () => LocalizedString
+		/**
+		 * Locks a change did not reach
+		 */
+		attentionNotReached: () => LocalizedString
+		/**
+		 * {location} · until {until} · {reason} ({email})
+		 */
+		attentionUntil: (arg: { email: unknown, location: unknown, reason: unknown, until: unknown }) => LocalizedString
+		/**
+		 * {location} · {reason} ({email})
+		 */
+		attentionOpen: (arg: { email: unknown, location: unknown, reason: unknown }) => LocalizedString
+		/**
+		 * {door} · {mode} from {at}
+		 */
+		attentionBoundary: (arg: { at: unknown, door: unknown, mode: unknown }) => LocalizedString
+		/**
+		 * The doors that need attention could not be loaded.
+		 */
+		attentionFailed: () => LocalizedString
 	}
 	journal: {
 		/**

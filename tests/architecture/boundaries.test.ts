@@ -55,6 +55,12 @@ describe('import boundaries', () => {
     ['src/lockdown/x.ts', "import { userNames } from '../features/users/user-names'"],
     ['src/lockdown/x.ts', "import { routes } from '../app/routes'"],
     ['src/commands/x.ts', "import { useLockdown } from '../lockdown/use-lockdown'"],
+    // door-modes (the mode panel, its actions) ↛ features, app, lockdown; the layers below do not import it
+    ['src/door-modes/x.ts', "import { deviceActions } from '../features/devices/device-actions'"],
+    ['src/door-modes/x.ts', "import { routes } from '../app/routes'"],
+    ['src/door-modes/x.ts', "import { LockdownStart } from '../lockdown/lockdown-start'"],
+    ['src/actions/x.ts', "import { DoorModePanel } from '../door-modes/door-mode-panel'"],
+    ['src/ui/x.ts', "import { layerWords } from '../door-modes/layer-words'"],
     // csv-import (the import dialog) ↛ features, app; the palette and api below it do not import it
     ['src/csv-import/x.ts', "import { UserImport } from '../features/users/user-import'"],
     ['src/csv-import/x.ts', "import { routes } from '../app/routes'"],
@@ -114,6 +120,11 @@ describe('import boundaries', () => {
     ['src/journal/x.ts', "import { useScreenCommands } from '../commands/screen-commands'"],
     ['src/features/users/x.ts', "import { JournalHistory } from '../../journal/journal-history'"],
     ['src/app/x.ts', "import { UsersScreen } from '../features/users/users-screen'"],
+    [
+      'src/features/devices/x.ts',
+      "import { DoorModePanel } from '../../door-modes/door-mode-panel'",
+    ],
+    ['src/door-modes/x.ts', "import { usePerform } from '../actions/action-host'"],
     ['src/ui/x.ts', "import { breadcrumb } from '../lib/breadcrumb'"],
     ['src/lib/x.ts', "import type { Can } from '../contract/permissions'"],
     ['server/routes/x.ts', "import { Id } from '../../src/contract/fields'"],

@@ -15,6 +15,7 @@ import { Notice } from '../../ui/notice'
 import { Skeleton } from '../../ui/skeleton'
 import * as styles from './needs-attention.css'
 import { WalkList, type WalkItem } from './walk-list'
+import { useDoorAttention } from './door-attention'
 import { numberFormat } from '../../lib/number-format'
 import { auditDetailText, deviceTypeName } from '../../lib/answer-text'
 
@@ -104,6 +105,7 @@ export function NeedsAttention() {
     ),
   }))
   const level = { level: LOW_BATTERY }
+  const doors = useDoorAttention()
 
   const offline = (data?.offline.items ?? []).map((device) =>
     deviceItem(device, `${deviceTypeName(LL, device.device_type)} · ${placeText(device.place)}`),
@@ -205,6 +207,33 @@ export function NeedsAttention() {
           )}
         </div>
       )}
+      {/* Last: arriving after the triage, they push none of its lists down. */}
+      {doors.failed ? (
+        <Notice tone="danger">
+          {LL.doorModes.attentionFailed()}{' '}
+          <Button size="sm" onClick={doors.retry}>
+            {LL.common.retry()}
+          </Button>
+        </Notice>
+      ) : null}
+      {doors.overridden.length > 0 ? (
+        <AttentionBox
+          id="attention-door-overrides"
+          title={LL.doorModes.attentionOverridden()}
+          total={doors.overridden.length}
+          items={doors.overridden}
+          empty=""
+        />
+      ) : null}
+      {doors.notReached.length > 0 ? (
+        <AttentionBox
+          id="attention-not-reached"
+          title={LL.doorModes.attentionNotReached()}
+          total={doors.notReached.length}
+          items={doors.notReached}
+          empty=""
+        />
+      ) : null}
     </section>
   )
 }

@@ -22,6 +22,7 @@ import * as styles from './devices.css'
 import { deviceTypeName } from '../../lib/answer-text'
 import { JournalHistory } from '../../journal/journal-history'
 import { WhoCanOpen } from '../../journal/who-can-open'
+import { DoorModePanel } from '../../door-modes/door-mode-panel'
 
 /**
  * /devices/view/:id — one device's status and its commands. A route of its own (not a drawer over
@@ -92,6 +93,17 @@ export function DeviceViewScreen() {
         </dl>
       </section>
       <DeviceCommands device={device} />
+      {device.assignment_type === 'door' ? (
+        // A lock on a door follows its door's mode (decision 069): why it is locked now, its week.
+        <DoorModePanel
+          door={{
+            door_id: device.assignment_id,
+            name: device.place.door ?? '',
+            location_id: device.location_id,
+          }}
+          lockNames={new Map([[device.device_id, device.name]])}
+        />
+      ) : null}
       <TryPin device={device} />
       {can(needs('devices:audits', 'read')) ? (
         <DeviceRecentAudits deviceId={device.device_id} name={device.name} />

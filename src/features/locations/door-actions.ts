@@ -3,6 +3,7 @@ import type { PaletteContext } from '../../commands/registry'
 import type { Door } from '../../contract/locations'
 import { pathTo } from '../../contract/pages'
 import { needs } from '../../contract/permissions'
+import { doorModeActions } from '../../door-modes/door-mode-actions'
 
 // Every verb on a door, declared once (decision 063) and read by the palette. A door has no page
 // of its own: it lives in its location's tree.
@@ -23,4 +24,6 @@ export const doorActions: readonly DoorAction[] = [
     needs: { anyOf: needs('devices:audits', 'read') },
     run: (ctx, door) => ctx.navigate(pathTo('audits', { door: door.door_id })),
   },
+  // "set unlock schedule main entrance": the door's unlock schedule (decision 069).
+  ...doorModeActions,
 ]

@@ -74,4 +74,21 @@ describe('doors in the palette', () => {
     expect(match?.verbs.map(({ action }) => action.id)).toEqual(['door.audits'])
     expect(match?.rest).toBe('lobby')
   })
+
+  it('offers the unlock schedule to who may update devices, "set unlock schedule main" its verb', () => {
+    const offered = offeredTo(holding(['locations:read:org', 'devices:update:org']))
+    expect(offered.map(({ command }) => command.label(LL))).toEqual([
+      'Open its location',
+      'Set unlock schedule…',
+      'Remove unlock schedule',
+    ])
+    const match = matchVerbs(
+      'set unlock schedule main',
+      [doorSource],
+      holding(['devices:update']),
+      words,
+    )
+    expect(match?.verbs.map(({ action }) => action.id)).toEqual(['door.set-unlock-schedule'])
+    expect(match?.rest).toBe('main')
+  })
 })

@@ -1,4 +1,6 @@
 import { memo, type ReactNode } from 'react'
+import type { DoorModeNow } from '../../contract/door-modes'
+import { DoorModeBadge } from '../../door-modes/door-mode-badge'
 import type { TreeRow } from '../../lib/location-tree-model'
 import * as styles from './location-tree.css'
 
@@ -12,11 +14,15 @@ interface TreeItemRowProps {
   /** The rename field while this item is renamed, else null. */
   editor: ReactNode
   kindLabel: string
+  /** A door's mode now, once its window's request answered. */
+  mode?: DoorModeNow
+  /** The place's clock for the mode's "until", when the location names one. */
+  zone?: string
 }
 
 /** One treeitem; memoised, since a key press changes only the item that gains or loses focus. */
 export const TreeItemRow = memo(function TreeItemRow(props: TreeItemRowProps) {
-  const { row, index, start, measure, focused, editor, kindLabel } = props
+  const { row, index, start, measure, focused, editor, kindLabel, mode, zone } = props
   return (
     <li
       ref={measure}
@@ -42,6 +48,7 @@ export const TreeItemRow = memo(function TreeItemRow(props: TreeItemRowProps) {
       </span>
       <span className={styles.kind}>{kindLabel}</span>
       {editor ?? <span className={styles.name}>{row.name}</span>}
+      {mode === undefined ? null : <DoorModeBadge mode={mode} zone={zone} />}
     </li>
   )
 })

@@ -17,6 +17,7 @@ import { TreeItemRow } from './location-tree-item'
 import { useTreeWindow } from './use-tree-window'
 import * as styles from './location-tree.css'
 import { useSpaceWrite, type SpaceKind } from './use-space-mutations'
+import { useDoorModesNow } from '../../door-modes/use-door-modes-now'
 
 interface LocationTreeProps {
   location: LocationDeep
@@ -243,6 +244,15 @@ export function LocationTree(props: LocationTreeProps) {
   const scrollRef = useRef<HTMLDivElement>(null)
   const virtualizer = useTreeWindow(itemCount, scrollRef, [focusItem, createAt])
   const place = (start: number) => ({ transform: `translateY(${start}px)` })
+  const slots = virtualizer.getVirtualItems()
+  // The doors of the rows in the window: their modes now come in one request per window.
+  const modes = useDoorModesNow(
+    slots.flatMap((slot) => {
+      const row = rowAt(slot.index)
+      return row?.kind === 'door' ? [row.id] : []
+    }),
+  )
+  const zone = location.time_zone ?? undefined
 
   return (
     <div className={styles.root}>
@@ -271,7 +281,7 @@ export function LocationTree(props: LocationTreeProps) {
           onKeyDown={onTreeKeyDown}
           onClick={onTreeClick}
         >
-          {virtualizer.getVirtualItems().map((slot) => {
+          {slots.map((slot) => {
             if (editing?.mode === 'create' && slot.index === createAt)
               return (
                 <li
@@ -299,6 +309,8 @@ export function LocationTree(props: LocationTreeProps) {
                 start={slot.start}
                 measure={virtualizer.measureElement}
                 focused={row.key === current?.key}
+                mode={row.kind === 'door' ? modes.get(row.id) : undefined}
+                zone={zone}
                 editor={renaming ? editor(LL.locations.rename({ name: row.name })) : null}
                 kindLabel={
                   row.position === null

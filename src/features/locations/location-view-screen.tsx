@@ -19,6 +19,8 @@ import { JournalHistory } from '../../journal/journal-history'
 import { WhoCanOpen } from '../../journal/who-can-open'
 import { lockdownScopes } from '../../lockdown/lockdown-scopes'
 import { LockdownStart } from '../../lockdown/lockdown-start'
+import { DoorModePanel } from '../../door-modes/door-mode-panel'
+import { doorLocks } from './door-locks'
 
 /** /locations/view/:id — the building from `?deep=true` as a tree, edited in place. */
 export function LocationViewScreen() {
@@ -89,6 +91,13 @@ export function LocationViewScreen() {
         addFloorNow={addFloorNow}
         onPicked={setPart}
       />
+      {part?.kind === 'door' ? (
+        <DoorModePanel
+          key={`mode-${part.key}`}
+          door={{ door_id: part.id, name: part.name, location_id: location.location_id }}
+          lockNames={doorLocks(location, part.id)}
+        />
+      ) : null}
       <BulkCommands location={location} />
       <WhoCanOpen type="location" id={location.location_id} />
       {part?.kind === 'door' || part?.kind === 'device' ? (
