@@ -39,30 +39,33 @@ export function wallBoundaries(
   to: Date,
   zone: string,
 ): Date[] {
-  const key = `${zone}|${from.getTime()}|${to.getTime()}|${minutes.join(',')}`
+  const first = DateTime.fromJSDate(from, { zone }).startOf('day').minus({ days: 1 })
+  const last = DateTime.fromJSDate(to, { zone }).plus({ days: 1 }).startOf('day')
+  const key = `${zone}|${first.toISODate()}|${last.toISODate()}|${minutes.join(',')}`
   let instants = remembered.get(key)
   if (instants === undefined) {
-    instants = boundariesOf(minutes, from, to, zone)
+    instants = boundariesOf(minutes, first, last, zone)
     if (remembered.size >= REMEMBERED) remembered.clear()
     remembered.set(key, instants)
   }
-  return instants.map((t) => new Date(t))
+  const start = from.getTime()
+  const end = to.getTime()
+  return instants.filter((t) => t >= start && t <= end).map((t) => new Date(t))
 }
 
-// The mode job and the location tree ask this of many doors that share a zone and hours, for the
-// same window: the answers (pure) are kept for the next door, a bounded number of them.
+// The mode job, the timeline and the location tree ask this of many doors that share a zone and
+// hours, over the same dates: the answers (pure) are kept by dates, a bounded number of them.
 const REMEMBERED = 2_000
 const remembered = new Map<string, readonly number[]>()
 
+/** The instants of every date from `first` to `last` (starts of local days), sorted. */
 function boundariesOf(
   minutes: readonly number[],
-  from: Date,
-  to: Date,
+  first: DateTime,
+  last: DateTime,
   zone: string,
 ): readonly number[] {
   const found: number[] = []
-  const first = DateTime.fromJSDate(from, { zone }).startOf('day').minus({ days: 1 })
-  const last = DateTime.fromJSDate(to, { zone }).plus({ days: 1 })
   const wanted = [...new Set([0, ...minutes])].filter((m) => m >= 0 && m < 24 * 60)
   for (let day = first; day <= last; day = day.plus({ days: 1 }).startOf('day')) {
     const date = day.toISODate() ?? ''
@@ -85,9 +88,7 @@ function boundariesOf(
     }
     for (const jump of offsetChanges(day)) found.push(jump.toMillis())
   }
-  const start = from.getTime()
-  const end = to.getTime()
-  return [...new Set(found)].filter((t) => t >= start && t <= end).sort((a, b) => a - b)
+  return [...new Set(found)].sort((a, b) => a - b)
 }
 
 /**

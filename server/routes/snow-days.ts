@@ -66,7 +66,10 @@ export function registerSnowDays(app: App, s: Services) {
     const p = c.get('principal')
     const scope = requireScope(p, 'devices', 'update')
     const id = idParam(c)
-    const dryRun = c.req.query('dry_run') === 'true'
+    const dryRunParam = c.req.query('dry_run')
+    if (dryRunParam !== undefined && dryRunParam !== 'true' && dryRunParam !== 'false')
+      throw badField('dry_run', 'Expected true or false.')
+    const dryRun = dryRunParam === 'true'
     const input = await jsonBody(c, SnowDayInput)
     const reason = input.reason.trim()
     if (input.time === '24:00')

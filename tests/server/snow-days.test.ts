@@ -170,6 +170,12 @@ describe('snow days', () => {
     await refused({ ...openLate, time: '24:00' }, 400, 'time')
     await refused({ ...openLate, time: '7:00' }, 400, 'time')
     await refused({ ...openLate, reason: ' ' }, 400, 'reason')
+    const maybe = await server().request('POST', `${snowDaysPath(door.location_id)}?dry_run=yes`, {
+      token,
+      json: openLate,
+    })
+    expect(maybe.status).toBe(400)
+    expect(maybe.body).toMatchObject({ field: 'dry_run' })
     // The place's today (Tuesday) is allowed though UTC is already past it.
     const today = await post(token, door.location_id, { ...openLate, date: '2027-06-08' })
     expect(today.status, JSON.stringify(today.body)).toBe(201)
