@@ -1,7 +1,14 @@
 import { DateTime } from 'luxon'
 import { describe, expect, it } from 'vitest'
 import type { CalendarShape } from '../access/schedule'
-import { commandUntil, modeAt, modeChanges, type DoorLayers, type ModeChange } from './mode-at'
+import {
+  commandUntil,
+  modeAt,
+  modeChanges,
+  timelineChanges,
+  type DoorLayers,
+  type ModeChange,
+} from './mode-at'
 import { wallInstant } from './wall-instants'
 
 const everyDay = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const
@@ -290,5 +297,33 @@ describe('first person in', () => {
       { at: at('2027-06-08T08:00Z'), user_id: 42 }, // yesterday
     ])
     expect(modeAt(door, at('2027-06-09T08:00Z')).mode).toBe('locked')
+  })
+
+  it('shows on the timeline where a scheduled unlock starts waiting, though the mode stays locked', () => {
+    const waiting = layers([])
+    const from = at('2027-06-09T00:00Z')
+    const to = at('2027-06-10T12:00Z')
+    expect(modeChanges(waiting, from, to)).toEqual([])
+    const changes = timelineChanges(waiting, from, to)
+    expect(changes.map((c) => local(c, zone))).toEqual([
+      '2027-06-09 07:00 +02:00 locked',
+      '2027-06-09 18:00 +02:00 locked',
+      '2027-06-10 07:00 +02:00 locked',
+    ])
+    expect(changes[0]?.layer).toMatchObject({
+      kind: 'schedule',
+      first_person_in: { group_id: 7, opened_by: null },
+    })
+    // Outside its hours the schedule itself says locked, with nobody to wait for.
+    expect(changes[1]?.layer).toEqual({ kind: 'schedule', mode: 'locked', schedule_id: 1 })
+    // Once a member has opened the day, the timeline and the job see the same changes.
+    const opened = layers([{ at: at('2027-06-09T06:40Z'), user_id: 42 }])
+    expect(
+      timelineChanges(opened, from, at('2027-06-09T20:00Z')).map((c) => local(c, zone)),
+    ).toEqual([
+      '2027-06-09 07:00 +02:00 locked',
+      '2027-06-09 08:40 +02:00 unlocked',
+      '2027-06-09 18:00 +02:00 locked',
+    ])
   })
 })

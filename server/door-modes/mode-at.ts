@@ -236,14 +236,37 @@ export function nextCandidate(layers: DoorLayers, after: Date, to: Date): Date |
 
 /** The changes of mode in (from, to], each with the layer that wins from then on. */
 export function modeChanges(layers: DoorLayers, from: Date, to: Date): ModeChange[] {
+  return changesBy(layers, from, to, (answer) => answer.mode)
+}
+
+/** A scheduled unlock that waits for its first person in: locked, but not as the schedule is out. */
+const waitsForFirstIn = (layer: Layer) =>
+  layer.kind === 'schedule' && layer.first_person_in !== undefined && layer.mode === 'locked'
+
+/**
+ * The changes a person reads on the door's timeline: the mode's, and also where a scheduled unlock
+ * starts or stops waiting for its first person in, which leaves the mode locked but is what the
+ * door will do ("unlocks at the first entry of Reception team from 07:00").
+ */
+export function timelineChanges(layers: DoorLayers, from: Date, to: Date): ModeChange[] {
+  return changesBy(layers, from, to, (answer) => `${answer.mode}:${waitsForFirstIn(answer.layer)}`)
+}
+
+function changesBy(
+  layers: DoorLayers,
+  from: Date,
+  to: Date,
+  keyOf: (answer: ModeAnswer) => string,
+): ModeChange[] {
   const changes: ModeChange[] = []
-  let mode = modeAt(layers, from).mode
+  let key = keyOf(modeAt(layers, from))
   for (const at of candidates(layers, from, to)) {
     if (at.getTime() <= from.getTime()) continue
     const answer = modeAt(layers, at)
-    if (answer.mode === mode) continue
-    mode = answer.mode
-    changes.push({ at, mode, layer: answer.layer })
+    const next = keyOf(answer)
+    if (next === key) continue
+    key = next
+    changes.push({ at, mode: answer.mode, layer: answer.layer })
   }
   return changes
 }

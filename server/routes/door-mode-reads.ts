@@ -14,7 +14,7 @@ import type { App, Services } from '../context'
 import type { Queryable } from '../db/database'
 import { doorLayers, doorPlace, doorPlaces, doorsLayers } from '../door-modes/door-layers'
 import { layerAnswer } from '../door-modes/layer-answer'
-import { modeAt, modeChanges, type Layer } from '../door-modes/mode-at'
+import { modeAt, timelineChanges, type Layer } from '../door-modes/mode-at'
 import { badField } from '../http/errors'
 import { ensureInScope, orgLimit, requireScope } from '../http/scope'
 import { idParam } from '../http/validate'
@@ -161,7 +161,7 @@ export function registerDoorModeReads(app: App, s: Services) {
       mode: answer.mode,
       layer: answerOf(answer.layer),
       under: answer.under.map(answerOf),
-      changes: modeChanges(layers, now, to).map((change) => ({
+      changes: timelineChanges(layers, now, to).map((change) => ({
         at: change.at.toISOString(),
         mode: change.mode,
         layer: answerOf(change.layer),

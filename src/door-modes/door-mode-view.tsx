@@ -5,7 +5,7 @@ import type { DoorModeSetting, ModeChange, ModeTimeline as Timeline } from '../c
 import { pathTo } from '../contract/pages'
 import { Notice } from '../ui/notice'
 import * as styles from './door-modes.css'
-import { layerLine, layerWords, type LayerWords } from './layer-words'
+import { layerLine, layerWords, waitsForFirstIn, type LayerWords } from './layer-words'
 import { ModeTimeline } from './mode-timeline'
 
 export interface DoorModeViewProps {
@@ -62,7 +62,10 @@ export function DoorModeView({ name, timeline, setting, lockNames, actions }: Do
   const describe = (change: ModeChange) =>
     LL.doorModes.change({
       at: format(change.at),
-      mode: LL.doorModes.state[change.mode](),
+      // A scheduled unlock that waits for its first person in says so, not just "locked".
+      mode: waitsForFirstIn(change.layer)
+        ? words(change.layer).detail
+        : LL.doorModes.state[change.mode](),
       why: layerLine(words(change.layer)),
     })
   const heading =

@@ -74,6 +74,10 @@ function scheduleDetail(
   )
 }
 
+/** A scheduled unlock still waiting for its first person in: locked, until a member enters. */
+export const waitsForFirstIn = (layer: ModeLayer) =>
+  layer.kind === 'schedule' && layer.first_person_in !== undefined && layer.mode === 'locked'
+
 /** The words of one layer; `setting` names the schedule and group when the answer does not. */
 export function layerWords(
   LL: TranslationFunctions,

@@ -122,6 +122,13 @@ test('an unlock schedule with first person in, set by keyboard from the palette;
   await expect(panel.getByTestId('door-mode-layer')).toHaveText(
     /^Unlock schedule Office hours: (waiting for the first person in from Reception team|locked outside its hours)$/,
   )
+  // The week still shows when the door will open: each working day's 07:00 waits for the team.
+  await expect(
+    changes.filter({
+      hasText:
+        /07:00 AM: waiting for the first person in from Reception team · Unlock schedule Office hours$/,
+    }),
+  ).not.toHaveCount(0)
   const setting = await api<{ schedule_name: string; first_person_in_group_name: string }>(
     page,
     'GET',
