@@ -15,6 +15,7 @@ import { Page } from '../../ui/page'
 import { DeviceCommands } from './device-commands'
 import { DeviceRecentAudits } from './device-recent-audits'
 import { DeviceViewActions } from './device-view-actions'
+import { DoorOverrideButtonsOf } from '../../actions/door-override-actions'
 import { TryPin } from './try-pin'
 import { placeText } from './device-place'
 import { BatteryBar, CapabilityList, ConnectionText } from './device-status'
@@ -92,6 +93,9 @@ export function DeviceViewScreen() {
         </dl>
       </section>
       <DeviceCommands device={device} />
+      {device.assignment_type === 'door' ? (
+        <DoorOverrideButtonsOf doorId={device.assignment_id} />
+      ) : null}
       <TryPin device={device} />
       {can(needs('devices:audits', 'read')) ? (
         <DeviceRecentAudits deviceId={device.device_id} name={device.name} />

@@ -1,3 +1,4 @@
+import { doorOverrideActions } from '../../actions/door-override-actions'
 import type { Action } from '../../commands/command'
 import type { PaletteContext } from '../../commands/registry'
 import type { Door } from '../../contract/locations'
@@ -5,7 +6,8 @@ import { pathTo } from '../../contract/pages'
 import { needs } from '../../contract/permissions'
 
 // Every verb on a door, declared once (decision 063) and read by the palette. A door has no page
-// of its own: it lives in its location's tree.
+// of its own: it lives in its location's tree. Its overrides are the action host's, whose buttons
+// the lock's page shows too.
 
 export type DoorAction = Action<Door, PaletteContext>
 
@@ -23,4 +25,6 @@ export const doorActions: readonly DoorAction[] = [
     needs: { anyOf: needs('devices:audits', 'read') },
     run: (ctx, door) => ctx.navigate(pathTo('audits', { door: door.door_id })),
   },
+  // "unlock until loading dock", "keep locked until …", "end override on …" (decision 069).
+  ...doorOverrideActions,
 ]

@@ -6,6 +6,7 @@ import { needs } from '../../contract/permissions'
 import { pathTo } from '../../contract/pages'
 import { useSession } from '../../session/session-context'
 import { BulkCommands } from '../../actions/bulk-commands'
+import { DoorOverrideButtons } from '../../actions/door-override-actions'
 import { buttonClass } from '../../ui/button'
 import { usePageSubject } from '../../commands/page-subject'
 import { DetailState, useDetail } from '../../ui/detail-state'
@@ -53,6 +54,12 @@ export function LocationViewScreen() {
     scope_id: floor.floor_id,
     name: `${location.name} › ${floor.name}`,
   })
+  const pickedDoor =
+    part?.kind === 'door'
+      ? location.floors
+          .flatMap((floor) => floor.rooms.flatMap((room) => room.doors))
+          .find((door) => door.door_id === part.id)
+      : undefined
   const picked = part?.kind === 'floor' ? location.floors.find((f) => f.floor_id === part.id) : null
   const here: ScopeChoice = {
     scope_type: 'location',
@@ -107,6 +114,7 @@ export function LocationViewScreen() {
         onPicked={setPart}
       />
       <BulkCommands location={location} />
+      {pickedDoor ? <DoorOverrideButtons door={pickedDoor} /> : null}
       <WhoCanOpen type="location" id={location.location_id} />
       {part?.kind === 'door' || part?.kind === 'device' ? (
         <WhoCanOpen
