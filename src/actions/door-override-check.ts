@@ -83,26 +83,18 @@ export function checkOverride(
   return { ending: endingAt(timeline, at) }
 }
 
+// The place's clock reads 18:00, as its schedules do, in either language.
+const END_FORMAT = {
+  weekday: 'short',
+  day: 'numeric',
+  month: 'short',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+} as const
+
 /** An end as a person of the place reads it: weekday, date and time in the place's zone. */
 export function untilText(until: string, zone: string, locale: string): string {
   const at = wallInstant(until, zone)
-  if (at === null) return until
-  return at.setLocale(locale).toLocaleString({
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-  })
-}
-
-/** An instant of the API (an override's end) as a wall time of the place, for the notice. */
-export function instantText(iso: string, zone: string, locale: string): string {
-  return DateTime.fromISO(iso, { zone }).setLocale(locale).toLocaleString({
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-  })
+  return at === null ? until : at.setLocale(locale).toLocaleString(END_FORMAT)
 }

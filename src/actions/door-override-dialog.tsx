@@ -1,6 +1,6 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useActorRef, useSelector } from '@xstate/react'
-import { useEffect, useState, type FormEvent } from 'react'
+import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { useI18nContext } from '../../i18n/i18n-react'
 import type { TranslationFunctions } from '../../i18n/i18n-types'
 import {
@@ -158,9 +158,15 @@ function OverrideFlow(props: Props & { zone: string; until: string }) {
   const { until, reason, refusals, ending, failure } = snapshot.context
   const confirming = snapshot.matches('confirming')
   const { confirmRef, startRef } = useConfirmFocus('reversible', confirming)
+  const reasonRef = useRef<HTMLInputElement>(null)
   const send = (event: DoorOverrideEvent) => actor.send(event)
   const edit = (field: OverrideField, value: string) =>
     send({ type: 'override.edit', field, value })
+  const editing = snapshot.matches('editing')
+  // Back in editing (first, or after a refusal) the person types on: the reason, or the field refused.
+  useEffect(() => {
+    if (editing) reasonRef.current?.focus()
+  }, [editing])
   const parts = wallParts(until)
   const submit = (event: FormEvent) => {
     event.preventDefault()
@@ -176,7 +182,7 @@ function OverrideFlow(props: Props & { zone: string; until: string }) {
       {LL.common.cancel()}
     </Button>
   )
-  if (snapshot.matches('editing')) {
+  if (editing) {
     body = (
       <form id="door-override" className={styles.form} onSubmit={submit} noValidate>
         <fieldset className={fieldset.fieldset}>
@@ -205,7 +211,7 @@ function OverrideFlow(props: Props & { zone: string; until: string }) {
           label={LL.doorOverride.reason()}
           value={reason}
           maxLength={REASON_MAX}
-          autoFocus
+          ref={reasonRef}
           error={refusalText(LL, refusals.reason)}
           onChange={(e) => edit('reason', e.target.value)}
         />
@@ -268,7 +274,7 @@ function OverrideFlow(props: Props & { zone: string; until: string }) {
           ? LL.doorOverride.failedTitle()
           : LL.doorOverride.title[mode]({ door: door.name })
       }
-      initialFocus={confirming ? startRef : undefined}
+      initialFocus={confirming ? startRef : reasonRef}
       footer={footer}
     >
       {body}
