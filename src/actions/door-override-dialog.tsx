@@ -220,7 +220,8 @@ function OverrideFlow(props: Props & { zone: string; until: string }) {
     footer = (
       <>
         {footer}
-        <Button type="submit" form="door-override">
+        {/* Keyed: a button that changes role under the pointer (Change → Continue) must be new. */}
+        <Button key="continue" type="submit" form="door-override">
           {LL.doorOverride.continue()}
         </Button>
       </>
@@ -232,10 +233,11 @@ function OverrideFlow(props: Props & { zone: string; until: string }) {
     footer = (
       <>
         {footer}
-        <Button tone="secondary" onClick={() => send({ type: 'override.back' })}>
+        <Button key="change" tone="secondary" onClick={() => send({ type: 'override.back' })}>
           {LL.doorOverride.change()}
         </Button>
         <Button
+          key="confirm"
           ref={confirmRef}
           onClick={() => send({ type: 'override.confirm', idempotencyKey: key() })}
         >
@@ -256,10 +258,14 @@ function OverrideFlow(props: Props & { zone: string; until: string }) {
     footer = (
       <>
         {footer}
-        <Button tone="secondary" onClick={() => send({ type: 'override.back' })}>
+        <Button key="change" tone="secondary" onClick={() => send({ type: 'override.back' })}>
           {LL.doorOverride.change()}
         </Button>
-        <Button autoFocus onClick={() => send({ type: 'override.retry', idempotencyKey: key() })}>
+        <Button
+          key="retry"
+          autoFocus
+          onClick={() => send({ type: 'override.retry', idempotencyKey: key() })}
+        >
           {LL.common.retry()}
         </Button>
       </>

@@ -146,6 +146,8 @@ export const doorOverrideAdapter: ModelAdapter<typeof doorOverrideMachine, DoorO
     'override.submit': { cause: 'press Continue (or Ctrl/⌘+Enter)' },
     'override.checked': {
       cause: 'the door’s timeline answers (the real server) and the values pass the check',
+      unavailable: (_, before) =>
+        before.context.reason === '' ? 'the check refuses an empty reason on screen' : null,
     },
     'override.refused': {
       cause:
@@ -157,6 +159,10 @@ export const doorOverrideAdapter: ModelAdapter<typeof doorOverrideMachine, DoorO
     'override.failed': {
       cause:
         'the request is refused (routed: 409 a lockdown, 422 no capability), or the timeline cannot be read',
+      unavailable: (_, before) =>
+        before.matches('validating')
+          ? 'no lockdown refuses the read of a timeline (its failure is covered by the machine run)'
+          : null,
     },
     'override.retry': { cause: 'press Try again' },
     'override.cancel': { cause: 'press Escape (or Cancel)' },
