@@ -120,14 +120,16 @@ test('the override dialog passes axe in both themes, in English and German', asy
         await page.getByTestId('sidebar').getByRole('button', { name: 'Settings' }).click()
         await page.getByRole('dialog', { name: 'Settings' }).getByLabel('Deutsch').click()
         await page.keyboard.press('Escape')
+        await expect(page.getByRole('dialog')).toHaveCount(0)
       }
-      await page.keyboard.press('ControlOrMeta+k')
-      await page.keyboard.type(
-        language === 'en' ? 'unlock until loading' : 'entriegeln bis loading',
-      )
       const results = page.getByRole('dialog', {
         name: language === 'en' ? 'Command palette' : 'Befehlspalette',
       })
+      await page.keyboard.press('ControlOrMeta+k')
+      await expect(results.getByRole('combobox')).toBeFocused()
+      await page.keyboard.type(
+        language === 'en' ? 'unlock until loading' : 'entriegeln bis loading',
+      )
       await expect(results.getByRole('option').first()).toContainText(DOCK)
       await page.keyboard.press('Enter')
       const dialog = page.getByRole('dialog', {
