@@ -7808,6 +7808,280 @@ type RootTranslation = {
 		 */
 		waiting: string
 	}
+	doorOverride: {
+		/**
+		 * U​n​l​o​c​k​ ​u​n​t​i​l​…
+		 */
+		unlockUntil: string
+		/**
+		 * K​e​e​p​ ​l​o​c​k​e​d​ ​u​n​t​i​l​…
+		 */
+		keepLockedUntil: string
+		/**
+		 * E​n​d​ ​o​v​e​r​r​i​d​e​ ​o​n
+		 */
+		endOverride: string
+		title: {
+			/**
+			 * U​n​l​o​c​k​ ​{​d​o​o​r​}​ ​u​n​t​i​l​…
+			 * @param {unknown} door
+			 */
+			unlocked: RequiredParams<'door'>
+			/**
+			 * K​e​e​p​ ​{​d​o​o​r​}​ ​l​o​c​k​e​d​ ​u​n​t​i​l​…
+			 * @param {unknown} door
+			 */
+			locked: RequiredParams<'door'>
+		}
+		/**
+		 * U​n​t​i​l
+		 */
+		until: string
+		/**
+		 * T​i​m​e​ ​o​f​ ​t​h​e​ ​p​l​a​c​e​:​ ​{​z​o​n​e​}
+		 * @param {unknown} zone
+		 */
+		zone: RequiredParams<'zone'>
+		/**
+		 * R​e​a​s​o​n
+		 */
+		reason: string
+		/**
+		 * C​o​n​t​i​n​u​e
+		 */
+		'continue': string
+		/**
+		 * C​h​a​n​g​e
+		 */
+		change: string
+		/**
+		 * R​e​a​d​i​n​g​ ​t​h​e​ ​d​o​o​r​’​s​ ​m​o​d​e​s​…
+		 */
+		loading: string
+		/**
+		 * C​h​e​c​k​i​n​g​…
+		 */
+		checking: string
+		/**
+		 * S​a​v​i​n​g​…
+		 */
+		saving: string
+		confirm: {
+			/**
+			 * U​n​l​o​c​k​ ​u​n​t​i​l​ ​{​u​n​t​i​l​}
+			 * @param {unknown} until
+			 */
+			unlocked: RequiredParams<'until'>
+			/**
+			 * K​e​e​p​ ​l​o​c​k​e​d​ ​u​n​t​i​l​ ​{​u​n​t​i​l​}
+			 * @param {unknown} until
+			 */
+			locked: RequiredParams<'until'>
+		}
+		summary: {
+			/**
+			 * U​n​l​o​c​k​e​d​ ​u​n​t​i​l​ ​{​u​n​t​i​l​}​,​ ​t​h​e​n​ ​{​a​f​t​e​r​}​.
+			 * @param {unknown} after
+			 * @param {unknown} until
+			 */
+			unlocked: RequiredParams<'after' | 'until'>
+			/**
+			 * L​o​c​k​e​d​ ​u​n​t​i​l​ ​{​u​n​t​i​l​}​,​ ​t​h​e​n​ ​{​a​f​t​e​r​}​.
+			 * @param {unknown} after
+			 * @param {unknown} until
+			 */
+			locked: RequiredParams<'after' | 'until'>
+		}
+		mode: {
+			/**
+			 * l​o​c​k​e​d
+			 */
+			locked: string
+			/**
+			 * u​n​l​o​c​k​e​d
+			 */
+			unlocked: string
+		}
+		after: {
+			/**
+			 * {​m​o​d​e​}​ ​b​y​ ​t​h​e​ ​l​o​c​k​d​o​w​n​ ​o​f​ ​{​n​a​m​e​}
+			 * @param {unknown} mode
+			 * @param {unknown} name
+			 */
+			lockdown: RequiredParams<'mode' | 'name'>
+			/**
+			 * {​m​o​d​e​}​ ​b​y​ ​t​h​e​ ​o​v​e​r​r​i​d​e​ ​“​{​n​a​m​e​}​”
+			 * @param {unknown} mode
+			 * @param {unknown} name
+			 */
+			override: RequiredParams<'mode' | 'name'>
+			/**
+			 * {​m​o​d​e​}​ ​b​y​ ​a​ ​m​a​n​u​a​l​ ​c​o​m​m​a​n​d
+			 * @param {unknown} mode
+			 */
+			command: RequiredParams<'mode'>
+			/**
+			 * {​m​o​d​e​}​ ​b​y​ ​t​h​e​ ​s​n​o​w​ ​d​a​y​ ​“​{​n​a​m​e​}​”
+			 * @param {unknown} mode
+			 * @param {unknown} name
+			 */
+			snow_day: RequiredParams<'mode' | 'name'>
+			/**
+			 * {​m​o​d​e​}​ ​b​y​ ​t​h​e​ ​e​x​c​e​p​t​i​o​n​ ​“​{​n​a​m​e​}​”
+			 * @param {unknown} mode
+			 * @param {unknown} name
+			 */
+			exception: RequiredParams<'mode' | 'name'>
+			/**
+			 * {​m​o​d​e​}​ ​b​y​ ​i​t​s​ ​s​c​h​e​d​u​l​e​ ​“​{​n​a​m​e​}​”
+			 * @param {unknown} mode
+			 * @param {unknown} name
+			 */
+			schedule: RequiredParams<'mode' | 'name'>
+			/**
+			 * {​m​o​d​e​}​:​ ​t​h​e​ ​d​o​o​r​ ​h​a​s​ ​n​o​ ​u​n​l​o​c​k​ ​s​c​h​e​d​u​l​e
+			 * @param {unknown} mode
+			 */
+			'default': RequiredParams<'mode'>
+		}
+		afterUnnamed: {
+			/**
+			 * {​m​o​d​e​}​ ​b​y​ ​a​ ​l​o​c​k​d​o​w​n
+			 * @param {unknown} mode
+			 */
+			lockdown: RequiredParams<'mode'>
+			/**
+			 * {​m​o​d​e​}​ ​b​y​ ​a​n​o​t​h​e​r​ ​o​v​e​r​r​i​d​e
+			 * @param {unknown} mode
+			 */
+			override: RequiredParams<'mode'>
+			/**
+			 * {​m​o​d​e​}​ ​b​y​ ​a​ ​m​a​n​u​a​l​ ​c​o​m​m​a​n​d
+			 * @param {unknown} mode
+			 */
+			command: RequiredParams<'mode'>
+			/**
+			 * {​m​o​d​e​}​ ​b​y​ ​a​ ​s​n​o​w​ ​d​a​y
+			 * @param {unknown} mode
+			 */
+			snow_day: RequiredParams<'mode'>
+			/**
+			 * {​m​o​d​e​}​ ​b​y​ ​a​n​ ​e​x​c​e​p​t​i​o​n​ ​o​f​ ​i​t​s​ ​c​a​l​e​n​d​a​r
+			 * @param {unknown} mode
+			 */
+			exception: RequiredParams<'mode'>
+			/**
+			 * {​m​o​d​e​}​ ​b​y​ ​i​t​s​ ​s​c​h​e​d​u​l​e
+			 * @param {unknown} mode
+			 */
+			schedule: RequiredParams<'mode'>
+			/**
+			 * {​m​o​d​e​}​:​ ​t​h​e​ ​d​o​o​r​ ​h​a​s​ ​n​o​ ​u​n​l​o​c​k​ ​s​c​h​e​d​u​l​e
+			 * @param {unknown} mode
+			 */
+			'default': RequiredParams<'mode'>
+		}
+		refusals: {
+			/**
+			 * R​e​q​u​i​r​e​d​.
+			 */
+			required: string
+			/**
+			 * E​n​t​e​r​ ​a​ ​d​a​t​e​ ​a​n​d​ ​a​ ​t​i​m​e​.
+			 */
+			invalid: string
+			/**
+			 * T​h​e​ ​e​n​d​ ​m​u​s​t​ ​b​e​ ​i​n​ ​t​h​e​ ​f​u​t​u​r​e​.
+			 */
+			past: string
+			/**
+			 * A​n​ ​o​v​e​r​r​i​d​e​ ​e​n​d​s​ ​a​t​ ​m​o​s​t​ ​{​m​a​x​}​ ​d​a​y​s​ ​a​h​e​a​d​.
+			 * @param {unknown} max
+			 */
+			tooFar: RequiredParams<'max'>
+			/**
+			 * A​t​ ​m​o​s​t​ ​{​m​a​x​}​ ​c​h​a​r​a​c​t​e​r​s​.
+			 * @param {unknown} max
+			 */
+			tooLong: RequiredParams<'max'>
+		}
+		/**
+		 * N​o​t​ ​s​a​v​e​d
+		 */
+		failedTitle: string
+		failures: {
+			/**
+			 * R​e​f​u​s​e​d​:​ ​a​ ​l​o​c​k​d​o​w​n​ ​h​o​l​d​s​ ​t​h​e​ ​d​o​o​r​.
+			 */
+			lockdown: string
+			/**
+			 * N​o​ ​l​o​c​k​ ​o​n​ ​t​h​i​s​ ​d​o​o​r​ ​c​a​n​ ​d​o​ ​t​h​a​t​.
+			 */
+			capability: string
+			/**
+			 * Y​o​u​ ​m​a​y​ ​n​o​t​ ​c​h​a​n​g​e​ ​t​h​i​s​ ​d​o​o​r​’​s​ ​m​o​d​e​.
+			 */
+			permission: string
+			/**
+			 * T​h​e​ ​d​o​o​r​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​r​e​a​c​h​e​d​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​.
+			 */
+			unavailable: string
+		}
+		succeeded: {
+			/**
+			 * {​d​o​o​r​}​ ​u​n​l​o​c​k​e​d​ ​u​n​t​i​l​ ​{​u​n​t​i​l​}​.
+			 * @param {unknown} door
+			 * @param {unknown} until
+			 */
+			unlocked: RequiredParams<'door' | 'until'>
+			/**
+			 * {​d​o​o​r​}​ ​k​e​p​t​ ​l​o​c​k​e​d​ ​u​n​t​i​l​ ​{​u​n​t​i​l​}​.
+			 * @param {unknown} door
+			 * @param {unknown} until
+			 */
+			locked: RequiredParams<'door' | 'until'>
+		}
+		end: {
+			/**
+			 * E​n​d​ ​t​h​e​ ​o​v​e​r​r​i​d​e​ ​o​n​ ​{​d​o​o​r​}​?
+			 * @param {unknown} door
+			 */
+			title: RequiredParams<'door'>
+			/**
+			 * T​h​e​ ​o​v​e​r​r​i​d​e​ ​e​n​d​s​ ​n​o​w​;​ ​{​d​o​o​r​}​ ​i​s​ ​t​h​e​n​ ​{​a​f​t​e​r​}​.
+			 * @param {unknown} after
+			 * @param {unknown} door
+			 */
+			body: RequiredParams<'after' | 'door'>
+			/**
+			 * N​o​ ​o​v​e​r​r​i​d​e​ ​k​e​e​p​s​ ​{​d​o​o​r​}​ ​l​o​c​k​e​d​ ​o​r​ ​u​n​l​o​c​k​e​d​ ​n​o​w​.
+			 * @param {unknown} door
+			 */
+			none: RequiredParams<'door'>
+			/**
+			 * E​n​d​ ​o​v​e​r​r​i​d​e
+			 */
+			confirm: string
+			/**
+			 * E​n​d​i​n​g​…
+			 */
+			ending: string
+			/**
+			 * O​v​e​r​r​i​d​e​ ​o​n​ ​{​d​o​o​r​}​ ​e​n​d​e​d​.
+			 * @param {unknown} door
+			 */
+			ended: RequiredParams<'door'>
+			/**
+			 * T​h​e​ ​o​v​e​r​r​i​d​e​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​e​n​d​e​d​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​.
+			 */
+			failed: string
+		}
+		/**
+		 * O​v​e​r​r​i​d​e​ ​o​f​ ​{​d​o​o​r​}
+		 * @param {unknown} door
+		 */
+		buttons: RequiredParams<'door'>
+	}
 	pinEntry: {
 		denied: {
 			/**
@@ -15054,6 +15328,240 @@ export type TranslationFunctions = {
 		 * Sent — no answer yet. It is not sent again; its receipt (“Show command receipts”) says how it ends.
 		 */
 		waiting: () => LocalizedString
+	}
+	doorOverride: {
+		/**
+		 * Unlock until…
+		 */
+		unlockUntil: () => LocalizedString
+		/**
+		 * Keep locked until…
+		 */
+		keepLockedUntil: () => LocalizedString
+		/**
+		 * End override on
+		 */
+		endOverride: () => LocalizedString
+		title: {
+			/**
+			 * Unlock {door} until…
+			 */
+			unlocked: (arg: { door: unknown }) => LocalizedString
+			/**
+			 * Keep {door} locked until…
+			 */
+			locked: (arg: { door: unknown }) => LocalizedString
+		}
+		/**
+		 * Until
+		 */
+		until: () => LocalizedString
+		/**
+		 * Time of the place: {zone}
+		 */
+		zone: (arg: { zone: unknown }) => LocalizedString
+		/**
+		 * Reason
+		 */
+		reason: () => LocalizedString
+		/**
+		 * Continue
+		 */
+		'continue': () => LocalizedString
+		/**
+		 * Change
+		 */
+		change: () => LocalizedString
+		/**
+		 * Reading the door’s modes…
+		 */
+		loading: () => LocalizedString
+		/**
+		 * Checking…
+		 */
+		checking: () => LocalizedString
+		/**
+		 * Saving…
+		 */
+		saving: () => LocalizedString
+		confirm: {
+			/**
+			 * Unlock until {until}
+			 */
+			unlocked: (arg: { until: unknown }) => LocalizedString
+			/**
+			 * Keep locked until {until}
+			 */
+			locked: (arg: { until: unknown }) => LocalizedString
+		}
+		summary: {
+			/**
+			 * Unlocked until {until}, then {after}.
+			 */
+			unlocked: (arg: { after: unknown, until: unknown }) => LocalizedString
+			/**
+			 * Locked until {until}, then {after}.
+			 */
+			locked: (arg: { after: unknown, until: unknown }) => LocalizedString
+		}
+		mode: {
+			/**
+			 * locked
+			 */
+			locked: () => LocalizedString
+			/**
+			 * unlocked
+			 */
+			unlocked: () => LocalizedString
+		}
+		after: {
+			/**
+			 * {mode} by the lockdown of {name}
+			 */
+			lockdown: (arg: { mode: unknown, name: unknown }) => LocalizedString
+			/**
+			 * {mode} by the override “{name}”
+			 */
+			override: (arg: { mode: unknown, name: unknown }) => LocalizedString
+			/**
+			 * {mode} by a manual command
+			 */
+			command: (arg: { mode: unknown }) => LocalizedString
+			/**
+			 * {mode} by the snow day “{name}”
+			 */
+			snow_day: (arg: { mode: unknown, name: unknown }) => LocalizedString
+			/**
+			 * {mode} by the exception “{name}”
+			 */
+			exception: (arg: { mode: unknown, name: unknown }) => LocalizedString
+			/**
+			 * {mode} by its schedule “{name}”
+			 */
+			schedule: (arg: { mode: unknown, name: unknown }) => LocalizedString
+			/**
+			 * {mode}: the door has no unlock schedule
+			 */
+			'default': (arg: { mode: unknown }) => LocalizedString
+		}
+		afterUnnamed: {
+			/**
+			 * {mode} by a lockdown
+			 */
+			lockdown: (arg: { mode: unknown }) => LocalizedString
+			/**
+			 * {mode} by another override
+			 */
+			override: (arg: { mode: unknown }) => LocalizedString
+			/**
+			 * {mode} by a manual command
+			 */
+			command: (arg: { mode: unknown }) => LocalizedString
+			/**
+			 * {mode} by a snow day
+			 */
+			snow_day: (arg: { mode: unknown }) => LocalizedString
+			/**
+			 * {mode} by an exception of its calendar
+			 */
+			exception: (arg: { mode: unknown }) => LocalizedString
+			/**
+			 * {mode} by its schedule
+			 */
+			schedule: (arg: { mode: unknown }) => LocalizedString
+			/**
+			 * {mode}: the door has no unlock schedule
+			 */
+			'default': (arg: { mode: unknown }) => LocalizedString
+		}
+		refusals: {
+			/**
+			 * Required.
+			 */
+			required: () => LocalizedString
+			/**
+			 * Enter a date and a time.
+			 */
+			invalid: () => LocalizedString
+			/**
+			 * The end must be in the future.
+			 */
+			past: () => LocalizedString
+			/**
+			 * An override ends at most {max} days ahead.
+			 */
+			tooFar: (arg: { max: unknown }) => LocalizedString
+			/**
+			 * At most {max} characters.
+			 */
+			tooLong: (arg: { max: unknown }) => LocalizedString
+		}
+		/**
+		 * Not saved
+		 */
+		failedTitle: () => LocalizedString
+		failures: {
+			/**
+			 * Refused: a lockdown holds the door.
+			 */
+			lockdown: () => LocalizedString
+			/**
+			 * No lock on this door can do that.
+			 */
+			capability: () => LocalizedString
+			/**
+			 * You may not change this door’s mode.
+			 */
+			permission: () => LocalizedString
+			/**
+			 * The door could not be reached. Please try again.
+			 */
+			unavailable: () => LocalizedString
+		}
+		succeeded: {
+			/**
+			 * {door} unlocked until {until}.
+			 */
+			unlocked: (arg: { door: unknown, until: unknown }) => LocalizedString
+			/**
+			 * {door} kept locked until {until}.
+			 */
+			locked: (arg: { door: unknown, until: unknown }) => LocalizedString
+		}
+		end: {
+			/**
+			 * End the override on {door}?
+			 */
+			title: (arg: { door: unknown }) => LocalizedString
+			/**
+			 * The override ends now; {door} is then {after}.
+			 */
+			body: (arg: { after: unknown, door: unknown }) => LocalizedString
+			/**
+			 * No override keeps {door} locked or unlocked now.
+			 */
+			none: (arg: { door: unknown }) => LocalizedString
+			/**
+			 * End override
+			 */
+			confirm: () => LocalizedString
+			/**
+			 * Ending…
+			 */
+			ending: () => LocalizedString
+			/**
+			 * Override on {door} ended.
+			 */
+			ended: (arg: { door: unknown }) => LocalizedString
+			/**
+			 * The override could not be ended. Please try again.
+			 */
+			failed: () => LocalizedString
+		}
+		/**
+		 * Override of {door}
+		 */
+		buttons: (arg: { door: unknown }) => LocalizedString
 	}
 	pinEntry: {
 		denied: {

@@ -2058,6 +2058,82 @@ const de = {
       changes: 'Änderungen',
     },
   },
+  // Eine Tür von Hand entriegelt oder verriegelt bis zu einer Uhrzeit ihres Ortes (Entscheidung 069).
+  doorOverride: {
+    unlockUntil: 'Entriegeln bis…',
+    keepLockedUntil: 'Verriegelt halten bis…',
+    endOverride: 'Übersteuerung beenden an',
+    title: {
+      unlocked: '{door} entriegeln bis…',
+      locked: '{door} verriegelt halten bis…',
+    },
+    until: 'Bis',
+    zone: 'Ortszeit: {zone}',
+    reason: 'Grund',
+    continue: 'Weiter',
+    change: 'Ändern',
+    loading: 'Die Modi der Tür werden gelesen…',
+    checking: 'Wird geprüft…',
+    saving: 'Wird gespeichert…',
+    confirm: {
+      unlocked: 'Entriegeln bis {until}',
+      locked: 'Verriegelt halten bis {until}',
+    },
+    summary: {
+      unlocked: 'Entriegelt bis {until}, danach {after}.',
+      locked: 'Verriegelt bis {until}, danach {after}.',
+    },
+    mode: {
+      locked: 'verriegelt',
+      unlocked: 'entriegelt',
+    },
+    after: {
+      lockdown: '{mode} durch die Sperrung von {name}',
+      override: '{mode} durch die Übersteuerung „{name}“',
+      command: '{mode} durch einen Befehl von Hand',
+      snow_day: '{mode} durch den Schneetag „{name}“',
+      exception: '{mode} durch die Ausnahme „{name}“',
+      schedule: '{mode} nach ihrem Zeitplan „{name}“',
+      default: '{mode}: die Tür hat keinen Entriegelungsplan',
+    },
+    afterUnnamed: {
+      lockdown: '{mode} durch eine Sperrung',
+      override: '{mode} durch eine andere Übersteuerung',
+      command: '{mode} durch einen Befehl von Hand',
+      snow_day: '{mode} durch einen Schneetag',
+      exception: '{mode} durch eine Ausnahme ihres Kalenders',
+      schedule: '{mode} nach ihrem Zeitplan',
+      default: '{mode}: die Tür hat keinen Entriegelungsplan',
+    },
+    refusals: {
+      required: 'Erforderlich.',
+      invalid: 'Geben Sie ein Datum und eine Uhrzeit ein.',
+      past: 'Das Ende muss in der Zukunft liegen.',
+      tooFar: 'Eine Übersteuerung endet höchstens {max} Tage im Voraus.',
+      tooLong: 'Höchstens {max} Zeichen.',
+    },
+    failedTitle: 'Nicht gespeichert',
+    failures: {
+      lockdown: 'Abgelehnt: eine Sperrung hält die Tür.',
+      capability: 'Kein Schloss an dieser Tür kann das.',
+      permission: 'Sie dürfen den Modus dieser Tür nicht ändern.',
+      unavailable: 'Die Tür war nicht erreichbar. Bitte versuchen Sie es erneut.',
+    },
+    succeeded: {
+      unlocked: '{door} entriegelt bis {until}.',
+      locked: '{door} verriegelt bis {until}.',
+    },
+    end: {
+      title: 'Übersteuerung an {door} beenden?',
+      body: 'Die Übersteuerung endet jetzt; {door} ist dann {after}.',
+      none: 'Keine Übersteuerung hält {door} gerade verriegelt oder entriegelt.',
+      confirm: 'Übersteuerung beenden',
+      ending: 'Wird beendet…',
+      ended: 'Übersteuerung an {door} beendet.',
+      failed: 'Die Übersteuerung konnte nicht beendet werden. Bitte versuchen Sie es erneut.',
+    },
+    buttons: 'Übersteuerung von {door}',
+  },
   // Die Tastatur fragt den Server (Entscheidung 066): warum eine PIN nicht öffnet.
   pinEntry: {
     denied: {

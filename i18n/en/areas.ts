@@ -1831,6 +1831,82 @@ const areas = {
     waiting:
       'Sent — no answer yet. It is not sent again; its receipt (“Show command receipts”) says how it ends.',
   },
+  // A door kept unlocked or locked by hand until a time of its place (decision 069).
+  doorOverride: {
+    unlockUntil: 'Unlock until…',
+    keepLockedUntil: 'Keep locked until…',
+    endOverride: 'End override on',
+    title: {
+      unlocked: 'Unlock {door} until…',
+      locked: 'Keep {door} locked until…',
+    },
+    until: 'Until',
+    zone: 'Time of the place: {zone}',
+    reason: 'Reason',
+    continue: 'Continue',
+    change: 'Change',
+    loading: 'Reading the door’s modes…',
+    checking: 'Checking…',
+    saving: 'Saving…',
+    confirm: {
+      unlocked: 'Unlock until {until}',
+      locked: 'Keep locked until {until}',
+    },
+    summary: {
+      unlocked: 'Unlocked until {until}, then {after}.',
+      locked: 'Locked until {until}, then {after}.',
+    },
+    mode: {
+      locked: 'locked',
+      unlocked: 'unlocked',
+    },
+    after: {
+      lockdown: '{mode} by the lockdown of {name}',
+      override: '{mode} by the override “{name}”',
+      command: '{mode} by a manual command',
+      snow_day: '{mode} by the snow day “{name}”',
+      exception: '{mode} by the exception “{name}”',
+      schedule: '{mode} by its schedule “{name}”',
+      default: '{mode}: the door has no unlock schedule',
+    },
+    afterUnnamed: {
+      lockdown: '{mode} by a lockdown',
+      override: '{mode} by another override',
+      command: '{mode} by a manual command',
+      snow_day: '{mode} by a snow day',
+      exception: '{mode} by an exception of its calendar',
+      schedule: '{mode} by its schedule',
+      default: '{mode}: the door has no unlock schedule',
+    },
+    refusals: {
+      required: 'Required.',
+      invalid: 'Enter a date and a time.',
+      past: 'The end must be in the future.',
+      tooFar: 'An override ends at most {max} days ahead.',
+      tooLong: 'At most {max} characters.',
+    },
+    failedTitle: 'Not saved',
+    failures: {
+      lockdown: 'Refused: a lockdown holds the door.',
+      capability: 'No lock on this door can do that.',
+      permission: 'You may not change this door’s mode.',
+      unavailable: 'The door could not be reached. Please try again.',
+    },
+    succeeded: {
+      unlocked: '{door} unlocked until {until}.',
+      locked: '{door} kept locked until {until}.',
+    },
+    end: {
+      title: 'End the override on {door}?',
+      body: 'The override ends now; {door} is then {after}.',
+      none: 'No override keeps {door} locked or unlocked now.',
+      confirm: 'End override',
+      ending: 'Ending…',
+      ended: 'Override on {door} ended.',
+      failed: 'The override could not be ended. Please try again.',
+    },
+    buttons: 'Override of {door}',
+  },
   // The keypad asks the server (decision 066): why a PIN did not open, to follow “Access denied:”.
   pinEntry: {
     denied: {

@@ -10,6 +10,7 @@ import { Button } from '../ui/button'
 import { LoadFailed } from '../ui/load-failed'
 import { removeUnlockScheduleAction, setUnlockScheduleAction } from './door-mode-actions'
 import { DoorModeView } from './door-mode-view'
+import { DoorOverrideButtons } from './door-override-actions'
 import type { DoorRef } from './door-ref'
 import * as styles from './door-modes.css'
 
@@ -30,8 +31,8 @@ function knownZone(answer: ModeTimeline): ModeTimeline {
 }
 
 /**
- * A door's mode: why it is locked or unlocked now, its week and its unlock schedule's buttons (the
- * lock's page, a door picked in its location's tree). Nothing for who may not read devices.
+ * A door's mode: why it is locked or unlocked now, its week, and the buttons of its unlock
+ * schedule and its overrides (the lock's page, a door picked in its location's tree). Nothing for who may not read devices.
  */
 export function DoorModePanel(props: DoorModePanelProps) {
   const { can } = useSession()
@@ -62,16 +63,19 @@ function Panel({ door, lockNames }: DoorModePanelProps) {
       </section>
     )
   const actions = can(setUnlockScheduleAction.needs.anyOf ?? []) ? (
-    <div className={styles.actions}>
-      <Button tone="secondary" onClick={() => perform(setUnlockScheduleAction, door)}>
-        {setUnlockScheduleAction.label(LL)}
-      </Button>
-      {setting.data === null ? null : (
-        <Button tone="danger" onClick={() => perform(removeUnlockScheduleAction, door)}>
-          {removeUnlockScheduleAction.label(LL)}
+    <>
+      <div className={styles.actions}>
+        <Button tone="secondary" onClick={() => perform(setUnlockScheduleAction, door)}>
+          {setUnlockScheduleAction.label(LL)}
         </Button>
-      )}
-    </div>
+        {setting.data === null ? null : (
+          <Button tone="danger" onClick={() => perform(removeUnlockScheduleAction, door)}>
+            {removeUnlockScheduleAction.label(LL)}
+          </Button>
+        )}
+      </div>
+      <DoorOverrideButtons door={door} />
+    </>
   ) : null
   return (
     <DoorModeView

@@ -1,5 +1,6 @@
 import type { AnyBrowserAdapter } from './kit/browser'
 import { actionBrowser } from './adapters/action.browser'
+import { doorOverrideBrowser } from './adapters/door-override.browser'
 import { offlineCodeBrowser } from './adapters/offline-code.browser'
 import { sessionBrowser } from './adapters/session.browser'
 
@@ -12,4 +13,5 @@ export const browserAdapters: readonly AnyBrowserAdapter[] = [
   sessionBrowser,
   actionBrowser,
   offlineCodeBrowser,
+  doorOverrideBrowser,
 ]

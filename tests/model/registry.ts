@@ -1,5 +1,6 @@
 import type { AnyModelAdapter } from './kit/adapter'
 import { actionAdapter } from './adapters/action'
+import { doorOverrideAdapter } from './adapters/door-override'
 import { lockdownAdapter } from './adapters/lockdown'
 import { offlineCodeAdapter } from './adapters/offline-code'
 import { sessionAdapter } from './adapters/session'
@@ -10,4 +11,5 @@ export const adapters: readonly AnyModelAdapter[] = [
   actionAdapter,
   offlineCodeAdapter,
   lockdownAdapter,
+  doorOverrideAdapter,
 ]

@@ -4,9 +4,11 @@ import type { Door } from '../../contract/locations'
 import { pathTo } from '../../contract/pages'
 import { needs } from '../../contract/permissions'
 import { doorModeActions } from '../../door-modes/door-mode-actions'
+import { doorOverrideActions } from '../../door-modes/door-override-actions'
 
 // Every verb on a door, declared once (decision 063) and read by the palette. A door has no page
-// of its own: it lives in its location's tree.
+// of its own: it lives in its location's tree. Its unlock schedule and overrides are declared in
+// door-modes/, whose panel shows their buttons on the lock's page and a door picked in the tree.
 
 export type DoorAction = Action<Door, PaletteContext>
 
@@ -26,4 +28,6 @@ export const doorActions: readonly DoorAction[] = [
   },
   // "set unlock schedule main entrance": the door's unlock schedule (decision 069).
   ...doorModeActions,
+  // "unlock until loading dock", "keep locked until …", "end override on …" (decision 069).
+  ...doorOverrideActions,
 ]
