@@ -75,12 +75,15 @@ describe('doors in the palette', () => {
     expect(match?.rest).toBe('lobby')
   })
 
-  it('offers the unlock schedule to who may update devices, "set unlock schedule main" its verb', () => {
+  it('offers the unlock schedule and overrides to who may update devices, "set unlock schedule main" its verb', () => {
     const offered = offeredTo(holding(['locations:read:org', 'devices:update:org']))
     expect(offered.map(({ command }) => command.label(LL))).toEqual([
       'Open its location',
       'Set unlock schedule…',
       'Remove unlock schedule',
+      'Unlock until…',
+      'Keep locked until…',
+      'End override on',
     ])
     const match = matchVerbs(
       'set unlock schedule main',
