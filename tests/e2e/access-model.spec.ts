@@ -1,5 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
 import { DEV_CLOCK_PATH } from '../../src/contract/dev-clock'
+import { takeTurnsOnTheClock } from './helpers/clock-turn'
 import { clockPort } from './helpers/expiry-server'
 import { api, pick, tabTo } from './helpers/keyboard'
 import {
@@ -24,6 +25,7 @@ test.use({
   locale: 'en-US',
   timezoneId: 'Europe/Berlin',
 })
+takeTurnsOnTheClock()
 
 // Wednesday 22 December 2027 (CET, UTC+1) at 10:00 and 20:00, and Christmas Day at 10:00.
 const WEEKDAY_10 = '2027-12-22T09:00:00.000Z'

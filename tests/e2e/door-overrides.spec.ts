@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import { DEV_CLOCK_PATH } from '../../src/contract/dev-clock'
+import { takeTurnsOnTheClock } from './helpers/clock-turn'
 import { clockPort } from './helpers/expiry-server'
 import { api } from './helpers/keyboard'
 import {
@@ -49,9 +50,7 @@ async function dockLock(page: Page): Promise<DeviceRow> {
 
 const lockState = async (page: Page) => (await dockLock(page)).current_status.lock_state
 
-test.afterEach(async ({ page }) => {
-  await setClock(page, null)
-})
+takeTurnsOnTheClock()
 
 test('"unlock until loading dock" by keyboard: unlocked now, locked by the job after 18:00 of the place', async ({
   page,
@@ -145,5 +144,125 @@ test('the override dialog passes axe in both themes, in English and German', asy
         await page.keyboard.press('Escape')
       }
     }
+  }
+})
+
+const ENTRANCE = 'Main entrance'
+const ENTRANCE_LOCK = 'Lock – Main entrance'
+// The next day (the first test's override lasts until Wednesday 18:00): Thursday 10 June 2027 at
+// 10:00 and 11:30 in Berlin, the dock's override below ending between them, at 11:00.
+const THURSDAY_10 = '2027-06-10T08:00:00.000Z'
+const THURSDAY_1130 = '2027-06-10T09:30:00.000Z'
+
+async function stateOf(page: Page, name: string) {
+  const found = await api<{ data: DeviceRow[] }>(
+    page,
+    'GET',
+    `/sbm/v1/devices?search=${encodeURIComponent(name)}&length=10`,
+  )
+  const device = found.data.find((row) => row.name === name)
+  if (!device) throw new Error(`the seed has no ${name}`)
+  return device
+}
+
+test('a lockdown of Acme HQ locks the entrance in its hours and refuses an unlock override; after the two-person release the entrance follows its schedule and the dock, whose override ended meanwhile, stays locked', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.slow()
+  await setClock(page, THURSDAY_10)
+  await signIn(page, demo.orgadmin)
+  const doors = await api<{ data: { door_id: number; name: string }[] }>(
+    page,
+    'GET',
+    '/sbm/v1/doors?length=500',
+  )
+  const doorNamed = (name: string) => {
+    const door = doors.data.find((d) => d.name === name)
+    if (!door) throw new Error(`the seed has no door ${name}`)
+    return door
+  }
+  const [entrance, dock] = [doorNamed(ENTRANCE), doorNamed(DOCK)]
+  const schedules = await api<{ data: { schedule_id: number; name: string }[] }>(
+    page,
+    'GET',
+    '/access/v1/schedules?search=Office%20hours&length=10',
+  )
+  const officeHours = schedules.data.find((s) => s.name === 'Office hours')
+  if (!officeHours) throw new Error('the seed has no schedule Office hours')
+  const acme = await api<{ data: { location_id: number; name: string }[] }>(
+    page,
+    'GET',
+    '/sbm/v1/locations?search=Acme%20HQ&length=10',
+  )
+  const hq = acme.data.find((l) => l.name === 'Acme HQ')
+  if (!hq) throw new Error('the seed has no Acme HQ')
+  const lockState = async (name: string) => (await stateOf(page, name)).current_status.lock_state
+
+  await api(page, 'PUT', `/sbm/v1/doors/${entrance.door_id}/mode`, {
+    schedule_id: officeHours.schedule_id,
+  })
+  try {
+    await api(page, 'POST', `/sbm/v1/doors/${dock.door_id}/override`, {
+      mode: 'unlocked',
+      until: '2027-06-10T11:00',
+      reason: 'Delivery before noon',
+    })
+    await expect.poll(() => lockState(ENTRANCE_LOCK), { timeout: 30_000 }).toBe('unlocked')
+    await expect.poll(() => lockState(DOCK_LOCK), { timeout: 30_000 }).toBe('unlocked')
+
+    // Admin locks Acme HQ down: both locks are locked, whatever their layers below say.
+    const admin = await browser.newPage({ baseURL })
+    await signIn(admin, demo.admin)
+    const lockdown = await api<{ lockdown_id: number }>(admin, 'POST', '/sbm/v1/lockdowns', {
+      scope_type: 'location',
+      scope_id: hq.location_id,
+      reason: 'Door mode drill',
+    })
+    await expect.poll(() => lockState(ENTRANCE_LOCK), { timeout: 30_000 }).toBe('locked')
+    await expect.poll(() => lockState(DOCK_LOCK), { timeout: 30_000 }).toBe('locked')
+
+    // The entrance's lock page says why: the lockdown, above its schedule.
+    const lock = await stateOf(page, ENTRANCE_LOCK)
+    await page.goto(`/devices/view/${lock.device_id}`)
+    const panel = page.getByTestId('door-mode')
+    await expect(panel.getByRole('heading', { name: `Why is ${ENTRANCE} locked?` })).toBeVisible()
+    await expect(panel.getByTestId('door-mode-layer')).toContainText('Lockdown')
+    await expect(panel).toContainText('Office hours')
+
+    // Nobody sets an unlock override during a lockdown: refused in the lockdown's words.
+    await page.keyboard.press('ControlOrMeta+k')
+    await page.keyboard.type('unlock until main entrance')
+    await expect(palette(page).getByText('Searching…')).toBeHidden()
+    await expect(
+      palette(page).getByRole('group', { name: 'Unlock until…' }).getByRole('option').first(),
+    ).toContainText(ENTRANCE)
+    await page.keyboard.press('Enter')
+    const dialog = page.getByRole('dialog', { name: `Unlock ${ENTRANCE} until…` })
+    await expect(dialog.getByLabel('Reason')).toBeFocused()
+    await page.keyboard.type('Visitors')
+    await page.keyboard.press('Enter')
+    await dialog.getByRole('button', { name: /^Unlock until/ }).press('Enter')
+    const refused = page.getByRole('dialog', { name: 'Not saved' })
+    await expect(refused.getByRole('alert')).toHaveText(/^Refused: lockdown of Acme HQ started by /)
+    await refused.getByRole('button', { name: 'Cancel' }).press('Enter')
+    await expect(refused).toBeHidden()
+
+    // The dock's override ends while the lockdown holds; then two people release it.
+    await setClock(page, THURSDAY_1130)
+    await api(admin, 'POST', `/sbm/v1/lockdowns/${lockdown.lockdown_id}/release`, {
+      reason: 'Drill over',
+    })
+    await api(page, 'POST', `/sbm/v1/lockdowns/${lockdown.lockdown_id}/release/approve`)
+    await admin.close()
+
+    // Each door returns to what its layers say, not to "unlocked".
+    await expect.poll(() => lockState(ENTRANCE_LOCK), { timeout: 60_000 }).toBe('unlocked')
+    await expect.poll(() => lockState(DOCK_LOCK), { timeout: 60_000 }).toBe('locked')
+    await page.reload()
+    await expect(panel.getByRole('heading', { name: `Why is ${ENTRANCE} unlocked?` })).toBeVisible()
+  } finally {
+    await api(page, 'DELETE', `/sbm/v1/doors/${entrance.door_id}/mode`)
   }
 })

@@ -93,8 +93,10 @@ export function DeviceViewScreen() {
         </dl>
       </section>
       <DeviceCommands device={device} />
+      <TryPin device={device} />
       {device.assignment_type === 'door' ? (
-        // A lock on a door follows its door's mode (decision 069): why it is locked now, its week.
+        // A device on a door follows its door's mode (decision 069): why it is locked now, its week.
+        // After Try a PIN, whose field stays a few Tabs from the commands.
         <DoorModePanel
           door={{
             door_id: device.assignment_id,
@@ -104,7 +106,6 @@ export function DeviceViewScreen() {
           lockNames={new Map([[device.device_id, device.name]])}
         />
       ) : null}
-      <TryPin device={device} />
       {can(needs('devices:audits', 'read')) ? (
         <DeviceRecentAudits deviceId={device.device_id} name={device.name} />
       ) : null}
