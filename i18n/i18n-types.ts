@@ -5030,11 +5030,16 @@ type RootTranslation = {
 			 */
 			door_mode: RequiredParams<'layer'>
 			/**
-			 * D​o​o​r​ ​m​o​d​e​,​ ​b​y​ ​t​h​e​ ​{​l​a​y​e​r​}​:​ ​t​h​e​ ​d​a​y​ ​o​p​e​n​e​d​ ​b​y​ ​u​s​e​r​ ​{​u​s​e​r​}​.
+			 * D​o​o​r​ ​m​o​d​e​,​ ​b​y​ ​t​h​e​ ​{​l​a​y​e​r​}​:​ ​t​h​e​ ​d​a​y​ ​o​p​e​n​e​d​ ​b​y​ ​{​u​s​e​r​}​.
 			 * @param {unknown} layer
 			 * @param {unknown} user
 			 */
 			door_mode_opened: RequiredParams<'layer' | 'user'>
+			/**
+			 * u​s​e​r​ ​{​i​d​}
+			 * @param {unknown} id
+			 */
+			door_mode_user: RequiredParams<'id'>
 		}
 		doorModeLayer: {
 			/**
@@ -12790,9 +12795,13 @@ export type TranslationFunctions = {
 			 */
 			door_mode: (arg: { layer: unknown }) => LocalizedString
 			/**
-			 * Door mode, by the {layer}: the day opened by user {user}.
+			 * Door mode, by the {layer}: the day opened by {user}.
 			 */
 			door_mode_opened: (arg: { layer: unknown, user: unknown }) => LocalizedString
+			/**
+			 * user {id}
+			 */
+			door_mode_user: (arg: { id: unknown }) => LocalizedString
 		}
 		doorModeLayer: {
 			/**

@@ -1316,7 +1316,8 @@ const de = {
       access_denied_person: 'Zutritt für {email} verweigert: {reason}.',
       battery_level: 'Batterie {level} %.',
       door_mode: 'Türmodus, nach {layer}.',
-      door_mode_opened: 'Türmodus, nach {layer}: den Tag eröffnete Benutzer {user}.',
+      door_mode_opened: 'Türmodus, nach {layer}: den Tag eröffnete {user}.',
+      door_mode_user: 'Benutzer {id}',
     },
     doorModeLayer: {
       lockdown: 'der Sperrung',

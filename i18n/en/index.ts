@@ -1302,7 +1302,8 @@ const en = {
       access_denied_person: 'Access denied to {email}: {reason}.',
       battery_level: 'Battery at {level}%.',
       door_mode: 'Door mode, by the {layer}.',
-      door_mode_opened: 'Door mode, by the {layer}: the day opened by user {user}.',
+      door_mode_opened: 'Door mode, by the {layer}: the day opened by {user}.',
+      door_mode_user: 'user {id}',
     },
     doorModeLayer: {
       lockdown: 'lockdown',

@@ -59,8 +59,11 @@ interface Plan {
   planned: number
 }
 
-/** The audit row's detail: the layer that decided, by its kind and id, and who opened the day. */
-function detailOf(layer: Layer, boundary: string): AuditDetail {
+/**
+ * The audit row's detail: the layer that decided, by its kind and id, and who opened the day (by id
+ * and by the e-mail a person reads).
+ */
+function detailOf(layer: Layer, boundary: string, openerEmail: string | null): AuditDetail {
   const params: Record<string, string | number> = { layer: layer.kind, boundary }
   if (layer.kind === 'override' || layer.kind === 'command') params.override_id = layer.id
   if (layer.kind === 'snow_day') params.snow_day_id = layer.snow_day_id
@@ -69,6 +72,7 @@ function detailOf(layer: Layer, boundary: string): AuditDetail {
     if (layer.exception !== undefined) params.exception = layer.exception
     const opener = layer.first_person_in?.opened_by
     if (opener != null) params.opened_by = opener
+    if (opener != null && openerEmail !== null) params.opened_by_email = openerEmail
   }
   return { code: 'door_mode', params }
 }
@@ -176,6 +180,11 @@ export class DoorModeJob extends PolledJob {
     if (row.newer) return finish('superseded')
     if (!device) return finish('failed')
     if (device.current_status.lock_state === row.mode) return finish('in_mode')
+    const opener = row.layer.kind === 'schedule' ? row.layer.first_person_in?.opened_by : null
+    const [openedBy] =
+      opener == null
+        ? []
+        : await q.query<{ email: string }>('select email from users where user_id = $1', [opener])
     const requestId = `door-mode-${item.device_id}`
     const answer = await runCommand(q, {
       device,
@@ -189,7 +198,7 @@ export class DoorModeJob extends PolledJob {
         requestId,
       },
       overrides: false,
-      detail: detailOf(row.layer, item.boundary),
+      detail: detailOf(row.layer, item.boundary, openedBy?.email ?? null),
     })
     const body = answer.body as { audit_id?: number; error?: string }
     const auditId = typeof body.audit_id === 'number' ? body.audit_id : null

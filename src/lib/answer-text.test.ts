@@ -53,6 +53,17 @@ describe('the server’s words in the user’s language', () => {
     ).toBe('Jammed')
   })
 
+  it('names who opened the day of a first-person-in unlock by e-mail, else by id', () => {
+    const en = i18nObject('en')
+    const opened = { layer: 'schedule', opened_by: 4, opened_by_email: 'clara@demo.local' }
+    const words = (params: Record<string, string | number>) =>
+      auditDetailText(en, { detail: '', detail_code: 'door_mode', detail_params: params }, iso)
+    expect(words(opened)).toBe('Door mode, by the schedule: the day opened by clara@demo.local.')
+    expect(words({ layer: 'schedule', opened_by: 4 })).toBe(
+      'Door mode, by the schedule: the day opened by user 4.',
+    )
+  })
+
   it('words a command refusal from its code and parameters, else the server’s message', () => {
     const de = i18nObject('de')
     expect(

@@ -125,7 +125,12 @@ const details: Record<string, SayDetail | undefined> = {
     const layer = kind === undefined ? String(p.layer ?? '') : kinds[kind]()
     return p.opened_by === undefined
       ? LL.answers.auditDetail.door_mode({ layer })
-      : LL.answers.auditDetail.door_mode_opened({ layer, user: String(p.opened_by) })
+      : LL.answers.auditDetail.door_mode_opened({
+          layer,
+          user: String(
+            p.opened_by_email ?? LL.answers.auditDetail.door_mode_user({ id: String(p.opened_by) }),
+          ),
+        })
   },
 }
 

@@ -115,7 +115,11 @@ describe('first person in through a PIN entry', () => {
     expect(unlock).toMatchObject({
       result: 'success',
       detail_code: 'door_mode',
-      detail_params: { layer: 'schedule', opened_by: seed.clara },
+      detail_params: {
+        layer: 'schedule',
+        opened_by: seed.clara,
+        opened_by_email: seed.clara_email,
+      },
     })
     const opened = await server().request('GET', doorTimelinePath(seed.door_id), { token })
     expect(shaped(opened.body, ModeTimeline).layer).toMatchObject({
