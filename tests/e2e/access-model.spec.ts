@@ -167,7 +167,9 @@ async function makeModel(page: Page) {
 async function tryPin(page: Page, pin: string) {
   const section = page.getByTestId('try-pin')
   const field = section.getByLabel('PIN', { exact: true })
-  await tabTo(page, field)
+  // Forward through the page's whole tab cycle if need be: the field is reached from wherever
+  // focus is (a page's top, or a section further down that the palette focused).
+  await tabTo(page, field, 'Tab', 90)
   await page.keyboard.type(pin)
   await page.keyboard.press('Enter')
   await expect(field).toHaveValue('')

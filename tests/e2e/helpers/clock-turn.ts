@@ -39,7 +39,11 @@ async function takeTurn() {
  */
 export function takeTurnsOnTheClock() {
   test.beforeEach(async () => {
+    // Waiting for the turn is not the test's own time: its timeout grows by the wait.
+    const waitedFrom = Date.now()
     await takeTurn()
+    const info = test.info()
+    info.setTimeout(info.timeout + (Date.now() - waitedFrom))
   })
   test.afterEach(async ({ page }) => {
     try {

@@ -4,9 +4,14 @@ import { storedTokens } from './session'
 // What the keyboard-only specs do again and again: move focus as a person does, pick in a picker,
 // and set up or check through the API as the signed-in person.
 
-/** Tab (or Shift+Tab) until `target` has focus, as a person does (at most 40 presses). */
-export async function tabTo(page: Page, target: Locator, key: 'Tab' | 'Shift+Tab' = 'Tab') {
-  for (let presses = 0; presses < 40; presses += 1) {
+/** Tab (or Shift+Tab) until `target` has focus, as a person does (at most `most` presses). */
+export async function tabTo(
+  page: Page,
+  target: Locator,
+  key: 'Tab' | 'Shift+Tab' = 'Tab',
+  most = 40,
+) {
+  for (let presses = 0; presses < most; presses += 1) {
     if (await target.evaluate((element) => element === document.activeElement)) return
     await page.keyboard.press(key)
   }
