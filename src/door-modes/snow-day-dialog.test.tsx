@@ -10,7 +10,7 @@ import { renderWithI18n } from '../test/render'
 import { SnowDayDialog } from './snow-day-dialog'
 
 // The server is stubbed at the api module: the dialog's words and steps are what is tested here;
-// the e2e spec of snow days runs it against the real server.
+// tests/e2e/snow-days.spec.ts runs it against the real server.
 vi.mock('../api/door-modes', () => ({ planSnowDay: vi.fn(), refetchDoorModes: vi.fn() }))
 
 afterEach(() => {
