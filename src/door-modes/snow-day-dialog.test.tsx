@@ -2,7 +2,7 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { planSnowDay } from '../api/door-modes'
+import { planSnowDay, refetchDoorModes } from '../api/door-modes'
 import { ApiError } from '../api/api-error'
 import type { SnowDayPlan } from '../contract/door-modes'
 import type { Location } from '../contract/locations'
@@ -16,6 +16,7 @@ vi.mock('../api/door-modes', () => ({ planSnowDay: vi.fn(), refetchDoorModes: vi
 afterEach(() => {
   cleanup()
   vi.mocked(planSnowDay).mockReset()
+  vi.mocked(refetchDoorModes).mockClear()
 })
 
 const acme: Location = {
@@ -59,11 +60,11 @@ const plan: SnowDayPlan = {
   unchanged: 1,
 }
 
-function open() {
+function open(onClose: () => void = () => undefined) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } })
   renderWithI18n(
     <QueryClientProvider client={client}>
-      <SnowDayDialog location={acme} kind="open_late" onClose={() => undefined} />
+      <SnowDayDialog location={acme} kind="open_late" onClose={onClose} />
     </QueryClientProvider>,
   )
   const dialog = screen.getByRole('dialog', { name: 'Acme HQ opens late…' })
@@ -142,5 +143,16 @@ describe('the snow day dialog', () => {
     expect(screen.getByLabelText('Reason')).toHaveProperty('value', 'Snow on the roads')
     expect(screen.getByLabelText('Date')).toHaveProperty('value', '2027-06-10')
     await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Date')))
+  })
+
+  it('saves what the dry run showed, refetches the door modes and closes', async () => {
+    vi.mocked(planSnowDay).mockResolvedValue(plan)
+    const onClose = vi.fn()
+    open(onClose)
+    fireEvent.click(screen.getByRole('button', { name: 'Show the doors it changes' }))
+    fireEvent.click(await screen.findByRole('button', { name: 'Save' }))
+    await waitFor(() => expect(onClose).toHaveBeenCalledOnce())
+    expect(vi.mocked(planSnowDay).mock.calls.at(-1)?.[2]).toBe(false)
+    expect(refetchDoorModes).toHaveBeenCalledOnce()
   })
 })

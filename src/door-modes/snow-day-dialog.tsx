@@ -91,7 +91,8 @@ export function SnowDayForm({
   const [stale, setStale] = useState(false)
   const [busy, setBusy] = useState<Step | null>(null)
   const [failure, setFailure] = useState<{ error: Error; step: Step } | null>(null)
-  // Each edit starts a new generation: an answer to what was typed before it is not shown.
+  // Each edit starts a new generation: a dry run's answer to what was typed before it is not shown.
+  // A save's answer always is (the fields are read-only while it is under way).
   const generation = useRef(0)
   const dateRef = useRef<HTMLInputElement>(null)
   const timeRef = useRef<HTMLInputElement>(null)
@@ -130,7 +131,7 @@ export function SnowDayForm({
     setFailure(null)
     try {
       const answer = await planSnowDay(location.location_id, input, step === 'plan')
-      if (sent !== generation.current) return
+      if (step === 'plan' && sent !== generation.current) return
       setBusy(null)
       if (step === 'plan') {
         setPlan(answer)
@@ -149,7 +150,7 @@ export function SnowDayForm({
       void refetchDoorModes(client)
       onClose()
     } catch (error) {
-      if (sent !== generation.current) return
+      if (step === 'plan' && sent !== generation.current) return
       setBusy(null)
       const found = snowDayRefusals(LL, error)
       if (found !== null) {
@@ -160,6 +161,7 @@ export function SnowDayForm({
     }
   }
 
+  const saving = busy === 'save'
   const submit = (event: FormEvent) => {
     event.preventDefault()
     void run('plan')
@@ -217,6 +219,7 @@ export function SnowDayForm({
             label={LL.snowDay.date()}
             value={values.date}
             ref={dateRef}
+            readOnly={saving}
             required
             error={refusals.date ?? null}
             hint={LL.snowDay.zone({ zone: shownZone })}
@@ -228,6 +231,7 @@ export function SnowDayForm({
             label={LL.snowDay.time[kind]()}
             value={values.time}
             ref={timeRef}
+            readOnly={saving}
             required
             error={refusals.time ?? null}
             onChange={(e) => edit('time', e.target.value)}
@@ -238,6 +242,7 @@ export function SnowDayForm({
           label={LL.snowDay.reason()}
           value={values.reason}
           ref={reasonRef}
+          readOnly={saving}
           required
           maxLength={REASON_MAX}
           error={refusals.reason ?? null}
