@@ -155,4 +155,16 @@ describe('the snow day dialog', () => {
     expect(vi.mocked(planSnowDay).mock.calls.at(-1)?.[2]).toBe(false)
     expect(refetchDoorModes).toHaveBeenCalledOnce()
   })
+
+  it('closes early at 15:00 unless told otherwise, in German too', () => {
+    renderWithI18n(
+      <QueryClientProvider client={new QueryClient()}>
+        <SnowDayDialog location={acme} kind="close_early" onClose={() => undefined} />
+      </QueryClientProvider>,
+      'de',
+    )
+    screen.getByRole('dialog', { name: 'Acme HQ schließt früher…' })
+    expect(screen.getByLabelText('Schließt um')).toHaveProperty('value', '15:00')
+    expect(screen.getByRole('button', { name: 'Betroffene Türen zeigen' })).toBeTruthy()
+  })
 })
