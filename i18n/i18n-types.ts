@@ -8087,6 +8087,160 @@ type RootTranslation = {
 		 */
 		buttons: RequiredParams<'door'>
 	}
+	snowDay: {
+		/**
+		 * O​p​e​n​ ​l​a​t​e​…
+		 */
+		openLate: string
+		/**
+		 * C​l​o​s​e​ ​e​a​r​l​y​…
+		 */
+		closeEarly: string
+		title: {
+			/**
+			 * {​p​l​a​c​e​}​ ​o​p​e​n​s​ ​l​a​t​e​…
+			 * @param {unknown} place
+			 */
+			open_late: RequiredParams<'place'>
+			/**
+			 * {​p​l​a​c​e​}​ ​c​l​o​s​e​s​ ​e​a​r​l​y​…
+			 * @param {unknown} place
+			 */
+			close_early: RequiredParams<'place'>
+		}
+		/**
+		 * D​a​t​e
+		 */
+		date: string
+		time: {
+			/**
+			 * O​p​e​n​s​ ​a​t
+			 */
+			open_late: string
+			/**
+			 * C​l​o​s​e​s​ ​a​t
+			 */
+			close_early: string
+		}
+		/**
+		 * T​i​m​e​ ​o​f​ ​t​h​e​ ​p​l​a​c​e​:​ ​{​z​o​n​e​}
+		 * @param {unknown} zone
+		 */
+		zone: RequiredParams<'zone'>
+		/**
+		 * R​e​a​s​o​n
+		 */
+		reason: string
+		/**
+		 * R​e​a​d​i​n​g​ ​t​h​e​ ​p​l​a​c​e​’​s​ ​c​l​o​c​k​…
+		 */
+		zoneLoading: string
+		/**
+		 * S​h​o​w​ ​t​h​e​ ​d​o​o​r​s​ ​i​t​ ​c​h​a​n​g​e​s
+		 */
+		showDoors: string
+		/**
+		 * F​i​n​d​i​n​g​ ​t​h​e​ ​d​o​o​r​s​ ​i​t​ ​c​h​a​n​g​e​s​…
+		 */
+		planning: string
+		/**
+		 * S​a​v​i​n​g​…
+		 */
+		saving: string
+		/**
+		 * S​a​v​e
+		 */
+		save: string
+		/**
+		 * D​o​o​r​s​ ​i​t​ ​c​h​a​n​g​e​s​ ​o​n​ ​{​d​a​t​e​}
+		 * @param {unknown} date
+		 */
+		planHeading: RequiredParams<'date'>
+		/**
+		 * I​t​ ​c​h​a​n​g​e​s​ ​n​o​ ​d​o​o​r​’​s​ ​m​o​d​e​ ​t​h​a​t​ ​d​a​y​;​ ​{​u​n​c​h​a​n​g​e​d​}​ ​{​{​d​o​o​r​ ​h​a​s​|​d​o​o​r​s​ ​h​a​v​e​}​}​ ​a​ ​s​c​h​e​d​u​l​e​ ​t​h​e​r​e​.
+		 * @param {string | number | boolean} unchanged
+		 */
+		planNone: RequiredParams<'unchanged'>
+		/**
+		 * I​t​ ​c​h​a​n​g​e​s​ ​{​c​o​u​n​t​}​ ​{​{​d​o​o​r​|​d​o​o​r​s​}​}​ ​o​n​ ​{​d​a​t​e​}​,​ ​t​i​m​e​s​ ​i​n​ ​{​z​o​n​e​}​;​ ​{​u​n​c​h​a​n​g​e​d​}​ ​{​{​d​o​o​r​ ​s​t​a​y​s​|​d​o​o​r​s​ ​s​t​a​y​}​}​ ​a​s​ ​{​{​i​t​ ​i​s​|​t​h​e​y​ ​a​r​e​}​}​.
+		 * @param {string | number | boolean} count
+		 * @param {unknown} date
+		 * @param {string | number | boolean} unchanged
+		 * @param {unknown} zone
+		 */
+		planSome: RequiredParams<'count' | 'date' | 'unchanged' | 'zone'>
+		/**
+		 * {​b​e​f​o​r​e​}​ ​→​ ​{​a​f​t​e​r​}
+		 * @param {unknown} after
+		 * @param {unknown} before
+		 */
+		change: RequiredParams<'after' | 'before'>
+		/**
+		 * {​t​i​m​e​}​ ​{​m​o​d​e​}
+		 * @param {unknown} mode
+		 * @param {unknown} time
+		 */
+		at: RequiredParams<'mode' | 'time'>
+		/**
+		 * n​o​ ​c​h​a​n​g​e
+		 */
+		nothing: string
+		mode: {
+			/**
+			 * l​o​c​k​e​d
+			 */
+			locked: string
+			/**
+			 * u​n​l​o​c​k​e​d
+			 */
+			unlocked: string
+		}
+		/**
+		 * C​h​a​n​g​e​d​ ​s​i​n​c​e​ ​t​h​e​ ​d​o​o​r​s​ ​w​e​r​e​ ​s​h​o​w​n​:​ ​s​h​o​w​ ​t​h​e​m​ ​a​g​a​i​n​ ​b​e​f​o​r​e​ ​s​a​v​i​n​g​.
+		 */
+		stale: string
+		refusals: {
+			/**
+			 * R​e​q​u​i​r​e​d​.
+			 */
+			required: string
+			/**
+			 * T​h​e​ ​d​a​t​e​ ​i​s​ ​t​o​d​a​y​ ​o​r​ ​l​a​t​e​r​ ​o​n​ ​t​h​e​ ​p​l​a​c​e​’​s​ ​c​l​o​c​k​.
+			 */
+			past: string
+			/**
+			 * T​h​e​ ​p​l​a​c​e​ ​a​l​r​e​a​d​y​ ​h​a​s​ ​a​ ​s​n​o​w​ ​d​a​y​ ​o​f​ ​t​h​i​s​ ​k​i​n​d​ ​o​n​ ​t​h​a​t​ ​d​a​t​e​.
+			 */
+			duplicate: string
+			/**
+			 * A​ ​t​i​m​e​ ​w​i​t​h​i​n​ ​t​h​e​ ​d​a​y​,​ ​0​0​:​0​0​ ​t​o​ ​2​3​:​5​9​.
+			 */
+			time: string
+			/**
+			 * A​t​ ​m​o​s​t​ ​{​m​a​x​}​ ​c​h​a​r​a​c​t​e​r​s​.
+			 * @param {unknown} max
+			 */
+			tooLong: RequiredParams<'max'>
+		}
+		saved: {
+			/**
+			 * {​p​l​a​c​e​}​ ​o​p​e​n​s​ ​l​a​t​e​ ​o​n​ ​{​d​a​t​e​}​ ​a​t​ ​{​t​i​m​e​}​:​ ​{​c​o​u​n​t​}​ ​{​{​d​o​o​r​|​d​o​o​r​s​}​}
+			 * @param {string | number | boolean} count
+			 * @param {unknown} date
+			 * @param {unknown} place
+			 * @param {unknown} time
+			 */
+			open_late: RequiredParams<'count' | 'date' | 'place' | 'time'>
+			/**
+			 * {​p​l​a​c​e​}​ ​c​l​o​s​e​s​ ​e​a​r​l​y​ ​o​n​ ​{​d​a​t​e​}​ ​a​t​ ​{​t​i​m​e​}​:​ ​{​c​o​u​n​t​}​ ​{​{​d​o​o​r​|​d​o​o​r​s​}​}
+			 * @param {string | number | boolean} count
+			 * @param {unknown} date
+			 * @param {unknown} place
+			 * @param {unknown} time
+			 */
+			close_early: RequiredParams<'count' | 'date' | 'place' | 'time'>
+		}
+	}
 	pinEntry: {
 		denied: {
 			/**
@@ -15571,6 +15725,138 @@ export type TranslationFunctions = {
 		 * Override of {door}
 		 */
 		buttons: (arg: { door: unknown }) => LocalizedString
+	}
+	snowDay: {
+		/**
+		 * Open late…
+		 */
+		openLate: () => LocalizedString
+		/**
+		 * Close early…
+		 */
+		closeEarly: () => LocalizedString
+		title: {
+			/**
+			 * {place} opens late…
+			 */
+			open_late: (arg: { place: unknown }) => LocalizedString
+			/**
+			 * {place} closes early…
+			 */
+			close_early: (arg: { place: unknown }) => LocalizedString
+		}
+		/**
+		 * Date
+		 */
+		date: () => LocalizedString
+		time: {
+			/**
+			 * Opens at
+			 */
+			open_late: () => LocalizedString
+			/**
+			 * Closes at
+			 */
+			close_early: () => LocalizedString
+		}
+		/**
+		 * Time of the place: {zone}
+		 */
+		zone: (arg: { zone: unknown }) => LocalizedString
+		/**
+		 * Reason
+		 */
+		reason: () => LocalizedString
+		/**
+		 * Reading the place’s clock…
+		 */
+		zoneLoading: () => LocalizedString
+		/**
+		 * Show the doors it changes
+		 */
+		showDoors: () => LocalizedString
+		/**
+		 * Finding the doors it changes…
+		 */
+		planning: () => LocalizedString
+		/**
+		 * Saving…
+		 */
+		saving: () => LocalizedString
+		/**
+		 * Save
+		 */
+		save: () => LocalizedString
+		/**
+		 * Doors it changes on {date}
+		 */
+		planHeading: (arg: { date: unknown }) => LocalizedString
+		/**
+		 * It changes no door’s mode that day; {unchanged} {{door has|doors have}} a schedule there.
+		 */
+		planNone: (arg: { unchanged: string | number | boolean }) => LocalizedString
+		/**
+		 * It changes {count} {{door|doors}} on {date}, times in {zone}; {unchanged} {{door stays|doors stay}} as {{it is|they are}}.
+		 */
+		planSome: (arg: { count: string | number | boolean, date: unknown, unchanged: string | number | boolean, zone: unknown }) => LocalizedString
+		/**
+		 * {before} → {after}
+		 */
+		change: (arg: { after: unknown, before: unknown }) => LocalizedString
+		/**
+		 * {time} {mode}
+		 */
+		at: (arg: { mode: unknown, time: unknown }) => LocalizedString
+		/**
+		 * no change
+		 */
+		nothing: () => LocalizedString
+		mode: {
+			/**
+			 * locked
+			 */
+			locked: () => LocalizedString
+			/**
+			 * unlocked
+			 */
+			unlocked: () => LocalizedString
+		}
+		/**
+		 * Changed since the doors were shown: show them again before saving.
+		 */
+		stale: () => LocalizedString
+		refusals: {
+			/**
+			 * Required.
+			 */
+			required: () => LocalizedString
+			/**
+			 * The date is today or later on the place’s clock.
+			 */
+			past: () => LocalizedString
+			/**
+			 * The place already has a snow day of this kind on that date.
+			 */
+			duplicate: () => LocalizedString
+			/**
+			 * A time within the day, 00:00 to 23:59.
+			 */
+			time: () => LocalizedString
+			/**
+			 * At most {max} characters.
+			 */
+			tooLong: (arg: { max: unknown }) => LocalizedString
+		}
+		saved: {
+			/**
+			 * {place} opens late on {date} at {time}: {count} {{door|doors}}
+			 */
+			open_late: (arg: { count: string | number | boolean, date: unknown, place: unknown, time: unknown }) => LocalizedString
+			/**
+			 * {place} closes early on {date} at {time}: {count} {{door|doors}}
+			 */
+			close_early: (arg: { count: string | number | boolean, date: unknown, place: unknown, time: unknown }) => LocalizedString
+		}
 	}
 	pinEntry: {
 		denied: {

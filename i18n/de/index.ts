@@ -2135,6 +2135,50 @@ const de = {
     },
     buttons: 'Übersteuerung von {door}',
   },
+  snowDay: {
+    openLate: 'Später öffnen…',
+    closeEarly: 'Früher schließen…',
+    title: {
+      open_late: '{place} öffnet später…',
+      close_early: '{place} schließt früher…',
+    },
+    date: 'Datum',
+    time: {
+      open_late: 'Öffnet um',
+      close_early: 'Schließt um',
+    },
+    zone: 'Uhrzeit des Orts: {zone}',
+    reason: 'Grund',
+    zoneLoading: 'Die Uhr des Orts wird gelesen…',
+    showDoors: 'Betroffene Türen zeigen',
+    planning: 'Betroffene Türen werden gesucht…',
+    saving: 'Wird gespeichert…',
+    save: 'Speichern',
+    planHeading: 'Betroffene Türen am {date}',
+    planNone:
+      'An diesem Tag ändert sich keine Tür; {unchanged} {{unchanged:Tür hat|Türen haben}} dort einen Zeitplan.',
+    planSome:
+      'Es ändert {count} {{count:Tür|Türen}} am {date}, Uhrzeiten in {zone}; {unchanged} {{unchanged:Tür bleibt|Türen bleiben}} wie {{unchanged:sie ist|sie sind}}.',
+    change: '{before} → {after}',
+    at: '{time} {mode}',
+    nothing: 'keine Änderung',
+    mode: {
+      locked: 'verriegelt',
+      unlocked: 'entriegelt',
+    },
+    stale: 'Seit dem Anzeigen geändert: vor dem Speichern die Türen erneut zeigen.',
+    refusals: {
+      required: 'Erforderlich.',
+      past: 'Das Datum ist heute oder später nach der Uhr des Orts.',
+      duplicate: 'Der Ort hat an diesem Datum schon einen solchen Schneetag.',
+      time: 'Eine Uhrzeit innerhalb des Tags, 00:00 bis 23:59.',
+      tooLong: 'Höchstens {max} Zeichen.',
+    },
+    saved: {
+      open_late: '{place} öffnet am {date} später, um {time}: {count} {{count:Tür|Türen}}',
+      close_early: '{place} schließt am {date} früher, um {time}: {count} {{count:Tür|Türen}}',
+    },
+  },
   // Die Tastatur fragt den Server (Entscheidung 066): warum eine PIN nicht öffnet.
   pinEntry: {
     denied: {

@@ -2109,6 +2109,50 @@ const en = {
     },
     buttons: 'Override of {door}',
   },
+  snowDay: {
+    openLate: 'Open late…',
+    closeEarly: 'Close early…',
+    title: {
+      open_late: '{place} opens late…',
+      close_early: '{place} closes early…',
+    },
+    date: 'Date',
+    time: {
+      open_late: 'Opens at',
+      close_early: 'Closes at',
+    },
+    zone: 'Time of the place: {zone}',
+    reason: 'Reason',
+    zoneLoading: 'Reading the place’s clock…',
+    showDoors: 'Show the doors it changes',
+    planning: 'Finding the doors it changes…',
+    saving: 'Saving…',
+    save: 'Save',
+    planHeading: 'Doors it changes on {date}',
+    planNone:
+      'It changes no door’s mode that day; {unchanged} {{unchanged:door has|doors have}} a schedule there.',
+    planSome:
+      'It changes {count} {{count:door|doors}} on {date}, times in {zone}; {unchanged} {{unchanged:door stays|doors stay}} as {{unchanged:it is|they are}}.',
+    change: '{before} → {after}',
+    at: '{time} {mode}',
+    nothing: 'no change',
+    mode: {
+      locked: 'locked',
+      unlocked: 'unlocked',
+    },
+    stale: 'Changed since the doors were shown: show them again before saving.',
+    refusals: {
+      required: 'Required.',
+      past: 'The date is today or later on the place’s clock.',
+      duplicate: 'The place already has a snow day of this kind on that date.',
+      time: 'A time within the day, 00:00 to 23:59.',
+      tooLong: 'At most {max} characters.',
+    },
+    saved: {
+      open_late: '{place} opens late on {date} at {time}: {count} {{count:door|doors}}',
+      close_early: '{place} closes early on {date} at {time}: {count} {{count:door|doors}}',
+    },
+  },
   pinEntry: {
     denied: {
       unknown_pin: 'the PIN is nobody’s',

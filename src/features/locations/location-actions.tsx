@@ -13,6 +13,7 @@ import { AddFloorDialog } from './add-floor-dialog'
 import { DeleteLocationDialog } from './delete-location-dialog'
 import { UploadPlanDialog } from './upload-plan-dialog'
 import { LockdownStartDialog } from '../../lockdown/lockdown-start'
+import { SnowDayDialog } from '../../door-modes/snow-day-dialog'
 
 // Every verb on a location, declared once (decision 063) and read by the palette. "Lock down",
 // "add a floor" and "upload a plan" open their dialogs where the person is; their `?command=`
@@ -112,6 +113,25 @@ export const locationActions: readonly LocationAction[] = [
     label: (LL) => LL.lockdown.lockDown(),
     needs: { anyOf: lockdownNeeds.start },
     dialog: (props) => <LockdownStartDialog {...props} />,
+    run: () => undefined,
+  },
+  {
+    // "open late acme" Enter: a snow day's dialog where the person is (issue 65, decision 071).
+    id: 'location.open-late',
+    label: (LL) => LL.snowDay.openLate(),
+    needs: { anyOf: needs('devices', 'update') },
+    dialog: ({ entity, onClose }) => (
+      <SnowDayDialog location={entity} kind="open_late" onClose={onClose} />
+    ),
+    run: () => undefined,
+  },
+  {
+    id: 'location.close-early',
+    label: (LL) => LL.snowDay.closeEarly(),
+    needs: { anyOf: needs('devices', 'update') },
+    dialog: ({ entity, onClose }) => (
+      <SnowDayDialog location={entity} kind="close_early" onClose={onClose} />
+    ),
     run: () => undefined,
   },
   {
