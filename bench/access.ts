@@ -20,14 +20,11 @@
  * BENCH_CASES=site runs only that case's lines (both data sets are seeded either way, so a case's
  * figures are measured on the same database); the default runs both.
  */
-import { existsSync } from 'node:fs'
 import { performance } from 'node:perf_hooks'
-import autocannon from 'autocannon'
-import { startServer } from '../server/main'
 import { seedCredentials, seedModelHistory } from './helpers/access-history'
 import { apiToken } from './helpers/api-token'
 import { againOnPostgres } from './helpers/again-on-postgres'
-import { machineLine } from './helpers/machine'
+import { controlLine, startInProcess } from './helpers/in-process'
 import { seedSite } from './helpers/seed-site'
 
 const CREDENTIALS = Number(process.env.BENCH_CREDENTIALS ?? 10_000)
@@ -37,7 +34,6 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 40)
 const DAY = 86_400_000
 const POSTGRES_ONLY = process.argv.includes('--postgres')
 const EMBEDDED_ONLY = process.argv.includes('--embedded')
-const BUILT = existsSync('dist/index.html')
 const CASES = new Set((process.env.BENCH_CASES ?? 'credentials,site').split(','))
 
 const pct = (sorted: number[], p: number) =>
@@ -72,15 +68,7 @@ function line(label: string, figures: Figures, budget: number | null, what: stri
 }
 
 async function run(name: string, databaseUrl: string | null) {
-  const server = await startServer({
-    port: 0,
-    host: '127.0.0.1',
-    dataDir: 'memory://',
-    databaseUrl,
-    seedAuditRows: 0,
-    logLevel: 'warn',
-    distDir: BUILT ? 'dist' : 'bench/no-dist',
-  })
+  const server = await startInProcess(databaseUrl)
   try {
     const db = server.handle.services.db
     const seedStart = performance.now()
@@ -218,15 +206,7 @@ async function run(name: string, databaseUrl: string | null) {
       })
       line(`pin-entry at a site lock (${granted} of ${ROUNDS * 5 + 1} granted)`, figures, 10, null)
     }
-    // The control: a page from the build (or, not built, the health answer), no database.
-    const control = await autocannon({
-      url: `${server.url}${BUILT ? '/login' : '/health'}`,
-      connections: 10,
-      duration: 3,
-    })
-    process.stdout.write(
-      `  control: GET ${BUILT ? '/login (static)' : '/health (not built)'} ${Math.round(control.requests.average).toLocaleString('en')} req/s, p99 ${control.latency.p99} ms; ${machineLine()}\n`,
-    )
+    process.stdout.write(await controlLine(server.url))
   } finally {
     await server.close()
   }

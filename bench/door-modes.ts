@@ -13,20 +13,16 @@
  * The machine's load and a static page's requests a second (the control) are printed with them.
  * Run: npm run bench:door-modes (`-- --embedded` leaves PostgreSQL out).
  */
-import { existsSync } from 'node:fs'
 import { performance } from 'node:perf_hooks'
-import autocannon from 'autocannon'
-import { startServer } from '../server/main'
 import { DOOR_MODES_NOW_PATH, doorTimelinePath } from '../src/contract/door-modes'
 import { apiToken } from './helpers/api-token'
 import { againOnPostgres } from './helpers/again-on-postgres'
-import { machineLine } from './helpers/machine'
+import { controlLine, startInProcess } from './helpers/in-process'
 import { seedSite } from './helpers/seed-site'
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 40)
 const POSTGRES_ONLY = process.argv.includes('--postgres')
 const EMBEDDED_ONLY = process.argv.includes('--embedded')
-const BUILT = existsSync('dist/index.html')
 // Wednesday 9 June 2027 in Berlin (CEST, UTC+2): 06:58, and the 07:00 boundary.
 const BEFORE = new Date('2027-06-09T04:58:00Z')
 const BOUNDARY = new Date('2027-06-09T05:00:00Z')
@@ -54,15 +50,7 @@ function line(label: string, times: number[], budget: number) {
 }
 
 async function run(name: string, databaseUrl: string | null, budgetS: number) {
-  const server = await startServer({
-    port: 0,
-    host: '127.0.0.1',
-    dataDir: 'memory://',
-    databaseUrl,
-    seedAuditRows: 0,
-    logLevel: 'warn',
-    distDir: BUILT ? 'dist' : 'bench/no-dist',
-  })
+  const server = await startInProcess(databaseUrl)
   try {
     const { db, clock, doorModeJob } = server.handle.services
     const [before] = await db.query<{ last: number }>(
@@ -155,15 +143,7 @@ async function run(name: string, databaseUrl: string | null, budgetS: number) {
       }),
       50,
     )
-    // The control: a page from the build (or, not built, the health answer), no database.
-    const control = await autocannon({
-      url: `${server.url}${BUILT ? '/login' : '/health'}`,
-      connections: 10,
-      duration: 3,
-    })
-    process.stdout.write(
-      `  control: GET ${BUILT ? '/login (static)' : '/health (not built)'} ${Math.round(control.requests.average).toLocaleString('en')} req/s, p99 ${control.latency.p99} ms; ${machineLine()}\n`,
-    )
+    process.stdout.write(await controlLine(server.url))
   } finally {
     server.handle.services.clock.set(null)
     await server.close()
