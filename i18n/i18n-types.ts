@@ -4493,6 +4493,10 @@ type RootTranslation = {
 			 * S​n​o​w​ ​d​a​y
 			 */
 			snow_day: string
+			/**
+			 * L​o​c​k​ ​m​o​d​e
+			 */
+			device_mode: string
 		}
 		fields: {
 			/**
@@ -12458,6 +12462,10 @@ export type TranslationFunctions = {
 			 * Snow day
 			 */
 			snow_day: () => LocalizedString
+			/**
+			 * Lock mode
+			 */
+			device_mode: () => LocalizedString
 		}
 		fields: {
 			/**

@@ -1186,6 +1186,7 @@ const de = {
       door_mode: 'Türmodus',
       door_override: 'Türübersteuerung',
       snow_day: 'Schneetag',
+      device_mode: 'Schlossmodus',
     },
     fields: {
       name: 'Name',

@@ -965,6 +965,7 @@ const areas = {
       door_mode: 'Door mode',
       door_override: 'Door override',
       snow_day: 'Snow day',
+      device_mode: 'Lock mode',
     },
     fields: {
       name: 'Name',

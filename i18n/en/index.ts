@@ -1172,6 +1172,7 @@ const en = {
       door_mode: 'Door mode',
       door_override: 'Door override',
       snow_day: 'Snow day',
+      device_mode: 'Lock mode',
     },
     fields: {
       name: 'Name',

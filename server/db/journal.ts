@@ -106,6 +106,7 @@ const journaledFields: Record<JournalTargetType, readonly string[]> = {
   ],
   door_override: [
     'door_id',
+    'device_id',
     'kind',
     'mode',
     'from_at',
@@ -115,6 +116,15 @@ const journaledFields: Record<JournalTargetType, readonly string[]> = {
     'organization_id',
   ],
   snow_day: ['location_id', 'date', 'kind', 'time', 'reason', 'organization_id'],
+  // A lock with no door's own mode schedule (decision 072): the door's fields, keyed by the lock.
+  device_mode: [
+    'device_id',
+    'schedule_id',
+    'mode_in_schedule',
+    'mode_outside',
+    'first_person_in_group_id',
+    'organization_id',
+  ],
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null)

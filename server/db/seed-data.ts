@@ -253,7 +253,9 @@ export const accessDemo = {
 
 /**
  * Door modes' demo (decision 069): two doors on Acme HQ's ground floor, each with a connected lock,
- * for "Office hours" with first person in from "Reception team" and "Unlock until 18:00".
+ * for "Office hours" with first person in from "Reception team" and "Unlock until 18:00"; and a
+ * connected lock on no door, in the ground floor's reception (a cupboard), whose mode is its own
+ * (decision 072).
  */
 export const doorModesDemo = {
   location: 'Acme HQ',
@@ -262,4 +264,5 @@ export const doorModesDemo = {
     { name: 'Main entrance', lock: { name: 'Lock – Main entrance', serial: 'SN-LK-MAIN' } },
     { name: 'Loading dock', lock: { name: 'Lock – Loading dock', serial: 'SN-LK-DOCK' } },
   ],
+  doorlessLock: { name: 'Lock – Reception cupboard', serial: 'SN-LK-CUPBOARD' },
 } as const

@@ -356,7 +356,10 @@ async function seedAccessModel(q: Queryable, manufacturerId: number) {
   )
 }
 
-/** Door modes' demo (seed-data.ts, doorModesDemo): two ground-floor doors, each with its lock. */
+/**
+ * Door modes' demo (seed-data.ts, doorModesDemo): two ground-floor doors, each with its lock, and a
+ * lock on no door in the floor's first room.
+ */
 async function seedDoorModes(q: Queryable, manufacturerId: number) {
   const [room] = await q.query<{
     room_id: number
@@ -395,4 +398,21 @@ async function seedDoorModes(q: Queryable, manufacturerId: number) {
       ],
     )
   }
+  const cupboard = doorModesDemo.doorlessLock
+  await q.query(
+    `insert into devices (organization_id, name, description, device_type_id, manufacturer_id,
+       device_id_manufacturer, capabilities, connected, battery_level, lock_state,
+       assignment_type, assignment_id, location_id)
+     values ($1, $2, $3, 'lock', $4, $5, $6, true, 88, 'locked', 'room', $7, $8)`,
+    [
+      room.organization_id,
+      cupboard.name,
+      'Lock on a cupboard, on no door',
+      manufacturerId,
+      cupboard.serial,
+      lock?.capabilities ?? [],
+      room.room_id,
+      room.location_id,
+    ],
+  )
 }

@@ -7,7 +7,23 @@ import type { DoorLayers, DoorMode, ManualShape, SnowDayShape } from './mode-at'
 // the schedule and calendars, its location's snow days, its overrides and manual commands, the
 // lockdown over it now and the first-person-in entries, all for a window around a moment. One query
 // per kind of layer for any number of doors (the location tree asks for 100 at a time), with the
-// names a person reads for each layer read in the same queries.
+// names a person reads for each layer read in the same queries. A lock with no door keeps a mode of
+// its own (decision 072): the same layers, in the same tables, keyed by the lock's device id.
+
+/** What keeps a mode: a door (its locks follow it), or a lock with no door. */
+export type ModeOwner = 'door' | 'device'
+
+/** The column of door_modes, door_overrides and door_mode_entries that names the owner. */
+export const ownerColumn = { door: 'door_id', device: 'device_id' } as const
+
+/** Where a mode's owner is: its organization, place and the place's time zone. */
+export interface OwnerPlace {
+  id: number
+  organization_id: number
+  location_id: number
+  floor_id: number | null
+  zone: string
+}
 
 export interface DoorPlace {
   door_id: number
@@ -15,6 +31,17 @@ export interface DoorPlace {
   location_id: number
   floor_id: number
   zone: string
+}
+
+/** A lock's place; `door_id` is the door it is mounted on, if any (then it follows that door). */
+export interface LockPlace {
+  device_id: number
+  organization_id: number
+  location_id: number
+  floor_id: number | null
+  zone: string
+  door_id: number | null
+  door_name: string | null
 }
 
 /** What a person reads for the layers (ModeLayer's `name` and `by_email`), by the layers' ids. */
@@ -47,8 +74,30 @@ export async function doorPlace(q: Queryable, doorId: number): Promise<DoorPlace
   return row
 }
 
+const lockPlaceSql = `select v.device_id, v.organization_id, v.location_id,
+    device_floor(v.assignment_type, v.assignment_id) as floor_id,
+    coalesce(l.time_zone, o.time_zone) as zone,
+    case when v.assignment_type = 'door' then v.assignment_id end as door_id, d.name as door_name
+  from devices v join locations l using (location_id)
+    join organizations o on o.organization_id = v.organization_id
+    left join doors d on v.assignment_type = 'door' and d.door_id = v.assignment_id
+  where v.device_id = any($1::int[])
+  order by v.device_id`
+
+export async function lockPlaces(q: Queryable, deviceIds: readonly number[]): Promise<LockPlace[]> {
+  return q.query<LockPlace>(lockPlaceSql, [deviceIds])
+}
+
+export async function lockPlace(q: Queryable, deviceId: number): Promise<LockPlace | undefined> {
+  const [row] = await lockPlaces(q, [deviceId])
+  return row
+}
+
+export const doorOwner = (place: DoorPlace): OwnerPlace => ({ ...place, id: place.door_id })
+export const lockOwner = (place: LockPlace): OwnerPlace => ({ ...place, id: place.device_id })
+
 interface ModeRow {
-  door_id: number
+  owner_id: number
   schedule_id: number
   schedule_name: string
   first_person_in_group_id: number | null
@@ -57,7 +106,7 @@ interface ModeRow {
 }
 
 interface ManualRow {
-  door_id: number
+  owner_id: number
   kind: ManualShape['kind']
   override_id: number
   mode: DoorMode
@@ -80,19 +129,31 @@ function grouped<T>(rows: readonly T[], key: (row: T) => number): Map<number, T[
 }
 
 /** Every door's layers for [from, to], by door id; a lockdown is today's (real) state. */
-export async function doorsLayers(
+export function doorsLayers(
   q: Queryable,
   places: readonly DoorPlace[],
   from: Date,
   to: Date,
 ): Promise<Map<number, NamedDoorLayers>> {
-  const doorIds = places.map((p) => p.door_id)
+  return ownersLayers(q, 'door', places.map(doorOwner), from, to)
+}
+
+/** Every owner's layers for [from, to], by its id (a door's, or a lock's with no door). */
+export async function ownersLayers(
+  q: Queryable,
+  owner: ModeOwner,
+  places: readonly OwnerPlace[],
+  from: Date,
+  to: Date,
+): Promise<Map<number, NamedDoorLayers>> {
+  const column = ownerColumn[owner]
+  const ids = places.map((p) => p.id)
   const window = [from.toISOString(), to.toISOString()]
   const modes = await q.query<ModeRow>(
-    `select m.door_id, m.schedule_id, s.name as schedule_name, m.first_person_in_group_id,
-       s.intervals, s.calendar_ids
-     from door_modes m join schedules s using (schedule_id) where m.door_id = any($1::int[])`,
-    [doorIds],
+    `select m.${column} as owner_id, m.schedule_id, s.name as schedule_name,
+       m.first_person_in_group_id, s.intervals, s.calendar_ids
+     from door_modes m join schedules s using (schedule_id) where m.${column} = any($1::int[])`,
+    [ids],
   )
   const calendarIds = [...new Set(modes.flatMap((m) => m.calendar_ids))]
   const calendars = calendarIds.length
@@ -110,53 +171,53 @@ export async function doorsLayers(
   )
   // A command's end is the next boundary, up to 8 days on: those set 9 days before still count.
   const manual = await q.query<ManualRow>(
-    `select door_id, kind, override_id, mode, from_at, reason, set_by_email,
+    `select ${column} as owner_id, kind, override_id, mode, from_at, reason, set_by_email,
        case when ended_at is null then until
          when until is null then ended_at else least(until, ended_at) end as until
      from door_overrides
-     where door_id = any($1::int[]) and from_at <= $3
+     where ${column} = any($1::int[]) and from_at <= $3
        and from_at > $2::timestamptz - interval '9 days'
        and (until is null or until > $2::timestamptz - interval '9 days')`,
-    [doorIds, ...window],
+    [ids, ...window],
   )
-  const lockdowns = await q.query<{ door_id: number; lockdown_id: number; scope_name: string }>(
-    `select distinct on (p.door_id) p.door_id, l.lockdown_id, l.scope_name
-     from unnest($1::int[], $2::int[], $3::int[], $4::int[]) as p(door_id, org, loc, floor)
+  const lockdowns = await q.query<{ owner_id: number; lockdown_id: number; scope_name: string }>(
+    `select distinct on (p.owner_id) p.owner_id, l.lockdown_id, l.scope_name
+     from unnest($1::int[], $2::int[], $3::int[], $4::int[]) as p(owner_id, org, loc, floor)
        join lockdowns l on l.released_at is null
          and lockdown_covers_place(l.scope_type, l.scope_id, l.organization_id, p.org, p.loc,
            p.floor)
-     order by p.door_id, l.lockdown_id`,
+     order by p.owner_id, l.lockdown_id`,
     [
-      doorIds,
+      ids,
       places.map((p) => p.organization_id),
       places.map((p) => p.location_id),
       places.map((p) => p.floor_id),
     ],
   )
-  const withGroup = modes.filter((m) => m.first_person_in_group_id !== null).map((m) => m.door_id)
+  const withGroup = modes.filter((m) => m.first_person_in_group_id !== null).map((m) => m.owner_id)
   const entries = withGroup.length
-    ? await q.query<{ door_id: number; at: Date | string; user_id: number; email: string | null }>(
-        `select e.door_id, e.at, e.user_id, u.email from door_mode_entries e
+    ? await q.query<{ owner_id: number; at: Date | string; user_id: number; email: string | null }>(
+        `select e.${column} as owner_id, e.at, e.user_id, u.email from door_mode_entries e
            left join users u using (user_id)
-         where e.door_id = any($1::int[]) and e.at > $2::timestamptz - interval '1 day'
+         where e.${column} = any($1::int[]) and e.at > $2::timestamptz - interval '1 day'
            and e.at <= $3`,
         [withGroup, ...window],
       )
     : []
-  const modeOf = new Map(modes.map((m) => [m.door_id, m]))
+  const modeOf = new Map(modes.map((m) => [m.owner_id, m]))
   const calendarOf = new Map(calendars.map((c) => [c.calendar_id, c]))
   const snowOf = grouped(snowDays, (day) => day.location_id)
-  const manualOf = grouped(manual, (m) => m.door_id)
-  const lockdownOf = new Map(lockdowns.map((l) => [l.door_id, l]))
-  const entriesOf = grouped(entries, (e) => e.door_id)
+  const manualOf = grouped(manual, (m) => m.owner_id)
+  const lockdownOf = new Map(lockdowns.map((l) => [l.owner_id, l]))
+  const entriesOf = grouped(entries, (e) => e.owner_id)
   const answer = new Map<number, NamedDoorLayers>()
   for (const place of places) {
-    const mode = modeOf.get(place.door_id)
+    const mode = modeOf.get(place.id)
     const doorSnow = snowOf.get(place.location_id) ?? []
-    const doorManual = manualOf.get(place.door_id) ?? []
-    const lockdown = lockdownOf.get(place.door_id)
-    const doorEntries = entriesOf.get(place.door_id) ?? []
-    answer.set(place.door_id, {
+    const doorManual = manualOf.get(place.id) ?? []
+    const lockdown = lockdownOf.get(place.id)
+    const doorEntries = entriesOf.get(place.id) ?? []
+    answer.set(place.id, {
       zone: place.zone,
       modeSchedule: mode
         ? {
@@ -203,14 +264,15 @@ export async function doorsLayers(
   return answer
 }
 
-/** One door's layers for [from, to]. */
-export async function doorLayers(
+/** One owner's layers for [from, to]. */
+export async function ownerLayers(
   q: Queryable,
-  place: DoorPlace,
+  owner: ModeOwner,
+  place: OwnerPlace,
   from: Date,
   to: Date,
 ): Promise<NamedDoorLayers> {
-  const layers = (await doorsLayers(q, [place], from, to)).get(place.door_id)
-  if (!layers) throw new Error(`no layers for door ${place.door_id}`)
+  const layers = (await ownersLayers(q, owner, [place], from, to)).get(place.id)
+  if (!layers) throw new Error(`no layers for ${owner} ${place.id}`)
   return layers
 }

@@ -3,7 +3,6 @@ import {
   DOOR_ATTENTION_PATH,
   DOOR_MODES_MAX,
   DOOR_MODES_NOW_PATH,
-  DOORS_PATH,
   TIMELINE_DAYS,
   type DoorAttention,
   type DoorModeNow,
@@ -12,12 +11,13 @@ import {
 import { inScope } from '../../src/contract/permissions'
 import type { App, Services } from '../context'
 import type { Queryable } from '../db/database'
-import { doorLayers, doorPlace, doorPlaces, doorsLayers } from '../door-modes/door-layers'
+import { doorPlaces, doorsLayers, ownerLayers, type ModeOwner } from '../door-modes/door-layers'
 import { layerAnswer } from '../door-modes/layer-answer'
 import { modeAt, timelineChanges, type Layer } from '../door-modes/mode-at'
 import { badField } from '../http/errors'
-import { ensureInScope, orgLimit, requireScope } from '../http/scope'
+import { orgLimit, requireScope } from '../http/scope'
 import { idParam } from '../http/validate'
+import { modeBase, ownerInScope } from './door-mode-guards'
 
 // What door modes say now (decisions 069, 070): a door's timeline with why, the location tree's
 // doors' modes 100 at a time, and the dashboard's doors that need attention. Every read loads the
@@ -137,25 +137,33 @@ export function registerDoorModeReads(app: App, s: Services) {
     )
     return c.json({ overridden, not_reached: notReached } satisfies DoorAttention)
   })
+}
 
-  app.get(`${DOORS_PATH}/:id/mode-timeline`, async (c) => {
+/** The owner's locks (a door's, or the lock itself) that a boundary has not reached. */
+const notReachedSql: Record<ModeOwner, string> = {
+  door: `select distinct c.device_id from door_mode_commands c join devices d using (device_id)
+    where d.assignment_type = 'door' and d.assignment_id = $1 and c.state = 'not_reached'
+    order by c.device_id`,
+  device: `select distinct device_id from door_mode_commands
+    where device_id = $1 and state = 'not_reached'`,
+}
+
+/** GET …/{doors|devices}/{id}/mode-timeline: why the door (or lock) is as it is, and its week. */
+export function registerModeTimeline(app: App, s: Services, owner: ModeOwner) {
+  app.get(`${modeBase[owner]}/:id/mode-timeline`, async (c) => {
     const p = c.get('principal')
     const scope = requireScope(p, 'devices', 'read')
     const id = idParam(c)
-    const place = ensureInScope(scope, p, await doorPlace(s.db, id), 'Door')
+    const place = await ownerInScope(s.db, owner, scope, p, id)
     const now = s.clock.now()
     const to = DateTime.fromJSDate(now).plus({ days: TIMELINE_DAYS }).toJSDate()
-    const layers = await doorLayers(s.db, place, now, to)
+    const layers = await ownerLayers(s.db, owner, place, now, to)
     const answer = modeAt(layers, now)
-    const notReached = await s.db.query<{ device_id: number }>(
-      `select distinct c.device_id from door_mode_commands c join devices d using (device_id)
-       where d.assignment_type = 'door' and d.assignment_id = $1 and c.state = 'not_reached'
-       order by c.device_id`,
-      [id],
-    )
+    const notReached = await s.db.query<{ device_id: number }>(notReachedSql[owner], [id])
     const answerOf = (layer: Layer) => layerAnswer(layer, layers.names)
     return c.json({
-      door_id: id,
+      door_id: owner === 'door' ? id : null,
+      device_id: owner === 'device' ? id : null,
       time_zone: place.zone,
       at: now.toISOString(),
       mode: answer.mode,

@@ -36,8 +36,10 @@ export const DoorModeInput = object({
 })
 export type DoorModeInput = Infer<typeof DoorModeInput>
 
+/** A mode schedule: a door's (`door_id`), or a lock's with no door (`device_id`, decision 072). */
 export const DoorModeSetting = object({
-  door_id: Id,
+  door_id: nullable(Id),
+  device_id: nullable(Id),
   organization_id: Id,
   schedule_id: Id,
   schedule_name: string(),
@@ -71,7 +73,8 @@ export const overrideKinds = ['override', 'command'] as const
 
 export const DoorOverride = object({
   override_id: Id,
-  door_id: Id,
+  door_id: nullable(Id),
+  device_id: nullable(Id),
   kind: enums(overrideKinds),
   mode: DoorModeValue,
   from_at: IsoDateTime,
@@ -122,15 +125,17 @@ export type ModeLayer = Infer<typeof ModeLayer>
 export const ModeChange = object({ at: IsoDateTime, mode: DoorModeValue, layer: ModeLayer })
 export type ModeChange = Infer<typeof ModeChange>
 
+/** A door's timeline, or a lock's with no door (`device_id`, decision 072). */
 export const ModeTimeline = object({
-  door_id: Id,
+  door_id: nullable(Id),
+  device_id: nullable(Id),
   time_zone: string(),
   at: IsoDateTime,
   mode: DoorModeValue,
   layer: ModeLayer,
   under: array(ModeLayer),
   changes: array(ModeChange),
-  /** The door's locks whose latest boundary has not reached them (not connected). */
+  /** The door's locks (or the lock) whose latest boundary has not reached them (not connected). */
   not_reached: array(Id),
 })
 export type ModeTimeline = Infer<typeof ModeTimeline>
@@ -238,5 +243,12 @@ export const doorOverridePath = (doorId: number) => `${DOORS_PATH}/${doorId}/ove
 export const doorTimelinePath = (doorId: number) => `${DOORS_PATH}/${doorId}/mode-timeline`
 export const DOOR_MODES_NOW_PATH = `${DOORS_PATH}/modes`
 export const DOOR_ATTENTION_PATH = `${DOORS_PATH}/attention`
-/** A lock with no door keeps its own mode schedule; a lock on a door follows its door. */
-export const deviceModePath = (deviceId: number) => `/sbm/v1/devices/${deviceId}/mode`
+/**
+ * A lock with no door keeps its own mode schedule, overrides and timeline, with the door's bodies
+ * and rules (decision 072); a lock on a door follows its door (409 naming it).
+ */
+export const DEVICE_MODES_BASE = '/sbm/v1/devices'
+export const deviceModePath = (deviceId: number) => `${DEVICE_MODES_BASE}/${deviceId}/mode`
+export const deviceOverridePath = (deviceId: number) => `${DEVICE_MODES_BASE}/${deviceId}/override`
+export const deviceTimelinePath = (deviceId: number) =>
+  `${DEVICE_MODES_BASE}/${deviceId}/mode-timeline`

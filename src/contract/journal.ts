@@ -36,6 +36,8 @@ export const journalTargetTypes = [
   'door_mode',
   'door_override',
   'snow_day',
+  // A lock with no door's own mode schedule (decision 072).
+  'device_mode',
 ] as const
 export const JournalTargetType = enums(journalTargetTypes)
 export type JournalTargetType = Infer<typeof JournalTargetType>

@@ -12,6 +12,7 @@ const schedule = { kind: 'schedule', schedule_id: 3, name: 'Office hours' } as c
 // Berlin is UTC+1 in December: 07:00Z is 08:00 AM on the place's clock, 17:00Z is 06:00 PM.
 const timeline: ModeTimeline = {
   door_id: 7,
+  device_id: null,
   time_zone: 'Europe/Berlin',
   at: '2026-12-02T12:00:00Z',
   mode: 'unlocked',

@@ -5,6 +5,7 @@ import { checkOverride, prefilledUntil } from './door-override-check'
 const schedule = { kind: 'schedule', mode: 'locked', schedule_id: 1 } as const
 const timeline: ModeTimeline = {
   door_id: 2,
+  device_id: null,
   time_zone: 'Europe/Berlin',
   // 10:00 in Berlin, a Wednesday in June (UTC+2).
   at: '2027-06-09T08:00:00.000Z',

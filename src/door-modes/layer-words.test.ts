@@ -16,6 +16,7 @@ const at = (iso: string) => `<${iso}>`
 
 const setting: DoorModeSetting = {
   door_id: 7,
+  device_id: null,
   organization_id: 1,
   schedule_id: 3,
   schedule_name: 'Office hours',

@@ -78,6 +78,7 @@ export function targetPath(type: JournalTargetType, id: number | null): string |
     case 'location':
       return pathTo('locations-view', { id })
     case 'device':
+    case 'device_mode':
       return pathTo('devices-view', { id })
     case 'credential':
       return pathTo('credentials-edit', { id })

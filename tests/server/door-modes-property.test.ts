@@ -1,7 +1,7 @@
 import fc from 'fast-check'
 import { DateTime } from 'luxon'
 import { describe, expect, it } from 'vitest'
-import { DOORS_PATH, DoorOverride } from '../../src/contract/door-modes'
+import { DEVICE_MODES_BASE, DOORS_PATH, DoorOverride } from '../../src/contract/door-modes'
 import { useModelServer } from './access-model-writes'
 import { ADMIN, shaped } from './helpers'
 
@@ -9,6 +9,7 @@ import { ADMIN, shaped } from './helpers'
 // databases: random schedules, overrides set and ended, lockdowns started and released, clock steps
 // across the daylight-saving changes of Europe/Berlin and America/New_York. The brute force is
 // written apart from server/door-modes: Luxon's wall clock of each moment, the layers by hand.
+// The mode is a door's (its lock follows it) or a lock's with no door, its own (decision 072).
 
 const { server, db, clock, model } = useModelServer({ lockdownPollMs: 60_000 })
 const RUNS = Number(process.env.DOOR_MODES_PROPERTY_RUNS ?? 8)
@@ -107,7 +108,8 @@ describe('the door mode job against a brute force of the layers', () => {
         fc.constantFrom(...starts),
         fc.constantFrom(...hours),
         fc.array(step, { minLength: 2, maxLength: 6 }),
-        async (start, interval, steps) => {
+        fc.constantFrom('door' as const, 'device' as const),
+        async (start, interval, steps, owner) => {
           made += 1
           await db().query(`update locations set time_zone = $2 where location_id = $1`, [
             room.location_id,
@@ -123,22 +125,28 @@ describe('the door mode job against a brute force of the layers', () => {
                device_id_manufacturer, capabilities, connected, lock_state, assignment_type,
                assignment_id, location_id)
              select $1, $2, 'lock', min(manufacturer_id), $3,
-               '{remotely_lock,remotely_unlock}', true, 'locked', 'door', $4, $5
+               '{remotely_lock,remotely_unlock}', true, 'locked', $4, $5, $6
              from manufacturers returning device_id`,
             [
               room.organization_id,
               `Lock P${made}`,
               `SN-PROP-${made}`,
-              door?.door_id,
+              owner === 'door' ? 'door' : 'room',
+              owner === 'door' ? door?.door_id : room.room_id,
               room.location_id,
             ],
           )
           if (!door || !device) throw new Error('no door')
+          // The door's mode routes, or the lock's own when it hangs on no door.
+          const base =
+            owner === 'door'
+              ? `${DOORS_PATH}/${door.door_id}`
+              : `${DEVICE_MODES_BASE}/${device.device_id}`
           const schedule = await model.schedule(room.organization_id, `Property ${made}`, [
             { days: ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'], ...interval },
           ])
           clock().set(new Date(start.at))
-          const put = await server().request('PUT', `${DOORS_PATH}/${door.door_id}/mode`, {
+          const put = await server().request('PUT', `${base}/mode`, {
             token,
             json: { schedule_id: schedule.schedule_id },
           })
@@ -152,11 +160,10 @@ describe('the door mode job against a brute force of the layers', () => {
               clock().set(new Date(t))
               if (action.kind === 'override') {
                 const until = new Date(t + action.minutes * 60_000).toISOString()
-                const reply = await server().request(
-                  'POST',
-                  `${DOORS_PATH}/${door.door_id}/override`,
-                  { token, json: { mode: action.mode, until, reason: 'property' } },
-                )
+                const reply = await server().request('POST', `${base}/override`, {
+                  token,
+                  json: { mode: action.mode, until, reason: 'property' },
+                })
                 if (lockdown !== null && action.mode === 'unlocked') {
                   expect(reply.status).toBe(409)
                 } else {
@@ -170,11 +177,7 @@ describe('the door mode job against a brute force of the layers', () => {
                 }
               } else if (action.kind === 'end') {
                 const now = clock().now().getTime()
-                const reply = await server().request(
-                  'DELETE',
-                  `${DOORS_PATH}/${door.door_id}/override`,
-                  { token },
-                )
+                const reply = await server().request('DELETE', `${base}/override`, { token })
                 const active = overrides.filter((o) => o.from <= now && now < o.until)
                 expect(reply.status).toBe(active.length > 0 ? 204 : 404)
                 for (const o of active) o.until = now
@@ -213,7 +216,7 @@ describe('the door mode job against a brute force of the layers', () => {
               )
               expect(
                 state?.lock_state,
-                `${start.zone} ${interval.start}–${interval.end} at ${clock().now().toISOString()}`,
+                `${owner} ${start.zone} ${interval.start}–${interval.end} at ${clock().now().toISOString()}`,
               ).toBe(expected)
             }
           } finally {
@@ -223,8 +226,14 @@ describe('the door mode job against a brute force of the layers', () => {
                    released_by_email = 'admin@demo.local' where lockdown_id = $1`,
                 [lockdown],
               )
-            await db().query('delete from door_modes where door_id = $1', [door.door_id])
-            await db().query('delete from door_overrides where door_id = $1', [door.door_id])
+            await db().query('delete from door_modes where door_id = $1 or device_id = $2', [
+              door.door_id,
+              device.device_id,
+            ])
+            await db().query('delete from door_overrides where door_id = $1 or device_id = $2', [
+              door.door_id,
+              device.device_id,
+            ])
           }
         },
       ),
