@@ -122,6 +122,18 @@ function toInput(d: Device): DeviceInput {
   }
 }
 
+/** 409 while the lock keeps a mode of its own: moved onto a door, it would follow the door's. */
+async function refuseWithOwnMode(q: Queryable, deviceId: number) {
+  const [own] = await q.query('select 1 from door_modes where device_id = $1', [deviceId])
+  if (own)
+    throw conflict(
+      'The lock keeps its own unlock schedule: remove it before moving the lock onto a door or to another organization.',
+      'assignment_id',
+      'conflict',
+      { subject: 'device_mode' },
+    )
+}
+
 export function registerDevices(app: App, s: Services) {
   const lookup = (sql: string) => async () => {
     const rows = await s.db.query(sql)
@@ -212,6 +224,9 @@ export function registerDevices(app: App, s: Services) {
       const device = ensureInScope(scope, p, await findDevice(q, id), 'Device')
       const input = parse({ ...toInput(device), ...patch }, DeviceInput)
       const { mount, capabilities, battery } = await checkDevice(q, scope, p, input)
+      // A lock's own mode (decision 072) is of a lock on no door, with its organization's schedule.
+      if (input.assignment_type === 'door' || mount.organization_id !== device.organization_id)
+        await refuseWithOwnMode(q, id)
       const locking =
         capabilities.includes('remotely_lock') || capabilities.includes('remotely_unlock')
       await q.query(

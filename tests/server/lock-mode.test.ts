@@ -107,6 +107,17 @@ describe('a lock’s own mode', () => {
     })
     const read = await server().request('GET', deviceModePath(f.device_id), { token })
     expect(shaped(read.body, DoorModeSetting).device_id).toBe(f.device_id)
+    // Moved onto a door it would follow the door: refused while it keeps its own.
+    const [door] = await db().query<{ door_id: number }>(
+      `select door_id from doors where location_id = $1 order by door_id limit 1`,
+      [f.location_id],
+    )
+    const moved = await server().request('PUT', `/sbm/v1/devices/${f.device_id}`, {
+      token,
+      json: { assignment_type: 'door', assignment_id: door?.door_id, description: 'Moved' },
+    })
+    expect(moved.status, JSON.stringify(moved.body)).toBe(409)
+    expect(moved.body).toMatchObject({ field: 'assignment_id' })
     const globex = await server().login(GLOBEX)
     expect(
       (await server().request('GET', deviceModePath(f.device_id), { token: globex })).status,
