@@ -4005,6 +4005,10 @@ type RootTranslation = {
 		 */
 		noSetting: string
 		/**
+		 * N​o​ ​u​n​l​o​c​k​ ​s​c​h​e​d​u​l​e​:​ ​t​h​e​ ​l​o​c​k​ ​s​t​a​y​s​ ​l​o​c​k​e​d​ ​u​n​l​e​s​s​ ​s​o​m​e​o​n​e​ ​u​n​l​o​c​k​s​ ​i​t​.
+		 */
+		noSettingLock: string
+		/**
 		 * T​h​e​ ​n​e​x​t​ ​7​ ​d​a​y​s
 		 */
 		week: string
@@ -12011,6 +12015,10 @@ export type TranslationFunctions = {
 		 * No unlock schedule: the door stays locked unless someone unlocks it.
 		 */
 		noSetting: () => LocalizedString
+		/**
+		 * No unlock schedule: the lock stays locked unless someone unlocks it.
+		 */
+		noSettingLock: () => LocalizedString
 		/**
 		 * The next 7 days
 		 */

@@ -1064,6 +1064,8 @@ const de = {
     settingFirstIn: 'Entriegelungszeitplan: {schedule}, erste Person aus {group}',
     noSetting:
       'Kein Entriegelungszeitplan: Die Tür bleibt verriegelt, solange niemand sie entriegelt.',
+    noSettingLock:
+      'Kein Entriegelungszeitplan: Das Schloss bleibt verriegelt, solange niemand es entriegelt.',
     week: 'Die nächsten 7 Tage',
     zone: 'Zeiten in {zone}.',
     timelineLabel: 'Moduswechsel der nächsten 7 Tage',

@@ -844,6 +844,7 @@ const areas = {
     setting: 'Unlock schedule: {schedule}',
     settingFirstIn: 'Unlock schedule: {schedule}, first person in from {group}',
     noSetting: 'No unlock schedule: the door stays locked unless someone unlocks it.',
+    noSettingLock: 'No unlock schedule: the lock stays locked unless someone unlocks it.',
     week: 'The next 7 days',
     zone: 'Times in {zone}.',
     timelineLabel: 'Mode changes in the next 7 days',

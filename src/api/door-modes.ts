@@ -8,14 +8,12 @@ import {
   DoorOverride,
   ModeTimeline,
   SnowDayPlan,
-  doorModePath,
-  doorOverridePath,
-  doorTimelinePath,
   snowDaysPath,
   type DoorModeInput,
   type OverrideInput,
   type SnowDayInput,
 } from '../contract/door-modes'
+import { modeKey, modePaths, type ModeRef } from '../door-modes/door-ref'
 import { isHttpStatus } from './api-error'
 import { apiRequest } from './client'
 import { deviceKeys } from './devices'
@@ -23,29 +21,31 @@ import { JOURNAL_ROOT } from './queries'
 
 // Door modes (decision 069): a door's mode schedule, its overrides, why it is locked or unlocked now
 // with the week's changes, the doors' modes for the location tree, what needs attention, snow days.
+// A lock with no door has its own mode, override and timeline (decision 072): the same calls on a
+// `ModeRef`, which names a door or such a lock.
 
 export const doorModeKeys = {
   all: ['door-modes'] as const,
-  setting: (doorId: number) => ['door-modes', 'setting', doorId] as const,
-  timeline: (doorId: number) => ['door-modes', 'timeline', doorId] as const,
+  setting: (ref: ModeRef) => ['door-modes', 'setting', modeKey(ref)] as const,
+  timeline: (ref: ModeRef) => ['door-modes', 'timeline', modeKey(ref)] as const,
   now: (doorIds: readonly number[]) => ['door-modes', 'now', ...doorIds] as const,
   attention: () => ['door-modes', 'attention'] as const,
 }
 
 const keyed = (idempotencyKey: string) => ({ 'Idempotency-Key': idempotencyKey })
 
-/** GET …/doors/{id}/mode: the door's mode schedule, or null when it has none (404). */
-export async function fetchDoorModeSetting(doorId: number, signal?: AbortSignal) {
+/** GET …/{doors|devices}/{id}/mode: the mode schedule, or null when it has none (404). */
+export async function fetchDoorModeSetting(ref: ModeRef, signal?: AbortSignal) {
   try {
-    return await apiRequest(DoorModeSetting, { path: doorModePath(doorId), signal })
+    return await apiRequest(DoorModeSetting, { path: modePaths(ref).mode, signal })
   } catch (error) {
     if (isHttpStatus(error, 404)) return null
     throw error
   }
 }
 
-export function fetchDoorTimeline(doorId: number, signal?: AbortSignal) {
-  return apiRequest(ModeTimeline, { path: doorTimelinePath(doorId), signal })
+export function fetchDoorTimeline(ref: ModeRef, signal?: AbortSignal) {
+  return apiRequest(ModeTimeline, { path: modePaths(ref).timeline, signal })
 }
 
 export function fetchDoorModesNow(doorIds: readonly number[], signal?: AbortSignal) {
@@ -60,14 +60,14 @@ export function fetchDoorAttention(signal?: AbortSignal) {
   return apiRequest(DoorAttention, { path: DOOR_ATTENTION_PATH, signal })
 }
 
-export const doorTimelineOptions = (doorId: number) => ({
-  queryKey: doorModeKeys.timeline(doorId),
-  queryFn: ({ signal }: { signal: AbortSignal }) => fetchDoorTimeline(doorId, signal),
+export const doorTimelineOptions = (ref: ModeRef) => ({
+  queryKey: doorModeKeys.timeline(ref),
+  queryFn: ({ signal }: { signal: AbortSignal }) => fetchDoorTimeline(ref, signal),
 })
 
-export const doorModeSettingOptions = (doorId: number) => ({
-  queryKey: doorModeKeys.setting(doorId),
-  queryFn: ({ signal }: { signal: AbortSignal }) => fetchDoorModeSetting(doorId, signal),
+export const doorModeSettingOptions = (ref: ModeRef) => ({
+  queryKey: doorModeKeys.setting(ref),
+  queryFn: ({ signal }: { signal: AbortSignal }) => fetchDoorModeSetting(ref, signal),
 })
 
 export const doorAttentionOptions = {
@@ -75,27 +75,27 @@ export const doorAttentionOptions = {
   queryFn: ({ signal }: { signal: AbortSignal }) => fetchDoorAttention(signal),
 } as const
 
-export function setDoorMode(doorId: number, input: DoorModeInput) {
-  return apiRequest(DoorModeSetting, { method: 'PUT', path: doorModePath(doorId), json: input })
+export function setDoorMode(ref: ModeRef, input: DoorModeInput) {
+  return apiRequest(DoorModeSetting, { method: 'PUT', path: modePaths(ref).mode, json: input })
 }
 
-export function removeDoorMode(doorId: number) {
-  return apiRequest(null, { method: 'DELETE', path: doorModePath(doorId) })
+export function removeDoorMode(ref: ModeRef) {
+  return apiRequest(null, { method: 'DELETE', path: modePaths(ref).mode })
 }
 
-export function setDoorOverride(doorId: number, input: OverrideInput, idempotencyKey: string) {
+export function setDoorOverride(ref: ModeRef, input: OverrideInput, idempotencyKey: string) {
   return apiRequest(DoorOverride, {
     method: 'POST',
-    path: doorOverridePath(doorId),
+    path: modePaths(ref).override,
     json: input,
     headers: keyed(idempotencyKey),
   })
 }
 
-export function endDoorOverride(doorId: number, idempotencyKey: string) {
+export function endDoorOverride(ref: ModeRef, idempotencyKey: string) {
   return apiRequest(null, {
     method: 'DELETE',
-    path: doorOverridePath(doorId),
+    path: modePaths(ref).override,
     headers: keyed(idempotencyKey),
   })
 }

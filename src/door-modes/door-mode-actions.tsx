@@ -1,7 +1,7 @@
 import { refetchDoorModes, removeDoorMode } from '../api/door-modes'
 import type { Action, ActionDialogProps } from '../commands/command'
 import { needs } from '../contract/permissions'
-import type { DoorRef } from './door-ref'
+import type { ModeRef } from './door-ref'
 import { SetScheduleDialog } from './set-schedule-dialog'
 
 // A door's unlock schedule as verbs (decision 063): the palette on a door, the door-mode panel's
@@ -9,11 +9,11 @@ import { SetScheduleDialog } from './set-schedule-dialog'
 
 const updaters = needs('devices', 'update')
 
-function SetSchedule({ entity, onClose }: ActionDialogProps<DoorRef>) {
+function SetSchedule({ entity, onClose }: ActionDialogProps<ModeRef>) {
   return <SetScheduleDialog door={entity} onClose={onClose} />
 }
 
-export const setUnlockScheduleAction: Action<DoorRef> = {
+export const setUnlockScheduleAction: Action<ModeRef> = {
   id: 'door.set-unlock-schedule',
   label: (LL) => LL.doorModes.setSchedule(),
   needs: { anyOf: updaters },
@@ -22,7 +22,7 @@ export const setUnlockScheduleAction: Action<DoorRef> = {
   run: () => undefined,
 }
 
-export const removeUnlockScheduleAction: Action<DoorRef> = {
+export const removeUnlockScheduleAction: Action<ModeRef> = {
   id: 'door.remove-unlock-schedule',
   label: (LL) => LL.doorModes.removeSchedule(),
   needs: { anyOf: updaters },
@@ -35,13 +35,13 @@ export const removeUnlockScheduleAction: Action<DoorRef> = {
   },
   succeeded: (LL, door) => LL.doorModes.removed_notice({ name: door.name }),
   run: async (_, door, { queryClient }) => {
-    await removeDoorMode(door.door_id)
+    await removeDoorMode(door)
     await refetchDoorModes(queryClient)
   },
 }
 
 /** The verbs on a door's unlock schedule, in the palette's order. */
-export const doorModeActions: readonly Action<DoorRef>[] = [
+export const doorModeActions: readonly Action<ModeRef>[] = [
   setUnlockScheduleAction,
   removeUnlockScheduleAction,
 ]

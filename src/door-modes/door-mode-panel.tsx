@@ -11,11 +11,11 @@ import { LoadFailed } from '../ui/load-failed'
 import { removeUnlockScheduleAction, setUnlockScheduleAction } from './door-mode-actions'
 import { DoorModeView } from './door-mode-view'
 import { DoorOverrideButtons } from './door-override-actions'
-import type { DoorRef } from './door-ref'
+import type { ModeRef } from './door-ref'
 import * as styles from './door-modes.css'
 
 interface DoorModePanelProps {
-  door: DoorRef
+  door: ModeRef
   /** Names of the door's locks by device id, for the locks not reached. */
   lockNames?: ReadonlyMap<number, string>
 }
@@ -43,8 +43,8 @@ function Panel({ door, lockNames }: DoorModePanelProps) {
   const { LL } = useI18nContext()
   const { can } = useSession()
   const perform = usePerform()
-  const timeline = useQuery({ ...doorTimelineOptions(door.door_id), select: knownZone })
-  const setting = useQuery(doorModeSettingOptions(door.door_id))
+  const timeline = useQuery({ ...doorTimelineOptions(door), select: knownZone })
+  const setting = useQuery(doorModeSettingOptions(door))
   const failed = timeline.error ?? setting.error
   if (failed !== null || timeline.data === undefined || setting.data === undefined)
     return (

@@ -94,7 +94,9 @@ export function DoorModeView({ name, timeline, setting, lockNames, actions }: Do
       )}
       <p className={styles.muted}>
         {setting === null
-          ? LL.doorModes.noSetting()
+          ? timeline.device_id === null
+            ? LL.doorModes.noSetting()
+            : LL.doorModes.noSettingLock()
           : setting.first_person_in_group_name === null
             ? LL.doorModes.setting({ schedule: setting.schedule_name })
             : LL.doorModes.settingFirstIn({

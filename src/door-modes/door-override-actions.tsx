@@ -1,7 +1,7 @@
 import { useI18nContext } from '../../i18n/i18n-react'
 import type { Action, CommandContext } from '../commands/command'
 import { actionAvailability } from '../commands/availability'
-import type { DoorRef } from './door-ref'
+import type { ModeRef } from './door-ref'
 import { needs } from '../contract/permissions'
 import { useSession } from '../session/session-context'
 import { Button } from '../ui/button'
@@ -17,7 +17,7 @@ import { EndOverrideDialog } from './end-override-dialog'
 
 const overrideNeeds = { anyOf: needs('devices', 'update') }
 
-export const doorOverrideActions: readonly Action<DoorRef, CommandContext>[] = [
+export const doorOverrideActions: readonly Action<ModeRef, CommandContext>[] = [
   {
     id: 'door.unlock-until',
     label: (LL) => LL.doorOverride.unlockUntil(),
@@ -49,7 +49,7 @@ export const doorOverrideActions: readonly Action<DoorRef, CommandContext>[] = [
  * The override buttons of one door, for any screen that shows the door (a lock's page, the
  * location's door, the door's mode panel): each reads its action and runs it through the host.
  */
-export function DoorOverrideButtons({ door }: { door: DoorRef }) {
+export function DoorOverrideButtons({ door }: { door: ModeRef }) {
   const { LL } = useI18nContext()
   const { can, user } = useSession()
   const perform = usePerform()

@@ -20,7 +20,7 @@ import {
 } from '../api/door-modes'
 import { OVERRIDE_MAX_DAYS } from '../contract/door-modes'
 import type { ErrorBody } from '../contract/errors'
-import type { DoorRef } from './door-ref'
+import { modeOwnerId, type ModeRef } from './door-ref'
 import { lockdownRefusalText } from '../lib/answer-text'
 import { createRequestSlot } from '../lib/request-actions'
 import { Button } from '../ui/button'
@@ -40,7 +40,7 @@ import {
 import * as styles from './door-override.css'
 import { overrideFailure, overrideRefusals, refusalBody } from './door-override-errors'
 
-type Props = { door: DoorRef; mode: OverrideMode; onClose: () => void }
+type Props = { door: ModeRef; mode: OverrideMode; onClose: () => void }
 
 /** "…, then locked by its schedule “Office hours”": what the door does when the override ends. */
 export function afterText(LL: TranslationFunctions, ending: OverrideEnding): string {
@@ -66,7 +66,7 @@ function refusalText(LL: TranslationFunctions, refusal: FieldRefusal | undefined
  */
 export function DoorOverrideDialog({ door, mode, onClose }: Props) {
   const { LL } = useI18nContext()
-  const timeline = useQuery(doorTimelineOptions(door.door_id))
+  const timeline = useQuery(doorTimelineOptions(door))
   if (timeline.data === undefined) {
     return (
       <Dialog
@@ -102,17 +102,14 @@ function OverrideFlow(props: Props & { zone: string; until: string }) {
     const slot = createRequestSlot()
     return doorOverrideMachine.provide({
       actions: {
-        check: ({ self }, { doorId, until, reason }) =>
+        check: ({ self }, { until, reason }) =>
           slot.start(
             async (signal) => {
-              const found = checkOverride(
-                { until, reason },
-                await fetchDoorTimeline(doorId, signal),
-              )
+              const found = checkOverride({ until, reason }, await fetchDoorTimeline(door, signal))
               if (!('ending' in found) || found.ending.layer !== 'schedule') return found
               if (found.ending.name !== null) return found
               // The schedule's name, for a server that does not name its layers.
-              const setting = await fetchDoorModeSetting(doorId, signal)
+              const setting = await fetchDoorModeSetting(door, signal)
               return { ending: { ...found.ending, name: setting?.schedule_name ?? null } }
             },
             {
@@ -126,8 +123,8 @@ function OverrideFlow(props: Props & { zone: string; until: string }) {
                 self.send({ type: 'override.failed', failure: overrideFailure(error) }),
             },
           ),
-        send: ({ self }, { doorId, until, reason, idempotencyKey, mode: sent }) =>
-          slot.start(() => setDoorOverride(doorId, { mode: sent, until, reason }, idempotencyKey), {
+        send: ({ self }, { until, reason, idempotencyKey, mode: sent }) =>
+          slot.start(() => setDoorOverride(door, { mode: sent, until, reason }, idempotencyKey), {
             ok: () => {
               void refetchDoorModes(queryClient)
               showToast(
@@ -149,7 +146,9 @@ function OverrideFlow(props: Props & { zone: string; until: string }) {
       },
     })
   })
-  const actor = useActorRef(machine, { input: { doorId: door.door_id, mode, until: props.until } })
+  const actor = useActorRef(machine, {
+    input: { doorId: modeOwnerId(door), mode, until: props.until },
+  })
   const snapshot = useSelector(actor, (s) => s)
   const finished = snapshot.status === 'done'
   useEffect(() => {

@@ -6,7 +6,7 @@ import {
   endDoorOverride,
   refetchDoorModes,
 } from '../api/door-modes'
-import type { DoorRef } from './door-ref'
+import type { ModeRef } from './door-ref'
 import { Button } from '../ui/button'
 import { useConfirmFocus } from '../ui/confirm-focus'
 import { Dialog } from '../ui/dialog'
@@ -18,13 +18,13 @@ import { afterText } from './door-override-dialog'
  * "End override on …": one reversible step that says what the door returns to, the layer under
  * the override now (its schedule, a holiday, an older override), starting on its confirming button.
  */
-export function EndOverrideDialog({ door, onClose }: { door: DoorRef; onClose: () => void }) {
+export function EndOverrideDialog({ door, onClose }: { door: ModeRef; onClose: () => void }) {
   const { LL } = useI18nContext()
   const queryClient = useQueryClient()
-  const timeline = useQuery(doorTimelineOptions(door.door_id))
-  const setting = useQuery(doorModeSettingOptions(door.door_id))
+  const timeline = useQuery(doorTimelineOptions(door))
+  const setting = useQuery(doorModeSettingOptions(door))
   const end = useMutation({
-    mutationFn: () => endDoorOverride(door.door_id, crypto.randomUUID()),
+    mutationFn: () => endDoorOverride(door, crypto.randomUUID()),
     onSuccess: async () => {
       showToast(LL.doorOverride.end.ended({ door: door.name }))
       onClose()

@@ -9,10 +9,10 @@ import { DialogForm } from '../ui/form/dialog-form'
 import { useContractForm } from '../ui/form/use-contract-form'
 import { LoadFailed } from '../ui/load-failed'
 import { showToast } from '../ui/notice'
-import type { DoorRef } from './door-ref'
+import type { ModeRef } from './door-ref'
 
 interface SetScheduleFormProps {
-  door: DoorRef
+  door: ModeRef
   /** What is set now, to start from; null when the door has no unlock schedule. */
   setting: DoorModeSetting | null
   title: string
@@ -31,9 +31,9 @@ const inputOf = (values: { schedule_id: string; first_person_in_group_id: string
  * day, starting from what is set now; one PUT. A refusal keeps both choices and shows the
  * server's words at its field.
  */
-export function SetScheduleDialog({ door, onClose }: { door: DoorRef; onClose: () => void }) {
+export function SetScheduleDialog({ door, onClose }: { door: ModeRef; onClose: () => void }) {
   const { LL } = useI18nContext()
-  const setting = useQuery(doorModeSettingOptions(door.door_id))
+  const setting = useQuery(doorModeSettingOptions(door))
   const title = LL.doorModes.setTitle({ name: door.name })
   return (
     <Dialog open onOpenChange={(open) => (open ? undefined : onClose())} title={title} hideClose>
@@ -61,7 +61,7 @@ function SetScheduleForm({ door, setting, title, onClose }: SetScheduleFormProps
     {
       prepare: inputOf,
       onSubmit: async (input) => {
-        const saved = await setDoorMode(door.door_id, input)
+        const saved = await setDoorMode(door, input)
         await refetchDoorModes(client)
         showToast(LL.doorModes.saved_notice({ name: door.name, schedule: saved.schedule_name }))
         onClose()

@@ -13,6 +13,7 @@ import { pathTo } from '../../contract/pages'
 import { needs } from '../../contract/permissions'
 import { takesPins } from '../../contract/pin-entry'
 import { WHO_CAN_OPEN_COMMAND } from '../../journal/who-can-open'
+import { lockModeActions } from '../../door-modes/lock-mode-actions'
 import { listPlacePath } from '../../ui/data-table/list-memory'
 import { DeleteDeviceDialog } from './delete-device-dialog'
 import { NewKeypadSecretDialog } from './keypad-secret'
@@ -157,6 +158,8 @@ export const deviceActions: readonly DeviceAction[] = [
     needs: {},
     run: (ctx, device) => ctx.navigate(pathTo('devices', { search: device.name })),
   },
+  // "set unlock schedule cupboard", "unlock until cupboard": a lock on no door's own mode (072).
+  ...lockModeActions,
 ]
 
 /** The action a deep link asks for (`?command=lock`), if it names one. */

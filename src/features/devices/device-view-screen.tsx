@@ -23,6 +23,7 @@ import { deviceTypeName } from '../../lib/answer-text'
 import { JournalHistory } from '../../journal/journal-history'
 import { WhoCanOpen } from '../../journal/who-can-open'
 import { DoorModePanel } from '../../door-modes/door-mode-panel'
+import { keepsOwnMode, lockRef } from '../../door-modes/lock-mode-actions'
 
 /**
  * /devices/view/:id — one device's status and its commands. A route of its own (not a drawer over
@@ -103,6 +104,12 @@ export function DeviceViewScreen() {
             name: device.place.door ?? '',
             location_id: device.location_id,
           }}
+          lockNames={new Map([[device.device_id, device.name]])}
+        />
+      ) : keepsOwnMode(device) ? (
+        // A lock on no door keeps its own mode (decision 072): the same panel, on the lock.
+        <DoorModePanel
+          door={lockRef(device)}
           lockNames={new Map([[device.device_id, device.name]])}
         />
       ) : null}
