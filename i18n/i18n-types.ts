@@ -4187,6 +4187,12 @@ type RootTranslation = {
 		 */
 		attentionBoundary: RequiredParams<'at' | 'door' | 'mode'>
 		/**
+		 * i​t​s​ ​o​w​n​ ​s​c​h​e​d​u​l​e​ ​·​ ​{​m​o​d​e​}​ ​f​r​o​m​ ​{​a​t​}
+		 * @param {unknown} at
+		 * @param {unknown} mode
+		 */
+		attentionOwnBoundary: RequiredParams<'at' | 'mode'>
+		/**
 		 * T​h​e​ ​d​o​o​r​s​ ​t​h​a​t​ ​n​e​e​d​ ​a​t​t​e​n​t​i​o​n​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
 		 */
 		attentionFailed: string
@@ -12169,6 +12175,10 @@ export type TranslationFunctions = {
 		 * {door} · {mode} from {at}
 		 */
 		attentionBoundary: (arg: { at: unknown, door: unknown, mode: unknown }) => LocalizedString
+		/**
+		 * its own schedule · {mode} from {at}
+		 */
+		attentionOwnBoundary: (arg: { at: unknown, mode: unknown }) => LocalizedString
 		/**
 		 * The doors that need attention could not be loaded.
 		 */

@@ -1108,6 +1108,7 @@ const de = {
     attentionUntil: '{location} · bis {until} · {reason} ({email})',
     attentionOpen: '{location} · {reason} ({email})',
     attentionBoundary: '{door} · {mode} ab {at}',
+    attentionOwnBoundary: 'eigener Zeitplan · {mode} ab {at}',
     attentionFailed: 'Die Türen, die Aufmerksamkeit brauchen, konnten nicht geladen werden.',
   },
   journal: {

@@ -886,6 +886,7 @@ const areas = {
     attentionUntil: '{location} · until {until} · {reason} ({email})',
     attentionOpen: '{location} · {reason} ({email})',
     attentionBoundary: '{door} · {mode} from {at}',
+    attentionOwnBoundary: 'its own schedule · {mode} from {at}',
     attentionFailed: 'The doors that need attention could not be loaded.',
   },
   // The admin journal (docs/journal.md): its screen, a row's view and an entity's History section.

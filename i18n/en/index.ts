@@ -1094,6 +1094,7 @@ const en = {
     attentionUntil: '{location} · until {until} · {reason} ({email})',
     attentionOpen: '{location} · {reason} ({email})',
     attentionBoundary: '{door} · {mode} from {at}',
+    attentionOwnBoundary: 'its own schedule · {mode} from {at}',
     attentionFailed: 'The doors that need attention could not be loaded.',
   },
   journal: {

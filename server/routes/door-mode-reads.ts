@@ -122,17 +122,19 @@ export function registerDoorModeReads(app: App, s: Services) {
       ]
     })
     // A lock's latest not-reached boundary; the instant is the boundary's, else when it was planned.
+    // A lock on no door keeps its own mode (decision 072): listed with no door.
     const notReached = await s.db.query<DoorAttention['not_reached'][number]>(
       `select * from (
-         select distinct on (c.device_id) d.assignment_id as door_id, r.name as door_name,
-           r.location_id, c.device_id, d.name as device_name, c.mode,
+         select distinct on (c.device_id) r.door_id, r.name as door_name,
+           coalesce(r.location_id, d.location_id) as location_id, c.device_id,
+           d.name as device_name, c.mode,
            case when split_part(c.boundary, '|', 1) = 'start' then c.created_at
              else split_part(c.boundary, '|', 1)::timestamptz end as boundary
          from door_mode_commands c join devices d using (device_id)
-           join doors r on d.assignment_type = 'door' and r.door_id = d.assignment_id
+           left join doors r on d.assignment_type = 'door' and r.door_id = d.assignment_id
          where c.state = 'not_reached' and ($1::int is null or c.organization_id = $1)
          order by c.device_id, c.created_at desc) latest
-       order by door_name, device_name, device_id`,
+       order by coalesce(door_name, device_name), device_name, device_id`,
       [org],
     )
     return c.json({ overridden, not_reached: notReached } satisfies DoorAttention)

@@ -175,10 +175,11 @@ export const DoorAttention = object({
       by_email: string(),
     }),
   ),
+  /** A door's lock, or a lock on no door keeping its own mode (door null, decision 072). */
   not_reached: array(
     object({
-      door_id: Id,
-      door_name: string(),
+      door_id: nullable(Id),
+      door_name: nullable(string()),
       location_id: Id,
       device_id: Id,
       device_name: string(),

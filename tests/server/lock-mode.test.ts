@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import {
+  DOOR_ATTENTION_PATH,
   DOORS_PATH,
+  DoorAttention,
   DoorModeSetting,
   DoorOverride,
   ModeTimeline,
@@ -307,6 +309,19 @@ describe('a lock’s own mode', () => {
     expect(await lockState(f.device_id)).toBe('unlocked')
     const away = await server().request('GET', deviceTimelinePath(f.device_id), { token })
     expect(shaped(away.body, ModeTimeline).not_reached).toEqual([f.device_id])
+    const attention = await server().request('GET', DOOR_ATTENTION_PATH, { token })
+    expect(
+      shaped(attention.body, DoorAttention).not_reached.filter(
+        (lock) => lock.device_id === f.device_id,
+      ),
+    ).toEqual([
+      expect.objectContaining({
+        door_id: null,
+        door_name: null,
+        location_id: f.location_id,
+        mode: 'locked',
+      }),
+    ])
     await db().query('update devices set connected = true where device_id = $1', [f.device_id])
     await step('2027-06-09T16:05:00Z')
     expect(await lockState(f.device_id)).toBe('locked')

@@ -48,16 +48,25 @@ export function useDoorAttention() {
   }))
   const notReached = (data?.not_reached ?? []).map((lock): WalkItem => ({
     key: `lock-${lock.device_id}`,
-    href: pathTo('locations-view', { id: lock.location_id }),
+    // A lock on no door keeps its own mode (decision 072): its page shows it.
+    href:
+      lock.door_name === null
+        ? pathTo('devices-view', { id: lock.device_id })
+        : pathTo('locations-view', { id: lock.location_id }),
     content: (
       <>
         <span className={styles.name}>{lock.device_name}</span>
         <span className={styles.detail}>
-          {LL.doorModes.attentionBoundary({
-            door: lock.door_name,
-            mode: LL.doorModes.state[lock.mode](),
-            at: at(lock.boundary),
-          })}
+          {lock.door_name === null
+            ? LL.doorModes.attentionOwnBoundary({
+                mode: LL.doorModes.state[lock.mode](),
+                at: at(lock.boundary),
+              })
+            : LL.doorModes.attentionBoundary({
+                door: lock.door_name,
+                mode: LL.doorModes.state[lock.mode](),
+                at: at(lock.boundary),
+              })}
         </span>
       </>
     ),
