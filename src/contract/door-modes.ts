@@ -217,9 +217,14 @@ export const SnowDay = object({
 export type SnowDay = Infer<typeof SnowDay>
 export const SnowDayList = object({ items: array(SnowDay) })
 
-/** A door the snow day changes: its mode changes on that date without and with it. */
+/**
+ * A door the snow day changes: its mode changes on that date without and with it. A lock on no
+ * door keeping its own mode (decision 072) is one too: `device_id` set, `door_id` null, named by
+ * the lock's name.
+ */
 export const SnowDayDoor = object({
-  door_id: Id,
+  door_id: nullable(Id),
+  device_id: nullable(Id),
   door_name: string(),
   before: array(object({ at: IsoDateTime, mode: DoorModeValue })),
   after: array(object({ at: IsoDateTime, mode: DoorModeValue })),

@@ -46,6 +46,7 @@ const plan: SnowDayPlan = {
   doors: [
     {
       door_id: 7,
+      device_id: null,
       door_name: 'Main entrance',
       before: [
         { at: '2027-06-10T05:00:00.000Z', mode: 'unlocked' },

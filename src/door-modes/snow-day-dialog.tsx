@@ -267,7 +267,7 @@ export function SnowDayForm({
           </h3>
           <ul className={styles.list} data-testid="snow-day-doors">
             {plan.doors.map((door) => (
-              <li key={door.door_id}>
+              <li key={door.door_id ?? `lock-${door.device_id}`}>
                 <span className={styles.layerTitle}>{door.door_name}</span>{' '}
                 <span>{doorChangeText(LL, door, shownZone, locale)}</span>
               </li>

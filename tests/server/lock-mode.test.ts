@@ -9,6 +9,8 @@ import {
   deviceModePath,
   deviceOverridePath,
   deviceTimelinePath,
+  SnowDayPlan,
+  snowDaysPath,
 } from '../../src/contract/door-modes'
 import { useModelServer } from './access-model-writes'
 import { ADMIN, AUDITOR, GLOBEX, ORGADMIN, shaped } from './helpers'
@@ -388,6 +390,34 @@ describe('a lock’s own mode', () => {
     expect((await jobAudits(f.device_id)).at(-1)?.detail_params).toMatchObject({
       layer: 'schedule',
       opened_by: 4,
+    })
+  })
+
+  it('is among what a snow day at its place changes, in the dry run', async () => {
+    const f = await fixture()
+    const token = await server().login(ADMIN)
+    await server().request('PUT', deviceModePath(f.device_id), {
+      token,
+      json: { schedule_id: f.schedule.schedule_id },
+    })
+    clock().set(new Date('2027-06-08T10:00:00Z'))
+    const reply = await server().request('POST', `${snowDaysPath(f.location_id)}?dry_run=true`, {
+      token,
+      json: { date: '2027-06-10', kind: 'close_early', time: '15:00', reason: 'Storm' },
+    })
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200)
+    expect(shaped(reply.body, SnowDayPlan).doors).toContainEqual({
+      door_id: null,
+      device_id: f.device_id,
+      door_name: `Cupboard lock ${made}`,
+      before: [
+        { at: '2027-06-10T05:00:00.000Z', mode: 'unlocked' },
+        { at: '2027-06-10T16:00:00.000Z', mode: 'locked' },
+      ],
+      after: [
+        { at: '2027-06-10T05:00:00.000Z', mode: 'unlocked' },
+        { at: '2027-06-10T13:00:00.000Z', mode: 'locked' },
+      ],
     })
   })
 

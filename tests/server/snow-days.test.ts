@@ -74,6 +74,7 @@ describe('snow days', () => {
     expect(plan).toMatchObject({ dry_run: true, snow_day: null, time_zone: 'Europe/Berlin' })
     expect(plan.doors).toContainEqual({
       door_id: door.door_id,
+      device_id: null,
       door_name: door.name,
       before: [
         { at: '2027-06-09T05:00:00.000Z', mode: 'unlocked' },
