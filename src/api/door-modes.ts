@@ -8,12 +8,14 @@ import {
   DoorOverride,
   ModeTimeline,
   SnowDayPlan,
+  modeKey,
+  modePaths,
   snowDaysPath,
+  type ModeRef,
   type DoorModeInput,
   type OverrideInput,
   type SnowDayInput,
 } from '../contract/door-modes'
-import { modeKey, modePaths, type ModeRef } from '../door-modes/door-ref'
 import { isHttpStatus } from './api-error'
 import { apiRequest } from './client'
 import { deviceKeys } from './devices'

@@ -1,7 +1,7 @@
 import { refetchDoorModes, removeDoorMode } from '../api/door-modes'
 import type { Action, ActionDialogProps } from '../commands/command'
 import { needs } from '../contract/permissions'
-import type { ModeRef } from './door-ref'
+import type { ModeRef } from '../contract/door-modes'
 import { SetScheduleDialog } from './set-schedule-dialog'
 
 // A door's unlock schedule as verbs (decision 063): the palette on a door, the door-mode panel's

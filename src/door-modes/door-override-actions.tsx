@@ -1,7 +1,7 @@
 import { useI18nContext } from '../../i18n/i18n-react'
 import type { Action, CommandContext } from '../commands/command'
 import { actionAvailability } from '../commands/availability'
-import type { ModeRef } from './door-ref'
+import type { ModeRef } from '../contract/door-modes'
 import { needs } from '../contract/permissions'
 import { useSession } from '../session/session-context'
 import { Button } from '../ui/button'

@@ -18,9 +18,8 @@ import {
   refetchDoorModes,
   setDoorOverride,
 } from '../api/door-modes'
-import { OVERRIDE_MAX_DAYS } from '../contract/door-modes'
+import { OVERRIDE_MAX_DAYS, modeOwnerId, type ModeRef } from '../contract/door-modes'
 import type { ErrorBody } from '../contract/errors'
-import { modeOwnerId, type ModeRef } from './door-ref'
 import { lockdownRefusalText } from '../lib/answer-text'
 import { createRequestSlot } from '../lib/request-actions'
 import { Button } from '../ui/button'

@@ -6,7 +6,7 @@ import {
   endDoorOverride,
   refetchDoorModes,
 } from '../api/door-modes'
-import type { ModeRef } from './door-ref'
+import type { ModeRef } from '../contract/door-modes'
 import { Button } from '../ui/button'
 import { useConfirmFocus } from '../ui/confirm-focus'
 import { Dialog } from '../ui/dialog'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { modeKey, modePaths } from './door-ref'
+import { modeKey, modePaths } from '../contract/door-modes'
 import { keepsOwnMode, lockModeActions, lockRef } from './lock-mode-actions'
 
 // A lock on no door keeps its own mode (decision 072): its calls go to /devices/{id}, a door's to

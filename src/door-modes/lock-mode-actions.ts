@@ -3,7 +3,7 @@ import type { PaletteContext } from '../commands/registry'
 import type { Device } from '../contract/devices'
 import { doorModeActions } from './door-mode-actions'
 import { doorOverrideActions } from './door-override-actions'
-import type { LockRef } from './door-ref'
+import type { LockRef } from '../contract/door-modes'
 
 // A lock on no door keeps its own mode (decision 072): the door's verbs — its unlock schedule and
 // its overrides — declared once in door-mode-actions and door-override-actions, offered on such a

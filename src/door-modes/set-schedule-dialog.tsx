@@ -2,14 +2,13 @@ import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { useI18nContext } from '../../i18n/i18n-react'
 import { doorModeSettingOptions, refetchDoorModes, setDoorMode } from '../api/door-modes'
 import { groupPicker, schedulePicker } from '../api/pickers'
-import { DoorModeInput, type DoorModeSetting } from '../contract/door-modes'
+import { DoorModeInput, type DoorModeSetting, type ModeRef } from '../contract/door-modes'
 import { Combobox } from '../ui/combobox/combobox'
 import { Dialog } from '../ui/dialog'
 import { DialogForm } from '../ui/form/dialog-form'
 import { useContractForm } from '../ui/form/use-contract-form'
 import { LoadFailed } from '../ui/load-failed'
 import { showToast } from '../ui/notice'
-import type { ModeRef } from './door-ref'
 
 interface SetScheduleFormProps {
   door: ModeRef
