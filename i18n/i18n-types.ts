@@ -4415,6 +4415,14 @@ type RootTranslation = {
 			 * R​e​l​e​a​s​e​ ​r​e​q​u​e​s​t​ ​l​a​p​s​e​d
 			 */
 			release_lapse: string
+			/**
+			 * O​f​f​b​o​a​r​d​e​d
+			 */
+			offboard: string
+			/**
+			 * O​f​f​b​o​a​r​d​i​n​g​ ​u​n​d​o​n​e
+			 */
+			offboard_undo: string
 		}
 		targetTypes: {
 			/**
@@ -5168,6 +5176,10 @@ type RootTranslation = {
 			 * Y​o​u​ ​c​a​n​n​o​t​ ​d​e​l​e​t​e​ ​y​o​u​r​ ​o​w​n​ ​a​c​c​o​u​n​t​.
 			 */
 			'delete': string
+			/**
+			 * Y​o​u​ ​c​a​n​n​o​t​ ​o​f​f​b​o​a​r​d​ ​y​o​u​r​ ​o​w​n​ ​a​c​c​o​u​n​t​.
+			 */
+			offboard: string
 		}
 	}
 	lockdown: {
@@ -8240,6 +8252,146 @@ type RootTranslation = {
 			 */
 			close_early: RequiredParams<'count' | 'date' | 'place' | 'time'>
 		}
+	}
+	offboard: {
+		/**
+		 * O​f​f​b​o​a​r​d​…
+		 */
+		action: string
+		/**
+		 * O​f​f​b​o​a​r​d​ ​u​s​e​r
+		 */
+		palette: string
+		/**
+		 * O​f​f​b​o​a​r​d​ ​{​n​a​m​e​}​?
+		 * @param {unknown} name
+		 */
+		title: RequiredParams<'name'>
+		/**
+		 * I​n​ ​o​n​e​ ​s​t​e​p​,​ ​w​h​i​c​h​ ​y​o​u​ ​c​a​n​ ​u​n​d​o​ ​w​i​t​h​i​n​ ​{​m​i​n​u​t​e​s​}​ ​m​i​n​u​t​e​s​:
+		 * @param {unknown} minutes
+		 */
+		intro: RequiredParams<'minutes'>
+		/**
+		 * T​h​e​ ​a​c​c​o​u​n​t​ ​i​s​ ​d​i​s​a​b​l​e​d​ ​a​n​d​ ​e​v​e​r​y​ ​s​e​s​s​i​o​n​ ​o​f​ ​i​t​ ​s​i​g​n​e​d​ ​o​u​t​ ​(​a​n​ ​u​n​d​o​ ​k​e​e​p​s​ ​t​h​e​m​ ​s​i​g​n​e​d​ ​o​u​t​)​.
+		 */
+		disable: string
+		/**
+		 * T​h​e​i​r​ ​c​r​e​d​e​n​t​i​a​l​s​ ​e​n​d​ ​n​o​w​:​ ​k​e​p​t​ ​f​o​r​ ​t​h​e​ ​p​a​s​t​,​ ​a​n​d​ ​e​v​e​r​y​ ​l​o​c​k​ ​i​s​ ​t​o​l​d​ ​t​o​ ​d​r​o​p​ ​t​h​e​m​.
+		 */
+		credentials: string
+		/**
+		 * T​h​e​i​r​ ​g​r​o​u​p​ ​m​e​m​b​e​r​s​h​i​p​s​ ​e​n​d​ ​n​o​w​.
+		 */
+		memberships: string
+		/**
+		 * O​f​f​l​i​n​e​ ​c​o​d​e​s​ ​a​l​r​e​a​d​y​ ​h​a​n​d​e​d​ ​o​u​t​ ​k​e​e​p​ ​w​o​r​k​i​n​g​ ​a​t​ ​t​h​e​i​r​ ​l​o​c​k​ ​u​n​t​i​l​ ​t​h​e​i​r​ ​e​n​d​;​ ​t​h​e​ ​r​e​p​o​r​t​ ​l​i​s​t​s​ ​t​h​e​m​.
+		 */
+		codes: string
+		/**
+		 * O​f​f​b​o​a​r​d
+		 */
+		confirm: string
+		/**
+		 * O​f​f​b​o​a​r​d​i​n​g​…
+		 */
+		working: string
+		/**
+		 * {​n​a​m​e​}​ ​o​f​f​b​o​a​r​d​e​d
+		 * @param {unknown} name
+		 */
+		reportTitle: RequiredParams<'name'>
+		/**
+		 * {​n​a​m​e​}​:​ ​o​f​f​b​o​a​r​d​i​n​g​ ​u​n​d​o​n​e
+		 * @param {unknown} name
+		 */
+		undoneTitle: RequiredParams<'name'>
+		/**
+		 * {​c​r​e​d​e​n​t​i​a​l​s​}​ ​{​{​c​r​e​d​e​n​t​i​a​l​|​c​r​e​d​e​n​t​i​a​l​s​}​}​ ​e​n​d​e​d​,​ ​{​m​e​m​b​e​r​s​h​i​p​s​}​ ​g​r​o​u​p​ ​{​{​m​e​m​b​e​r​s​h​i​p​|​m​e​m​b​e​r​s​h​i​p​s​}​}​ ​e​n​d​e​d​,​ ​{​s​e​s​s​i​o​n​s​}​ ​{​{​s​e​s​s​i​o​n​|​s​e​s​s​i​o​n​s​}​}​ ​s​i​g​n​e​d​ ​o​u​t​.
+		 * @param {string | number | boolean} credentials
+		 * @param {string | number | boolean} memberships
+		 * @param {string | number | boolean} sessions
+		 */
+		summary: RequiredParams<'credentials' | 'memberships' | 'sessions'>
+		/**
+		 * O​f​f​l​i​n​e​ ​c​o​d​e​s​ ​t​h​a​t​ ​s​t​i​l​l​ ​w​o​r​k
+		 */
+		codesHeading: string
+		/**
+		 * V​a​l​i​d​ ​u​n​t​i​l​ ​{​e​n​d​}​ ​o​n​ ​{​l​o​c​k​}
+		 * @param {unknown} end
+		 * @param {unknown} lock
+		 */
+		codeLine: RequiredParams<'end' | 'lock'>
+		/**
+		 * N​o​ ​o​f​f​l​i​n​e​ ​c​o​d​e​ ​o​f​ ​t​h​e​i​r​s​ ​s​t​i​l​l​ ​w​o​r​k​s​.
+		 */
+		noCodes: string
+		/**
+		 * L​o​c​k​s​ ​n​o​t​ ​r​e​a​c​h​e​d​ ​y​e​t
+		 */
+		unreachedHeading: string
+		/**
+		 * E​a​c​h​ ​i​s​ ​t​o​l​d​ ​w​h​e​n​ ​i​t​ ​n​e​x​t​ ​c​o​n​n​e​c​t​s​.
+		 */
+		unreachedHint: string
+		/**
+		 * N​o​ ​l​o​c​k​ ​i​s​ ​w​a​i​t​i​n​g​:​ ​e​v​e​r​y​ ​c​o​n​n​e​c​t​e​d​ ​l​o​c​k​ ​h​a​s​ ​b​e​e​n​ ​t​o​l​d​.
+		 */
+		noUnreached: string
+		/**
+		 * U​n​d​o​ ​o​f​f​b​o​a​r​d​i​n​g
+		 */
+		undo: string
+		/**
+		 * Y​o​u​ ​c​a​n​ ​u​n​d​o​ ​t​h​i​s​ ​u​n​t​i​l​ ​{​t​i​m​e​}​.
+		 * @param {unknown} time
+		 */
+		undoUntil: RequiredParams<'time'>
+		/**
+		 * U​n​d​o​i​n​g​…
+		 */
+		undoing: string
+		/**
+		 * {​n​a​m​e​}​ ​i​s​ ​e​n​a​b​l​e​d​ ​a​g​a​i​n​,​ ​w​i​t​h​ ​t​h​e​i​r​ ​c​r​e​d​e​n​t​i​a​l​s​ ​a​n​d​ ​g​r​o​u​p​ ​m​e​m​b​e​r​s​h​i​p​s​ ​a​s​ ​b​e​f​o​r​e​.​ ​T​h​e​i​r​ ​s​e​s​s​i​o​n​s​ ​s​t​a​y​ ​e​n​d​e​d​.
+		 * @param {unknown} name
+		 */
+		undone: RequiredParams<'name'>
+		/**
+		 * C​l​o​s​e
+		 */
+		close: string
+		/**
+		 * {​n​a​m​e​}​ ​o​f​f​b​o​a​r​d​e​d​.
+		 * @param {unknown} name
+		 */
+		notice: RequiredParams<'name'>
+		refusals: {
+			/**
+			 * T​h​i​s​ ​i​s​ ​t​h​e​ ​l​a​s​t​ ​a​c​c​o​u​n​t​ ​t​h​a​t​ ​m​a​y​ ​m​a​n​a​g​e​ ​e​v​e​r​y​ ​u​s​e​r​:​ ​i​t​ ​c​a​n​n​o​t​ ​b​e​ ​d​i​s​a​b​l​e​d​,​ ​d​e​l​e​t​e​d​ ​o​r​ ​o​f​f​b​o​a​r​d​e​d​.
+			 */
+			last_admin: string
+			/**
+			 * A​n​ ​o​f​f​b​o​a​r​d​i​n​g​ ​c​a​n​ ​b​e​ ​u​n​d​o​n​e​ ​w​i​t​h​i​n​ ​{​m​i​n​u​t​e​s​}​ ​m​i​n​u​t​e​s​ ​o​n​l​y​.
+			 * @param {unknown} minutes
+			 */
+			undo_expired: RequiredParams<'minutes'>
+			/**
+			 * T​h​e​r​e​ ​i​s​ ​n​o​ ​o​f​f​b​o​a​r​d​i​n​g​ ​o​f​ ​t​h​i​s​ ​u​s​e​r​ ​t​o​ ​u​n​d​o​.
+			 */
+			nothing_to_undo: string
+		}
+	}
+	confirmation: {
+		/**
+		 * C​l​e​a​r​i​n​g​ ​i​t​ ​s​t​o​p​s​ ​p​a​s​s​w​o​r​d​-​r​e​s​e​t​ ​m​a​i​l​ ​t​o​ ​t​h​i​s​ ​a​d​d​r​e​s​s​ ​u​n​t​i​l​ ​i​t​ ​i​s​ ​c​o​n​f​i​r​m​e​d​ ​a​g​a​i​n​ ​h​e​r​e​ ​o​r​ ​b​y​ ​a​n​ ​i​n​v​i​t​a​t​i​o​n​ ​l​i​n​k​.
+		 */
+		emailHint: string
+		/**
+		 * N​o​ ​p​a​s​s​w​o​r​d​-​r​e​s​e​t​ ​m​a​i​l​ ​g​o​e​s​ ​t​o​ ​t​h​i​s​ ​a​d​d​r​e​s​s​:​ ​a​n​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​ ​c​l​e​a​r​e​d​ ​“​E​-​m​a​i​l​ ​c​o​n​f​i​r​m​e​d​”​ ​o​n​ ​{​d​a​t​e​}​.​ ​I​t​ ​r​e​s​u​m​e​s​ ​w​h​e​n​ ​t​h​e​ ​a​d​d​r​e​s​s​ ​i​s​ ​c​o​n​f​i​r​m​e​d​ ​a​g​a​i​n​ ​h​e​r​e​ ​o​r​ ​t​h​e​ ​u​s​e​r​ ​f​o​l​l​o​w​s​ ​a​n​ ​i​n​v​i​t​a​t​i​o​n​ ​l​i​n​k​.
+		 * @param {unknown} date
+		 */
+		withheld: RequiredParams<'date'>
 	}
 	pinEntry: {
 		denied: {
@@ -12380,6 +12532,14 @@ export type TranslationFunctions = {
 			 * Release request lapsed
 			 */
 			release_lapse: () => LocalizedString
+			/**
+			 * Offboarded
+			 */
+			offboard: () => LocalizedString
+			/**
+			 * Offboarding undone
+			 */
+			offboard_undo: () => LocalizedString
 		}
 		targetTypes: {
 			/**
@@ -13082,6 +13242,10 @@ export type TranslationFunctions = {
 			 * You cannot delete your own account.
 			 */
 			'delete': () => LocalizedString
+			/**
+			 * You cannot offboard your own account.
+			 */
+			offboard: () => LocalizedString
 		}
 	}
 	lockdown: {
@@ -15857,6 +16021,132 @@ export type TranslationFunctions = {
 			 */
 			close_early: (arg: { count: string | number | boolean, date: unknown, place: unknown, time: unknown }) => LocalizedString
 		}
+	}
+	offboard: {
+		/**
+		 * Offboard…
+		 */
+		action: () => LocalizedString
+		/**
+		 * Offboard user
+		 */
+		palette: () => LocalizedString
+		/**
+		 * Offboard {name}?
+		 */
+		title: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * In one step, which you can undo within {minutes} minutes:
+		 */
+		intro: (arg: { minutes: unknown }) => LocalizedString
+		/**
+		 * The account is disabled and every session of it signed out (an undo keeps them signed out).
+		 */
+		disable: () => LocalizedString
+		/**
+		 * Their credentials end now: kept for the past, and every lock is told to drop them.
+		 */
+		credentials: () => LocalizedString
+		/**
+		 * Their group memberships end now.
+		 */
+		memberships: () => LocalizedString
+		/**
+		 * Offline codes already handed out keep working at their lock until their end; the report lists them.
+		 */
+		codes: () => LocalizedString
+		/**
+		 * Offboard
+		 */
+		confirm: () => LocalizedString
+		/**
+		 * Offboarding…
+		 */
+		working: () => LocalizedString
+		/**
+		 * {name} offboarded
+		 */
+		reportTitle: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * {name}: offboarding undone
+		 */
+		undoneTitle: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * {credentials} {{credential|credentials}} ended, {memberships} group {{membership|memberships}} ended, {sessions} {{session|sessions}} signed out.
+		 */
+		summary: (arg: { credentials: string | number | boolean, memberships: string | number | boolean, sessions: string | number | boolean }) => LocalizedString
+		/**
+		 * Offline codes that still work
+		 */
+		codesHeading: () => LocalizedString
+		/**
+		 * Valid until {end} on {lock}
+		 */
+		codeLine: (arg: { end: unknown, lock: unknown }) => LocalizedString
+		/**
+		 * No offline code of theirs still works.
+		 */
+		noCodes: () => LocalizedString
+		/**
+		 * Locks not reached yet
+		 */
+		unreachedHeading: () => LocalizedString
+		/**
+		 * Each is told when it next connects.
+		 */
+		unreachedHint: () => LocalizedString
+		/**
+		 * No lock is waiting: every connected lock has been told.
+		 */
+		noUnreached: () => LocalizedString
+		/**
+		 * Undo offboarding
+		 */
+		undo: () => LocalizedString
+		/**
+		 * You can undo this until {time}.
+		 */
+		undoUntil: (arg: { time: unknown }) => LocalizedString
+		/**
+		 * Undoing…
+		 */
+		undoing: () => LocalizedString
+		/**
+		 * {name} is enabled again, with their credentials and group memberships as before. Their sessions stay ended.
+		 */
+		undone: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Close
+		 */
+		close: () => LocalizedString
+		/**
+		 * {name} offboarded.
+		 */
+		notice: (arg: { name: unknown }) => LocalizedString
+		refusals: {
+			/**
+			 * This is the last account that may manage every user: it cannot be disabled, deleted or offboarded.
+			 */
+			last_admin: () => LocalizedString
+			/**
+			 * An offboarding can be undone within {minutes} minutes only.
+			 */
+			undo_expired: (arg: { minutes: unknown }) => LocalizedString
+			/**
+			 * There is no offboarding of this user to undo.
+			 */
+			nothing_to_undo: () => LocalizedString
+		}
+	}
+	confirmation: {
+		/**
+		 * Clearing it stops password-reset mail to this address until it is confirmed again here or by an invitation link.
+		 */
+		emailHint: () => LocalizedString
+		/**
+		 * No password-reset mail goes to this address: an administrator cleared “E-mail confirmed” on {date}. It resumes when the address is confirmed again here or the user follows an invitation link.
+		 */
+		withheld: (arg: { date: unknown }) => LocalizedString
 	}
 	pinEntry: {
 		denied: {

@@ -49,6 +49,7 @@ import { registerJournal } from './routes/journal'
 import { registerLockdowns } from './routes/lockdowns'
 import { registerLocations } from './routes/locations'
 import { registerNotify } from './routes/notify'
+import { registerOffboarding } from './routes/offboarding'
 import { registerOrganizations } from './routes/organizations'
 import { registerRules } from './routes/rules'
 import { registerDoorModes } from './routes/door-modes'
@@ -290,6 +291,7 @@ export async function createApp(
   registerJournal(app, services)
   registerAccess(app, services)
   registerUserAccess(app, services)
+  registerOffboarding(app, services)
   registerLockdowns(app, services)
   registerGroups(app, services)
   registerGroupMembers(app, services)

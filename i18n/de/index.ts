@@ -1165,6 +1165,8 @@ const de = {
       release_request: 'Aufhebung beantragt',
       release_approve: 'Aufhebung bestätigt',
       release_lapse: 'Aufhebungsantrag verfallen',
+      offboard: 'Ausgetragen',
+      offboard_undo: 'Austragen rückgängig gemacht',
     },
     targetTypes: {
       organization: 'Organisation',
@@ -1357,6 +1359,7 @@ const de = {
       invite: 'Sie können sich nicht selbst einladen.',
       disable: 'Sie können Ihr eigenes Konto nicht deaktivieren.',
       delete: 'Sie können Ihr eigenes Konto nicht löschen.',
+      offboard: 'Sie können Ihr eigenes Konto nicht austragen.',
     },
   },
   lockdown: {
@@ -2178,6 +2181,49 @@ const de = {
       open_late: '{place} öffnet am {date} später, um {time}: {count} {{count:Tür|Türen}}',
       close_early: '{place} schließt am {date} früher, um {time}: {count} {{count:Tür|Türen}}',
     },
+  },
+  // Austritt (Entscheidung 074): „Austragen …“, sein Bericht über das Verbleibende, das Rückgängigmachen.
+  offboard: {
+    action: 'Austragen…',
+    palette: 'Benutzer austragen',
+    title: '{name} austragen?',
+    intro: 'In einem Schritt, den Sie innerhalb von {minutes} Minuten rückgängig machen können:',
+    disable: 'Das Konto wird deaktiviert und jede Sitzung abgemeldet (auch nach dem Rückgängigmachen bleiben sie abgemeldet).',
+    credentials: 'Die Berechtigungen enden jetzt: sie bleiben für die Vergangenheit erhalten, und jedes Schloss erfährt, dass es sie entfernen soll.',
+    memberships: 'Die Gruppenmitgliedschaften enden jetzt.',
+    codes: 'Bereits ausgegebene Offline-Codes funktionieren an ihrem Schloss bis zu ihrem Ende; der Bericht nennt sie.',
+    confirm: 'Austragen',
+    working: 'Wird ausgetragen…',
+    reportTitle: '{name} ausgetragen',
+    undoneTitle: '{name}: Austragen rückgängig gemacht',
+    summary:
+      '{credentials} {{Berechtigung|Berechtigungen}} beendet, {memberships} {{Gruppenmitgliedschaft|Gruppenmitgliedschaften}} beendet, {sessions} {{Sitzung|Sitzungen}} abgemeldet.',
+    codesHeading: 'Offline-Codes, die noch funktionieren',
+    codeLine: 'Gültig bis {end} an {lock}',
+    noCodes: 'Kein Offline-Code dieser Person funktioniert noch.',
+    unreachedHeading: 'Noch nicht erreichte Schlösser',
+    unreachedHint: 'Jedes erfährt es, sobald es sich wieder verbindet.',
+    noUnreached: 'Kein Schloss wartet: jedes verbundene Schloss weiß Bescheid.',
+    undo: 'Austragen rückgängig machen',
+    undoUntil: 'Rückgängig machen ist bis {time} möglich.',
+    undoing: 'Wird rückgängig gemacht…',
+    undone:
+      '{name} ist wieder aktiviert, mit den Berechtigungen und Gruppenmitgliedschaften wie zuvor. Die Sitzungen bleiben beendet.',
+    close: 'Schließen',
+    notice: '{name} ausgetragen.',
+    refusals: {
+      last_admin:
+        'Dies ist das letzte Konto, das alle Benutzer verwalten darf: es kann nicht deaktiviert, gelöscht oder ausgetragen werden.',
+      undo_expired: 'Austragen lässt sich nur innerhalb von {minutes} Minuten rückgängig machen.',
+      nothing_to_undo: 'Es gibt kein Austragen dieses Benutzers, das rückgängig zu machen wäre.',
+    },
+  },
+  // E-Mail und Telefon bestätigt im Benutzerformular (Entscheidung 074).
+  confirmation: {
+    emailHint:
+      'Ohne Haken geht keine Mail zum Zurücksetzen des Passworts an diese Adresse, bis sie hier oder über einen Einladungslink wieder bestätigt ist.',
+    withheld:
+      'An diese Adresse geht keine Mail zum Zurücksetzen des Passworts: ein Administrator hat am {date} „E-Mail bestätigt“ entfernt. Sie geht wieder, sobald die Adresse hier bestätigt wird oder der Benutzer einem Einladungslink folgt.',
   },
   // Die Tastatur fragt den Server (Entscheidung 066): warum eine PIN nicht öffnet.
   pinEntry: {

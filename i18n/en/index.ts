@@ -1151,6 +1151,8 @@ const en = {
       release_request: 'Release requested',
       release_approve: 'Release approved',
       release_lapse: 'Release request lapsed',
+      offboard: 'Offboarded',
+      offboard_undo: 'Offboarding undone',
     },
     targetTypes: {
       organization: 'Organization',
@@ -1340,6 +1342,7 @@ const en = {
       invite: 'You cannot invite yourself.',
       disable: 'You cannot disable your own account.',
       delete: 'You cannot delete your own account.',
+      offboard: 'You cannot offboard your own account.',
     },
   },
   lockdown: {
@@ -2152,6 +2155,50 @@ const en = {
       open_late: '{place} opens late on {date} at {time}: {count} {{count:door|doors}}',
       close_early: '{place} closes early on {date} at {time}: {count} {{count:door|doors}}',
     },
+  },
+  offboard: {
+    action: 'Offboard…',
+    palette: 'Offboard user',
+    title: 'Offboard {name}?',
+    intro: 'In one step, which you can undo within {minutes} minutes:',
+    disable:
+      'The account is disabled and every session of it signed out (an undo keeps them signed out).',
+    credentials:
+      'Their credentials end now: kept for the past, and every lock is told to drop them.',
+    memberships: 'Their group memberships end now.',
+    codes:
+      'Offline codes already handed out keep working at their lock until their end; the report lists them.',
+    confirm: 'Offboard',
+    working: 'Offboarding…',
+    reportTitle: '{name} offboarded',
+    undoneTitle: '{name}: offboarding undone',
+    summary:
+      '{credentials} {{credential|credentials}} ended, {memberships} group {{membership|memberships}} ended, {sessions} {{session|sessions}} signed out.',
+    codesHeading: 'Offline codes that still work',
+    codeLine: 'Valid until {end} on {lock}',
+    noCodes: 'No offline code of theirs still works.',
+    unreachedHeading: 'Locks not reached yet',
+    unreachedHint: 'Each is told when it next connects.',
+    noUnreached: 'No lock is waiting: every connected lock has been told.',
+    undo: 'Undo offboarding',
+    undoUntil: 'You can undo this until {time}.',
+    undoing: 'Undoing…',
+    undone:
+      '{name} is enabled again, with their credentials and group memberships as before. Their sessions stay ended.',
+    close: 'Close',
+    notice: '{name} offboarded.',
+    refusals: {
+      last_admin:
+        'This is the last account that may manage every user: it cannot be disabled, deleted or offboarded.',
+      undo_expired: 'An offboarding can be undone within {minutes} minutes only.',
+      nothing_to_undo: 'There is no offboarding of this user to undo.',
+    },
+  },
+  confirmation: {
+    emailHint:
+      'Clearing it stops password-reset mail to this address until it is confirmed again here or by an invitation link.',
+    withheld:
+      'No password-reset mail goes to this address: an administrator cleared “E-mail confirmed” on {date}. It resumes when the address is confirmed again here or the user follows an invitation link.',
   },
   pinEntry: {
     denied: {

@@ -42,6 +42,8 @@ const journaledFields: Record<JournalTargetType, readonly string[]> = {
     'organization_id',
     'client_ids',
     'disabled',
+    'email_confirmed',
+    'phone_confirmed',
   ],
   location: [
     'name',

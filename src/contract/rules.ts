@@ -35,6 +35,11 @@ export const ruleCodes = [
   'not_manageable',
   'cannot_grant',
   'own_account',
+  // The leaver (decision 074): the last account holding users:update everywhere stays; an
+  // offboarding is undone within ten minutes, once.
+  'last_admin',
+  'undo_expired',
+  'nothing_to_undo',
   // Lockdown (docs/lockdown.md): a command or offline code refused while one is active, and the
   // two-person release's refusals.
   'lockdown',

@@ -1,5 +1,6 @@
 import {
   array,
+  assign,
   boolean,
   define,
   enums,
@@ -57,6 +58,8 @@ export const User = object({
   disabled: boolean(),
   email_confirmed: boolean(),
   phone_confirmed: boolean(),
+  /** When an admin cleared "e-mail confirmed": no reset mail goes to the address meanwhile. */
+  email_withdrawn_at: nullable(IsoDateTime),
   created_at: IsoDateTime,
   updated_at: IsoDateTime,
 })
@@ -121,8 +124,14 @@ const userFields = {
 export const UserInput = object(userFields)
 export type UserInput = Infer<typeof UserInput>
 
-/** PUT /org/v1/users/{id}: any subset of the input fields; the merged result must be a valid input. */
-export const UserUpdate = partial(UserInput)
+/**
+ * PUT /org/v1/users/{id}: any subset of the input fields; the merged result must be a valid input.
+ * An admin also sets or clears the confirmation flags (decision 074).
+ */
+export const UserUpdate = assign(
+  partial(UserInput),
+  object({ email_confirmed: optional(boolean()), phone_confirmed: optional(boolean()) }),
+)
 export type UserUpdate = Infer<typeof UserUpdate>
 
 export const userSortKeys = [

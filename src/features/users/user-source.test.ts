@@ -40,6 +40,7 @@ const user = (changes: Partial<User>): User => ({
   disabled: false,
   email_confirmed: false,
   phone_confirmed: false,
+  email_withdrawn_at: null,
   created_at: '2026-01-01T00:00:00Z',
   updated_at: '2026-01-01T00:00:00Z',
   ...changes,

@@ -130,10 +130,16 @@ const rules: Record<Rule, Say> = {
   own_account: (LL, p) => {
     const change = String(p.change)
     const own = LL.answers.ownAccount
-    return change === 'disable' || change === 'delete' || change === 'invite'
+    return change === 'disable' ||
+      change === 'delete' ||
+      change === 'invite' ||
+      change === 'offboard'
       ? own[change]()
       : own.edit()
   },
+  last_admin: (LL) => LL.offboard.refusals.last_admin(),
+  undo_expired: (LL, p) => LL.offboard.refusals.undo_expired({ minutes: Number(p.minutes) }),
+  nothing_to_undo: (LL) => LL.offboard.refusals.nothing_to_undo(),
 }
 
 /** Any contract or server failure in the user's language, chosen by its rule, never its English. */
