@@ -2256,6 +2256,10 @@ type RootTranslation = {
 			 */
 			enable: string
 			/**
+			 * O​f​f​b​o​a​r​d
+			 */
+			offboard: string
+			/**
 			 * D​e​l​e​t​e
 			 */
 			'delete': string
@@ -2271,6 +2275,10 @@ type RootTranslation = {
 			 * E​n​a​b​l​e​ ​s​e​l​e​c​t​e​d
 			 */
 			enableSelected: string
+			/**
+			 * O​f​f​b​o​a​r​d​ ​s​e​l​e​c​t​e​d
+			 */
+			offboardSelected: string
 			/**
 			 * D​e​l​e​t​e​ ​s​e​l​e​c​t​e​d
 			 */
@@ -2291,6 +2299,11 @@ type RootTranslation = {
 			 */
 			enableTitle: RequiredParams<'count'>
 			/**
+			 * O​f​f​b​o​a​r​d​ ​{​c​o​u​n​t​}​ ​{​{​u​s​e​r​|​u​s​e​r​s​}​}​?
+			 * @param {string | number | boolean} count
+			 */
+			offboardTitle: RequiredParams<'count'>
+			/**
 			 * D​e​l​e​t​e​ ​{​c​o​u​n​t​}​ ​{​{​u​s​e​r​|​u​s​e​r​s​}​}​?
 			 * @param {string | number | boolean} count
 			 */
@@ -2307,6 +2320,10 @@ type RootTranslation = {
 			 * T​h​e​y​ ​c​a​n​ ​s​i​g​n​ ​i​n​ ​a​g​a​i​n​.
 			 */
 			enableBody: string
+			/**
+			 * E​a​c​h​ ​i​s​ ​d​i​s​a​b​l​e​d​ ​a​n​d​ ​s​i​g​n​e​d​ ​o​u​t​;​ ​t​h​e​i​r​ ​c​r​e​d​e​n​t​i​a​l​s​ ​a​n​d​ ​g​r​o​u​p​ ​m​e​m​b​e​r​s​h​i​p​s​ ​e​n​d​ ​n​o​w​ ​a​n​d​ ​e​v​e​r​y​ ​l​o​c​k​ ​i​s​ ​t​o​l​d​.​ ​E​a​c​h​ ​c​a​n​ ​b​e​ ​u​n​d​o​n​e​ ​o​n​ ​t​h​e​i​r​ ​p​a​g​e​ ​f​o​r​ ​1​0​ ​m​i​n​u​t​e​s​.
+			 */
+			offboardBody: string
 			/**
 			 * T​h​e​y​ ​a​r​e​ ​r​e​m​o​v​e​d​.​ ​T​h​i​s​ ​c​a​n​n​o​t​ ​b​e​ ​u​n​d​o​n​e​.
 			 */
@@ -2326,6 +2343,11 @@ type RootTranslation = {
 			 * @param {string | number | boolean} count
 			 */
 			enableConfirm: RequiredParams<'count'>
+			/**
+			 * O​f​f​b​o​a​r​d​ ​{​c​o​u​n​t​}​ ​{​{​u​s​e​r​|​u​s​e​r​s​}​}
+			 * @param {string | number | boolean} count
+			 */
+			offboardConfirm: RequiredParams<'count'>
 			/**
 			 * D​e​l​e​t​e​ ​{​c​o​u​n​t​}​ ​{​{​u​s​e​r​|​u​s​e​r​s​}​}
 			 * @param {string | number | boolean} count
@@ -8362,10 +8384,10 @@ type RootTranslation = {
 		 */
 		close: string
 		/**
-		 * {​n​a​m​e​}​ ​o​f​f​b​o​a​r​d​e​d​.
-		 * @param {unknown} name
+		 * O​f​f​b​o​a​r​d​e​d​ ​{​t​i​m​e​}
+		 * @param {unknown} time
 		 */
-		notice: RequiredParams<'name'>
+		panelTitle: RequiredParams<'time'>
 		refusals: {
 			/**
 			 * T​h​i​s​ ​i​s​ ​t​h​e​ ​l​a​s​t​ ​a​c​c​o​u​n​t​ ​t​h​a​t​ ​m​a​y​ ​m​a​n​a​g​e​ ​e​v​e​r​y​ ​u​s​e​r​:​ ​i​t​ ​c​a​n​n​o​t​ ​b​e​ ​d​i​s​a​b​l​e​d​,​ ​d​e​l​e​t​e​d​ ​o​r​ ​o​f​f​b​o​a​r​d​e​d​.
@@ -10565,6 +10587,10 @@ export type TranslationFunctions = {
 			 */
 			enable: () => LocalizedString
 			/**
+			 * Offboard
+			 */
+			offboard: () => LocalizedString
+			/**
 			 * Delete
 			 */
 			'delete': () => LocalizedString
@@ -10580,6 +10606,10 @@ export type TranslationFunctions = {
 			 * Enable selected
 			 */
 			enableSelected: () => LocalizedString
+			/**
+			 * Offboard selected
+			 */
+			offboardSelected: () => LocalizedString
 			/**
 			 * Delete selected
 			 */
@@ -10597,6 +10627,10 @@ export type TranslationFunctions = {
 			 */
 			enableTitle: (arg: { count: string | number | boolean }) => LocalizedString
 			/**
+			 * Offboard {count} {{user|users}}?
+			 */
+			offboardTitle: (arg: { count: string | number | boolean }) => LocalizedString
+			/**
 			 * Delete {count} {{user|users}}?
 			 */
 			deleteTitle: (arg: { count: string | number | boolean }) => LocalizedString
@@ -10613,6 +10647,10 @@ export type TranslationFunctions = {
 			 */
 			enableBody: () => LocalizedString
 			/**
+			 * Each is disabled and signed out; their credentials and group memberships end now and every lock is told. Each can be undone on their page for 10 minutes.
+			 */
+			offboardBody: () => LocalizedString
+			/**
 			 * They are removed. This cannot be undone.
 			 */
 			deleteBody: () => LocalizedString
@@ -10628,6 +10666,10 @@ export type TranslationFunctions = {
 			 * Enable {count} {{user|users}}
 			 */
 			enableConfirm: (arg: { count: string | number | boolean }) => LocalizedString
+			/**
+			 * Offboard {count} {{user|users}}
+			 */
+			offboardConfirm: (arg: { count: string | number | boolean }) => LocalizedString
 			/**
 			 * Delete {count} {{user|users}}
 			 */
@@ -16120,9 +16162,9 @@ export type TranslationFunctions = {
 		 */
 		close: () => LocalizedString
 		/**
-		 * {name} offboarded.
+		 * Offboarded {time}
 		 */
-		notice: (arg: { name: unknown }) => LocalizedString
+		panelTitle: (arg: { time: unknown }) => LocalizedString
 		refusals: {
 			/**
 			 * This is the last account that may manage every user: it cannot be disabled, deleted or offboarded.

@@ -436,24 +436,30 @@ const de = {
       invite: 'Per E-Mail einladen',
       disable: 'Sperren',
       enable: 'Entsperren',
+      offboard: 'Austragen',
       delete: 'Löschen',
       inviteSelected: 'Ausgewählte einladen',
       disableSelected: 'Ausgewählte sperren',
       enableSelected: 'Ausgewählte entsperren',
+      offboardSelected: 'Ausgewählte austragen',
       deleteSelected: 'Ausgewählte löschen',
       inviteTitle: '{count} {{Benutzer|Benutzer}} per E-Mail einladen?',
       disableTitle: '{count} {{Benutzer|Benutzer}} sperren?',
       enableTitle: '{count} {{Benutzer|Benutzer}} entsperren?',
+      offboardTitle: '{count} {{Benutzer|Benutzer}} austragen?',
       deleteTitle: '{count} {{Benutzer|Benutzer}} löschen?',
       inviteBody:
         'Jede Person erhält einen Link zum Setzen des Passworts; frühere Links verfallen.',
       disableBody:
         'Sie werden abgemeldet und können sich erst nach dem Entsperren wieder anmelden.',
       enableBody: 'Sie können sich wieder anmelden.',
+      offboardBody:
+        'Jede Person wird gesperrt und abgemeldet; ihre Berechtigungen und Gruppenmitgliedschaften enden jetzt, und jedes Schloss erfährt es. Jedes Austragen lässt sich auf der Seite der Person 10 Minuten lang rückgängig machen.',
       deleteBody: 'Sie werden entfernt. Das kann nicht rückgängig gemacht werden.',
       inviteConfirm: '{count} {{Einladung|Einladungen}} senden',
       disableConfirm: '{count} {{Benutzer|Benutzer}} sperren',
       enableConfirm: '{count} {{Benutzer|Benutzer}} entsperren',
+      offboardConfirm: '{count} {{Benutzer|Benutzer}} austragen',
       deleteConfirm: '{count} {{Benutzer|Benutzer}} löschen',
       progress: '{done} von {count} erledigt…',
       results: 'Ergebnisse',
@@ -2210,7 +2216,7 @@ const de = {
     undone:
       '{name} ist wieder aktiviert, mit den Berechtigungen und Gruppenmitgliedschaften wie zuvor. Die Sitzungen bleiben beendet.',
     close: 'Schließen',
-    notice: '{name} ausgetragen.',
+    panelTitle: 'Ausgetragen am {time}',
     refusals: {
       last_admin:
         'Dies ist das letzte Konto, das alle Benutzer verwalten darf: es kann nicht deaktiviert, gelöscht oder ausgetragen werden.',

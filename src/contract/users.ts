@@ -1,6 +1,5 @@
 import {
   array,
-  assign,
   boolean,
   define,
   enums,
@@ -125,13 +124,19 @@ export const UserInput = object(userFields)
 export type UserInput = Infer<typeof UserInput>
 
 /**
- * PUT /org/v1/users/{id}: any subset of the input fields; the merged result must be a valid input.
- * An admin also sets or clears the confirmation flags (decision 074).
+ * The edit form's fields: the input's, and the confirmation flags an admin sets or clears (decision
+ * 074). Left out, a changed address or number is unconfirmed; clearing "e-mail confirmed" holds
+ * password-reset mail to the address until it is confirmed again.
  */
-export const UserUpdate = assign(
-  partial(UserInput),
-  object({ email_confirmed: optional(boolean()), phone_confirmed: optional(boolean()) }),
-)
+export const UserEdit = object({
+  ...userFields,
+  email_confirmed: optional(boolean()),
+  phone_confirmed: optional(boolean()),
+})
+export type UserEdit = Infer<typeof UserEdit>
+
+/** PUT /org/v1/users/{id}: any subset of the edit fields; the merged result must be a valid input. */
+export const UserUpdate = partial(UserEdit)
 export type UserUpdate = Infer<typeof UserUpdate>
 
 export const userSortKeys = [
