@@ -4582,6 +4582,22 @@ type RootTranslation = {
 			 */
 			disabled: string
 			/**
+			 * E​-​m​a​i​l​ ​c​o​n​f​i​r​m​e​d
+			 */
+			email_confirmed: string
+			/**
+			 * P​h​o​n​e​ ​c​o​n​f​i​r​m​e​d
+			 */
+			phone_confirmed: string
+			/**
+			 * C​r​e​d​e​n​t​i​a​l​s
+			 */
+			credentials: string
+			/**
+			 * G​r​o​u​p​ ​m​e​m​b​e​r​s​h​i​p​s
+			 */
+			memberships: string
+			/**
 			 * S​t​r​e​e​t
 			 */
 			street: string
@@ -12718,6 +12734,22 @@ export type TranslationFunctions = {
 			 * Disabled
 			 */
 			disabled: () => LocalizedString
+			/**
+			 * E-mail confirmed
+			 */
+			email_confirmed: () => LocalizedString
+			/**
+			 * Phone confirmed
+			 */
+			phone_confirmed: () => LocalizedString
+			/**
+			 * Credentials
+			 */
+			credentials: () => LocalizedString
+			/**
+			 * Group memberships
+			 */
+			memberships: () => LocalizedString
 			/**
 			 * Street
 			 */

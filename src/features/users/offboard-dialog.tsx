@@ -86,6 +86,8 @@ function OffboardReportDialog({ name, report, onUndone, onClose }: ReportProps) 
     <Dialog
       open
       onOpenChange={(open) => (open ? undefined : onClose())}
+      // Its own Close sits beside Undo; Escape closes it too.
+      hideClose
       title={undone ? LL.offboard.undoneTitle({ name }) : LL.offboard.reportTitle({ name })}
       description={
         undone
