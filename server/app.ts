@@ -52,6 +52,7 @@ import { registerNotify } from './routes/notify'
 import { registerOrganizations } from './routes/organizations'
 import { registerRules } from './routes/rules'
 import { registerDoorModes } from './routes/door-modes'
+import { LOCK_SYNC_RETRY_MS, LockSyncJob } from './jobs/lock-sync-job'
 import { DoorModeJob } from './jobs/door-mode-job'
 import { registerSchedules } from './routes/schedules'
 import { registerPersonPins } from './routes/person-pins'
@@ -176,6 +177,14 @@ export async function createApp(
     pollMs: options.lockdownPollMs,
     batch: 50,
   })
+  const lockSyncJob = new LockSyncJob(db, logger, clock, {
+    leaseMs: options.lockdownLeaseMs,
+    pollMs: options.lockdownPollMs,
+    batch: 500,
+    delayMs: options.deviceDelayMs,
+    failureRate: options.deviceFailureRate,
+    retryMs: LOCK_SYNC_RETRY_MS,
+  })
   const services: Services = {
     db,
     options,
@@ -189,6 +198,7 @@ export async function createApp(
     requests: new RequestsInFlight(),
     lockdownJob,
     doorModeJob,
+    lockSyncJob,
     clock,
   }
 
@@ -306,6 +316,7 @@ export async function createApp(
   registerStatic(app, options.distDir, options.bootAnswersBudgetMs)
   lockdownJob.start()
   doorModeJob.start()
+  lockSyncJob.start()
   app.notFound((c) => c.json({ error: 'not_found', message: 'No such endpoint.' }, 404))
 
   return {
@@ -316,6 +327,7 @@ export async function createApp(
       stopRetention()
       await lockdownJob.stop()
       await doorModeJob.stop()
+      await lockSyncJob.stop()
       return db.close()
     },
   }

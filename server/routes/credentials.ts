@@ -17,6 +17,7 @@ import { listPage, type ListSpec } from '../http/list'
 import { ensureInScope, orgLimit, requireScope } from '../http/scope'
 import { idParam, jsonBody, parse, query } from '../http/validate'
 import { lockedAssignment } from './device-rows'
+import { resyncCredentials } from '../access/lock-sync'
 
 /** What a credential opens, by name: its device, door or location. */
 const assignmentName = `coalesce(case c.assignment_type
@@ -121,6 +122,7 @@ export async function createCredential(
   c: Context<AppEnv>,
   scope: Scope,
   input: CredentialInput,
+  at: Date,
 ): Promise<number> {
   const organizationId = await check(q, scope, c.get('principal'), input)
   const [row] = await q.query<{ credential_id: number }>(
@@ -130,6 +132,7 @@ export async function createCredential(
     [...values(input), organizationId],
   )
   const credentialId = row?.credential_id ?? 0
+  await resyncCredentials(q, [credentialId], at)
   const created = (await findCredential(q, credentialId)) ?? null
   await writeJournal(
     q,
@@ -150,6 +153,7 @@ export async function updateCredential(
   scope: Scope,
   current: Credential,
   input: CredentialInput,
+  at: Date,
 ): Promise<Credential | undefined> {
   const id = current.credential_id
   const organizationId = await check(q, scope, c.get('principal'), input)
@@ -161,6 +165,8 @@ export async function updateCredential(
      where credential_id = $10`,
     [...values(input), organizationId, id],
   )
+  // The locks take the new window or place, and let go of what no longer holds (decision 073).
+  await resyncCredentials(q, [id], at)
   const after = await findCredential(q, id)
   await writeJournal(
     q,
@@ -246,7 +252,8 @@ export function registerCredentials(app: App, s: Services) {
     const p = c.get('principal')
     const scope = requireScope(p, 'credentials', 'create')
     const input = await jsonBody(c, CredentialInput)
-    const id = await s.db.tx((q) => createCredential(q, c, scope, input))
+    const id = await s.db.tx((q) => createCredential(q, c, scope, input, s.clock.now()))
+    s.lockSyncJob.wake()
     return c.json(await findCredential(s.db, id), 201)
   })
 
@@ -265,8 +272,10 @@ export function registerCredentials(app: App, s: Services) {
         scope,
         current,
         parse({ ...toInput(current), ...patch }, CredentialInput),
+        s.clock.now(),
       )
     })
+    s.lockSyncJob.wake()
     return c.json(updated)
   })
 
@@ -279,12 +288,15 @@ export function registerCredentials(app: App, s: Services) {
       await lockRow(q, 'credentials', id, 'update')
       const credential = ensureInScope(scope, p, await findCredential(q, id), 'Credential')
       await q.query('delete from credentials where credential_id = $1', [id])
+      // Every lock that holds it lets go; its offline codes are withdrawn where reached.
+      await resyncCredentials(q, [id], s.clock.now())
       await writeJournal(
         q,
         journalSource(c),
         changeRow('credential', id, credential, null, credentialName),
       )
     })
+    s.lockSyncJob.wake()
     return c.body(null, 204)
   })
 }

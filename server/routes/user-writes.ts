@@ -13,6 +13,7 @@ import type { Prepared, Queryable } from '../db/database'
 import { changeRow, writeJournalRows, type JournalRow, type JournalSource } from '../db/journal'
 import { lockRow } from '../db/locks'
 import { removeAllMembers } from '../db/memberships'
+import { credentialsOfUsers, resyncCredentials } from '../access/lock-sync'
 import { badField, conflict, forbidden, HttpError, notFound, taken } from '../http/errors'
 import { journalSource } from '../http/journal-source'
 import { requireScope } from '../http/scope'
@@ -320,6 +321,11 @@ export async function updateUsers(
   const byId = new Map(stored.map((row) => [row.user_id, row]))
   const disabled = records.filter((r) => r.disabled).map((r) => r.user_id)
   if (disabled.length > 0) await q.query(revokeSessions, [disabled])
+  // Disabled or enabled again: the locks let go of their credentials or take them back (decision 073).
+  const flipped = changes
+    .filter(({ before, input }) => before.disabled !== (input.disabled ?? false))
+    .map(({ before }) => before.user_id)
+  if (flipped.length > 0) await resyncCredentials(q, await credentialsOfUsers(q, flipped))
   const memberships: JournalRow[] = []
   for (const id of moving) memberships.push(...(await removeAllMembers(q, 'user', id)))
   await writeJournalRows(q, source, [
@@ -380,6 +386,7 @@ export function registerUserWrites(app: App, s: Services) {
     // After the commit and before the answer: a permission removed or an account disabled applies
     // to this server's next request (decision 055).
     s.principals.forget(id)
+    s.lockSyncJob.wake()
     return c.json(await findUser(s.db, id))
   })
 
@@ -400,6 +407,11 @@ export function registerUserWrites(app: App, s: Services) {
       // The row count decides: a concurrent DELETE that got there first leaves nothing here (404).
       const [gone] = await q.query('delete from users where user_id = $1 returning user_id', [id])
       if (!gone) throw notFound('User')
+      await resyncCredentials(
+        q,
+        credentials.map((credential) => credential.credential_id),
+        s.clock.now(),
+      )
       await writeJournalRows(q, journalSource(c), [
         ...credentials.map((credential) =>
           changeRow('credential', credential.credential_id, credential, null, credentialName),
@@ -409,6 +421,7 @@ export function registerUserWrites(app: App, s: Services) {
       ])
     })
     s.principals.forget(id)
+    s.lockSyncJob.wake()
     return c.body(null, 204)
   })
 }
