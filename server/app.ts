@@ -39,6 +39,7 @@ import { registerCalendars } from './routes/calendars'
 import { registerControl } from './routes/control'
 import { registerCredentialImport } from './routes/credential-import'
 import { registerCredentials } from './routes/credentials'
+import { registerLockSync } from './routes/lock-sync'
 import { registerDevClock } from './routes/dev-clock'
 import { registerDeviceSecrets } from './routes/device-secrets'
 import { registerDevices } from './routes/devices'
@@ -296,6 +297,7 @@ export async function createApp(
   registerControl(app, services)
   registerCredentialImport(app, services)
   registerCredentials(app, services)
+  registerLockSync(app, services)
   registerUploads(app, services)
   registerJournal(app, services)
   registerAccess(app, services)

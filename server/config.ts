@@ -95,7 +95,7 @@ export interface ServerOptions {
    * per cent in a demo started from the environment, 0 for every server a test starts unless it asks.
    */
   deviceFailureRate: number
-  /** A simulated lock takes a change after a random delay of up to this many ms (DEVICE_DELAY_MS). */
+  /** A simulated lock takes a change after a random delay of half to all of this many ms (DEVICE_DELAY_MS). */
   deviceDelayMs: number
 }
 

@@ -101,7 +101,8 @@ export async function resyncCredentials(
   const queued: Queued[] = []
   const apply = (row: HoldingRow | Wanted, holding: Holding | null, event: HoldingEvent) => {
     const t = transition(holding, event)
-    if (t.queue) queued.push({ device_id: row.device_id, credential_id: row.credential_id, kind: t.queue })
+    if (t.queue)
+      queued.push({ device_id: row.device_id, credential_id: row.credential_id, kind: t.queue })
     return t.holding
   }
   for (const w of wanted) {
@@ -110,7 +111,8 @@ export async function resyncCredentials(
     if (h && h.wanted && h.content === w.content) continue
     let holding: Holding | null = h ?? null
     // A window whose end moved earlier: the lock lets go of the old one before it takes the new.
-    if (h?.wanted && shortened(h.content, w.content)) holding = apply(w, holding, { type: 'unwant' })
+    if (h?.wanted && shortened(h.content, w.content))
+      holding = apply(w, holding, { type: 'unwant' })
     holding = apply(w, holding, { type: 'want' })
     if (holding) written.push({ ...w, holding })
   }
@@ -144,7 +146,11 @@ export async function resyncCredentials(
     await q.query(
       `insert into lock_changes (device_id, credential_id, kind)
        select * from unnest($1::int[], $2::int[], $3::text[])`,
-      [queued.map((c) => c.device_id), queued.map((c) => c.credential_id), queued.map((c) => c.kind)],
+      [
+        queued.map((c) => c.device_id),
+        queued.map((c) => c.credential_id),
+        queued.map((c) => c.kind),
+      ],
     )
   }
   return queued.length + (await withdrawUncovered(q, ids, at))

@@ -18,7 +18,7 @@ export interface LockSyncJobOptions {
   pollMs: number
   /** Locks claimed at a time, and changes one lock takes in one transaction. */
   batch: number
-  /** The simulated locks' delay before taking a change: uniformly 0 to this many ms. */
+  /** The simulated locks' delay before taking a change: uniformly half of this to all of it, in ms. */
   delayMs: number
   /** The share of changes a simulated lock refuses, 0 to 1 (DEVICE_FAILURE_RATE). */
   failureRate: number
@@ -77,10 +77,10 @@ export class LockSyncJob extends PolledJob {
         // PGlite runs on this thread: a turn of the event loop per lock keeps requests answered.
         await new Promise((resolve) => setImmediate(resolve))
         await this.db.tx((q) => this.runLock(q, deviceId))
-        await this.db.query('delete from lock_sync_claims where device_id = $1 and claimed_by = $2', [
-          deviceId,
-          this.workerId,
-        ])
+        await this.db.query(
+          'delete from lock_sync_claims where device_id = $1 and claimed_by = $2',
+          [deviceId, this.workerId],
+        )
       }
       if (devices.length < this.options.batch) return
     }
@@ -109,7 +109,8 @@ export class LockSyncJob extends PolledJob {
 
   /** The delay a simulated lock takes before it takes a change. */
   private delay() {
-    return Math.floor(this.random() * this.options.delayMs)
+    const half = this.options.delayMs / 2
+    return Math.floor(half + this.random() * half)
   }
 
   /**
@@ -123,8 +124,8 @@ export class LockSyncJob extends PolledJob {
     )
     if (!device?.connected) return
     const changes = await q.query<Change>(
-      `select change_id::text, credential_id, kind, code_id, due_at from lock_changes
-       where device_id = $1 and state = 'queued' order by change_id limit $2 for update`,
+      `select l.change_id::text as change_id, credential_id, kind, code_id, due_at from lock_changes l
+       where device_id = $1 and state = 'queued' order by l.change_id limit $2 for update`,
       [deviceId, this.options.batch],
     )
     const now = this.clock.now()
@@ -156,9 +157,10 @@ export class LockSyncJob extends PolledJob {
     }
     const withdrawn = applied.filter((c) => c.kind === 'withdraw_code').map((c) => c.code_id)
     if (withdrawn.length > 0)
-      await q.query(`update offline_codes set withdrawn = 'on_lock' where code_id = any($1::int[])`, [
-        withdrawn,
-      ])
+      await q.query(
+        `update offline_codes set withdrawn = 'on_lock' where code_id = any($1::int[])`,
+        [withdrawn],
+      )
     // A holding is settled by the last change queued for it: one still queued after it moves it later.
     const last = new Map<number, Change>()
     for (const c of applied) if (c.kind !== 'withdraw_code') last.set(c.credential_id, c)

@@ -17,6 +17,7 @@ import { listPage, type ListSpec } from '../http/list'
 import { ensureInScope, orgLimit, requireScope } from '../http/scope'
 import { idParam, jsonBody, parse, query } from '../http/validate'
 import { lockedAssignment } from './device-rows'
+import { credentialLocks } from '../db/lock-holdings'
 import { resyncCredentials } from '../access/lock-sync'
 
 /** What a credential opens, by name: its device, door or location. */
@@ -218,10 +219,20 @@ const sortColumns: Record<(typeof credentialSortKeys)[number], string> = {
 /** The credentials list of every organization (limit null) or one. */
 export const credentialListSpec = (
   limit: number | null,
+  filter: Pick<CredentialListQuery, 'sync'> = {},
 ): ListSpec<(typeof credentialSortKeys)[number]> => ({
   select,
   from,
-  where: limit === null ? [] : ['c.organization_id = $1'],
+  where: [
+    ...(limit === null ? [] : ['c.organization_id = $1']),
+    // Not on every lock yet: a lock still to take it on, or off (decision 073).
+    ...(filter.sync === 'unsettled'
+      ? [
+          `exists (select 1 from lock_holdings h where h.credential_id = c.credential_id
+             and h.state not in ('on_lock', 'removed'))`,
+        ]
+      : []),
+  ],
   params: limit === null ? [] : [limit],
   // By its user, by what it opens and by its number (the palette's "$smart", "$12").
   searchColumns: [
@@ -239,13 +250,17 @@ export function registerCredentials(app: App, s: Services) {
   app.get('/access/v1/credentials', async (c) => {
     const p = c.get('principal')
     const limit = orgLimit(requireScope(p, 'credentials', 'read'), p)
-    return c.json(await listPage(s.db, credentialListSpec(limit), query(c, CredentialListQuery)))
+    const listQuery = query(c, CredentialListQuery)
+    return c.json(await listPage(s.db, credentialListSpec(limit, listQuery), listQuery))
   })
 
   app.get('/access/v1/credentials/:id', async (c) => {
     const p = c.get('principal')
     const scope = requireScope(p, 'credentials', 'read')
-    return c.json(ensureInScope(scope, p, await findCredential(s.db, idParam(c)), 'Credential'))
+    const credential = ensureInScope(scope, p, await findCredential(s.db, idParam(c)), 'Credential')
+    // With its state on each lock that must hold it and its codes still honoured (decision 073).
+    const locks = await credentialLocks(s.db, credential.credential_id, s.clock.now())
+    return c.json({ ...credential, ...locks })
   })
 
   app.post('/access/v1/credentials', async (c) => {

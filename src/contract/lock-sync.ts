@@ -1,11 +1,20 @@
-import { array, boolean, enums, nullable, number, object, string, type Infer } from './struct'
+import { Credential } from './credentials'
+import {
+  array,
+  assign,
+  boolean,
+  enums,
+  nullable,
+  number,
+  object,
+  string,
+  type Infer,
+} from './struct'
 import { Id, IsoDateTime } from './fields'
 
 // Credentials on the locks (decision 073): what each lock that must hold a credential holds of it,
 // and the offline codes a lock's algorithm made for it.
 
-export const credentialLocksPath = (credentialId: number) =>
-  `/access/v1/credentials/${credentialId}/locks`
 export const deviceHoldingsPath = (deviceId: number) => `/access/v1/devices/${deviceId}/holdings`
 export const rotateOfflineKeyPath = (deviceId: number) =>
   `/access/v1/devices/${deviceId}/rotate_offline_key`
@@ -62,13 +71,16 @@ export const OfflineCode = object({
 })
 export type OfflineCode = Infer<typeof OfflineCode>
 
-/** GET /access/v1/credentials/{id}/locks. */
+/** What GET /access/v1/credentials/{id} adds to the credential: its locks and live codes. */
 export const CredentialLocks = object({
-  credential_id: Id,
   locks: array(LockHolding),
   codes: array(OfflineCode),
 })
 export type CredentialLocks = Infer<typeof CredentialLocks>
+
+/** GET /access/v1/credentials/{id}: the credential with its locks and live codes. */
+export const CredentialDetail = assign(Credential, CredentialLocks)
+export type CredentialDetail = Infer<typeof CredentialDetail>
 
 /** GET /access/v1/devices/{id}/holdings: what this lock holds. */
 export const DeviceHoldings = object({
@@ -100,7 +112,3 @@ export type ReissueCodeResult = Infer<typeof ReissueCodeResult>
 export const EXPIRING_CODE_DAYS = 14
 export const ExpiringCodes = object({ codes: array(OfflineCode) })
 export type ExpiringCodes = Infer<typeof ExpiringCodes>
-
-/** The credentials list's filter: not yet on (or off) every lock it must be. */
-export const credentialSyncFilters = ['unsettled'] as const
-export const CredentialSyncFilter = enums(credentialSyncFilters)
