@@ -25,13 +25,14 @@ export function deriveCode(
     device_id: number
     key_version: number
     credential_id: number
+    code_id: number
     valid_from: Date
     valid_until: Date
   },
 ): string {
   const mac = createHmac('sha256', lockKey(pinKey, code.device_id, code.key_version))
     .update(
-      `${code.credential_id}:${code.valid_from.toISOString()}:${code.valid_until.toISOString()}`,
+      `${code.credential_id}:${code.code_id}:${code.valid_from.toISOString()}:${code.valid_until.toISOString()}`,
     )
     .digest()
   return String(mac.readUIntBE(0, 6) % 10 ** CODE_DIGITS).padStart(CODE_DIGITS, '0')
@@ -98,18 +99,24 @@ export async function issueCode(
     [issue.credentialId],
   )
   await queueWithdrawals(q, old)
+  const [next] = await q.query<{ id: number }>(
+    `select nextval(pg_get_serial_sequence('offline_codes', 'code_id'))::int as id`,
+  )
+  const codeId = next?.id ?? 0
   const digits = deriveCode(pinKey, {
     device_id: issue.deviceId,
     key_version: issue.keyVersion,
     credential_id: issue.credentialId,
+    code_id: codeId,
     valid_from: issue.window.from,
     valid_until: issue.window.until,
   })
-  const [row] = await q.query<{ code_id: number }>(
-    `insert into offline_codes (credential_id, organization_id, device_id, key_version, digits,
-       valid_from, valid_until, audit_id)
-     values ($1, $2, $3, $4, $5, $6, $7, $8) returning code_id`,
+  await q.query(
+    `insert into offline_codes (code_id, credential_id, organization_id, device_id, key_version,
+       digits, valid_from, valid_until, audit_id)
+     values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
     [
+      codeId,
       issue.credentialId,
       issue.organizationId,
       issue.deviceId,
@@ -124,7 +131,7 @@ export async function issueCode(
     issue.credentialId,
     digits,
   ])
-  return { code_id: row?.code_id ?? 0, digits }
+  return { code_id: codeId, digits }
 }
 
 /** A code typed at the device: the one its algorithm made with its current key, if any. */
@@ -169,6 +176,7 @@ export async function typedCode(
       device_id: deviceId,
       key_version: row.key_version,
       credential_id: row.credential_id,
+      code_id: row.code_id,
       valid_from: from,
       valid_until: until,
     })

@@ -3,6 +3,7 @@ import { Credential } from '../../src/contract/credentials'
 import { CredentialDetail, type HoldingState } from '../../src/contract/lock-sync'
 import { LockSyncJob } from '../../server/jobs/lock-sync-job'
 import { ORGADMIN, shaped, useServer } from './helpers'
+import { lockSite } from './lock-sync-helpers'
 
 // Credentials on the locks (decision 073), on both databases: every credential change moves each
 // lock's state by the one table (server/access/lock-states.ts); a lock not connected keeps its
@@ -12,43 +13,8 @@ import { ORGADMIN, shaped, useServer } from './helpers'
 
 const server = useServer({ lockdownPollMs: 60_000, deviceDelayMs: 10_000 })
 const services = () => server().running.handle.services
-const sql = <T extends object>(text: string, params?: unknown[]) =>
+const sql = <T extends object>(text: string, params?: readonly unknown[]) =>
   services().db.query<T>(text, params)
-
-interface Site {
-  location: number
-  online: number
-  offline: number
-  noCodes: number
-  user: number
-}
-
-async function site(name: string): Promise<Site> {
-  const [loc] = await sql<{ location_id: number }>(
-    `insert into locations (organization_id, name, time_zone) values (1, $1, 'Europe/Berlin')
-     returning location_id`,
-    [name],
-  )
-  if (!loc) throw new Error('no location')
-  const devices = await sql<{ device_id: number }>(
-    `insert into devices (organization_id, name, device_type_id, manufacturer_id,
-       device_id_manufacturer, capabilities, connected, assignment_type, assignment_id, location_id)
-     select 1, $2 || ' ' || n, 'lock', (select min(manufacturer_id) from manufacturers),
-       $2 || '-' || n, case when n < 3 then array['program_offline_access_codes'] else '{}' end,
-       n <> 2, 'location', $1, $1
-     from generate_series(1, 3) n order by n returning device_id`,
-    [loc.location_id, name],
-  )
-  const [user] = await sql<{ user_id: number }>(
-    `insert into users (organization_id, username, email, first_name, last_name, roles, permissions)
-     select 1, $1, $1 || '@sync.example', 'Sync', $1, roles, permissions from users
-     where email = 'staff@demo.local' returning user_id`,
-    [name.toLowerCase().replace(/\W/g, '')],
-  )
-  const [online, offline, noCodes] = devices.map((d) => d.device_id)
-  if (!online || !offline || !noCodes || !user) throw new Error('no site')
-  return { location: loc.location_id, online, offline, noCodes, user: user.user_id }
-}
 
 /** The round a write woke (it times the changes), the clock past every delay, and a round. */
 async function later() {
@@ -73,7 +39,7 @@ async function statesOf(token: string, credentialId: number) {
 describe('credentials on the locks', () => {
   it('moves each lock’s state by the table through create, shorten, disable, enable and delete', async () => {
     const token = await server().login(ORGADMIN)
-    const s = await site('Sync site A')
+    const s = await lockSite(sql, 'Sync site A')
     const created = await server().request('POST', '/access/v1/credentials', {
       token,
       json: {
@@ -143,7 +109,7 @@ describe('credentials on the locks', () => {
 
   it('shows a refused change as failed with its reason, and takes it on a later try', async () => {
     const token = await server().login(ORGADMIN)
-    const s = await site('Sync site B')
+    const s = await lockSite(sql, 'Sync site B')
     const created = await server().request('POST', '/access/v1/credentials', {
       token,
       json: {
@@ -191,7 +157,7 @@ describe('credentials on the locks', () => {
 
   it('applies 100 changes queued while a lock was away in order, once each, with two jobs at it', async () => {
     const token = await server().login(ORGADMIN)
-    const s = await site('Sync site C')
+    const s = await lockSite(sql, 'Sync site C')
     const created = await server().request('POST', '/access/v1/credentials', {
       token,
       json: {
