@@ -1078,6 +1078,14 @@ type RootTranslation = {
 		 */
 		notAtAssignment: string
 		/**
+		 * T​h​e​ ​c​r​e​d​e​n​t​i​a​l​ ​h​a​s​ ​e​n​d​e​d​:​ ​n​o​ ​c​o​d​e​ ​c​a​n​ ​b​e​ ​m​a​d​e​ ​f​o​r​ ​i​t​.
+		 */
+		credentialEnded: string
+		/**
+		 * T​h​i​s​ ​c​r​e​d​e​n​t​i​a​l​ ​h​a​s​ ​n​o​ ​c​o​d​e​ ​o​n​ ​a​ ​l​o​c​k​ ​a​t​ ​i​t​s​ ​p​l​a​c​e​ ​y​e​t​:​ ​g​e​n​e​r​a​t​e​ ​o​n​e​ ​f​i​r​s​t​.
+		 */
+		noCode: string
+		/**
 		 * T​h​e​ ​j​o​u​r​n​a​l​ ​d​o​e​s​ ​n​o​t​ ​r​e​a​c​h​ ​b​a​c​k​ ​t​h​a​t​ ​f​a​r​:​ ​p​i​c​k​ ​a​ ​l​a​t​e​r​ ​m​o​m​e​n​t​.
 		 */
 		beforeJournal: string
@@ -9471,6 +9479,14 @@ export type TranslationFunctions = {
 		 * The device is not at this credential’s door or location.
 		 */
 		notAtAssignment: () => LocalizedString
+		/**
+		 * The credential has ended: no code can be made for it.
+		 */
+		credentialEnded: () => LocalizedString
+		/**
+		 * This credential has no code on a lock at its place yet: generate one first.
+		 */
+		noCode: () => LocalizedString
 		/**
 		 * The journal does not reach back that far: pick a later moment.
 		 */

@@ -218,6 +218,8 @@ const de = {
     conflict:
       'Der Server hat die Änderung wegen anderer Daten abgelehnt. Laden Sie neu und versuchen Sie es erneut.',
     notAtAssignment: 'Das Gerät ist nicht an der Tür oder dem Standort dieser Berechtigung.',
+    credentialEnded: 'Die Berechtigung ist abgelaufen: Es kann kein Code mehr dafür erzeugt werden.',
+    noCode: 'Diese Berechtigung hat noch keinen Code auf einem Schloss ihres Orts: Erzeugen Sie zuerst einen.',
     beforeJournal: 'So weit reicht das Journal nicht zurück: Wählen Sie einen späteren Zeitpunkt.',
     forbidden: 'Sie haben keine Berechtigung dafür.',
     notFound: 'Dies existiert nicht mehr. Es wurde vielleicht inzwischen gelöscht.',

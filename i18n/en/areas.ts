@@ -91,6 +91,8 @@ const areas = {
       '{count:number} {{credential still grants|credentials still grant}} access through this device. Delete {{it|them}} or move {{it|them}} to a door or location first.',
     conflict: 'The server refused this change because of other data. Reload and try again.',
     notAtAssignment: 'The device is not at this credential’s door or location.',
+    credentialEnded: 'The credential has ended: no code can be made for it.',
+    noCode: 'This credential has no code on a lock at its place yet: generate one first.',
     beforeJournal: 'The journal does not reach back that far: pick a later moment.',
     forbidden: 'You do not have permission to do this.',
     notFound: 'This no longer exists. It may have been deleted meanwhile.',

@@ -14,6 +14,7 @@ import { changeRow, writeJournalRows, type JournalRow, type JournalSource } from
 import { keepLastAdmin } from '../db/last-admin'
 import { lockRow } from '../db/locks'
 import { removeAllMembers } from '../db/memberships'
+import { credentialsOfUsers, resyncCredentials } from '../access/lock-sync'
 import { badField, conflict, forbidden, HttpError, notFound, taken } from '../http/errors'
 import { journalSource } from '../http/journal-source'
 import { requireScope } from '../http/scope'
@@ -355,6 +356,11 @@ export async function updateUsers(
   if (disabled.length > 0) await q.query(revokeSessions, [disabled])
   const withdrawn = records.filter((r) => r.email_confirmed === false).map((r) => r.user_id)
   if (withdrawn.length > 0) await q.query(revokeResetLinks, [withdrawn])
+  // Disabled or enabled again: the locks let go of their credentials or take them back (decision 073).
+  const flipped = changes
+    .filter(({ before, input }) => before.disabled !== (input.disabled ?? false))
+    .map(({ before }) => before.user_id)
+  if (flipped.length > 0) await resyncCredentials(q, await credentialsOfUsers(q, flipped))
   const memberships: JournalRow[] = []
   for (const id of moving) memberships.push(...(await removeAllMembers(q, 'user', id)))
   await writeJournalRows(q, source, [
@@ -417,6 +423,7 @@ export function registerUserWrites(app: App, s: Services) {
     // After the commit and before the answer: a permission removed or an account disabled applies
     // to this server's next request (decision 055).
     s.principals.forget(id)
+    s.lockSyncJob.wake()
     return c.json(await findUser(s.db, id))
   })
 
@@ -438,6 +445,11 @@ export function registerUserWrites(app: App, s: Services) {
       // The row count decides: a concurrent DELETE that got there first leaves nothing here (404).
       const [gone] = await q.query('delete from users where user_id = $1 returning user_id', [id])
       if (!gone) throw notFound('User')
+      await resyncCredentials(
+        q,
+        credentials.map((credential) => credential.credential_id),
+        s.clock.now(),
+      )
       await writeJournalRows(q, journalSource(c), [
         ...credentials.map((credential) =>
           changeRow('credential', credential.credential_id, credential, null, credentialName),
@@ -447,6 +459,7 @@ export function registerUserWrites(app: App, s: Services) {
       ])
     })
     s.principals.forget(id)
+    s.lockSyncJob.wake()
     return c.body(null, 204)
   })
 }

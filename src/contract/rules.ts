@@ -27,6 +27,9 @@ export const ruleCodes = [
   'in_use',
   'conflict',
   'not_at_assignment',
+  // Offline codes (decision 073): nothing of the credential's window is left; no code to reissue.
+  'credential_ended',
+  'no_code',
   // A past moment the journal no longer (or not yet) covers ("Who can open this?").
   'before_journal',
   // Refusals of a permitted caller (403/409): what they lack, or why this one object is not theirs

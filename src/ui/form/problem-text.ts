@@ -113,6 +113,8 @@ const rules: Record<Rule, Say> = {
   in_use: bySubject(inUseText, (LL) => LL.form.inUse()),
   conflict: (LL) => LL.form.conflict(),
   not_at_assignment: (LL) => LL.form.notAtAssignment(),
+  credential_ended: (LL) => LL.form.credentialEnded(),
+  no_code: (LL) => LL.form.noCode(),
   before_journal: (LL) => LL.form.beforeJournal(),
   no_permission: (LL, p) =>
     p.permissions === undefined
