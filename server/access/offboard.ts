@@ -10,6 +10,7 @@ import { inScope, needs, scopeOf } from '../../src/contract/permissions'
 import type { User } from '../../src/contract/users'
 import type { Principal } from '../context'
 import type { Prepared, Queryable } from '../db/database'
+import { resyncCredentials } from './lock-sync'
 import { changeRow, writeJournal, writeJournalRows, type JournalSource } from '../db/journal'
 import { lockRow } from '../db/locks'
 import { addMembers, lockGroups, removeMembers, type MemberWrite } from '../db/memberships'
@@ -21,8 +22,9 @@ import { findUser } from '../routes/users'
 // The leaver (issue 66, decision 074). An offboarding, in the caller's one transaction: the account
 // disabled and its sessions ended, its memberships and credentials ended (an end of now, kept for
 // the past; what has not begun yet is removed), each with its own journal row, and an `offboard`
-// row, all under the request's id. What it ended is kept in `offboardings`, so an undo within ten
-// minutes writes it back with the same PINs. Sessions stay ended.
+// row, all under the request's id; every lock's removal queued (resyncCredentials, decision 073).
+// What it ended is kept in `offboardings`, so an undo within ten minutes writes it back and queues
+// it to the locks again. Sessions stay ended; a rotated key stays rotated.
 
 /** A credential as stored, PIN included: what an undo writes back. */
 interface StoredCredential {
@@ -126,38 +128,61 @@ const markUndone: Prepared = {
 }
 
 /**
- * The offline codes among `credentials` still valid at `now`, each with the lock it was made on
- * and its end: from the newest `create_pin` journal row of the credential and its audit row.
+ * The offline codes of `credentials` a lock still honours at `now` (decision 073): its current key,
+ * not withdrawn on the lock, not ended. Made by the lock's algorithm, a code works at a lock that
+ * is not connected until its end, unless the lock's offline key is rotated.
  */
 const remainingCodes: Prepared = {
   name: 'offboard_remaining_codes',
-  text: `select j.target_id::int as credential_id, a.device_id, a.device_name,
-       (a.detail_params->>'end')::timestamptz as ends_at
-     from unnest($1::int[]) as x(credential_id)
-     cross join lateral (
-       select target_id, audit_id from journal
-       where target_type = 'credential' and target_id = x.credential_id and action = 'create_pin'
-       order by journal_id desc limit 1
-     ) j
-     join device_audits a on a.audit_id = j.audit_id
-     where (a.detail_params->>'end')::timestamptz > $2
-     order by ends_at, credential_id`,
+  text: `select o.credential_id, o.device_id, d.name as device_name, o.valid_until as ends_at,
+       coalesce(l.time_zone, g.time_zone) as time_zone
+     from offline_codes o join devices d on d.device_id = o.device_id
+       join locations l on l.location_id = d.location_id
+       join organizations g on g.organization_id = d.organization_id
+     where o.credential_id = any($1::int[]) and o.key_version = d.offline_key_version
+       and o.withdrawn is distinct from 'on_lock' and o.valid_until > $2
+     order by o.valid_until, o.code_id`,
 }
 
 /**
- * The locks and keypads at the places of `credentials` that are not connected: they have not been
- * told yet that the person's credentials ended.
+ * The locks still to let go of `credentials` that will not soon: not connected, or refusing the
+ * change (decision 073's states). A connected lock takes its removal within moments.
  */
 const unreachedLocks: Prepared = {
   name: 'offboard_unreached_locks',
   text: `select distinct d.device_id, d.name as device_name
-     from jsonb_to_recordset($1::jsonb) as x(assignment_type text, assignment_id int)
-     join devices d on d.device_type_id in ('lock', 'keypad') and not d.connected and (
-       (x.assignment_type = 'device' and d.device_id = x.assignment_id)
-       or (x.assignment_type = 'door' and d.assignment_type = 'door'
-           and d.assignment_id = x.assignment_id)
-       or (x.assignment_type = 'location' and d.location_id = x.assignment_id))
+     from lock_holdings h join devices d on d.device_id = h.device_id
+     where h.credential_id = any($1::int[]) and not h.wanted and h.state <> 'removed'
+       and (not d.connected or h.state = 'failed')
      order by d.name, d.device_id`,
+}
+
+/**
+ * An undo takes back the withdrawals of the credentials' own codes that have not reached their
+ * lock yet: the lock never learnt of them, so the code works again. One already on the lock, or
+ * of a rotated key, stays gone, and the credential no longer names it.
+ */
+const keepCodes: Prepared = {
+  name: 'offboard_keep_codes',
+  text: `with x as (
+       select o.code_id from offline_codes o
+         join credentials c on c.credential_id = o.credential_id and c.pin = o.digits
+         join devices d on d.device_id = o.device_id and d.offline_key_version = o.key_version
+       where o.credential_id = any($1::int[]) and o.withdrawn = 'queued'
+     ), cancelled as (
+       delete from lock_changes l using x
+       where l.kind = 'withdraw_code' and l.code_id = x.code_id and l.state = 'queued'
+       returning l.code_id
+     )
+     update offline_codes o set withdrawn = null from cancelled where o.code_id = cancelled.code_id`,
+}
+const dropLostCodes: Prepared = {
+  name: 'offboard_drop_lost_codes',
+  text: `update credentials c set pin = null
+     where c.credential_id = any($1::int[]) and c.pin is not null and not exists (
+       select 1 from offline_codes o join devices d on d.device_id = o.device_id
+       where o.credential_id = c.credential_id and o.digits = c.pin
+         and o.key_version = d.offline_key_version and o.withdrawn is null)`,
 }
 
 /** Offboarding or its undo touches every credential of the person: it needs credentials:update. */
@@ -183,11 +208,7 @@ async function reportOf(
     ids,
     now,
   ])
-  const places = row.credentials.map(({ assignment_type, assignment_id }) => ({
-    assignment_type,
-    assignment_id,
-  }))
-  const locks = await q.query<UnreachedLock>(unreachedLocks, [JSON.stringify(places)])
+  const locks = await q.query<UnreachedLock>(unreachedLocks, [ids])
   const undoable = row.undone_at === null && now.getTime() <= new Date(row.undo_until).getTime()
   return {
     offboarding_id: row.offboarding_id,
@@ -254,6 +275,8 @@ export async function offboard(
   const before = (await credentialsOfUser(q, userId)).filter((c) => ids.includes(c.credential_id))
   await q.query(endCredentials, [ids, now])
   await q.query(dropCredentials, [ids, now])
+  // Every lock that holds them lets go; their offline codes are withdrawn where reached.
+  await resyncCredentials(q, ids, now)
   const after = await credentialsOfUser(q, userId)
   await writeJournalRows(q, source, credentialRows(before, after))
 
@@ -350,6 +373,10 @@ export async function undoOffboard(
   const ids = row.credentials.map((c) => c.credential_id)
   const before = (await credentialsOfUser(q, userId)).filter((c) => ids.includes(c.credential_id))
   await q.query(restoreCredentials, [JSON.stringify(row.credentials)])
+  await q.query(keepCodes, [ids])
+  await q.query(dropLostCodes, [ids])
+  // Queued to the locks again, with the person's PIN as before.
+  await resyncCredentials(q, ids, now)
   const after = (await credentialsOfUser(q, userId)).filter((c) => ids.includes(c.credential_id))
   const was = new Map(before.map((c) => [c.credential_id, c]))
   await writeJournalRows(

@@ -15,6 +15,7 @@ export function registerOffboarding(app: App, s: Services) {
     const report = await s.db.tx((q) => offboard(q, journalSource(c), p, id, s.clock.now()))
     // A disabled account stops on this server's next request (decision 055).
     s.principals.forget(id)
+    s.lockSyncJob.wake()
     return c.json(report)
   })
 
@@ -31,6 +32,7 @@ export function registerOffboarding(app: App, s: Services) {
     const id = idParam(c)
     const report = await s.db.tx((q) => undoOffboard(q, journalSource(c), p, id, s.clock.now()))
     s.principals.forget(id)
+    s.lockSyncJob.wake()
     return c.json(report)
   })
 }

@@ -21,6 +21,8 @@ export const RemainingCode = object({
   device_id: Id,
   device_name: string(),
   ends_at: IsoDateTime,
+  /** The zone of the lock's place, in which its end is shown. */
+  time_zone: string(),
 })
 export type RemainingCode = Infer<typeof RemainingCode>
 

@@ -63,6 +63,14 @@ async function journalOf(token: string, requestId: string) {
   return shaped(reply.body, listOf(JournalEntry)).data.filter((r) => r.request_id === requestId)
 }
 
+const serialOf = async (id: number) => {
+  const [row] = await services().db.query<{ serial: string }>(
+    'select device_id_manufacturer as serial from devices where device_id = $1',
+    [id],
+  )
+  return row?.serial ?? ''
+}
+
 const stored = async (id: number) => {
   const [row] = await services().db.query<{ end_datetime: Date | null; pin: string | null }>(
     'select end_datetime, pin from credentials where credential_id = $1',
@@ -98,26 +106,31 @@ describe('offboarding a person', () => {
       start_datetime: now.plus({ days: 7 }).toISO(),
       end_datetime: now.plus({ days: 14 }).toISO(),
     })
-    const codeEnd = now.plus({ months: 6 }).toUTC().toISO()
+    // An offline code on the lock that is not connected: it cannot be withdrawn there yet.
+    const lockRow = await device(await serialOf(lock.device_id))
     const pin = await server().request(
       'POST',
-      `/access/v1/devices/${keypad.device_id}/set/create_pin`,
+      `/access/v1/devices/${lock.device_id}/set/create_pin`,
       {
         token: admin,
         json: {
           data: {
             start_date: now.toUTC().toISO(),
-            end_date: codeEnd,
-            manufacturer_id: keypad.manufacturer_id,
-            device_id_manufacturer: keypad.device_id_manufacturer,
-            credential_id: atKeypad.credential_id,
+            end_date: now.plus({ months: 6 }).toUTC().toISO(),
+            manufacturer_id: lockRow.manufacturer_id,
+            device_id_manufacturer: lockRow.device_id_manufacturer,
+            credential_id: atLock.credential_id,
           },
         },
       },
     )
     expect(pin.status).toBe(200)
-    const code = (await stored(atKeypad.credential_id))?.pin
-
+    const code = (await stored(atLock.credential_id))?.pin
+    expect(code).toMatch(/^\d+$/)
+    const [made] = await services().db.query<{ valid_until: string }>(
+      'select valid_until from offline_codes where credential_id = $1',
+      [atLock.credential_id],
+    )
     const [live] = await services().db.query<{ n: number }>(
       `select count(*)::int as n from credentials
        where user_id = $1 and (end_datetime is null or end_datetime > now())`,
@@ -138,10 +151,11 @@ describe('offboarding a person', () => {
     expect(Date.parse(report.undo_until) - Date.parse(report.at)).toBe(10 * 60_000)
     expect(report.offline_codes).toEqual([
       {
-        credential_id: atKeypad.credential_id,
-        device_id: keypad.device_id,
-        device_name: keypad.name,
-        ends_at: new Date(codeEnd ?? '').toISOString(),
+        credential_id: atLock.credential_id,
+        device_id: lock.device_id,
+        device_name: lock.name,
+        ends_at: new Date(made?.valid_until ?? 0).toISOString(),
+        time_zone: 'Europe/Berlin',
       },
     ])
     expect(report.unreached_locks).toEqual([{ device_id: lock.device_id, device_name: lock.name }])
@@ -190,8 +204,15 @@ describe('offboarding a person', () => {
       User,
     )
     expect(back.disabled).toBe(false)
-    expect(await stored(atKeypad.credential_id)).toEqual({ end_datetime: null, pin: code })
-    expect((await stored(atLock.credential_id))?.end_datetime).toBeNull()
+    // The code's withdrawal never reached its lock: it is the credential's again.
+    expect(await stored(atLock.credential_id)).toEqual({ end_datetime: null, pin: code })
+    expect((await stored(atKeypad.credential_id))?.end_datetime).toBeNull()
+    const [holdings] = await services().db.query<{ n: number }>(
+      `select count(*)::int as n from lock_holdings
+       where credential_id = any($1::int[]) and wanted and state in ('pending', 'on_lock')`,
+      [[atKeypad.credential_id, atLock.credential_id]],
+    )
+    expect(holdings?.n).toBe(2)
     expect(await stored(later.credential_id)).toBeDefined()
     const [restored] = await services().db.query<{ n: number }>(
       'select count(*)::int as n from group_members where user_id = $1 and valid_until is null',
