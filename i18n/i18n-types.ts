@@ -8412,6 +8412,38 @@ type RootTranslation = {
 		 * @param {unknown} time
 		 */
 		panelTitle: RequiredParams<'time'>
+		/**
+		 * R​o​t​a​t​e​ ​t​h​e​ ​l​o​c​k​’​s​ ​o​f​f​l​i​n​e​ ​k​e​y
+		 */
+		rotate: string
+		/**
+		 * R​o​t​a​t​e​ ​t​h​e​ ​o​f​f​l​i​n​e​ ​k​e​y​ ​o​f​ ​{​l​o​c​k​}
+		 * @param {unknown} lock
+		 */
+		rotateOn: RequiredParams<'lock'>
+		/**
+		 * R​o​t​a​t​e​ ​t​h​e​ ​o​f​f​l​i​n​e​ ​k​e​y​ ​o​f​ ​{​l​o​c​k​}​?
+		 * @param {unknown} lock
+		 */
+		rotateTitle: RequiredParams<'lock'>
+		/**
+		 * E​v​e​r​y​ ​o​f​f​l​i​n​e​ ​c​o​d​e​ ​m​a​d​e​ ​o​n​ ​t​h​i​s​ ​l​o​c​k​ ​s​t​o​p​s​ ​w​o​r​k​i​n​g​ ​a​t​ ​o​n​c​e​,​ ​f​o​r​ ​e​v​e​r​y​o​n​e​ ​w​h​o​ ​h​o​l​d​s​ ​o​n​e​.​ ​C​o​d​e​s​ ​m​a​d​e​ ​a​f​t​e​r​ ​t​h​i​s​ ​w​o​r​k​ ​a​s​ ​b​e​f​o​r​e​.​ ​T​h​i​s​ ​c​a​n​n​o​t​ ​b​e​ ​u​n​d​o​n​e​.
+		 */
+		rotateBody: string
+		/**
+		 * R​o​t​a​t​e​ ​k​e​y
+		 */
+		rotateConfirm: string
+		/**
+		 * R​o​t​a​t​i​n​g​…
+		 */
+		rotating: string
+		/**
+		 * {​l​o​c​k​}​:​ ​o​f​f​l​i​n​e​ ​k​e​y​ ​r​o​t​a​t​e​d​,​ ​{​c​o​u​n​t​}​ ​{​{​c​o​d​e​|​c​o​d​e​s​}​}​ ​e​n​d​e​d​.
+		 * @param {string | number | boolean} count
+		 * @param {unknown} lock
+		 */
+		rotated: RequiredParams<'count' | 'lock'>
 		refusals: {
 			/**
 			 * T​h​i​s​ ​i​s​ ​t​h​e​ ​l​a​s​t​ ​a​c​c​o​u​n​t​ ​t​h​a​t​ ​m​a​y​ ​m​a​n​a​g​e​ ​e​v​e​r​y​ ​u​s​e​r​:​ ​i​t​ ​c​a​n​n​o​t​ ​b​e​ ​d​i​s​a​b​l​e​d​,​ ​d​e​l​e​t​e​d​ ​o​r​ ​o​f​f​b​o​a​r​d​e​d​.
@@ -16213,6 +16245,34 @@ export type TranslationFunctions = {
 		 * Offboarded {time}
 		 */
 		panelTitle: (arg: { time: unknown }) => LocalizedString
+		/**
+		 * Rotate the lock’s offline key
+		 */
+		rotate: () => LocalizedString
+		/**
+		 * Rotate the offline key of {lock}
+		 */
+		rotateOn: (arg: { lock: unknown }) => LocalizedString
+		/**
+		 * Rotate the offline key of {lock}?
+		 */
+		rotateTitle: (arg: { lock: unknown }) => LocalizedString
+		/**
+		 * Every offline code made on this lock stops working at once, for everyone who holds one. Codes made after this work as before. This cannot be undone.
+		 */
+		rotateBody: () => LocalizedString
+		/**
+		 * Rotate key
+		 */
+		rotateConfirm: () => LocalizedString
+		/**
+		 * Rotating…
+		 */
+		rotating: () => LocalizedString
+		/**
+		 * {lock}: offline key rotated, {count} {{code|codes}} ended.
+		 */
+		rotated: (arg: { count: string | number | boolean, lock: unknown }) => LocalizedString
 		refusals: {
 			/**
 			 * This is the last account that may manage every user: it cannot be disabled, deleted or offboarded.

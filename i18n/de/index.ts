@@ -218,8 +218,10 @@ const de = {
     conflict:
       'Der Server hat die Änderung wegen anderer Daten abgelehnt. Laden Sie neu und versuchen Sie es erneut.',
     notAtAssignment: 'Das Gerät ist nicht an der Tür oder dem Standort dieser Berechtigung.',
-    credentialEnded: 'Die Berechtigung ist abgelaufen: Es kann kein Code mehr dafür erzeugt werden.',
-    noCode: 'Diese Berechtigung hat noch keinen Code auf einem Schloss ihres Orts: Erzeugen Sie zuerst einen.',
+    credentialEnded:
+      'Die Berechtigung ist abgelaufen: Es kann kein Code mehr dafür erzeugt werden.',
+    noCode:
+      'Diese Berechtigung hat noch keinen Code auf einem Schloss ihres Orts: Erzeugen Sie zuerst einen.',
     beforeJournal: 'So weit reicht das Journal nicht zurück: Wählen Sie einen späteren Zeitpunkt.',
     forbidden: 'Sie haben keine Berechtigung dafür.',
     notFound: 'Dies existiert nicht mehr. Es wurde vielleicht inzwischen gelöscht.',
@@ -2226,6 +2228,14 @@ const de = {
       '{name} ist wieder aktiviert, mit den Berechtigungen und Gruppenmitgliedschaften wie zuvor. Die Sitzungen bleiben beendet.',
     close: 'Schließen',
     panelTitle: 'Ausgetragen am {time}',
+    rotate: 'Offline-Schlüssel des Schlosses wechseln',
+    rotateOn: 'Offline-Schlüssel von {lock} wechseln',
+    rotateTitle: 'Offline-Schlüssel von {lock} wechseln?',
+    rotateBody:
+      'Jeder an diesem Schloss erzeugte Offline-Code funktioniert sofort nicht mehr, für alle, die einen haben. Danach erzeugte Codes funktionieren wie gewohnt. Das kann nicht rückgängig gemacht werden.',
+    rotateConfirm: 'Schlüssel wechseln',
+    rotating: 'Wird gewechselt…',
+    rotated: '{lock}: Offline-Schlüssel gewechselt, {count} {{count:Code|Codes}} beendet.',
     refusals: {
       last_admin:
         'Dies ist das letzte Konto, das alle Benutzer verwalten darf: es kann nicht deaktiviert, gelöscht oder ausgetragen werden.',

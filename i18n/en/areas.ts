@@ -2000,6 +2000,14 @@ const areas = {
       '{name} is enabled again, with their credentials and group memberships as before. Their sessions stay ended.',
     close: 'Close',
     panelTitle: 'Offboarded {time}',
+    rotate: 'Rotate the lock’s offline key',
+    rotateOn: 'Rotate the offline key of {lock}',
+    rotateTitle: 'Rotate the offline key of {lock}?',
+    rotateBody:
+      'Every offline code made on this lock stops working at once, for everyone who holds one. Codes made after this work as before. This cannot be undone.',
+    rotateConfirm: 'Rotate key',
+    rotating: 'Rotating…',
+    rotated: '{lock}: offline key rotated, {count} {{count:code|codes}} ended.',
     refusals: {
       last_admin:
         'This is the last account that may manage every user: it cannot be disabled, deleted or offboarded.',

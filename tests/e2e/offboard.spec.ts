@@ -27,10 +27,44 @@ async function userId(page: Page, search: string) {
   return user.user_id
 }
 
+interface Keypad {
+  device_id: number
+  name: string
+  manufacturer_id: number
+  device_id_manufacturer: string
+}
+
+/** A credential of Clara's at the reception keypad with an offline code made there. */
+async function claraCode(page: Page, clara: number) {
+  const devices = await api<{ data: Keypad[] }>(page, 'GET', '/sbm/v1/devices?search=Keypad')
+  const keypad = devices.data.find((d) => d.device_id_manufacturer === 'SN-KP-RECEPTION')
+  if (!keypad) throw new Error('no reception keypad')
+  const start = new Date(Date.now() - 60_000).toISOString()
+  const credential = await api<{ credential_id: number }>(page, 'POST', '/access/v1/credentials', {
+    user_id: clara,
+    assignment_type: 'device',
+    assignment_id: keypad.device_id,
+    start_datetime: start,
+    permanent: true,
+  })
+  await api(page, 'POST', `/access/v1/devices/${keypad.device_id}/set/create_pin`, {
+    data: {
+      start_date: start,
+      end_date: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+      manufacturer_id: keypad.manufacturer_id,
+      device_id_manufacturer: keypad.device_id_manufacturer,
+      credential_id: credential.credential_id,
+    },
+  })
+  return { keypad, credentialId: credential.credential_id }
+}
+
 test('"offboard clara" from the palette: what will happen, the report, then Undo', async ({
   page,
 }) => {
   await signInByKeyboard(page, demo.admin)
+  const clara = await userId(page, 'Clara')
+  const { keypad, credentialId } = await claraCode(page, clara)
   await page.keyboard.press('ControlOrMeta+k')
   await page.keyboard.type('offboard clara')
   await expect(palette(page).getByText('Searching…')).toBeHidden()
@@ -53,11 +87,27 @@ test('"offboard clara" from the palette: what will happen, the report, then Undo
   await expect(report.getByRole('heading', { name: 'Offline codes that still work' })).toBeVisible()
   await expect(report.getByRole('heading', { name: 'Locks not reached yet' })).toBeVisible()
   await expect(report).toContainText('You can undo this until')
+  // Her offline code, with its lock and its end on the lock's clock.
+  await expect(report).toContainText(new RegExp(`Valid until .+ on ${keypad.name}`))
   await expectNoSeriousA11yViolations(page)
 
-  const id = await userId(page, 'Clara')
+  const id = clara
   const offboarded = await api<{ disabled: boolean }>(page, 'GET', `/org/v1/users/${id}`)
   expect(offboarded.disabled).toBe(true)
+
+  // "Rotate the lock's offline key": asked first (focus on Cancel), then the code is gone.
+  await tabTo(
+    page,
+    report.getByRole('button', { name: `Rotate the offline key of ${keypad.name}` }),
+  )
+  await page.keyboard.press('Enter')
+  const rotate = page.getByRole('dialog', { name: `Rotate the offline key of ${keypad.name}?` })
+  await expect(rotate.getByRole('button', { name: 'Cancel' })).toBeFocused()
+  await expectNoSeriousA11yViolations(page)
+  await tabTo(page, rotate.getByRole('button', { name: 'Rotate key' }))
+  await page.keyboard.press('Enter')
+  await expect(rotate).toBeHidden()
+  await expect(report).not.toContainText(new RegExp(`Valid until .+ on ${keypad.name}`))
 
   await tabTo(page, report.getByRole('button', { name: 'Undo offboarding' }))
   await page.keyboard.press('Enter')
@@ -69,6 +119,14 @@ test('"offboard clara" from the palette: what will happen, the report, then Undo
   await expect(undone).toBeHidden()
   const back = await api<{ disabled: boolean }>(page, 'GET', `/org/v1/users/${id}`)
   expect(back.disabled).toBe(false)
+  // A rotated key stays rotated: the credential is back, without the code.
+  const credential = await api<{ meta_data: { command_output: { pin: string | null } } }>(
+    page,
+    'GET',
+    `/access/v1/credentials/${credentialId}`,
+  )
+  expect(credential.meta_data.command_output.pin).toBeNull()
+  await api(page, 'DELETE', `/access/v1/credentials/${credentialId}`)
 })
 
 test('e-mail confirmed cleared and set on the form; the page says why reset mail is held', async ({

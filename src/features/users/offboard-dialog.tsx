@@ -2,8 +2,21 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query'
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { useI18nContext } from '../../../i18n/i18n-react'
 import { refetchAfterWrite } from '../../api/queries'
-import { offboardingQuery, offboardUser, undoOffboarding, userKeys } from '../../api/users'
-import { OFFBOARD_UNDO_MINUTES, type OffboardReport } from '../../contract/offboarding'
+import {
+  fetchOffboarding,
+  offboardingQuery,
+  offboardUser,
+  undoOffboarding,
+  userKeys,
+} from '../../api/users'
+import { rotateOfflineKey } from '../../api/devices'
+import {
+  OFFBOARD_UNDO_MINUTES,
+  type OffboardReport,
+  type RemainingCode,
+} from '../../contract/offboarding'
+import { deviceCommandNeeds } from '../../contract/permissions'
+import { useSession } from '../../session/session-context'
 import type { User } from '../../contract/users'
 import { Button } from '../../ui/button'
 import { ConfirmDialog } from '../../ui/confirm-dialog'
@@ -64,6 +77,10 @@ export function OffboardDialog({ user, onClose }: { user: User; onClose: () => v
             setReport(answer)
             void refetch()
           }}
+          onChanged={() => {
+            void fetchOffboarding(user.user_id).then((again) => again && setReport(again))
+            void refetch()
+          }}
           onClose={onClose}
         />
       ) : null}
@@ -75,10 +92,11 @@ interface ReportProps {
   name: string
   report: OffboardReport
   onUndone: (report: OffboardReport) => void
+  onChanged: () => void
   onClose: () => void
 }
 
-function OffboardReportDialog({ name, report, onUndone, onClose }: ReportProps) {
+function OffboardReportDialog({ name, report, onUndone, onChanged, onClose }: ReportProps) {
   const { LL } = useI18nContext()
   const undo = useUndo(name, report, onUndone)
   const undone = report.undone_at !== null
@@ -105,7 +123,9 @@ function OffboardReportDialog({ name, report, onUndone, onClose }: ReportProps) 
         </>
       }
     >
-      {undone ? null : <OffboardRemains report={report} idPrefix="offboard-dialog" />}
+      {undone ? null : (
+        <OffboardRemains report={report} idPrefix="offboard-dialog" onChanged={onChanged} />
+      )}
       {undo.refusal}
     </Dialog>
   )
@@ -140,13 +160,32 @@ function useUndo(name: string, report: OffboardReport, onUndone: (r: OffboardRep
   }
 }
 
-/** What still works after an offboarding: offline codes with their lock and end, locks not reached. */
-function OffboardRemains({ report, idPrefix }: { report: OffboardReport; idPrefix: string }) {
+interface RemainsProps {
+  report: OffboardReport
+  idPrefix: string
+  /** After a lock's offline key was rotated: the report read again. */
+  onChanged: () => void
+}
+
+/**
+ * What still works after an offboarding: offline codes with their lock and their end on the lock's
+ * clock, each with "Rotate the lock's offline key" for those who may command the lock; the locks
+ * not reached yet.
+ */
+function OffboardRemains({ report, idPrefix, onChanged }: RemainsProps) {
   const { LL, locale } = useI18nContext()
-  const format = useMemo(
-    () => new Intl.DateTimeFormat(locale, { dateStyle: 'medium', timeStyle: 'short' }),
-    [locale],
-  )
+  const { can } = useSession()
+  const [rotating, setRotating] = useState<RemainingCode | null>(null)
+  const end = (code: RemainingCode) =>
+    new Intl.DateTimeFormat(locale, {
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZone: code.time_zone,
+      timeZoneName: 'short',
+    }).format(Date.parse(code.ends_at))
   const time = useMemo(() => new Intl.DateTimeFormat(locale, { timeStyle: 'short' }), [locale])
   return (
     <>
@@ -159,11 +198,18 @@ function OffboardRemains({ report, idPrefix }: { report: OffboardReport; idPrefi
         ) : (
           <ul className={styles.plainList}>
             {report.offline_codes.map((code) => (
-              <li key={code.credential_id}>
-                {LL.offboard.codeLine({
-                  end: format.format(Date.parse(code.ends_at)),
-                  lock: code.device_name,
-                })}
+              <li key={`${code.credential_id}-${code.device_id}`} className={styles.actionRow}>
+                <span>{LL.offboard.codeLine({ end: end(code), lock: code.device_name })}</span>
+                {can(deviceCommandNeeds) ? (
+                  <Button
+                    size="sm"
+                    tone="secondary"
+                    aria-label={LL.offboard.rotateOn({ lock: code.device_name })}
+                    onClick={() => setRotating(code)}
+                  >
+                    {LL.offboard.rotate()}
+                  </Button>
+                ) : null}
               </li>
             ))}
           </ul>
@@ -189,7 +235,37 @@ function OffboardRemains({ report, idPrefix }: { report: OffboardReport; idPrefi
       {report.undoable ? (
         <p>{LL.offboard.undoUntil({ time: time.format(Date.parse(report.undo_until)) })}</p>
       ) : null}
+      <RotateKeyDialog code={rotating} onClose={() => setRotating(null)} onDone={onChanged} />
     </>
+  )
+}
+
+/** "Rotate the lock's offline key" (decision 073): every code made on the lock stops at once. */
+function RotateKeyDialog(props: {
+  code: RemainingCode | null
+  onClose: () => void
+  onDone: () => void
+}) {
+  const { LL } = useI18nContext()
+  const lock = props.code?.device_name ?? ''
+  const rotate = useMutation({
+    mutationFn: (deviceId: number) => rotateOfflineKey(deviceId),
+    onSuccess: (answer) => {
+      showToast(LL.offboard.rotated({ lock, count: answer.codes_ended }))
+      props.onDone()
+    },
+  })
+  return (
+    <ConfirmDialog
+      target={props.code?.device_id ?? null}
+      mutation={rotate}
+      title={LL.offboard.rotateTitle({ lock })}
+      description={LL.offboard.rotateBody()}
+      confirmLabel={LL.offboard.rotateConfirm()}
+      pendingLabel={LL.offboard.rotating()}
+      kind="destructive"
+      onClose={props.onClose}
+    />
   )
 }
 
@@ -217,7 +293,11 @@ function OffboardStanding({ user, report }: { user: User; report: OffboardReport
       <h2 id="user-offboarded" className={styles.sectionTitle}>
         {LL.offboard.panelTitle({ time: format.format(Date.parse(report.at)) })}
       </h2>
-      <OffboardRemains report={report} idPrefix="user-offboarded" />
+      <OffboardRemains
+        report={report}
+        idPrefix="user-offboarded"
+        onChanged={() => void refetchAfterWrite(client, userKeys, { kind: 'saved' })}
+      />
       {undo.button}
       {undo.refusal}
     </section>
