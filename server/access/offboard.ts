@@ -194,8 +194,7 @@ function ensureCredentialScope(p: Principal, user: User, count: number) {
   }
 }
 
-const iso = (value: Date | string | null) =>
-  value === null ? null : new Date(value).toISOString()
+const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString())
 
 async function reportOf(
   q: Queryable,
@@ -383,13 +382,7 @@ export async function undoOffboard(
     q,
     source,
     after.map((c) =>
-      changeRow(
-        'credential',
-        c.credential_id,
-        was.get(c.credential_id) ?? null,
-        c,
-        credentialName,
-      ),
+      changeRow('credential', c.credential_id, was.get(c.credential_id) ?? null, c, credentialName),
     ),
   )
 
