@@ -1,3 +1,4 @@
+import { CredentialDetail } from '../contract/lock-sync'
 import { Credential, type CredentialInput, type credentialSortKeys } from '../contract/credentials'
 import { CreatePinResult, Device } from '../contract/devices'
 import { listOf, type ListQuery, type ListSource } from '../contract/list'
@@ -15,7 +16,7 @@ export function fetchCredentialPage(query: ListQuery<CredentialSort>, signal?: A
 }
 
 export function fetchCredential(id: number, signal?: AbortSignal) {
-  return apiRequest(Credential, { path: `/access/v1/credentials/${id}`, signal })
+  return apiRequest(CredentialDetail, { path: `/access/v1/credentials/${id}`, signal })
 }
 
 export function createCredential(input: CredentialInput) {

@@ -1,3 +1,4 @@
+import { CredentialDetail } from '../../src/contract/lock-sync'
 import { describe, expect, it } from 'vitest'
 import { AuditPage } from '../../src/contract/audits'
 import { Credential } from '../../src/contract/credentials'
@@ -361,7 +362,7 @@ describe('devices and commands', () => {
     const stored = shaped(
       (await server().request('GET', `/access/v1/credentials/${cred.credential_id}`, { token }))
         .body,
-      Credential,
+      CredentialDetail,
     )
     expect(stored.meta_data.command_output.pin).toBe(code)
     expect(await latestAudit(token)).toMatchObject({
