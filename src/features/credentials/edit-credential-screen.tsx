@@ -18,6 +18,7 @@ import { valuesOf } from './credential-form-model'
 import { offlineCodeAction, deleteCredentialAction } from './credential-actions'
 import { useUpdateCredential } from './use-credential-mutations'
 import { JournalHistory } from '../../journal/journal-history'
+import { CredentialLocks } from './credential-locks'
 
 /**
  * /credentials/edit/:id — its buttons run the credential's actions (credential-actions.tsx); a
@@ -80,6 +81,7 @@ export function EditCredentialScreen() {
           </>
         }
       />
+      <CredentialLocks credential={credential} />
       <JournalHistory type="credential" id={credential.credential_id} />
     </Page>
   )
