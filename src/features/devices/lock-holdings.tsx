@@ -48,7 +48,8 @@ export function LockHoldings({ device }: { device: Device }) {
                   className={deviceStyles.nameLink}
                   href={pathTo('credentials-edit', { id: holding.credential_id })}
                 >
-                  {holding.user_email ?? LL.lockSync.credentialNumber({ id: holding.credential_id })}
+                  {holding.user_email ??
+                    LL.lockSync.credentialNumber({ id: holding.credential_id })}
                 </Link>
               )}
             />
