@@ -10,12 +10,14 @@ import { CodesList, HoldingsList } from '../lock-sync/holdings-list'
 import * as styles from '../lock-sync/lock-sync.css'
 import { reissueCodeAction } from './credential-actions'
 
+/** Something on its way to or off a lock: a credential's change, or a code's withdrawal. */
 const unsettled = (detail: CredentialDetail | undefined) =>
-  detail?.locks.some((l) => l.state !== 'on_lock' && l.state !== 'removed') ?? false
+  (detail?.locks.some((l) => l.state !== 'on_lock' && l.state !== 'removed') ?? false) ||
+  (detail?.codes.some((c) => c.withdrawing) ?? false)
 
 /**
- * The credential's state on each lock that must hold it, asked again every few seconds while one
- * is on its way, and its offline codes still valid with their lock and end, each with Reissue.
+ * The credential's state on each lock that must hold it, asked again every few seconds while a
+ * change or a code's withdrawal is on its way, and its offline codes still valid with their lock and end, each with Reissue.
  */
 export function CredentialLocks({ credential }: { credential: CredentialDetail }) {
   const { LL } = useI18nContext()
