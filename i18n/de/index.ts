@@ -218,8 +218,10 @@ const de = {
     conflict:
       'Der Server hat die Änderung wegen anderer Daten abgelehnt. Laden Sie neu und versuchen Sie es erneut.',
     notAtAssignment: 'Das Gerät ist nicht an der Tür oder dem Standort dieser Berechtigung.',
-    credentialEnded: 'Die Berechtigung ist abgelaufen: Es kann kein Code mehr dafür erzeugt werden.',
-    noCode: 'Diese Berechtigung hat noch keinen Code auf einem Schloss ihres Orts: Erzeugen Sie zuerst einen.',
+    credentialEnded:
+      'Die Berechtigung ist abgelaufen: Es kann kein Code mehr dafür erzeugt werden.',
+    noCode:
+      'Diese Berechtigung hat noch keinen Code auf einem Schloss ihres Orts: Erzeugen Sie zuerst einen.',
     beforeJournal: 'So weit reicht das Journal nicht zurück: Wählen Sie einen späteren Zeitpunkt.',
     forbidden: 'Sie haben keine Berechtigung dafür.',
     notFound: 'Dies existiert nicht mehr. Es wurde vielleicht inzwischen gelöscht.',
@@ -2218,10 +2220,12 @@ const de = {
     codeLine: 'Gültig bis {until} an {device}, Ortszeit {zone}',
     withdrawing: 'Rückzug wartet auf das Schloss',
     shown: 'An {device}, gültig {from} – {until}, Ortszeit {zone}',
-    yearNote: 'Der Code einer unbefristeten Berechtigung gilt ein Jahr: Stellen Sie ihn vorher neu aus.',
+    yearNote:
+      'Der Code einer unbefristeten Berechtigung gilt ein Jahr: Stellen Sie ihn vorher neu aus.',
     reissue: 'Code neu ausstellen',
     reissueTitle: 'Offline-Code der Berechtigung {id} neu ausstellen?',
-    reissueBody: 'Auf demselben Schloss wird ein neuer Code für den Rest des Zeitraums der Berechtigung erzeugt. Der alte Code wird zurückgezogen, wo das Schloss erreichbar ist.',
+    reissueBody:
+      'Auf demselben Schloss wird ein neuer Code für den Rest des Zeitraums der Berechtigung erzeugt. Der alte Code wird zurückgezogen, wo das Schloss erreichbar ist.',
     reissueConfirm: 'Neu ausstellen',
     reissued: 'Neuer Code für Berechtigung {id} erzeugt: „Code anzeigen“ zeigt ihn.',
     holdsTitle: 'Was dieses Schloss hält',
@@ -2232,7 +2236,8 @@ const de = {
     keyVersion: 'Offline-Schlüssel Version {version}',
     rotate: 'Offline-Schlüssel wechseln',
     rotateTitle: 'Offline-Schlüssel von {name} wechseln?',
-    rotateBody: 'Jeder an {name} erzeugte Offline-Code funktioniert sofort nicht mehr. Wer einen hat, braucht einen neuen Code.',
+    rotateBody:
+      'Jeder an {name} erzeugte Offline-Code funktioniert sofort nicht mehr. Wer einen hat, braucht einen neuen Code.',
     rotateConfirm: 'Schlüssel wechseln',
     rotated: 'Offline-Schlüssel von {name} gewechselt.',
     filter: 'Noch nicht auf jedem Schloss',

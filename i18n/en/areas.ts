@@ -1996,7 +1996,8 @@ const areas = {
     yearNote: 'A permanent credential’s code lasts one year: reissue it before it ends.',
     reissue: 'Reissue code',
     reissueTitle: 'Reissue the offline code of credential {id}?',
-    reissueBody: 'A new code is made on the same lock for the rest of the credential’s window. The old code is withdrawn where the lock can be reached.',
+    reissueBody:
+      'A new code is made on the same lock for the rest of the credential’s window. The old code is withdrawn where the lock can be reached.',
     reissueConfirm: 'Reissue',
     reissued: 'New code made for credential {id}: Show code reveals it.',
     holdsTitle: 'What this lock holds',
@@ -2007,7 +2008,8 @@ const areas = {
     keyVersion: 'Offline key version {version}',
     rotate: 'Rotate offline key',
     rotateTitle: 'Rotate the offline key of {name}?',
-    rotateBody: 'Every offline code made on {name} stops working at once. People who hold one need a new code.',
+    rotateBody:
+      'Every offline code made on {name} stops working at once. People who hold one need a new code.',
     rotateConfirm: 'Rotate key',
     rotated: 'Offline key of {name} rotated.',
     filter: 'Not on every lock yet',

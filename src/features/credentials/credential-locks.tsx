@@ -6,8 +6,8 @@ import type { CredentialDetail } from '../../contract/lock-sync'
 import { usePerform } from '../../actions/action-host'
 import { useSession } from '../../session/session-context'
 import { Button } from '../../ui/button'
-import { CodesList, HoldingsList } from '../lock-sync/holdings-list'
-import * as styles from '../lock-sync/lock-sync.css'
+import { CodesList, HoldingsList } from '../../ui/holdings-list'
+import * as styles from '../../ui/holdings-list.css'
 import { reissueCodeAction } from './credential-actions'
 
 /** Something on its way to or off a lock: a credential's change, or a code's withdrawal. */

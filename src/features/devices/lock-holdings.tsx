@@ -5,8 +5,8 @@ import { SETTLING_POLL_MS, deviceHoldingsOptions } from '../../api/lock-sync'
 import type { Device } from '../../contract/devices'
 import { pathTo } from '../../contract/pages'
 import { LoadFailed } from '../../ui/load-failed'
-import { CodesList, HoldingsList } from '../lock-sync/holdings-list'
-import * as styles from '../lock-sync/lock-sync.css'
+import { CodesList, HoldingsList } from '../../ui/holdings-list'
+import * as styles from '../../ui/holdings-list.css'
 import * as deviceStyles from './devices.css'
 
 /**

@@ -1,9 +1,9 @@
 import type { ReactNode } from 'react'
-import { useI18nContext } from '../../../i18n/i18n-react'
-import type { TranslationFunctions } from '../../../i18n/i18n-types'
-import type { LockHolding, OfflineCode } from '../../contract/lock-sync'
-import { codeLineText } from '../../lib/code-text'
-import * as styles from './lock-sync.css'
+import { useI18nContext } from '../../i18n/i18n-react'
+import type { TranslationFunctions } from '../../i18n/i18n-types'
+import type { LockHolding, OfflineCode } from '../contract/lock-sync'
+import { codeLineText } from '../lib/code-text'
+import * as styles from './holdings-list.css'
 
 // A credential's states on its locks, or a lock's credentials, and the offline codes still valid
 // (decision 073): one list each, the state as words and a chip.
