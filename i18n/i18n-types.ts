@@ -8503,6 +8503,190 @@ type RootTranslation = {
 			not_member: string
 		}
 	}
+	lockSync: {
+		/**
+		 * O​n​ ​t​h​e​ ​l​o​c​k​s
+		 */
+		title: string
+		/**
+		 * E​a​c​h​ ​l​o​c​k​ ​a​t​ ​t​h​i​s​ ​c​r​e​d​e​n​t​i​a​l​’​s​ ​p​l​a​c​e​ ​t​h​a​t​ ​h​o​l​d​s​ ​P​I​N​s​,​ ​a​n​d​ ​w​h​a​t​ ​i​t​ ​h​o​l​d​s​ ​o​f​ ​i​t​.
+		 */
+		intro: string
+		/**
+		 * L​o​c​k
+		 */
+		lock: string
+		/**
+		 * S​t​a​t​e
+		 */
+		state: string
+		/**
+		 * N​o​ ​l​o​c​k​ ​a​t​ ​t​h​i​s​ ​c​r​e​d​e​n​t​i​a​l​’​s​ ​p​l​a​c​e​ ​h​o​l​d​s​ ​P​I​N​s​.
+		 */
+		none: string
+		states: {
+			/**
+			 * P​e​n​d​i​n​g
+			 */
+			pending: string
+			/**
+			 * O​n​ ​t​h​e​ ​l​o​c​k
+			 */
+			on_lock: string
+			/**
+			 * F​a​i​l​e​d
+			 */
+			failed: string
+			/**
+			 * R​e​m​o​v​i​n​g
+			 */
+			removing: string
+			/**
+			 * R​e​m​o​v​e​d
+			 */
+			removed: string
+		}
+		failures: {
+			/**
+			 * t​h​e​ ​l​o​c​k​ ​d​i​d​ ​n​o​t​ ​a​n​s​w​e​r​ ​i​n​ ​t​i​m​e
+			 */
+			lock_timeout: string
+			/**
+			 * t​h​e​ ​l​o​c​k​ ​w​a​s​ ​b​u​s​y
+			 */
+			lock_busy: string
+		}
+		/**
+		 * F​a​i​l​e​d​:​ ​{​r​e​a​s​o​n​}​.​ ​T​r​i​e​d​ ​a​g​a​i​n​ ​s​h​o​r​t​l​y​.
+		 * @param {unknown} reason
+		 */
+		failedWhy: RequiredParams<'reason'>
+		/**
+		 * N​o​t​ ​c​o​n​n​e​c​t​e​d​:​ ​w​a​i​t​s​ ​u​n​t​i​l​ ​t​h​e​ ​l​o​c​k​ ​i​s​ ​s​e​e​n​.
+		 */
+		offline: string
+		/**
+		 * {​c​o​u​n​t​}​ ​{​{​c​h​a​n​g​e​|​c​h​a​n​g​e​s​}​}​ ​w​a​i​t​i​n​g
+		 * @param {string | number | boolean} count
+		 */
+		queued: RequiredParams<'count'>
+		/**
+		 * O​f​f​l​i​n​e​ ​c​o​d​e​s​ ​s​t​i​l​l​ ​v​a​l​i​d
+		 */
+		codesTitle: string
+		/**
+		 * N​o​ ​o​f​f​l​i​n​e​ ​c​o​d​e​ ​o​f​ ​t​h​i​s​ ​c​r​e​d​e​n​t​i​a​l​ ​i​s​ ​s​t​i​l​l​ ​v​a​l​i​d​.
+		 */
+		codesNone: string
+		/**
+		 * V​a​l​i​d​ ​u​n​t​i​l​ ​{​u​n​t​i​l​}​ ​o​n​ ​{​d​e​v​i​c​e​}​,​ ​{​z​o​n​e​}​ ​t​i​m​e
+		 * @param {unknown} device
+		 * @param {unknown} until
+		 * @param {unknown} zone
+		 */
+		codeLine: RequiredParams<'device' | 'until' | 'zone'>
+		/**
+		 * W​i​t​h​d​r​a​w​a​l​ ​w​a​i​t​s​ ​f​o​r​ ​t​h​e​ ​l​o​c​k
+		 */
+		withdrawing: string
+		/**
+		 * O​n​ ​{​d​e​v​i​c​e​}​,​ ​v​a​l​i​d​ ​{​f​r​o​m​}​ ​–​ ​{​u​n​t​i​l​}​,​ ​{​z​o​n​e​}​ ​t​i​m​e
+		 * @param {unknown} device
+		 * @param {unknown} from
+		 * @param {unknown} until
+		 * @param {unknown} zone
+		 */
+		shown: RequiredParams<'device' | 'from' | 'until' | 'zone'>
+		/**
+		 * A​ ​p​e​r​m​a​n​e​n​t​ ​c​r​e​d​e​n​t​i​a​l​’​s​ ​c​o​d​e​ ​l​a​s​t​s​ ​o​n​e​ ​y​e​a​r​:​ ​r​e​i​s​s​u​e​ ​i​t​ ​b​e​f​o​r​e​ ​i​t​ ​e​n​d​s​.
+		 */
+		yearNote: string
+		/**
+		 * R​e​i​s​s​u​e​ ​c​o​d​e
+		 */
+		reissue: string
+		/**
+		 * R​e​i​s​s​u​e​ ​t​h​e​ ​o​f​f​l​i​n​e​ ​c​o​d​e​ ​o​f​ ​c​r​e​d​e​n​t​i​a​l​ ​{​i​d​}​?
+		 * @param {unknown} id
+		 */
+		reissueTitle: RequiredParams<'id'>
+		/**
+		 * A​ ​n​e​w​ ​c​o​d​e​ ​i​s​ ​m​a​d​e​ ​o​n​ ​t​h​e​ ​s​a​m​e​ ​l​o​c​k​ ​f​o​r​ ​t​h​e​ ​r​e​s​t​ ​o​f​ ​t​h​e​ ​c​r​e​d​e​n​t​i​a​l​’​s​ ​w​i​n​d​o​w​.​ ​T​h​e​ ​o​l​d​ ​c​o​d​e​ ​i​s​ ​w​i​t​h​d​r​a​w​n​ ​w​h​e​r​e​ ​t​h​e​ ​l​o​c​k​ ​c​a​n​ ​b​e​ ​r​e​a​c​h​e​d​.
+		 */
+		reissueBody: string
+		/**
+		 * R​e​i​s​s​u​e
+		 */
+		reissueConfirm: string
+		/**
+		 * N​e​w​ ​c​o​d​e​ ​m​a​d​e​ ​f​o​r​ ​c​r​e​d​e​n​t​i​a​l​ ​{​i​d​}​:​ ​S​h​o​w​ ​c​o​d​e​ ​r​e​v​e​a​l​s​ ​i​t​.
+		 * @param {unknown} id
+		 */
+		reissued: RequiredParams<'id'>
+		/**
+		 * W​h​a​t​ ​t​h​i​s​ ​l​o​c​k​ ​h​o​l​d​s
+		 */
+		holdsTitle: string
+		/**
+		 * T​h​i​s​ ​l​o​c​k​ ​h​o​l​d​s​ ​n​o​ ​c​r​e​d​e​n​t​i​a​l​s​.
+		 */
+		holdsNone: string
+		/**
+		 * P​e​r​s​o​n
+		 */
+		person: string
+		/**
+		 * C​r​e​d​e​n​t​i​a​l
+		 */
+		credential: string
+		/**
+		 * C​r​e​d​e​n​t​i​a​l​ ​{​i​d​}
+		 * @param {unknown} id
+		 */
+		credentialNumber: RequiredParams<'id'>
+		/**
+		 * O​f​f​l​i​n​e​ ​k​e​y​ ​v​e​r​s​i​o​n​ ​{​v​e​r​s​i​o​n​}
+		 * @param {unknown} version
+		 */
+		keyVersion: RequiredParams<'version'>
+		/**
+		 * R​o​t​a​t​e​ ​o​f​f​l​i​n​e​ ​k​e​y
+		 */
+		rotate: string
+		/**
+		 * R​o​t​a​t​e​ ​t​h​e​ ​o​f​f​l​i​n​e​ ​k​e​y​ ​o​f​ ​{​n​a​m​e​}​?
+		 * @param {unknown} name
+		 */
+		rotateTitle: RequiredParams<'name'>
+		/**
+		 * E​v​e​r​y​ ​o​f​f​l​i​n​e​ ​c​o​d​e​ ​m​a​d​e​ ​o​n​ ​{​n​a​m​e​}​ ​s​t​o​p​s​ ​w​o​r​k​i​n​g​ ​a​t​ ​o​n​c​e​.​ ​P​e​o​p​l​e​ ​w​h​o​ ​h​o​l​d​ ​o​n​e​ ​n​e​e​d​ ​a​ ​n​e​w​ ​c​o​d​e​.
+		 * @param {unknown} name
+		 */
+		rotateBody: RequiredParams<'name'>
+		/**
+		 * R​o​t​a​t​e​ ​k​e​y
+		 */
+		rotateConfirm: string
+		/**
+		 * O​f​f​l​i​n​e​ ​k​e​y​ ​o​f​ ​{​n​a​m​e​}​ ​r​o​t​a​t​e​d​.
+		 * @param {unknown} name
+		 */
+		rotated: RequiredParams<'name'>
+		/**
+		 * N​o​t​ ​o​n​ ​e​v​e​r​y​ ​l​o​c​k​ ​y​e​t
+		 */
+		filter: string
+		/**
+		 * O​f​f​l​i​n​e​ ​c​o​d​e​s​ ​e​n​d​i​n​g​ ​w​i​t​h​i​n​ ​1​4​ ​d​a​y​s
+		 */
+		expiringTitle: string
+		/**
+		 * R​e​i​s​s​u​e​:​ ​c​o​d​e​ ​o​n​ ​{​d​e​v​i​c​e​}​ ​e​n​d​s​ ​{​u​n​t​i​l​}
+		 * @param {unknown} device
+		 * @param {unknown} until
+		 */
+		expiringLine: RequiredParams<'device' | 'until'>
+	}
 }
 
 export type TranslationFunctions = {
@@ -16329,6 +16513,172 @@ export type TranslationFunctions = {
 			 */
 			not_member: () => LocalizedString
 		}
+	}
+	lockSync: {
+		/**
+		 * On the locks
+		 */
+		title: () => LocalizedString
+		/**
+		 * Each lock at this credential’s place that holds PINs, and what it holds of it.
+		 */
+		intro: () => LocalizedString
+		/**
+		 * Lock
+		 */
+		lock: () => LocalizedString
+		/**
+		 * State
+		 */
+		state: () => LocalizedString
+		/**
+		 * No lock at this credential’s place holds PINs.
+		 */
+		none: () => LocalizedString
+		states: {
+			/**
+			 * Pending
+			 */
+			pending: () => LocalizedString
+			/**
+			 * On the lock
+			 */
+			on_lock: () => LocalizedString
+			/**
+			 * Failed
+			 */
+			failed: () => LocalizedString
+			/**
+			 * Removing
+			 */
+			removing: () => LocalizedString
+			/**
+			 * Removed
+			 */
+			removed: () => LocalizedString
+		}
+		failures: {
+			/**
+			 * the lock did not answer in time
+			 */
+			lock_timeout: () => LocalizedString
+			/**
+			 * the lock was busy
+			 */
+			lock_busy: () => LocalizedString
+		}
+		/**
+		 * Failed: {reason}. Tried again shortly.
+		 */
+		failedWhy: (arg: { reason: unknown }) => LocalizedString
+		/**
+		 * Not connected: waits until the lock is seen.
+		 */
+		offline: () => LocalizedString
+		/**
+		 * {count} {{change|changes}} waiting
+		 */
+		queued: (arg: { count: string | number | boolean }) => LocalizedString
+		/**
+		 * Offline codes still valid
+		 */
+		codesTitle: () => LocalizedString
+		/**
+		 * No offline code of this credential is still valid.
+		 */
+		codesNone: () => LocalizedString
+		/**
+		 * Valid until {until} on {device}, {zone} time
+		 */
+		codeLine: (arg: { device: unknown, until: unknown, zone: unknown }) => LocalizedString
+		/**
+		 * Withdrawal waits for the lock
+		 */
+		withdrawing: () => LocalizedString
+		/**
+		 * On {device}, valid {from} – {until}, {zone} time
+		 */
+		shown: (arg: { device: unknown, from: unknown, until: unknown, zone: unknown }) => LocalizedString
+		/**
+		 * A permanent credential’s code lasts one year: reissue it before it ends.
+		 */
+		yearNote: () => LocalizedString
+		/**
+		 * Reissue code
+		 */
+		reissue: () => LocalizedString
+		/**
+		 * Reissue the offline code of credential {id}?
+		 */
+		reissueTitle: (arg: { id: unknown }) => LocalizedString
+		/**
+		 * A new code is made on the same lock for the rest of the credential’s window. The old code is withdrawn where the lock can be reached.
+		 */
+		reissueBody: () => LocalizedString
+		/**
+		 * Reissue
+		 */
+		reissueConfirm: () => LocalizedString
+		/**
+		 * New code made for credential {id}: Show code reveals it.
+		 */
+		reissued: (arg: { id: unknown }) => LocalizedString
+		/**
+		 * What this lock holds
+		 */
+		holdsTitle: () => LocalizedString
+		/**
+		 * This lock holds no credentials.
+		 */
+		holdsNone: () => LocalizedString
+		/**
+		 * Person
+		 */
+		person: () => LocalizedString
+		/**
+		 * Credential
+		 */
+		credential: () => LocalizedString
+		/**
+		 * Credential {id}
+		 */
+		credentialNumber: (arg: { id: unknown }) => LocalizedString
+		/**
+		 * Offline key version {version}
+		 */
+		keyVersion: (arg: { version: unknown }) => LocalizedString
+		/**
+		 * Rotate offline key
+		 */
+		rotate: () => LocalizedString
+		/**
+		 * Rotate the offline key of {name}?
+		 */
+		rotateTitle: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Every offline code made on {name} stops working at once. People who hold one need a new code.
+		 */
+		rotateBody: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Rotate key
+		 */
+		rotateConfirm: () => LocalizedString
+		/**
+		 * Offline key of {name} rotated.
+		 */
+		rotated: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Not on every lock yet
+		 */
+		filter: () => LocalizedString
+		/**
+		 * Offline codes ending within 14 days
+		 */
+		expiringTitle: () => LocalizedString
+		/**
+		 * Reissue: code on {device} ends {until}
+		 */
+		expiringLine: (arg: { device: unknown, until: unknown }) => LocalizedString
 	}
 }
 
