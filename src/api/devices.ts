@@ -13,7 +13,6 @@ import {
 } from '../contract/devices'
 import { LocationDeep } from '../contract/locations'
 import { apiRequest } from './client'
-import { RotateOfflineKeyResult, rotateOfflineKeyPath } from '../contract/lock-sync'
 import { detailOptions, resourceKeys } from './queries'
 
 export type DeviceSort = (typeof deviceSortKeys)[number]
@@ -114,11 +113,3 @@ export const deviceLookupKeys = {
   capabilities: ['devices', 'lookup', 'capabilities'],
   tree: (locationId: number) => ['devices', 'lookup', 'tree', locationId],
 } as const
-
-/** POST …/rotate_offline_key: every offline code made on the lock stops at once (decision 073). */
-export function rotateOfflineKey(deviceId: number) {
-  return apiRequest(RotateOfflineKeyResult, {
-    method: 'POST',
-    path: rotateOfflineKeyPath(deviceId),
-  })
-}

@@ -9,7 +9,7 @@ import {
   undoOffboarding,
   userKeys,
 } from '../../api/users'
-import { rotateOfflineKey } from '../../api/devices'
+import { rotateOfflineKey } from '../../api/lock-sync'
 import {
   OFFBOARD_UNDO_MINUTES,
   type OffboardReport,
