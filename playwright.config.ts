@@ -17,7 +17,15 @@ const database = (url: string | undefined): Record<string, string> =>
 // Every test server: in memory, quiet, and with a cheap password hash (SCRYPT_LOG_N, demo mode
 // only): the run signs in a few hundred times, each at production cost 128 MiB and a third of a
 // second of a core; the cost itself is the unit tests' (server/config.test.ts, server/auth/passwords.test.ts).
-const testServer = { DATA_DIR: 'memory://', LOG_LEVEL: 'warn', SCRYPT_LOG_N: '10' }
+// The simulated locks never refuse a change in a test server, and take one within 0.3–0.6 s, so a
+// test sees "pending" turn to "on the lock" (decision 073).
+const testServer = {
+  DATA_DIR: 'memory://',
+  LOG_LEVEL: 'warn',
+  SCRYPT_LOG_N: '10',
+  DEVICE_FAILURE_RATE: '0',
+  DEVICE_DELAY_MS: '600',
+}
 // scripts/e2e-postgres.sh's own slice talks to the main server alone: starting (and seeding) the
 // other three would be work nothing uses.
 const mainServerOnly = process.env.E2E_MAIN_SERVER_ONLY === '1'

@@ -1078,6 +1078,14 @@ type RootTranslation = {
 		 */
 		notAtAssignment: string
 		/**
+		 * T​h​e​ ​c​r​e​d​e​n​t​i​a​l​ ​h​a​s​ ​e​n​d​e​d​:​ ​n​o​ ​c​o​d​e​ ​c​a​n​ ​b​e​ ​m​a​d​e​ ​f​o​r​ ​i​t​.
+		 */
+		credentialEnded: string
+		/**
+		 * T​h​i​s​ ​c​r​e​d​e​n​t​i​a​l​ ​h​a​s​ ​n​o​ ​c​o​d​e​ ​o​n​ ​a​ ​l​o​c​k​ ​a​t​ ​i​t​s​ ​p​l​a​c​e​ ​y​e​t​:​ ​g​e​n​e​r​a​t​e​ ​o​n​e​ ​f​i​r​s​t​.
+		 */
+		noCode: string
+		/**
 		 * T​h​e​ ​j​o​u​r​n​a​l​ ​d​o​e​s​ ​n​o​t​ ​r​e​a​c​h​ ​b​a​c​k​ ​t​h​a​t​ ​f​a​r​:​ ​p​i​c​k​ ​a​ ​l​a​t​e​r​ ​m​o​m​e​n​t​.
 		 */
 		beforeJournal: string
@@ -2256,6 +2264,10 @@ type RootTranslation = {
 			 */
 			enable: string
 			/**
+			 * O​f​f​b​o​a​r​d
+			 */
+			offboard: string
+			/**
 			 * D​e​l​e​t​e
 			 */
 			'delete': string
@@ -2271,6 +2283,10 @@ type RootTranslation = {
 			 * E​n​a​b​l​e​ ​s​e​l​e​c​t​e​d
 			 */
 			enableSelected: string
+			/**
+			 * O​f​f​b​o​a​r​d​ ​s​e​l​e​c​t​e​d
+			 */
+			offboardSelected: string
 			/**
 			 * D​e​l​e​t​e​ ​s​e​l​e​c​t​e​d
 			 */
@@ -2291,6 +2307,11 @@ type RootTranslation = {
 			 */
 			enableTitle: RequiredParams<'count'>
 			/**
+			 * O​f​f​b​o​a​r​d​ ​{​c​o​u​n​t​}​ ​{​{​u​s​e​r​|​u​s​e​r​s​}​}​?
+			 * @param {string | number | boolean} count
+			 */
+			offboardTitle: RequiredParams<'count'>
+			/**
 			 * D​e​l​e​t​e​ ​{​c​o​u​n​t​}​ ​{​{​u​s​e​r​|​u​s​e​r​s​}​}​?
 			 * @param {string | number | boolean} count
 			 */
@@ -2307,6 +2328,10 @@ type RootTranslation = {
 			 * T​h​e​y​ ​c​a​n​ ​s​i​g​n​ ​i​n​ ​a​g​a​i​n​.
 			 */
 			enableBody: string
+			/**
+			 * E​a​c​h​ ​i​s​ ​d​i​s​a​b​l​e​d​ ​a​n​d​ ​s​i​g​n​e​d​ ​o​u​t​;​ ​t​h​e​i​r​ ​c​r​e​d​e​n​t​i​a​l​s​ ​a​n​d​ ​g​r​o​u​p​ ​m​e​m​b​e​r​s​h​i​p​s​ ​e​n​d​ ​n​o​w​ ​a​n​d​ ​e​v​e​r​y​ ​l​o​c​k​ ​i​s​ ​t​o​l​d​.​ ​E​a​c​h​ ​c​a​n​ ​b​e​ ​u​n​d​o​n​e​ ​o​n​ ​t​h​e​i​r​ ​p​a​g​e​ ​f​o​r​ ​1​0​ ​m​i​n​u​t​e​s​.
+			 */
+			offboardBody: string
 			/**
 			 * T​h​e​y​ ​a​r​e​ ​r​e​m​o​v​e​d​.​ ​T​h​i​s​ ​c​a​n​n​o​t​ ​b​e​ ​u​n​d​o​n​e​.
 			 */
@@ -2326,6 +2351,11 @@ type RootTranslation = {
 			 * @param {string | number | boolean} count
 			 */
 			enableConfirm: RequiredParams<'count'>
+			/**
+			 * O​f​f​b​o​a​r​d​ ​{​c​o​u​n​t​}​ ​{​{​u​s​e​r​|​u​s​e​r​s​}​}
+			 * @param {string | number | boolean} count
+			 */
+			offboardConfirm: RequiredParams<'count'>
 			/**
 			 * D​e​l​e​t​e​ ​{​c​o​u​n​t​}​ ​{​{​u​s​e​r​|​u​s​e​r​s​}​}
 			 * @param {string | number | boolean} count
@@ -4425,6 +4455,14 @@ type RootTranslation = {
 			 * R​e​l​e​a​s​e​ ​r​e​q​u​e​s​t​ ​l​a​p​s​e​d
 			 */
 			release_lapse: string
+			/**
+			 * O​f​f​b​o​a​r​d​e​d
+			 */
+			offboard: string
+			/**
+			 * O​f​f​b​o​a​r​d​i​n​g​ ​u​n​d​o​n​e
+			 */
+			offboard_undo: string
 		}
 		targetTypes: {
 			/**
@@ -4565,6 +4603,22 @@ type RootTranslation = {
 			 * D​i​s​a​b​l​e​d
 			 */
 			disabled: string
+			/**
+			 * E​-​m​a​i​l​ ​c​o​n​f​i​r​m​e​d
+			 */
+			email_confirmed: string
+			/**
+			 * P​h​o​n​e​ ​c​o​n​f​i​r​m​e​d
+			 */
+			phone_confirmed: string
+			/**
+			 * C​r​e​d​e​n​t​i​a​l​s
+			 */
+			credentials: string
+			/**
+			 * G​r​o​u​p​ ​m​e​m​b​e​r​s​h​i​p​s
+			 */
+			memberships: string
 			/**
 			 * S​t​r​e​e​t
 			 */
@@ -5182,6 +5236,10 @@ type RootTranslation = {
 			 * Y​o​u​ ​c​a​n​n​o​t​ ​d​e​l​e​t​e​ ​y​o​u​r​ ​o​w​n​ ​a​c​c​o​u​n​t​.
 			 */
 			'delete': string
+			/**
+			 * Y​o​u​ ​c​a​n​n​o​t​ ​o​f​f​b​o​a​r​d​ ​y​o​u​r​ ​o​w​n​ ​a​c​c​o​u​n​t​.
+			 */
+			offboard: string
 		}
 	}
 	lockdown: {
@@ -8255,6 +8313,178 @@ type RootTranslation = {
 			close_early: RequiredParams<'count' | 'date' | 'place' | 'time'>
 		}
 	}
+	offboard: {
+		/**
+		 * O​f​f​b​o​a​r​d​…
+		 */
+		action: string
+		/**
+		 * O​f​f​b​o​a​r​d​ ​u​s​e​r
+		 */
+		palette: string
+		/**
+		 * O​f​f​b​o​a​r​d​ ​{​n​a​m​e​}​?
+		 * @param {unknown} name
+		 */
+		title: RequiredParams<'name'>
+		/**
+		 * I​n​ ​o​n​e​ ​s​t​e​p​,​ ​w​h​i​c​h​ ​y​o​u​ ​c​a​n​ ​u​n​d​o​ ​w​i​t​h​i​n​ ​{​m​i​n​u​t​e​s​}​ ​m​i​n​u​t​e​s​:
+		 * @param {unknown} minutes
+		 */
+		intro: RequiredParams<'minutes'>
+		/**
+		 * T​h​e​ ​a​c​c​o​u​n​t​ ​i​s​ ​d​i​s​a​b​l​e​d​ ​a​n​d​ ​e​v​e​r​y​ ​s​e​s​s​i​o​n​ ​o​f​ ​i​t​ ​s​i​g​n​e​d​ ​o​u​t​ ​(​a​n​ ​u​n​d​o​ ​k​e​e​p​s​ ​t​h​e​m​ ​s​i​g​n​e​d​ ​o​u​t​)​.
+		 */
+		disable: string
+		/**
+		 * T​h​e​i​r​ ​c​r​e​d​e​n​t​i​a​l​s​ ​e​n​d​ ​n​o​w​:​ ​k​e​p​t​ ​f​o​r​ ​t​h​e​ ​p​a​s​t​,​ ​a​n​d​ ​e​v​e​r​y​ ​l​o​c​k​ ​i​s​ ​t​o​l​d​ ​t​o​ ​d​r​o​p​ ​t​h​e​m​.
+		 */
+		credentials: string
+		/**
+		 * T​h​e​i​r​ ​g​r​o​u​p​ ​m​e​m​b​e​r​s​h​i​p​s​ ​e​n​d​ ​n​o​w​.
+		 */
+		memberships: string
+		/**
+		 * O​f​f​l​i​n​e​ ​c​o​d​e​s​ ​a​l​r​e​a​d​y​ ​h​a​n​d​e​d​ ​o​u​t​ ​k​e​e​p​ ​w​o​r​k​i​n​g​ ​a​t​ ​t​h​e​i​r​ ​l​o​c​k​ ​u​n​t​i​l​ ​t​h​e​i​r​ ​e​n​d​;​ ​t​h​e​ ​r​e​p​o​r​t​ ​l​i​s​t​s​ ​t​h​e​m​.
+		 */
+		codes: string
+		/**
+		 * O​f​f​b​o​a​r​d
+		 */
+		confirm: string
+		/**
+		 * O​f​f​b​o​a​r​d​i​n​g​…
+		 */
+		working: string
+		/**
+		 * {​n​a​m​e​}​ ​o​f​f​b​o​a​r​d​e​d
+		 * @param {unknown} name
+		 */
+		reportTitle: RequiredParams<'name'>
+		/**
+		 * {​n​a​m​e​}​:​ ​o​f​f​b​o​a​r​d​i​n​g​ ​u​n​d​o​n​e
+		 * @param {unknown} name
+		 */
+		undoneTitle: RequiredParams<'name'>
+		/**
+		 * {​c​r​e​d​e​n​t​i​a​l​s​}​ ​{​{​c​r​e​d​e​n​t​i​a​l​|​c​r​e​d​e​n​t​i​a​l​s​}​}​ ​e​n​d​e​d​,​ ​{​m​e​m​b​e​r​s​h​i​p​s​}​ ​g​r​o​u​p​ ​{​{​m​e​m​b​e​r​s​h​i​p​|​m​e​m​b​e​r​s​h​i​p​s​}​}​ ​e​n​d​e​d​,​ ​{​s​e​s​s​i​o​n​s​}​ ​{​{​s​e​s​s​i​o​n​|​s​e​s​s​i​o​n​s​}​}​ ​s​i​g​n​e​d​ ​o​u​t​.
+		 * @param {string | number | boolean} credentials
+		 * @param {string | number | boolean} memberships
+		 * @param {string | number | boolean} sessions
+		 */
+		summary: RequiredParams<'credentials' | 'memberships' | 'sessions'>
+		/**
+		 * O​f​f​l​i​n​e​ ​c​o​d​e​s​ ​t​h​a​t​ ​s​t​i​l​l​ ​w​o​r​k
+		 */
+		codesHeading: string
+		/**
+		 * V​a​l​i​d​ ​u​n​t​i​l​ ​{​e​n​d​}​ ​o​n​ ​{​l​o​c​k​}
+		 * @param {unknown} end
+		 * @param {unknown} lock
+		 */
+		codeLine: RequiredParams<'end' | 'lock'>
+		/**
+		 * N​o​ ​o​f​f​l​i​n​e​ ​c​o​d​e​ ​o​f​ ​t​h​e​i​r​s​ ​s​t​i​l​l​ ​w​o​r​k​s​.
+		 */
+		noCodes: string
+		/**
+		 * L​o​c​k​s​ ​n​o​t​ ​r​e​a​c​h​e​d​ ​y​e​t
+		 */
+		unreachedHeading: string
+		/**
+		 * E​a​c​h​ ​i​s​ ​t​o​l​d​ ​w​h​e​n​ ​i​t​ ​n​e​x​t​ ​c​o​n​n​e​c​t​s​.
+		 */
+		unreachedHint: string
+		/**
+		 * N​o​ ​l​o​c​k​ ​i​s​ ​w​a​i​t​i​n​g​:​ ​e​v​e​r​y​ ​c​o​n​n​e​c​t​e​d​ ​l​o​c​k​ ​h​a​s​ ​b​e​e​n​ ​t​o​l​d​.
+		 */
+		noUnreached: string
+		/**
+		 * U​n​d​o​ ​o​f​f​b​o​a​r​d​i​n​g
+		 */
+		undo: string
+		/**
+		 * Y​o​u​ ​c​a​n​ ​u​n​d​o​ ​t​h​i​s​ ​u​n​t​i​l​ ​{​t​i​m​e​}​.
+		 * @param {unknown} time
+		 */
+		undoUntil: RequiredParams<'time'>
+		/**
+		 * U​n​d​o​i​n​g​…
+		 */
+		undoing: string
+		/**
+		 * {​n​a​m​e​}​ ​i​s​ ​e​n​a​b​l​e​d​ ​a​g​a​i​n​,​ ​w​i​t​h​ ​t​h​e​i​r​ ​c​r​e​d​e​n​t​i​a​l​s​ ​a​n​d​ ​g​r​o​u​p​ ​m​e​m​b​e​r​s​h​i​p​s​ ​a​s​ ​b​e​f​o​r​e​.​ ​T​h​e​i​r​ ​s​e​s​s​i​o​n​s​ ​s​t​a​y​ ​e​n​d​e​d​.
+		 * @param {unknown} name
+		 */
+		undone: RequiredParams<'name'>
+		/**
+		 * C​l​o​s​e
+		 */
+		close: string
+		/**
+		 * O​f​f​b​o​a​r​d​e​d​ ​{​t​i​m​e​}
+		 * @param {unknown} time
+		 */
+		panelTitle: RequiredParams<'time'>
+		/**
+		 * R​o​t​a​t​e​ ​t​h​e​ ​l​o​c​k​’​s​ ​o​f​f​l​i​n​e​ ​k​e​y
+		 */
+		rotate: string
+		/**
+		 * R​o​t​a​t​e​ ​t​h​e​ ​o​f​f​l​i​n​e​ ​k​e​y​ ​o​f​ ​{​l​o​c​k​}
+		 * @param {unknown} lock
+		 */
+		rotateOn: RequiredParams<'lock'>
+		/**
+		 * R​o​t​a​t​e​ ​t​h​e​ ​o​f​f​l​i​n​e​ ​k​e​y​ ​o​f​ ​{​l​o​c​k​}​?
+		 * @param {unknown} lock
+		 */
+		rotateTitle: RequiredParams<'lock'>
+		/**
+		 * E​v​e​r​y​ ​o​f​f​l​i​n​e​ ​c​o​d​e​ ​m​a​d​e​ ​o​n​ ​t​h​i​s​ ​l​o​c​k​ ​s​t​o​p​s​ ​w​o​r​k​i​n​g​ ​a​t​ ​o​n​c​e​,​ ​f​o​r​ ​e​v​e​r​y​o​n​e​ ​w​h​o​ ​h​o​l​d​s​ ​o​n​e​.​ ​C​o​d​e​s​ ​m​a​d​e​ ​a​f​t​e​r​ ​t​h​i​s​ ​w​o​r​k​ ​a​s​ ​b​e​f​o​r​e​.​ ​T​h​i​s​ ​c​a​n​n​o​t​ ​b​e​ ​u​n​d​o​n​e​.
+		 */
+		rotateBody: string
+		/**
+		 * R​o​t​a​t​e​ ​k​e​y
+		 */
+		rotateConfirm: string
+		/**
+		 * R​o​t​a​t​i​n​g​…
+		 */
+		rotating: string
+		/**
+		 * {​l​o​c​k​}​:​ ​o​f​f​l​i​n​e​ ​k​e​y​ ​r​o​t​a​t​e​d​,​ ​{​c​o​u​n​t​}​ ​{​{​c​o​d​e​|​c​o​d​e​s​}​}​ ​e​n​d​e​d​.
+		 * @param {string | number | boolean} count
+		 * @param {unknown} lock
+		 */
+		rotated: RequiredParams<'count' | 'lock'>
+		refusals: {
+			/**
+			 * T​h​i​s​ ​i​s​ ​t​h​e​ ​l​a​s​t​ ​a​c​c​o​u​n​t​ ​t​h​a​t​ ​m​a​y​ ​m​a​n​a​g​e​ ​e​v​e​r​y​ ​u​s​e​r​:​ ​i​t​ ​c​a​n​n​o​t​ ​b​e​ ​d​i​s​a​b​l​e​d​,​ ​d​e​l​e​t​e​d​ ​o​r​ ​o​f​f​b​o​a​r​d​e​d​.
+			 */
+			last_admin: string
+			/**
+			 * A​n​ ​o​f​f​b​o​a​r​d​i​n​g​ ​c​a​n​ ​b​e​ ​u​n​d​o​n​e​ ​w​i​t​h​i​n​ ​{​m​i​n​u​t​e​s​}​ ​m​i​n​u​t​e​s​ ​o​n​l​y​.
+			 * @param {unknown} minutes
+			 */
+			undo_expired: RequiredParams<'minutes'>
+			/**
+			 * T​h​e​r​e​ ​i​s​ ​n​o​ ​o​f​f​b​o​a​r​d​i​n​g​ ​o​f​ ​t​h​i​s​ ​u​s​e​r​ ​t​o​ ​u​n​d​o​.
+			 */
+			nothing_to_undo: string
+		}
+	}
+	confirmation: {
+		/**
+		 * C​l​e​a​r​i​n​g​ ​i​t​ ​s​t​o​p​s​ ​p​a​s​s​w​o​r​d​-​r​e​s​e​t​ ​m​a​i​l​ ​t​o​ ​t​h​i​s​ ​a​d​d​r​e​s​s​ ​u​n​t​i​l​ ​i​t​ ​i​s​ ​c​o​n​f​i​r​m​e​d​ ​a​g​a​i​n​ ​h​e​r​e​ ​o​r​ ​b​y​ ​a​n​ ​i​n​v​i​t​a​t​i​o​n​ ​l​i​n​k​.
+		 */
+		emailHint: string
+		/**
+		 * N​o​ ​p​a​s​s​w​o​r​d​-​r​e​s​e​t​ ​m​a​i​l​ ​g​o​e​s​ ​t​o​ ​t​h​i​s​ ​a​d​d​r​e​s​s​:​ ​a​n​ ​a​d​m​i​n​i​s​t​r​a​t​o​r​ ​c​l​e​a​r​e​d​ ​“​E​-​m​a​i​l​ ​c​o​n​f​i​r​m​e​d​”​ ​o​n​ ​{​d​a​t​e​}​.​ ​I​t​ ​r​e​s​u​m​e​s​ ​w​h​e​n​ ​t​h​e​ ​a​d​d​r​e​s​s​ ​i​s​ ​c​o​n​f​i​r​m​e​d​ ​a​g​a​i​n​ ​h​e​r​e​ ​o​r​ ​t​h​e​ ​u​s​e​r​ ​f​o​l​l​o​w​s​ ​a​n​ ​i​n​v​i​t​a​t​i​o​n​ ​l​i​n​k​.
+		 * @param {unknown} date
+		 */
+		withheld: RequiredParams<'date'>
+	}
 	pinEntry: {
 		denied: {
 			/**
@@ -8286,6 +8516,190 @@ type RootTranslation = {
 			 */
 			not_member: string
 		}
+	}
+	lockSync: {
+		/**
+		 * O​n​ ​t​h​e​ ​l​o​c​k​s
+		 */
+		title: string
+		/**
+		 * E​a​c​h​ ​l​o​c​k​ ​a​t​ ​t​h​i​s​ ​c​r​e​d​e​n​t​i​a​l​’​s​ ​p​l​a​c​e​ ​t​h​a​t​ ​h​o​l​d​s​ ​P​I​N​s​,​ ​a​n​d​ ​w​h​a​t​ ​i​t​ ​h​o​l​d​s​ ​o​f​ ​i​t​.
+		 */
+		intro: string
+		/**
+		 * L​o​c​k
+		 */
+		lock: string
+		/**
+		 * S​t​a​t​e
+		 */
+		state: string
+		/**
+		 * N​o​ ​l​o​c​k​ ​a​t​ ​t​h​i​s​ ​c​r​e​d​e​n​t​i​a​l​’​s​ ​p​l​a​c​e​ ​h​o​l​d​s​ ​P​I​N​s​.
+		 */
+		none: string
+		states: {
+			/**
+			 * P​e​n​d​i​n​g
+			 */
+			pending: string
+			/**
+			 * O​n​ ​t​h​e​ ​l​o​c​k
+			 */
+			on_lock: string
+			/**
+			 * F​a​i​l​e​d
+			 */
+			failed: string
+			/**
+			 * R​e​m​o​v​i​n​g
+			 */
+			removing: string
+			/**
+			 * R​e​m​o​v​e​d
+			 */
+			removed: string
+		}
+		failures: {
+			/**
+			 * t​h​e​ ​l​o​c​k​ ​d​i​d​ ​n​o​t​ ​a​n​s​w​e​r​ ​i​n​ ​t​i​m​e
+			 */
+			lock_timeout: string
+			/**
+			 * t​h​e​ ​l​o​c​k​ ​w​a​s​ ​b​u​s​y
+			 */
+			lock_busy: string
+		}
+		/**
+		 * F​a​i​l​e​d​:​ ​{​r​e​a​s​o​n​}​.​ ​T​r​i​e​d​ ​a​g​a​i​n​ ​s​h​o​r​t​l​y​.
+		 * @param {unknown} reason
+		 */
+		failedWhy: RequiredParams<'reason'>
+		/**
+		 * N​o​t​ ​c​o​n​n​e​c​t​e​d​:​ ​w​a​i​t​s​ ​u​n​t​i​l​ ​t​h​e​ ​l​o​c​k​ ​i​s​ ​s​e​e​n​.
+		 */
+		offline: string
+		/**
+		 * {​c​o​u​n​t​}​ ​{​{​c​h​a​n​g​e​|​c​h​a​n​g​e​s​}​}​ ​w​a​i​t​i​n​g
+		 * @param {string | number | boolean} count
+		 */
+		queued: RequiredParams<'count'>
+		/**
+		 * O​f​f​l​i​n​e​ ​c​o​d​e​s​ ​s​t​i​l​l​ ​v​a​l​i​d
+		 */
+		codesTitle: string
+		/**
+		 * N​o​ ​o​f​f​l​i​n​e​ ​c​o​d​e​ ​o​f​ ​t​h​i​s​ ​c​r​e​d​e​n​t​i​a​l​ ​i​s​ ​s​t​i​l​l​ ​v​a​l​i​d​.
+		 */
+		codesNone: string
+		/**
+		 * V​a​l​i​d​ ​u​n​t​i​l​ ​{​u​n​t​i​l​}​ ​o​n​ ​{​d​e​v​i​c​e​}​,​ ​{​z​o​n​e​}​ ​t​i​m​e
+		 * @param {unknown} device
+		 * @param {unknown} until
+		 * @param {unknown} zone
+		 */
+		codeLine: RequiredParams<'device' | 'until' | 'zone'>
+		/**
+		 * W​i​t​h​d​r​a​w​a​l​ ​w​a​i​t​s​ ​f​o​r​ ​t​h​e​ ​l​o​c​k
+		 */
+		withdrawing: string
+		/**
+		 * O​n​ ​{​d​e​v​i​c​e​}​,​ ​v​a​l​i​d​ ​{​f​r​o​m​}​ ​–​ ​{​u​n​t​i​l​}​,​ ​{​z​o​n​e​}​ ​t​i​m​e
+		 * @param {unknown} device
+		 * @param {unknown} from
+		 * @param {unknown} until
+		 * @param {unknown} zone
+		 */
+		shown: RequiredParams<'device' | 'from' | 'until' | 'zone'>
+		/**
+		 * A​ ​p​e​r​m​a​n​e​n​t​ ​c​r​e​d​e​n​t​i​a​l​’​s​ ​c​o​d​e​ ​l​a​s​t​s​ ​o​n​e​ ​y​e​a​r​:​ ​r​e​i​s​s​u​e​ ​i​t​ ​b​e​f​o​r​e​ ​i​t​ ​e​n​d​s​.
+		 */
+		yearNote: string
+		/**
+		 * R​e​i​s​s​u​e​ ​c​o​d​e
+		 */
+		reissue: string
+		/**
+		 * R​e​i​s​s​u​e​ ​t​h​e​ ​o​f​f​l​i​n​e​ ​c​o​d​e​ ​o​f​ ​c​r​e​d​e​n​t​i​a​l​ ​{​i​d​}​?
+		 * @param {unknown} id
+		 */
+		reissueTitle: RequiredParams<'id'>
+		/**
+		 * A​ ​n​e​w​ ​c​o​d​e​ ​i​s​ ​m​a​d​e​ ​o​n​ ​t​h​e​ ​s​a​m​e​ ​l​o​c​k​ ​f​o​r​ ​t​h​e​ ​r​e​s​t​ ​o​f​ ​t​h​e​ ​c​r​e​d​e​n​t​i​a​l​’​s​ ​w​i​n​d​o​w​.​ ​T​h​e​ ​o​l​d​ ​c​o​d​e​ ​i​s​ ​w​i​t​h​d​r​a​w​n​ ​w​h​e​r​e​ ​t​h​e​ ​l​o​c​k​ ​c​a​n​ ​b​e​ ​r​e​a​c​h​e​d​.
+		 */
+		reissueBody: string
+		/**
+		 * R​e​i​s​s​u​e
+		 */
+		reissueConfirm: string
+		/**
+		 * N​e​w​ ​c​o​d​e​ ​m​a​d​e​ ​f​o​r​ ​c​r​e​d​e​n​t​i​a​l​ ​{​i​d​}​:​ ​S​h​o​w​ ​c​o​d​e​ ​r​e​v​e​a​l​s​ ​i​t​.
+		 * @param {unknown} id
+		 */
+		reissued: RequiredParams<'id'>
+		/**
+		 * W​h​a​t​ ​t​h​i​s​ ​l​o​c​k​ ​h​o​l​d​s
+		 */
+		holdsTitle: string
+		/**
+		 * T​h​i​s​ ​l​o​c​k​ ​h​o​l​d​s​ ​n​o​ ​c​r​e​d​e​n​t​i​a​l​s​.
+		 */
+		holdsNone: string
+		/**
+		 * P​e​r​s​o​n
+		 */
+		person: string
+		/**
+		 * C​r​e​d​e​n​t​i​a​l
+		 */
+		credential: string
+		/**
+		 * C​r​e​d​e​n​t​i​a​l​ ​{​i​d​}
+		 * @param {unknown} id
+		 */
+		credentialNumber: RequiredParams<'id'>
+		/**
+		 * O​f​f​l​i​n​e​ ​k​e​y​ ​v​e​r​s​i​o​n​ ​{​v​e​r​s​i​o​n​}
+		 * @param {unknown} version
+		 */
+		keyVersion: RequiredParams<'version'>
+		/**
+		 * R​o​t​a​t​e​ ​o​f​f​l​i​n​e​ ​k​e​y
+		 */
+		rotate: string
+		/**
+		 * R​o​t​a​t​e​ ​t​h​e​ ​o​f​f​l​i​n​e​ ​k​e​y​ ​o​f​ ​{​n​a​m​e​}​?
+		 * @param {unknown} name
+		 */
+		rotateTitle: RequiredParams<'name'>
+		/**
+		 * E​v​e​r​y​ ​o​f​f​l​i​n​e​ ​c​o​d​e​ ​m​a​d​e​ ​o​n​ ​{​n​a​m​e​}​ ​s​t​o​p​s​ ​w​o​r​k​i​n​g​ ​a​t​ ​o​n​c​e​.​ ​P​e​o​p​l​e​ ​w​h​o​ ​h​o​l​d​ ​o​n​e​ ​n​e​e​d​ ​a​ ​n​e​w​ ​c​o​d​e​.
+		 * @param {unknown} name
+		 */
+		rotateBody: RequiredParams<'name'>
+		/**
+		 * R​o​t​a​t​e​ ​k​e​y
+		 */
+		rotateConfirm: string
+		/**
+		 * O​f​f​l​i​n​e​ ​k​e​y​ ​o​f​ ​{​n​a​m​e​}​ ​r​o​t​a​t​e​d​.
+		 * @param {unknown} name
+		 */
+		rotated: RequiredParams<'name'>
+		/**
+		 * N​o​t​ ​o​n​ ​e​v​e​r​y​ ​l​o​c​k​ ​y​e​t
+		 */
+		filter: string
+		/**
+		 * O​f​f​l​i​n​e​ ​c​o​d​e​s​ ​e​n​d​i​n​g​ ​w​i​t​h​i​n​ ​1​4​ ​d​a​y​s
+		 */
+		expiringTitle: string
+		/**
+		 * R​e​i​s​s​u​e​:​ ​c​o​d​e​ ​o​n​ ​{​d​e​v​i​c​e​}​ ​e​n​d​s​ ​{​u​n​t​i​l​}
+		 * @param {unknown} device
+		 * @param {unknown} until
+		 */
+		expiringLine: RequiredParams<'device' | 'until'>
 	}
 }
 
@@ -9295,6 +9709,14 @@ export type TranslationFunctions = {
 		 * The device is not at this credential’s door or location.
 		 */
 		notAtAssignment: () => LocalizedString
+		/**
+		 * The credential has ended: no code can be made for it.
+		 */
+		credentialEnded: () => LocalizedString
+		/**
+		 * This credential has no code on a lock at its place yet: generate one first.
+		 */
+		noCode: () => LocalizedString
 		/**
 		 * The journal does not reach back that far: pick a later moment.
 		 */
@@ -10427,6 +10849,10 @@ export type TranslationFunctions = {
 			 */
 			enable: () => LocalizedString
 			/**
+			 * Offboard
+			 */
+			offboard: () => LocalizedString
+			/**
 			 * Delete
 			 */
 			'delete': () => LocalizedString
@@ -10442,6 +10868,10 @@ export type TranslationFunctions = {
 			 * Enable selected
 			 */
 			enableSelected: () => LocalizedString
+			/**
+			 * Offboard selected
+			 */
+			offboardSelected: () => LocalizedString
 			/**
 			 * Delete selected
 			 */
@@ -10459,6 +10889,10 @@ export type TranslationFunctions = {
 			 */
 			enableTitle: (arg: { count: string | number | boolean }) => LocalizedString
 			/**
+			 * Offboard {count} {{user|users}}?
+			 */
+			offboardTitle: (arg: { count: string | number | boolean }) => LocalizedString
+			/**
 			 * Delete {count} {{user|users}}?
 			 */
 			deleteTitle: (arg: { count: string | number | boolean }) => LocalizedString
@@ -10475,6 +10909,10 @@ export type TranslationFunctions = {
 			 */
 			enableBody: () => LocalizedString
 			/**
+			 * Each is disabled and signed out; their credentials and group memberships end now and every lock is told. Each can be undone on their page for 10 minutes.
+			 */
+			offboardBody: () => LocalizedString
+			/**
 			 * They are removed. This cannot be undone.
 			 */
 			deleteBody: () => LocalizedString
@@ -10490,6 +10928,10 @@ export type TranslationFunctions = {
 			 * Enable {count} {{user|users}}
 			 */
 			enableConfirm: (arg: { count: string | number | boolean }) => LocalizedString
+			/**
+			 * Offboard {count} {{user|users}}
+			 */
+			offboardConfirm: (arg: { count: string | number | boolean }) => LocalizedString
 			/**
 			 * Delete {count} {{user|users}}
 			 */
@@ -12402,6 +12844,14 @@ export type TranslationFunctions = {
 			 * Release request lapsed
 			 */
 			release_lapse: () => LocalizedString
+			/**
+			 * Offboarded
+			 */
+			offboard: () => LocalizedString
+			/**
+			 * Offboarding undone
+			 */
+			offboard_undo: () => LocalizedString
 		}
 		targetTypes: {
 			/**
@@ -12542,6 +12992,22 @@ export type TranslationFunctions = {
 			 * Disabled
 			 */
 			disabled: () => LocalizedString
+			/**
+			 * E-mail confirmed
+			 */
+			email_confirmed: () => LocalizedString
+			/**
+			 * Phone confirmed
+			 */
+			phone_confirmed: () => LocalizedString
+			/**
+			 * Credentials
+			 */
+			credentials: () => LocalizedString
+			/**
+			 * Group memberships
+			 */
+			memberships: () => LocalizedString
 			/**
 			 * Street
 			 */
@@ -13108,6 +13574,10 @@ export type TranslationFunctions = {
 			 * You cannot delete your own account.
 			 */
 			'delete': () => LocalizedString
+			/**
+			 * You cannot offboard your own account.
+			 */
+			offboard: () => LocalizedString
 		}
 	}
 	lockdown: {
@@ -15884,6 +16354,160 @@ export type TranslationFunctions = {
 			close_early: (arg: { count: string | number | boolean, date: unknown, place: unknown, time: unknown }) => LocalizedString
 		}
 	}
+	offboard: {
+		/**
+		 * Offboard…
+		 */
+		action: () => LocalizedString
+		/**
+		 * Offboard user
+		 */
+		palette: () => LocalizedString
+		/**
+		 * Offboard {name}?
+		 */
+		title: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * In one step, which you can undo within {minutes} minutes:
+		 */
+		intro: (arg: { minutes: unknown }) => LocalizedString
+		/**
+		 * The account is disabled and every session of it signed out (an undo keeps them signed out).
+		 */
+		disable: () => LocalizedString
+		/**
+		 * Their credentials end now: kept for the past, and every lock is told to drop them.
+		 */
+		credentials: () => LocalizedString
+		/**
+		 * Their group memberships end now.
+		 */
+		memberships: () => LocalizedString
+		/**
+		 * Offline codes already handed out keep working at their lock until their end; the report lists them.
+		 */
+		codes: () => LocalizedString
+		/**
+		 * Offboard
+		 */
+		confirm: () => LocalizedString
+		/**
+		 * Offboarding…
+		 */
+		working: () => LocalizedString
+		/**
+		 * {name} offboarded
+		 */
+		reportTitle: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * {name}: offboarding undone
+		 */
+		undoneTitle: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * {credentials} {{credential|credentials}} ended, {memberships} group {{membership|memberships}} ended, {sessions} {{session|sessions}} signed out.
+		 */
+		summary: (arg: { credentials: string | number | boolean, memberships: string | number | boolean, sessions: string | number | boolean }) => LocalizedString
+		/**
+		 * Offline codes that still work
+		 */
+		codesHeading: () => LocalizedString
+		/**
+		 * Valid until {end} on {lock}
+		 */
+		codeLine: (arg: { end: unknown, lock: unknown }) => LocalizedString
+		/**
+		 * No offline code of theirs still works.
+		 */
+		noCodes: () => LocalizedString
+		/**
+		 * Locks not reached yet
+		 */
+		unreachedHeading: () => LocalizedString
+		/**
+		 * Each is told when it next connects.
+		 */
+		unreachedHint: () => LocalizedString
+		/**
+		 * No lock is waiting: every connected lock has been told.
+		 */
+		noUnreached: () => LocalizedString
+		/**
+		 * Undo offboarding
+		 */
+		undo: () => LocalizedString
+		/**
+		 * You can undo this until {time}.
+		 */
+		undoUntil: (arg: { time: unknown }) => LocalizedString
+		/**
+		 * Undoing…
+		 */
+		undoing: () => LocalizedString
+		/**
+		 * {name} is enabled again, with their credentials and group memberships as before. Their sessions stay ended.
+		 */
+		undone: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Close
+		 */
+		close: () => LocalizedString
+		/**
+		 * Offboarded {time}
+		 */
+		panelTitle: (arg: { time: unknown }) => LocalizedString
+		/**
+		 * Rotate the lock’s offline key
+		 */
+		rotate: () => LocalizedString
+		/**
+		 * Rotate the offline key of {lock}
+		 */
+		rotateOn: (arg: { lock: unknown }) => LocalizedString
+		/**
+		 * Rotate the offline key of {lock}?
+		 */
+		rotateTitle: (arg: { lock: unknown }) => LocalizedString
+		/**
+		 * Every offline code made on this lock stops working at once, for everyone who holds one. Codes made after this work as before. This cannot be undone.
+		 */
+		rotateBody: () => LocalizedString
+		/**
+		 * Rotate key
+		 */
+		rotateConfirm: () => LocalizedString
+		/**
+		 * Rotating…
+		 */
+		rotating: () => LocalizedString
+		/**
+		 * {lock}: offline key rotated, {count} {{code|codes}} ended.
+		 */
+		rotated: (arg: { count: string | number | boolean, lock: unknown }) => LocalizedString
+		refusals: {
+			/**
+			 * This is the last account that may manage every user: it cannot be disabled, deleted or offboarded.
+			 */
+			last_admin: () => LocalizedString
+			/**
+			 * An offboarding can be undone within {minutes} minutes only.
+			 */
+			undo_expired: (arg: { minutes: unknown }) => LocalizedString
+			/**
+			 * There is no offboarding of this user to undo.
+			 */
+			nothing_to_undo: () => LocalizedString
+		}
+	}
+	confirmation: {
+		/**
+		 * Clearing it stops password-reset mail to this address until it is confirmed again here or by an invitation link.
+		 */
+		emailHint: () => LocalizedString
+		/**
+		 * No password-reset mail goes to this address: an administrator cleared “E-mail confirmed” on {date}. It resumes when the address is confirmed again here or the user follows an invitation link.
+		 */
+		withheld: (arg: { date: unknown }) => LocalizedString
+	}
 	pinEntry: {
 		denied: {
 			/**
@@ -15915,6 +16539,172 @@ export type TranslationFunctions = {
 			 */
 			not_member: () => LocalizedString
 		}
+	}
+	lockSync: {
+		/**
+		 * On the locks
+		 */
+		title: () => LocalizedString
+		/**
+		 * Each lock at this credential’s place that holds PINs, and what it holds of it.
+		 */
+		intro: () => LocalizedString
+		/**
+		 * Lock
+		 */
+		lock: () => LocalizedString
+		/**
+		 * State
+		 */
+		state: () => LocalizedString
+		/**
+		 * No lock at this credential’s place holds PINs.
+		 */
+		none: () => LocalizedString
+		states: {
+			/**
+			 * Pending
+			 */
+			pending: () => LocalizedString
+			/**
+			 * On the lock
+			 */
+			on_lock: () => LocalizedString
+			/**
+			 * Failed
+			 */
+			failed: () => LocalizedString
+			/**
+			 * Removing
+			 */
+			removing: () => LocalizedString
+			/**
+			 * Removed
+			 */
+			removed: () => LocalizedString
+		}
+		failures: {
+			/**
+			 * the lock did not answer in time
+			 */
+			lock_timeout: () => LocalizedString
+			/**
+			 * the lock was busy
+			 */
+			lock_busy: () => LocalizedString
+		}
+		/**
+		 * Failed: {reason}. Tried again shortly.
+		 */
+		failedWhy: (arg: { reason: unknown }) => LocalizedString
+		/**
+		 * Not connected: waits until the lock is seen.
+		 */
+		offline: () => LocalizedString
+		/**
+		 * {count} {{change|changes}} waiting
+		 */
+		queued: (arg: { count: string | number | boolean }) => LocalizedString
+		/**
+		 * Offline codes still valid
+		 */
+		codesTitle: () => LocalizedString
+		/**
+		 * No offline code of this credential is still valid.
+		 */
+		codesNone: () => LocalizedString
+		/**
+		 * Valid until {until} on {device}, {zone} time
+		 */
+		codeLine: (arg: { device: unknown, until: unknown, zone: unknown }) => LocalizedString
+		/**
+		 * Withdrawal waits for the lock
+		 */
+		withdrawing: () => LocalizedString
+		/**
+		 * On {device}, valid {from} – {until}, {zone} time
+		 */
+		shown: (arg: { device: unknown, from: unknown, until: unknown, zone: unknown }) => LocalizedString
+		/**
+		 * A permanent credential’s code lasts one year: reissue it before it ends.
+		 */
+		yearNote: () => LocalizedString
+		/**
+		 * Reissue code
+		 */
+		reissue: () => LocalizedString
+		/**
+		 * Reissue the offline code of credential {id}?
+		 */
+		reissueTitle: (arg: { id: unknown }) => LocalizedString
+		/**
+		 * A new code is made on the same lock for the rest of the credential’s window. The old code is withdrawn where the lock can be reached.
+		 */
+		reissueBody: () => LocalizedString
+		/**
+		 * Reissue
+		 */
+		reissueConfirm: () => LocalizedString
+		/**
+		 * New code made for credential {id}: Show code reveals it.
+		 */
+		reissued: (arg: { id: unknown }) => LocalizedString
+		/**
+		 * What this lock holds
+		 */
+		holdsTitle: () => LocalizedString
+		/**
+		 * This lock holds no credentials.
+		 */
+		holdsNone: () => LocalizedString
+		/**
+		 * Person
+		 */
+		person: () => LocalizedString
+		/**
+		 * Credential
+		 */
+		credential: () => LocalizedString
+		/**
+		 * Credential {id}
+		 */
+		credentialNumber: (arg: { id: unknown }) => LocalizedString
+		/**
+		 * Offline key version {version}
+		 */
+		keyVersion: (arg: { version: unknown }) => LocalizedString
+		/**
+		 * Rotate offline key
+		 */
+		rotate: () => LocalizedString
+		/**
+		 * Rotate the offline key of {name}?
+		 */
+		rotateTitle: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Every offline code made on {name} stops working at once. People who hold one need a new code.
+		 */
+		rotateBody: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Rotate key
+		 */
+		rotateConfirm: () => LocalizedString
+		/**
+		 * Offline key of {name} rotated.
+		 */
+		rotated: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Not on every lock yet
+		 */
+		filter: () => LocalizedString
+		/**
+		 * Offline codes ending within 14 days
+		 */
+		expiringTitle: () => LocalizedString
+		/**
+		 * Reissue: code on {device} ends {until}
+		 */
+		expiringLine: (arg: { device: unknown, until: unknown }) => LocalizedString
 	}
 }
 

@@ -39,6 +39,7 @@ import { registerCalendars } from './routes/calendars'
 import { registerControl } from './routes/control'
 import { registerCredentialImport } from './routes/credential-import'
 import { registerCredentials } from './routes/credentials'
+import { registerLockSync } from './routes/lock-sync'
 import { registerDevClock } from './routes/dev-clock'
 import { registerDeviceSecrets } from './routes/device-secrets'
 import { registerDevices } from './routes/devices'
@@ -49,9 +50,11 @@ import { registerJournal } from './routes/journal'
 import { registerLockdowns } from './routes/lockdowns'
 import { registerLocations } from './routes/locations'
 import { registerNotify } from './routes/notify'
+import { registerOffboarding } from './routes/offboarding'
 import { registerOrganizations } from './routes/organizations'
 import { registerRules } from './routes/rules'
 import { registerDoorModes } from './routes/door-modes'
+import { LOCK_SYNC_RETRY_MS, LockSyncJob } from './jobs/lock-sync-job'
 import { DoorModeJob } from './jobs/door-mode-job'
 import { registerSchedules } from './routes/schedules'
 import { registerPersonPins } from './routes/person-pins'
@@ -176,6 +179,14 @@ export async function createApp(
     pollMs: options.lockdownPollMs,
     batch: 50,
   })
+  const lockSyncJob = new LockSyncJob(db, logger, clock, {
+    leaseMs: options.lockdownLeaseMs,
+    pollMs: options.lockdownPollMs,
+    batch: 500,
+    delayMs: options.deviceDelayMs,
+    failureRate: options.deviceFailureRate,
+    retryMs: LOCK_SYNC_RETRY_MS,
+  })
   const services: Services = {
     db,
     options,
@@ -189,6 +200,7 @@ export async function createApp(
     requests: new RequestsInFlight(),
     lockdownJob,
     doorModeJob,
+    lockSyncJob,
     clock,
   }
 
@@ -286,10 +298,12 @@ export async function createApp(
   registerControl(app, services)
   registerCredentialImport(app, services)
   registerCredentials(app, services)
+  registerLockSync(app, services)
   registerUploads(app, services)
   registerJournal(app, services)
   registerAccess(app, services)
   registerUserAccess(app, services)
+  registerOffboarding(app, services)
   registerLockdowns(app, services)
   registerGroups(app, services)
   registerGroupMembers(app, services)
@@ -306,6 +320,7 @@ export async function createApp(
   registerStatic(app, options.distDir, options.bootAnswersBudgetMs)
   lockdownJob.start()
   doorModeJob.start()
+  lockSyncJob.start()
   app.notFound((c) => c.json({ error: 'not_found', message: 'No such endpoint.' }, 404))
 
   return {
@@ -316,6 +331,7 @@ export async function createApp(
       stopRetention()
       await lockdownJob.stop()
       await doorModeJob.stop()
+      await lockSyncJob.stop()
       return db.close()
     },
   }

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { ConfigError, defaultOptions, optionsFromEnv } from './config'
+import {
+  ConfigError,
+  DEMO_DEVICE_DELAY_MS,
+  DEMO_DEVICE_FAILURE_RATE,
+  defaultOptions,
+  optionsFromEnv,
+} from './config'
 
 const problemsOf = (env: NodeJS.ProcessEnv): readonly string[] => {
   try {
@@ -13,7 +19,13 @@ const problemsOf = (env: NodeJS.ProcessEnv): readonly string[] => {
 
 describe('optionsFromEnv', () => {
   it('answers the defaults for an empty environment, and treats an empty variable as unset', () => {
-    expect(optionsFromEnv({})).toEqual({ ...defaultOptions, publicUrl: 'http://localhost:8080' })
+    // A demo from the environment has simulated locks that wait and sometimes fail (decision 073).
+    expect(optionsFromEnv({})).toEqual({
+      ...defaultOptions,
+      publicUrl: 'http://localhost:8080',
+      deviceFailureRate: DEMO_DEVICE_FAILURE_RATE,
+      deviceDelayMs: DEMO_DEVICE_DELAY_MS,
+    })
     expect(optionsFromEnv({ PORT: '', DRAIN_MS: '' }).port).toBe(8080)
   })
 
@@ -83,6 +95,18 @@ describe('optionsFromEnv', () => {
       expect(problems[0]).toMatch(/^DATABASE_URL must be a postgres:\/\/ or postgresql:\/\/ URL/)
     },
   )
+
+  it('reads the simulated locks’ failure rate as a share, and none outside demo mode', () => {
+    expect(optionsFromEnv({ DEVICE_FAILURE_RATE: '0' }).deviceFailureRate).toBe(0)
+    expect(optionsFromEnv({ DEVICE_FAILURE_RATE: '0.25' }).deviceFailureRate).toBe(0.25)
+    expect(optionsFromEnv({ DEMO_MODE: '0' })).toMatchObject({
+      deviceFailureRate: 0,
+      deviceDelayMs: 0,
+    })
+    expect(problemsOf({ DEVICE_FAILURE_RATE: '3' })).toEqual([
+      'DEVICE_FAILURE_RATE must be a share from 0 to 1 (0.03 is 3 per cent), got "3"',
+    ])
+  })
 
   it('never echoes a secret, and escapes control characters in what it echoes', () => {
     const secret = 'postgres://app:hunter2@'

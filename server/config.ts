@@ -90,6 +90,13 @@ export interface ServerOptions {
    * 065); `system` is the real time.
    */
   clock: 'system' | 'settable'
+  /**
+   * The share of changes a simulated lock refuses (decision 073), 0 to 1: DEVICE_FAILURE_RATE, a few
+   * per cent in a demo started from the environment, 0 for every server a test starts unless it asks.
+   */
+  deviceFailureRate: number
+  /** A simulated lock takes a change after a random delay of half to all of this many ms (DEVICE_DELAY_MS). */
+  deviceDelayMs: number
 }
 
 export const defaultOptions: ServerOptions = {
@@ -130,7 +137,13 @@ export const defaultOptions: ServerOptions = {
   lockdownLeaseMs: 5000,
   lockdownPollMs: 1000,
   clock: 'system',
+  deviceFailureRate: 0,
+  deviceDelayMs: 0,
 }
+
+/** The demo's simulated locks, started from the environment: some delay, a few failures. */
+export const DEMO_DEVICE_FAILURE_RATE = 0.03
+export const DEMO_DEVICE_DELAY_MS = 1500
 
 /** The options a server runs with: the defaults, with what its starter gave in their place. */
 export const withDefaults = (overrides: Partial<ServerOptions>): ServerOptions => ({
@@ -244,6 +257,15 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): ServerOptions {
       `REFRESH_TOKEN_TTL (${refreshTokenTtl}) must not be shorter than ACCESS_TOKEN_TTL (${accessTokenTtl})`,
     )
   }
+  const rate = (name: string, fallback: number) => {
+    const raw = given(name)
+    if (raw === undefined) return fallback
+    const n = /^(0(\.\d{1,6})?|1(\.0{1,6})?)$/.test(raw) ? Number(raw) : NaN
+    if (n >= 0 && n <= 1) return n
+    problems.push(`${name} must be a share from 0 to 1 (0.03 is 3 per cent), got ${shown(raw)}`)
+    return fallback
+  }
+  const demoMode = flag('DEMO_MODE', defaultOptions.demoMode)
   const uploadUserMb = whole('UPLOAD_USER_QUOTA_MB', 25, 0, 1024 * 1024)
   const uploadTotalMb = whole('UPLOAD_TOTAL_QUOTA_MB', 500, 0, 1024 * 1024)
   const options: ServerOptions = {
@@ -261,7 +283,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): ServerOptions {
     metricsToken,
     logLevel: oneOf('LOG_LEVEL', logLevels, defaultOptions.logLevel),
     logFormat: oneOf('LOG_FORMAT', logFormats, defaultOptions.logFormat),
-    demoMode: flag('DEMO_MODE', defaultOptions.demoMode),
+    demoMode,
     demoAllowRemote: flag('DEMO_ALLOW_REMOTE', defaultOptions.demoAllowRemote),
     uploadUserQuota: uploadUserMb * 1024 * 1024,
     uploadTotalQuota: uploadTotalMb * 1024 * 1024,
@@ -288,6 +310,8 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): ServerOptions {
     lockdownLeaseMs: whole('LOCKDOWN_LEASE_MS', defaultOptions.lockdownLeaseMs, 500, 600_000),
     lockdownPollMs: whole('LOCKDOWN_POLL_MS', defaultOptions.lockdownPollMs, 50, 60_000),
     clock: oneOf('CLOCK', clocks, defaultOptions.clock),
+    deviceFailureRate: rate('DEVICE_FAILURE_RATE', demoMode ? DEMO_DEVICE_FAILURE_RATE : 0),
+    deviceDelayMs: whole('DEVICE_DELAY_MS', demoMode ? DEMO_DEVICE_DELAY_MS : 0, 0, 60_000),
     scryptLogN: whole('SCRYPT_LOG_N', defaultOptions.scryptLogN, 10, 20),
   }
   // A clock anyone could move would move every schedule: only a demo's.

@@ -55,6 +55,11 @@ export interface Services {
   /** The door mode job (server/jobs/door-mode-job.ts): a mode, override or command wakes it; tests step it. */
   doorModeJob: { wake(): void; tick(): Promise<void> }
   /**
+   * The lock sync job (server/jobs/lock-sync-job.ts, decision 073): a credential change, a lock
+   * seen again or a key rotation wakes it after commit; tests step it.
+   */
+  lockSyncJob: { wake(): void; tick(): Promise<void> }
+  /**
    * The one "now" of every decision about time (server/clock.ts). Real time unless a test, or a
    * demo started with CLOCK=settable, moves it.
    */

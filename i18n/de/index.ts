@@ -218,6 +218,10 @@ const de = {
     conflict:
       'Der Server hat die Änderung wegen anderer Daten abgelehnt. Laden Sie neu und versuchen Sie es erneut.',
     notAtAssignment: 'Das Gerät ist nicht an der Tür oder dem Standort dieser Berechtigung.',
+    credentialEnded:
+      'Die Berechtigung ist abgelaufen: Es kann kein Code mehr dafür erzeugt werden.',
+    noCode:
+      'Diese Berechtigung hat noch keinen Code auf einem Schloss ihres Orts: Erzeugen Sie zuerst einen.',
     beforeJournal: 'So weit reicht das Journal nicht zurück: Wählen Sie einen späteren Zeitpunkt.',
     forbidden: 'Sie haben keine Berechtigung dafür.',
     notFound: 'Dies existiert nicht mehr. Es wurde vielleicht inzwischen gelöscht.',
@@ -436,24 +440,30 @@ const de = {
       invite: 'Per E-Mail einladen',
       disable: 'Sperren',
       enable: 'Entsperren',
+      offboard: 'Austragen',
       delete: 'Löschen',
       inviteSelected: 'Ausgewählte einladen',
       disableSelected: 'Ausgewählte sperren',
       enableSelected: 'Ausgewählte entsperren',
+      offboardSelected: 'Ausgewählte austragen',
       deleteSelected: 'Ausgewählte löschen',
       inviteTitle: '{count} {{Benutzer|Benutzer}} per E-Mail einladen?',
       disableTitle: '{count} {{Benutzer|Benutzer}} sperren?',
       enableTitle: '{count} {{Benutzer|Benutzer}} entsperren?',
+      offboardTitle: '{count} {{Benutzer|Benutzer}} austragen?',
       deleteTitle: '{count} {{Benutzer|Benutzer}} löschen?',
       inviteBody:
         'Jede Person erhält einen Link zum Setzen des Passworts; frühere Links verfallen.',
       disableBody:
         'Sie werden abgemeldet und können sich erst nach dem Entsperren wieder anmelden.',
       enableBody: 'Sie können sich wieder anmelden.',
+      offboardBody:
+        'Jede Person wird gesperrt und abgemeldet; ihre Berechtigungen und Gruppenmitgliedschaften enden jetzt, und jedes Schloss erfährt es. Jedes Austragen lässt sich auf der Seite der Person 10 Minuten lang rückgängig machen.',
       deleteBody: 'Sie werden entfernt. Das kann nicht rückgängig gemacht werden.',
       inviteConfirm: '{count} {{Einladung|Einladungen}} senden',
       disableConfirm: '{count} {{Benutzer|Benutzer}} sperren',
       enableConfirm: '{count} {{Benutzer|Benutzer}} entsperren',
+      offboardConfirm: '{count} {{Benutzer|Benutzer}} austragen',
       deleteConfirm: '{count} {{Benutzer|Benutzer}} löschen',
       progress: '{done} von {count} erledigt…',
       results: 'Ergebnisse',
@@ -1168,6 +1178,8 @@ const de = {
       release_request: 'Aufhebung beantragt',
       release_approve: 'Aufhebung bestätigt',
       release_lapse: 'Aufhebungsantrag verfallen',
+      offboard: 'Ausgetragen',
+      offboard_undo: 'Austragen rückgängig gemacht',
     },
     targetTypes: {
       organization: 'Organisation',
@@ -1206,6 +1218,10 @@ const de = {
       permissions: 'Berechtigungen',
       organization_id: 'Organisation',
       disabled: 'Deaktiviert',
+      email_confirmed: 'E-Mail bestätigt',
+      phone_confirmed: 'Telefon bestätigt',
+      credentials: 'Berechtigungen',
+      memberships: 'Gruppenmitgliedschaften',
       street: 'Straße',
       number: 'Hausnummer',
       postal_code: 'Postleitzahl',
@@ -1361,6 +1377,7 @@ const de = {
       invite: 'Sie können sich nicht selbst einladen.',
       disable: 'Sie können Ihr eigenes Konto nicht deaktivieren.',
       delete: 'Sie können Ihr eigenes Konto nicht löschen.',
+      offboard: 'Sie können Ihr eigenes Konto nicht austragen.',
     },
   },
   lockdown: {
@@ -2183,6 +2200,60 @@ const de = {
       close_early: '{place} schließt am {date} früher, um {time}: {count} {{count:Tür|Türen}}',
     },
   },
+  // Austritt (Entscheidung 074): „Austragen …“, sein Bericht über das Verbleibende, das Rückgängigmachen.
+  offboard: {
+    action: 'Austragen…',
+    palette: 'Benutzer austragen',
+    title: '{name} austragen?',
+    intro: 'In einem Schritt, den Sie innerhalb von {minutes} Minuten rückgängig machen können:',
+    disable:
+      'Das Konto wird deaktiviert und jede Sitzung abgemeldet (auch nach dem Rückgängigmachen bleiben sie abgemeldet).',
+    credentials:
+      'Die Berechtigungen enden jetzt: sie bleiben für die Vergangenheit erhalten, und jedes Schloss erfährt, dass es sie entfernen soll.',
+    memberships: 'Die Gruppenmitgliedschaften enden jetzt.',
+    codes:
+      'Bereits ausgegebene Offline-Codes funktionieren an ihrem Schloss bis zu ihrem Ende; der Bericht nennt sie.',
+    confirm: 'Austragen',
+    working: 'Wird ausgetragen…',
+    reportTitle: '{name} ausgetragen',
+    undoneTitle: '{name}: Austragen rückgängig gemacht',
+    summary:
+      '{credentials} {{credentials:Berechtigung|Berechtigungen}} beendet, {memberships} {{memberships:Gruppenmitgliedschaft|Gruppenmitgliedschaften}} beendet, {sessions} {{sessions:Sitzung|Sitzungen}} abgemeldet.',
+    codesHeading: 'Offline-Codes, die noch funktionieren',
+    codeLine: 'Gültig bis {end} an {lock}',
+    noCodes: 'Kein Offline-Code dieser Person funktioniert noch.',
+    unreachedHeading: 'Noch nicht erreichte Schlösser',
+    unreachedHint: 'Jedes erfährt es, sobald es sich wieder verbindet.',
+    noUnreached: 'Kein Schloss wartet: jedes verbundene Schloss weiß Bescheid.',
+    undo: 'Austragen rückgängig machen',
+    undoUntil: 'Rückgängig machen ist bis {time} möglich.',
+    undoing: 'Wird rückgängig gemacht…',
+    undone:
+      '{name} ist wieder aktiviert, mit den Berechtigungen und Gruppenmitgliedschaften wie zuvor. Die Sitzungen bleiben beendet.',
+    close: 'Schließen',
+    panelTitle: 'Ausgetragen am {time}',
+    rotate: 'Offline-Schlüssel des Schlosses wechseln',
+    rotateOn: 'Offline-Schlüssel von {lock} wechseln',
+    rotateTitle: 'Offline-Schlüssel von {lock} wechseln?',
+    rotateBody:
+      'Jeder an diesem Schloss erzeugte Offline-Code funktioniert sofort nicht mehr, für alle, die einen haben. Danach erzeugte Codes funktionieren wie gewohnt. Das kann nicht rückgängig gemacht werden.',
+    rotateConfirm: 'Schlüssel wechseln',
+    rotating: 'Wird gewechselt…',
+    rotated: '{lock}: Offline-Schlüssel gewechselt, {count} {{count:Code|Codes}} beendet.',
+    refusals: {
+      last_admin:
+        'Dies ist das letzte Konto, das alle Benutzer verwalten darf: es kann nicht deaktiviert, gelöscht oder ausgetragen werden.',
+      undo_expired: 'Austragen lässt sich nur innerhalb von {minutes} Minuten rückgängig machen.',
+      nothing_to_undo: 'Es gibt kein Austragen dieses Benutzers, das rückgängig zu machen wäre.',
+    },
+  },
+  // E-Mail und Telefon bestätigt im Benutzerformular (Entscheidung 074).
+  confirmation: {
+    emailHint:
+      'Ohne Haken geht keine Mail zum Zurücksetzen des Passworts an diese Adresse, bis sie hier oder über einen Einladungslink wieder bestätigt ist.',
+    withheld:
+      'An diese Adresse geht keine Mail zum Zurücksetzen des Passworts: ein Administrator hat am {date} „E-Mail bestätigt“ entfernt. Sie geht wieder, sobald die Adresse hier bestätigt wird oder der Benutzer einem Einladungslink folgt.',
+  },
   // Die Tastatur fragt den Server (Entscheidung 066): warum eine PIN nicht öffnet.
   pinEntry: {
     denied: {
@@ -2194,6 +2265,55 @@ const de = {
       expired: 'die Regel oder die Mitgliedschaft gilt gerade nicht',
       not_member: 'keine Regel für die Gruppen der Person gilt für diese Tür',
     },
+  },
+  lockSync: {
+    title: 'Auf den Schlössern',
+    intro: 'Jedes Schloss am Ort dieser Berechtigung, das PINs hält, und was es davon hält.',
+    lock: 'Schloss',
+    state: 'Zustand',
+    none: 'Kein Schloss am Ort dieser Berechtigung hält PINs.',
+    states: {
+      pending: 'Ausstehend',
+      on_lock: 'Auf dem Schloss',
+      failed: 'Fehlgeschlagen',
+      removing: 'Wird entfernt',
+      removed: 'Entfernt',
+    },
+    failures: {
+      lock_timeout: 'das Schloss hat nicht rechtzeitig geantwortet',
+      lock_busy: 'das Schloss war beschäftigt',
+    },
+    failedWhy: 'Fehlgeschlagen: {reason}. Wird gleich erneut versucht.',
+    offline: 'Nicht verbunden: wartet, bis das Schloss wieder erreichbar ist.',
+    queued: '{count} {{count:Änderung wartet|Änderungen warten}}',
+    codesTitle: 'Noch gültige Offline-Codes',
+    codesNone: 'Kein Offline-Code dieser Berechtigung ist noch gültig.',
+    codeLine: 'Gültig bis {until} an {device}, Ortszeit {zone}',
+    withdrawing: 'Rückzug wartet auf das Schloss',
+    shown: 'An {device}, gültig {from} – {until}, Ortszeit {zone}',
+    yearNote:
+      'Der Code einer unbefristeten Berechtigung gilt ein Jahr: Stellen Sie ihn vorher neu aus.',
+    reissue: 'Code neu ausstellen',
+    reissueTitle: 'Offline-Code der Berechtigung {id} neu ausstellen?',
+    reissueBody:
+      'Auf demselben Schloss wird ein neuer Code für den Rest des Zeitraums der Berechtigung erzeugt. Der alte Code wird zurückgezogen, wo das Schloss erreichbar ist.',
+    reissueConfirm: 'Neu ausstellen',
+    reissued: 'Neuer Code für Berechtigung {id} erzeugt: „Code anzeigen“ zeigt ihn.',
+    holdsTitle: 'Was dieses Schloss hält',
+    holdsNone: 'Dieses Schloss hält keine Berechtigungen.',
+    person: 'Person',
+    credential: 'Berechtigung',
+    credentialNumber: 'Berechtigung {id}',
+    keyVersion: 'Offline-Schlüssel Version {version}',
+    rotate: 'Offline-Schlüssel wechseln',
+    rotateTitle: 'Offline-Schlüssel von {name} wechseln?',
+    rotateBody:
+      'Jeder an {name} erzeugte Offline-Code funktioniert sofort nicht mehr. Wer einen hat, braucht einen neuen Code.',
+    rotateConfirm: 'Schlüssel wechseln',
+    rotated: 'Offline-Schlüssel von {name} gewechselt.',
+    filter: 'Noch nicht auf jedem Schloss',
+    expiringTitle: 'Offline-Codes, die innerhalb von 14 Tagen enden',
+    expiringLine: 'Neu ausstellen: Code an {device} endet {until}',
   },
 } satisfies Translation
 

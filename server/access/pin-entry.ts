@@ -22,6 +22,7 @@ import {
   type RuleRow,
   type ScheduleRow,
 } from './evaluate'
+import { typedCode } from './offline-code'
 import { pinDigest } from './pin-digest'
 import { wallClock, type CalendarShape, type WallClock } from './schedule'
 
@@ -289,10 +290,28 @@ export async function pinEntry(
     at.toISOString(),
     places.zone,
   ])
-  const person = row?.user_id != null ? { user_id: row.user_id, email: row.email ?? '' } : null
+  // Nobody's own PIN: perhaps an offline code the lock's algorithm made (decision 073).
+  const code =
+    row?.user_id != null ? null : await typedCode(q, pinKey, device.device_id, request.pin, at)
+  const holder = code ?? row
+  const person =
+    holder?.user_id != null ? { user_id: holder.user_id, email: holder.email ?? '' } : null
   let decision: Decision
   let lockdownId: number | null = null
-  if (!row || !person) {
+  if (code) {
+    // The lock decides a code itself, by its window: a withdrawal or a new key ends it.
+    const lockdown = await lockdownAt(q, { type: 'device', id: device.device_id }, null)
+    lockdownId = lockdown?.lockdown_id ?? null
+    decision =
+      lockdown !== undefined
+        ? { granted: false, reason: { denied_because: 'lockdown' } }
+        : code.in_window
+          ? { granted: true, reason: { credential_id: code.credential_id } }
+          : {
+              granted: false,
+              reason: { credential_id: code.credential_id, denied_because: 'expired' },
+            }
+  } else if (!row || !person) {
     decision = { granted: false, reason: { denied_because: 'unknown_pin' } }
     await countWrongPin(q, device.device_id, budget, at)
   } else {

@@ -42,6 +42,8 @@ const journaledFields: Record<JournalTargetType, readonly string[]> = {
     'organization_id',
     'client_ids',
     'disabled',
+    'email_confirmed',
+    'phone_confirmed',
   ],
   location: [
     'name',
@@ -67,6 +69,8 @@ const journaledFields: Record<JournalTargetType, readonly string[]> = {
     'assignment_type',
     'assignment_id',
     'organization_id',
+    // Its offline key's version (decision 073): a rotation ends every code the lock made before.
+    'offline_key_version',
   ],
   credential: [
     'user_id',

@@ -172,9 +172,13 @@ export function registerAuth(app: App, s: Services) {
       // A new password ends every session of this account: refresh tokens are revoked, and the
       // raised session generation stops access tokens issued before now. Following the link
       // confirms the address it was sent to: the e-mail, or the phone for an SMS.
-      const confirmed = link.channel === 'sms' ? 'phone_confirmed' : 'email_confirmed'
+      // An e-mailed invite link confirms a withdrawn address again (decision 074).
+      const confirmed =
+        link.channel === 'sms'
+          ? 'phone_confirmed = true'
+          : 'email_confirmed = true, email_withdrawn_at = null'
       await q.query(
-        `update users set password_hash = $2, ${confirmed} = true, updated_at = now(),
+        `update users set password_hash = $2, ${confirmed}, updated_at = now(),
            session_epoch = session_epoch + 1
          where user_id = $1`,
         [userId, hash],

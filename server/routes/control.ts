@@ -25,6 +25,8 @@ import { idParam, jsonBody } from '../http/validate'
 import { credentialName, findCredential } from './credentials'
 import { findDevice } from './device-rows'
 import { recordManualCommand } from '../door-modes/manual'
+import { placesOfDevice } from '../access/evaluate'
+import { codeWindow, issueCode } from '../access/offline-code'
 
 const nextLockState: Record<DeviceCommand, LockState | null> = {
   lock: 'locked',
@@ -112,6 +114,38 @@ async function checkCodePlace(
       { assignment_type: type },
     )
   }
+}
+
+/**
+ * The window of a credential's code made on the device at `at` (offline-code.ts), with the device's
+ * key version and the place's zone; 409 `credential_ended` when nothing of its window is left.
+ */
+async function credentialCodeWindow(
+  q: Queryable,
+  credentialId: number,
+  deviceId: number,
+  at: Date,
+) {
+  const [row] = await q.query<{
+    start_datetime: string
+    end_datetime: string | null
+    permanent: boolean
+    offline_key_version: number
+  }>(
+    `select c.start_datetime, c.end_datetime, c.permanent, d.offline_key_version
+     from credentials c, devices d where c.credential_id = $1 and d.device_id = $2`,
+    [credentialId, deviceId],
+  )
+  const places = await placesOfDevice(q, deviceId)
+  if (!row || !places) throw notFound('Credential')
+  const window = codeWindow(row, at, places.zone)
+  if (!window)
+    throw conflict(
+      'The credential has ended: no code can be made for it.',
+      'data.credential_id',
+      'credential_ended',
+    )
+  return { window, keyVersion: row.offline_key_version, zone: places.zone }
 }
 
 /** What runs one command on a locked device row: the route's caller, or a lockdown's job. */
@@ -284,22 +318,40 @@ export function registerControl(app: App, s: Services) {
           })
           return refusal(lockdownRefusal(lockdown), auditId)
         }
-        // Offline codes are derived for the device's offline validator: no connection needed.
-        const pin = String(randomInt(0, 1_000_000)).padStart(6, '0')
-        if (data.credential_id !== undefined) {
-          await q.query(
-            'update credentials set pin = $2, updated_at = now() where credential_id = $1',
-            [data.credential_id, pin],
-          )
+        // Offline codes are derived for the device's offline validator: no connection needed. A
+        // credential's code is the lock's algorithm's, for the credential's window (decision 073).
+        const made =
+          data.credential_id === undefined
+            ? null
+            : await credentialCodeWindow(q, data.credential_id, device.device_id, s.clock.now())
+        const window = made?.window ?? {
+          from: new Date(data.start_date),
+          until: new Date(data.end_date),
         }
         const auditId = await writeAudit(q, {
           device,
           command: 'create_pin',
           result: 'success',
-          detail: { code: 'pin_window', params: { start: data.start_date, end: data.end_date } },
+          detail: {
+            code: 'pin_window',
+            params: { start: window.from.toISOString(), end: window.until.toISOString() },
+          },
           actor: p,
           requestId: c.get('requestId'),
         })
+        const pin =
+          made && data.credential_id !== undefined
+            ? (
+                await issueCode(q, s.pinKey, {
+                  credentialId: data.credential_id,
+                  organizationId: device.organization_id,
+                  deviceId: id,
+                  keyVersion: made.keyVersion,
+                  window: made.window,
+                  auditId,
+                })
+              ).digits
+            : String(randomInt(0, 1_000_000)).padStart(6, '0')
         // That a PIN was made, for which credential, and its audit row: never the PIN.
         const credential =
           data.credential_id === undefined ? undefined : await findCredential(q, data.credential_id)
@@ -311,7 +363,13 @@ export function registerControl(app: App, s: Services) {
           targetName: credential === undefined ? device.name : credentialName(credential),
           auditId,
         })
-        return { status: 200, body: { device_id: id, details: { pin }, audit_id: auditId } }
+        const details = {
+          pin,
+          valid_from: window.from.toISOString(),
+          valid_until: window.until.toISOString(),
+          ...(made ? { time_zone: made.zone } : {}),
+        }
+        return { status: 200, body: { device_id: id, details, audit_id: auditId } }
       }),
     )
     countCommand(s, 'create_pin', answer)

@@ -147,7 +147,7 @@ export function registerCredentialImport(app: App, s: Services) {
         const same = await sameCredential(q, input)
         if (same !== undefined)
           return { outcome: 'unchanged' as const, changes: [], credential_id: same }
-        const created = await createCredential(q, c, scope, input)
+        const created = await createCredential(q, c, scope, input, s.clock.now())
         return { outcome: 'create' as const, changes, credential_id: created }
       }
       const updateScope = requireScope(p, 'credentials', 'update')
@@ -163,7 +163,7 @@ export function registerCredentialImport(app: App, s: Services) {
       const changed = changedFields(current, input)
       if (changed.length === 0)
         return { outcome: 'unchanged' as const, changes: [], credential_id: credentialId }
-      await updateCredential(q, c, updateScope, current, input)
+      await updateCredential(q, c, updateScope, current, input, s.clock.now())
       return { outcome: 'update' as const, changes: changed, credential_id: credentialId }
     }
     const work = async (q: Queryable) => {
@@ -192,6 +192,7 @@ export function registerCredentialImport(app: App, s: Services) {
     const written = (await importTx(s.db, work)) !== null
     // A create rolled back has no credential to name.
     if (!written) for (const r of results) if (r.outcome === 'create') r.credential_id = null
+    if (written) s.lockSyncJob.wake()
     return c.json({ dry_run: dryRun, rows, written, results })
   })
 }

@@ -17,6 +17,8 @@ import { listPage, type ListSpec } from '../http/list'
 import { ensureInScope, orgLimit, requireScope } from '../http/scope'
 import { idParam, jsonBody, parse, query } from '../http/validate'
 import { lockedAssignment } from './device-rows'
+import { credentialLocks } from '../db/lock-holdings'
+import { resyncCredentials } from '../access/lock-sync'
 
 /** What a credential opens, by name: its device, door or location. */
 const assignmentName = `coalesce(case c.assignment_type
@@ -121,6 +123,7 @@ export async function createCredential(
   c: Context<AppEnv>,
   scope: Scope,
   input: CredentialInput,
+  at: Date,
 ): Promise<number> {
   const organizationId = await check(q, scope, c.get('principal'), input)
   const [row] = await q.query<{ credential_id: number }>(
@@ -130,6 +133,7 @@ export async function createCredential(
     [...values(input), organizationId],
   )
   const credentialId = row?.credential_id ?? 0
+  await resyncCredentials(q, [credentialId], at)
   const created = (await findCredential(q, credentialId)) ?? null
   await writeJournal(
     q,
@@ -150,6 +154,7 @@ export async function updateCredential(
   scope: Scope,
   current: Credential,
   input: CredentialInput,
+  at: Date,
 ): Promise<Credential | undefined> {
   const id = current.credential_id
   const organizationId = await check(q, scope, c.get('principal'), input)
@@ -161,6 +166,8 @@ export async function updateCredential(
      where credential_id = $10`,
     [...values(input), organizationId, id],
   )
+  // The locks take the new window or place, and let go of what no longer holds (decision 073).
+  await resyncCredentials(q, [id], at)
   const after = await findCredential(q, id)
   await writeJournal(
     q,
@@ -212,10 +219,20 @@ const sortColumns: Record<(typeof credentialSortKeys)[number], string> = {
 /** The credentials list of every organization (limit null) or one. */
 export const credentialListSpec = (
   limit: number | null,
+  filter: Pick<CredentialListQuery, 'sync'> = {},
 ): ListSpec<(typeof credentialSortKeys)[number]> => ({
   select,
   from,
-  where: limit === null ? [] : ['c.organization_id = $1'],
+  where: [
+    ...(limit === null ? [] : ['c.organization_id = $1']),
+    // Not on every lock yet: a lock still to take it on, or off (decision 073).
+    ...(filter.sync === 'unsettled'
+      ? [
+          `exists (select 1 from lock_holdings h where h.credential_id = c.credential_id
+             and h.state not in ('on_lock', 'removed'))`,
+        ]
+      : []),
+  ],
   params: limit === null ? [] : [limit],
   // By its user, by what it opens and by its number (the palette's "$smart", "$12").
   searchColumns: [
@@ -233,20 +250,25 @@ export function registerCredentials(app: App, s: Services) {
   app.get('/access/v1/credentials', async (c) => {
     const p = c.get('principal')
     const limit = orgLimit(requireScope(p, 'credentials', 'read'), p)
-    return c.json(await listPage(s.db, credentialListSpec(limit), query(c, CredentialListQuery)))
+    const listQuery = query(c, CredentialListQuery)
+    return c.json(await listPage(s.db, credentialListSpec(limit, listQuery), listQuery))
   })
 
   app.get('/access/v1/credentials/:id', async (c) => {
     const p = c.get('principal')
     const scope = requireScope(p, 'credentials', 'read')
-    return c.json(ensureInScope(scope, p, await findCredential(s.db, idParam(c)), 'Credential'))
+    const credential = ensureInScope(scope, p, await findCredential(s.db, idParam(c)), 'Credential')
+    // With its state on each lock that must hold it and its codes still honoured (decision 073).
+    const locks = await credentialLocks(s.db, credential.credential_id, s.clock.now())
+    return c.json({ ...credential, ...locks })
   })
 
   app.post('/access/v1/credentials', async (c) => {
     const p = c.get('principal')
     const scope = requireScope(p, 'credentials', 'create')
     const input = await jsonBody(c, CredentialInput)
-    const id = await s.db.tx((q) => createCredential(q, c, scope, input))
+    const id = await s.db.tx((q) => createCredential(q, c, scope, input, s.clock.now()))
+    s.lockSyncJob.wake()
     return c.json(await findCredential(s.db, id), 201)
   })
 
@@ -265,8 +287,10 @@ export function registerCredentials(app: App, s: Services) {
         scope,
         current,
         parse({ ...toInput(current), ...patch }, CredentialInput),
+        s.clock.now(),
       )
     })
+    s.lockSyncJob.wake()
     return c.json(updated)
   })
 
@@ -279,12 +303,15 @@ export function registerCredentials(app: App, s: Services) {
       await lockRow(q, 'credentials', id, 'update')
       const credential = ensureInScope(scope, p, await findCredential(q, id), 'Credential')
       await q.query('delete from credentials where credential_id = $1', [id])
+      // Every lock that holds it lets go; its offline codes are withdrawn where reached.
+      await resyncCredentials(q, [id], s.clock.now())
       await writeJournal(
         q,
         journalSource(c),
         changeRow('credential', id, credential, null, credentialName),
       )
     })
+    s.lockSyncJob.wake()
     return c.body(null, 204)
   })
 }

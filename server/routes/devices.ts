@@ -7,6 +7,7 @@ import {
   type Device,
 } from '../../src/contract/devices'
 import { inScope } from '../../src/contract/permissions'
+import { credentialsAtDevice, resyncCredentials } from '../access/lock-sync'
 import type { App, Principal, Services } from '../context'
 import type { Queryable } from '../db/database'
 import { byName, changeRow, writeJournal } from '../db/journal'
@@ -199,6 +200,8 @@ export function registerDevices(app: App, s: Services) {
         ],
       )
       const deviceId = row?.device_id ?? 0
+      // It takes the credentials of its place (decision 073).
+      await resyncCredentials(q, await credentialsAtDevice(q, deviceId), s.clock.now())
       // Its keypad secret is made with it and shown in this answer only (decision 066).
       const { secret, madeAt } = await makeDeviceSecret(q, deviceId)
       const created = (await findDevice(q, deviceId)) ?? null
@@ -209,6 +212,7 @@ export function registerDevices(app: App, s: Services) {
       })
       return { deviceId, secret }
     })
+    s.lockSyncJob.wake()
     const created = await findDevice(s.db, made.deviceId)
     return c.json(created && { ...created, secret: made.secret }, 201)
   })
@@ -252,6 +256,8 @@ export function registerDevices(app: App, s: Services) {
           mount.location_id,
         ],
       )
+      // Moved or given the capability: it takes its new place's credentials and lets go of the old.
+      await resyncCredentials(q, await credentialsAtDevice(q, id), s.clock.now())
       const after = await findDevice(q, id)
       await writeJournal(
         q,
@@ -260,6 +266,7 @@ export function registerDevices(app: App, s: Services) {
       )
       return after
     })
+    s.lockSyncJob.wake()
     return c.json(updated)
   })
 

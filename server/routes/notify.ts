@@ -135,9 +135,12 @@ export function registerNotify(app: App, s: Services) {
     if (input.workflow !== 'reset_password_email') {
       await invite(c, s, input)
     } else {
-      // Same answer, same status, whether or not the address exists: no account enumeration.
+      // Same answer, same status, whether or not the address exists: no account enumeration. An
+      // address whose confirmation an admin withdrew gets no mail, and the answer is the same too
+      // (decision 074): the user's page says why.
       const [user] = await s.db.query<{ user_id: number; email: string }>(
-        'select user_id, email from users where lower(email) = lower($1) and not disabled',
+        `select user_id, email from users
+         where lower(email) = lower($1) and not disabled and email_withdrawn_at is null`,
         [input.email],
       )
       if (user) await resetMail(s, user)

@@ -82,6 +82,8 @@ export function registerSimulate(app: App, s: Services) {
       }
       return { device_id: id, current_status: after, audit_id: auditId }
     })
+    // A lock seen again takes the changes queued for it while it was away (decision 073).
+    if (input.event === 'connect') s.lockSyncJob.wake()
     return c.json(answer)
   })
 }

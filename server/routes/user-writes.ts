@@ -11,8 +11,10 @@ import type { Context } from 'hono'
 import type { App, AppEnv, Principal, Services } from '../context'
 import type { Prepared, Queryable } from '../db/database'
 import { changeRow, writeJournalRows, type JournalRow, type JournalSource } from '../db/journal'
+import { keepLastAdmin } from '../db/last-admin'
 import { lockRow } from '../db/locks'
 import { removeAllMembers } from '../db/memberships'
+import { credentialsOfUsers, resyncCredentials } from '../access/lock-sync'
 import { badField, conflict, forbidden, HttpError, notFound, taken } from '../http/errors'
 import { journalSource } from '../http/journal-source'
 import { requireScope } from '../http/scope'
@@ -230,7 +232,7 @@ const recordColumns = `organization_id int, username text, email text, title tex
   last_name text, phone_number text, notes text, roles text[], permissions text[], client_ids text[],
   disabled boolean`
 const storedColumns = `user_id, organization_id, username, email, title, first_name, last_name,
-  phone_number, notes, roles, permissions, client_ids, disabled`
+  phone_number, notes, roles, permissions, client_ids, disabled, email_confirmed, phone_confirmed`
 
 // Prepared, and one statement for one user or a file's batch: a create and an update each have
 // one text.
@@ -250,16 +252,38 @@ const usersUpdate: Prepared = {
        phone_number = x.phone_number, notes = x.notes, roles = x.roles,
        permissions = x.permissions, client_ids = x.client_ids, disabled = x.disabled,
        updated_at = now(),
-       email_confirmed = u.email_confirmed and lower(u.email) = lower(x.email),
-       phone_confirmed = u.phone_confirmed and u.phone_number is not distinct from x.phone_number
-     from jsonb_to_recordset($1::jsonb) as x(user_id int, ${recordColumns})
+       email_confirmed = coalesce(x.email_confirmed,
+         u.email_confirmed and lower(u.email) = lower(x.email)),
+       phone_confirmed = coalesce(x.phone_confirmed,
+         u.phone_confirmed and u.phone_number is not distinct from x.phone_number),
+       email_withdrawn_at = case
+         when lower(u.email) <> lower(x.email) or x.email_confirmed then null
+         when u.email_confirmed and x.email_confirmed = false then now()
+         else u.email_withdrawn_at end
+     from jsonb_to_recordset($1::jsonb)
+       as x(user_id int, ${recordColumns}, email_confirmed boolean, phone_confirmed boolean)
      where u.user_id = x.user_id
      returning ${storedColumns.replace(/(\w+)/g, 'u.$1')}`,
+}
+// A withdrawn address gets no reset mail: the links already sent to it stop working too.
+const revokeResetLinks: Prepared = {
+  name: 'users_revoke_reset_links',
+  text: `update password_tokens t set used_at = now()
+     from users u
+     where u.user_id = t.user_id and u.user_id = any($1::int[]) and u.email_withdrawn_at is not null
+       and t.purpose = 'reset' and t.used_at is null`,
 }
 const revokeSessions: Prepared = {
   name: 'users_revoke_sessions',
   text: 'update refresh_tokens set revoked_at = now() where user_id = any($1::int[])',
 }
+
+/**
+ * The confirmation flags an admin sets (decision 074): left out, a changed address or number is
+ * unconfirmed as before. Clearing "e-mail confirmed" withdraws the address: no reset mail goes to it
+ * until it is confirmed again by an admin or by following an invite link.
+ */
+export type Confirmed = Pick<UserUpdate, 'email_confirmed' | 'phone_confirmed'>
 
 /** A user is named by their e-mail in the journal: the sign-in name everyone knows them by. */
 type Named = { organization_id: number; email: string }
@@ -304,12 +328,22 @@ const lockUsers: Prepared = {
 export async function updateUsers(
   q: Queryable,
   source: JournalSource,
-  changes: readonly { before: User; input: UserInput }[],
+  changes: readonly { before: User; input: UserInput; confirmed?: Confirmed }[],
 ): Promise<void> {
-  const records = changes.map(({ before, input }) => ({
+  const records = changes.map(({ before, input, confirmed }) => ({
     user_id: before.user_id,
     ...userRecord(input),
+    email_confirmed: confirmed?.email_confirmed ?? null,
+    phone_confirmed: confirmed?.phone_confirmed ?? null,
   }))
+  // The last account managing every user stays (decision 074): checked before the write.
+  await keepLastAdmin(
+    q,
+    records
+      .filter((r) => r.disabled || !r.permissions.includes('users:update'))
+      .map((r) => r.user_id),
+    'disabled',
+  )
   const moving = changes
     .filter(({ before, input }) => before.organization_id !== input.organization_id)
     .map(({ before }) => before.user_id)
@@ -320,6 +354,13 @@ export async function updateUsers(
   const byId = new Map(stored.map((row) => [row.user_id, row]))
   const disabled = records.filter((r) => r.disabled).map((r) => r.user_id)
   if (disabled.length > 0) await q.query(revokeSessions, [disabled])
+  const withdrawn = records.filter((r) => r.email_confirmed === false).map((r) => r.user_id)
+  if (withdrawn.length > 0) await q.query(revokeResetLinks, [withdrawn])
+  // Disabled or enabled again: the locks let go of their credentials or take them back (decision 073).
+  const flipped = changes
+    .filter(({ before, input }) => before.disabled !== (input.disabled ?? false))
+    .map(({ before }) => before.user_id)
+  if (flipped.length > 0) await resyncCredentials(q, await credentialsOfUsers(q, flipped))
   const memberships: JournalRow[] = []
   for (const id of moving) memberships.push(...(await removeAllMembers(q, 'user', id)))
   await writeJournalRows(q, source, [
@@ -353,10 +394,12 @@ export async function updateUser(
   user: User,
   patch: UserUpdate,
 ): Promise<void> {
-  const input = parse({ ...toInput(user), ...patch }, UserInput)
+  const { email_confirmed, phone_confirmed, ...fields } = patch
+  const input = parse({ ...toInput(user), ...fields }, UserInput)
   const facts = await loadUserFacts(q, [input.organization_id], [input.username, input.email])
   checkUserInput(facts, c.get('principal'), scope, input, user.user_id)
-  await updateUsers(q, journalSource(c), [{ before: user, input }])
+  const confirmed = { email_confirmed, phone_confirmed }
+  await updateUsers(q, journalSource(c), [{ before: user, input, confirmed }])
 }
 
 export function registerUserWrites(app: App, s: Services) {
@@ -380,6 +423,7 @@ export function registerUserWrites(app: App, s: Services) {
     // After the commit and before the answer: a permission removed or an account disabled applies
     // to this server's next request (decision 055).
     s.principals.forget(id)
+    s.lockSyncJob.wake()
     return c.json(await findUser(s.db, id))
   })
 
@@ -392,6 +436,7 @@ export function registerUserWrites(app: App, s: Services) {
       // removed below with its journal row, or waits and then finds the user gone.
       await lockRow(q, 'users', id, 'update')
       const user = ensureManageable(p, await findUser(q, id), 'delete')
+      await keepLastAdmin(q, [id])
       // The credentials and memberships go with the user: each gets its own delete row, so the
       // journal can still say who could open a door before the user was deleted
       // (server/db/access-at.ts).
@@ -400,6 +445,11 @@ export function registerUserWrites(app: App, s: Services) {
       // The row count decides: a concurrent DELETE that got there first leaves nothing here (404).
       const [gone] = await q.query('delete from users where user_id = $1 returning user_id', [id])
       if (!gone) throw notFound('User')
+      await resyncCredentials(
+        q,
+        credentials.map((credential) => credential.credential_id),
+        s.clock.now(),
+      )
       await writeJournalRows(q, journalSource(c), [
         ...credentials.map((credential) =>
           changeRow('credential', credential.credential_id, credential, null, credentialName),
@@ -409,6 +459,7 @@ export function registerUserWrites(app: App, s: Services) {
       ])
     })
     s.principals.forget(id)
+    s.lockSyncJob.wake()
     return c.body(null, 204)
   })
 }

@@ -9,7 +9,7 @@ import { idParam, query } from '../http/validate'
 export const userSelect = `u.user_id, u.username, u.email, u.title, u.first_name, u.last_name,
   u.phone_number, u.notes, u.roles, u.permissions, ${effectivePermissionsSql} as effective_permissions,
   u.organization_id, o.name as organization_name, u.client_ids, u.disabled, u.email_confirmed,
-  u.phone_confirmed, u.created_at, u.updated_at`
+  u.phone_confirmed, u.email_withdrawn_at, u.created_at, u.updated_at`
 export const userFrom = 'users u join organizations o using (organization_id)'
 
 export async function findUser(q: Queryable, id: number): Promise<User | undefined> {

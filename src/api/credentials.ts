@@ -1,4 +1,10 @@
-import { Credential, type CredentialInput, type credentialSortKeys } from '../contract/credentials'
+import { CredentialDetail } from '../contract/lock-sync'
+import {
+  Credential,
+  type CredentialInput,
+  type CredentialListQuery,
+  type credentialSortKeys,
+} from '../contract/credentials'
 import { CreatePinResult, Device } from '../contract/devices'
 import { listOf, type ListQuery, type ListSource } from '../contract/list'
 import { apiRequest } from './client'
@@ -10,12 +16,18 @@ const CredentialPage = listOf(Credential)
 
 export const credentialKeys = resourceKeys<CredentialSort>('credentials')
 
-export function fetchCredentialPage(query: ListQuery<CredentialSort>, signal?: AbortSignal) {
+/** The list's filters beside its query: "not on every lock yet" (decision 073). */
+export type CredentialFilters = Pick<CredentialListQuery, 'sync'>
+
+export function fetchCredentialPage(
+  query: ListQuery<CredentialSort> & CredentialFilters,
+  signal?: AbortSignal,
+) {
   return apiRequest(CredentialPage, { path: '/access/v1/credentials', query, signal })
 }
 
 export function fetchCredential(id: number, signal?: AbortSignal) {
-  return apiRequest(Credential, { path: `/access/v1/credentials/${id}`, signal })
+  return apiRequest(CredentialDetail, { path: `/access/v1/credentials/${id}`, signal })
 }
 
 export function createCredential(input: CredentialInput) {
@@ -34,9 +46,14 @@ export function deleteCredential(id: number) {
   return apiRequest(null, { method: 'DELETE', path: `/access/v1/credentials/${id}` })
 }
 
-export const credentialList: ListSource<Credential, CredentialSort> = {
-  queryKey: credentialKeys.list,
-  fetch: fetchCredentialPage,
+/** The list with its filters: one source per filter set, keyed by what the server filters. */
+export function filteredCredentialList(
+  filters: CredentialFilters,
+): ListSource<Credential, CredentialSort> {
+  return {
+    queryKey: (query) => credentialKeys.list({ ...query, ...filters }),
+    fetch: (query, signal) => fetchCredentialPage({ ...query, ...filters }, signal),
+  }
 }
 
 export const credentialDetail = detailOptions(credentialKeys, fetchCredential)

@@ -9,9 +9,11 @@ import {
   type userSortKeys,
   type UserUpdate,
 } from '../contract/users'
+import { ApiError } from './api-error'
 import { apiRequest } from './client'
 import { detailOptions, resourceKeys } from './queries'
 import { PROFILE_PATH } from '../contract/api-paths'
+import { OffboardReport, offboardPath, offboardUndoPath } from '../contract/offboarding'
 
 export type UserSort = (typeof userSortKeys)[number]
 
@@ -83,3 +85,27 @@ export const myPermissionsQuery = {
   queryFn: ({ signal }: { signal: AbortSignal }) => fetchMyPermissions(signal),
   staleTime: Infinity,
 }
+
+/** POST …/offboard: the person's access taken away in one step; answers what remains (decision 074). */
+export function offboardUser(id: number) {
+  return apiRequest(OffboardReport, { method: 'POST', path: offboardPath(id) })
+}
+
+/** POST …/offboard/undo: within ten minutes, the account, memberships and credentials back. */
+export function undoOffboarding(id: number) {
+  return apiRequest(OffboardReport, { method: 'POST', path: offboardUndoPath(id) })
+}
+
+/** GET …/offboard: the person's latest offboarding with what remains; null when never offboarded. */
+export function fetchOffboarding(id: number, signal?: AbortSignal) {
+  return apiRequest(OffboardReport, { path: offboardPath(id), signal }).catch((error: unknown) => {
+    if (error instanceof ApiError && error.status === 404) return null
+    throw error
+  })
+}
+
+/** Under the users' root: every user write (an offboarding, its undo) refetches it. */
+export const offboardingQuery = (id: number) => ({
+  queryKey: [...userKeys.all, 'offboarding', id] as const,
+  queryFn: ({ signal }: { signal: AbortSignal }) => fetchOffboarding(id, signal),
+})

@@ -1,5 +1,6 @@
 import {
   array,
+  assign,
   boolean,
   dynamic,
   enums,
@@ -118,4 +119,10 @@ export const credentialSortKeys = [
   'end_datetime',
   'created_at',
 ] as const
-export const CredentialListQuery = listQuery(credentialSortKeys, 'credential_id')
+/** The list's filter "not on every lock yet": a lock still to take it on or off (decision 073). */
+export const credentialSyncFilters = ['unsettled'] as const
+export const CredentialListQuery = assign(
+  listQuery(credentialSortKeys, 'credential_id'),
+  object({ sync: optional(enums(credentialSyncFilters)) }),
+)
+export type CredentialListQuery = Infer<typeof CredentialListQuery>

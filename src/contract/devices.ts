@@ -219,7 +219,13 @@ export type CreatePinRequest = Infer<typeof CreatePinRequest>
 
 export const CreatePinResult = object({
   device_id: Id,
-  details: object({ pin: string() }),
+  /** A credential's code names its window and the zone of its lock's place (decision 073). */
+  details: object({
+    pin: string(),
+    valid_from: optional(IsoDateTime),
+    valid_until: optional(IsoDateTime),
+    time_zone: optional(string()),
+  }),
   audit_id: Id,
 })
 export type CreatePinResult = Infer<typeof CreatePinResult>

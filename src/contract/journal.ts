@@ -63,6 +63,9 @@ export const journalActions = [
   'release_request',
   'release_approve',
   'release_lapse',
+  // The leaver (decision 074): an offboarding and its undo, beside each change's own row.
+  'offboard',
+  'offboard_undo',
 ] as const
 export const JournalAction = enums(journalActions)
 export type JournalAction = Infer<typeof JournalAction>

@@ -193,15 +193,17 @@ export interface Account extends Person {
   userId: number
 }
 
-export type UserChange = 'edit' | 'invite' | 'disable' | 'delete'
+export type UserChange = 'edit' | 'invite' | 'disable' | 'delete' | 'offboard'
 
 /** Why a change to a user is refused: the management rule's verdict, or one's own account. */
 export type UserRefusal = Exclude<ManageVerdict, 'allowed'> | 'own_account'
 
 /**
  * THE rule for changing a user, which the server's PUT, DELETE and invites and the console's
- * buttons, edit page and palette all apply: the management rule, and nobody disables or deletes
- * their own account (they would lock themselves out). Null when the change is allowed.
+ * buttons, edit page and palette all apply: the management rule, and nobody disables, deletes or
+ * offboards their own account (they would lock themselves out). Null when the change is allowed.
+ * The last account holding users:update everywhere is the server's to judge (decision 074): it
+ * reads every account under a lock.
  */
 export function userChangeRefusal(
   caller: Account,
@@ -211,7 +213,9 @@ export function userChangeRefusal(
   const verdict = userManagement(caller, target)
   if (verdict !== 'allowed') return verdict
   const own = caller.userId === target.userId
-  return own && (change === 'disable' || change === 'delete') ? 'own_account' : null
+  return own && (change === 'disable' || change === 'delete' || change === 'offboard')
+    ? 'own_account'
+    : null
 }
 
 /** Sending a set-password invite is managing that user: the same permission as editing it. */

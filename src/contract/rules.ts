@@ -27,6 +27,9 @@ export const ruleCodes = [
   'in_use',
   'conflict',
   'not_at_assignment',
+  // Offline codes (decision 073): nothing of the credential's window is left; no code to reissue.
+  'credential_ended',
+  'no_code',
   // A past moment the journal no longer (or not yet) covers ("Who can open this?").
   'before_journal',
   // Refusals of a permitted caller (403/409): what they lack, or why this one object is not theirs
@@ -35,6 +38,11 @@ export const ruleCodes = [
   'not_manageable',
   'cannot_grant',
   'own_account',
+  // The leaver (decision 074): the last account holding users:update everywhere stays; an
+  // offboarding is undone within ten minutes, once.
+  'last_admin',
+  'undo_expired',
+  'nothing_to_undo',
   // Lockdown (docs/lockdown.md): a command or offline code refused while one is active, and the
   // two-person release's refusals.
   'lockdown',

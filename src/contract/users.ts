@@ -57,6 +57,8 @@ export const User = object({
   disabled: boolean(),
   email_confirmed: boolean(),
   phone_confirmed: boolean(),
+  /** When an admin cleared "e-mail confirmed": no reset mail goes to the address meanwhile. */
+  email_withdrawn_at: nullable(IsoDateTime),
   created_at: IsoDateTime,
   updated_at: IsoDateTime,
 })
@@ -121,8 +123,20 @@ const userFields = {
 export const UserInput = object(userFields)
 export type UserInput = Infer<typeof UserInput>
 
-/** PUT /org/v1/users/{id}: any subset of the input fields; the merged result must be a valid input. */
-export const UserUpdate = partial(UserInput)
+/**
+ * The edit form's fields: the input's, and the confirmation flags an admin sets or clears (decision
+ * 074). Left out, a changed address or number is unconfirmed; clearing "e-mail confirmed" holds
+ * password-reset mail to the address until it is confirmed again.
+ */
+export const UserEdit = object({
+  ...userFields,
+  email_confirmed: optional(boolean()),
+  phone_confirmed: optional(boolean()),
+})
+export type UserEdit = Infer<typeof UserEdit>
+
+/** PUT /org/v1/users/{id}: any subset of the edit fields; the merged result must be a valid input. */
+export const UserUpdate = partial(UserEdit)
 export type UserUpdate = Infer<typeof UserUpdate>
 
 export const userSortKeys = [

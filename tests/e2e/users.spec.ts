@@ -505,11 +505,12 @@ test('bulk from the palette: offered only while rows are selected, the same conf
   await expect(bar).toContainText('3 selected')
   await page.keyboard.press('ControlOrMeta+k')
   await page.keyboard.type('selected')
-  await expect(bulkCommands).toHaveCount(5)
+  await expect(bulkCommands).toHaveCount(6)
   for (const name of [
     'Invite selected',
     'Disable selected',
     'Enable selected',
+    'Offboard selected',
     'Delete selected',
     'Add selected to group…',
   ])

@@ -1,3 +1,4 @@
+import { CredentialDetail } from '../../src/contract/lock-sync'
 import { describe, expect, it } from 'vitest'
 import { CredentialImportResult } from '../../src/contract/credential-import'
 import { Credential } from '../../src/contract/credentials'
@@ -77,7 +78,7 @@ describe('POST /access/v1/credentials/import', () => {
           },
         )
       ).body,
-      Credential,
+      CredentialDetail,
     )
     expect([made.user_email, made.repetition, made.end_datetime]).toEqual([
       'staff@demo.local',

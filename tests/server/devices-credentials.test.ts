@@ -1,3 +1,4 @@
+import { CredentialDetail } from '../../src/contract/lock-sync'
 import { describe, expect, it } from 'vitest'
 import { AuditPage } from '../../src/contract/audits'
 import { Credential } from '../../src/contract/credentials'
@@ -332,7 +333,7 @@ describe('devices and commands', () => {
         assignment_type: 'device',
         assignment_id: keypad.device_id,
         start_datetime: '2026-01-01T08:00:00Z',
-        end_datetime: '2026-12-31T18:00:00Z',
+        end_datetime: '2030-12-31T18:00:00Z',
         repetition: { type: 'weekly', weekdays: ['mon', 'tue'] },
       },
     })
@@ -356,12 +357,13 @@ describe('devices and commands', () => {
       },
     )
     expect(pin.status).toBe(200)
-    const code = shaped(pin.body, CreatePinResult).details.pin
+    const made = shaped(pin.body, CreatePinResult).details
+    const code = made.pin
     expect(code).toMatch(/^\d{6}$/)
     const stored = shaped(
       (await server().request('GET', `/access/v1/credentials/${cred.credential_id}`, { token }))
         .body,
-      Credential,
+      CredentialDetail,
     )
     expect(stored.meta_data.command_output.pin).toBe(code)
     expect(await latestAudit(token)).toMatchObject({
@@ -369,8 +371,15 @@ describe('devices and commands', () => {
       result: 'success',
       device_id: keypad.device_id,
       detail_code: 'pin_window',
-      detail_params: { start: '2026-01-01T08:00:00Z', end: '2026-12-31T18:00:00Z' },
+      // The code's own window (decision 073): from now, or the start, to the end, at most a year.
+      detail_params: { start: made.valid_from, end: made.valid_until },
     })
+    expect(Date.parse(made.valid_until ?? '')).toBeLessThanOrEqual(
+      Math.min(
+        Date.parse('2030-12-31T18:00:00Z'),
+        Date.parse(made.valid_from ?? '') + 366 * 86_400_000,
+      ),
+    )
     const wrong = await server().request(
       'POST',
       `/access/v1/devices/${keypad.device_id}/set/create_pin`,

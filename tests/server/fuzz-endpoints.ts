@@ -136,6 +136,8 @@ export const idRoutes: [string, string][] = [
   ['POST', '/sbm/v1/lockdowns/{id}/release/approve'],
   ['POST', '/sbm/v1/lockdowns/{id}/retry'],
   ...['GET', 'POST', 'DELETE'].map((m): [string, string] => [m, '/access/v1/users/{id}/pin']),
+  ...['GET', 'POST'].map((m): [string, string] => [m, '/access/v1/users/{id}/offboard']),
+  ['POST', '/access/v1/users/{id}/offboard/undo'],
   ['POST', '/sbm/v1/devices/{id}/secret'],
   ['POST', '/access/v1/devices/{id}/pin-entry'],
   ['POST', '/sbm/v1/devices/{id}/simulate'],

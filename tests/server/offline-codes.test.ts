@@ -1,3 +1,4 @@
+import { CredentialDetail } from '../../src/contract/lock-sync'
 import { describe, expect, it } from 'vitest'
 import { Credential, type CredentialAssignmentType } from '../../src/contract/credentials'
 import { CreatePinResult, Device } from '../../src/contract/devices'
@@ -47,7 +48,7 @@ async function setting(token: string) {
   const pinOf = async (credentialId: number) =>
     shaped(
       (await server().request('GET', `/access/v1/credentials/${credentialId}`, { token })).body,
-      Credential,
+      CredentialDetail,
     ).meta_data.command_output.pin
   return { all, codes, credential, createPin, pinOf }
 }

@@ -5,6 +5,8 @@ import type { Credential } from '../../contract/credentials'
 import { pathTo } from '../../contract/pages'
 import { needs } from '../../contract/permissions'
 import { listPlacePath } from '../../ui/data-table/list-memory'
+import { credentialKeys } from '../../api/credentials'
+import { lockSyncKeys, reissueCode } from '../../api/lock-sync'
 import { DeleteCredentialDialog } from './delete-credential-dialog'
 import { OfflineCodeDialog } from './offline-code-dialog'
 
@@ -70,6 +72,32 @@ export const offlineCodeAction: CredentialAction = {
   run: () => undefined,
 }
 
+/**
+ * A new code on the same lock for the rest of the credential's window; the old one is withdrawn
+ * where the lock can be reached (decision 073). The new code is revealed by Show code.
+ */
+export const reissueCodeAction: CredentialAction = {
+  id: 'credential.reissue-code',
+  label: (LL) => LL.lockSync.reissue(),
+  needs: { anyOf: needs('credentials', 'update') },
+  applies: holdsPin,
+  tone: 'secondary',
+  confirm: {
+    tone: 'reversible',
+    title: (LL, credential) => LL.lockSync.reissueTitle({ id: id(credential) }),
+    body: (LL) => LL.lockSync.reissueBody(),
+    confirm: (LL) => LL.lockSync.reissueConfirm(),
+  },
+  succeeded: (LL, credential) => LL.lockSync.reissued({ id: id(credential) }),
+  run: async (_, credential, { queryClient }) => {
+    await reissueCode(id(credential))
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: credentialKeys.all }),
+      queryClient.invalidateQueries({ queryKey: lockSyncKeys.all }),
+    ])
+  },
+}
+
 export const deleteCredentialAction: CredentialAction = {
   id: 'credential.delete',
   label: (LL) => LL.commands.credentials.delete(),
@@ -89,5 +117,6 @@ export const credentialActions: readonly CredentialAction[] = [
   },
   showCodeAction,
   generateCodeAction,
+  reissueCodeAction,
   deleteCredentialAction,
 ]

@@ -2,7 +2,12 @@ import { useQuery } from '@tanstack/react-query'
 import { useEffect, useEffectEvent, useMemo } from 'react'
 import { Link, useLocation, useSearch } from 'wouter'
 import { useI18nContext } from '../../../i18n/i18n-react'
-import { credentialDetail, credentialList, type CredentialSort } from '../../api/credentials'
+import {
+  credentialDetail,
+  filteredCredentialList,
+  type CredentialSort,
+} from '../../api/credentials'
+import { Checkbox } from '../../ui/checkbox'
 import type { Credential } from '../../contract/credentials'
 import { needs } from '../../contract/permissions'
 import { pathTo } from '../../contract/pages'
@@ -60,6 +65,19 @@ export function CredentialsScreen() {
   useEffect(() => {
     if (linkedDelete.data !== undefined) askLink('delete', linkedDelete.data)
   }, [linkedDelete.data])
+  // "Not on every lock yet" (decision 073), kept in the URL like the devices' filters.
+  const unsettledOnly = new URLSearchParams(search).get('sync') === 'unsettled'
+  const source = useMemo(
+    () => filteredCredentialList(unsettledOnly ? { sync: 'unsettled' } : {}),
+    [unsettledOnly],
+  )
+  const setUnsettledOnly = (on: boolean) => {
+    const params = new URLSearchParams(search)
+    if (on) params.set('sync', 'unsettled')
+    else params.delete('sync')
+    const query = params.toString()
+    navigate(query === '' ? location : `${location}?${query}`)
+  }
   const place = useMemo(() => ({ locale }), [locale])
   const columns = useMemo(
     () =>
@@ -106,12 +124,18 @@ export function CredentialsScreen() {
         </>
       }
     >
+      <Checkbox
+        label={LL.lockSync.filter()}
+        checked={unsettledOnly}
+        onCheckedChange={setUnsettledOnly}
+      />
       <DataTable
         label={LL.credentials.gridLabel()}
         searchLabel={LL.credentials.search()}
         emptyMessage={LL.credentials.empty()}
         columns={columns}
-        source={credentialList}
+        source={source}
+        filterKey={unsettledOnly ? 'unsettled' : ''}
         defaults={defaults}
         getRowId={getRowId}
         describeRow={describeRow}

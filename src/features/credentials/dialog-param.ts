@@ -1,7 +1,8 @@
 // A link a person can bookmark asks for a credential's action: `?code=` its offline code,
-// `?delete=` its delete. Only ids go there, never the PIN.
+// `?delete=` its delete, `?reissue=` a new offline code (decision 073: Needs attention links it).
+// Only ids go there, never the PIN.
 
-export type DialogParam = 'code' | 'delete'
+export type DialogParam = 'code' | 'delete' | 'reissue'
 
 /** The positive integer in `?<name>=`, or null. */
 export function dialogIdOf(search: string, name: DialogParam): number | null {

@@ -15,13 +15,14 @@ import { Page } from '../../ui/page'
 import { dialogIdOf, withoutDialog } from './dialog-param'
 import { CredentialForm } from './credential-form'
 import { valuesOf } from './credential-form-model'
-import { offlineCodeAction, deleteCredentialAction } from './credential-actions'
+import { offlineCodeAction, deleteCredentialAction, reissueCodeAction } from './credential-actions'
 import { useUpdateCredential } from './use-credential-mutations'
 import { JournalHistory } from '../../journal/journal-history'
+import { CredentialLocks } from './credential-locks'
 
 /**
  * /credentials/edit/:id — its buttons run the credential's actions (credential-actions.tsx); a
- * bookmarked `?code=1` asks for the offline code.
+ * bookmarked `?code=1` asks for the offline code, `?reissue=1` (Needs attention) for a new one.
  */
 export function EditCredentialScreen() {
   const { LL } = useI18nContext()
@@ -34,14 +35,18 @@ export function EditCredentialScreen() {
   const { id, item: credential } = detail
   const update = useUpdateCredential(id)
   const linked = dialogIdOf(search, 'code') !== null
+  const reissueLinked = dialogIdOf(search, 'reissue') !== null
   // Asked once the credential is known; the word is dropped so Back and a reload do not ask again.
-  const askLink = useEffectEvent((shown: Credential) => {
-    navigate(`${location}${withoutDialog(search, 'code')}`, { replace: true })
-    perform(offlineCodeAction, shown)
+  const askLink = useEffectEvent((shown: Credential, param: 'code' | 'reissue') => {
+    navigate(`${location}${withoutDialog(search, param)}`, { replace: true })
+    perform(param === 'code' ? offlineCodeAction : reissueCodeAction, shown)
   })
   useEffect(() => {
-    if (linked && credential !== undefined) askLink(credential)
+    if (linked && credential !== undefined) askLink(credential, 'code')
   }, [linked, credential])
+  useEffect(() => {
+    if (reissueLinked && credential !== undefined) askLink(credential, 'reissue')
+  }, [reissueLinked, credential])
 
   if (!credential)
     return (
@@ -80,6 +85,7 @@ export function EditCredentialScreen() {
           </>
         }
       />
+      <CredentialLocks credential={credential} />
       <JournalHistory type="credential" id={credential.credential_id} />
     </Page>
   )

@@ -1,4 +1,7 @@
+import { useQuery } from '@tanstack/react-query'
 import { useEffect } from 'react'
+import { credentialDetail } from '../../api/credentials'
+import { codeShownText } from '../../lib/code-text'
 import { useI18nContext } from '../../../i18n/i18n-react'
 import { chosenOffline } from '../../../machines/offline-code.machine'
 import type { Credential } from '../../contract/credentials'
@@ -24,6 +27,7 @@ export type CodeCredential = Pick<
   | 'assignment_id'
   | 'assignment_location_id'
   | 'meta_data'
+  | 'permanent'
 >
 
 type FlowProps = {
@@ -63,6 +67,17 @@ export function CodeFlow({ credential, devices, onClose }: FlowProps) {
     }
   }, [send])
   const { pin, unavailable, failure, deviceId } = snapshot.context
+  // The code shown names its lock and window (decision 073): the newest one still honoured.
+  const detail = useQuery({
+    ...credentialDetail(credential.credential_id),
+    enabled: pin !== null,
+  })
+  const shownCode = detail.data?.codes
+    .filter((c) => !c.withdrawing)
+    .reduce<(typeof detail.data.codes)[number] | undefined>(
+      (newest, c) => (newest && newest.code_id > c.code_id ? newest : c),
+      undefined,
+    )
   const key = () => crypto.randomUUID()
   const close = () => send({ type: 'code.close' })
   const closeButton = (autoFocus: boolean) => (
@@ -117,6 +132,8 @@ export function CodeFlow({ credential, devices, onClose }: FlowProps) {
         >
           {groupPin(pin)}
         </p>
+        {shownCode ? <p data-testid="code-window">{codeShownText(LL, shownCode)}</p> : null}
+        {shownCode && credential.permanent ? <p>{LL.lockSync.yearNote()}</p> : null}
         <Notice tone="warning">{LL.credentials.code.reminder()}</Notice>
       </>
     )

@@ -16,6 +16,7 @@ import { Skeleton } from '../../ui/skeleton'
 import * as styles from './needs-attention.css'
 import { WalkList, type WalkItem } from './walk-list'
 import { useDoorAttention } from './door-attention'
+import { useExpiringCodes } from './code-attention'
 import { numberFormat } from '../../lib/number-format'
 import { auditDetailText, deviceTypeName } from '../../lib/answer-text'
 
@@ -106,6 +107,7 @@ export function NeedsAttention() {
   }))
   const level = { level: LOW_BATTERY }
   const doors = useDoorAttention()
+  const codes = useExpiringCodes()
 
   const offline = (data?.offline.items ?? []).map((device) =>
     deviceItem(device, `${deviceTypeName(LL, device.device_type)} · ${placeText(device.place)}`),
@@ -208,6 +210,15 @@ export function NeedsAttention() {
         </div>
       )}
       {/* Last: arriving after the triage, they push none of its lists down. */}
+      {codes.length > 0 ? (
+        <AttentionBox
+          id="attention-expiring-codes"
+          title={LL.lockSync.expiringTitle()}
+          total={codes.length}
+          items={codes}
+          empty=""
+        />
+      ) : null}
       {doors.failed ? (
         <Notice tone="danger">
           {LL.doorModes.attentionFailed()}{' '}

@@ -18,6 +18,8 @@ import { listPlacePath } from '../../ui/data-table/list-memory'
 import { DeleteDeviceDialog } from './delete-device-dialog'
 import { NewKeypadSecretDialog } from './keypad-secret'
 import { placeText } from './device-place'
+import { credentialKeys } from '../../api/credentials'
+import { lockSyncKeys, rotateOfflineKey } from '../../api/lock-sync'
 
 // Every verb on a device, declared once (decision 063): the palette ("unlock recep", a result's
 // actions), the device page's buttons, the keys and `?command=` deep links all read this table.
@@ -117,6 +119,32 @@ export const keypadSecretAction: DeviceAction = {
   run: () => undefined,
 }
 
+/**
+ * A new offline key for the lock: every code it made before stops working at once (decision 073).
+ * It cannot be taken back, so the confirmation starts on Cancel.
+ */
+export const rotateOfflineKeyAction: DeviceAction = {
+  id: 'device.rotate-offline-key',
+  label: (LL) => LL.lockSync.rotate(),
+  needs: { anyOf: needs('devices', 'update'), capability: 'program_offline_access_codes' },
+  subject: deviceSubject,
+  tone: 'danger',
+  confirm: {
+    tone: 'destructive',
+    title: (LL, device) => LL.lockSync.rotateTitle({ name: device.name }),
+    body: (LL, device) => LL.lockSync.rotateBody({ name: device.name }),
+    confirm: (LL) => LL.lockSync.rotateConfirm(),
+  },
+  succeeded: (LL, device) => LL.lockSync.rotated({ name: device.name }),
+  run: async (_, device, { queryClient }) => {
+    await rotateOfflineKey(device.device_id)
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: lockSyncKeys.all }),
+      queryClient.invalidateQueries({ queryKey: credentialKeys.all }),
+    ])
+  },
+}
+
 /** Every action on a device, in the palette's order: opening it first (what Enter does). */
 export const deviceActions: readonly DeviceAction[] = [
   {
@@ -134,6 +162,7 @@ export const deviceActions: readonly DeviceAction[] = [
     run: (ctx, device) => ctx.navigate(pathTo('devices-edit', { id: device.device_id })),
   },
   keypadSecretAction,
+  rotateOfflineKeyAction,
   deleteDeviceAction,
   {
     // "who can open recep": the device's "Who can open this?", with focus on it.

@@ -6,11 +6,11 @@ import { pathTo } from '../../contract/pages'
 import { needs } from '../../contract/permissions'
 import { useSession } from '../../session/session-context'
 import { Button, buttonClass } from '../../ui/button'
-import { deleteDeviceAction, keypadSecretAction } from './device-actions'
+import { deleteDeviceAction, keypadSecretAction, rotateOfflineKeyAction } from './device-actions'
 import * as styles from './devices.css'
 
 /**
- * Edit, a keypad's new secret and Delete beside the device's name, each where the user may; a
+ * Edit, a keypad's new secret, Rotate offline key and Delete beside the device's name, each where the user may; a
  * deleted device's list follows.
  */
 export function DeviceViewActions({ device }: { device: Device }) {
@@ -33,6 +33,12 @@ export function DeviceViewActions({ device }: { device: Device }) {
       {newSecret ? (
         <Button tone="secondary" onClick={() => perform(keypadSecretAction, device)}>
           {keypadSecretAction.label(LL)}
+        </Button>
+      ) : null}
+      {can(rotateOfflineKeyAction.needs.anyOf ?? []) &&
+      device.capabilities.includes('program_offline_access_codes') ? (
+        <Button tone="danger" onClick={() => perform(rotateOfflineKeyAction, device)}>
+          {rotateOfflineKeyAction.label(LL)}
         </Button>
       ) : null}
       {canDelete ? (

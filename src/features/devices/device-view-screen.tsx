@@ -13,6 +13,7 @@ import { usePageSubject } from '../../commands/page-subject'
 import { DetailState, useDetail } from '../../ui/detail-state'
 import { Page } from '../../ui/page'
 import { DeviceCommands } from './device-commands'
+import { LockHoldings } from './lock-holdings'
 import { DeviceRecentAudits } from './device-recent-audits'
 import { DeviceViewActions } from './device-view-actions'
 import { TryPin } from './try-pin'
@@ -95,6 +96,10 @@ export function DeviceViewScreen() {
       </section>
       <DeviceCommands device={device} />
       <TryPin device={device} />
+      {device.capabilities.includes('program_offline_access_codes') &&
+      can(needs('devices', 'read')) ? (
+        <LockHoldings device={device} />
+      ) : null}
       {device.assignment_type === 'door' ? (
         // A device on a door follows its door's mode (decision 069): why it is locked now, its week.
         // After Try a PIN, whose field stays a few Tabs from the commands.

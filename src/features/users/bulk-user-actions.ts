@@ -1,9 +1,9 @@
-import { deleteUser, inviteUser, updateUser } from '../../api/users'
+import { deleteUser, inviteUser, offboardUser, updateUser } from '../../api/users'
 import { inviteNeeds, needs, type Can } from '../../contract/permissions'
 import type { User } from '../../contract/users'
 import type { ConfirmKind } from '../../ui/confirm-focus'
 
-export type BulkKind = 'invite' | 'disable' | 'enable' | 'delete'
+export type BulkKind = 'invite' | 'disable' | 'enable' | 'offboard' | 'delete'
 
 interface BulkAction {
   /** Any one of these permissions offers the action on the selection bar. */
@@ -34,6 +34,12 @@ export const bulkActions: Record<BulkKind, BulkAction> = {
     confirm: 'reversible',
     run: (user) => updateUser(user.user_id, { disabled: false }),
   },
+  // Each person offboarded on their own (decision 074): what remains is on their page's report.
+  offboard: {
+    anyOf: needs('users', 'update'),
+    confirm: 'destructive',
+    run: (user) => offboardUser(user.user_id),
+  },
   delete: {
     anyOf: needs('users', 'delete'),
     confirm: 'destructive',
@@ -43,7 +49,7 @@ export const bulkActions: Record<BulkKind, BulkAction> = {
 
 /** Bulk actions in bar order, those the caller may ever take. */
 export const offeredBulkKinds = (can: Can): BulkKind[] =>
-  (['invite', 'disable', 'enable', 'delete'] as const).filter((kind) =>
+  (['invite', 'disable', 'enable', 'offboard', 'delete'] as const).filter((kind) =>
     can(bulkActions[kind].anyOf),
   )
 

@@ -11,6 +11,7 @@ const labels: Record<BulkKind, Message> = {
   invite: (LL) => LL.users.bulk.inviteSelected(),
   disable: (LL) => LL.users.bulk.disableSelected(),
   enable: (LL) => LL.users.bulk.enableSelected(),
+  offboard: (LL) => LL.users.bulk.offboardSelected(),
   delete: (LL) => LL.users.bulk.deleteSelected(),
 }
 

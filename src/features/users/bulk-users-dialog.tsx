@@ -37,6 +37,8 @@ const texts = (LL: TranslationFunctions, kind: BulkKind, count: number) => {
       return [bulk.disableTitle({ count }), bulk.disableBody(), bulk.disableConfirm({ count })]
     case 'enable':
       return [bulk.enableTitle({ count }), bulk.enableBody(), bulk.enableConfirm({ count })]
+    case 'offboard':
+      return [bulk.offboardTitle({ count }), bulk.offboardBody(), bulk.offboardConfirm({ count })]
     case 'delete':
       return [bulk.deleteTitle({ count }), bulk.deleteBody(), bulk.deleteConfirm({ count })]
   }

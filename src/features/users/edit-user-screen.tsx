@@ -17,7 +17,7 @@ import {
   type UserActionName as UserAction,
 } from './user-actions'
 import { UserForm } from './user-form'
-import { valuesOf } from './user-form-model'
+import { editPatch, valuesOf } from './user-form-model'
 import { fullName } from './user-names'
 import { useUpdateUser } from './use-user-mutations'
 import * as styles from './users.css'
@@ -67,11 +67,12 @@ function EditUser({ user }: { user: User }) {
       <UserForm
         label={title}
         initial={valuesOf(user)}
+        confirmations
         submitLabel={LL.common.save()}
         {...(disable.state === 'disabled' ? { disableRefusal: disable.reason } : {})}
         onCancel={() => navigate(listPlacePath(pathTo('users'), user.user_id))}
         onSubmit={async (input) => {
-          const saved = await update.mutateAsync(input)
+          const saved = await update.mutateAsync(editPatch(input, user))
           showToast(LL.users.saved_notice({ name: fullName(saved) }))
           navigate(listPlacePath(pathTo('users'), saved.user_id))
         }}

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { createUser, deleteUser, inviteUser, updateUser, userKeys } from '../../api/users'
 import { refetchAfterWrite, type Write } from '../../api/queries'
 import type { InviteNotify } from '../../contract/notify'
-import type { UserInput } from '../../contract/users'
+import type { UserInput, UserUpdate } from '../../contract/users'
 
 function useRefetch() {
   const client = useQueryClient()
@@ -20,7 +20,7 @@ export function useCreateUser() {
 export function useUpdateUser(id: number) {
   const refetch = useRefetch()
   return useMutation({
-    mutationFn: (input: UserInput) => updateUser(id, input),
+    mutationFn: (input: UserUpdate) => updateUser(id, input),
     onSuccess: () => refetch({ kind: 'saved' }),
   })
 }

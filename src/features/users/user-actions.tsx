@@ -12,6 +12,7 @@ import type { Me, User } from '../../contract/users'
 import { listPlacePath } from '../../ui/data-table/list-memory'
 import { DeleteUserDialog } from './delete-user-dialog'
 import { DisableUserDialog } from './disable-user-dialog'
+import { OffboardDialog } from './offboard-dialog'
 import { PersonPinDialog } from './person-pin-dialog'
 import { USER_ACCESS_COMMAND } from './user-access'
 import { AddToGroupDialog, RemoveFromGroupDialog } from './group-membership-dialogs'
@@ -23,12 +24,21 @@ import { fullName } from './user-names'
 export type UserVerb = Action<User, PaletteContext>
 
 export type UserActionName =
-  'edit' | 'invite-email' | 'invite-sms' | 'disable' | 'enable' | 'delete' | 'pin' | 'pin-remove'
+  | 'edit'
+  | 'invite-email'
+  | 'invite-sms'
+  | 'disable'
+  | 'enable'
+  | 'delete'
+  | 'offboard'
+  | 'pin'
+  | 'pin-remove'
 
 const exceeds: Message = (LL) => LL.users.notManageable()
 const noPhone: Message = (LL) => LL.users.noPhone()
 const ownDisable: Message = (LL) => LL.users.ownAccountDisable()
 const ownDelete: Message = (LL) => LL.users.ownAccountDelete()
+const ownOffboard: Message = (LL) => LL.answers.ownAccount.offboard()
 const isSelf = (user: User, viewer: Viewer | undefined) => viewer?.userId === user.user_id
 
 /** A user holding a permission the caller does not cover cannot be managed (the server's rule). */
@@ -92,6 +102,11 @@ function Delete({ entity, onClose }: ActionDialogProps<User>) {
   )
 }
 
+/** Offboarding asks what will happen, then shows what remains, with Undo (decision 074). */
+function Offboard({ entity, onClose }: ActionDialogProps<User>) {
+  return <OffboardDialog user={entity} onClose={onClose} />
+}
+
 /** Making or changing a PIN asks in its own dialog, which then shows the new PIN once. */
 function NewPin({ entity, onClose }: ActionDialogProps<User>) {
   return <PersonPinDialog user={entity} onClose={onClose} />
@@ -145,6 +160,19 @@ export const userVerbs: Record<UserActionName, UserVerb> = {
     tone: 'danger',
     deepLink: 'delete',
     dialog: (props) => <Delete {...props} />,
+    run: () => undefined,
+  },
+  offboard: {
+    id: 'user.offboard',
+    bulk: true,
+    label: (LL) => LL.offboard.palette(),
+    // And credentials:update for their credentials, which the server checks on the ones they hold.
+    needs: { anyOf: needs('users', 'update') },
+    blocked: (user, allowed, viewer) =>
+      unmanageable(user, allowed) ?? (isSelf(user, viewer) ? ownOffboard : null),
+    tone: 'danger',
+    deepLink: 'offboard',
+    dialog: (props) => <Offboard {...props} />,
     run: () => undefined,
   },
   pin: {
@@ -224,6 +252,7 @@ export const userActions: readonly UserVerb[] = [
   userVerbs.disable,
   userVerbs.enable,
   userVerbs.delete,
+  userVerbs.offboard,
   membershipVerbs.add,
   membershipVerbs.remove,
   userVerbs.pin,

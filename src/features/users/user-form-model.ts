@@ -5,7 +5,7 @@ import {
   type Action,
   type Resource,
 } from '../../contract/permissions'
-import { UserInput, type RolePermissions, type User } from '../../contract/users'
+import { UserEdit, UserInput, type RolePermissions, type User } from '../../contract/users'
 import type { FormCoreOptions } from '../../ui/form/form-core'
 
 // The form validates with the contract's own struct, so it refuses exactly what the server would
@@ -24,6 +24,9 @@ export interface FormValues {
   client_ids: string[]
   notes: string
   disabled: boolean
+  /** Shown on the edit form only (decision 074); a create leaves both unconfirmed. */
+  email_confirmed: boolean
+  phone_confirmed: boolean
 }
 
 export type FormField = keyof FormValues
@@ -41,6 +44,8 @@ export const emptyValues: FormValues = {
   client_ids: [],
   notes: '',
   disabled: false,
+  email_confirmed: false,
+  phone_confirmed: false,
 }
 
 export function valuesOf(user: User): FormValues {
@@ -57,37 +62,71 @@ export function valuesOf(user: User): FormValues {
     client_ids: [...user.client_ids],
     notes: user.notes,
     disabled: user.disabled,
+    email_confirmed: user.email_confirmed,
+    phone_confirmed: user.phone_confirmed,
   }
 }
 
-/** The form's fields in screen order, and what the contract checks: text trimmed, empties absent. */
-export const userForm: FormCoreOptions<FormValues, UserInput, FormField> = {
+const inputFields = [
+  'title',
+  'first_name',
+  'last_name',
+  'username',
+  'email',
+  'phone_number',
+  'organization_id',
+  'roles',
+  'permissions',
+  'client_ids',
+  'notes',
+  'disabled',
+] as const satisfies readonly FormField[]
+
+/** What the create form sends: text trimmed, empties absent, no confirmation flags. */
+const prepareInput = (values: FormValues) => ({
+  title: values.title === '' ? null : values.title,
+  first_name: values.first_name.trim(),
+  last_name: values.last_name.trim(),
+  username: values.username.trim(),
+  email: values.email.trim(),
+  phone_number: values.phone_number.trim() === '' ? null : values.phone_number.trim(),
+  organization_id: values.organization_id === '' ? undefined : Number(values.organization_id),
+  roles: values.roles,
+  permissions: values.permissions,
+  client_ids: values.client_ids,
+  notes: values.notes.trim(),
+  disabled: values.disabled,
+})
+
+/** The create form's fields in screen order, and what the contract checks. */
+export const userForm: FormCoreOptions<FormValues, UserEdit, FormField> = {
   struct: UserInput,
-  fields: [
-    'title',
-    'first_name',
-    'last_name',
-    'username',
-    'email',
-    'phone_number',
-    'organization_id',
-    'roles',
-    'permissions',
-    'client_ids',
-    'notes',
-    'disabled',
-  ],
+  fields: inputFields,
+  prepare: prepareInput,
+}
+
+/** The edit form: the same fields, then "E-mail confirmed" and "Phone confirmed" (decision 074). */
+export const editUserForm: FormCoreOptions<FormValues, UserEdit, FormField> = {
+  struct: UserEdit,
+  fields: [...inputFields, 'email_confirmed', 'phone_confirmed'],
   prepare: (values) => ({
-    ...values,
-    title: values.title === '' ? null : values.title,
-    first_name: values.first_name.trim(),
-    last_name: values.last_name.trim(),
-    username: values.username.trim(),
-    email: values.email.trim(),
-    phone_number: values.phone_number.trim() === '' ? null : values.phone_number.trim(),
-    organization_id: values.organization_id === '' ? undefined : Number(values.organization_id),
-    notes: values.notes.trim(),
+    ...prepareInput(values),
+    email_confirmed: values.email_confirmed,
+    phone_confirmed: values.phone_confirmed,
   }),
+}
+
+/**
+ * What an edit sends: a confirmation flag only when the admin changed it, so an address changed
+ * on the form is unconfirmed by the server unless the box was ticked here.
+ */
+export function editPatch(input: UserEdit, user: User): UserEdit {
+  const { email_confirmed, phone_confirmed, ...fields } = input
+  return {
+    ...fields,
+    ...(email_confirmed === user.email_confirmed ? {} : { email_confirmed }),
+    ...(phone_confirmed === user.phone_confirmed ? {} : { phone_confirmed }),
+  }
 }
 
 /** The roles a caller may assign: only those whose every permission the caller holds. */

@@ -5,7 +5,7 @@ import { organizationDetail } from '../../api/organizations'
 import { organizationPicker } from '../../api/pickers'
 import { myPermissionsQuery, rolePermissionsQuery } from '../../api/users'
 import { scopeOf, type Action } from '../../contract/permissions'
-import type { UserInput } from '../../contract/users'
+import type { UserEdit } from '../../contract/users'
 import { useSession } from '../../session/session-context'
 import { Checkbox } from '../../ui/checkbox'
 import { CheckboxGroup } from '../../ui/checkbox-group'
@@ -20,6 +20,7 @@ import { Select } from '../../ui/select'
 import { TextArea } from '../../ui/text-area'
 import { TextField } from '../../ui/text-field'
 import {
+  editUserForm,
   grantableRoles,
   grantMatrix,
   matrixGroups,
@@ -29,9 +30,11 @@ import {
 import { roleName } from '../../lib/role-name'
 import * as styles from './users.css'
 
-interface UserFormProps extends EntityFormProps<FormValues, UserInput> {
+interface UserFormProps extends EntityFormProps<FormValues, UserEdit> {
   /** Why the Disabled box cannot be ticked here (one's own account), or absent when it can. */
   disableRefusal?: string
+  /** The edit form: "E-mail confirmed" and "Phone confirmed" (decision 074). */
+  confirmations?: boolean
 }
 
 const idOf = (text: string) => (/^\d{1,10}$/.test(text) ? Number(text) : 0)
@@ -53,7 +56,7 @@ interface UserFieldsProps extends UserFormProps {
 
 function UserFields(props: UserFieldsProps) {
   const { initial, label, submitLabel, onSubmit, extraActions, onCancel, held } = props
-  const { disableRefusal } = props
+  const { disableRefusal, confirmations = false } = props
   const { LL } = useI18nContext()
   const { user } = useSession()
   const client = useQueryClient()
@@ -63,7 +66,8 @@ function UserFields(props: UserFieldsProps) {
   const ownId = user ? String(user.organization_id) : ''
   const start =
     ownOnly && initial.organization_id === '' ? { ...initial, organization_id: ownId } : initial
-  const form = useContractForm(userForm.struct, start, { ...userForm, onSubmit })
+  const options = confirmations ? editUserForm : userForm
+  const form = useContractForm(options.struct, start, { ...options, onSubmit })
   const roles = useMemo(() => grantableRoles(held, props.roles), [held, props.roles])
   const matrices = useMemo(
     () =>
@@ -233,6 +237,25 @@ function UserFields(props: UserFieldsProps) {
         error={form.error('disabled')}
         onCheckedChange={(checked) => form.set('disabled', checked)}
       />
+      {confirmations ? (
+        <>
+          <Checkbox
+            name="email_confirmed"
+            label={LL.users.emailConfirmed()}
+            checked={form.values.email_confirmed}
+            hint={LL.confirmation.emailHint()}
+            error={form.error('email_confirmed')}
+            onCheckedChange={(checked) => form.set('email_confirmed', checked)}
+          />
+          <Checkbox
+            name="phone_confirmed"
+            label={LL.users.phoneConfirmed()}
+            checked={form.values.phone_confirmed}
+            error={form.error('phone_confirmed')}
+            onCheckedChange={(checked) => form.set('phone_confirmed', checked)}
+          />
+        </>
+      ) : null}
     </FormFrame>
   )
 }

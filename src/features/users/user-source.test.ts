@@ -40,6 +40,7 @@ const user = (changes: Partial<User>): User => ({
   disabled: false,
   email_confirmed: false,
   phone_confirmed: false,
+  email_withdrawn_at: null,
   created_at: '2026-01-01T00:00:00Z',
   updated_at: '2026-01-01T00:00:00Z',
   ...changes,
@@ -74,6 +75,7 @@ describe('users in the palette', () => {
       'Invite by SMS': 'No phone number: add one to invite by SMS.',
       'Disable user': 'enabled',
       'Delete user': 'enabled',
+      'Offboard user': 'enabled',
       'Add to group…': 'enabled',
       'Remove from group…': 'enabled',
       'Make PIN': 'enabled',
@@ -99,10 +101,11 @@ describe('users in the palette', () => {
     expect(offered(user({}), orgAdmin)).not.toHaveProperty('Enable user')
   })
 
-  it('refuses disabling or deleting your own account, with the reason', () => {
+  it('refuses disabling, deleting or offboarding your own account, with the reason', () => {
     const own = offered(user({}), orgAdmin, 7)
     expect(own['Disable user']).toBe('You cannot disable your own account.')
     expect(own['Delete user']).toBe('You cannot delete your own account.')
+    expect(own['Offboard user']).toBe('You cannot offboard your own account.')
     expect(own['Edit user']).toBe('enabled')
   })
 

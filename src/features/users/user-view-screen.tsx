@@ -9,6 +9,7 @@ import { Avatar } from '../../ui/avatar'
 import { Button, buttonClass } from '../../ui/button'
 import { usePageSubject } from '../../commands/page-subject'
 import { DetailState, useDetail } from '../../ui/detail-state'
+import { Notice } from '../../ui/notice'
 import { Page } from '../../ui/page'
 import { usePerform } from '../../actions/action-host'
 import type { Message } from '../../commands/command'
@@ -20,6 +21,7 @@ import {
   type UserActionName,
   type UserVerb,
 } from './user-actions'
+import { OffboardPanel } from './offboard-dialog'
 import { PersonPinPanel } from './person-pin-panel'
 import { UserAccess } from './user-access'
 import { UserBadges } from './user-columns'
@@ -36,6 +38,7 @@ const pageVerbs: readonly UserActionName[] = [
   'disable',
   'enable',
   'delete',
+  'offboard',
 ]
 const buttonLabel: Record<UserActionName, Message> = {
   edit: (LL) => LL.users.edit(),
@@ -44,6 +47,7 @@ const buttonLabel: Record<UserActionName, Message> = {
   disable: (LL) => LL.users.disable(),
   enable: (LL) => LL.users.enable(),
   delete: (LL) => LL.users.delete(),
+  offboard: (LL) => LL.offboard.action(),
   pin: (LL) => LL.personPin.make(),
   'pin-remove': (LL) => LL.personPin.remove(),
 }
@@ -153,6 +157,11 @@ function UserView({ user }: { user: User }) {
         {field(LL.users.createdAt(), date.format(Date.parse(user.created_at)))}
         {field(LL.users.updatedAt(), date.format(Date.parse(user.updated_at)))}
       </dl>
+      {user.email_withdrawn_at ? (
+        <Notice tone="warning">
+          {LL.confirmation.withheld({ date: date.format(Date.parse(user.email_withdrawn_at)) })}
+        </Notice>
+      ) : null}
       <section className={styles.section} aria-labelledby="user-permissions">
         <h2 id="user-permissions" className={styles.sectionTitle}>
           {LL.users.effectivePermissions()}
@@ -175,6 +184,7 @@ function UserView({ user }: { user: User }) {
       <section className={styles.section} aria-label={LL.users.actions()}>
         {pageVerbs.map((action) => actionButton(action))}
       </section>
+      {edit.state === 'absent' ? null : <OffboardPanel user={user} />}
       <PersonPinPanel user={user} actionButton={actionButton} />
       <UserAccess user={user} />
       <JournalHistory type="user" id={user.user_id} />

@@ -75,6 +75,7 @@ export function UsersScreen() {
     invite: LL.users.bulk.invite(),
     disable: LL.users.bulk.disable(),
     enable: LL.users.bulk.enable(),
+    offboard: LL.users.bulk.offboard(),
     delete: LL.users.bulk.delete(),
   }
   const bulkActions = (users: readonly User[], clear: () => void) => (

@@ -116,3 +116,11 @@ export const accessPlace = style({ display: 'flex', flexDirection: 'column', gap
 export const placeName = style({ fontWeight: vars.fontWeight.medium })
 
 export const open = style({ color: vars.color.success, fontWeight: vars.fontWeight.medium })
+
+/** A short list inside a dialog (what offboarding does, what remains). */
+export const plainList = style({
+  margin: `${vars.space.xs} 0`,
+  paddingInlineStart: vars.space.lg,
+  display: 'grid',
+  gap: vars.space.xs,
+})

@@ -113,6 +113,8 @@ const rules: Record<Rule, Say> = {
   in_use: bySubject(inUseText, (LL) => LL.form.inUse()),
   conflict: (LL) => LL.form.conflict(),
   not_at_assignment: (LL) => LL.form.notAtAssignment(),
+  credential_ended: (LL) => LL.form.credentialEnded(),
+  no_code: (LL) => LL.form.noCode(),
   before_journal: (LL) => LL.form.beforeJournal(),
   no_permission: (LL, p) =>
     p.permissions === undefined
@@ -130,10 +132,16 @@ const rules: Record<Rule, Say> = {
   own_account: (LL, p) => {
     const change = String(p.change)
     const own = LL.answers.ownAccount
-    return change === 'disable' || change === 'delete' || change === 'invite'
+    return change === 'disable' ||
+      change === 'delete' ||
+      change === 'invite' ||
+      change === 'offboard'
       ? own[change]()
       : own.edit()
   },
+  last_admin: (LL) => LL.offboard.refusals.last_admin(),
+  undo_expired: (LL, p) => LL.offboard.refusals.undo_expired({ minutes: Number(p.minutes) }),
+  nothing_to_undo: (LL) => LL.offboard.refusals.nothing_to_undo(),
 }
 
 /** Any contract or server failure in the user's language, chosen by its rule, never its English. */
