@@ -222,3 +222,57 @@ test('a lock’s page lists what it holds, and rotating its offline key ends its
   await page.goto(`/credentials/edit/${id}`)
   await expect(page.getByText('No offline code of this credential is still valid.')).toBeVisible()
 })
+
+test('Needs attention lists a code ending within 14 days, and Reissue from there makes a new one, by keyboard', async ({
+  page,
+}) => {
+  allowAxeTime()
+  const { online } = await seed(page)
+  const staff = await api<{ data: { user_id: number }[] }>(
+    page,
+    'GET',
+    `/org/v1/users?search=${encodeURIComponent(demo.staff)}`,
+  )
+  // A credential that ends in ten days, and its code on the lock: the code ends with it.
+  const ending = new Date(Date.now() + 10 * 86_400_000)
+  const fresh = await api<{ credential_id: number }>(page, 'POST', '/access/v1/credentials', {
+    user_id: staff.data[0]?.user_id,
+    assignment_type: 'device',
+    assignment_id: online.device_id,
+    start_datetime: new Date(Date.now() - 86_400_000).toISOString(),
+    end_datetime: ending.toISOString(),
+    permanent: false,
+  })
+  const id = fresh.credential_id
+  created.push(id)
+  const device = await api<{ manufacturer_id: number; device_id_manufacturer: string }>(
+    page,
+    'GET',
+    `/sbm/v1/devices/${online.device_id}`,
+  )
+  await api(page, 'POST', `/access/v1/devices/${online.device_id}/set/create_pin`, {
+    data: {
+      start_date: new Date().toISOString(),
+      end_date: ending.toISOString(),
+      manufacturer_id: device.manufacturer_id,
+      device_id_manufacturer: device.device_id_manufacturer,
+      credential_id: id,
+    },
+  })
+
+  await page.goto('/')
+  const line = page.getByRole('link', {
+    name: new RegExp(`${demo.staff}.*Reissue: code on ${online.name} ends`),
+  })
+  await expect(line.first()).toBeVisible()
+  await expectNoSeriousA11yViolations(page)
+  await line.first().focus()
+  await page.keyboard.press('Enter')
+  await expect(page).toHaveURL(new RegExp(`/credentials/edit/${id}\\?reissue=${id}$`))
+  const ask = dialog(page, `Reissue the offline code of credential ${id}?`)
+  await expect(ask.getByRole('button', { name: 'Reissue' })).toBeFocused()
+  await page.keyboard.press('Enter')
+  await expect(page.getByText(`New code made for credential ${id}`)).toBeVisible()
+  const codes = page.getByRole('list', { name: 'Offline codes still valid' })
+  await expect(codes.getByRole('listitem')).toHaveCount(1, { timeout: 15_000 })
+})
