@@ -25,7 +25,7 @@ const testFiles = [
 
 /** The test files that replace a module with `vi.mock`, found by reading them. */
 function filesThatMock(): string[] {
-  const roots = [...new Set(testFiles.map((pattern) => pattern.split('/')[0]!))]
+  const roots = [...new Set(testFiles.map((pattern) => pattern.split('/')[0]))]
   return roots.flatMap((root) =>
     readdirSync(root, { recursive: true, encoding: 'utf8' })
       .filter((file) => /\.test\.tsx?$/.test(file))
