@@ -11,15 +11,13 @@ import {
   bulkFound,
   disableUser,
   inviteUser,
+  offboardUser,
   offlineCode,
 } from './keystroke-user-tasks'
 
 export type { Api } from './keystroke-task'
 
-/**
- * The fixed list: the order of issue 46, then issue 63's. Offboard a user: its place is after
- * bulkFound, once the console offers it.
- */
+/** The fixed list: the order of issue 46, then issue 63's. */
 export const keystrokeTasks = [
   unlockDoor,
   forceUnlock,
@@ -34,4 +32,5 @@ export const keystrokeTasks = [
   switchLanguage,
   bulkDisable,
   bulkFound,
+  offboardUser,
 ]

@@ -118,6 +118,32 @@ export const disableUser = task({
   },
 })
 
+export const offboardUser = task({
+  id: 'offboard',
+  name: 'offboard a user',
+  prepare: (api, mode) => onePerson(api, mode, ['Vera', 'Wera'], 'Leaver'),
+  keyboard: async (keys, person) => {
+    const name = `${person.first} ${person.last}`
+    await ask(keys, `offb ${person.first.toLowerCase()}`)
+    await expect(selectedOption(keys.page)).toContainText(name)
+    await keys.press('Enter')
+    // It takes access away: the confirmation starts on Cancel, Offboard is a Tab away.
+    const dialog = keys.page.getByRole('dialog', { name: `Offboard ${name}?` })
+    await expect(dialog).toBeVisible()
+    await tabTo(keys, dialog.getByRole('button', { name: 'Offboard' }))
+    await keys.press('Enter')
+    await expect(keys.page.getByRole('dialog', { name: `${name} offboarded` })).toBeVisible()
+  },
+  mouse: async (mouse, person) => {
+    const name = `${person.first} ${person.last}`
+    await openUser(mouse, person)
+    await mouse.click(mouse.page.getByRole('button', { name: 'Offboard…' }))
+    const dialog = mouse.page.getByRole('dialog', { name: `Offboard ${name}?` })
+    await mouse.click(dialog.getByRole('button', { name: 'Offboard' }))
+    await expect(mouse.page.getByRole('dialog', { name: `${name} offboarded` })).toBeVisible()
+  },
+})
+
 export const bulkDisable = task({
   id: 'bulk',
   name: 'bulk-disable three users',

@@ -32,6 +32,7 @@ const offsetSpec = (where: string[], params: unknown[]): ListSpec<AuditSortKey> 
   where,
   params,
   searchColumns: searchable,
+  phrase: true,
   sortColumns,
   tiebreak: 'audit_id',
 })

@@ -8,7 +8,10 @@ export interface ListSpec<K extends string> {
   /** Conditions joined with `and`; placeholders $1… refer to params. */
   where: string[]
   params: unknown[]
-  /** Columns the search term is matched against (case-insensitive substring). */
+  /**
+   * Columns the search is matched against: each of its words, in any order, is a case-insensitive
+   * substring of one of them (searchWords).
+   */
   searchColumns: readonly string[]
   /** SQL for each sortable key; only keys the contract allows reach here. */
   sortColumns: Record<K, string>
@@ -20,6 +23,11 @@ export interface ListSpec<K extends string> {
    * scan below stops at the page's last row.
    */
   indexedSearch?: boolean
+  /**
+   * The search is one phrase, matched whole: the audit log, whose main search does so over a
+   * million rows (server/db/audit-search.ts), so that its other pages answer the same text alike.
+   */
+  phrase?: boolean
   /**
    * A scalar SQL expression for recordsTotal (same params), cheaper than count(*): it is also the
    * unsearched list's recordsFiltered.
@@ -37,19 +45,58 @@ export interface ListSpec<K extends string> {
 export const likePattern = (term: string) =>
   `%${term.toLowerCase().replace(/[\\%_]/g, (m) => `\\${m}`)}%`
 
-/** The list's conditions, and the same with its search term (`filtered`), with their params. */
+/**
+ * A search's words: a row matches when each is found in one of the list's columns, in any order,
+ * so "mee lock" finds "Smart lock – First floor Meeting room door" and "clara smith" a person
+ * whose first and last names are two columns.
+ */
+export const searchWords = (search: string) =>
+  search
+    .toLowerCase()
+    .split(/\s+/)
+    .filter((word) => word !== '')
+
+/** The words a list's search must each find: the whole text for a phrase list. */
+function wordsOf(spec: Pick<ListSpec<string>, 'phrase'>, search: string) {
+  if (spec.phrase !== true) return searchWords(search)
+  return search === '' ? [] : [search.toLowerCase()]
+}
+
+/**
+ * Each word found in one of `columns`: `match(column, n)` is one column's test of the word in
+ * parameter `$n`, the words' parameters following the first `offset`.
+ */
+function everyWord(
+  words: readonly string[],
+  columns: readonly string[],
+  offset: number,
+  match: (word: string, column: string, n: number) => string,
+) {
+  return words
+    .map((word, i) => `(${columns.map((c) => match(word, c, offset + i + 1)).join(' or ')})`)
+    .join(' and ')
+}
+
+/** The list's conditions, and the same with its search (`filtered`), with their params. */
 export function searched(
-  spec: Pick<ListSpec<string>, 'where' | 'params' | 'searchColumns'>,
+  spec: Pick<ListSpec<string>, 'where' | 'params' | 'searchColumns' | 'phrase'>,
   search: string,
 ) {
   const params = [...spec.params]
   const base = spec.where.length > 0 ? spec.where.join(' and ') : 'true'
-  if (search === '' || spec.searchColumns.length === 0) return { base, filtered: base, params }
-  params.push(likePattern(search))
-  const n = params.length
+  const words = wordsOf(spec, search)
+  if (words.length === 0 || spec.searchColumns.length === 0) {
+    return { base, filtered: base, params }
+  }
   // lower(x) like … rather than ilike: the same matches, 2-3× faster on a million audit rows.
-  const filtered = `${base} and (${spec.searchColumns.map((c) => `lower(${c}) like $${n}`).join(' or ')})`
-  return { base, filtered, params }
+  const matches = everyWord(
+    words,
+    spec.searchColumns,
+    params.length,
+    (_word, c, n) => `lower(${c}) like $${n}`,
+  )
+  params.push(...words.map(likePattern))
+  return { base, filtered: `${base} and ${matches}`, params }
 }
 
 /**
@@ -116,7 +163,9 @@ export function nearerEnd(start: number, length: number, count: number) {
  * search of a list with trigram indexes (searchPage).
  */
 export const onePass = <K extends string>(spec: ListSpec<K>, query: ListQuery<K>) =>
-  spec.indexedSearch === true && query.search !== '' && spec.searchColumns.length > 0
+  spec.indexedSearch === true &&
+  wordsOf(spec, query.search).length > 0 &&
+  spec.searchColumns.length > 0
 
 /**
  * Whether pg_trgm can take a trigram from the term, which needs three word characters (letters or
@@ -130,11 +179,11 @@ const hasTrigram = (term: string) => /[\p{L}\p{N}]{3}/u.test(term)
  * query alone would walk the sort index hoping for early matches, reading every row when there
  * are few. Only the page's rows are then joined and selected in full.
  *
- * A term without a trigram reads every row whatever its value, so its statement is prepared (one
- * per list, sort and direction): parsing and planning it cost PGlite twice its run
- * (docs/decisions/064). It matches with strpos, the same substring as the pattern, so that its
- * generic plan never takes a trigram index it could only scan whole. A term with a trigram is
- * planned for its value, as the indexes pay off only for rare ones. The page's keys are also given
+ * A search none of whose words has a trigram reads every row whatever its value, so its statement
+ * is prepared (one per list, sort, direction and number of words): parsing and planning it cost
+ * PGlite twice its run (docs/decisions/064). Such a word matches with strpos, the same substring
+ * as the pattern, so that a generic plan never takes a trigram index it could only scan whole. A
+ * search with a trigram is planned for its values, as the indexes pay off only for rare ones. The page's keys are also given
  * as an array the rows must be in: the select list (a user's sorted permissions) is computed where
  * its table is read, and a plan made while the table was small, then kept as it grew, read every
  * row with it (twice the unprepared search's time at 100,000 users) instead of only the page's.
@@ -144,21 +193,24 @@ async function searchPage<K extends string, R extends object>(
   spec: ListSpec<K>,
   query: ListQuery<K>,
 ): Promise<ListResponse<R>> {
-  const term = query.search.toLowerCase()
-  const indexed = hasTrigram(term)
-  const params = [...spec.params, indexed ? likePattern(term) : term, query.length, query.start]
-  const [t, length, start] = [params.length - 2, params.length - 1, params.length].map(
-    (n) => `$${n}`,
+  const words = wordsOf(spec, query.search)
+  const indexed = words.some(hasTrigram)
+  const matches = everyWord(words, spec.searchColumns, spec.params.length, (word, c, n) =>
+    hasTrigram(word) ? `lower(${c}) like $${n}` : `strpos(lower(${c}), $${n}) > 0`,
   )
-  const matches = spec.searchColumns
-    .map((c) => (indexed ? `lower(${c}) like ${t}` : `strpos(lower(${c}), ${t}) > 0`))
-    .join(' or ')
+  const params = [
+    ...spec.params,
+    ...words.map((word) => (hasTrigram(word) ? likePattern(word) : word)),
+    query.length,
+    query.start,
+  ]
+  const [length, start] = [params.length - 1, params.length].map((n) => `$${n}`)
   const base = spec.where.length > 0 ? spec.where.join(' and ') : 'true'
   const direction = query.order_direction === 'asc' ? 'asc' : 'desc'
   const byKey = `m.s ${direction}, m.k ${direction}`
   const text = `with m as materialized (
        select ${spec.tiebreak} as k, ${spec.sortColumns[query.order_by]} as s
-       from ${spec.keysFrom ?? spec.from} where ${base} and (${matches})
+       from ${spec.keysFrom ?? spec.from} where ${base} and ${matches}
      ), p as (
        select m.k, row_number() over (order by ${byKey}) as rn from m
        order by ${byKey} limit ${length} offset ${start}

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { ACCESS_PATH } from '../../src/contract/access'
 import { DOOR_MODES_NOW_PATH, DOORS_PATH } from '../../src/contract/door-modes'
 import { LOCKDOWNS_PATH } from '../../src/contract/lockdowns'
-import { ADMIN, useServer, type Reply } from './helpers'
+import { ADMIN, STAFF, useServer, type Reply } from './helpers'
 
 const server = useServer()
 
@@ -22,9 +22,12 @@ const queries: Record<string, string> = {
   [DOOR_MODES_NOW_PATH]: '?door_ids=1',
 }
 
+/** Reads whose row is not the seed's first: the test makes it and names it here. */
+const rows: Record<string, string> = {}
+
 /** A concrete path: reads name a seeded row; writes name none, so they change nothing. */
 function concrete(method: string, path: string) {
-  const id = method === 'GET' ? '1' : '999999'
+  const id = method === 'GET' ? (rows[path] ?? '1') : '999999'
   const query = method === 'GET' ? (queries[path] ?? '') : ''
   return `${path.replace(':command', 'unlock').replace(/:\w+/g, id)}${query}`
 }
@@ -62,6 +65,23 @@ describe('Cache-Control: no-store', () => {
       json: { schedule_id: 1 },
     })
     expect(mode.status).toBe(200)
+    // A lock on no door keeps its own mode (the seeded cupboard's), and an offboarding its report.
+    const locks = await server().request('GET', '/sbm/v1/devices?search=cupboard', { token })
+    const cupboard = String((locks.body as { data: { device_id: number }[] }).data[0]?.device_id)
+    const own = await server().request('PUT', `/sbm/v1/devices/${cupboard}/mode`, {
+      token,
+      json: { schedule_id: 1 },
+    })
+    expect(own.status).toBe(200)
+    rows['/sbm/v1/devices/:id/mode'] = cupboard
+    rows['/sbm/v1/devices/:id/mode-timeline'] = cupboard
+    const staff = await server().request('GET', `/org/v1/users?search=${STAFF}`, { token })
+    const leaver = String((staff.body as { data: { user_id: number }[] }).data[0]?.user_id)
+    const offboarded = await server().request('POST', `/access/v1/users/${leaver}/offboard`, {
+      token,
+    })
+    expect(offboarded.status).toBe(200)
+    rows['/access/v1/users/:id/offboard'] = leaver
     const missing: string[] = []
     let ok = 0
     for (const route of routes()) {

@@ -42,11 +42,12 @@ const actionIds = (pin: string | null, permissions: string[]) =>
   offeredFor(pin, permissions).map(idOf)
 
 describe('the credential palette source', () => {
-  it('offers Show code when a PIN is held and Generate when none is', () => {
+  it('offers Show code and Reissue when a PIN is held, and Generate when none is', () => {
     const all = ['credentials:read', 'credentials:update', 'credentials:delete']
     expect(actionIds('123456', all)).toEqual([
       'credential.edit',
       'credential.show-code',
+      'credential.reissue-code',
       'credential.delete',
     ])
     expect(actionIds(null, all)).toEqual([
