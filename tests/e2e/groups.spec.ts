@@ -153,8 +153,8 @@ test('the users list’s selection: "Add to group…" adds everyone chosen, with
   await page.keyboard.press('Shift+J')
   await expect(bar(page)).toContainText('2 selected')
   const add = bar(page).getByRole('button', { name: 'Add to group…' })
-  // The bar's actions in order: invite, disable, enable, delete, then this.
-  for (let i = 0; i < 5; i += 1) await page.keyboard.press('Tab')
+  // The bar's actions in order: invite, disable, enable, offboard, delete, then this.
+  for (let i = 0; i < 6; i += 1) await page.keyboard.press('Tab')
   await expect(add).toBeFocused()
   await page.keyboard.press('Enter')
 
