@@ -1,5 +1,5 @@
 import { expect } from '@playwright/test'
-import type { Mouse } from './inputs'
+import type { Keys, Mouse } from './inputs'
 import { ask, clickRowLink, goTo, selectedOption, tabTo, task, type Api } from './keystroke-task'
 
 // Devices and locations: commands, the audit log of one device, a room deleted, a plan peeked.
@@ -21,13 +21,20 @@ async function selectedTitle(page: import('@playwright/test').Page) {
   return (await label.evaluate((mark) => mark.parentElement?.textContent ?? '')).trim()
 }
 
+/** ↓ through the palette's rows until `name` is chosen, as the eye finds it (at most 8). */
+async function downTo(keys: Keys, name: string) {
+  for (let row = 0; row < 8 && (await selectedTitle(keys.page)) !== name; row += 1)
+    await keys.press('ArrowDown')
+  expect(await selectedTitle(keys.page)).toBe(name)
+}
+
 export const unlockDoor = task({
   id: 'unlock',
   name: 'unlock a named door (reception)',
   prepare: () => RECEPTION,
   keyboard: async (keys, name) => {
     await ask(keys, 'unl rec')
-    expect(await selectedTitle(keys.page)).toBe(name)
+    await downTo(keys, name)
     await keys.press('Enter')
     await expect(keys.page.getByRole('dialog', { name: `Unlock: ${name}?` })).toBeVisible()
     await keys.press('Enter')
@@ -49,7 +56,7 @@ export const forceUnlock = task({
   keyboard: async (keys, name) => {
     const page = keys.page
     await ask(keys, 'for rec')
-    expect(await selectedTitle(page)).toBe(name)
+    await downTo(keys, name)
     await keys.press('Enter')
     const first = page.getByRole('dialog', { name: `Force unlock: ${name}?` })
     await expect(first.getByRole('button', { name: 'I understand, continue' })).toBeFocused()
@@ -112,9 +119,7 @@ export const auditOfDevice = task({
   keyboard: async (keys, { device, typed }) => {
     await ask(keys, `aud ${typed}`)
     // Other meeting rooms' locks match too: ↓ to this one, as the eye finds it.
-    for (let row = 0; row < 8 && (await selectedTitle(keys.page)) !== device; row += 1)
-      await keys.press('ArrowDown')
-    expect(await selectedTitle(keys.page)).toBe(device)
+    await downTo(keys, device)
     await keys.press('Enter')
     await expectAuditOf(keys.page)
   },
