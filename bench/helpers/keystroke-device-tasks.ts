@@ -33,7 +33,7 @@ export const unlockDoor = task({
   name: 'unlock a named door (reception)',
   prepare: () => RECEPTION,
   keyboard: async (keys, name) => {
-    await ask(keys, 'unl rec')
+    await ask(keys, 'unl gr rec')
     await downTo(keys, name)
     await keys.press('Enter')
     await expect(keys.page.getByRole('dialog', { name: `Unlock: ${name}?` })).toBeVisible()
@@ -55,7 +55,7 @@ export const forceUnlock = task({
   prepare: () => RECEPTION,
   keyboard: async (keys, name) => {
     const page = keys.page
-    await ask(keys, 'for rec')
+    await ask(keys, 'for gr rec')
     await downTo(keys, name)
     await keys.press('Enter')
     const first = page.getByRole('dialog', { name: `Force unlock: ${name}?` })
