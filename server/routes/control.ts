@@ -57,6 +57,27 @@ export async function lockedDevice(q: Queryable, scope: Scope, p: Principal, id:
 }
 
 /** The device row locked for this transaction, whoever asks; undefined when it is gone. */
+/** The audit row of an offline code made on `device` for `window`: its lock is this row's device. */
+export function auditCodeMade(
+  q: Queryable,
+  device: Device,
+  window: { from: Date; until: Date },
+  actor: Principal,
+  requestId: string,
+) {
+  return writeAudit(q, {
+    device,
+    command: 'create_pin',
+    result: 'success',
+    detail: {
+      code: 'pin_window',
+      params: { start: window.from.toISOString(), end: window.until.toISOString() },
+    },
+    actor,
+    requestId,
+  })
+}
+
 export async function lockedDeviceRow(q: Queryable, id: number): Promise<Device | undefined> {
   await q.query(deviceLock, [id])
   return findDevice(q, id)
@@ -328,17 +349,7 @@ export function registerControl(app: App, s: Services) {
           from: new Date(data.start_date),
           until: new Date(data.end_date),
         }
-        const auditId = await writeAudit(q, {
-          device,
-          command: 'create_pin',
-          result: 'success',
-          detail: {
-            code: 'pin_window',
-            params: { start: window.from.toISOString(), end: window.until.toISOString() },
-          },
-          actor: p,
-          requestId: c.get('requestId'),
-        })
+        const auditId = await auditCodeMade(q, device, window, p, c.get('requestId'))
         const pin =
           made && data.credential_id !== undefined
             ? (

@@ -2,7 +2,6 @@ import { EXPIRING_CODE_DAYS } from '../../src/contract/lock-sync'
 import type { App, Services } from '../context'
 import { placesOfDevice } from '../access/evaluate'
 import { codeWindow, issueCode } from '../access/offline-code'
-import { writeAudit } from '../db/audit'
 import { writeJournal } from '../db/journal'
 import { deviceHoldings, expiringCodes } from '../db/lock-holdings'
 import { conflict, HttpError, notFound } from '../http/errors'
@@ -11,7 +10,7 @@ import { ensureInScope, orgLimit, requireScope } from '../http/scope'
 import { idParam } from '../http/validate'
 import { credentialName, findCredential } from './credentials'
 import { findDevice } from './device-rows'
-import { lockedDevice } from './control'
+import { auditCodeMade, lockedDevice } from './control'
 import { lockRow } from '../db/locks'
 import { HOLDS_PINS, deviceAtPlace } from '../access/lock-sync'
 
@@ -125,17 +124,7 @@ export function registerLockSync(app: App, s: Services) {
           'credential_id',
           'credential_ended',
         )
-      const auditId = await writeAudit(q, {
-        device,
-        command: 'create_pin',
-        result: 'success',
-        detail: {
-          code: 'pin_window',
-          params: { start: window.from.toISOString(), end: window.until.toISOString() },
-        },
-        actor: p,
-        requestId: c.get('requestId'),
-      })
+      const auditId = await auditCodeMade(q, device, window, p, c.get('requestId'))
       const issued = await issueCode(q, s.pinKey, {
         credentialId: id,
         organizationId: credential.organization_id,
