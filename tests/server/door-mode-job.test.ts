@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { DOORS_PATH, ModeTimeline } from '../../src/contract/door-modes'
 import { useModelServer } from './access-model-writes'
+import { doorModeProbes } from './door-mode-probes'
 import { ADMIN, shaped } from './helpers'
 
 // The mode job (decision 070) stepped with the test clock: a lock commanded once per boundary by
@@ -9,7 +10,9 @@ import { ADMIN, shaped } from './helpers'
 // the next boundary, and first person in naming who opened the day.
 
 // A poll of a minute: the test steps the job itself (a write still wakes it).
-const { server, db, clock, model } = useModelServer({ lockdownPollMs: 60_000 })
+const modelServer = useModelServer({ lockdownPollMs: 60_000 })
+const { server, db, clock, model } = modelServer
+const { step, lockState, jobAudits } = doorModeProbes(modelServer)
 const weekdays = ['mon', 'tue', 'wed', 'thu', 'fri'] as const
 let made = 0
 
@@ -47,27 +50,6 @@ async function fixture() {
   ])
   const group = await model.group(door.organization_id, `Job openers ${made}`)
   return { ...door, schedule, group }
-}
-
-async function step(iso: string) {
-  clock().set(new Date(iso))
-  await server().running.handle.services.doorModeJob.tick()
-}
-
-async function lockState(deviceId: number) {
-  const [row] = await db().query<{ lock_state: string }>(
-    'select lock_state from devices where device_id = $1',
-    [deviceId],
-  )
-  return row?.lock_state
-}
-
-async function jobAudits(deviceId: number) {
-  return db().query<{ command: string; result: string; detail_params: Record<string, unknown> }>(
-    `select command, result, detail_params from device_audits
-     where device_id = $1 and actor_email = 'system:door-modes' order by audit_id`,
-    [deviceId],
-  )
 }
 
 describe('the door mode job', () => {

@@ -13,6 +13,7 @@ import {
   snowDaysPath,
 } from '../../src/contract/door-modes'
 import { useModelServer } from './access-model-writes'
+import { doorModeProbes } from './door-mode-probes'
 import { ADMIN, AUDITOR, GLOBEX, ORGADMIN, shaped } from './helpers'
 
 // A lock with no door keeps its own mode (decision 072): the door's routes under /devices/{id},
@@ -21,7 +22,9 @@ import { ADMIN, AUDITOR, GLOBEX, ORGADMIN, shaped } from './helpers'
 // not reached while it is disconnected, and brings it back to its layers after a lockdown.
 
 // A poll of a minute: the test steps the job itself (a write still wakes it).
-const { server, db, clock, model } = useModelServer({ lockdownPollMs: 60_000 })
+const modelServer = useModelServer({ lockdownPollMs: 60_000 })
+const { server, db, clock, model } = modelServer
+const { step, lockState, jobAudits } = doorModeProbes(modelServer)
 const weekdays = ['mon', 'tue', 'wed', 'thu', 'fri'] as const
 let made = 0
 
@@ -62,27 +65,6 @@ async function fixture() {
   ])
   const group = await model.group(room.organization_id, `Lock openers ${made}`)
   return { ...room, device_id: lock.device_id, schedule, group }
-}
-
-async function step(iso: string) {
-  clock().set(new Date(iso))
-  await server().running.handle.services.doorModeJob.tick()
-}
-
-async function lockState(deviceId: number) {
-  const [row] = await db().query<{ lock_state: string }>(
-    'select lock_state from devices where device_id = $1',
-    [deviceId],
-  )
-  return row?.lock_state
-}
-
-async function jobAudits(deviceId: number) {
-  return db().query<{ command: string; result: string; detail_params: Record<string, unknown> }>(
-    `select command, result, detail_params from device_audits
-     where device_id = $1 and actor_email = 'system:door-modes' order by audit_id`,
-    [deviceId],
-  )
 }
 
 describe('a lock’s own mode', () => {
