@@ -1,10 +1,10 @@
 import { expect, test, type Page } from '@playwright/test'
+import { api } from './helpers/keyboard'
 import {
   allowAxeTime,
   demo,
   expectNoSeriousA11yViolations,
   signIn,
-  storedTokens,
   useDarkTheme,
 } from './helpers/session'
 
@@ -26,17 +26,6 @@ type DeviceRow = {
 }
 
 let created: number[] = []
-
-async function api<T>(page: Page, method: 'GET' | 'POST' | 'DELETE', path: string, data?: object) {
-  const { access } = await storedTokens(page)
-  const response = await page.request.fetch(path, {
-    method,
-    data,
-    headers: { Authorization: `Bearer ${access}` },
-  })
-  expect(response.ok(), `${method} ${path}`).toBe(true)
-  return (method === 'DELETE' ? null : await response.json()) as T
-}
 
 /** Staff's code locks, connected or not, and a fresh permanent credential for staff on one. */
 async function seed(page: Page) {
