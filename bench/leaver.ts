@@ -39,6 +39,16 @@ async function drained(server: Server) {
   }
 }
 
+/** `count` staff people of Acme named `<last> Person n`, as `<last>.n@bench.example`. */
+function insertPeople(server: Server, last: string, count: number) {
+  return server.handle.services.db.query<{ user_id: number }>(
+    `insert into users (organization_id, username, email, first_name, last_name, roles)
+     select 1, lower($1) || '.' || n, lower($1) || '.' || n || '@bench.example', $1, 'Person ' || n,
+       array['staff'] from generate_series(1, $2::int) n returning user_id`,
+    [last, count],
+  )
+}
+
 /** Five people with a credential on each of 200 doors, on the locks; each offboarded, timed. */
 async function offboarding(server: Server) {
   const { db, lockSyncJob } = server.handle.services
@@ -70,12 +80,7 @@ async function offboarding(server: Server) {
      from unnest($2::int[]) d`,
     [location, doors.map((d) => d.door_id)],
   )
-  const people = await db.query<{ user_id: number }>(
-    `insert into users (organization_id, username, email, first_name, last_name, roles)
-     select 1, 'leaver.' || n, 'leaver.' || n || '@bench.example', 'Leaver', 'Person ' || n,
-       array['staff'] from generate_series(1, $1::int) n returning user_id`,
-    [LEAVERS],
-  )
+  const people = await insertPeople(server, 'Leaver', LEAVERS)
   const credentials = await db.query<{ credential_id: number }>(
     `insert into credentials (organization_id, user_id, assignment_type, assignment_id,
        start_datetime, permanent)
@@ -131,12 +136,7 @@ async function run(name: string, databaseUrl: string | null, budgetS: number) {
        from generate_series(1, $2::int) n`,
       [location, LOCKS],
     )
-    const people = await db.query<{ user_id: number }>(
-      `insert into users (organization_id, username, email, first_name, last_name, roles)
-       select 1, 'drain.' || n, 'drain.' || n || '@bench.example', 'Drain', 'Person ' || n,
-         array['staff'] from generate_series(1, $1::int) n returning user_id`,
-      [CREDENTIALS],
-    )
+    const people = await insertPeople(server, 'Drain', CREDENTIALS)
     const credentials = await db.query<{ credential_id: number }>(
       `insert into credentials (organization_id, user_id, assignment_type, assignment_id,
          start_datetime, permanent)
