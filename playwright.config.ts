@@ -9,7 +9,9 @@ import {
 // Browser tests run in Debian's Chromium against the real reference server on a fresh in-memory
 // database; the server serves the production build from dist/ (npm run test:e2e builds it first).
 const port = Number(process.env.E2E_PORT ?? 8181)
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
+// Debian's headless shell: the engine of /usr/bin/chromium without the full browser's window and
+// tab-strip processes, a third less CPU for the same tests (decision 080).
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium-headless-shell'
 // scripts/e2e-postgres.sh sets two database URLs: the servers then use PostgreSQL, one database each.
 const [mainDb, expiryDb] = (process.env.E2E_DATABASE_URLS ?? '').split(' ').filter(Boolean)
 const database = (url: string | undefined): Record<string, string> =>
