@@ -52,12 +52,6 @@ export const ruleCodes = [
   'release_lapsed',
   'second_person_required',
   'not_active',
-  // The second factor (decision 077): a wrong or used code; a published demo account cannot enrol;
-  // a proof of a kind this person does not have (a password where a factor is set).
-  'code_invalid',
-  'demo_account',
-  'no_factor',
-  'factor_required',
 ] as const
 export type Rule = (typeof ruleCodes)[number]
 
@@ -94,9 +88,6 @@ export const requiredMessages = {
   token: 'token is required.',
   reason: 'A reason is required.',
   scope: 'Choose what to lock down.',
-  code: 'A code is required.',
-  mfa_token: 'mfa_token is required.',
-  challenge_id: 'challenge_id is required.',
 } as const
 export type Subject = keyof typeof requiredMessages
 
