@@ -576,6 +576,18 @@ type RootTranslation = {
 			 * B​a​t​t​e​r​y​ ​r​e​p​o​r​t
 			 */
 			battery: string
+			/**
+			 * D​o​o​r​ ​h​e​l​d​ ​o​p​e​n
+			 */
+			door_held_open: string
+			/**
+			 * D​o​o​r​ ​f​o​r​c​e​d​ ​o​p​e​n
+			 */
+			door_forced_open: string
+			/**
+			 * D​o​o​r​ ​c​l​o​s​e​d
+			 */
+			door_closed: string
 		}
 		/**
 		 * {​c​o​m​m​a​n​d​}​ ​o​n​ ​{​d​e​v​i​c​e​}​ ​b​y​ ​{​a​c​t​o​r​}​:​ ​{​r​e​s​u​l​t​}​,​ ​{​w​h​e​n​}
@@ -2103,6 +2115,14 @@ type RootTranslation = {
 			 * A​c​c​e​s​s​ ​r​u​l​e​s
 			 */
 			access_rules: string
+			/**
+			 * A​l​e​r​t​ ​r​u​l​e​s
+			 */
+			alert_rules: string
+			/**
+			 * I​n​c​i​d​e​n​t​s
+			 */
+			incidents: string
 		}
 		/**
 		 * T​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​h​a​s​ ​n​o​ ​c​l​i​e​n​t​s​.
@@ -4545,6 +4565,14 @@ type RootTranslation = {
 			 * L​o​c​k​ ​m​o​d​e
 			 */
 			device_mode: string
+			/**
+			 * A​l​e​r​t​ ​r​u​l​e
+			 */
+			alert_rule: string
+			/**
+			 * I​n​c​i​d​e​n​t
+			 */
+			incident: string
 		}
 		fields: {
 			/**
@@ -9254,6 +9282,18 @@ export type TranslationFunctions = {
 			 * Battery report
 			 */
 			battery: () => LocalizedString
+			/**
+			 * Door held open
+			 */
+			door_held_open: () => LocalizedString
+			/**
+			 * Door forced open
+			 */
+			door_forced_open: () => LocalizedString
+			/**
+			 * Door closed
+			 */
+			door_closed: () => LocalizedString
 		}
 		/**
 		 * {command} on {device} by {actor}: {result}, {when}
@@ -10696,6 +10736,14 @@ export type TranslationFunctions = {
 			 * Access rules
 			 */
 			access_rules: () => LocalizedString
+			/**
+			 * Alert rules
+			 */
+			alert_rules: () => LocalizedString
+			/**
+			 * Incidents
+			 */
+			incidents: () => LocalizedString
 		}
 		/**
 		 * The organization has no clients.
@@ -12934,6 +12982,14 @@ export type TranslationFunctions = {
 			 * Lock mode
 			 */
 			device_mode: () => LocalizedString
+			/**
+			 * Alert rule
+			 */
+			alert_rule: () => LocalizedString
+			/**
+			 * Incident
+			 */
+			incident: () => LocalizedString
 		}
 		fields: {
 			/**

@@ -370,6 +370,8 @@ const areas = {
       groups: 'Access groups',
       schedules: 'Schedules and calendars',
       access_rules: 'Access rules',
+      alert_rules: 'Alert rules',
+      incidents: 'Incidents',
     },
     noClients: 'The organization has no clients.',
     loadFailed: 'Roles and permissions could not be loaded.',
@@ -978,6 +980,8 @@ const areas = {
       door_override: 'Door override',
       snow_day: 'Snow day',
       device_mode: 'Lock mode',
+      alert_rule: 'Alert rule',
+      incident: 'Incident',
     },
     fields: {
       name: 'Name',
