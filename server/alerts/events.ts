@@ -6,24 +6,12 @@ import {
 } from '../../src/contract/alerts'
 import type { Prepared, Queryable } from '../db/database'
 import type { JournalSource } from '../db/journal'
+import type { NewEvent, Place, RecordedEvent, Subject } from './event-row'
 import { bumpOpenIncident, openOrBump, resolveEnded, type RuleRow } from './incidents'
 
 // Events (decision 079): every writer calls recordEvent inside its own transaction, so the event,
 // the incidents it opens, bumps or ends and their journal rows commit with the change that caused
 // them, or not at all.
-
-export interface Subject {
-  kind: SubjectKind
-  id: number
-}
-
-/** A subject with the places that hold it, as rules name them ('floor:3'). */
-export interface Place {
-  organization_id: number
-  name: string
-  location_id: number | null
-  places: string[]
-}
 
 // Each kind's row: its organization, name, location, floor, door and device (null where none).
 const placeSql: Record<SubjectKind, string> = {
@@ -67,22 +55,6 @@ export async function placeOf(q: Queryable, subject: Subject): Promise<Place | u
     location_id: row.location_id,
     places: keys.flatMap(([kind, id]) => (id === null ? [] : [`${kind}:${id}`])),
   }
-}
-
-export interface NewEvent {
-  type: AlertEventType
-  subject: Subject
-  /** The server's clock (services.clock). */
-  at: Date
-  payload?: Record<string, unknown>
-}
-
-export interface RecordedEvent {
-  event_id: number
-  type: AlertEventType
-  subject: Subject
-  place: Place
-  at: Date
 }
 
 const insertSql: Prepared = {

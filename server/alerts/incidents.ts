@@ -7,7 +7,7 @@ import type {
 } from '../../src/contract/alerts'
 import type { Prepared, Queryable } from '../db/database'
 import { writeJournalRows, type JournalRow, type JournalSource } from '../db/journal'
-import type { RecordedEvent } from './events'
+import type { RecordedEvent } from './event-row'
 
 // Incidents (decision 079): one a rule and subject while open or acknowledged (the partial unique
 // index incidents_one_open); repeats bump its count and last_seen. Opening, acknowledging and

@@ -1,5 +1,6 @@
 import { INCIDENT_IDLE_DAYS, severities, type AlertEventType } from '../../src/contract/alerts'
-import { SYSTEM_SOURCE, placeOf, type RecordedEvent } from '../alerts/events'
+import type { RecordedEvent } from '../alerts/event-row'
+import { SYSTEM_SOURCE, placeOf } from '../alerts/events'
 import { openOrBump, resolveIdle, type RuleRow } from '../alerts/incidents'
 import type { Clock } from '../clock'
 import type { Db, Queryable } from '../db/database'
