@@ -172,7 +172,8 @@ export async function openOrBump(
       'create',
     ),
   ])
-  if (rule.channels.includes('email')) await mailIncident(q, rule, event, row.incident_id)
+  if (rule.channels.includes('email'))
+    await mailIncident(q, rule, event, row.incident_id, firstSeen)
 }
 
 /** Bumps the rule's open incident about the subject; false when none is open. */
@@ -276,7 +277,13 @@ async function recipientsOf(q: Queryable, rule: RuleRow, event: RecordedEvent) {
 }
 
 /** One message a recipient in the outbox (the demo mailbox, /dev/outbox). */
-async function mailIncident(q: Queryable, rule: RuleRow, event: RecordedEvent, incidentId: number) {
+async function mailIncident(
+  q: Queryable,
+  rule: RuleRow,
+  event: RecordedEvent,
+  incidentId: number,
+  since: Date,
+) {
   const people = await recipientsOf(q, rule, event)
   if (people.length === 0) return
   const subject = `[${rule.severity}] ${rule.name}: ${event.place.name}`
@@ -287,7 +294,7 @@ async function mailIncident(q: Queryable, rule: RuleRow, event: RecordedEvent, i
      from unnest($3::text[], $4::int[]) as x(email, user_id)`,
     [
       subject,
-      `Incident ${incidentId}: ${event.type} at ${event.place.name}, ${event.at.toISOString()}.${instructions}`,
+      `Incident ${incidentId}: ${event.type} at ${event.place.name} since ${since.toISOString()}.${instructions}`,
       people.map((p) => p.email),
       people.map((p) => p.user_id),
     ],
