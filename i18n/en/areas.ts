@@ -1130,6 +1130,27 @@ const areas = {
       schedule: 'schedule',
       default: 'default (locked)',
     },
+    // Alerts (decision 079): event types (their dots as underscores), severities, states, endings.
+    alertEvent: {
+      door_held_open: 'Door held open',
+      door_forced_open: 'Door forced open',
+      door_closed: 'Door closed',
+      device_disconnected: 'Device disconnected',
+      device_connected: 'Device connected',
+      device_low_battery: 'Battery low',
+      access_denied_burst: 'Wrong PINs in a row',
+      lockdown_started: 'Lockdown started',
+      lockdown_released: 'Lockdown released',
+      door_mode_not_reached: 'Door mode not reached',
+      credential_sync_failed: 'Credential not taken by a lock',
+    },
+    severity: { info: 'Info', warning: 'Warning', critical: 'Critical' },
+    incidentState: { open: 'Open', acknowledged: 'Acknowledged', resolved: 'Resolved' },
+    resolution: {
+      person: 'Resolved by a person',
+      condition_ended: 'Ended by itself',
+      idle: 'Closed after 7 idle days',
+    },
     error: {
       validation: 'The server found a value it cannot accept.',
       malformed_json: 'The server could not read the request.',

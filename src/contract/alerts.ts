@@ -42,6 +42,11 @@ export const alertEventTypes = [
 export const AlertEventType = enums(alertEventTypes)
 export type AlertEventType = Infer<typeof AlertEventType>
 
+type Underscored<S extends string> = S extends `${infer A}.${infer B}` ? `${A}_${B}` : S
+/** An event type as a key of words, which cannot hold a dot: `door.held_open` → `door_held_open`. */
+export const eventWordKey = (type: AlertEventType) =>
+  type.replace('.', '_') as Underscored<AlertEventType>
+
 /**
  * Events that start a condition another event ends: only these wait for a rule's threshold (held
  * open for 60 s), and their incidents resolve themselves when the condition ends.
