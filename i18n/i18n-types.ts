@@ -576,6 +576,18 @@ type RootTranslation = {
 			 * B​a​t​t​e​r​y​ ​r​e​p​o​r​t
 			 */
 			battery: string
+			/**
+			 * D​o​o​r​ ​h​e​l​d​ ​o​p​e​n
+			 */
+			door_held_open: string
+			/**
+			 * D​o​o​r​ ​f​o​r​c​e​d​ ​o​p​e​n
+			 */
+			door_forced_open: string
+			/**
+			 * D​o​o​r​ ​c​l​o​s​e​d
+			 */
+			door_closed: string
 		}
 		/**
 		 * {​c​o​m​m​a​n​d​}​ ​o​n​ ​{​d​e​v​i​c​e​}​ ​b​y​ ​{​a​c​t​o​r​}​:​ ​{​r​e​s​u​l​t​}​,​ ​{​w​h​e​n​}
@@ -2103,6 +2115,14 @@ type RootTranslation = {
 			 * A​c​c​e​s​s​ ​r​u​l​e​s
 			 */
 			access_rules: string
+			/**
+			 * A​l​e​r​t​ ​r​u​l​e​s
+			 */
+			alert_rules: string
+			/**
+			 * I​n​c​i​d​e​n​t​s
+			 */
+			incidents: string
 		}
 		/**
 		 * T​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​h​a​s​ ​n​o​ ​c​l​i​e​n​t​s​.
@@ -4545,6 +4565,14 @@ type RootTranslation = {
 			 * L​o​c​k​ ​m​o​d​e
 			 */
 			device_mode: string
+			/**
+			 * A​l​e​r​t​ ​r​u​l​e
+			 */
+			alert_rule: string
+			/**
+			 * I​n​c​i​d​e​n​t
+			 */
+			incident: string
 		}
 		fields: {
 			/**
@@ -5138,6 +5166,94 @@ type RootTranslation = {
 			 * d​e​f​a​u​l​t​ ​(​l​o​c​k​e​d​)
 			 */
 			'default': string
+		}
+		alertEvent: {
+			/**
+			 * D​o​o​r​ ​h​e​l​d​ ​o​p​e​n
+			 */
+			door_held_open: string
+			/**
+			 * D​o​o​r​ ​f​o​r​c​e​d​ ​o​p​e​n
+			 */
+			door_forced_open: string
+			/**
+			 * D​o​o​r​ ​c​l​o​s​e​d
+			 */
+			door_closed: string
+			/**
+			 * D​e​v​i​c​e​ ​d​i​s​c​o​n​n​e​c​t​e​d
+			 */
+			device_disconnected: string
+			/**
+			 * D​e​v​i​c​e​ ​c​o​n​n​e​c​t​e​d
+			 */
+			device_connected: string
+			/**
+			 * B​a​t​t​e​r​y​ ​l​o​w
+			 */
+			device_low_battery: string
+			/**
+			 * W​r​o​n​g​ ​P​I​N​s​ ​i​n​ ​a​ ​r​o​w
+			 */
+			access_denied_burst: string
+			/**
+			 * L​o​c​k​d​o​w​n​ ​s​t​a​r​t​e​d
+			 */
+			lockdown_started: string
+			/**
+			 * L​o​c​k​d​o​w​n​ ​r​e​l​e​a​s​e​d
+			 */
+			lockdown_released: string
+			/**
+			 * D​o​o​r​ ​m​o​d​e​ ​n​o​t​ ​r​e​a​c​h​e​d
+			 */
+			door_mode_not_reached: string
+			/**
+			 * C​r​e​d​e​n​t​i​a​l​ ​n​o​t​ ​t​a​k​e​n​ ​b​y​ ​a​ ​l​o​c​k
+			 */
+			credential_sync_failed: string
+		}
+		severity: {
+			/**
+			 * I​n​f​o
+			 */
+			info: string
+			/**
+			 * W​a​r​n​i​n​g
+			 */
+			warning: string
+			/**
+			 * C​r​i​t​i​c​a​l
+			 */
+			critical: string
+		}
+		incidentState: {
+			/**
+			 * O​p​e​n
+			 */
+			open: string
+			/**
+			 * A​c​k​n​o​w​l​e​d​g​e​d
+			 */
+			acknowledged: string
+			/**
+			 * R​e​s​o​l​v​e​d
+			 */
+			resolved: string
+		}
+		resolution: {
+			/**
+			 * R​e​s​o​l​v​e​d​ ​b​y​ ​a​ ​p​e​r​s​o​n
+			 */
+			person: string
+			/**
+			 * E​n​d​e​d​ ​b​y​ ​i​t​s​e​l​f
+			 */
+			condition_ended: string
+			/**
+			 * C​l​o​s​e​d​ ​a​f​t​e​r​ ​7​ ​i​d​l​e​ ​d​a​y​s
+			 */
+			idle: string
 		}
 		error: {
 			/**
@@ -9254,6 +9370,18 @@ export type TranslationFunctions = {
 			 * Battery report
 			 */
 			battery: () => LocalizedString
+			/**
+			 * Door held open
+			 */
+			door_held_open: () => LocalizedString
+			/**
+			 * Door forced open
+			 */
+			door_forced_open: () => LocalizedString
+			/**
+			 * Door closed
+			 */
+			door_closed: () => LocalizedString
 		}
 		/**
 		 * {command} on {device} by {actor}: {result}, {when}
@@ -10696,6 +10824,14 @@ export type TranslationFunctions = {
 			 * Access rules
 			 */
 			access_rules: () => LocalizedString
+			/**
+			 * Alert rules
+			 */
+			alert_rules: () => LocalizedString
+			/**
+			 * Incidents
+			 */
+			incidents: () => LocalizedString
 		}
 		/**
 		 * The organization has no clients.
@@ -12934,6 +13070,14 @@ export type TranslationFunctions = {
 			 * Lock mode
 			 */
 			device_mode: () => LocalizedString
+			/**
+			 * Alert rule
+			 */
+			alert_rule: () => LocalizedString
+			/**
+			 * Incident
+			 */
+			incident: () => LocalizedString
 		}
 		fields: {
 			/**
@@ -13478,6 +13622,94 @@ export type TranslationFunctions = {
 			 * default (locked)
 			 */
 			'default': () => LocalizedString
+		}
+		alertEvent: {
+			/**
+			 * Door held open
+			 */
+			door_held_open: () => LocalizedString
+			/**
+			 * Door forced open
+			 */
+			door_forced_open: () => LocalizedString
+			/**
+			 * Door closed
+			 */
+			door_closed: () => LocalizedString
+			/**
+			 * Device disconnected
+			 */
+			device_disconnected: () => LocalizedString
+			/**
+			 * Device connected
+			 */
+			device_connected: () => LocalizedString
+			/**
+			 * Battery low
+			 */
+			device_low_battery: () => LocalizedString
+			/**
+			 * Wrong PINs in a row
+			 */
+			access_denied_burst: () => LocalizedString
+			/**
+			 * Lockdown started
+			 */
+			lockdown_started: () => LocalizedString
+			/**
+			 * Lockdown released
+			 */
+			lockdown_released: () => LocalizedString
+			/**
+			 * Door mode not reached
+			 */
+			door_mode_not_reached: () => LocalizedString
+			/**
+			 * Credential not taken by a lock
+			 */
+			credential_sync_failed: () => LocalizedString
+		}
+		severity: {
+			/**
+			 * Info
+			 */
+			info: () => LocalizedString
+			/**
+			 * Warning
+			 */
+			warning: () => LocalizedString
+			/**
+			 * Critical
+			 */
+			critical: () => LocalizedString
+		}
+		incidentState: {
+			/**
+			 * Open
+			 */
+			open: () => LocalizedString
+			/**
+			 * Acknowledged
+			 */
+			acknowledged: () => LocalizedString
+			/**
+			 * Resolved
+			 */
+			resolved: () => LocalizedString
+		}
+		resolution: {
+			/**
+			 * Resolved by a person
+			 */
+			person: () => LocalizedString
+			/**
+			 * Ended by itself
+			 */
+			condition_ended: () => LocalizedString
+			/**
+			 * Closed after 7 idle days
+			 */
+			idle: () => LocalizedString
 		}
 		error: {
 			/**

@@ -56,6 +56,9 @@ import { registerRules } from './routes/rules'
 import { registerDoorModes } from './routes/door-modes'
 import { LOCK_SYNC_RETRY_MS, LockSyncJob } from './jobs/lock-sync-job'
 import { DoorModeJob } from './jobs/door-mode-job'
+import { AlertJob } from './jobs/alert-job'
+import { registerAlertRules } from './routes/alert-rules'
+import { registerIncidents } from './routes/incidents'
 import { registerSchedules } from './routes/schedules'
 import { registerPersonPins } from './routes/person-pins'
 import { pinEntryByDevice, registerPinEntry } from './routes/pin-entry'
@@ -166,13 +169,13 @@ export async function createApp(
   const retention = options.journalRetentionDays
   const stopRetention =
     retention === null ? () => undefined : keepJournalRetention(db, retention, logger)
-  const lockdownJob = new LockdownJob(db, logger, metrics, {
+  const clock = settableClock()
+  const lockdownJob = new LockdownJob(db, logger, metrics, clock, {
     leaseMs: options.lockdownLeaseMs,
     pollMs: options.lockdownPollMs,
     batch: 50,
     parallel: db.kind === 'pglite' ? 1 : 4,
   })
-  const clock = settableClock()
   // Its lease and poll are the lockdown job's: one policy for the two jobs (decision 070).
   const doorModeJob = new DoorModeJob(db, logger, clock, {
     leaseMs: options.lockdownLeaseMs,
@@ -186,6 +189,11 @@ export async function createApp(
     delayMs: options.deviceDelayMs,
     failureRate: options.deviceFailureRate,
     retryMs: LOCK_SYNC_RETRY_MS,
+  })
+  const alertJob = new AlertJob(db, logger, clock, metrics, {
+    leaseMs: options.lockdownLeaseMs,
+    pollMs: options.lockdownPollMs,
+    batch: 100,
   })
   const services: Services = {
     db,
@@ -201,6 +209,7 @@ export async function createApp(
     lockdownJob,
     doorModeJob,
     lockSyncJob,
+    alertJob,
     clock,
   }
 
@@ -315,12 +324,15 @@ export async function createApp(
   registerDeviceSecrets(app, services)
   registerPinEntry(app, services)
   registerSimulate(app, services)
+  registerAlertRules(app, services)
+  registerIncidents(app, services)
   registerDevClock(app, services)
   registerMetrics(app, metrics, options.metricsToken)
   registerStatic(app, options.distDir, options.bootAnswersBudgetMs)
   lockdownJob.start()
   doorModeJob.start()
   lockSyncJob.start()
+  alertJob.start()
   app.notFound((c) => c.json({ error: 'not_found', message: 'No such endpoint.' }, 404))
 
   return {
@@ -332,6 +344,7 @@ export async function createApp(
       await lockdownJob.stop()
       await doorModeJob.stop()
       await lockSyncJob.stop()
+      await alertJob.stop()
       return db.close()
     },
   }

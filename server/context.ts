@@ -60,6 +60,11 @@ export interface Services {
    */
   lockSyncJob: { wake(): void; tick(): Promise<void> }
   /**
+   * The alert job (server/jobs/alert-job.ts, decision 079): opens incidents whose threshold passed
+   * on `clock`, resolves idle ones; tests step it.
+   */
+  alertJob: { tick(): Promise<void> }
+  /**
    * The one "now" of every decision about time (server/clock.ts). Real time unless a test, or a
    * demo started with CLOCK=settable, moves it.
    */

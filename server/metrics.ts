@@ -82,6 +82,12 @@ export function createMetrics(database: Db['kind']) {
       help: 'Lockdowns not yet released, as this server last counted them.',
       registers,
     }),
+    incidentsOpen: new Gauge({
+      name: 'incidents_open',
+      help: 'Incidents open or acknowledged, by severity, as this server last counted them.',
+      labelNames: ['severity'],
+      registers,
+    }),
   }
 }
 

@@ -9,6 +9,7 @@ import {
 } from '../../src/contract/pin-entry'
 import type { DetailParams } from '../../src/contract/audits'
 import type { Principal } from '../context'
+import { countDenial } from '../alerts/denials'
 import { NOBODY, writeAudit, type AuditDetail, type AuditedDevice } from '../db/audit'
 import type { Prepared, Queryable } from '../db/database'
 import { lockdownAt } from '../db/lockdowns'
@@ -334,6 +335,7 @@ export async function pinEntry(
     actor: request.tryer ?? (person ? { userId: person.user_id, email: person.email } : NOBODY),
     requestId: request.requestId,
   })
+  if (!decision.granted) await countDenial(q, device.device_id, at)
   return {
     granted: decision.granted,
     ...(person ? { user_id: person.user_id } : {}),

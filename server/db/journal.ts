@@ -129,6 +129,21 @@ const journaledFields: Record<JournalTargetType, readonly string[]> = {
     'first_person_in_group_id',
     'organization_id',
   ],
+  // Alerts (decision 079): a rule's columns; an incident's life (opened, acknowledged, resolved).
+  alert_rule: [
+    'name',
+    'event_types',
+    'scope_kind',
+    'scope_id',
+    'threshold_s',
+    'severity',
+    'instructions',
+    'user_ids',
+    'group_ids',
+    'channels',
+    'organization_id',
+  ],
+  incident: ['state', 'severity', 'rule_id', 'subject_type', 'subject_id', 'resolution', 'note'],
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null)

@@ -11,6 +11,8 @@ const keys = {
   schedules: 'schedule_id',
   calendars: 'calendar_id',
   access_rules: 'rule_id',
+  alert_rules: 'rule_id',
+  incidents: 'incident_id',
 } as const
 
 /**

@@ -36,6 +36,8 @@ export const roles = [
     permissions: [
       ...org.filter((p) => p.includes(':read:') && !p.startsWith('journal:')),
       'lockdown:start:org',
+      // They acknowledge and resolve incidents at the desk (decision 079).
+      'incidents:update:org',
     ],
   },
   // Auditors read who may enter where, when (decision 065), beside the audit log.
@@ -46,6 +48,8 @@ export const roles = [
       'groups:read:org',
       'schedules:read:org',
       'access_rules:read:org',
+      'alert_rules:read:org',
+      'incidents:read:org',
     ],
   },
 ] as const satisfies readonly { role: SeededRole; permissions: readonly string[] }[]
@@ -265,4 +269,14 @@ export const doorModesDemo = {
     { name: 'Loading dock', lock: { name: 'Lock – Loading dock', serial: 'SN-LK-DOCK' } },
   ],
   doorlessLock: { name: 'Lock – Reception cupboard', serial: 'SN-LK-CUPBOARD' },
+} as const
+
+/**
+ * The alerts' demo (decision 079): a connected door sensor on Acme HQ's ground-floor reception
+ * door, whose simulated report holds the door open. The rule is not seeded: orgadmin makes it.
+ */
+export const alertsDemo = {
+  location: accessDemo.location,
+  door: accessDemo.door,
+  sensor: { name: 'Door sensor – Ground floor Reception door', serial: 'SN-DS-RECEPTION' },
 } as const

@@ -5,6 +5,7 @@ import { publicHolidays } from '../calendar/holidays'
 import type { Db, Queryable } from './database'
 import {
   accessDemo,
+  alertsDemo,
   doorModesDemo,
   capabilities,
   demoUsers,
@@ -219,6 +220,7 @@ export async function seedIfEmpty(db: Db, opts: { auditRows: number; scryptLogN:
     // After the audit rows, which pick their devices from those there: they stay as they were.
     await seedAccessModel(q, manufacturerIds[0] ?? 0)
     await seedDoorModes(q, manufacturerIds[0] ?? 0)
+    await seedAlertsDemo(q, manufacturerIds[0] ?? 0)
     // PGlite never analyzes (no autovacuum), and without statistics the planner guesses: it took
     // "one organization's users" for 0.5% of them and sorted them all rather than reading the
     // users_org_* index in order, and read all 77,000 failures of a million audit rows for the
@@ -360,6 +362,29 @@ async function seedAccessModel(q: Queryable, manufacturerId: number) {
  * Door modes' demo (seed-data.ts, doorModesDemo): two ground-floor doors, each with its lock, and a
  * lock on no door in the floor's first room.
  */
+/** The alerts' demo (seed-data.ts, alertsDemo): a door sensor on the reception door. */
+async function seedAlertsDemo(q: Queryable, manufacturerId: number) {
+  const { sensor } = alertsDemo
+  const added = await q.query(
+    `insert into devices (organization_id, name, description, device_type_id, manufacturer_id,
+       device_id_manufacturer, capabilities, connected, battery_level, lock_state,
+       assignment_type, assignment_id, location_id)
+     select d.organization_id, $3, $4, 'door_sensor', $5, $6, '{}', true, 95, null, 'door',
+       d.door_id, d.location_id
+     from doors d join locations l using (location_id) where l.name = $1 and d.name = $2
+     returning device_id`,
+    [
+      alertsDemo.location,
+      alertsDemo.door,
+      sensor.name,
+      `Door sensor at ${alertsDemo.door}`,
+      manufacturerId,
+      sensor.serial,
+    ],
+  )
+  if (added.length !== 1) throw new Error(`the seed has no door ${alertsDemo.door}`)
+}
+
 async function seedDoorModes(q: Queryable, manufacturerId: number) {
   const [room] = await q.query<{
     room_id: number

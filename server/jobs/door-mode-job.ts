@@ -1,4 +1,5 @@
 import type { DeviceCommand } from '../../src/contract/devices'
+import { SYSTEM_SOURCE, recordEvent } from '../alerts/events'
 import type { Clock } from '../clock'
 import type { AuditDetail } from '../db/audit'
 import type { Db, Queryable } from '../db/database'
@@ -199,10 +200,19 @@ export class DoorModeJob extends PolledJob {
       },
       overrides: false,
       detail: detailOf(row.layer, item.boundary, openedBy?.email ?? null),
+      at: this.clock.now(),
     })
     const body = answer.body as { audit_id?: number; error?: string }
     const auditId = typeof body.audit_id === 'number' ? body.audit_id : null
     if (answer.status < 300) return finish('done', auditId)
-    return finish(body.error === 'device_not_connected' ? 'not_reached' : 'failed', auditId)
+    if (body.error !== 'device_not_connected') return finish('failed', auditId)
+    // The lock missed its boundary: an event a rule may alert on (decision 079).
+    await recordEvent(q, SYSTEM_SOURCE, {
+      type: 'door_mode.not_reached',
+      subject: { kind: 'device', id: item.device_id },
+      at: this.clock.now(),
+      payload: { boundary: item.boundary, mode: row.mode },
+    })
+    return finish('not_reached', auditId)
   }
 }

@@ -1,3 +1,4 @@
+import { SYSTEM_SOURCE, recordEvent } from '../alerts/events'
 import { holdingFailures, type HoldingFailure } from '../../src/contract/lock-sync'
 import type { Clock } from '../clock'
 import type { Db, Prepared, Queryable } from '../db/database'
@@ -184,6 +185,13 @@ export class LockSyncJob extends PolledJob {
     )
     if (change.kind !== 'withdraw_code')
       await this.moveHoldings(q, deviceId, [change.credential_id], { type: 'failed', reason })
+    // A refusal is an event a rule may alert on (decision 079); the queue asks again later.
+    await recordEvent(q, SYSTEM_SOURCE, {
+      type: 'credential.sync_failed',
+      subject: { kind: 'device', id: deviceId },
+      at: now,
+      payload: { credential_id: change.credential_id, kind: change.kind, reason },
+    })
   }
 
   /** Moves the holdings of `credentialIds` on the lock by the one table (lock-states.ts). */

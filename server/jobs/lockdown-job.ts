@@ -1,3 +1,4 @@
+import type { Clock } from '../clock'
 import type { Db, Prepared, Queryable } from '../db/database'
 import { writeJournal } from '../db/journal'
 import type { Logger } from '../logger'
@@ -50,6 +51,7 @@ export class LockdownJob extends PolledJob {
     private readonly db: Db,
     logger: Logger,
     private readonly metrics: Metrics,
+    private readonly clock: Clock,
     private readonly options: LockdownJobOptions,
   ) {
     super(logger, options.pollMs, 'lockdown job')
@@ -140,6 +142,7 @@ export class LockdownJob extends PolledJob {
           },
           overrides: false,
           detail: { code: 'lockdown_lock', params: { lockdown_id: item.lockdown_id } },
+          at: this.clock.now(),
         }),
     )
     const body = answer.body as { audit_id?: number; error?: string }

@@ -27,6 +27,7 @@ import { findDevice } from './device-rows'
 import { recordManualCommand } from '../door-modes/manual'
 import { placesOfDevice } from '../access/evaluate'
 import { codeWindow, issueCode } from '../access/offline-code'
+import { statusEvents } from '../alerts/device-events'
 
 const nextLockState: Record<DeviceCommand, LockState | null> = {
   lock: 'locked',
@@ -180,6 +181,8 @@ export interface CommandRun {
   overrides: boolean
   /** The success row's detail: a lockdown's own lock names the lockdown. */
   detail?: AuditDetail
+  /** The server's clock (services.clock): the time of the battery's event when it runs low. */
+  at: Date
 }
 
 /**
@@ -224,6 +227,7 @@ export async function runCommand(q: Queryable, run: CommandRun): Promise<Answer>
   }>(deviceMotor, [id, nextLockState[command]])
   const auditId = await audit('success', detail)
   if (command === 'lock') await markLocked(q, id, auditId)
+  if (status) await statusEvents(q, run.source, id, device.current_status, status, run.at)
   const lockState: [unknown, unknown] = [device.current_status.lock_state, status?.lock_state]
   // An override of a lockdown is journaled as such, naming the lockdown it passed.
   const override: Changes =
@@ -279,6 +283,7 @@ export function registerControl(app: App, s: Services) {
     const answer = await s.db.tx((q) =>
       once(q, { userId: p.userId, key, request: c.req.path }, async () => {
         const device = await lockedDevice(q, scope, p, id)
+        const at = s.clock.now()
         const answer = await runCommand(q, {
           device,
           command,
@@ -286,8 +291,9 @@ export function registerControl(app: App, s: Services) {
           requestId: c.get('requestId'),
           source: journalSource(c),
           overrides: inScope(overrideScope, p.organizationId, device.organization_id),
+          at,
         })
-        if (answer.status < 300) await recordManualCommand(q, device, command, s.clock.now(), p)
+        if (answer.status < 300) await recordManualCommand(q, device, command, at, p)
         return answer
       }),
     )

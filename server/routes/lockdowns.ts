@@ -1,3 +1,4 @@
+import { recordEvent } from '../alerts/events'
 import {
   LOCKDOWNS_PATH,
   LockdownQuery,
@@ -126,6 +127,12 @@ export function registerLockdowns(app: App, s: Services) {
             reason: [null, data.reason.trim()],
           },
         })
+        await recordEvent(q, journalSource(c), {
+          type: 'lockdown.started',
+          subject: { kind: data.scope_type, id: data.scope_id },
+          at: s.clock.now(),
+          payload: { lockdown_id: id },
+        })
         return answered(201, await findLockdown(q, id))
       }),
     )
@@ -238,6 +245,12 @@ export function registerLockdowns(app: App, s: Services) {
           targetId: id,
           targetName: lockdown.scope_name,
           changes: { requested_by: [request.requested_by.email, request.requested_by.email] },
+        })
+        await recordEvent(q, journalSource(c), {
+          type: 'lockdown.released',
+          subject: { kind: lockdown.scope_type, id: lockdown.scope_id },
+          at: s.clock.now(),
+          payload: { lockdown_id: id },
         })
         return answered(200, await findLockdown(q, id))
       }),

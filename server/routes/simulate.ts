@@ -1,6 +1,13 @@
 import type { Context } from 'hono'
 import type { DeviceStatus } from '../../src/contract/devices'
-import { SimulateInput, type SimulateAnswer } from '../../src/contract/pin-entry'
+import {
+  SimulateInput,
+  doorReports,
+  doorSensingTypes,
+  type SimulateAnswer,
+} from '../../src/contract/pin-entry'
+import { statusEvents } from '../alerts/device-events'
+import { recordEvent } from '../alerts/events'
 import type { App, AppEnv, Services } from '../context'
 import { NOBODY, writeAudit } from '../db/audit'
 import type { Prepared } from '../db/database'
@@ -12,7 +19,9 @@ import { idParam, jsonBody } from '../http/validate'
 import { lockedDeviceRow } from './control'
 
 // Demo only (decision 066): POST /sbm/v1/devices/{id}/simulate {event, battery_level?} stands in
-// for a device reporting itself: it connects, disconnects or tells its battery. The report is the
+// for a device reporting itself: it connects, disconnects or tells its battery; a lock or door
+// sensor on a door reports the door held open, forced open or closed (decision 079). Each report
+// writes its events (server/alerts/) in its transaction. The report is the
 // device's own: its audit row and journal row name no actor (the journal keeps the caller's
 // address and request id). It answers a caller on this machine or a signed-in administrator of every
 // organization, like /dev/outbox; on a server without demo mode the path does not exist.
@@ -46,6 +55,15 @@ export function registerSimulate(app: App, s: Services) {
       const before = device.current_status
       if (input.event === 'battery' && before.battery_level === null)
         throw conflict('This device has no battery.', 'battery_level')
+      const doorEvent =
+        input.event in doorReports
+          ? doorReports[input.event as keyof typeof doorReports]
+          : undefined
+      const senses =
+        device.assignment_type === 'door' &&
+        doorSensingTypes.some((type) => type === device.device_type_id)
+      if (doorEvent && !senses)
+        throw conflict('Only a lock or door sensor on a door reports its door.', 'event')
       const [after] = await q.query<DeviceStatus>(reportSql, [
         id,
         input.event === 'connect' ? true : input.event === 'disconnect' ? false : before.connected,
@@ -78,6 +96,17 @@ export function registerSimulate(app: App, s: Services) {
           targetName: device.name,
           changes,
           auditId,
+        })
+      }
+      const source = journalSource(c, null)
+      const at = s.clock.now()
+      await statusEvents(q, source, id, before, after, at)
+      if (doorEvent) {
+        await recordEvent(q, source, {
+          type: doorEvent,
+          subject: { kind: 'door', id: device.assignment_id },
+          at,
+          payload: { device_id: id },
         })
       }
       return { device_id: id, current_status: after, audit_id: auditId }

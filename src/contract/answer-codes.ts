@@ -1,3 +1,4 @@
+import { alertEventTypes, incidentStates, resolutions, severities } from './alerts'
 import { auditCommands, auditDetailCodes, auditResults } from './audits'
 import { capabilityIds, deviceTypeIds } from './devices'
 import { errorCodes } from './errors'
@@ -24,5 +25,10 @@ export const answerCodes = {
   role: seededRoles,
   /** Why a PIN did not open (pin-entry's `denied_because`, an access_denied row's `reason`). */
   denialReason: denialReasons,
+  /** Alerts (decision 079): what happened, how severe, where an incident stands, how it ended. */
+  alertEvent: alertEventTypes,
+  severity: severities,
+  incidentState: incidentStates,
+  resolution: resolutions,
 } as const
 export type AnswerCodeKind = keyof typeof answerCodes

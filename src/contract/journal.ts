@@ -38,6 +38,9 @@ export const journalTargetTypes = [
   'snow_day',
   // A lock with no door's own mode schedule (decision 072).
   'device_mode',
+  // Alerts (decision 079): a rule's changes; an incident opened, acknowledged and resolved.
+  'alert_rule',
+  'incident',
 ] as const
 export const JournalTargetType = enums(journalTargetTypes)
 export type JournalTargetType = Infer<typeof JournalTargetType>

@@ -43,8 +43,10 @@ const people = {
 type Who = keyof typeof people
 
 describe('permissions', () => {
-  it('lists read/create/update with and without :org, only read for audits and the journal, and start/release/override for lockdown, read/update for the access model', () => {
-    expect(allPermissions).toHaveLength(5 * 3 * 2 + 2 + 2 + 3 * 2 + 3 * 2 * 2)
+  it('lists read/create/update with and without :org, only read for audits and the journal, and start/release/override for lockdown, read/update for the access model and the alerts', () => {
+    expect(allPermissions).toHaveLength(5 * 3 * 2 + 2 + 2 + 3 * 2 + 3 * 2 * 2 + 2 * 2 * 2)
+    expect(allPermissions).toContain('incidents:update:org')
+    expect(needs('alert_rules', 'create')).toEqual(['alert_rules:update', 'alert_rules:update:org'])
     expect(allPermissions).toContain('access_rules:update:org')
     expect(allPermissions).not.toContain('groups:create')
     expect(needs('groups', 'create')).toEqual(['groups:update', 'groups:update:org'])

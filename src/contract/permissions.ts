@@ -15,6 +15,9 @@ export const resources = [
   'groups',
   'schedules',
   'access_rules',
+  // Alerts (decision 079): rules that open incidents, and the incidents people handle.
+  'alert_rules',
+  'incidents',
 ] as const
 export type Resource = (typeof resources)[number]
 
@@ -37,6 +40,8 @@ export const resourceActions: Record<Resource, readonly Action[]> = {
   groups: ['read', 'update'],
   schedules: ['read', 'update'],
   access_rules: ['read', 'update'],
+  alert_rules: ['read', 'update'],
+  incidents: ['read', 'update'],
 }
 
 export type Permission = `${Resource}:${Action}` | `${Resource}:${Action}:org`

@@ -116,8 +116,28 @@ export const pinDeviceTypes = ['keypad', 'lock'] as const satisfies readonly Dev
 export const takesPins = (device: { device_type_id: DeviceTypeId }): boolean =>
   pinDeviceTypes.some((type) => type === device.device_type_id)
 
-/** Demo only: a device reports itself (decision 065); the alerts add door events. */
-export const simulateEvents = ['connect', 'disconnect', 'battery'] as const
+/**
+ * Demo only: a device reports itself (decision 065); a lock or door sensor on a door also reports
+ * the door held open, forced open or closed (decision 079).
+ */
+export const simulateEvents = [
+  'connect',
+  'disconnect',
+  'battery',
+  'door_held_open',
+  'door_forced_open',
+  'door_closed',
+] as const
+/**
+ * The door reports, which only a lock or door sensor on a door makes, and the event each writes.
+ * The reports are audit commands too, whose words are keyed without dots.
+ */
+export const doorReports = {
+  door_held_open: 'door.held_open',
+  door_forced_open: 'door.forced_open',
+  door_closed: 'door.closed',
+} as const
+export const doorSensingTypes = ['lock', 'door_sensor'] as const
 export const SimulateEvent = enums(simulateEvents)
 export type SimulateEvent = Infer<typeof SimulateEvent>
 

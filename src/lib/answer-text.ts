@@ -1,6 +1,7 @@
 import type { TranslationFunctions } from '../../i18n/i18n-types'
 import type { AnswerCodeKind } from '../contract/answer-codes'
 import type { DetailParams } from '../contract/audits'
+import { alertEventTypes, eventWordKey } from '../contract/alerts'
 import { layerKinds } from '../contract/door-modes'
 import type { ErrorBody } from '../contract/errors'
 
@@ -33,6 +34,13 @@ const sections: Record<Exclude<AnswerCodeKind, 'rule'>, Words> = {
   error: (LL) => LL.answers.error,
   role: (LL) => LL.users.roleNames,
   denialReason: (LL) => LL.pinEntry.denied,
+  alertEvent: (LL) =>
+    Object.fromEntries(
+      alertEventTypes.map((type) => [type, LL.answers.alertEvent[eventWordKey(type)]]),
+    ),
+  severity: (LL) => LL.answers.severity,
+  incidentState: (LL) => LL.answers.incidentState,
+  resolution: (LL) => LL.answers.resolution,
 }
 
 /** The words for a code of `kind`, or undefined when the console has none. */

@@ -101,6 +101,8 @@ export function targetPath(type: JournalTargetType, id: number | null): string |
     case 'door_mode':
     case 'door_override':
     case 'snow_day':
+    case 'alert_rule':
+    case 'incident':
       return null
   }
 }

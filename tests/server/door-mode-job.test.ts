@@ -106,6 +106,13 @@ describe('the door mode job', () => {
       token,
     })
     expect(shaped(timeline.body, ModeTimeline).not_reached).toEqual([f.device_id])
+    // The missed boundary is one event a rule may alert on (decision 079).
+    const [missed] = await db().query<{ n: number }>(
+      `select count(*)::int as n from events where event_type = 'door_mode.not_reached'
+         and subject_type = 'device' and subject_id = $1`,
+      [f.device_id],
+    )
+    expect(missed?.n).toBe(1)
     await db().query('update devices set connected = true where device_id = $1', [f.device_id])
     await step('2027-06-09T16:05:00Z')
     expect(await lockState(f.device_id)).toBe('locked')

@@ -115,6 +115,33 @@ export const endpoints: [string, string, Record<string, unknown>][] = [
     { name: 'F', group_ids: [1], targets: [{ type: 'door', id: 1 }], schedule_id: 1 },
   ],
   ['PUT', '/access/v1/rules/1', { name: 'F', valid_from: when, valid_until: later }],
+  [
+    'POST',
+    '/sbm/v1/alert-rules',
+    {
+      name: 'F',
+      event_types: ['door.held_open'],
+      scope: { kind: 'location', id: 1 },
+      threshold_s: 60,
+      severity: 'warning',
+      recipients: { user_ids: [1], group_ids: [1] },
+      channels: ['console', 'email'],
+    },
+  ],
+  [
+    'PUT',
+    '/sbm/v1/alert-rules/1',
+    {
+      name: 'F',
+      event_types: ['door.held_open'],
+      scope: { kind: 'location', id: 1 },
+      threshold_s: 60,
+      severity: 'warning',
+      recipients: { user_ids: [1], group_ids: [1] },
+      channels: ['console', 'email'],
+    },
+  ],
+  ['POST', '/sbm/v1/incidents/1/resolve', { note: 'F' }],
 ]
 
 /** Every route that takes an id in its path, with the method(s) it answers; `{id}` is replaced. */
@@ -151,4 +178,8 @@ export const idRoutes: [string, string][] = [
   ['GET', '/sbm/v1/doors/{id}/mode-timeline'],
   ...['GET', 'POST'].map((m): [string, string] => [m, '/sbm/v1/locations/{id}/snow-days']),
   ['DELETE', '/sbm/v1/snow-days/{id}'],
+  ...['GET', 'PUT', 'DELETE'].map((m): [string, string] => [m, '/sbm/v1/alert-rules/{id}']),
+  ['GET', '/sbm/v1/incidents/{id}'],
+  ['POST', '/sbm/v1/incidents/{id}/acknowledge'],
+  ['POST', '/sbm/v1/incidents/{id}/resolve'],
 ]

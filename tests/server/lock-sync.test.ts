@@ -133,6 +133,13 @@ describe('credentials on the locks', () => {
     await services().lockSyncJob.tick()
     services().clock.set(new Date(services().clock.now().getTime() + 20_000))
     await refusing.tick()
+    // The refusal is an event a rule may alert on (decision 079).
+    const [refusals] = await sql<{ n: number }>(
+      `select count(*)::int as n from events where event_type = 'credential.sync_failed'
+         and subject_type = 'device' and subject_id = $1`,
+      [s.online],
+    )
+    expect(refusals?.n).toBe(1)
     const reply = await server().request('GET', `/access/v1/credentials/${id}`, { token })
     const [lock] = shaped(reply.body, CredentialDetail).locks
     expect(lock).toMatchObject({ state: 'failed', wanted: true })

@@ -19,6 +19,8 @@ const collections: Record<Resource, string> = {
   groups: '/access/v1/groups',
   schedules: '/access/v1/schedules',
   access_rules: '/access/v1/rules',
+  alert_rules: '/sbm/v1/alert-rules',
+  incidents: '/sbm/v1/incidents',
 }
 
 // A missing id: an allowed caller gets 404 (or 400 for an empty body), never a change.
@@ -27,6 +29,8 @@ const MISSING = 2_000_000_000
 function attempt(resource: Resource, operation: Operation): [string, string, unknown?] {
   const base = collections[resource]
   if (operation === 'read') return ['GET', base]
+  // An incident is not created or edited: it is acknowledged and resolved.
+  if (resource === 'incidents') return ['POST', `${base}/${MISSING}/acknowledge`]
   if (operation === 'create') return ['POST', base, {}]
   if (operation === 'update') return ['PUT', `${base}/${MISSING}`, {}]
   if (operation === 'start') return ['POST', base, {}]
@@ -45,6 +49,7 @@ const cases: [Resource, Operation][] = [
       'groups',
       'schedules',
       'access_rules',
+      'alert_rules',
     ] as const
   ).flatMap((resource) =>
     (['read', 'create', 'update', 'delete'] as const).map((operation): [Resource, Operation] => [
@@ -56,6 +61,8 @@ const cases: [Resource, Operation][] = [
   ['journal', 'read'],
   ['lockdown', 'start'],
   ['lockdown', 'release'],
+  ['incidents', 'read'],
+  ['incidents', 'update'],
 ]
 
 describe.each([ADMIN, ORGADMIN, STAFF, AUDITOR, GLOBEX])('%s', (login) => {

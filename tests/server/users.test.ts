@@ -17,11 +17,14 @@ describe('users', () => {
   it('lists the caller’s permissions and every role’s permissions', async () => {
     const token = await server().login(AUDITOR)
     const mine = await server().request('GET', '/org/v1/users/permissions', { token })
-    // An auditor reads the audit log and, to check it against the doors, who may enter when.
+    // An auditor reads the audit log and, to check it against the doors, who may enter when, and
+    // the alerts' rules and incidents (decision 079).
     expect(shaped(mine.body, PermissionsResponse).permissions).toEqual([
       'access_rules:read:org',
+      'alert_rules:read:org',
       'devices:audits:read:org',
       'groups:read:org',
+      'incidents:read:org',
       'schedules:read:org',
     ])
     const roles = await server().request('GET', '/org/v1/users/roles/permissions', { token })
