@@ -76,7 +76,10 @@ export function allowAxeTime() {
   test.slow()
 }
 
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+const axeSource = readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+)
 
 /** axe: no serious or critical violations on what the page shows now. */
 export async function expectNoSeriousA11yViolations(page: Page) {
