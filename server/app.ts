@@ -39,6 +39,7 @@ import { registerAccess } from './routes/access'
 import { registerAudits } from './routes/audits'
 import { registerAuth } from './routes/auth'
 import { registerFactors } from './routes/factors'
+import { registerFactorStep } from './routes/factor-step'
 import { registerSessions } from './routes/sessions'
 import { registerCalendars } from './routes/calendars'
 import { registerControl } from './routes/control'
@@ -313,6 +314,7 @@ export async function createApp(
   )
   registerAuth(app, services)
   registerFactors(app, services)
+  registerFactorStep(app, services)
   registerSessions(app, services)
   registerNotify(app, services)
   registerExports(app, services)
