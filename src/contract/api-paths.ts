@@ -55,3 +55,46 @@ export function requestPath({
   const search = params.size ? `?${params.toString()}` : ''
   return `${path}${search}`
 }
+
+// The second factor, step-up and sessions (src/contract/mfa.ts, docs/decisions/077).
+/** POST: the sign-in's second step, `{mfa_token, method, …}` → TokenPair. */
+export const FACTOR_STEP_PATH = '/auth/v1/token/factor'
+/** POST: a passwordless sign-in with a passkey → TokenPair. */
+export const PASSKEY_SIGN_IN_PATH = '/auth/v1/token/passkey'
+/** POST: a fresh check for the actions that need one → TokenPair with a new auth_time. */
+export const STEP_UP_PATH = '/auth/v1/step-up'
+/** POST: a challenge to sign in, pass the factor step or step up with a passkey. */
+export const PASSKEY_OPTIONS_PATH = '/auth/v1/passkeys/options'
+/** GET: my factors. */
+export const FACTORS_PATH = '/auth/v1/factors'
+/** POST: start an app enrolment (a pending secret); DELETE: remove my app (step-up). */
+export const TOTP_PATH = '/auth/v1/factors/totp'
+/** POST `{code}`: the first code confirms the pending secret → EnrolmentDone. */
+export const TOTP_CONFIRM_PATH = '/auth/v1/factors/totp/confirm'
+/** POST: options to register a passkey. */
+export const PASSKEY_REGISTRATION_OPTIONS_PATH = '/auth/v1/factors/passkeys/options'
+/** POST `{challenge_id, name, response}` → EnrolmentDone. */
+export const PASSKEYS_PATH = '/auth/v1/factors/passkeys'
+/** PATCH `{name}` renames, DELETE removes (step-up) one of my passkeys. */
+export const passkeyPath = (passkeyId: number) => `${PASSKEYS_PATH}/${passkeyId}`
+/** POST (step-up): 10 new recovery codes; the old ones stop working. */
+export const RECOVERY_CODES_PATH = '/auth/v1/factors/recovery-codes'
+/** GET: my sessions. */
+export const SESSIONS_PATH = '/auth/v1/sessions'
+/** DELETE: end one of my sessions. */
+export const sessionPath = (sessionId: string) =>
+  `${SESSIONS_PATH}/${encodeURIComponent(sessionId)}`
+/** POST: end every session of mine but the one asking → SessionsEnded. */
+export const END_OTHER_SESSIONS_PATH = `${SESSIONS_PATH}/end-others`
+/** GET: a person's sessions (users:update, or :org in their organization). */
+export const userSessionsPath = (userId: number) => `/org/v1/users/${userId}/sessions`
+/** DELETE: end a person's session. */
+export const userSessionPath = (userId: number, sessionId: string) =>
+  `${userSessionsPath(userId)}/${encodeURIComponent(sessionId)}`
+/** POST `{reason}` (step-up): remove a person's second factors; they must enrol again. */
+export const resetFactorsPath = (userId: number) => `/org/v1/users/${userId}/factors/reset`
+/** GET/PUT: the policy for every organization (organizations:update). */
+export const MFA_POLICY_PATH = '/org/v1/mfa-policy'
+/** GET/PUT: one organization's policy (organizations:update, or :org for one's own). */
+export const organizationMfaPolicyPath = (organizationId: number) =>
+  `/org/v1/organizations/${organizationId}/mfa-policy`

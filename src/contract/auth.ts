@@ -1,7 +1,10 @@
 import { integer, literal, object, optional, string, type Infer } from './struct'
 import { Password, requiredText } from './fields'
 
-/** POST /auth/v1/token, form-encoded (OAuth2 password grant). `username` may be the email. */
+/**
+ * POST /auth/v1/token, form-encoded (OAuth2 password grant). `username` may be the email. Answers
+ * SignInAnswer (src/contract/mfa.ts): tokens, or the factor step when a second factor is needed.
+ */
 export const TokenRequest = object({
   username: requiredText('username', 254),
   password: requiredText('password', 256),
@@ -23,7 +26,10 @@ export const RefreshRequest = object({
 })
 export type RefreshRequest = Infer<typeof RefreshRequest>
 
-/** POST /org/v1/users/password-reset: the token from the reset or invite link. */
+/**
+ * POST /org/v1/users/password-reset: the token from the reset, invite or first-start setup link.
+ * Answers SignInAnswer: tokens, or the factor step (enrolment) when a policy requires a factor.
+ */
 export const PasswordResetRequest = object({
   new_password: Password,
   token: requiredText('token', 512),

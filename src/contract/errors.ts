@@ -16,6 +16,10 @@ export const errorCodes = [
   'payload_too_large',
   'unsupported_media_type',
   'throttled',
+  // The second factor (decision 077): a decisive action needs a fresh check; an enrol-only token
+  // reaches nothing but enrolment.
+  'step_up_required',
+  'enrolment_required',
   'internal',
 ] as const
 export type ErrorCode = (typeof errorCodes)[number]

@@ -88,6 +88,9 @@ export const requiredMessages = {
   token: 'token is required.',
   reason: 'A reason is required.',
   scope: 'Choose what to lock down.',
+  code: 'A code is required.',
+  mfa_token: 'mfa_token is required.',
+  challenge_id: 'challenge_id is required.',
 } as const
 export type Subject = keyof typeof requiredMessages
 

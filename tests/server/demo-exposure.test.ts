@@ -1,5 +1,5 @@
 import { networkInterfaces } from 'node:os'
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { hashPassword } from '../../server/auth/passwords'
 import { createPasswordToken } from '../../server/auth/tokens'
 import { isLoopback, optionsFromEnv } from '../../server/config'
@@ -82,7 +82,12 @@ describeOffPostgresRun('listening address', () => {
     const [flagged, loopback, production] = await Promise.all([
       runMain({ HOST: '0.0.0.0', DEMO_ALLOW_REMOTE: '1', LOG_LEVEL: 'silent' }),
       runMain({ LOG_LEVEL: 'silent' }),
-      runMain({ HOST: '0.0.0.0', DEMO_MODE: '0', LOG_LEVEL: 'silent' }),
+      runMain({
+        HOST: '0.0.0.0',
+        DEMO_MODE: '0',
+        LOG_LEVEL: 'silent',
+        MFA_ENCRYPTION_KEY: 'a-key-of-32-characters-or-longer!',
+      }),
     ])
     expect(flagged.running).toBe(true)
     expect(flagged.stderr).toMatch(/WARNING: demo mode on 0\.0\.0\.0/)
@@ -147,6 +152,11 @@ describe.skipIf(!reachable)('the demo’s own doors on a reachable address', () 
 
 describe('outside demo mode', () => {
   const server = useServer({ demoMode: false })
+  // A database first opened outside demo mode requires a second factor of administrators
+  // (decision 077, tests/server/first-start.test.ts); these tests are about the demo's doors.
+  beforeAll(async () => {
+    await server().running.handle.services.db.query("update mfa_policies set required_for = '{}'")
+  })
   const OTHER = 'Own-Password-42'
 
   it('has no outbox', async () => {
