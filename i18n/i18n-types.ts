@@ -166,6 +166,155 @@ type RootTranslation = {
 		 */
 		sessionExpired: string
 	}
+	factor: {
+		/**
+		 * S​e​c​o​n​d​ ​f​a​c​t​o​r
+		 */
+		title: string
+		/**
+		 * E​n​t​e​r​ ​t​h​e​ ​6​-​d​i​g​i​t​ ​c​o​d​e​ ​f​r​o​m​ ​y​o​u​r​ ​a​u​t​h​e​n​t​i​c​a​t​o​r​ ​a​p​p​.
+		 */
+		totpIntro: string
+		/**
+		 * E​n​t​e​r​ ​o​n​e​ ​o​f​ ​y​o​u​r​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​s​.​ ​E​a​c​h​ ​o​n​e​ ​w​o​r​k​s​ ​o​n​c​e​.
+		 */
+		recoveryIntro: string
+		/**
+		 * U​s​e​ ​t​h​e​ ​p​a​s​s​k​e​y​ ​o​n​ ​t​h​i​s​ ​d​e​v​i​c​e​ ​o​r​ ​y​o​u​r​ ​s​e​c​u​r​i​t​y​ ​k​e​y​.
+		 */
+		passkeyIntro: string
+		/**
+		 * C​o​d​e
+		 */
+		code: string
+		/**
+		 * R​e​c​o​v​e​r​y​ ​c​o​d​e
+		 */
+		recoveryCode: string
+		/**
+		 * E​n​t​e​r​ ​t​h​e​ ​c​o​d​e​.
+		 */
+		codeRequired: string
+		/**
+		 * C​o​n​t​i​n​u​e
+		 */
+		'continue': string
+		/**
+		 * C​h​e​c​k​i​n​g​…
+		 */
+		checking: string
+		/**
+		 * U​s​e​ ​t​h​e​ ​a​u​t​h​e​n​t​i​c​a​t​o​r​ ​a​p​p
+		 */
+		useApp: string
+		/**
+		 * U​s​e​ ​a​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e
+		 */
+		useRecovery: string
+		/**
+		 * U​s​e​ ​a​ ​p​a​s​s​k​e​y
+		 */
+		usePasskey: string
+		/**
+		 * T​h​a​t​ ​c​o​d​e​ ​i​s​ ​n​o​t​ ​r​i​g​h​t​.​ ​T​r​y​ ​a​g​a​i​n​.
+		 */
+		wrongCode: string
+		/**
+		 * T​o​o​ ​m​a​n​y​ ​w​r​o​n​g​ ​c​o​d​e​s​.​ ​T​h​e​ ​s​e​c​o​n​d​ ​f​a​c​t​o​r​ ​i​s​ ​l​o​c​k​e​d​ ​f​o​r​ ​{​m​i​n​u​t​e​s​}​ ​m​i​n​u​t​e​{​{​s​}​}​.​ ​T​r​y​ ​a​g​a​i​n​ ​l​a​t​e​r​.
+		 * @param {string | number | boolean} minutes
+		 */
+		locked: RequiredParams<'minutes'>
+		/**
+		 * T​h​e​ ​p​a​s​s​k​e​y​ ​w​a​s​ ​n​o​t​ ​u​s​e​d​.​ ​T​r​y​ ​a​g​a​i​n​,​ ​o​r​ ​u​s​e​ ​a​ ​c​o​d​e​ ​i​n​s​t​e​a​d​.
+		 */
+		passkeyCancelled: string
+		/**
+		 * T​h​e​ ​s​i​g​n​-​i​n​ ​t​o​o​k​ ​t​o​o​ ​l​o​n​g​.​ ​P​l​e​a​s​e​ ​e​n​t​e​r​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​a​g​a​i​n​.
+		 */
+		challengeExpired: string
+		/**
+		 * S​i​g​n​ ​i​n​ ​w​i​t​h​ ​a​ ​p​a​s​s​k​e​y
+		 */
+		signInWithPasskey: string
+		/**
+		 * o​r
+		 */
+		or: string
+	}
+	enrol: {
+		/**
+		 * S​e​t​ ​u​p​ ​a​ ​s​e​c​o​n​d​ ​f​a​c​t​o​r
+		 */
+		title: string
+		/**
+		 * Y​o​u​r​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​r​e​q​u​i​r​e​s​ ​a​ ​s​e​c​o​n​d​ ​f​a​c​t​o​r​.​ ​S​e​t​ ​u​p​ ​a​n​ ​a​u​t​h​e​n​t​i​c​a​t​o​r​ ​a​p​p​ ​t​o​ ​c​o​n​t​i​n​u​e​.
+		 */
+		required: string
+		/**
+		 * S​c​a​n​ ​t​h​i​s​ ​Q​R​ ​c​o​d​e​ ​w​i​t​h​ ​y​o​u​r​ ​a​u​t​h​e​n​t​i​c​a​t​o​r​ ​a​p​p​ ​(​f​o​r​ ​e​x​a​m​p​l​e​ ​1​P​a​s​s​w​o​r​d​,​ ​A​u​t​h​y​ ​o​r​ ​G​o​o​g​l​e​ ​A​u​t​h​e​n​t​i​c​a​t​o​r​)​.
+		 */
+		scan: string
+		/**
+		 * Q​R​ ​c​o​d​e​ ​f​o​r​ ​y​o​u​r​ ​a​u​t​h​e​n​t​i​c​a​t​o​r​ ​a​p​p
+		 */
+		qrAlt: string
+		/**
+		 * C​a​n​n​o​t​ ​s​c​a​n​ ​i​t​?​ ​T​y​p​e​ ​t​h​i​s​ ​s​e​t​u​p​ ​k​e​y​ ​i​n​t​o​ ​t​h​e​ ​a​p​p​:
+		 */
+		cannotScan: string
+		/**
+		 * S​e​t​u​p​ ​k​e​y
+		 */
+		secret: string
+		/**
+		 * C​o​d​e​ ​f​r​o​m​ ​t​h​e​ ​a​p​p
+		 */
+		firstCode: string
+		/**
+		 * C​o​n​f​i​r​m
+		 */
+		confirm: string
+		/**
+		 * C​o​n​f​i​r​m​i​n​g​…
+		 */
+		confirming: string
+		/**
+		 * T​h​a​t​ ​c​o​d​e​ ​i​s​ ​n​o​t​ ​r​i​g​h​t​.​ ​C​h​e​c​k​ ​t​h​e​ ​t​i​m​e​ ​o​n​ ​y​o​u​r​ ​p​h​o​n​e​ ​a​n​d​ ​t​r​y​ ​a​g​a​i​n​.
+		 */
+		wrongCode: string
+		/**
+		 * T​h​e​ ​s​e​t​u​p​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​s​t​a​r​t​e​d​.​ ​T​r​y​ ​a​g​a​i​n​.
+		 */
+		startFailed: string
+		/**
+		 * Y​o​u​r​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​s
+		 */
+		recoveryTitle: string
+		/**
+		 * K​e​e​p​ ​t​h​e​s​e​ ​c​o​d​e​s​ ​s​o​m​e​w​h​e​r​e​ ​s​a​f​e​.​ ​E​a​c​h​ ​o​n​e​ ​s​i​g​n​s​ ​y​o​u​ ​i​n​ ​o​n​c​e​ ​i​f​ ​y​o​u​ ​l​o​s​e​ ​y​o​u​r​ ​p​h​o​n​e​.​ ​T​h​e​y​ ​a​r​e​ ​s​h​o​w​n​ ​o​n​l​y​ ​n​o​w​.
+		 */
+		recoveryIntro: string
+		/**
+		 * C​o​p​y​ ​c​o​d​e​s
+		 */
+		copy: string
+		/**
+		 * C​o​p​i​e​d
+		 */
+		copied: string
+		/**
+		 * D​o​w​n​l​o​a​d
+		 */
+		download: string
+		/**
+		 * I​ ​h​a​v​e​ ​s​a​v​e​d​ ​t​h​e​m​,​ ​c​o​n​t​i​n​u​e
+		 */
+		saved: string
+		/**
+		 * S​i​g​n​ ​o​u​t
+		 */
+		signOut: string
+	}
 	nav: {
 		/**
 		 * D​a​s​h​b​o​a​r​d
@@ -8851,6 +9000,154 @@ export type TranslationFunctions = {
 		 * Your session has ended. Please sign in again.
 		 */
 		sessionExpired: () => LocalizedString
+	}
+	factor: {
+		/**
+		 * Second factor
+		 */
+		title: () => LocalizedString
+		/**
+		 * Enter the 6-digit code from your authenticator app.
+		 */
+		totpIntro: () => LocalizedString
+		/**
+		 * Enter one of your recovery codes. Each one works once.
+		 */
+		recoveryIntro: () => LocalizedString
+		/**
+		 * Use the passkey on this device or your security key.
+		 */
+		passkeyIntro: () => LocalizedString
+		/**
+		 * Code
+		 */
+		code: () => LocalizedString
+		/**
+		 * Recovery code
+		 */
+		recoveryCode: () => LocalizedString
+		/**
+		 * Enter the code.
+		 */
+		codeRequired: () => LocalizedString
+		/**
+		 * Continue
+		 */
+		'continue': () => LocalizedString
+		/**
+		 * Checking…
+		 */
+		checking: () => LocalizedString
+		/**
+		 * Use the authenticator app
+		 */
+		useApp: () => LocalizedString
+		/**
+		 * Use a recovery code
+		 */
+		useRecovery: () => LocalizedString
+		/**
+		 * Use a passkey
+		 */
+		usePasskey: () => LocalizedString
+		/**
+		 * That code is not right. Try again.
+		 */
+		wrongCode: () => LocalizedString
+		/**
+		 * Too many wrong codes. The second factor is locked for {minutes} minute{{s}}. Try again later.
+		 */
+		locked: (arg: { minutes: string | number | boolean }) => LocalizedString
+		/**
+		 * The passkey was not used. Try again, or use a code instead.
+		 */
+		passkeyCancelled: () => LocalizedString
+		/**
+		 * The sign-in took too long. Please enter your password again.
+		 */
+		challengeExpired: () => LocalizedString
+		/**
+		 * Sign in with a passkey
+		 */
+		signInWithPasskey: () => LocalizedString
+		/**
+		 * or
+		 */
+		or: () => LocalizedString
+	}
+	enrol: {
+		/**
+		 * Set up a second factor
+		 */
+		title: () => LocalizedString
+		/**
+		 * Your organization requires a second factor. Set up an authenticator app to continue.
+		 */
+		required: () => LocalizedString
+		/**
+		 * Scan this QR code with your authenticator app (for example 1Password, Authy or Google Authenticator).
+		 */
+		scan: () => LocalizedString
+		/**
+		 * QR code for your authenticator app
+		 */
+		qrAlt: () => LocalizedString
+		/**
+		 * Cannot scan it? Type this setup key into the app:
+		 */
+		cannotScan: () => LocalizedString
+		/**
+		 * Setup key
+		 */
+		secret: () => LocalizedString
+		/**
+		 * Code from the app
+		 */
+		firstCode: () => LocalizedString
+		/**
+		 * Confirm
+		 */
+		confirm: () => LocalizedString
+		/**
+		 * Confirming…
+		 */
+		confirming: () => LocalizedString
+		/**
+		 * That code is not right. Check the time on your phone and try again.
+		 */
+		wrongCode: () => LocalizedString
+		/**
+		 * The setup could not be started. Try again.
+		 */
+		startFailed: () => LocalizedString
+		/**
+		 * Your recovery codes
+		 */
+		recoveryTitle: () => LocalizedString
+		/**
+		 * Keep these codes somewhere safe. Each one signs you in once if you lose your phone. They are shown only now.
+		 */
+		recoveryIntro: () => LocalizedString
+		/**
+		 * Copy codes
+		 */
+		copy: () => LocalizedString
+		/**
+		 * Copied
+		 */
+		copied: () => LocalizedString
+		/**
+		 * Download
+		 */
+		download: () => LocalizedString
+		/**
+		 * I have saved them, continue
+		 */
+		saved: () => LocalizedString
+		/**
+		 * Sign out
+		 */
+		signOut: () => LocalizedString
 	}
 	nav: {
 		/**
