@@ -888,6 +888,32 @@ type RootTranslation = {
 		 */
 		notFound: string
 	}
+	stepUp: {
+		/**
+		 * C​o​n​f​i​r​m​ ​i​t​ ​i​s​ ​y​o​u
+		 */
+		title: string
+		/**
+		 * T​h​i​s​ ​a​c​t​i​o​n​ ​n​e​e​d​s​ ​a​ ​f​r​e​s​h​ ​c​h​e​c​k​:​ ​y​o​u​r​ ​s​e​c​o​n​d​ ​f​a​c​t​o​r​,​ ​o​r​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​i​f​ ​y​o​u​ ​h​a​v​e​ ​n​o​n​e​.
+		 */
+		why: string
+		/**
+		 * C​o​n​f​i​r​m
+		 */
+		confirm: string
+		/**
+		 * T​h​a​t​ ​i​s​ ​n​o​t​ ​r​i​g​h​t​.​ ​T​r​y​ ​a​g​a​i​n​.
+		 */
+		wrong: string
+		/**
+		 * T​h​e​ ​a​c​t​i​o​n​ ​s​t​i​l​l​ ​a​s​k​s​ ​f​o​r​ ​a​ ​f​r​e​s​h​ ​c​h​e​c​k​ ​a​n​d​ ​w​a​s​ ​n​o​t​ ​d​o​n​e​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​i​t​ ​a​g​a​i​n​.
+		 */
+		askedAgain: string
+		/**
+		 * A​s​k​s​ ​f​o​r​ ​y​o​u​r​ ​s​e​c​o​n​d​ ​f​a​c​t​o​r
+		 */
+		marker: string
+	}
 	settings: {
 		/**
 		 * S​e​t​t​i​n​g​s
@@ -9698,6 +9724,32 @@ export type TranslationFunctions = {
 		 * This organization does not exist, or it is not yours to see.
 		 */
 		notFound: () => LocalizedString
+	}
+	stepUp: {
+		/**
+		 * Confirm it is you
+		 */
+		title: () => LocalizedString
+		/**
+		 * This action needs a fresh check: your second factor, or your password if you have none.
+		 */
+		why: () => LocalizedString
+		/**
+		 * Confirm
+		 */
+		confirm: () => LocalizedString
+		/**
+		 * That is not right. Try again.
+		 */
+		wrong: () => LocalizedString
+		/**
+		 * The action still asks for a fresh check and was not done. Please try it again.
+		 */
+		askedAgain: () => LocalizedString
+		/**
+		 * Asks for your second factor
+		 */
+		marker: () => LocalizedString
 	}
 	settings: {
 		/**

@@ -116,6 +116,15 @@ const de = {
     noRole: 'Keine Rolle',
     searchOrJump: 'Suchen oder springen zu …',
   },
+  stepUp: {
+    title: 'Bestätigen Sie, dass Sie es sind',
+    why: 'Diese Aktion verlangt eine frische Prüfung: Ihren zweiten Faktor, oder Ihr Passwort, wenn Sie keinen haben.',
+    confirm: 'Bestätigen',
+    wrong: 'Das stimmt nicht. Bitte erneut versuchen.',
+    askedAgain:
+      'Die Aktion verlangt weiterhin eine frische Prüfung und wurde nicht ausgeführt. Bitte erneut versuchen.',
+    marker: 'Fragt nach Ihrem zweiten Faktor',
+  },
   settings: {
     title: 'Einstellungen',
     description: 'Darstellung, Sprache und Tasten für Ihr Konto in diesem Browser.',

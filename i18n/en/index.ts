@@ -236,6 +236,14 @@ const en = {
     row: '{name}, {clients}',
     notFound: 'This organization does not exist, or it is not yours to see.',
   },
+  stepUp: {
+    title: 'Confirm it is you',
+    why: 'This action needs a fresh check: your second factor, or your password if you have none.',
+    confirm: 'Confirm',
+    wrong: 'That is not right. Try again.',
+    askedAgain: 'The action still asks for a fresh check and was not done. Please try it again.',
+    marker: 'Asks for your second factor',
+  },
   settings: {
     title: 'Settings',
     description: 'Appearance, language and keys for your account on this browser.',
