@@ -283,10 +283,6 @@ type RootTranslation = {
 		 */
 		wrongCode: string
 		/**
-		 * T​h​e​ ​s​e​t​u​p​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​s​t​a​r​t​e​d​.​ ​T​r​y​ ​a​g​a​i​n​.
-		 */
-		startFailed: string
-		/**
 		 * Y​o​u​r​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​s
 		 */
 		recoveryTitle: string
@@ -9142,10 +9138,6 @@ export type TranslationFunctions = {
 		 * That code is not right. Check the time on your phone and try again.
 		 */
 		wrongCode: () => LocalizedString
-		/**
-		 * The setup could not be started. Try again.
-		 */
-		startFailed: () => LocalizedString
 		/**
 		 * Your recovery codes
 		 */

@@ -79,7 +79,6 @@ const de = {
     confirm: 'Bestätigen',
     confirming: 'Wird bestätigt…',
     wrongCode: 'Dieser Code stimmt nicht. Prüfen Sie die Uhrzeit Ihres Telefons und versuchen Sie es erneut.',
-    startFailed: 'Die Einrichtung konnte nicht gestartet werden. Bitte erneut versuchen.',
     recoveryTitle: 'Ihre Wiederherstellungscodes',
     recoveryIntro:
       'Bewahren Sie diese Codes sicher auf. Jeder meldet Sie einmal an, falls Sie Ihr Telefon verlieren. Sie werden nur jetzt angezeigt.',

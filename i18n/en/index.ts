@@ -77,7 +77,6 @@ const en = {
     confirm: 'Confirm',
     confirming: 'Confirming…',
     wrongCode: 'That code is not right. Check the time on your phone and try again.',
-    startFailed: 'The setup could not be started. Try again.',
     recoveryTitle: 'Your recovery codes',
     recoveryIntro:
       'Keep these codes somewhere safe. Each one signs you in once if you lose your phone. They are shown only now.',
