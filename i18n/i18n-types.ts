@@ -321,6 +321,10 @@ type RootTranslation = {
 		 */
 		settings: string
 		/**
+		 * Y​o​u​r​ ​a​c​c​o​u​n​t
+		 */
+		account: string
+		/**
 		 * L​o​g​o​u​t
 		 */
 		logout: string
@@ -883,6 +887,154 @@ type RootTranslation = {
 		 * T​h​i​s​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​d​o​e​s​ ​n​o​t​ ​e​x​i​s​t​,​ ​o​r​ ​i​t​ ​i​s​ ​n​o​t​ ​y​o​u​r​s​ ​t​o​ ​s​e​e​.
 		 */
 		notFound: string
+	}
+	account: {
+		/**
+		 * Y​o​u​r​ ​a​c​c​o​u​n​t
+		 */
+		title: string
+		/**
+		 * Y​o​u​r​ ​s​e​c​o​n​d​ ​f​a​c​t​o​r​,​ ​p​a​s​s​k​e​y​s​,​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​s​ ​a​n​d​ ​t​h​e​ ​b​r​o​w​s​e​r​s​ ​s​i​g​n​e​d​ ​i​n​ ​a​s​ ​y​o​u​.
+		 */
+		intro: string
+		/**
+		 * T​h​i​s​ ​i​s​ ​a​ ​s​h​a​r​e​d​ ​d​e​m​o​ ​a​c​c​o​u​n​t​:​ ​i​t​ ​c​a​n​n​o​t​ ​e​n​r​o​l​ ​a​ ​s​e​c​o​n​d​ ​f​a​c​t​o​r​,​ ​s​o​ ​o​n​e​ ​v​i​s​i​t​o​r​ ​c​a​n​n​o​t​ ​l​o​c​k​ ​t​h​e​ ​o​t​h​e​r​s​ ​o​u​t​.
+		 */
+		sharedDemo: string
+		/**
+		 * A​ ​p​o​l​i​c​y​ ​o​f​ ​y​o​u​r​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​r​e​q​u​i​r​e​s​ ​a​ ​s​e​c​o​n​d​ ​f​a​c​t​o​r​ ​f​o​r​ ​y​o​u​r​ ​a​c​c​o​u​n​t​.
+		 */
+		required: string
+		/**
+		 * A​u​t​h​e​n​t​i​c​a​t​o​r​ ​a​p​p
+		 */
+		app: string
+		/**
+		 * O​n​ ​s​i​n​c​e
+		 */
+		appOn: string
+		/**
+		 * N​o​ ​a​u​t​h​e​n​t​i​c​a​t​o​r​ ​a​p​p​ ​i​s​ ​s​e​t​ ​u​p​.
+		 */
+		appOff: string
+		/**
+		 * S​e​t​ ​u​p​ ​a​n​ ​a​u​t​h​e​n​t​i​c​a​t​o​r​ ​a​p​p
+		 */
+		addApp: string
+		/**
+		 * R​e​m​o​v​e​ ​t​h​e​ ​a​p​p
+		 */
+		removeApp: string
+		/**
+		 * T​h​e​ ​a​u​t​h​e​n​t​i​c​a​t​o​r​ ​a​p​p​ ​i​s​ ​s​e​t​ ​u​p​.
+		 */
+		appAdded: string
+		/**
+		 * T​h​e​ ​a​u​t​h​e​n​t​i​c​a​t​o​r​ ​a​p​p​ ​w​a​s​ ​r​e​m​o​v​e​d​.
+		 */
+		appRemoved: string
+		/**
+		 * P​a​s​s​k​e​y​s
+		 */
+		passkeys: string
+		/**
+		 * N​o​ ​p​a​s​s​k​e​y​s​ ​y​e​t​.
+		 */
+		noPasskeys: string
+		/**
+		 * N​a​m​e​ ​o​f​ ​t​h​e​ ​n​e​w​ ​p​a​s​s​k​e​y
+		 */
+		passkeyName: string
+		/**
+		 * A​d​d​ ​a​ ​p​a​s​s​k​e​y
+		 */
+		addPasskey: string
+		/**
+		 * T​h​e​ ​p​a​s​s​k​e​y​ ​w​a​s​ ​a​d​d​e​d​.
+		 */
+		passkeyAdded: string
+		/**
+		 * T​h​e​ ​p​a​s​s​k​e​y​ ​{​n​a​m​e​}​ ​w​a​s​ ​r​e​m​o​v​e​d​.
+		 * @param {unknown} name
+		 */
+		passkeyRemoved: RequiredParams<'name'>
+		/**
+		 * a​d​d​e​d
+		 */
+		added: string
+		/**
+		 * R​e​n​a​m​e
+		 */
+		rename: string
+		/**
+		 * R​e​n​a​m​e​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		renameNamed: RequiredParams<'name'>
+		/**
+		 * R​e​m​o​v​e
+		 */
+		remove: string
+		/**
+		 * R​e​m​o​v​e​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		removeNamed: RequiredParams<'name'>
+		/**
+		 * R​e​c​o​v​e​r​y​ ​c​o​d​e​s
+		 */
+		recovery: string
+		/**
+		 * {​c​o​u​n​t​}​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​{​{​s​}​}​ ​l​e​f​t​.
+		 * @param {string | number | boolean} count
+		 */
+		recoveryLeft: RequiredParams<'count'>
+		/**
+		 * G​e​n​e​r​a​t​e​ ​n​e​w​ ​c​o​d​e​s
+		 */
+		newCodes: string
+		/**
+		 * Y​o​u​r​ ​s​e​s​s​i​o​n​s
+		 */
+		sessions: string
+		/**
+		 * E​n​d​ ​a​l​l​ ​o​t​h​e​r​s
+		 */
+		endOthers: string
+		/**
+		 * {​c​o​u​n​t​}​ ​o​t​h​e​r​ ​s​e​s​s​i​o​n​{​{​s​}​}​ ​e​n​d​e​d​.
+		 * @param {string | number | boolean} count
+		 */
+		othersEnded: RequiredParams<'count'>
+		/**
+		 * T​h​e​ ​s​e​s​s​i​o​n​ ​w​a​s​ ​e​n​d​e​d​.
+		 */
+		sessionEnded: string
+		/**
+		 * t​h​i​s​ ​s​e​s​s​i​o​n
+		 */
+		thisSession: string
+		/**
+		 * U​n​k​n​o​w​n​ ​b​r​o​w​s​e​r
+		 */
+		unknownBrowser: string
+		/**
+		 * f​i​r​s​t​ ​s​e​e​n
+		 */
+		firstSeen: string
+		/**
+		 * l​a​s​t​ ​s​e​e​n
+		 */
+		lastSeen: string
+		/**
+		 * E​n​d
+		 */
+		end: string
+		/**
+		 * E​n​d​ ​t​h​e​ ​s​e​s​s​i​o​n​ ​o​f​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		endNamed: RequiredParams<'name'>
 	}
 	stepUp: {
 		/**
@@ -9177,6 +9329,10 @@ export type TranslationFunctions = {
 		 */
 		settings: () => LocalizedString
 		/**
+		 * Your account
+		 */
+		account: () => LocalizedString
+		/**
 		 * Logout
 		 */
 		logout: () => LocalizedString
@@ -9716,6 +9872,148 @@ export type TranslationFunctions = {
 		 * This organization does not exist, or it is not yours to see.
 		 */
 		notFound: () => LocalizedString
+	}
+	account: {
+		/**
+		 * Your account
+		 */
+		title: () => LocalizedString
+		/**
+		 * Your second factor, passkeys, recovery codes and the browsers signed in as you.
+		 */
+		intro: () => LocalizedString
+		/**
+		 * This is a shared demo account: it cannot enrol a second factor, so one visitor cannot lock the others out.
+		 */
+		sharedDemo: () => LocalizedString
+		/**
+		 * A policy of your organization requires a second factor for your account.
+		 */
+		required: () => LocalizedString
+		/**
+		 * Authenticator app
+		 */
+		app: () => LocalizedString
+		/**
+		 * On since
+		 */
+		appOn: () => LocalizedString
+		/**
+		 * No authenticator app is set up.
+		 */
+		appOff: () => LocalizedString
+		/**
+		 * Set up an authenticator app
+		 */
+		addApp: () => LocalizedString
+		/**
+		 * Remove the app
+		 */
+		removeApp: () => LocalizedString
+		/**
+		 * The authenticator app is set up.
+		 */
+		appAdded: () => LocalizedString
+		/**
+		 * The authenticator app was removed.
+		 */
+		appRemoved: () => LocalizedString
+		/**
+		 * Passkeys
+		 */
+		passkeys: () => LocalizedString
+		/**
+		 * No passkeys yet.
+		 */
+		noPasskeys: () => LocalizedString
+		/**
+		 * Name of the new passkey
+		 */
+		passkeyName: () => LocalizedString
+		/**
+		 * Add a passkey
+		 */
+		addPasskey: () => LocalizedString
+		/**
+		 * The passkey was added.
+		 */
+		passkeyAdded: () => LocalizedString
+		/**
+		 * The passkey {name} was removed.
+		 */
+		passkeyRemoved: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * added
+		 */
+		added: () => LocalizedString
+		/**
+		 * Rename
+		 */
+		rename: () => LocalizedString
+		/**
+		 * Rename {name}
+		 */
+		renameNamed: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Remove
+		 */
+		remove: () => LocalizedString
+		/**
+		 * Remove {name}
+		 */
+		removeNamed: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Recovery codes
+		 */
+		recovery: () => LocalizedString
+		/**
+		 * {count} recovery code{{s}} left.
+		 */
+		recoveryLeft: (arg: { count: string | number | boolean }) => LocalizedString
+		/**
+		 * Generate new codes
+		 */
+		newCodes: () => LocalizedString
+		/**
+		 * Your sessions
+		 */
+		sessions: () => LocalizedString
+		/**
+		 * End all others
+		 */
+		endOthers: () => LocalizedString
+		/**
+		 * {count} other session{{s}} ended.
+		 */
+		othersEnded: (arg: { count: string | number | boolean }) => LocalizedString
+		/**
+		 * The session was ended.
+		 */
+		sessionEnded: () => LocalizedString
+		/**
+		 * this session
+		 */
+		thisSession: () => LocalizedString
+		/**
+		 * Unknown browser
+		 */
+		unknownBrowser: () => LocalizedString
+		/**
+		 * first seen
+		 */
+		firstSeen: () => LocalizedString
+		/**
+		 * last seen
+		 */
+		lastSeen: () => LocalizedString
+		/**
+		 * End
+		 */
+		end: () => LocalizedString
+		/**
+		 * End the session of {name}
+		 */
+		endNamed: (arg: { name: unknown }) => LocalizedString
 	}
 	stepUp: {
 		/**

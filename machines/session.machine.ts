@@ -25,9 +25,7 @@ export type FactorMethod = 'totp' | 'recovery' | 'webauthn'
 
 /** One proof at the factor step: a code from the app, a recovery code, or the passkey ceremony. */
 export type FactorProof =
-  | { kind: 'totp'; code: string }
-  | { kind: 'recovery'; code: string }
-  | { kind: 'webauthn' }
+  { kind: 'totp'; code: string } | { kind: 'recovery'; code: string } | { kind: 'webauthn' }
 
 export type SessionError =
   | 'credentials'
@@ -184,7 +182,10 @@ export const sessionMachine = setup({
         'session.factor.refused': { target: 'secondFactorRequired', actions: 'setSignInError' },
         'session.factor.lapsed': {
           target: 'signedOut',
-          actions: ['forgetChallenge', { type: 'setError', params: { error: 'challenge_expired' } }],
+          actions: [
+            'forgetChallenge',
+            { type: 'setError', params: { error: 'challenge_expired' } },
+          ],
         },
       },
     },

@@ -69,7 +69,10 @@ export const stepUpMachine = setup({
       on: {
         'stepUp.submit': {
           target: 'checking',
-          actions: ['clearError', { type: 'verify', params: ({ event }) => ({ proof: event.proof }) }],
+          actions: [
+            'clearError',
+            { type: 'verify', params: ({ event }) => ({ proof: event.proof }) },
+          ],
         },
         'stepUp.cancel': { target: 'idle', actions: ['abandon', 'reset'] },
       },

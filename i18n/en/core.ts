@@ -93,6 +93,7 @@ const core = {
   nav: {
     dashboard: 'Dashboard',
     settings: 'Settings',
+    account: 'Your account',
     logout: 'Logout',
     mainMenu: 'Main menu',
     openMenu: 'Open menu',

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react'
-import { useEffect, useRef, useState, type FormEvent } from 'react'
+import { useEffect, useState, type FormEvent } from 'react'
 import { useI18nContext } from '../../i18n/i18n-react'
 import {
   stepUpMachine,
@@ -63,11 +63,13 @@ type Waiting = { resolve: (run: StepUpRun) => void; reject: (reason: Error) => v
  */
 export function StepUpHost() {
   const { LL } = useI18nContext()
-  const waiting = useRef<Waiting | null>(null)
   const [host] = useState(() => {
     const requests = createRequestSlot()
+    // The refused request the client holds while the dialog asks.
+    const waiting: { current: Waiting | null } = { current: null }
     return {
       requests,
+      waiting,
       machine: stepUpMachine.provide({
         actions: {
           verify: ({ self }, { proof }) =>
@@ -82,7 +84,9 @@ export function StepUpHost() {
           repeat: ({ self }) => {
             waiting.current?.resolve({
               settled: (askedAgain) =>
-                self.send({ type: askedAgain ? 'stepUp.repeat.askedAgain' : 'stepUp.repeat.answered' }),
+                self.send({
+                  type: askedAgain ? 'stepUp.repeat.askedAgain' : 'stepUp.repeat.answered',
+                }),
             })
             waiting.current = null
           },
@@ -104,17 +108,17 @@ export function StepUpHost() {
       provideStepUp(
         () =>
           new Promise<StepUpRun>((resolve, reject) => {
-            waiting.current = { resolve, reject }
+            host.waiting.current = { resolve, reject }
             fetchMyFactors().then(
               (factors) => actor.send({ type: 'stepUp.required', methods: methodsOf(factors) }),
               (error: unknown) => {
-                waiting.current = null
+                host.waiting.current = null
                 reject(error instanceof Error ? error : new Error('Factors unavailable'))
               },
             )
           }),
       ),
-    [actor],
+    [actor, host],
   )
 
   const asking = state === 'asking' || state === 'checking'
@@ -142,7 +146,9 @@ export function StepUpHost() {
         onOpenChange={(open) => (open ? undefined : actor.send({ type: 'stepUp.dismiss' }))}
         title={LL.stepUp.title()}
         footer={
-          <Button onClick={() => actor.send({ type: 'stepUp.dismiss' })}>{LL.common.close()}</Button>
+          <Button onClick={() => actor.send({ type: 'stepUp.dismiss' })}>
+            {LL.common.close()}
+          </Button>
         }
       >
         <Notice tone="danger">{LL.stepUp.askedAgain()}</Notice>
@@ -179,9 +185,7 @@ function StepUpForm({ methods, error, retryAfter, checking, onSubmit, onCancel }
     event.stopPropagation()
     setMissing(typed === '')
     if (typed === '') return
-    onSubmit(
-      kind === 'password' ? { kind, password: typed } : { kind, code: typed },
-    )
+    onSubmit(kind === 'password' ? { kind, password: typed } : { kind, code: typed })
   }
 
   const message = (() => {

@@ -1,9 +1,5 @@
 import { PasswordResetRequest, TokenPair } from '../contract/auth'
-import {
-  FACTOR_STEP_PATH,
-  PASSKEY_OPTIONS_PATH,
-  PASSKEY_SIGN_IN_PATH,
-} from '../contract/api-paths'
+import { FACTOR_STEP_PATH, PASSKEY_OPTIONS_PATH, PASSKEY_SIGN_IN_PATH } from '../contract/api-paths'
 import {
   PasskeyOptions,
   SignInAnswer,

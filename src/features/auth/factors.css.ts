@@ -23,3 +23,23 @@ export const codes = style({
   margin: 0,
   fontFamily: 'monospace',
 })
+
+export const section = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.sm,
+  marginBottom: vars.space.xl,
+})
+
+export const list = style({ listStyle: 'none', margin: 0, padding: 0 })
+
+export const item = style({
+  display: 'flex',
+  flexWrap: 'wrap',
+  alignItems: 'center',
+  gap: vars.space.sm,
+  padding: `${vars.space.sm} 0`,
+  borderBottom: `1px solid ${vars.color.border}`,
+})
+
+export const grow = style({ flex: '1 1 12rem' })

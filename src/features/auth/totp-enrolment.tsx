@@ -31,10 +31,10 @@ export function TotpEnrolment({ challenge, onDone }: Props) {
   const [failure, setFailure] = useState<unknown>(null)
   useEffect(() => {
     let current = true
-    setSecret(null)
     startTotpEnrolment(challenge).then(
       (answer) => current && setSecret(answer),
-      (error: unknown) => current && setSecret(error instanceof Error ? error : new Error('failed')),
+      (error: unknown) =>
+        current && setSecret(error instanceof Error ? error : new Error('failed')),
     )
     return () => {
       current = false
@@ -56,7 +56,15 @@ export function TotpEnrolment({ challenge, onDone }: Props) {
 
   if (secret === null) return <LoadingBar label={LL.common.loading()} />
   if (secret instanceof Error)
-    return <LoadFailed error={secret} onRetry={() => setAttempt((count) => count + 1)} />
+    return (
+      <LoadFailed
+        error={secret}
+        onRetry={() => {
+          setSecret(null)
+          setAttempt((count) => count + 1)
+        }}
+      />
+    )
   const wrong = isHttpStatus(failure, 400)
   return (
     <form className={styles.stack} onSubmit={submit} noValidate aria-busy={confirming}>

@@ -223,7 +223,8 @@ export const sessionAdapter: ModelAdapter<typeof sessionMachine, SessionWorld> =
     {
       name: 'signed out or signed in ⇒ no challenge left in memory',
       holds: (snapshot, world) =>
-        !(snapshot.matches('signedOut') || snapshot.matches('signedIn')) || world.challenge === null,
+        !(snapshot.matches('signedOut') || snapshot.matches('signedIn')) ||
+        world.challenge === null,
     },
     {
       name: 'the factor step ⇒ the methods to offer',
@@ -262,7 +263,8 @@ export const sessionAdapter: ModelAdapter<typeof sessionMachine, SessionWorld> =
     },
     'session.signIn.factorRequired': {
       cause: 'the server accepts the password of a person with a second factor',
-      pending: 'the demo logins cannot enrol; the factor step is covered by tests/e2e/mfa-*.spec.ts',
+      pending:
+        'the demo logins cannot enrol; the factor step is covered by tests/e2e/mfa-*.spec.ts',
     },
     'session.signIn.enrolmentRequired': {
       cause: 'the policy requires a factor the person has not enrolled',

@@ -130,7 +130,10 @@ export const stepUpAdapter: ModelAdapter<typeof stepUpMachine, StepUpWorld> = {
     'stepUp.repeat.askedAgain': {
       none: 'the server asks again only if the fresh check lapsed between the two requests',
     },
-    'stepUp.dismiss': { cause: 'press Close on the failure message', pending: 'as stepUp.required' },
+    'stepUp.dismiss': {
+      cause: 'press Close on the failure message',
+      pending: 'as stepUp.required',
+    },
   },
   thresholds: { states: 100, transitions: 100, browser: 0 },
 }
