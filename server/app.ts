@@ -8,6 +8,8 @@ import {
   CREDENTIALS_IMPORT_PATH,
 } from '../src/contract/credential-import'
 import { requireAuth } from './auth/principal'
+import { ensureGlobalPolicy } from './auth/second-factor'
+import { demoKey, keyFingerprint, secretBox } from './auth/secret-box'
 import { HashGate } from './auth/hash-gate'
 import { PrincipalCache } from './auth/principal-cache'
 import { demoExposure, withDefaults, type ServerOptions } from './config'
@@ -29,12 +31,14 @@ import { requestIds } from './http/request-id'
 import { pageHeaders } from './http/page-headers'
 import { needsNoDatabase } from './http/pages-first'
 import { registerStatic } from './http/static'
-import { createLogger } from './logger'
+import { createLogger, type Logger } from './logger'
 import { createMetrics, registerMetrics } from './metrics'
 import { LockdownJob } from './jobs/lockdown-job'
 import { registerAccess } from './routes/access'
 import { registerAudits } from './routes/audits'
 import { registerAuth } from './routes/auth'
+import { registerFactors } from './routes/factors'
+import { registerSessions } from './routes/sessions'
 import { registerCalendars } from './routes/calendars'
 import { registerControl } from './routes/control'
 import { registerCredentialImport } from './routes/credential-import'
@@ -121,6 +125,23 @@ export interface StartOptions {
   listenFirst?: boolean
 }
 
+/**
+ * The factor secrets' key: MFA_ENCRYPTION_KEY, or in demo mode one made in DATA_DIR (config.ts
+ * refuses a start without it outside demo mode). Making one is logged once, where it is kept.
+ */
+function factorKey(options: ServerOptions, logger: Logger): string {
+  if (options.mfaEncryptionKey !== null) return options.mfaEncryptionKey
+  const made = demoKey(options.dataDir)
+  if (made.made) {
+    logger.info(
+      `demo mode: made a key for second-factor secrets (fingerprint ${keyFingerprint(made.key)})` +
+        (made.where === null ? ' for this run only' : ` in ${made.where}`) +
+        '; set MFA_ENCRYPTION_KEY outside the demo (docs/operations.md)',
+    )
+  }
+  return made.key
+}
+
 export async function createApp(
   overrides: Partial<ServerOptions> = {},
   start: StartOptions = {},
@@ -140,6 +161,8 @@ export async function createApp(
   // Before the seed: a request that waited for it must not then wait behind its transaction.
   const key = await keptSecret(db, 'jwt_secret', options.jwtSecret)
   const pinKey = await keptSecret(db, 'pin_key', options.pinKey)
+  await ensureGlobalPolicy(db, options.demoMode)
+  const secrets = secretBox(factorKey(options, logger))
   const seedOptions = { auditRows: options.seedAuditRows, scryptLogN: options.scryptLogN }
   // Seeds an empty database (a first start), else brings the statistics up to date; then keeps the
   // journal's retention. On a first start with `listenFirst` this runs while the server
@@ -192,6 +215,7 @@ export async function createApp(
     options,
     logger,
     jwtKey: key,
+    secrets,
     pinKey,
     hashing: new HashGate(options.hashConcurrency, options.hashQueue),
     lifecycle: { draining: false },
@@ -284,6 +308,8 @@ export async function createApp(
     held.map((h) => h.name),
   )
   registerAuth(app, services)
+  registerFactors(app, services)
+  registerSessions(app, services)
   registerNotify(app, services)
   registerExports(app, services)
   registerUsers(app, services)

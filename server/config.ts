@@ -29,6 +29,11 @@ export interface ServerOptions {
    * once and kept in the database. Losing it means issuing every PIN anew.
    */
   pinKey: string | null
+  /**
+   * The key that encrypts second-factor secrets at rest (MFA_ENCRYPTION_KEY, decision 077); never
+   * stored in the database. Required outside demo mode; a demo without it makes one in DATA_DIR.
+   */
+  mfaEncryptionKey: string | null
   /** A bearer token that opens /metrics from anywhere; without it only this machine may read it. */
   metricsToken: string | null
   logLevel: LogLevel
@@ -123,6 +128,7 @@ export const defaultOptions: ServerOptions = {
   inviteTokenTtl: 7 * 24 * 3600,
   jsonBodyLimit: 1024 * 1024,
   publicUrl: 'http://localhost:8080',
+  mfaEncryptionKey: null,
   bootAnswersBudgetMs: 150,
   drainMs: 5000,
   hashConcurrency: 2,
@@ -245,6 +251,10 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): ServerOptions {
   if (pinKey !== null && pinKey.length < 32) {
     problems.push('PIN_KEY must be at least 32 characters long (value not shown)')
   }
+  const mfaEncryptionKey = given('MFA_ENCRYPTION_KEY') ?? null
+  if (mfaEncryptionKey !== null && mfaEncryptionKey.length < 32) {
+    problems.push('MFA_ENCRYPTION_KEY must be at least 32 characters long (value not shown)')
+  }
   const accessTokenTtl = whole('ACCESS_TOKEN_TTL', defaultOptions.accessTokenTtl, 1, 86_400)
   const refreshTokenTtl = whole(
     'REFRESH_TOKEN_TTL',
@@ -280,6 +290,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): ServerOptions {
     seedAuditRows: whole('SEED_AUDIT_ROWS', defaultOptions.seedAuditRows, 0, 10_000_000),
     jwtSecret,
     pinKey,
+    mfaEncryptionKey,
     metricsToken,
     logLevel: oneOf('LOG_LEVEL', logLevels, defaultOptions.logLevel),
     logFormat: oneOf('LOG_FORMAT', logFormats, defaultOptions.logFormat),
@@ -315,6 +326,10 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): ServerOptions {
     scryptLogN: whole('SCRYPT_LOG_N', defaultOptions.scryptLogN, 10, 20),
   }
   // A clock anyone could move would move every schedule: only a demo's.
+  // Factor secrets are encrypted at rest with it; a production server without it would make one
+  // nobody else has, and lose every enrolment at its next start.
+  if (options.mfaEncryptionKey === null && !options.demoMode)
+    problems.push('MFA_ENCRYPTION_KEY is required unless DEMO_MODE=1 (32 characters or more)')
   if (options.clock === 'settable' && !options.demoMode)
     problems.push('CLOCK=settable needs DEMO_MODE (the clock is for demos and tests)')
   // Weaker password hashes only where the passwords are published anyway: a demo's, a test run's.

@@ -1,4 +1,6 @@
 import type { Hono } from 'hono'
+import type { SecretBox } from './auth/secret-box'
+import type { AccessClaims } from './auth/tokens'
 import type { SettableClock } from './clock'
 import type { ServerOptions } from './config'
 import type { Db } from './db/database'
@@ -22,11 +24,15 @@ export interface Principal {
   title: string | null
   firstName: string
   lastName: string
+  /** The user's live sessions (refresh-token families, decision 077): a token's `sid` is one. */
+  sessions: readonly string[]
 }
 
 export type AppEnv = {
   Variables: {
     principal: Principal
+    /** The access token's session claims: `sid`, `auth_time`, `amr` (decision 077). */
+    claims: AccessClaims
     /** X-Request-Id: the caller's when valid, else generated (server/http/request-id.ts). */
     requestId: string
   }
@@ -38,6 +44,8 @@ export interface Services {
   options: ServerOptions
   logger: Logger
   jwtKey: Uint8Array
+  /** Seals second-factor secrets at rest under MFA_ENCRYPTION_KEY (server/auth/secret-box.ts). */
+  secrets: SecretBox
   /** The key of the people's PIN digests (server/access/pin-digest.ts). */
   pinKey: Uint8Array
   /** Bounds anonymous password hashing (sign-in, reset). */

@@ -13,6 +13,7 @@ const ada: Principal = {
   title: null,
   firstName: 'Ada',
   lastName: 'Lovelace',
+  sessions: ['session-1'],
 }
 
 /** A cache on a hand-moved clock, and a loader counting its reads of the user's row. */

@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { SignJWT } from 'jose'
 import type { TokenPair } from '../../src/contract/auth'
+import { amrValues } from '../../src/contract/mfa'
 import type { Queryable } from '../db/database'
 
 const ISSUER = 'access-console'
@@ -10,11 +11,33 @@ export const sha256 = (text: string) => createHash('sha256').update(text).digest
 export const randomToken = (bytes = 32) => randomBytes(bytes).toString('base64url')
 
 /**
- * `ses` is the user's session generation (users.session_epoch): a password reset raises it, so
- * every access token issued before the reset stops working at once (ASVS 5.0 7.4.1, 7.4.3).
+ * What an access token says beyond its subject. `ses` is the user's session generation
+ * (users.session_epoch): a password reset raises it, so every access token issued before the reset
+ * stops working at once (ASVS 5.0 7.4.1, 7.4.3). `sid` is the session (the refresh-token family):
+ * ending it stops its access tokens within PRINCIPAL_CACHE_MS. `auth_time` (seconds) and `amr`
+ * (RFC 8176) say when and how the person last proved who they are: the step-up check reads them
+ * (decision 077).
  */
-export async function signAccessToken(key: Uint8Array, userId: number, epoch: number, ttl: number) {
-  return new SignJWT({ typ: 'access', ses: epoch })
+export interface SessionClaims {
+  epoch: number
+  sid: string
+  authTime: number
+  amr: readonly string[]
+}
+
+export async function signAccessToken(
+  key: Uint8Array,
+  userId: number,
+  session: SessionClaims,
+  ttl: number,
+) {
+  return new SignJWT({
+    typ: 'access',
+    ses: session.epoch,
+    sid: session.sid,
+    auth_time: session.authTime,
+    amr: [...session.amr],
+  })
     .setProtectedHeader({ alg: 'HS256' })
     .setSubject(String(userId))
     .setIssuer(ISSUER)
@@ -25,9 +48,8 @@ export async function signAccessToken(key: Uint8Array, userId: number, epoch: nu
     .sign(key)
 }
 
-export interface AccessClaims {
+export interface AccessClaims extends SessionClaims {
   userId: number
-  epoch: number
 }
 
 const SUBJECT = /^[1-9]\d{0,9}$/
@@ -49,8 +71,9 @@ function jsonObject(segment: string): Record<string, unknown> | null {
  * The claims of a valid, unexpired access token, or null. The token must be a compact JWS whose
  * header is `{"alg":"HS256"}` (`typ: "JWT"` allowed, nothing else: no `crit`, no other algorithm)
  * and whose signature is the key's HMAC-SHA256 of its first two segments, compared in constant
- * time. `exp` (in the future), `iat`, `iss`, `aud`, an exact decimal `sub`, `typ: "access"` and an
- * integer `ses` are required, and an `nbf` must have passed: a token without an expiry or with
+ * time. `exp` (in the future), `iat`, `iss`, `aud`, an exact decimal `sub`, `typ: "access"`, an
+ * integer `ses`, a `sid`, an integer `auth_time` and a non-empty `amr` of RFC 8176 values are
+ * required, and an `nbf` must have passed: a token without an expiry or with
  * `sub: "1.0e0"` is refused even when signed with the real key (ASVS 5.0 9.2.1, 9.2.3).
  *
  * Synchronous, with node:crypto: every API request checks a token, and WebCrypto's HMAC (which
@@ -58,6 +81,32 @@ function jsonObject(segment: string): Record<string, unknown> | null {
  * browser kept this machine's two cores busy.
  */
 export function verifyAccessToken(key: Uint8Array, token: string): AccessClaims | null {
+  const payload = verifiedPayload(key, token)
+  return payload === null ? null : sessionClaims(payload, 'access')
+}
+
+const AMR = new Set<string>(amrValues)
+const SID = /^[A-Za-z0-9_-]{8,64}$/
+
+function sessionClaims(
+  payload: Record<string, unknown>,
+  type: 'access' | 'mfa',
+): AccessClaims | null {
+  const { sub, typ, ses, sid, auth_time, amr } = payload
+  if (typ !== type || typeof sub !== 'string' || !SUBJECT.test(sub)) return null
+  if (typeof ses !== 'number' || !Number.isInteger(ses)) return null
+  if (typeof sid !== 'string' || !SID.test(sid)) return null
+  if (typeof auth_time !== 'number' || !Number.isInteger(auth_time)) return null
+  if (!Array.isArray(amr) || amr.length === 0) return null
+  if (!amr.every((value): value is string => typeof value === 'string' && AMR.has(value)))
+    return null
+  const userId = Number(sub)
+  if (userId > 2_147_483_647) return null
+  return { userId, epoch: ses, sid, authTime: auth_time, amr }
+}
+
+/** The signed, unexpired, well-formed payload of a compact HS256 JWS of ours, or null. */
+function verifiedPayload(key: Uint8Array, token: string): Record<string, unknown> | null {
   const parts = token.split('.')
   if (parts.length !== 3 || !parts.every((part) => SEGMENT.test(part))) return null
   const [header, body, signature] = parts as [string, string, string]
@@ -75,45 +124,136 @@ export function verifyAccessToken(key: Uint8Array, token: string): AccessClaims 
     return null
   const payload = jsonObject(body)
   if (payload === null) return null
-  const { sub, typ, ses, exp, iat, nbf, iss, aud } = payload
+  const { exp, iat, nbf, iss, aud } = payload
   const now = Math.floor(Date.now() / 1000)
   if (typeof exp !== 'number' || exp <= now) return null
   if (typeof iat !== 'number') return null
   if (nbf !== undefined && (typeof nbf !== 'number' || nbf > now)) return null
   if (iss !== ISSUER) return null
   if (aud !== AUDIENCE && !(Array.isArray(aud) && aud.includes(AUDIENCE))) return null
-  if (typ !== 'access' || typeof sub !== 'string' || !SUBJECT.test(sub)) return null
-  if (typeof ses !== 'number' || !Number.isInteger(ses)) return null
-  const userId = Number(sub)
-  return userId <= 2_147_483_647 ? { userId, epoch: ses } : null
+  return payload
+}
+
+/**
+ * The factor step's token (decision 077): the password was right, and it allows only the second
+ * step (`purpose: "factor"`) or enrolment (`"enrol"`). Its `sid` is the session the sign-in will
+ * start; `amr` says what the password step proved.
+ */
+export type MfaPurpose = 'factor' | 'enrol'
+export const MFA_TOKEN_TTL = 300
+
+export async function signMfaToken(
+  key: Uint8Array,
+  userId: number,
+  session: SessionClaims,
+  purpose: MfaPurpose,
+) {
+  return new SignJWT({
+    typ: 'mfa',
+    purpose,
+    ses: session.epoch,
+    sid: session.sid,
+    auth_time: session.authTime,
+    amr: [...session.amr],
+  })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject(String(userId))
+    .setIssuer(ISSUER)
+    .setAudience(AUDIENCE)
+    .setIssuedAt()
+    .setJti(randomToken(9))
+    .setExpirationTime(Math.floor(Date.now() / 1000) + MFA_TOKEN_TTL)
+    .sign(key)
+}
+
+export function verifyMfaToken(
+  key: Uint8Array,
+  token: string,
+): (AccessClaims & { purpose: MfaPurpose }) | null {
+  const payload = verifiedPayload(key, token)
+  if (payload === null) return null
+  const claims = sessionClaims(payload, 'mfa')
+  const { purpose } = payload
+  if (claims === null || (purpose !== 'factor' && purpose !== 'enrol')) return null
+  return { ...claims, purpose }
+}
+
+/** How a session began: when and how the person proved who they are, from what and where. */
+export interface SessionStart {
+  authTime: Date
+  amr: readonly string[]
+  userAgent: string | null
+  address: string | null
+}
+
+const seconds = (at: Date) => Math.floor(at.getTime() / 1000)
+
+/**
+ * Starts a session (decision 077): its row in `sessions` and the first token pair of its
+ * refresh-token family. `now` is the server's clock (services.clock).
+ */
+export async function startSession(
+  q: Queryable,
+  key: Uint8Array,
+  userId: number,
+  ttl: { access: number; refresh: number },
+  start: SessionStart,
+  now: Date,
+): Promise<TokenPair> {
+  const sid = randomToken(12)
+  await q.query(
+    `insert into sessions (session_id, user_id, user_agent, address, first_seen, last_seen,
+       auth_time, amr)
+     values ($1, $2, $3, $4, $5, $5, $6, $7)`,
+    [
+      sid,
+      userId,
+      start.userAgent?.slice(0, 512) ?? null,
+      start.address,
+      now.toISOString(),
+      start.authTime.toISOString(),
+      [...start.amr],
+    ],
+  )
+  const expiresAt = new Date(Date.now() + ttl.refresh * 1000).toISOString()
+  return issueTokenPair(q, key, userId, ttl, { id: sid, expiresAt }, now)
 }
 
 /**
  * A refresh token is `<token_id>.<secret>`; only the secret's hash is stored. Every token belongs to
- * a family started at login; rotation keeps the family and its absolute expiry.
+ * a family started at sign-in (a session, `sid`); rotation keeps the family, its absolute expiry
+ * and its `auth_time` and `amr`: a refresh is no fresh check.
  */
 export async function issueTokenPair(
   q: Queryable,
   key: Uint8Array,
   userId: number,
   ttl: { access: number; refresh: number },
-  family?: { id: string; expiresAt: string },
+  family: { id: string; expiresAt: string },
+  now: Date,
 ): Promise<TokenPair> {
   const tokenId = randomToken(12)
   const secret = randomToken(32)
-  const familyId = family?.id ?? randomToken(12)
-  const expiresAt = family?.expiresAt ?? new Date(Date.now() + ttl.refresh * 1000).toISOString()
-  const [user] = await q.query<{ session_epoch: number }>(
-    'select session_epoch from users where user_id = $1',
-    [userId],
+  const [row] = await q.query<{ session_epoch: number; auth_time: Date; amr: string[] }>(
+    `with seen as (update sessions set last_seen = $2 where session_id = $1
+                   returning auth_time, amr)
+     select u.session_epoch, seen.auth_time, seen.amr from users u, seen where u.user_id = $3`,
+    [family.id, now.toISOString(), userId],
   )
+  if (!row) throw new Error('session missing')
   await q.query(
     `insert into refresh_tokens (token_id, family_id, user_id, secret_hash, family_expires_at)
      values ($1, $2, $3, $4, $5)`,
-    [tokenId, familyId, userId, sha256(secret), expiresAt],
+    [tokenId, family.id, userId, sha256(secret), family.expiresAt],
   )
+  const claims = {
+    epoch: row.session_epoch,
+    sid: family.id,
+    authTime: seconds(new Date(row.auth_time)),
+    amr: row.amr,
+  }
   return {
-    access_token: await signAccessToken(key, userId, user?.session_epoch ?? 0, ttl.access),
+    access_token: await signAccessToken(key, userId, claims, ttl.access),
     refresh_token: `${tokenId}.${secret}`,
     token_type: 'bearer',
     expires_in: ttl.access,
@@ -124,12 +264,16 @@ type RotateOutcome =
   | { ok: true; pair: TokenPair }
   | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'replayed' | 'disabled' }
 
-/** Rotates a refresh token. A token used twice revokes its whole family (theft detection). */
+/**
+ * Rotates a refresh token. A token used twice revokes its whole family (theft detection); a token
+ * of an ended session (or of one begun before sessions were kept, migration 031) is refused.
+ */
 export async function rotateRefreshToken(
   q: Queryable,
   key: Uint8Array,
   token: string,
   ttl: { access: number; refresh: number },
+  now: Date,
 ): Promise<RotateOutcome> {
   const [tokenId, secret] = token.split('.')
   if (!tokenId || !secret) return { ok: false, reason: 'unknown' }
@@ -141,30 +285,47 @@ export async function rotateRefreshToken(
     used_at: string | null
     revoked_at: string | null
     disabled: boolean
+    live: boolean
   }>(
     `select t.family_id, t.user_id, t.secret_hash, t.family_expires_at, t.used_at, t.revoked_at,
-            u.disabled
+            u.disabled,
+            exists (select 1 from sessions s where s.session_id = t.family_id
+                      and s.ended_at is null) as live
      from refresh_tokens t join users u using (user_id)
      where t.token_id = $1 for update of t`,
     [tokenId],
   )
   if (!row || row.secret_hash !== sha256(secret)) return { ok: false, reason: 'unknown' }
-  if (row.revoked_at) return { ok: false, reason: 'revoked' }
+  if (row.revoked_at || !row.live) return { ok: false, reason: 'revoked' }
   if (row.used_at) {
-    await q.query(
-      'update refresh_tokens set revoked_at = now() where family_id = $1 and revoked_at is null',
-      [row.family_id],
-    )
+    await endFamily(q, row.family_id, now)
     return { ok: false, reason: 'replayed' }
   }
   if (Date.parse(row.family_expires_at) <= Date.now()) return { ok: false, reason: 'expired' }
   if (row.disabled) return { ok: false, reason: 'disabled' }
   await q.query('update refresh_tokens set used_at = now() where token_id = $1', [tokenId])
-  const pair = await issueTokenPair(q, key, row.user_id, ttl, {
-    id: row.family_id,
-    expiresAt: new Date(Date.parse(row.family_expires_at)).toISOString(),
-  })
+  const pair = await issueTokenPair(
+    q,
+    key,
+    row.user_id,
+    ttl,
+    { id: row.family_id, expiresAt: new Date(Date.parse(row.family_expires_at)).toISOString() },
+    now,
+  )
   return { ok: true, pair }
+}
+
+/** Ends a session: its row says when, and every refresh token of its family is revoked. */
+export async function endFamily(q: Queryable, familyId: string, now: Date): Promise<boolean> {
+  await q.query(
+    'update refresh_tokens set revoked_at = now() where family_id = $1 and revoked_at is null',
+    [familyId],
+  )
+  const ended = await q.query(
+    'update sessions set ended_at = $2 where session_id = $1 and ended_at is null returning 1',
+    [familyId, now.toISOString()],
+  )
+  return ended.length > 0
 }
 
 /**
@@ -174,6 +335,7 @@ export async function rotateRefreshToken(
 export async function revokeRefreshFamily(
   q: Queryable,
   token: string,
+  now: Date,
 ): Promise<{ userId: number; email: string; organizationId: number } | null> {
   const [tokenId, secret] = token.split('.')
   if (!tokenId || !secret) return null
@@ -190,10 +352,7 @@ export async function revokeRefreshFamily(
     [tokenId],
   )
   if (!row || row.secret_hash !== sha256(secret)) return null
-  await q.query(
-    'update refresh_tokens set revoked_at = now() where family_id = $1 and revoked_at is null',
-    [row.family_id],
-  )
+  await endFamily(q, row.family_id, now)
   return { userId: row.user_id, email: row.email, organizationId: row.organization_id }
 }
 

@@ -7,7 +7,7 @@ import type { JournalSource } from '../db/journal'
  * The TCP peer's address. A forwarded-for header is not read: any client can write one, and a
  * proxy in front would be configuration this server does not have (docs/journal.md).
  */
-function clientAddress(c: Context<AppEnv>): string | null {
+export function clientAddress(c: Context<AppEnv>): string | null {
   return getConnInfo(c).remote.address ?? null
 }
 

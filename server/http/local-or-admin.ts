@@ -23,7 +23,7 @@ export async function ensureLocalOrAdmin(
 ): Promise<void> {
   if (fromThisMachine(c)) return
   if (c.req.header('authorization')) {
-    const caller = await authenticate(s, c.req.header('authorization'))
+    const { principal: caller } = await authenticate(s, c.req.header('authorization'))
     if (scopeOf(caller.permissions, resource, operation) === 'all') return
   }
   throw new HttpError(403, 'forbidden', refusal)

@@ -4,9 +4,11 @@ import { PasswordResetRequest, RefreshRequest, TokenRequest } from '../../src/co
 import { deviceCookie, readDevice } from '../auth/device-cookie'
 import { burnPasswordCheck, hashPassword, verifyPassword } from '../auth/passwords'
 import { clearBudget, pruneBudgets, reserveAttempt } from '../auth/throttle'
+import { answerSignIn } from '../auth/sign-in'
+import { endSessions } from '../auth/sessions'
+import { factorKeys, lockedFor } from '../auth/factor-throttle'
 import {
   consumePasswordToken,
-  issueTokenPair,
   claimPasswordToken,
   releasePasswordToken,
   revokeRefreshFamily,
@@ -72,7 +74,10 @@ export function registerAuth(app: App, s: Services) {
     const key = !user ? `name:${name}` : known ? `device:${device.nonce}` : `user:${user.user_id}`
     attempts += 1
     if (attempts % PRUNE_EVERY === 0) await pruneBudgets(s.db)
-    const wait = await reserveAttempt(s.db, key, rules)
+    // While the account's factor step is locked, every password gets the same 429: a right one
+    // must not be told from a wrong one by a different answer (decision 077).
+    const factorWait = user ? await lockedFor(s.db, factorKeys(user.user_id, null)) : 0
+    const wait = factorWait > 0 ? factorWait : await reserveAttempt(s.db, key, rules)
     if (wait > 0) {
       s.metrics.throttleRefusals.inc()
       throw throttled(wait)
@@ -109,19 +114,19 @@ export function registerAuth(app: App, s: Services) {
       'Set-Cookie',
       deviceCookie(s.jwtKey, user.user_id, overTls(c, s), known ? device.nonce : undefined),
     )
-    const actor = { userId: user.user_id, email: user.email }
-    const pair = await s.db.tx(async (q) => {
-      const issued = await issueTokenPair(q, s.jwtKey, user.user_id, ttl)
-      // Last, as everywhere: the journal's head is locked from here to the commit.
-      await writeJournal(q, journalSource(c, actor), { ...session, action: 'sign_in' })
-      return issued
-    })
-    return c.json(pair)
+    const signedIn = {
+      userId: user.user_id,
+      email: user.email,
+      organizationId: user.organization_id,
+    }
+    return c.json(await answerSignIn(s, c, signedIn, ['pwd']))
   })
 
   app.post('/auth/v1/token/refresh', async (c) => {
     const { refresh_token } = await jsonBody(c, RefreshRequest)
-    const outcome = await s.db.tx((q) => rotateRefreshToken(q, s.jwtKey, refresh_token, ttl))
+    const outcome = await s.db.tx((q) =>
+      rotateRefreshToken(q, s.jwtKey, refresh_token, ttl, s.clock.now()),
+    )
     if (!outcome.ok) {
       if (outcome.reason === 'replayed') {
         s.logger.warn('refresh token replayed: family revoked', { requestId: c.get('requestId') })
@@ -135,7 +140,7 @@ export function registerAuth(app: App, s: Services) {
   app.post(SIGN_OUT_PATH, async (c) => {
     const { refresh_token } = await jsonBody(c, RefreshRequest)
     await s.db.tx(async (q) => {
-      const ended = await revokeRefreshFamily(q, refresh_token)
+      const ended = await revokeRefreshFamily(q, refresh_token, s.clock.now())
       if (ended === null) return
       const actor = { userId: ended.userId, email: ended.email }
       await writeJournal(q, journalSource(c, actor), {
@@ -183,29 +188,28 @@ export function registerAuth(app: App, s: Services) {
          where user_id = $1`,
         [userId, hash],
       )
-      await q.query(
-        'update refresh_tokens set revoked_at = now() where user_id = $1 and revoked_at is null',
-        [userId],
-      )
-      const issued = await issueTokenPair(q, s.jwtKey, userId, ttl)
+      await endSessions(q, userId, null, s.clock.now())
       const [user] = await q.query<{ email: string; organization_id: number }>(
         'select email, organization_id from users where user_id = $1',
         [userId],
       )
+      if (!user) return null
       // The link's holder set the password: the journal names them as the actor.
-      const actor = user ? { userId, email: user.email } : null
+      const actor = { userId, email: user.email }
       await writeJournal(q, journalSource(c, actor), {
-        organizationId: user?.organization_id ?? null,
+        organizationId: user.organization_id,
         action: 'password_reset',
         targetType: 'user',
         targetId: userId,
-        targetName: user?.email ?? null,
+        targetName: user.email,
       })
-      return { userId, issued }
+      return { userId, email: user.email, organizationId: user.organization_id }
     })
     if (!reset) throw invalidLink()
     // Tokens of the old session generation stop on this server now (decision 055).
     s.principals.forget(reset.userId)
-    return c.json(reset.issued)
+    // Following the link proved the address, not a second factor: the factor step or enrolment
+    // comes next where one is set or required.
+    return c.json(await answerSignIn(s, c, reset, ['pwd']))
   })
 }

@@ -36,7 +36,7 @@ async function send(q: Queryable, s: Services, m: Message) {
 }
 
 async function invite(c: Context<AppEnv>, s: Services, input: InviteNotify) {
-  const caller = await authenticate(s, c.req.header('authorization'))
+  const { principal: caller } = await authenticate(s, c.req.header('authorization'))
   // A set-password link signs its reader in as that user: sending one is managing the user.
   const user = ensureManageable(caller, await findUser(s.db, input.user_id), 'invite')
   const sms = input.workflow === 'first_password_sms'

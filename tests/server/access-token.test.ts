@@ -18,6 +18,9 @@ const now = () => Math.floor(Date.now() / 1000)
 const claims = () => ({
   typ: 'access',
   ses: 3,
+  sid: 'session-one',
+  auth_time: now() - 30,
+  amr: ['pwd', 'otp', 'mfa'],
   sub: '42',
   iss: 'access-console',
   aud: 'access-console-api',
@@ -30,6 +33,9 @@ const signed = (payload: Record<string, unknown>, header: Record<string, unknown
 
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url')
 
+const session = { epoch: 3, sid: 'session-one', authTime: now() - 30, amr: ['pwd', 'otp', 'mfa'] }
+const verified = { userId: 42, ...session }
+
 /** A token with exactly this header and payload, signed with `key` by hand. */
 function handMade(header: unknown, payload: unknown, signingKey = key) {
   const input = `${b64(header)}.${b64(payload)}`
@@ -38,12 +44,12 @@ function handMade(header: unknown, payload: unknown, signingKey = key) {
 
 describe('an access token', () => {
   it('is accepted as the server signs it', async () => {
-    const token = await signAccessToken(key, 42, 3, 600)
-    expect(verifyAccessToken(key, token)).toEqual({ userId: 42, epoch: 3 })
+    const token = await signAccessToken(key, 42, session, 600)
+    expect(verifyAccessToken(key, token)).toEqual(verified)
   })
 
   it('is accepted when jose signs the same claims, with typ JWT or an audience list', async () => {
-    expect(verifyAccessToken(key, await signed(claims()))).toEqual({ userId: 42, epoch: 3 })
+    expect(verifyAccessToken(key, await signed(claims()))).toEqual(verified)
     expect(verifyAccessToken(key, await signed(claims(), { typ: 'JWT' }))).not.toBeNull()
     const listed = { ...claims(), aud: ['other', 'access-console-api'] }
     expect(verifyAccessToken(key, await signed(listed))).not.toBeNull()
@@ -112,6 +118,16 @@ describe('an access token', () => {
       { ses: 1.5 },
       { ses: '3' },
       { sub: '2147483648' },
+      // The session and the sign-in's strength (decision 077): required, and only as we write them.
+      { sid: undefined },
+      { sid: 'x' },
+      { auth_time: undefined },
+      { auth_time: String(now()) },
+      { amr: undefined },
+      { amr: [] },
+      { amr: ['pwd', 'magic'] },
+      { amr: 'mfa' },
+      { typ: 'mfa' },
     ]
     for (const change of refused)
       expect(
@@ -135,6 +151,7 @@ describe('the caller of a request', () => {
     title: null,
     first_name: 'Ada',
     last_name: 'Lovelace',
+    sessions: ['session-one'],
   }
 
   /** An app whose one route answers its caller's id, and the number of user reads so far. */
@@ -157,7 +174,7 @@ describe('the caller of a request', () => {
 
   it('is read once for the requests run inside one incoming request (its env)', async () => {
     const { app, reads } = appReadingUsers()
-    const token = await signAccessToken(key, 42, 3, 600)
+    const token = await signAccessToken(key, 42, session, 600)
     const headers = { Authorization: `Bearer ${token}` }
     const page = { incoming: 'the page request' }
     expect((await app.request('/who', { headers }, page)).status).toBe(200)
@@ -167,7 +184,7 @@ describe('the caller of a request', () => {
 
   it('is read afresh for every incoming request, and for another token', async () => {
     const { app, reads } = appReadingUsers()
-    const token = await signAccessToken(key, 42, 3, 600)
+    const token = await signAccessToken(key, 42, session, 600)
     const headers = { Authorization: `Bearer ${token}` }
     await app.request('/who', { headers }, { incoming: 'one' })
     await app.request('/who', { headers }, { incoming: 'another' })
@@ -176,7 +193,7 @@ describe('the caller of a request', () => {
     expect(reads.count).toBe(4)
     const page = { incoming: 'the page request' }
     await app.request('/who', { headers }, page)
-    const other = await signAccessToken(key, 42, 3, 600)
+    const other = await signAccessToken(key, 42, session, 600)
     await app.request('/who', { headers: { Authorization: `Bearer ${other}` } }, page)
     expect(reads.count).toBe(6)
   })
