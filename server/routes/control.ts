@@ -17,6 +17,7 @@ import type { Prepared, Queryable } from '../db/database'
 import { writeJournal, type Changes, type JournalSource } from '../db/journal'
 import { lockdownAt, markLocked } from '../db/lockdowns'
 import { badField, conflict, HttpError, notFound } from '../http/errors'
+import { requireFreshCheck } from '../auth/step-up'
 import { idempotencyKey, once, refusal, type Answer } from '../http/idempotency'
 import { journalSource } from '../http/journal-source'
 import { ensureInScope, requireScope } from '../http/scope'
@@ -274,6 +275,8 @@ export function registerControl(app: App, s: Services) {
     const id = idParam(c)
     const [invalid, command] = validate(c.req.param('command'), DeviceCommand)
     if (invalid) throw badField('command', 'Expected lock, unlock, force_unlock or calibrate.')
+    // Force unlock is decisive (decision 077): a fresh check, before the key is claimed.
+    if (command === 'force_unlock') requireFreshCheck(c, s)
     const key = idempotencyKey(c.req.header('idempotency-key'))
     const overrideScope = scopeOf(p.permissions, 'lockdown', 'override')
     const answer = await s.db.tx((q) =>

@@ -7,12 +7,14 @@ import type { JournalEntry } from '../../src/contract/journal'
 import { LocationListQuery, type Location } from '../../src/contract/locations'
 import { OrganizationListQuery, type Organization } from '../../src/contract/organizations'
 import { UserListQuery, type User } from '../../src/contract/users'
-import type { Handler } from 'hono'
+import type { Context, Handler } from 'hono'
 import type { Struct } from 'superstruct'
 import type { ListQuery } from '../../src/contract/list'
 import type { Resource } from '../../src/contract/permissions'
 import type { App, AppEnv, Services } from '../context'
-import type { ListSpec } from '../http/list'
+import { searched, type ListSpec } from '../http/list'
+import { requireFreshCheck } from '../auth/step-up'
+import { STEP_UP_EXPORT_ROWS } from '../../src/contract/mfa'
 import { narrow, scopeTotal } from '../db/audit-paging'
 import { boundedSpec } from '../db/audit-pages'
 import { csvResponse, type CsvCell, type CsvColumn, type SqlCsvColumn } from '../http/csv-export'
@@ -229,12 +231,33 @@ function listExport<K extends string, R extends object, Q extends ListQuery<K>, 
   spec: (limit: number | null, query: Q) => ListSpec<K>,
   columns: readonly CsvColumn<R>[],
 ): Handler<AppEnv> {
-  return (c) => {
+  return async (c) => {
     const p = c.get('principal')
     const limit = orgLimit(requireScope(p, resource, 'read'), p)
     const list = query(c, struct)
-    return csvResponse(c, s, { what, spec: spec(limit, list), query: list, columns })
+    const listSpec = spec(limit, list)
+    await freshCheckForLarge(c, s, listSpec, list.search)
+    return csvResponse(c, s, { what, spec: listSpec, query: list, columns })
   }
+}
+
+/**
+ * An export of more than STEP_UP_EXPORT_ROWS rows is decisive (decision 077): it needs a fresh
+ * check. The rows are counted up to one past the bound, so a million-row log costs no full count.
+ */
+async function freshCheckForLarge(
+  c: Context<AppEnv>,
+  s: Services,
+  spec: Pick<ListSpec<string>, 'from' | 'where' | 'params' | 'searchColumns' | 'phrase'>,
+  search: string,
+): Promise<void> {
+  const { filtered, params } = searched(spec, search)
+  const [row] = await s.db.query<{ n: number }>(
+    `select count(*)::int as n from (select 1 from ${spec.from} where ${filtered}
+       limit ${STEP_UP_EXPORT_ROWS + 1}) t`,
+    params,
+  )
+  if ((row?.n ?? 0) > STEP_UP_EXPORT_ROWS) requireFreshCheck(c, s)
 }
 
 /**
@@ -287,6 +310,7 @@ export function registerExports(app: App, s: Services) {
     const { upto, device_id, door_id, ...list } = query(c, AuditListQuery)
     const spec = boundedSpec(limit, upto ?? (await scopeTotal(s.db, limit)))
     narrow(spec.where, spec.params, { device_id, door_id })
+    await freshCheckForLarge(c, s, spec, list.search)
     return csvResponse(c, s, {
       what: 'audit-log',
       spec: { ...spec, select: auditFields },
@@ -299,9 +323,11 @@ export function registerExports(app: App, s: Services) {
     const p = c.get('principal')
     const limit = orgLimit(requireScope(p, 'journal', 'read'), p)
     const { list, ...filters } = journalQuery(c)
+    const spec = await journalListSpec(s.db, limit, filters)
+    await freshCheckForLarge(c, s, spec, list.search)
     return csvResponse(c, s, {
       what: 'journal',
-      spec: await journalListSpec(s.db, limit, filters),
+      spec,
       query: list,
       columns: journalColumns,
     })

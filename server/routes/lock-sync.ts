@@ -13,6 +13,7 @@ import { findDevice } from './device-rows'
 import { auditCodeMade, lockedDevice } from './control'
 import { lockRow } from '../db/locks'
 import { HOLDS_PINS, deviceAtPlace } from '../access/lock-sync'
+import { requireFreshCheck } from '../auth/step-up'
 
 // What the locks hold and the offline codes' life (decision 073): a lock's holdings, rotating its
 // offline key, reissuing a credential's code, and the codes that end soon.
@@ -52,6 +53,7 @@ export function registerLockSync(app: App, s: Services) {
     const p = c.get('principal')
     const scope = requireScope(p, 'devices', 'update')
     const id = idParam(c)
+    requireFreshCheck(c, s)
     const answer = await s.db.tx(async (q) => {
       const device = await lockedDevice(q, scope, p, id)
       if (!device.capabilities.includes(HOLDS_PINS)) return null

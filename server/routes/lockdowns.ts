@@ -12,6 +12,7 @@ import type { Queryable } from '../db/database'
 import { writeJournal } from '../db/journal'
 import { findLockdown, listLockdowns, lockdownDevices } from '../db/lockdowns'
 import { conflict, notFound } from '../http/errors'
+import { requireFreshCheck } from '../auth/step-up'
 import { idempotencyKey, once, type Answer } from '../http/idempotency'
 import { journalSource } from '../http/journal-source'
 import { ensureInScope, requireScope } from '../http/scope'
@@ -156,6 +157,8 @@ export function registerLockdowns(app: App, s: Services) {
     const scope = requireScope(p, 'lockdown', 'release')
     const id = idParam(c)
     const data = await jsonBody(c, RequestRelease)
+    // Before the key is claimed: the console repeats with the same key after the check (decision 077).
+    requireFreshCheck(c, s)
     const key = idempotencyKey(c.req.header('idempotency-key'))
     const request = `${c.req.path}\n${JSON.stringify(data)}`
     const answer = await s.db.tx((q) =>
@@ -200,6 +203,7 @@ export function registerLockdowns(app: App, s: Services) {
     const p = c.get('principal')
     const scope = requireScope(p, 'lockdown', 'release')
     const id = idParam(c)
+    requireFreshCheck(c, s)
     const key = idempotencyKey(c.req.header('idempotency-key'))
     const answer = await s.db.tx((q) =>
       once(q, { userId: p.userId, key, request: c.req.path }, async () => {

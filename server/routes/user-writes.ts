@@ -21,6 +21,12 @@ import { requireScope } from '../http/scope'
 import { idParam, jsonBody, parse } from '../http/validate'
 import { credentialName, credentialsOfUser } from './credentials'
 import { findUser } from './users'
+import { requireFreshCheck } from '../auth/step-up'
+
+/** Whether a list in a patch differs from the stored one as a set. */
+const changes = (stored: readonly string[], given: readonly string[] | undefined) =>
+  given !== undefined &&
+  [...new Set(given)].sort().join('\n') !== [...new Set(stored)].sort().join('\n')
 
 /** What the rules of a user write read from the database: loaded once for one form or a whole file. */
 export interface UserFacts {
@@ -416,6 +422,14 @@ export function registerUserWrites(app: App, s: Services) {
     const scope = requireScope(p, 'users', 'update')
     const id = idParam(c)
     const patch = await jsonBody(c, UserUpdate)
+    // Changing what someone may do is decisive (decision 077): it needs a fresh check.
+    const before = await findUser(s.db, id)
+    if (
+      before !== undefined &&
+      inScope(scope, p.organizationId, before.organization_id) &&
+      (changes(before.roles, patch.roles) || changes(before.permissions, patch.permissions))
+    )
+      requireFreshCheck(c, s)
     await s.db.tx(async (q) => {
       const user = ensureManageable(p, await findUser(q, id), patch.disabled ? 'disable' : 'edit')
       await updateUser(q, c, scope, user, patch)

@@ -29,6 +29,9 @@ export const amrValues = ['pwd', 'otp', 'hwk', 'user', 'mfa', 'swk'] as const
 /** A fresh check is one this many seconds old at most. */
 export const STEP_UP_MAX_AGE_SECONDS = 300
 
+/** An export of more rows than this needs a fresh check. */
+export const STEP_UP_EXPORT_ROWS = 10_000
+
 /**
  * POST /auth/v1/token answers this (200) instead of tokens when the password was right and a second
  * factor is needed. `mfa_token` is good for `expires_in` seconds and for nothing but the factor step
