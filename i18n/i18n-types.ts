@@ -236,10 +236,6 @@ type RootTranslation = {
 		 * S​i​g​n​ ​i​n​ ​w​i​t​h​ ​a​ ​p​a​s​s​k​e​y
 		 */
 		signInWithPasskey: string
-		/**
-		 * o​r
-		 */
-		or: string
 	}
 	enrol: {
 		/**
@@ -962,6 +958,11 @@ type RootTranslation = {
 		 * a​d​d​e​d
 		 */
 		added: string
+		/**
+		 * N​e​w​ ​n​a​m​e​ ​f​o​r​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		newNameFor: RequiredParams<'name'>
 		/**
 		 * R​e​n​a​m​e
 		 */
@@ -9244,10 +9245,6 @@ export type TranslationFunctions = {
 		 * Sign in with a passkey
 		 */
 		signInWithPasskey: () => LocalizedString
-		/**
-		 * or
-		 */
-		or: () => LocalizedString
 	}
 	enrol: {
 		/**
@@ -9946,6 +9943,10 @@ export type TranslationFunctions = {
 		 * added
 		 */
 		added: () => LocalizedString
+		/**
+		 * New name for {name}
+		 */
+		newNameFor: (arg: { name: unknown }) => LocalizedString
 		/**
 		 * Rename
 		 */

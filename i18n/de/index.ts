@@ -66,7 +66,6 @@ const de = {
     challengeExpired:
       'Die Anmeldung hat zu lange gedauert. Bitte geben Sie Ihr Passwort erneut ein.',
     signInWithPasskey: 'Mit Passkey anmelden',
-    or: 'oder',
   },
   enrol: {
     title: 'Zweiten Faktor einrichten',
@@ -139,6 +138,7 @@ const de = {
     passkeyAdded: 'Der Passkey wurde hinzugefügt.',
     passkeyRemoved: 'Der Passkey {name} wurde entfernt.',
     added: 'hinzugefügt',
+    newNameFor: 'Neuer Name für {name}',
     rename: 'Umbenennen',
     renameNamed: '{name} umbenennen',
     remove: 'Entfernen',

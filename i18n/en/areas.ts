@@ -22,6 +22,7 @@ const areas = {
     passkeyAdded: 'The passkey was added.',
     passkeyRemoved: 'The passkey {name} was removed.',
     added: 'added',
+    newNameFor: 'New name for {name}',
     rename: 'Rename',
     renameNamed: 'Rename {name}',
     remove: 'Remove',

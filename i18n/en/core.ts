@@ -67,7 +67,6 @@ const core = {
     passkeyCancelled: 'The passkey was not used. Try again, or use a code instead.',
     challengeExpired: 'The sign-in took too long. Please enter your password again.',
     signInWithPasskey: 'Sign in with a passkey',
-    or: 'or',
   },
   enrol: {
     title: 'Set up a second factor',

@@ -63,7 +63,6 @@ const en = {
     passkeyCancelled: 'The passkey was not used. Try again, or use a code instead.',
     challengeExpired: 'The sign-in took too long. Please enter your password again.',
     signInWithPasskey: 'Sign in with a passkey',
-    or: 'or',
   },
   enrol: {
     title: 'Set up a second factor',
@@ -256,6 +255,7 @@ const en = {
     passkeyAdded: 'The passkey was added.',
     passkeyRemoved: 'The passkey {name} was removed.',
     added: 'added',
+    newNameFor: 'New name for {name}',
     rename: 'Rename',
     renameNamed: 'Rename {name}',
     remove: 'Remove',

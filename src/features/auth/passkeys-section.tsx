@@ -111,7 +111,7 @@ function PasskeyRow({ passkey, onChanged }: { passkey: Passkey; onChanged: () =>
         <form className={`${styles.row} ${styles.grow}`} onSubmit={save} noValidate>
           <TextField
             className={styles.grow}
-            label={LL.account.passkeyName()}
+            label={LL.account.newNameFor({ name: passkey.name })}
             name="passkey-rename"
             value={name}
             maxLength={100}
