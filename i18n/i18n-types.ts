@@ -1037,6 +1037,32 @@ type RootTranslation = {
 		 */
 		endNamed: RequiredParams<'name'>
 	}
+	mfaPolicy: {
+		/**
+		 * S​e​c​o​n​d​ ​f​a​c​t​o​r​ ​f​o​r​ ​e​v​e​r​y​ ​o​r​g​a​n​i​z​a​t​i​o​n
+		 */
+		globalTitle: string
+		/**
+		 * S​e​c​o​n​d​ ​f​a​c​t​o​r​ ​i​n​ ​y​o​u​r​ ​o​r​g​a​n​i​z​a​t​i​o​n
+		 */
+		orgTitle: string
+		/**
+		 * A​ ​s​e​c​o​n​d​ ​f​a​c​t​o​r​ ​i​s​ ​r​e​q​u​i​r​e​d​ ​f​o​r​ ​w​h​o​e​v​e​r​ ​h​o​l​d​s
+		 */
+		requiredFor: string
+		/**
+		 * P​e​o​p​l​e​ ​h​o​l​d​i​n​g​ ​a​n​y​ ​c​h​e​c​k​e​d​ ​p​e​r​m​i​s​s​i​o​n​ ​(​o​r​ ​i​t​s​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​t​w​i​n​)​ ​m​u​s​t​ ​e​n​r​o​l​ ​a​t​ ​t​h​e​i​r​ ​n​e​x​t​ ​s​i​g​n​-​i​n​.
+		 */
+		hint: string
+		/**
+		 * P​e​o​p​l​e​ ​o​f​ ​t​h​i​s​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​m​a​y​ ​s​i​g​n​ ​i​n​ ​w​i​t​h​ ​a​ ​p​a​s​s​k​e​y​ ​a​l​o​n​e
+		 */
+		passwordless: string
+		/**
+		 * T​h​e​ ​s​e​c​o​n​d​-​f​a​c​t​o​r​ ​p​o​l​i​c​y​ ​w​a​s​ ​s​a​v​e​d​.
+		 */
+		saved: string
+	}
 	stepUp: {
 		/**
 		 * C​o​n​f​i​r​m​ ​i​t​ ​i​s​ ​y​o​u
@@ -10015,6 +10041,32 @@ export type TranslationFunctions = {
 		 * End the session of {name}
 		 */
 		endNamed: (arg: { name: unknown }) => LocalizedString
+	}
+	mfaPolicy: {
+		/**
+		 * Second factor for every organization
+		 */
+		globalTitle: () => LocalizedString
+		/**
+		 * Second factor in your organization
+		 */
+		orgTitle: () => LocalizedString
+		/**
+		 * A second factor is required for whoever holds
+		 */
+		requiredFor: () => LocalizedString
+		/**
+		 * People holding any checked permission (or its organization twin) must enrol at their next sign-in.
+		 */
+		hint: () => LocalizedString
+		/**
+		 * People of this organization may sign in with a passkey alone
+		 */
+		passwordless: () => LocalizedString
+		/**
+		 * The second-factor policy was saved.
+		 */
+		saved: () => LocalizedString
 	}
 	stepUp: {
 		/**

@@ -157,6 +157,14 @@ const de = {
     end: 'Beenden',
     endNamed: 'Sitzung von {name} beenden',
   },
+  mfaPolicy: {
+    globalTitle: 'Zweiter Faktor für alle Organisationen',
+    orgTitle: 'Zweiter Faktor in Ihrer Organisation',
+    requiredFor: 'Ein zweiter Faktor ist Pflicht für alle mit',
+    hint: 'Wer eine angekreuzte Berechtigung (oder ihren Organisations-Zwilling) hat, muss bei der nächsten Anmeldung einen zweiten Faktor einrichten.',
+    passwordless: 'Personen dieser Organisation dürfen sich allein mit einem Passkey anmelden',
+    saved: 'Die Richtlinie für den zweiten Faktor wurde gespeichert.',
+  },
   stepUp: {
     title: 'Bestätigen Sie, dass Sie es sind',
     why: 'Diese Aktion verlangt eine frische Prüfung: Ihren zweiten Faktor, oder Ihr Passwort, wenn Sie keinen haben.',

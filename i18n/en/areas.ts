@@ -41,6 +41,14 @@ const areas = {
     end: 'End',
     endNamed: 'End the session of {name}',
   },
+  mfaPolicy: {
+    globalTitle: 'Second factor for every organization',
+    orgTitle: 'Second factor in your organization',
+    requiredFor: 'A second factor is required for whoever holds',
+    hint: 'People holding any checked permission (or its organization twin) must enrol at their next sign-in.',
+    passwordless: 'People of this organization may sign in with a passkey alone',
+    saved: 'The second-factor policy was saved.',
+  },
   stepUp: {
     title: 'Confirm it is you',
     why: 'This action needs a fresh check: your second factor, or your password if you have none.',
