@@ -1063,6 +1063,46 @@ type RootTranslation = {
 		 */
 		saved: string
 	}
+	factorReset: {
+		/**
+		 * R​e​s​e​t​ ​s​e​c​o​n​d​ ​f​a​c​t​o​r​ ​o​f
+		 */
+		palette: string
+		/**
+		 * R​e​s​e​t​ ​s​e​c​o​n​d​ ​f​a​c​t​o​r
+		 */
+		action: string
+		/**
+		 * R​e​s​e​t​ ​t​h​e​ ​s​e​c​o​n​d​ ​f​a​c​t​o​r​ ​o​f​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		title: RequiredParams<'name'>
+		/**
+		 * T​h​e​i​r​ ​a​u​t​h​e​n​t​i​c​a​t​o​r​ ​a​p​p​,​ ​p​a​s​s​k​e​y​s​ ​a​n​d​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​s​ ​s​t​o​p​ ​w​o​r​k​i​n​g​;​ ​t​h​e​y​ ​m​u​s​t​ ​e​n​r​o​l​ ​a​g​a​i​n​ ​a​t​ ​t​h​e​i​r​ ​n​e​x​t​ ​s​i​g​n​-​i​n​.
+		 */
+		intro: string
+		/**
+		 * R​e​a​s​o​n
+		 */
+		reason: string
+		/**
+		 * A​ ​r​e​a​s​o​n​ ​i​s​ ​r​e​q​u​i​r​e​d​.
+		 */
+		reasonRequired: string
+		/**
+		 * R​e​s​e​t​ ​s​e​c​o​n​d​ ​f​a​c​t​o​r
+		 */
+		confirm: string
+		/**
+		 * T​h​e​ ​s​e​c​o​n​d​ ​f​a​c​t​o​r​ ​o​f​ ​{​n​a​m​e​}​ ​w​a​s​ ​r​e​s​e​t​.
+		 * @param {unknown} name
+		 */
+		done: RequiredParams<'name'>
+		/**
+		 * Y​o​u​r​ ​o​w​n​ ​s​e​c​o​n​d​ ​f​a​c​t​o​r​ ​i​s​ ​m​a​n​a​g​e​d​ ​o​n​ ​y​o​u​r​ ​a​c​c​o​u​n​t​ ​p​a​g​e​.
+		 */
+		own: string
+	}
 	stepUp: {
 		/**
 		 * C​o​n​f​i​r​m​ ​i​t​ ​i​s​ ​y​o​u
@@ -10067,6 +10107,44 @@ export type TranslationFunctions = {
 		 * The second-factor policy was saved.
 		 */
 		saved: () => LocalizedString
+	}
+	factorReset: {
+		/**
+		 * Reset second factor of
+		 */
+		palette: () => LocalizedString
+		/**
+		 * Reset second factor
+		 */
+		action: () => LocalizedString
+		/**
+		 * Reset the second factor of {name}
+		 */
+		title: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Their authenticator app, passkeys and recovery codes stop working; they must enrol again at their next sign-in.
+		 */
+		intro: () => LocalizedString
+		/**
+		 * Reason
+		 */
+		reason: () => LocalizedString
+		/**
+		 * A reason is required.
+		 */
+		reasonRequired: () => LocalizedString
+		/**
+		 * Reset second factor
+		 */
+		confirm: () => LocalizedString
+		/**
+		 * The second factor of {name} was reset.
+		 */
+		done: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Your own second factor is managed on your account page.
+		 */
+		own: () => LocalizedString
 	}
 	stepUp: {
 		/**

@@ -165,6 +165,18 @@ const de = {
     passwordless: 'Personen dieser Organisation dürfen sich allein mit einem Passkey anmelden',
     saved: 'Die Richtlinie für den zweiten Faktor wurde gespeichert.',
   },
+  factorReset: {
+    palette: 'Zweiten Faktor zurücksetzen von',
+    action: 'Zweiten Faktor zurücksetzen',
+    title: 'Zweiten Faktor von {name} zurücksetzen',
+    intro:
+      'Authenticator-App, Passkeys und Wiederherstellungscodes gelten nicht mehr; bei der nächsten Anmeldung muss neu eingerichtet werden.',
+    reason: 'Grund',
+    reasonRequired: 'Ein Grund ist erforderlich.',
+    confirm: 'Zweiten Faktor zurücksetzen',
+    done: 'Der zweite Faktor von {name} wurde zurückgesetzt.',
+    own: 'Ihren eigenen zweiten Faktor verwalten Sie auf Ihrer Kontoseite.',
+  },
   stepUp: {
     title: 'Bestätigen Sie, dass Sie es sind',
     why: 'Diese Aktion verlangt eine frische Prüfung: Ihren zweiten Faktor, oder Ihr Passwort, wenn Sie keinen haben.',

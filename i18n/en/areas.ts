@@ -49,6 +49,18 @@ const areas = {
     passwordless: 'People of this organization may sign in with a passkey alone',
     saved: 'The second-factor policy was saved.',
   },
+  factorReset: {
+    palette: 'Reset second factor of',
+    action: 'Reset second factor',
+    title: 'Reset the second factor of {name}',
+    intro:
+      'Their authenticator app, passkeys and recovery codes stop working; they must enrol again at their next sign-in.',
+    reason: 'Reason',
+    reasonRequired: 'A reason is required.',
+    confirm: 'Reset second factor',
+    done: 'The second factor of {name} was reset.',
+    own: 'Your own second factor is managed on your account page.',
+  },
   stepUp: {
     title: 'Confirm it is you',
     why: 'This action needs a fresh check: your second factor, or your password if you have none.',
