@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test'
 import { createEnrollee, shownSecret, totpCode } from './helpers/mfa'
 import {
   allowAxeTime,
+  demo,
   expectNoSeriousA11yViolations,
   sidebar,
   signIn,
@@ -86,4 +87,42 @@ test('the factor step in German, with a recovery code', async ({ page, request }
   await page.getByLabel('Wiederherstellungscode').fill(first.trim())
   await page.keyboard.press('Enter')
   await expect(page.getByRole('navigation', { name: 'Hauptmenü' })).toBeVisible()
+})
+
+test('an admin resets a person’s second factor with a reason; their next sign-in asks for none', async ({
+  browser,
+  page,
+  request,
+}) => {
+  const person = await createEnrollee(request, `lost${Date.now() % 1_000_000}`)
+  await signIn(page, person.email, person.password)
+  await page.goto('/account')
+  await page.getByRole('button', { name: 'Set up an authenticator app' }).click()
+  const secret = await shownSecret(page)
+  await page.getByLabel('Code from the app').fill(totpCode(secret))
+  await page.getByRole('button', { name: 'Confirm' }).click()
+  await page.getByRole('button', { name: 'I have saved them, continue' }).click()
+  await signOut(page)
+
+  const adminContext = await browser.newContext()
+  const admin = await adminContext.newPage()
+  await signIn(admin, demo.admin)
+  await admin.goto('/users')
+  await admin.getByRole('searchbox').fill(person.email)
+  await admin
+    .getByRole('link', { name: /Fay Factor/ })
+    .first()
+    .click()
+  await admin.getByRole('button', { name: 'Reset second factor' }).click()
+  const dialog = admin.getByRole('dialog', { name: 'Reset the second factor of Fay Factor' })
+  await dialog.getByRole('button', { name: 'Reset second factor' }).click()
+  await expect(dialog.getByText('A reason is required.')).toBeVisible()
+  await dialog.getByLabel('Reason').fill('Phone lost on the train')
+  await expectNoSeriousA11yViolations(admin)
+  await dialog.getByRole('button', { name: 'Reset second factor' }).click()
+  await expect(admin.getByText('The second factor of Fay Factor was reset.')).toBeVisible()
+  await adminContext.close()
+
+  await submitLogin(page, person.email, person.password)
+  await expect(sidebar(page)).toBeVisible()
 })
