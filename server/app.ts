@@ -9,6 +9,7 @@ import {
 } from '../src/contract/credential-import'
 import { requireAuth } from './auth/principal'
 import { ensureGlobalPolicy } from './auth/second-factor'
+import { printSetupLink } from './auth/setup-link'
 import { demoKey, keyFingerprint, secretBox } from './auth/secret-box'
 import { HashGate } from './auth/hash-gate'
 import { PrincipalCache } from './auth/principal-cache'
@@ -170,7 +171,10 @@ export async function createApp(
   const settle = async () => {
     const started = Date.now()
     const seeded = await seedIfEmpty(db, seedOptions)
-    if (seeded) logger.info(`seeded demo data in ${Date.now() - started} ms`)
+    if (seeded) {
+      logger.info(`seeded demo data in ${Date.now() - started} ms`)
+      await printSetupLink(db, options, (line) => process.stdout.write(line))
+    }
     // PGlite has no autovacuum: statistics are only as fresh as the last ANALYZE, and a stale
     // guess picks a plan that holds the one connection for everyone (server/db/seed.ts); pages not
     // marked all-visible rule out index-only scans. At each start, for the tables that grew since.

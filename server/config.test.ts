@@ -7,6 +7,9 @@ import {
   optionsFromEnv,
 } from './config'
 
+// Outside demo mode the factor secrets' key is required (decision 077).
+const KEY = 'k'.repeat(32)
+
 const problemsOf = (env: NodeJS.ProcessEnv): readonly string[] => {
   try {
     optionsFromEnv(env)
@@ -41,6 +44,7 @@ describe('optionsFromEnv', () => {
       DRAIN_MS: '0',
       LOG_LEVEL: 'warn',
       JWT_SECRET: 'x'.repeat(32),
+      MFA_ENCRYPTION_KEY: KEY,
       UPLOAD_USER_QUOTA_MB: '1',
     })
     expect(options).toMatchObject({
@@ -99,7 +103,7 @@ describe('optionsFromEnv', () => {
   it('reads the simulated locks’ failure rate as a share, and none outside demo mode', () => {
     expect(optionsFromEnv({ DEVICE_FAILURE_RATE: '0' }).deviceFailureRate).toBe(0)
     expect(optionsFromEnv({ DEVICE_FAILURE_RATE: '0.25' }).deviceFailureRate).toBe(0.25)
-    expect(optionsFromEnv({ DEMO_MODE: '0' })).toMatchObject({
+    expect(optionsFromEnv({ DEMO_MODE: '0', MFA_ENCRYPTION_KEY: KEY })).toMatchObject({
       deviceFailureRate: 0,
       deviceDelayMs: 0,
     })
@@ -148,12 +152,24 @@ describe('optionsFromEnv', () => {
   it('keeps the password hash at its cost outside demo mode', () => {
     expect(optionsFromEnv({}).scryptLogN).toBe(17)
     expect(optionsFromEnv({ SCRYPT_LOG_N: '10' }).scryptLogN).toBe(10)
-    expect(optionsFromEnv({ SCRYPT_LOG_N: '18', DEMO_MODE: '0' }).scryptLogN).toBe(18)
-    expect(problemsOf({ SCRYPT_LOG_N: '10', DEMO_MODE: '0' })).toEqual([
+    expect(optionsFromEnv({ SCRYPT_LOG_N: '18', DEMO_MODE: '0', MFA_ENCRYPTION_KEY: KEY }).scryptLogN).toBe(18)
+    expect(problemsOf({ SCRYPT_LOG_N: '10', DEMO_MODE: '0', MFA_ENCRYPTION_KEY: KEY })).toEqual([
       'SCRYPT_LOG_N below 17 needs DEMO_MODE (it weakens the password hashes)',
     ])
     expect(problemsOf({ SCRYPT_LOG_N: '9' })).toEqual([
       'SCRYPT_LOG_N must be a whole number from 10 to 20, got "9"',
     ])
+  })
+})
+
+describe('the factor secrets key', () => {
+  it('is required outside demo mode, and must be long enough', () => {
+    expect(problemsOf({ DEMO_MODE: '0' })).toEqual([
+      'MFA_ENCRYPTION_KEY is required unless DEMO_MODE=1 (32 characters or more)',
+    ])
+    expect(problemsOf({ MFA_ENCRYPTION_KEY: 'short' })).toEqual([
+      'MFA_ENCRYPTION_KEY must be at least 32 characters long (value not shown)',
+    ])
+    expect(optionsFromEnv({}).mfaEncryptionKey).toBeNull()
   })
 })

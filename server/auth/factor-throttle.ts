@@ -1,5 +1,5 @@
 import type { Db } from '../db/database'
-import { clearBudget, reserveAttempt, type BudgetRules } from './throttle'
+import { reserveAttempt, type BudgetRules } from './throttle'
 
 // The factor step's throttle (decision 077) lives in the sign-in throttle's store (sign_in_budget)
 // with its rules, so every server counts together: five codes per account, then the factor step
@@ -42,5 +42,7 @@ export async function clearFactorAttempts(
   userId: number,
   address: string | null,
 ): Promise<void> {
-  for (const key of factorKeys(userId, address)) await clearBudget(db, key)
+  await db.query('delete from sign_in_budget where budget_key = any($1)', [
+    factorKeys(userId, address),
+  ])
 }

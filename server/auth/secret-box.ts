@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes } from 'node:crypto'
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 
 // Factor secrets at rest (decision 077): AES-256-GCM under a key from the environment
@@ -58,8 +58,14 @@ export function demoKey(dataDir: string): { key: string; made: boolean; where: s
   }
   const path = join(dataDir, DEMO_KEY_FILE)
   if (existsSync(path)) return { key: readFileSync(path, 'utf8').trim(), made: false, where: path }
+  mkdirSync(dataDir, { recursive: true })
   const key = randomBytes(32).toString('base64url')
-  writeFileSync(path, `${key}\n`, { mode: 0o600 })
+  try {
+    // `wx`: of two servers starting together on one DATA_DIR, one writes and the other reads.
+    writeFileSync(path, `${key}\n`, { mode: 0o600, flag: 'wx' })
+  } catch {
+    return { key: readFileSync(path, 'utf8').trim(), made: false, where: path }
+  }
   return { key, made: true, where: path }
 }
 

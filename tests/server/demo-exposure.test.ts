@@ -82,7 +82,12 @@ describeOffPostgresRun('listening address', () => {
     const [flagged, loopback, production] = await Promise.all([
       runMain({ HOST: '0.0.0.0', DEMO_ALLOW_REMOTE: '1', LOG_LEVEL: 'silent' }),
       runMain({ LOG_LEVEL: 'silent' }),
-      runMain({ HOST: '0.0.0.0', DEMO_MODE: '0', LOG_LEVEL: 'silent' }),
+      runMain({
+        HOST: '0.0.0.0',
+        DEMO_MODE: '0',
+        LOG_LEVEL: 'silent',
+        MFA_ENCRYPTION_KEY: 'a-key-of-32-characters-or-longer!',
+      }),
     ])
     expect(flagged.running).toBe(true)
     expect(flagged.stderr).toMatch(/WARNING: demo mode on 0\.0\.0\.0/)

@@ -4,6 +4,8 @@ import { CreatePinResult, Device } from '../../src/contract/devices'
 import { listOf } from '../../src/contract/list'
 import { OutboxMessage } from '../../src/contract/notify'
 import { DeviceSecretIssued, PersonPinIssued } from '../../src/contract/pin-entry'
+import { EnrolmentDone, FactorChallenge, TotpEnrolment } from '../../src/contract/mfa'
+import { Secret, TOTP } from 'otpauth'
 import { captureOutput, logLines } from './process-helpers'
 import { ADMIN, PASSWORD, STAFF, shaped, useServer } from './helpers'
 
@@ -120,5 +122,69 @@ describe('what the server logs', () => {
     }
     expect(logged()).not.toContain(secret)
     expect(logged()).not.toMatch(new RegExp(`\\b${pin}\\b`))
+  })
+
+  it('holds no authenticator secret, code, recovery code or factor-step token, nor does the journal or its export', async () => {
+    const s = server()
+    const sql = <R extends object>(text: string, params: unknown[]) =>
+      s.running.handle.services.db.query<R>(text, params)
+    // A person who may enrol (no shared demo login), with the demo password.
+    const [person] = await sql<{ email: string }>(
+      `update users set password_hash = (select password_hash from users where email = $1)
+       where user_id = (select min(user_id) from users where email like '%@acme.example')
+       returning email`,
+      [ADMIN],
+    )
+    const email = person?.email ?? ''
+    const token = await s.login(email)
+    const enrolment = shaped(
+      (await s.request('POST', '/auth/v1/factors/totp', { token })).body,
+      TotpEnrolment,
+    )
+    const totp = new TOTP({ secret: Secret.fromBase32(enrolment.secret) })
+    // One step back: the sign-in below then uses a newer step (each step is taken once).
+    const confirming = totp.generate({ timestamp: Date.now() - 30_000 })
+    const done = await s.request('POST', '/auth/v1/factors/totp/confirm', {
+      token,
+      json: { code: confirming },
+    })
+    const codes = shaped(done.body, EnrolmentDone).recovery_codes ?? []
+    const step = async () =>
+      shaped(
+        (
+          await s.request('POST', '/auth/v1/token', {
+            form: { username: email, password: PASSWORD },
+          })
+        ).body,
+        FactorChallenge,
+      )
+    const first = await step()
+    const code = totp.generate()
+    const byCode = await s.request('POST', '/auth/v1/token/factor', {
+      json: { mfa_token: first.mfa_token, method: 'totp', code },
+    })
+    expect(byCode.status).toBe(200)
+    const second = await step()
+    const byRecovery = await s.request('POST', '/auth/v1/token/factor', {
+      json: { mfa_token: second.mfa_token, method: 'recovery', code: codes[0] },
+    })
+    expect(byRecovery.status).toBe(200)
+    const secrets = [enrolment.secret, first.mfa_token, second.mfa_token, ...codes]
+    const answered = logLines(logged()).map((l) => [l.method, l.route, l.status].join(' '))
+    expect(answered).toContain('POST /auth/v1/token/factor 200')
+    for (const secret of secrets) expect(logged()).not.toContain(secret)
+    for (const typed of [confirming, code])
+      expect(logged()).not.toMatch(new RegExp(`\\b${typed}\\b`))
+    const journal = await sql<{ row: string }>(
+      'select row_to_json(j)::text as row from journal j',
+      [],
+    )
+    const rows = journal.map((r) => r.row).join('\n')
+    expect(rows).toContain('authenticator_app')
+    for (const secret of secrets) expect(rows).not.toContain(secret)
+    const admin = await s.login(ADMIN)
+    const csv = await s.request<string>('GET', '/org/v1/journal/export.csv', { token: admin })
+    expect(csv.status).toBe(200)
+    for (const secret of secrets) expect(csv.body).not.toContain(secret)
   })
 })

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { beforeAll, describe, expect, it } from 'vitest'
 import { ErrorBody } from '../../src/contract/errors'
 import { User } from '../../src/contract/users'
 import { ADMIN, AUDITOR, GLOBEX, ORGADMIN, PASSWORD, STAFF, shaped, useServer } from './helpers'
@@ -128,9 +128,21 @@ describe('a password reset ends every session at once', () => {
 
 describe('access tokens need exp, iss, aud and an exact integer sub', () => {
   const now = () => Math.floor(Date.now() / 1000)
+  // A live session of user 1 (decision 077): a token names one, with its sign-in's strength.
+  let sid = ''
+  beforeAll(async () => {
+    const [row] = await server().running.handle.services.db.query<{ session_id: string }>(
+      `insert into sessions (session_id, user_id, first_seen, last_seen, auth_time, amr)
+       values ('forged-but-live', 1, now(), now(), now(), '{pwd}') returning session_id`,
+    )
+    sid = row?.session_id ?? ''
+  })
   const base = () => ({
     typ: 'access',
     ses: 0,
+    sid,
+    auth_time: now(),
+    amr: ['pwd'],
     sub: '1',
     iss: 'access-console',
     aud: 'access-console-api',
@@ -153,6 +165,11 @@ describe('access tokens need exp, iss, aud and an exact integer sub', () => {
     ['sub " 1"', { sub: ' 1' }],
     ['numeric sub', { sub: 1 }],
     ['no session generation', { ses: undefined }],
+    ['no session', { sid: undefined }],
+    ['a session that does not exist', { sid: 'never-signed-in' }],
+    ['no auth_time', { auth_time: undefined }],
+    ['no amr', { amr: undefined }],
+    ['an amr value of its own', { amr: ['pwd', 'trust-me'] }],
   ])('refuses a token with %s', async (_, change) => {
     const claims: Record<string, unknown> = { ...base(), ...change }
     for (const key of Object.keys(change)) if (claims[key] === undefined) delete claims[key]

@@ -4,7 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TokenPair } from '../../src/contract/auth'
 import { Device } from '../../src/contract/devices'
 import { listOf } from '../../src/contract/list'
+import { FactorChallenge } from '../../src/contract/mfa'
 import { Me } from '../../src/contract/users'
+import { Secret, TOTP } from 'otpauth'
+import { secretBox } from '../../server/auth/secret-box'
 import { ADMIN, AUDITOR, PASSWORD, STAFF, freshPostgres, shaped } from './helpers'
 import { startOnPostgres, type ServerProcess } from './process-helpers'
 
@@ -62,6 +65,7 @@ async function call(base: string, path: string, token: string, json?: unknown) {
 // the callers the other holds in memory within this time (decision 055). The margin covers the
 // polling request itself.
 const PRINCIPAL_CACHE_MS = 1000
+const FACTOR_KEY = 'two-servers-factor-key-of-32-characters!'
 const POLL_MARGIN_MS = 300
 
 /** Milliseconds until `path` on `base` answers `status` to `token`, asked every 20 ms. */
@@ -84,7 +88,12 @@ describe.skipIf(!postgres)(title, () => {
     database = await freshPostgres()
     if (!database) throw new Error('TEST_DATABASE_URL is set but no database was made')
     // Both start at once on the empty database: migrations and the seed must happen once.
-    ;[a, b] = await Promise.all([startOnPostgres(database.url), startOnPostgres(database.url)])
+    // One key for the factor secrets on both, as every server of one database must have.
+    const env = { MFA_ENCRYPTION_KEY: FACTOR_KEY }
+    ;[a, b] = await Promise.all([
+      startOnPostgres(database.url, env),
+      startOnPostgres(database.url, env),
+    ])
     sql = new pg.Client({ connectionString: database.url })
     await sql.connect()
   }, 180_000)
@@ -123,6 +132,38 @@ describe.skipIf(!postgres)(title, () => {
       json: { refresh_token: winner.refresh_token },
     })
     expect(after.status).toBe(401)
+  })
+
+  it('five wrong codes at the factor step spread over both lock it on both (decision 077)', async () => {
+    const { rows } = await sql.query<{ user_id: number; email: string }>(
+      `update users set password_hash = (select password_hash from users where email = $1)
+       where user_id = (select min(user_id) from users where email like '%@acme.example')
+       returning user_id, email`,
+      [ADMIN],
+    )
+    const person = rows[0]
+    if (!person) throw new Error('no person')
+    const secret = new Secret({ size: 20 })
+    await sql.query(
+      'insert into totp_factors (user_id, secret, created_at) values ($1, $2, now())',
+      [person.user_id, secretBox(FACTOR_KEY).seal(secret.base32, person.user_id)],
+    )
+    const step = async (base: string) =>
+      shaped((await signIn(base, person.email)).body, FactorChallenge).mfa_token
+    const wrong = new TOTP({ secret }).generate() === '000000' ? '111111' : '000000'
+    const statuses: number[] = []
+    for (const p of [a, b, a, b, a])
+      statuses.push(
+        (
+          await post(p.url, '/auth/v1/token/factor', {
+            json: { mfa_token: await step(p.url), method: 'totp', code: wrong },
+          })
+        ).status,
+      )
+    expect(statuses).toEqual([400, 400, 400, 400, 400])
+    // Locked on both: the right password now gets the 429 a wrong one gets, on either server.
+    expect((await signIn(b.url, person.email)).status).toBe(429)
+    expect((await signIn(a.url, person.email)).status).toBe(429)
   })
 
   it('five failed sign-ins spread over both lock the account on both', async () => {
