@@ -4,6 +4,10 @@ import { hasStoredSession, subscribeOtherTabs } from '../api/tokens'
 import type { SessionActor } from './session-actor'
 import type { SessionHandle, SessionView } from './session-types'
 
+// The machine makes a new (empty) list where the view holds another: equal lists are no change.
+const sameMethods = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((method, index) => method === b[index])
+
 const empty: SessionContext = { user: null, error: null, retryAfter: null, methods: [] }
 
 /**
@@ -41,7 +45,7 @@ export function startSession(): SessionHandle {
       next.user === view.user &&
       next.error === view.error &&
       next.retryAfter === view.retryAfter &&
-      next.methods === view.methods
+      sameMethods(next.methods, view.methods)
     )
       return
     view = next
