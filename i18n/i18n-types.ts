@@ -166,6 +166,147 @@ type RootTranslation = {
 		 */
 		sessionExpired: string
 	}
+	factor: {
+		/**
+		 * S​e​c​o​n​d​ ​f​a​c​t​o​r
+		 */
+		title: string
+		/**
+		 * E​n​t​e​r​ ​t​h​e​ ​6​-​d​i​g​i​t​ ​c​o​d​e​ ​f​r​o​m​ ​y​o​u​r​ ​a​u​t​h​e​n​t​i​c​a​t​o​r​ ​a​p​p​.
+		 */
+		totpIntro: string
+		/**
+		 * E​n​t​e​r​ ​o​n​e​ ​o​f​ ​y​o​u​r​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​s​.​ ​E​a​c​h​ ​o​n​e​ ​w​o​r​k​s​ ​o​n​c​e​.
+		 */
+		recoveryIntro: string
+		/**
+		 * U​s​e​ ​t​h​e​ ​p​a​s​s​k​e​y​ ​o​n​ ​t​h​i​s​ ​d​e​v​i​c​e​ ​o​r​ ​y​o​u​r​ ​s​e​c​u​r​i​t​y​ ​k​e​y​.
+		 */
+		passkeyIntro: string
+		/**
+		 * C​o​d​e
+		 */
+		code: string
+		/**
+		 * R​e​c​o​v​e​r​y​ ​c​o​d​e
+		 */
+		recoveryCode: string
+		/**
+		 * E​n​t​e​r​ ​t​h​e​ ​c​o​d​e​.
+		 */
+		codeRequired: string
+		/**
+		 * C​o​n​t​i​n​u​e
+		 */
+		'continue': string
+		/**
+		 * C​h​e​c​k​i​n​g​…
+		 */
+		checking: string
+		/**
+		 * U​s​e​ ​t​h​e​ ​a​u​t​h​e​n​t​i​c​a​t​o​r​ ​a​p​p
+		 */
+		useApp: string
+		/**
+		 * U​s​e​ ​a​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e
+		 */
+		useRecovery: string
+		/**
+		 * U​s​e​ ​a​ ​p​a​s​s​k​e​y
+		 */
+		usePasskey: string
+		/**
+		 * T​h​a​t​ ​c​o​d​e​ ​i​s​ ​n​o​t​ ​r​i​g​h​t​.​ ​T​r​y​ ​a​g​a​i​n​.
+		 */
+		wrongCode: string
+		/**
+		 * T​o​o​ ​m​a​n​y​ ​w​r​o​n​g​ ​c​o​d​e​s​.​ ​T​h​e​ ​s​e​c​o​n​d​ ​f​a​c​t​o​r​ ​i​s​ ​l​o​c​k​e​d​ ​f​o​r​ ​{​m​i​n​u​t​e​s​}​ ​m​i​n​u​t​e​{​{​s​}​}​.​ ​T​r​y​ ​a​g​a​i​n​ ​l​a​t​e​r​.
+		 * @param {string | number | boolean} minutes
+		 */
+		locked: RequiredParams<'minutes'>
+		/**
+		 * T​h​e​ ​p​a​s​s​k​e​y​ ​w​a​s​ ​n​o​t​ ​u​s​e​d​.​ ​T​r​y​ ​a​g​a​i​n​,​ ​o​r​ ​u​s​e​ ​a​ ​c​o​d​e​ ​i​n​s​t​e​a​d​.
+		 */
+		passkeyCancelled: string
+		/**
+		 * T​h​e​ ​s​i​g​n​-​i​n​ ​t​o​o​k​ ​t​o​o​ ​l​o​n​g​.​ ​P​l​e​a​s​e​ ​e​n​t​e​r​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​a​g​a​i​n​.
+		 */
+		challengeExpired: string
+		/**
+		 * S​i​g​n​ ​i​n​ ​w​i​t​h​ ​a​ ​p​a​s​s​k​e​y
+		 */
+		signInWithPasskey: string
+	}
+	enrol: {
+		/**
+		 * S​e​t​ ​u​p​ ​a​ ​s​e​c​o​n​d​ ​f​a​c​t​o​r
+		 */
+		title: string
+		/**
+		 * Y​o​u​r​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​r​e​q​u​i​r​e​s​ ​a​ ​s​e​c​o​n​d​ ​f​a​c​t​o​r​.​ ​S​e​t​ ​u​p​ ​a​n​ ​a​u​t​h​e​n​t​i​c​a​t​o​r​ ​a​p​p​ ​t​o​ ​c​o​n​t​i​n​u​e​.
+		 */
+		required: string
+		/**
+		 * S​c​a​n​ ​t​h​i​s​ ​Q​R​ ​c​o​d​e​ ​w​i​t​h​ ​y​o​u​r​ ​a​u​t​h​e​n​t​i​c​a​t​o​r​ ​a​p​p​ ​(​f​o​r​ ​e​x​a​m​p​l​e​ ​1​P​a​s​s​w​o​r​d​,​ ​A​u​t​h​y​ ​o​r​ ​G​o​o​g​l​e​ ​A​u​t​h​e​n​t​i​c​a​t​o​r​)​.
+		 */
+		scan: string
+		/**
+		 * Q​R​ ​c​o​d​e​ ​f​o​r​ ​y​o​u​r​ ​a​u​t​h​e​n​t​i​c​a​t​o​r​ ​a​p​p
+		 */
+		qrAlt: string
+		/**
+		 * C​a​n​n​o​t​ ​s​c​a​n​ ​i​t​?​ ​T​y​p​e​ ​t​h​i​s​ ​s​e​t​u​p​ ​k​e​y​ ​i​n​t​o​ ​t​h​e​ ​a​p​p​:
+		 */
+		cannotScan: string
+		/**
+		 * S​e​t​u​p​ ​k​e​y
+		 */
+		secret: string
+		/**
+		 * C​o​d​e​ ​f​r​o​m​ ​t​h​e​ ​a​p​p
+		 */
+		firstCode: string
+		/**
+		 * C​o​n​f​i​r​m
+		 */
+		confirm: string
+		/**
+		 * C​o​n​f​i​r​m​i​n​g​…
+		 */
+		confirming: string
+		/**
+		 * T​h​a​t​ ​c​o​d​e​ ​i​s​ ​n​o​t​ ​r​i​g​h​t​.​ ​C​h​e​c​k​ ​t​h​e​ ​t​i​m​e​ ​o​n​ ​y​o​u​r​ ​p​h​o​n​e​ ​a​n​d​ ​t​r​y​ ​a​g​a​i​n​.
+		 */
+		wrongCode: string
+		/**
+		 * Y​o​u​r​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​s
+		 */
+		recoveryTitle: string
+		/**
+		 * K​e​e​p​ ​t​h​e​s​e​ ​c​o​d​e​s​ ​s​o​m​e​w​h​e​r​e​ ​s​a​f​e​.​ ​E​a​c​h​ ​o​n​e​ ​s​i​g​n​s​ ​y​o​u​ ​i​n​ ​o​n​c​e​ ​i​f​ ​y​o​u​ ​l​o​s​e​ ​y​o​u​r​ ​p​h​o​n​e​.​ ​T​h​e​y​ ​a​r​e​ ​s​h​o​w​n​ ​o​n​l​y​ ​n​o​w​.
+		 */
+		recoveryIntro: string
+		/**
+		 * C​o​p​y​ ​c​o​d​e​s
+		 */
+		copy: string
+		/**
+		 * C​o​p​i​e​d
+		 */
+		copied: string
+		/**
+		 * D​o​w​n​l​o​a​d
+		 */
+		download: string
+		/**
+		 * I​ ​h​a​v​e​ ​s​a​v​e​d​ ​t​h​e​m​,​ ​c​o​n​t​i​n​u​e
+		 */
+		saved: string
+		/**
+		 * S​i​g​n​ ​o​u​t
+		 */
+		signOut: string
+	}
 	nav: {
 		/**
 		 * D​a​s​h​b​o​a​r​d
@@ -175,6 +316,10 @@ type RootTranslation = {
 		 * S​e​t​t​i​n​g​s
 		 */
 		settings: string
+		/**
+		 * Y​o​u​r​ ​a​c​c​o​u​n​t
+		 */
+		account: string
 		/**
 		 * L​o​g​o​u​t
 		 */
@@ -750,6 +895,251 @@ type RootTranslation = {
 		 * T​h​i​s​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​d​o​e​s​ ​n​o​t​ ​e​x​i​s​t​,​ ​o​r​ ​i​t​ ​i​s​ ​n​o​t​ ​y​o​u​r​s​ ​t​o​ ​s​e​e​.
 		 */
 		notFound: string
+	}
+	account: {
+		/**
+		 * Y​o​u​r​ ​a​c​c​o​u​n​t
+		 */
+		title: string
+		/**
+		 * Y​o​u​r​ ​s​e​c​o​n​d​ ​f​a​c​t​o​r​,​ ​p​a​s​s​k​e​y​s​,​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​s​ ​a​n​d​ ​t​h​e​ ​b​r​o​w​s​e​r​s​ ​s​i​g​n​e​d​ ​i​n​ ​a​s​ ​y​o​u​.
+		 */
+		intro: string
+		/**
+		 * T​h​i​s​ ​i​s​ ​a​ ​s​h​a​r​e​d​ ​d​e​m​o​ ​a​c​c​o​u​n​t​:​ ​i​t​ ​c​a​n​n​o​t​ ​e​n​r​o​l​ ​a​ ​s​e​c​o​n​d​ ​f​a​c​t​o​r​,​ ​s​o​ ​o​n​e​ ​v​i​s​i​t​o​r​ ​c​a​n​n​o​t​ ​l​o​c​k​ ​t​h​e​ ​o​t​h​e​r​s​ ​o​u​t​.
+		 */
+		sharedDemo: string
+		/**
+		 * A​ ​p​o​l​i​c​y​ ​o​f​ ​y​o​u​r​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​r​e​q​u​i​r​e​s​ ​a​ ​s​e​c​o​n​d​ ​f​a​c​t​o​r​ ​f​o​r​ ​y​o​u​r​ ​a​c​c​o​u​n​t​.
+		 */
+		required: string
+		/**
+		 * A​u​t​h​e​n​t​i​c​a​t​o​r​ ​a​p​p
+		 */
+		app: string
+		/**
+		 * O​n​ ​s​i​n​c​e
+		 */
+		appOn: string
+		/**
+		 * N​o​ ​a​u​t​h​e​n​t​i​c​a​t​o​r​ ​a​p​p​ ​i​s​ ​s​e​t​ ​u​p​.
+		 */
+		appOff: string
+		/**
+		 * S​e​t​ ​u​p​ ​a​n​ ​a​u​t​h​e​n​t​i​c​a​t​o​r​ ​a​p​p
+		 */
+		addApp: string
+		/**
+		 * R​e​m​o​v​e​ ​t​h​e​ ​a​p​p
+		 */
+		removeApp: string
+		/**
+		 * T​h​e​ ​a​u​t​h​e​n​t​i​c​a​t​o​r​ ​a​p​p​ ​i​s​ ​s​e​t​ ​u​p​.
+		 */
+		appAdded: string
+		/**
+		 * T​h​e​ ​a​u​t​h​e​n​t​i​c​a​t​o​r​ ​a​p​p​ ​w​a​s​ ​r​e​m​o​v​e​d​.
+		 */
+		appRemoved: string
+		/**
+		 * P​a​s​s​k​e​y​s
+		 */
+		passkeys: string
+		/**
+		 * N​o​ ​p​a​s​s​k​e​y​s​ ​y​e​t​.
+		 */
+		noPasskeys: string
+		/**
+		 * N​a​m​e​ ​o​f​ ​t​h​e​ ​n​e​w​ ​p​a​s​s​k​e​y
+		 */
+		passkeyName: string
+		/**
+		 * A​d​d​ ​a​ ​p​a​s​s​k​e​y
+		 */
+		addPasskey: string
+		/**
+		 * T​h​e​ ​p​a​s​s​k​e​y​ ​w​a​s​ ​a​d​d​e​d​.
+		 */
+		passkeyAdded: string
+		/**
+		 * T​h​e​ ​p​a​s​s​k​e​y​ ​{​n​a​m​e​}​ ​w​a​s​ ​r​e​m​o​v​e​d​.
+		 * @param {unknown} name
+		 */
+		passkeyRemoved: RequiredParams<'name'>
+		/**
+		 * a​d​d​e​d
+		 */
+		added: string
+		/**
+		 * N​e​w​ ​n​a​m​e​ ​f​o​r​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		newNameFor: RequiredParams<'name'>
+		/**
+		 * R​e​n​a​m​e
+		 */
+		rename: string
+		/**
+		 * R​e​n​a​m​e​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		renameNamed: RequiredParams<'name'>
+		/**
+		 * R​e​m​o​v​e
+		 */
+		remove: string
+		/**
+		 * R​e​m​o​v​e​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		removeNamed: RequiredParams<'name'>
+		/**
+		 * R​e​c​o​v​e​r​y​ ​c​o​d​e​s
+		 */
+		recovery: string
+		/**
+		 * {​c​o​u​n​t​}​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​{​{​s​}​}​ ​l​e​f​t​.
+		 * @param {string | number | boolean} count
+		 */
+		recoveryLeft: RequiredParams<'count'>
+		/**
+		 * G​e​n​e​r​a​t​e​ ​n​e​w​ ​c​o​d​e​s
+		 */
+		newCodes: string
+		/**
+		 * Y​o​u​r​ ​s​e​s​s​i​o​n​s
+		 */
+		sessions: string
+		/**
+		 * E​n​d​ ​a​l​l​ ​o​t​h​e​r​s
+		 */
+		endOthers: string
+		/**
+		 * {​c​o​u​n​t​}​ ​o​t​h​e​r​ ​s​e​s​s​i​o​n​{​{​s​}​}​ ​e​n​d​e​d​.
+		 * @param {string | number | boolean} count
+		 */
+		othersEnded: RequiredParams<'count'>
+		/**
+		 * T​h​e​ ​s​e​s​s​i​o​n​ ​w​a​s​ ​e​n​d​e​d​.
+		 */
+		sessionEnded: string
+		/**
+		 * t​h​i​s​ ​s​e​s​s​i​o​n
+		 */
+		thisSession: string
+		/**
+		 * U​n​k​n​o​w​n​ ​b​r​o​w​s​e​r
+		 */
+		unknownBrowser: string
+		/**
+		 * f​i​r​s​t​ ​s​e​e​n
+		 */
+		firstSeen: string
+		/**
+		 * l​a​s​t​ ​s​e​e​n
+		 */
+		lastSeen: string
+		/**
+		 * E​n​d
+		 */
+		end: string
+		/**
+		 * E​n​d​ ​t​h​e​ ​s​e​s​s​i​o​n​ ​o​f​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		endNamed: RequiredParams<'name'>
+	}
+	mfaPolicy: {
+		/**
+		 * S​e​c​o​n​d​ ​f​a​c​t​o​r​ ​f​o​r​ ​e​v​e​r​y​ ​o​r​g​a​n​i​z​a​t​i​o​n
+		 */
+		globalTitle: string
+		/**
+		 * S​e​c​o​n​d​ ​f​a​c​t​o​r​ ​i​n​ ​y​o​u​r​ ​o​r​g​a​n​i​z​a​t​i​o​n
+		 */
+		orgTitle: string
+		/**
+		 * A​ ​s​e​c​o​n​d​ ​f​a​c​t​o​r​ ​i​s​ ​r​e​q​u​i​r​e​d​ ​f​o​r​ ​w​h​o​e​v​e​r​ ​h​o​l​d​s
+		 */
+		requiredFor: string
+		/**
+		 * P​e​o​p​l​e​ ​h​o​l​d​i​n​g​ ​a​n​y​ ​c​h​e​c​k​e​d​ ​p​e​r​m​i​s​s​i​o​n​ ​(​o​r​ ​i​t​s​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​t​w​i​n​)​ ​m​u​s​t​ ​e​n​r​o​l​ ​a​t​ ​t​h​e​i​r​ ​n​e​x​t​ ​s​i​g​n​-​i​n​.
+		 */
+		hint: string
+		/**
+		 * P​e​o​p​l​e​ ​o​f​ ​t​h​i​s​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​m​a​y​ ​s​i​g​n​ ​i​n​ ​w​i​t​h​ ​a​ ​p​a​s​s​k​e​y​ ​a​l​o​n​e
+		 */
+		passwordless: string
+		/**
+		 * T​h​e​ ​s​e​c​o​n​d​-​f​a​c​t​o​r​ ​p​o​l​i​c​y​ ​w​a​s​ ​s​a​v​e​d​.
+		 */
+		saved: string
+	}
+	factorReset: {
+		/**
+		 * R​e​s​e​t​ ​s​e​c​o​n​d​ ​f​a​c​t​o​r​ ​o​f
+		 */
+		palette: string
+		/**
+		 * R​e​s​e​t​ ​s​e​c​o​n​d​ ​f​a​c​t​o​r
+		 */
+		action: string
+		/**
+		 * R​e​s​e​t​ ​t​h​e​ ​s​e​c​o​n​d​ ​f​a​c​t​o​r​ ​o​f​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		title: RequiredParams<'name'>
+		/**
+		 * T​h​e​i​r​ ​a​u​t​h​e​n​t​i​c​a​t​o​r​ ​a​p​p​,​ ​p​a​s​s​k​e​y​s​ ​a​n​d​ ​r​e​c​o​v​e​r​y​ ​c​o​d​e​s​ ​s​t​o​p​ ​w​o​r​k​i​n​g​;​ ​t​h​e​y​ ​m​u​s​t​ ​e​n​r​o​l​ ​a​g​a​i​n​ ​a​t​ ​t​h​e​i​r​ ​n​e​x​t​ ​s​i​g​n​-​i​n​.
+		 */
+		intro: string
+		/**
+		 * R​e​a​s​o​n
+		 */
+		reason: string
+		/**
+		 * A​ ​r​e​a​s​o​n​ ​i​s​ ​r​e​q​u​i​r​e​d​.
+		 */
+		reasonRequired: string
+		/**
+		 * R​e​s​e​t​ ​s​e​c​o​n​d​ ​f​a​c​t​o​r
+		 */
+		confirm: string
+		/**
+		 * T​h​e​ ​s​e​c​o​n​d​ ​f​a​c​t​o​r​ ​o​f​ ​{​n​a​m​e​}​ ​w​a​s​ ​r​e​s​e​t​.
+		 * @param {unknown} name
+		 */
+		done: RequiredParams<'name'>
+		/**
+		 * Y​o​u​r​ ​o​w​n​ ​s​e​c​o​n​d​ ​f​a​c​t​o​r​ ​i​s​ ​m​a​n​a​g​e​d​ ​o​n​ ​y​o​u​r​ ​a​c​c​o​u​n​t​ ​p​a​g​e​.
+		 */
+		own: string
+	}
+	stepUp: {
+		/**
+		 * C​o​n​f​i​r​m​ ​i​t​ ​i​s​ ​y​o​u
+		 */
+		title: string
+		/**
+		 * T​h​i​s​ ​a​c​t​i​o​n​ ​n​e​e​d​s​ ​a​ ​f​r​e​s​h​ ​c​h​e​c​k​:​ ​y​o​u​r​ ​s​e​c​o​n​d​ ​f​a​c​t​o​r​,​ ​o​r​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​ ​i​f​ ​y​o​u​ ​h​a​v​e​ ​n​o​n​e​.
+		 */
+		why: string
+		/**
+		 * C​o​n​f​i​r​m
+		 */
+		confirm: string
+		/**
+		 * T​h​a​t​ ​i​s​ ​n​o​t​ ​r​i​g​h​t​.​ ​T​r​y​ ​a​g​a​i​n​.
+		 */
+		wrong: string
+		/**
+		 * T​h​e​ ​a​c​t​i​o​n​ ​s​t​i​l​l​ ​a​s​k​s​ ​f​o​r​ ​a​ ​f​r​e​s​h​ ​c​h​e​c​k​ ​a​n​d​ ​w​a​s​ ​n​o​t​ ​d​o​n​e​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​i​t​ ​a​g​a​i​n​.
+		 */
+		askedAgain: string
+		/**
+		 * A​s​k​s​ ​f​o​r​ ​y​o​u​r​ ​s​e​c​o​n​d​ ​f​a​c​t​o​r
+		 */
+		marker: string
 	}
 	settings: {
 		/**
@@ -8968,6 +9358,146 @@ export type TranslationFunctions = {
 		 */
 		sessionExpired: () => LocalizedString
 	}
+	factor: {
+		/**
+		 * Second factor
+		 */
+		title: () => LocalizedString
+		/**
+		 * Enter the 6-digit code from your authenticator app.
+		 */
+		totpIntro: () => LocalizedString
+		/**
+		 * Enter one of your recovery codes. Each one works once.
+		 */
+		recoveryIntro: () => LocalizedString
+		/**
+		 * Use the passkey on this device or your security key.
+		 */
+		passkeyIntro: () => LocalizedString
+		/**
+		 * Code
+		 */
+		code: () => LocalizedString
+		/**
+		 * Recovery code
+		 */
+		recoveryCode: () => LocalizedString
+		/**
+		 * Enter the code.
+		 */
+		codeRequired: () => LocalizedString
+		/**
+		 * Continue
+		 */
+		'continue': () => LocalizedString
+		/**
+		 * Checking…
+		 */
+		checking: () => LocalizedString
+		/**
+		 * Use the authenticator app
+		 */
+		useApp: () => LocalizedString
+		/**
+		 * Use a recovery code
+		 */
+		useRecovery: () => LocalizedString
+		/**
+		 * Use a passkey
+		 */
+		usePasskey: () => LocalizedString
+		/**
+		 * That code is not right. Try again.
+		 */
+		wrongCode: () => LocalizedString
+		/**
+		 * Too many wrong codes. The second factor is locked for {minutes} minute{{s}}. Try again later.
+		 */
+		locked: (arg: { minutes: string | number | boolean }) => LocalizedString
+		/**
+		 * The passkey was not used. Try again, or use a code instead.
+		 */
+		passkeyCancelled: () => LocalizedString
+		/**
+		 * The sign-in took too long. Please enter your password again.
+		 */
+		challengeExpired: () => LocalizedString
+		/**
+		 * Sign in with a passkey
+		 */
+		signInWithPasskey: () => LocalizedString
+	}
+	enrol: {
+		/**
+		 * Set up a second factor
+		 */
+		title: () => LocalizedString
+		/**
+		 * Your organization requires a second factor. Set up an authenticator app to continue.
+		 */
+		required: () => LocalizedString
+		/**
+		 * Scan this QR code with your authenticator app (for example 1Password, Authy or Google Authenticator).
+		 */
+		scan: () => LocalizedString
+		/**
+		 * QR code for your authenticator app
+		 */
+		qrAlt: () => LocalizedString
+		/**
+		 * Cannot scan it? Type this setup key into the app:
+		 */
+		cannotScan: () => LocalizedString
+		/**
+		 * Setup key
+		 */
+		secret: () => LocalizedString
+		/**
+		 * Code from the app
+		 */
+		firstCode: () => LocalizedString
+		/**
+		 * Confirm
+		 */
+		confirm: () => LocalizedString
+		/**
+		 * Confirming…
+		 */
+		confirming: () => LocalizedString
+		/**
+		 * That code is not right. Check the time on your phone and try again.
+		 */
+		wrongCode: () => LocalizedString
+		/**
+		 * Your recovery codes
+		 */
+		recoveryTitle: () => LocalizedString
+		/**
+		 * Keep these codes somewhere safe. Each one signs you in once if you lose your phone. They are shown only now.
+		 */
+		recoveryIntro: () => LocalizedString
+		/**
+		 * Copy codes
+		 */
+		copy: () => LocalizedString
+		/**
+		 * Copied
+		 */
+		copied: () => LocalizedString
+		/**
+		 * Download
+		 */
+		download: () => LocalizedString
+		/**
+		 * I have saved them, continue
+		 */
+		saved: () => LocalizedString
+		/**
+		 * Sign out
+		 */
+		signOut: () => LocalizedString
+	}
 	nav: {
 		/**
 		 * Dashboard
@@ -8977,6 +9507,10 @@ export type TranslationFunctions = {
 		 * Settings
 		 */
 		settings: () => LocalizedString
+		/**
+		 * Your account
+		 */
+		account: () => LocalizedString
 		/**
 		 * Logout
 		 */
@@ -9529,6 +10063,242 @@ export type TranslationFunctions = {
 		 * This organization does not exist, or it is not yours to see.
 		 */
 		notFound: () => LocalizedString
+	}
+	account: {
+		/**
+		 * Your account
+		 */
+		title: () => LocalizedString
+		/**
+		 * Your second factor, passkeys, recovery codes and the browsers signed in as you.
+		 */
+		intro: () => LocalizedString
+		/**
+		 * This is a shared demo account: it cannot enrol a second factor, so one visitor cannot lock the others out.
+		 */
+		sharedDemo: () => LocalizedString
+		/**
+		 * A policy of your organization requires a second factor for your account.
+		 */
+		required: () => LocalizedString
+		/**
+		 * Authenticator app
+		 */
+		app: () => LocalizedString
+		/**
+		 * On since
+		 */
+		appOn: () => LocalizedString
+		/**
+		 * No authenticator app is set up.
+		 */
+		appOff: () => LocalizedString
+		/**
+		 * Set up an authenticator app
+		 */
+		addApp: () => LocalizedString
+		/**
+		 * Remove the app
+		 */
+		removeApp: () => LocalizedString
+		/**
+		 * The authenticator app is set up.
+		 */
+		appAdded: () => LocalizedString
+		/**
+		 * The authenticator app was removed.
+		 */
+		appRemoved: () => LocalizedString
+		/**
+		 * Passkeys
+		 */
+		passkeys: () => LocalizedString
+		/**
+		 * No passkeys yet.
+		 */
+		noPasskeys: () => LocalizedString
+		/**
+		 * Name of the new passkey
+		 */
+		passkeyName: () => LocalizedString
+		/**
+		 * Add a passkey
+		 */
+		addPasskey: () => LocalizedString
+		/**
+		 * The passkey was added.
+		 */
+		passkeyAdded: () => LocalizedString
+		/**
+		 * The passkey {name} was removed.
+		 */
+		passkeyRemoved: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * added
+		 */
+		added: () => LocalizedString
+		/**
+		 * New name for {name}
+		 */
+		newNameFor: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Rename
+		 */
+		rename: () => LocalizedString
+		/**
+		 * Rename {name}
+		 */
+		renameNamed: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Remove
+		 */
+		remove: () => LocalizedString
+		/**
+		 * Remove {name}
+		 */
+		removeNamed: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Recovery codes
+		 */
+		recovery: () => LocalizedString
+		/**
+		 * {count} recovery code{{s}} left.
+		 */
+		recoveryLeft: (arg: { count: string | number | boolean }) => LocalizedString
+		/**
+		 * Generate new codes
+		 */
+		newCodes: () => LocalizedString
+		/**
+		 * Your sessions
+		 */
+		sessions: () => LocalizedString
+		/**
+		 * End all others
+		 */
+		endOthers: () => LocalizedString
+		/**
+		 * {count} other session{{s}} ended.
+		 */
+		othersEnded: (arg: { count: string | number | boolean }) => LocalizedString
+		/**
+		 * The session was ended.
+		 */
+		sessionEnded: () => LocalizedString
+		/**
+		 * this session
+		 */
+		thisSession: () => LocalizedString
+		/**
+		 * Unknown browser
+		 */
+		unknownBrowser: () => LocalizedString
+		/**
+		 * first seen
+		 */
+		firstSeen: () => LocalizedString
+		/**
+		 * last seen
+		 */
+		lastSeen: () => LocalizedString
+		/**
+		 * End
+		 */
+		end: () => LocalizedString
+		/**
+		 * End the session of {name}
+		 */
+		endNamed: (arg: { name: unknown }) => LocalizedString
+	}
+	mfaPolicy: {
+		/**
+		 * Second factor for every organization
+		 */
+		globalTitle: () => LocalizedString
+		/**
+		 * Second factor in your organization
+		 */
+		orgTitle: () => LocalizedString
+		/**
+		 * A second factor is required for whoever holds
+		 */
+		requiredFor: () => LocalizedString
+		/**
+		 * People holding any checked permission (or its organization twin) must enrol at their next sign-in.
+		 */
+		hint: () => LocalizedString
+		/**
+		 * People of this organization may sign in with a passkey alone
+		 */
+		passwordless: () => LocalizedString
+		/**
+		 * The second-factor policy was saved.
+		 */
+		saved: () => LocalizedString
+	}
+	factorReset: {
+		/**
+		 * Reset second factor of
+		 */
+		palette: () => LocalizedString
+		/**
+		 * Reset second factor
+		 */
+		action: () => LocalizedString
+		/**
+		 * Reset the second factor of {name}
+		 */
+		title: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Their authenticator app, passkeys and recovery codes stop working; they must enrol again at their next sign-in.
+		 */
+		intro: () => LocalizedString
+		/**
+		 * Reason
+		 */
+		reason: () => LocalizedString
+		/**
+		 * A reason is required.
+		 */
+		reasonRequired: () => LocalizedString
+		/**
+		 * Reset second factor
+		 */
+		confirm: () => LocalizedString
+		/**
+		 * The second factor of {name} was reset.
+		 */
+		done: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Your own second factor is managed on your account page.
+		 */
+		own: () => LocalizedString
+	}
+	stepUp: {
+		/**
+		 * Confirm it is you
+		 */
+		title: () => LocalizedString
+		/**
+		 * This action needs a fresh check: your second factor, or your password if you have none.
+		 */
+		why: () => LocalizedString
+		/**
+		 * Confirm
+		 */
+		confirm: () => LocalizedString
+		/**
+		 * That is not right. Try again.
+		 */
+		wrong: () => LocalizedString
+		/**
+		 * The action still asks for a fresh check and was not done. Please try it again.
+		 */
+		askedAgain: () => LocalizedString
+		/**
+		 * Asks for your second factor
+		 */
+		marker: () => LocalizedString
 	}
 	settings: {
 		/**

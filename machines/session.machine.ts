@@ -17,15 +17,37 @@ export type SessionUser = {
 export type SignInRequest =
   | { kind: 'password'; username: string; password: string }
   | { kind: 'reset'; token: string; newPassword: string }
+  /** Passwordless: a discoverable passkey as the first factor, where the organization allows it. */
+  | { kind: 'passkey' }
+
+/** The second factors a person can prove at the factor step. */
+export type FactorMethod = 'totp' | 'recovery' | 'webauthn'
+
+/** One proof at the factor step: a code from the app, a recovery code, or the passkey ceremony. */
+export type FactorProof =
+  { kind: 'totp'; code: string } | { kind: 'recovery'; code: string } | { kind: 'webauthn' }
 
 export type SessionError =
-  'credentials' | 'throttled' | 'failed' | 'reset_link' | 'expired' | 'profile'
+  | 'credentials'
+  | 'throttled'
+  | 'failed'
+  | 'reset_link'
+  | 'expired'
+  | 'profile'
+  /** The code or passkey at the factor step was not accepted. */
+  | 'factor'
+  /** The factor step's challenge lapsed (or was refused): the password step starts again. */
+  | 'challenge_expired'
+  /** The browser's passkey ceremony was cancelled or is not available. */
+  | 'passkey_cancelled'
 
 export type SessionContext = {
   user: SessionUser | null
   error: SessionError | null
   /** Seconds to wait after a throttled sign-in (429 Retry-After). */
   retryAfter: number | null
+  /** The factors the person may use at the factor step; empty outside it. */
+  methods: readonly FactorMethod[]
 }
 
 export type SessionEvent =
@@ -34,6 +56,14 @@ export type SessionEvent =
   | { type: 'session.signIn'; request: SignInRequest }
   | { type: 'session.signIn.succeeded' }
   | { type: 'session.signIn.failed'; error: SessionError; retryAfter?: number }
+  | { type: 'session.signIn.factorRequired'; methods: readonly FactorMethod[] }
+  | { type: 'session.signIn.enrolmentRequired' }
+  | { type: 'session.factor.submit'; proof: FactorProof }
+  | { type: 'session.factor.accepted' }
+  | { type: 'session.factor.refused'; error: SessionError; retryAfter?: number }
+  | { type: 'session.factor.lapsed' }
+  | { type: 'session.factor.cancel' }
+  | { type: 'session.enrolment.completed' }
   | { type: 'session.profile.loaded'; user: SessionUser }
   | { type: 'session.profile.failed' }
   | { type: 'session.retry' }
@@ -57,6 +87,9 @@ export const sessionMachine = setup({
     // Implemented by the app (machine.provide); empty here so the machine runs in tests as is.
     readStoredSession: () => {},
     authenticate: (_, _params: { request: SignInRequest }) => {},
+    verifyFactor: (_, _params: { proof: FactorProof }) => {},
+    // The factor step's challenge and the enrol-only token live in memory only; this drops them.
+    forgetChallenge: () => {},
     loadProfile: () => {},
     cancelPending: () => {},
     applyUserPreferences: (_, _params: { userId: number }) => {},
@@ -72,21 +105,28 @@ export const sessionMachine = setup({
     }),
     setSignInError: assign({
       error: ({ event }) => {
-        assertEvent(event, 'session.signIn.failed')
+        assertEvent(event, ['session.signIn.failed', 'session.factor.refused'])
         return event.error
       },
       retryAfter: ({ event }) => {
-        assertEvent(event, 'session.signIn.failed')
+        assertEvent(event, ['session.signIn.failed', 'session.factor.refused'])
         return event.retryAfter ?? null
       },
     }),
-    clearUser: assign({ user: null }),
+    setMethods: assign({
+      methods: ({ event }) => {
+        assertEvent(event, 'session.signIn.factorRequired')
+        return event.methods
+      },
+    }),
+    clearMethods: assign({ methods: [] }),
+    clearUser: assign({ user: null, methods: [] }),
     clearError: assign({ error: null, retryAfter: null }),
     setError: assign({ error: (_, params: { error: SessionError }) => params.error }),
   },
 }).createMachine({
   id: 'session',
-  context: { user: null, error: null, retryAfter: null },
+  context: { user: null, error: null, retryAfter: null, methods: [] },
   initial: 'restoring',
   states: {
     restoring: {
@@ -114,6 +154,51 @@ export const sessionMachine = setup({
       on: {
         'session.signIn.succeeded': 'loadingProfile',
         'session.signIn.failed': { target: 'signedOut', actions: 'setSignInError' },
+        'session.signIn.factorRequired': { target: 'secondFactorRequired', actions: 'setMethods' },
+        'session.signIn.enrolmentRequired': 'enrolmentRequired',
+      },
+    },
+    // The password was right and the person has a second factor: the code, a recovery code or a
+    // passkey, before anything else. Nothing is stored until the factor is accepted.
+    secondFactorRequired: {
+      on: {
+        'session.factor.submit': {
+          target: 'checkingFactor',
+          actions: [
+            'clearError',
+            { type: 'verifyFactor', params: ({ event }) => ({ proof: event.proof }) },
+          ],
+        },
+        'session.factor.cancel': {
+          target: 'signedOut',
+          actions: ['forgetChallenge', 'clearError'],
+        },
+      },
+    },
+    checkingFactor: {
+      exit: 'cancelPending',
+      on: {
+        'session.factor.accepted': { target: 'loadingProfile', actions: 'clearMethods' },
+        'session.factor.refused': { target: 'secondFactorRequired', actions: 'setSignInError' },
+        'session.factor.lapsed': {
+          target: 'signedOut',
+          actions: [
+            'forgetChallenge',
+            { type: 'setError', params: { error: 'challenge_expired' } },
+          ],
+        },
+      },
+    },
+    // The policy requires a factor this person has not enrolled: the enrolment screen is all they
+    // see, with a token the server accepts for enrolment only (held in memory, never stored).
+    enrolmentRequired: {
+      on: {
+        'session.enrolment.completed': { target: 'loadingProfile', actions: 'forgetChallenge' },
+        'session.signOut': { target: 'signedOut', actions: ['forgetChallenge', 'clearError'] },
+        'session.ended': {
+          target: 'signedOut',
+          actions: ['forgetChallenge', { type: 'setError', params: { error: 'expired' } }],
+        },
       },
     },
     loadingProfile: {

@@ -106,6 +106,7 @@ export function ActionHost({ children }: { children: ReactNode }) {
           tone={state === 'confirmingAgain' ? 'destructive' : confirm.tone}
           again={confirm.again !== undefined && state === 'confirming'}
           danger={asked.action.tone === 'danger'}
+          stepUp={asked.action.stepUp === true}
           entity={asked.entity}
           running={state === 'running'}
           onConfirm={() =>

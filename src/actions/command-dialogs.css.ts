@@ -6,3 +6,5 @@ export const commandRow = style({ display: 'flex', flexWrap: 'wrap', gap: vars.s
 export const reason = style({ margin: 0, color: vars.color.muted, fontSize: vars.fontSize.sm })
 
 export const warning = style({ color: vars.color.danger, fontWeight: vars.fontWeight.medium })
+
+export const stepUp = style({ margin: 0, color: vars.color.muted, fontSize: vars.fontSize.sm })

@@ -14,6 +14,8 @@ interface ConfirmProps {
   /** This step leads to a second one: its button continues rather than runs. */
   again: boolean
   danger: boolean
+  /** The server asks for a fresh check first (decision 077): the dialog says so. */
+  stepUp: boolean
   entity: unknown
   running: boolean
   onConfirm: () => void
@@ -58,6 +60,7 @@ export function ActionConfirmDialog(props: ConfirmProps) {
       }
     >
       {step.warning ? <p className={styles.warning}>{step.warning(LL)}</p> : null}
+      {props.stepUp ? <p className={styles.stepUp}>{LL.stepUp.marker()}</p> : null}
     </Dialog>
   )
 }

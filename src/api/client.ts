@@ -3,6 +3,7 @@ import { checkAnswer } from './answer-check'
 import { peekEarlyGet } from './early-get'
 import { refreshAfterUnauthorized } from './refresh'
 import { endSession, sessionGeneration } from './session-signals'
+import { askStepUp, isStepUpRequired, type StepUpRun } from './step-up'
 import { getAccessToken, getRefreshToken } from './tokens'
 import { httpError, parse, send, type RequestOptions } from './transport'
 import { buildUrl } from './urls'
@@ -32,8 +33,30 @@ export async function apiStream(options: RequestOptions): Promise<Response> {
   return response
 }
 
+/**
+ * A request a decisive route refused with 403 `step_up_required` waits while the console asks for
+ * a fresh check, then goes again once with the same options (the same Idempotency-Key): the form
+ * that sent it is still on screen with what was typed. A cancelled ask leaves the 403 as the answer.
+ */
 async function authorizedSend(options: RequestOptions): Promise<Response> {
-  if (options.auth === false) return send(options, null)
+  const first = await sendRefreshing(options)
+  if (!(await isStepUpRequired(first))) return first
+  const ask = askStepUp()
+  if (ask === null) return first
+  let run: StepUpRun
+  try {
+    run = await ask
+  } catch {
+    // The person cancelled the check: the refusal is the answer.
+    return first
+  }
+  const repeated = await sendRefreshing(options)
+  run.settled(await isStepUpRequired(repeated))
+  return repeated
+}
+
+async function sendRefreshing(options: RequestOptions): Promise<Response> {
+  if (options.auth === false) return send(options, options.challengeToken ?? null)
   const generation = sessionGeneration()
   const token = getAccessToken()
   const first = await send(options, token)

@@ -29,6 +29,11 @@ export type RequestOptions = {
   timeoutMs?: number
   /** false for calls that must not carry a bearer token nor trigger a refresh (sign-in, refresh). */
   auth?: boolean
+  /**
+   * With `auth: false`: the sign-in's short-lived `mfa_token` as the bearer (the enrolment a policy
+   * requires before anything else); never stored, never refreshed.
+   */
+  challengeToken?: string
   /** Extra request headers, e.g. an Idempotency-Key; they cannot replace the ones set here. */
   headers?: Readonly<Record<string, string>>
 }

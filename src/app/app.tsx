@@ -23,6 +23,18 @@ const ProfileFailedScreen = lazyScreen(() =>
   })),
 )
 
+// The sign-in's second step and the enrolment a policy requires: only for people with a factor.
+const FactorStepScreen = lazyScreen(() =>
+  import('../features/auth/factor-step-screen').then((module) => ({
+    default: module.FactorStepScreen,
+  })),
+)
+const EnrolmentScreen = lazyScreen(() =>
+  import('../features/auth/enrolment-screen').then((module) => ({
+    default: module.EnrolmentScreen,
+  })),
+)
+
 export const RETURN_TO_PARAM = 'returnTo'
 
 /** Only same-origin paths of this console; never a guest page, never `//evil.example`. */
@@ -48,9 +60,22 @@ function GuestGate({ route }: { route: AppRoute }) {
   if (session.status === 'signedIn')
     return <Redirect to={safeReturnTo(new URLSearchParams(search).get(RETURN_TO_PARAM))} replace />
   if (session.status === 'restoring') return <ScreenLoading />
+  const factorStep =
+    session.status === 'secondFactorRequired' || session.status === 'checkingFactor'
+  const Step = factorStep
+    ? FactorStepScreen
+    : session.status === 'enrolmentRequired'
+      ? EnrolmentScreen
+      : null
   return (
     <GuestLayout>
-      <RouteScreen route={route} />
+      {Step ? (
+        <Suspense fallback={<ScreenLoading />}>
+          <Step />
+        </Suspense>
+      ) : (
+        <RouteScreen route={route} />
+      )}
     </GuestLayout>
   )
 }
@@ -75,7 +100,13 @@ function ProtectedGate({ route }: { route: AppRoute | undefined }) {
     prefetched.current = true
     route?.prefetchSignedIn?.(can)
   }, [signedIn, route, can])
-  if (session.status === 'signedOut' || session.status === 'signingIn') {
+  if (
+    session.status === 'signedOut' ||
+    session.status === 'signingIn' ||
+    session.status === 'secondFactorRequired' ||
+    session.status === 'checkingFactor' ||
+    session.status === 'enrolmentRequired'
+  ) {
     const target = `${location}${search ? `?${search}` : ''}`
     const query = target === '/' ? '' : `?${RETURN_TO_PARAM}=${encodeURIComponent(target)}`
     return <Redirect to={`/login${query}`} replace />

@@ -101,6 +101,15 @@ export const routes: readonly AppRoute[] = [
     label: (LL) => LL.nav.settings(),
   },
   {
+    id: 'account',
+    path: patterns.account,
+    screen: lazyScreen(() =>
+      import('../features/auth/account-screen').then((m) => ({ default: m.AccountScreen })),
+    ),
+    anyOf: [],
+    label: (LL) => LL.nav.account(),
+  },
+  {
     id: 'organizations',
     path: patterns.organizations,
     screen: lazyScreen(() =>

@@ -153,6 +153,11 @@ export interface Action<E, Ctx extends CommandContext = CommandContext> {
   readonly reveals?: boolean
   /** Opens the entity's own page: not offered among that page's actions. */
   readonly opensItsPage?: boolean
+  /**
+   * The server asks for a fresh check of the second factor before it runs (decision 077): its
+   * confirmation says so, and the API client's step-up dialog asks when the check is stale.
+   */
+  readonly stepUp?: boolean
   /** How its button looks: danger for what cannot be taken back or overrides safety. */
   readonly tone?: 'primary' | 'secondary' | 'danger'
   /** Asked before the run; absent runs at once. */

@@ -9,6 +9,7 @@ export const patterns = {
   'password-reset': '/password-reset',
   dashboard: '/',
   settings: '/settings',
+  account: '/account',
   organizations: '/organizations',
   'organizations-create': '/organizations/create',
   'organizations-edit': '/organizations/edit/:id',

@@ -1,5 +1,5 @@
 import { createContext, useCallback, useContext, useSyncExternalStore, type ReactNode } from 'react'
-import type { SessionError, SessionUser } from '../../machines/session.machine'
+import type { FactorMethod, SessionError, SessionUser } from '../../machines/session.machine'
 import { can as canWith, type Can } from '../contract/permissions'
 import type { Me } from '../contract/users'
 import type { SessionHandle, SessionStatus, SessionView } from './session-types'
@@ -34,6 +34,8 @@ export type Session = {
   user: Me | null
   error: SessionError | null
   retryAfter: number | null
+  /** The factors offered at the factor step. */
+  methods: readonly FactorMethod[]
   /** Requirements R6.4: any one listed permission suffices; an empty list needs none. */
   can: Can
 }
@@ -49,9 +51,10 @@ export function useSession(): Session {
   const user = useView(handle, (view) => view.user)
   const error = useView(handle, (view) => view.error)
   const retryAfter = useView(handle, (view) => view.retryAfter)
+  const methods = useView(handle, (view) => view.methods)
   const can = useCallback(
     (anyOf: readonly string[]) => user !== null && canWith(user.permissions, anyOf),
     [user],
   )
-  return { status, user, error, retryAfter, can }
+  return { status, user, error, retryAfter, methods, can }
 }

@@ -41,6 +41,7 @@ describe('startSession', () => {
       user: null,
       error: null,
       retryAfter: null,
+      methods: [],
     })
     expect(fetch).not.toHaveBeenCalled()
 

@@ -4,7 +4,11 @@ import { hasStoredSession, subscribeOtherTabs } from '../api/tokens'
 import type { SessionActor } from './session-actor'
 import type { SessionHandle, SessionView } from './session-types'
 
-const empty: SessionContext = { user: null, error: null, retryAfter: null }
+// The machine makes a new (empty) list where the view holds another: equal lists are no change.
+const sameMethods = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((method, index) => method === b[index])
+
+const empty: SessionContext = { user: null, error: null, retryAfter: null, methods: [] }
 
 /**
  * A guest's first key or pointer press (or input: autofill, paste) starts the download, so the
@@ -40,7 +44,8 @@ export function startSession(): SessionHandle {
       next.status === view.status &&
       next.user === view.user &&
       next.error === view.error &&
-      next.retryAfter === view.retryAfter
+      next.retryAfter === view.retryAfter &&
+      sameMethods(next.methods, view.methods)
     )
       return
     view = next

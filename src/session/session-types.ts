@@ -1,7 +1,15 @@
 import type { SessionContext, SessionEvent } from '../../machines/session.machine'
 
 export type SessionStatus =
-  'restoring' | 'signedOut' | 'signingIn' | 'loadingProfile' | 'profileFailed' | 'signedIn'
+  | 'restoring'
+  | 'signedOut'
+  | 'signingIn'
+  | 'secondFactorRequired'
+  | 'checkingFactor'
+  | 'enrolmentRequired'
+  | 'loadingProfile'
+  | 'profileFailed'
+  | 'signedIn'
 
 export type SessionView = SessionContext & { status: SessionStatus }
 

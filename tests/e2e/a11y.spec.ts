@@ -8,7 +8,7 @@ test('login page (light; guests always see the light theme)', async ({ page }) =
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible()
   await expectNoSeriousA11yViolations(page)
   // With an error notice and field errors showing.
-  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
   await expect(page.getByText('Username is required.')).toBeVisible()
   await expectNoSeriousA11yViolations(page)
 })

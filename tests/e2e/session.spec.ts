@@ -127,7 +127,7 @@ test('empty fields show the validation messages without calling the server', asy
   page.on('request', (request) => {
     if (request.url().includes('/auth/v1/token')) tokenCalls += 1
   })
-  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
   await expect(page.getByText('Username is required.')).toBeVisible()
   await expect(page.getByText('Password is required.')).toBeVisible()
   expect(tokenCalls).toBe(0)

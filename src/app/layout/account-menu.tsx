@@ -81,6 +81,14 @@ export function AccountMenu({ user }: { user: Me }) {
             />
           </li>
           <li role="none">
+            <CommandMenuItem
+              id="go.account"
+              className={styles.item}
+              icon={<Icon name="lock" />}
+              onRan={close}
+            />
+          </li>
+          <li role="none">
             {/* The settings dialog takes focus, so the menu closes without reclaiming it. */}
             <CommandMenuItem
               id="settings.open"

@@ -4,6 +4,7 @@ import { useI18nContext } from '../../../i18n/i18n-react'
 import type { AppState } from '../../commands/command'
 import { CommandsProvider, type CommandsProviderProps } from '../../commands/commands-provider'
 import { ActionHost, usePerform } from '../../actions/action-host'
+import { StepUpHost } from '../../actions/step-up-host'
 import { hostCommands } from '../../actions/command-receipts-panel'
 import { settleFocusAfterNavigation } from '../../ui/focus'
 import { ToastRegion } from '../../ui/notice'
@@ -76,6 +77,7 @@ export function Shell({ route, children }: { route: AppRoute | undefined; childr
             </main>
           </div>
           <SettingsDialog />
+          <StepUpHost />
           <ToastRegion />
         </div>
       </HostedCommands>

@@ -18,3 +18,14 @@ export const links = style({
   gap: vars.space.sm,
   fontSize: vars.fontSize.sm,
 })
+
+/** An in-form choice ("Use a recovery code") that reads as a link but is a button. */
+export const linkButton = style({
+  padding: 0,
+  border: 0,
+  background: 'none',
+  color: vars.color.primary,
+  font: 'inherit',
+  textDecoration: 'underline',
+  cursor: 'pointer',
+})

@@ -42,6 +42,10 @@ export function LoginScreen() {
         )
       case 'expired':
         return <Notice tone="info">{LL.auth.sessionExpired()}</Notice>
+      case 'challenge_expired':
+        return <Notice tone="info">{LL.factor.challengeExpired()}</Notice>
+      case 'passkey_cancelled':
+        return <Notice tone="info">{LL.factor.passkeyCancelled()}</Notice>
       case null:
         return null
       default:
@@ -74,6 +78,14 @@ export function LoginScreen() {
       />
       <Button type="submit" block disabled={busy}>
         {busy ? LL.auth.signingIn() : LL.auth.signIn()}
+      </Button>
+      <Button
+        tone="secondary"
+        block
+        disabled={busy}
+        onClick={() => actor.send({ type: 'session.signIn', request: { kind: 'passkey' } })}
+      >
+        {LL.factor.signInWithPasskey()}
       </Button>
       <div className={styles.links}>
         <Link href="/start-password-reset">{LL.auth.forgotPassword()}</Link>

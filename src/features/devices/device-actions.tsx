@@ -63,6 +63,7 @@ function commandAction(command: DeviceCommand): DeviceAction {
     },
     subject: deviceSubject,
     tone: command === 'force_unlock' ? 'danger' : 'primary',
+    stepUp: command === 'force_unlock',
     confirm: command === 'force_unlock' ? forceUnlock : once(command),
     deepLink: command,
     succeeded: (LL, device) =>
@@ -129,6 +130,7 @@ export const rotateOfflineKeyAction: DeviceAction = {
   needs: { anyOf: needs('devices', 'update'), capability: 'program_offline_access_codes' },
   subject: deviceSubject,
   tone: 'danger',
+  stepUp: true,
   confirm: {
     tone: 'destructive',
     title: (LL, device) => LL.lockSync.rotateTitle({ name: device.name }),

@@ -1,6 +1,7 @@
 import { useI18nContext } from '../../../i18n/i18n-react'
 import { useThemeMode } from '../../ui/theme-store'
 import { Page } from '../../ui/page'
+import { MfaPolicySection } from './mfa-policy-section'
 import { SettingsForm } from './settings-form'
 import * as styles from './settings-screen.css'
 
@@ -11,6 +12,7 @@ export function SettingsScreen() {
   return (
     <Page className={styles.card} title={LL.settings.title()} intro={LL.settings.description()}>
       <SettingsForm theme={theme} />
+      <MfaPolicySection />
     </Page>
   )
 }

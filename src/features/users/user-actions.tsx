@@ -12,6 +12,7 @@ import type { Me, User } from '../../contract/users'
 import { listPlacePath } from '../../ui/data-table/list-memory'
 import { DeleteUserDialog } from './delete-user-dialog'
 import { DisableUserDialog } from './disable-user-dialog'
+import { FactorResetDialog } from './factor-reset-dialog'
 import { OffboardDialog } from './offboard-dialog'
 import { PersonPinDialog } from './person-pin-dialog'
 import { USER_ACCESS_COMMAND } from './user-access'
@@ -31,6 +32,7 @@ export type UserActionName =
   | 'enable'
   | 'delete'
   | 'offboard'
+  | 'factor-reset'
   | 'pin'
   | 'pin-remove'
 
@@ -39,6 +41,7 @@ const noPhone: Message = (LL) => LL.users.noPhone()
 const ownDisable: Message = (LL) => LL.users.ownAccountDisable()
 const ownDelete: Message = (LL) => LL.users.ownAccountDelete()
 const ownOffboard: Message = (LL) => LL.answers.ownAccount.offboard()
+const ownFactorReset: Message = (LL) => LL.factorReset.own()
 const isSelf = (user: User, viewer: Viewer | undefined) => viewer?.userId === user.user_id
 
 /** A user holding a permission the caller does not cover cannot be managed (the server's rule). */
@@ -107,6 +110,10 @@ function Offboard({ entity, onClose }: ActionDialogProps<User>) {
   return <OffboardDialog user={entity} onClose={onClose} />
 }
 
+function FactorReset({ entity, onClose }: ActionDialogProps<User>) {
+  return <FactorResetDialog user={entity} onClose={onClose} />
+}
+
 /** Making or changing a PIN asks in its own dialog, which then shows the new PIN once. */
 function NewPin({ entity, onClose }: ActionDialogProps<User>) {
   return <PersonPinDialog user={entity} onClose={onClose} />
@@ -173,6 +180,17 @@ export const userVerbs: Record<UserActionName, UserVerb> = {
     tone: 'danger',
     deepLink: 'offboard',
     dialog: (props) => <Offboard {...props} />,
+    run: () => undefined,
+  },
+  'factor-reset': {
+    id: 'user.factor-reset',
+    label: (LL) => LL.factorReset.palette(),
+    needs: { anyOf: needs('users', 'update') },
+    blocked: (user, allowed, viewer) =>
+      unmanageable(user, allowed) ?? (isSelf(user, viewer) ? ownFactorReset : null),
+    tone: 'danger',
+    stepUp: true,
+    dialog: (props) => <FactorReset {...props} />,
     run: () => undefined,
   },
   pin: {

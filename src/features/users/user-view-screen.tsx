@@ -39,6 +39,7 @@ const pageVerbs: readonly UserActionName[] = [
   'enable',
   'delete',
   'offboard',
+  'factor-reset',
 ]
 const buttonLabel: Record<UserActionName, Message> = {
   edit: (LL) => LL.users.edit(),
@@ -48,6 +49,7 @@ const buttonLabel: Record<UserActionName, Message> = {
   enable: (LL) => LL.users.enable(),
   delete: (LL) => LL.users.delete(),
   offboard: (LL) => LL.offboard.action(),
+  'factor-reset': (LL) => LL.factorReset.action(),
   pin: (LL) => LL.personPin.make(),
   'pin-remove': (LL) => LL.personPin.remove(),
 }

@@ -22,7 +22,7 @@ export const breadcrumb = (page: Page) => page.getByRole('navigation', { name: '
 export async function submitLogin(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.getByLabel('Email or username').fill(email)
   await page.getByLabel('Password', { exact: true }).fill(password)
-  await page.getByRole('button', { name: 'Sign in' }).click()
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click()
 }
 
 /** Signs in with the keyboard alone (Enter submits), for the keyboard-only specs. */

@@ -22,9 +22,13 @@ export type SessionWorld = {
   /** This tab saved the stored tokens or is using them. */
   usesTokens: boolean
   theme: 'guest' | number | null
-  pending: { kind: 'storage' | 'auth' | 'profile'; controller: AbortController } | null
+  pending: { kind: PendingKind; controller: AbortController } | null
   authRequests: number
+  /** The factor step's challenge or the enrol-only token, held in this tab's memory. */
+  challenge: 'factor' | 'enrol' | null
 }
+
+type PendingKind = 'storage' | 'auth' | 'factor' | 'profile'
 
 function sessionHost() {
   const world: SessionWorld = {
@@ -33,13 +37,14 @@ function sessionHost() {
     theme: null,
     pending: null,
     authRequests: 0,
+    challenge: null,
   }
-  const start = (kind: 'storage' | 'auth' | 'profile') => {
+  const start = (kind: PendingKind) => {
     world.pending?.controller.abort()
     world.pending = { kind, controller: new AbortController() }
   }
   // The answer to the pending request of this kind, if one is pending; a stray answer changes nothing.
-  const answered = (kind: 'storage' | 'auth' | 'profile') => {
+  const answered = (kind: PendingKind) => {
     if (world.pending?.kind !== kind) return false
     world.pending = null
     return true
@@ -55,6 +60,8 @@ function sessionHost() {
         world.authRequests += 1
         start('auth')
       },
+      verifyFactor: () => start('factor'),
+      forgetChallenge: () => void (world.challenge = null),
       loadProfile: () => {
         start('profile')
         world.usesTokens = world.storage === 'stored'
@@ -85,6 +92,31 @@ function sessionHost() {
       case 'session.signIn.failed':
         answered('auth')
         return
+      case 'session.signIn.factorRequired':
+        if (answered('auth')) world.challenge = 'factor'
+        return
+      case 'session.signIn.enrolmentRequired':
+        if (answered('auth')) world.challenge = 'enrol'
+        return
+      case 'session.factor.accepted':
+        if (answered('factor')) {
+          world.storage = 'stored'
+          world.usesTokens = true
+          world.challenge = null
+        }
+        return
+      case 'session.factor.refused':
+      case 'session.factor.lapsed':
+        answered('factor')
+        return
+      case 'session.enrolment.completed':
+        // Only the enrolment screen completes one; its last answer is the full token pair.
+        if (world.challenge === 'enrol') {
+          world.storage = 'stored'
+          world.usesTokens = true
+          world.challenge = null
+        }
+        return
       case 'session.profile.loaded':
       case 'session.profile.failed':
         answered('profile')
@@ -103,7 +135,7 @@ function sessionHost() {
   return { machine, world, cause }
 }
 
-const pendingIs = (world: SessionWorld, kind: 'storage' | 'auth' | 'profile') =>
+const pendingIs = (world: SessionWorld, kind: PendingKind) =>
   world.pending?.kind === kind && !world.pending.controller.signal.aborted
 
 export const sessionAdapter: ModelAdapter<typeof sessionMachine, SessionWorld> = {
@@ -121,9 +153,20 @@ export const sessionAdapter: ModelAdapter<typeof sessionMachine, SessionWorld> =
       type: 'session.signIn',
       request: { kind: 'reset', token: 'link-token', newPassword: 'Fresh-Pass-9' },
     },
+    { type: 'session.signIn', request: { kind: 'passkey' } },
     { type: 'session.signIn.succeeded' },
     { type: 'session.signIn.failed', error: 'credentials' },
     { type: 'session.signIn.failed', error: 'throttled', retryAfter: 30 },
+    { type: 'session.signIn.factorRequired', methods: ['totp', 'recovery', 'webauthn'] },
+    { type: 'session.signIn.enrolmentRequired' },
+    { type: 'session.factor.submit', proof: { kind: 'totp', code: '123456' } },
+    { type: 'session.factor.submit', proof: { kind: 'webauthn' } },
+    { type: 'session.factor.accepted' },
+    { type: 'session.factor.refused', error: 'factor' },
+    { type: 'session.factor.refused', error: 'throttled', retryAfter: 900 },
+    { type: 'session.factor.lapsed' },
+    { type: 'session.factor.cancel' },
+    { type: 'session.enrolment.completed' },
     { type: 'session.profile.loaded', user: sampleUser },
     { type: 'session.profile.failed' },
     { type: 'session.retry' },
@@ -159,6 +202,7 @@ export const sessionAdapter: ModelAdapter<typeof sessionMachine, SessionWorld> =
       holds: (snapshot, world) =>
         snapshot.matches('restoring') === pendingIs(world, 'storage') &&
         snapshot.matches('signingIn') === pendingIs(world, 'auth') &&
+        snapshot.matches('checkingFactor') === pendingIs(world, 'factor') &&
         snapshot.matches('loadingProfile') === pendingIs(world, 'profile'),
     },
     {
@@ -166,12 +210,37 @@ export const sessionAdapter: ModelAdapter<typeof sessionMachine, SessionWorld> =
       holds: (snapshot) =>
         !snapshot.matches('profileFailed') || snapshot.context.error === 'profile',
     },
+    {
+      name: 'at the factor step or enrolling ⇒ nothing stored in use, the challenge held',
+      holds: (snapshot, world) =>
+        !(
+          snapshot.matches('secondFactorRequired') ||
+          snapshot.matches('checkingFactor') ||
+          snapshot.matches('enrolmentRequired')
+        ) ||
+        (!world.usesTokens && world.challenge !== null),
+    },
+    {
+      name: 'signed out or signed in ⇒ no challenge left in memory',
+      holds: (snapshot, world) =>
+        !(snapshot.matches('signedOut') || snapshot.matches('signedIn')) ||
+        world.challenge === null,
+    },
+    {
+      name: 'the factor step ⇒ the methods to offer',
+      holds: (snapshot) =>
+        !snapshot.matches('secondFactorRequired') || snapshot.context.methods.length > 0,
+    },
   ],
   states: {
     restoring: 'passes too quickly to observe',
     signedOut:
       'the "Sign in" heading; the credentials or session-ended message when that is the error; no tokens in localStorage',
     signingIn: 'passes too quickly to observe',
+    secondFactorRequired:
+      'the heading "Second factor" with the code field (autocomplete one-time-code); the wrong-code or locked message when that is the error',
+    checkingFactor: 'passes too quickly to observe',
+    enrolmentRequired: 'the heading "Set up a second factor" and nothing else of the console',
     loadingProfile: 'passes too quickly to observe',
     profileFailed: 'the heading "Your profile could not be loaded."',
     signedIn: 'the main menu (sidebar navigation)',
@@ -183,10 +252,47 @@ export const sessionAdapter: ModelAdapter<typeof sessionMachine, SessionWorld> =
     'session.restore.empty': { cause: 'open /login with empty localStorage' },
     'session.signIn': {
       cause: 'fill the login form and press Sign in',
-      unavailable: (event) =>
-        event.type === 'session.signIn' && event.request.kind === 'reset'
-          ? 'a reset link needs the demo mailbox; tests/e2e/session.spec.ts covers it'
-          : null,
+      unavailable: (event) => {
+        if (event.type !== 'session.signIn') return null
+        if (event.request.kind === 'reset')
+          return 'a reset link needs the demo mailbox; tests/e2e/session.spec.ts covers it'
+        if (event.request.kind === 'passkey')
+          return 'needs a virtual authenticator and an enrolled passkey; tests/e2e/mfa-passkeys.spec.ts'
+        return null
+      },
+    },
+    'session.signIn.factorRequired': {
+      cause: 'the server accepts the password of a person with a second factor',
+      pending:
+        'the demo logins cannot enrol; the factor step is covered by tests/e2e/mfa-*.spec.ts',
+    },
+    'session.signIn.enrolmentRequired': {
+      cause: 'the policy requires a factor the person has not enrolled',
+      pending: 'switching the policy on changes every spec beside it; tests/e2e/mfa-*.spec.ts',
+    },
+    'session.factor.submit': {
+      cause: 'type the code and press Continue, or press "Use a passkey"',
+      pending: 'as session.signIn.factorRequired',
+    },
+    'session.factor.accepted': {
+      cause: 'the server accepts the code',
+      pending: 'as session.signIn.factorRequired',
+    },
+    'session.factor.refused': {
+      cause: 'the server refuses a wrong code (five lock the step for 15 minutes)',
+      pending: 'as session.signIn.factorRequired',
+    },
+    'session.factor.lapsed': {
+      cause: 'the factor step’s challenge lapsed before the code came',
+      pending: 'as session.signIn.factorRequired',
+    },
+    'session.factor.cancel': {
+      cause: 'press "Back to sign in"',
+      pending: 'as session.signIn.factorRequired',
+    },
+    'session.enrolment.completed': {
+      cause: 'confirm the first code of the authenticator app',
+      pending: 'as session.signIn.enrolmentRequired',
     },
     'session.signIn.succeeded': { cause: 'the server accepts the password' },
     'session.signIn.failed': {
