@@ -5703,6 +5703,14 @@ type RootTranslation = {
 			 */
 			throttled: string
 			/**
+			 * T​h​i​s​ ​n​e​e​d​s​ ​a​ ​f​r​e​s​h​ ​c​h​e​c​k​ ​o​f​ ​y​o​u​r​ ​s​e​c​o​n​d​ ​f​a​c​t​o​r​ ​o​r​ ​p​a​s​s​w​o​r​d​.
+			 */
+			step_up_required: string
+			/**
+			 * S​e​t​ ​u​p​ ​y​o​u​r​ ​s​e​c​o​n​d​ ​f​a​c​t​o​r​ ​b​e​f​o​r​e​ ​y​o​u​ ​g​o​ ​o​n​.
+			 */
+			enrolment_required: string
+			/**
 			 * O​o​p​s​!​ ​S​o​m​e​t​h​i​n​g​ ​w​e​n​t​ ​w​r​o​n​g​.​ ​P​l​e​a​s​e​ ​t​r​y​ ​a​g​a​i​n​ ​l​a​t​e​r​ ​o​r​ ​c​o​n​t​a​c​t​ ​s​u​p​p​o​r​t​.
 			 */
 			internal: string
@@ -14538,6 +14546,14 @@ export type TranslationFunctions = {
 			 * The server is busy. Please try again in a moment.
 			 */
 			throttled: () => LocalizedString
+			/**
+			 * This needs a fresh check of your second factor or password.
+			 */
+			step_up_required: () => LocalizedString
+			/**
+			 * Set up your second factor before you go on.
+			 */
+			enrolment_required: () => LocalizedString
 			/**
 			 * Oops! Something went wrong. Please try again later or contact support.
 			 */

@@ -152,7 +152,9 @@ describe('optionsFromEnv', () => {
   it('keeps the password hash at its cost outside demo mode', () => {
     expect(optionsFromEnv({}).scryptLogN).toBe(17)
     expect(optionsFromEnv({ SCRYPT_LOG_N: '10' }).scryptLogN).toBe(10)
-    expect(optionsFromEnv({ SCRYPT_LOG_N: '18', DEMO_MODE: '0', MFA_ENCRYPTION_KEY: KEY }).scryptLogN).toBe(18)
+    expect(
+      optionsFromEnv({ SCRYPT_LOG_N: '18', DEMO_MODE: '0', MFA_ENCRYPTION_KEY: KEY }).scryptLogN,
+    ).toBe(18)
     expect(problemsOf({ SCRYPT_LOG_N: '10', DEMO_MODE: '0', MFA_ENCRYPTION_KEY: KEY })).toEqual([
       'SCRYPT_LOG_N below 17 needs DEMO_MODE (it weakens the password hashes)',
     ])

@@ -1490,6 +1490,8 @@ const en = {
       payload_too_large: 'This is too large for the server.',
       unsupported_media_type: 'The server does not accept this kind of file.',
       throttled: 'The server is busy. Please try again in a moment.',
+      step_up_required: 'This needs a fresh check of your second factor or password.',
+      enrolment_required: 'Set up your second factor before you go on.',
       internal: 'Oops! Something went wrong. Please try again later or contact support.',
     },
     capabilityMissing: 'The device does not support this: it lacks “{capability}”.',
