@@ -21,7 +21,7 @@ test('?lng=de shows German and is remembered', async ({ page }) => {
   await expect(page.getByRole('heading', { name: 'Anmelden' })).toBeVisible()
   await page.getByLabel('E-Mail oder Benutzername').fill(demo.admin)
   await page.getByLabel('Passwort', { exact: true }).fill('Demo-Password-1')
-  await page.getByRole('button', { name: 'Anmelden' }).click()
+  await page.getByRole('button', { name: 'Anmelden', exact: true }).click()
   await expect(page.getByRole('navigation', { name: 'Hauptmenü' })).toContainText('Übersicht')
 })
 
