@@ -520,6 +520,8 @@ const de = {
     noClients: 'Die Organisation hat keine Clients.',
     loadFailed: 'Rollen und Berechtigungen konnten nicht geladen werden.',
     effectivePermissions: 'Wirksame Berechtigungen',
+    sessionsOf: 'Sitzungen von {name}',
+    noSessions: 'Nirgends angemeldet.',
     noPermissions: 'Keine Berechtigungen.',
     createdAt: 'Angelegt',
     updatedAt: 'Geändert',
@@ -1505,7 +1507,8 @@ const de = {
       payload_too_large: 'Das ist zu groß für den Server.',
       unsupported_media_type: 'Der Server nimmt diese Art von Datei nicht an.',
       throttled: 'Der Server ist ausgelastet. Bitte versuchen Sie es gleich noch einmal.',
-      step_up_required: 'Dafür ist eine frische Prüfung Ihres zweiten Faktors oder Passworts nötig.',
+      step_up_required:
+        'Dafür ist eine frische Prüfung Ihres zweiten Faktors oder Passworts nötig.',
       enrolment_required: 'Richten Sie zuerst Ihren zweiten Faktor ein.',
       internal:
         'Hoppla! Etwas ist schiefgelaufen. Bitte versuchen Sie es später erneut oder wenden Sie sich an den Support.',
