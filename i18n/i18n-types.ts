@@ -2527,6 +2527,15 @@ type RootTranslation = {
 		 */
 		effectivePermissions: string
 		/**
+		 * S​e​s​s​i​o​n​s​ ​o​f​ ​{​n​a​m​e​}
+		 * @param {string} name
+		 */
+		sessionsOf: RequiredParams<'name'>
+		/**
+		 * N​o​t​ ​s​i​g​n​e​d​ ​i​n​ ​a​n​y​w​h​e​r​e​.
+		 */
+		noSessions: string
+		/**
 		 * N​o​ ​p​e​r​m​i​s​s​i​o​n​s​.
 		 */
 		noPermissions: string
@@ -11623,6 +11632,14 @@ export type TranslationFunctions = {
 		 * Effective permissions
 		 */
 		effectivePermissions: () => LocalizedString
+		/**
+		 * Sessions of {name}
+		 */
+		sessionsOf: (arg: { name: string }) => LocalizedString
+		/**
+		 * Not signed in anywhere.
+		 */
+		noSessions: () => LocalizedString
 		/**
 		 * No permissions.
 		 */

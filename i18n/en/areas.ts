@@ -443,6 +443,8 @@ const areas = {
     noClients: 'The organization has no clients.',
     loadFailed: 'Roles and permissions could not be loaded.',
     effectivePermissions: 'Effective permissions',
+    sessionsOf: 'Sessions of {name:string}',
+    noSessions: 'Not signed in anywhere.',
     noPermissions: 'No permissions.',
     createdAt: 'Created',
     updatedAt: 'Updated',

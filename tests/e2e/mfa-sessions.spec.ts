@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { createEnrollee } from './helpers/mfa'
-import { expectNoSeriousA11yViolations, sidebar, signIn } from './helpers/session'
+import { demo, expectNoSeriousA11yViolations, sidebar, signIn } from './helpers/session'
 
 // Your sessions (issue 67): each browser is a refresh-token family; "End all others" in one ends
 // the rest, and the other browser is signed out at its next request's refresh.
@@ -43,4 +43,42 @@ test('"End all others" in one browser signs out a second browser at its next ref
   await expect(sidebar(here)).toBeVisible()
   await laptop.close()
   await phone.close()
+})
+
+test('an admin ends a person’s session from their page: that browser is signed out at its next request', async ({
+  browser,
+  page,
+}) => {
+  const person = await createEnrollee(page.request, `lost${Date.now() % 1_000_000}`)
+  const laptop = await browser.newContext()
+  const lost = await laptop.newPage()
+  await signIn(lost, person.email, person.password)
+
+  await signIn(page, demo.admin)
+  await page.goto(`/users?q=${encodeURIComponent(person.email)}`)
+  await page
+    .getByRole('grid', { name: 'Users' })
+    .getByRole('link', { name: /Fay Factor/ })
+    .click()
+  const section = page.getByRole('region', { name: 'Sessions of Fay Factor' })
+  const sessions = section.getByRole('listitem')
+  // The laptop, and the session the password-reset link opened (createEnrollee).
+  await expect(sessions).toHaveCount(2)
+  await expect(section.getByText('this session')).toHaveCount(0)
+  await expectNoSeriousA11yViolations(page)
+  // Keyboard only: to the first End, Enter.
+  await section
+    .getByRole('button', { name: /^End the session of / })
+    .first()
+    .focus()
+  await page.keyboard.press('Enter')
+  await expect(page.getByText('The session was ended.')).toBeVisible()
+  await expect(sessions).toHaveCount(1)
+  await section.getByRole('button', { name: /^End the session of / }).focus()
+  await page.keyboard.press('Enter')
+  await expect(section.getByText('Not signed in anywhere.')).toBeVisible()
+
+  await lost.goto('/users')
+  await expect(lost.getByText('Your session has ended. Please sign in again.')).toBeVisible()
+  await laptop.close()
 })

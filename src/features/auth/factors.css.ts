@@ -1,11 +1,12 @@
 import { style } from '@vanilla-extract/css'
 import { vars } from '../../ui/theme.css'
 
+// A list of sessions or passkeys looks the same on the account page and a person's page.
+export { grow, item, list, muted } from '../../ui/session-list.css'
+
 export const stack = style({ display: 'flex', flexDirection: 'column', gap: vars.space.md })
 
 export const row = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.sm })
-
-export const muted = style({ margin: 0, color: vars.color.muted })
 
 export const label = style({ fontWeight: vars.fontWeight.medium })
 
@@ -30,16 +31,3 @@ export const section = style({
   gap: vars.space.sm,
   marginBottom: vars.space.xl,
 })
-
-export const list = style({ listStyle: 'none', margin: 0, padding: 0 })
-
-export const item = style({
-  display: 'flex',
-  flexWrap: 'wrap',
-  alignItems: 'center',
-  gap: vars.space.sm,
-  padding: `${vars.space.sm} 0`,
-  borderBottom: `1px solid ${vars.color.border}`,
-})
-
-export const grow = style({ flex: '1 1 12rem' })

@@ -5,8 +5,8 @@ import type { Session } from '../../contract/mfa'
 import { Button } from '../../ui/button'
 import { LoadFailed } from '../../ui/load-failed'
 import { LoadingBar } from '../../ui/loading'
-import { FullMoment, useLogTime } from '../../ui/moment'
 import { Notice, showToast } from '../../ui/notice'
+import { SessionList } from '../../ui/session-list'
 import * as styles from './factors.css'
 
 /**
@@ -55,56 +55,15 @@ export function SessionsSection() {
       ) : sessions.isError ? (
         <LoadFailed error={sessions.error} onRetry={() => void sessions.refetch()} />
       ) : (
-        <SessionList sessions={sessions.data.data} onEnd={(session) => end.mutate(session)} />
+        <SessionList
+          sessions={sessions.data.data}
+          label={LL.account.sessions()}
+          onEnd={(session) => end.mutate(session)}
+        />
       )}
       {end.isError || endOthers.isError ? (
         <Notice tone="danger">{LL.errors.default_error()}</Notice>
       ) : null}
     </section>
-  )
-}
-
-function SessionList({
-  sessions,
-  onEnd,
-}: {
-  sessions: readonly Session[]
-  onEnd: (session: Session) => void
-}) {
-  const { LL } = useI18nContext()
-  const { now, exact } = useLogTime()
-  return (
-    <ul className={styles.list} aria-label={LL.account.sessions()} data-testid="sessions">
-      {sessions.map((session) => {
-        const device = [session.browser, session.os].filter(Boolean).join(' · ')
-        const label = device || LL.account.unknownBrowser()
-        return (
-          <li key={session.session_id} className={styles.item}>
-            <span className={styles.grow}>
-              <strong>{label}</strong>
-              {session.current ? <> · {LL.account.thisSession()}</> : null}
-              <br />
-              <span className={styles.muted}>
-                {session.address ? `${session.address} · ` : ''}
-                {LL.account.firstSeen()}{' '}
-                <FullMoment at={session.first_seen} now={now} exact={exact} /> ·{' '}
-                {LL.account.lastSeen()}{' '}
-                <FullMoment at={session.last_seen} now={now} exact={exact} />
-              </span>
-            </span>
-            {session.current ? null : (
-              <Button
-                tone="secondary"
-                size="sm"
-                aria-label={LL.account.endNamed({ name: label })}
-                onClick={() => onEnd(session)}
-              >
-                {LL.account.end()}
-              </Button>
-            )}
-          </li>
-        )
-      })}
-    </ul>
   )
 }

@@ -25,6 +25,7 @@ import { OffboardPanel } from './offboard-dialog'
 import { PersonPinPanel } from './person-pin-panel'
 import { UserAccess } from './user-access'
 import { UserBadges } from './user-columns'
+import { UserSessions } from './user-sessions'
 import { groupByResource } from './user-form-model'
 import { roleName } from '../../lib/role-name'
 import { fullName, titledName } from './user-names'
@@ -189,6 +190,7 @@ function UserView({ user }: { user: User }) {
       {edit.state === 'absent' ? null : <OffboardPanel user={user} />}
       <PersonPinPanel user={user} actionButton={actionButton} />
       <UserAccess user={user} />
+      {edit.state === 'absent' ? null : <UserSessions user={user} />}
       <JournalHistory type="user" id={user.user_id} />
     </Page>
   )
