@@ -15,11 +15,16 @@ export const PRODUCTION_REQUIRED_FOR = [
   'lockdown:release:org',
 ] as const
 
-/** The global policy's row, made once at start: on for administrators unless in demo mode. */
+/**
+ * The global policy's row, made once at start: on for administrators unless in demo mode. Servers
+ * starting together on one database both try: the unique index keeps the first, the other's insert
+ * does nothing.
+ */
 export async function ensureGlobalPolicy(q: Queryable, demoMode: boolean): Promise<void> {
   await q.query(
     `insert into mfa_policies (organization_id, required_for) select null, $1
-     where not exists (select 1 from mfa_policies where organization_id is null)`,
+     where not exists (select 1 from mfa_policies where organization_id is null)
+     on conflict do nothing`,
     [demoMode ? [] : [...PRODUCTION_REQUIRED_FOR]],
   )
 }
