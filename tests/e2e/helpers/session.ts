@@ -1,6 +1,7 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test'
 import type { AxeResults, RunOptions } from 'axe-core'
 import { readFileSync } from 'node:fs'
+import { STEP_UP_PATH } from '../../../src/contract/api-paths'
 import { createRequire } from 'node:module'
 
 // Shared by every browser test: the seeded demo logins and the way a person signs in.
@@ -59,6 +60,25 @@ export async function useDarkTheme(page: Page) {
 export async function signOut(page: Page) {
   await page.getByTestId('sidebar').getByRole('button', { name: 'Logout' }).click()
   await expect(page).toHaveURL(/\/login/)
+}
+
+/**
+ * A fresh check by password through the API, as the console's "Confirm it is you" dialog does: a
+ * decisive action (a lockdown's release) needs one within 5 minutes of the server's clock
+ * (decision 077). Stores the new pair where the page keeps its tokens.
+ */
+export async function stepUpByPassword(page: Page, password = DEMO_PASSWORD) {
+  const { access } = await storedTokens(page)
+  const response = await page.request.post(STEP_UP_PATH, {
+    headers: { Authorization: `Bearer ${access}` },
+    data: { method: 'password', password },
+  })
+  expect(response.ok(), `POST ${STEP_UP_PATH}: ${response.status()}`).toBe(true)
+  const pair = (await response.json()) as { access_token: string; refresh_token: string }
+  await page.evaluate((tokens) => {
+    localStorage.setItem('access_token', tokens.access_token)
+    localStorage.setItem('refresh_token', tokens.refresh_token)
+  }, pair)
 }
 
 export async function storedTokens(page: Page) {
