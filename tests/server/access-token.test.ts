@@ -15,11 +15,13 @@ import type { Db } from '../../server/db/database'
 const key = new Uint8Array(32).fill(7)
 const otherKey = new Uint8Array(32).fill(8)
 const now = () => Math.floor(Date.now() / 1000)
+// Fixed once: a claim computed on each call would differ when the test crosses a second.
+const authTime = now() - 30
 const claims = () => ({
   typ: 'access',
   ses: 3,
   sid: 'session-one',
-  auth_time: now() - 30,
+  auth_time: authTime,
   amr: ['pwd', 'otp', 'mfa'],
   sub: '42',
   iss: 'access-console',
@@ -33,7 +35,7 @@ const signed = (payload: Record<string, unknown>, header: Record<string, unknown
 
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url')
 
-const session = { epoch: 3, sid: 'session-one', authTime: now() - 30, amr: ['pwd', 'otp', 'mfa'] }
+const session = { epoch: 3, sid: 'session-one', authTime, amr: ['pwd', 'otp', 'mfa'] }
 const verified = { userId: 42, ...session }
 
 /** A token with exactly this header and payload, signed with `key` by hand. */

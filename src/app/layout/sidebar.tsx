@@ -10,7 +10,7 @@ import { useOpenedOnce } from '../../ui/use-opened-once'
 import { useAppActions } from '../app-actions'
 import { routes } from '../routes'
 import { useSession } from '../../session/session-context'
-import { useDrawerLayout, useUi } from '../ui-store'
+import { updateUi, useDrawerLayout, useUi } from '../ui-store'
 import { visuallyHidden } from '../../ui/visually-hidden.css'
 import * as styles from './sidebar.css'
 
@@ -45,10 +45,11 @@ export function Sidebar() {
   const drawerMounted = useOpenedOnce(drawerOpen)
   const collapsed = !open
 
-  // Following a link in the drawer closes it.
+  // Following a link in the drawer closes it: on a new location only, never when the actions object
+  // is made anew (the language arriving after sign-in did that and shut a drawer just opened).
   useEffect(() => {
-    actions.closeDrawer()
-  }, [location, actions])
+    updateUi({ drawerOpen: false })
+  }, [location])
 
   const panel = (
     <aside
