@@ -92,8 +92,7 @@ for (const { width, mobile } of [
     page,
   }) => {
     await page.setViewportSize({ width, height: 900 })
-    await signIn(page, demo.admin)
-    await page.goto('/users')
+    await signIn(page, demo.admin, { at: '/users' })
     const grid = page.getByRole('grid', { name: 'Users' })
     await expect(grid.getByRole('columnheader', { name: 'Name', exact: true })).toBeVisible()
     await expect(grid.getByRole('columnheader', { name: 'Username', exact: true })).toBeVisible()

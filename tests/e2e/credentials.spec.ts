@@ -192,8 +192,7 @@ test('an org admin sees no Globex credential, neither listed nor by id', async (
   if (!foreign) throw new Error('no Globex credential')
   await signOut(page)
 
-  await signIn(page, demo.orgadmin)
-  await page.goto('/credentials?q=globex')
+  await signIn(page, demo.orgadmin, { at: '/credentials?q=globex' })
   await expect(page.getByText('0 matches')).toBeVisible()
   await expect(grid(page).getByText(foreign.user_email)).toHaveCount(0)
   await page.goto(`/credentials/edit/${foreign.credential_id}`)

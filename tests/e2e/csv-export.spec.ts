@@ -1,7 +1,7 @@
 import { expect, test, type Download, type Page } from '@playwright/test'
 import { parse } from 'csv-parse/sync'
 import { readFile } from 'node:fs/promises'
-import { demo, expectNoSeriousA11yViolations, signInByKeyboard } from './helpers/session'
+import { demo, expectNoSeriousA11yViolations, signIn } from './helpers/session'
 
 // Export CSV of the list on screen: the audit log filtered by "failure", by the palette and by the
 // page's button, against the real server; the file holds the rows the screen shows.
@@ -16,8 +16,7 @@ async function records(download: Download): Promise<string[][]> {
 }
 
 test('the audit log filtered by "failure" exports the rows the screen shows', async ({ page }) => {
-  await signInByKeyboard(page, demo.admin)
-  await page.goto('/audits?q=failure')
+  await signIn(page, demo.admin, { at: '/audits?q=failure' })
   await expect(loadedRows(page).first()).toBeVisible()
   const count = page.getByRole('status').filter({ hasText: /match/ })
   const matches = Number((await count.textContent())?.replace(/\D/g, ''))
@@ -60,8 +59,7 @@ test('the audit log filtered by "failure" exports the rows the screen shows', as
 })
 
 test('the page’s button exports in German with German headers', async ({ page }) => {
-  await signInByKeyboard(page, demo.admin)
-  await page.goto('/organizations?lng=de')
+  await signIn(page, demo.admin, { at: '/organizations?lng=de' })
   const downloading = page.waitForEvent('download')
   await page.getByRole('button', { name: 'Organisationen als CSV exportieren' }).click()
   const file = await records(await downloading)
@@ -72,8 +70,7 @@ test('the page’s button exports in German with German headers', async ({ page 
 test('in German by keyboard: the palette exports the audit log with German words', async ({
   page,
 }) => {
-  await signInByKeyboard(page, demo.admin)
-  await page.goto('/audits?q=failure&lng=de')
+  await signIn(page, demo.admin, { at: '/audits?q=failure&lng=de' })
   const german = page.getByRole('grid', { name: 'Geräte-Audit-Log' })
   await expect(german.locator('[data-row-index]:not([aria-busy])').first()).toBeVisible()
   await page.keyboard.press('ControlOrMeta+k')

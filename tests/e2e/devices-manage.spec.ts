@@ -178,8 +178,7 @@ test('palette: “Delete device” asks where the person is; a link asks on the 
 })
 
 test('staff sees no Delete on the list or the view', async ({ page }) => {
-  await signIn(page, demo.staff)
-  await page.goto('/devices')
+  await signIn(page, demo.staff, { at: '/devices' })
   await expect(grid(page).getByRole('row').nth(1)).toBeVisible()
   await expect(grid(page).getByRole('button', { name: /^Delete/ })).toHaveCount(0)
   await grid(page).getByRole('row').nth(1).getByRole('link').first().click()
@@ -191,8 +190,7 @@ test('capabilities by mouse: a type fills in its own; clearing one says what sto
   page,
 }) => {
   allowAxeTime()
-  await signIn(page, demo.admin)
-  await page.goto('/devices/create')
+  await signIn(page, demo.admin, { at: '/devices/create' })
   const capabilities = page.getByRole('group', { name: 'Capabilities' })
   await page.getByLabel('Type').selectOption({ label: 'Keypad' })
   await expect(capabilities.getByRole('checkbox', { checked: true })).toHaveCount(1)

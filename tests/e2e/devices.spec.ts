@@ -234,8 +234,7 @@ async function floorWithOneOffline(page: Page) {
 const receiptsPanel = (page: Page) => page.getByRole('dialog', { name: 'Command receipts' })
 
 test('filters live in the URL: type, connection and battery below a level', async ({ page }) => {
-  await signIn(page, demo.admin)
-  await page.goto('/devices')
+  await signIn(page, demo.admin, { at: '/devices' })
   const grid = page.getByRole('grid', { name: 'Devices' })
   await expect(grid.getByRole('row').nth(2)).toBeVisible()
   await page.getByLabel('Type').selectOption({ label: 'Smart lock' })
@@ -408,8 +407,7 @@ test('create: validation messages, then a device on a door; edit keeps the list 
   page,
 }) => {
   const name = `Back door lock ${Date.now()}`
-  await signIn(page, demo.admin)
-  await page.goto('/devices')
+  await signIn(page, demo.admin, { at: '/devices' })
   await page.getByRole('link', { name: 'New device' }).click()
   await expect(page).toHaveURL(/\/devices\/create$/)
   await page.getByRole('button', { name: 'Create' }).click()

@@ -233,8 +233,7 @@ test('the palette: "add <name>" and "remove from <name>" ask for the group, by k
 test('a group that access rules still name is not deleted, and the dialog says why', async ({
   page,
 }) => {
-  await signIn(page, demo.orgadmin)
-  await page.goto('/groups?q=Reception team')
+  await signIn(page, demo.orgadmin, { at: '/groups?q=Reception team' })
   const groups = page.getByRole('grid', { name: 'Groups' })
   await groups.getByRole('button', { name: 'Delete Reception team' }).click()
   const dialog = page.getByRole('dialog', { name: 'Delete Reception team?' })

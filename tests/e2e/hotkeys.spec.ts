@@ -3,6 +3,7 @@ import {
   allowAxeTime,
   demo,
   expectNoSeriousA11yViolations,
+  signIn,
   signInByKeyboard,
 } from './helpers/session'
 
@@ -36,8 +37,7 @@ test('? lists the shortcuts usable now, and is axe clean', async ({ page }) => {
 })
 
 test('hotkeys do nothing while typing in a field; Ctrl+K still works there', async ({ page }) => {
-  await signInByKeyboard(page, demo.admin)
-  await page.goto('/organizations')
+  await signIn(page, demo.admin, { at: '/organizations' })
   const search = page.getByRole('searchbox').first()
   await search.focus()
   await page.keyboard.type('g a')

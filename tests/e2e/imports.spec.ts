@@ -5,6 +5,7 @@ import { importPort } from './helpers/expiry-server'
 import {
   demo,
   expectNoSeriousA11yViolations,
+  signIn,
   signInByKeyboard,
   storedTokens,
   useDarkTheme,
@@ -172,8 +173,7 @@ test('in German, with invitations; a failed request keeps the chosen file', asyn
     `${prefix}.a,${prefix}.a@acme.example,Anna,Import,staff,users:read:org`,
     `${prefix}.b,kaputt,Bernd,Import,staff,users:read:org`,
   ].join('\r\n')
-  await signInByKeyboard(page, demo.admin)
-  await page.goto('/users?lng=de')
+  await signIn(page, demo.admin, { at: '/users?lng=de' })
   await expect(page.getByRole('button', { name: 'Benutzer importieren…' })).toBeVisible()
 
   // The first dry run fails on the way: the error shows and the file stays chosen.

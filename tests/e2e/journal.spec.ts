@@ -172,8 +172,7 @@ test('a floor renamed in the tree shows in its own History on the location page;
 test('a link with a filter the journal does not know says so instead of failing', async ({
   page,
 }) => {
-  await signIn(page, demo.admin)
-  await page.goto('/journal?action=explode&target=abc')
+  await signIn(page, demo.admin, { at: '/journal?action=explode&target=abc' })
   await expect(
     page.getByText('The link’s Action “explode” is not a value the journal knows'),
   ).toBeVisible()
@@ -184,8 +183,7 @@ test('a link with a filter the journal does not know says so instead of failing'
 })
 
 test('an org admin sees only their organization’s rows', async ({ page }) => {
-  await signIn(page, demo.orgadmin)
-  await page.goto('/journal')
+  await signIn(page, demo.orgadmin, { at: '/journal' })
   await expect(loadedRows(page).first()).toBeVisible()
   const organizations = await grid(page)
     .locator('[data-row-index]:not([aria-busy]) [role="gridcell"]:nth-child(5)')
@@ -238,8 +236,7 @@ test('axe finds nothing serious on the Journal and its row view in the dark them
   page,
 }) => {
   allowAxeTime()
-  await signIn(page, demo.admin)
-  await page.goto('/journal')
+  await signIn(page, demo.admin, { at: '/journal' })
   await page.getByRole('button', { name: /Account menu/ }).click()
   await page.getByRole('menuitem', { name: 'Switch to dark theme' }).click()
   await expect

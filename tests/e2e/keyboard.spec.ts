@@ -1,5 +1,12 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { DEMO_PASSWORD, demo, signInByKeyboard, submitLogin } from './helpers/session'
+import {
+  demo,
+  DEMO_PASSWORD,
+  signIn,
+  signInByKeyboard,
+  signInThroughFormByKeyboard,
+  submitLogin,
+} from './helpers/session'
 
 // The console by keyboard alone, as a person who lives on it works: focus never falls to <body>,
 // a list is one tab stop whose keys act on the row that is shown, and shortcuts stay away from
@@ -43,7 +50,7 @@ test('a list is one tab stop, and j works as soon as the list page shows', async
   request,
 }) => {
   await ensureBulkOrganizations(request)
-  await signInByKeyboard(page, demo.admin)
+  await signInThroughFormByKeyboard(page, demo.admin)
   await page.keyboard.press('g')
   await page.keyboard.press('o')
   await expect(page).toHaveURL(/\/organizations$/)
@@ -75,8 +82,7 @@ test('typing a search and Enter at once opens the row that matches, not the one 
   request,
 }) => {
   await ensureBulkOrganizations(request)
-  await signInByKeyboard(page, demo.admin)
-  await page.goto('/organizations')
+  await signIn(page, demo.admin, { at: '/organizations' })
   await expect(orgGrid(page)).toBeFocused()
   await page.keyboard.press('/')
   await page.keyboard.type('Globex', { delay: 40 })
@@ -89,8 +95,7 @@ test('typing a search and Enter at once opens the row that matches, not the one 
 test('row keys on /organizations: e edits, # asks before deleting and Escape returns to the list', async ({
   page,
 }) => {
-  await signInByKeyboard(page, demo.admin)
-  await page.goto('/organizations?q=Acme')
+  await signIn(page, demo.admin, { at: '/organizations?q=Acme' })
   await expect(orgGrid(page)).toBeFocused()
   await page.keyboard.press('j')
   await page.keyboard.press('#')
@@ -234,8 +239,7 @@ test('below 1200 px the open drawer keeps Tab inside it', async ({ page }) => {
 })
 
 test('a malformed URL shows not-found, never a blank console', async ({ page }) => {
-  await signInByKeyboard(page, demo.admin)
-  await page.goto('/organizations/x%25y')
+  await signIn(page, demo.admin, { at: '/organizations/x%25y' })
   await expect(page.getByTestId('not-found')).toBeVisible()
   await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toBeVisible()
   await page.goto('/organizations/edit/x%25y')

@@ -32,8 +32,7 @@ test('admin creates a location in Globex by keyboard; a bad image URL is refused
   page,
 }) => {
   const name = `Globex depot ${Date.now()}`
-  await signIn(page, demo.admin)
-  await page.goto('/locations/create')
+  await signIn(page, demo.admin, { at: '/locations/create' })
   await expect(page.getByLabel('Name')).toBeFocused()
   await page.keyboard.type(name)
   for (let i = 0; i < 5; i += 1) await page.keyboard.press('Tab')
@@ -68,8 +67,7 @@ test('admin creates a location in Globex by keyboard; a bad image URL is refused
 
 test('admin creates a location in Globex by mouse; Globex’s admin finds it', async ({ page }) => {
   const name = `Globex annex ${Date.now()}`
-  await signIn(page, demo.admin)
-  await page.goto('/locations')
+  await signIn(page, demo.admin, { at: '/locations' })
   await page.getByRole('link', { name: 'New location' }).click()
   await page.getByLabel('Name').fill(name)
   await pickOrganization(page, 'Globex')
@@ -78,14 +76,12 @@ test('admin creates a location in Globex by mouse; Globex’s admin finds it', a
 
   await page.context().clearCookies()
   await page.evaluate(() => localStorage.clear())
-  await signIn(page, 'globexadmin@demo.local')
-  await page.goto(`/locations?q=${encodeURIComponent(name)}`)
+  await signIn(page, 'globexadmin@demo.local', { at: `/locations?q=${encodeURIComponent(name)}` })
   await expect(page.getByRole('grid', { name: 'Locations' })).toContainText(name)
 })
 
 test('an org admin sees their organization fixed on the location form', async ({ page }) => {
-  await signIn(page, demo.orgadmin)
-  await page.goto('/locations/create')
+  await signIn(page, demo.orgadmin, { at: '/locations/create' })
   await expect(fixedOrganization(page)).toHaveValue('Acme')
   await expect(fixedOrganization(page)).not.toBeEditable()
   await expect(page.getByRole('combobox', { name: 'Organization' })).toHaveCount(0)

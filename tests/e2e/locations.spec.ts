@@ -23,8 +23,7 @@ test('admin creates a location by keyboard; the form keeps validation messages a
   page,
 }) => {
   const name = `Depot ${Date.now()}`
-  await signIn(page, demo.admin)
-  await page.goto('/locations')
+  await signIn(page, demo.admin, { at: '/locations' })
   await expect(firstRow(page)).toBeVisible()
   await expect(grid(page)).toBeFocused()
   await page.keyboard.press('c')
@@ -69,8 +68,7 @@ test('the view: floors, rooms and doors added, renamed and deleted by keyboard a
   page,
 }) => {
   const name = `Annex ${Date.now()}`
-  await signIn(page, demo.admin)
-  await page.goto('/locations/create')
+  await signIn(page, demo.admin, { at: '/locations/create' })
   await expect(page.getByLabel('Name')).toBeFocused()
   await page.keyboard.type(name)
   await page.keyboard.press('Control+Enter')
@@ -140,8 +138,7 @@ test('for those who click: the selected item’s buttons add, rename and delete 
   page,
 }) => {
   const name = `Mouse annex ${Date.now()}`
-  await signIn(page, demo.admin)
-  await page.goto('/locations/create')
+  await signIn(page, demo.admin, { at: '/locations/create' })
   await page.getByLabel('Name').fill(name)
   await page.getByRole('button', { name: 'Create' }).click()
   await expect(page).toHaveURL(/\/locations\?row=\d+$/)
@@ -212,8 +209,7 @@ test('the palette opens a location with focus in its tree, the floors open', asy
 })
 
 test('the list shows address and floors, rooms, doors and devices counts', async ({ page }) => {
-  await signIn(page, demo.admin)
-  await page.goto('/locations?q=Acme%20HQ')
+  await signIn(page, demo.admin, { at: '/locations?q=Acme%20HQ' })
   const row = firstRow(page)
   await expect(row).toContainText('Acme HQ')
   await expect(row).toContainText('Friedrichstraße 68, 10117 Berlin')
@@ -226,8 +222,7 @@ test('the list shows address and floors, rooms, doors and devices counts', async
 test('the drawer: p peeks, j/k follow the list, reload and back keep it, Escape returns', async ({
   page,
 }) => {
-  await signIn(page, demo.admin)
-  await page.goto('/locations?sort=name&dir=asc')
+  await signIn(page, demo.admin, { at: '/locations?sort=name&dir=asc' })
   await expect(firstRow(page)).toBeVisible()
   await page.keyboard.press('j')
   const first = (await grid(page).locator('[data-row-index="0"] a').first().textContent()) ?? ''
@@ -263,8 +258,7 @@ test('the drawer: p peeks, j/k follow the list, reload and back keep it, Escape 
 test('the drawer shows the floor picker with a plan and the devices at the location', async ({
   page,
 }) => {
-  await signIn(page, demo.admin)
-  await page.goto('/locations?q=Acme%20HQ')
+  await signIn(page, demo.admin, { at: '/locations?q=Acme%20HQ' })
   await firstRow(page).getByRole('button', { name: 'Peek at Acme HQ' }).click()
   const peek = drawer(page)
   await expect(peek.getByRole('heading', { name: 'Acme HQ' })).toBeVisible()
@@ -278,8 +272,7 @@ test('the drawer shows the floor picker with a plan and the devices at the locat
 })
 
 test('org admin sees only Acme’s locations', async ({ page }) => {
-  await signIn(page, demo.orgadmin)
-  await page.goto('/locations')
+  await signIn(page, demo.orgadmin, { at: '/locations' })
   await expect(firstRow(page)).toBeVisible()
   await expect(grid(page)).toContainText('Acme HQ')
   await expect(grid(page)).not.toContainText('Globex Tower')
@@ -288,8 +281,7 @@ test('org admin sees only Acme’s locations', async ({ page }) => {
 })
 
 test('staff reads locations and their tree but cannot create, edit or delete', async ({ page }) => {
-  await signIn(page, demo.staff)
-  await page.goto('/locations?q=Acme%20HQ')
+  await signIn(page, demo.staff, { at: '/locations?q=Acme%20HQ' })
   await expect(firstRow(page)).toContainText('Acme HQ')
   await expect(page.getByRole('link', { name: 'New location' })).toHaveCount(0)
   await expect(grid(page).getByRole('button', { name: /^Delete/ })).toHaveCount(0)
@@ -304,8 +296,7 @@ test('staff reads locations and their tree but cannot create, edit or delete', a
 for (const theme of ['light', 'dark'] as const) {
   test(`axe on the list, the drawer, the view and the form (${theme})`, async ({ page }) => {
     allowAxeTime()
-    await signIn(page, demo.admin)
-    await page.goto('/locations')
+    await signIn(page, demo.admin, { at: '/locations' })
     await expect(firstRow(page)).toBeVisible()
     if (theme === 'dark') await useDarkTheme(page)
     await expectNoSeriousViolations(page)
@@ -524,8 +515,7 @@ test('the palette adds a floor and uploads a plan where the person is', async ({
 })
 
 test('Enter on a device in the tree opens the device', async ({ page }) => {
-  await signIn(page, demo.admin)
-  await page.goto('/locations?q=Acme%20HQ')
+  await signIn(page, demo.admin, { at: '/locations?q=Acme%20HQ' })
   await expect(firstRow(page)).toContainText('Acme HQ')
   await grid(page).focus()
   await page.keyboard.press('j')

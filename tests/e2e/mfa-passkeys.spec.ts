@@ -40,8 +40,7 @@ test('a passkey registered from the account page signs in at the factor step, on
   test.slow()
   const person = await createEnrollee(request, `key${Date.now() % 1_000_000}`)
   const authenticator = await virtualAuthenticator(page)
-  await signIn(page, person.email, person.password)
-  await page.goto('/account')
+  await signIn(page, person.email, { password: person.password, at: '/account' })
   await expect(page.getByText('No passkeys yet.')).toBeVisible()
 
   await page.getByLabel('Name of the new passkey').fill('Work laptop')

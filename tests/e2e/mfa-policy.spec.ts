@@ -8,8 +8,7 @@ import { demo, expectNoSeriousA11yViolations, signIn } from './helpers/session'
 test('Settings shows the global policy to the admin and the organization’s to the org admin', async ({
   page,
 }) => {
-  await signIn(page, demo.admin)
-  await page.goto('/settings')
+  await signIn(page, demo.admin, { at: '/settings' })
   const global = page.getByRole('region', { name: 'Second factor for every organization' })
   await expect(global).toBeVisible()
   const users = global.getByLabel('users:update')
@@ -23,8 +22,7 @@ test('Settings shows the global policy to the admin and the organization’s to 
 test('the org admin sees the organization’s policy with the passwordless choice', async ({
   page,
 }) => {
-  await signIn(page, demo.orgadmin)
-  await page.goto('/settings')
+  await signIn(page, demo.orgadmin, { at: '/settings' })
   const own = page.getByRole('region', { name: 'Second factor in your organization' })
   await expect(own).toBeVisible()
   await expect(

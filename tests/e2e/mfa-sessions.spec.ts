@@ -14,8 +14,8 @@ test('"End all others" in one browser signs out a second browser at its next ref
   const phone = await browser.newContext()
   const here = await laptop.newPage()
   const there = await phone.newPage()
-  await signIn(there, person.email, person.password)
-  await signIn(here, person.email, person.password)
+  await signIn(there, person.email, { password: person.password })
+  await signIn(here, person.email, { password: person.password })
 
   await here.goto('/account')
   const sessions = here.getByTestId('sessions').getByRole('listitem')
@@ -52,10 +52,9 @@ test('an admin ends a person’s session from their page: that browser is signed
   const person = await createEnrollee(page.request, `lost${Date.now() % 1_000_000}`)
   const laptop = await browser.newContext()
   const lost = await laptop.newPage()
-  await signIn(lost, person.email, person.password)
+  await signIn(lost, person.email, { password: person.password })
 
-  await signIn(page, demo.admin)
-  await page.goto(`/users?q=${encodeURIComponent(person.email)}`)
+  await signIn(page, demo.admin, { at: `/users?q=${encodeURIComponent(person.email)}` })
   await page
     .getByRole('grid', { name: 'Users' })
     .getByRole('link', { name: /Fay Factor/ })

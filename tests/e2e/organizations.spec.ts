@@ -21,8 +21,7 @@ test('admin creates, finds, edits and deletes an organization', async ({ page })
   const name = `Globex ${Date.now()}`
   const renamed = `${name} Europe`
   const client = `globex-${Date.now()}`
-  await signIn(page, demo.admin)
-  await page.goto('/organizations')
+  await signIn(page, demo.admin, { at: '/organizations' })
   await page.getByRole('link', { name: 'New organization' }).click()
   await expect(page).toHaveURL(/\/organizations\/create$/)
 
@@ -64,8 +63,7 @@ test('admin creates, finds, edits and deletes an organization', async ({ page })
 test('the form shows the validation messages and keeps the input after a failed save', async ({
   page,
 }) => {
-  await signIn(page, demo.admin)
-  await page.goto('/organizations/create')
+  await signIn(page, demo.admin, { at: '/organizations/create' })
   await page.getByRole('button', { name: 'Create' }).click()
   await expect(page.getByText('Name is required.')).toBeVisible()
   await expect(page.getByText('Please provide at least one client.')).toBeVisible()
@@ -98,8 +96,7 @@ test('form keys: first field focused, Enter from an empty field and Ctrl+Enter s
   page,
 }) => {
   const name = `Keys ${Date.now()}`
-  await signIn(page, demo.admin)
-  await page.goto('/organizations/create')
+  await signIn(page, demo.admin, { at: '/organizations/create' })
   await expect(page.getByLabel('Name')).toBeFocused()
   await page.keyboard.type(name)
   await page.keyboard.press('Tab')
@@ -149,8 +146,7 @@ test('form keys: first field focused, Enter from an empty field and Ctrl+Enter s
 test('deleting an organization that still has users shows the server’s reason, focused', async ({
   page,
 }) => {
-  await signIn(page, demo.admin)
-  await page.goto('/organizations?q=Acme')
+  await signIn(page, demo.admin, { at: '/organizations?q=Acme' })
   await rowNamed(page, 'Acme').getByRole('link', { name: 'Acme' }).click()
   await expect(page.getByLabel('Name')).toHaveValue('Acme')
   await page.getByRole('button', { name: 'Delete' }).click()
@@ -170,16 +166,14 @@ test('deleting an organization that still has users shows the server’s reason,
 })
 
 test('orgadmin sees only Acme', async ({ page }) => {
-  await signIn(page, demo.orgadmin)
-  await page.goto('/organizations')
+  await signIn(page, demo.orgadmin, { at: '/organizations' })
   await expect(grid(page).locator('[data-row-index]:not([aria-busy])')).toHaveCount(1)
   await expect(grid(page).locator('[data-row-index="0"]')).toContainText('Acme')
   await expect(page.getByRole('status').filter({ hasText: /entr/ })).toHaveText('1 entry')
 })
 
 test('staff can read the list but cannot reach create', async ({ page }) => {
-  await signIn(page, demo.staff)
-  await page.goto('/organizations')
+  await signIn(page, demo.staff, { at: '/organizations' })
   await expect(grid(page).locator('[data-row-index="0"]:not([aria-busy])')).toBeVisible()
   await expect(page.getByRole('link', { name: 'New organization' })).toHaveCount(0)
   await expect(grid(page).getByRole('button', { name: /^Delete/ })).toHaveCount(0)
@@ -191,8 +185,7 @@ test('staff can read the list but cannot reach create', async ({ page }) => {
 test('keyboard only: / searches, ArrowDown enters the rows, j/k move, Enter opens', async ({
   page,
 }) => {
-  await signIn(page, demo.admin)
-  await page.goto('/organizations')
+  await signIn(page, demo.admin, { at: '/organizations' })
   await expect(grid(page).locator('[data-row-index="0"]:not([aria-busy])')).toBeVisible()
   await page.keyboard.press('/')
   await expect(page.getByRole('searchbox', { name: 'Search organizations' })).toBeFocused()
@@ -212,8 +205,7 @@ test('keyboard only: / searches, ArrowDown enters the rows, j/k move, Enter open
 for (const theme of ['light', 'dark'] as const) {
   test(`axe on the list and the form (${theme})`, async ({ page }) => {
     allowAxeTime()
-    await signIn(page, demo.admin)
-    await page.goto('/organizations')
+    await signIn(page, demo.admin, { at: '/organizations' })
     await expect(grid(page).locator('[data-row-index="0"]:not([aria-busy])')).toBeVisible()
     if (theme === 'dark') await useDarkTheme(page)
     await expectNoSeriousViolations(page)

@@ -172,8 +172,7 @@ test('org admin, by keyboard alone: Business hours with Berlin’s 2027 holidays
 test('typed hours fill the week, a typo is named, and the form keeps what was typed when refused', async ({
   page,
 }) => {
-  await signInByKeyboard(page, demo.orgadmin)
-  await page.goto('/schedules/create')
+  await signIn(page, demo.orgadmin, { at: '/schedules/create' })
   await expect(page.getByRole('textbox', { name: 'Name' })).toBeFocused()
   // The seed's "Office hours" is taken: the server refuses the name, the week stays.
   await page.keyboard.type('Office hours')

@@ -5,6 +5,7 @@ import {
   DEMO_PASSWORD,
   sidebar,
   signIn,
+  signInThroughForm,
   signOut,
   storedTokens,
   submitLogin,
@@ -61,15 +62,15 @@ const menuFor: Record<keyof typeof demo, string[]> = {
 
 for (const [login, items] of Object.entries(menuFor)) {
   test(`${login} sees exactly the sidebar items their permissions allow`, async ({ page }) => {
-    await signIn(page, demo[login as keyof typeof demo])
+    // Through the form: these four are the browser tests of signing in as each role.
+    await signInThroughForm(page, demo[login as keyof typeof demo])
     await expect(sidebar(page).getByRole('link')).toHaveText(items)
     await expect(page.getByTestId('identity')).toContainText(demo[login as keyof typeof demo])
   })
 }
 
 test('a forbidden route shows the no-access page with a way home', async ({ page }) => {
-  await signIn(page, demo.auditor)
-  await page.goto('/organizations')
+  await signIn(page, demo.auditor, { at: '/organizations' })
   await expect(
     page.getByRole('heading', { name: "Sorry, you can't view this page." }),
   ).toBeVisible()
@@ -81,14 +82,12 @@ test('a forbidden route shows the no-access page with a way home', async ({ page
 })
 
 test('read-only staff may list organizations but not create one', async ({ page }) => {
-  await signIn(page, demo.staff)
-  await page.goto('/organizations/create')
+  await signIn(page, demo.staff, { at: '/organizations/create' })
   await expect(page.getByTestId('no-access')).toBeVisible()
 })
 
 test('an unknown path shows the not-found page', async ({ page }) => {
-  await signIn(page, demo.admin)
-  await page.goto('/no/such/page')
+  await signIn(page, demo.admin, { at: '/no/such/page' })
   await expect(page.getByRole('heading', { name: 'Page not found' })).toBeVisible()
 })
 

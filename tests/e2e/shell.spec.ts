@@ -62,8 +62,7 @@ test('the settings dialog switches language and theme', async ({ page }) => {
 test('the breadcrumb of a nested page shows the stored label and links only ancestors', async ({
   page,
 }) => {
-  await signIn(page, demo.admin)
-  await page.goto('/organizations')
+  await signIn(page, demo.admin, { at: '/organizations' })
   const firstName = page.getByRole('grid').getByRole('link').first()
   const name = (await firstName.textContent())?.trim() ?? ''
   await firstName.click()

@@ -48,8 +48,7 @@ test('an org admin is not offered to edit a global admin: the page says why inst
 }) => {
   const adminToken = await tokenOf(page, demo.admin)
   const admin = await request(page, adminToken, 'GET', '/org/v1/users/me')
-  await signIn(page, demo.orgadmin)
-  await page.goto(`/users/view/${String(admin.body.user_id)}`)
+  await signIn(page, demo.orgadmin, { at: `/users/view/${String(admin.body.user_id)}` })
   const edit = page.getByRole('button', { name: 'Edit' })
   await expect(edit).toBeDisabled()
   await expect(edit).toHaveAccessibleDescription('This user has permissions you do not hold.')
@@ -76,8 +75,7 @@ test('a refusal after the page opened says the server’s reason, and keeps what
   })
   expect(created.status).toBe(201)
   const id = created.body.user_id as number
-  await signIn(page, demo.orgadmin)
-  await page.goto(`/users/edit/${id}`)
+  await signIn(page, demo.orgadmin, { at: `/users/edit/${id}` })
   await page.getByLabel('Notes').fill('Moved to the night shift.')
   // Meanwhile a global admin gives Rita a permission the org admin does not hold.
   const raised = await request(page, adminToken, 'PUT', `/org/v1/users/${id}`, {

@@ -152,8 +152,7 @@ test('admin creates, finds, edits and invites a user, who sets a password and ar
 test('the form shows the validation messages and keeps the input after a failed save', async ({
   page,
 }) => {
-  await signIn(page, demo.admin)
-  await page.goto('/users/create')
+  await signIn(page, demo.admin, { at: '/users/create' })
   await page.getByRole('button', { name: 'Create' }).click()
   for (const message of [
     'Username is required.',
@@ -186,8 +185,7 @@ test('the form shows the validation messages and keeps the input after a failed 
 })
 
 test('orgadmin sees no Globex users and is offered no global permission', async ({ page }) => {
-  await signIn(page, demo.orgadmin)
-  await page.goto('/users?q=globex')
+  await signIn(page, demo.orgadmin, { at: '/users?q=globex' })
   await expect(page.getByText('Nothing matches “globex”.')).toBeVisible()
   await expect(grid(page).locator('[data-row-index]:not([aria-busy])')).toHaveCount(0)
   // A row's Delete says why where the view would: their own account, a global admin. The demo's
@@ -223,8 +221,7 @@ test('orgadmin sees no Globex users and is offered no global permission', async 
 })
 
 test('staff reads users but has no create, edit or delete', async ({ page }) => {
-  await signIn(page, demo.staff)
-  await page.goto('/users')
+  await signIn(page, demo.staff, { at: '/users' })
   await expect(firstRow(page)).toBeVisible()
   await expect(page.getByRole('link', { name: 'New user' })).toHaveCount(0)
   await expect(grid(page).getByRole('button', { name: /^Delete/ })).toHaveCount(0)
@@ -420,8 +417,7 @@ test('bulk by keyboard: x and Shift+j select, one confirmation, per-row results,
   ])
   await signOut(page)
   // The org admin may disable Acme's staff, but not a global admin: that row fails, the rest go on.
-  await signIn(page, demo.orgadmin)
-  await page.goto(`/users?q=bulk.${stamp}`)
+  await signIn(page, demo.orgadmin, { at: `/users?q=bulk.${stamp}` })
   await expect(rows(page)).toHaveCount(3)
   await expect(grid(page)).toBeFocused()
   await page.keyboard.press('j')
@@ -553,8 +549,7 @@ test('bulk invite of 3 from the bar: the one the org admin may not invite is nam
   ])
   await signOut(page)
   // Every user has an e-mail (requirements R5.1), so the row that fails is one beyond the caller.
-  await signIn(page, demo.orgadmin)
-  await page.goto(`/users?q=invite.${stamp}`)
+  await signIn(page, demo.orgadmin, { at: `/users?q=invite.${stamp}` })
   await expect(rows(page)).toHaveCount(3)
   await grid(page)
     .getByRole('checkbox', { name: /Anna Bulk/ })
@@ -669,8 +664,7 @@ for (const theme of ['light', 'dark'] as const) {
     page,
   }) => {
     allowAxeTime()
-    await signIn(page, demo.admin)
-    await page.goto('/users')
+    await signIn(page, demo.admin, { at: '/users' })
     await expect(firstRow(page)).toBeVisible()
     if (theme === 'dark') await useDarkTheme(page)
     await grid(page).focus()
@@ -697,8 +691,7 @@ for (const theme of ['light', 'dark'] as const) {
 
   test(`axe on the list, the view and the form (${theme})`, async ({ page }) => {
     allowAxeTime()
-    await signIn(page, demo.admin)
-    await page.goto('/users')
+    await signIn(page, demo.admin, { at: '/users' })
     await expect(firstRow(page)).toBeVisible()
     if (theme === 'dark') await useDarkTheme(page)
     await expectNoSeriousViolations(page)

@@ -1,7 +1,10 @@
 import { expect, test, type BrowserContext, type Page } from '@playwright/test'
 import type { AxeResults, RunOptions } from 'axe-core'
+import { randomUUID } from 'node:crypto'
 import { readFileSync } from 'node:fs'
+import { ACCESS_TOKEN_KEY, REFRESH_TOKEN_KEY } from '../../../src/api/tokens'
 import { STEP_UP_PATH } from '../../../src/contract/api-paths'
+import type { TokenPair } from '../../../src/contract/auth'
 import { createRequire } from 'node:module'
 
 // Shared by every browser test: the seeded demo logins and the way a person signs in.
@@ -26,15 +29,22 @@ export async function submitLogin(page: Page, email: string, password = DEMO_PAS
   await page.getByRole('button', { name: 'Sign in', exact: true }).click()
 }
 
-/** Signs in with the keyboard alone (Enter submits), for the keyboard-only specs. */
-export async function signInByKeyboard(page: Page, email: string) {
+/**
+ * Signs in through /login like a person, Enter submitting the form, and waits until the dashboard
+ * holds focus: for the specs about signing in. The others start signed in (signIn).
+ */
+export async function signInThroughFormByKeyboard(page: Page, email: string) {
   await page.goto('/login')
   await page.getByLabel('Email or username').fill(email)
   await page.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD)
   await page.keyboard.press('Enter')
   // scrypt at production cost on a shared CI machine can take a while.
   await expect(sidebar(page)).toBeVisible({ timeout: 30_000 })
-  // As a person waits for the page: the dashboard arrives after the shell and takes focus (focus.ts).
+  await dashboardHoldsFocus(page)
+}
+
+/** As a person waits for the page: the dashboard arrives after the shell and takes focus (focus.ts). */
+async function dashboardHoldsFocus(page: Page) {
   await expect
     .poll(() =>
       page.evaluate(() => document.querySelector('main')?.contains(document.activeElement)),
@@ -43,11 +53,52 @@ export async function signInByKeyboard(page: Page, email: string) {
 }
 
 /** Signs in through /login like a person and waits until the shell's content shows. */
-export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+export async function signInThroughForm(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.goto('/login')
   await submitLogin(page, email, password)
   // The content area, not the sidebar: at ≤1200 px the sidebar is a closed drawer.
   await expect(page.getByTestId('content')).toBeVisible()
+}
+
+const TOKEN_PATH = '/auth/v1/token'
+
+/**
+ * Opens the console signed in, for the specs that are not about signing in: the token request the
+ * form sends, its answer stored where the console keeps its tokens before the first page loads
+ * (once per call and tab, so a later sign-out stays signed out), then the page `at` (the
+ * dashboard unless told). The form, its page load and its redirect, and the dashboard a test
+ * leaves at once, cost CI's browser run more than a minute (decision 080).
+ */
+export async function signIn(
+  page: Page,
+  email: string,
+  { password = DEMO_PASSWORD, at = '/' }: { password?: string; at?: string } = {},
+) {
+  const response = await page.request.post(TOKEN_PATH, { form: { username: email, password } })
+  expect(response.ok(), `POST ${TOKEN_PATH} as ${email}: ${response.status()}`).toBe(true)
+  const pair = (await response.json()) as Partial<TokenPair>
+  expect(pair.access_token, `${email} signs in without a second factor`).toEqual(expect.any(String))
+  await page.addInitScript(
+    ({ keys, tokens, once }) => {
+      if (sessionStorage.getItem(once) !== null) return
+      sessionStorage.setItem(once, '1')
+      localStorage.setItem(keys.access, tokens.access_token ?? '')
+      localStorage.setItem(keys.refresh, tokens.refresh_token ?? '')
+    },
+    {
+      keys: { access: ACCESS_TOKEN_KEY, refresh: REFRESH_TOKEN_KEY },
+      tokens: pair,
+      once: `e2e-signed-in-${randomUUID()}`,
+    },
+  )
+  await page.goto(at)
+  await expect(page.getByTestId('content')).toBeVisible({ timeout: 30_000 })
+}
+
+/** signIn, then waits as a keyboard user does until the dashboard holds focus. */
+export async function signInByKeyboard(page: Page, email: string) {
+  await signIn(page, email)
+  await dashboardHoldsFocus(page)
 }
 
 /** The account menu's theme switch, and the page in the dark theme once it settles. */
