@@ -33,6 +33,7 @@ export function EnrolmentScreen() {
         <TotpEnrolment
           challenge={challenge}
           onDone={(answer) => (answer.recovery_codes ? setDone(answer) : enter(answer))}
+          onLapsed={() => actor.send({ type: 'session.ended' })}
         />
       )}
       <div className={styles.links}>

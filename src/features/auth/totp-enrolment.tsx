@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react'
+import { useEffect, useEffectEvent, useState, type FormEvent } from 'react'
 import { useI18nContext } from '../../../i18n/i18n-react'
 import { isHttpStatus } from '../../api/client'
 import { confirmTotp, startTotpEnrolment } from '../../api/mfa'
@@ -13,13 +13,15 @@ type Props = {
   /** The sign-in's enrol-only token, or null for a signed-in person (the account page). */
   challenge: string | null
   onDone: (done: EnrolmentDone) => void
+  /** The enrol-only token was refused as lapsed (401): the sign-in must start again. */
+  onLapsed?: () => void
 }
 
 /**
  * An authenticator app's enrolment: the QR code (an SVG made by the server with a QR library),
  * the setup key as text for people who cannot scan, and the first code, which confirms it.
  */
-export function TotpEnrolment({ challenge, onDone }: Props) {
+export function TotpEnrolment({ challenge, onDone, onLapsed }: Props) {
   const { LL } = useI18nContext()
   const [code, setCode] = useState('')
   const [missing, setMissing] = useState(false)
@@ -29,12 +31,16 @@ export function TotpEnrolment({ challenge, onDone }: Props) {
   const [secret, setSecret] = useState<PendingSecret | Error | null>(null)
   const [confirming, setConfirming] = useState(false)
   const [failure, setFailure] = useState<unknown>(null)
+  const lapsed = (error: unknown) => challenge !== null && isHttpStatus(error, 401)
+  const startFailed = useEffectEvent((error: unknown) => {
+    if (lapsed(error)) onLapsed?.()
+    else setSecret(error instanceof Error ? error : new Error('failed'))
+  })
   useEffect(() => {
     let current = true
     startTotpEnrolment(challenge).then(
       (answer) => current && setSecret(answer),
-      (error: unknown) =>
-        current && setSecret(error instanceof Error ? error : new Error('failed')),
+      (error: unknown) => current && startFailed(error),
     )
     return () => {
       current = false
@@ -50,7 +56,8 @@ export function TotpEnrolment({ challenge, onDone }: Props) {
     setFailure(null)
     confirmTotp(typed, challenge).then(onDone, (error: unknown) => {
       setConfirming(false)
-      setFailure(error)
+      if (lapsed(error)) onLapsed?.()
+      else setFailure(error)
     })
   }
 

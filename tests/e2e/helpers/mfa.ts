@@ -1,5 +1,10 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test'
 import { Secret, TOTP } from 'otpauth'
+import {
+  organizationMfaPolicyPath,
+  TOTP_CONFIRM_PATH,
+  TOTP_PATH,
+} from '../../../src/contract/api-paths'
 import { DEMO_PASSWORD, demo } from './session'
 
 // The second factor in the browser tests: people who may enrol (the published demo logins may
@@ -7,16 +12,24 @@ import { DEMO_PASSWORD, demo } from './session'
 
 export type Enrollee = { email: string; password: string }
 
-/**
- * A new person in the admin's organization with a password of their own: made through the API as
- * the admin, the password set through the reset link in the demo outbox.
- */
-export async function createEnrollee(request: APIRequestContext, name: string): Promise<Enrollee> {
+async function adminHeaders(request: APIRequestContext) {
   const signIn = await request.post('/auth/v1/token', {
     form: { username: demo.admin, password: DEMO_PASSWORD },
   })
   const { access_token } = (await signIn.json()) as { access_token: string }
-  const headers = { Authorization: `Bearer ${access_token}` }
+  return { Authorization: `Bearer ${access_token}` }
+}
+
+/**
+ * A new person in the admin's organization (or the one given) with a password of their own: made through the API as
+ * the admin, the password set through the reset link in the demo outbox.
+ */
+export async function createEnrollee(
+  request: APIRequestContext,
+  name: string,
+  organizationId?: number,
+): Promise<Enrollee> {
+  const headers = await adminHeaders(request)
   const me = (await (await request.get('/org/v1/users/me', { headers })).json()) as {
     organization_id: number
   }
@@ -28,7 +41,7 @@ export async function createEnrollee(request: APIRequestContext, name: string): 
       email,
       first_name: 'Fay',
       last_name: 'Factor',
-      organization_id: me.organization_id,
+      organization_id: organizationId ?? me.organization_id,
       roles: ['staff'],
       permissions: ['users:read:org'],
     },
@@ -62,4 +75,53 @@ export async function shownSecret(page: Page): Promise<string> {
   const secret = page.getByTestId('totp-secret')
   await expect(secret).toBeVisible()
   return (await secret.textContent()) ?? ''
+}
+
+/**
+ * A person with the authenticator app enrolled through the API: its setup key for their codes, and
+ * the recovery codes the enrolment showed (a spent step's code is refused until the next step).
+ */
+export async function enrolTotp(
+  request: APIRequestContext,
+  person: Enrollee,
+): Promise<{ secret: string; recoveryCodes: string[] }> {
+  const signIn = await request.post('/auth/v1/token', {
+    form: { username: person.email, password: person.password },
+  })
+  const { access_token } = (await signIn.json()) as { access_token: string }
+  const headers = { Authorization: `Bearer ${access_token}` }
+  const started = await request.post(TOTP_PATH, { headers })
+  expect(started.ok(), `POST ${TOTP_PATH}: ${started.status()}`).toBe(true)
+  const { secret } = (await started.json()) as { secret: string }
+  const confirmed = await request.post(TOTP_CONFIRM_PATH, {
+    headers,
+    data: { code: totpCode(secret) },
+  })
+  expect(confirmed.ok(), `POST ${TOTP_CONFIRM_PATH}: ${confirmed.status()}`).toBe(true)
+  const { recovery_codes } = (await confirmed.json()) as { recovery_codes: string[] | null }
+  return { secret, recoveryCodes: recovery_codes ?? [] }
+}
+
+/**
+ * A new organization whose policy requires a second factor of whoever holds `users:read:org`, and
+ * a person there who holds it: their next sign-in must enrol. Only this organization's people are
+ * asked, so the specs beside it are not.
+ */
+export async function createRequiredEnrollee(
+  request: APIRequestContext,
+  name: string,
+): Promise<Enrollee> {
+  const headers = await adminHeaders(request)
+  const created = await request.post('/org/v1/organizations', {
+    headers,
+    data: { name: `Enrolment ${name}`, description: 'Second factor required', client_ids: [name] },
+  })
+  expect(created.status(), `POST /org/v1/organizations: ${created.status()}`).toBe(201)
+  const { organization_id } = (await created.json()) as { organization_id: number }
+  const policy = await request.put(organizationMfaPolicyPath(organization_id), {
+    headers,
+    data: { required_for: ['users:read:org'], passwordless_passkeys: false },
+  })
+  expect(policy.ok(), `PUT the organization's policy: ${policy.status()}`).toBe(true)
+  return createEnrollee(request, name, organization_id)
 }

@@ -9,6 +9,13 @@ import {
   storedTokens,
   submitLogin,
 } from '../../e2e/helpers/session'
+import {
+  createEnrollee,
+  createRequiredEnrollee,
+  enrolTotp,
+  shownSecret,
+  totpCode,
+} from '../../e2e/helpers/mfa'
 import type { BrowserAdapter, BrowserStep } from '../kit/browser'
 
 // The session machine on screen: user events become clicks, server events are what the real server
@@ -16,7 +23,22 @@ import type { BrowserAdapter, BrowserStep } from '../kit/browser'
 
 type Snapshot = SnapshotFrom<typeof sessionMachine>
 
-const EMAIL = demo.orgadmin
+/**
+ * Who signs in on a path: the org admin, whose demo login cannot enrol; a new person with the
+ * authenticator app for the paths through the factor step; a new person whose organization
+ * requires a factor for the paths through enrolment.
+ */
+type Person = { email: string; password: string; secret: string | null; recoveryCodes: string[] }
+const orgAdmin: Person = {
+  email: demo.orgadmin,
+  password: DEMO_PASSWORD,
+  secret: null,
+  recoveryCodes: [],
+}
+let person = orgAdmin
+// The app lets each 30-second step in once, and the enrolment spent this one: the next step's code
+// signs in once, a recovery code after that.
+let appCodeUsed = false
 
 // Set per path: resolves once a /me request the path wants held (loading → ended) is in flight.
 let profileRequestHeld: Promise<void> = Promise.resolve()
@@ -38,7 +60,24 @@ function profileAnswers(events: readonly SessionEvent[]): ProfileAnswer[] {
   return answers
 }
 
+async function choosePerson(page: Page, events: readonly SessionEvent[]): Promise<Person> {
+  const name = `replay${Date.now() % 1_000_000_000}`
+  if (events.some((event) => event.type === 'session.signIn.enrolmentRequired'))
+    return {
+      ...(await createRequiredEnrollee(page.request, name)),
+      secret: null,
+      recoveryCodes: [],
+    }
+  if (events.some((event) => event.type === 'session.signIn.factorRequired')) {
+    const enrollee = await createEnrollee(page.request, name)
+    return { ...enrollee, ...(await enrolTotp(page.request, enrollee)) }
+  }
+  return orgAdmin
+}
+
 async function prepare(page: Page, events: readonly SessionEvent[]) {
+  person = await choosePerson(page, events)
+  appCodeUsed = false
   const answers = profileAnswers(events)
   let markHeld = () => {}
   profileRequestHeld = new Promise((resolve) => (markHeld = resolve))
@@ -62,17 +101,31 @@ async function expectState(page: Page, snapshot: Snapshot) {
     const messages = {
       credentials: 'The username or password you entered is incorrect.',
       expired: 'Your session has ended. Please sign in again.',
+      challenge_expired: 'The sign-in took too long. Please enter your password again.',
     }
     const error = snapshot.context.error
-    if (error === 'credentials' || error === 'expired')
+    if (error === 'credentials' || error === 'expired' || error === 'challenge_expired')
       await expect(page.getByText(messages[error])).toBeVisible()
+    expect(await storedTokens(page)).toEqual({ access: null, refresh: null })
+  } else if (snapshot.matches('secondFactorRequired')) {
+    await expect(page.getByRole('heading', { name: 'Second factor' })).toBeVisible()
+    await expect(page.getByLabel('Code', { exact: true })).toHaveAttribute(
+      'autocomplete',
+      'one-time-code',
+    )
+    if (snapshot.context.error === 'factor')
+      await expect(page.getByText('That code is not right. Try again.')).toBeVisible()
+    expect(await storedTokens(page)).toEqual({ access: null, refresh: null })
+  } else if (snapshot.matches('enrolmentRequired')) {
+    await expect(page.getByRole('heading', { name: 'Set up a second factor' })).toBeVisible()
+    await expect(page.getByTestId('sidebar')).toHaveCount(0)
     expect(await storedTokens(page)).toEqual({ access: null, refresh: null })
   } else if (snapshot.matches('profileFailed')) {
     await expect(
       page.getByRole('heading', { name: 'Your profile could not be loaded.' }),
     ).toBeVisible()
   }
-  // restoring, signingIn, loadingProfile and refreshing pass too quickly to observe.
+  // restoring, signingIn, checkingFactor, loadingProfile and refreshing pass too quickly to observe.
 }
 
 /** A reconnect does not refetch a query still in flight with the old token: let them all land. */
@@ -91,6 +144,20 @@ async function otherTabLogsOut(page: Page) {
   await other.close()
 }
 
+/** The enrol-only token is refused as a lapsed one is (the test sends it altered): 401. */
+async function enrolTokenLapses(page: Page) {
+  await page.route(
+    '**/auth/v1/factors/totp/confirm',
+    (route) => {
+      const headers = route.request().headers()
+      return route.continue({ headers: { ...headers, authorization: `${headers.authorization}x` } })
+    },
+    { times: 1 },
+  )
+  await page.getByLabel('Code from the app').fill(totpCode(await shownSecret(page)))
+  await page.getByRole('button', { name: 'Confirm' }).click()
+}
+
 async function perform(page: Page, { event, next, before }: BrowserStep<typeof sessionMachine>) {
   switch (event.type) {
     case 'session.restore.empty':
@@ -98,7 +165,7 @@ async function perform(page: Page, { event, next, before }: BrowserStep<typeof s
       return
     case 'session.restore.found': {
       const answer = await page.request.post('/auth/v1/token', {
-        form: { username: EMAIL, password: DEMO_PASSWORD },
+        form: { username: person.email, password: person.password },
       })
       const pair = (await answer.json()) as { access_token: string; refresh_token: string }
       await page.goto('/login')
@@ -111,13 +178,52 @@ async function perform(page: Page, { event, next, before }: BrowserStep<typeof s
     }
     case 'session.signIn': {
       const fails = next?.type === 'session.signIn.failed'
-      await submitLogin(page, EMAIL, fails ? 'Wrong-Password-0' : DEMO_PASSWORD)
+      await submitLogin(page, person.email, fails ? 'Wrong-Password-0' : person.password)
+      return
+    }
+    case 'session.factor.submit': {
+      if (person.secret === null) throw new Error('a factor step needs a person with the app')
+      const code = page.getByLabel('Code', { exact: true })
+      if (next?.type === 'session.factor.lapsed') {
+        // A challenge the server no longer honours, as one past its minutes is: it answers 401.
+        await page.route(
+          '**/auth/v1/token/factor',
+          (route) => {
+            const body = route.request().postDataJSON() as Record<string, unknown>
+            return route.continue({
+              postData: { ...body, mfa_token: `${String(body.mfa_token)}x` },
+            })
+          },
+          { times: 1 },
+        )
+      }
+      if (next?.type !== 'session.factor.accepted') await code.fill('000000')
+      else if (!appCodeUsed) {
+        await code.fill(totpCode(person.secret, 1))
+        appCodeUsed = true
+      } else {
+        await page.getByRole('button', { name: 'Use a recovery code' }).click()
+        const recovery = person.recoveryCodes.shift()
+        if (recovery === undefined) throw new Error('no recovery code left')
+        await page.getByLabel('Recovery code').fill(recovery)
+      }
+      await page.keyboard.press('Enter')
+      return
+    }
+    case 'session.factor.cancel':
+      await page.getByRole('button', { name: 'Back to sign in' }).click()
+      return
+    case 'session.enrolment.completed': {
+      const secret = await shownSecret(page)
+      await page.getByLabel('Code from the app').fill(totpCode(secret))
+      await page.getByRole('button', { name: 'Confirm' }).click()
+      await page.getByRole('button', { name: 'I have saved them, continue' }).click()
       return
     }
     case 'session.otherTab.signedIn': {
       const other = await page.context().newPage()
       await other.goto('/login')
-      await submitLogin(other, EMAIL)
+      await submitLogin(other, person.email, person.password)
       await expect(sidebar(other)).toBeVisible()
       await other.close()
       return
@@ -134,12 +240,15 @@ async function perform(page: Page, { event, next, before }: BrowserStep<typeof s
       await page.getByRole('button', { name: 'Try again' }).click()
       return
     case 'session.signOut':
-      if (before.matches('profileFailed'))
+      if (before.matches('enrolmentRequired'))
+        await page.getByRole('button', { name: 'Sign out' }).click()
+      else if (before.matches('profileFailed'))
         await page.getByRole('button', { name: 'Logout' }).click()
       else await page.getByTestId('sidebar').getByRole('button', { name: 'Logout' }).click()
       return
     case 'session.ended':
       if (before.matches('loadingProfile')) await profileRequestHeld
+      if (before.matches('enrolmentRequired')) return enrolTokenLapses(page)
       // Nothing is requesting now, so the session ends the other way: another tab logs out.
       if (!before.matches('signedIn')) return otherTabLogsOut(page)
       // Tokens the server no longer honours: the next request gets 401, the refresh fails too.

@@ -262,37 +262,35 @@ export const sessionAdapter: ModelAdapter<typeof sessionMachine, SessionWorld> =
       },
     },
     'session.signIn.factorRequired': {
-      cause: 'the server accepts the password of a person with a second factor',
-      pending:
-        'the demo logins cannot enrol; the factor step is covered by tests/e2e/mfa-*.spec.ts',
+      cause:
+        'the server accepts the password of a person with the app enrolled (made for the path)',
     },
     'session.signIn.enrolmentRequired': {
-      cause: 'the policy requires a factor the person has not enrolled',
-      pending: 'switching the policy on changes every spec beside it; tests/e2e/mfa-*.spec.ts',
+      cause:
+        'the server accepts the password of a person whose new organization requires a factor (made for the path)',
     },
     'session.factor.submit': {
-      cause: 'type the code and press Continue, or press "Use a passkey"',
-      pending: 'as session.signIn.factorRequired',
+      cause: 'type the code (or a recovery code) and press Enter',
+      unavailable: (event) =>
+        event.type === 'session.factor.submit' && event.proof.kind === 'webauthn'
+          ? 'needs a virtual authenticator and an enrolled passkey; tests/e2e/mfa-passkeys.spec.ts'
+          : null,
     },
-    'session.factor.accepted': {
-      cause: 'the server accepts the code',
-      pending: 'as session.signIn.factorRequired',
-    },
+    'session.factor.accepted': { cause: 'the server accepts the next step’s code' },
     'session.factor.refused': {
       cause: 'the server refuses a wrong code (five lock the step for 15 minutes)',
-      pending: 'as session.signIn.factorRequired',
+      unavailable: (event) =>
+        event.type === 'session.factor.refused' && event.error !== 'factor'
+          ? 'the lock needs five wrong codes; tests/server/second-factor.test.ts covers it'
+          : null,
     },
     'session.factor.lapsed': {
-      cause: 'the factor step’s challenge lapsed before the code came',
-      pending: 'as session.signIn.factorRequired',
+      cause: 'the server refuses the factor step’s challenge as lapsed (the test sends it altered)',
     },
-    'session.factor.cancel': {
-      cause: 'press "Back to sign in"',
-      pending: 'as session.signIn.factorRequired',
-    },
+    'session.factor.cancel': { cause: 'press "Back to sign in"' },
     'session.enrolment.completed': {
-      cause: 'confirm the first code of the authenticator app',
-      pending: 'as session.signIn.enrolmentRequired',
+      cause:
+        'type the first code of the shown setup key, confirm, and continue past the recovery codes',
     },
     'session.signIn.succeeded': { cause: 'the server accepts the password' },
     'session.signIn.failed': {
@@ -310,10 +308,11 @@ export const sessionAdapter: ModelAdapter<typeof sessionMachine, SessionWorld> =
     },
     'session.refresh.finished': { cause: 'the refresh answers with a new token pair' },
     'session.ended': {
-      cause: 'the tokens are revoked (refresh fails) or another tab logs out',
+      cause:
+        'the tokens are revoked (refresh fails), another tab logs out, or the enrol-only token is refused as lapsed',
     },
     'session.signOut': {
-      cause: 'press Logout',
+      cause: 'press Logout (Sign out on the enrolment screen)',
       unavailable: (_, before) =>
         before.matches('loadingProfile') ? 'no Logout button is shown while loading' : null,
     },
