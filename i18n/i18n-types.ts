@@ -1963,6 +1963,10 @@ type RootTranslation = {
 			 * d​o​o​r​s
 			 */
 			doors: string
+			/**
+			 * i​n​c​i​d​e​n​t​s
+			 */
+			incidents: string
 		}
 		credentials: {
 			/**
@@ -7585,6 +7589,248 @@ type RootTranslation = {
 			'delete': string
 		}
 	}
+	incidents: {
+		/**
+		 * I​n​c​i​d​e​n​t​s
+		 */
+		title: string
+		/**
+		 * W​h​a​t​ ​t​h​e​ ​a​l​e​r​t​ ​r​u​l​e​s​ ​f​o​u​n​d​:​ ​o​n​e​ ​i​n​c​i​d​e​n​t​ ​p​e​r​ ​r​u​l​e​ ​a​n​d​ ​d​o​o​r​ ​o​r​ ​d​e​v​i​c​e​,​ ​w​i​t​h​ ​i​t​s​ ​r​e​p​e​a​t​s​.
+		 */
+		intro: string
+		/**
+		 * I​n​c​i​d​e​n​t​s
+		 */
+		gridLabel: string
+		/**
+		 * S​e​a​r​c​h​ ​i​n​c​i​d​e​n​t​s​ ​b​y​ ​r​u​l​e​ ​o​r​ ​s​u​b​j​e​c​t
+		 */
+		search: string
+		/**
+		 * N​o​ ​i​n​c​i​d​e​n​t​ ​m​a​t​c​h​e​s​.
+		 */
+		empty: string
+		/**
+		 * I​n​c​i​d​e​n​t
+		 */
+		viewTitle: string
+		/**
+		 * T​h​i​s​ ​i​n​c​i​d​e​n​t​ ​d​o​e​s​ ​n​o​t​ ​e​x​i​s​t​,​ ​o​r​ ​i​t​ ​i​s​ ​n​o​t​ ​y​o​u​r​s​ ​t​o​ ​s​e​e​.
+		 */
+		notFound: string
+		/**
+		 * S​e​v​e​r​i​t​y
+		 */
+		severity: string
+		/**
+		 * R​u​l​e
+		 */
+		rule: string
+		/**
+		 * S​u​b​j​e​c​t
+		 */
+		subject: string
+		/**
+		 * C​o​u​n​t
+		 */
+		count: string
+		/**
+		 * F​i​r​s​t​ ​s​e​e​n
+		 */
+		firstSeen: string
+		/**
+		 * L​a​s​t​ ​s​e​e​n
+		 */
+		lastSeen: string
+		/**
+		 * S​t​a​t​e
+		 */
+		state: string
+		/**
+		 * H​a​n​d​l​e​d​ ​b​y
+		 */
+		handledBy: string
+		/**
+		 * E​v​e​n​t
+		 */
+		event: string
+		/**
+		 * P​l​a​c​e
+		 */
+		place: string
+		/**
+		 * F​i​l​t​e​r​ ​i​n​c​i​d​e​n​t​s
+		 */
+		filters: string
+		/**
+		 * A​n​y​ ​s​t​a​t​e
+		 */
+		anyState: string
+		/**
+		 * A​n​y​ ​s​e​v​e​r​i​t​y
+		 */
+		anySeverity: string
+		/**
+		 * A​n​y​ ​p​l​a​c​e
+		 */
+		anyPlace: string
+		/**
+		 * C​l​e​a​r​ ​f​i​l​t​e​r​s
+		 */
+		clearFilters: string
+		/**
+		 * A​c​k​n​o​w​l​e​d​g​e​d​ ​b​y​ ​{​w​h​o​}​ ​a​t​ ​{​w​h​e​n​}
+		 * @param {unknown} when
+		 * @param {unknown} who
+		 */
+		acknowledgedBy: RequiredParams<'when' | 'who'>
+		/**
+		 * R​e​s​o​l​v​e​d​ ​b​y​ ​{​w​h​o​}​ ​a​t​ ​{​w​h​e​n​}
+		 * @param {unknown} when
+		 * @param {unknown} who
+		 */
+		resolvedBy: RequiredParams<'when' | 'who'>
+		/**
+		 * {​h​o​w​}​ ​a​t​ ​{​w​h​e​n​}
+		 * @param {unknown} how
+		 * @param {unknown} when
+		 */
+		resolvedByItself: RequiredParams<'how' | 'when'>
+		/**
+		 * s​o​m​e​o​n​e
+		 */
+		someone: string
+		/**
+		 * {​t​i​m​e​}​ ​(​{​z​o​n​e​}​)
+		 * @param {unknown} time
+		 * @param {unknown} zone
+		 */
+		inZone: RequiredParams<'time' | 'zone'>
+		/**
+		 * N​o​t​e
+		 */
+		note: string
+		/**
+		 * N​o​ ​n​o​t​e​.
+		 */
+		noNote: string
+		/**
+		 * I​n​s​t​r​u​c​t​i​o​n​s
+		 */
+		instructions: string
+		/**
+		 * T​h​e​ ​r​u​l​e​ ​g​i​v​e​s​ ​n​o​ ​i​n​s​t​r​u​c​t​i​o​n​s​.
+		 */
+		noInstructions: string
+		/**
+		 * {​c​o​u​n​t​}​ ​{​{​t​i​m​e​|​t​i​m​e​s​}​}
+		 * @param {string | number | boolean} count
+		 */
+		times: RequiredParams<'count'>
+		/**
+		 * {​s​e​v​e​r​i​t​y​}​:​ ​{​r​u​l​e​}​ ​a​t​ ​{​s​u​b​j​e​c​t​}​,​ ​{​s​t​a​t​e​}​,​ ​{​c​o​u​n​t​}
+		 * @param {unknown} count
+		 * @param {unknown} rule
+		 * @param {unknown} severity
+		 * @param {unknown} state
+		 * @param {unknown} subject
+		 */
+		row: RequiredParams<'count' | 'rule' | 'severity' | 'state' | 'subject'>
+		/**
+		 * {​s​u​b​j​e​c​t​}​ ​i​n​ ​{​p​l​a​c​e​}
+		 * @param {unknown} place
+		 * @param {unknown} subject
+		 */
+		subjectIn: RequiredParams<'place' | 'subject'>
+		/**
+		 * A​c​k​n​o​w​l​e​d​g​e
+		 */
+		acknowledge: string
+		/**
+		 * R​e​s​o​l​v​e​…
+		 */
+		resolve: string
+		/**
+		 * I​n​c​i​d​e​n​t​ ​“​{​r​u​l​e​}​”​ ​a​t​ ​{​s​u​b​j​e​c​t​}​ ​a​c​k​n​o​w​l​e​d​g​e​d​.
+		 * @param {unknown} rule
+		 * @param {unknown} subject
+		 */
+		acknowledged_notice: RequiredParams<'rule' | 'subject'>
+		/**
+		 * I​n​c​i​d​e​n​t​ ​“​{​r​u​l​e​}​”​ ​a​t​ ​{​s​u​b​j​e​c​t​}​ ​r​e​s​o​l​v​e​d​.
+		 * @param {unknown} rule
+		 * @param {unknown} subject
+		 */
+		resolved_notice: RequiredParams<'rule' | 'subject'>
+		/**
+		 * T​h​i​s​ ​i​n​c​i​d​e​n​t​ ​i​s​ ​a​c​k​n​o​w​l​e​d​g​e​d​ ​a​l​r​e​a​d​y​.
+		 */
+		alreadyAcknowledged: string
+		/**
+		 * T​h​i​s​ ​i​n​c​i​d​e​n​t​ ​i​s​ ​r​e​s​o​l​v​e​d​ ​a​l​r​e​a​d​y​.
+		 */
+		alreadyResolved: string
+		/**
+		 * R​e​s​o​l​v​e​ ​“​{​r​u​l​e​}​”​ ​a​t​ ​{​s​u​b​j​e​c​t​}​?
+		 * @param {unknown} rule
+		 * @param {unknown} subject
+		 */
+		resolveTitle: RequiredParams<'rule' | 'subject'>
+		/**
+		 * S​a​y​ ​w​h​a​t​ ​w​a​s​ ​d​o​n​e​.​ ​T​h​e​ ​n​o​t​e​ ​i​s​ ​k​e​p​t​ ​w​i​t​h​ ​t​h​e​ ​i​n​c​i​d​e​n​t​ ​a​n​d​ ​i​n​ ​t​h​e​ ​j​o​u​r​n​a​l​.
+		 */
+		resolveBody: string
+		/**
+		 * R​e​s​o​l​v​e
+		 */
+		resolveConfirm: string
+		/**
+		 * R​e​s​o​l​v​i​n​g​…
+		 */
+		resolving: string
+		/**
+		 * a​ ​a​c​k​n​o​w​l​e​d​g​e​s​ ​a​n​d​ ​r​ ​r​e​s​o​l​v​e​s​ ​t​h​e​ ​a​c​t​i​v​e​ ​i​n​c​i​d​e​n​t​;​ ​E​n​t​e​r​ ​o​p​e​n​s​ ​i​t​.
+		 */
+		keysHint: string
+		palette: {
+			/**
+			 * I​n​c​i​d​e​n​t​s
+			 */
+			heading: string
+			/**
+			 * O​p​e​n​ ​i​n​c​i​d​e​n​t
+			 */
+			view: string
+			/**
+			 * A​c​k​n​o​w​l​e​d​g​e​ ​i​n​c​i​d​e​n​t
+			 */
+			acknowledge: string
+			/**
+			 * R​e​s​o​l​v​e​ ​i​n​c​i​d​e​n​t
+			 */
+			resolve: string
+			/**
+			 * S​h​o​w​ ​i​n​ ​i​n​c​i​d​e​n​t​s
+			 */
+			showInList: string
+		}
+		bell: {
+			/**
+			 * I​n​c​i​d​e​n​t​s​:​ ​{​c​o​u​n​t​}​ ​o​p​e​n
+			 * @param {unknown} count
+			 */
+			label: RequiredParams<'count'>
+			/**
+			 * I​n​c​i​d​e​n​t​s​:​ ​n​o​n​e​ ​o​p​e​n
+			 */
+			none: string
+			/**
+			 * {​c​o​u​n​t​}​ ​{​{​i​n​c​i​d​e​n​t​|​i​n​c​i​d​e​n​t​s​}​}​ ​o​p​e​n​ ​n​o​w
+			 * @param {string | number | boolean} count
+			 */
+			rose: RequiredParams<'count'>
+		}
+	}
 	access: {
 		/**
 		 * W​h​e​r​e​ ​{​n​a​m​e​}​ ​c​a​n​ ​g​o
@@ -11081,6 +11327,10 @@ export type TranslationFunctions = {
 			 * doors
 			 */
 			doors: () => LocalizedString
+			/**
+			 * incidents
+			 */
+			incidents: () => LocalizedString
 		}
 		credentials: {
 			/**
@@ -16301,6 +16551,224 @@ export type TranslationFunctions = {
 			 * Delete access rule
 			 */
 			'delete': () => LocalizedString
+		}
+	}
+	incidents: {
+		/**
+		 * Incidents
+		 */
+		title: () => LocalizedString
+		/**
+		 * What the alert rules found: one incident per rule and door or device, with its repeats.
+		 */
+		intro: () => LocalizedString
+		/**
+		 * Incidents
+		 */
+		gridLabel: () => LocalizedString
+		/**
+		 * Search incidents by rule or subject
+		 */
+		search: () => LocalizedString
+		/**
+		 * No incident matches.
+		 */
+		empty: () => LocalizedString
+		/**
+		 * Incident
+		 */
+		viewTitle: () => LocalizedString
+		/**
+		 * This incident does not exist, or it is not yours to see.
+		 */
+		notFound: () => LocalizedString
+		/**
+		 * Severity
+		 */
+		severity: () => LocalizedString
+		/**
+		 * Rule
+		 */
+		rule: () => LocalizedString
+		/**
+		 * Subject
+		 */
+		subject: () => LocalizedString
+		/**
+		 * Count
+		 */
+		count: () => LocalizedString
+		/**
+		 * First seen
+		 */
+		firstSeen: () => LocalizedString
+		/**
+		 * Last seen
+		 */
+		lastSeen: () => LocalizedString
+		/**
+		 * State
+		 */
+		state: () => LocalizedString
+		/**
+		 * Handled by
+		 */
+		handledBy: () => LocalizedString
+		/**
+		 * Event
+		 */
+		event: () => LocalizedString
+		/**
+		 * Place
+		 */
+		place: () => LocalizedString
+		/**
+		 * Filter incidents
+		 */
+		filters: () => LocalizedString
+		/**
+		 * Any state
+		 */
+		anyState: () => LocalizedString
+		/**
+		 * Any severity
+		 */
+		anySeverity: () => LocalizedString
+		/**
+		 * Any place
+		 */
+		anyPlace: () => LocalizedString
+		/**
+		 * Clear filters
+		 */
+		clearFilters: () => LocalizedString
+		/**
+		 * Acknowledged by {who} at {when}
+		 */
+		acknowledgedBy: (arg: { when: unknown, who: unknown }) => LocalizedString
+		/**
+		 * Resolved by {who} at {when}
+		 */
+		resolvedBy: (arg: { when: unknown, who: unknown }) => LocalizedString
+		/**
+		 * {how} at {when}
+		 */
+		resolvedByItself: (arg: { how: unknown, when: unknown }) => LocalizedString
+		/**
+		 * someone
+		 */
+		someone: () => LocalizedString
+		/**
+		 * {time} ({zone})
+		 */
+		inZone: (arg: { time: unknown, zone: unknown }) => LocalizedString
+		/**
+		 * Note
+		 */
+		note: () => LocalizedString
+		/**
+		 * No note.
+		 */
+		noNote: () => LocalizedString
+		/**
+		 * Instructions
+		 */
+		instructions: () => LocalizedString
+		/**
+		 * The rule gives no instructions.
+		 */
+		noInstructions: () => LocalizedString
+		/**
+		 * {count} {{time|times}}
+		 */
+		times: (arg: { count: string | number | boolean }) => LocalizedString
+		/**
+		 * {severity}: {rule} at {subject}, {state}, {count}
+		 */
+		row: (arg: { count: unknown, rule: unknown, severity: unknown, state: unknown, subject: unknown }) => LocalizedString
+		/**
+		 * {subject} in {place}
+		 */
+		subjectIn: (arg: { place: unknown, subject: unknown }) => LocalizedString
+		/**
+		 * Acknowledge
+		 */
+		acknowledge: () => LocalizedString
+		/**
+		 * Resolve…
+		 */
+		resolve: () => LocalizedString
+		/**
+		 * Incident “{rule}” at {subject} acknowledged.
+		 */
+		acknowledged_notice: (arg: { rule: unknown, subject: unknown }) => LocalizedString
+		/**
+		 * Incident “{rule}” at {subject} resolved.
+		 */
+		resolved_notice: (arg: { rule: unknown, subject: unknown }) => LocalizedString
+		/**
+		 * This incident is acknowledged already.
+		 */
+		alreadyAcknowledged: () => LocalizedString
+		/**
+		 * This incident is resolved already.
+		 */
+		alreadyResolved: () => LocalizedString
+		/**
+		 * Resolve “{rule}” at {subject}?
+		 */
+		resolveTitle: (arg: { rule: unknown, subject: unknown }) => LocalizedString
+		/**
+		 * Say what was done. The note is kept with the incident and in the journal.
+		 */
+		resolveBody: () => LocalizedString
+		/**
+		 * Resolve
+		 */
+		resolveConfirm: () => LocalizedString
+		/**
+		 * Resolving…
+		 */
+		resolving: () => LocalizedString
+		/**
+		 * a acknowledges and r resolves the active incident; Enter opens it.
+		 */
+		keysHint: () => LocalizedString
+		palette: {
+			/**
+			 * Incidents
+			 */
+			heading: () => LocalizedString
+			/**
+			 * Open incident
+			 */
+			view: () => LocalizedString
+			/**
+			 * Acknowledge incident
+			 */
+			acknowledge: () => LocalizedString
+			/**
+			 * Resolve incident
+			 */
+			resolve: () => LocalizedString
+			/**
+			 * Show in incidents
+			 */
+			showInList: () => LocalizedString
+		}
+		bell: {
+			/**
+			 * Incidents: {count} open
+			 */
+			label: (arg: { count: unknown }) => LocalizedString
+			/**
+			 * Incidents: none open
+			 */
+			none: () => LocalizedString
+			/**
+			 * {count} {{incident|incidents}} open now
+			 */
+			rose: (arg: { count: string | number | boolean }) => LocalizedString
 		}
 	}
 	access: {

@@ -523,6 +523,29 @@ export const routes: readonly AppRoute[] = [
     label: (LL) => LL.rules.viewTitle(),
   },
   {
+    id: 'incidents',
+    path: patterns.incidents,
+    screen: lazyScreen(() =>
+      import('../features/incidents/incidents-screen').then((m) => ({
+        default: m.IncidentsScreen,
+      })),
+    ),
+    anyOf: needs('incidents', 'read'),
+    label: (LL) => LL.incidents.title(),
+    sidebar: { icon: 'incidents', order: 5.5 },
+  },
+  {
+    id: 'incidents-view',
+    path: patterns['incidents-view'],
+    screen: lazyScreen(() =>
+      import('../features/incidents/incident-view-screen').then((m) => ({
+        default: m.IncidentViewScreen,
+      })),
+    ),
+    anyOf: needs('incidents', 'read'),
+    label: (LL) => LL.incidents.viewTitle(),
+  },
+  {
     id: 'audits',
     path: patterns.audits,
     screen: lazyScreen(() =>
