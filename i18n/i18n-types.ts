@@ -1318,6 +1318,21 @@ type RootTranslation = {
 			 * W​h​a​t​ ​n​e​e​d​s​ ​a​t​t​e​n​t​i​o​n​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
 			 */
 			failed: string
+			/**
+			 * O​p​e​n​ ​i​n​c​i​d​e​n​t​s
+			 */
+			incidents: string
+			/**
+			 * {​s​u​b​j​e​c​t​}​ ​·​ ​{​c​o​u​n​t​}​ ​{​{​t​i​m​e​|​t​i​m​e​s​}​}​ ​·​ ​l​a​s​t​ ​{​w​h​e​n​}
+			 * @param {string | number | boolean} count
+			 * @param {unknown} subject
+			 * @param {unknown} when
+			 */
+			incident: RequiredParams<'count' | 'subject' | 'when'>
+			/**
+			 * A​l​l​ ​o​p​e​n​ ​i​n​c​i​d​e​n​t​s
+			 */
+			allIncidents: string
 		}
 	}
 	form: {
@@ -10974,6 +10989,18 @@ export type TranslationFunctions = {
 			 * What needs attention could not be loaded.
 			 */
 			failed: () => LocalizedString
+			/**
+			 * Open incidents
+			 */
+			incidents: () => LocalizedString
+			/**
+			 * {subject} · {count} {{time|times}} · last {when}
+			 */
+			incident: (arg: { count: string | number | boolean, subject: unknown, when: unknown }) => LocalizedString
+			/**
+			 * All open incidents
+			 */
+			allIncidents: () => LocalizedString
 		}
 	}
 	form: {

@@ -231,6 +231,9 @@ const de = {
       shownOf: '{shown} von {total} angezeigt',
       allFailures: 'Alle Fehler im Audit-Protokoll',
       failed: 'Was Aufmerksamkeit braucht, konnte nicht geladen werden.',
+      incidents: 'Offene Vorfälle',
+      incident: '{subject} · {count}-mal · zuletzt {when}',
+      allIncidents: 'Alle offenen Vorfälle',
     },
   },
   errors: {

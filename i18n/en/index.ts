@@ -349,6 +349,9 @@ const en = {
       shownOf: '{shown} of {total} shown',
       allFailures: 'All failures in the audit log',
       failed: 'What needs attention could not be loaded.',
+      incidents: 'Open incidents',
+      incident: '{subject} · {count} {{time|times}} · last {when}',
+      allIncidents: 'All open incidents',
     },
   },
   form: {

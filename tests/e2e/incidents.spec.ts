@@ -90,6 +90,13 @@ test('a door held open past 60 s rings the bell once; repeats count; a and r han
     await holdOpen(page, sensor)
     await holdOpen(page, sensor)
 
+    // The dashboard's Needs attention leads with it, its severity shown.
+    await page.keyboard.press('g')
+    await page.keyboard.press('d')
+    const attention = page.getByTestId('attention-incidents')
+    await expect(attention).toContainText(`Warning ${RULE}`)
+    await expect(attention).toContainText(`${DOOR} · 3 times`)
+
     await page.keyboard.press('g')
     await page.keyboard.press('i')
     await expect(page).toHaveURL(/\/incidents$/)
