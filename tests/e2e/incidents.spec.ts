@@ -90,13 +90,6 @@ test('a door held open past 60 s rings the bell once; repeats count; a and r han
     await holdOpen(page, sensor)
     await holdOpen(page, sensor)
 
-    // The dashboard's Needs attention leads with it, its severity shown.
-    await page.keyboard.press('g')
-    await page.keyboard.press('d')
-    const attention = page.getByTestId('attention-incidents')
-    await expect(attention).toContainText(`Warning ${RULE}`)
-    await expect(attention).toContainText(`${DOOR} · 3 times`)
-
     await page.keyboard.press('g')
     await page.keyboard.press('i')
     await expect(page).toHaveURL(/\/incidents$/)
@@ -109,6 +102,15 @@ test('a door held open past 60 s rings the bell once; repeats count; a and r han
     await expect(row).toContainText('2027-06-10 10:00 (Berlin)')
     await expect(row).toContainText('Open')
     await expectNoSeriousA11yViolations(page)
+
+    // The dashboard's Needs attention leads with it, its severity shown.
+    await page.keyboard.press('g')
+    await page.keyboard.press('d')
+    const attention = page.getByTestId('attention-incidents')
+    await expect(attention).toContainText(`Warning ${RULE}`)
+    await expect(attention).toContainText(`${DOOR} · 3 times`)
+    await page.keyboard.press('g')
+    await page.keyboard.press('i')
 
     // Acknowledged by its key: no question, the row says who.
     await tabTo(page, grid)

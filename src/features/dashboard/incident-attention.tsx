@@ -1,6 +1,11 @@
 import { useQuery } from '@tanstack/react-query'
 import { useI18nContext } from '../../../i18n/i18n-react'
-import { fetchIncidentPage, incidentKeys, type IncidentSort } from '../../api/incidents'
+import {
+  BELL_REFETCH_MS,
+  fetchIncidentPage,
+  incidentKeys,
+  type IncidentSort,
+} from '../../api/incidents'
 import { severities, type Incident, type Severity } from '../../contract/alerts'
 import type { ListQuery } from '../../contract/list'
 import { pathTo } from '../../contract/pages'
@@ -48,6 +53,8 @@ export function useIncidentAttention(now: number) {
     queryKey: incidentKeys.list(openQuery),
     queryFn: ({ signal }) => fetchIncidentPage(openQuery, signal),
     enabled: can(needs('incidents', 'read')),
+    // As often as the bell asks, so the box and the bell agree.
+    refetchInterval: BELL_REFETCH_MS,
   })
   const incidents = data?.data ?? []
   const items = incidents.map((incident): WalkItem => ({
