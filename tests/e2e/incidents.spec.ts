@@ -112,9 +112,25 @@ test('a door held open past 60 s rings the bell once; repeats count; a and r han
     await page.keyboard.press('g')
     await page.keyboard.press('i')
 
-    // Acknowledged by its key: no question, the row says who.
+    // The palette offers the verbs on incidents, as on any other thing.
+    await page.keyboard.press('ControlOrMeta+k')
+    await page.keyboard.type('acknowledge reception')
+    const palette = page.getByRole('dialog', { name: 'Command palette' })
+    await expect(palette.getByText('Searching…')).toBeHidden()
+    const verb = palette.getByRole('group', { name: 'Acknowledge incident' })
+    await expect(verb.getByRole('option').first()).toContainText(RULE)
+    await page.keyboard.press('Escape')
+
+    // Acknowledged by its key: no question, the row says who. The `?` sheet lists the keys.
     await tabTo(page, grid)
     await page.keyboard.press('j')
+    await page.keyboard.press('?')
+    const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' })
+    await expect(sheet.getByText('Acknowledge incident')).toBeVisible()
+    await expect(sheet.getByText('Resolve incident')).toBeVisible()
+    await expect(sheet.getByText('Go to Incidents')).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(grid).toBeFocused()
     await page.keyboard.press('a')
     await expect(page.getByText(`Incident “${RULE}” at ${DOOR} acknowledged.`)).toBeVisible()
     await expect(row).toContainText(`Acknowledged · Acknowledged by ${demo.orgadmin}`)
