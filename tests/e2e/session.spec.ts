@@ -25,6 +25,8 @@ const menuFor: Record<keyof typeof demo, string[]> = {
     'Schedules',
     'Calendars',
     'Access rules',
+    'Incidents',
+    'Alert rules',
     'Audits',
     'Journal',
   ],
@@ -39,6 +41,8 @@ const menuFor: Record<keyof typeof demo, string[]> = {
     'Schedules',
     'Calendars',
     'Access rules',
+    'Incidents',
+    'Alert rules',
     'Audits',
     'Journal',
   ],
@@ -53,10 +57,21 @@ const menuFor: Record<keyof typeof demo, string[]> = {
     'Schedules',
     'Calendars',
     'Access rules',
+    'Incidents',
+    'Alert rules',
     'Audits',
   ],
-  // Who may enter where is read by auditors too (decision 065).
-  auditor: ['Dashboard', 'Groups', 'Schedules', 'Calendars', 'Access rules', 'Audits'],
+  // Who may enter where is read by auditors too (decision 065), and so are alerts (decision 079).
+  auditor: [
+    'Dashboard',
+    'Groups',
+    'Schedules',
+    'Calendars',
+    'Access rules',
+    'Incidents',
+    'Alert rules',
+    'Audits',
+  ],
 }
 
 for (const [login, items] of Object.entries(menuFor)) {
