@@ -161,6 +161,14 @@ test('a door held open past 60 s rings the bell once; repeats count; a and r han
     const history = page.getByTestId('journal-history')
     await expect(history.getByRole('listitem')).toHaveCount(3)
     await expect(history).toContainText(demo.orgadmin)
+    // `g h` opens those rows in the journal itself.
+    await page.keyboard.press('g')
+    await page.keyboard.press('h')
+    await expect(page).toHaveURL(/\/journal\?/)
+    const journal = page.getByRole('grid', { name: 'Admin journal' })
+    await expect(journal.getByRole('row').filter({ hasText: demo.orgadmin })).toHaveCount(2)
+    await page.goBack()
+    await expect(page.getByRole('heading', { level: 1, name: RULE })).toBeVisible()
 
     await useDarkTheme(page)
     await expectNoSeriousA11yViolations(page)
