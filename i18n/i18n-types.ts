@@ -1318,6 +1318,21 @@ type RootTranslation = {
 			 * W​h​a​t​ ​n​e​e​d​s​ ​a​t​t​e​n​t​i​o​n​ ​c​o​u​l​d​ ​n​o​t​ ​b​e​ ​l​o​a​d​e​d​.
 			 */
 			failed: string
+			/**
+			 * O​p​e​n​ ​i​n​c​i​d​e​n​t​s
+			 */
+			incidents: string
+			/**
+			 * {​s​u​b​j​e​c​t​}​ ​·​ ​{​c​o​u​n​t​}​ ​{​{​t​i​m​e​|​t​i​m​e​s​}​}​ ​·​ ​l​a​s​t​ ​{​w​h​e​n​}
+			 * @param {string | number | boolean} count
+			 * @param {unknown} subject
+			 * @param {unknown} when
+			 */
+			incident: RequiredParams<'count' | 'subject' | 'when'>
+			/**
+			 * A​l​l​ ​o​p​e​n​ ​i​n​c​i​d​e​n​t​s
+			 */
+			allIncidents: string
 		}
 	}
 	form: {
@@ -1963,6 +1978,10 @@ type RootTranslation = {
 			 * d​o​o​r​s
 			 */
 			doors: string
+			/**
+			 * i​n​c​i​d​e​n​t​s
+			 */
+			incidents: string
 		}
 		credentials: {
 			/**
@@ -7585,6 +7604,499 @@ type RootTranslation = {
 			'delete': string
 		}
 	}
+	incidents: {
+		/**
+		 * I​n​c​i​d​e​n​t​s
+		 */
+		title: string
+		/**
+		 * W​h​a​t​ ​t​h​e​ ​a​l​e​r​t​ ​r​u​l​e​s​ ​f​o​u​n​d​:​ ​o​n​e​ ​i​n​c​i​d​e​n​t​ ​p​e​r​ ​r​u​l​e​ ​a​n​d​ ​d​o​o​r​ ​o​r​ ​d​e​v​i​c​e​,​ ​w​i​t​h​ ​i​t​s​ ​r​e​p​e​a​t​s​.
+		 */
+		intro: string
+		/**
+		 * I​n​c​i​d​e​n​t​s
+		 */
+		gridLabel: string
+		/**
+		 * S​e​a​r​c​h​ ​i​n​c​i​d​e​n​t​s​ ​b​y​ ​r​u​l​e​ ​o​r​ ​s​u​b​j​e​c​t
+		 */
+		search: string
+		/**
+		 * N​o​ ​i​n​c​i​d​e​n​t​ ​m​a​t​c​h​e​s​.
+		 */
+		empty: string
+		/**
+		 * I​n​c​i​d​e​n​t
+		 */
+		viewTitle: string
+		/**
+		 * T​h​i​s​ ​i​n​c​i​d​e​n​t​ ​d​o​e​s​ ​n​o​t​ ​e​x​i​s​t​,​ ​o​r​ ​i​t​ ​i​s​ ​n​o​t​ ​y​o​u​r​s​ ​t​o​ ​s​e​e​.
+		 */
+		notFound: string
+		/**
+		 * S​e​v​e​r​i​t​y
+		 */
+		severity: string
+		/**
+		 * R​u​l​e
+		 */
+		rule: string
+		/**
+		 * S​u​b​j​e​c​t
+		 */
+		subject: string
+		/**
+		 * C​o​u​n​t
+		 */
+		count: string
+		/**
+		 * F​i​r​s​t​ ​s​e​e​n
+		 */
+		firstSeen: string
+		/**
+		 * L​a​s​t​ ​s​e​e​n
+		 */
+		lastSeen: string
+		/**
+		 * S​t​a​t​e
+		 */
+		state: string
+		/**
+		 * H​a​n​d​l​e​d​ ​b​y
+		 */
+		handledBy: string
+		/**
+		 * E​v​e​n​t
+		 */
+		event: string
+		/**
+		 * P​l​a​c​e
+		 */
+		place: string
+		/**
+		 * F​i​l​t​e​r​ ​i​n​c​i​d​e​n​t​s
+		 */
+		filters: string
+		/**
+		 * A​n​y​ ​s​t​a​t​e
+		 */
+		anyState: string
+		/**
+		 * A​n​y​ ​s​e​v​e​r​i​t​y
+		 */
+		anySeverity: string
+		/**
+		 * A​n​y​ ​p​l​a​c​e
+		 */
+		anyPlace: string
+		/**
+		 * C​l​e​a​r​ ​f​i​l​t​e​r​s
+		 */
+		clearFilters: string
+		/**
+		 * A​c​k​n​o​w​l​e​d​g​e​d​ ​b​y​ ​{​w​h​o​}​ ​a​t​ ​{​w​h​e​n​}
+		 * @param {unknown} when
+		 * @param {unknown} who
+		 */
+		acknowledgedBy: RequiredParams<'when' | 'who'>
+		/**
+		 * R​e​s​o​l​v​e​d​ ​b​y​ ​{​w​h​o​}​ ​a​t​ ​{​w​h​e​n​}
+		 * @param {unknown} when
+		 * @param {unknown} who
+		 */
+		resolvedBy: RequiredParams<'when' | 'who'>
+		/**
+		 * {​h​o​w​}​ ​a​t​ ​{​w​h​e​n​}
+		 * @param {unknown} how
+		 * @param {unknown} when
+		 */
+		resolvedByItself: RequiredParams<'how' | 'when'>
+		/**
+		 * s​o​m​e​o​n​e
+		 */
+		someone: string
+		/**
+		 * {​t​i​m​e​}​ ​(​{​z​o​n​e​}​)
+		 * @param {unknown} time
+		 * @param {unknown} zone
+		 */
+		inZone: RequiredParams<'time' | 'zone'>
+		/**
+		 * N​o​t​e
+		 */
+		note: string
+		/**
+		 * N​o​ ​n​o​t​e​.
+		 */
+		noNote: string
+		/**
+		 * I​n​s​t​r​u​c​t​i​o​n​s
+		 */
+		instructions: string
+		/**
+		 * T​h​e​ ​r​u​l​e​ ​g​i​v​e​s​ ​n​o​ ​i​n​s​t​r​u​c​t​i​o​n​s​.
+		 */
+		noInstructions: string
+		/**
+		 * {​c​o​u​n​t​}​ ​{​{​t​i​m​e​|​t​i​m​e​s​}​}
+		 * @param {string | number | boolean} count
+		 */
+		times: RequiredParams<'count'>
+		/**
+		 * {​s​e​v​e​r​i​t​y​}​:​ ​{​r​u​l​e​}​ ​a​t​ ​{​s​u​b​j​e​c​t​}​,​ ​{​s​t​a​t​e​}​,​ ​{​c​o​u​n​t​}
+		 * @param {unknown} count
+		 * @param {unknown} rule
+		 * @param {unknown} severity
+		 * @param {unknown} state
+		 * @param {unknown} subject
+		 */
+		row: RequiredParams<'count' | 'rule' | 'severity' | 'state' | 'subject'>
+		/**
+		 * {​s​u​b​j​e​c​t​}​ ​i​n​ ​{​p​l​a​c​e​}
+		 * @param {unknown} place
+		 * @param {unknown} subject
+		 */
+		subjectIn: RequiredParams<'place' | 'subject'>
+		/**
+		 * A​c​k​n​o​w​l​e​d​g​e
+		 */
+		acknowledge: string
+		/**
+		 * R​e​s​o​l​v​e​…
+		 */
+		resolve: string
+		/**
+		 * I​n​c​i​d​e​n​t​ ​“​{​r​u​l​e​}​”​ ​a​t​ ​{​s​u​b​j​e​c​t​}​ ​a​c​k​n​o​w​l​e​d​g​e​d​.
+		 * @param {unknown} rule
+		 * @param {unknown} subject
+		 */
+		acknowledged_notice: RequiredParams<'rule' | 'subject'>
+		/**
+		 * I​n​c​i​d​e​n​t​ ​“​{​r​u​l​e​}​”​ ​a​t​ ​{​s​u​b​j​e​c​t​}​ ​r​e​s​o​l​v​e​d​.
+		 * @param {unknown} rule
+		 * @param {unknown} subject
+		 */
+		resolved_notice: RequiredParams<'rule' | 'subject'>
+		/**
+		 * T​h​i​s​ ​i​n​c​i​d​e​n​t​ ​i​s​ ​a​c​k​n​o​w​l​e​d​g​e​d​ ​a​l​r​e​a​d​y​.
+		 */
+		alreadyAcknowledged: string
+		/**
+		 * T​h​i​s​ ​i​n​c​i​d​e​n​t​ ​i​s​ ​r​e​s​o​l​v​e​d​ ​a​l​r​e​a​d​y​.
+		 */
+		alreadyResolved: string
+		/**
+		 * R​e​s​o​l​v​e​ ​“​{​r​u​l​e​}​”​ ​a​t​ ​{​s​u​b​j​e​c​t​}​?
+		 * @param {unknown} rule
+		 * @param {unknown} subject
+		 */
+		resolveTitle: RequiredParams<'rule' | 'subject'>
+		/**
+		 * S​a​y​ ​w​h​a​t​ ​w​a​s​ ​d​o​n​e​.​ ​T​h​e​ ​n​o​t​e​ ​i​s​ ​k​e​p​t​ ​w​i​t​h​ ​t​h​e​ ​i​n​c​i​d​e​n​t​ ​a​n​d​ ​i​n​ ​t​h​e​ ​j​o​u​r​n​a​l​.
+		 */
+		resolveBody: string
+		/**
+		 * R​e​s​o​l​v​e
+		 */
+		resolveConfirm: string
+		/**
+		 * R​e​s​o​l​v​i​n​g​…
+		 */
+		resolving: string
+		/**
+		 * a​ ​a​c​k​n​o​w​l​e​d​g​e​s​ ​a​n​d​ ​r​ ​r​e​s​o​l​v​e​s​ ​t​h​e​ ​a​c​t​i​v​e​ ​i​n​c​i​d​e​n​t​;​ ​E​n​t​e​r​ ​o​p​e​n​s​ ​i​t​.
+		 */
+		keysHint: string
+		palette: {
+			/**
+			 * I​n​c​i​d​e​n​t​s
+			 */
+			heading: string
+			/**
+			 * O​p​e​n​ ​i​n​c​i​d​e​n​t
+			 */
+			view: string
+			/**
+			 * A​c​k​n​o​w​l​e​d​g​e​ ​i​n​c​i​d​e​n​t
+			 */
+			acknowledge: string
+			/**
+			 * R​e​s​o​l​v​e​ ​i​n​c​i​d​e​n​t
+			 */
+			resolve: string
+			/**
+			 * S​h​o​w​ ​i​n​ ​i​n​c​i​d​e​n​t​s
+			 */
+			showInList: string
+		}
+		bell: {
+			/**
+			 * I​n​c​i​d​e​n​t​s​:​ ​{​c​o​u​n​t​}​ ​o​p​e​n
+			 * @param {unknown} count
+			 */
+			label: RequiredParams<'count'>
+			/**
+			 * I​n​c​i​d​e​n​t​s​:​ ​n​o​n​e​ ​o​p​e​n
+			 */
+			none: string
+			/**
+			 * {​c​o​u​n​t​}​ ​{​{​i​n​c​i​d​e​n​t​|​i​n​c​i​d​e​n​t​s​}​}​ ​o​p​e​n​ ​n​o​w
+			 * @param {string | number | boolean} count
+			 */
+			rose: RequiredParams<'count'>
+		}
+	}
+	alertRules: {
+		/**
+		 * A​l​e​r​t​ ​r​u​l​e​s
+		 */
+		title: string
+		/**
+		 * W​h​i​c​h​ ​e​v​e​n​t​s​,​ ​w​h​e​r​e​,​ ​a​f​t​e​r​ ​h​o​w​ ​l​o​n​g​ ​a​n​d​ ​h​o​w​ ​s​e​v​e​r​e​ ​o​p​e​n​ ​a​n​ ​i​n​c​i​d​e​n​t​,​ ​a​n​d​ ​w​h​o​ ​h​e​a​r​s​ ​o​f​ ​i​t​.
+		 */
+		intro: string
+		/**
+		 * A​l​e​r​t​ ​r​u​l​e​s
+		 */
+		gridLabel: string
+		/**
+		 * S​e​a​r​c​h​ ​a​l​e​r​t​ ​r​u​l​e​s
+		 */
+		search: string
+		/**
+		 * T​h​e​r​e​ ​a​r​e​ ​n​o​ ​a​l​e​r​t​ ​r​u​l​e​s​ ​y​e​t​.
+		 */
+		empty: string
+		/**
+		 * N​a​m​e
+		 */
+		name: string
+		/**
+		 * E​v​e​n​t​s
+		 */
+		events: string
+		/**
+		 * W​h​e​r​e
+		 */
+		scope: string
+		/**
+		 * S​e​v​e​r​i​t​y
+		 */
+		severity: string
+		/**
+		 * H​e​l​d​ ​f​o​r​ ​(​s​e​c​o​n​d​s​)
+		 */
+		threshold: string
+		/**
+		 * F​o​r​ ​a​ ​d​o​o​r​ ​h​e​l​d​ ​o​p​e​n​ ​o​r​ ​a​ ​d​e​v​i​c​e​ ​o​f​f​l​i​n​e​:​ ​t​h​e​ ​i​n​c​i​d​e​n​t​ ​o​p​e​n​s​ ​o​n​l​y​ ​o​n​c​e​ ​t​h​e​ ​c​o​n​d​i​t​i​o​n​ ​l​a​s​t​s​ ​t​h​i​s​ ​l​o​n​g​.​ ​0​ ​o​p​e​n​s​ ​i​t​ ​a​t​ ​o​n​c​e​;​ ​a​t​ ​m​o​s​t​ ​8​6​,​4​0​0​ ​(​a​ ​d​a​y​)​.
+		 */
+		thresholdHint: string
+		/**
+		 * a​f​t​e​r​ ​{​s​e​c​o​n​d​s​}​ ​s
+		 * @param {unknown} seconds
+		 */
+		thresholdShort: RequiredParams<'seconds'>
+		/**
+		 * I​n​s​t​r​u​c​t​i​o​n​s
+		 */
+		instructions: string
+		/**
+		 * W​h​a​t​ ​t​h​e​ ​p​e​r​s​o​n​ ​o​n​ ​d​u​t​y​ ​s​h​o​u​l​d​ ​d​o​;​ ​s​h​o​w​n​ ​o​n​ ​t​h​e​ ​i​n​c​i​d​e​n​t​.
+		 */
+		instructionsHint: string
+		/**
+		 * R​e​c​i​p​i​e​n​t​s
+		 */
+		recipients: string
+		/**
+		 * P​e​o​p​l​e​ ​a​n​d​ ​t​h​e​ ​m​e​m​b​e​r​s​ ​o​f​ ​g​r​o​u​p​s​ ​h​e​a​r​ ​o​f​ ​a​ ​n​e​w​ ​i​n​c​i​d​e​n​t​ ​b​y​ ​e​-​m​a​i​l​.
+		 */
+		recipientsHint: string
+		/**
+		 * P​e​o​p​l​e
+		 */
+		people: string
+		/**
+		 * A​d​d​ ​a​ ​p​e​r​s​o​n
+		 */
+		addPerson: string
+		/**
+		 * C​h​o​o​s​e​ ​a​ ​p​e​r​s​o​n
+		 */
+		choosePerson: string
+		/**
+		 * R​e​m​o​v​e​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		removePerson: RequiredParams<'name'>
+		/**
+		 * N​o​ ​p​e​o​p​l​e​ ​y​e​t​.
+		 */
+		noPeople: string
+		/**
+		 * G​r​o​u​p​s
+		 */
+		groups: string
+		/**
+		 * A​d​d​ ​a​ ​g​r​o​u​p
+		 */
+		addGroup: string
+		/**
+		 * C​h​o​o​s​e​ ​a​ ​g​r​o​u​p
+		 */
+		chooseGroup: string
+		/**
+		 * R​e​m​o​v​e​ ​g​r​o​u​p​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		removeGroup: RequiredParams<'name'>
+		/**
+		 * N​o​ ​g​r​o​u​p​s​ ​y​e​t​.
+		 */
+		noGroups: string
+		/**
+		 * T​h​a​t​ ​o​n​e​ ​i​s​ ​c​h​o​s​e​n​ ​a​l​r​e​a​d​y​.
+		 */
+		alreadyChosen: string
+		/**
+		 * {​i​d​}​ ​(​g​o​n​e​)
+		 * @param {unknown} id
+		 */
+		missing: RequiredParams<'id'>
+		/**
+		 * C​h​a​n​n​e​l​s
+		 */
+		channels: string
+		channelNames: {
+			/**
+			 * C​o​n​s​o​l​e
+			 */
+			console: string
+			/**
+			 * E​-​m​a​i​l
+			 */
+			email: string
+		}
+		/**
+		 * K​i​n​d​ ​o​f​ ​p​l​a​c​e
+		 */
+		scopeKind: string
+		scopeKinds: {
+			/**
+			 * O​r​g​a​n​i​z​a​t​i​o​n
+			 */
+			organization: string
+			/**
+			 * B​u​i​l​d​i​n​g
+			 */
+			location: string
+			/**
+			 * F​l​o​o​r
+			 */
+			floor: string
+			/**
+			 * D​o​o​r
+			 */
+			door: string
+			/**
+			 * D​e​v​i​c​e
+			 */
+			device: string
+		}
+		/**
+		 * C​h​o​o​s​e​ ​t​h​e​ ​{​k​i​n​d​}
+		 * @param {unknown} kind
+		 */
+		choosePlace: RequiredParams<'kind'>
+		/**
+		 * {​l​o​c​a​t​i​o​n​}​ ​—​ ​{​f​l​o​o​r​}
+		 * @param {unknown} floor
+		 * @param {unknown} location
+		 */
+		floorOf: RequiredParams<'floor' | 'location'>
+		/**
+		 * C​r​e​a​t​e​d
+		 */
+		created: string
+		/**
+		 * A​c​t​i​o​n​s
+		 */
+		actions: string
+		/**
+		 * N​e​w​ ​a​l​e​r​t​ ​r​u​l​e
+		 */
+		create: string
+		/**
+		 * N​e​w​ ​a​l​e​r​t​ ​r​u​l​e
+		 */
+		createTitle: string
+		/**
+		 * E​d​i​t​ ​a​l​e​r​t​ ​r​u​l​e
+		 */
+		editTitle: string
+		/**
+		 * E​d​i​t​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		editNamed: RequiredParams<'name'>
+		/**
+		 * E​d​i​t
+		 */
+		edit: string
+		/**
+		 * D​e​l​e​t​e
+		 */
+		'delete': string
+		/**
+		 * D​e​l​e​t​e​ ​{​n​a​m​e​}
+		 * @param {unknown} name
+		 */
+		deleteNamed: RequiredParams<'name'>
+		/**
+		 * D​e​l​e​t​e​ ​{​n​a​m​e​}​?
+		 * @param {unknown} name
+		 */
+		deleteTitle: RequiredParams<'name'>
+		/**
+		 * N​o​ ​n​e​w​ ​i​n​c​i​d​e​n​t​ ​o​p​e​n​s​ ​b​y​ ​t​h​i​s​ ​r​u​l​e​.​ ​I​t​s​ ​i​n​c​i​d​e​n​t​s​ ​s​t​a​y​,​ ​w​i​t​h​ ​i​t​s​ ​n​a​m​e​ ​a​n​d​ ​s​e​v​e​r​i​t​y​.​ ​T​h​i​s​ ​c​a​n​n​o​t​ ​b​e​ ​u​n​d​o​n​e​.
+		 */
+		deleteBody: string
+		/**
+		 * D​e​l​e​t​i​n​g​…
+		 */
+		deleting: string
+		/**
+		 * A​l​e​r​t​ ​r​u​l​e​ ​“​{​n​a​m​e​}​”​ ​c​r​e​a​t​e​d​.
+		 * @param {unknown} name
+		 */
+		created_notice: RequiredParams<'name'>
+		/**
+		 * A​l​e​r​t​ ​r​u​l​e​ ​“​{​n​a​m​e​}​”​ ​s​a​v​e​d​.
+		 * @param {unknown} name
+		 */
+		saved_notice: RequiredParams<'name'>
+		/**
+		 * A​l​e​r​t​ ​r​u​l​e​ ​“​{​n​a​m​e​}​”​ ​d​e​l​e​t​e​d​.
+		 * @param {unknown} name
+		 */
+		deleted_notice: RequiredParams<'name'>
+		/**
+		 * T​h​i​s​ ​a​l​e​r​t​ ​r​u​l​e​ ​d​o​e​s​ ​n​o​t​ ​e​x​i​s​t​,​ ​o​r​ ​i​t​ ​i​s​ ​n​o​t​ ​y​o​u​r​s​ ​t​o​ ​s​e​e​.
+		 */
+		notFound: string
+		/**
+		 * A​n​ ​a​l​e​r​t​ ​r​u​l​e​ ​w​i​t​h​ ​t​h​i​s​ ​n​a​m​e​ ​a​l​r​e​a​d​y​ ​e​x​i​s​t​s​.
+		 */
+		nameTaken: string
+		/**
+		 * {​n​a​m​e​}​:​ ​{​e​v​e​n​t​s​}​ ​a​t​ ​{​s​c​o​p​e​}​,​ ​{​s​e​v​e​r​i​t​y​}
+		 * @param {unknown} events
+		 * @param {unknown} name
+		 * @param {unknown} scope
+		 * @param {unknown} severity
+		 */
+		row: RequiredParams<'events' | 'name' | 'scope' | 'severity'>
+	}
 	access: {
 		/**
 		 * W​h​e​r​e​ ​{​n​a​m​e​}​ ​c​a​n​ ​g​o
@@ -10477,6 +10989,18 @@ export type TranslationFunctions = {
 			 * What needs attention could not be loaded.
 			 */
 			failed: () => LocalizedString
+			/**
+			 * Open incidents
+			 */
+			incidents: () => LocalizedString
+			/**
+			 * {subject} · {count} {{time|times}} · last {when}
+			 */
+			incident: (arg: { count: string | number | boolean, subject: unknown, when: unknown }) => LocalizedString
+			/**
+			 * All open incidents
+			 */
+			allIncidents: () => LocalizedString
 		}
 	}
 	form: {
@@ -11081,6 +11605,10 @@ export type TranslationFunctions = {
 			 * doors
 			 */
 			doors: () => LocalizedString
+			/**
+			 * incidents
+			 */
+			incidents: () => LocalizedString
 		}
 		credentials: {
 			/**
@@ -16302,6 +16830,458 @@ export type TranslationFunctions = {
 			 */
 			'delete': () => LocalizedString
 		}
+	}
+	incidents: {
+		/**
+		 * Incidents
+		 */
+		title: () => LocalizedString
+		/**
+		 * What the alert rules found: one incident per rule and door or device, with its repeats.
+		 */
+		intro: () => LocalizedString
+		/**
+		 * Incidents
+		 */
+		gridLabel: () => LocalizedString
+		/**
+		 * Search incidents by rule or subject
+		 */
+		search: () => LocalizedString
+		/**
+		 * No incident matches.
+		 */
+		empty: () => LocalizedString
+		/**
+		 * Incident
+		 */
+		viewTitle: () => LocalizedString
+		/**
+		 * This incident does not exist, or it is not yours to see.
+		 */
+		notFound: () => LocalizedString
+		/**
+		 * Severity
+		 */
+		severity: () => LocalizedString
+		/**
+		 * Rule
+		 */
+		rule: () => LocalizedString
+		/**
+		 * Subject
+		 */
+		subject: () => LocalizedString
+		/**
+		 * Count
+		 */
+		count: () => LocalizedString
+		/**
+		 * First seen
+		 */
+		firstSeen: () => LocalizedString
+		/**
+		 * Last seen
+		 */
+		lastSeen: () => LocalizedString
+		/**
+		 * State
+		 */
+		state: () => LocalizedString
+		/**
+		 * Handled by
+		 */
+		handledBy: () => LocalizedString
+		/**
+		 * Event
+		 */
+		event: () => LocalizedString
+		/**
+		 * Place
+		 */
+		place: () => LocalizedString
+		/**
+		 * Filter incidents
+		 */
+		filters: () => LocalizedString
+		/**
+		 * Any state
+		 */
+		anyState: () => LocalizedString
+		/**
+		 * Any severity
+		 */
+		anySeverity: () => LocalizedString
+		/**
+		 * Any place
+		 */
+		anyPlace: () => LocalizedString
+		/**
+		 * Clear filters
+		 */
+		clearFilters: () => LocalizedString
+		/**
+		 * Acknowledged by {who} at {when}
+		 */
+		acknowledgedBy: (arg: { when: unknown, who: unknown }) => LocalizedString
+		/**
+		 * Resolved by {who} at {when}
+		 */
+		resolvedBy: (arg: { when: unknown, who: unknown }) => LocalizedString
+		/**
+		 * {how} at {when}
+		 */
+		resolvedByItself: (arg: { how: unknown, when: unknown }) => LocalizedString
+		/**
+		 * someone
+		 */
+		someone: () => LocalizedString
+		/**
+		 * {time} ({zone})
+		 */
+		inZone: (arg: { time: unknown, zone: unknown }) => LocalizedString
+		/**
+		 * Note
+		 */
+		note: () => LocalizedString
+		/**
+		 * No note.
+		 */
+		noNote: () => LocalizedString
+		/**
+		 * Instructions
+		 */
+		instructions: () => LocalizedString
+		/**
+		 * The rule gives no instructions.
+		 */
+		noInstructions: () => LocalizedString
+		/**
+		 * {count} {{time|times}}
+		 */
+		times: (arg: { count: string | number | boolean }) => LocalizedString
+		/**
+		 * {severity}: {rule} at {subject}, {state}, {count}
+		 */
+		row: (arg: { count: unknown, rule: unknown, severity: unknown, state: unknown, subject: unknown }) => LocalizedString
+		/**
+		 * {subject} in {place}
+		 */
+		subjectIn: (arg: { place: unknown, subject: unknown }) => LocalizedString
+		/**
+		 * Acknowledge
+		 */
+		acknowledge: () => LocalizedString
+		/**
+		 * Resolve…
+		 */
+		resolve: () => LocalizedString
+		/**
+		 * Incident “{rule}” at {subject} acknowledged.
+		 */
+		acknowledged_notice: (arg: { rule: unknown, subject: unknown }) => LocalizedString
+		/**
+		 * Incident “{rule}” at {subject} resolved.
+		 */
+		resolved_notice: (arg: { rule: unknown, subject: unknown }) => LocalizedString
+		/**
+		 * This incident is acknowledged already.
+		 */
+		alreadyAcknowledged: () => LocalizedString
+		/**
+		 * This incident is resolved already.
+		 */
+		alreadyResolved: () => LocalizedString
+		/**
+		 * Resolve “{rule}” at {subject}?
+		 */
+		resolveTitle: (arg: { rule: unknown, subject: unknown }) => LocalizedString
+		/**
+		 * Say what was done. The note is kept with the incident and in the journal.
+		 */
+		resolveBody: () => LocalizedString
+		/**
+		 * Resolve
+		 */
+		resolveConfirm: () => LocalizedString
+		/**
+		 * Resolving…
+		 */
+		resolving: () => LocalizedString
+		/**
+		 * a acknowledges and r resolves the active incident; Enter opens it.
+		 */
+		keysHint: () => LocalizedString
+		palette: {
+			/**
+			 * Incidents
+			 */
+			heading: () => LocalizedString
+			/**
+			 * Open incident
+			 */
+			view: () => LocalizedString
+			/**
+			 * Acknowledge incident
+			 */
+			acknowledge: () => LocalizedString
+			/**
+			 * Resolve incident
+			 */
+			resolve: () => LocalizedString
+			/**
+			 * Show in incidents
+			 */
+			showInList: () => LocalizedString
+		}
+		bell: {
+			/**
+			 * Incidents: {count} open
+			 */
+			label: (arg: { count: unknown }) => LocalizedString
+			/**
+			 * Incidents: none open
+			 */
+			none: () => LocalizedString
+			/**
+			 * {count} {{incident|incidents}} open now
+			 */
+			rose: (arg: { count: string | number | boolean }) => LocalizedString
+		}
+	}
+	alertRules: {
+		/**
+		 * Alert rules
+		 */
+		title: () => LocalizedString
+		/**
+		 * Which events, where, after how long and how severe open an incident, and who hears of it.
+		 */
+		intro: () => LocalizedString
+		/**
+		 * Alert rules
+		 */
+		gridLabel: () => LocalizedString
+		/**
+		 * Search alert rules
+		 */
+		search: () => LocalizedString
+		/**
+		 * There are no alert rules yet.
+		 */
+		empty: () => LocalizedString
+		/**
+		 * Name
+		 */
+		name: () => LocalizedString
+		/**
+		 * Events
+		 */
+		events: () => LocalizedString
+		/**
+		 * Where
+		 */
+		scope: () => LocalizedString
+		/**
+		 * Severity
+		 */
+		severity: () => LocalizedString
+		/**
+		 * Held for (seconds)
+		 */
+		threshold: () => LocalizedString
+		/**
+		 * For a door held open or a device offline: the incident opens only once the condition lasts this long. 0 opens it at once; at most 86,400 (a day).
+		 */
+		thresholdHint: () => LocalizedString
+		/**
+		 * after {seconds} s
+		 */
+		thresholdShort: (arg: { seconds: unknown }) => LocalizedString
+		/**
+		 * Instructions
+		 */
+		instructions: () => LocalizedString
+		/**
+		 * What the person on duty should do; shown on the incident.
+		 */
+		instructionsHint: () => LocalizedString
+		/**
+		 * Recipients
+		 */
+		recipients: () => LocalizedString
+		/**
+		 * People and the members of groups hear of a new incident by e-mail.
+		 */
+		recipientsHint: () => LocalizedString
+		/**
+		 * People
+		 */
+		people: () => LocalizedString
+		/**
+		 * Add a person
+		 */
+		addPerson: () => LocalizedString
+		/**
+		 * Choose a person
+		 */
+		choosePerson: () => LocalizedString
+		/**
+		 * Remove {name}
+		 */
+		removePerson: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * No people yet.
+		 */
+		noPeople: () => LocalizedString
+		/**
+		 * Groups
+		 */
+		groups: () => LocalizedString
+		/**
+		 * Add a group
+		 */
+		addGroup: () => LocalizedString
+		/**
+		 * Choose a group
+		 */
+		chooseGroup: () => LocalizedString
+		/**
+		 * Remove group {name}
+		 */
+		removeGroup: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * No groups yet.
+		 */
+		noGroups: () => LocalizedString
+		/**
+		 * That one is chosen already.
+		 */
+		alreadyChosen: () => LocalizedString
+		/**
+		 * {id} (gone)
+		 */
+		missing: (arg: { id: unknown }) => LocalizedString
+		/**
+		 * Channels
+		 */
+		channels: () => LocalizedString
+		channelNames: {
+			/**
+			 * Console
+			 */
+			console: () => LocalizedString
+			/**
+			 * E-mail
+			 */
+			email: () => LocalizedString
+		}
+		/**
+		 * Kind of place
+		 */
+		scopeKind: () => LocalizedString
+		scopeKinds: {
+			/**
+			 * Organization
+			 */
+			organization: () => LocalizedString
+			/**
+			 * Building
+			 */
+			location: () => LocalizedString
+			/**
+			 * Floor
+			 */
+			floor: () => LocalizedString
+			/**
+			 * Door
+			 */
+			door: () => LocalizedString
+			/**
+			 * Device
+			 */
+			device: () => LocalizedString
+		}
+		/**
+		 * Choose the {kind}
+		 */
+		choosePlace: (arg: { kind: unknown }) => LocalizedString
+		/**
+		 * {location} — {floor}
+		 */
+		floorOf: (arg: { floor: unknown, location: unknown }) => LocalizedString
+		/**
+		 * Created
+		 */
+		created: () => LocalizedString
+		/**
+		 * Actions
+		 */
+		actions: () => LocalizedString
+		/**
+		 * New alert rule
+		 */
+		create: () => LocalizedString
+		/**
+		 * New alert rule
+		 */
+		createTitle: () => LocalizedString
+		/**
+		 * Edit alert rule
+		 */
+		editTitle: () => LocalizedString
+		/**
+		 * Edit {name}
+		 */
+		editNamed: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Edit
+		 */
+		edit: () => LocalizedString
+		/**
+		 * Delete
+		 */
+		'delete': () => LocalizedString
+		/**
+		 * Delete {name}
+		 */
+		deleteNamed: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Delete {name}?
+		 */
+		deleteTitle: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * No new incident opens by this rule. Its incidents stay, with its name and severity. This cannot be undone.
+		 */
+		deleteBody: () => LocalizedString
+		/**
+		 * Deleting…
+		 */
+		deleting: () => LocalizedString
+		/**
+		 * Alert rule “{name}” created.
+		 */
+		created_notice: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Alert rule “{name}” saved.
+		 */
+		saved_notice: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * Alert rule “{name}” deleted.
+		 */
+		deleted_notice: (arg: { name: unknown }) => LocalizedString
+		/**
+		 * This alert rule does not exist, or it is not yours to see.
+		 */
+		notFound: () => LocalizedString
+		/**
+		 * An alert rule with this name already exists.
+		 */
+		nameTaken: () => LocalizedString
+		/**
+		 * {name}: {events} at {scope}, {severity}
+		 */
+		row: (arg: { events: unknown, name: unknown, scope: unknown, severity: unknown }) => LocalizedString
 	}
 	access: {
 		/**

@@ -25,6 +25,9 @@ const answers: Record<string, () => HttpError> = {
   access_groups_name: () => taken('name', 'group', 'A group with this name already exists.'),
   schedules_name: () => taken('name', 'schedule', 'A schedule with this name already exists.'),
   calendars_name: () => taken('name', 'calendar', 'A calendar with this name already exists.'),
+  // Alert rules (migration 033): a name unique in its organization, as the form says at the field.
+  alert_rules_name: () =>
+    taken('name', 'alert_rule', 'An alert rule with this name already exists.'),
   access_rules_name: () => taken('name', 'access_rule', 'A rule with this name already exists.'),
   access_rules_window: () =>
     badField('valid_until', 'The end must be after the start.', 'end_before_start'),

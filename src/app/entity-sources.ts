@@ -5,6 +5,7 @@ import { credentialSource } from '../features/credentials/credential-source'
 import { deviceSource } from '../features/devices/device-source'
 import { doorSource } from '../features/locations/door-source'
 import { groupSource } from '../features/groups/group-source'
+import { incidentSource } from '../features/incidents/incident-source'
 import { locationSource } from '../features/locations/location-source'
 import { lockdownSource } from '../features/lockdowns/lockdown-source'
 import { organizationSource } from '../features/organizations/organization-source'
@@ -25,4 +26,5 @@ export const entitySources: readonly EntitySource<unknown, PaletteContext>[] = [
   scheduleSource,
   calendarSource,
   ruleSource,
+  incidentSource,
 ]

@@ -523,6 +523,65 @@ export const routes: readonly AppRoute[] = [
     label: (LL) => LL.rules.viewTitle(),
   },
   {
+    id: 'incidents',
+    path: patterns.incidents,
+    screen: lazyScreen(() =>
+      import('../features/incidents/incidents-screen').then((m) => ({
+        default: m.IncidentsScreen,
+      })),
+    ),
+    anyOf: needs('incidents', 'read'),
+    label: (LL) => LL.incidents.title(),
+    sidebar: { icon: 'incidents', order: 5.5 },
+  },
+  {
+    id: 'incidents-view',
+    path: patterns['incidents-view'],
+    screen: lazyScreen(() =>
+      import('../features/incidents/incident-view-screen').then((m) => ({
+        default: m.IncidentViewScreen,
+      })),
+    ),
+    anyOf: needs('incidents', 'read'),
+    label: (LL) => LL.incidents.viewTitle(),
+  },
+  {
+    id: 'alert-rules',
+    path: patterns['alert-rules'],
+    screen: lazyScreen(() =>
+      import('../features/alert-rules/alert-rules-screen').then((m) => ({
+        default: m.AlertRulesScreen,
+      })),
+    ),
+    anyOf: needs('alert_rules', 'read'),
+    label: (LL) => LL.alertRules.title(),
+    sidebar: { icon: 'bell', order: 5.6 },
+  },
+  {
+    id: 'alert-rules-create',
+    path: patterns['alert-rules-create'],
+    screen: lazyScreen(() =>
+      import('../features/alert-rules/create-alert-rule-screen').then((m) => ({
+        default: m.CreateAlertRuleScreen,
+      })),
+    ),
+    anyOf: needs('alert_rules', 'create'),
+    label: (LL) => LL.alertRules.createTitle(),
+    bottomMargin: true,
+  },
+  {
+    id: 'alert-rules-edit',
+    path: patterns['alert-rules-edit'],
+    screen: lazyScreen(() =>
+      import('../features/alert-rules/edit-alert-rule-screen').then((m) => ({
+        default: m.EditAlertRuleScreen,
+      })),
+    ),
+    anyOf: needs('alert_rules', 'update'),
+    label: (LL) => LL.alertRules.editTitle(),
+    bottomMargin: true,
+  },
+  {
     id: 'audits',
     path: patterns.audits,
     screen: lazyScreen(() =>

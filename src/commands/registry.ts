@@ -47,6 +47,7 @@ export const GO_TO_KEYS: Readonly<Record<string, Shortcut>> = {
   audits: 'g a',
   journal: 'g j',
   groups: 'g g',
+  incidents: 'g i',
   settings: 'g s',
 }
 

@@ -20,6 +20,8 @@ export const SCOPE_PREFIXES = {
   rules: '=',
   // Doors: a bar, a door in a wall.
   doors: '|',
+  // Incidents (decision 082): a plus, one more thing to handle.
+  incidents: '+',
 } as const
 
 export type EntityKind = Exclude<keyof typeof SCOPE_PREFIXES, 'commands'>

@@ -49,6 +49,12 @@ export const patterns = {
   'rules-create': '/rules/create',
   'rules-edit': '/rules/edit/:id',
   'rules-view': '/rules/view/:id',
+  // Alerts (decision 082): incidents people handle and the rules that open them.
+  incidents: '/incidents',
+  'incidents-view': '/incidents/view/:id',
+  'alert-rules': '/alert-rules',
+  'alert-rules-create': '/alert-rules/create',
+  'alert-rules-edit': '/alert-rules/edit/:id',
 } as const
 
 export type RouteId = keyof typeof patterns
@@ -68,7 +74,8 @@ export type PathParams<Id extends RouteId> = Record<
  * The URL parameters a list keeps its view in (list-view.ts reads and writes them); `peek` names
  * the row shown in the list's side drawer, so reload and back keep the drawer open; `command` asks
  * a screen to open one of its own dialogs or editors (a palette action on an entity); `door`
- * narrows the audit log to the devices on one door (its "Audit log of", a link to bookmark).
+ * narrows the audit log to the devices on one door (its "Audit log of", a link to bookmark);
+ * `state`, `severity` and `place` narrow the incidents (the bell links to the open ones).
  */
 export const listParams = {
   sort: 'sort',
@@ -78,6 +85,9 @@ export const listParams = {
   peek: 'peek',
   command: 'command',
   door: 'door',
+  state: 'state',
+  severity: 'severity',
+  place: 'place',
 } as const
 
 /** The door `?door=` names, or null when it names none (absent, or not an id). */

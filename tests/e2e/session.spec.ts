@@ -26,6 +26,8 @@ const menuFor: Record<keyof typeof demo, string[]> = {
     'Schedules',
     'Calendars',
     'Access rules',
+    'Incidents',
+    'Alert rules',
     'Audits',
     'Journal',
   ],
@@ -40,6 +42,8 @@ const menuFor: Record<keyof typeof demo, string[]> = {
     'Schedules',
     'Calendars',
     'Access rules',
+    'Incidents',
+    'Alert rules',
     'Audits',
     'Journal',
   ],
@@ -54,10 +58,21 @@ const menuFor: Record<keyof typeof demo, string[]> = {
     'Schedules',
     'Calendars',
     'Access rules',
+    'Incidents',
+    'Alert rules',
     'Audits',
   ],
-  // Who may enter where is read by auditors too (decision 065).
-  auditor: ['Dashboard', 'Groups', 'Schedules', 'Calendars', 'Access rules', 'Audits'],
+  // Who may enter where is read by auditors too (decision 065), and so are alerts (decision 079).
+  auditor: [
+    'Dashboard',
+    'Groups',
+    'Schedules',
+    'Calendars',
+    'Access rules',
+    'Incidents',
+    'Alert rules',
+    'Audits',
+  ],
 }
 
 for (const [login, items] of Object.entries(menuFor)) {

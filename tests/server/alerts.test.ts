@@ -183,6 +183,35 @@ describe('people handle an incident', () => {
   })
 })
 
+describe('a rule’s name', () => {
+  it('is unique in its organization, letter case ignored: 409 at the name, as the form shows it', async () => {
+    const orgadmin = await server().login(ORGADMIN)
+    const place = await demoPlace()
+    const rule = {
+      name: 'Held open at reception',
+      event_types: ['door.held_open'],
+      scope: { kind: 'door', id: place.door_id },
+    }
+    await createRule(orgadmin, rule)
+    const again = await server().request('POST', '/sbm/v1/alert-rules', {
+      token: orgadmin,
+      json: {
+        ...rule,
+        name: 'HELD OPEN AT RECEPTION',
+        severity: 'warning',
+        recipients: { user_ids: [], group_ids: [] },
+        channels: ['console'],
+      },
+    })
+    expect(again.status).toBe(409)
+    expect(again.body).toMatchObject({
+      field: 'name',
+      rule: 'taken',
+      params: { subject: 'alert_rule' },
+    })
+  })
+})
+
 describe('a rule’s place holds what is inside it', () => {
   it('a floor holds its doors, a door its devices; another door holds neither', async () => {
     const token = await server().login(ORGADMIN)

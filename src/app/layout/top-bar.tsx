@@ -7,6 +7,7 @@ import { Icon } from '../../ui/icon'
 import { useUi } from '../ui-store'
 import { AccountMenu } from './account-menu'
 import { Breadcrumb } from './breadcrumb'
+import { IncidentBell } from './incident-bell'
 import { TopBarSearch } from './top-bar-search'
 import * as styles from './top-bar.css'
 
@@ -34,6 +35,7 @@ export function TopBar({ user }: { user: Me }) {
         <Breadcrumb />
       </div>
       <TopBarSearch />
+      <IncidentBell />
       <div className={styles.identity} data-testid="identity">
         <span>{user.email}</span>
         <span className={styles.role}>

@@ -17,6 +17,9 @@ import * as styles from './needs-attention.css'
 import { WalkList, type WalkItem } from './walk-list'
 import { useDoorAttention } from './door-attention'
 import { useExpiringCodes } from './code-attention'
+import { useIncidentAttention } from './incident-attention'
+import type { Severity } from '../../contract/alerts'
+import { SeverityBadge } from '../../ui/severity-badge'
 import { numberFormat } from '../../lib/number-format'
 import { auditDetailText, deviceTypeName } from '../../lib/answer-text'
 
@@ -62,13 +65,16 @@ function AttentionBox({ id, title, total, items, empty, footer }: BoxProps) {
   )
 }
 
-function deviceItem(device: Device, detail: ReactNode): WalkItem {
+/** A device's row; with an open incident about it, that incident's severity beside its name. */
+function deviceItem(device: Device, detail: ReactNode, severity?: Severity): WalkItem {
   return {
     key: String(device.device_id),
     href: pathTo('devices-view', { id: device.device_id }),
     content: (
       <>
-        <span className={styles.name}>{device.name}</span>
+        <span className={styles.name}>
+          {severity === undefined ? null : <SeverityBadge severity={severity} />} {device.name}
+        </span>
         <span className={styles.detail}>{detail}</span>
       </>
     ),
@@ -108,9 +114,14 @@ export function NeedsAttention() {
   const level = { level: LOW_BATTERY }
   const doors = useDoorAttention()
   const codes = useExpiringCodes()
+  const incidents = useIncidentAttention(now)
 
   const offline = (data?.offline.items ?? []).map((device) =>
-    deviceItem(device, `${deviceTypeName(LL, device.device_type)} · ${placeText(device.place)}`),
+    deviceItem(
+      device,
+      `${deviceTypeName(LL, device.device_type)} · ${placeText(device.place)}`,
+      incidents.devices.get(device.device_id),
+    ),
   )
   const lowBattery = (data?.low_battery.items ?? []).map((device) => {
     const battery = device.current_status.battery_level ?? 0
@@ -122,6 +133,7 @@ export function NeedsAttention() {
         </span>
         {` · ${placeText(device.place)}`}
       </>,
+      incidents.devices.get(device.device_id),
     )
   })
   const failedItem = (device: FailingDevice): WalkItem => ({
@@ -164,6 +176,20 @@ export function NeedsAttention() {
           total={lockdownItems.length}
           items={lockdownItems}
           empty=""
+        />
+      ) : null}
+      {incidents.items.length > 0 ? (
+        <AttentionBox
+          id="attention-incidents"
+          title={LL.dashboard.attention.incidents()}
+          total={incidents.total}
+          items={incidents.items}
+          empty=""
+          footer={
+            <Link className={styles.more} href={pathTo('incidents', { state: 'open' })}>
+              {LL.dashboard.attention.allIncidents()}
+            </Link>
+          }
         />
       ) : null}
       {isError ? (

@@ -45,6 +45,7 @@ const takenText: Record<string, (LL: TranslationFunctions) => string> = {
   schedule: (LL) => LL.schedules.nameTaken(),
   calendar: (LL) => LL.calendars.nameTaken(),
   access_rule: (LL) => LL.rules.nameTaken(),
+  alert_rule: (LL) => LL.alertRules.nameTaken(),
 }
 
 /** "3 devices and 2 credentials": what the server counted still holding the thing. */
