@@ -5,7 +5,6 @@ import {
   demo,
   expectNoSeriousA11yViolations,
   signIn,
-  signInByKeyboard,
   signOut,
   useDarkTheme,
 } from './helpers/session'
@@ -44,8 +43,7 @@ test('an org admin writes a held-open rule by keyboard; a taken name is refused 
   page,
 }) => {
   allowAxeTime()
-  await signInByKeyboard(page, demo.orgadmin)
-  await page.goto('/alert-rules')
+  await signIn(page, demo.orgadmin, { at: '/alert-rules' })
   await expect(page.getByRole('heading', { level: 1, name: 'Alert rules' })).toBeVisible()
   await tabTo(page, page.getByRole('link', { name: 'New alert rule' }))
   await page.keyboard.press('Enter')
@@ -104,16 +102,14 @@ test('an org admin writes a held-open rule by keyboard; a taken name is refused 
 test('staff read the rules and cannot change them; deleting asks first, starting on Cancel', async ({
   page,
 }) => {
-  await signIn(page, demo.staff)
-  await page.goto('/alert-rules')
+  await signIn(page, demo.staff, { at: '/alert-rules' })
   const grid = page.getByRole('grid', { name: 'Alert rules' })
   await expect(grid.getByRole('row', { name: /Held/ })).toBeVisible()
   await expect(page.getByRole('link', { name: 'New alert rule' })).toHaveCount(0)
   await expect(grid.getByRole('button', { name: /^Delete / })).toHaveCount(0)
   await signOut(page)
 
-  await signIn(page, demo.orgadmin)
-  await page.goto('/alert-rules')
+  await signIn(page, demo.orgadmin, { at: '/alert-rules' })
   await page.getByRole('button', { name: `Delete ${RULE}` }).click()
   const ask = page.getByRole('dialog', { name: `Delete ${RULE}?` })
   await expect(ask.getByRole('button', { name: 'Cancel' })).toBeFocused()
