@@ -236,6 +236,10 @@ type RootTranslation = {
 		 * S​i​g​n​ ​i​n​ ​w​i​t​h​ ​a​ ​p​a​s​s​k​e​y
 		 */
 		signInWithPasskey: string
+		/**
+		 * Y​o​u​r​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​d​o​e​s​ ​n​o​t​ ​a​l​l​o​w​ ​s​i​g​n​i​n​g​ ​i​n​ ​w​i​t​h​ ​a​ ​p​a​s​s​k​e​y​ ​a​l​o​n​e​.​ ​S​i​g​n​ ​i​n​ ​w​i​t​h​ ​y​o​u​r​ ​p​a​s​s​w​o​r​d​.
+		 */
+		passwordlessRefused: string
 	}
 	enrol: {
 		/**
@@ -9956,6 +9960,10 @@ export type TranslationFunctions = {
 		 * Sign in with a passkey
 		 */
 		signInWithPasskey: () => LocalizedString
+		/**
+		 * Your organization does not allow signing in with a passkey alone. Sign in with your password.
+		 */
+		passwordlessRefused: () => LocalizedString
 	}
 	enrol: {
 		/**

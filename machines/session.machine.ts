@@ -40,6 +40,8 @@ export type SessionError =
   | 'challenge_expired'
   /** The browser's passkey ceremony was cancelled or is not available. */
   | 'passkey_cancelled'
+  /** A passkey alone, where the person's organization asks for the password first. */
+  | 'passwordless_refused'
 
 export type SessionContext = {
   user: SessionUser | null

@@ -66,6 +66,8 @@ const de = {
     challengeExpired:
       'Die Anmeldung hat zu lange gedauert. Bitte geben Sie Ihr Passwort erneut ein.',
     signInWithPasskey: 'Mit Passkey anmelden',
+    passwordlessRefused:
+      'Ihre Organisation erlaubt die Anmeldung nur mit einem Passkey nicht. Melden Sie sich mit Ihrem Passwort an.',
   },
   enrol: {
     title: 'Zweiten Faktor einrichten',

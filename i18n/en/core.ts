@@ -67,6 +67,8 @@ const core = {
     passkeyCancelled: 'The passkey was not used. Try again, or use a code instead.',
     challengeExpired: 'The sign-in took too long. Please enter your password again.',
     signInWithPasskey: 'Sign in with a passkey',
+    passwordlessRefused:
+      'Your organization does not allow signing in with a passkey alone. Sign in with your password.',
   },
   enrol: {
     title: 'Set up a second factor',

@@ -54,6 +54,8 @@ function signInError(error: unknown): { error: SessionError; retryAfter?: number
   const status = httpStatus(error)
   if (status === 429) return { error: 'throttled', retryAfter: (error as ApiError).retryAfter }
   if (status === 401) return { error: 'credentials' }
+  // Only the passwordless sign-in answers 403: the organization wants the password first.
+  if (status === 403) return { error: 'passwordless_refused' }
   if (status === undefined && isCeremonyRefusal(error)) return { error: 'passkey_cancelled' }
   return { error: 'failed' }
 }

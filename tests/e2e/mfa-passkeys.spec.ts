@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { createEnrollee } from './helpers/mfa'
+import { createEnrollee, createEnrolleeUnderPolicy, setOrganizationPolicy } from './helpers/mfa'
 import {
   expectNoSeriousA11yViolations,
   sidebar,
@@ -89,4 +89,42 @@ test('a passkey registered from the account page signs in at the factor step, on
   await page.getByRole('button', { name: 'Remove Desk laptop' }).click()
   await expect(page.getByText('The passkey Desk laptop was removed.')).toBeVisible()
   await expect(page.getByText('No passkeys yet.')).toBeVisible()
+})
+
+test('where the organization allows it, a passkey alone signs in; where it does not, the login says so', async ({
+  page,
+  request,
+}) => {
+  test.slow()
+  const person = await createEnrolleeUnderPolicy(request, `alone${Date.now() % 1_000_000}`, {
+    required_for: [],
+    passwordless_passkeys: true,
+  })
+  await virtualAuthenticator(page)
+  await signIn(page, person.email, { password: person.password, at: '/account' })
+  await page.getByLabel('Name of the new passkey').fill('Phone')
+  await page.keyboard.press('Enter')
+  await page.getByRole('button', { name: 'I have saved them, continue' }).click()
+  await expect(page.getByRole('list', { name: 'Passkeys' })).toContainText('Phone')
+  await signOut(page)
+
+  // No e-mail, no password: the passkey names the person, and its check of them is the second factor.
+  await page.getByRole('button', { name: 'Sign in with a passkey' }).press('Enter')
+  await expect(sidebar(page)).toBeVisible()
+  await expect(page.getByTestId('identity')).toContainText(person.email)
+  await signOut(page)
+
+  // The organization takes the permission back: the same passkey alone is refused, with why.
+  await setOrganizationPolicy(request, person.organizationId, {
+    required_for: [],
+    passwordless_passkeys: false,
+  })
+  await page.getByRole('button', { name: 'Sign in with a passkey' }).press('Enter')
+  await expect(
+    page.getByText(
+      'Your organization does not allow signing in with a passkey alone. Sign in with your password.',
+    ),
+  ).toBeVisible()
+  await expect(sidebar(page)).toBeHidden()
+  await expectNoSeriousA11yViolations(page)
 })

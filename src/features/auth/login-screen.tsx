@@ -46,6 +46,8 @@ export function LoginScreen() {
         return <Notice tone="info">{LL.factor.challengeExpired()}</Notice>
       case 'passkey_cancelled':
         return <Notice tone="info">{LL.factor.passkeyCancelled()}</Notice>
+      case 'passwordless_refused':
+        return <Notice tone="danger">{LL.factor.passwordlessRefused()}</Notice>
       case null:
         return null
       default:

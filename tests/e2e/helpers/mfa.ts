@@ -103,25 +103,38 @@ export async function enrolTotp(
 }
 
 /**
- * A new organization whose policy requires a second factor of whoever holds `users:read:org`, and
- * a person there who holds it: their next sign-in must enrol. Only this organization's people are
- * asked, so the specs beside it are not.
+ * A new organization with the second-factor `policy` given, and a person there who holds
+ * `users:read:org` (so `required_for: ['users:read:org']` asks them to enrol at their next sign-in).
+ * Only this organization's people are affected, so the specs beside it are not.
  */
-export async function createRequiredEnrollee(
+export async function createEnrolleeUnderPolicy(
   request: APIRequestContext,
   name: string,
-): Promise<Enrollee> {
+  policy: { required_for: string[]; passwordless_passkeys: boolean },
+): Promise<Enrollee & { organizationId: number }> {
   const headers = await adminHeaders(request)
   const created = await request.post('/org/v1/organizations', {
     headers,
-    data: { name: `Enrolment ${name}`, description: 'Second factor required', client_ids: [name] },
+    data: { name: `Second factor ${name}`, description: 'Its own policy', client_ids: [name] },
   })
   expect(created.status(), `POST /org/v1/organizations: ${created.status()}`).toBe(201)
   const { organization_id } = (await created.json()) as { organization_id: number }
-  const policy = await request.put(organizationMfaPolicyPath(organization_id), {
-    headers,
-    data: { required_for: ['users:read:org'], passwordless_passkeys: false },
+  await setOrganizationPolicy(request, organization_id, policy)
+  return {
+    ...(await createEnrollee(request, name, organization_id)),
+    organizationId: organization_id,
+  }
+}
+
+/** An organization's second-factor policy, set by the admin as Settings does. */
+export async function setOrganizationPolicy(
+  request: APIRequestContext,
+  organizationId: number,
+  policy: { required_for: string[]; passwordless_passkeys: boolean },
+) {
+  const answer = await request.put(organizationMfaPolicyPath(organizationId), {
+    headers: await adminHeaders(request),
+    data: policy,
   })
-  expect(policy.ok(), `PUT the organization's policy: ${policy.status()}`).toBe(true)
-  return createEnrollee(request, name, organization_id)
+  expect(answer.ok(), `PUT the organization's policy: ${answer.status()}`).toBe(true)
 }

@@ -11,7 +11,7 @@ import {
 } from '../../e2e/helpers/session'
 import {
   createEnrollee,
-  createRequiredEnrollee,
+  createEnrolleeUnderPolicy,
   enrolTotp,
   shownSecret,
   totpCode,
@@ -64,7 +64,10 @@ async function choosePerson(page: Page, events: readonly SessionEvent[]): Promis
   const name = `replay${Date.now() % 1_000_000_000}`
   if (events.some((event) => event.type === 'session.signIn.enrolmentRequired'))
     return {
-      ...(await createRequiredEnrollee(page.request, name)),
+      ...(await createEnrolleeUnderPolicy(page.request, name, {
+        required_for: ['users:read:org'],
+        passwordless_passkeys: false,
+      })),
       secret: null,
       recoveryCodes: [],
     }
