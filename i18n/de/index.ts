@@ -516,6 +516,7 @@ const de = {
       access_rules: 'Zutrittsregeln',
       alert_rules: 'Alarmregeln',
       incidents: 'Vorfälle',
+      webhooks: 'Webhooks',
     },
     noClients: 'Die Organisation hat keine Clients.',
     loadFailed: 'Rollen und Berechtigungen konnten nicht geladen werden.',
@@ -1325,6 +1326,7 @@ const de = {
       device_mode: 'Schlossmodus',
       alert_rule: 'Alarmregel',
       incident: 'Vorfall',
+      webhook: 'Webhook',
     },
     fields: {
       name: 'Name',
@@ -1483,6 +1485,7 @@ const de = {
       lockdown_released: 'Sperrung aufgehoben',
       door_mode_not_reached: 'Türmodus nicht erreicht',
       credential_sync_failed: 'Berechtigung nicht vom Schloss übernommen',
+      webhook_disabled: 'Webhook-Endpunkt nach Fehlschlägen abgeschaltet',
     },
     severity: { info: 'Info', warning: 'Warnung', critical: 'Kritisch' },
     incidentState: { open: 'Offen', acknowledged: 'Bestätigt', resolved: 'Erledigt' },

@@ -439,6 +439,7 @@ const areas = {
       access_rules: 'Access rules',
       alert_rules: 'Alert rules',
       incidents: 'Incidents',
+      webhooks: 'Webhooks',
     },
     noClients: 'The organization has no clients.',
     loadFailed: 'Roles and permissions could not be loaded.',
@@ -1051,6 +1052,7 @@ const areas = {
       device_mode: 'Lock mode',
       alert_rule: 'Alert rule',
       incident: 'Incident',
+      webhook: 'Webhook',
     },
     fields: {
       name: 'Name',
@@ -1212,6 +1214,7 @@ const areas = {
       lockdown_released: 'Lockdown released',
       door_mode_not_reached: 'Door mode not reached',
       credential_sync_failed: 'Credential not taken by a lock',
+      webhook_disabled: 'Webhook endpoint disabled after failing',
     },
     severity: { info: 'Info', warning: 'Warning', critical: 'Critical' },
     incidentState: { open: 'Open', acknowledged: 'Acknowledged', resolved: 'Resolved' },

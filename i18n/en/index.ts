@@ -674,6 +674,7 @@ const en = {
       access_rules: 'Access rules',
       alert_rules: 'Alert rules',
       incidents: 'Incidents',
+      webhooks: 'Webhooks',
     },
     noClients: 'The organization has no clients.',
     loadFailed: 'Roles and permissions could not be loaded.',
@@ -1303,6 +1304,7 @@ const en = {
       device_mode: 'Lock mode',
       alert_rule: 'Alert rule',
       incident: 'Incident',
+      webhook: 'Webhook',
     },
     fields: {
       name: 'Name',
@@ -1461,6 +1463,7 @@ const en = {
       lockdown_released: 'Lockdown released',
       door_mode_not_reached: 'Door mode not reached',
       credential_sync_failed: 'Credential not taken by a lock',
+      webhook_disabled: 'Webhook endpoint disabled after failing',
     },
     severity: {
       info: 'Info',
