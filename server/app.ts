@@ -63,6 +63,8 @@ import { registerDoorModes } from './routes/door-modes'
 import { LOCK_SYNC_RETRY_MS, LockSyncJob } from './jobs/lock-sync-job'
 import { DoorModeJob } from './jobs/door-mode-job'
 import { AlertJob } from './jobs/alert-job'
+import { WebhookJob } from './jobs/webhook-job'
+import { registerWebhooks } from './routes/webhooks'
 import { registerAlertRules } from './routes/alert-rules'
 import { registerIncidents } from './routes/incidents'
 import { registerSchedules } from './routes/schedules'
@@ -223,6 +225,13 @@ export async function createApp(
     pollMs: options.lockdownPollMs,
     batch: 100,
   })
+  const webhookJob = new WebhookJob(db, logger, clock, metrics, secrets, {
+    leaseMs: options.webhookLeaseMs,
+    pollMs: options.webhookPollMs,
+    batch: 200,
+    parallel: db.kind === 'pglite' ? 8 : 32,
+    policy: { allowLoopback: options.demoMode },
+  })
   const services: Services = {
     db,
     options,
@@ -239,6 +248,7 @@ export async function createApp(
     doorModeJob,
     lockSyncJob,
     alertJob,
+    webhookJob,
     clock,
   }
 
@@ -358,6 +368,7 @@ export async function createApp(
   registerSimulate(app, services)
   registerAlertRules(app, services)
   registerIncidents(app, services)
+  registerWebhooks(app, services)
   registerDevClock(app, services)
   registerMetrics(app, metrics, options.metricsToken)
   registerStatic(app, options.distDir, options.bootAnswersBudgetMs)
@@ -365,6 +376,7 @@ export async function createApp(
   doorModeJob.start()
   lockSyncJob.start()
   alertJob.start()
+  webhookJob.start()
   app.notFound((c) => c.json({ error: 'not_found', message: 'No such endpoint.' }, 404))
 
   return {
@@ -377,6 +389,7 @@ export async function createApp(
       await doorModeJob.stop()
       await lockSyncJob.stop()
       await alertJob.stop()
+      await webhookJob.stop()
       return db.close()
     },
   }
