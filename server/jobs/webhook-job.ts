@@ -54,7 +54,7 @@ async function eachParallel<T>(items: T[], parallel: number, work: (item: T) => 
   let next = 0
   const worker = async () => {
     while (next < items.length) {
-      const item = items[next++] as T
+      const item = items[next++]
       await work(item)
     }
   }
@@ -195,13 +195,14 @@ export class WebhookJob extends PolledJob {
       await endpointSucceeded(q, item.webhook_id)
       return
     }
+    // Only while still pending: an endpoint disabled meanwhile failed it for good.
     const step = item.step + 1
     const next = nextAttemptAt(now, step)
     await q.query(
       `update webhook_messages set step = $3, next_attempt_at = $4,
          state = case when $4::timestamptz is null then 'failed' else 'pending' end,
          claimed_by = null, lease_until = null
-       where message_id = $1 and claimed_by = $2`,
+       where message_id = $1 and claimed_by = $2 and state = 'pending'`,
       [item.message_id, this.workerId, step, next?.toISOString() ?? null],
     )
     await endpointFailed(q, item.webhook_id, now)

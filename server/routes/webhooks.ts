@@ -59,7 +59,8 @@ export function registerWebhooks(app: App, s: Services) {
       { allowLoopback: s.options.demoMode },
       s.webhookJob.resolver,
     )
-    if (isRefusal(address)) throw badField('url', address.message, 'invalid', { why: address.reason })
+    if (isRefusal(address))
+      throw badField('url', address.message, 'invalid', { why: address.reason })
   }
 
   const load = async (q: Queryable, c: Context<AppEnv>, write: boolean) => {
@@ -89,9 +90,7 @@ export function registerWebhooks(app: App, s: Services) {
     return c.json({ ...page, data: page.data.map((row) => webhookOf(row, now())) })
   })
 
-  app.get(ONE, async (c) =>
-    c.json(webhookOf(await load(s.db, c, false), now())),
-  )
+  app.get(ONE, async (c) => c.json(webhookOf(await load(s.db, c, false), now())))
 
   app.post(WEBHOOKS_PATH, async (c) => {
     const p = c.get('principal')

@@ -20,7 +20,6 @@ export const webhookFrom = `webhooks w left join lateral (
     where a.webhook_id = w.webhook_id order by a.attempt_id desc limit 1) la on true`
 
 export interface WebhookRow extends Omit<Webhook, 'last_attempt'> {
-  secret_rotated_at: string | null
   last_outcome: NonNullable<Webhook['last_attempt']>['outcome'] | null
   last_status: number | null
   last_at: string | null
@@ -28,11 +27,12 @@ export interface WebhookRow extends Omit<Webhook, 'last_attempt'> {
 
 /** The contract's shape; a previous secret past its time no longer counts (`now`). */
 export function webhookOf(row: WebhookRow, now: Date): Webhook {
-  const { last_outcome, last_status, last_at, secret_rotated_at: _rotated, ...rest } = row
+  const { last_outcome, last_status, last_at, ...rest } = row
   const previous = row.previous_secret_until
   return {
     ...rest,
-    previous_secret_until: previous !== null && Date.parse(previous) > now.getTime() ? previous : null,
+    previous_secret_until:
+      previous !== null && Date.parse(previous) > now.getTime() ? previous : null,
     last_attempt:
       last_outcome === null || last_at === null
         ? null
@@ -87,7 +87,8 @@ export async function endpointFailed(q: Queryable, webhookId: number, now: Date)
     at: now,
     payload: { webhook_id: webhookId, url: before.url, failing_since: disabled.failing_since },
   })
-  if (event) await openSystemIncident(q, SYSTEM_SOURCE, event, before.url, new Date(disabled.failing_since))
+  if (event)
+    await openSystemIncident(q, SYSTEM_SOURCE, event, before.url, new Date(disabled.failing_since))
 }
 
 /** A delivery succeeded: the endpoint is no longer failing. */

@@ -48,7 +48,12 @@ export async function enqueueEvent(
 }
 
 /** "Test": a `ping` to one endpoint, due now; its message id. */
-export async function enqueuePing(q: Queryable, webhookId: number, organizationId: number, at: Date) {
+export async function enqueuePing(
+  q: Queryable,
+  webhookId: number,
+  organizationId: number,
+  at: Date,
+) {
   const type: WebhookMessageType = 'ping'
   const body = JSON.stringify({
     type,

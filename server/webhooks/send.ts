@@ -83,7 +83,12 @@ export function send(request: SendRequest): Promise<SendResult> {
       },
     )
     const timer = setTimeout(() => {
-      finish({ outcome: 'timeout', status: null, response: '', error: `no answer in ${timeoutMs} ms` })
+      finish({
+        outcome: 'timeout',
+        status: null,
+        response: '',
+        error: `no answer in ${timeoutMs} ms`,
+      })
       req.destroy()
     }, timeoutMs)
     req.on('error', (error) => finish(failed(error)))

@@ -79,8 +79,12 @@ export async function checkedAddress(
       reason: 'address',
       message: `${url.hostname} is ${refused.address}, an address webhooks are not sent to (private, link-local, loopback or reserved).`,
     }
-  const first = addresses[0] as ResolvedAddress
-  if (url.protocol !== 'https:' && !(policy.allowLoopback && addresses.every((a) => isLoopback(a.address))))
+  const [first] = addresses
+  if (!first) return { reason: 'unresolved', message: `${url.hostname} does not resolve.` }
+  if (
+    url.protocol !== 'https:' &&
+    !(policy.allowLoopback && addresses.every((a) => isLoopback(a.address)))
+  )
     return { reason: 'not_https', message: 'Expected an https URL.' }
   return first
 }

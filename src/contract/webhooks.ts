@@ -122,6 +122,8 @@ export const Webhook = object({
   pending: integer(),
   /** While a rotation's previous secret still signs: until when. */
   previous_secret_until: nullable(IsoDateTime),
+  /** The last rotation; null before the first. */
+  secret_rotated_at: nullable(IsoDateTime),
   created_at: IsoDateTime,
   updated_at: IsoDateTime,
 })
