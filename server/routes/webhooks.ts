@@ -144,6 +144,8 @@ export function registerWebhooks(app: App, s: Services) {
   })
 
   app.put(ONE, async (c) => {
+    // Permission before the body: who may not change it learns nothing from its checks.
+    requireScope(c.get('principal'), 'webhooks', 'update')
     const input = await jsonBody(c, WebhookInput)
     await checkUrl(input.url)
     const updated = await s.db.tx(async (q) => {
