@@ -20,6 +20,7 @@
 import http from 'node:http'
 import { SYSTEM_SOURCE, recordEvent } from '../server/alerts/events'
 import type { Db, Queryable } from '../server/db/database'
+import { alertsDemo } from '../server/db/seed-data'
 import { startServer } from '../server/main'
 import { againOnPostgres } from './helpers/again-on-postgres'
 import { apiToken } from './helpers/api-token'
@@ -120,12 +121,12 @@ async function database(name: string, databaseUrl: string | null) {
     const services = server.handle.services
     const db = services.db
     const token = await apiToken(server.url, 'orgadmin@demo.local')
-    const [door] = await db.query<{ door_id: number; device_id: number; organization_id: number }>(
-      `select d.door_id, v.device_id, d.organization_id from doors d
-       join devices v on v.assignment_type = 'door' and v.assignment_id = d.door_id
-       where v.device_type in ('door_sensor', 'lock') order by v.device_type limit 1`,
+    const [door] = await db.query<{ door_id: number; device_id: number }>(
+      `select assignment_id as door_id, device_id from devices
+       where name = $1 and assignment_type = 'door'`,
+      [alertsDemo.sensor.name],
     )
-    if (!door) throw new Error('no door with a sensor or lock')
+    if (!door) throw new Error('no demo door sensor')
     for (const port of PORTS) {
       const reply = await fetch(`${server.url}/org/v1/webhooks`, {
         method: 'POST',

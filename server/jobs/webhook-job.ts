@@ -1,11 +1,10 @@
 import { RESPONSE_KEPT_BYTES } from '../../src/contract/webhooks'
 import type { SecretBox } from '../auth/secret-box'
 import type { Clock } from '../clock'
-import type { Db, Queryable } from '../db/database'
+import type { Db } from '../db/database'
 import type { Logger } from '../logger'
 import type { Metrics } from '../metrics'
-import { endpointFailed, endpointSucceeded } from '../webhooks/endpoints'
-import { nextAttemptAt } from '../webhooks/schedule'
+import { recordAttempts, type Attempted } from '../webhooks/record'
 import { send, type SendResult } from '../webhooks/send'
 import { signedHeaders } from '../webhooks/signing'
 import {
@@ -42,6 +41,7 @@ interface Claimed {
 }
 
 interface Endpoint {
+  webhook_id: number
   url: string
   enabled: boolean
   secret_sealed: string
@@ -55,15 +55,21 @@ async function eachParallel<T>(items: T[], parallel: number, work: (item: T) => 
   const worker = async () => {
     while (next < items.length) {
       const item = items[next++]
-      await work(item)
+      if (item !== undefined) await work(item)
     }
   }
   await Promise.all(Array.from({ length: Math.min(parallel, items.length) }, worker))
 }
 
+/** How often a round counts the pending messages for webhook_outbox_depth. */
+const DEPTH_EVERY_MS = 1000
+
 export class WebhookJob extends PolledJob {
   /** Resolves endpoint names at each delivery; tests put in their own. */
   resolver: Resolver = systemResolver
+  private finished: Attempted[] = []
+  private recording: Promise<void> | null = null
+  private countedAt = 0
 
   constructor(
     private readonly db: Db,
@@ -80,17 +86,60 @@ export class WebhookJob extends PolledJob {
   async tick() {
     await this.running
     await this.round()
+    this.countedAt = 0
+    await this.countDepth()
   }
 
   protected async round() {
     for (;;) {
       if (this.stopped) return
       const claimed = await this.claim()
-      await eachParallel(claimed, this.options.parallel, (item) =>
-        this.stopped ? Promise.resolve() : this.deliver(item),
-      )
+      const endpoints = await this.endpoints(claimed)
+      const on = (item: Claimed) => endpoints.get(item.webhook_id)?.enabled === true
+      await this.dropUnsendable(claimed.filter((item) => !on(item)))
+      await eachParallel(claimed.filter(on), this.options.parallel, async (item) => {
+        if (this.stopped) return
+        const endpoint = endpoints.get(item.webhook_id)
+        if (!endpoint) return
+        const result = await this.attempt(item, endpoint)
+        this.metrics.webhookDeliveries.inc({ outcome: result.outcome })
+        this.metrics.webhookDeliverySeconds.observe(result.latencyMs / 1000)
+        this.finished.push({ ...item, result })
+        await this.record()
+      })
       if (claimed.length < this.options.batch) break
     }
+    await this.countDepth()
+  }
+
+  /**
+   * Records what finished, in one transaction; what finishes meanwhile waits for the next one.
+   * Resolves once the caller's attempt is recorded.
+   */
+  private async record(): Promise<void> {
+    while (this.recording) await this.recording
+    if (this.finished.length === 0) return
+    const batch = this.finished.splice(0)
+    this.recording = this.db
+      .tx((q) => recordAttempts(q, this.workerId, this.clock.now(), batch))
+      .finally(() => (this.recording = null))
+    await this.recording
+  }
+
+  /** Messages of an endpoint turned off after they were written: never sent, failed at once. */
+  private async dropUnsendable(items: Claimed[]) {
+    if (items.length === 0) return
+    await this.db.query(
+      `update webhook_messages set state = 'failed', next_attempt_at = null, claimed_by = null,
+         lease_until = null
+       where message_id = any($1::text[]) and claimed_by = $2`,
+      [items.map((item) => item.message_id), this.workerId],
+    )
+  }
+
+  private async countDepth() {
+    if (Date.now() - this.countedAt < DEPTH_EVERY_MS) return
+    this.countedAt = Date.now()
     const [depth] = await this.db.query<{ n: number }>(
       `select count(*)::int as n from webhook_messages where state = 'pending'`,
     )
@@ -114,97 +163,52 @@ export class WebhookJob extends PolledJob {
     )
   }
 
-  private async deliver(item: Claimed) {
-    const [endpoint] = await this.db.query<Endpoint>(
-      `select url, enabled, secret_sealed, previous_secret_sealed, previous_secret_until
-       from webhooks where webhook_id = $1`,
-      [item.webhook_id],
-    )
-    if (!endpoint?.enabled) {
-      await this.db.query(
-        `update webhook_messages set state = 'failed', next_attempt_at = null, claimed_by = null,
-           lease_until = null
-         where message_id = $1 and claimed_by = $2`,
-        [item.message_id, this.workerId],
-      )
-      return
-    }
-    const result = await this.attempt(item, endpoint)
-    this.metrics.webhookDeliveries.inc({ outcome: result.outcome })
-    this.metrics.webhookDeliverySeconds.observe(result.latencyMs / 1000)
-    await this.db.tx((q) => this.record(q, item, result))
+  /** The claimed messages' endpoints, read once a round. */
+  private async endpoints(claimed: Claimed[]) {
+    const ids = [...new Set(claimed.map((c) => c.webhook_id))]
+    const rows =
+      ids.length === 0
+        ? []
+        : await this.db.query<Endpoint>(
+            `select webhook_id, url, enabled, secret_sealed, previous_secret_sealed,
+               previous_secret_until
+             from webhooks where webhook_id = any($1::int[])`,
+            [ids],
+          )
+    return new Map(rows.map((row) => [row.webhook_id, row]))
   }
 
   /** The secrets that sign now: the current one, and a rotation's previous one until its time. */
-  private signingSecrets(id: number, endpoint: Endpoint): string[] {
+  private signingSecrets(endpoint: Endpoint): string[] {
     const sealed = [endpoint.secret_sealed]
     const until = endpoint.previous_secret_until
     if (endpoint.previous_secret_sealed && until && Date.parse(until) > this.clock.now().getTime())
       sealed.push(endpoint.previous_secret_sealed)
-    return sealed.flatMap((s) => this.secrets.open(s, id, 'webhook') ?? [])
+    return sealed.flatMap((s) => this.secrets.open(s, endpoint.webhook_id, 'webhook') ?? [])
   }
 
   private async attempt(item: Claimed, endpoint: Endpoint): Promise<SendResult> {
+    const refused = (outcome: SendResult['outcome'], error: string): SendResult => ({
+      outcome,
+      status: null,
+      latencyMs: 0,
+      response: '',
+      error,
+    })
     const url = new URL(endpoint.url)
     const address = await checkedAddress(url, this.options.policy, this.resolver)
     if (isRefusal(address))
-      return {
-        outcome: address.reason === 'unresolved' ? 'connection' : 'address_refused',
-        status: null,
-        latencyMs: 0,
-        response: '',
-        error: address.message,
-      }
-    const secrets = this.signingSecrets(item.webhook_id, endpoint)
+      return refused(
+        address.reason === 'unresolved' ? 'connection' : 'address_refused',
+        address.message,
+      )
     return send({
       url,
       address,
-      headers: { ...signedHeaders(item.message_id, item.payload, secrets) },
+      headers: { ...signedHeaders(item.message_id, item.payload, this.signingSecrets(endpoint)) },
       body: item.payload,
       timeoutMs: this.options.timeoutMs,
       keepBytes: RESPONSE_KEPT_BYTES,
     })
-  }
-
-  /** The attempt's row, the message's next state and the endpoint's health, in one transaction. */
-  private async record(q: Queryable, item: Claimed, result: SendResult) {
-    const now = this.clock.now()
-    await q.query(
-      `insert into webhook_attempts (message_id, webhook_id, attempted_at, outcome, status,
-         latency_ms, response, error)
-       values ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [
-        item.message_id,
-        item.webhook_id,
-        now.toISOString(),
-        result.outcome,
-        result.status,
-        result.latencyMs,
-        // PostgreSQL text holds no NUL character.
-        result.response.replaceAll('\u0000', ''),
-        result.error,
-      ],
-    )
-    if (result.outcome === 'delivered') {
-      await q.query(
-        `update webhook_messages set state = 'delivered', next_attempt_at = null,
-           claimed_by = null, lease_until = null
-         where message_id = $1 and claimed_by = $2`,
-        [item.message_id, this.workerId],
-      )
-      await endpointSucceeded(q, item.webhook_id)
-      return
-    }
-    // Only while still pending: an endpoint disabled meanwhile failed it for good.
-    const step = item.step + 1
-    const next = nextAttemptAt(now, step)
-    await q.query(
-      `update webhook_messages set step = $3, next_attempt_at = $4,
-         state = case when $4::timestamptz is null then 'failed' else 'pending' end,
-         claimed_by = null, lease_until = null
-       where message_id = $1 and claimed_by = $2 and state = 'pending'`,
-      [item.message_id, this.workerId, step, next?.toISOString() ?? null],
-    )
-    await endpointFailed(q, item.webhook_id, now)
   }
 }
