@@ -49,6 +49,11 @@ function receiver(port: number) {
   const seen = new Set<number>()
   const latencies: number[] = []
   let requests = 0
+  const reset = () => {
+    seen.clear()
+    latencies.length = 0
+    requests = 0
+  }
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = []
     req.on('data', (c: Buffer) => chunks.push(c))
@@ -68,6 +73,7 @@ function receiver(port: number) {
   return {
     seen,
     latencies,
+    reset,
     requests: () => requests,
     up: () => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve)),
     down: () =>
@@ -185,10 +191,7 @@ async function database(name: string, databaseUrl: string | null) {
       if ((row?.n ?? 0) === 0) break
       await sleep(200)
     }
-    for (const r of receivers) {
-      r.seen.clear()
-      r.latencies.length = 0
-    }
+    for (const r of receivers) r.reset()
 
     // 2 and 3. Events at PER_MINUTE for SECONDS, the third receiver down.
     const down = receivers[2]
@@ -242,11 +245,12 @@ async function database(name: string, databaseUrl: string | null) {
     await down.up()
     services.clock.set(new Date(Date.now() + 6 * 60_000))
     const back = performance.now()
-    for (let waited = 0; down.seen.size < ids.length && waited < 300_000; waited += 100)
-      await sleep(100)
-    const lost = ids.filter((id) => !down.seen.has(id)).length
+    const all = () => receivers.every((r) => r.seen.size >= ids.length)
+    for (let waited = 0; !all() && waited < 300_000; waited += 100) await sleep(100)
+    const lost = receivers.map((r) => ids.filter((id) => !r.seen.has(id)).length)
+    const duplicates = receivers.map((r) => r.requests() - r.seen.size)
     out(
-      `  receiver down for the run: ${waiting?.n ?? 0} messages waiting; back, clock +6 min: ${down.seen.size.toLocaleString('en')} of ${ids.length.toLocaleString('en')} arrived in ${((performance.now() - back) / 1000).toFixed(1)} s, ${lost} lost, ${down.requests() - down.seen.size} duplicates  ${verdict(lost > 0)}`,
+      `  receiver down for the run: ${waiting?.n ?? 0} messages waiting; back, clock +6 min: ${down.seen.size.toLocaleString('en')} of ${ids.length.toLocaleString('en')} arrived in ${((performance.now() - back) / 1000).toFixed(1)} s; lost at the 3 receivers ${lost.join(' / ')}, duplicates ${duplicates.join(' / ')}  ${verdict(lost.some((n) => n > 0))}`,
     )
     services.clock.set(null)
     const metrics = await fetch(`${server.url}/metrics`).then((r) => r.text())
