@@ -149,15 +149,15 @@ export class WebhookJob extends PolledJob {
   private claim(): Promise<Claimed[]> {
     return this.db.tx((q) =>
       q.query<Claimed>(
-        `update webhook_messages m
+        `update webhook_messages
            set claimed_by = $1, lease_until = now() + $2 * interval '1 millisecond'
-         from (select x.message_id from webhook_messages x
-               where x.state = 'pending' and x.next_attempt_at <= $3
-                 and (x.lease_until is null or x.lease_until < now())
-               order by x.next_attempt_at limit $4
-               for update of x skip locked) d
-         where m.message_id = d.message_id
-         returning m.message_id, m.webhook_id, m.payload, m.step`,
+         where message_id = any(array(
+           select message_id from webhook_messages
+           where state = 'pending' and next_attempt_at <= $3
+             and (lease_until is null or lease_until < now())
+           order by next_attempt_at limit $4
+           for update skip locked))
+         returning message_id, webhook_id, payload, step`,
         [this.workerId, this.options.leaseMs, this.clock.now().toISOString(), this.options.batch],
       ),
     )

@@ -45,20 +45,23 @@ export async function recordAttempts(
   const failed = attempts.filter((a) => a.result.outcome !== 'delivered')
   if (delivered.length > 0)
     await q.query(
-      `update webhook_messages m set state = 'delivered', next_attempt_at = null,
+      `update webhook_messages set state = 'delivered', next_attempt_at = null,
          claimed_by = null, lease_until = null
-       from unnest($1::text[]) as d(id)
-       where m.message_id = d.id and m.claimed_by = $2`,
+       where message_id = any($1::text[]) and claimed_by = $2`,
       [delivered.map((a) => a.message_id), workerId],
     )
   if (failed.length > 0)
-    // Only while still pending: an endpoint disabled meanwhile failed it for good.
+    // Only while still pending: an endpoint disabled meanwhile failed it for good. Each row finds
+    // its step and next time by its place in the arrays; `= any` keeps to the primary key's index
+    // where the embedded database's statistics are stale (it has no autovacuum).
     await q.query(
-      `update webhook_messages m set step = f.step, next_attempt_at = f.next,
-         state = case when f.next is null then 'failed' else 'pending' end,
+      `update webhook_messages
+       set step = ($2::int[])[array_position($1::text[], message_id)],
+         next_attempt_at = ($3::timestamptz[])[array_position($1::text[], message_id)],
+         state = case when ($3::timestamptz[])[array_position($1::text[], message_id)] is null
+           then 'failed' else 'pending' end,
          claimed_by = null, lease_until = null
-       from unnest($1::text[], $2::int[], $3::timestamptz[]) as f(id, step, next)
-       where m.message_id = f.id and m.claimed_by = $4 and m.state = 'pending'`,
+       where message_id = any($1::text[]) and claimed_by = $4 and state = 'pending'`,
       [
         failed.map((a) => a.message_id),
         failed.map((a) => a.step + 1),
