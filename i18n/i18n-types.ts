@@ -2536,6 +2536,10 @@ type RootTranslation = {
 			 * I​n​c​i​d​e​n​t​s
 			 */
 			incidents: string
+			/**
+			 * W​e​b​h​o​o​k​s
+			 */
+			webhooks: string
 		}
 		/**
 		 * T​h​e​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​h​a​s​ ​n​o​ ​c​l​i​e​n​t​s​.
@@ -4995,6 +4999,10 @@ type RootTranslation = {
 			 * I​n​c​i​d​e​n​t
 			 */
 			incident: string
+			/**
+			 * W​e​b​h​o​o​k
+			 */
+			webhook: string
 		}
 		fields: {
 			/**
@@ -5634,6 +5642,10 @@ type RootTranslation = {
 			 * C​r​e​d​e​n​t​i​a​l​ ​n​o​t​ ​t​a​k​e​n​ ​b​y​ ​a​ ​l​o​c​k
 			 */
 			credential_sync_failed: string
+			/**
+			 * W​e​b​h​o​o​k​ ​e​n​d​p​o​i​n​t​ ​d​i​s​a​b​l​e​d​ ​a​f​t​e​r​ ​f​a​i​l​i​n​g
+			 */
+			webhook_disabled: string
 		}
 		severity: {
 			/**
@@ -12155,6 +12167,10 @@ export type TranslationFunctions = {
 			 * Incidents
 			 */
 			incidents: () => LocalizedString
+			/**
+			 * Webhooks
+			 */
+			webhooks: () => LocalizedString
 		}
 		/**
 		 * The organization has no clients.
@@ -14409,6 +14425,10 @@ export type TranslationFunctions = {
 			 * Incident
 			 */
 			incident: () => LocalizedString
+			/**
+			 * Webhook
+			 */
+			webhook: () => LocalizedString
 		}
 		fields: {
 			/**
@@ -14999,6 +15019,10 @@ export type TranslationFunctions = {
 			 * Credential not taken by a lock
 			 */
 			credential_sync_failed: () => LocalizedString
+			/**
+			 * Webhook endpoint disabled after failing
+			 */
+			webhook_disabled: () => LocalizedString
 		}
 		severity: {
 			/**

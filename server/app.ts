@@ -15,7 +15,7 @@ import { HashGate } from './auth/hash-gate'
 import { PrincipalCache } from './auth/principal-cache'
 import { demoExposure, withDefaults, type ServerOptions } from './config'
 import type { AppEnv, Services } from './context'
-import { openDatabase } from './db/database'
+import { openDatabase, type Db } from './db/database'
 import { keptSecret } from './db/kept-secret'
 import { keepJournalRetention, pruneJournal } from './db/journal-retention'
 import { migrate } from './db/migrate'
@@ -63,6 +63,9 @@ import { registerDoorModes } from './routes/door-modes'
 import { LOCK_SYNC_RETRY_MS, LockSyncJob } from './jobs/lock-sync-job'
 import { DoorModeJob } from './jobs/door-mode-job'
 import { AlertJob } from './jobs/alert-job'
+import { WebhookJob } from './jobs/webhook-job'
+import { DELIVERY_TIMEOUT_MS } from './webhooks/send'
+import { registerWebhooks } from './routes/webhooks'
 import { registerAlertRules } from './routes/alert-rules'
 import { registerIncidents } from './routes/incidents'
 import { registerSchedules } from './routes/schedules'
@@ -128,6 +131,21 @@ export interface StartOptions {
    * half-seeded database.
    */
   listenFirst?: boolean
+}
+
+const WEBHOOK_PARALLEL = 32
+const WEBHOOK_PARALLEL_EMBEDDED = 8
+
+/**
+ * How many webhook messages a round claims (decision 081). On PostgreSQL, where another server
+ * takes what a lease leaves, no more than its workers can send before the lease runs out even
+ * when every send takes the whole timeout (and a few seconds to record): else a slow endpoint's
+ * messages would be sent twice. The embedded database has one server, so a larger batch only
+ * saves claims.
+ */
+function webhookBatch(kind: Db['kind'], leaseMs: number) {
+  if (kind === 'pglite') return 200
+  return WEBHOOK_PARALLEL * Math.max(1, Math.floor(leaseMs / (DELIVERY_TIMEOUT_MS + 5000)))
 }
 
 /**
@@ -223,6 +241,13 @@ export async function createApp(
     pollMs: options.lockdownPollMs,
     batch: 100,
   })
+  const webhookJob = new WebhookJob(db, logger, clock, metrics, secrets, {
+    leaseMs: options.webhookLeaseMs,
+    pollMs: options.webhookPollMs,
+    batch: webhookBatch(db.kind, options.webhookLeaseMs),
+    parallel: db.kind === 'pglite' ? WEBHOOK_PARALLEL_EMBEDDED : WEBHOOK_PARALLEL,
+    policy: { allowLoopback: options.demoMode },
+  })
   const services: Services = {
     db,
     options,
@@ -239,6 +264,7 @@ export async function createApp(
     doorModeJob,
     lockSyncJob,
     alertJob,
+    webhookJob,
     clock,
   }
 
@@ -358,6 +384,7 @@ export async function createApp(
   registerSimulate(app, services)
   registerAlertRules(app, services)
   registerIncidents(app, services)
+  registerWebhooks(app, services)
   registerDevClock(app, services)
   registerMetrics(app, metrics, options.metricsToken)
   registerStatic(app, options.distDir, options.bootAnswersBudgetMs)
@@ -365,6 +392,7 @@ export async function createApp(
   doorModeJob.start()
   lockSyncJob.start()
   alertJob.start()
+  webhookJob.start()
   app.notFound((c) => c.json({ error: 'not_found', message: 'No such endpoint.' }, 404))
 
   return {
@@ -377,6 +405,7 @@ export async function createApp(
       await doorModeJob.stop()
       await lockSyncJob.stop()
       await alertJob.stop()
+      await webhookJob.stop()
       return db.close()
     },
   }

@@ -84,6 +84,13 @@ export interface ServerOptions {
   lockdownLeaseMs: number
   /** How often an idle server looks for lockdown work that another server started. */
   lockdownPollMs: number
+  /** How often a server looks for webhook messages due (decision 081): the bound on a delivery's wait. */
+  webhookPollMs: number
+  /**
+   * How long a server's claim on a webhook message lasts before another server may send it: past
+   * the 15 s timeout, so a slow endpoint is not sent the message twice.
+   */
+  webhookLeaseMs: number
   /**
    * How long a signed-in caller's row, once read, serves their next requests: the bound on how long
    * a change made through another server (a user disabled, a permission removed) takes to reach
@@ -142,6 +149,8 @@ export const defaultOptions: ServerOptions = {
   lockdownReleaseMinutes: RELEASE_MINUTES,
   lockdownLeaseMs: 5000,
   lockdownPollMs: 1000,
+  webhookPollMs: 250,
+  webhookLeaseMs: 30_000,
   clock: 'system',
   deviceFailureRate: 0,
   deviceDelayMs: 0,
@@ -320,6 +329,8 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): ServerOptions {
     ),
     lockdownLeaseMs: whole('LOCKDOWN_LEASE_MS', defaultOptions.lockdownLeaseMs, 500, 600_000),
     lockdownPollMs: whole('LOCKDOWN_POLL_MS', defaultOptions.lockdownPollMs, 50, 60_000),
+    webhookPollMs: whole('WEBHOOK_POLL_MS', defaultOptions.webhookPollMs, 20, 60_000),
+    webhookLeaseMs: whole('WEBHOOK_LEASE_MS', defaultOptions.webhookLeaseMs, 500, 600_000),
     clock: oneOf('CLOCK', clocks, defaultOptions.clock),
     deviceFailureRate: rate('DEVICE_FAILURE_RATE', demoMode ? DEMO_DEVICE_FAILURE_RATE : 0),
     deviceDelayMs: whole('DEVICE_DELAY_MS', demoMode ? DEMO_DEVICE_DELAY_MS : 0, 0, 60_000),

@@ -8,6 +8,7 @@ import type { Logger } from './logger'
 import type { HashGate } from './auth/hash-gate'
 import type { Lifecycle } from './http/drain'
 import type { Metrics } from './metrics'
+import type { WebhookJob } from './jobs/webhook-job'
 import type { PrincipalCache } from './auth/principal-cache'
 import type { RequestsInFlight } from './http/requests-in-flight'
 
@@ -72,6 +73,11 @@ export interface Services {
    * on `clock`, resolves idle ones; tests step it.
    */
   alertJob: { tick(): Promise<void> }
+  /**
+   * The webhook delivery job (server/jobs/webhook-job.ts, decision 081): a test or "Send again"
+   * wakes it; tests step it and put in their own resolver, which the routes' checks use too.
+   */
+  webhookJob: WebhookJob
   /**
    * The one "now" of every decision about time (server/clock.ts). Real time unless a test, or a
    * demo started with CLOCK=settable, moves it.

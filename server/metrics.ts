@@ -88,6 +88,23 @@ export function createMetrics(database: Db['kind']) {
       labelNames: ['severity'],
       registers,
     }),
+    webhookDeliveries: new Counter({
+      name: 'webhook_deliveries_total',
+      help: 'Webhook delivery attempts, by outcome (delivered, http_error, timeout, connection, address_refused).',
+      labelNames: ['outcome'],
+      registers,
+    }),
+    webhookDeliverySeconds: new Histogram({
+      name: 'webhook_delivery_seconds',
+      help: 'Time of one webhook delivery attempt, from sending to the end of the answer read.',
+      buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 15],
+      registers,
+    }),
+    webhookOutboxDepth: new Gauge({
+      name: 'webhook_outbox_depth',
+      help: 'Webhook messages waiting to be delivered, as this server last counted them.',
+      registers,
+    }),
   }
 }
 

@@ -521,6 +521,7 @@ const de = {
       access_rules: 'Zutrittsregeln',
       alert_rules: 'Alarmregeln',
       incidents: 'Vorfälle',
+      webhooks: 'Webhooks',
     },
     noClients: 'Die Organisation hat keine Clients.',
     loadFailed: 'Rollen und Berechtigungen konnten nicht geladen werden.',
@@ -1331,6 +1332,7 @@ const de = {
       device_mode: 'Schlossmodus',
       alert_rule: 'Alarmregel',
       incident: 'Vorfall',
+      webhook: 'Webhook',
     },
     fields: {
       name: 'Name',
@@ -1489,6 +1491,7 @@ const de = {
       lockdown_released: 'Sperrung aufgehoben',
       door_mode_not_reached: 'Türmodus nicht erreicht',
       credential_sync_failed: 'Berechtigung nicht vom Schloss übernommen',
+      webhook_disabled: 'Webhook-Endpunkt nach Fehlschlägen abgeschaltet',
     },
     severity: { info: 'Info', warning: 'Warnung', critical: 'Kritisch' },
     incidentState: { open: 'Offen', acknowledged: 'Bestätigt', resolved: 'Erledigt' },

@@ -443,6 +443,7 @@ const areas = {
       access_rules: 'Access rules',
       alert_rules: 'Alert rules',
       incidents: 'Incidents',
+      webhooks: 'Webhooks',
     },
     noClients: 'The organization has no clients.',
     loadFailed: 'Roles and permissions could not be loaded.',
@@ -1055,6 +1056,7 @@ const areas = {
       device_mode: 'Lock mode',
       alert_rule: 'Alert rule',
       incident: 'Incident',
+      webhook: 'Webhook',
     },
     fields: {
       name: 'Name',
@@ -1216,6 +1218,7 @@ const areas = {
       lockdown_released: 'Lockdown released',
       door_mode_not_reached: 'Door mode not reached',
       credential_sync_failed: 'Credential not taken by a lock',
+      webhook_disabled: 'Webhook endpoint disabled after failing',
     },
     severity: { info: 'Info', warning: 'Warning', critical: 'Critical' },
     incidentState: { open: 'Open', acknowledged: 'Acknowledged', resolved: 'Resolved' },

@@ -680,6 +680,7 @@ const en = {
       access_rules: 'Access rules',
       alert_rules: 'Alert rules',
       incidents: 'Incidents',
+      webhooks: 'Webhooks',
     },
     noClients: 'The organization has no clients.',
     loadFailed: 'Roles and permissions could not be loaded.',
@@ -1309,6 +1310,7 @@ const en = {
       device_mode: 'Lock mode',
       alert_rule: 'Alert rule',
       incident: 'Incident',
+      webhook: 'Webhook',
     },
     fields: {
       name: 'Name',
@@ -1467,6 +1469,7 @@ const en = {
       lockdown_released: 'Lockdown released',
       door_mode_not_reached: 'Door mode not reached',
       credential_sync_failed: 'Credential not taken by a lock',
+      webhook_disabled: 'Webhook endpoint disabled after failing',
     },
     severity: {
       info: 'Info',

@@ -7,6 +7,7 @@ import {
 import type { Prepared, Queryable } from '../db/database'
 import type { JournalSource } from '../db/journal'
 import type { NewEvent, Place, RecordedEvent, Subject } from './event-row'
+import { enqueueEvent } from '../webhooks/messages'
 import { bumpOpenIncident, openOrBump, resolveEnded, type RuleRow } from './incidents'
 
 // Events (decision 079): every writer calls recordEvent inside its own transaction, so the event,
@@ -110,6 +111,8 @@ export async function recordEvent(
     place,
     at: event.at,
   }
+  // Its webhook messages, in this transaction too (decision 081).
+  await enqueueEvent(q, recorded, event.payload)
   const ended = endedBy(event.type)
   if (ended.length > 0) {
     await q.query(

@@ -300,3 +300,56 @@ async function mailIncident(
     ],
   )
 }
+
+/**
+ * An incident no rule opened, for what must be seen even where nobody wrote a rule (a webhook
+ * endpoint disabled, decision 081): named `name`, a warning, opened unless a rule's incident
+ * already took the event. No rule, so no partial unique index joins repeats; its cause happens
+ * once (the disabling's conditional update), which keeps it single.
+ */
+export async function openSystemIncident(
+  q: Queryable,
+  source: JournalSource,
+  event: RecordedEvent,
+  name: string,
+  firstSeen: Date,
+) {
+  const [row] = await q.query<{ incident_id: number }>(
+    `insert into incidents (organization_id, rule_id, rule_name, severity, instructions,
+       event_type, last_event_type, last_event_id, subject_type, subject_id, subject_name,
+       location_id, first_seen, last_seen)
+     select $1, null, $2, 'warning', '', $3, $3, $4, $5, $6, $7, $8, $9, $10
+     where not exists (select 1 from incidents where last_event_id = $4)
+     returning incident_id`,
+    [
+      event.place.organization_id,
+      name,
+      event.type,
+      event.event_id,
+      event.subject.kind,
+      event.subject.id,
+      event.place.name,
+      event.place.location_id,
+      firstSeen.toISOString(),
+      event.at.toISOString(),
+    ],
+  )
+  if (!row) return
+  await writeJournalRows(q, source, [
+    incidentJournalRow(
+      {
+        incident_id: row.incident_id,
+        organization_id: event.place.organization_id,
+        rule_name: name,
+        subject_name: event.place.name,
+      },
+      {
+        state: [null, 'open'],
+        severity: [null, 'warning'],
+        subject_type: [null, event.subject.kind],
+        subject_id: [null, event.subject.id],
+      },
+      'create',
+    ),
+  ])
+}

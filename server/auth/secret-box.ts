@@ -4,12 +4,16 @@ import { join } from 'node:path'
 
 // Factor secrets at rest (decision 077): AES-256-GCM under a key from the environment
 // (MFA_ENCRYPTION_KEY), never stored in the database. A sealed value is
-// `v1.<iv>.<tag>.<ciphertext>`, base64url, with the user's id as associated data, so a secret
-// copied onto another user's row does not open.
+// `v1.<iv>.<tag>.<ciphertext>`, base64url, with the owner's kind and id as associated data, so a
+// secret copied onto another user's row, or a webhook's onto a user's, does not open. Webhook
+// signing secrets (decision 081) are sealed the same way, owned by their endpoint.
+
+/** Whose secret: a person's factor, or a webhook endpoint's signing secret. */
+export type SecretOwner = 'user' | 'webhook'
 
 export interface SecretBox {
-  seal(plain: string, userId: number): string
-  open(sealed: string, userId: number): string | null
+  seal(plain: string, ownerId: number, owner?: SecretOwner): string
+  open(sealed: string, ownerId: number, owner?: SecretOwner): string | null
 }
 
 const VERSION = 'v1'
@@ -18,20 +22,20 @@ export function secretBox(keyText: string): SecretBox {
   // The setting may be any text of 32 characters or more: HKDF makes the 32-byte key of it.
   const key = Buffer.from(hkdfSync('sha256', keyText, 'access-console', 'factor secrets v1', 32))
   return {
-    seal(plain, userId) {
+    seal(plain, ownerId, owner = 'user') {
       const iv = randomBytes(12)
       const cipher = createCipheriv('aes-256-gcm', key, iv)
-      cipher.setAAD(Buffer.from(`user:${userId}`))
+      cipher.setAAD(Buffer.from(`${owner}:${ownerId}`))
       const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()])
       const parts = [iv, cipher.getAuthTag(), body].map((b) => b.toString('base64url'))
       return [VERSION, ...parts].join('.')
     },
-    open(sealed, userId) {
+    open(sealed, ownerId, owner = 'user') {
       const [version, iv, tag, body] = sealed.split('.')
       if (version !== VERSION || !iv || !tag || body === undefined) return null
       try {
         const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'))
-        decipher.setAAD(Buffer.from(`user:${userId}`))
+        decipher.setAAD(Buffer.from(`${owner}:${ownerId}`))
         decipher.setAuthTag(Buffer.from(tag, 'base64url'))
         const plain = Buffer.concat([
           decipher.update(Buffer.from(body, 'base64url')),

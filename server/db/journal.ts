@@ -144,6 +144,16 @@ const journaledFields: Record<JournalTargetType, readonly string[]> = {
     'organization_id',
   ],
   incident: ['state', 'severity', 'rule_id', 'subject_type', 'subject_id', 'resolution', 'note'],
+  // Webhooks (decision 081): an endpoint's columns; a rotation as `secret_rotated_at`, never a secret.
+  webhook: [
+    'url',
+    'description',
+    'event_types',
+    'enabled',
+    'disabled_reason',
+    'secret_rotated_at',
+    'organization_id',
+  ],
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null)

@@ -13,6 +13,7 @@ const keys = {
   access_rules: 'rule_id',
   alert_rules: 'rule_id',
   incidents: 'incident_id',
+  webhooks: 'webhook_id',
 } as const
 
 /**

@@ -50,6 +50,7 @@ export const roles = [
       'access_rules:read:org',
       'alert_rules:read:org',
       'incidents:read:org',
+      'webhooks:read:org',
     ],
   },
 ] as const satisfies readonly { role: SeededRole; permissions: readonly string[] }[]

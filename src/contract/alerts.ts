@@ -38,6 +38,8 @@ export const alertEventTypes = [
   'lockdown.released',
   'door_mode.not_reached',
   'credential.sync_failed',
+  // An endpoint failing for FAILING_DAYS_TO_DISABLE was disabled (decision 081): the organization.
+  'webhook.disabled',
 ] as const
 export const AlertEventType = enums(alertEventTypes)
 export type AlertEventType = Infer<typeof AlertEventType>

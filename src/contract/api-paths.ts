@@ -98,3 +98,19 @@ export const MFA_POLICY_PATH = '/org/v1/mfa-policy'
 /** GET/PUT: one organization's policy (organizations:update, or :org for one's own). */
 export const organizationMfaPolicyPath = (organizationId: number) =>
   `/org/v1/organizations/${organizationId}/mfa-policy`
+
+// Webhooks (decision 081; shapes in webhooks.ts). GET lists an organization's endpoints, POST
+// makes one (its secret in the answer, once).
+export const WEBHOOKS_PATH = '/org/v1/webhooks'
+/** GET, PUT `{url, event_types, description, enabled}`, DELETE. */
+export const webhookPath = (webhookId: number) => `${WEBHOOKS_PATH}/${webhookId}`
+/** GET: the per-attempt delivery log, newest first (list query, optional `message_id`). */
+export const webhookDeliveriesPath = (webhookId: number) => `${webhookPath(webhookId)}/deliveries`
+/** POST: "Send again": the message, with its own `webhook-id`, goes out again now. */
+export const webhookResendPath = (webhookId: number, messageId: string) =>
+  `${webhookPath(webhookId)}/messages/${encodeURIComponent(messageId)}/resend`
+/** POST: "Test": a `ping` message to the endpoint. */
+export const webhookTestPath = (webhookId: number) => `${webhookPath(webhookId)}/test`
+/** POST: a new secret, shown once; the previous one still signs for PREVIOUS_SECRET_HOURS. */
+export const webhookRotateSecretPath = (webhookId: number) =>
+  `${webhookPath(webhookId)}/rotate-secret`

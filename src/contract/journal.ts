@@ -41,6 +41,8 @@ export const journalTargetTypes = [
   // Alerts (decision 079): a rule's changes; an incident opened, acknowledged and resolved.
   'alert_rule',
   'incident',
+  // Webhooks (decision 081): an endpoint's changes, its secret's rotation (never the secret).
+  'webhook',
 ] as const
 export const JournalTargetType = enums(journalTargetTypes)
 export type JournalTargetType = Infer<typeof JournalTargetType>

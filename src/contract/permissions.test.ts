@@ -43,9 +43,11 @@ const people = {
 type Who = keyof typeof people
 
 describe('permissions', () => {
-  it('lists read/create/update with and without :org, only read for audits and the journal, and start/release/override for lockdown, read/update for the access model and the alerts', () => {
-    expect(allPermissions).toHaveLength(5 * 3 * 2 + 2 + 2 + 3 * 2 + 3 * 2 * 2 + 2 * 2 * 2)
+  it('lists read/create/update with and without :org, only read for audits and the journal, and start/release/override for lockdown, read/update for the access model, the alerts and the webhooks', () => {
+    expect(allPermissions).toHaveLength(5 * 3 * 2 + 2 + 2 + 3 * 2 + 3 * 2 * 2 + 3 * 2 * 2)
     expect(allPermissions).toContain('incidents:update:org')
+    expect(needs('webhooks', 'create')).toEqual(['webhooks:update', 'webhooks:update:org'])
+    expect(allPermissions).toContain('webhooks:read:org')
     expect(needs('alert_rules', 'create')).toEqual(['alert_rules:update', 'alert_rules:update:org'])
     expect(allPermissions).toContain('access_rules:update:org')
     expect(allPermissions).not.toContain('groups:create')

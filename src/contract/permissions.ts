@@ -18,6 +18,8 @@ export const resources = [
   // Alerts (decision 079): rules that open incidents, and the incidents people handle.
   'alert_rules',
   'incidents',
+  // Webhooks (decision 081): an organization's endpoints, their deliveries and secrets.
+  'webhooks',
 ] as const
 export type Resource = (typeof resources)[number]
 
@@ -42,6 +44,7 @@ export const resourceActions: Record<Resource, readonly Action[]> = {
   access_rules: ['read', 'update'],
   alert_rules: ['read', 'update'],
   incidents: ['read', 'update'],
+  webhooks: ['read', 'update'],
 }
 
 export type Permission = `${Resource}:${Action}` | `${Resource}:${Action}:org`

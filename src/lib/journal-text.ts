@@ -103,6 +103,7 @@ export function targetPath(type: JournalTargetType, id: number | null): string |
     case 'snow_day':
     case 'alert_rule':
     case 'incident':
+    case 'webhook':
       return null
   }
 }

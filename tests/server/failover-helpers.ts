@@ -18,7 +18,12 @@ export function useTwoServersOnPostgres() {
     if (!database) throw new Error('no PostgreSQL')
     connected = new pg.Client({ connectionString: database.url })
     await connected.connect()
-    const env = { LOCKDOWN_LEASE_MS: '1500', LOCKDOWN_POLL_MS: '200' }
+    const env = {
+      LOCKDOWN_LEASE_MS: '1500',
+      LOCKDOWN_POLL_MS: '200',
+      WEBHOOK_LEASE_MS: '3000',
+      WEBHOOK_POLL_MS: '100',
+    }
     started.push(await startOnPostgres(database.url, env), await startOnPostgres(database.url, env))
   }, 180_000)
 

@@ -21,6 +21,7 @@ const collections: Record<Resource, string> = {
   access_rules: '/access/v1/rules',
   alert_rules: '/sbm/v1/alert-rules',
   incidents: '/sbm/v1/incidents',
+  webhooks: '/org/v1/webhooks',
 }
 
 // A missing id: an allowed caller gets 404 (or 400 for an empty body), never a change.
@@ -50,6 +51,7 @@ const cases: [Resource, Operation][] = [
       'schedules',
       'access_rules',
       'alert_rules',
+      'webhooks',
     ] as const
   ).flatMap((resource) =>
     (['read', 'create', 'update', 'delete'] as const).map((operation): [Resource, Operation] => [

@@ -18,7 +18,7 @@ describe('users', () => {
     const token = await server().login(AUDITOR)
     const mine = await server().request('GET', '/org/v1/users/permissions', { token })
     // An auditor reads the audit log and, to check it against the doors, who may enter when, and
-    // the alerts' rules and incidents (decision 079).
+    // the alerts' rules and incidents (decision 079) and the webhooks (decision 081).
     expect(shaped(mine.body, PermissionsResponse).permissions).toEqual([
       'access_rules:read:org',
       'alert_rules:read:org',
@@ -26,6 +26,7 @@ describe('users', () => {
       'groups:read:org',
       'incidents:read:org',
       'schedules:read:org',
+      'webhooks:read:org',
     ])
     const roles = await server().request('GET', '/org/v1/users/roles/permissions', { token })
     const data = shaped(roles.body, RolesPermissionsResponse).data
