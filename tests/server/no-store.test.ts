@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { ACCESS_PATH } from '../../src/contract/access'
 import { DOOR_MODES_NOW_PATH, DOORS_PATH } from '../../src/contract/door-modes'
+import { WEBHOOKS_PATH } from '../../src/contract/api-paths'
 import { LOCKDOWNS_PATH } from '../../src/contract/lockdowns'
 import { ADMIN, STAFF, useServer, type Reply } from './helpers'
 
@@ -82,6 +83,15 @@ describe('Cache-Control: no-store', () => {
     })
     expect(offboarded.status).toBe(200)
     rows['/access/v1/users/:id/offboard'] = leaver
+    // Nor a webhook: one to this machine (loopback, allowed in demo mode) gives its reads a row.
+    const hook = await server().request('POST', WEBHOOKS_PATH, {
+      token,
+      json: { url: 'http://127.0.0.1:9/hook', event_types: ['door.forced_open'] },
+    })
+    expect(hook.status).toBe(201)
+    const hookId = String((hook.body as { webhook_id: number }).webhook_id)
+    rows['/org/v1/webhooks/:id'] = hookId
+    rows['/org/v1/webhooks/:id/deliveries'] = hookId
     const missing: string[] = []
     let ok = 0
     for (const route of routes()) {
