@@ -27,6 +27,9 @@ const testServer = {
   SCRYPT_LOG_N: '10',
   DEVICE_FAILURE_RATE: '0',
   DEVICE_DELAY_MS: '600',
+  // No browser test waits on a webhook: a poll a second instead of four keeps the four idle
+  // servers' jobs from taking a core's 5 % between them (decision 081).
+  WEBHOOK_POLL_MS: '1000',
 }
 // scripts/e2e-postgres.sh's own slice talks to the main server alone: starting (and seeding) the
 // other three would be work nothing uses.

@@ -1,6 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { DEV_CLOCK_PATH } from '../../src/contract/dev-clock'
-import { takeTurnsOnTheClock } from './helpers/clock-turn'
+import { setClock, takeTurnsOnTheClock } from './helpers/clock-turn'
 import { clockPort } from './helpers/expiry-server'
 import { api, pick, tabTo } from './helpers/keyboard'
 import {
@@ -34,12 +33,6 @@ const CHRISTMAS_10 = '2027-12-25T09:00:00.000Z'
 
 const KEYPAD = 'Keypad – Ground floor Reception door'
 const DOOR = 'Ground floor Reception door'
-
-/** Moves the server's clock (null: back to the real time); the server answers its own machine. */
-async function setClock(page: Page, at: string | null) {
-  const response = await page.request.post(DEV_CLOCK_PATH, { data: { at } })
-  expect(response.ok(), `clock to ${at}: ${response.status()}`).toBe(true)
-}
 
 interface Place {
   location: number

@@ -1,6 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { DEV_CLOCK_PATH } from '../../src/contract/dev-clock'
-import { takeTurnsOnTheClock } from './helpers/clock-turn'
+import { setClock, takeTurnsOnTheClock } from './helpers/clock-turn'
 import { clockPort } from './helpers/expiry-server'
 import { api } from './helpers/keyboard'
 import {
@@ -29,12 +28,6 @@ const DOCK = 'Loading dock'
 const DOCK_LOCK = 'Lock – Loading dock'
 
 const palette = (page: Page) => page.getByRole('dialog', { name: 'Command palette' })
-
-/** Moves the server's clock (null: back to the real time); the server answers its own machine. */
-async function setClock(page: Page, at: string | null) {
-  const response = await page.request.post(DEV_CLOCK_PATH, { data: { at } })
-  expect(response.ok(), `clock to ${at}: ${response.status()}`).toBe(true)
-}
 
 type DeviceRow = { device_id: number; name: string; current_status: { lock_state: string | null } }
 

@@ -1,8 +1,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { GROUPS_PATH } from '../../src/contract/access-model'
 import { ALERT_RULES_PATH } from '../../src/contract/alerts'
-import { DEV_CLOCK_PATH } from '../../src/contract/dev-clock'
-import { takeTurnsOnTheClock } from './helpers/clock-turn'
+import { setClock, takeTurnsOnTheClock } from './helpers/clock-turn'
 import { clockPort } from './helpers/expiry-server'
 import { api, tabTo } from './helpers/keyboard'
 import {
@@ -28,11 +27,6 @@ const PAST_THRESHOLD = '2027-06-10T08:01:01.000Z'
 const RULE = 'Reception door held open'
 const DOOR = 'Ground floor Reception door'
 const SENSOR = 'Door sensor – Ground floor Reception door'
-
-async function setClock(page: Page, at: string | null) {
-  const response = await page.request.post(DEV_CLOCK_PATH, { data: { at } })
-  expect(response.ok(), `clock to ${at}: ${response.status()}`).toBe(true)
-}
 
 async function idOf(page: Page, path: string, name: string, key: string): Promise<number> {
   const found = await api<{ data: Record<string, unknown>[] }>(

@@ -1,6 +1,5 @@
 import { expect, test, type Page } from '@playwright/test'
-import { DEV_CLOCK_PATH } from '../../src/contract/dev-clock'
-import { takeTurnsOnTheClock } from './helpers/clock-turn'
+import { setClock, takeTurnsOnTheClock } from './helpers/clock-turn'
 import { clockPort } from './helpers/expiry-server'
 import { api, pick, tabTo } from './helpers/keyboard'
 import {
@@ -31,11 +30,6 @@ const LOCK = 'Lock – Reception cupboard'
 const WEDNESDAY_06 = '2027-06-09T04:00:00.000Z'
 
 const palette = (page: Page) => page.getByRole('dialog', { name: 'Command palette' })
-
-async function setClock(page: Page, at: string | null) {
-  const response = await page.request.post(DEV_CLOCK_PATH, { data: { at } })
-  expect(response.ok(), `clock to ${at}: ${response.status()}`).toBe(true)
-}
 
 type DeviceRow = { device_id: number; name: string; current_status: { lock_state: string | null } }
 

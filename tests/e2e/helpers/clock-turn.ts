@@ -1,7 +1,7 @@
 import { mkdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { expect, test } from '@playwright/test'
+import { expect, test, type Page } from '@playwright/test'
 import { DEV_CLOCK_PATH } from '../../../src/contract/dev-clock'
 
 /**
@@ -53,4 +53,10 @@ export function takeTurnsOnTheClock() {
       rmSync(turnDir(), { recursive: true, force: true })
     }
   })
+}
+
+/** Moves the server's clock (null: back to the real time); the server answers its own machine. */
+export async function setClock(page: Page, at: string | null) {
+  const response = await page.request.post(DEV_CLOCK_PATH, { data: { at } })
+  expect(response.ok(), `clock to ${at}: ${response.status()}`).toBe(true)
 }
