@@ -25,14 +25,16 @@ export interface SessionClaims {
   amr: readonly string[]
 }
 
-export async function signAccessToken(
+/** A session's token of `typ` (with `extra` claims), for `userId`, good for `ttl` seconds. */
+function signSessionToken(
   key: Uint8Array,
   userId: number,
   session: SessionClaims,
   ttl: number,
+  claims: { typ: 'access' } | { typ: 'mfa'; purpose: MfaPurpose },
 ) {
   return new SignJWT({
-    typ: 'access',
+    ...claims,
     ses: session.epoch,
     sid: session.sid,
     auth_time: session.authTime,
@@ -46,6 +48,15 @@ export async function signAccessToken(
     .setJti(randomToken(9))
     .setExpirationTime(Math.floor(Date.now() / 1000) + ttl)
     .sign(key)
+}
+
+export async function signAccessToken(
+  key: Uint8Array,
+  userId: number,
+  session: SessionClaims,
+  ttl: number,
+) {
+  return signSessionToken(key, userId, session, ttl, { typ: 'access' })
 }
 
 export interface AccessClaims extends SessionClaims {
@@ -148,22 +159,7 @@ export async function signMfaToken(
   session: SessionClaims,
   purpose: MfaPurpose,
 ) {
-  return new SignJWT({
-    typ: 'mfa',
-    purpose,
-    ses: session.epoch,
-    sid: session.sid,
-    auth_time: session.authTime,
-    amr: [...session.amr],
-  })
-    .setProtectedHeader({ alg: 'HS256' })
-    .setSubject(String(userId))
-    .setIssuer(ISSUER)
-    .setAudience(AUDIENCE)
-    .setIssuedAt()
-    .setJti(randomToken(9))
-    .setExpirationTime(Math.floor(Date.now() / 1000) + MFA_TOKEN_TTL)
-    .sign(key)
+  return signSessionToken(key, userId, session, MFA_TOKEN_TTL, { typ: 'mfa', purpose })
 }
 
 export function verifyMfaToken(
