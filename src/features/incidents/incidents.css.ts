@@ -1,12 +1,7 @@
 import { style } from '@vanilla-extract/css'
 import { vars } from '../../ui/theme.css'
 
-export const nameLink = style({
-  color: vars.color.primary,
-  fontWeight: vars.fontWeight.medium,
-  textDecoration: 'none',
-  selectors: { '&:hover, &:focus-visible': { textDecoration: 'underline' } },
-})
+export { nameLink } from '../../ui/name-link.css'
 
 export const actions = style({ display: 'flex', gap: vars.space.sm, flexWrap: 'wrap' })
 

@@ -6,12 +6,7 @@ export const rowActions = style({ display: 'flex', gap: vars.space.xs, alignItem
 
 export const count = style({ fontVariantNumeric: 'tabular-nums' })
 
-export const nameLink = style({
-  color: vars.color.primary,
-  fontWeight: vars.fontWeight.medium,
-  textDecoration: 'none',
-  selectors: { '&:hover, &:focus-visible': { textDecoration: 'underline' } },
-})
+export { nameLink } from '../../ui/name-link.css'
 
 export const section = style({ display: 'grid', gap: vars.space.sm, marginTop: vars.space.md })
 

@@ -48,9 +48,4 @@ export const hint = style({ color: vars.color.muted, fontSize: vars.fontSize.sm,
 
 export const rowActions = style({ display: 'flex', gap: vars.space.xs, alignItems: 'center' })
 
-export const nameLink = style({
-  color: vars.color.primary,
-  fontWeight: vars.fontWeight.medium,
-  textDecoration: 'none',
-  selectors: { '&:hover, &:focus-visible': { textDecoration: 'underline' } },
-})
+export { nameLink } from '../../ui/name-link.css'

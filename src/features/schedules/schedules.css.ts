@@ -21,11 +21,6 @@ export const attachRow = style({ display: 'flex', alignItems: 'flex-end', gap: v
 
 export const grow = style({ flex: 1 })
 
-export const nameLink = style({
-  color: vars.color.primary,
-  fontWeight: vars.fontWeight.medium,
-  textDecoration: 'none',
-  selectors: { '&:hover, &:focus-visible': { textDecoration: 'underline' } },
-})
+export { nameLink } from '../../ui/name-link.css'
 
 export const actions = style({ display: 'flex', gap: vars.space.sm, flexWrap: 'wrap' })

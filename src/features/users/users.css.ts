@@ -3,12 +3,7 @@ import { vars } from '../../ui/theme.css'
 
 export const nameCell = style({ display: 'flex', alignItems: 'center', gap: vars.space.sm })
 
-export const nameLink = style({
-  color: vars.color.primary,
-  fontWeight: vars.fontWeight.medium,
-  textDecoration: 'none',
-  selectors: { '&:hover, &:focus-visible': { textDecoration: 'underline' } },
-})
+export { nameLink } from '../../ui/name-link.css'
 
 export const badges = style({ display: 'flex', flexWrap: 'wrap', gap: vars.space.xs })
 

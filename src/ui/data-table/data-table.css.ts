@@ -226,12 +226,7 @@ globalStyle(
 export const muted = style({ color: vars.color.muted })
 
 /** A row's name that links to its page (common-columns.tsx). */
-export const nameLink = style({
-  color: vars.color.primary,
-  fontWeight: vars.fontWeight.medium,
-  textDecoration: 'none',
-  selectors: { '&:hover, &:focus-visible': { textDecoration: 'underline' } },
-})
+export { nameLink } from '../name-link.css'
 
 export const SELECT_WIDTH = 44
 
