@@ -54,6 +54,23 @@ describe('an incident in words', () => {
     expect(placeTime(LL, base.first_seen, 'Asia/Tokyo', utc)).toBe('2027-06-10 17:00 (Tokyo)')
   })
 
+  it('keeps the place’s clock across daylight saving: the hour that happens twice and the one that does not', () => {
+    // 31 October 2027 in Berlin: 02:30 CEST (00:30 UTC), then 02:30 again in CET (01:30 UTC).
+    expect(placeTime(LL, '2027-10-31T00:30:00.000Z', 'Europe/Berlin', utc)).toBe(
+      '2027-10-31 02:30 (Berlin)',
+    )
+    expect(placeTime(LL, '2027-10-31T01:30:00.000Z', 'Europe/Berlin', utc)).toBe(
+      '2027-10-31 02:30 (Berlin)',
+    )
+    // 28 March 2027: 02:00–03:00 does not exist; 01:00 UTC is 03:00 CEST.
+    expect(placeTime(LL, '2027-03-28T00:59:00.000Z', 'Europe/Berlin', utc)).toBe(
+      '2027-03-28 01:59 (Berlin)',
+    )
+    expect(placeTime(LL, '2027-03-28T01:00:00.000Z', 'Europe/Berlin', utc)).toBe(
+      '2027-03-28 03:00 (Berlin)',
+    )
+  })
+
   it('falls back to the reader’s clock when the place’s zone is unknown', () => {
     expect(incidentZone({ ...base, location_id: 99, organization_id: 11 }, zones)).toBeNull()
     expect(placeTime(LL, base.first_seen, null, utc)).toBe('8:00 AM')
