@@ -127,6 +127,7 @@ test('a door held open past 60 s rings the bell once; repeats count; a and r han
     await expect(grid).toBeFocused()
     await page.keyboard.press('a')
     await expect(page.getByText(`Incident “${RULE}” at ${DOOR} acknowledged.`)).toBeVisible()
+    await expect(grid).toBeFocused()
     await expect(row).toContainText(`Acknowledged · Acknowledged by ${demo.orgadmin}`)
     await expect(bell(page)).toHaveAccessibleName('Incidents: 1 open')
 
@@ -138,6 +139,8 @@ test('a door held open past 60 s rings the bell once; repeats count; a and r han
     await page.keyboard.type('Closed it; the wedge is gone.')
     await page.keyboard.press('ControlOrMeta+Enter')
     await expect(dialog).toBeHidden()
+    // The dialog gives focus back to the row's list, where the next key works.
+    await expect(grid).toBeFocused()
     await expect(page.getByText(`Incident “${RULE}” at ${DOOR} resolved.`)).toBeVisible()
     await expect(row).toContainText(`Resolved · Resolved by ${demo.orgadmin}`)
     await expect(bell(page)).toHaveAccessibleName('Incidents: none open')
