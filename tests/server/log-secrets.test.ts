@@ -187,4 +187,36 @@ describe('what the server logs', () => {
     expect(csv.status).toBe(200)
     for (const secret of secrets) expect(csv.body).not.toContain(secret)
   })
+
+  it('holds no webhook secret, created or rotated, nor does the journal or its export', async () => {
+    const s = server()
+    const admin = await s.login(ADMIN)
+    const created = await s.request<{ webhook_id: number; secret: string }>(
+      'POST',
+      '/org/v1/webhooks',
+      { token: admin, json: { url: 'http://127.0.0.1:9/hook', event_types: ['door.closed'] } },
+    )
+    expect(created.status).toBe(201)
+    const rotated = await s.request<{ secret: string }>(
+      'POST',
+      `/org/v1/webhooks/${created.body.webhook_id}/rotate-secret`,
+      { token: admin },
+    )
+    expect(rotated.status).toBe(200)
+    // The part after `whsec_`: a log line could hold the key without its prefix.
+    const secrets = [created.body.secret, rotated.body.secret].map((secret) => secret.slice(6))
+    const answered = logLines(logged()).map((l) => [l.method, l.route, l.status].join(' '))
+    expect(answered).toContain('POST /org/v1/webhooks 201')
+    for (const secret of secrets) expect(logged()).not.toContain(secret)
+    const journal = await s.running.handle.services.db.query<{ row: string }>(
+      'select row_to_json(j)::text as row from journal j',
+      [],
+    )
+    const rows = journal.map((r) => r.row).join('\n')
+    expect(rows).toContain('webhook')
+    for (const secret of secrets) expect(rows).not.toContain(secret)
+    const csv = await s.request<string>('GET', '/org/v1/journal/export.csv', { token: admin })
+    expect(csv.status).toBe(200)
+    for (const secret of secrets) expect(csv.body).not.toContain(secret)
+  })
 })
