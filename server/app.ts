@@ -64,6 +64,8 @@ import { LOCK_SYNC_RETRY_MS, LockSyncJob } from './jobs/lock-sync-job'
 import { DoorModeJob } from './jobs/door-mode-job'
 import { AlertJob } from './jobs/alert-job'
 import { WebhookJob } from './jobs/webhook-job'
+import { MailJob } from './jobs/mail-job'
+import { mailSenderFor } from './mail/sender'
 import { DELIVERY_TIMEOUT_MS } from './webhooks/send'
 import { registerWebhooks } from './routes/webhooks'
 import { registerAlertRules } from './routes/alert-rules'
@@ -134,6 +136,13 @@ export interface StartOptions {
 }
 
 const WEBHOOK_PARALLEL = 32
+/**
+ * A server's claim on a batch of mail (decision 084): the batch is sent one message after another,
+ * each bounded by the sender's timeouts (at most 50 s for a mail server that accepts and then
+ * stalls), so ten of them fit in the lease and another server never sends one twice meanwhile.
+ */
+const MAIL_LEASE_MS = 10 * 60_000
+const MAIL_BATCH = 10
 const WEBHOOK_PARALLEL_EMBEDDED = 8
 
 /**
@@ -248,6 +257,18 @@ export async function createApp(
     parallel: db.kind === 'pglite' ? WEBHOOK_PARALLEL_EMBEDDED : WEBHOOK_PARALLEL,
     policy: { allowLoopback: options.demoMode },
   })
+  const mailSender = mailSenderFor(options)
+  // Said once at start, where an operator looks: which way mail goes, never with its password.
+  if (mailSender.kind === 'off')
+    logger.warn(
+      'E-mail is off: DEMO_MODE=0 and no SMTP_URL, so alert e-mails, invitations and password resets are not sent (alerts reach the console only). To send them, set SMTP_URL=smtps://user:password@mail.example.com:465 and SMTP_FROM (docs/operations.md).',
+    )
+  else if (mailSender.kind === 'smtp') logger.info(`e-mail through ${mailSender.where}`)
+  const mailJob = new MailJob(db, logger, clock, metrics, mailSender, {
+    leaseMs: MAIL_LEASE_MS,
+    pollMs: options.mailPollMs,
+    batch: MAIL_BATCH,
+  })
   const services: Services = {
     db,
     options,
@@ -265,6 +286,7 @@ export async function createApp(
     lockSyncJob,
     alertJob,
     webhookJob,
+    mailJob,
     clock,
   }
 
@@ -393,6 +415,7 @@ export async function createApp(
   lockSyncJob.start()
   alertJob.start()
   webhookJob.start()
+  mailJob.start()
   app.notFound((c) => c.json({ error: 'not_found', message: 'No such endpoint.' }, 404))
 
   return {
@@ -406,6 +429,7 @@ export async function createApp(
       await lockSyncJob.stop()
       await alertJob.stop()
       await webhookJob.stop()
+      await mailJob.stop()
       return db.close()
     },
   }

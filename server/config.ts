@@ -1,5 +1,6 @@
 // Runtime options. main.ts reads them from the environment; tests pass small values directly.
 import { isIP } from 'node:net'
+import addressparser from 'nodemailer/lib/addressparser'
 import { RELEASE_MINUTES } from '../src/contract/lockdowns'
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent'
@@ -109,6 +110,16 @@ export interface ServerOptions {
   deviceFailureRate: number
   /** A simulated lock takes a change after a random delay of half to all of this many ms (DEVICE_DELAY_MS). */
   deviceDelayMs: number
+  /**
+   * The mail server outside demo mode (SMTP_URL, decision 084): `smtp://` or `smtps://`, with its
+   * user and password. Demo mode ignores it (mail goes to the demo mailbox); without it, outside
+   * demo mode, no e-mail is sent. Never logged or echoed: it may hold a password.
+   */
+  smtpUrl: string | null
+  /** The sender of every e-mail (SMTP_FROM); null: `Access Console <access-console@PUBLIC_URL's host>`. */
+  smtpFrom: string | null
+  /** How often a server looks for e-mail due (decision 084). */
+  mailPollMs: number
 }
 
 export const defaultOptions: ServerOptions = {
@@ -154,6 +165,9 @@ export const defaultOptions: ServerOptions = {
   clock: 'system',
   deviceFailureRate: 0,
   deviceDelayMs: 0,
+  smtpUrl: null,
+  smtpFrom: null,
+  mailPollMs: 1000,
 }
 
 /** The demo's simulated locks, started from the environment: some delay, a few failures. */
@@ -200,6 +214,33 @@ function isPostgresUrl(raw: string): boolean {
     (url.hostname !== '' || url.searchParams.has('host'))
   )
 }
+
+/** An smtp:// or smtps:// URL naming a host, with a password only beside a user. */
+function isSmtpUrl(raw: string): boolean {
+  if (!URL.canParse(raw)) return false
+  const url = new URL(raw)
+  return (
+    ['smtp:', 'smtps:'].includes(url.protocol) &&
+    url.hostname !== '' &&
+    (url.password === '' || url.username !== '') &&
+    url.pathname.replace(/\/+$/, '') === '' &&
+    url.hash === ''
+  )
+}
+
+/**
+ * One mailbox, bare (`alerts@example.com`) or named (`Access Console <alerts@example.com>`), as
+ * nodemailer reads the From header, with no line break that could start another header.
+ */
+function isMailbox(raw: string): boolean {
+  if (/[\r\n]/.test(raw)) return false
+  const parsed = addressparser(raw, { flatten: true })
+  return parsed.length === 1 && /^[^\s@]+@[^\s@]+$/.test(parsed[0]?.address ?? '')
+}
+
+/** The sender when SMTP_FROM is not set: the console's own name at PUBLIC_URL's host. */
+export const defaultMailFrom = (publicUrl: string) =>
+  `Access Console <access-console@${new URL(publicUrl).hostname}>`
 
 /** Reads every setting, checks each, and throws one ConfigError naming every problem. */
 export function optionsFromEnv(env: NodeJS.ProcessEnv): ServerOptions {
@@ -263,6 +304,19 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): ServerOptions {
   const mfaEncryptionKey = given('MFA_ENCRYPTION_KEY') ?? null
   if (mfaEncryptionKey !== null && mfaEncryptionKey.length < 32) {
     problems.push('MFA_ENCRYPTION_KEY must be at least 32 characters long (value not shown)')
+  }
+  const smtpUrl = given('SMTP_URL') ?? null
+  if (smtpUrl !== null && !isSmtpUrl(smtpUrl)) {
+    // Not echoed: it may hold the mail server's password.
+    problems.push(
+      'SMTP_URL must be an smtp:// or smtps:// URL naming a host, e.g. smtps://user:password@mail.example.com:465 (value not shown)',
+    )
+  }
+  const smtpFrom = given('SMTP_FROM') ?? null
+  if (smtpFrom !== null && !isMailbox(smtpFrom)) {
+    problems.push(
+      `SMTP_FROM must be one address, alerts@example.com or Access Console <alerts@example.com>, got ${shown(smtpFrom)}`,
+    )
   }
   const accessTokenTtl = whole('ACCESS_TOKEN_TTL', defaultOptions.accessTokenTtl, 1, 86_400)
   const refreshTokenTtl = whole(
@@ -332,6 +386,9 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): ServerOptions {
     webhookPollMs: whole('WEBHOOK_POLL_MS', defaultOptions.webhookPollMs, 20, 60_000),
     webhookLeaseMs: whole('WEBHOOK_LEASE_MS', defaultOptions.webhookLeaseMs, 500, 600_000),
     clock: oneOf('CLOCK', clocks, defaultOptions.clock),
+    smtpUrl,
+    smtpFrom,
+    mailPollMs: whole('MAIL_POLL_MS', defaultOptions.mailPollMs, 50, 60_000),
     deviceFailureRate: rate('DEVICE_FAILURE_RATE', demoMode ? DEMO_DEVICE_FAILURE_RATE : 0),
     deviceDelayMs: whole('DEVICE_DELAY_MS', demoMode ? DEMO_DEVICE_DELAY_MS : 0, 0, 60_000),
     scryptLogN: whole('SCRYPT_LOG_N', defaultOptions.scryptLogN, 10, 20),

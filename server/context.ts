@@ -79,6 +79,11 @@ export interface Services {
    */
   webhookJob: WebhookJob
   /**
+   * The mail job (server/jobs/mail-job.ts, decision 084): sends the outbox's pending messages through
+   * the mail sender the settings chose; a write wakes it after commit; tests step it.
+   */
+  mailJob: { wake(): void; tick(): Promise<void> }
+  /**
    * The one "now" of every decision about time (server/clock.ts). Real time unless a test, or a
    * demo started with CLOCK=settable, moves it.
    */

@@ -100,6 +100,12 @@ export function createMetrics(database: Db['kind']) {
       buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 15],
       registers,
     }),
+    mailDeliveries: new Counter({
+      name: 'mail_deliveries_total',
+      help: 'Outbox messages settled or put off, by outcome (sent, deferred, failed, mailbox in demo mode, off without SMTP_URL).',
+      labelNames: ['outcome'],
+      registers,
+    }),
     webhookOutboxDepth: new Gauge({
       name: 'webhook_outbox_depth',
       help: 'Webhook messages waiting to be delivered, as this server last counted them.',

@@ -276,7 +276,7 @@ async function recipientsOf(q: Queryable, rule: RuleRow, event: RecordedEvent) {
   )
 }
 
-/** One message a recipient in the outbox (the demo mailbox, /dev/outbox). */
+/** One message a recipient in the outbox, which the mail job delivers (decision 084). */
 async function mailIncident(
   q: Queryable,
   rule: RuleRow,

@@ -31,7 +31,7 @@ async function send(q: Queryable, s: Services, m: Message) {
     [m.workflow, m.channel, m.recipient, m.subject, m.body, m.link, m.userId],
   )
   // The link is a credential and never reaches a log; in demo mode a person reads it in
-  // /dev/outbox, which answers only on this machine.
+  // /dev/outbox, which answers only on this machine; else the mail job sends it (decision 084).
   s.logger.info(`notify ${m.workflow} → ${m.recipient}`)
 }
 
@@ -145,6 +145,8 @@ export function registerNotify(app: App, s: Services) {
       )
       if (user) await resetMail(s, user)
     }
+    // Committed: the mail job sends it now rather than at its next poll.
+    s.mailJob.wake()
     return c.json({ status: 'accepted' as const }, 202)
   })
 

@@ -16,10 +16,16 @@ export const JITTER = 0.1
 
 /**
  * When the message is tried again after its `failures`th failed attempt (1 after the first), or
- * null when the schedule is spent. `random` is in [0, 1).
+ * null when the schedule is spent. `random` is in [0, 1); `delays` is the schedule (the e-mail
+ * job's differs, decision 084).
  */
-export function nextAttemptAt(now: Date, failures: number, random = Math.random()): Date | null {
-  const delay = RETRY_DELAYS_MS[failures - 1]
+export function nextAttemptAt(
+  now: Date,
+  failures: number,
+  random = Math.random(),
+  delays: readonly number[] = RETRY_DELAYS_MS,
+): Date | null {
+  const delay = delays[failures - 1]
   if (delay === undefined) return null
   return new Date(now.getTime() + Math.round(delay * (1 + JITTER * (2 * random - 1))))
 }
