@@ -1,0 +1,73 @@
+import { simpleParser, type ParsedMail } from 'mailparser'
+import { SMTPServer } from 'smtp-server'
+
+// A real mail server for the mail tests (decision 084): smtp-server on loopback, taking mail for
+// anyone after a login with `user` and `password`, keeping what it got in the order it got it. It
+// can stop and start again on its port, as a mail server away for a while does.
+
+export interface Received {
+  to: string[]
+  mail: ParsedMail
+}
+
+export interface Inbox {
+  port: number
+  received: Received[]
+  /** Logins refused for a wrong user or password. */
+  refusedLogins: number
+  stop(): Promise<void>
+  start(): Promise<void>
+}
+
+export async function startInbox(user: string, password: string): Promise<Inbox> {
+  const inbox: Inbox = {
+    port: 0,
+    received: [],
+    refusedLogins: 0,
+    stop: () => Promise.resolve(),
+    start: () => Promise.resolve(),
+  }
+  let server: SMTPServer | null = null
+  const listen = async () => {
+    const smtp = new SMTPServer({
+      // No TLS on loopback in a test; a login without it is allowed here only.
+      disabledCommands: ['STARTTLS'],
+      allowInsecureAuth: true,
+      logger: false,
+      // The console's pooled connections are idle between mails: cut them when stopping.
+      closeTimeout: 100,
+      onAuth(auth, _session, done) {
+        if (auth.username === user && auth.password === password) return done(null, { user })
+        inbox.refusedLogins += 1
+        done(new Error('Invalid username or password'))
+      },
+      onData(stream, session, done) {
+        const to = session.envelope.rcptTo.map((r) => r.address)
+        simpleParser(stream).then(
+          (mail) => {
+            inbox.received.push({ to, mail })
+            done()
+          },
+          (error: Error) => done(error),
+        )
+      },
+    })
+    await new Promise<void>((resolve, reject) => {
+      smtp.once('error', reject)
+      smtp.listen(inbox.port, '127.0.0.1', () => resolve())
+    })
+    const address = smtp.server.address()
+    if (address && typeof address === 'object') inbox.port = address.port
+    server = smtp
+  }
+  inbox.stop = () =>
+    new Promise<void>((resolve) => {
+      const running = server
+      server = null
+      if (running) running.close(() => resolve())
+      else resolve()
+    })
+  inbox.start = listen
+  await listen()
+  return inbox
+}
