@@ -3,6 +3,7 @@ import {
   ConfigError,
   DEMO_DEVICE_DELAY_MS,
   DEMO_DEVICE_FAILURE_RATE,
+  defaultMailFrom,
   defaultOptions,
   optionsFromEnv,
 } from './config'
@@ -173,5 +174,48 @@ describe('the factor secrets key', () => {
       'MFA_ENCRYPTION_KEY must be at least 32 characters long (value not shown)',
     ])
     expect(optionsFromEnv({}).mfaEncryptionKey).toBeNull()
+  })
+})
+
+describe('the mail server', () => {
+  const SMTP_PROBLEM =
+    'SMTP_URL must be an smtp:// or smtps:// URL naming a host, e.g. smtps://user:password@mail.example.com:465 (value not shown)'
+
+  it('reads SMTP_URL and SMTP_FROM, with the sender at PUBLIC_URL’s host by default', () => {
+    const options = optionsFromEnv({
+      DEMO_MODE: '0',
+      MFA_ENCRYPTION_KEY: KEY,
+      PUBLIC_URL: 'https://access.example.com',
+      SMTP_URL: 'smtps://alerts:s3cret%21@mail.example.com:465',
+    })
+    expect(options.smtpUrl).toBe('smtps://alerts:s3cret%21@mail.example.com:465')
+    expect(options.smtpFrom).toBeNull()
+    expect(defaultMailFrom(options.publicUrl)).toBe(
+      'Access Console <access-console@access.example.com>',
+    )
+    for (const from of ['alerts@example.com', 'Acme alerts <alerts@example.com>'])
+      expect(optionsFromEnv({ SMTP_FROM: from }).smtpFrom).toBe(from)
+    expect(optionsFromEnv({ SMTP_URL: 'smtp://mail.internal' }).smtpUrl).toBe(
+      'smtp://mail.internal',
+    )
+  })
+
+  it('refuses a URL that is not a mail server’s, and never echoes it', () => {
+    for (const url of [
+      'http://alerts:hunter2@mail.example.com',
+      'smtp://',
+      'smtp://:hunter2@mail.example.com',
+      'smtps://alerts:hunter2@mail.example.com/inbox',
+      'mail.example.com:587',
+    ]) {
+      const problems = problemsOf({ SMTP_URL: url })
+      expect(problems, url).toEqual([SMTP_PROBLEM])
+      expect(problems.join('\n')).not.toContain('hunter2')
+    }
+  })
+
+  it('refuses a sender that is not one address, or could start another header', () => {
+    for (const from of ['nobody', 'a@example.com, b@example.com', 'a@example.com\r\nBcc: x@y.z'])
+      expect(problemsOf({ SMTP_FROM: from })[0]).toMatch(/^SMTP_FROM must be one address/)
   })
 })

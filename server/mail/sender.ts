@@ -49,8 +49,9 @@ const off: MailSender = {
 /** A mail server's failure in words fit for the log and the row: its code and reply, no secret. */
 function failureOf(error: unknown): MailOutcome {
   const e = error as NodemailerError
-  const reply = e.response ? ` ${e.response.slice(0, 200)}` : ''
-  const words = `${e.code ?? 'error'}${e.responseCode ? ` ${e.responseCode}` : ''}${reply}`
+  // The reply starts with its code; without one, the code alone (a refused connection).
+  const reply = e.response ?? (e.responseCode ? String(e.responseCode) : '')
+  const words = `${e.code ?? 'error'}${reply ? ` ${reply.slice(0, 200)}` : ''}`
   // Refused for good only when the server said so about this message (a 5xx to MAIL FROM, RCPT TO
   // or the data); a refused login is the settings' fault and heals when they are fixed.
   const forGood = e.permanent === true && e.code !== 'EAUTH'

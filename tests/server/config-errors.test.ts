@@ -37,6 +37,11 @@ describeOffPostgresRun('a server started with settings that cannot run', () => {
       /^Configuration: PUBLIC_URL must be an absolute http\(s\) URL .*got "javascript:alert\(1\)"$/,
     ],
     ['LOG_FORMAT', 'xml', /^Configuration: LOG_FORMAT must be one of json, pretty, got "xml"$/],
+    [
+      'SMTP_URL',
+      'http://alerts:hunter2@mail.example.com',
+      /^Configuration: SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL naming a host, .*\(value not shown\)$/,
+    ],
   ])(
     '%s=%s: one line on stderr, exit 2, nothing started',
     async (name, value, line) => {

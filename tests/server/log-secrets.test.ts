@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { TokenPair } from '../../src/contract/auth'
 import { CreatePinResult, Device } from '../../src/contract/devices'
 import { listOf } from '../../src/contract/list'
@@ -8,11 +8,15 @@ import { EnrolmentDone, FactorChallenge, TotpEnrolment } from '../../src/contrac
 import { Secret, TOTP } from 'otpauth'
 import { captureOutput, logLines } from './process-helpers'
 import { ADMIN, PASSWORD, STAFF, shaped, useServer } from './helpers'
+import { startInbox } from './smtp-inbox'
 
 // The most talkative level: a line for every request, so every request's line is read here.
 const server = useServer({ logLevel: 'debug' })
 
 const logged = captureOutput()
+
+// A mail server whose login the console gets wrong (the last test).
+const inbox = await startInbox('console', 'the-right-one')
 
 describe('what the server logs', () => {
   it('holds no password, token, reset link or PIN from sign-in, refresh, reset, PIN creation and logout', async () => {
@@ -218,5 +222,29 @@ describe('what the server logs', () => {
     const csv = await s.request<string>('GET', '/org/v1/journal/export.csv', { token: admin })
     expect(csv.status).toBe(200)
     for (const secret of secrets) expect(csv.body).not.toContain(secret)
+  })
+
+  describe('outside demo mode, with a mail server that refuses the login', () => {
+    // The mail server's password is in SMTP_URL; a refused login is logged, the password never.
+    const password = 'Smtp-Password-Never-Logged-41'
+    afterAll(() => inbox.stop())
+    const mailing = useServer({
+      demoMode: false,
+      mfaEncryptionKey: 'log-secrets-key-of-32-characters!',
+      logLevel: 'debug',
+      smtpUrl: `smtp://console:${password}@127.0.0.1:${inbox.port}`,
+    })
+
+    it('holds no SMTP password when a mail is not sent', async () => {
+      const reset = await mailing().request('POST', '/notify', {
+        json: { workflow: 'reset_password_email', email: STAFF },
+      })
+      expect(reset.status).toBe(202)
+      await mailing().running.handle.services.mailJob.tick()
+      expect(inbox.refusedLogins).toBeGreaterThan(0)
+      const notSent = logLines(logged()).filter((l) => /^mail \d+ not sent/.test(String(l.msg)))
+      expect(notSent.map((l) => l.error)).toEqual(['EAUTH 535 Invalid username or password'])
+      expect(logged()).not.toContain(password)
+    })
   })
 })
