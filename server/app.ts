@@ -264,6 +264,8 @@ export async function createApp(
       'E-mail is off: DEMO_MODE=0 and no SMTP_URL, so alert e-mails, invitations and password resets are not sent (alerts reach the console only). To send them, set SMTP_URL=smtps://user:password@mail.example.com:465 and SMTP_FROM (docs/operations.md).',
     )
   else if (mailSender.kind === 'smtp') logger.info(`e-mail through ${mailSender.where}`)
+  else if (options.smtpUrl !== null)
+    logger.warn('SMTP_URL is ignored in demo mode: e-mail goes to the demo mailbox (/dev/outbox)')
   const mailJob = new MailJob(db, logger, clock, metrics, mailSender, {
     leaseMs: MAIL_LEASE_MS,
     pollMs: options.mailPollMs,
