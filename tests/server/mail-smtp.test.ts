@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { LOCKDOWNS_PATH } from '../../src/contract/lockdowns'
 import { hashPassword } from '../../server/auth/passwords'
 import { alertKit } from './alert-helpers'
 import { TEMPLATE_SEED } from './database-template'
 import { AUDITOR, ORGADMIN, STAFF, useServer, type TestServer } from './helpers'
-import { captureOutput } from './process-helpers'
+import { captureFromStart, captureOutput } from './process-helpers'
 import { startInbox } from './smtp-inbox'
 
 // E-mail outside demo mode (decision 084), against a real mail server (smtp-server) on loopback:
@@ -23,22 +23,9 @@ const MFA_KEY = 'mail-tests-key-of-32-characters!!'
 const inbox = await startInbox(SMTP_USER, SMTP_PASSWORD)
 afterAll(() => inbox.stop())
 
-/** Everything written to stdout and stderr from here on, the server's start included. */
-function captureFromStart() {
-  let text = ''
-  beforeAll(() => {
-    for (const stream of [process.stdout, process.stderr])
-      vi.spyOn(stream, 'write').mockImplementation((chunk: string | Uint8Array) => {
-        text += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString()
-        return true
-      })
-  })
-  return () => text
-}
-
 /**
- * After a server started: its batched stdout lines are written (server/logger.ts) while the capture
- * above still holds; captureOutput's spy takes over for each test and restores the streams after.
+ * After a server started: its batched stdout lines are written (server/logger.ts) while
+ * captureFromStart still holds; captureOutput's spy takes over for each test and restores after.
  */
 const flushed = () => new Promise((resolve) => setImmediate(resolve))
 

@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import { afterEach, beforeEach, vi } from 'vitest'
+import { afterEach, beforeAll, beforeEach, vi } from 'vitest'
 
 /**
  * `tsx server/main.ts` as an operator runs it, on an empty in-memory database that stops at once
@@ -56,6 +56,16 @@ export async function startOnPostgres(
   return { url: /Access console: (\S+)/.exec(output)?.[1] ?? '', child }
 }
 
+/** Sends what this process writes to stdout and stderr to `take` instead of the terminal. */
+function divertOutput(take: (text: string) => void) {
+  for (const stream of [process.stdout, process.stderr]) {
+    vi.spyOn(stream, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      take(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString())
+      return true
+    })
+  }
+}
+
 /**
  * What this process writes to stdout and stderr during each test (the in-process server's log),
  * instead of the terminal; the returned function reads it.
@@ -64,15 +74,20 @@ export function captureOutput(): () => string {
   let logged = ''
   beforeEach(() => {
     logged = ''
-    for (const stream of [process.stdout, process.stderr]) {
-      vi.spyOn(stream, 'write').mockImplementation((chunk: string | Uint8Array) => {
-        logged += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString()
-        return true
-      })
-    }
+    divertOutput((text) => (logged += text))
   })
   afterEach(() => vi.restoreAllMocks())
   return () => logged
+}
+
+/**
+ * What this process writes from the suite's start on (a server's start, in a `beforeAll` after
+ * this one), until captureOutput takes over for the first test; the returned function reads it.
+ */
+export function captureFromStart(): () => string {
+  let text = ''
+  beforeAll(() => divertOutput((chunk) => (text += chunk)))
+  return () => text
 }
 
 /** The log's lines as JSON objects; a line that is not one JSON object fails the test. */
