@@ -51,7 +51,9 @@ function failureOf(error: unknown): MailOutcome {
   const e = error as NodemailerError
   // The reply starts with its code; without one, the code alone (a refused connection).
   const reply = e.response ?? (e.responseCode ? String(e.responseCode) : '')
-  const words = `${e.code ?? 'error'}${reply ? ` ${reply.slice(0, 200)}` : ''}`
+  // ESOCKET says little alone: the socket's own code (ECONNREFUSED) says why.
+  const cause = e.originalCode && e.originalCode !== e.code ? ` (${e.originalCode})` : ''
+  const words = `${e.code ?? 'error'}${cause}${reply ? ` ${reply.slice(0, 200)}` : ''}`
   // Refused for good only when the server said so about this message (a 5xx to MAIL FROM, RCPT TO
   // or the data); a refused login is the settings' fault and heals when they are fixed.
   const forGood = e.permanent === true && e.code !== 'EAUTH'
