@@ -160,7 +160,7 @@ export class MailJob extends PolledJob {
         },
       )
     else if (state === 'failed')
-      this.logger.error(`mail ${mail.message_id} failed after ${mail.attempts + 1} attempts`, {
+      this.logger.error(`mail ${mail.message_id} failed for good at attempt ${mail.attempts + 1}`, {
         error,
       })
   }

@@ -188,6 +188,26 @@ describe('with SMTP_URL outside demo mode', () => {
     ])
   })
 
+  it('a recipient the mail server refuses for good is failed at once, not retried', async () => {
+    const s = kit.services()
+    inbox.refused.add('gone@acme.example')
+    const [row] = await kit.sql<{ message_id: number }>(
+      `insert into outbox (workflow, channel, recipient, subject, body)
+       values ('incident_email', 'email', 'gone@acme.example', 'Door forced', 'Go and look.')
+       returning message_id`,
+    )
+    await s.mailJob.tick()
+    const [failed] = await kit.sql<{ delivery: string; attempts: number; last_error: string }>(
+      'select delivery, attempts, last_error from outbox where message_id = $1',
+      [row?.message_id],
+    )
+    expect(failed).toMatchObject({ delivery: 'failed', attempts: 1 })
+    expect(failed?.last_error).toMatch(/^EENVELOPE 550 /)
+    expect(logged()).toContain(`mail ${row?.message_id} failed for good at attempt 1`)
+    const metrics = await server().request<string>('GET', '/metrics')
+    expect(metrics.body).toContain('mail_deliveries_total{outcome="failed"} 1')
+  })
+
   it('the mail server’s password is in no log line, from the start on', () => {
     expect(startLog()).toContain(`e-mail through smtp://127.0.0.1:${inbox.port}`)
     expect(startLog()).not.toContain(SMTP_PASSWORD)

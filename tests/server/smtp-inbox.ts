@@ -1,9 +1,10 @@
 import { simpleParser, type ParsedMail } from 'mailparser'
 import { SMTPServer } from 'smtp-server'
 
-// A real mail server for the mail tests (decision 084): smtp-server on loopback, taking mail for
-// anyone after a login with `user` and `password`, keeping what it got in the order it got it. It
-// can stop and start again on its port, as a mail server away for a while does.
+// A real mail server for the mail tests (decision 084): smtp-server on loopback, taking mail after
+// a login with `user` and `password` for anyone but the addresses in `refused` (550, for good),
+// keeping what it got in the order it got it. It can stop and start again on its port, as a mail
+// server away for a while does.
 
 export interface Received {
   to: string[]
@@ -15,6 +16,8 @@ export interface Inbox {
   received: Received[]
   /** Logins refused for a wrong user or password. */
   refusedLogins: number
+  /** Recipients this server has no mailbox for: refused with 550. */
+  refused: Set<string>
   stop(): Promise<void>
   start(): Promise<void>
 }
@@ -24,6 +27,7 @@ export async function startInbox(user: string, password: string): Promise<Inbox>
     port: 0,
     received: [],
     refusedLogins: 0,
+    refused: new Set(),
     stop: () => Promise.resolve(),
     start: () => Promise.resolve(),
   }
@@ -40,6 +44,10 @@ export async function startInbox(user: string, password: string): Promise<Inbox>
         if (auth.username === user && auth.password === password) return done(null, { user })
         inbox.refusedLogins += 1
         done(new Error('Invalid username or password'))
+      },
+      onRcptTo(address, _session, done) {
+        if (!inbox.refused.has(address.address)) return done()
+        done(Object.assign(new Error('No such mailbox here'), { responseCode: 550 }))
       },
       onData(stream, session, done) {
         const to = session.envelope.rcptTo.map((r) => r.address)
