@@ -80,7 +80,7 @@ export class MailJob extends PolledJob {
     for (;;) {
       if (this.stopped) return
       const claimed = await this.claim()
-      for (const mail of claimed) {
+      for (const [i, mail] of claimed.entries()) {
         if (this.stopped) return
         const result = await this.sender.deliver({
           messageId: mail.message_id,
@@ -91,9 +91,24 @@ export class MailJob extends PolledJob {
           body: mail.body,
         })
         await this.record(mail, result)
+        // The mail server is away or busy: the rest go back for the next round rather than each
+        // waiting out its timeouts now, and another server may take them at once.
+        if (result.outcome === 'deferred') {
+          await this.release(claimed.slice(i + 1).map((m) => m.message_id))
+          return
+        }
       }
       if (claimed.length < this.options.batch) break
     }
+  }
+
+  private async release(ids: number[]) {
+    if (ids.length === 0) return
+    await this.db.query(
+      `update outbox set claimed_by = null, lease_until = null
+       where message_id = any($1::int[]) and claimed_by = $2`,
+      [ids, this.workerId],
+    )
   }
 
   private claim(): Promise<Claimed[]> {
