@@ -137,11 +137,10 @@ export interface StartOptions {
 
 const WEBHOOK_PARALLEL = 32
 /**
- * A server's claim on a batch of mail (decision 084): the batch is sent one message after another,
- * each bounded by the sender's timeouts (at most 50 s for a mail server that accepts and then
- * stalls), so ten of them fit in the lease and another server never sends one twice meanwhile.
+ * A server's claim on mail (decision 084): the batch is sent one message after another, each
+ * bounded by the sender's timeouts (at most 50 s for a mail server that accepts and then stalls),
+ * so ten of them fit in the default 10-minute lease and another server never sends one twice.
  */
-const MAIL_LEASE_MS = 10 * 60_000
 const MAIL_BATCH = 10
 const WEBHOOK_PARALLEL_EMBEDDED = 8
 
@@ -267,7 +266,7 @@ export async function createApp(
   else if (options.smtpUrl !== null)
     logger.warn('SMTP_URL is ignored in demo mode: e-mail goes to the demo mailbox (/dev/outbox)')
   const mailJob = new MailJob(db, logger, clock, metrics, mailSender, {
-    leaseMs: MAIL_LEASE_MS,
+    leaseMs: options.mailLeaseMs,
     pollMs: options.mailPollMs,
     batch: MAIL_BATCH,
   })

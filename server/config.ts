@@ -120,6 +120,11 @@ export interface ServerOptions {
   smtpFrom: string | null
   /** How often a server looks for e-mail due (decision 084). */
   mailPollMs: number
+  /**
+   * How long a server's claim on a batch of mail lasts before another server may send it: past a
+   * batch sent one by one, each within the sender's timeouts, so no mail is sent twice meanwhile.
+   */
+  mailLeaseMs: number
 }
 
 export const defaultOptions: ServerOptions = {
@@ -168,6 +173,7 @@ export const defaultOptions: ServerOptions = {
   smtpUrl: null,
   smtpFrom: null,
   mailPollMs: 1000,
+  mailLeaseMs: 10 * 60_000,
 }
 
 /** The demo's simulated locks, started from the environment: some delay, a few failures. */
@@ -389,6 +395,7 @@ export function optionsFromEnv(env: NodeJS.ProcessEnv): ServerOptions {
     smtpUrl,
     smtpFrom,
     mailPollMs: whole('MAIL_POLL_MS', defaultOptions.mailPollMs, 50, 60_000),
+    mailLeaseMs: whole('MAIL_LEASE_MS', defaultOptions.mailLeaseMs, 500, 3_600_000),
     deviceFailureRate: rate('DEVICE_FAILURE_RATE', demoMode ? DEMO_DEVICE_FAILURE_RATE : 0),
     deviceDelayMs: whole('DEVICE_DELAY_MS', demoMode ? DEMO_DEVICE_DELAY_MS : 0, 0, 60_000),
     scryptLogN: whole('SCRYPT_LOG_N', defaultOptions.scryptLogN, 10, 20),

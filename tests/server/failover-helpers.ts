@@ -5,10 +5,11 @@ import { startOnPostgres, type ServerProcess } from './process-helpers'
 
 /**
  * Two server processes on one fresh, seeded PostgreSQL (TEST_DATABASE_URL), with the jobs' short
- * lease and quick poll, and a client on that database: a failover test kills one server half-way
- * through a job and watches the other finish it. Both are killed when the file ends.
+ * lease and quick poll (and `env` beside them), and a client on that database: a failover test
+ * kills one server half-way through a job and watches the other finish it. Both are killed when
+ * the file ends.
  */
-export function useTwoServersOnPostgres() {
+export function useTwoServersOnPostgres(extra: Record<string, string> = {}) {
   let database: Awaited<ReturnType<typeof freshPostgres>> = null
   let connected: pg.Client | undefined
   const started: ServerProcess[] = []
@@ -23,6 +24,7 @@ export function useTwoServersOnPostgres() {
       LOCKDOWN_POLL_MS: '200',
       WEBHOOK_LEASE_MS: '3000',
       WEBHOOK_POLL_MS: '100',
+      ...extra,
     }
     started.push(await startOnPostgres(database.url, env), await startOnPostgres(database.url, env))
   }, 180_000)

@@ -18,6 +18,8 @@ export interface Inbox {
   refusedLogins: number
   /** Recipients this server has no mailbox for: refused with 550. */
   refused: Set<string>
+  /** How long it takes each message before answering that it has it. */
+  delayMs: number
   stop(): Promise<void>
   start(): Promise<void>
 }
@@ -28,6 +30,7 @@ export async function startInbox(user: string, password: string): Promise<Inbox>
     received: [],
     refusedLogins: 0,
     refused: new Set(),
+    delayMs: 0,
     stop: () => Promise.resolve(),
     start: () => Promise.resolve(),
   }
@@ -54,7 +57,7 @@ export async function startInbox(user: string, password: string): Promise<Inbox>
         simpleParser(stream).then(
           (mail) => {
             inbox.received.push({ to, mail })
-            done()
+            setTimeout(done, inbox.delayMs)
           },
           (error: Error) => done(error),
         )
