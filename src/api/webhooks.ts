@@ -86,8 +86,12 @@ export function fetchWebhookAttempts(
   })
 }
 
-export const attemptsKey = (id: number, messageId?: string) =>
-  [...webhookKeys.all, 'attempts', id, messageId ?? null] as const
+/** The log's pages (an infinite query) of one endpoint. */
+export const attemptsKey = (id: number) => [...webhookKeys.all, 'attempts', id] as const
+
+/** The attempts of one message (a page, not the log's pages: its own key). */
+export const messageAttemptsKey = (id: number, messageId: string) =>
+  [...webhookKeys.all, 'message-attempts', id, messageId] as const
 
 export const webhookList: ListSource<Webhook, WebhookSort> = {
   queryKey: webhookKeys.list,

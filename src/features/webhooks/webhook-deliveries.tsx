@@ -146,10 +146,13 @@ function Attempt(props: {
       {attempt.status === null ? null : attempt.response === '' ? (
         <p className={styles.hint}>{words.noAnswer()}</p>
       ) : (
-        // Text, never markup: React escapes it. Focusable, as it scrolls.
-        <pre className={styles.answer} tabIndex={0} aria-label={words.answer()}>
-          {attempt.response}
-        </pre>
+        <figure className={styles.answerFigure}>
+          <figcaption className={styles.hint}>{words.answer()}</figcaption>
+          {/* Text, never markup: React escapes it. Focusable, as it scrolls. */}
+          <pre className={styles.answer} tabIndex={0}>
+            {attempt.response}
+          </pre>
+        </figure>
       )}
       {props.resend && can(resendAction.needs.anyOf ?? []) ? (
         <div>

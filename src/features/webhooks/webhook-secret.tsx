@@ -38,13 +38,6 @@ export function WebhookSecretDialog(props: {
   )
 }
 
-/** Whether a rotation's previous secret still signs now: a second rotation would end it. */
-export const previousStillSigns = (
-  webhook: Pick<Webhook, 'previous_secret_until'>,
-  now: number,
-): boolean =>
-  webhook.previous_secret_until !== null && Date.parse(webhook.previous_secret_until) > now
-
 /**
  * "Rotate secret…": asks, makes the new secret, shows it once. Receivers keep working for
  * PREVIOUS_SECRET_HOURS, as the current secret signs beside the new one, so the question starts on
@@ -63,7 +56,8 @@ export function RotateWebhookSecretDialog({
   const { url } = webhook
   const words = LL.webhooks.secret
   const hours = PREVIOUS_SECRET_HOURS
-  const again = previousStillSigns(webhook, Date.now())
+  // The server answers the previous secret's end only while it still signs (on its own clock).
+  const until = webhook.previous_secret_until
   return (
     <IssueOnceDialog
       issue={async () => {
@@ -74,16 +68,13 @@ export function RotateWebhookSecretDialog({
       confirm={{
         title: words.rotateTitle({ url }),
         description:
-          again && webhook.previous_secret_until !== null
-            ? words.rotateBodyAgain({
-                hours,
-                until: zonedTime(LL, webhook.previous_secret_until, viewerZone()),
-              })
-            : words.rotateBody({ hours }),
+          until === null
+            ? words.rotateBody({ hours })
+            : words.rotateBodyAgain({ hours, until: zonedTime(LL, until, viewerZone()) }),
         confirmLabel: words.rotateConfirm(),
         pendingLabel: words.rotating(),
-        kind: again ? 'destructive' : 'reversible',
-        tone: again ? 'danger' : 'primary',
+        kind: until === null ? 'reversible' : 'destructive',
+        tone: until === null ? 'primary' : 'danger',
       }}
       shown={useSecretWords(url, true)}
       onClose={onClose}

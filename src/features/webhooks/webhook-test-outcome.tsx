@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query'
 import { useI18nContext } from '../../../i18n/i18n-react'
-import { attemptsKey, fetchWebhookAttempts } from '../../api/webhooks'
+import { fetchWebhookAttempts, messageAttemptsKey } from '../../api/webhooks'
 import type { Webhook } from '../../contract/webhooks'
 import { useLastTest } from './test-sends'
 import * as styles from './webhooks.css'
@@ -19,7 +19,7 @@ export function WebhookTestOutcome({ webhook }: { webhook: Webhook }) {
   const id = webhook.webhook_id
   const messageId = useLastTest(id)
   const first = useQuery({
-    queryKey: attemptsKey(id, messageId ?? undefined),
+    queryKey: messageAttemptsKey(id, messageId ?? ''),
     queryFn: ({ signal }) => fetchWebhookAttempts(id, 0, signal, messageId ?? undefined),
     enabled: messageId !== null,
     select: (page) => page.data.at(-1) ?? null,

@@ -49,8 +49,7 @@ function WebhookView({ webhook }: { webhook: Webhook }) {
   const rotation =
     webhook.secret_rotated_at === null
       ? secret.never()
-      : webhook.previous_secret_until !== null &&
-          Date.parse(webhook.previous_secret_until) > Date.now()
+      : webhook.previous_secret_until !== null
         ? secret.previousUntil({
             when: when(webhook.secret_rotated_at),
             until: when(webhook.previous_secret_until),

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { i18nObject } from '../../../i18n/i18n-util'
 import { loadLocale } from '../../../i18n/i18n-util.sync'
-import { previousStillSigns } from './webhook-secret'
 import {
   eventTypesText,
   lastDeliveryText,
@@ -106,17 +105,6 @@ describe('a webhook endpoint in words', () => {
     )
     expect(testOutcomeText(LL, url, { outcome: 'timeout', status: null, latency_ms: 15000 })).toBe(
       `Test ping to ${url} failed: No answer within 15 s.`,
-    )
-  })
-
-  it('knows when a second rotation would end the previous secret at once', () => {
-    const now = Date.parse('2027-06-10T08:00:00.000Z')
-    expect(previousStillSigns({ previous_secret_until: null }, now)).toBe(false)
-    expect(previousStillSigns({ previous_secret_until: '2027-06-10T09:00:00.000Z' }, now)).toBe(
-      true,
-    )
-    expect(previousStillSigns({ previous_secret_until: '2027-06-10T07:59:59.000Z' }, now)).toBe(
-      false,
     )
   })
 })

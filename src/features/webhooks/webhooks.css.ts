@@ -68,6 +68,13 @@ export const fact = style({ display: 'flex', gap: vars.space.xs })
 
 export const code = style({ fontFamily: vars.font.mono, fontSize: vars.fontSize.sm })
 
+export const answerFigure = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space.xs,
+  margin: 0,
+})
+
 export const answer = style({
   margin: 0,
   padding: vars.space.sm,
