@@ -8,7 +8,9 @@ import { api, tabTo } from './helpers/keyboard'
 import {
   demo,
   expectNoSeriousA11yViolations,
+  signIn,
   signInByKeyboard,
+  signOut,
   useDarkTheme,
 } from './helpers/session'
 
@@ -167,6 +169,15 @@ test('an endpoint to a local receiver: signed, retried past a stop, delivered on
     expect(verify(secret, ping)).toMatchObject({ type: 'ping' })
     expect(() => verify(`whsec_${'A'.repeat(32)}`, ping)).toThrow()
 
+    // The palette offers the verbs on endpoints by name, as on any other thing.
+    await page.keyboard.press('ControlOrMeta+k')
+    await page.keyboard.type('send test to 127.0.0.1')
+    const palette = page.getByRole('dialog', { name: 'Command palette' })
+    await expect(palette.getByText('Searching…')).toBeHidden()
+    const verb = palette.getByRole('group', { name: 'Send test to endpoint' })
+    await expect(verb.getByRole('option').first()).toContainText(URL_TO)
+    await page.keyboard.press('Escape')
+
     // The receiver stops; a door held open fails to arrive, and waits for its retry.
     await hook.stop()
     await api(page, 'POST', `/sbm/v1/devices/${await sensorId(page)}/simulate`, {
@@ -261,5 +272,32 @@ test('an endpoint to a local receiver: signed, retried past a stop, delivered on
   } finally {
     await hook.stop()
     if (webhookId !== null) await api(page, 'DELETE', `${WEBHOOKS_PATH}/${webhookId}`)
+  }
+})
+
+test('staff read the endpoints and their log, and cannot change or send', async ({ page }) => {
+  await signIn(page, demo.orgadmin)
+  const url = `http://127.0.0.1:${RECEIVER_PORT}/staff`
+  const made = await api<{ webhook_id: number }>(page, 'POST', WEBHOOKS_PATH, {
+    url,
+    event_types: ['lockdown.started'],
+  })
+  try {
+    await signOut(page)
+    await signIn(page, demo.staff, { at: '/webhooks' })
+    const grid = page.getByRole('grid', { name: 'Webhook endpoints' })
+    await expect(grid.getByRole('row', { name: new RegExp(url) })).toContainText('Lockdown started')
+    await expect(grid.getByRole('row', { name: new RegExp(url) })).toContainText('Nothing sent yet')
+    await expect(page.getByRole('link', { name: 'New endpoint' })).toHaveCount(0)
+    await expect(grid.getByRole('button', { name: /^Delete / })).toHaveCount(0)
+    await grid.getByRole('link', { name: url }).click()
+    await expect(page.getByRole('heading', { level: 1, name: url })).toBeVisible()
+    await expect(page.getByText('Nothing has been sent to this endpoint yet.')).toBeVisible()
+    await expect(page.getByRole('button', { name: 'Send test' })).toHaveCount(0)
+    await expect(page.getByRole('button', { name: 'Rotate secret…' })).toHaveCount(0)
+  } finally {
+    await signOut(page)
+    await signIn(page, demo.orgadmin)
+    await api(page, 'DELETE', `${WEBHOOKS_PATH}/${made.webhook_id}`)
   }
 })
