@@ -1986,6 +1986,10 @@ type RootTranslation = {
 			 * i​n​c​i​d​e​n​t​s
 			 */
 			incidents: string
+			/**
+			 * w​e​b​h​o​o​k​ ​e​n​d​p​o​i​n​t​s
+			 */
+			webhooks: string
 		}
 		credentials: {
 			/**
@@ -5689,6 +5693,52 @@ type RootTranslation = {
 			 */
 			idle: string
 		}
+		webhookMessageState: {
+			/**
+			 * W​a​i​t​i​n​g
+			 */
+			pending: string
+			/**
+			 * D​e​l​i​v​e​r​e​d
+			 */
+			delivered: string
+			/**
+			 * G​i​v​e​n​ ​u​p
+			 */
+			failed: string
+		}
+		webhookOutcome: {
+			/**
+			 * D​e​l​i​v​e​r​e​d
+			 */
+			delivered: string
+			/**
+			 * R​e​f​u​s​e​d​ ​b​y​ ​t​h​e​ ​r​e​c​e​i​v​e​r
+			 */
+			http_error: string
+			/**
+			 * N​o​ ​a​n​s​w​e​r​ ​w​i​t​h​i​n​ ​1​5​ ​s
+			 */
+			timeout: string
+			/**
+			 * N​o​ ​c​o​n​n​e​c​t​i​o​n
+			 */
+			connection: string
+			/**
+			 * A​d​d​r​e​s​s​ ​r​e​f​u​s​e​d
+			 */
+			address_refused: string
+		}
+		webhookDisabledReason: {
+			/**
+			 * T​u​r​n​e​d​ ​o​f​f​ ​b​y​ ​a​ ​p​e​r​s​o​n
+			 */
+			person: string
+			/**
+			 * T​u​r​n​e​d​ ​o​f​f​ ​a​f​t​e​r​ ​f​a​i​l​i​n​g​ ​f​o​r​ ​5​ ​d​a​y​s
+			 */
+			failing: string
+		}
 		error: {
 			/**
 			 * T​h​e​ ​s​e​r​v​e​r​ ​f​o​u​n​d​ ​a​ ​v​a​l​u​e​ ​i​t​ ​c​a​n​n​o​t​ ​a​c​c​e​p​t​.
@@ -8112,6 +8162,429 @@ type RootTranslation = {
 		 * @param {unknown} severity
 		 */
 		row: RequiredParams<'events' | 'name' | 'scope' | 'severity'>
+	}
+	webhooks: {
+		/**
+		 * W​e​b​h​o​o​k​s
+		 */
+		title: string
+		/**
+		 * O​t​h​e​r​ ​s​y​s​t​e​m​s​ ​(​a​ ​t​i​c​k​e​t​i​n​g​ ​t​o​o​l​,​ ​a​ ​S​I​E​M​,​ ​a​ ​c​h​a​t​ ​c​h​a​n​n​e​l​)​ ​h​e​a​r​ ​o​f​ ​t​h​i​s​ ​o​r​g​a​n​i​z​a​t​i​o​n​’​s​ ​e​v​e​n​t​s​:​ ​e​a​c​h​ ​e​n​d​p​o​i​n​t​ ​g​e​t​s​ ​t​h​e​ ​e​v​e​n​t​s​ ​i​t​ ​s​u​b​s​c​r​i​b​e​s​ ​t​o​,​ ​s​i​g​n​e​d​,​ ​a​n​d​ ​r​e​t​r​i​e​d​ ​u​n​t​i​l​ ​i​t​ ​a​n​s​w​e​r​s​.
+		 */
+		intro: string
+		/**
+		 * W​e​b​h​o​o​k​ ​e​n​d​p​o​i​n​t​s
+		 */
+		gridLabel: string
+		/**
+		 * S​e​a​r​c​h​ ​e​n​d​p​o​i​n​t​s​ ​b​y​ ​U​R​L​ ​o​r​ ​d​e​s​c​r​i​p​t​i​o​n
+		 */
+		search: string
+		/**
+		 * T​h​e​r​e​ ​a​r​e​ ​n​o​ ​w​e​b​h​o​o​k​ ​e​n​d​p​o​i​n​t​s​ ​y​e​t​.
+		 */
+		empty: string
+		/**
+		 * U​R​L
+		 */
+		url: string
+		/**
+		 * A​n​ ​h​t​t​p​s​ ​a​d​d​r​e​s​s​.​ ​P​l​a​i​n​ ​h​t​t​p​ ​o​n​l​y​ ​t​o​ ​t​h​i​s​ ​m​a​c​h​i​n​e​ ​(​1​2​7​.​0​.​0​.​1​ ​o​r​ ​:​:​1​)​,​ ​a​n​d​ ​o​n​l​y​ ​i​n​ ​t​h​e​ ​d​e​m​o​.
+		 */
+		urlHint: string
+		/**
+		 * D​e​s​c​r​i​p​t​i​o​n
+		 */
+		description: string
+		/**
+		 * E​v​e​n​t​ ​t​y​p​e​s
+		 */
+		events: string
+		/**
+		 * E​n​a​b​l​e​d
+		 */
+		enabled: string
+		/**
+		 * W​h​i​l​e​ ​o​f​f​,​ ​n​o​t​h​i​n​g​ ​i​s​ ​s​e​n​t​,​ ​a​n​d​ ​w​h​a​t​ ​w​a​s​ ​w​a​i​t​i​n​g​ ​i​s​ ​g​i​v​e​n​ ​u​p​.
+		 */
+		enabledHint: string
+		/**
+		 * S​t​a​t​e
+		 */
+		state: string
+		/**
+		 * L​a​s​t​ ​d​e​l​i​v​e​r​y
+		 */
+		lastDelivery: string
+		/**
+		 * A​c​t​i​o​n​s
+		 */
+		actions: string
+		/**
+		 * O​n
+		 */
+		on: string
+		/**
+		 * O​n​,​ ​f​a​i​l​i​n​g​ ​s​i​n​c​e​ ​{​w​h​e​n​}
+		 * @param {unknown} when
+		 */
+		failingSince: RequiredParams<'when'>
+		/**
+		 * {​r​e​a​s​o​n​}​,​ ​{​w​h​e​n​}
+		 * @param {unknown} reason
+		 * @param {unknown} when
+		 */
+		off: RequiredParams<'reason' | 'when'>
+		/**
+		 * {​c​o​u​n​t​}​ ​w​a​i​t​i​n​g
+		 * @param {unknown} count
+		 */
+		pending: RequiredParams<'count'>
+		/**
+		 * N​o​t​h​i​n​g​ ​s​e​n​t​ ​y​e​t
+		 */
+		never: string
+		/**
+		 * {​o​u​t​c​o​m​e​}​,​ ​{​w​h​e​n​}
+		 * @param {unknown} outcome
+		 * @param {unknown} when
+		 */
+		lastAttempt: RequiredParams<'outcome' | 'when'>
+		/**
+		 * {​o​u​t​c​o​m​e​}​ ​(​H​T​T​P​ ​{​s​t​a​t​u​s​}​)​,​ ​{​w​h​e​n​}
+		 * @param {unknown} outcome
+		 * @param {unknown} status
+		 * @param {unknown} when
+		 */
+		lastAttemptStatus: RequiredParams<'outcome' | 'status' | 'when'>
+		/**
+		 * {​t​i​m​e​}​ ​(​{​z​o​n​e​}​)
+		 * @param {unknown} time
+		 * @param {unknown} zone
+		 */
+		inZone: RequiredParams<'time' | 'zone'>
+		/**
+		 * N​e​w​ ​e​n​d​p​o​i​n​t
+		 */
+		create: string
+		/**
+		 * N​e​w​ ​w​e​b​h​o​o​k​ ​e​n​d​p​o​i​n​t
+		 */
+		createTitle: string
+		/**
+		 * E​d​i​t​ ​w​e​b​h​o​o​k​ ​e​n​d​p​o​i​n​t
+		 */
+		editTitle: string
+		/**
+		 * E​d​i​t​ ​{​u​r​l​}
+		 * @param {unknown} url
+		 */
+		editNamed: RequiredParams<'url'>
+		/**
+		 * W​e​b​h​o​o​k​ ​e​n​d​p​o​i​n​t
+		 */
+		viewTitle: string
+		/**
+		 * E​d​i​t
+		 */
+		edit: string
+		/**
+		 * D​e​l​e​t​e
+		 */
+		'delete': string
+		/**
+		 * D​e​l​e​t​e​ ​{​u​r​l​}
+		 * @param {unknown} url
+		 */
+		deleteNamed: RequiredParams<'url'>
+		/**
+		 * D​e​l​e​t​e​ ​{​u​r​l​}​?
+		 * @param {unknown} url
+		 */
+		deleteTitle: RequiredParams<'url'>
+		/**
+		 * N​o​t​h​i​n​g​ ​m​o​r​e​ ​i​s​ ​s​e​n​t​ ​t​o​ ​i​t​,​ ​a​n​d​ ​i​t​s​ ​d​e​l​i​v​e​r​y​ ​l​o​g​ ​g​o​e​s​ ​w​i​t​h​ ​i​t​.​ ​T​h​i​s​ ​c​a​n​n​o​t​ ​b​e​ ​u​n​d​o​n​e​.
+		 */
+		deleteBody: string
+		/**
+		 * D​e​l​e​t​i​n​g​…
+		 */
+		deleting: string
+		/**
+		 * W​e​b​h​o​o​k​ ​e​n​d​p​o​i​n​t​ ​{​u​r​l​}​ ​c​r​e​a​t​e​d​.
+		 * @param {unknown} url
+		 */
+		created_notice: RequiredParams<'url'>
+		/**
+		 * W​e​b​h​o​o​k​ ​e​n​d​p​o​i​n​t​ ​{​u​r​l​}​ ​s​a​v​e​d​.
+		 * @param {unknown} url
+		 */
+		saved_notice: RequiredParams<'url'>
+		/**
+		 * W​e​b​h​o​o​k​ ​e​n​d​p​o​i​n​t​ ​{​u​r​l​}​ ​d​e​l​e​t​e​d​.
+		 * @param {unknown} url
+		 */
+		deleted_notice: RequiredParams<'url'>
+		/**
+		 * T​h​i​s​ ​w​e​b​h​o​o​k​ ​e​n​d​p​o​i​n​t​ ​d​o​e​s​ ​n​o​t​ ​e​x​i​s​t​,​ ​o​r​ ​i​t​ ​i​s​ ​n​o​t​ ​y​o​u​r​s​ ​t​o​ ​s​e​e​.
+		 */
+		notFound: string
+		/**
+		 * {​u​r​l​}​:​ ​{​e​v​e​n​t​s​}​;​ ​{​s​t​a​t​e​}​;​ ​{​l​a​s​t​}
+		 * @param {unknown} events
+		 * @param {unknown} last
+		 * @param {unknown} state
+		 * @param {unknown} url
+		 */
+		row: RequiredParams<'events' | 'last' | 'state' | 'url'>
+		/**
+		 * A​n​ ​o​r​g​a​n​i​z​a​t​i​o​n​ ​h​a​s​ ​a​t​ ​m​o​s​t​ ​{​m​a​x​}​ ​w​e​b​h​o​o​k​ ​e​n​d​p​o​i​n​t​s​.​ ​D​e​l​e​t​e​ ​o​n​e​ ​f​i​r​s​t​.
+		 * @param {unknown} max
+		 */
+		tooMany: RequiredParams<'max'>
+		urlRefused: {
+			/**
+			 * U​s​e​ ​a​n​ ​h​t​t​p​s​ ​U​R​L​.​ ​P​l​a​i​n​ ​h​t​t​p​ ​g​o​e​s​ ​o​n​l​y​ ​t​o​ ​t​h​i​s​ ​m​a​c​h​i​n​e​,​ ​a​n​d​ ​o​n​l​y​ ​i​n​ ​t​h​e​ ​d​e​m​o​.
+			 */
+			not_https: string
+			/**
+			 * T​h​i​s​ ​a​d​d​r​e​s​s​ ​i​s​ ​i​n​s​i​d​e​ ​a​ ​n​e​t​w​o​r​k​ ​(​p​r​i​v​a​t​e​,​ ​l​i​n​k​-​l​o​c​a​l​,​ ​l​o​o​p​b​a​c​k​ ​o​r​ ​r​e​s​e​r​v​e​d​)​:​ ​w​e​b​h​o​o​k​s​ ​a​r​e​ ​n​o​t​ ​s​e​n​t​ ​t​h​e​r​e​.
+			 */
+			address: string
+			/**
+			 * T​h​i​s​ ​n​a​m​e​ ​d​o​e​s​ ​n​o​t​ ​r​e​s​o​l​v​e​ ​t​o​ ​a​n​ ​a​d​d​r​e​s​s​.
+			 */
+			unresolved: string
+		}
+		secret: {
+			/**
+			 * S​i​g​n​i​n​g​ ​s​e​c​r​e​t
+			 */
+			label: string
+			/**
+			 * T​h​e​ ​s​i​g​n​i​n​g​ ​s​e​c​r​e​t​ ​o​f​ ​{​u​r​l​}
+			 * @param {unknown} url
+			 */
+			createdTitle: RequiredParams<'url'>
+			/**
+			 * C​o​p​y​ ​i​t​ ​n​o​w​:​ ​i​t​ ​w​i​l​l​ ​n​o​t​ ​b​e​ ​s​h​o​w​n​ ​a​g​a​i​n​.​ ​Y​o​u​r​ ​r​e​c​e​i​v​e​r​ ​c​h​e​c​k​s​ ​e​a​c​h​ ​m​e​s​s​a​g​e​’​s​ ​w​e​b​h​o​o​k​-​s​i​g​n​a​t​u​r​e​ ​w​i​t​h​ ​i​t​ ​(​S​t​a​n​d​a​r​d​ ​W​e​b​h​o​o​k​s​)​.
+			 */
+			createdBody: string
+			/**
+			 * T​h​e​ ​n​e​w​ ​s​i​g​n​i​n​g​ ​s​e​c​r​e​t​ ​o​f​ ​{​u​r​l​}
+			 * @param {unknown} url
+			 */
+			rotatedTitle: RequiredParams<'url'>
+			/**
+			 * C​o​p​y​ ​i​t​ ​n​o​w​:​ ​i​t​ ​w​i​l​l​ ​n​o​t​ ​b​e​ ​s​h​o​w​n​ ​a​g​a​i​n​.​ ​T​h​e​ ​p​r​e​v​i​o​u​s​ ​s​e​c​r​e​t​ ​k​e​e​p​s​ ​s​i​g​n​i​n​g​ ​b​e​s​i​d​e​ ​i​t​ ​f​o​r​ ​{​h​o​u​r​s​}​ ​h​o​u​r​s​,​ ​s​o​ ​y​o​u​r​ ​r​e​c​e​i​v​e​r​ ​c​a​n​ ​s​w​i​t​c​h​ ​w​i​t​h​o​u​t​ ​l​o​s​i​n​g​ ​a​ ​m​e​s​s​a​g​e​.
+			 * @param {unknown} hours
+			 */
+			rotatedBody: RequiredParams<'hours'>
+			/**
+			 * C​o​p​y​ ​s​e​c​r​e​t
+			 */
+			copy: string
+			/**
+			 * S​e​c​r​e​t​ ​c​o​p​i​e​d​.
+			 */
+			copied: string
+			/**
+			 * D​o​n​e
+			 */
+			done: string
+			/**
+			 * R​o​t​a​t​e​ ​s​e​c​r​e​t​…
+			 */
+			rotate: string
+			/**
+			 * R​o​t​a​t​e​ ​t​h​e​ ​s​e​c​r​e​t​ ​o​f​ ​{​u​r​l​}​?
+			 * @param {unknown} url
+			 */
+			rotateTitle: RequiredParams<'url'>
+			/**
+			 * A​ ​n​e​w​ ​s​e​c​r​e​t​ ​s​i​g​n​s​ ​f​r​o​m​ ​n​o​w​ ​o​n​;​ ​t​h​e​ ​c​u​r​r​e​n​t​ ​o​n​e​ ​k​e​e​p​s​ ​s​i​g​n​i​n​g​ ​b​e​s​i​d​e​ ​i​t​ ​f​o​r​ ​{​h​o​u​r​s​}​ ​h​o​u​r​s​.
+			 * @param {unknown} hours
+			 */
+			rotateBody: RequiredParams<'hours'>
+			/**
+			 * A​ ​n​e​w​ ​s​e​c​r​e​t​ ​s​i​g​n​s​ ​f​r​o​m​ ​n​o​w​ ​o​n​;​ ​t​h​e​ ​c​u​r​r​e​n​t​ ​o​n​e​ ​k​e​e​p​s​ ​s​i​g​n​i​n​g​ ​b​e​s​i​d​e​ ​i​t​ ​f​o​r​ ​{​h​o​u​r​s​}​ ​h​o​u​r​s​.​ ​T​h​e​ ​o​n​e​ ​b​e​f​o​r​e​ ​i​t​,​ ​s​t​i​l​l​ ​s​i​g​n​i​n​g​ ​u​n​t​i​l​ ​{​u​n​t​i​l​}​,​ ​s​t​o​p​s​ ​a​t​ ​o​n​c​e​.
+			 * @param {unknown} hours
+			 * @param {unknown} until
+			 */
+			rotateBodyAgain: RequiredParams<'hours' | 'until'>
+			/**
+			 * R​o​t​a​t​e​ ​s​e​c​r​e​t
+			 */
+			rotateConfirm: string
+			/**
+			 * R​o​t​a​t​i​n​g​…
+			 */
+			rotating: string
+			/**
+			 * S​e​c​r​e​t​ ​r​o​t​a​t​e​d​ ​{​w​h​e​n​}
+			 * @param {unknown} when
+			 */
+			rotated: RequiredParams<'when'>
+			/**
+			 * S​e​c​r​e​t​ ​r​o​t​a​t​e​d​ ​{​w​h​e​n​}​;​ ​t​h​e​ ​p​r​e​v​i​o​u​s​ ​o​n​e​ ​s​i​g​n​s​ ​u​n​t​i​l​ ​{​u​n​t​i​l​}
+			 * @param {unknown} until
+			 * @param {unknown} when
+			 */
+			previousUntil: RequiredParams<'until' | 'when'>
+			/**
+			 * N​e​v​e​r​ ​r​o​t​a​t​e​d
+			 */
+			never: string
+		}
+		/**
+		 * S​e​n​d​ ​t​e​s​t
+		 */
+		test: string
+		/**
+		 * T​e​s​t​ ​p​i​n​g​ ​s​e​n​t​ ​t​o​ ​{​u​r​l​}​.
+		 * @param {unknown} url
+		 */
+		testSent_notice: RequiredParams<'url'>
+		testOutcome: {
+			/**
+			 * T​e​s​t​ ​p​i​n​g​ ​t​o​ ​{​u​r​l​}​:​ ​w​a​i​t​i​n​g​ ​f​o​r​ ​t​h​e​ ​a​n​s​w​e​r​…
+			 * @param {unknown} url
+			 */
+			waiting: RequiredParams<'url'>
+			/**
+			 * T​e​s​t​ ​p​i​n​g​ ​t​o​ ​{​u​r​l​}​ ​d​e​l​i​v​e​r​e​d​:​ ​H​T​T​P​ ​{​s​t​a​t​u​s​}​ ​i​n​ ​{​m​s​}​ ​m​s​.
+			 * @param {unknown} ms
+			 * @param {unknown} status
+			 * @param {unknown} url
+			 */
+			delivered: RequiredParams<'ms' | 'status' | 'url'>
+			/**
+			 * T​e​s​t​ ​p​i​n​g​ ​t​o​ ​{​u​r​l​}​ ​f​a​i​l​e​d​:​ ​{​o​u​t​c​o​m​e​}​.
+			 * @param {unknown} outcome
+			 * @param {unknown} url
+			 */
+			failed: RequiredParams<'outcome' | 'url'>
+		}
+		/**
+		 * T​h​i​s​ ​e​n​d​p​o​i​n​t​ ​i​s​ ​o​f​f​:​ ​t​u​r​n​ ​i​t​ ​o​n​ ​t​o​ ​s​e​n​d​ ​t​o​ ​i​t​.
+		 */
+		notActive: string
+		/**
+		 * D​e​l​i​v​e​r​y​ ​l​o​g
+		 */
+		deliveries: string
+		/**
+		 * E​v​e​r​y​ ​a​t​t​e​m​p​t​,​ ​n​e​w​e​s​t​ ​f​i​r​s​t​.​ ​A​ ​m​e​s​s​a​g​e​ ​k​e​e​p​s​ ​i​t​s​ ​w​e​b​h​o​o​k​-​i​d​ ​t​h​r​o​u​g​h​ ​e​v​e​r​y​ ​a​t​t​e​m​p​t​ ​a​n​d​ ​“​S​e​n​d​ ​a​g​a​i​n​”​,​ ​s​o​ ​a​ ​r​e​c​e​i​v​e​r​ ​c​a​n​ ​d​r​o​p​ ​d​u​p​l​i​c​a​t​e​s​.
+		 */
+		deliveriesIntro: string
+		/**
+		 * N​o​t​h​i​n​g​ ​h​a​s​ ​b​e​e​n​ ​s​e​n​t​ ​t​o​ ​t​h​i​s​ ​e​n​d​p​o​i​n​t​ ​y​e​t​.
+		 */
+		noAttempts: string
+		/**
+		 * {​t​y​p​e​}​,​ ​{​o​u​t​c​o​m​e​}​,​ ​{​w​h​e​n​}
+		 * @param {unknown} outcome
+		 * @param {unknown} type
+		 * @param {unknown} when
+		 */
+		attemptLabel: RequiredParams<'outcome' | 'type' | 'when'>
+		attempt: {
+			/**
+			 * w​e​b​h​o​o​k​-​i​d
+			 */
+			webhookId: string
+			/**
+			 * S​t​a​t​u​s
+			 */
+			status: string
+			/**
+			 * L​a​t​e​n​c​y
+			 */
+			latency: string
+			/**
+			 * {​m​s​}​ ​m​s
+			 * @param {unknown} ms
+			 */
+			latencyMs: RequiredParams<'ms'>
+			/**
+			 * n​o​ ​a​n​s​w​e​r
+			 */
+			noStatus: string
+			/**
+			 * A​n​s​w​e​r​ ​(​f​i​r​s​t​ ​1​ ​K​B​)
+			 */
+			answer: string
+			/**
+			 * T​h​e​ ​a​n​s​w​e​r​ ​w​a​s​ ​e​m​p​t​y​.
+			 */
+			noAnswer: string
+			/**
+			 * E​r​r​o​r
+			 */
+			error: string
+			/**
+			 * M​e​s​s​a​g​e
+			 */
+			message: string
+			/**
+			 * {​s​t​a​t​e​}​,​ ​n​e​x​t​ ​a​t​t​e​m​p​t​ ​{​w​h​e​n​}
+			 * @param {unknown} state
+			 * @param {unknown} when
+			 */
+			nextAttempt: RequiredParams<'state' | 'when'>
+		}
+		/**
+		 * T​e​s​t​ ​p​i​n​g
+		 */
+		ping: string
+		/**
+		 * S​e​n​d​ ​a​g​a​i​n
+		 */
+		resend: string
+		/**
+		 * S​e​n​d​ ​m​e​s​s​a​g​e​ ​{​i​d​}​ ​a​g​a​i​n
+		 * @param {unknown} id
+		 */
+		resendNamed: RequiredParams<'id'>
+		/**
+		 * M​e​s​s​a​g​e​ ​{​i​d​}​ ​s​e​n​t​ ​a​g​a​i​n​.
+		 * @param {unknown} id
+		 */
+		resent_notice: RequiredParams<'id'>
+		/**
+		 * S​h​o​w​ ​o​l​d​e​r​ ​a​t​t​e​m​p​t​s
+		 */
+		more: string
+		/**
+		 * L​o​a​d​i​n​g​…
+		 */
+		loadingMore: string
+		palette: {
+			/**
+			 * W​e​b​h​o​o​k​s
+			 */
+			heading: string
+			/**
+			 * O​p​e​n​ ​e​n​d​p​o​i​n​t
+			 */
+			view: string
+			/**
+			 * S​e​n​d​ ​t​e​s​t​ ​t​o​ ​e​n​d​p​o​i​n​t
+			 */
+			test: string
+			/**
+			 * R​o​t​a​t​e​ ​s​e​c​r​e​t​ ​o​f​ ​e​n​d​p​o​i​n​t
+			 */
+			rotate: string
+			/**
+			 * E​d​i​t​ ​e​n​d​p​o​i​n​t
+			 */
+			edit: string
+			/**
+			 * D​e​l​e​t​e​ ​e​n​d​p​o​i​n​t
+			 */
+			'delete': string
+		}
 	}
 	access: {
 		/**
@@ -11629,6 +12102,10 @@ export type TranslationFunctions = {
 			 * incidents
 			 */
 			incidents: () => LocalizedString
+			/**
+			 * webhook endpoints
+			 */
+			webhooks: () => LocalizedString
 		}
 		credentials: {
 			/**
@@ -15066,6 +15543,52 @@ export type TranslationFunctions = {
 			 */
 			idle: () => LocalizedString
 		}
+		webhookMessageState: {
+			/**
+			 * Waiting
+			 */
+			pending: () => LocalizedString
+			/**
+			 * Delivered
+			 */
+			delivered: () => LocalizedString
+			/**
+			 * Given up
+			 */
+			failed: () => LocalizedString
+		}
+		webhookOutcome: {
+			/**
+			 * Delivered
+			 */
+			delivered: () => LocalizedString
+			/**
+			 * Refused by the receiver
+			 */
+			http_error: () => LocalizedString
+			/**
+			 * No answer within 15 s
+			 */
+			timeout: () => LocalizedString
+			/**
+			 * No connection
+			 */
+			connection: () => LocalizedString
+			/**
+			 * Address refused
+			 */
+			address_refused: () => LocalizedString
+		}
+		webhookDisabledReason: {
+			/**
+			 * Turned off by a person
+			 */
+			person: () => LocalizedString
+			/**
+			 * Turned off after failing for 5 days
+			 */
+			failing: () => LocalizedString
+		}
 		error: {
 			/**
 			 * The server found a value it cannot accept.
@@ -17314,6 +17837,382 @@ export type TranslationFunctions = {
 		 * {name}: {events} at {scope}, {severity}
 		 */
 		row: (arg: { events: unknown, name: unknown, scope: unknown, severity: unknown }) => LocalizedString
+	}
+	webhooks: {
+		/**
+		 * Webhooks
+		 */
+		title: () => LocalizedString
+		/**
+		 * Other systems (a ticketing tool, a SIEM, a chat channel) hear of this organization’s events: each endpoint gets the events it subscribes to, signed, and retried until it answers.
+		 */
+		intro: () => LocalizedString
+		/**
+		 * Webhook endpoints
+		 */
+		gridLabel: () => LocalizedString
+		/**
+		 * Search endpoints by URL or description
+		 */
+		search: () => LocalizedString
+		/**
+		 * There are no webhook endpoints yet.
+		 */
+		empty: () => LocalizedString
+		/**
+		 * URL
+		 */
+		url: () => LocalizedString
+		/**
+		 * An https address. Plain http only to this machine (127.0.0.1 or ::1), and only in the demo.
+		 */
+		urlHint: () => LocalizedString
+		/**
+		 * Description
+		 */
+		description: () => LocalizedString
+		/**
+		 * Event types
+		 */
+		events: () => LocalizedString
+		/**
+		 * Enabled
+		 */
+		enabled: () => LocalizedString
+		/**
+		 * While off, nothing is sent, and what was waiting is given up.
+		 */
+		enabledHint: () => LocalizedString
+		/**
+		 * State
+		 */
+		state: () => LocalizedString
+		/**
+		 * Last delivery
+		 */
+		lastDelivery: () => LocalizedString
+		/**
+		 * Actions
+		 */
+		actions: () => LocalizedString
+		/**
+		 * On
+		 */
+		on: () => LocalizedString
+		/**
+		 * On, failing since {when}
+		 */
+		failingSince: (arg: { when: unknown }) => LocalizedString
+		/**
+		 * {reason}, {when}
+		 */
+		off: (arg: { reason: unknown, when: unknown }) => LocalizedString
+		/**
+		 * {count} waiting
+		 */
+		pending: (arg: { count: unknown }) => LocalizedString
+		/**
+		 * Nothing sent yet
+		 */
+		never: () => LocalizedString
+		/**
+		 * {outcome}, {when}
+		 */
+		lastAttempt: (arg: { outcome: unknown, when: unknown }) => LocalizedString
+		/**
+		 * {outcome} (HTTP {status}), {when}
+		 */
+		lastAttemptStatus: (arg: { outcome: unknown, status: unknown, when: unknown }) => LocalizedString
+		/**
+		 * {time} ({zone})
+		 */
+		inZone: (arg: { time: unknown, zone: unknown }) => LocalizedString
+		/**
+		 * New endpoint
+		 */
+		create: () => LocalizedString
+		/**
+		 * New webhook endpoint
+		 */
+		createTitle: () => LocalizedString
+		/**
+		 * Edit webhook endpoint
+		 */
+		editTitle: () => LocalizedString
+		/**
+		 * Edit {url}
+		 */
+		editNamed: (arg: { url: unknown }) => LocalizedString
+		/**
+		 * Webhook endpoint
+		 */
+		viewTitle: () => LocalizedString
+		/**
+		 * Edit
+		 */
+		edit: () => LocalizedString
+		/**
+		 * Delete
+		 */
+		'delete': () => LocalizedString
+		/**
+		 * Delete {url}
+		 */
+		deleteNamed: (arg: { url: unknown }) => LocalizedString
+		/**
+		 * Delete {url}?
+		 */
+		deleteTitle: (arg: { url: unknown }) => LocalizedString
+		/**
+		 * Nothing more is sent to it, and its delivery log goes with it. This cannot be undone.
+		 */
+		deleteBody: () => LocalizedString
+		/**
+		 * Deleting…
+		 */
+		deleting: () => LocalizedString
+		/**
+		 * Webhook endpoint {url} created.
+		 */
+		created_notice: (arg: { url: unknown }) => LocalizedString
+		/**
+		 * Webhook endpoint {url} saved.
+		 */
+		saved_notice: (arg: { url: unknown }) => LocalizedString
+		/**
+		 * Webhook endpoint {url} deleted.
+		 */
+		deleted_notice: (arg: { url: unknown }) => LocalizedString
+		/**
+		 * This webhook endpoint does not exist, or it is not yours to see.
+		 */
+		notFound: () => LocalizedString
+		/**
+		 * {url}: {events}; {state}; {last}
+		 */
+		row: (arg: { events: unknown, last: unknown, state: unknown, url: unknown }) => LocalizedString
+		/**
+		 * An organization has at most {max} webhook endpoints. Delete one first.
+		 */
+		tooMany: (arg: { max: unknown }) => LocalizedString
+		urlRefused: {
+			/**
+			 * Use an https URL. Plain http goes only to this machine, and only in the demo.
+			 */
+			not_https: () => LocalizedString
+			/**
+			 * This address is inside a network (private, link-local, loopback or reserved): webhooks are not sent there.
+			 */
+			address: () => LocalizedString
+			/**
+			 * This name does not resolve to an address.
+			 */
+			unresolved: () => LocalizedString
+		}
+		secret: {
+			/**
+			 * Signing secret
+			 */
+			label: () => LocalizedString
+			/**
+			 * The signing secret of {url}
+			 */
+			createdTitle: (arg: { url: unknown }) => LocalizedString
+			/**
+			 * Copy it now: it will not be shown again. Your receiver checks each message’s webhook-signature with it (Standard Webhooks).
+			 */
+			createdBody: () => LocalizedString
+			/**
+			 * The new signing secret of {url}
+			 */
+			rotatedTitle: (arg: { url: unknown }) => LocalizedString
+			/**
+			 * Copy it now: it will not be shown again. The previous secret keeps signing beside it for {hours} hours, so your receiver can switch without losing a message.
+			 */
+			rotatedBody: (arg: { hours: unknown }) => LocalizedString
+			/**
+			 * Copy secret
+			 */
+			copy: () => LocalizedString
+			/**
+			 * Secret copied.
+			 */
+			copied: () => LocalizedString
+			/**
+			 * Done
+			 */
+			done: () => LocalizedString
+			/**
+			 * Rotate secret…
+			 */
+			rotate: () => LocalizedString
+			/**
+			 * Rotate the secret of {url}?
+			 */
+			rotateTitle: (arg: { url: unknown }) => LocalizedString
+			/**
+			 * A new secret signs from now on; the current one keeps signing beside it for {hours} hours.
+			 */
+			rotateBody: (arg: { hours: unknown }) => LocalizedString
+			/**
+			 * A new secret signs from now on; the current one keeps signing beside it for {hours} hours. The one before it, still signing until {until}, stops at once.
+			 */
+			rotateBodyAgain: (arg: { hours: unknown, until: unknown }) => LocalizedString
+			/**
+			 * Rotate secret
+			 */
+			rotateConfirm: () => LocalizedString
+			/**
+			 * Rotating…
+			 */
+			rotating: () => LocalizedString
+			/**
+			 * Secret rotated {when}
+			 */
+			rotated: (arg: { when: unknown }) => LocalizedString
+			/**
+			 * Secret rotated {when}; the previous one signs until {until}
+			 */
+			previousUntil: (arg: { until: unknown, when: unknown }) => LocalizedString
+			/**
+			 * Never rotated
+			 */
+			never: () => LocalizedString
+		}
+		/**
+		 * Send test
+		 */
+		test: () => LocalizedString
+		/**
+		 * Test ping sent to {url}.
+		 */
+		testSent_notice: (arg: { url: unknown }) => LocalizedString
+		testOutcome: {
+			/**
+			 * Test ping to {url}: waiting for the answer…
+			 */
+			waiting: (arg: { url: unknown }) => LocalizedString
+			/**
+			 * Test ping to {url} delivered: HTTP {status} in {ms} ms.
+			 */
+			delivered: (arg: { ms: unknown, status: unknown, url: unknown }) => LocalizedString
+			/**
+			 * Test ping to {url} failed: {outcome}.
+			 */
+			failed: (arg: { outcome: unknown, url: unknown }) => LocalizedString
+		}
+		/**
+		 * This endpoint is off: turn it on to send to it.
+		 */
+		notActive: () => LocalizedString
+		/**
+		 * Delivery log
+		 */
+		deliveries: () => LocalizedString
+		/**
+		 * Every attempt, newest first. A message keeps its webhook-id through every attempt and “Send again”, so a receiver can drop duplicates.
+		 */
+		deliveriesIntro: () => LocalizedString
+		/**
+		 * Nothing has been sent to this endpoint yet.
+		 */
+		noAttempts: () => LocalizedString
+		/**
+		 * {type}, {outcome}, {when}
+		 */
+		attemptLabel: (arg: { outcome: unknown, type: unknown, when: unknown }) => LocalizedString
+		attempt: {
+			/**
+			 * webhook-id
+			 */
+			webhookId: () => LocalizedString
+			/**
+			 * Status
+			 */
+			status: () => LocalizedString
+			/**
+			 * Latency
+			 */
+			latency: () => LocalizedString
+			/**
+			 * {ms} ms
+			 */
+			latencyMs: (arg: { ms: unknown }) => LocalizedString
+			/**
+			 * no answer
+			 */
+			noStatus: () => LocalizedString
+			/**
+			 * Answer (first 1 KB)
+			 */
+			answer: () => LocalizedString
+			/**
+			 * The answer was empty.
+			 */
+			noAnswer: () => LocalizedString
+			/**
+			 * Error
+			 */
+			error: () => LocalizedString
+			/**
+			 * Message
+			 */
+			message: () => LocalizedString
+			/**
+			 * {state}, next attempt {when}
+			 */
+			nextAttempt: (arg: { state: unknown, when: unknown }) => LocalizedString
+		}
+		/**
+		 * Test ping
+		 */
+		ping: () => LocalizedString
+		/**
+		 * Send again
+		 */
+		resend: () => LocalizedString
+		/**
+		 * Send message {id} again
+		 */
+		resendNamed: (arg: { id: unknown }) => LocalizedString
+		/**
+		 * Message {id} sent again.
+		 */
+		resent_notice: (arg: { id: unknown }) => LocalizedString
+		/**
+		 * Show older attempts
+		 */
+		more: () => LocalizedString
+		/**
+		 * Loading…
+		 */
+		loadingMore: () => LocalizedString
+		palette: {
+			/**
+			 * Webhooks
+			 */
+			heading: () => LocalizedString
+			/**
+			 * Open endpoint
+			 */
+			view: () => LocalizedString
+			/**
+			 * Send test to endpoint
+			 */
+			test: () => LocalizedString
+			/**
+			 * Rotate secret of endpoint
+			 */
+			rotate: () => LocalizedString
+			/**
+			 * Edit endpoint
+			 */
+			edit: () => LocalizedString
+			/**
+			 * Delete endpoint
+			 */
+			'delete': () => LocalizedString
+		}
 	}
 	access: {
 		/**

@@ -12,6 +12,7 @@ import { organizationSource } from '../features/organizations/organization-sourc
 import { ruleSource } from '../features/rules/rule-source'
 import { scheduleSource } from '../features/schedules/schedule-source'
 import { userSource } from '../features/users/user-source'
+import { webhookSource } from '../features/webhooks/webhook-source'
 
 /** Every entity kind the palette searches: each area registers its `<area>-source.ts` here. */
 export const entitySources: readonly EntitySource<unknown, PaletteContext>[] = [
@@ -27,4 +28,5 @@ export const entitySources: readonly EntitySource<unknown, PaletteContext>[] = [
   calendarSource,
   ruleSource,
   incidentSource,
+  webhookSource,
 ]

@@ -582,6 +582,53 @@ export const routes: readonly AppRoute[] = [
     bottomMargin: true,
   },
   {
+    id: 'webhooks',
+    path: patterns.webhooks,
+    screen: lazyScreen(() =>
+      import('../features/webhooks/webhooks-screen').then((m) => ({
+        default: m.WebhooksScreen,
+      })),
+    ),
+    anyOf: needs('webhooks', 'read'),
+    label: (LL) => LL.webhooks.title(),
+    sidebar: { icon: 'webhooks', order: 5.7 },
+  },
+  {
+    id: 'webhooks-create',
+    path: patterns['webhooks-create'],
+    screen: lazyScreen(() =>
+      import('../features/webhooks/create-webhook-screen').then((m) => ({
+        default: m.CreateWebhookScreen,
+      })),
+    ),
+    anyOf: needs('webhooks', 'create'),
+    label: (LL) => LL.webhooks.createTitle(),
+    bottomMargin: true,
+  },
+  {
+    id: 'webhooks-edit',
+    path: patterns['webhooks-edit'],
+    screen: lazyScreen(() =>
+      import('../features/webhooks/edit-webhook-screen').then((m) => ({
+        default: m.EditWebhookScreen,
+      })),
+    ),
+    anyOf: needs('webhooks', 'update'),
+    label: (LL) => LL.webhooks.editTitle(),
+    bottomMargin: true,
+  },
+  {
+    id: 'webhooks-view',
+    path: patterns['webhooks-view'],
+    screen: lazyScreen(() =>
+      import('../features/webhooks/webhook-view-screen').then((m) => ({
+        default: m.WebhookViewScreen,
+      })),
+    ),
+    anyOf: needs('webhooks', 'read'),
+    label: (LL) => LL.webhooks.viewTitle(),
+  },
+  {
     id: 'audits',
     path: patterns.audits,
     screen: lazyScreen(() =>

@@ -48,6 +48,7 @@ export const GO_TO_KEYS: Readonly<Record<string, Shortcut>> = {
   journal: 'g j',
   groups: 'g g',
   incidents: 'g i',
+  webhooks: 'g w',
   settings: 'g s',
 }
 

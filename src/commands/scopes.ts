@@ -22,6 +22,8 @@ export const SCOPE_PREFIXES = {
   doors: '|',
   // Incidents (decision 082): a plus, one more thing to handle.
   incidents: '+',
+  // Webhooks (decision 083): an arrow's head, sent out to another system.
+  webhooks: '<',
 } as const
 
 export type EntityKind = Exclude<keyof typeof SCOPE_PREFIXES, 'commands'>

@@ -4,6 +4,7 @@ import { capabilityIds, deviceTypeIds } from './devices'
 import { errorCodes } from './errors'
 import { denialReasons } from './pin-entry'
 import { ruleCodes } from './rules'
+import { webhookDisabledReasons, webhookMessageStates, webhookOutcomes } from './webhooks'
 
 /** The roles the server seeds; roles added later arrive as ids the console words as best it can. */
 export const seededRoles = ['admin', 'org_admin', 'staff', 'auditor'] as const
@@ -30,5 +31,9 @@ export const answerCodes = {
   severity: severities,
   incidentState: incidentStates,
   resolution: resolutions,
+  /** Webhooks (decision 081): a message's state, an attempt's outcome, why an endpoint is off. */
+  webhookMessageState: webhookMessageStates,
+  webhookOutcome: webhookOutcomes,
+  webhookDisabledReason: webhookDisabledReasons,
 } as const
 export type AnswerCodeKind = keyof typeof answerCodes

@@ -55,6 +55,11 @@ export const patterns = {
   'alert-rules': '/alert-rules',
   'alert-rules-create': '/alert-rules/create',
   'alert-rules-edit': '/alert-rules/edit/:id',
+  // Webhooks (decision 083): the organization's endpoints, each with its delivery log.
+  webhooks: '/webhooks',
+  'webhooks-create': '/webhooks/create',
+  'webhooks-edit': '/webhooks/edit/:id',
+  'webhooks-view': '/webhooks/view/:id',
 } as const
 
 export type RouteId = keyof typeof patterns

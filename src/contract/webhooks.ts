@@ -98,6 +98,14 @@ export const webhookOutcomes = [
 export const WebhookOutcome = enums(webhookOutcomes)
 export type WebhookOutcome = Infer<typeof WebhookOutcome>
 
+/**
+ * Why the server refused an endpoint's URL: a 400 on `url`, rule `invalid`, these in `params.why`
+ * (server/webhooks/ssrf.ts): not https (plain http is for loopback in demo mode), an address no
+ * delivery goes to, or a name that does not resolve.
+ */
+export const webhookUrlRefusals = ['not_https', 'address', 'unresolved'] as const
+export type WebhookUrlRefusal = (typeof webhookUrlRefusals)[number]
+
 /** Why an endpoint is off: a person turned it off, or it failed for FAILING_DAYS_TO_DISABLE. */
 export const webhookDisabledReasons = ['person', 'failing'] as const
 export type WebhookDisabledReason = (typeof webhookDisabledReasons)[number]

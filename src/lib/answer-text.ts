@@ -41,6 +41,9 @@ const sections: Record<Exclude<AnswerCodeKind, 'rule'>, Words> = {
   severity: (LL) => LL.answers.severity,
   incidentState: (LL) => LL.answers.incidentState,
   resolution: (LL) => LL.answers.resolution,
+  webhookMessageState: (LL) => LL.answers.webhookMessageState,
+  webhookOutcome: (LL) => LL.answers.webhookOutcome,
+  webhookDisabledReason: (LL) => LL.answers.webhookDisabledReason,
 }
 
 /** The words for a code of `kind`, or undefined when the console has none. */

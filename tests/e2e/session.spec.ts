@@ -28,6 +28,7 @@ const menuFor: Record<keyof typeof demo, string[]> = {
     'Access rules',
     'Incidents',
     'Alert rules',
+    'Webhooks',
     'Audits',
     'Journal',
   ],
@@ -44,6 +45,7 @@ const menuFor: Record<keyof typeof demo, string[]> = {
     'Access rules',
     'Incidents',
     'Alert rules',
+    'Webhooks',
     'Audits',
     'Journal',
   ],
@@ -60,9 +62,11 @@ const menuFor: Record<keyof typeof demo, string[]> = {
     'Access rules',
     'Incidents',
     'Alert rules',
+    'Webhooks',
     'Audits',
   ],
-  // Who may enter where is read by auditors too (decision 065), and so are alerts (decision 079).
+  // Who may enter where is read by auditors too (decision 065), and so are alerts (decision 079)
+  // and webhooks (decision 081).
   auditor: [
     'Dashboard',
     'Groups',
@@ -71,6 +75,7 @@ const menuFor: Record<keyof typeof demo, string[]> = {
     'Access rules',
     'Incidents',
     'Alert rules',
+    'Webhooks',
     'Audits',
   ],
 }
