@@ -125,7 +125,6 @@ export const boundaries = [
     },
     rules: {
       'import-x/no-restricted-paths': ['error', { basePath: root, zones }],
-      'import-x/no-cycle': ['error', { ignoreExternal: true }],
     },
   },
   packagesOf(
