@@ -65,15 +65,24 @@ export class MailJob extends PolledJob {
     await this.round()
   }
 
-  /** Stops, and hands back what it claimed but did not send, for the next server to send now. */
+  /**
+   * Stops, and hands back what it claimed but did not send, for the next server to send now. A
+   * database already gone keeps the claims until their lease ends, as a killed server's do.
+   */
   override async stop() {
     await super.stop()
     this.sender.close()
-    await this.db.query(
-      `update outbox set claimed_by = null, lease_until = null
-       where claimed_by = $1 and delivery = 'pending'`,
-      [this.workerId],
-    )
+    try {
+      await this.db.query(
+        `update outbox set claimed_by = null, lease_until = null
+         where claimed_by = $1 and delivery = 'pending'`,
+        [this.workerId],
+      )
+    } catch (error) {
+      this.logger.warn('mail job: claims not handed back at stop; their lease ends them', {
+        error: String(error),
+      })
+    }
   }
 
   protected async round() {
