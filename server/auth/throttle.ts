@@ -18,33 +18,29 @@ const MAX_LOCK_SECONDS = 3600
  * seconds to wait.
  */
 export async function reserveAttempt(db: Db, key: string, rules: BudgetRules): Promise<number> {
-  return db.tx(async (q) => {
-    await q.query(
-      'insert into sign_in_budget (budget_key, attempts) values ($1, 0) on conflict do nothing',
-      [key],
-    )
-    const [row] = await q.query<{ attempts: number; wait: number; stale: boolean }>(
-      `select attempts,
-              coalesce(ceil(extract(epoch from locked_until - now())), 0)::int as wait,
-              updated_at < now() - $2 * interval '1 second' as stale
-       from sign_in_budget where budget_key = $1 for update`,
-      [key, WINDOW_SECONDS],
-    )
-    if (!row) return 0
-    if (row.wait > 0) return row.wait
-    // Stale means untouched for longer than any lock lasts: start afresh.
-    const attempts = row.stale ? 1 : row.attempts + 1
-    const over = attempts - rules.maxFailures
-    const lock =
-      over >= 0 ? Math.min(MAX_LOCK_SECONDS, rules.lockSeconds * 2 ** Math.min(over, 12)) : null
-    await q.query(
-      `update sign_in_budget set attempts = $2, updated_at = now(),
-         locked_until = case when $3::int is null then null else now() + $3 * interval '1 second' end
-       where budget_key = $1`,
-      [key, attempts, lock],
-    )
-    return 0
-  })
+  // One statement (the factor step takes two of these on every sign-in, and on the embedded
+  // database each round trip waits its turn): the upsert locks the key's row, so a parallel burst
+  // is counted one by one as before. A locked key is left as it is, and only a locked key's row
+  // keeps an `updated_at` older than this statement's now().
+  const attempts = `case when b.updated_at < now() - $2::int * interval '1 second' then 1
+                         else b.attempts + 1 end`
+  const lockFor = (tried: string) =>
+    `case when ${tried} >= $3::int
+       then now() + least($5::int, $4::int * power(2, least(${tried} - $3::int, 12))) * interval '1 second'
+     end`
+  const [row] = await db.query<{ wait: number }>(
+    `insert into sign_in_budget as b (budget_key, attempts, locked_until, updated_at)
+     values ($1, 1, ${lockFor('1')}, now())
+     on conflict (budget_key) do update set
+       attempts = case when b.locked_until > now() then b.attempts else ${attempts} end,
+       locked_until = case when b.locked_until > now() then b.locked_until
+                           else ${lockFor(attempts)} end,
+       updated_at = case when b.locked_until > now() then b.updated_at else now() end
+     returning case when updated_at = now() then 0
+                    else ceil(extract(epoch from locked_until - now()))::int end as wait`,
+    [key, WINDOW_SECONDS, rules.maxFailures, rules.lockSeconds, MAX_LOCK_SECONDS],
+  )
+  return row?.wait ?? 0
 }
 
 /** A successful sign-in clears its key's budget. */
