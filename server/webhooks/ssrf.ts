@@ -1,5 +1,6 @@
 import { lookup } from 'node:dns/promises'
 import ipaddr from 'ipaddr.js'
+import type { WebhookUrlRefusal } from '../../src/contract/webhooks'
 
 // Where a webhook may go (decision 081). Only public unicast addresses, judged by ipaddr.js's
 // ranges after the name is resolved: private (10/8, 172.16/12, 192.168/16), link-local (with the
@@ -31,7 +32,7 @@ export interface AddressPolicy {
 }
 
 /** Why a URL was refused, in the words of the 400 and the attempt log. */
-export type Refusal = { reason: 'not_https' | 'address' | 'unresolved'; message: string }
+export type Refusal = { reason: WebhookUrlRefusal; message: string }
 
 /** Whether a connection to `address` is allowed. */
 export function addressAllowed(address: string, policy: AddressPolicy): boolean {

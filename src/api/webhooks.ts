@@ -86,12 +86,15 @@ export function fetchWebhookAttempts(
   })
 }
 
+// An endpoint's log lives under its detail's key: a delete drops them together, and nothing asks
+// the server again for the log of an endpoint that is gone (api/queries.ts, refetchAfterWrite).
+
 /** The log's pages (an infinite query) of one endpoint. */
-export const attemptsKey = (id: number) => [...webhookKeys.all, 'attempts', id] as const
+export const attemptsKey = (id: number) => [...webhookKeys.detail(id), 'attempts'] as const
 
 /** The attempts of one message (a page, not the log's pages: its own key). */
 export const messageAttemptsKey = (id: number, messageId: string) =>
-  [...webhookKeys.all, 'message-attempts', id, messageId] as const
+  [...webhookKeys.detail(id), 'message-attempts', messageId] as const
 
 export const webhookList: ListSource<Webhook, WebhookSort> = {
   queryKey: webhookKeys.list,
