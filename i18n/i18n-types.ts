@@ -1503,6 +1503,14 @@ type RootTranslation = {
 		 */
 		credentialEnded: string
 		/**
+		 * T​h​i​s​ ​s​e​r​v​e​r​ ​s​e​n​d​s​ ​n​o​ ​e​-​m​a​i​l​ ​(​S​M​T​P​_​U​R​L​ ​i​s​ ​n​o​t​ ​s​e​t​)​,​ ​s​o​ ​t​h​e​ ​i​n​v​i​t​a​t​i​o​n​ ​w​a​s​ ​n​o​t​ ​s​e​n​t​.​ ​A​s​k​ ​t​h​e​ ​o​p​e​r​a​t​o​r​ ​t​o​ ​s​e​t​ ​i​t​ ​u​p​.
+		 */
+		noEmail: string
+		/**
+		 * T​h​i​s​ ​s​e​r​v​e​r​ ​s​e​n​d​s​ ​n​o​ ​t​e​x​t​ ​m​e​s​s​a​g​e​s​,​ ​s​o​ ​t​h​e​ ​i​n​v​i​t​a​t​i​o​n​ ​w​a​s​ ​n​o​t​ ​s​e​n​t​.​ ​I​n​v​i​t​e​ ​b​y​ ​e​-​m​a​i​l​ ​i​n​s​t​e​a​d​.
+		 */
+		noTextMessages: string
+		/**
 		 * T​h​i​s​ ​c​r​e​d​e​n​t​i​a​l​ ​h​a​s​ ​n​o​ ​c​o​d​e​ ​o​n​ ​a​ ​l​o​c​k​ ​a​t​ ​i​t​s​ ​p​l​a​c​e​ ​y​e​t​:​ ​g​e​n​e​r​a​t​e​ ​o​n​e​ ​f​i​r​s​t​.
 		 */
 		noCode: string
@@ -11645,6 +11653,14 @@ export type TranslationFunctions = {
 		 * The credential has ended: no code can be made for it.
 		 */
 		credentialEnded: () => LocalizedString
+		/**
+		 * This server sends no e-mail (SMTP_URL is not set), so the invitation was not sent. Ask the operator to set it up.
+		 */
+		noEmail: () => LocalizedString
+		/**
+		 * This server sends no text messages, so the invitation was not sent. Invite by e-mail instead.
+		 */
+		noTextMessages: () => LocalizedString
 		/**
 		 * This credential has no code on a lock at its place yet: generate one first.
 		 */

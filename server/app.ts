@@ -288,6 +288,7 @@ export async function createApp(
     alertJob,
     webhookJob,
     mailJob,
+    mailTransport: mailSender.kind,
     clock,
   }
 

@@ -83,6 +83,8 @@ export interface Services {
    * the mail sender the settings chose; a write wakes it after commit; tests step it.
    */
   mailJob: { wake(): void; tick(): Promise<void> }
+  /** Which way mail goes (decision 084): the demo mailbox, SMTP, or nowhere. */
+  mailTransport: 'mailbox' | 'smtp' | 'off'
   /**
    * The one "now" of every decision about time (server/clock.ts). Real time unless a test, or a
    * demo started with CLOCK=settable, moves it.

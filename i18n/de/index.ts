@@ -339,6 +339,10 @@ const de = {
     notAtAssignment: 'Das Gerät ist nicht an der Tür oder dem Standort dieser Berechtigung.',
     credentialEnded:
       'Die Berechtigung ist abgelaufen: Es kann kein Code mehr dafür erzeugt werden.',
+    noEmail:
+      'Dieser Server versendet keine E-Mails (SMTP_URL ist nicht gesetzt), die Einladung wurde daher nicht verschickt. Bitten Sie den Betreiber, sie einzurichten.',
+    noTextMessages:
+      'Dieser Server versendet keine SMS, die Einladung wurde daher nicht verschickt. Laden Sie per E-Mail ein.',
     noCode:
       'Diese Berechtigung hat noch keinen Code auf einem Schloss ihres Orts: Erzeugen Sie zuerst einen.',
     beforeJournal: 'So weit reicht das Journal nicht zurück: Wählen Sie einen späteren Zeitpunkt.',

@@ -162,6 +162,10 @@ const areas = {
     conflict: 'The server refused this change because of other data. Reload and try again.',
     notAtAssignment: 'The device is not at this credential’s door or location.',
     credentialEnded: 'The credential has ended: no code can be made for it.',
+    noEmail:
+      'This server sends no e-mail (SMTP_URL is not set), so the invitation was not sent. Ask the operator to set it up.',
+    noTextMessages:
+      'This server sends no text messages, so the invitation was not sent. Invite by e-mail instead.',
     noCode: 'This credential has no code on a lock at its place yet: generate one first.',
     beforeJournal: 'The journal does not reach back that far: pick a later moment.',
     forbidden: 'You do not have permission to do this.',

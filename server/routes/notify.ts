@@ -42,6 +42,17 @@ async function invite(c: Context<AppEnv>, s: Services, input: InviteNotify) {
   const sms = input.workflow === 'first_password_sms'
   if (sms && !user.phone_number) throw conflict('This user has no phone number.', 'user_id')
   const channel = sms ? 'sms' : 'email'
+  // An invitation nothing would carry is refused, not queued and journaled as sent: a text message
+  // has a way out only to the demo mailbox, an e-mail also through SMTP (decision 084).
+  if (sms ? s.mailTransport !== 'mailbox' : s.mailTransport === 'off')
+    throw conflict(
+      sms
+        ? 'This server sends no text messages: the invitation was not sent.'
+        : 'This server sends no e-mail (SMTP_URL is not set): the invitation was not sent.',
+      'workflow',
+      'no_transport',
+      { channel },
+    )
   const recipient = sms ? (user.phone_number ?? '') : user.email
   await s.db.tx(async (q) => {
     const token = await createPasswordToken(q, {

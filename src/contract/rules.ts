@@ -52,6 +52,9 @@ export const ruleCodes = [
   'release_lapsed',
   'second_person_required',
   'not_active',
+  // Outside demo mode an invitation needs a way out: e-mail through SMTP_URL; text messages have
+  // none (decision 084). `channel`: email | sms.
+  'no_transport',
 ] as const
 export type Rule = (typeof ruleCodes)[number]
 

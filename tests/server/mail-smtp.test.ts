@@ -281,4 +281,38 @@ describe('without SMTP_URL outside demo mode', () => {
       { delivery: 'off', attempts: 0, link: null, body: '' },
     ])
   })
+
+  it('refuses an invitation nothing would carry, by e-mail or text, and journals none', async () => {
+    await offKit.sql('update users set password_hash = $1 where email = $2', [
+      await hashPassword(OTHER, TEMPLATE_SEED.scryptLogN),
+      ORGADMIN,
+    ])
+    await offKit.sql(`update mfa_policies set required_for = '{}'`)
+    await offKit.sql(`update users set phone_number = '+4930123456' where email = $1`, [STAFF])
+    const token = await off().login(ORGADMIN, OTHER)
+    const person = await offKit.one<{ user_id: number }>(
+      'select user_id from users where email = $1',
+      [STAFF],
+    )
+    for (const [workflow, channel] of [
+      ['first_password_email', 'email'],
+      ['first_password_sms', 'sms'],
+    ] as const) {
+      const reply = await off().request('POST', '/notify', {
+        token,
+        json: { workflow, user_id: person.user_id },
+      })
+      expect(reply.status, JSON.stringify(reply.body)).toBe(409)
+      expect(reply.body).toMatchObject({
+        field: 'workflow',
+        rule: 'no_transport',
+        params: { channel },
+      })
+    }
+    expect(await offKit.rowsOf('first_password_email')).toEqual([])
+    expect(await offKit.rowsOf('first_password_sms')).toEqual([])
+    expect(await offKit.sql("select journal_id from journal where action = 'invite_sent'")).toEqual(
+      [],
+    )
+  })
 })

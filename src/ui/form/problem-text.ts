@@ -115,6 +115,7 @@ const rules: Record<Rule, Say> = {
   conflict: (LL) => LL.form.conflict(),
   not_at_assignment: (LL) => LL.form.notAtAssignment(),
   credential_ended: (LL) => LL.form.credentialEnded(),
+  no_transport: (LL, p) => (p.channel === 'sms' ? LL.form.noTextMessages() : LL.form.noEmail()),
   no_code: (LL) => LL.form.noCode(),
   before_journal: (LL) => LL.form.beforeJournal(),
   no_permission: (LL, p) =>
