@@ -1998,6 +1998,10 @@ type RootTranslation = {
 			 * w​e​b​h​o​o​k​ ​e​n​d​p​o​i​n​t​s
 			 */
 			webhooks: string
+			/**
+			 * a​l​e​r​t​ ​r​u​l​e​s
+			 */
+			'alert-rules': string
 		}
 		credentials: {
 			/**
@@ -8126,6 +8130,20 @@ type RootTranslation = {
 		 * @param {unknown} name
 		 */
 		deleteNamed: RequiredParams<'name'>
+		palette: {
+			/**
+			 * A​l​e​r​t​ ​r​u​l​e​s
+			 */
+			heading: string
+			/**
+			 * E​d​i​t​ ​a​l​e​r​t​ ​r​u​l​e
+			 */
+			edit: string
+			/**
+			 * D​e​l​e​t​e​ ​a​l​e​r​t​ ​r​u​l​e
+			 */
+			'delete': string
+		}
 		/**
 		 * D​e​l​e​t​e​ ​{​n​a​m​e​}​?
 		 * @param {unknown} name
@@ -12122,6 +12140,10 @@ export type TranslationFunctions = {
 			 * webhook endpoints
 			 */
 			webhooks: () => LocalizedString
+			/**
+			 * alert rules
+			 */
+			'alert-rules': () => LocalizedString
 		}
 		credentials: {
 			/**
@@ -17817,6 +17839,20 @@ export type TranslationFunctions = {
 		 * Delete {name}
 		 */
 		deleteNamed: (arg: { name: unknown }) => LocalizedString
+		palette: {
+			/**
+			 * Alert rules
+			 */
+			heading: () => LocalizedString
+			/**
+			 * Edit alert rule
+			 */
+			edit: () => LocalizedString
+			/**
+			 * Delete alert rule
+			 */
+			'delete': () => LocalizedString
+		}
 		/**
 		 * Delete {name}?
 		 */

@@ -1087,6 +1087,7 @@ const de = {
       doors: 'Türen',
       incidents: 'Vorfälle',
       webhooks: 'Webhook-Endpunkte',
+      'alert-rules': 'Alarmregeln',
     },
     credentials: {
       heading: 'Zugangsberechtigungen',
@@ -2014,6 +2015,11 @@ const de = {
     edit: 'Bearbeiten',
     delete: 'Löschen',
     deleteNamed: '{name} löschen',
+    palette: {
+      heading: 'Alarmregeln',
+      edit: 'Alarmregel bearbeiten',
+      delete: 'Alarmregel löschen',
+    },
     deleteTitle: '{name} löschen?',
     deleteBody:
       'Diese Regel öffnet keinen neuen Vorfall mehr. Ihre Vorfälle bleiben, mit ihrem Namen und Schweregrad. Das kann nicht rückgängig gemacht werden.',

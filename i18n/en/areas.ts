@@ -297,6 +297,7 @@ const areas = {
       doors: 'doors',
       incidents: 'incidents',
       webhooks: 'webhook endpoints',
+      'alert-rules': 'alert rules',
     },
     credentials: {
       heading: 'Credentials',
@@ -1871,6 +1872,11 @@ const areas = {
     edit: 'Edit',
     delete: 'Delete',
     deleteNamed: 'Delete {name}',
+    palette: {
+      heading: 'Alert rules',
+      edit: 'Edit alert rule',
+      delete: 'Delete alert rule',
+    },
     deleteTitle: 'Delete {name}?',
     deleteBody:
       'No new incident opens by this rule. Its incidents stay, with its name and severity. This cannot be undone.',

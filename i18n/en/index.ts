@@ -535,6 +535,7 @@ const en = {
       doors: 'doors',
       incidents: 'incidents',
       webhooks: 'webhook endpoints',
+      'alert-rules': 'alert rules',
     },
     credentials: {
       heading: 'Credentials',
@@ -2137,6 +2138,11 @@ const en = {
     edit: 'Edit',
     delete: 'Delete',
     deleteNamed: 'Delete {name}',
+    palette: {
+      heading: 'Alert rules',
+      edit: 'Edit alert rule',
+      delete: 'Delete alert rule',
+    },
     deleteTitle: 'Delete {name}?',
     deleteBody:
       'No new incident opens by this rule. Its incidents stay, with its name and severity. This cannot be undone.',

@@ -1,5 +1,6 @@
 import type { EntitySource } from '../commands/entity-source'
 import type { PaletteContext } from '../commands/registry'
+import { alertRuleSource } from '../features/alert-rules/alert-rule-source'
 import { calendarSource } from '../features/calendars/calendar-source'
 import { credentialSource } from '../features/credentials/credential-source'
 import { deviceSource } from '../features/devices/device-source'
@@ -29,4 +30,5 @@ export const entitySources: readonly EntitySource<unknown, PaletteContext>[] = [
   ruleSource,
   incidentSource,
   webhookSource,
+  alertRuleSource,
 ]

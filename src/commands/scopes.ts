@@ -24,6 +24,8 @@ export const SCOPE_PREFIXES = {
   incidents: '+',
   // Webhooks (decision 083): an arrow's head, sent out to another system.
   webhooks: '<',
+  // Alert rules (decision 082): a line drawn, the threshold a rule sets.
+  'alert-rules': '_',
 } as const
 
 export type EntityKind = Exclude<keyof typeof SCOPE_PREFIXES, 'commands'>

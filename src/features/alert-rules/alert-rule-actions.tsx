@@ -7,8 +7,8 @@ import { needs } from '../../contract/permissions'
 import { listPlacePath } from '../../ui/data-table/list-memory'
 import { DeleteAlertRuleDialog } from './delete-alert-rule-dialog'
 
-// The verbs on an alert rule, declared once (decision 063): its list's rows and keys and its edit
-// page read them.
+// The verbs on an alert rule, declared once (decision 063): its list's rows and keys, its edit
+// page and the palette (alert-rule-source.ts, `_`) read them.
 
 export type AlertRuleAction = Action<AlertRule, PaletteContext>
 
@@ -30,16 +30,21 @@ function DeleteAlertRule({ entity, onClose }: ActionDialogProps<AlertRule>) {
 export const alertRuleVerbs = {
   edit: {
     id: 'alert-rule.edit',
-    label: (LL) => LL.alertRules.edit(),
+    label: (LL) => LL.alertRules.palette.edit(),
     needs: { anyOf: needs('alert_rules', 'update') },
     run: (ctx, rule) => ctx.navigate(pathTo('alert-rules-edit', { id: rule.rule_id })),
   },
   delete: {
     id: 'alert-rule.delete',
-    label: (LL) => LL.alertRules.delete(),
+    label: (LL) => LL.alertRules.palette.delete(),
     needs: { anyOf: needs('alert_rules', 'delete') },
     tone: 'danger',
     dialog: (props) => <DeleteAlertRule {...props} />,
     run: () => undefined,
   },
 } satisfies Record<string, AlertRuleAction>
+
+export const alertRuleActions: readonly AlertRuleAction[] = [
+  alertRuleVerbs.edit,
+  alertRuleVerbs.delete,
+]
