@@ -273,6 +273,11 @@ describe('without SMTP_URL outside demo mode', () => {
       json: { workflow: 'reset_password_email', email: STAFF },
     })
     expect(reset.status).toBe(202)
+    // The lockdown's event (and the incident's mails with it) is written by its job, after the
+    // answer: the mail job is stepped once they are there.
+    await expect
+      .poll(async () => (await offKit.rowsOf('incident_email')).length)
+      .toBe(recipients.length)
     await offKit.services().mailJob.tick()
     expect(inbox.received.length).toBe(before)
     const mails = await offKit.rowsOf('incident_email')
