@@ -68,16 +68,23 @@ test('an org admin writes a held-open rule by keyboard; a taken name is refused 
   await expect(row).toContainText('Building Acme HQ')
   await expect(row).toContainText('Warning')
 
-  // The palette finds the rule by its prefix and offers its verbs; Enter opens its form.
+  // The palette offers the rule's verbs by name, and finds it by its prefix: Enter opens its form.
+  const palette = page.getByRole('dialog', { name: 'Command palette' })
+  await page.keyboard.press('ControlOrMeta+k')
+  await page.keyboard.type('delete alert rule held open')
+  await expect(palette.getByText('Searching…')).toBeHidden()
+  await expect(
+    palette.getByRole('group', { name: 'Delete alert rule' }).getByRole('option').first(),
+  ).toContainText(RULE)
+  await page.keyboard.press('Escape')
   await page.keyboard.press('ControlOrMeta+k')
   await page.keyboard.type('_held open')
-  const palette = page.getByRole('dialog', { name: 'Command palette' })
   await expect(palette.getByText('Searching…')).toBeHidden()
-  const edit = palette.getByRole('group', { name: 'Edit alert rule' })
-  await expect(edit.getByRole('option').first()).toContainText(RULE)
-  await expect(palette.getByRole('group', { name: 'Delete alert rule' })).toBeVisible()
+  await expect(
+    palette.getByRole('group', { name: 'Alert rules' }).getByRole('option').first(),
+  ).toContainText(RULE)
   await page.keyboard.press('Enter')
-  await expect(page.getByRole('heading', { level: 1, name: 'Edit alert rule' })).toBeVisible()
+  await expect(page.getByRole('heading', { level: 1, name: `Edit ${RULE}` })).toBeVisible()
   await expect(page.getByLabel('Name')).toHaveValue(RULE)
 
   // The same name again: the server's 409 lands on the name, and nothing typed is lost.

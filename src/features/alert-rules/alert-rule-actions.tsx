@@ -31,6 +31,8 @@ export const alertRuleVerbs = {
   edit: {
     id: 'alert-rule.edit',
     label: (LL) => LL.alertRules.palette.edit(),
+    // A rule has no page but its form: Enter on it in the palette opens that.
+    opensItsPage: true,
     needs: { anyOf: needs('alert_rules', 'update') },
     run: (ctx, rule) => ctx.navigate(pathTo('alert-rules-edit', { id: rule.rule_id })),
   },
