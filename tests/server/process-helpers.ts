@@ -27,6 +27,13 @@ export interface ServerProcess {
 }
 
 /**
+ * The factor secrets' key of every spawned server on PostgreSQL: without it a demo server makes
+ * one in DATA_DIR (./data), which then holds a file but no database and stops the next `npm start`
+ * on the embedded one; and servers sharing a database must share the key.
+ */
+export const SHARED_TEST_KEY = { MFA_ENCRYPTION_KEY: 'the-test-servers-shared-key-of-32-chars' }
+
+/**
  * `server/main.ts` as `npm start` runs it, on a free port against the PostgreSQL at `databaseUrl`
  * (several of them share one database, as behind a load balancer); answers once it listens. `env`
  * adds or overrides settings.
@@ -42,6 +49,7 @@ export async function startOnPostgres(
       DATABASE_URL: databaseUrl,
       SEED_AUDIT_ROWS: '50',
       LOG_LEVEL: 'error',
+      ...SHARED_TEST_KEY,
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -5,6 +5,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TokenPair } from '../../src/contract/auth'
 import { ADMIN, PASSWORD, freshPostgres, shaped } from './helpers'
+import { SHARED_TEST_KEY } from './process-helpers'
 
 // Two real servers on one PostgreSQL behind a load balancer that routes only to servers whose
 // /ready answers 200; each server in turn is retired with SIGTERM and started again while 50
@@ -45,6 +46,7 @@ async function startBackend(databaseUrl: string, port: number): Promise<Backend>
       SEED_AUDIT_ROWS: '50',
       LOG_LEVEL: 'error',
       DRAIN_MS: String(DRAIN_MS),
+      ...SHARED_TEST_KEY,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
