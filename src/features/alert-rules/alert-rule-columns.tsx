@@ -3,7 +3,7 @@ import { Link } from 'wouter'
 import type { TranslationFunctions } from '../../../i18n/i18n-types'
 import { eventWordKey, type AlertRule } from '../../contract/alerts'
 import { pathTo } from '../../contract/pages'
-import { Button } from '../../ui/button'
+import { deleteColumn } from '../../ui/data-table/common-columns'
 import type { DataTableFeatures } from '../../ui/data-table/features'
 import { SeverityBadge } from '../../ui/severity-badge'
 import * as styles from './alert-rules.css'
@@ -70,21 +70,11 @@ export function alertRuleColumns({ LL, canUpdate, onDelete }: AlertRuleColumnCon
       size: 110,
       cell: (info) => <SeverityBadge severity={info.getValue()} />,
     }),
-    helper.display({
-      id: 'actions',
+    deleteColumn<AlertRule>({
       header: LL.alertRules.actions(),
-      size: 110,
-      enableSorting: false,
-      cell: (info) => (
-        <Button
-          tone="ghost"
-          size="sm"
-          aria-label={LL.alertRules.deleteNamed({ name: info.row.original.name })}
-          onClick={() => onDelete(info.row.original)}
-        >
-          {LL.alertRules.delete()}
-        </Button>
-      ),
+      text: LL.alertRules.delete(),
+      label: (rule) => LL.alertRules.deleteNamed({ name: rule.name }),
+      onDelete,
     }),
   ])
   return canUpdate ? columns : columns.filter((column) => column.id !== 'actions')

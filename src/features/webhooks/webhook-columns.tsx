@@ -3,7 +3,7 @@ import { Link } from 'wouter'
 import type { TranslationFunctions } from '../../../i18n/i18n-types'
 import { pathTo } from '../../contract/pages'
 import type { Webhook } from '../../contract/webhooks'
-import { Button } from '../../ui/button'
+import { deleteColumn } from '../../ui/data-table/common-columns'
 import type { DataTableFeatures } from '../../ui/data-table/features'
 import * as styles from './webhooks.css'
 import { eventTypesText, lastDeliveryText, stateText } from './webhook-words'
@@ -55,21 +55,11 @@ export function webhookColumns({ LL, when, canUpdate, onDelete }: WebhookColumnC
       enableSorting: false,
       cell: (info) => lastDeliveryText(LL, info.row.original, when),
     }),
-    helper.display({
-      id: 'actions',
+    deleteColumn<Webhook>({
       header: LL.webhooks.actions(),
-      size: 110,
-      enableSorting: false,
-      cell: (info) => (
-        <Button
-          tone="ghost"
-          size="sm"
-          aria-label={LL.webhooks.deleteNamed({ url: info.row.original.url })}
-          onClick={() => onDelete(info.row.original)}
-        >
-          {LL.webhooks.delete()}
-        </Button>
-      ),
+      text: LL.webhooks.delete(),
+      label: (webhook) => LL.webhooks.deleteNamed({ url: webhook.url }),
+      onDelete,
     }),
   ])
   return canUpdate ? columns : columns.filter((column) => column.id !== 'actions')

@@ -46,7 +46,7 @@ export function createdColumn<TRow extends RowData & { created_at: string }>(opt
 }
 
 /** A Delete button named after its row ("Delete Office hours"). */
-export function deleteColumn<TRow extends RowData & Named>(options: {
+export function deleteColumn<TRow extends RowData>(options: {
   header: string
   text: string
   label: (row: TRow) => string
