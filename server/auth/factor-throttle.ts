@@ -1,5 +1,5 @@
 import type { Db } from '../db/database'
-import { reserveAttempt, type BudgetRules } from './throttle'
+import { reserveAttempts, type BudgetRules } from './throttle'
 
 // The factor step's throttle (decision 077) lives in the sign-in throttle's store (sign_in_budget)
 // with its rules, so every server counts together: five codes per account, then the factor step
@@ -26,14 +26,16 @@ export async function lockedFor(db: Db, keys: readonly string[]): Promise<number
 }
 
 /** Takes one attempt of the account's and the address's budgets; seconds to wait, or 0. */
-export async function reserveFactorAttempt(
+export function reserveFactorAttempt(
   db: Db,
   userId: number,
   address: string | null,
 ): Promise<number> {
-  const waitAccount = await reserveAttempt(db, accountKey(userId), PER_ACCOUNT)
-  if (waitAccount > 0) return waitAccount
-  return address === null ? 0 : reserveAttempt(db, addressKey(address), PER_ADDRESS)
+  const account = { key: accountKey(userId), rules: PER_ACCOUNT }
+  return reserveAttempts(
+    db,
+    address === null ? [account] : [account, { key: addressKey(address), rules: PER_ADDRESS }],
+  )
 }
 
 /** A right code: the account's budget starts afresh (the address's too: it proved itself). */

@@ -197,10 +197,14 @@ export async function startSession(
   now: Date,
 ): Promise<TokenPair> {
   const sid = randomToken(12)
-  await q.query(
+  // The session's row answers what its first token's claims need: one statement, not a write
+  // and then a read of it (a factor step on the embedded database waits its turn for each).
+  const [row] = await q.query<FamilyClaims>(
     `insert into sessions (session_id, user_id, user_agent, address, first_seen, last_seen,
        auth_time, amr)
-     values ($1, $2, $3, $4, $5, $5, $6, $7)`,
+     values ($1, $2, $3, $4, $5, $5, $6, $7)
+     returning auth_time, amr,
+       (select session_epoch from users where user_id = $2) as session_epoch`,
     [
       sid,
       userId,
@@ -211,8 +215,15 @@ export async function startSession(
       [...start.amr],
     ],
   )
+  if (!row) throw new Error('session not written')
   const expiresAt = new Date(Date.now() + ttl.refresh * 1000).toISOString()
-  return issueTokenPair(q, key, userId, ttl, { id: sid, expiresAt }, now)
+  return pairOf(q, key, userId, ttl, { id: sid, expiresAt }, row)
+}
+
+interface FamilyClaims {
+  session_epoch: number
+  auth_time: Date
+  amr: string[]
 }
 
 /**
@@ -228,15 +239,27 @@ export async function issueTokenPair(
   family: { id: string; expiresAt: string },
   now: Date,
 ): Promise<TokenPair> {
-  const tokenId = randomToken(12)
-  const secret = randomToken(32)
-  const [row] = await q.query<{ session_epoch: number; auth_time: Date; amr: string[] }>(
+  const [row] = await q.query<FamilyClaims>(
     `with seen as (update sessions set last_seen = $2 where session_id = $1
                    returning auth_time, amr)
      select u.session_epoch, seen.auth_time, seen.amr from users u, seen where u.user_id = $3`,
     [family.id, now.toISOString(), userId],
   )
   if (!row) throw new Error('session missing')
+  return pairOf(q, key, userId, ttl, family, row)
+}
+
+/** The family's next refresh token, stored, and an access token with the family's claims. */
+async function pairOf(
+  q: Queryable,
+  key: Uint8Array,
+  userId: number,
+  ttl: { access: number; refresh: number },
+  family: { id: string; expiresAt: string },
+  row: FamilyClaims,
+): Promise<TokenPair> {
+  const tokenId = randomToken(12)
+  const secret = randomToken(32)
   await q.query(
     `insert into refresh_tokens (token_id, family_id, user_id, secret_hash, family_expires_at)
      values ($1, $2, $3, $4, $5)`,

@@ -8,6 +8,7 @@ import {
   Sessions,
   TotpEnrolment,
 } from '../../src/contract/mfa'
+import { clearFactorAttempts, reserveFactorAttempt } from '../../server/auth/factor-throttle'
 import { signAccessToken } from '../../server/auth/tokens'
 import { shaped, useServer, type TestServer } from './helpers'
 
@@ -168,6 +169,22 @@ describe('an authenticator app', () => {
     expect(right.status).toBe(429)
     expect(wrong.status).toBe(429)
     expect(right.body).toEqual(wrong.body)
+  })
+
+  it('counts an attempt against the account and the address together: five an account, twenty an address', async () => {
+    const db = services().db
+    const address = '203.0.113.77'
+    // Five attempts on one account; the sixth waits, whatever the address.
+    for (let i = 0; i < 5; i += 1) expect(await reserveFactorAttempt(db, 90_001, address)).toBe(0)
+    expect(await reserveFactorAttempt(db, 90_001, '203.0.113.78')).toBeGreaterThan(0)
+    // The address holds those five (the sixth came from another): fifteen more over other
+    // accounts, then every account waits there, and not elsewhere.
+    for (let i = 0; i < 15; i += 1)
+      expect(await reserveFactorAttempt(db, 90_100 + i, address)).toBe(0)
+    expect(await reserveFactorAttempt(db, 90_200, address)).toBeGreaterThan(0)
+    expect(await reserveFactorAttempt(db, 90_201, '203.0.113.79')).toBe(0)
+    await clearFactorAttempts(db, 90_001, address)
+    expect(await reserveFactorAttempt(db, 90_001, address)).toBe(0)
   })
 })
 
