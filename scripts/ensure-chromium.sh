@@ -9,10 +9,14 @@ if [ -n "${CHROMIUM_PATH:-}" ]; then
   echo "CHROMIUM_PATH=$CHROMIUM_PATH is not an executable file." >&2
   exit 1
 fi
-if [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromium-headless-shell ]; then
-  exit 0
-fi
+installed() { [ -x /usr/bin/chromium ] && [ -x /usr/bin/chromium-headless-shell ]; }
+installed && exit 0
 if [ "$(id -u)" = "0" ] && command -v apt-get >/dev/null; then
+  # .ci/run starts an install beside npm ci; a second call (npm test's) waits for it, then finds
+  # the browsers in place.
+  exec 9>/tmp/access-console-ensure-chromium.lock
+  flock 9
+  installed && exit 0
   echo "Installing Debian's chromium and chromium-headless-shell for the browser tests…"
   apt-get update -qq
   DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-headless-shell fonts-dejavu-core >/dev/null

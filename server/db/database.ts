@@ -5,6 +5,7 @@ import { PGlite } from '@electric-sql/pglite'
 import { btree_gist } from '@electric-sql/pglite/contrib/btree_gist'
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm'
 import pg from 'pg'
+import { forgetCluster, keepCluster, keptCluster } from './empty-cluster'
 import { initdbOffThread, initialized } from './initdb-off-thread'
 import { pglitePoolConfig } from './pglite-socket'
 import { isoFromPostgres } from './timestamps'
@@ -126,6 +127,32 @@ function wrap(
   }
 }
 
+// pg_trgm backs the list searches' substring indexes (migration 002), btree_gist the exclusive
+// credential windows (migration 004-invariants); PostgreSQL ships both in contrib.
+const extensions = { pg_trgm, btree_gist }
+
+/**
+ * PGlite on `dataDir`, from `dump` when given. A new in-memory database starts from the kept empty
+ * cluster (empty-cluster.ts) instead of running initdb, and the first one on a machine keeps it.
+ */
+async function openPglite(dataDir: string, dump: Blob | null): Promise<PGlite> {
+  const inMemory = dataDir.startsWith('memory://')
+  const kept = dump === null && inMemory ? keptCluster() : null
+  if (kept) {
+    try {
+      const pglite = new PGlite(dataDir, { extensions, loadDataDir: kept })
+      await pglite.waitReady
+      return pglite
+    } catch {
+      forgetCluster()
+    }
+  }
+  const pglite = new PGlite(dataDir, { extensions, ...(dump ? { loadDataDir: dump } : {}) })
+  await pglite.waitReady
+  if (inMemory && dump === null) await keepCluster(await pglite.dumpDataDir('none'))
+  return pglite
+}
+
 export async function openDatabase(
   options: { databaseUrl: string | null; dataDir: string; dataDirSnapshot?: string | null },
   observe?: DbObserver,
@@ -146,14 +173,11 @@ export async function openDatabase(
     }
     mkdirSync(options.dataDir, { recursive: true })
   }
-  // pg_trgm backs the list searches' substring indexes (migration 002), btree_gist the exclusive
-  // credential windows (migration 004-invariants); PostgreSQL ships both in contrib.
   const snapshot = options.dataDirSnapshot
-  const pglite = new PGlite(options.dataDir, {
-    extensions: { pg_trgm, btree_gist },
-    ...(snapshot ? { loadDataDir: new Blob([readFileSync(snapshot)]) } : {}),
-  })
-  await pglite.waitReady
+  const pglite = await openPglite(
+    options.dataDir,
+    snapshot ? new Blob([readFileSync(snapshot)]) : null,
+  )
   const pool = new pg.Pool({ ...pglitePoolConfig(pglite), types })
   const db = wrap(
     pool,
