@@ -49,7 +49,8 @@ export function secretBox(keyText: string): SecretBox {
   }
 }
 
-const DEMO_KEY_FILE = 'mfa-encryption.key'
+/** The demo key's file in DATA_DIR; a new embedded database there keeps it (initdb-off-thread.ts). */
+export const DEMO_KEY_FILE = 'mfa-encryption.key'
 
 /**
  * The demo's key when MFA_ENCRYPTION_KEY is unset (config.ts refuses that outside demo mode): kept

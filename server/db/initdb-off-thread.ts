@@ -1,5 +1,7 @@
 import { existsSync, readdirSync, renameSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
 import { Worker } from 'node:worker_threads'
+import { DEMO_KEY_FILE } from '../auth/secret-box'
 
 // The worker's whole program: PGlite is imported by the URL the server resolved, so it is found
 // wherever the server runs from (tsx, or the bundle in dist-server/, which leaves PGlite out).
@@ -27,7 +29,10 @@ export const initialized = (dataDir: string) => existsSync(`${dataDir}/PG_VERSIO
  * stopped halfway leaves no half-made cluster behind (the next start clears what it left).
  */
 export async function initdbOffThread(dataDir: string): Promise<void> {
-  if (existsSync(dataDir) && readdirSync(dataDir).length > 0) {
+  // The demo's key for second-factor secrets may be there first: a demo server on PostgreSQL
+  // keeps it in DATA_DIR too, and the same machine's next start may be the embedded one.
+  const kept = existsSync(join(dataDir, DEMO_KEY_FILE)) ? [DEMO_KEY_FILE] : []
+  if (existsSync(dataDir) && readdirSync(dataDir).some((name) => !kept.includes(name))) {
     throw new Error(
       `${dataDir} holds files but no database: give DATA_DIR an empty or new directory`,
     )
@@ -48,7 +53,9 @@ export async function initdbOffThread(dataDir: string): Promise<void> {
     rmSync(making, { recursive: true, force: true })
     throw new Error(`Could not create the embedded database in ${dataDir}: ${outcome}`)
   }
-  // An empty directory (one an operator made for DATA_DIR, say) gives way to the new cluster.
+  // An empty directory (one an operator made for DATA_DIR, say) gives way to the new cluster; the
+  // key moves into it first.
+  for (const name of kept) renameSync(join(dataDir, name), join(making, name))
   rmSync(dataDir, { recursive: true, force: true })
   renameSync(making, dataDir)
 }

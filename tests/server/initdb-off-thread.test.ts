@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync, existsSync } from 'node:
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, expect, it } from 'vitest'
+import { demoKey } from '../../server/auth/secret-box'
 import { openDatabase } from '../../server/db/database'
 import { describeOffPostgresRun } from './helpers'
 
@@ -56,5 +57,14 @@ describeOffPostgresRun('a new embedded database on disk', () => {
     await expect(openDatabase({ databaseUrl: null, dataDir: cluttered })).rejects.toThrow(
       /holds files but no database/,
     )
+  }, 120_000)
+
+  it('keeps the demo key a server on PostgreSQL left in the directory', async () => {
+    const dir = join(root, 'keyed')
+    const { key } = demoKey(dir)
+    const db = await openDatabase({ databaseUrl: null, dataDir: dir })
+    await db.close()
+    expect(existsSync(join(dir, 'PG_VERSION'))).toBe(true)
+    expect(demoKey(dir)).toMatchObject({ key, made: false })
   }, 120_000)
 })
