@@ -1,4 +1,4 @@
-import { QueryClient } from '@tanstack/react-query'
+import { QueryClient, QueryObserver } from '@tanstack/react-query'
 import { describe, expect, it } from 'vitest'
 import { refetchAfterWrite, resourceKeys } from './queries'
 
@@ -40,5 +40,25 @@ describe('refetchAfterWrite', () => {
     expect(stale(client, keys.detail(2))).toBe(false)
     expect(stale(client, ['others', 'list'])).toBe(false)
     expect(stale(client, ['journal', 'target', 'user', 1])).toBe(true)
+  })
+
+  it('keeps the deleted detail its own page still shows, stale and not fetched again', async () => {
+    const client = seeded()
+    let fetched = 0
+    const page = new QueryObserver(client, {
+      queryKey: keys.detail(1),
+      queryFn: () => {
+        fetched += 1
+        return Promise.reject(new Error('404'))
+      },
+      staleTime: Infinity,
+    })
+    const shown = page.subscribe(() => undefined)
+    await refetchAfterWrite(client, keys, { kind: 'deleted', id: 1 })
+    expect(client.getQueryData(keys.detail(1))).toEqual({ id: 1 })
+    expect(stale(client, keys.detail(1))).toBe(true)
+    expect(fetched).toBe(0)
+    expect(page.getCurrentResult().isError).toBe(false)
+    shown()
   })
 })

@@ -42,8 +42,8 @@ export const JOURNAL_ROOT = 'journal'
 /**
  * THE rule after a create, update or delete: every query under the resource's root is refetched
  * (its lists, details and counts kept there, such as the device triage), except after a delete:
- * the deleted object's own detail is dropped (refetching it would only answer 404) and the other
- * details, which it did not change, stay. The server journals every write in its transaction
+ * the deleted object's own detail is dropped, or only marked stale while its page still shows it
+ * (refetching it would only answer 404), and the other details, which it did not change, stay. The server journals every write in its transaction
  * (docs/journal.md), so the journal's lists and History sections are refetched as well, without
  * being waited for: what the caller does after the write (close an editor, move focus) follows
  * the resource's own refetch, as before.
@@ -54,12 +54,19 @@ export async function refetchAfterWrite<TSort extends string>(
   write: Write,
 ): Promise<void> {
   if (write.kind === 'deleted') {
-    client.removeQueries({ queryKey: keys.detail(write.id) })
-    const detail = keys.detail(0)[1]
+    // The deleted object's own page, still open while the delete answers (it leaves once the
+    // caller is done), keeps what it shows of it (its detail and what lies under that key, a
+    // group's members), marked stale and not asked again: a dropped query under a mounted page is
+    // fetched anew, answers 404 and flashed "Not found" before the page left. Shown nowhere, all
+    // of it is dropped.
+    const detail = { queryKey: keys.detail(write.id) }
+    void client.invalidateQueries({ ...detail, refetchType: 'none' })
+    client.removeQueries({ ...detail, type: 'inactive' })
+    const details = keys.detail(0)[1]
     void client.invalidateQueries({ queryKey: [JOURNAL_ROOT] })
     await client.invalidateQueries({
       queryKey: keys.all,
-      predicate: (query) => query.queryKey[1] !== detail,
+      predicate: (query) => query.queryKey[1] !== details,
     })
     return
   }

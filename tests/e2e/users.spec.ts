@@ -801,7 +801,18 @@ test('Delete on the edit page runs the same action: asks on Cancel, deletes, ret
   await page.getByRole('button', { name: 'Delete', exact: true }).click()
   const dialog = page.getByRole('dialog', { name: /^Delete Ulla/ })
   await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused()
+  // The page keeps showing Ulla until it leaves: never "does not exist" in between.
+  await page.evaluate(() => {
+    const seen = { notFound: false }
+    Object.assign(window, { seen })
+    new MutationObserver(() => {
+      if (document.body.textContent?.includes('This user does not exist')) seen.notFound = true
+    }).observe(document.body, { childList: true, subtree: true, characterData: true })
+  })
   await dialog.getByRole('button', { name: 'Delete' }).click()
   await expect(page.getByText(/User “Ulla .*” deleted\./)).toBeVisible()
   await expect(page).toHaveURL(/\/users(\?|$)/)
+  expect(
+    await page.evaluate(() => (window as unknown as { seen: { notFound: boolean } }).seen.notFound),
+  ).toBe(false)
 })
