@@ -346,6 +346,32 @@ describe('sessions', () => {
     )
     expect(journal.length).toBeGreaterThanOrEqual(1)
   })
+
+  it('ends the sessions whose refresh tokens lapsed at the next sign-in, so the live list stays short', async () => {
+    const s = server()
+    const email = 'staff@demo.local'
+    const old = await s.pair(email)
+    const kept = await s.pair(email)
+    const sid = (token: string) =>
+      (
+        JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString()) as {
+          sid: string
+        }
+      ).sid
+    await sql(
+      `update refresh_tokens set family_expires_at = now() - interval '1 second' where family_id = $1`,
+      [sid(old.access_token)],
+    )
+    await s.pair(email)
+    const live = await sql<{ session_id: string }>(
+      `select session_id from sessions where session_id = any($1) and ended_at is null`,
+      [[sid(old.access_token), sid(kept.access_token)]],
+    )
+    expect(live.map((row) => row.session_id)).toEqual([sid(kept.access_token)])
+    expect((await s.request('GET', '/org/v1/users/me', { token: kept.access_token })).status).toBe(
+      200,
+    )
+  })
 })
 
 describe('an admin', () => {
