@@ -6,7 +6,7 @@ import type { Logger } from '../logger'
 import type { Metrics } from '../metrics'
 import { recordAttempts, type Attempted } from '../webhooks/record'
 import { send, type SendResult } from '../webhooks/send'
-import { signedHeaders } from '../webhooks/signing'
+import { signedHeaders, signer, type Signer } from '../webhooks/signing'
 import {
   checkedAddress,
   isRefusal,
@@ -40,13 +40,23 @@ interface Claimed {
   step: number
 }
 
-interface Endpoint {
+interface EndpointRow {
   webhook_id: number
   url: string
   enabled: boolean
   secret_sealed: string
   previous_secret_sealed: string | null
   previous_secret_until: string | null
+}
+
+interface Endpoint {
+  webhook_id: number
+  url: URL
+  enabled: boolean
+  current: Signer | null
+  previous: Signer | null
+  /** Until when (ms since the epoch) the previous secret still signs. */
+  previousUntil: number | null
 }
 
 /** Runs `work` over `items`, at most `parallel` at a time. */
@@ -69,6 +79,8 @@ export class WebhookJob extends PolledJob {
   resolver: Resolver = systemResolver
   private finished: Attempted[] = []
   private recording: Promise<void> | null = null
+  /** A record transaction's failure, thrown by the round that sent those messages. */
+  private recordFailure: unknown = null
   private countedAt = 0
 
   constructor(
@@ -92,7 +104,7 @@ export class WebhookJob extends PolledJob {
 
   protected async round() {
     for (;;) {
-      if (this.stopped) return
+      if (this.stopped) break
       const claimed = await this.claim()
       const endpoints = await this.endpoints(claimed)
       const on = (item: Claimed) => endpoints.get(item.webhook_id)?.enabled === true
@@ -105,25 +117,45 @@ export class WebhookJob extends PolledJob {
         this.metrics.webhookDeliveries.inc({ outcome: result.outcome })
         this.metrics.webhookDeliverySeconds.observe(result.latencyMs / 1000)
         this.finished.push({ ...item, result })
-        await this.record()
+        // A sender goes on to its next message at once; the recorder takes what finished.
+        void this.record()
       })
       if (claimed.length < this.options.batch) break
     }
+    while (this.recording || this.finished.length > 0) await this.record()
+    const failure = this.recordFailure
+    this.recordFailure = null
+    if (failure !== null) throw failure
     await this.countDepth()
   }
 
   /**
-   * Records what finished, in one transaction; what finishes meanwhile waits for the next one.
-   * Resolves once the caller's attempt is recorded.
+   * Records what finished, one transaction at a time, each taking everything that finished while
+   * the one before it waited for the connection and committed (a group commit). Senders do not
+   * wait for it: on the embedded database's one connection a sender that waited for its own
+   * record sat behind every event's transaction, and each record took one attempt. Resolves once
+   * all that finished before the call is recorded; a failed transaction leaves its messages
+   * claimed until the lease runs out (then they are sent again, with the same webhook-id), and the
+   * round reports it.
    */
-  private async record(): Promise<void> {
-    while (this.recording) await this.recording
-    if (this.finished.length === 0) return
-    const batch = this.finished.splice(0)
-    this.recording = this.db
-      .tx((q) => recordAttempts(q, this.workerId, this.clock.now(), batch))
-      .finally(() => (this.recording = null))
-    await this.recording
+  private record(): Promise<void> {
+    this.recording ??= this.recordFinished().finally(() => {
+      this.recording = null
+      // What finished as the last transaction ended has no recorder waiting for it yet.
+      if (this.finished.length > 0) void this.record()
+    })
+    return this.recording
+  }
+
+  private async recordFinished() {
+    while (this.finished.length > 0) {
+      const batch = this.finished.splice(0)
+      try {
+        await this.db.tx((q) => recordAttempts(q, this.workerId, this.clock.now(), batch))
+      } catch (error) {
+        this.recordFailure ??= error
+      }
+    }
   }
 
   /** Messages of an endpoint turned off after they were written: never sent, failed at once. */
@@ -163,28 +195,48 @@ export class WebhookJob extends PolledJob {
     )
   }
 
-  /** The claimed messages' endpoints, read once a round. */
-  private async endpoints(claimed: Claimed[]) {
+  /**
+   * The claimed messages' endpoints, read once a round, with their secrets opened once a round
+   * too (unsealing and decoding a secret for every message was a cost per message).
+   */
+  private async endpoints(claimed: Claimed[]): Promise<Map<number, Endpoint>> {
     const ids = [...new Set(claimed.map((c) => c.webhook_id))]
     const rows =
       ids.length === 0
         ? []
-        : await this.db.query<Endpoint>(
+        : await this.db.query<EndpointRow>(
             `select webhook_id, url, enabled, secret_sealed, previous_secret_sealed,
                previous_secret_until
              from webhooks where webhook_id = any($1::int[])`,
             [ids],
           )
-    return new Map(rows.map((row) => [row.webhook_id, row]))
+    const open = (sealed: string | null, id: number) => {
+      const secret = sealed === null ? null : this.secrets.open(sealed, id, 'webhook')
+      return secret === null ? null : signer(secret)
+    }
+    return new Map(
+      rows.map((row) => [
+        row.webhook_id,
+        {
+          webhook_id: row.webhook_id,
+          url: new URL(row.url),
+          enabled: row.enabled,
+          current: open(row.secret_sealed, row.webhook_id),
+          previous: open(row.previous_secret_sealed, row.webhook_id),
+          previousUntil:
+            row.previous_secret_until === null ? null : Date.parse(row.previous_secret_until),
+        },
+      ]),
+    )
   }
 
   /** The secrets that sign now: the current one, and a rotation's previous one until its time. */
-  private signingSecrets(endpoint: Endpoint): string[] {
-    const sealed = [endpoint.secret_sealed]
-    const until = endpoint.previous_secret_until
-    if (endpoint.previous_secret_sealed && until && Date.parse(until) > this.clock.now().getTime())
-      sealed.push(endpoint.previous_secret_sealed)
-    return sealed.flatMap((s) => this.secrets.open(s, endpoint.webhook_id, 'webhook') ?? [])
+  private signers(endpoint: Endpoint): Signer[] {
+    const { current, previous, previousUntil } = endpoint
+    const signers = current ? [current] : []
+    if (previous && previousUntil !== null && previousUntil > this.clock.now().getTime())
+      signers.push(previous)
+    return signers
   }
 
   private async attempt(item: Claimed, endpoint: Endpoint): Promise<SendResult> {
@@ -195,7 +247,7 @@ export class WebhookJob extends PolledJob {
       response: '',
       error,
     })
-    const url = new URL(endpoint.url)
+    const { url } = endpoint
     const address = await checkedAddress(url, this.options.policy, this.resolver)
     if (isRefusal(address))
       return refused(
@@ -205,7 +257,7 @@ export class WebhookJob extends PolledJob {
     return send({
       url,
       address,
-      headers: { ...signedHeaders(item.message_id, item.payload, this.signingSecrets(endpoint)) },
+      headers: { ...signedHeaders(item.message_id, item.payload, this.signers(endpoint)) },
       body: item.payload,
       timeoutMs: this.options.timeoutMs,
       keepBytes: RESPONSE_KEPT_BYTES,
