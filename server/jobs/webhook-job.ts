@@ -80,7 +80,7 @@ export class WebhookJob extends PolledJob {
   private finished: Attempted[] = []
   private recording: Promise<void> | null = null
   /** A record transaction's failure, thrown by the round that sent those messages. */
-  private recordFailure: unknown = null
+  private recordFailure: Error | null = null
   private countedAt = 0
 
   constructor(
@@ -153,7 +153,7 @@ export class WebhookJob extends PolledJob {
       try {
         await this.db.tx((q) => recordAttempts(q, this.workerId, this.clock.now(), batch))
       } catch (error) {
-        this.recordFailure ??= error
+        this.recordFailure ??= error instanceof Error ? error : new Error(String(error))
       }
     }
   }
