@@ -1,3 +1,5 @@
+import http from 'node:http'
+import https from 'node:https'
 import { RESPONSE_KEPT_BYTES } from '../../src/contract/webhooks'
 import type { SecretBox } from '../auth/secret-box'
 import type { Clock } from '../clock'
@@ -12,6 +14,7 @@ import {
   isRefusal,
   systemResolver,
   type AddressPolicy,
+  type ResolvedAddress,
   type Resolver,
 } from '../webhooks/ssrf'
 import { PolledJob } from './polled-job'
@@ -73,12 +76,24 @@ async function eachParallel<T>(items: T[], parallel: number, work: (item: T) => 
 
 /** How often a round counts the pending messages for webhook_outbox_depth. */
 const DEPTH_EVERY_MS = 1000
+/**
+ * How long a kept-alive connection may sit idle (Node's own agent's figure): shorter still when
+ * the receiver's Keep-Alive header announces less, so a connection is not reused as it closes.
+ */
+const IDLE_CONNECTION_MS = 4000
 
 export class WebhookJob extends PolledJob {
   /** Resolves endpoint names at each delivery; tests put in their own. */
   resolver: Resolver = systemResolver
   private finished: Attempted[] = []
   private recording: Promise<void> | null = null
+  /**
+   * Keep-alive agents by endpoint and checked address: a message reuses a connection only to the
+   * address its own check approved, so a name that resolves elsewhere gets a new agent, and a new
+   * connection, to the new address. One a round did not use is closed at its end.
+   */
+  private agents = new Map<string, http.Agent>()
+  private agentsUsed = new Set<string>()
   /** A record transaction's failure, thrown by the round that sent those messages. */
   private recordFailure: Error | null = null
   private countedAt = 0
@@ -123,6 +138,8 @@ export class WebhookJob extends PolledJob {
       if (claimed.length < this.options.batch) break
     }
     while (this.recording || this.finished.length > 0) await this.record()
+    this.closeAgents((key) => !this.agentsUsed.has(key))
+    this.agentsUsed.clear()
     const failure = this.recordFailure
     this.recordFailure = null
     if (failure !== null) throw failure
@@ -139,11 +156,16 @@ export class WebhookJob extends PolledJob {
    * round reports it.
    */
   private record(): Promise<void> {
-    this.recording ??= this.recordFinished().finally(() => {
-      this.recording = null
-      // What finished as the last transaction ended has no recorder waiting for it yet.
-      if (this.finished.length > 0) void this.record()
-    })
+    // It starts after this turn of the event loop: every send that finished in the turn is then
+    // in the batch. Started at once, the first one's transaction ran to its commit before the
+    // next send's callback (PGlite answers within the same turn), and each batch held one attempt.
+    this.recording ??= new Promise((resolve) => setImmediate(resolve))
+      .then(() => this.recordFinished())
+      .finally(() => {
+        this.recording = null
+        // What finished as the last transaction ended has no recorder waiting for it yet.
+        if (this.finished.length > 0) void this.record()
+      })
     return this.recording
   }
 
@@ -156,6 +178,36 @@ export class WebhookJob extends PolledJob {
         this.recordFailure ??= error instanceof Error ? error : new Error(String(error))
       }
     }
+  }
+
+  /** Stops polling; the kept-alive connections close once the round in flight has ended. */
+  override async stop() {
+    await super.stop()
+    this.closeAgents(() => true)
+  }
+
+  private closeAgents(which: (key: string) => boolean) {
+    for (const [key, agent] of this.agents)
+      if (which(key)) {
+        agent.destroy()
+        this.agents.delete(key)
+      }
+  }
+
+  private agent(url: URL, address: ResolvedAddress): http.Agent {
+    const key = `${url.protocol}//${url.host} ${address.address}`
+    this.agentsUsed.add(key)
+    let agent = this.agents.get(key)
+    if (!agent) {
+      const options: http.AgentOptions = {
+        keepAlive: true,
+        timeout: IDLE_CONNECTION_MS,
+        maxSockets: this.options.parallel,
+      }
+      agent = url.protocol === 'https:' ? new https.Agent(options) : new http.Agent(options)
+      this.agents.set(key, agent)
+    }
+    return agent
   }
 
   /** Messages of an endpoint turned off after they were written: never sent, failed at once. */
@@ -261,6 +313,7 @@ export class WebhookJob extends PolledJob {
       body: item.payload,
       timeoutMs: this.options.timeoutMs,
       keepBytes: RESPONSE_KEPT_BYTES,
+      agent: this.agent(url, address),
     })
   }
 }
