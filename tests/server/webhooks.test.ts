@@ -331,8 +331,8 @@ describe('addresses', () => {
       expect((await attempts(token, hook.webhook_id, first))[0]).toMatchObject({
         outcome: 'delivered',
       })
-      // The name now answers another loopback address, where nothing listens: the connection
-      // still open to the first one must not carry this message.
+      // The name now answers another loopback address, where nothing listens: this message goes
+      // there, not over a connection kept alive to the first one.
       names['rebind.test'] = '127.0.0.2'
       const second = await ping(token, hook.webhook_id)
       await tick()
