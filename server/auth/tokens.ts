@@ -199,15 +199,15 @@ export async function startSession(
   const sid = randomToken(12)
   // The session's row answers what its first token's claims need: one statement, not a write
   // and then a read of it (a factor step on the embedded database waits its turn for each). The
-  // same statement ends the person's sessions whose refresh tokens have all lapsed or been
-  // revoked, unseen in "Your sessions" already: the caller's list of live sessions, read with
-  // every cache miss (principal.ts), stays the size of their open browsers, not of every sign-in.
+  // same statement ends the person's sessions begun longer than a refresh token lives ago (their
+  // families have lapsed; "Your sessions" shows them no more): the caller's list of live
+  // sessions, read with every cache miss (principal.ts), holds a refresh lifetime's sign-ins, not
+  // every one since the account began.
   const [row] = await q.query<FamilyClaims>(
     `with lapsed as (
-       update sessions s set ended_at = $5
-       where s.user_id = $2 and s.ended_at is null
-         and not exists (select 1 from refresh_tokens t where t.family_id = s.session_id
-                           and t.revoked_at is null and t.family_expires_at > now()))
+       update sessions set ended_at = $5
+       where user_id = $2 and ended_at is null
+         and first_seen < $5::timestamptz - $8::int * interval '1 second')
      insert into sessions (session_id, user_id, user_agent, address, first_seen, last_seen,
        auth_time, amr)
      values ($1, $2, $3, $4, $5, $5, $6, $7)
@@ -221,6 +221,7 @@ export async function startSession(
       now.toISOString(),
       start.authTime.toISOString(),
       [...start.amr],
+      ttl.refresh,
     ],
   )
   if (!row) throw new Error('session not written')
