@@ -202,12 +202,13 @@ export async function startSession(
   // same statement ends the person's sessions begun longer than a refresh token lives ago (their
   // families have lapsed; "Your sessions" shows them no more): the caller's list of live
   // sessions, read with every cache miss (principal.ts), holds a refresh lifetime's sign-ins, not
-  // every one since the account began.
+  // every one since the account began. The database's clock, as the families' expiry is the real
+  // time's: a test that moves the server's clock (CLOCK=settable) ends no session by it.
   const [row] = await q.query<FamilyClaims>(
     `with lapsed as (
        update sessions set ended_at = $5
        where user_id = $2 and ended_at is null
-         and first_seen < $5::timestamptz - $8::int * interval '1 second')
+         and first_seen < now() - $8::int * interval '1 second')
      insert into sessions (session_id, user_id, user_agent, address, first_seen, last_seen,
        auth_time, amr)
      values ($1, $2, $3, $4, $5, $5, $6, $7)
