@@ -10,16 +10,14 @@
 //    without reaching the database; no product code knows about it. Budget: +≤ 1 ms at p95.
 // 2. 10,000 events a minute (BENCH_SECONDS, default 60), each in its own transaction through
 //    recordEvent, to 3 endpoints on 3 local receivers (ports 9720-9722): p99 from the event to its
-//    arrival ≤ 2 s at the two receivers that are up. The event writer is in the server's process
-//    (it is the server's own work); the receivers are in a worker thread, as real receivers are
-//    elsewhere.
+//    arrival ≤ 2 s at the two receivers that are up.
 // 3. The third receiver is down for the whole run: nothing is lost. It comes back, the server's
 //    clock moves 6 minutes on (past the second retry's wait), and its backlog drains: every event
 //    arrives there, and the drain's time is printed.
 //
 //   npm run bench:webhooks        BENCH_SECONDS=20 npm run bench:webhooks
 //   npm run bench:webhooks -- --embedded      (no PostgreSQL)
-import { Worker } from 'node:worker_threads'
+import http from 'node:http'
 import { SYSTEM_SOURCE, recordEvent } from '../server/alerts/events'
 import type { Db, Queryable } from '../server/db/database'
 import { alertsDemo } from '../server/db/seed-data'
@@ -46,91 +44,43 @@ const sleep = (t: number) => new Promise((r) => setTimeout(r, t))
 const out = (text: string) => process.stdout.write(`${text}\n`)
 const verdict = (over: boolean) => (over ? 'OVER' : 'ok')
 
-// The receivers run in a worker thread: real receivers are elsewhere, and in this process their
-// HTTP servers took the main thread's time from the server they measure. The worker keeps each
-// request's event id and the ms from the event to its arrival (both clocks are this machine's),
-// and posts them here every 50 ms.
-const receiverThread = `
-const http = require('node:http')
-const { parentPort } = require('node:worker_threads')
-const servers = new Map()
-const arrived = []
-setInterval(() => {
-  if (arrived.length > 0) parentPort.postMessage({ arrived: arrived.splice(0) })
-}, 50).unref()
-parentPort.on('message', ({ id, op, port }) => {
-  const done = () => parentPort.postMessage({ done: id, arrived: arrived.splice(0) })
-  if (op === 'up') {
-    const server = http.createServer((req, res) => {
-      const chunks = []
-      req.on('data', (c) => chunks.push(c))
-      req.on('end', () => {
-        const body = JSON.parse(Buffer.concat(chunks).toString())
-        arrived.push([port, body.data.event_id, Date.now() - Date.parse(body.timestamp)])
-        res.writeHead(204).end()
-      })
-    })
-    servers.set(port, server)
-    server.listen(port, '127.0.0.1', done)
-  } else if (op === 'down') {
-    const server = servers.get(port)
-    servers.delete(port)
-    if (!server) return done()
-    server.closeAllConnections()
-    server.close(done)
-  } else if (op === 'stop') process.exit(0)
-})
-`
-
-interface Arrival {
-  port: number
-  eventId: number
-  ms: number
-}
-
-/** The receivers' thread: `ask` starts or stops one receiver's server; arrivals come to `on`. */
-function receiverWorker(on: (a: Arrival) => void) {
-  const worker = new Worker(receiverThread, { eval: true })
-  const waiting = new Map<number, () => void>()
-  let asked = 0
-  worker.on('message', (m: { done?: number; arrived?: [number, number, number][] }) => {
-    for (const [port, eventId, ms] of m.arrived ?? []) on({ port, eventId, ms })
-    if (m.done !== undefined) waiting.get(m.done)?.()
-  })
-  return {
-    ask: (op: 'up' | 'down', port: number) =>
-      new Promise<void>((resolve) => {
-        const id = ++asked
-        waiting.set(id, resolve)
-        worker.postMessage({ id, op, port })
-      }),
-    stop: () => worker.terminate(),
-  }
-}
-
 /** A receiver: the event ids it got and, for each first arrival, the ms since the event. */
-function receiver(port: number, thread: ReturnType<typeof receiverWorker>) {
+function receiver(port: number) {
   const seen = new Set<number>()
   const latencies: number[] = []
   let requests = 0
-  return {
-    port,
-    arrived(eventId: number, ms: number) {
+  const reset = () => {
+    seen.clear()
+    latencies.length = 0
+    requests = 0
+  }
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = []
+    req.on('data', (c: Buffer) => chunks.push(c))
+    req.on('end', () => {
       requests += 1
-      if (seen.has(eventId)) return
-      seen.add(eventId)
-      latencies.push(ms)
-    },
+      const body = JSON.parse(Buffer.concat(chunks).toString()) as {
+        timestamp: string
+        data: { event_id: number }
+      }
+      if (!seen.has(body.data.event_id)) {
+        seen.add(body.data.event_id)
+        latencies.push(Date.now() - Date.parse(body.timestamp))
+      }
+      res.writeHead(204).end()
+    })
+  })
+  return {
     seen,
     latencies,
-    reset: () => {
-      seen.clear()
-      latencies.length = 0
-      requests = 0
-    },
+    reset,
     requests: () => requests,
-    up: () => thread.ask('up', port),
-    down: () => thread.ask('down', port),
+    up: () => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve)),
+    down: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
   }
 }
 
@@ -172,10 +122,7 @@ async function database(name: string, databaseUrl: string | null) {
     accessTokenTtl: 86_400,
     clock: 'settable',
   })
-  const byPort = new Map<number, ReturnType<typeof receiver>>()
-  const thread = receiverWorker((a) => byPort.get(a.port)?.arrived(a.eventId, a.ms))
-  const receivers = PORTS.map((port) => receiver(port, thread))
-  for (const r of receivers) byPort.set(r.port, r)
+  const receivers = PORTS.map(receiver)
   try {
     const services = server.handle.services
     const db = services.db
@@ -256,21 +203,11 @@ async function database(name: string, databaseUrl: string | null) {
     const inFlight = new Set<Promise<unknown>>()
     const ids: number[] = []
     let late = 0
-    let turned = performance.now()
     for (let i = 0; i < events; i++) {
       const due = started + i * gap
       const wait = due - performance.now()
       if (wait > 1) await sleep(wait)
-      else {
-        if (wait < -100) late += 1
-        // Behind its schedule, the writer still lets the event loop turn once a millisecond of
-        // its schedule, as events arriving in requests would: a loop of writes chained only by
-        // promises kept the delivery job's sends from running at all while it caught up.
-        if (performance.now() - turned > 1) {
-          await new Promise((resolve) => setImmediate(resolve))
-          turned = performance.now()
-        }
-      }
+      else if (wait < -100) late += 1
       const write = db
         .tx((q) =>
           recordEvent(q, SYSTEM_SOURCE, {
@@ -331,7 +268,6 @@ async function database(name: string, databaseUrl: string | null) {
     out(`  ${machineLine()}`)
   } finally {
     await Promise.all(receivers.map((r) => r.down().catch(() => undefined)))
-    await thread.stop()
     await server.close()
   }
 }

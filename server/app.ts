@@ -142,12 +142,7 @@ const WEBHOOK_PARALLEL = 32
  * so ten of them fit in the default 10-minute lease and another server never sends one twice.
  */
 const MAIL_BATCH = 10
-/**
- * Webhook sends in flight on the embedded database: there a send's time is mostly its wait for
- * the event loop, which PGlite shares on the main thread, not the receiver's, so more of them in
- * flight deliver more (decision 081's figures: 8 to 64, 200 to 400 a claim).
- */
-const WEBHOOK_PARALLEL_EMBEDDED = 64
+const WEBHOOK_PARALLEL_EMBEDDED = 8
 
 /**
  * How many webhook messages a round claims (decision 081). On PostgreSQL, where another server
@@ -157,7 +152,7 @@ const WEBHOOK_PARALLEL_EMBEDDED = 64
  * saves claims.
  */
 function webhookBatch(kind: Db['kind'], leaseMs: number) {
-  if (kind === 'pglite') return 400
+  if (kind === 'pglite') return 200
   return WEBHOOK_PARALLEL * Math.max(1, Math.floor(leaseMs / (DELIVERY_TIMEOUT_MS + 5000)))
 }
 

@@ -1,5 +1,3 @@
-import http from 'node:http'
-import https from 'node:https'
 import { RESPONSE_KEPT_BYTES } from '../../src/contract/webhooks'
 import type { SecretBox } from '../auth/secret-box'
 import type { Clock } from '../clock'
@@ -8,13 +6,12 @@ import type { Logger } from '../logger'
 import type { Metrics } from '../metrics'
 import { recordAttempts, type Attempted } from '../webhooks/record'
 import { send, type SendResult } from '../webhooks/send'
-import { signedHeaders, signer, type Signer } from '../webhooks/signing'
+import { signedHeaders } from '../webhooks/signing'
 import {
   checkedAddress,
   isRefusal,
   systemResolver,
   type AddressPolicy,
-  type ResolvedAddress,
   type Resolver,
 } from '../webhooks/ssrf'
 import { PolledJob } from './polled-job'
@@ -43,23 +40,13 @@ interface Claimed {
   step: number
 }
 
-interface EndpointRow {
+interface Endpoint {
   webhook_id: number
   url: string
   enabled: boolean
   secret_sealed: string
   previous_secret_sealed: string | null
   previous_secret_until: string | null
-}
-
-interface Endpoint {
-  webhook_id: number
-  url: URL
-  enabled: boolean
-  current: Signer | null
-  previous: Signer | null
-  /** Until when (ms since the epoch) the previous secret still signs. */
-  previousUntil: number | null
 }
 
 /** Runs `work` over `items`, at most `parallel` at a time. */
@@ -76,26 +63,12 @@ async function eachParallel<T>(items: T[], parallel: number, work: (item: T) => 
 
 /** How often a round counts the pending messages for webhook_outbox_depth. */
 const DEPTH_EVERY_MS = 1000
-/**
- * How long a kept-alive connection may sit idle (Node's own agent's figure): shorter still when
- * the receiver's Keep-Alive header announces less, so a connection is not reused as it closes.
- */
-const IDLE_CONNECTION_MS = 4000
 
 export class WebhookJob extends PolledJob {
   /** Resolves endpoint names at each delivery; tests put in their own. */
   resolver: Resolver = systemResolver
   private finished: Attempted[] = []
   private recording: Promise<void> | null = null
-  /**
-   * Keep-alive agents by endpoint and checked address: a message reuses a connection only to the
-   * address its own check approved, so a name that resolves elsewhere gets a new agent, and a new
-   * connection, to the new address. One a round did not use is closed at its end.
-   */
-  private agents = new Map<string, http.Agent>()
-  private agentsUsed = new Set<string>()
-  /** A record transaction's failure, thrown by the round that sent those messages. */
-  private recordFailure: Error | null = null
   private countedAt = 0
 
   constructor(
@@ -119,7 +92,7 @@ export class WebhookJob extends PolledJob {
 
   protected async round() {
     for (;;) {
-      if (this.stopped) break
+      if (this.stopped) return
       const claimed = await this.claim()
       const endpoints = await this.endpoints(claimed)
       const on = (item: Claimed) => endpoints.get(item.webhook_id)?.enabled === true
@@ -132,82 +105,25 @@ export class WebhookJob extends PolledJob {
         this.metrics.webhookDeliveries.inc({ outcome: result.outcome })
         this.metrics.webhookDeliverySeconds.observe(result.latencyMs / 1000)
         this.finished.push({ ...item, result })
-        // A sender goes on to its next message at once; the recorder takes what finished.
-        void this.record()
+        await this.record()
       })
       if (claimed.length < this.options.batch) break
     }
-    while (this.recording || this.finished.length > 0) await this.record()
-    this.closeAgents((key) => !this.agentsUsed.has(key))
-    this.agentsUsed.clear()
-    const failure = this.recordFailure
-    this.recordFailure = null
-    if (failure !== null) throw failure
     await this.countDepth()
   }
 
   /**
-   * Records what finished, one transaction at a time, each taking everything that finished while
-   * the one before it waited for the connection and committed (a group commit). Senders do not
-   * wait for it: on the embedded database's one connection a sender that waited for its own
-   * record sat behind every event's transaction, and each record took one attempt. Resolves once
-   * all that finished before the call is recorded; a failed transaction leaves its messages
-   * claimed until the lease runs out (then they are sent again, with the same webhook-id), and the
-   * round reports it.
+   * Records what finished, in one transaction; what finishes meanwhile waits for the next one.
+   * Resolves once the caller's attempt is recorded.
    */
-  private record(): Promise<void> {
-    // It starts after this turn of the event loop: every send that finished in the turn is then
-    // in the batch. Started at once, the first one's transaction ran to its commit before the
-    // next send's callback (PGlite answers within the same turn), and each batch held one attempt.
-    this.recording ??= new Promise((resolve) => setImmediate(resolve))
-      .then(() => this.recordFinished())
-      .finally(() => {
-        this.recording = null
-        // What finished as the last transaction ended has no recorder waiting for it yet.
-        if (this.finished.length > 0) void this.record()
-      })
-    return this.recording
-  }
-
-  private async recordFinished() {
-    while (this.finished.length > 0) {
-      const batch = this.finished.splice(0)
-      try {
-        await this.db.tx((q) => recordAttempts(q, this.workerId, this.clock.now(), batch))
-      } catch (error) {
-        this.recordFailure ??= error instanceof Error ? error : new Error(String(error))
-      }
-    }
-  }
-
-  /** Stops polling; the kept-alive connections close once the round in flight has ended. */
-  override async stop() {
-    await super.stop()
-    this.closeAgents(() => true)
-  }
-
-  private closeAgents(which: (key: string) => boolean) {
-    for (const [key, agent] of this.agents)
-      if (which(key)) {
-        agent.destroy()
-        this.agents.delete(key)
-      }
-  }
-
-  private agent(url: URL, address: ResolvedAddress): http.Agent {
-    const key = `${url.protocol}//${url.host} ${address.address}`
-    this.agentsUsed.add(key)
-    let agent = this.agents.get(key)
-    if (!agent) {
-      const options: http.AgentOptions = {
-        keepAlive: true,
-        timeout: IDLE_CONNECTION_MS,
-        maxSockets: this.options.parallel,
-      }
-      agent = url.protocol === 'https:' ? new https.Agent(options) : new http.Agent(options)
-      this.agents.set(key, agent)
-    }
-    return agent
+  private async record(): Promise<void> {
+    while (this.recording) await this.recording
+    if (this.finished.length === 0) return
+    const batch = this.finished.splice(0)
+    this.recording = this.db
+      .tx((q) => recordAttempts(q, this.workerId, this.clock.now(), batch))
+      .finally(() => (this.recording = null))
+    await this.recording
   }
 
   /** Messages of an endpoint turned off after they were written: never sent, failed at once. */
@@ -247,48 +163,28 @@ export class WebhookJob extends PolledJob {
     )
   }
 
-  /**
-   * The claimed messages' endpoints, read once a round, with their secrets opened once a round
-   * too (unsealing and decoding a secret for every message was a cost per message).
-   */
-  private async endpoints(claimed: Claimed[]): Promise<Map<number, Endpoint>> {
+  /** The claimed messages' endpoints, read once a round. */
+  private async endpoints(claimed: Claimed[]) {
     const ids = [...new Set(claimed.map((c) => c.webhook_id))]
     const rows =
       ids.length === 0
         ? []
-        : await this.db.query<EndpointRow>(
+        : await this.db.query<Endpoint>(
             `select webhook_id, url, enabled, secret_sealed, previous_secret_sealed,
                previous_secret_until
              from webhooks where webhook_id = any($1::int[])`,
             [ids],
           )
-    const open = (sealed: string | null, id: number) => {
-      const secret = sealed === null ? null : this.secrets.open(sealed, id, 'webhook')
-      return secret === null ? null : signer(secret)
-    }
-    return new Map(
-      rows.map((row) => [
-        row.webhook_id,
-        {
-          webhook_id: row.webhook_id,
-          url: new URL(row.url),
-          enabled: row.enabled,
-          current: open(row.secret_sealed, row.webhook_id),
-          previous: open(row.previous_secret_sealed, row.webhook_id),
-          previousUntil:
-            row.previous_secret_until === null ? null : Date.parse(row.previous_secret_until),
-        },
-      ]),
-    )
+    return new Map(rows.map((row) => [row.webhook_id, row]))
   }
 
   /** The secrets that sign now: the current one, and a rotation's previous one until its time. */
-  private signers(endpoint: Endpoint): Signer[] {
-    const { current, previous, previousUntil } = endpoint
-    const signers = current ? [current] : []
-    if (previous && previousUntil !== null && previousUntil > this.clock.now().getTime())
-      signers.push(previous)
-    return signers
+  private signingSecrets(endpoint: Endpoint): string[] {
+    const sealed = [endpoint.secret_sealed]
+    const until = endpoint.previous_secret_until
+    if (endpoint.previous_secret_sealed && until && Date.parse(until) > this.clock.now().getTime())
+      sealed.push(endpoint.previous_secret_sealed)
+    return sealed.flatMap((s) => this.secrets.open(s, endpoint.webhook_id, 'webhook') ?? [])
   }
 
   private async attempt(item: Claimed, endpoint: Endpoint): Promise<SendResult> {
@@ -299,7 +195,7 @@ export class WebhookJob extends PolledJob {
       response: '',
       error,
     })
-    const { url } = endpoint
+    const url = new URL(endpoint.url)
     const address = await checkedAddress(url, this.options.policy, this.resolver)
     if (isRefusal(address))
       return refused(
@@ -309,11 +205,10 @@ export class WebhookJob extends PolledJob {
     return send({
       url,
       address,
-      headers: { ...signedHeaders(item.message_id, item.payload, this.signers(endpoint)) },
+      headers: { ...signedHeaders(item.message_id, item.payload, this.signingSecrets(endpoint)) },
       body: item.payload,
       timeoutMs: this.options.timeoutMs,
       keepBytes: RESPONSE_KEPT_BYTES,
-      agent: this.agent(url, address),
     })
   }
 }

@@ -4,9 +4,9 @@ import type { LookupFunction } from 'node:net'
 import type { WebhookOutcome } from '../../src/contract/webhooks'
 import type { ResolvedAddress } from './ssrf'
 
-// One delivery attempt over HTTP (decision 081): to the address the SSRF check approved (a new
-// socket's lookup answers it, so the name is not resolved again; a kept-alive one was opened to
-// it; TLS still checks the name's certificate), no redirect followed, at most MAX_ANSWER_BYTES of the answer read, the whole
+// One delivery attempt over HTTP (decision 081): to the address the SSRF check approved (the
+// socket's lookup answers it, so the name is not resolved again; TLS still checks the name's
+// certificate), no redirect followed, at most MAX_ANSWER_BYTES of the answer read, the whole
 // exchange within timeoutMs. A 2xx is delivered; anything else says what went wrong.
 
 export const DELIVERY_TIMEOUT_MS = 15_000
@@ -28,11 +28,6 @@ export interface SendRequest {
   body: string
   timeoutMs?: number
   keepBytes: number
-  /**
-   * A keep-alive agent whose every socket goes to `address` (webhook-job.ts keeps one for each
-   * endpoint and checked address); without one, a connection of its own that is closed after.
-   */
-  agent?: http.Agent
 }
 
 export function send(request: SendRequest): Promise<SendResult> {
@@ -57,7 +52,7 @@ export function send(request: SendRequest): Promise<SendResult> {
       {
         method: 'POST',
         lookup: pinned,
-        agent: request.agent ?? false,
+        agent: false,
         headers: {
           ...request.headers,
           'content-type': 'application/json',

@@ -14,11 +14,6 @@ export interface SignedHeaders {
   'webhook-signature': string
 }
 
-/** A secret ready to sign with: decoded once, then used for every message of a round. */
-export type Signer = Webhook
-
-export const signer = (secret: string): Signer => new Webhook(secret)
-
 /**
  * The headers of one attempt. The timestamp is the wall time of the attempt, which receivers
  * compare with their own clocks to refuse a replay; it is not the server's settable clock.
@@ -26,12 +21,14 @@ export const signer = (secret: string): Signer => new Webhook(secret)
 export function signedHeaders(
   messageId: string,
   body: string,
-  signers: readonly Signer[],
+  secrets: readonly string[],
   at: Date = new Date(),
 ): SignedHeaders {
   return {
     'webhook-id': messageId,
     'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
-    'webhook-signature': signers.map((s) => s.sign(messageId, at, body)).join(' '),
+    'webhook-signature': secrets
+      .map((secret) => new Webhook(secret).sign(messageId, at, body))
+      .join(' '),
   }
 }
