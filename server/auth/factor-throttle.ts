@@ -1,4 +1,4 @@
-import type { Db } from '../db/database'
+import type { Db, Prepared } from '../db/database'
 import { reserveAttempts, type BudgetRules } from './throttle'
 
 // The factor step's throttle (decision 077) lives in the sign-in throttle's store (sign_in_budget)
@@ -38,13 +38,17 @@ export function reserveFactorAttempt(
   )
 }
 
+// Prepared: every right code runs it, by key (server/db/database.ts, Prepared).
+const clearSql: Prepared = {
+  name: 'factor_budget_clear',
+  text: 'delete from sign_in_budget where budget_key = any($1)',
+}
+
 /** A right code: the account's budget starts afresh (the address's too: it proved itself). */
 export async function clearFactorAttempts(
   db: Db,
   userId: number,
   address: string | null,
 ): Promise<void> {
-  await db.query('delete from sign_in_budget where budget_key = any($1)', [
-    factorKeys(userId, address),
-  ])
+  await db.query(clearSql, [factorKeys(userId, address)])
 }

@@ -2,7 +2,7 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 import { SignJWT } from 'jose'
 import type { TokenPair } from '../../src/contract/auth'
 import { amrValues } from '../../src/contract/mfa'
-import type { Queryable } from '../db/database'
+import type { Prepared, Queryable } from '../db/database'
 
 const ISSUER = 'access-console'
 const AUDIENCE = 'access-console-api'
@@ -184,6 +184,37 @@ export interface SessionStart {
 
 const seconds = (at: Date) => Math.floor(at.getTime() / 1000)
 
+// Prepared, as every statement of a sign-in: by key (server/db/database.ts, Prepared).
+const refreshSql: Prepared = {
+  name: 'refresh_token_insert',
+  text: `insert into refresh_tokens (token_id, family_id, user_id, secret_hash, family_expires_at)
+         values ($1, $2, $3, $4, $5)`,
+}
+// The session's row and its first refresh token, in one statement: it answers what the token's
+// claims need (a factor step on the embedded database waits its turn for each statement). It also
+// ends the person's sessions begun longer than a refresh token lives ago (their families have
+// lapsed; "Your sessions" shows them no more): the caller's list of live sessions, read with every
+// cache miss (principal.ts), holds a refresh lifetime's sign-ins, not every one since the account
+// began. The database's clock, as the families' expiry is the real time's: a test that moves the
+// server's clock (CLOCK=settable) ends no session by it.
+const sessionSql: Prepared = {
+  name: 'session_start',
+  text: `with lapsed as (
+           update sessions set ended_at = $5
+           where user_id = $2 and ended_at is null
+             and first_seen < now() - $8::int * interval '1 second'),
+         begun as (
+           insert into sessions (session_id, user_id, user_agent, address, first_seen, last_seen,
+             auth_time, amr)
+           values ($1, $2, $3, $4, $5, $5, $6, $7)
+           returning auth_time, amr),
+         token as (
+           insert into refresh_tokens (token_id, family_id, user_id, secret_hash, family_expires_at)
+           values ($9, $1, $2, $10, $11))
+         select auth_time, amr, (select session_epoch from users where user_id = $2) as session_epoch
+         from begun`,
+}
+
 /**
  * Starts a session (decision 077): its row in `sessions` and the first token pair of its
  * refresh-token family. `now` is the server's clock (services.clock).
@@ -196,38 +227,26 @@ export async function startSession(
   start: SessionStart,
   now: Date,
 ): Promise<TokenPair> {
-  const sid = randomToken(12)
-  // The session's row answers what its first token's claims need: one statement, not a write
-  // and then a read of it (a factor step on the embedded database waits its turn for each). The
-  // same statement ends the person's sessions begun longer than a refresh token lives ago (their
-  // families have lapsed; "Your sessions" shows them no more): the caller's list of live
-  // sessions, read with every cache miss (principal.ts), holds a refresh lifetime's sign-ins, not
-  // every one since the account began. The database's clock, as the families' expiry is the real
-  // time's: a test that moves the server's clock (CLOCK=settable) ends no session by it.
-  const [row] = await q.query<FamilyClaims>(
-    `with lapsed as (
-       update sessions set ended_at = $5
-       where user_id = $2 and ended_at is null
-         and first_seen < now() - $8::int * interval '1 second')
-     insert into sessions (session_id, user_id, user_agent, address, first_seen, last_seen,
-       auth_time, amr)
-     values ($1, $2, $3, $4, $5, $5, $6, $7)
-     returning auth_time, amr,
-       (select session_epoch from users where user_id = $2) as session_epoch`,
-    [
-      sid,
-      userId,
-      start.userAgent?.slice(0, 512) ?? null,
-      start.address,
-      now.toISOString(),
-      start.authTime.toISOString(),
-      [...start.amr],
-      ttl.refresh,
-    ],
-  )
+  const family = {
+    id: randomToken(12),
+    expiresAt: new Date(Date.now() + ttl.refresh * 1000).toISOString(),
+  }
+  const refresh = newRefreshToken()
+  const [row] = await q.query<FamilyClaims>(sessionSql, [
+    family.id,
+    userId,
+    start.userAgent?.slice(0, 512) ?? null,
+    start.address,
+    now.toISOString(),
+    start.authTime.toISOString(),
+    [...start.amr],
+    ttl.refresh,
+    refresh.id,
+    sha256(refresh.secret),
+    family.expiresAt,
+  ])
   if (!row) throw new Error('session not written')
-  const expiresAt = new Date(Date.now() + ttl.refresh * 1000).toISOString()
-  return pairOf(q, key, userId, ttl, { id: sid, expiresAt }, row)
+  return pairOf(key, userId, ttl, family.id, row, refresh)
 }
 
 interface FamilyClaims {
@@ -256,34 +275,38 @@ export async function issueTokenPair(
     [family.id, now.toISOString(), userId],
   )
   if (!row) throw new Error('session missing')
-  return pairOf(q, key, userId, ttl, family, row)
+  const refresh = newRefreshToken()
+  await q.query(refreshSql, [
+    refresh.id,
+    family.id,
+    userId,
+    sha256(refresh.secret),
+    family.expiresAt,
+  ])
+  return pairOf(key, userId, ttl, family.id, row, refresh)
 }
 
-/** The family's next refresh token, stored, and an access token with the family's claims. */
+/** A family's next refresh token: only its secret's hash is stored. */
+const newRefreshToken = () => ({ id: randomToken(12), secret: randomToken(32) })
+
+/** The token pair of a stored refresh token: an access token with the family's claims. */
 async function pairOf(
-  q: Queryable,
   key: Uint8Array,
   userId: number,
   ttl: { access: number; refresh: number },
-  family: { id: string; expiresAt: string },
+  familyId: string,
   row: FamilyClaims,
+  refresh: { id: string; secret: string },
 ): Promise<TokenPair> {
-  const tokenId = randomToken(12)
-  const secret = randomToken(32)
-  await q.query(
-    `insert into refresh_tokens (token_id, family_id, user_id, secret_hash, family_expires_at)
-     values ($1, $2, $3, $4, $5)`,
-    [tokenId, family.id, userId, sha256(secret), family.expiresAt],
-  )
   const claims = {
     epoch: row.session_epoch,
-    sid: family.id,
+    sid: familyId,
     authTime: seconds(new Date(row.auth_time)),
     amr: row.amr,
   }
   return {
     access_token: await signAccessToken(key, userId, claims, ttl.access),
-    refresh_token: `${tokenId}.${secret}`,
+    refresh_token: `${refresh.id}.${refresh.secret}`,
     token_type: 'bearer',
     expires_in: ttl.access,
   }

@@ -1,7 +1,7 @@
 import { Secret, TOTP } from 'otpauth'
 import QRCode from 'qrcode'
 import type { TotpEnrolment } from '../../src/contract/mfa'
-import type { Queryable } from '../db/database'
+import type { Prepared, Queryable } from '../db/database'
 import type { SecretBox } from './secret-box'
 
 // The authenticator app (RFC 6238) through `otpauth` (decision 077): SHA-1, 6 digits, 30 s, as every
@@ -78,6 +78,17 @@ export async function confirmTotp(
   return true
 }
 
+// Prepared: every sign-in with an app runs both, by key (server/db/database.ts, Prepared).
+const secretSql: Prepared = {
+  name: 'totp_secret',
+  text: 'select secret from totp_factors where user_id = $1',
+}
+const takeStepSql: Prepared = {
+  name: 'totp_take_step',
+  text: `update totp_factors set last_step = $2, last_used_at = $3
+         where user_id = $1 and (last_step is null or last_step < $2) returning 1`,
+}
+
 /**
  * Whether `code` is a valid code of the person's app not used before: the conditional update on
  * `last_step` lets each step in once, on any server (a replay within its window is refused, and so
@@ -90,17 +101,10 @@ export async function checkTotp(
   code: string,
   now: Date,
 ): Promise<boolean> {
-  const [factor] = await q.query<{ secret: string }>(
-    'select secret from totp_factors where user_id = $1',
-    [userId],
-  )
+  const [factor] = await q.query<{ secret: string }>(secretSql, [userId])
   const secret = factor ? box.open(factor.secret, userId) : null
   const step = secret === null ? null : stepOf(secret, code, now)
   if (step === null) return false
-  const taken = await q.query(
-    `update totp_factors set last_step = $2, last_used_at = $3
-     where user_id = $1 and (last_step is null or last_step < $2) returning 1`,
-    [userId, step, now.toISOString()],
-  )
+  const taken = await q.query(takeStepSql, [userId, step, now.toISOString()])
   return taken.length > 0
 }

@@ -59,9 +59,8 @@ export function registerFactorStep(app: App, s: Services) {
     const now = s.clock.now()
     let amr: string[] | null = null
     if (proof.method === 'totp') {
-      amr = (await s.db.tx((q) => checkTotp(q, s.secrets, person.userId, proof.code, now)))
-        ? ['otp']
-        : null
+      // No transaction: the conditional update takes the step or not, atomically on its own.
+      amr = (await checkTotp(s.db, s.secrets, person.userId, proof.code, now)) ? ['otp'] : null
     } else if (proof.method === 'recovery') {
       amr = await s.db.tx(async (q) => {
         if (!(await useRecoveryCode(q, person.userId, proof.code, now))) return null

@@ -23,7 +23,7 @@ import { requireFreshCheck } from '../auth/step-up'
 import { confirmTotp, startTotp } from '../auth/totp'
 import { verifyMfaToken, type AccessClaims } from '../auth/tokens'
 import type { App, AppEnv, Services } from '../context'
-import type { Queryable } from '../db/database'
+import type { Prepared, Queryable } from '../db/database'
 import { writeJournal } from '../db/journal'
 import { badField, HttpError, notFound } from '../http/errors'
 import { journalSource } from '../http/journal-source'
@@ -45,6 +45,14 @@ export interface Person {
   organizationId: number
 }
 
+// Prepared, as the factor step's other statements: each sign-in with a factor runs it, by key
+// (server/db/database.ts, Prepared).
+const personSql: Prepared = {
+  name: 'factor_person',
+  text: `select email, first_name, last_name, organization_id from users
+         where user_id = $1 and session_epoch = $2 and not disabled`,
+}
+
 export async function personOf(
   q: Queryable,
   userId: number,
@@ -55,11 +63,7 @@ export async function personOf(
     first_name: string
     last_name: string
     organization_id: number
-  }>(
-    `select email, first_name, last_name, organization_id from users
-     where user_id = $1 and session_epoch = $2 and not disabled`,
-    [userId, epoch],
-  )
+  }>(personSql, [userId, epoch])
   return row
     ? {
         userId,
