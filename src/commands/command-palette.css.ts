@@ -1,4 +1,5 @@
 import { globalStyle, keyframes, style } from '@vanilla-extract/css'
+import { media } from '../ui/breakpoints'
 import { vars } from '../ui/theme.css'
 
 const appear = keyframes({
@@ -28,8 +29,7 @@ export const content = style({
   border: `1px solid ${vars.color.border}`,
   boxShadow: vars.shadow.lg,
   overflow: 'hidden',
-  animation: `${appear} 100ms ease-out`,
-  '@media': { '(prefers-reduced-motion: reduce)': { animation: 'none' } },
+  '@media': { [media.motion]: { animation: `${appear} 100ms ease-out` } },
 })
 
 export const header = style({

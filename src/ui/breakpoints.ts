@@ -12,6 +12,8 @@ export const MOBILE_MAX = 650
 export const media = {
   drawer: `screen and (max-width: ${SIDEBAR_DRAWER_MAX}px)`,
   mobile: `screen and (max-width: ${MOBILE_MAX}px)`,
+  /** Movement only for those who have not asked their system for less (WCAG 2.3.3). */
+  motion: '(prefers-reduced-motion: no-preference)',
   atLeast: (breakpoint: keyof typeof breakpoints) =>
     `screen and (min-width: ${breakpoints[breakpoint]}px)`,
 }

@@ -1,4 +1,5 @@
 import { keyframes, style } from '@vanilla-extract/css'
+import { media } from './breakpoints'
 import { vars } from './theme.css'
 
 const fadeIn = keyframes({ from: { opacity: 0 }, to: { opacity: 1 } })
@@ -8,7 +9,7 @@ export const overlay = style({
   inset: 0,
   background: vars.color.overlay,
   zIndex: 50,
-  animation: `${fadeIn} 120ms ease-out`,
+  '@media': { [media.motion]: { animation: `${fadeIn} 120ms ease-out` } },
 })
 
 export const content = style({
@@ -26,7 +27,7 @@ export const content = style({
   boxShadow: vars.shadow.lg,
   border: `1px solid ${vars.color.border}`,
   padding: vars.space.lg,
-  animation: `${fadeIn} 120ms ease-out`,
+  '@media': { [media.motion]: { animation: `${fadeIn} 120ms ease-out` } },
 })
 
 export const title = style({

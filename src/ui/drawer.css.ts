@@ -28,8 +28,10 @@ export const panel = style({
   display: 'flex',
   flexDirection: 'column',
   gap: vars.space.md,
-  animation: `${slideIn} 140ms ease-out`,
-  '@media': { [media.mobile]: { width: '100vw', borderLeft: 'none' } },
+  '@media': {
+    [media.motion]: { animation: `${slideIn} 140ms ease-out` },
+    [media.mobile]: { width: '100vw', borderLeft: 'none' },
+  },
 })
 
 export const header = style({

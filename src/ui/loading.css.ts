@@ -1,4 +1,5 @@
 import { keyframes, style } from '@vanilla-extract/css'
+import { media } from './breakpoints'
 import { vars } from './theme.css'
 
 const slide = keyframes({
@@ -21,7 +22,7 @@ export const barFill = style({
   width: '40%',
   height: '100%',
   background: vars.color.primary,
-  animation: `${slide} 1.1s ease-in-out infinite`,
+  '@media': { [media.motion]: { animation: `${slide} 1.1s ease-in-out infinite` } },
 })
 
 const spin = keyframes({ to: { transform: 'rotate(360deg)' } })
@@ -33,7 +34,7 @@ export const spinner = style({
   border: `2px solid ${vars.color.border}`,
   borderTopColor: vars.color.primary,
   borderRadius: vars.radius.full,
-  animation: `${spin} 700ms linear infinite`,
+  '@media': { [media.motion]: { animation: `${spin} 700ms linear infinite` } },
 })
 
 export const centered = style({

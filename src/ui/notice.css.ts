@@ -1,5 +1,6 @@
 import { keyframes, style } from '@vanilla-extract/css'
 import { recipe } from '@vanilla-extract/recipes'
+import { media } from './breakpoints'
 import { vars } from './theme.css'
 
 export const notice = recipe({
@@ -60,7 +61,7 @@ export const toastRegion = style({
 
 export const toast = style({
   boxShadow: vars.shadow.md,
-  animation: `${slideIn} 160ms ease-out`,
+  '@media': { [media.motion]: { animation: `${slideIn} 160ms ease-out` } },
 })
 
 export const toastText = style({ flex: 1 })

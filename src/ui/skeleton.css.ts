@@ -1,5 +1,6 @@
 import { keyframes } from '@vanilla-extract/css'
 import { recipe } from '@vanilla-extract/recipes'
+import { media } from './breakpoints'
 import { vars } from './theme.css'
 
 const pulse = keyframes({ '0%, 100%': { opacity: 1 }, '50%': { opacity: 0.45 } })
@@ -9,7 +10,7 @@ export const skeleton = recipe({
     display: 'block',
     background: vars.color.graySoft,
     borderRadius: vars.radius.sm,
-    animation: `${pulse} 1.4s ease-in-out infinite`,
+    '@media': { [media.motion]: { animation: `${pulse} 1.4s ease-in-out infinite` } },
   },
   variants: {
     shape: {

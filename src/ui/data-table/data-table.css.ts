@@ -1,4 +1,5 @@
 import { createVar, globalStyle, keyframes, style } from '@vanilla-extract/css'
+import { media } from '../breakpoints'
 import { vars } from '../theme.css'
 
 // Fixed geometry: constant row heights let the virtualizer place any of a million rows without
@@ -175,7 +176,7 @@ export const skeletonBar = style({
   borderRadius: vars.radius.sm,
   background: vars.color.graySoft,
   '@media': {
-    '(prefers-reduced-motion: no-preference)': { animation: `${pulse} 1.4s ease-in-out infinite` },
+    [media.motion]: { animation: `${pulse} 1.4s ease-in-out infinite` },
   },
 })
 
