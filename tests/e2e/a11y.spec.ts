@@ -51,3 +51,26 @@ test('drawer at 1000px', async ({ page }) => {
   await expect(page.getByTestId('sidebar')).toBeVisible()
   await expectNoSeriousA11yViolations(page)
 })
+
+// WCAG 2.3.3: a person whose system asks for less motion sees dialogs and the palette appear
+// without movement; everyone else sees them fade in.
+for (const motion of ['reduce', 'no-preference'] as const) {
+  test(`dialogs and the palette with prefers-reduced-motion: ${motion}`, async ({ page }) => {
+    await page.emulateMedia({ reducedMotion: motion })
+    await signIn(page, demo.auditor)
+    const animation = (selector: string) =>
+      page
+        .locator(selector)
+        .first()
+        .evaluate((element) => getComputedStyle(element).animationName)
+    await page.getByTestId('sidebar').getByRole('button', { name: 'Settings' }).click()
+    await expect(page.getByRole('dialog', { name: 'Settings' })).toBeVisible()
+    const dialog = await animation('[role="dialog"]')
+    await page.keyboard.press('Escape')
+    await page.keyboard.press('Control+k')
+    await expect(page.getByRole('combobox').first()).toBeFocused()
+    const palette = await animation('[role="dialog"]')
+    if (motion === 'reduce') expect([dialog, palette]).toEqual(['none', 'none'])
+    else expect([dialog, palette]).not.toContain('none')
+  })
+}
