@@ -97,7 +97,7 @@ export class DoorModeJob extends PolledJob {
   async tick() {
     await this.running
     this.plan = null
-    await this.round()
+    await this.roundNow()
     await this.running
   }
 

@@ -64,8 +64,7 @@ export class LockSyncJob extends PolledJob {
 
   /** A round after any in flight: tests step the job and read what it left. */
   async tick() {
-    await this.running
-    await this.round()
+    await this.roundNow()
     await this.running
   }
 

@@ -38,12 +38,41 @@ export abstract class PolledJob {
     this.schedule(0)
   }
 
+  /**
+   * One round now, after any in flight and with none beside it: what a test's tick() runs. A
+   * polled or woken round started beside it could claim the rows first (on PostgreSQL, from
+   * another connection) and leave this one nothing to do while the other is still at work.
+   * Its failure is the caller's.
+   */
+  protected async roundNow(): Promise<void> {
+    while (this.running) await this.running
+    if (this.timer) {
+      clearTimeout(this.timer)
+      this.timer = null
+      this.again = true
+    }
+    const round = this.round()
+    this.running = round.then(
+      () => this.settle(),
+      () => this.settle(),
+    )
+    await round
+  }
+
   /** Stops polling and waits for the transactions in flight; their rows commit or roll back. */
   async stop() {
     this.stopped = true
     if (this.timer) clearTimeout(this.timer)
     this.timer = null
     await this.running
+  }
+
+  /** After a round: the next at once when woken meanwhile, else at the next poll. */
+  private settle() {
+    this.running = null
+    const more = this.again
+    this.again = false
+    this.schedule(more ? 0 : this.pollMs)
   }
 
   private schedule(ms: number) {
@@ -53,12 +82,7 @@ export abstract class PolledJob {
       this.timer = null
       this.running = this.round()
         .catch((error: unknown) => this.log.error(`${this.what} failed`, { error: String(error) }))
-        .finally(() => {
-          this.running = null
-          const more = this.again
-          this.again = false
-          this.schedule(more ? 0 : this.pollMs)
-        })
+        .finally(() => this.settle())
     }, ms)
     this.timer.unref()
   }

@@ -84,8 +84,7 @@ export class WebhookJob extends PolledJob {
 
   /** A round after any in flight: tests move the clock, step the job and read what it left. */
   async tick() {
-    await this.running
-    await this.round()
+    await this.roundNow()
     this.countedAt = 0
     await this.countDepth()
   }
