@@ -5019,6 +5019,10 @@ type RootTranslation = {
 			 * W​e​b​h​o​o​k
 			 */
 			webhook: string
+			/**
+			 * M​a​i​l
+			 */
+			mail: string
 		}
 		fields: {
 			/**
@@ -6520,6 +6524,10 @@ type RootTranslation = {
 			 * j​o​u​r​n​a​l
 			 */
 			journal: string
+			/**
+			 * d​e​l​i​v​e​r​y​ ​l​o​g
+			 */
+			webhookDeliveries: string
 		}
 		columns: {
 			/**
@@ -6766,6 +6774,50 @@ type RootTranslation = {
 			 * C​h​a​n​g​e​s
 			 */
 			changes: string
+			/**
+			 * A​t​t​e​m​p​t​ ​I​D
+			 */
+			attempt_id: string
+			/**
+			 * w​e​b​h​o​o​k​-​i​d
+			 */
+			webhook_message_id: string
+			/**
+			 * E​v​e​n​t​ ​t​y​p​e
+			 */
+			message_type: string
+			/**
+			 * E​v​e​n​t​ ​I​D
+			 */
+			event_id: string
+			/**
+			 * O​u​t​c​o​m​e
+			 */
+			outcome: string
+			/**
+			 * H​T​T​P​ ​s​t​a​t​u​s
+			 */
+			http_status: string
+			/**
+			 * L​a​t​e​n​c​y​ ​(​m​s​)
+			 */
+			latency_ms: string
+			/**
+			 * A​n​s​w​e​r​ ​(​f​i​r​s​t​ ​1​ ​K​B​)
+			 */
+			response: string
+			/**
+			 * E​r​r​o​r
+			 */
+			error: string
+			/**
+			 * M​e​s​s​a​g​e
+			 */
+			message_state: string
+			/**
+			 * N​e​x​t​ ​a​t​t​e​m​p​t
+			 */
+			next_attempt_at: string
 		}
 	}
 	weekEditor: {
@@ -14944,6 +14996,10 @@ export type TranslationFunctions = {
 			 * Webhook
 			 */
 			webhook: () => LocalizedString
+			/**
+			 * Mail
+			 */
+			mail: () => LocalizedString
 		}
 		fields: {
 			/**
@@ -16332,6 +16388,10 @@ export type TranslationFunctions = {
 			 * journal
 			 */
 			journal: () => LocalizedString
+			/**
+			 * delivery log
+			 */
+			webhookDeliveries: () => LocalizedString
 		}
 		columns: {
 			/**
@@ -16578,6 +16638,50 @@ export type TranslationFunctions = {
 			 * Changes
 			 */
 			changes: () => LocalizedString
+			/**
+			 * Attempt ID
+			 */
+			attempt_id: () => LocalizedString
+			/**
+			 * webhook-id
+			 */
+			webhook_message_id: () => LocalizedString
+			/**
+			 * Event type
+			 */
+			message_type: () => LocalizedString
+			/**
+			 * Event ID
+			 */
+			event_id: () => LocalizedString
+			/**
+			 * Outcome
+			 */
+			outcome: () => LocalizedString
+			/**
+			 * HTTP status
+			 */
+			http_status: () => LocalizedString
+			/**
+			 * Latency (ms)
+			 */
+			latency_ms: () => LocalizedString
+			/**
+			 * Answer (first 1 KB)
+			 */
+			response: () => LocalizedString
+			/**
+			 * Error
+			 */
+			error: () => LocalizedString
+			/**
+			 * Message
+			 */
+			message_state: () => LocalizedString
+			/**
+			 * Next attempt
+			 */
+			next_attempt_at: () => LocalizedString
 		}
 	}
 	weekEditor: {

@@ -1339,6 +1339,7 @@ const de = {
       alert_rule: 'Alarmregel',
       incident: 'Vorfall',
       webhook: 'Webhook',
+      mail: 'E-Mail',
     },
     fields: {
       name: 'Name',
@@ -2431,6 +2432,7 @@ const de = {
       credentials: 'Zugangsberechtigungen',
       audits: 'Audit-Log',
       journal: 'Änderungsjournal',
+      webhookDeliveries: 'Zustellprotokoll',
     },
     columns: {
       organization_id: 'Organisations-ID',
@@ -2494,6 +2496,17 @@ const de = {
       client_address: 'Von Adresse',
       request_id: 'Anfrage-ID',
       changes: 'Änderungen',
+      attempt_id: 'Versuchs-ID',
+      webhook_message_id: 'webhook-id',
+      message_type: 'Ereignisart',
+      event_id: 'Ereignis-ID',
+      outcome: 'Ergebnis',
+      http_status: 'HTTP-Status',
+      latency_ms: 'Dauer (ms)',
+      response: 'Antwort (erstes 1 KB)',
+      error: 'Fehler',
+      message_state: 'Nachricht',
+      next_attempt_at: 'Nächster Versuch',
     },
   },
   // Eine Tür von Hand entriegelt oder verriegelt bis zu einer Uhrzeit ihres Ortes (Entscheidung 069).

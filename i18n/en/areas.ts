@@ -1063,6 +1063,7 @@ const areas = {
       alert_rule: 'Alert rule',
       incident: 'Incident',
       webhook: 'Webhook',
+      mail: 'Mail',
     },
     fields: {
       name: 'Name',
@@ -1461,6 +1462,7 @@ const areas = {
       credentials: 'credentials',
       audits: 'audit log',
       journal: 'journal',
+      webhookDeliveries: 'delivery log',
     },
     columns: {
       organization_id: 'Organization ID',
@@ -1524,6 +1526,17 @@ const areas = {
       client_address: 'From address',
       request_id: 'Request ID',
       changes: 'Changes',
+      attempt_id: 'Attempt ID',
+      webhook_message_id: 'webhook-id',
+      message_type: 'Event type',
+      event_id: 'Event ID',
+      outcome: 'Outcome',
+      http_status: 'HTTP status',
+      latency_ms: 'Latency (ms)',
+      response: 'Answer (first 1 KB)',
+      error: 'Error',
+      message_state: 'Message',
+      next_attempt_at: 'Next attempt',
     },
   },
   weekEditor: {

@@ -1317,6 +1317,7 @@ const en = {
       alert_rule: 'Alert rule',
       incident: 'Incident',
       webhook: 'Webhook',
+      mail: 'Mail',
     },
     fields: {
       name: 'Name',
@@ -1722,6 +1723,7 @@ const en = {
       credentials: 'credentials',
       audits: 'audit log',
       journal: 'journal',
+      webhookDeliveries: 'delivery log',
     },
     columns: {
       organization_id: 'Organization ID',
@@ -1785,6 +1787,17 @@ const en = {
       client_address: 'From address',
       request_id: 'Request ID',
       changes: 'Changes',
+      attempt_id: 'Attempt ID',
+      webhook_message_id: 'webhook-id',
+      message_type: 'Event type',
+      event_id: 'Event ID',
+      outcome: 'Outcome',
+      http_status: 'HTTP status',
+      latency_ms: 'Latency (ms)',
+      response: 'Answer (first 1 KB)',
+      error: 'Error',
+      message_state: 'Message',
+      next_attempt_at: 'Next attempt',
     },
   },
   weekEditor: {
