@@ -5019,6 +5019,10 @@ type RootTranslation = {
 			 * W​e​b​h​o​o​k
 			 */
 			webhook: string
+			/**
+			 * M​a​i​l
+			 */
+			mail: string
 		}
 		fields: {
 			/**
@@ -6520,6 +6524,10 @@ type RootTranslation = {
 			 * j​o​u​r​n​a​l
 			 */
 			journal: string
+			/**
+			 * d​e​l​i​v​e​r​y​ ​l​o​g
+			 */
+			webhookDeliveries: string
 		}
 		columns: {
 			/**
@@ -6766,6 +6774,50 @@ type RootTranslation = {
 			 * C​h​a​n​g​e​s
 			 */
 			changes: string
+			/**
+			 * A​t​t​e​m​p​t​ ​I​D
+			 */
+			attempt_id: string
+			/**
+			 * w​e​b​h​o​o​k​-​i​d
+			 */
+			webhook_message_id: string
+			/**
+			 * E​v​e​n​t​ ​t​y​p​e
+			 */
+			message_type: string
+			/**
+			 * E​v​e​n​t​ ​I​D
+			 */
+			event_id: string
+			/**
+			 * O​u​t​c​o​m​e
+			 */
+			outcome: string
+			/**
+			 * H​T​T​P​ ​s​t​a​t​u​s
+			 */
+			http_status: string
+			/**
+			 * L​a​t​e​n​c​y​ ​(​m​s​)
+			 */
+			latency_ms: string
+			/**
+			 * A​n​s​w​e​r​ ​(​f​i​r​s​t​ ​1​ ​K​B​)
+			 */
+			response: string
+			/**
+			 * E​r​r​o​r
+			 */
+			error: string
+			/**
+			 * M​e​s​s​a​g​e
+			 */
+			message_state: string
+			/**
+			 * N​e​x​t​ ​a​t​t​e​m​p​t
+			 */
+			next_attempt_at: string
 		}
 	}
 	weekEditor: {
@@ -8189,6 +8241,172 @@ type RootTranslation = {
 		 */
 		row: RequiredParams<'events' | 'name' | 'scope' | 'severity'>
 	}
+	mailQueue: {
+		/**
+		 * M​a​i​l​ ​q​u​e​u​e
+		 */
+		title: string
+		/**
+		 * E​v​e​r​y​ ​m​e​s​s​a​g​e​ ​t​h​e​ ​s​e​r​v​e​r​ ​s​e​n​d​s​:​ ​i​n​v​i​t​a​t​i​o​n​s​,​ ​p​a​s​s​w​o​r​d​ ​r​e​s​e​t​s​,​ ​i​n​c​i​d​e​n​t​ ​a​l​e​r​t​s​.​ ​W​a​i​t​i​n​g​ ​m​e​s​s​a​g​e​s​ ​a​r​e​ ​t​r​i​e​d​ ​a​g​a​i​n​ ​f​o​r​ ​a​b​o​u​t​ ​2​8​ ​h​o​u​r​s​;​ ​a​ ​r​e​f​u​s​a​l​ ​b​y​ ​t​h​e​ ​m​a​i​l​ ​s​e​r​v​e​r​ ​f​a​i​l​s​ ​a​t​ ​o​n​c​e​.​ ​N​e​v​e​r​ ​t​h​e​ ​m​e​s​s​a​g​e​’​s​ ​t​e​x​t​ ​o​r​ ​l​i​n​k​.
+		 */
+		intro: string
+		/**
+		 * M​a​i​l​ ​q​u​e​u​e
+		 */
+		gridLabel: string
+		/**
+		 * S​e​a​r​c​h​ ​r​e​c​i​p​i​e​n​t​ ​o​r​ ​s​u​b​j​e​c​t
+		 */
+		search: string
+		/**
+		 * N​o​ ​m​a​i​l​ ​y​e​t​.
+		 */
+		empty: string
+		/**
+		 * C​r​e​a​t​e​d
+		 */
+		created: string
+		/**
+		 * W​h​y
+		 */
+		workflow: string
+		/**
+		 * C​h​a​n​n​e​l
+		 */
+		channel: string
+		/**
+		 * R​e​c​i​p​i​e​n​t
+		 */
+		recipient: string
+		/**
+		 * S​u​b​j​e​c​t
+		 */
+		subject: string
+		/**
+		 * S​t​a​t​e
+		 */
+		state: string
+		/**
+		 * A​t​t​e​m​p​t​s
+		 */
+		attempts: string
+		/**
+		 * N​e​x​t​ ​a​t​t​e​m​p​t
+		 */
+		nextAttempt: string
+		/**
+		 * L​a​s​t​ ​e​r​r​o​r
+		 */
+		lastError: string
+		/**
+		 * A​c​t​i​o​n​s
+		 */
+		actions: string
+		/**
+		 * —
+		 */
+		none: string
+		workflows: {
+			/**
+			 * P​a​s​s​w​o​r​d​ ​r​e​s​e​t
+			 */
+			reset_password_email: string
+			/**
+			 * I​n​v​i​t​a​t​i​o​n​ ​b​y​ ​e​-​m​a​i​l
+			 */
+			first_password_email: string
+			/**
+			 * I​n​v​i​t​a​t​i​o​n​ ​b​y​ ​t​e​x​t​ ​m​e​s​s​a​g​e
+			 */
+			first_password_sms: string
+			/**
+			 * I​n​c​i​d​e​n​t​ ​a​l​e​r​t
+			 */
+			incident_email: string
+		}
+		channels: {
+			/**
+			 * E​-​m​a​i​l
+			 */
+			email: string
+			/**
+			 * T​e​x​t​ ​m​e​s​s​a​g​e
+			 */
+			sms: string
+		}
+		states: {
+			/**
+			 * W​a​i​t​i​n​g
+			 */
+			pending: string
+			/**
+			 * S​e​n​t
+			 */
+			sent: string
+			/**
+			 * F​a​i​l​e​d
+			 */
+			failed: string
+			/**
+			 * I​n​ ​t​h​e​ ​d​e​m​o​ ​m​a​i​l​b​o​x
+			 */
+			mailbox: string
+			/**
+			 * N​o​t​ ​s​e​n​t​:​ ​n​o​ ​m​a​i​l​ ​s​e​r​v​e​r
+			 */
+			off: string
+		}
+		/**
+		 * S​e​n​d​ ​a​g​a​i​n
+		 */
+		resend: string
+		/**
+		 * S​e​n​d​ ​“​{​s​u​b​j​e​c​t​}​”​ ​t​o​ ​{​r​e​c​i​p​i​e​n​t​}​ ​a​g​a​i​n
+		 * @param {unknown} recipient
+		 * @param {unknown} subject
+		 */
+		resendNamed: RequiredParams<'recipient' | 'subject'>
+		/**
+		 * “​{​s​u​b​j​e​c​t​}​”​ ​t​o​ ​{​r​e​c​i​p​i​e​n​t​}​ ​w​a​i​t​s​ ​t​o​ ​b​e​ ​s​e​n​t​ ​a​g​a​i​n​.
+		 * @param {unknown} recipient
+		 * @param {unknown} subject
+		 */
+		resent: RequiredParams<'recipient' | 'subject'>
+		/**
+		 * I​t​s​ ​l​i​n​k​ ​i​s​ ​g​o​n​e​:​ ​s​e​n​d​ ​a​ ​n​e​w​ ​i​n​v​i​t​a​t​i​o​n​ ​o​r​ ​r​e​s​e​t​.
+		 */
+		linkGone: string
+		/**
+		 * {​w​o​r​k​f​l​o​w​}​ ​t​o​ ​{​r​e​c​i​p​i​e​n​t​}​,​ ​{​s​t​a​t​e​}​,​ ​{​w​h​e​n​}
+		 * @param {unknown} recipient
+		 * @param {unknown} state
+		 * @param {unknown} when
+		 * @param {unknown} workflow
+		 */
+		row: RequiredParams<'recipient' | 'state' | 'when' | 'workflow'>
+		/**
+		 * {​t​i​m​e​}​ ​(​{​z​o​n​e​}​)
+		 * @param {unknown} time
+		 * @param {unknown} zone
+		 */
+		inZone: RequiredParams<'time' | 'zone'>
+		/**
+		 * M​e​s​s​a​g​e
+		 */
+		entryTitle: string
+		/**
+		 * j​ ​a​n​d​ ​k​ ​m​o​v​e​ ​t​o​ ​t​h​e​ ​n​e​x​t​ ​a​n​d​ ​p​r​e​v​i​o​u​s​ ​m​e​s​s​a​g​e​;​ ​E​s​c​a​p​e​ ​r​e​t​u​r​n​s​ ​t​o​ ​t​h​e​ ​q​u​e​u​e​.​ ​E​n​t​e​r​ ​o​n​ ​a​ ​r​o​w​ ​o​p​e​n​s​ ​i​t​.
+		 */
+		entryHint: string
+		/**
+		 * M​e​s​s​a​g​e​ ​I​D
+		 */
+		messageId: string
+		/**
+		 * S​e​t​t​l​e​d
+		 */
+		settled: string
+	}
 	webhooks: {
 		/**
 		 * W​e​b​h​o​o​k​s
@@ -8507,6 +8725,63 @@ type RootTranslation = {
 		 * N​o​t​h​i​n​g​ ​h​a​s​ ​b​e​e​n​ ​s​e​n​t​ ​t​o​ ​t​h​i​s​ ​e​n​d​p​o​i​n​t​ ​y​e​t​.
 		 */
 		noAttempts: string
+		filters: {
+			/**
+			 * N​a​r​r​o​w​ ​t​h​e​ ​l​o​g
+			 */
+			legend: string
+			/**
+			 * O​u​t​c​o​m​e
+			 */
+			outcome: string
+			/**
+			 * A​n​y​ ​o​u​t​c​o​m​e
+			 */
+			anyOutcome: string
+			/**
+			 * M​e​s​s​a​g​e​ ​s​t​a​t​e
+			 */
+			state: string
+			/**
+			 * A​n​y​ ​m​e​s​s​a​g​e​ ​s​t​a​t​e
+			 */
+			anyState: string
+			/**
+			 * O​n​l​y​ ​t​h​e​ ​m​e​s​s​a​g​e​ ​(​w​e​b​h​o​o​k​-​i​d​)
+			 */
+			message: string
+			/**
+			 * m​s​g​_​ ​a​n​d​ ​3​2​ ​h​e​x​ ​d​i​g​i​t​s​;​ ​E​n​t​e​r​ ​a​p​p​l​i​e​s​ ​i​t​.
+			 */
+			messageHint: string
+			/**
+			 * A​ ​w​e​b​h​o​o​k​-​i​d​ ​i​s​ ​m​s​g​_​ ​f​o​l​l​o​w​e​d​ ​b​y​ ​3​2​ ​h​e​x​ ​d​i​g​i​t​s​ ​(​0​–​9​,​ ​a​–​f​)​.
+			 */
+			messageInvalid: string
+			/**
+			 * S​h​o​w​ ​a​l​l​ ​a​t​t​e​m​p​t​s
+			 */
+			clear: string
+			/**
+			 * O​n​l​y​ ​t​h​i​s​ ​m​e​s​s​a​g​e
+			 */
+			only: string
+			/**
+			 * S​h​o​w​ ​o​n​l​y​ ​m​e​s​s​a​g​e​ ​{​i​d​}
+			 * @param {unknown} id
+			 */
+			onlyNamed: RequiredParams<'id'>
+			/**
+			 * N​o​ ​a​t​t​e​m​p​t​ ​m​a​t​c​h​e​s​ ​t​h​e​s​e​ ​f​i​l​t​e​r​s​.
+			 */
+			noMatches: string
+			/**
+			 * L​e​f​t​ ​o​u​t​:​ ​“​{​v​a​l​u​e​}​”​ ​i​s​ ​n​o​t​ ​a​ ​v​a​l​u​e​ ​o​f​ ​t​h​e​ ​f​i​l​t​e​r​ ​{​n​a​m​e​}​.
+			 * @param {unknown} name
+			 * @param {unknown} value
+			 */
+			ignored: RequiredParams<'name' | 'value'>
+		}
 		/**
 		 * {​t​y​p​e​}​,​ ​{​o​u​t​c​o​m​e​}​,​ ​{​w​h​e​n​}
 		 * @param {unknown} outcome
@@ -14944,6 +15219,10 @@ export type TranslationFunctions = {
 			 * Webhook
 			 */
 			webhook: () => LocalizedString
+			/**
+			 * Mail
+			 */
+			mail: () => LocalizedString
 		}
 		fields: {
 			/**
@@ -16332,6 +16611,10 @@ export type TranslationFunctions = {
 			 * journal
 			 */
 			journal: () => LocalizedString
+			/**
+			 * delivery log
+			 */
+			webhookDeliveries: () => LocalizedString
 		}
 		columns: {
 			/**
@@ -16578,6 +16861,50 @@ export type TranslationFunctions = {
 			 * Changes
 			 */
 			changes: () => LocalizedString
+			/**
+			 * Attempt ID
+			 */
+			attempt_id: () => LocalizedString
+			/**
+			 * webhook-id
+			 */
+			webhook_message_id: () => LocalizedString
+			/**
+			 * Event type
+			 */
+			message_type: () => LocalizedString
+			/**
+			 * Event ID
+			 */
+			event_id: () => LocalizedString
+			/**
+			 * Outcome
+			 */
+			outcome: () => LocalizedString
+			/**
+			 * HTTP status
+			 */
+			http_status: () => LocalizedString
+			/**
+			 * Latency (ms)
+			 */
+			latency_ms: () => LocalizedString
+			/**
+			 * Answer (first 1 KB)
+			 */
+			response: () => LocalizedString
+			/**
+			 * Error
+			 */
+			error: () => LocalizedString
+			/**
+			 * Message
+			 */
+			message_state: () => LocalizedString
+			/**
+			 * Next attempt
+			 */
+			next_attempt_at: () => LocalizedString
 		}
 	}
 	weekEditor: {
@@ -17890,6 +18217,162 @@ export type TranslationFunctions = {
 		 */
 		row: (arg: { events: unknown, name: unknown, scope: unknown, severity: unknown }) => LocalizedString
 	}
+	mailQueue: {
+		/**
+		 * Mail queue
+		 */
+		title: () => LocalizedString
+		/**
+		 * Every message the server sends: invitations, password resets, incident alerts. Waiting messages are tried again for about 28 hours; a refusal by the mail server fails at once. Never the message’s text or link.
+		 */
+		intro: () => LocalizedString
+		/**
+		 * Mail queue
+		 */
+		gridLabel: () => LocalizedString
+		/**
+		 * Search recipient or subject
+		 */
+		search: () => LocalizedString
+		/**
+		 * No mail yet.
+		 */
+		empty: () => LocalizedString
+		/**
+		 * Created
+		 */
+		created: () => LocalizedString
+		/**
+		 * Why
+		 */
+		workflow: () => LocalizedString
+		/**
+		 * Channel
+		 */
+		channel: () => LocalizedString
+		/**
+		 * Recipient
+		 */
+		recipient: () => LocalizedString
+		/**
+		 * Subject
+		 */
+		subject: () => LocalizedString
+		/**
+		 * State
+		 */
+		state: () => LocalizedString
+		/**
+		 * Attempts
+		 */
+		attempts: () => LocalizedString
+		/**
+		 * Next attempt
+		 */
+		nextAttempt: () => LocalizedString
+		/**
+		 * Last error
+		 */
+		lastError: () => LocalizedString
+		/**
+		 * Actions
+		 */
+		actions: () => LocalizedString
+		/**
+		 * —
+		 */
+		none: () => LocalizedString
+		workflows: {
+			/**
+			 * Password reset
+			 */
+			reset_password_email: () => LocalizedString
+			/**
+			 * Invitation by e-mail
+			 */
+			first_password_email: () => LocalizedString
+			/**
+			 * Invitation by text message
+			 */
+			first_password_sms: () => LocalizedString
+			/**
+			 * Incident alert
+			 */
+			incident_email: () => LocalizedString
+		}
+		channels: {
+			/**
+			 * E-mail
+			 */
+			email: () => LocalizedString
+			/**
+			 * Text message
+			 */
+			sms: () => LocalizedString
+		}
+		states: {
+			/**
+			 * Waiting
+			 */
+			pending: () => LocalizedString
+			/**
+			 * Sent
+			 */
+			sent: () => LocalizedString
+			/**
+			 * Failed
+			 */
+			failed: () => LocalizedString
+			/**
+			 * In the demo mailbox
+			 */
+			mailbox: () => LocalizedString
+			/**
+			 * Not sent: no mail server
+			 */
+			off: () => LocalizedString
+		}
+		/**
+		 * Send again
+		 */
+		resend: () => LocalizedString
+		/**
+		 * Send “{subject}” to {recipient} again
+		 */
+		resendNamed: (arg: { recipient: unknown, subject: unknown }) => LocalizedString
+		/**
+		 * “{subject}” to {recipient} waits to be sent again.
+		 */
+		resent: (arg: { recipient: unknown, subject: unknown }) => LocalizedString
+		/**
+		 * Its link is gone: send a new invitation or reset.
+		 */
+		linkGone: () => LocalizedString
+		/**
+		 * {workflow} to {recipient}, {state}, {when}
+		 */
+		row: (arg: { recipient: unknown, state: unknown, when: unknown, workflow: unknown }) => LocalizedString
+		/**
+		 * {time} ({zone})
+		 */
+		inZone: (arg: { time: unknown, zone: unknown }) => LocalizedString
+		/**
+		 * Message
+		 */
+		entryTitle: () => LocalizedString
+		/**
+		 * j and k move to the next and previous message; Escape returns to the queue. Enter on a row opens it.
+		 */
+		entryHint: () => LocalizedString
+		/**
+		 * Message ID
+		 */
+		messageId: () => LocalizedString
+		/**
+		 * Settled
+		 */
+		settled: () => LocalizedString
+	}
 	webhooks: {
 		/**
 		 * Webhooks
@@ -18169,6 +18652,60 @@ export type TranslationFunctions = {
 		 * Nothing has been sent to this endpoint yet.
 		 */
 		noAttempts: () => LocalizedString
+		filters: {
+			/**
+			 * Narrow the log
+			 */
+			legend: () => LocalizedString
+			/**
+			 * Outcome
+			 */
+			outcome: () => LocalizedString
+			/**
+			 * Any outcome
+			 */
+			anyOutcome: () => LocalizedString
+			/**
+			 * Message state
+			 */
+			state: () => LocalizedString
+			/**
+			 * Any message state
+			 */
+			anyState: () => LocalizedString
+			/**
+			 * Only the message (webhook-id)
+			 */
+			message: () => LocalizedString
+			/**
+			 * msg_ and 32 hex digits; Enter applies it.
+			 */
+			messageHint: () => LocalizedString
+			/**
+			 * A webhook-id is msg_ followed by 32 hex digits (0–9, a–f).
+			 */
+			messageInvalid: () => LocalizedString
+			/**
+			 * Show all attempts
+			 */
+			clear: () => LocalizedString
+			/**
+			 * Only this message
+			 */
+			only: () => LocalizedString
+			/**
+			 * Show only message {id}
+			 */
+			onlyNamed: (arg: { id: unknown }) => LocalizedString
+			/**
+			 * No attempt matches these filters.
+			 */
+			noMatches: () => LocalizedString
+			/**
+			 * Left out: “{value}” is not a value of the filter {name}.
+			 */
+			ignored: (arg: { name: unknown, value: unknown }) => LocalizedString
+		}
 		/**
 		 * {type}, {outcome}, {when}
 		 */

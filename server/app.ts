@@ -68,6 +68,7 @@ import { MailJob } from './jobs/mail-job'
 import { mailSenderFor } from './mail/sender'
 import { DELIVERY_TIMEOUT_MS } from './webhooks/send'
 import { registerWebhooks } from './routes/webhooks'
+import { registerMailQueue } from './routes/mail-queue'
 import { registerAlertRules } from './routes/alert-rules'
 import { registerIncidents } from './routes/incidents'
 import { registerSchedules } from './routes/schedules'
@@ -409,6 +410,7 @@ export async function createApp(
   registerAlertRules(app, services)
   registerIncidents(app, services)
   registerWebhooks(app, services)
+  registerMailQueue(app, services)
   registerDevClock(app, services)
   registerMetrics(app, metrics, options.metricsToken)
   registerStatic(app, options.distDir, options.bootAnswersBudgetMs)

@@ -154,6 +154,8 @@ const journaledFields: Record<JournalTargetType, readonly string[]> = {
     'secret_rotated_at',
     'organization_id',
   ],
+  // The mail queue (decision 087): where a message stands, never its body or link.
+  mail: ['state', 'attempts', 'next_attempt_at', 'last_error'],
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null)

@@ -28,10 +28,10 @@ import { locationListSpec } from './locations'
 import { organizationListSpec } from './organizations'
 import { userListSpec } from './users'
 
-type ColumnKey = keyof TranslationFunctions['csv']['columns']
+export type ColumnKey = keyof TranslationFunctions['csv']['columns']
 
 /** A column headed by its `csv.columns` word; the import reads the same words back (docs/csv.md). */
-const column = <R>(
+export const column = <R>(
   key: ColumnKey,
   value: (row: R, LL: TranslationFunctions) => CsvCell,
 ): CsvColumn<R> => ({ header: (LL) => LL.csv.columns[key](), value })
@@ -49,7 +49,7 @@ const perExport = <T>(build: (LL: TranslationFunctions) => T) => {
   }
 }
 /** The word for a key of a dictionary branch (command, action, …), each key looked up once. */
-const wordOf = <B extends Record<string, () => string>>(
+export const wordOf = <B extends Record<string, () => string>>(
   branch: (LL: TranslationFunctions) => B,
 ) => {
   const memo = perExport(() => new Map<string, string>())
@@ -245,7 +245,7 @@ function listExport<K extends string, R extends object, Q extends ListQuery<K>, 
  * An export of more than STEP_UP_EXPORT_ROWS rows is decisive (decision 077): it needs a fresh
  * check. The rows are counted up to one past the bound, so a million-row log costs no full count.
  */
-async function freshCheckForLarge(
+export async function freshCheckForLarge(
   c: Context<AppEnv>,
   s: Services,
   spec: Pick<ListSpec<string>, 'from' | 'where' | 'params' | 'searchColumns' | 'phrase'>,

@@ -13,14 +13,17 @@ import {
   webhookAttemptSortKeys,
   webhookSortKeys,
   type WebhookAttempt,
+  type WebhookAttemptListQuery as AttemptQuery,
 } from '../../src/contract/webhooks'
+import { eventWordKey } from '../../src/contract/alerts'
 import type { App, AppEnv, Services } from '../context'
 import type { Queryable } from '../db/database'
 import { changeRow, writeJournal } from '../db/journal'
 import { lockRow } from '../db/locks'
 import { badField, conflict, notFound } from '../http/errors'
 import { journalSource } from '../http/journal-source'
-import { listPage } from '../http/list'
+import { listPage, type ListSpec } from '../http/list'
+import { csvResponse, type CsvColumn } from '../http/csv-export'
 import { ensureInScope, orgLimit, requireScope } from '../http/scope'
 import { idParam, jsonBody, query } from '../http/validate'
 import {
@@ -34,6 +37,7 @@ import {
 import { enqueuePing } from '../webhooks/messages'
 import { newSecret } from '../webhooks/signing'
 import { checkedAddress, isRefusal } from '../webhooks/ssrf'
+import { column, freshCheckForLarge, wordOf } from './exports'
 
 // Webhook endpoints (decision 081): an organization's, written by its admins (webhooks:update:org),
 // each change journaled. The secret is in the create's and the rotation's answer only.
@@ -261,27 +265,74 @@ export function registerWebhooks(app: App, s: Services) {
   app.get(`${ONE}/deliveries`, async (c) => {
     const endpoint = await load(s.db, c, false)
     const request = query(c, WebhookAttemptListQuery)
-    const where = ['a.webhook_id = $1']
-    const params: unknown[] = [endpoint.webhook_id]
-    if (request.message_id) {
-      params.push(request.message_id)
-      where.push(`a.message_id = $${params.length}`)
-    }
-    const page = await listPage<(typeof webhookAttemptSortKeys)[number], WebhookAttempt>(
+    const page = await listPage<AttemptSort, WebhookAttempt>(
       s.db,
-      {
-        select: `a.attempt_id, a.message_id, m.message_type, m.event_id, a.attempted_at,
-          a.outcome, a.status, a.latency_ms, a.response, a.error, m.state as message_state,
-          m.next_attempt_at`,
-        from: 'webhook_attempts a join webhook_messages m on m.message_id = a.message_id',
-        where,
-        params,
-        searchColumns: ['a.message_id', 'm.message_type'],
-        sortColumns: { attempted_at: 'a.attempt_id' },
-        tiebreak: 'a.attempt_id',
-      },
+      deliveriesSpec(endpoint.webhook_id, request),
       request,
     )
     return c.json(page)
   })
+
+  // The log as the page shows it, filters and all, streamed as the lists' exports are.
+  app.get(`${ONE}/deliveries/export.csv`, async (c) => {
+    const endpoint = await load(s.db, c, false)
+    const request = query(c, WebhookAttemptListQuery)
+    const spec = deliveriesSpec(endpoint.webhook_id, request)
+    await freshCheckForLarge(c, s, spec, request.search)
+    return csvResponse(c, s, {
+      what: `webhook-${endpoint.webhook_id}-deliveries`,
+      spec,
+      query: request,
+      columns: attemptColumns,
+    })
+  })
 }
+
+type AttemptSort = (typeof webhookAttemptSortKeys)[number]
+
+/** One endpoint's attempts, narrowed by the log's filters (message, outcome, message state). */
+function deliveriesSpec(webhookId: number, request: AttemptQuery): ListSpec<AttemptSort> {
+  const where = ['a.webhook_id = $1']
+  const params: unknown[] = [webhookId]
+  const narrow = (column: string, value: string | undefined) => {
+    if (value === undefined) return
+    params.push(value)
+    where.push(`${column} = $${params.length}`)
+  }
+  narrow('a.message_id', request.message_id)
+  narrow('a.outcome', request.outcome)
+  narrow('m.state', request.message_state)
+  return {
+    select: `a.attempt_id, a.message_id, m.message_type, m.event_id, a.attempted_at,
+      a.outcome, a.status, a.latency_ms, a.response, a.error, m.state as message_state,
+      m.next_attempt_at`,
+    from: 'webhook_attempts a join webhook_messages m on m.message_id = a.message_id',
+    where,
+    params,
+    searchColumns: ['a.message_id', 'm.message_type'],
+    sortColumns: { attempted_at: 'a.attempt_id' },
+    tiebreak: 'a.attempt_id',
+  }
+}
+
+const outcomeWord = wordOf((LL) => LL.answers.webhookOutcome)
+const stateWord = wordOf((LL) => LL.answers.webhookMessageState)
+const eventWord = wordOf((LL) => LL.answers.alertEvent)
+
+/** The log's file: what the page shows of each attempt, the answer as stored (its first 1 KB). */
+const attemptColumns: CsvColumn<WebhookAttempt>[] = [
+  column('attempt_id', (a) => a.attempt_id),
+  column('at', (a) => a.attempted_at),
+  column('webhook_message_id', (a) => a.message_id),
+  column('message_type', (a, LL) =>
+    a.message_type === 'ping' ? LL.webhooks.ping() : eventWord(LL, eventWordKey(a.message_type)),
+  ),
+  column('event_id', (a) => a.event_id),
+  column('outcome', (a, LL) => outcomeWord(LL, a.outcome)),
+  column('http_status', (a) => a.status),
+  column('latency_ms', (a) => a.latency_ms),
+  column('response', (a) => a.response),
+  column('error', (a) => a.error),
+  column('message_state', (a, LL) => stateWord(LL, a.message_state)),
+  column('next_attempt_at', (a) => a.next_attempt_at),
+]

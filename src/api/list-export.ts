@@ -1,4 +1,4 @@
-import { exportPaths, type ExportList, type QueryValue } from '../contract/api-paths'
+import type { QueryValue } from '../contract/api-paths'
 import { apiStream } from './client'
 
 export interface CsvProgress {
@@ -47,22 +47,23 @@ export function saveFile(blob: Blob, file: string) {
 }
 
 /**
- * GET the list's export.csv with the list's own query, read as a stream with progress, and saved
- * under the server's file name when complete. `signal` cancels it: nothing is saved then. The
- * headers come in `language` (the console's, not the browser's).
+ * GET a list's export.csv (`path`) with the list's own query, read as a stream with progress, and
+ * saved under the server's file name (else `name`.csv) when complete. `signal` cancels it: nothing
+ * is saved then. The headers come in `language` (the console's, not the browser's).
  */
 export async function downloadCsv(
-  list: ExportList,
+  path: string,
+  name: string,
   query: Readonly<Record<string, QueryValue>>,
   options: { language: string; signal: AbortSignal; onProgress: (progress: CsvProgress) => void },
 ): Promise<CsvDownload> {
   const response = await apiStream({
-    path: exportPaths[list],
+    path,
     query,
     signal: options.signal,
     headers: { 'Accept-Language': options.language },
   })
-  const file = dispositionName(response.headers.get('Content-Disposition')) ?? `${list}.csv`
+  const file = dispositionName(response.headers.get('Content-Disposition')) ?? `${name}.csv`
   const chunks: Uint8Array[] = []
   const count = recordCounter()
   let bytes = 0

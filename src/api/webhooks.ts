@@ -66,12 +66,15 @@ export function resendWebhookMessage(id: number, messageId: string) {
 /** How many attempts the log asks for at a time. */
 export const ATTEMPTS_PAGE = 20
 
-/** One page of an endpoint's attempts, newest first; `messageId` narrows it to one message. */
+/**
+ * One page of an endpoint's attempts, newest first; `narrow` holds the log's filters as the server
+ * names them (`message_id`, `outcome`, `message_state`: deliveryServerFilters).
+ */
 export function fetchWebhookAttempts(
   id: number,
   start: number,
   signal?: AbortSignal,
-  messageId?: string,
+  narrow: Readonly<Record<string, string>> = {},
 ) {
   return apiRequest(WebhookAttemptPage, {
     path: webhookDeliveriesPath(id),
@@ -80,7 +83,7 @@ export function fetchWebhookAttempts(
       length: ATTEMPTS_PAGE,
       order_by: 'attempted_at',
       order_direction: 'desc',
-      ...(messageId === undefined ? {} : { message_id: messageId }),
+      ...narrow,
     },
     signal,
   })
@@ -89,8 +92,9 @@ export function fetchWebhookAttempts(
 // An endpoint's log lives under its detail's key: a delete drops them together, and nothing asks
 // the server again for the log of an endpoint that is gone (api/queries.ts, refetchAfterWrite).
 
-/** The log's pages (an infinite query) of one endpoint. */
-export const attemptsKey = (id: number) => [...webhookKeys.detail(id), 'attempts'] as const
+/** The log's pages (an infinite query) of one endpoint, as narrowed. */
+export const attemptsKey = (id: number, narrow: Readonly<Record<string, string>> = {}) =>
+  [...webhookKeys.detail(id), 'attempts', narrow] as const
 
 /** The attempts of one message (a page, not the log's pages: its own key). */
 export const messageAttemptsKey = (id: number, messageId: string) =>

@@ -629,6 +629,19 @@ export const routes: readonly AppRoute[] = [
     label: (LL) => LL.webhooks.viewTitle(),
   },
   {
+    id: 'mail-queue',
+    path: patterns['mail-queue'],
+    screen: lazyScreen(() =>
+      import('../features/mail-queue/mail-queue-screen').then((m) => ({
+        default: m.MailQueueScreen,
+      })),
+    ),
+    // Outbox rows belong to no organization: the server-wide settings' permission, everywhere.
+    anyOf: ['organizations:update'],
+    label: (LL) => LL.mailQueue.title(),
+    sidebar: { icon: 'mail', order: 5.8 },
+  },
+  {
     id: 'audits',
     path: patterns.audits,
     screen: lazyScreen(() =>

@@ -2,7 +2,7 @@ import { useEffect, useMemo, useRef, useState } from 'react'
 import { useSearch } from 'wouter'
 import { useI18nContext } from '../../i18n/i18n-react'
 import { downloadCsv, type CsvProgress } from '../api/list-export'
-import type { ExportList, QueryValue } from '../contract/api-paths'
+import { exportPaths, type ExportList, type QueryValue } from '../contract/api-paths'
 import { needs, type Resource } from '../contract/permissions'
 import { parseListView, type ListViewDefaults } from '../contract/list-view'
 import { numberFormat } from '../lib/number-format'
@@ -21,8 +21,12 @@ type ExportState =
   | { kind: 'cancelled' }
   | { kind: 'failed'; error: Error }
 
-interface ListExportProps<TSort extends string> {
-  list: ExportList
+/** The lists with an export: those of exportPaths, and an endpoint's delivery log by its path. */
+type ExportKind = ExportList | 'webhookDeliveries'
+
+type ListExportProps<TSort extends string> = (
+  { list: ExportList; path?: never } | { list: 'webhookDeliveries'; path: string }
+) & {
   /** The list's sort defaults: the sort and search are read from the URL as the list reads them. */
   defaults: ListViewDefaults<TSort>
   /** The screen's filters as list parameters (devices, journal), as the list sends them. */
@@ -32,7 +36,7 @@ interface ListExportProps<TSort extends string> {
 const EXPORT_COMMAND = 'list.export'
 
 // The permission each list's export asks, as its list does.
-const readOf: Record<ExportList, Resource> = {
+const readOf: Record<ExportKind, Resource> = {
   organizations: 'organizations',
   users: 'users',
   locations: 'locations',
@@ -40,6 +44,7 @@ const readOf: Record<ExportList, Resource> = {
   credentials: 'credentials',
   audits: 'devices:audits',
   journal: 'journal',
+  webhookDeliveries: 'webhooks',
 }
 
 /**
@@ -50,6 +55,7 @@ const readOf: Record<ExportList, Resource> = {
  */
 export function ListExport<TSort extends string>({
   list,
+  path,
   defaults,
   filters,
 }: ListExportProps<TSort>) {
@@ -70,7 +76,7 @@ export function ListExport<TSort extends string>({
     const controller = new AbortController()
     running.current = controller
     setState({ kind: 'running', rows: 0, bytes: 0 })
-    downloadCsv(list, query, {
+    downloadCsv(list === 'webhookDeliveries' ? path : exportPaths[list], list, query, {
       language: locale,
       signal: controller.signal,
       onProgress: (progress) => setState({ kind: 'running', ...progress }),

@@ -106,6 +106,9 @@ export const WEBHOOKS_PATH = '/org/v1/webhooks'
 export const webhookPath = (webhookId: number) => `${WEBHOOKS_PATH}/${webhookId}`
 /** GET: the per-attempt delivery log, newest first (list query, optional `message_id`). */
 export const webhookDeliveriesPath = (webhookId: number) => `${webhookPath(webhookId)}/deliveries`
+/** GET: the delivery log, with the log's filters, as CSV (docs/csv.md). */
+export const webhookDeliveriesExportPath = (webhookId: number) =>
+  `${webhookDeliveriesPath(webhookId)}/export.csv`
 /** POST: "Send again": the message, with its own `webhook-id`, goes out again now. */
 export const webhookResendPath = (webhookId: number, messageId: string) =>
   `${webhookPath(webhookId)}/messages/${encodeURIComponent(messageId)}/resend`
@@ -114,3 +117,9 @@ export const webhookTestPath = (webhookId: number) => `${webhookPath(webhookId)}
 /** POST: a new secret, shown once; the previous one still signs for PREVIOUS_SECRET_HOURS. */
 export const webhookRotateSecretPath = (webhookId: number) =>
   `${webhookPath(webhookId)}/rotate-secret`
+
+// The mail queue (decision 087; shapes in mail-queue.ts): GET lists the outbox, newest first,
+// for global administrators only.
+export const MAIL_QUEUE_PATH = '/org/v1/mail-queue'
+/** POST: a failed message goes back to waiting, its retries started over. */
+export const mailResendPath = (messageId: number) => `${MAIL_QUEUE_PATH}/${messageId}/resend`

@@ -43,6 +43,8 @@ export const journalTargetTypes = [
   'incident',
   // Webhooks (decision 081): an endpoint's changes, its secret's rotation (never the secret).
   'webhook',
+  // The mail queue (decision 087): a failed message sent again, by whom.
+  'mail',
 ] as const
 export const JournalTargetType = enums(journalTargetTypes)
 export type JournalTargetType = Infer<typeof JournalTargetType>

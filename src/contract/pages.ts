@@ -60,6 +60,8 @@ export const patterns = {
   'webhooks-create': '/webhooks/create',
   'webhooks-edit': '/webhooks/edit/:id',
   'webhooks-view': '/webhooks/view/:id',
+  // The mail queue (decision 087): the outbox, for global administrators.
+  'mail-queue': '/mail-queue',
 } as const
 
 export type RouteId = keyof typeof patterns

@@ -175,8 +175,14 @@ export type WebhookAttempt = Infer<typeof WebhookAttempt>
 export const webhookAttemptSortKeys = ['attempted_at'] as const
 export const WebhookAttemptListQuery = assign(
   listQuery(webhookAttemptSortKeys, 'attempted_at', 'desc'),
-  /** Only this message's attempts. */
-  object({ message_id: optional(MessageId) }),
+  object({
+    /** Only this message's attempts. */
+    message_id: optional(MessageId),
+    /** Only the attempts that ended so (the attempts table's `outcome`). */
+    outcome: optional(WebhookOutcome),
+    /** Only the attempts of messages that stand so now: waiting, delivered or given up. */
+    message_state: optional(WebhookMessageState),
+  }),
 )
 export type WebhookAttemptListQuery = Infer<typeof WebhookAttemptListQuery>
 

@@ -104,6 +104,7 @@ export function targetPath(type: JournalTargetType, id: number | null): string |
     case 'alert_rule':
     case 'incident':
     case 'webhook':
+    case 'mail':
       return null
   }
 }

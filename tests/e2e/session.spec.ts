@@ -29,6 +29,7 @@ const menuFor: Record<keyof typeof demo, string[]> = {
     'Incidents',
     'Alert rules',
     'Webhooks',
+    'Mail queue',
     'Audits',
     'Journal',
   ],

@@ -42,6 +42,15 @@ describe('what the server logs', () => {
     const resetToken = link?.split('token=')[1]
     if (!link || !resetToken) throw new Error('no reset link in the outbox')
     secrets.push(link, resetToken)
+    // The operators' mail queue lists the reset's message, never its body or link (decision 087).
+    const queue = await server().request('GET', '/org/v1/mail-queue?length=50', {
+      token: await server().login(ADMIN),
+    })
+    expect(queue.status).toBe(200)
+    const listed = JSON.stringify(queue.body)
+    expect(listed).toContain(STAFF)
+    expect(listed).not.toContain(link)
+    expect(listed).not.toContain(resetToken)
     const newPassword = 'Logged-Never-77'
     const reset = await server().request('POST', '/org/v1/users/password-reset', {
       json: { token: resetToken, new_password: newPassword },
@@ -85,6 +94,7 @@ describe('what the server logs', () => {
       'POST /auth/v1/token 200',
       'POST /auth/v1/token/refresh 200',
       'POST /org/v1/users/password-reset 200',
+      'GET /org/v1/mail-queue 200',
       'POST /access/v1/devices/:device_id/set/create_pin 200',
       'POST /auth/v1/token/revoke 204',
     ]) {

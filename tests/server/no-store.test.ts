@@ -92,6 +92,7 @@ describe('Cache-Control: no-store', () => {
     const hookId = String((hook.body as { webhook_id: number }).webhook_id)
     rows['/org/v1/webhooks/:id'] = hookId
     rows['/org/v1/webhooks/:id/deliveries'] = hookId
+    rows['/org/v1/webhooks/:id/deliveries/export.csv'] = hookId
     const missing: string[] = []
     let ok = 0
     for (const route of routes()) {

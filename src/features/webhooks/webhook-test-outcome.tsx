@@ -20,7 +20,8 @@ export function WebhookTestOutcome({ webhook }: { webhook: Webhook }) {
   const messageId = useLastTest(id)
   const first = useQuery({
     queryKey: messageAttemptsKey(id, messageId ?? ''),
-    queryFn: ({ signal }) => fetchWebhookAttempts(id, 0, signal, messageId ?? undefined),
+    queryFn: ({ signal }) =>
+      fetchWebhookAttempts(id, 0, signal, messageId === null ? {} : { message_id: messageId }),
     enabled: messageId !== null,
     select: (page) => page.data.at(-1) ?? null,
     refetchInterval: (query) => (query.state.data?.data.length ? false : WAITING_MS),
