@@ -65,6 +65,10 @@ export async function migrate(db: Db): Promise<Migrated> {
       if ((error as { code?: unknown }).code !== HELD) throw error
       result.held.push({ name, problems: (error as Error).message })
     }
+    // A turn of the event loop between migrations: the embedded database answers each statement
+    // in a promise, so the whole run could pass without one, and a start that listens first
+    // (main.ts) would not answer /login until it ended.
+    await new Promise((resolve) => setImmediate(resolve))
   }
   return result
 }
