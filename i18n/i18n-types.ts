@@ -6528,6 +6528,10 @@ type RootTranslation = {
 			 * d​e​l​i​v​e​r​y​ ​l​o​g
 			 */
 			webhookDeliveries: string
+			/**
+			 * m​a​i​l​ ​q​u​e​u​e
+			 */
+			mailQueue: string
 		}
 		columns: {
 			/**
@@ -6818,6 +6822,38 @@ type RootTranslation = {
 			 * N​e​x​t​ ​a​t​t​e​m​p​t
 			 */
 			next_attempt_at: string
+			/**
+			 * M​e​s​s​a​g​e​ ​I​D
+			 */
+			mail_message_id: string
+			/**
+			 * W​h​y
+			 */
+			workflow: string
+			/**
+			 * C​h​a​n​n​e​l
+			 */
+			channel: string
+			/**
+			 * R​e​c​i​p​i​e​n​t
+			 */
+			recipient: string
+			/**
+			 * S​u​b​j​e​c​t
+			 */
+			subject: string
+			/**
+			 * S​t​a​t​e
+			 */
+			mail_state: string
+			/**
+			 * A​t​t​e​m​p​t​s
+			 */
+			attempts: string
+			/**
+			 * S​e​t​t​l​e​d
+			 */
+			settled_at: string
 		}
 	}
 	weekEditor: {
@@ -16615,6 +16651,10 @@ export type TranslationFunctions = {
 			 * delivery log
 			 */
 			webhookDeliveries: () => LocalizedString
+			/**
+			 * mail queue
+			 */
+			mailQueue: () => LocalizedString
 		}
 		columns: {
 			/**
@@ -16905,6 +16945,38 @@ export type TranslationFunctions = {
 			 * Next attempt
 			 */
 			next_attempt_at: () => LocalizedString
+			/**
+			 * Message ID
+			 */
+			mail_message_id: () => LocalizedString
+			/**
+			 * Why
+			 */
+			workflow: () => LocalizedString
+			/**
+			 * Channel
+			 */
+			channel: () => LocalizedString
+			/**
+			 * Recipient
+			 */
+			recipient: () => LocalizedString
+			/**
+			 * Subject
+			 */
+			subject: () => LocalizedString
+			/**
+			 * State
+			 */
+			mail_state: () => LocalizedString
+			/**
+			 * Attempts
+			 */
+			attempts: () => LocalizedString
+			/**
+			 * Settled
+			 */
+			settled_at: () => LocalizedString
 		}
 	}
 	weekEditor: {

@@ -2492,6 +2492,7 @@ const de = {
       audits: 'Audit-Log',
       journal: 'Änderungsjournal',
       webhookDeliveries: 'Zustellprotokoll',
+      mailQueue: 'Mail-Warteschlange',
     },
     columns: {
       organization_id: 'Organisations-ID',
@@ -2566,6 +2567,14 @@ const de = {
       error: 'Fehler',
       message_state: 'Nachricht',
       next_attempt_at: 'Nächster Versuch',
+      mail_message_id: 'Nachrichten-ID',
+      workflow: 'Anlass',
+      channel: 'Kanal',
+      recipient: 'Empfänger',
+      subject: 'Betreff',
+      mail_state: 'Stand',
+      attempts: 'Versuche',
+      settled_at: 'Erledigt',
     },
   },
   // Eine Tür von Hand entriegelt oder verriegelt bis zu einer Uhrzeit ihres Ortes (Entscheidung 069).

@@ -1463,6 +1463,7 @@ const areas = {
       audits: 'audit log',
       journal: 'journal',
       webhookDeliveries: 'delivery log',
+      mailQueue: 'mail queue',
     },
     columns: {
       organization_id: 'Organization ID',
@@ -1537,6 +1538,14 @@ const areas = {
       error: 'Error',
       message_state: 'Message',
       next_attempt_at: 'Next attempt',
+      mail_message_id: 'Message ID',
+      workflow: 'Why',
+      channel: 'Channel',
+      recipient: 'Recipient',
+      subject: 'Subject',
+      mail_state: 'State',
+      attempts: 'Attempts',
+      settled_at: 'Settled',
     },
   },
   weekEditor: {

@@ -1724,6 +1724,7 @@ const en = {
       audits: 'audit log',
       journal: 'journal',
       webhookDeliveries: 'delivery log',
+      mailQueue: 'mail queue',
     },
     columns: {
       organization_id: 'Organization ID',
@@ -1798,6 +1799,14 @@ const en = {
       error: 'Error',
       message_state: 'Message',
       next_attempt_at: 'Next attempt',
+      mail_message_id: 'Message ID',
+      workflow: 'Why',
+      channel: 'Channel',
+      recipient: 'Recipient',
+      subject: 'Subject',
+      mail_state: 'State',
+      attempts: 'Attempts',
+      settled_at: 'Settled',
     },
   },
   weekEditor: {

@@ -1,9 +1,10 @@
 import type { Context } from 'hono'
-import { MAIL_QUEUE_PATH } from '../../src/contract/api-paths'
+import { MAIL_QUEUE_PATH, mailQueueExportPath } from '../../src/contract/api-paths'
 import { needs } from '../../src/contract/permissions'
 import {
   MailQueueQuery,
   mailSortKeys,
+  mailWorkflows,
   type MailMessage,
   type MailResendRefusal,
 } from '../../src/contract/mail-queue'
@@ -11,9 +12,11 @@ import type { App, AppEnv, Services } from '../context'
 import { writeJournal } from '../db/journal'
 import { conflict, forbidden, notFound } from '../http/errors'
 import { journalSource } from '../http/journal-source'
-import { listPage } from '../http/list'
+import { csvResponse, type CsvColumn } from '../http/csv-export'
+import { listPage, type ListSpec } from '../http/list'
 import { requireScope } from '../http/scope'
 import { idParam, query } from '../http/validate'
+import { column, freshCheckForLarge, wordOf } from './exports'
 
 // The mail queue for operators (decision 087): the outbox of decision 084, newest first, and
 // "Send again" of a failed message. Outbox rows belong to no organization (an incident's mail, a
@@ -42,26 +45,17 @@ export function registerMailQueue(app: App, s: Services) {
   app.get(MAIL_QUEUE_PATH, async (c) => {
     requireGlobalAdmin(c)
     const request = query(c, MailQueueQuery)
-    const where: string[] = []
-    const params: unknown[] = []
-    if (request.state !== undefined) {
-      params.push(request.state)
-      where.push(`o.delivery = $${params.length}`)
-    }
-    const page = await listPage<MailSort, MailMessage>(
-      s.db,
-      {
-        select: mailSelect,
-        from: 'outbox o',
-        where,
-        params,
-        searchColumns: ['o.recipient', 'o.subject', 'o.workflow'],
-        sortColumns: { created_at: 'o.message_id' },
-        tiebreak: 'o.message_id',
-      },
-      request,
-    )
-    return c.json(page)
+    return c.json(await listPage<MailSort, MailMessage>(s.db, mailListSpec(request), request))
+  })
+
+  // The queue as the page shows it, sort, search and state filter alike, streamed as the lists'
+  // exports are; as the list, never a body or a link.
+  app.get(mailQueueExportPath, async (c) => {
+    requireGlobalAdmin(c)
+    const request = query(c, MailQueueQuery)
+    const spec = mailListSpec(request)
+    await freshCheckForLarge(c, s, spec, request.search)
+    return csvResponse(c, s, { what: 'mail-queue', spec, query: request, columns: mailCsvColumns })
   })
 
   app.post(`${MAIL_QUEUE_PATH}/:id/resend`, async (c) => {
@@ -106,3 +100,45 @@ export function registerMailQueue(app: App, s: Services) {
     return c.json(after, 202)
   })
 }
+
+/** The outbox, narrowed by the list's state filter. */
+function mailListSpec(request: MailQueueQuery): ListSpec<MailSort> {
+  const where: string[] = []
+  const params: unknown[] = []
+  if (request.state !== undefined) {
+    params.push(request.state)
+    where.push(`o.delivery = $${params.length}`)
+  }
+  return {
+    select: mailSelect,
+    from: 'outbox o',
+    where,
+    params,
+    searchColumns: ['o.recipient', 'o.subject', 'o.workflow'],
+    sortColumns: { created_at: 'o.message_id' },
+    tiebreak: 'o.message_id',
+  }
+}
+
+const workflowWord = wordOf((LL) => LL.mailQueue.workflows)
+const channelWord = wordOf((LL) => LL.mailQueue.channels)
+const stateWord = wordOf((LL) => LL.mailQueue.states)
+
+/** The queue's file: what the page shows of each message, its kind as words the screen uses. */
+const mailCsvColumns: CsvColumn<MailMessage>[] = [
+  column('mail_message_id', (m) => m.message_id),
+  column('created_at', (m) => m.created_at),
+  column('workflow', (m, LL) => {
+    // A kind this console does not know is written as the server stored it, as the page shows it.
+    const known = mailWorkflows.find((w) => w === m.workflow)
+    return known === undefined ? m.workflow : workflowWord(LL, known)
+  }),
+  column('channel', (m, LL) => channelWord(LL, m.channel === 'sms' ? 'sms' : 'email')),
+  column('recipient', (m) => m.recipient),
+  column('subject', (m) => m.subject),
+  column('mail_state', (m, LL) => stateWord(LL, m.state)),
+  column('attempts', (m) => m.attempts),
+  column('next_attempt_at', (m) => m.next_attempt_at),
+  column('settled_at', (m) => m.settled_at),
+  column('error', (m) => m.last_error),
+]

@@ -21,11 +21,13 @@ type ExportState =
   | { kind: 'cancelled' }
   | { kind: 'failed'; error: Error }
 
-/** The lists with an export: those of exportPaths, and an endpoint's delivery log by its path. */
-type ExportKind = ExportList | 'webhookDeliveries'
+/** The lists exported at a path of their own: an endpoint's delivery log, the mail queue. */
+type PathList = 'webhookDeliveries' | 'mailQueue'
+/** The lists with an export: those of exportPaths, and those given their path. */
+type ExportKind = ExportList | PathList
 
 type ListExportProps<TSort extends string> = (
-  { list: ExportList; path?: never } | { list: 'webhookDeliveries'; path: string }
+  { list: ExportList; path?: never } | { list: PathList; path: string }
 ) & {
   /** The list's sort defaults: the sort and search are read from the URL as the list reads them. */
   defaults: ListViewDefaults<TSort>
@@ -35,16 +37,19 @@ type ListExportProps<TSort extends string> = (
 
 const EXPORT_COMMAND = 'list.export'
 
-// The permission each list's export asks, as its list does.
-const readOf: Record<ExportKind, Resource> = {
-  organizations: 'organizations',
-  users: 'users',
-  locations: 'locations',
-  devices: 'devices',
-  credentials: 'credentials',
-  audits: 'devices:audits',
-  journal: 'journal',
-  webhookDeliveries: 'webhooks',
+const read = (resource: Resource) => needs(resource, 'read')
+// The permissions each list's export asks, as its list does: the mail queue belongs to no
+// organization, and is for who may change every one (decision 087).
+const needsOf: Record<ExportKind, readonly string[]> = {
+  organizations: read('organizations'),
+  users: read('users'),
+  locations: read('locations'),
+  devices: read('devices'),
+  credentials: read('credentials'),
+  audits: read('devices:audits'),
+  journal: read('journal'),
+  webhookDeliveries: read('webhooks'),
+  mailQueue: needs('organizations', 'update'),
 }
 
 /**
@@ -76,11 +81,16 @@ export function ListExport<TSort extends string>({
     const controller = new AbortController()
     running.current = controller
     setState({ kind: 'running', rows: 0, bytes: 0 })
-    downloadCsv(list === 'webhookDeliveries' ? path : exportPaths[list], list, query, {
-      language: locale,
-      signal: controller.signal,
-      onProgress: (progress) => setState({ kind: 'running', ...progress }),
-    })
+    downloadCsv(
+      list === 'webhookDeliveries' || list === 'mailQueue' ? path : exportPaths[list],
+      list,
+      query,
+      {
+        language: locale,
+        signal: controller.signal,
+        onProgress: (progress) => setState({ kind: 'running', ...progress }),
+      },
+    )
       .then(({ rows, file }) => setState({ kind: 'done', rows, file }))
       .catch((error: unknown) =>
         setState(
@@ -106,7 +116,7 @@ export function ListExport<TSort extends string>({
         id: EXPORT_COMMAND,
         label: (LL) => LL.csv.exportList({ list: LL.csv.lists[list]() }),
         group: 'actions',
-        needs: { anyOf: needs(readOf[list], 'read') },
+        needs: { anyOf: needsOf[list] },
         keywords: ['export', 'csv', 'download', 'spreadsheet', 'exportieren', 'herunterladen'],
         run: () => latest.current(),
       },

@@ -49,6 +49,7 @@ export const GO_TO_KEYS: Readonly<Record<string, Shortcut>> = {
   groups: 'g g',
   incidents: 'g i',
   webhooks: 'g w',
+  'mail-queue': 'g m',
   settings: 'g s',
 }
 

@@ -122,4 +122,6 @@ export const webhookRotateSecretPath = (webhookId: number) =>
 // for global administrators only.
 export const MAIL_QUEUE_PATH = '/org/v1/mail-queue'
 /** POST: a failed message goes back to waiting, its retries started over. */
+/** The mail queue as a CSV file: the list's parameters (decision 087). */
+export const mailQueueExportPath = `${MAIL_QUEUE_PATH}/export.csv`
 export const mailResendPath = (messageId: number) => `${MAIL_QUEUE_PATH}/${messageId}/resend`

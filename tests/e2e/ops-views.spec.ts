@@ -211,9 +211,10 @@ test('the mail queue: global admins only; a failed message sent again by keyboar
 
   await page.getByTestId('sidebar').getByRole('button', { name: 'Logout' }).click()
   await signInByKeyboard(page, demo.admin)
-  const entry = page.getByTestId('sidebar').getByRole('link', { name: 'Mail queue' })
-  await tabTo(page, entry, 'Tab', 80)
-  await page.keyboard.press('Enter')
+  await expect(page.getByTestId('sidebar').getByRole('link', { name: 'Mail queue' })).toBeVisible()
+  // g m goes to the mail queue, as g w goes to the webhooks.
+  await page.keyboard.press('g')
+  await page.keyboard.press('m')
   await expect(page.getByRole('heading', { level: 1, name: 'Mail queue' })).toBeVisible()
   const grid = page.getByRole('grid', { name: 'Mail queue' })
   const row = grid
@@ -242,6 +243,17 @@ test('the mail queue: global admins only; a failed message sent again by keyboar
   )
   await expect(drawer.getByRole('button', { name: /^Send “/ })).toHaveCount(0)
   await page.keyboard.press('Escape')
+
+  // The queue as a file, by keyboard: the server's own rows, never a link.
+  const downloading = page.waitForEvent('download')
+  await tabTo(page, page.getByRole('button', { name: 'Export mail queue as CSV' }), 'Shift+Tab')
+  await page.keyboard.press('Enter')
+  const download = await downloading
+  expect(download.suggestedFilename()).toMatch(/^mail-queue-\d{8}-\d{6}\.csv$/)
+  const file = await readFile(await download.path(), 'utf8')
+  expect(file.split('\r\n')[0]).toContain('Why,Channel,Recipient,Subject,State,Attempts')
+  expect(file).toContain(`Password reset,E-mail,${demo.staff},`)
+  expect(file).not.toContain('token=')
 
   await useDarkTheme(page)
   await expectNoSeriousA11yViolations(page)

@@ -2,6 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { useMemo, useRef, useState } from 'react'
 import { useI18nContext } from '../../../i18n/i18n-react'
 import { mailKeys, mailList, resendMail, type MailSort } from '../../api/mail-queue'
+import { ListExport } from '../../commands/list-export'
+import { mailQueueExportPath } from '../../contract/api-paths'
 import type { ListViewDefaults } from '../../contract/list-view'
 import type { MailMessage } from '../../contract/mail-queue'
 import { DataTable } from '../../ui/data-table/data-table'
@@ -72,7 +74,11 @@ export function MailQueueScreen() {
     </div>
   )
   return (
-    <Page title={LL.mailQueue.title()} intro={LL.mailQueue.intro()}>
+    <Page
+      title={LL.mailQueue.title()}
+      intro={LL.mailQueue.intro()}
+      actions={<ListExport list="mailQueue" path={mailQueueExportPath} defaults={defaults} />}
+    >
       {drawer.open ? null : outcomeView}
       <DataTable
         label={LL.mailQueue.gridLabel()}
