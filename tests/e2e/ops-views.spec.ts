@@ -16,7 +16,8 @@ import {
 
 // The operator's views issue 68 still lacked: an endpoint's delivery log narrowed by outcome and by
 // one message, kept in the URL and downloaded as CSV as narrowed; the mail queue for global
-// administrators with "Send again" by keyboard. axe in both themes and in German.
+// administrators with "Send again", its CSV and its go-to key by keyboard. Both in German, axe in
+// both themes.
 
 const mainPort = Number(process.env.E2E_PORT ?? 8181)
 test.describe.configure({ mode: 'serial' })
@@ -144,6 +145,24 @@ test('the delivery log narrowed by outcome and by one message, in the URL, and a
     await expect(page).toHaveURL(new RegExp(`[?&]message=${taken}`))
     await expectNoSeriousA11yViolations(page)
     await useDarkTheme(page)
+    await expectNoSeriousA11yViolations(page)
+
+    // In German: the filters, their words and what a narrowing that matches nothing says.
+    await page.getByTestId('sidebar').getByRole('button', { name: 'Settings' }).click()
+    await page.getByRole('dialog', { name: 'Settings' }).getByLabel('Deutsch').click()
+    await expect(page.getByRole('dialog', { name: 'Einstellungen' })).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(page.getByLabel('Nur die Nachricht (webhook-id)')).toBeVisible()
+    await page.getByLabel('Ergebnis').selectOption({ label: 'Vom Empfänger abgelehnt' })
+    await expect(page).toHaveURL(/[?&]outcome=http_error/)
+    await expect(page.getByText('Kein Versuch passt zu diesen Filtern.')).toBeVisible()
+    await page.getByRole('button', { name: 'Alle Versuche zeigen' }).click()
+    await expect(
+      page.getByRole('button', { name: `Nur Nachricht ${refused} zeigen` }),
+    ).toBeVisible()
+    await expect(log.getByRole('listitem').filter({ hasText: refused }).first()).toContainText(
+      'Vom Empfänger abgelehnt',
+    )
     await expectNoSeriousA11yViolations(page)
   } finally {
     await hook.stop()
