@@ -44,7 +44,8 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: process.env.CI ? [['list']] : [['list']],
+  // A failed test also prints the page it was on (a CI run leaves nothing but its output).
+  reporter: [['list'], ['./tests/e2e/helpers/page-at-failure-reporter.ts']],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     browserName: 'chromium',

@@ -4,17 +4,20 @@ import {
   organizationMfaPolicyPath,
   resetFactorsPath,
 } from '../../src/contract/api-paths'
-import { importPort } from './helpers/expiry-server'
+import { takeTurnsOnTheClock } from './helpers/clock-turn'
+import { clockPort } from './helpers/expiry-server'
 import { shownSecret, totpCode } from './helpers/mfa'
 import { DEMO_PASSWORD, demo, expectNoSeriousA11yViolations } from './helpers/session'
 
 // Issue 67's demo walk: the org admin switches the organization's policy on, and their own next
-// sign-in leads them through enrolment before anything else. On the import server, where no other
-// spec signs in as the org admin: a policy switched on here never meets another test's sign-in.
+// sign-in leads them through enrolment before anything else. On the clock server, in its turn
+// (helpers/clock-turn.ts): no other test there runs meanwhile, so a policy switched on here never
+// meets another test's sign-in. Not on the import server: a 1,000-row import holds its embedded
+// database for minutes on a slow machine, and every step here waited behind it (a CI run timed out).
 // The page's language changes at the second sign-in, so the shell is found by its test id.
 const shell = (page: Page) => page.getByTestId('sidebar')
 
-test.use({ baseURL: `http://127.0.0.1:${importPort(Number(process.env.E2E_PORT ?? 8181))}` })
+test.use({ baseURL: `http://127.0.0.1:${clockPort(Number(process.env.E2E_PORT ?? 8181))}` })
 
 async function bearer(request: APIRequestContext, email: string) {
   const answer = await request.post('/auth/v1/token', {
@@ -52,12 +55,15 @@ async function demoAsShipped(request: APIRequestContext): Promise<number> {
   return orgadmin.organization_id
 }
 
+// Hooks of one scope run in the order declared: the turn is taken before the demo is reset, and
+// released only after it is reset again.
 let acme = 0
-test.beforeEach(async ({ request }) => {
-  acme = await demoAsShipped(request)
-})
 test.afterEach(async ({ request }) => {
   await demoAsShipped(request)
+})
+takeTurnsOnTheClock()
+test.beforeEach(async ({ request }) => {
+  acme = await demoAsShipped(request)
 })
 
 test('the policy switched on leads the org admin through enrolment at the next sign-in, in German, by keyboard', async ({
