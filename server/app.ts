@@ -20,7 +20,7 @@ import { keptSecret } from './db/kept-secret'
 import { keepJournalRetention, pruneJournal } from './db/journal-retention'
 import { migrate } from './db/migrate'
 import { isEmpty, seedIfEmpty } from './db/seed'
-import { analyzeGrown } from './db/statistics'
+import { analyzeGrown, keepStatistics } from './db/statistics'
 import { compressJson } from './http/compress'
 import { constraintAnswer } from './http/constraints'
 import { bodiless, closeWhileDraining, drainUnreadBody } from './http/drain'
@@ -143,7 +143,12 @@ const WEBHOOK_PARALLEL = 32
  * so ten of them fit in the default 10-minute lease and another server never sends one twice.
  */
 const MAIL_BATCH = 10
-const WEBHOOK_PARALLEL_EMBEDDED = 8
+const WEBHOOK_PARALLEL_EMBEDDED = 32
+/**
+ * How often a server on PGlite looks for tables that grew (server/db/statistics.ts): one query over
+ * the catalog, under a millisecond while nothing grew.
+ */
+const STATISTICS_EVERY_MS = 5000
 
 /**
  * How many webhook messages a round claims (decision 081). On PostgreSQL, where another server
@@ -224,6 +229,8 @@ export async function createApp(
   const retention = options.journalRetentionDays
   const stopRetention =
     retention === null ? () => undefined : keepJournalRetention(db, retention, logger)
+  const stopStatistics =
+    db.kind === 'pglite' ? keepStatistics(db, STATISTICS_EVERY_MS, logger) : () => undefined
   const clock = settableClock()
   const lockdownJob = new LockdownJob(db, logger, metrics, clock, {
     leaseMs: options.lockdownLeaseMs,
@@ -428,6 +435,7 @@ export async function createApp(
     settled,
     close: async () => {
       stopRetention()
+      stopStatistics()
       await lockdownJob.stop()
       await doorModeJob.stop()
       await lockSyncJob.stop()

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { openDatabase, type Db } from './database'
-import { analyzeGrown } from './statistics'
+import { createLogger } from '../logger'
+import { analyzeGrown, keepStatistics } from './statistics'
 
 let db: Db
 beforeAll(async () => {
@@ -23,5 +24,29 @@ describe('analyzeGrown', () => {
     expect(await analyzeGrown(db)).toEqual([])
     await insert('grows', 2_000)
     expect(await analyzeGrown(db)).toEqual(['grows'])
+  })
+})
+
+describe('keepStatistics', () => {
+  it('analyzes a table that grows while the server runs, and stops when told', async () => {
+    await db.query('create table busy (id int primary key)')
+    await analyzeGrown(db)
+    await db.query('insert into busy select generate_series(1, 20000)')
+    const tuples = async () =>
+      (
+        await db.query<{ n: number }>(
+          `select reltuples::int as n from pg_class where relname = 'busy'`,
+        )
+      )[0]?.n
+    expect(await tuples()).toBeLessThan(1)
+    const stop = keepStatistics(db, 20, createLogger('error'))
+    try {
+      await vi.waitFor(async () => expect(await tuples()).toBe(20000), { timeout: 5000 })
+    } finally {
+      stop()
+    }
+    await db.query('insert into busy select generate_series(20001, 40000)')
+    await new Promise((resolve) => setTimeout(resolve, 200))
+    expect(await tuples()).toBe(20000)
   })
 })

@@ -1,3 +1,4 @@
+import type { Logger } from '../logger'
 import type { Db } from './database'
 
 /**
@@ -12,7 +13,10 @@ import type { Db } from './database'
  * is the test: `relpages` is the size the last VACUUM or ANALYZE saw. The threshold is
  * autovacuum's default scale factor.
  */
-export async function analyzeGrown(db: Db): Promise<string[]> {
+export async function analyzeGrown(
+  db: Db,
+  how: 'vacuum and analyze' | 'analyze' = 'vacuum and analyze',
+): Promise<string[]> {
   const grown = await db.query<{ name: string }>(
     `select format('%I', c.relname) as name
      from pg_class c join pg_namespace n on n.oid = c.relnamespace
@@ -20,6 +24,33 @@ export async function analyzeGrown(db: Db): Promise<string[]> {
        and pg_relation_size(c.oid) / current_setting('block_size')::int > c.relpages * 1.1 + 1`,
   )
   const names = grown.map((row) => row.name)
-  if (names.length > 0) await db.query(`vacuum (analyze) ${names.join(', ')}`)
+  if (names.length > 0)
+    await db.query(`${how === 'analyze' ? 'analyze' : 'vacuum (analyze)'} ${names.join(', ')}`)
   return names
+}
+
+/**
+ * While the server runs on PGlite, what autovacuum's ANALYZE does on PostgreSQL: every `everyMs`,
+ * the tables that grew by more than a tenth are analyzed. Not only for the planner's guesses: a
+ * plan PostgreSQL keeps (a prepared statement's generic plan, and each foreign key's check) was
+ * made for the table's size when first used, and only new statistics make it plan again. Without
+ * this, the check of webhook_attempts' key into webhook_messages kept the sequential scan it chose
+ * when the table had a few rows: 4.2 ms an attempt half a minute into the webhook bench, and
+ * growing with the table (bench/webhooks.ts, decision 081). ANALYZE alone: it reads a bounded
+ * sample, where a VACUUM of a table with dead rows reads all its indexes while the one connection
+ * waits. Answers the stop.
+ */
+export function keepStatistics(db: Db, everyMs: number, logger: Logger): () => void {
+  let running = false
+  const timer = setInterval(() => {
+    if (running) return
+    running = true
+    analyzeGrown(db, 'analyze')
+      .catch((error: unknown) =>
+        logger.error('refreshing the statistics failed', { error: String(error) }),
+      )
+      .finally(() => (running = false))
+  }, everyMs)
+  timer.unref()
+  return () => clearInterval(timer)
 }

@@ -53,34 +53,23 @@ export const byUrl = (row: { url: string }) => row.url
 
 const FAILING_MS = FAILING_DAYS_TO_DISABLE * 24 * 3600 * 1000
 
-/**
- * Attempts to these endpoints failed at `now`: each is failing since its first failure after a
- * success. One failing for FAILING_DAYS_TO_DISABLE is disabled (the conditional update's row
- * count decides, so one server does it once), journaled by the system, its pending messages fail,
- * and the organization's `webhook.disabled` event is recorded, which rules may watch; when none
- * opened an incident for it, a rule-less one opens, so somebody sees it.
- */
-export async function endpointsFailed(q: Queryable, webhookIds: number[], now: Date) {
-  if (webhookIds.length === 0) return
-  const failing = await q.query<{ webhook_id: number; failing_since: string }>(
-    `update webhooks set failing_since = coalesce(failing_since, $2)
-     where webhook_id = any($1::int[]) and enabled
-     returning webhook_id, failing_since`,
-    [webhookIds, now.toISOString()],
-  )
-  const limit = now.getTime() - FAILING_MS
-  for (const row of failing)
-    if (Date.parse(row.failing_since) <= limit) await disableFailing(q, row.webhook_id, now)
-}
+/** An endpoint failing since this time or before is disabled (server/webhooks/record.ts). */
+export const failingLimit = (now: Date) => new Date(now.getTime() - FAILING_MS)
 
-async function disableFailing(q: Queryable, webhookId: number, now: Date) {
+/**
+ * An endpoint failing for FAILING_DAYS_TO_DISABLE is disabled (the conditional update's row count
+ * decides, so one server does it once), journaled by the system, its pending messages fail, and
+ * the organization's `webhook.disabled` event is recorded, which rules may watch; when none opened
+ * an incident for it, a rule-less one opens, so somebody sees it.
+ */
+export async function disableFailing(q: Queryable, webhookId: number, now: Date) {
   const before = await findWebhook(q, webhookId)
   const [disabled] = await q.query<{ failing_since: string }>(
     `update webhooks set enabled = false, disabled_reason = 'failing', disabled_at = $2,
        updated_at = now()
      where webhook_id = $1 and enabled and failing_since <= $3
      returning failing_since`,
-    [webhookId, now.toISOString(), new Date(now.getTime() - FAILING_MS).toISOString()],
+    [webhookId, now.toISOString(), failingLimit(now).toISOString()],
   )
   if (!disabled || !before) return
   await q.query(
@@ -98,14 +87,4 @@ async function disableFailing(q: Queryable, webhookId: number, now: Date) {
   })
   if (event)
     await openSystemIncident(q, SYSTEM_SOURCE, event, before.url, new Date(disabled.failing_since))
-}
-
-/** Deliveries to these endpoints succeeded: they are no longer failing. */
-export async function endpointsSucceeded(q: Queryable, webhookIds: number[]) {
-  if (webhookIds.length === 0) return
-  await q.query(
-    `update webhooks set failing_since = null
-     where webhook_id = any($1::int[]) and failing_since is not null`,
-    [webhookIds],
-  )
 }
