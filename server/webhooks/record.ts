@@ -68,6 +68,7 @@ export async function recordAttempts(
   // An endpoint's last attempt in the batch says whether it is failing.
   const last = new Map(attempts.map((a) => [a.webhook_id, a.result.outcome === 'delivered']))
   const ids = (ok: boolean) => [...last].flatMap(([id, good]) => (good === ok ? [id] : []))
+  const limit = failingLimit(now)
   const failing = await q.query<{ webhook_id: number; failing_since: string }>(recordSql, [
     attempts.map((a) => a.message_id),
     attempts.map((a) => a.webhook_id),
@@ -85,9 +86,9 @@ export async function recordAttempts(
     failed.map((a) => nextAttemptAt(now, a.step + 1)?.toISOString() ?? null),
     ids(true),
     ids(false),
-    failingLimit(now).toISOString(),
+    limit.toISOString(),
   ])
   for (const row of failing)
-    if (Date.parse(row.failing_since) <= failingLimit(now).getTime())
+    if (Date.parse(row.failing_since) <= limit.getTime())
       await disableFailing(q, row.webhook_id, now)
 }
