@@ -1,13 +1,15 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { assign, createActor, setup } from 'xstate'
+import { assign, createActor, setup, type EventObject } from 'xstate'
+import { getSimplePaths } from 'xstate/graph'
 import { describe, expect, it } from 'vitest'
 import type { AnyModelAdapter, ModelAdapter } from './adapter'
 import { activeStates, assertWalkable, statesOf, transitionsOf, transitionsTaken } from './graph'
-import { modelPaths, transitionPaths, withoutPrefixes } from './paths'
+import { modelPaths, simplePathsUpTo, transitionPaths, withoutPrefixes } from './paths'
 import { randomWalk, readReplay } from './random-walk'
 import { emptyCovered, runEvents } from './run'
+import { sessionAdapter } from '../adapters/session'
 
 // The kit on a small machine with a guard, a targetless transition, a nested state and a final one.
 
@@ -123,6 +125,35 @@ describe('generated paths', () => {
         .map(({ id }) => id)
         .sort(),
     )
+  })
+})
+
+describe('simple paths up to a depth', () => {
+  // The walk that stops at the depth against xstate's own enumeration of every simple path.
+  const theirs = (adapter: AnyModelAdapter, depth: number) =>
+    getSimplePaths(adapter.machine, { events: [...adapter.events], input: undefined })
+      .map((path) => path.steps.slice(1).map((step): EventObject => step.event as EventObject))
+      .filter((events) => events.length <= depth)
+
+  it.each([1, 2, 3])(
+    'are the toy machine’s simple paths of at most %i steps, in order',
+    (depth) => {
+      const adapter = toyAdapter(10)
+      const ours = simplePathsUpTo(toy, { events: adapter.events, input: undefined }, depth)
+      expect(ours).toEqual(theirs(adapter, depth))
+      expect(ours.some((events) => events.length === depth)).toBe(true)
+    },
+  )
+
+  it('are the session machine’s, at the depth its model run uses', () => {
+    const depth = sessionAdapter.simplePathDepth ?? 8
+    const ours = simplePathsUpTo(
+      sessionAdapter.machine,
+      { events: sessionAdapter.events, input: undefined },
+      depth,
+    )
+    expect(ours.length).toBeGreaterThan(100)
+    expect(ours).toEqual(theirs(sessionAdapter, depth))
   })
 })
 

@@ -1,5 +1,6 @@
 import type { AnyStateMachine, EventObject } from 'xstate'
-import { getShortestPaths, getSimplePaths } from 'xstate/graph'
+import { getAdjacencyMap, getShortestPaths, serializeSnapshot } from 'xstate/graph'
+import type { SerializedSnapshot } from 'xstate/graph'
 import { inputsOf, type AnyModelAdapter, type SnapshotOf } from './adapter'
 import { transitionsTaken } from './graph'
 
@@ -58,6 +59,44 @@ export function transitionPaths(
 const MAX_SIMPLE_PATHS = 40
 
 /**
+ * The event sequences of xstate/graph's `getSimplePaths` (no state twice) that take at most
+ * `depth` steps, in its order: grouped by the state they end in, in the adjacency map's order,
+ * and in depth-first order within a group. `getSimplePaths` itself walks every simple path of any
+ * length once per target state, which for the action machine is 215,162 paths and two minutes of
+ * a core; a walk that stops at `depth` finds the same short ones in a fraction of a second.
+ */
+export function simplePathsUpTo(
+  machine: AnyStateMachine,
+  options: { events: AnyModelAdapter['events']; input: unknown },
+  depth: number,
+): EventObject[][] {
+  const adjacency = getAdjacencyMap(machine, options)
+  // The map's keys are the serialized snapshots, the start first (it is built breadth-first).
+  const serials = Object.keys(adjacency) as SerializedSnapshot[]
+  const [start] = serials
+  if (start === undefined) return []
+  const byEnd = new Map<string, EventObject[][]>(serials.map((serial) => [serial, []]))
+  const onPath = new Set<string>()
+  const events: EventObject[] = []
+  const walk = (from: SerializedSnapshot) => {
+    byEnd.get(from)?.push([...events])
+    if (events.length === depth) return
+    onPath.add(from)
+    for (const { event, state } of Object.values(adjacency[from]?.transitions ?? {})) {
+      const next = serializeSnapshot(state)
+      if (onPath.has(next)) continue
+      // The adapter list erases its machines' event types (adapter.ts): plain events.
+      events.push(event as EventObject)
+      walk(next)
+      events.pop()
+    }
+    onPath.delete(from)
+  }
+  walk(start)
+  return serials.flatMap((serial) => byEnd.get(serial) ?? [])
+}
+
+/**
  * Every path the machine run walks: one per transition, one shortest path per reachable state, and
  * the longest simple paths (no state twice) up to the adapter's depth, which exercise the orders in
  * which states can follow each other.
@@ -72,9 +111,7 @@ export function modelPaths(adapter: AnyModelAdapter): ModelPath[] {
       input: index,
       events: eventsOf(path),
     }))
-    const simple = getSimplePaths(machine, { events, input })
-      .map(eventsOf)
-      .filter((sequence) => sequence.length <= depth)
+    const simple = simplePathsUpTo(machine, { events, input }, depth)
       .sort((a, b) => b.length - a.length)
       .slice(0, MAX_SIMPLE_PATHS)
       .map((sequence) => ({
