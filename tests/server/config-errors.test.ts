@@ -2,7 +2,10 @@ import { expect, it } from 'vitest'
 import { describeOffPostgresRun } from './helpers'
 import { spawnMain } from './process-helpers'
 
-/** Runs `tsx server/main.ts` with `env`; a server that starts instead is stopped and reported. */
+/**
+ * Runs the server (`npm start`'s bundle) with `env`; a server that starts instead is stopped and
+ * reported.
+ */
 async function start(env: Record<string, string>) {
   const child = spawnMain(env)
   let stdout = ''

@@ -23,7 +23,10 @@ const base = {
 
 const via = (address: string, url: string) => url.replace(/\/\/[^/:]+:/, `//${address}:`)
 
-/** Runs `tsx server/main.ts` with `env` until it prints its address or exits; answers its output. */
+/**
+ * Runs the server (`npm start`'s bundle) with `env` until it prints its address or exits; answers
+ * its output.
+ */
 async function runMain(env: Record<string, string>) {
   // Stopped with SIGTERM once it listens: no load balancer to wait for (DRAIN_MS 0).
   const child = spawnMain(env)

@@ -5,7 +5,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { TokenPair } from '../../src/contract/auth'
 import { ADMIN, PASSWORD, freshPostgres, shaped } from './helpers'
-import { SHARED_TEST_KEY } from './process-helpers'
+import { SERVER_ARGS, SHARED_TEST_KEY } from './process-helpers'
 
 // Two real servers on one PostgreSQL behind a load balancer that routes only to servers whose
 // /ready answers 200; each server in turn is retired with SIGTERM and started again while 50
@@ -36,9 +36,9 @@ interface Backend {
   exited: Promise<number | null>
 }
 
-/** `tsx server/main.ts` on `port` (0: any), answering once it listens. */
+/** The server (process-helpers.ts, SERVER_ARGS) on `port` (0: any), answering once it listens. */
 async function startBackend(databaseUrl: string, port: number): Promise<Backend> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, SERVER_ARGS, {
     env: {
       ...process.env,
       PORT: String(port),

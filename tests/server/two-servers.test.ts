@@ -11,8 +11,8 @@ import { secretBox } from '../../server/auth/secret-box'
 import { ADMIN, AUDITOR, PASSWORD, STAFF, freshPostgres, shaped } from './helpers'
 import { startOnPostgres, type ServerProcess } from './process-helpers'
 
-// Two real server processes (`tsx server/main.ts`, as `npm start` runs it) on one PostgreSQL: what
-// a load balancer in front of several servers would see. PGlite is one process's own database.
+// Two real server processes (the bundle `npm start` runs) on one PostgreSQL: what a load
+// balancer in front of several servers would see. PGlite is one process's own database.
 const postgres = process.env.TEST_DATABASE_URL
 const title = postgres
   ? 'two API servers on one PostgreSQL'
