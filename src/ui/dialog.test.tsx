@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, screen } from '@testing-library/react'
-import { Profiler, useState } from 'react'
+import { act, cleanup, fireEvent, screen } from '@testing-library/react'
+import { Profiler, useEffect, useRef, useState } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { renderWithI18n } from '../test/render'
 import { Dialog } from './dialog'
@@ -42,5 +42,59 @@ describe.each(['dialog', 'drawer'] as const)('a closed %s', (kind) => {
     expect(screen.queryByRole('dialog')).toBeNull()
     fireEvent.click(screen.getByRole('button', { name: 'Open settings' }))
     expect(screen.getByRole('dialog', { name: 'Settings' })).toBeTruthy()
+  })
+})
+
+/** A dialog that shows "Loading…" until its data comes, then its form: two dialogs, one after the other. */
+function Swapped({ onStep }: { onStep: (step: () => void) => void }) {
+  const date = useRef<HTMLInputElement>(null)
+  const [stage, setStage] = useState<'closed' | 'loading' | 'loaded'>('closed')
+  useEffect(
+    () => onStep(() => setStage((now) => (now === 'closed' ? 'loading' : 'loaded'))),
+    [onStep],
+  )
+  return (
+    <main>
+      <button type="button">Open late…</button>
+      {stage === 'loaded' ? (
+        <Dialog
+          key="form"
+          open
+          onOpenChange={() => undefined}
+          title="Open late"
+          initialFocus={date}
+        >
+          <input ref={date} aria-label="Date" />
+        </Dialog>
+      ) : (
+        <Dialog
+          key="loading"
+          open={stage === 'loading'}
+          onOpenChange={() => undefined}
+          title="Open late"
+        >
+          <p>Loading…</p>
+        </Dialog>
+      )}
+    </main>
+  )
+}
+
+describe('a dialog swapped for another', () => {
+  it('leaves focus in the new one: the field it focused never loses it', async () => {
+    let step = () => undefined as void
+    renderWithI18n(<Swapped onStep={(given) => (step = given)} />)
+    screen.getByRole('button', { name: 'Open late…' }).focus()
+    act(() => step())
+    expect(screen.getByRole('dialog', { name: 'Open late' })).toBeTruthy()
+    act(() => step())
+    const date = screen.getByRole('textbox', { name: 'Date' })
+    expect(document.activeElement).toBe(date)
+    const blurs: string[] = []
+    date.addEventListener('blur', () => blurs.push('blur'))
+    // Radix hands focus back from the closed dialog a task after it left.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)))
+    expect(blurs).toEqual([])
+    expect(document.activeElement).toBe(date)
   })
 })

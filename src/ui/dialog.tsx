@@ -3,7 +3,7 @@ import { useRef, type ReactNode, type RefObject } from 'react'
 import { useI18nContext } from '../../i18n/i18n-react'
 import { Button } from './button'
 import * as styles from './dialog.css'
-import { restoreFocus } from './focus'
+import { focusIsLost, restoreFocus } from './focus'
 import { useOpenedOnce } from './use-opened-once'
 
 type DialogProps = {
@@ -46,8 +46,12 @@ export function Dialog({
         <RadixDialog.Content
           className={className ? `${styles.content} ${className}` : styles.content}
           onOpenAutoFocus={(event) => {
+            // A dialog that replaced another (a loading one swapped for its form) finds focus lost
+            // with the other's panel: it gives focus back to the page's target instead.
             opener.current =
-              document.activeElement instanceof HTMLElement ? document.activeElement : null
+              !focusIsLost() && document.activeElement instanceof HTMLElement
+                ? document.activeElement
+                : null
             if (!initialFocus?.current) return
             event.preventDefault()
             initialFocus.current.focus()

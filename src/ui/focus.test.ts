@@ -27,6 +27,15 @@ describe('focus rule', () => {
     expect(document.activeElement?.textContent).toBe('Title')
   })
 
+  it("leaves focus in a dialog that took the closed one's place", () => {
+    document.body.innerHTML =
+      '<main><button>Open late…</button></main><div role="dialog"><input aria-label="Date"></div>'
+    const date = document.querySelector('input')
+    date?.focus()
+    restoreFocus(document.querySelector('button'))
+    expect(document.activeElement).toBe(date)
+  })
+
   it('leaves focus in an open dialog when the URL changes under it', async () => {
     document.body.innerHTML =
       '<main><div role="grid" tabindex="0"></div></main><div role="dialog"><button>Choose</button></div>'

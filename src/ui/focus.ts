@@ -26,18 +26,25 @@ export function focusIsLost(doc: Document = document): boolean {
   return active === null || active === doc.body || !active.isConnected
 }
 
-/** Puts focus back on `element`, or on the page's primary target when it is gone. */
+// An open dialog or modal drawer (the palette opened while the screen loaded, a drawer the URL
+// opened) owns focus: a URL change must not pull focus out of it.
+const focusInDialog = (doc: Document) =>
+  doc.activeElement?.closest('[role="dialog"], [role="alertdialog"]') != null
+
+/**
+ * Puts focus back on `element`, or on the page's primary target when it is gone. A closed overlay
+ * calls it a task after its panel left (Radix's way): a dialog that has taken its place meanwhile (a
+ * loading dialog swapped for its form, a confirmation for its failure) keeps focus. Taking it away
+ * would let that dialog's trap pull it back, and a date field that lost focus forgets the digits
+ * typed into it (a typed "12" became month "02").
+ */
 export function restoreFocus(element: HTMLElement | null, doc: Document = document) {
+  if (focusInDialog(doc)) return
   if (element?.isConnected) element.focus()
   else focusPageTarget(doc)
 }
 
 const focusInMain = (doc: Document) => doc.querySelector('main')?.contains(doc.activeElement)
-
-// An open dialog or modal drawer (the palette opened while the screen loaded, a drawer the URL
-// opened) owns focus: a URL change must not pull focus out of it.
-const focusInDialog = (doc: Document) =>
-  doc.activeElement?.closest('[role="dialog"], [role="alertdialog"]') != null
 
 /**
  * After a navigation the new screen may still be loading: wait (a frame at a time, at most ten
