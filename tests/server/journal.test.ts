@@ -358,6 +358,16 @@ describe('the journal', () => {
     })
   })
 
+  /**
+   * Whether the journal's text holds the secret. A PIN is six digits: a timestamp's microseconds
+   * ("17:52:05.705038") or a run of a hash's hex can hold the same digits by chance, so a PIN counts
+   * only where no digit, hex letter or decimal point touches it.
+   */
+  const leaks = (text: string, secret: string) =>
+    /^\d+$/.test(secret)
+      ? new RegExp(`(?<![0-9a-fA-F.])${secret}(?![0-9a-fA-F])`).test(text)
+      : text.includes(secret)
+
   it('holds none of the seeded secrets', async () => {
     // A password typed into the name field, a wrong one, a right one, and tokens issued.
     await server().request('POST', '/auth/v1/token', {
@@ -389,7 +399,7 @@ describe('the journal', () => {
       pair.refresh_token,
       ...secrets.flatMap((s) => (s.secret ? [s.secret] : [])),
     ]) {
-      expect(all.includes(secret), secret.slice(0, 12)).toBe(false)
+      expect(leaks(all, secret), secret.slice(0, 12)).toBe(false)
     }
   })
 })
