@@ -98,3 +98,47 @@ describe('a dialog swapped for another', () => {
     expect(document.activeElement).toBe(date)
   })
 })
+
+/** Settings closed and, at once, another dialog with a search box opened (Ctrl+K, typing). */
+function SettingsThenSearch({ onStep }: { onStep: (step: () => void) => void }) {
+  const [stage, setStage] = useState<'none' | 'settings' | 'search'>('none')
+  useEffect(
+    () => onStep(() => setStage((now) => (now === 'none' ? 'settings' : 'search'))),
+    [onStep],
+  )
+  return (
+    <main>
+      <button type="button">Settings</button>
+      <Dialog
+        key="settings"
+        open={stage === 'settings'}
+        onOpenChange={() => undefined}
+        title="Settings"
+      >
+        <button type="button">Deutsch</button>
+      </Dialog>
+      <Dialog key="search" open={stage === 'search'} onOpenChange={() => undefined} title="Search">
+        <input aria-label="Search" />
+      </Dialog>
+    </main>
+  )
+}
+
+describe('a dialog opened as another closes', () => {
+  it('keeps what was typed into it: focus is not taken and handed back with the text selected', async () => {
+    let step = () => undefined as void
+    renderWithI18n(<SettingsThenSearch onStep={(given) => (step = given)} />)
+    screen.getByRole('button', { name: 'Settings' }).focus()
+    act(() => step())
+    act(() => step())
+    const search = screen.getByRole<HTMLInputElement>('textbox', { name: 'Search' })
+    expect(document.activeElement).toBe(search)
+    search.value = 'entrie'
+    search.setSelectionRange(6, 6)
+    // Radix hands focus back from the closed dialog a task after it left; the other dialog's trap
+    // would take it back with its text selected, and the next key would replace "entrie".
+    await act(() => new Promise((resolve) => setTimeout(resolve, 20)))
+    expect(document.activeElement).toBe(search)
+    expect([search.selectionStart, search.selectionEnd]).toEqual([6, 6])
+  })
+})
