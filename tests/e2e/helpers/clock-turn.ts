@@ -39,11 +39,15 @@ async function takeTurn() {
  */
 export function takeTurnsOnTheClock() {
   test.beforeEach(async () => {
-    // Waiting for the turn is not the test's own time: its timeout grows by the wait.
-    const waitedFrom = Date.now()
-    await takeTurn()
+    // Waiting for the turn is not the test's own time: its timeout grows by the wait. A hook runs
+    // within its test's timeout, so the wait may last as long as a turn can be held (a slow test
+    // that failed holds it for its whole timeout) before it counts against the test.
     const info = test.info()
-    info.setTimeout(info.timeout + (Date.now() - waitedFrom))
+    const own = info.timeout
+    const waitedFrom = Date.now()
+    info.setTimeout(own + STALE_MS)
+    await takeTurn()
+    info.setTimeout(own + (Date.now() - waitedFrom))
   })
   test.afterEach(async ({ page }) => {
     try {

@@ -44,7 +44,7 @@ export async function signInThroughFormByKeyboard(page: Page, email: string) {
 }
 
 /** As a person waits for the page: the dashboard arrives after the shell and takes focus (focus.ts). */
-async function dashboardHoldsFocus(page: Page) {
+export async function dashboardHoldsFocus(page: Page) {
   await expect
     .poll(() =>
       page.evaluate(() => document.querySelector('main')?.contains(document.activeElement)),
