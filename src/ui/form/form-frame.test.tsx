@@ -85,7 +85,8 @@ describe('a contract form in its frame', () => {
         name,
       ),
     )
-    expect(document.activeElement).toBe(name)
+    // Focus moves in an effect after the commit that shows the message: under load a task later.
+    await waitFor(() => expect(document.activeElement).toBe(name))
     expect(name).toHaveProperty('value', 'Acme')
   })
 
