@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen } from '@testing-library/react'
-import { Profiler, useEffect, useRef, useState } from 'react'
+import { Profiler, createRef, useEffect, useState, type ReactNode } from 'react'
 import { afterEach, describe, expect, it } from 'vitest'
 import { renderWithI18n } from '../test/render'
 import { Dialog } from './dialog'
@@ -45,99 +45,99 @@ describe.each(['dialog', 'drawer'] as const)('a closed %s', (kind) => {
   })
 })
 
-/** A dialog that shows "Loading…" until its data comes, then its form: two dialogs, one after the other. */
-function Swapped({ onStep }: { onStep: (step: () => void) => void }) {
-  const date = useRef<HTMLInputElement>(null)
-  const [stage, setStage] = useState<'closed' | 'loading' | 'loaded'>('closed')
-  useEffect(
-    () => onStep(() => setStage((now) => (now === 'closed' ? 'loading' : 'loaded'))),
-    [onStep],
-  )
-  return (
-    <main>
-      <button type="button">Open late…</button>
-      {stage === 'loaded' ? (
-        <Dialog
-          key="form"
-          open
-          onOpenChange={() => undefined}
-          title="Open late"
-          initialFocus={date}
-        >
-          <input ref={date} aria-label="Date" />
-        </Dialog>
-      ) : (
-        <Dialog
-          key="loading"
-          open={stage === 'loading'}
-          onOpenChange={() => undefined}
-          title="Open late"
-        >
-          <p>Loading…</p>
-        </Dialog>
-      )}
-    </main>
-  )
+/** Renders `children(stage)`; each call of the step it hands out moves to the next stage. */
+function Stepped(props: {
+  onStep: (step: () => void) => void
+  children: (stage: number) => ReactNode
+}) {
+  const { onStep, children } = props
+  const [stage, setStage] = useState(0)
+  useEffect(() => onStep(() => setStage((now) => now + 1)), [onStep])
+  return <main>{children(stage)}</main>
 }
+
+/** Renders `children` in stages and focuses `opener` first: returns the step to the next stage. */
+function renderInStages(children: (stage: number) => ReactNode, opener: string) {
+  let step = () => undefined as void
+  renderWithI18n(<Stepped onStep={(given) => (step = given)}>{children}</Stepped>)
+  screen.getByRole('button', { name: opener }).focus()
+  return () => act(() => step())
+}
+
+const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 20)))
 
 describe('a dialog swapped for another', () => {
   it('leaves focus in the new one: the field it focused never loses it', async () => {
-    let step = () => undefined as void
-    renderWithI18n(<Swapped onStep={(given) => (step = given)} />)
-    screen.getByRole('button', { name: 'Open late…' }).focus()
-    act(() => step())
+    // "Loading…" until its data comes, then the form: two dialogs, one after the other.
+    const date = createRef<HTMLInputElement>()
+    const next = renderInStages(
+      (stage) => (
+        <>
+          <button type="button">Open late…</button>
+          {stage === 2 ? (
+            <Dialog
+              key="form"
+              open
+              onOpenChange={() => undefined}
+              title="Open late"
+              initialFocus={date}
+            >
+              <input ref={date} aria-label="Date" />
+            </Dialog>
+          ) : (
+            <Dialog
+              key="loading"
+              open={stage === 1}
+              onOpenChange={() => undefined}
+              title="Open late"
+            >
+              <p>Loading…</p>
+            </Dialog>
+          )}
+        </>
+      ),
+      'Open late…',
+    )
+    next()
     expect(screen.getByRole('dialog', { name: 'Open late' })).toBeTruthy()
-    act(() => step())
-    const date = screen.getByRole('textbox', { name: 'Date' })
-    expect(document.activeElement).toBe(date)
+    next()
+    const field = screen.getByRole('textbox', { name: 'Date' })
+    expect(document.activeElement).toBe(field)
     const blurs: string[] = []
-    date.addEventListener('blur', () => blurs.push('blur'))
+    field.addEventListener('blur', () => blurs.push('blur'))
     // Radix hands focus back from the closed dialog a task after it left.
-    await act(() => new Promise((resolve) => setTimeout(resolve, 20)))
+    await settle()
     expect(blurs).toEqual([])
-    expect(document.activeElement).toBe(date)
+    expect(document.activeElement).toBe(field)
   })
 })
 
-/** Settings closed and, at once, another dialog with a search box opened (Ctrl+K, typing). */
-function SettingsThenSearch({ onStep }: { onStep: (step: () => void) => void }) {
-  const [stage, setStage] = useState<'none' | 'settings' | 'search'>('none')
-  useEffect(
-    () => onStep(() => setStage((now) => (now === 'none' ? 'settings' : 'search'))),
-    [onStep],
-  )
-  return (
-    <main>
-      <button type="button">Settings</button>
-      <Dialog
-        key="settings"
-        open={stage === 'settings'}
-        onOpenChange={() => undefined}
-        title="Settings"
-      >
-        <button type="button">Deutsch</button>
-      </Dialog>
-      <Dialog key="search" open={stage === 'search'} onOpenChange={() => undefined} title="Search">
-        <input aria-label="Search" />
-      </Dialog>
-    </main>
-  )
-}
-
 describe('a dialog opened as another closes', () => {
   it('keeps what was typed into it: focus is not taken and handed back with the text selected', async () => {
-    let step = () => undefined as void
-    renderWithI18n(<SettingsThenSearch onStep={(given) => (step = given)} />)
-    screen.getByRole('button', { name: 'Settings' }).focus()
-    act(() => step())
-    act(() => step())
+    // Settings closed and, at once, a dialog with a search box opened (Ctrl+K, typing).
+    const next = renderInStages(
+      (stage) => (
+        <>
+          <button type="button">Settings</button>
+          <Dialog key="settings" open={stage === 1} onOpenChange={() => undefined} title="Settings">
+            <button type="button">Deutsch</button>
+          </Dialog>
+          <Dialog key="search" open={stage === 2} onOpenChange={() => undefined} title="Search">
+            <input aria-label="Search" />
+          </Dialog>
+        </>
+      ),
+      'Settings',
+    )
+    next()
+    next()
     const search = screen.getByRole<HTMLInputElement>('textbox', { name: 'Search' })
     expect(document.activeElement).toBe(search)
     search.value = 'entrie'
     search.setSelectionRange(6, 6)
     // Radix hands focus back from the closed dialog a task after it left; the other dialog's trap
     // would take it back with its text selected, and the next key would replace "entrie".
-    await act(() => new Promise((resolve) => setTimeout(resolve, 20)))
+    await settle()
     expect(document.activeElement).toBe(search)
     expect([search.selectionStart, search.selectionEnd]).toEqual([6, 6])
   })
