@@ -69,6 +69,17 @@ export function approveOffered(
   )
 }
 
+/** A requester and an approver who are two different people. */
+const twoPeople = ({
+  requestedBy,
+  approvedBy,
+}: Pick<LockdownContext, 'requestedBy' | 'approvedBy'>) =>
+  requestedBy !== null && approvedBy !== null && requestedBy !== approvedBy
+
+/** A poll's answer the machine takes: a release only with two people. */
+const seenTrusted = (seen: Extract<LockdownEvent, { type: 'lockdown.seen' }>) =>
+  seen.state !== 'released' || twoPeople(seen)
+
 function lockdownOf({ lockdownId }: LockdownContext) {
   // Only a started or given lockdown reaches the states that send its requests.
   if (lockdownId === null) throw new Error('No lockdown to release')
@@ -137,11 +148,15 @@ export const lockdownMachine = setup({
     seenActive: ({ event }) => event.type === 'lockdown.seen' && event.state === 'active',
     // A release shows two people: an answer naming one person twice is not taken as a release.
     seenReleased: ({ event }) =>
+      event.type === 'lockdown.seen' && event.state === 'released' && twoPeople(event),
+    // Anything but the pending request the open approval dialog names: lapsed, approved by someone
+    // else, or another request after a lapse.
+    seenOtherRequest: ({ context, event }) =>
       event.type === 'lockdown.seen' &&
-      event.state === 'released' &&
-      event.requestedBy !== null &&
-      event.approvedBy !== null &&
-      event.requestedBy !== event.approvedBy,
+      seenTrusted(event) &&
+      !(event.state === 'release_requested' && event.requestedBy === context.requestedBy),
+    seenTrusted: ({ event }) => event.type === 'lockdown.seen' && seenTrusted(event),
+    hasRelease: ({ context }) => twoPeople(context),
   },
 }).createMachine({
   id: 'lockdown',
@@ -156,9 +171,11 @@ export const lockdownMachine = setup({
   }),
   initial: 'idle',
   states: {
-    // The start dialog begins here; the banner and the page, given a lockdown, go on at once.
+    // The start dialog begins here. The banner and the page, given a lockdown, go on at once to
+    // where it is; so does every one of its dialogs when it closes, by the server's last answer.
     idle: {
       always: [
+        { guard: 'hasRelease', target: 'released' },
         { guard: 'hasRequest', target: 'releaseRequested' },
         { guard: 'hasLockdown', target: 'active' },
       ],
@@ -197,6 +214,7 @@ export const lockdownMachine = setup({
     },
     confirmingRequest: {
       on: {
+        'lockdown.seen': { guard: 'seenTrusted', actions: 'takeSeen' },
         'request.confirm': {
           target: 'requesting',
           actions: {
@@ -208,7 +226,7 @@ export const lockdownMachine = setup({
             }),
           },
         },
-        'request.cancel': 'active',
+        'request.cancel': 'idle',
       },
     },
     requesting: {
@@ -229,8 +247,11 @@ export const lockdownMachine = setup({
         ],
       },
     },
+    // The approval dialog names one pending request; when the poll says it is gone (lapsed, approved
+    // by someone else, replaced after a lapse), the dialog closes to what is there now.
     confirmingApproval: {
       on: {
+        'lockdown.seen': { guard: 'seenOtherRequest', target: 'idle', actions: 'takeSeen' },
         'approve.confirm': {
           target: 'approving',
           actions: {
@@ -241,7 +262,7 @@ export const lockdownMachine = setup({
             }),
           },
         },
-        'approve.cancel': 'releaseRequested',
+        'approve.cancel': 'idle',
       },
     },
     approving: {
@@ -261,12 +282,19 @@ export const lockdownMachine = setup({
       },
     },
     // A request or approval the server refused (second person, lapsed, already released): the
-    // reason shows in its dialog until dismissed; the next poll tells where the lockdown is.
+    // reason shows in its dialog until dismissed. The refetch that follows the refusal tells where
+    // the lockdown is now (another person's request, their release); the dismissal goes there.
     requestRefused: {
-      on: { 'error.dismiss': { target: 'active', actions: 'forgetFailure' } },
+      on: {
+        'lockdown.seen': { guard: 'seenTrusted', actions: 'takeSeen' },
+        'error.dismiss': { target: 'idle', actions: 'forgetFailure' },
+      },
     },
     approveRefused: {
-      on: { 'error.dismiss': { target: 'releaseRequested', actions: 'forgetFailure' } },
+      on: {
+        'lockdown.seen': { guard: 'seenTrusted', actions: 'takeSeen' },
+        'error.dismiss': { target: 'idle', actions: 'forgetFailure' },
+      },
     },
     released: { type: 'final' },
   },

@@ -21,8 +21,10 @@ import { useSession } from '../session/session-context'
 import { failureText } from '../ui/form/failure-text'
 import { answerProblem, formFailure } from '../ui/form/form-core'
 
+type SeenEvent = Extract<LockdownEvent, { type: 'lockdown.seen' }>
+
 /** The server's answer as the machine reads it: the state, and the two people of its release. */
-export function seenOf(lockdown: Lockdown): Extract<LockdownEvent, { type: 'lockdown.seen' }> {
+export function seenOf(lockdown: Lockdown): SeenEvent {
   const release = lockdown.release
   const state: SeenState =
     lockdown.state === 'active' && release?.state === 'lapsed' ? 'release_lapsed' : lockdown.state
@@ -47,8 +49,13 @@ export function useLockdown(lockdown: Lockdown | null) {
   const { LL } = useI18nContext()
   const { user, can } = useSession()
   const [failedWith, setFailedWith] = useState<unknown>(null)
-  const [{ machine, slot }] = useState(() => {
+  const [{ machine, slot, remember }] = useState(() => {
     const slot = createRequestSlot()
+    // The poll's latest answer, heard or not: the states that send a request do not listen to it.
+    let latest: SeenEvent | null = null
+    const remember = (seen: SeenEvent | null) => {
+      latest = seen
+    }
     const fail =
       (
         self: { send: (event: LockdownEvent) => void },
@@ -57,6 +64,9 @@ export function useLockdown(lockdown: Lockdown | null) {
       (error: unknown) => {
         setFailedWith(error)
         self.send({ type, rule: ruleOf(error) })
+        // An answer that came while the request was out is the refusal's likely cause: the refused
+        // state hears it now, as the refetch's answer would be the same and not sent again.
+        if (latest !== null) self.send(latest)
         refetchAfterLockdown(client)
       }
     const provided = lockdownMachine.provide({
@@ -93,7 +103,7 @@ export function useLockdown(lockdown: Lockdown | null) {
         },
       },
     })
-    return { machine: provided, slot }
+    return { machine: provided, slot, remember }
   })
   const actor = useActorRef(machine, {
     input: {
@@ -114,10 +124,12 @@ export function useLockdown(lockdown: Lockdown | null) {
   const seen = lockdown === null ? null : seenOf(lockdown)
   const seenKey = seen && `${seen.state}:${seen.requestedBy}:${seen.approvedBy}`
   useEffect(() => {
-    if (seen !== null) actor.send(seen)
+    remember(seen)
+    // A released lockdown's machine has finished: it hears nothing more.
+    if (seen !== null && actor.getSnapshot().status === 'active') actor.send(seen)
     // seenKey stands for seen's content; a new object with the same content is the same answer.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [actor, seenKey])
+  }, [actor, remember, seenKey])
   const state = useSelector(actor, (snapshot) => snapshot.value)
   const context = useSelector(actor, (snapshot) => snapshot.context)
   const reason = failedWith === null ? null : failureText(LL, formFailure(failedWith))

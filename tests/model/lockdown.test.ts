@@ -98,4 +98,54 @@ describe('lockdown machine', () => {
     expect(actor.getSnapshot().value).toBe('releaseRequested')
     expect(actor.getSnapshot().context.failure).toBeNull()
   })
+
+  it('a refused request goes, once dismissed, where the refetch after it found the lockdown', () => {
+    const input = { userId: ME, canStart: false, canRelease: true, lockdown: active }
+    const { actor, send } = start(input)
+    send({ type: 'release.open' })
+    send({ type: 'request.confirm', idempotencyKey: 'k-5', reason: 'All clear' })
+    send({ type: 'request.failed', rule: 'release_pending' })
+    send({
+      type: 'lockdown.seen',
+      state: 'release_requested',
+      requestedBy: OTHER,
+      approvedBy: null,
+    })
+    expect(actor.getSnapshot().value).toBe('requestRefused')
+    send({ type: 'error.dismiss' })
+    expect(actor.getSnapshot().value).toBe('releaseRequested')
+    send({ type: 'approve.open' })
+    expect(actor.getSnapshot().value).toBe('confirmingApproval')
+  })
+
+  it('keeps what the poll said while a dialog is open, and closes to it', () => {
+    const input = { userId: ME, canStart: false, canRelease: true, lockdown: active }
+    const { actor, send } = start(input)
+    send({ type: 'release.open' })
+    send({ type: 'lockdown.seen', state: 'released', requestedBy: OTHER, approvedBy: 3 })
+    expect(actor.getSnapshot().value).toBe('confirmingRequest')
+    send({ type: 'request.cancel' })
+    expect(actor.getSnapshot().value).toBe('released')
+    expect(actor.getSnapshot().context).toMatchObject({ requestedBy: OTHER, approvedBy: 3 })
+  })
+
+  it('closes an approval dialog whose request lapsed under it, to an active lockdown', () => {
+    const input = { userId: ME, canStart: false, canRelease: true, lockdown: active }
+    const { actor, world, send } = start({
+      ...input,
+      lockdown: { lockdownId: 5, requestedBy: OTHER },
+    })
+    send({ type: 'approve.open' })
+    send({
+      type: 'lockdown.seen',
+      state: 'release_requested',
+      requestedBy: OTHER,
+      approvedBy: null,
+    })
+    expect(actor.getSnapshot().value).toBe('confirmingApproval')
+    send({ type: 'lockdown.seen', state: 'release_lapsed', requestedBy: null, approvedBy: null })
+    expect(actor.getSnapshot().value).toBe('active')
+    send({ type: 'approve.confirm', idempotencyKey: 'k-6' })
+    expect(world.keys).toEqual([])
+  })
 })

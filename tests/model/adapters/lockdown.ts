@@ -154,7 +154,7 @@ export const lockdownAdapter: ModelAdapter<typeof lockdownMachine, LockdownWorld
     },
   ],
   states: {
-    idle: 'the location page with its "Lock down" button, no dialog',
+    idle: 'the location page with its "Lock down" button, no dialog (a lockdown passes through to where it is)',
     confirmingStart: 'the "Lock down" dialog: scope, reason, confirmation box',
     starting: 'the dialog’s "Lock down now" button shows it is busy',
     startRefused: 'the dialog shows the refusal (e.g. already locked down)',
@@ -188,13 +188,29 @@ export const lockdownAdapter: ModelAdapter<typeof lockdownMachine, LockdownWorld
           return 'a release naming one person twice is malformed: the server never sends it'
         if (event.state === 'release_requested' && before.context.requestedBy !== null)
           return 'a pending request is never replaced; another comes only after a lapse'
+        // A refused request's cause: the other person asked first (request.failed's cause).
+        const pending = before.matches('requestRefused') ? OTHER : before.context.requestedBy
+        if (
+          event.state === 'release_requested' &&
+          pending !== null &&
+          event.requestedBy !== pending
+        )
+          return 'the refusal came from the other person’s pending request'
+        if (event.state === 'released' && pending !== null && event.requestedBy !== pending)
+          return 'a release approves the pending request and names its requester'
         return null
       },
     },
     'release.open': { cause: 'press "Request release" in the banner or on the page' },
     'request.confirm': { cause: 'give a reason, press "Request release"' },
     'request.cancel': { cause: 'press Cancel or Escape in the dialog' },
-    'request.succeeded': { cause: 'the server answers 200 release_requested' },
+    'request.succeeded': {
+      cause: 'the server answers 200 release_requested',
+      unavailable: (_, before) =>
+        before.context.requestedBy === null
+          ? null
+          : 'with a request pending the server refuses another (release_pending)',
+    },
     'request.failed': { cause: 'the server answers 409 release_pending' },
     'approve.open': { cause: 'press "Approve release" in the banner, page or palette' },
     'approve.confirm': { cause: 'press "Approve release" in the dialog' },
@@ -204,7 +220,13 @@ export const lockdownAdapter: ModelAdapter<typeof lockdownMachine, LockdownWorld
       cause:
         'the server answers 409 release_lapsed (routed: a real lapse takes LOCKDOWN_RELEASE_MINUTES)',
     },
-    'error.dismiss': { cause: 'close the refusal' },
+    'error.dismiss': {
+      cause: 'close the refusal',
+      unavailable: (_, before) =>
+        before.matches('requestRefused') && before.context.requestedBy === null
+          ? 'the refusal came from another person’s request, and the refetch after it brings that request (lockdown.seen) before a person can close it'
+          : null,
+    },
   },
   // Replayed in Chromium by tests/e2e/lockdown.spec.ts (adapters/lockdown.browser.ts).
   thresholds: { states: 100, transitions: 100, browser: 100 },
