@@ -5,107 +5,65 @@ import { readdirSync } from 'node:fs'
 import { join } from 'node:path'
 import tseslint from 'typescript-eslint'
 
-// The one-way rule of the shape: app → features → journal, lockdown, door-modes, csv-import → actions → commands / ui / api / lib /
-// session → contract; machines → xstate only; server → contract only. Each zone names what its
-// files may not import, checked on the file an import resolves to (static, type-only, re-export
-// or dynamic), so no spelling of the path slips past (decision 030).
+// The one-way rule of the shape, as one ranked list of layers: a folder imports only from the layers
+// below its own, never from a sibling of its own layer (each feature folder is such a sibling), so
+// what is allowed is said once and a new import upward or sideways fails. The rule is checked on
+// the file an import resolves to (static, type-only, re-export or dynamic), so no spelling of the
+// path slips past (decision 030). `i18n/` and packages sit below every layer.
 const root = import.meta.dirname
 const features = readdirSync(join(root, 'src/features'), { withFileTypes: true })
   .filter((entry) => entry.isDirectory())
-  .map((entry) => entry.name)
-const zone = (target, from, message, except) => ({
-  target,
-  from,
-  message,
-  ...(except && { except }),
-})
-const shared = 'move what is shared to ui/ or lib/.'
-const zones = [
-  zone('src/features', 'src/app', 'Only app/ composes: import the service from below instead.'),
-  ...features.map((name) =>
-    zone(`src/features/${name}`, 'src/features', `A feature does not import another; ${shared}`, [
-      `./${name}`,
-    ]),
-  ),
-  zone(
-    'src/actions',
-    ['src/features', 'src/app', 'src/journal', 'src/lockdown', 'src/door-modes', 'src/csv-import'],
-    'The action host sits below the features that declare actions, above the palette it runs for.',
-  ),
-  zone(
-    'src/journal',
-    ['src/features', 'src/app'],
-    "The journal's History section sits below the entity pages that show it.",
-  ),
-  zone(
-    'src/csv-import',
-    ['src/features', 'src/app', 'src/journal', 'src/lockdown'],
-    'The import dialog sits below the lists that offer it.',
-  ),
-  zone(
-    'src/lockdown',
-    ['src/features', 'src/app', 'src/journal'],
-    'The lockdown banner and dialogs sit below the pages and the shell that show them.',
-  ),
-  zone(
-    'src/door-modes',
-    ['src/features', 'src/app', 'src/journal', 'src/lockdown', 'src/csv-import'],
-    "A door's mode panel and its actions sit below the device and location pages that show them.",
-  ),
-  zone(
-    ['src/commands', 'src/api', 'src/session'],
-    [
-      'src/features',
-      'src/app',
-      'src/actions',
-      'src/journal',
-      'src/lockdown',
-      'src/door-modes',
-      'src/csv-import',
-    ],
-    `Features and app/ are composed above this layer; ${shared}`,
-  ),
-  zone(
-    'src/ui',
-    [
-      'src/features',
-      'src/app',
-      'src/commands',
-      'src/actions',
-      'src/journal',
-      'src/lockdown',
-      'src/door-modes',
-      'src/csv-import',
-      'src/api',
-      'src/session',
-    ],
-    'ui/ holds primitives: data and actions come in as props.',
-  ),
-  zone(
-    'src/lib',
-    [
-      'src/features',
-      'src/app',
-      'src/commands',
-      'src/actions',
-      'src/journal',
-      'src/lockdown',
-      'src/door-modes',
-      'src/csv-import',
-      'src/api',
-      'src/session',
-      'src/ui',
-    ],
-    'lib/ holds pure helpers: it imports the contract, i18n and packages only.',
-  ),
-  zone(['src/ui', 'src/lib'], 'machines', 'Machines are run by the layers above ui/ and lib/.'),
-  zone('src/contract', 'src', 'The server shares the contract: it imports only itself.', [
-    './contract',
-  ]),
-  zone('src/contract', ['machines', 'server', 'i18n'], 'The server shares the contract.'),
-  zone('machines', ['src', 'server', 'i18n'], 'Machines are pure: they import xstate only.'),
-  zone('server', 'src', 'The server shares only src/contract/ with the console.', ['./contract']),
+  .map((entry) => `src/features/${entry.name}`)
+const layers = [
+  { folders: ['src/app'], is: 'the composition' },
+  { folders: features, is: 'a feature' },
+  {
+    folders: ['src/journal', 'src/lockdown', 'src/csv-import', 'src/door-modes'],
+    is: 'a section the pages show (history, lockdown, import, door modes)',
+  },
+  { folders: ['src/actions'], is: 'the action host' },
+  { folders: ['src/commands', 'src/session'], is: 'the palette or the session' },
+  { folders: ['machines'], is: 'a machine' },
+  { folders: ['src/api', 'src/ui'], is: 'the server client or a primitive' },
+  { folders: ['src/lib'], is: 'a pure helper' },
+  { folders: ['src/contract'], is: 'the contract, which the server shares' },
 ]
+// Stricter than their rank: the contract and the machines import nothing of the console.
+const outside = [
+  {
+    target: 'src/contract',
+    from: ['src', 'machines', 'server', 'i18n'],
+    except: ['./contract'],
+    message: 'The server shares the contract: it imports only itself.',
+  },
+  {
+    target: 'machines',
+    from: ['src', 'server', 'i18n'],
+    message: 'Machines are pure: they import xstate only.',
+  },
+  {
+    target: 'server',
+    from: 'src',
+    except: ['./contract'],
+    message: 'The server shares only src/contract/ with the console.',
+  },
+]
+const zones = layers.flatMap(({ folders, is }, rank) => {
+  const above = layers.slice(0, rank).flatMap((layer) => layer.folders)
+  return folders.flatMap((target) => {
+    const from = [...above, ...folders.filter((folder) => folder !== target)]
+    // The top layer's only folder has nothing above it; the contract and machines have their own.
+    if (from.length === 0 || outside.some((zone) => zone.target === target)) return []
+    const name = target.replace(/^src\//, '')
+    return [
+      {
+        target,
+        from,
+        message: `${name}/ is ${is}: it imports only from the layers below it (ARCHITECTURE.md, "Dependency rules").`,
+      },
+    ]
+  })
+})
 
 // Packages are not paths: the contract's one package is superstruct, and only struct.ts imports it
 // (its factories also compile the check every answer goes through, api/answer-check.ts).
@@ -124,7 +82,7 @@ export const boundaries = [
       'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js'] })],
     },
     rules: {
-      'import-x/no-restricted-paths': ['error', { basePath: root, zones }],
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: [...zones, ...outside] }],
     },
   },
   packagesOf(
