@@ -297,7 +297,7 @@ test('a prefix alone lists its kind’s recently opened first, and not again bel
   await expect(groups.first().getByRole('option')).toContainText(device)
   const devices = palette(page).getByRole('group', { name: 'Devices' }).getByRole('option')
   await expect(palette(page).getByText('Searching…')).toBeHidden()
-  // The seed's devices fit the first window; walking past one is in users.spec.ts (@ alone).
+  // The seed's devices fit the first window; walking past one is in users-keyboard.spec.ts (@ alone).
   expect(await devices.count()).toBeGreaterThanOrEqual(7)
   await expect(devices.filter({ hasText: device })).toHaveCount(0)
 })
