@@ -14,11 +14,13 @@ import {
 import { createMatcher } from './matcher'
 import {
   arrange,
+  entityActionsSection,
   type ListedCommand,
   type PaletteRow,
   type PaletteSection,
 } from './palette-results'
 import { PaletteFooter } from './palette-footer'
+import { movesSelection, paletteKeyIntent } from './palette-keys'
 import { PaletteRowView } from './palette-row'
 import type { PaletteContext } from './registry'
 import { parseQuery, searchesCommands } from './scopes'
@@ -48,8 +50,6 @@ export interface PaletteBodyProps {
   /** `remember` is false for entity actions: recents hold registry commands only. */
   onRun(command: Command<Ctx>, remember: boolean): void
 }
-
-const NAVIGATION_KEYS = new Set(['ArrowUp', 'ArrowDown', 'Home', 'End', 'PageUp', 'PageDown'])
 
 export function PaletteBody(props: PaletteBodyProps) {
   const { LL } = useI18nContext()
@@ -120,21 +120,12 @@ export function PaletteBody(props: PaletteBodyProps) {
   const verbSearch = useEntitySearch(verbKinds, verbs?.rest ?? null, verbNeeds)
 
   const sections: readonly PaletteSection<Ctx>[] = useMemo(() => {
-    if (page !== undefined) {
-      const actions = entityCommands(page, props.can, { userId: props.userId })
-      const byId = new Map(actions.map((entry) => [entry.command.id, entry]))
-      const rows = createMatcher(
-        actions.map(({ command }) => ({ id: command.id, text: command.label(LL) })),
-      )
-        .search(search, actions.length)
-        .results.flatMap((result): PaletteRow<Ctx>[] => {
-          const listed = byId.get(result.id)
-          return listed === undefined
-            ? []
-            : [{ kind: 'command', value: result.id, listed, score: result.score }]
-        })
-      return [{ id: 'entity-actions', heading: () => page.view.title, rows }]
-    }
+    if (page !== undefined)
+      return [
+        entityActionsSection(page, props.can, { userId: props.userId }, search, (message) =>
+          message(LL),
+        ),
+      ]
     return arrange({
       text: parsed.text,
       listed: offered,
@@ -233,38 +224,22 @@ export function PaletteBody(props: PaletteBodyProps) {
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
-    if (NAVIGATION_KEYS.has(event.key)) moved.current = true
-    // Emacs-style Ctrl+N / Ctrl+P move like the arrows (Ctrl+K stays the palette's own key).
-    if (
-      event.ctrlKey &&
-      !event.metaKey &&
-      !event.altKey &&
-      (event.key === 'n' || event.key === 'p')
-    ) {
-      event.preventDefault()
-      step(event.key === 'n' ? 1 : -1)
-      return
-    }
-    if (event.key === 'Enter' && loading && !moved.current) {
-      event.preventDefault()
-      enterPending.current = true
-      return
-    }
-    if (event.key === 'Backspace' && search === '' && page !== undefined) {
-      event.preventDefault()
-      props.onStackChange(popPage(props.stack))
-      return
-    }
+    if (movesSelection(event.key)) moved.current = true
     const input = event.target instanceof HTMLInputElement ? event.target : null
-    const atEnd = input !== null && input.selectionStart === input.value.length
-    if (
-      selected?.kind === 'entity' &&
-      (event.key === 'Tab' || (event.key === 'ArrowRight' && atEnd)) &&
-      !event.shiftKey
-    ) {
-      event.preventDefault()
-      openActions(selected.hit)
-    }
+    const intent = paletteKeyIntent(event, {
+      loading,
+      moved: moved.current,
+      emptyQuery: search === '',
+      onActions: page !== undefined,
+      onEntity: selected?.kind === 'entity',
+      caretAtEnd: input !== null && input.selectionStart === input.value.length,
+    })
+    if (intent === null) return
+    event.preventDefault()
+    if (intent.kind === 'step') step(intent.delta)
+    else if (intent.kind === 'runFirstWhenLoaded') enterPending.current = true
+    else if (intent.kind === 'back') props.onStackChange(popPage(props.stack))
+    else if (selected?.kind === 'entity') openActions(selected.hit)
   }
 
   const total = outcome?.total ?? 0

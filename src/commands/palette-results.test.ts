@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest'
 import type { Command } from './command'
 import type { EntityHit, EntitySource } from './entity-source'
 import { createMatcher } from './matcher'
-import { arrange, type ListedCommand, type PaletteRow } from './palette-results'
+import {
+  arrange,
+  entityActionsSection,
+  type ListedCommand,
+  type PaletteRow,
+} from './palette-results'
 
 const command = (id: string, group: Command['group']): ListedCommand => ({
   command: { id, label: () => id, group, needs: {}, run: () => {} },
@@ -209,5 +214,46 @@ describe('the empty palette on an entity’s page', () => {
       recentEntities: [acme],
     })
     expect(sections.map((section) => section.id)).toEqual(['navigation'])
+  })
+})
+
+describe('entityActionsSection', () => {
+  const people: EntitySource<{ id: number; name: string }> = {
+    ...source,
+    kind: 'users',
+    actions: [
+      { id: 'user.edit', label: () => 'Edit user', needs: {}, run: () => {} },
+      { id: 'user.disable', label: () => 'Disable user', needs: {}, run: () => {} },
+      {
+        id: 'user.delete',
+        label: () => 'Delete user',
+        needs: { anyOf: ['users:delete'] },
+        run: () => {},
+      },
+    ],
+  }
+  const clara: EntityHit = {
+    source: people,
+    entity: { id: 1, name: 'Clara' },
+    view: { id: '1', title: 'Clara' },
+  }
+  const sectionFor = (query: string, granted: string[]) =>
+    entityActionsSection(
+      clara,
+      (anyOf) => anyOf.some((p) => granted.includes(p)),
+      { userId: 9 },
+      query,
+      (say) => say({} as Parameters<typeof say>[0]),
+    )
+
+  it('lists the actions this viewer may run under the entity’s title, matched to the query', () => {
+    const all = sectionFor('', ['users:delete'])
+    expect(all.heading({} as Parameters<typeof all.heading>[0])).toBe('Clara')
+    const ids = (query: string, granted: string[]) =>
+      sectionFor(query, granted).rows.map((row) => shown(row).replace('users:1:', ''))
+    expect(all.rows).toHaveLength(3)
+    expect(ids('', ['users:delete'])).toEqual(['user.edit', 'user.disable', 'user.delete'])
+    expect(ids('', [])).toEqual(['user.edit', 'user.disable'])
+    expect(ids('disa', ['users:delete'])).toEqual(['user.disable'])
   })
 })

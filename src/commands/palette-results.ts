@@ -1,7 +1,7 @@
 import type { Can } from '../contract/permissions'
 import { availability, type Availability } from './availability'
-import type { AppState, Command, CommandContext, CommandGroup, Message } from './command'
-import { hitValue, type EntityHit } from './entity-source'
+import type { AppState, Command, CommandContext, CommandGroup, Message, Viewer } from './command'
+import { entityCommands, hitValue, type EntityHit } from './entity-source'
 import { isSingleKey } from './hotkey-engine'
 import { createMatcher, WORD_START, type MatchOutcome } from './matcher'
 
@@ -103,6 +103,32 @@ const tier = (section: PaletteSection<CommandContext>): number => {
   if (first === undefined) return 3
   if (first.kind === 'command') return first.score >= WORD_START ? 0 : 1
   return first.hit.source.derived === true ? 2 : 1
+}
+
+/**
+ * One entity's actions, as the palette lists them once Tab opened it: those this viewer may run,
+ * matched against the query, under the entity's title.
+ */
+export function entityActionsSection<Ctx extends CommandContext>(
+  hit: EntityHit<Ctx>,
+  can: Can,
+  viewer: Viewer,
+  query: string,
+  text: (message: Message) => string,
+): PaletteSection<Ctx> {
+  const actions = entityCommands(hit, can, viewer)
+  const byId = new Map(actions.map((entry) => [entry.command.id, entry]))
+  const rows = createMatcher(
+    actions.map(({ command }) => ({ id: command.id, text: text(command.label) })),
+  )
+    .search(query, actions.length)
+    .results.flatMap((result): PaletteRow<Ctx>[] => {
+      const listed = byId.get(result.id)
+      return listed === undefined
+        ? []
+        : [{ kind: 'command', value: result.id, listed, score: result.score }]
+    })
+  return { id: 'entity-actions', heading: () => hit.view.title, rows }
 }
 
 /**
