@@ -77,7 +77,7 @@ const twoPeople = ({
   requestedBy !== null && approvedBy !== null && requestedBy !== approvedBy
 
 /** A poll's answer the machine takes: a release only with two people. */
-const seenTrusted = (seen: Extract<LockdownEvent, { type: 'lockdown.seen' }>) =>
+const trustworthy = (seen: Extract<LockdownEvent, { type: 'lockdown.seen' }>) =>
   seen.state !== 'released' || twoPeople(seen)
 
 function lockdownOf({ lockdownId }: LockdownContext) {
@@ -153,9 +153,9 @@ export const lockdownMachine = setup({
     // else, or another request after a lapse.
     seenOtherRequest: ({ context, event }) =>
       event.type === 'lockdown.seen' &&
-      seenTrusted(event) &&
+      trustworthy(event) &&
       !(event.state === 'release_requested' && event.requestedBy === context.requestedBy),
-    seenTrusted: ({ event }) => event.type === 'lockdown.seen' && seenTrusted(event),
+    seenTrusted: ({ event }) => event.type === 'lockdown.seen' && trustworthy(event),
     hasRelease: ({ context }) => twoPeople(context),
   },
 }).createMachine({
