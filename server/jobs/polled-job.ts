@@ -24,7 +24,9 @@ export abstract class PolledJob {
   /** One round over the rows; a failure is logged and the next poll tries again. */
   protected abstract round(): Promise<void>
 
+  /** Starts polling: at once, and again after a stop (a bench holds a job for a while). */
   start() {
+    this.stopped = false
     this.schedule(0)
   }
 
