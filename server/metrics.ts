@@ -15,10 +15,7 @@ const QUERY_BUCKETS = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 
  */
 export function createMetrics(database: Db['kind']) {
   const registry = new Registry()
-  // The event loop's delay is sampled every 50 ms, not prom-client's 10: any stall longer than that
-  // still shows, and an idle server stops waking a hundred times a second (0.9 % of a core each,
-  // decision 080).
-  collectDefaultMetrics({ register: registry, eventLoopMonitoringPrecision: 50 })
+  collectDefaultMetrics({ register: registry })
   const registers = [registry]
   const querySeconds = new Histogram({
     name: 'db_query_duration_seconds',
