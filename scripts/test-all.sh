@@ -7,9 +7,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# Every part that starts servers runs this bundle; made once here, the later checks find it current.
-node scripts/build-server.mjs
-
 npx concurrently --group --timings --kill-others-on-fail -n check,unit,build \
   "npm run check" "npm run test:unit" "npx vite build --logLevel warn"
 npm run test:server:pg

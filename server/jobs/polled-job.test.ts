@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { createLogger } from '../logger'
 import { PolledJob } from './polled-job'
 
@@ -20,19 +20,18 @@ describe('PolledJob', () => {
   it('polls after start, not after stop, and again after a second start', async () => {
     const job = new CountingJob()
     job.start()
-    await sleep(60)
+    await vi.waitFor(() => expect(job.rounds).toBeGreaterThanOrEqual(2), { timeout: 5000 })
     await job.stop()
-    const whileRunning = job.rounds
-    expect(whileRunning).toBeGreaterThanOrEqual(2)
+    const stopped = job.rounds
 
-    await sleep(60)
     job.wake()
-    await sleep(20)
-    expect(job.rounds).toBe(whileRunning)
+    await sleep(60)
+    expect(job.rounds).toBe(stopped)
 
     job.start()
-    await sleep(60)
+    await vi.waitFor(() => expect(job.rounds).toBeGreaterThanOrEqual(stopped + 2), {
+      timeout: 5000,
+    })
     await job.stop()
-    expect(job.rounds).toBeGreaterThanOrEqual(whileRunning + 2)
   })
 })
