@@ -6,7 +6,6 @@ import { useDocumentWords } from './document-words'
 import { BootFrame } from './layout/boot-frame'
 import { GuestLayout } from './layout/guest-layout'
 import { lazyScreen, useLazyReady } from './lazy-screen'
-import { usePreloadScreens } from './preload-routes'
 import { RouteScreen, ScreenLoading } from './route-screen'
 import { routes, type AppRoute } from './routes'
 import { useSession } from '../session/session-context'
@@ -85,7 +84,6 @@ function ProtectedGate({ route }: { route: AppRoute | undefined }) {
   const [location] = useLocation()
   const search = useSearch()
   const signedIn = session.status === 'signedIn'
-  usePreloadScreens(session.can, signedIn)
   const shellReady = useLazyReady(SignedInApp, signedIn)
   // The shell's first render is the largest of the session: as a deferred (transition) render React
   // does it in slices of a few milliseconds, so a slow phone never stalls on one long task, and

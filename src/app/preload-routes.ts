@@ -31,15 +31,31 @@ function preloadWhenIdle(queue: AppRoute[], can: Can): () => void {
   return () => cancel()
 }
 
+/** A path's area: its first segment (`/users/view/7` → `users`); the dashboard's is empty. */
+export const areaOf = (path: string) => path.split('/').find(Boolean) ?? ''
+
 /**
- * Signed in: every permitted screen's chunk loads when the browser is idle, and a link's target
- * loads as soon as the pointer rests on it or it gets focus (sidebar, breadcrumb, dashboard, any
- * in-app link), so the first visit renders without suspending (see lazy-screen.ts).
+ * The screens one step from a page of `area`, not loaded yet: the area's own first (a list's create,
+ * edit and view pages, a record's list), then every screen of the sidebar. The rest (another area's
+ * forms and records) are two steps away: they load on the way, when a link to them is pointed at or
+ * focused (decision 089).
  */
-export function usePreloadScreens(can: Can, enabled: boolean) {
+export function screensNextTo(area: string): AppRoute[] {
+  const ofArea = area === '' ? [] : routes.filter((route) => areaOf(route.path) === area)
+  const sidebar = routes.filter((route) => route.sidebar !== undefined)
+  return [...new Set([...ofArea, ...sidebar])].filter((route) => !route.screen.isLoaded())
+}
+
+/**
+ * In the signed-in shell (its chunk, not /login's): the screens one step from the current page
+ * load when the browser is idle (again when the user moves to another area), and a link's target
+ * as soon as the pointer rests on it or it gets focus (sidebar, breadcrumb, dashboard, any in-app
+ * link), so a visit renders without suspending (see lazy-screen.ts).
+ */
+export function usePreloadScreens(can: Can, path: string) {
+  const area = areaOf(path)
+  useEffect(() => preloadWhenIdle(screensNextTo(area), can), [can, area])
   useEffect(() => {
-    if (!enabled) return
-    const cancelIdle = preloadWhenIdle([...routes], can)
     const onIntent = (event: Event) => {
       const link = event.target instanceof Element ? event.target.closest('a[href]') : null
       if (!(link instanceof HTMLAnchorElement) || link.origin !== window.location.origin) return
@@ -48,9 +64,8 @@ export function usePreloadScreens(can: Can, enabled: boolean) {
     document.addEventListener('pointerover', onIntent, { passive: true })
     document.addEventListener('focusin', onIntent)
     return () => {
-      cancelIdle()
       document.removeEventListener('pointerover', onIntent)
       document.removeEventListener('focusin', onIntent)
     }
-  }, [can, enabled])
+  }, [can])
 }

@@ -10,7 +10,7 @@ export type AppRoute = {
   id: RouteId
   /** wouter pattern from contract/pages.ts, e.g. `/organizations/edit/:id`. */
   path: string
-  /** Preloaded after sign-in and on link hover/focus (preload-routes.ts). */
+  /** Preloaded when one step away and on link hover/focus (preload-routes.ts). */
   screen: LazyScreen
   /**
    * Any one suffices; empty = every signed-in user (requirements R2.3). Ignored for guest-only

@@ -5,6 +5,7 @@ import { ScreenFailedScreen } from '../../features/errors/screen-failed-screen'
 import { NoAccessScreen } from '../../features/errors/no-access-screen'
 import { NotFoundScreen } from '../../features/errors/not-found-screen'
 import { addEnglishPart, useEnglishPart } from '../language'
+import { usePreloadScreens } from '../preload-routes'
 import { queryClient } from '../query-client'
 import type { AppRoute } from '../routes'
 import { RouteScreen } from '../route-screen'
@@ -23,6 +24,7 @@ addEnglishPart(areas)
 export function SignedInApp({ route }: { route: AppRoute | undefined }) {
   const { can } = useSession()
   const [location] = useLocation()
+  usePreloadScreens(can, location)
   if (!useEnglishPart(areas)) return <BootFrame route={route} />
   return (
     <QueryClientProvider client={queryClient}>
