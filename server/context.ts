@@ -70,9 +70,9 @@ export interface Services {
   lockSyncJob: { wake(): void; tick(): Promise<void> }
   /**
    * The alert job (server/jobs/alert-job.ts, decision 079): opens incidents whose threshold passed
-   * on `clock`, resolves idle ones; tests step it.
+   * on `clock`, resolves idle ones; a move of the test clock wakes it; tests step it.
    */
-  alertJob: { tick(): Promise<void> }
+  alertJob: { wake(): void; tick(): Promise<void> }
   /**
    * The webhook delivery job (server/jobs/webhook-job.ts, decision 081): a test or "Send again"
    * wakes it; tests step it and put in their own resolver, which the routes' checks use too.

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import { AuditPage } from '../../src/contract/audits'
 import { ClockState } from '../../src/contract/dev-clock'
 import { Device } from '../../src/contract/devices'
@@ -183,5 +183,25 @@ describe('the test clock', () => {
     expect(shaped(bad.body, ErrorBody).field).toBe('at')
     const back = await server().request('POST', '/dev/clock', { json: { at: null } })
     expect(shaped(back.body, ClockState).moved).toBe(false)
+  })
+
+  it('wakes every job when moved: what became due runs now, not at the next poll', async () => {
+    const services = server().running.handle.services
+    const jobs = [
+      services.lockdownJob,
+      services.doorModeJob,
+      services.lockSyncJob,
+      services.alertJob,
+      services.webhookJob,
+      services.mailJob,
+    ]
+    const wakes = jobs.map((job) => vi.spyOn(job, 'wake'))
+    const bad = await server().request('POST', '/dev/clock', { json: { at: 'tomorrow' } })
+    expect(bad.status).toBe(400)
+    for (const wake of wakes) expect(wake).not.toHaveBeenCalled()
+    await server().request('POST', '/dev/clock', { json: { at: '2027-12-22T09:00:00Z' } })
+    await server().request('POST', '/dev/clock', { json: { at: null } })
+    for (const wake of wakes) expect(wake).toHaveBeenCalledTimes(2)
+    for (const wake of wakes) wake.mockRestore()
   })
 })
