@@ -296,6 +296,7 @@ export async function createApp(
     alertJob,
     webhookJob,
     mailJob,
+    jobs: [lockdownJob, doorModeJob, lockSyncJob, alertJob, webhookJob, mailJob],
     mailTransport: mailSender.kind,
     clock,
   }
@@ -421,12 +422,7 @@ export async function createApp(
   registerDevClock(app, services)
   registerMetrics(app, metrics, options.metricsToken)
   registerStatic(app, options.distDir, options.bootAnswersBudgetMs)
-  lockdownJob.start()
-  doorModeJob.start()
-  lockSyncJob.start()
-  alertJob.start()
-  webhookJob.start()
-  mailJob.start()
+  for (const job of services.jobs) job.start()
   app.notFound((c) => c.json({ error: 'not_found', message: 'No such endpoint.' }, 404))
 
   return {
@@ -436,12 +432,7 @@ export async function createApp(
     close: async () => {
       stopRetention()
       stopStatistics()
-      await lockdownJob.stop()
-      await doorModeJob.stop()
-      await lockSyncJob.stop()
-      await alertJob.stop()
-      await webhookJob.stop()
-      await mailJob.stop()
+      for (const job of services.jobs) await job.stop()
       return db.close()
     },
   }

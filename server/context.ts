@@ -8,6 +8,7 @@ import type { Logger } from './logger'
 import type { HashGate } from './auth/hash-gate'
 import type { Lifecycle } from './http/drain'
 import type { Metrics } from './metrics'
+import type { PolledJob } from './jobs/polled-job'
 import type { WebhookJob } from './jobs/webhook-job'
 import type { PrincipalCache } from './auth/principal-cache'
 import type { RequestsInFlight } from './http/requests-in-flight'
@@ -70,9 +71,9 @@ export interface Services {
   lockSyncJob: { wake(): void; tick(): Promise<void> }
   /**
    * The alert job (server/jobs/alert-job.ts, decision 079): opens incidents whose threshold passed
-   * on `clock`, resolves idle ones; a move of the test clock wakes it; tests step it.
+   * on `clock`, resolves idle ones; tests step it.
    */
-  alertJob: { wake(): void; tick(): Promise<void> }
+  alertJob: { tick(): Promise<void> }
   /**
    * The webhook delivery job (server/jobs/webhook-job.ts, decision 081): a test or "Send again"
    * wakes it; tests step it and put in their own resolver, which the routes' checks use too.
@@ -83,6 +84,8 @@ export interface Services {
    * the mail sender the settings chose; a write wakes it after commit; tests step it.
    */
   mailJob: { wake(): void; tick(): Promise<void> }
+  /** Every job above, in one list: started, stopped (one after another) and woken together. */
+  jobs: readonly PolledJob[]
   /** Which way mail goes (decision 084): the demo mailbox, SMTP, or nowhere. */
   mailTransport: 'mailbox' | 'smtp' | 'off'
   /**

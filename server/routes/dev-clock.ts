@@ -7,8 +7,8 @@ import { jsonBody } from '../http/validate'
 
 // The test clock (decision 065): with CLOCK=settable (demo mode only, server/config.ts), GET and
 // POST /dev/clock read and move the server's one "now" (server/clock.ts) for the e2e tests and a
-// demo of schedules; a move wakes every job. Only a caller on this machine reaches it; anyone else, and every caller of a
-// server whose clock is the real time, finds no such endpoint.
+// demo of schedules; a move wakes every job. Only a caller on this machine reaches it; anyone
+// else, and every caller of a server whose clock is the real time, finds no such endpoint.
 
 const noSuchEndpoint = () => new HttpError(404, 'not_found', 'No such endpoint.')
 
@@ -28,15 +28,7 @@ export function registerDevClock(app: App, s: Services) {
     s.clock.set(at === null ? null : new Date(at))
     // What the move made due (a boundary, an alert's threshold, a retry) runs now, not at each
     // job's next poll: no write wakes them, and a test server may poll seldom.
-    for (const job of [
-      s.lockdownJob,
-      s.doorModeJob,
-      s.lockSyncJob,
-      s.alertJob,
-      s.webhookJob,
-      s.mailJob,
-    ])
-      job.wake()
+    for (const job of s.jobs) job.wake()
     s.logger.info(at === null ? 'clock back to the real time' : `clock set to ${at}`)
     return c.json(state())
   })

@@ -186,15 +186,8 @@ describe('the test clock', () => {
   })
 
   it('wakes every job when moved: what became due runs now, not at the next poll', async () => {
-    const services = server().running.handle.services
-    const jobs = [
-      services.lockdownJob,
-      services.doorModeJob,
-      services.lockSyncJob,
-      services.alertJob,
-      services.webhookJob,
-      services.mailJob,
-    ]
+    const jobs = server().running.handle.services.jobs
+    expect(jobs).toHaveLength(6)
     const wakes = jobs.map((job) => vi.spyOn(job, 'wake'))
     const bad = await server().request('POST', '/dev/clock', { json: { at: 'tomorrow' } })
     expect(bad.status).toBe(400)
