@@ -1,15 +1,11 @@
 import { ESLint } from 'eslint'
-import tseslint from 'typescript-eslint'
 import { beforeAll, describe, expect, it } from 'vitest'
 
 // The lint that `npm test` runs carries the one-way rule (eslint.config.js ranks the layers); these
 // cases prove it fires (and stays quiet on the imports the shape allows) without waiting for somebody to write a bad import. The
 // zones judge the file an import resolves to, so every imported path here names a real file.
 
-const eslint = new ESLint({
-  cwd: process.cwd(),
-  overrideConfig: tseslint.configs.disableTypeChecked,
-})
+const eslint = new ESLint({ cwd: process.cwd() })
 
 const BOUNDARY_RULES = new Set(['import-x/no-restricted-paths', 'no-restricted-imports'])
 
