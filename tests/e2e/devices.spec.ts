@@ -1,10 +1,14 @@
 import { expect, test, type Page } from '@playwright/test'
 import {
   allowAxeTime,
+  apiAs,
   demo,
   expectNoSeriousA11yViolations,
+  openSignedIn,
   signIn,
   signInByKeyboard,
+  storedTokens,
+  tokensFor,
 } from './helpers/session'
 
 // Devices end to end against the real server's simulated devices: the list, the device view, and
@@ -17,20 +21,17 @@ interface SeededDevice {
   current_status: { connected: boolean }
 }
 
-/** The seeded smart locks as the signed-in user sees them, read through the API itself. */
-async function locks(page: Page): Promise<SeededDevice[]> {
-  return page.evaluate(async () => {
-    const response = await fetch('/sbm/v1/devices?search=Smart%20lock&length=100', {
-      headers: { Authorization: `Bearer ${localStorage.getItem('access_token') ?? ''}` },
-    })
-    const body = (await response.json()) as { data: SeededDevice[] }
-    return body.data
-  })
+/** The seeded smart locks as the holder of `token` sees them, read through the API itself. */
+async function locks(page: Page, token: string | null): Promise<SeededDevice[]> {
+  const path = '/sbm/v1/devices?search=Smart%20lock&length=100'
+  return (await apiAs<{ data: SeededDevice[] }>(page, token, 'GET', path)).data
 }
 
+/** The seeded smart locks as the person signed in on the page sees them. */
+const shownLocks = async (page: Page) => locks(page, (await storedTokens(page)).access)
+
 /** A connected lock that can force-unlock, whose name no other lock shares (palette search). */
-async function onlineLock(page: Page) {
-  const all = await locks(page)
+function onlineLock(all: SeededDevice[]) {
   const lock = all.find(
     (d) =>
       d.current_status.connected &&
@@ -41,9 +42,25 @@ async function onlineLock(page: Page) {
   return lock
 }
 
-async function offlineLock(page: Page) {
-  const lock = (await locks(page)).find((d) => !d.current_status.connected)
+function offlineLock(all: SeededDevice[]) {
+  const lock = all.find((d) => !d.current_status.connected)
   if (!lock) throw new Error('The seed has no lock that is not connected')
+  return lock
+}
+
+/**
+ * Signs `email` in straight onto the page `at` names for the lock `pick` chooses (the lock's own
+ * page unless told): the lock is looked up before any page loads, so that page is the first.
+ */
+async function signInAtLock(
+  page: Page,
+  email: string,
+  pick: (all: SeededDevice[]) => SeededDevice,
+  at = (lock: SeededDevice) => `/devices/view/${lock.device_id}`,
+) {
+  const tokens = await tokensFor(page, email)
+  const lock = pick(await locks(page, tokens.access_token))
+  await openSignedIn(page, tokens, at(lock))
   return lock
 }
 
@@ -57,9 +74,12 @@ async function useDarkTheme(page: Page) {
 test('the list shows type, place, connection, battery and capabilities; a row opens', async ({
   page,
 }) => {
-  await signIn(page, demo.admin)
-  const lock = await onlineLock(page)
-  await page.goto(`/devices?q=${encodeURIComponent(lock.name)}`)
+  const lock = await signInAtLock(
+    page,
+    demo.admin,
+    onlineLock,
+    (found) => `/devices?q=${encodeURIComponent(found.name)}`,
+  )
   const grid = page.getByRole('grid', { name: 'Devices' })
   const row = grid.getByRole('row').filter({ has: page.getByRole('link', { name: lock.name }) })
   await expect(row).toContainText('Smart lock')
@@ -75,9 +95,7 @@ test('the list shows type, place, connection, battery and capabilities; a row op
 test('lock and unlock by mouse: one confirmation naming device and place, then a notice', async ({
   page,
 }) => {
-  await signIn(page, demo.admin)
-  const lock = await onlineLock(page)
-  await page.goto(`/devices/view/${lock.device_id}`)
+  const lock = await signInAtLock(page, demo.admin, onlineLock)
   for (const [command, state] of [
     ['Lock', 'Locked'],
     ['Unlock', 'Unlocked'],
@@ -97,7 +115,7 @@ test('lock by keyboard only: palette → device → command → Enter twice, whe
   page,
 }) => {
   await signInByKeyboard(page, demo.admin)
-  const lock = await onlineLock(page)
+  const lock = onlineLock(await shownLocks(page))
   for (const command of ['Lock', 'Unlock'] as const) {
     await page.keyboard.press('ControlOrMeta+k')
     await page.keyboard.type(`#${lock.name}`)
@@ -123,9 +141,7 @@ test('lock by keyboard only: palette → device → command → Enter twice, whe
 })
 
 test('force unlock warns, then needs a deliberate second step', async ({ page }) => {
-  await signIn(page, demo.admin)
-  const lock = await onlineLock(page)
-  await page.goto(`/devices/view/${lock.device_id}`)
+  const lock = await signInAtLock(page, demo.admin, onlineLock)
   await page.getByRole('button', { name: 'Force unlock', exact: true }).click()
   const first = page.getByRole('dialog', { name: `Force unlock: ${lock.name}?` })
   await expect(first).toContainText('overrides the lock’s safety checks')
@@ -146,9 +162,7 @@ test('force unlock warns, then needs a deliberate second step', async ({ page })
 })
 
 test('an offline device shows its commands disabled with the reason', async ({ page }) => {
-  await signIn(page, demo.admin)
-  const lock = await offlineLock(page)
-  await page.goto(`/devices/view/${lock.device_id}`)
+  const lock = await signInAtLock(page, demo.admin, offlineLock)
   const button = page.getByRole('button', { name: 'Lock', exact: true })
   await expect(button).toBeDisabled()
   await expect(button).toHaveAccessibleDescription('The device is offline.')
@@ -161,9 +175,7 @@ test('an offline device shows its commands disabled with the reason', async ({ p
 test('a user without devices:update sees the commands disabled with that reason', async ({
   page,
 }) => {
-  await signIn(page, demo.staff)
-  const lock = await onlineLock(page)
-  await page.goto(`/devices/view/${lock.device_id}`)
+  await signInAtLock(page, demo.staff, onlineLock)
   await expect(
     page.getByRole('button', { name: 'Unlock', exact: true }),
   ).toHaveAccessibleDescription(/needs the devices:update permission/)
@@ -172,7 +184,7 @@ test('a user without devices:update sees the commands disabled with that reason'
 test('axe: list, view and the command dialogs in light and dark', async ({ page }) => {
   allowAxeTime()
   await signIn(page, demo.admin)
-  const lock = await onlineLock(page)
+  const lock = onlineLock(await shownLocks(page))
   for (const theme of ['light', 'dark'] as const) {
     if (theme === 'dark') await useDarkTheme(page)
     await page.goto('/devices')
@@ -268,9 +280,7 @@ test('filters live in the URL: type, connection and battery below a level', asyn
 })
 
 test('the device view lists its recent audit entries, linking into /audits', async ({ page }) => {
-  await signIn(page, demo.admin)
-  const lock = await onlineLock(page)
-  await page.goto(`/devices/view/${lock.device_id}`)
+  const lock = await signInAtLock(page, demo.admin, onlineLock)
   await page.getByRole('button', { name: 'Lock', exact: true }).click()
   await page.getByRole('button', { name: 'Send Lock' }).click()
   await expect(page.getByText(`Lock sent to ${lock.name}: done.`)).toBeVisible()
@@ -291,7 +301,7 @@ test('the receipts panel lists this session’s commands with audit links and a 
   page,
 }) => {
   await signInByKeyboard(page, demo.admin)
-  const lock = await onlineLock(page)
+  const lock = onlineLock(await shownLocks(page))
   await page.goto(`/devices/view/${lock.device_id}`)
   await page.getByRole('button', { name: 'Unlock', exact: true }).click()
   await page.keyboard.press('Enter')

@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page } from '@playwright/test'
-import { storedTokens } from './session'
+import { apiAs, storedTokens } from './session'
 
 // What the keyboard-only specs do again and again: move focus as a person does, pick in a picker,
 // and set up or check through the API as the signed-in person.
@@ -30,12 +30,5 @@ export async function pick(page: Page, text: string, name: string | RegExp) {
 
 /** A request with the page's access token; a 2xx answer's body (null for 204). */
 export async function api<T>(page: Page, method: string, path: string, json?: unknown): Promise<T> {
-  const { access } = await storedTokens(page)
-  const response = await page.request.fetch(path, {
-    method,
-    headers: { Authorization: `Bearer ${access}` },
-    ...(json === undefined ? {} : { data: json }),
-  })
-  expect(response.ok(), `${method} ${path}: ${response.status()}`).toBe(true)
-  return (response.status() === 204 ? null : await response.json()) as T
+  return apiAs<T>(page, (await storedTokens(page)).access, method, path, json)
 }

@@ -74,25 +74,60 @@ export async function signIn(
   email: string,
   { password = DEMO_PASSWORD, at = '/' }: { password?: string; at?: string } = {},
 ) {
+  await openSignedIn(page, await tokensFor(page, email, password), at)
+}
+
+/**
+ * signIn's first half: the tokens the form would get, and no page loaded yet. A test that asks the
+ * API where to go (a seeded lock's id) asks with them, then opens that page with openSignedIn: the
+ * first page it loads is the one it needs, not a dashboard it leaves at once.
+ */
+export async function tokensFor(
+  page: Page,
+  email: string,
+  password = DEMO_PASSWORD,
+): Promise<TokenPair> {
   const response = await page.request.post(TOKEN_PATH, { form: { username: email, password } })
   expect(response.ok(), `POST ${TOKEN_PATH} as ${email}: ${response.status()}`).toBe(true)
   const pair = (await response.json()) as Partial<TokenPair>
   expect(pair.access_token, `${email} signs in without a second factor`).toEqual(expect.any(String))
+  return pair as TokenPair
+}
+
+/** signIn's second half: `tokens` where the console keeps them, then the page `at`. */
+export async function openSignedIn(page: Page, tokens: TokenPair, at = '/') {
   await page.addInitScript(
-    ({ keys, tokens, once }) => {
+    ({ keys, pair, once }) => {
       if (sessionStorage.getItem(once) !== null) return
       sessionStorage.setItem(once, '1')
-      localStorage.setItem(keys.access, tokens.access_token ?? '')
-      localStorage.setItem(keys.refresh, tokens.refresh_token ?? '')
+      localStorage.setItem(keys.access, pair.access_token)
+      localStorage.setItem(keys.refresh, pair.refresh_token)
     },
     {
       keys: { access: ACCESS_TOKEN_KEY, refresh: REFRESH_TOKEN_KEY },
-      tokens: pair,
+      pair: tokens,
       once: `e2e-signed-in-${randomUUID()}`,
     },
   )
   await page.goto(at)
   await expect(page.getByTestId('content')).toBeVisible({ timeout: 30_000 })
+}
+
+/** A request with `token` (null: none); a 2xx answer's body (null for 204). */
+export async function apiAs<T>(
+  page: Page,
+  token: string | null,
+  method: string,
+  path: string,
+  json?: unknown,
+): Promise<T> {
+  const response = await page.request.fetch(path, {
+    method,
+    headers: { Authorization: `Bearer ${token}` },
+    ...(json === undefined ? {} : { data: json }),
+  })
+  expect(response.ok(), `${method} ${path}: ${response.status()}`).toBe(true)
+  return (response.status() === 204 ? null : await response.json()) as T
 }
 
 /** signIn, then waits as a keyboard user does until the dashboard holds focus. */

@@ -1,7 +1,7 @@
 import { expect, type Page } from '@playwright/test'
 import { createActor, type SnapshotFrom } from 'xstate'
 import { actionMachine, type ActionEvent } from '../../../machines/action.machine'
-import { demo, signIn } from '../../e2e/helpers/session'
+import { apiAs, demo, openSignedIn, tokensFor } from '../../e2e/helpers/session'
 import type { BrowserAdapter, BrowserStep } from '../kit/browser'
 
 // The action machine on screen, hosting device commands: requests, confirmations and Ok are clicks on a seeded,
@@ -21,6 +21,13 @@ const labels: Record<string, string> = {
 // Set per path by prepare: the lock on screen and the release of a held (slow) answer.
 let lockName = ''
 let releaseHeld = () => {}
+
+type Lock = {
+  device_id: number
+  name: string
+  capabilities: string[]
+  current_status: { connected: boolean }
+}
 
 /** What each command the path sends must be answered with, in order. */
 function answersOf(events: readonly ActionEvent[]): Answer[] {
@@ -46,23 +53,17 @@ function answersOf(events: readonly ActionEvent[]): Answer[] {
 
 async function prepare(page: Page, events: readonly ActionEvent[]) {
   const answers = answersOf(events)
-  await signIn(page, demo.admin)
-  const lock = await page.evaluate(async () => {
-    const response = await fetch('/sbm/v1/devices?search=Smart%20lock&length=100', {
-      headers: { Authorization: `Bearer ${localStorage.getItem('access_token') ?? ''}` },
-    })
-    const body = (await response.json()) as {
-      data: {
-        device_id: number
-        name: string
-        capabilities: string[]
-        current_status: { connected: boolean }
-      }[]
-    }
-    return body.data.find(
-      (d) => d.current_status.connected && d.capabilities.includes('remotely_force_unlock'),
-    )
-  })
+  // The lock's page is the first one loaded: its id comes from the API before any page.
+  const tokens = await tokensFor(page, demo.admin)
+  const { data } = await apiAs<{ data: Lock[] }>(
+    page,
+    tokens.access_token,
+    'GET',
+    '/sbm/v1/devices?search=Smart%20lock&length=100',
+  )
+  const lock = data.find(
+    (d) => d.current_status.connected && d.capabilities.includes('remotely_force_unlock'),
+  )
   if (!lock) throw new Error('The seed has no connected lock that can force-unlock')
   lockName = lock.name
   await page.route('**/access/v1/devices/*/control/*', async (route) => {
@@ -77,8 +78,8 @@ async function prepare(page: Page, events: readonly ActionEvent[]) {
       json: { error: 'device_not_connected', message: 'Device is not connected.' },
     })
   })
-  await page.goto(`/devices/view/${lock.device_id}`)
-  await expect(page.getByRole('heading', { level: 1, name: lock.name })).toBeVisible()
+  await openSignedIn(page, tokens, `/devices/view/${lock.device_id}`)
+  await expect(page.getByRole('heading', { level: 1, name: lockName })).toBeVisible()
 }
 
 const dialog = (page: Page) => page.getByRole('dialog')

@@ -11,7 +11,7 @@ import {
   type LockdownDetail,
   type LockdownList,
 } from '../../../src/contract/lockdowns'
-import { DEMO_PASSWORD, demo, signIn } from '../../e2e/helpers/session'
+import { DEMO_PASSWORD, demo, openSignedIn, signIn, tokensFor } from '../../e2e/helpers/session'
 import type { BrowserAdapter, BrowserStep } from '../kit/browser'
 import { ME, OTHER } from './lockdown'
 
@@ -162,17 +162,19 @@ const approveButton = (page: Page) =>
 const POLL = { timeout: 15_000 }
 
 async function prepare(page: Page, _events: readonly LockdownEvent[], input: LockdownInput) {
-  await signIn(page, people[ME])
-  // The second person's own context: no cookie of ME's browser goes with their calls.
-  api = await request.newContext({ baseURL: new URL(page.url()).origin })
+  // The first page loaded is the path's own: what it needs is set up through the API before it.
+  const tokens = await tokensFor(page, people[ME])
+  // The second person's own context, on the spec's server: no cookie of ME's goes with their calls.
+  const origin = new URL((await page.request.get('/health')).url()).origin
+  api = await request.newContext({ baseURL: origin })
   if (input.lockdown === null) {
-    await page.goto(`/locations/view/${await warehouseId()}`)
+    await openSignedIn(page, tokens, `/locations/view/${await warehouseId()}`)
     await expect(page.getByRole('heading', { level: 1, name: PLACE })).toBeVisible()
     return
   }
   const id = await startAs(OTHER, 'Replay: an active lockdown')
   if (input.lockdown.requestedBy === OTHER) await requestAs(OTHER, id)
-  await page.goto(`/lockdowns/${id}`)
+  await openSignedIn(page, tokens, `/lockdowns/${id}`)
   await expect(page.getByTestId('lockdown-details')).toBeVisible()
 }
 

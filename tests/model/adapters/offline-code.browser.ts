@@ -8,7 +8,7 @@ import {
   type OfflineCodeEvent,
   type OfflineCodeInput,
 } from '../../../machines/offline-code.machine'
-import { demo, signIn, storedTokens } from '../../e2e/helpers/session'
+import { apiAs, demo, openSignedIn, tokensFor } from '../../e2e/helpers/session'
 import type { BrowserAdapter, BrowserStep } from '../kit/browser'
 
 // The offline-code machine on screen, for an org admin (a staff login for the permission refusal)
@@ -68,16 +68,11 @@ let lookups = gate()
 let generations = gate()
 let created: number | null = null
 
-async function api<T>(page: Page, method: 'GET' | 'POST' | 'DELETE', path: string, data?: object) {
-  const { access } = await storedTokens(page)
-  const response = await page.request.fetch(path, {
-    method,
-    data,
-    headers: { Authorization: `Bearer ${access}` },
-  })
-  expect(response.ok(), `${method} ${path}`).toBe(true)
-  return (method === 'DELETE' ? null : await response.json()) as T
-}
+let token = ''
+
+/** A request as the path's signed-in person (the token prepare signed in with). */
+const api = <T>(page: Page, method: 'GET' | 'POST' | 'DELETE', path: string, data?: object) =>
+  apiAs<T>(page, token, method, path, data)
 
 const codes = (device: DeviceRow) => device.capabilities.includes('program_offline_access_codes')
 
@@ -156,14 +151,16 @@ async function prepare(page: Page, _events: readonly OfflineCodeEvent[], input: 
   created = null
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write'])
   // Staff reads credentials but may not generate codes: the refusal that needs no device.
-  await signIn(page, input.mayGenerate ? demo.orgadmin : demo.staff)
+  // The credentials page is the first one loaded: the credential is found or made before it.
+  const tokens = await tokensFor(page, input.mayGenerate ? demo.orgadmin : demo.staff)
+  token = tokens.access_token
   const credential = await credentialFor(page, input)
   await page.route(
     (url) => url.pathname === `/access/v1/credentials/${credential.credential_id}`,
     (route) => (route.request().method() === 'GET' ? lookups.hold(route) : route.continue()),
   )
   await page.route('**/access/v1/devices/*/set/create_pin', (route) => generations.hold(route))
-  await page.goto(`/credentials?q=${encodeURIComponent(credential.user_email)}`)
+  await openSignedIn(page, tokens, `/credentials?q=${encodeURIComponent(credential.user_email)}`)
   await page
     .getByRole('button', { name: `Offline code for credential ${credential.credential_id}` })
     .click()
