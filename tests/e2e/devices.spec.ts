@@ -1,7 +1,6 @@
 import { expect, test, type Page } from '@playwright/test'
 import {
   allowAxeTime,
-  apiAs,
   demo,
   expectNoSeriousA11yViolations,
   openSignedIn,
@@ -10,39 +9,24 @@ import {
   storedTokens,
   tokensFor,
 } from './helpers/session'
+import { commandable, seededLocks, type SeededLock } from './helpers/locks'
 
 // Devices end to end against the real server's simulated devices: the list, the device view, and
 // remote commands through one confirmation by mouse and by keyboard, with axe in both themes.
 
-interface SeededDevice {
-  device_id: number
-  name: string
-  capabilities: string[]
-  current_status: { connected: boolean }
-}
-
-/** The seeded smart locks as the holder of `token` sees them, read through the API itself. */
-async function locks(page: Page, token: string | null): Promise<SeededDevice[]> {
-  const path = '/sbm/v1/devices?search=Smart%20lock&length=100'
-  return (await apiAs<{ data: SeededDevice[] }>(page, token, 'GET', path)).data
-}
-
 /** The seeded smart locks as the person signed in on the page sees them. */
-const shownLocks = async (page: Page) => locks(page, (await storedTokens(page)).access)
+const shownLocks = async (page: Page) => seededLocks(page, (await storedTokens(page)).access)
 
 /** A connected lock that can force-unlock, whose name no other lock shares (palette search). */
-function onlineLock(all: SeededDevice[]) {
+function onlineLock(all: SeededLock[]) {
   const lock = all.find(
-    (d) =>
-      d.current_status.connected &&
-      d.capabilities.includes('remotely_force_unlock') &&
-      all.filter((other) => other.name === d.name).length === 1,
+    (d) => commandable(d) && all.filter((other) => other.name === d.name).length === 1,
   )
   if (!lock) throw new Error('The seed has no connected, uniquely named lock')
   return lock
 }
 
-function offlineLock(all: SeededDevice[]) {
+function offlineLock(all: SeededLock[]) {
   const lock = all.find((d) => !d.current_status.connected)
   if (!lock) throw new Error('The seed has no lock that is not connected')
   return lock
@@ -55,11 +39,11 @@ function offlineLock(all: SeededDevice[]) {
 async function signInAtLock(
   page: Page,
   email: string,
-  pick: (all: SeededDevice[]) => SeededDevice,
-  at = (lock: SeededDevice) => `/devices/view/${lock.device_id}`,
+  pick: (all: SeededLock[]) => SeededLock,
+  at = (lock: SeededLock) => `/devices/view/${lock.device_id}`,
 ) {
   const tokens = await tokensFor(page, email)
-  const lock = pick(await locks(page, tokens.access_token))
+  const lock = pick(await seededLocks(page, tokens.access_token))
   await openSignedIn(page, tokens, at(lock))
   return lock
 }
@@ -214,7 +198,7 @@ async function api<T>(page: Page, path: string): Promise<T> {
   }, path)
 }
 
-interface PlacedDevice extends SeededDevice {
+interface PlacedDevice extends SeededLock {
   location_id: number
 }
 

@@ -1,7 +1,8 @@
 import { expect, type Page } from '@playwright/test'
 import { createActor, type SnapshotFrom } from 'xstate'
 import { actionMachine, type ActionEvent } from '../../../machines/action.machine'
-import { apiAs, demo, openSignedIn, tokensFor } from '../../e2e/helpers/session'
+import { commandable, seededLocks } from '../../e2e/helpers/locks'
+import { demo, openSignedIn, tokensFor } from '../../e2e/helpers/session'
 import type { BrowserAdapter, BrowserStep } from '../kit/browser'
 
 // The action machine on screen, hosting device commands: requests, confirmations and Ok are clicks on a seeded,
@@ -21,13 +22,6 @@ const labels: Record<string, string> = {
 // Set per path by prepare: the lock on screen and the release of a held (slow) answer.
 let lockName = ''
 let releaseHeld = () => {}
-
-type Lock = {
-  device_id: number
-  name: string
-  capabilities: string[]
-  current_status: { connected: boolean }
-}
 
 /** What each command the path sends must be answered with, in order. */
 function answersOf(events: readonly ActionEvent[]): Answer[] {
@@ -55,15 +49,7 @@ async function prepare(page: Page, events: readonly ActionEvent[]) {
   const answers = answersOf(events)
   // The lock's page is the first one loaded: its id comes from the API before any page.
   const tokens = await tokensFor(page, demo.admin)
-  const { data } = await apiAs<{ data: Lock[] }>(
-    page,
-    tokens.access_token,
-    'GET',
-    '/sbm/v1/devices?search=Smart%20lock&length=100',
-  )
-  const lock = data.find(
-    (d) => d.current_status.connected && d.capabilities.includes('remotely_force_unlock'),
-  )
+  const lock = (await seededLocks(page, tokens.access_token)).find(commandable)
   if (!lock) throw new Error('The seed has no connected lock that can force-unlock')
   lockName = lock.name
   await page.route('**/access/v1/devices/*/control/*', async (route) => {
