@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './helpers/test'
 import { demo, expectNoSeriousA11yViolations, signIn, useDarkTheme } from './helpers/session'
 
 // axe on the foundation's screens, in both themes: no serious or critical violations.

@@ -1,4 +1,5 @@
-import { expect as baseExpect, test, type Page } from '@playwright/test'
+import { expect as baseExpect, type Page } from '@playwright/test'
+import { test } from './helpers/test'
 import { startBenchServer, type BenchServer } from '../../bench/helpers/bench-server'
 import { demo, submitLogin } from './helpers/session'
 

@@ -1,4 +1,5 @@
-import { expect, test, type Page, type Response } from '@playwright/test'
+import type { Page, Response } from '@playwright/test'
+import { expect, test } from './helpers/test'
 import { BOOT_ANSWERS_ID, BOOT_TOKEN_COOKIE } from '../../src/contract/boot-answers'
 import {
   allowAxeTime,

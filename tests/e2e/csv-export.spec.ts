@@ -1,4 +1,5 @@
-import { expect, test, type Download, type Page } from '@playwright/test'
+import type { Download, Page } from '@playwright/test'
+import { expect, test } from './helpers/test'
 import { parse } from 'csv-parse/sync'
 import { readFile } from 'node:fs/promises'
 import { demo, expectNoSeriousA11yViolations, signIn } from './helpers/session'

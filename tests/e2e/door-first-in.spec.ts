@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from './helpers/test'
 import { DEV_CLOCK_PATH } from '../../src/contract/dev-clock'
 import { takeTurnsOnTheClock } from './helpers/clock-turn'
 import { clockPort } from './helpers/expiry-server'

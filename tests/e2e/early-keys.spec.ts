@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from './helpers/test'
 import { demo, signIn } from './helpers/session'
 
 // Keys are never lost: a power user reloads and types before the signed-in shell exists.

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from './helpers/test'
 import { demo, expectNoSeriousA11yViolations, signIn } from './helpers/session'
 import { tabTo } from './helpers/keyboard'
 

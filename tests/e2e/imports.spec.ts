@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from './helpers/test'
 import { parse } from 'csv-parse/sync'
 import { readFile } from 'node:fs/promises'
 import { importPort } from './helpers/expiry-server'

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from './helpers/test'
 import { GROUPS_PATH } from '../../src/contract/access-model'
 import { ALERT_RULES_PATH } from '../../src/contract/alerts'
 import { setClock, takeTurnsOnTheClock } from './helpers/clock-turn'

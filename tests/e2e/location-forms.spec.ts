@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from './helpers/test'
 import { demo, signIn, storedTokens } from './helpers/session'
 
 // The location form's organization and image URL, floors with their position, and refusals that

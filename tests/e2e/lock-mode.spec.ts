@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from './helpers/test'
 import { setClock, takeTurnsOnTheClock } from './helpers/clock-turn'
 import { clockPort } from './helpers/expiry-server'
 import { api, pick, tabTo } from './helpers/keyboard'

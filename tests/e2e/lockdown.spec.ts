@@ -1,4 +1,5 @@
-import { expect, test, type Browser, type Page } from '@playwright/test'
+import type { Browser, Page } from '@playwright/test'
+import { expect, test } from './helpers/test'
 import { lockdownBrowser } from '../model/adapters/lockdown.browser'
 import { expiryPort } from './helpers/expiry-server'
 import { replayInChromium } from './helpers/model-replay'

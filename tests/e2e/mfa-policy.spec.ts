@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './helpers/test'
 import { demo, expectNoSeriousA11yViolations, signIn } from './helpers/session'
 
 // The second-factor policy in Settings (issue 67): global for holders of organizations:update, an

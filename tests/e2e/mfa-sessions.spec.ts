@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './helpers/test'
 import { createEnrollee } from './helpers/mfa'
 import { demo, expectNoSeriousA11yViolations, sidebar, signIn } from './helpers/session'
 

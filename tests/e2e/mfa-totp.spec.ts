@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './helpers/test'
 import { createEnrollee, shownSecret, totpCode } from './helpers/mfa'
 import {
   allowAxeTime,

@@ -1,6 +1,7 @@
 import { createServer, type Server } from 'node:http'
 import { readFile } from 'node:fs/promises'
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from './helpers/test'
 import { parse } from 'csv-parse/sync'
 import { MAIL_QUEUE_PATH, WEBHOOKS_PATH } from '../../src/contract/api-paths'
 import type { MailMessage } from '../../src/contract/mail-queue'

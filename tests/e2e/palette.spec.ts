@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from './helpers/test'
 import { demo, expectNoSeriousA11yViolations, signInByKeyboard } from './helpers/session'
 
 // The command palette, driven by the keyboard alone: no mouse call anywhere in this file.

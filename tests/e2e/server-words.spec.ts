@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test'
+import type { Locator, Page } from '@playwright/test'
+import { expect, test } from './helpers/test'
 import de from '../../i18n/de'
 import type { AuditPage } from '../../src/contract/audits'
 import type { Device, DeviceType } from '../../src/contract/devices'

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from './helpers/test'
 import { EXPIRY_TOKEN_TTL_S, expiryPort } from './helpers/expiry-server'
 import { demo, reconnect, sidebar, signIn, storedTokens } from './helpers/session'
 

@@ -1,5 +1,6 @@
 import { gzipSync } from 'node:zlib'
-import { expect, test, type Page, type Response } from '@playwright/test'
+import type { Page, Response } from '@playwright/test'
+import { expect, test } from './helpers/test'
 import {
   breadcrumb,
   demo,

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from './helpers/test'
 import { allowAxeTime, demo, expectNoSeriousA11yViolations, signIn } from './helpers/session'
 
 // Health triage on the dashboard and the live audit log, against the real server: the seed holds

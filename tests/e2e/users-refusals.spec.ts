@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from './helpers/test'
 import { DEMO_PASSWORD, demo, signIn, storedTokens } from './helpers/session'
 
 // The users area offers a change only where the server takes it, says why where it would not,

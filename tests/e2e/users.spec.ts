@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './helpers/test'
 import { breadcrumb, demo, sidebar, signIn, signOut } from './helpers/session'
 import { createUsers, fillNewUser, firstRow, grid } from './helpers/users'
 

@@ -1,5 +1,6 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http'
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from './helpers/test'
 import { Webhook as Verifier } from 'standardwebhooks'
 import { WEBHOOKS_PATH } from '../../src/contract/api-paths'
 import { setClock, takeTurnsOnTheClock } from './helpers/clock-turn'

@@ -1,7 +1,8 @@
 import { mkdirSync, rmSync, statSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { expect, test, type Page } from '@playwright/test'
+import type { Page } from '@playwright/test'
+import { expect, test } from './test'
 import { DEV_CLOCK_PATH } from '../../../src/contract/dev-clock'
 
 /**

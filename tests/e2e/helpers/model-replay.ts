@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test'
+import { expect, test } from './test'
 import { createActor } from 'xstate'
 import { inputsOf, onScreenReason } from '../../model/kit/adapter'
 import type { AnyBrowserAdapter } from '../../model/kit/browser'
