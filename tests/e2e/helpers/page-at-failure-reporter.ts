@@ -1,8 +1,12 @@
 import { readFileSync } from 'node:fs'
 import type { Reporter, TestCase, TestResult } from '@playwright/test/reporter'
 
-/** Enough of a page's snapshot to tell which screen it was on, not the whole of a long list. */
-const MAX_CHARS = 4000
+/**
+ * Enough of a page's snapshot to tell which screen it was on, not the whole of a long list: its
+ * start (the shell and the screen's heading) and its end, where an open dialog or the palette is.
+ */
+const HEAD_CHARS = 1500
+const TAIL_CHARS = 3500
 
 /**
  * Prints what the page showed when a test failed: the accessibility snapshot Playwright writes into
@@ -26,7 +30,10 @@ export default class PageAtFailureReporter implements Reporter {
       .join('\n')
       .trim()
     if (snapshot === '') return
-    const cut = snapshot.length > MAX_CHARS ? `${snapshot.slice(0, MAX_CHARS)}\n…` : snapshot
+    const cut =
+      snapshot.length > HEAD_CHARS + TAIL_CHARS
+        ? `${snapshot.slice(0, HEAD_CHARS)}\n…\n${snapshot.slice(-TAIL_CHARS)}`
+        : snapshot
     process.stdout.write(
       `\nThe page when "${test.title}" failed (attempt ${result.retry + 1}):\n${cut}\n\n`,
     )
